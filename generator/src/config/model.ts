@@ -1,0 +1,61 @@
+import type { CursorField, ParameterNames } from './options.js'
+
+/** A scalar or enum field of an exposed model, as the emitter needs it. */
+export interface FieldModel {
+  name: string
+  /** Prisma type: `String`, `Int`, `BigInt`, `Float`, `Decimal`, `Boolean`, `DateTime`, `Json`, `Bytes`, or an enum's name. */
+  type: string
+  kind: 'scalar' | 'enum'
+  isList: boolean
+  isRequired: boolean
+  /** The enum's values, for `kind: 'enum'`. */
+  enumValues?: string[]
+}
+
+/** Paging settings of one operation after operation > resource > global > built-in precedence. */
+export interface ResolvedPaging {
+  enabled: boolean
+  clientEnabled: boolean
+  itemsPerPage: number
+  clientItemsPerPage: boolean
+  maximumItemsPerPage: number | null
+  partial: boolean
+  clientPartial: boolean
+  viaCursor: CursorField[] | null
+}
+
+export interface OrderEntry {
+  field: string
+  direction: 'asc' | 'desc'
+}
+
+export interface OperationModel {
+  /** `collection` for the resource's own collection, else the name given in `@operation`. */
+  name: string
+  path: string
+  /** The full order, ending with the primary key so that offset pages never overlap. */
+  order: OrderEntry[]
+  paging: ResolvedPaging
+}
+
+export interface ResourceModel {
+  /** The Prisma model name, also the JSON-LD `@type` and the context name. */
+  name: string
+  /** The PrismaClient property for the model (`bookReview`). */
+  delegate: string
+  /** Base for generated file and identifier names (`book-review`). */
+  fileName: string
+  collectionPath: string
+  idField: FieldModel
+  /** Fields shown in the output (hidden fields left out). */
+  fields: FieldModel[]
+  /** The resource's collection first, then its extra operations. */
+  operations: OperationModel[]
+}
+
+export interface HydraModel {
+  resources: ResourceModel[]
+  parameters: ParameterNames
+  /** The datasource provider (`sqlite`, `postgresql`, `mysql`...). */
+  provider: string
+}

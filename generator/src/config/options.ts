@@ -1,0 +1,137 @@
+import { z } from 'zod'
+
+/**
+ * The paging options of spec 8.2, as they are written on a resource (`@pagination(...)`) or an
+ * operation (`@operation(...)`). Each has a short name (the spec's attribute without the
+ * `pagination` prefix) and the spec's own name; both are accepted.
+ */
+export const pagingOptionSpecs = {
+  enabled: {
+    specName: 'paginationEnabled',
+    globalKey: 'pagination_enabled',
+    schema: z.boolean(),
+    allowed: 'true or false',
+  },
+  clientEnabled: {
+    specName: 'paginationClientEnabled',
+    globalKey: 'pagination_client_enabled',
+    schema: z.boolean(),
+    allowed: 'true or false',
+  },
+  itemsPerPage: {
+    specName: 'paginationItemsPerPage',
+    globalKey: 'pagination_items_per_page',
+    schema: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    allowed: 'a whole number of at least 1',
+  },
+  clientItemsPerPage: {
+    specName: 'paginationClientItemsPerPage',
+    globalKey: 'pagination_client_items_per_page',
+    schema: z.boolean(),
+    allowed: 'true or false',
+  },
+  maximumItemsPerPage: {
+    specName: 'paginationMaximumItemsPerPage',
+    globalKey: 'pagination_maximum_items_per_page',
+    schema: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable(),
+    allowed: 'a whole number of at least 1, or null for no maximum',
+  },
+  partial: {
+    specName: 'paginationPartial',
+    globalKey: 'pagination_partial',
+    schema: z.boolean(),
+    allowed: 'true or false',
+  },
+  clientPartial: {
+    specName: 'paginationClientPartial',
+    globalKey: 'pagination_client_partial',
+    schema: z.boolean(),
+    allowed: 'true or false',
+  },
+  viaCursor: {
+    specName: 'paginationViaCursor',
+    globalKey: null,
+    schema: z
+      .array(
+        z.strictObject({
+          field: z.string().min(1),
+          direction: z
+            .string()
+            .regex(/^(asc|desc)$/i)
+            .transform((value) => value.toUpperCase() as 'ASC' | 'DESC'),
+        })
+      )
+      .min(1),
+    allowed: 'a list of { field: "<field>", direction: "ASC" | "DESC" }',
+  },
+  fetchJoinCollection: {
+    specName: 'paginationFetchJoinCollection',
+    globalKey: null,
+    schema: z.boolean(),
+    allowed: 'true or false',
+  },
+  useOutputWalkers: {
+    specName: 'paginationUseOutputWalkers',
+    globalKey: null,
+    schema: z.boolean(),
+    allowed: 'true or false',
+  },
+} as const
+
+export type PagingOptionName = keyof typeof pagingOptionSpecs
+
+export type PagingOptions = {
+  -readonly [K in PagingOptionName]?: z.output<(typeof pagingOptionSpecs)[K]['schema']>
+}
+
+export type CursorField = NonNullable<PagingOptions['viaCursor']>[number]
+
+export const pagingOptionNames = Object.keys(pagingOptionSpecs) as PagingOptionName[]
+
+const bySpecName = new Map<string, PagingOptionName>(
+  pagingOptionNames.map((name) => [pagingOptionSpecs[name].specName, name])
+)
+
+/** Maps a written option name (short or spec form) to its short name. */
+export function canonicalOptionName(written: string): PagingOptionName | undefined {
+  if (Object.hasOwn(pagingOptionSpecs, written)) return written as PagingOptionName
+  return bySpecName.get(written)
+}
+
+/** Every name an option may be written under, short names first. */
+export function allWrittenOptionNames(): string[] {
+  return [...pagingOptionNames, ...pagingOptionNames.map((name) => pagingOptionSpecs[name].specName)]
+}
+
+/** The four query parameter names of spec 8.3, with their defaults. */
+export const parameterNameKeys = {
+  page: 'page_parameter_name',
+  enabled: 'enabled_parameter_name',
+  itemsPerPage: 'items_per_page_parameter_name',
+  partial: 'partial_parameter_name',
+} as const
+
+export type ParameterNames = { -readonly [K in keyof typeof parameterNameKeys]: string }
+
+export const defaultParameterNames: ParameterNames = {
+  page: 'page',
+  enabled: 'pagination',
+  itemsPerPage: 'itemsPerPage',
+  partial: 'partial',
+}
+
+/** Built-in defaults (spec 8.1); the maximum follows the reference's current default of 30. */
+export const builtInPaging = {
+  enabled: true,
+  clientEnabled: false,
+  itemsPerPage: 30,
+  clientItemsPerPage: false,
+  maximumItemsPerPage: 30,
+  partial: false,
+  clientPartial: false,
+} as const
+
+/** A query parameter name must survive a round trip through a query string untouched. */
+export const parameterNameSchema = z.string().regex(/^[A-Za-z0-9_.~-]+$/)
+export const parameterNameAllowed =
+  'a non-empty name made of letters, digits and - _ . ~ (no brackets, spaces, & or =)'

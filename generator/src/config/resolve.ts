@@ -1,0 +1,391 @@
+import type { DMMF } from '@prisma/generator-helper'
+import { type Annotation, type AnnotationValue, parseAnnotations } from '../annotations/parse.js'
+import { closest, didYouMean, type Problem } from '../problems.js'
+import type { GlobalConfig } from './global.js'
+import { readOption, show } from './global.js'
+import type { FieldModel, HydraModel, OperationModel, OrderEntry, ResolvedPaging, ResourceModel } from './model.js'
+import { collectionPathFor, delegateName, kebabCase } from './naming.js'
+import {
+  allWrittenOptionNames,
+  builtInPaging,
+  canonicalOptionName,
+  type PagingOptionName,
+  type PagingOptions,
+  pagingOptionNames,
+  pagingOptionSpecs,
+} from './options.js'
+
+const MODEL_ANNOTATIONS = ['pagination', 'resource', 'operation'] as const
+const FIELD_ANNOTATIONS = ['hidden'] as const
+const ORDERABLE = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'Boolean', 'DateTime'])
+const OPERATION_NAME = /^[A-Za-z][A-Za-z0-9]*$/
+const PATH = /^(\/[A-Za-z0-9._~-]+)+$/
+
+type Report = (problem: Omit<Problem, 'severity' | 'location'> & { severity?: Problem['severity'] }) => void
+
+/**
+ * Turns the DMMF and the global config into the model the emitter needs, checking every
+ * annotation against the Prisma model. Pure; returns every problem found.
+ */
+export function resolveHydraModel(
+  datamodel: DMMF.Datamodel,
+  global: GlobalConfig,
+  provider: string
+): { model: HydraModel; problems: Problem[] } {
+  const problems: Problem[] = []
+  const resources: ResourceModel[] = []
+  for (const model of datamodel.models) {
+    const report: Report = (problem) =>
+      problems.push({ severity: 'error', location: `Model "${model.name}"`, ...problem })
+    const resource = resolveResource(model, datamodel, global, report, problems)
+    if (resource) resources.push(resource)
+  }
+  checkPaths(resources, problems)
+  return { model: { resources, parameters: global.parameters, provider }, problems }
+}
+
+function resolveResource(
+  model: DMMF.Model,
+  datamodel: DMMF.Datamodel,
+  global: GlobalConfig,
+  report: Report,
+  problems: Problem[]
+): ResourceModel | undefined {
+  const annotations = readAnnotations(model.documentation, MODEL_ANNOTATIONS, report)
+  const fieldResults = model.fields.map((field) => {
+    const fieldReport: Report = (problem) =>
+      problems.push({ severity: 'error', location: `Model "${model.name}", field "${field.name}"`, ...problem })
+    const fieldAnnotations = readAnnotations(field.documentation, FIELD_ANNOTATIONS, fieldReport)
+    return { field, hidden: fieldAnnotations.some((annotation) => annotation.name === 'hidden'), fieldReport, fieldAnnotations }
+  })
+
+  const pagination = annotations.filter((annotation) => annotation.name === 'pagination')
+  const resourceAnnotations = annotations.filter((annotation) => annotation.name === 'resource')
+  const operationAnnotations = annotations.filter((annotation) => annotation.name === 'operation')
+  if (pagination.length === 0) {
+    if (resourceAnnotations.length + operationAnnotations.length > 0) {
+      report({
+        source: (resourceAnnotations[0] ?? operationAnnotations[0])?.text ?? '@resource',
+        message: 'the model is not exposed: add /// @pagination(...) (or a bare /// @pagination) to serve it',
+      })
+    }
+    return undefined
+  }
+  for (const extra of [...pagination.slice(1), ...resourceAnnotations.slice(1)]) {
+    report({ source: `@${extra.name}`, message: `is given more than once; merge the options into one @${extra.name}(...)` })
+  }
+
+  for (const { field, fieldAnnotations, fieldReport } of fieldResults) {
+    for (const annotation of fieldAnnotations) {
+      if (annotation.name === 'hidden' && !annotation.bare && annotation.args.length > 0) {
+        fieldReport({ source: '@hidden', message: 'takes no options; write /// @hidden' })
+      }
+      if (annotation.name === 'hidden' && field.kind === 'object') {
+        fieldReport({ source: '@hidden', message: 'relation fields are never shown, so @hidden is not needed here' , severity: 'warning' })
+      }
+    }
+  }
+
+  const scalarFields = model.fields.filter((field) => field.kind === 'scalar' || field.kind === 'enum')
+  const fieldModels = new Map<string, FieldModel>(
+    scalarFields.map((field) => [field.name, toFieldModel(field, datamodel)])
+  )
+
+  const idField = model.fields.find((field) => field.isId)
+  if (!idField || model.primaryKey) {
+    report({
+      source: '@pagination',
+      message: 'needs a single-field primary key (@id) to build item IRIs; composite @@id keys are not supported',
+    })
+    return undefined
+  }
+
+  const resourceOptions = readPagingOptions(pagination[0] as Annotation, report, [])
+  const resourceArgs = readExtraArgs(resourceAnnotations[0], ['path', 'order'], report)
+  const collectionPath = readPath(resourceArgs.get('path'), resourceAnnotations[0], report) ?? collectionPathFor(model.name)
+  const resourceOrder = readOrder(resourceArgs.get('order'), resourceAnnotations[0]?.text ?? '@resource', fieldModels, report)
+
+  const operations: OperationModel[] = []
+  const collectionSource = '@pagination'
+  operations.push({
+    name: 'collection',
+    path: collectionPath,
+    order: withTieBreaker(resourceOrder ?? [], idField.name),
+    paging: resolvePaging(global.defaults, resourceOptions, {}, collectionSource, fieldModels, report),
+  })
+
+  const names = new Set(['collection'])
+  for (const annotation of operationAnnotations) {
+    const args = readExtraArgs(annotation, ['name', 'path', 'order'], report, true)
+    const name = args.get('name')
+    const source = typeof name === 'string' ? `@operation(name: "${name}")` : annotation.text
+    if (typeof name !== 'string' || !OPERATION_NAME.test(name)) {
+      report({ source, option: 'name', message: `is required and must be an identifier (letters and digits, starting with a letter), got ${show(name)}` })
+      continue
+    }
+    if (names.has(name)) {
+      report({ source, option: 'name', message: `"${name}" is already used by another operation of this model` })
+      continue
+    }
+    names.add(name)
+    const path = args.get('path')
+    if (path === undefined) {
+      report({ source, option: 'path', message: 'is required: the operation needs its own path, e.g. path: "/books/recent"' })
+      continue
+    }
+    const operationPath = readPath(path, annotation, report)
+    if (!operationPath) continue
+    const order = readOrder(args.get('order'), source, fieldModels, report)
+    const options = readPagingOptions(annotation, report, ['name', 'path', 'order'], source)
+    operations.push({
+      name,
+      path: operationPath,
+      order: withTieBreaker(order ?? resourceOrder ?? [], idField.name),
+      paging: resolvePaging(global.defaults, resourceOptions, options, source, fieldModels, report),
+    })
+  }
+
+  const hidden = new Set(fieldResults.filter((result) => result.hidden).map((result) => result.field.name))
+  return {
+    name: model.name,
+    delegate: delegateName(model.name),
+    fileName: kebabCase(model.name),
+    collectionPath,
+    idField: fieldModels.get(idField.name) as FieldModel,
+    fields: [...fieldModels.values()].filter((field) => !hidden.has(field.name)),
+    operations,
+  }
+}
+
+/** Parses a comment's annotations, reporting syntax errors and near-miss names (`@paginaton`). */
+function readAnnotations(
+  documentation: string | undefined,
+  known: readonly string[],
+  report: Report
+): Annotation[] {
+  const { annotations, problems } = parseAnnotations(documentation)
+  const allOurs = [...MODEL_ANNOTATIONS, ...FIELD_ANNOTATIONS] as readonly string[]
+  // Other generators' annotations (`@zod.string.min(5)`) may use another syntax: only ours are read.
+  for (const problem of problems) {
+    const name = problem.annotation.slice(1)
+    if (allOurs.includes(name)) report({ source: problem.annotation, message: `cannot be read: ${problem.message}` })
+  }
+  const ours: Annotation[] = []
+  for (const annotation of annotations) {
+    if (known.includes(annotation.name)) {
+      ours.push(annotation)
+    } else if (allOurs.includes(annotation.name)) {
+      report({ source: `@${annotation.name}`, message: `is not allowed here; allowed: ${known.map((name) => `@${name}`).join(', ')}` })
+    } else {
+      const suggestion = closest(annotation.name, allOurs)
+      if (suggestion) {
+        report({ source: `@${annotation.name}`, message: `unknown annotation. Did you mean "@${suggestion}"?` })
+      }
+    }
+  }
+  return ours
+}
+
+/** Reads the paging options of an annotation; keys listed in `other` belong to the annotation itself. */
+function readPagingOptions(
+  annotation: Annotation,
+  report: Report,
+  other: readonly string[],
+  source = `@${annotation.name}`
+): PagingOptions {
+  const options: PagingOptions = {}
+  const writtenAs = new Map<PagingOptionName, string>()
+  for (const { key, value } of annotation.args) {
+    if (other.includes(key)) continue
+    const name = canonicalOptionName(key)
+    if (!name) {
+      const allowed = [...other, ...pagingOptionNames]
+      const hint = didYouMean(key, [...other, ...allWrittenOptionNames()])
+      report({ source, option: key, message: `unknown option.${hint} Allowed: ${allowed.join(', ')}` })
+      continue
+    }
+    const previous = writtenAs.get(name)
+    if (previous) {
+      report({ source, option: key, message: `sets the same option as "${previous}"; keep one of them` })
+      continue
+    }
+    writtenAs.set(name, key)
+    const parsed = readOption(name, value)
+    if (!parsed.ok) {
+      report({ source, option: key, message: `must be ${pagingOptionSpecs[name].allowed}, got ${show(value)}` })
+      continue
+    }
+    Object.assign(options, { [name]: parsed.value })
+    if (name === 'fetchJoinCollection' || name === 'useOutputWalkers') {
+      report({
+        severity: 'warning',
+        source,
+        option: key,
+        message:
+          'has no effect with Prisma: the count query counts rows of the model itself, so joined collections never inflate it',
+      })
+    }
+  }
+  return options
+}
+
+function readExtraArgs(
+  annotation: Annotation | undefined,
+  keys: readonly string[],
+  report: Report,
+  allowPaging = false
+): Map<string, AnnotationValue> {
+  const values = new Map<string, AnnotationValue>()
+  if (!annotation) return values
+  for (const { key, value } of annotation.args) {
+    if (keys.includes(key)) values.set(key, value)
+    else if (!allowPaging) {
+      report({ source: `@${annotation.name}`, option: key, message: `unknown option.${didYouMean(key, keys)} Allowed: ${keys.join(', ')}` })
+    }
+  }
+  return values
+}
+
+function readPath(value: AnnotationValue | undefined, annotation: Annotation | undefined, report: Report): string | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || !PATH.test(value)) {
+    report({
+      source: annotation ? `@${annotation.name}` : '@resource',
+      option: 'path',
+      message: `must be a path such as "/books" or "/books/recent" (segments of letters, digits and - _ . ~, no trailing slash), got ${show(value)}`,
+    })
+    return undefined
+  }
+  return value
+}
+
+function readOrder(
+  value: AnnotationValue | undefined,
+  source: string,
+  fields: Map<string, FieldModel>,
+  report: Report
+): OrderEntry[] | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.keys(value).length === 0) {
+    report({ source, option: 'order', message: `must be an object of fields and directions, e.g. { publishedAt: "desc" }, got ${show(value)}` })
+    return undefined
+  }
+  const order: OrderEntry[] = []
+  for (const [field, direction] of Object.entries(value)) {
+    const checked = checkOrderable(field, fields, source, 'order', report)
+    if (typeof direction !== 'string' || !/^(asc|desc)$/i.test(direction)) {
+      report({ source, option: 'order', message: `direction of "${field}" must be "asc" or "desc", got ${show(direction)}` })
+      continue
+    }
+    if (checked) order.push({ field, direction: direction.toLowerCase() as OrderEntry['direction'] })
+  }
+  return order
+}
+
+function checkOrderable(field: string, fields: Map<string, FieldModel>, source: string, option: string, report: Report): boolean {
+  const model = fields.get(field)
+  if (!model) {
+    report({ source, option, message: `field "${field}" does not exist or is not a scalar field.${didYouMean(field, [...fields.keys()])} Fields: ${[...fields.keys()].join(', ')}` })
+    return false
+  }
+  if (model.isList || (model.kind === 'scalar' && !ORDERABLE.has(model.type))) {
+    report({ source, option, message: `field "${field}" (${model.type}${model.isList ? '[]' : ''}) cannot be ordered by; use a String, number, Boolean, DateTime or enum field` })
+    return false
+  }
+  return true
+}
+
+function withTieBreaker(order: OrderEntry[], idField: string): OrderEntry[] {
+  return order.some((entry) => entry.field === idField) ? order : [...order, { field: idField, direction: 'asc' }]
+}
+
+function resolvePaging(
+  defaults: PagingOptions,
+  resource: PagingOptions,
+  operation: PagingOptions,
+  source: string,
+  fields: Map<string, FieldModel>,
+  report: Report
+): ResolvedPaging {
+  const pick = <K extends keyof typeof builtInPaging>(key: K): { value: PagingOptions[K] | (typeof builtInPaging)[K]; from: string } => {
+    if (operation[key] !== undefined) return { value: operation[key], from: source }
+    if (resource[key] !== undefined) return { value: resource[key], from: '@pagination' }
+    if (defaults[key] !== undefined) return { value: defaults[key], from: 'platform.defaults' }
+    return { value: builtInPaging[key], from: 'the built-in default' }
+  }
+  const itemsPerPage = pick('itemsPerPage')
+  const maximum = pick('maximumItemsPerPage')
+  const clientItemsPerPage = pick('clientItemsPerPage')
+  const resolved: ResolvedPaging = {
+    enabled: pick('enabled').value as boolean,
+    clientEnabled: pick('clientEnabled').value as boolean,
+    itemsPerPage: itemsPerPage.value as number,
+    clientItemsPerPage: clientItemsPerPage.value as boolean,
+    maximumItemsPerPage: maximum.value as number | null,
+    partial: pick('partial').value as boolean,
+    clientPartial: pick('clientPartial').value as boolean,
+    viaCursor: operation.viaCursor ?? resource.viaCursor ?? null,
+  }
+  const max = resolved.maximumItemsPerPage
+  const maxExplicit = maximum.from !== 'the built-in default'
+  if (max !== null && max < resolved.itemsPerPage && (resolved.clientItemsPerPage || maxExplicit)) {
+    report({
+      source,
+      option: 'maximumItemsPerPage',
+      message: `the maximum page size ${max} (from ${maximum.from}) is below the page size ${resolved.itemsPerPage} (from ${itemsPerPage.from}); raise maximumItemsPerPage to at least ${resolved.itemsPerPage}, or set it to null for no maximum`,
+    })
+  }
+  if (max === null && resolved.clientItemsPerPage) {
+    report({
+      severity: 'warning',
+      source,
+      option: 'maximumItemsPerPage',
+      message: 'is null while clients may set the page size: a client can ask for every row at once',
+    })
+  }
+  if (resolved.viaCursor) {
+    const cursorSource = operation.viaCursor ? source : '@pagination'
+    for (const entry of resolved.viaCursor) checkOrderable(entry.field, fields, cursorSource, 'viaCursor', report)
+    report({
+      source: cursorSource,
+      option: 'viaCursor',
+      message: 'cursor paging is not available in this version of prisma-hydra; use full or partial paging',
+    })
+  }
+  return resolved
+}
+
+function toFieldModel(field: DMMF.Field, datamodel: DMMF.Datamodel): FieldModel {
+  const model: FieldModel = {
+    name: field.name,
+    type: field.type,
+    kind: field.kind === 'enum' ? 'enum' : 'scalar',
+    isList: field.isList,
+    isRequired: field.isRequired,
+  }
+  if (field.kind === 'enum') {
+    const values = datamodel.enums.find((candidate) => candidate.name === field.type)?.values ?? []
+    model.enumValues = values.map((value) => value.name)
+  }
+  return model
+}
+
+function checkPaths(resources: ResourceModel[], problems: Problem[]): void {
+  const owners = new Map<string, string>()
+  for (const resource of resources) {
+    for (const operation of resource.operations) {
+      const owner = `${resource.name}.${operation.name}`
+      const taken = owners.get(operation.path)
+      if (taken) {
+        problems.push({
+          severity: 'error',
+          location: `Model "${resource.name}"`,
+          source: operation.name === 'collection' ? '@resource' : `@operation(name: "${operation.name}")`,
+          option: 'path',
+          message: `"${operation.path}" is already served by ${taken}; give each collection its own path`,
+        })
+      }
+      owners.set(operation.path, owner)
+    }
+  }
+}

@@ -1,0 +1,17 @@
+/** Settings of one generation run that every writer needs. */
+export interface EmitContext {
+  /** Import specifier of the Prisma client module, relative to the output folder (`../prisma/client.js`). */
+  clientModule: string
+  /** Import specifier of the runtime package. */
+  runtimeModule: string
+  /** Extension written on relative imports between generated files (`.js`, or '' for bundlers). */
+  importExtension: string
+  /** Isolation level that makes a page and its count one consistent read on this database. */
+  isolationLevel: 'Serializable' | 'RepeatableRead'
+}
+
+export function isolationLevelFor(provider: string): EmitContext['isolationLevel'] {
+  return provider === 'postgresql' || provider === 'mysql' || provider === 'cockroachdb'
+    ? 'RepeatableRead'
+    : 'Serializable'
+}

@@ -1,0 +1,49 @@
+import type { DMMF } from '@prisma/generator-helper'
+import { emptyGlobalConfig, parseGlobalConfig } from './config/global.js'
+import type { HydraModel } from './config/model.js'
+import { resolveHydraModel } from './config/resolve.js'
+import { type EmitContext, isolationLevelFor } from './emit/context.js'
+import { emitFiles, type FileMap } from './emit/emit.js'
+import { GenerationError, type Problem } from './problems.js'
+
+export interface BuildInput {
+  datamodel: DMMF.Datamodel
+  /** The datasource provider (`sqlite`, `postgresql`, `mysql`...). */
+  provider: string
+  /** The platform config file's text and a label for messages, when the generator block names one. */
+  globalConfig?: { text: string; label: string }
+  clientModule: string
+  runtimeModule?: string
+  importExtension?: string
+}
+
+export interface BuildResult {
+  model: HydraModel
+  files: FileMap
+  /** Warnings only: errors are thrown. */
+  warnings: Problem[]
+}
+
+/**
+ * The pure core of `prisma generate`: configuration → validated model → file map. Throws a
+ * GenerationError listing every problem when any is an error.
+ */
+export function buildHydra(input: BuildInput): BuildResult {
+  const problems: Problem[] = []
+  let global = emptyGlobalConfig
+  if (input.globalConfig) {
+    const parsed = parseGlobalConfig(input.globalConfig.text, input.globalConfig.label)
+    problems.push(...parsed.problems)
+    global = parsed.config
+  }
+  const resolved = resolveHydraModel(input.datamodel, global, input.provider)
+  problems.push(...resolved.problems)
+  if (problems.some((problem) => problem.severity === 'error')) throw new GenerationError(problems)
+  const context: EmitContext = {
+    clientModule: input.clientModule,
+    runtimeModule: input.runtimeModule ?? '@prisma-hydra/runtime',
+    importExtension: input.importExtension ?? '.js',
+    isolationLevel: isolationLevelFor(input.provider),
+  }
+  return { model: resolved.model, files: emitFiles(resolved.model, context), warnings: problems }
+}

@@ -1,0 +1,7 @@
+export { parseAnnotations, type Annotation, type AnnotationValue } from './annotations/parse.js'
+export { parseGlobalConfig, type GlobalConfig } from './config/global.js'
+export type { FieldModel, HydraModel, OperationModel, ResolvedPaging, ResourceModel } from './config/model.js'
+export { resolveHydraModel } from './config/resolve.js'
+export { emitFiles, type FileMap } from './emit/emit.js'
+export { buildHydra, type BuildInput, type BuildResult } from './generate.js'
+export { formatProblem, GenerationError, type Problem } from './problems.js'

@@ -1,0 +1,67 @@
+/** One thing wrong (or worth a warning) in the schema annotations or the platform config. */
+export interface Problem {
+  severity: 'error' | 'warning'
+  /** Where it is: `Model "Book"`, `Model "Book", field "secret"`, or `platform config (./platform.yaml)`. */
+  location: string
+  /** The annotation or config section: `@pagination`, `@operation(name: "recent")`, `platform.defaults`. */
+  source?: string
+  /** The option concerned, as the user wrote it. */
+  option?: string
+  message: string
+}
+
+export function formatProblem(problem: Problem): string {
+  const parts = [problem.location]
+  if (problem.source) parts.push(problem.source)
+  if (problem.option) parts.push(`option "${problem.option}"`)
+  return `${problem.severity === 'error' ? 'error' : 'warning'}: ${parts.join(', ')}: ${problem.message}`
+}
+
+/** Raised by the generator when any error was found; carries every problem, not just the first. */
+export class GenerationError extends Error {
+  constructor(readonly problems: Problem[]) {
+    const errors = problems.filter((problem) => problem.severity === 'error')
+    super(
+      `prisma-hydra found ${errors.length} problem${errors.length === 1 ? '' : 's'} in the schema:\n` +
+        problems.map((problem) => `  - ${formatProblem(problem)}`).join('\n')
+    )
+    this.name = 'GenerationError'
+  }
+}
+
+/** The closest candidate within a small edit distance, for "did you mean" hints. */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined
+  let bestDistance = Number.POSITIVE_INFINITY
+  for (const candidate of candidates) {
+    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase())
+    if (distance < bestDistance) {
+      best = candidate
+      bestDistance = distance
+    }
+  }
+  const limit = Math.max(2, Math.floor(word.length / 3))
+  return bestDistance <= limit ? best : undefined
+}
+
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost
+      )
+    }
+    previous = current
+  }
+  return previous[b.length] ?? 0
+}
+
+export function didYouMean(word: string, candidates: readonly string[]): string {
+  const suggestion = closest(word, candidates)
+  return suggestion ? ` Did you mean "${suggestion}"?` : ''
+}

@@ -1,0 +1,98 @@
+/**
+ * Deterministic seed data for the example app: the same rows, with the same ids, on every run.
+ * `seed(prisma)` fills an empty database; the counts are exported for tests.
+ */
+import type { PrismaClient } from '../example-app/src/generated/prisma/client.js'
+
+export const SEED_COUNTS = {
+  authors: 25,
+  books: 120,
+  reviews: 300,
+  languages: 8,
+  loans: 75,
+  users: 2,
+} as const
+
+const GENRES = ['FICTION', 'SCIENCE', 'HISTORY', 'POETRY', 'CHILDREN'] as const
+const FIRST = ['Ada', 'Jorge', 'Mary', 'Chinua', 'Wisława', 'Italo', 'Toni', 'Haruki', 'Clarice', 'Naguib']
+const LAST = ['Lovelace', 'Borges', 'Shelley', 'Achebe', 'Szymborska', 'Calvino', 'Morrison', 'Murakami', 'Lispector', 'Mahfouz']
+const COUNTRIES = ['GB', 'AR', 'NG', 'PL', 'IT', 'US', 'JP', 'BR', 'EG', null]
+const WORDS = ['Silent', 'River', 'Garden', 'Atlas', 'Winter', 'Letters', 'Machine', 'Harbour', 'Night', 'Mirror', 'Salt', 'Orchard']
+const LANGUAGES = [
+  ['ar', 'Arabic'],
+  ['de', 'German'],
+  ['en', 'English'],
+  ['es', 'Spanish'],
+  ['fr', 'French'],
+  ['it', 'Italian'],
+  ['ja', 'Japanese'],
+  ['pl', 'Polish'],
+] as const
+
+/** mulberry32: a tiny seeded PRNG, so the data is the same on every machine. */
+function random(seed: number): () => number {
+  let state = seed
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const DAY = 24 * 60 * 60 * 1000
+
+export async function seed(prisma: PrismaClient): Promise<void> {
+  const next = random(20261121)
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T
+
+  await prisma.author.createMany({
+    data: Array.from({ length: SEED_COUNTS.authors }, (_, i) => ({
+      id: i + 1,
+      name: `${FIRST[i % FIRST.length]} ${LAST[(i * 3) % LAST.length]}`,
+      country: COUNTRIES[i % COUNTRIES.length] ?? null,
+      email: `author${i + 1}@example.org`,
+    })),
+  })
+  const base = Date.UTC(1990, 0, 1)
+  await prisma.book.createMany({
+    data: Array.from({ length: SEED_COUNTS.books }, (_, i) => ({
+      id: i + 1,
+      title: `${pick(WORDS)} ${pick(WORDS)} ${i + 1}`,
+      isbn: `978-0-${String(100000 + i * 7).padStart(6, '0')}-${i % 10}`,
+      genre: pick(GENRES),
+      pages: 80 + Math.floor(next() * 600),
+      price: (5 + Math.floor(next() * 4000) / 100).toFixed(2),
+      // Spread over 35 years, not in id order, so "newest first" differs from id order.
+      publishedAt: new Date(base + Math.floor(next() * 35 * 365) * DAY),
+      authorId: 1 + (i % SEED_COUNTS.authors),
+    })),
+  })
+  await prisma.review.createMany({
+    data: Array.from({ length: SEED_COUNTS.reviews }, (_, i) => ({
+      id: i + 1,
+      rating: 1 + Math.floor(next() * 5),
+      body: `Review ${i + 1}: ${pick(WORDS).toLowerCase()} and ${pick(WORDS).toLowerCase()}.`,
+      createdAt: new Date(Date.UTC(2024, 0, 1) + i * DAY),
+      bookId: 1 + Math.floor(next() * SEED_COUNTS.books),
+    })),
+  })
+  await prisma.language.createMany({
+    data: LANGUAGES.map(([code, name]) => ({ code, name })),
+  })
+  await prisma.loan.createMany({
+    data: Array.from({ length: SEED_COUNTS.loans }, (_, i) => ({
+      id: i + 1,
+      borrower: `Reader ${1 + (i % 30)}`,
+      loanedAt: new Date(Date.UTC(2025, 0, 1) + i * DAY),
+      returnedAt: i % 4 === 0 ? null : new Date(Date.UTC(2025, 0, 15) + i * DAY),
+      bookId: 1 + ((i * 7) % SEED_COUNTS.books),
+    })),
+  })
+  await prisma.user.createMany({
+    data: [
+      { id: 1, email: 'librarian@example.org', passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2VlZA$example' },
+      { id: 2, email: 'admin@example.org', passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2VlZA$example2' },
+    ],
+  })
+}

@@ -1,0 +1,75 @@
+/** The kinds of primary key an item IRI can be built from. */
+export type IdKind = 'Int' | 'BigInt' | 'String'
+
+export type IdValue<K extends IdKind> = K extends 'Int' ? number : K extends 'BigInt' ? bigint : string
+
+/** A field shown in the output, with its Prisma type (which decides how its value is written). */
+export interface FieldSpec {
+  name: string
+  type: string
+  list?: boolean
+}
+
+export interface ResourceSpec<K extends IdKind> {
+  /** The model name: the JSON-LD `@type` and the context's name. */
+  name: string
+  collectionPath: string
+  id: { name: string; kind: K }
+  fields: readonly FieldSpec[]
+}
+
+/** A resource ready to serve: turns database rows into JSON-LD members of type `M`. */
+export interface Resource<M, K extends IdKind = IdKind> extends ResourceSpec<K> {
+  /** `base` is the path prefix the app is mounted under ('' at the root). */
+  toMember(row: object, base: string): M
+  iriOf(row: object, base: string): string
+  /** The typed key for a raw path segment, or undefined when it cannot be one (→ 404). */
+  parseId(raw: string): IdValue<K> | undefined
+}
+
+type Convert = (value: unknown) => unknown
+
+const toText: Convert = (value) => String(value)
+const converters: Partial<Record<string, Convert>> = {
+  DateTime: (value) => (value instanceof Date ? value.toISOString() : value),
+  BigInt: toText,
+  Decimal: toText,
+  Bytes: (value) => Buffer.from(value as Uint8Array).toString('base64'),
+}
+
+function converterFor(field: FieldSpec): Convert | undefined {
+  const convert = converters[field.type]
+  if (!convert) return undefined
+  const nullable: Convert = (value) => (value === null || value === undefined ? null : convert(value))
+  return field.list ? (value) => (Array.isArray(value) ? value.map(nullable) : value) : nullable
+}
+
+const INT = /^-?[0-9]+$/
+
+/** Builds a resource's member writer once, so serving a row is a plain loop over its fields. */
+export function defineResource<M, K extends IdKind>(spec: ResourceSpec<K>): Resource<M, K> {
+  const fields = spec.fields.map((field) => ({ name: field.name, convert: converterFor(field) }))
+  const idName = spec.id.name
+  const iriOf = (row: object, base: string): string =>
+    `${base}${spec.collectionPath}/${encodeURIComponent(String((row as Record<string, unknown>)[idName]))}`
+  return {
+    ...spec,
+    iriOf,
+    toMember(row, base) {
+      const source = row as Record<string, unknown>
+      const member: Record<string, unknown> = { '@id': iriOf(row, base), '@type': spec.name }
+      for (const { name, convert } of fields) {
+        const value = source[name]
+        member[name] = convert ? convert(value) : value
+      }
+      return member as M
+    },
+    parseId(raw) {
+      if (spec.id.kind === 'String') return raw as IdValue<K>
+      if (!INT.test(raw)) return undefined
+      if (spec.id.kind === 'BigInt') return BigInt(raw) as IdValue<K>
+      const value = Number(raw)
+      return (Number.isSafeInteger(value) ? value : undefined) as IdValue<K> | undefined
+    },
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * @module
+ * Runtime of prisma-hydra: paging parameters, paging strategies, Hydra rendering and Hono glue.
+ * Generated route modules call these; custom handlers can too.
+ */
+export { badRequest, errorBody, HydraError, type HydraErrorBody, isHydraError, PROBLEM_JSON, problemResponse } from './errors.js'
+export { type HydraCollection, type HydraView, type RenderOptions, renderCollection } from './hydra/collection.js'
+export { defineResource, type FieldSpec, type IdKind, type IdValue, type Resource, type ResourceSpec } from './hydra/resource.js'
+export { hydraErrorHandler, hydraNotFound, serveErrorContext } from './hono/app.js'
+export {
+  type CollectionOperation,
+  type ContextDocument,
+  type HydraItem,
+  type JsonLdResponse,
+  jsonLd,
+  LD_JSON,
+  mountPrefix,
+  serveCollection,
+  serveContext,
+  serveItem,
+} from './hono/serve.js'
+export { buildIri, buildQuery, getParam, parseQuery, type QueryMap, type QueryValue } from './iri/query-string.js'
+export { defaultPagingConfig, defaultParameterNames, type PagingConfig, type ParameterNames } from './paging/config.js'
+export { type CollectionSource, fetchCollectionPage, fetchFullPage, fetchPartialPage } from './paging/offset.js'
+export {
+  type CollectionPage,
+  type FullPaginator,
+  fromFullPaginator,
+  fromItems,
+  fromPartialPaginator,
+  type LinkTarget,
+  lastPageOf,
+  type PaginatorBase,
+  type PartialPaginator,
+} from './paging/page.js'
+export { type PagingRequest, readPagingRequest } from './paging/request.js'

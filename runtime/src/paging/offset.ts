@@ -1,0 +1,66 @@
+import type { PagingRequest } from './request.js'
+import { type CollectionPage, fromFullPaginator, fromItems, fromPartialPaginator, lastPageOf } from './page.js'
+
+/**
+ * Reads rows of one collection in its fixed order. Generated routes implement it over a Prisma
+ * delegate; custom data providers can implement it over anything.
+ */
+export interface CollectionSource<Row> {
+  /** Rows `[skip, skip + take)`, or every row from `skip` when `take` is undefined. */
+  findMany(args: { skip: number; take?: number }): Promise<Row[]>
+  count(): Promise<number>
+  /** Optional: the page and the count read together, so they agree with each other. */
+  findManyAndCount?(args: { skip: number; take: number }): Promise<[Row[], number]>
+}
+
+/** Full paging: the page and a count of the whole collection. */
+export async function fetchFullPage<Row>(
+  source: CollectionSource<Row>,
+  request: { page: number; itemsPerPage: number; offset: number }
+): Promise<CollectionPage<Row>> {
+  const { itemsPerPage, offset } = request
+  let items: Row[]
+  let totalItems: number
+  if (itemsPerPage === 0) {
+    items = []
+    totalItems = await source.count()
+  } else if (source.findManyAndCount) {
+    ;[items, totalItems] = await source.findManyAndCount({ skip: offset, take: itemsPerPage })
+  } else {
+    ;[items, totalItems] = await Promise.all([
+      source.findMany({ skip: offset, take: itemsPerPage }),
+      source.count(),
+    ])
+  }
+  return fromFullPaginator({
+    items,
+    totalItems,
+    itemsPerPage,
+    currentPage: itemsPerPage <= 0 ? 1 : Math.floor(offset / itemsPerPage) + 1,
+    lastPage: lastPageOf(totalItems, itemsPerPage),
+  })
+}
+
+/** Partial paging: no count; one extra row tells whether a next page exists (D3). */
+export async function fetchPartialPage<Row>(
+  source: CollectionSource<Row>,
+  request: { page: number; itemsPerPage: number; offset: number }
+): Promise<CollectionPage<Row>> {
+  const { itemsPerPage, offset } = request
+  const rows = itemsPerPage === 0 ? [] : await source.findMany({ skip: offset, take: itemsPerPage + 1 })
+  return fromPartialPaginator({
+    items: rows.slice(0, itemsPerPage),
+    hasNextPage: rows.length > itemsPerPage,
+    itemsPerPage,
+    currentPage: itemsPerPage <= 0 ? 1 : Math.floor(offset / itemsPerPage) + 1,
+  })
+}
+
+/** Picks the strategy the request asks for and runs it. */
+export async function fetchCollectionPage<Row>(
+  source: CollectionSource<Row>,
+  request: PagingRequest
+): Promise<CollectionPage<Row>> {
+  if (!request.paged) return fromItems(await source.findMany({ skip: 0 }))
+  return request.partial ? fetchPartialPage(source, request) : fetchFullPage(source, request)
+}

@@ -52,6 +52,11 @@ async function importFromApp(pkg, purpose) {
 }
 
 let enginePromise;
+let openEngines = 0;
+// The engine races its queries against timers (setTimeout, never cleared): left alone they keep
+// the process alive for a minute after the work is done. They are cleared when the last engine
+// is disposed.
+const pendingTimers = new Set();
 
 /**
  * Loads the schema engine wasm module by hand (its ESM entry imports a `.wasm` file, which
@@ -63,8 +68,19 @@ export function loadSchemaEngineWasm() {
     const bgPath = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
     const bindings = await import(pathToFileURL(bgPath).href);
     const bytes = await readFile(path.join(path.dirname(bgPath), 'schema_engine_bg.wasm'));
+    const imports = { ...bindings };
+    for (const name of Object.keys(bindings).filter((n) => n.startsWith('__wbg_setTimeout_'))) {
+      imports[name] = (callback, ms) => {
+        const timer = setTimeout(() => {
+          pendingTimers.delete(timer);
+          callback();
+        }, ms >>> 0);
+        pendingTimers.add(timer);
+        return timer;
+      };
+    }
     const { instance } = await WebAssembly.instantiate(bytes, {
-      './schema_engine_bg.js': bindings,
+      './schema_engine_bg.js': imports,
     });
     bindings.__wbg_set_wasm(instance.exports);
     instance.exports.__wbindgen_start();
@@ -132,6 +148,15 @@ export async function readSchemaFiles(schemaPath) {
 export async function openSchemaEngine({ schemaFiles, url, log = () => {} }) {
   const { SchemaEngine } = await loadSchemaEngineWasm();
   const { factory, dispose: disposeAdapter } = await createAdapterFactory(url);
+  openEngines += 1;
+  const release = async () => {
+    await disposeAdapter();
+    openEngines -= 1;
+    if (openEngines === 0) {
+      for (const timer of pendingTimers) clearTimeout(timer);
+      pendingTimers.clear();
+    }
+  };
   try {
     const engine = await SchemaEngine.new(
       { datamodels: schemaFiles.map((f) => [f.path, f.content]) },
@@ -140,11 +165,11 @@ export async function openSchemaEngine({ schemaFiles, url, log = () => {} }) {
     );
     const dispose = async () => {
       engine.free();
-      await disposeAdapter();
+      await release();
     };
     return { engine, dispose };
   } catch (error) {
-    await disposeAdapter();
+    await release();
     throw error;
   }
 }

@@ -31,6 +31,10 @@ export class GenerationError extends Error {
 
 /** The closest candidate within a small edit distance, for "did you mean" hints. */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
+  const lower = word.toLowerCase()
+  // A name cut short (`page_parameter` for `page_parameter_name`) is the likeliest slip.
+  const extended = candidates.find((candidate) => lower.length >= 4 && candidate.toLowerCase().startsWith(lower))
+  if (extended) return extended
   let best: string | undefined
   let bestDistance = Number.POSITIVE_INFINITY
   for (const candidate of candidates) {

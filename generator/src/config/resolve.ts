@@ -56,7 +56,15 @@ function resolveResource(
     const fieldReport: Report = (problem) =>
       problems.push({ severity: 'error', location: `Model "${model.name}", field "${field.name}"`, ...problem })
     const fieldAnnotations = readAnnotations(field.documentation, FIELD_ANNOTATIONS, fieldReport)
-    return { field, hidden: fieldAnnotations.some((annotation) => annotation.name === 'hidden'), fieldReport, fieldAnnotations }
+    for (const annotation of fieldAnnotations) {
+      if (annotation.name === 'hidden' && annotation.args.length > 0) {
+        fieldReport({ source: '@hidden', message: 'takes no options; write /// @hidden' })
+      }
+      if (annotation.name === 'hidden' && field.kind === 'object') {
+        fieldReport({ severity: 'warning', source: '@hidden', message: 'relation fields are never shown, so @hidden is not needed here' })
+      }
+    }
+    return { field, hidden: fieldAnnotations.some((annotation) => annotation.name === 'hidden') }
   })
 
   const pagination = annotations.filter((annotation) => annotation.name === 'pagination')
@@ -73,17 +81,6 @@ function resolveResource(
   }
   for (const extra of [...pagination.slice(1), ...resourceAnnotations.slice(1)]) {
     report({ source: `@${extra.name}`, message: `is given more than once; merge the options into one @${extra.name}(...)` })
-  }
-
-  for (const { field, fieldAnnotations, fieldReport } of fieldResults) {
-    for (const annotation of fieldAnnotations) {
-      if (annotation.name === 'hidden' && !annotation.bare && annotation.args.length > 0) {
-        fieldReport({ source: '@hidden', message: 'takes no options; write /// @hidden' })
-      }
-      if (annotation.name === 'hidden' && field.kind === 'object') {
-        fieldReport({ source: '@hidden', message: 'relation fields are never shown, so @hidden is not needed here' , severity: 'warning' })
-      }
-    }
   }
 
   const scalarFields = model.fields.filter((field) => field.kind === 'scalar' || field.kind === 'enum')
@@ -131,12 +128,11 @@ function resolveResource(
     const path = args.get('path')
     if (path === undefined) {
       report({ source, option: 'path', message: 'is required: the operation needs its own path, e.g. path: "/books/recent"' })
-      continue
     }
     const operationPath = readPath(path, annotation, report)
-    if (!operationPath) continue
     const order = readOrder(args.get('order'), source, fieldModels, report)
     const options = readPagingOptions(annotation, report, ['name', 'path', 'order'], source)
+    if (!operationPath) continue
     operations.push({
       name,
       path: operationPath,

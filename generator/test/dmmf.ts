@@ -1,0 +1,8 @@
+import { getDMMF } from '@prisma/internals'
+import type { DMMF } from '@prisma/generator-helper'
+
+/** The DMMF datamodel of a schema fragment (models and enums only; the datasource is added). */
+export async function loadDatamodel(models: string): Promise<DMMF.Datamodel> {
+  const dmmf = await getDMMF({ datamodel: `datasource db {\n  provider = "sqlite"\n}\n${models}` })
+  return dmmf.datamodel as DMMF.Datamodel
+}

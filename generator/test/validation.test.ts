@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest'
+import { buildHydra } from '../src/generate.js'
+import { formatProblem, GenerationError } from '../src/problems.js'
+import { loadDatamodel } from './dmmf.js'
+
+const BOOK_FIELDS = `
+  id          Int      @id @default(autoincrement())
+  title       String
+  publishedAt DateTime
+  data        Json?
+  tags        String
+`
+
+async function problemsOf(models: string, platform?: string): Promise<string[]> {
+  const datamodel = await loadDatamodel(models)
+  try {
+    const result = buildHydra({
+      datamodel,
+      provider: 'sqlite',
+      clientModule: '../prisma/client.js',
+      ...(platform ? { globalConfig: { text: platform, label: './platform.yaml' } } : {}),
+    })
+    return result.warnings.map(formatProblem)
+  } catch (error) {
+    if (!(error instanceof GenerationError)) throw error
+    return error.problems.map(formatProblem)
+  }
+}
+
+const book = (doc: string, fields = BOOK_FIELDS) => `${doc
+  .split('\n')
+  .map((line) => `/// ${line}`)
+  .join('\n')}\nmodel Book {${fields}}`
+
+describe('annotation validation', () => {
+  it.each([
+    [
+      'a typo in an option name suggests the right one',
+      book('@pagination(itemsPerPag: 5)'),
+      [
+        'error: Model "Book", @pagination, option "itemsPerPag": unknown option. Did you mean "itemsPerPage"? Allowed: enabled, clientEnabled, itemsPerPage, clientItemsPerPage, maximumItemsPerPage, partial, clientPartial, viaCursor, fetchJoinCollection, useOutputWalkers',
+      ],
+    ],
+    [
+      'a typo in a spec name suggests the spec name',
+      book('@pagination(paginationItemsPerPag: 5)'),
+      [
+        'error: Model "Book", @pagination, option "paginationItemsPerPag": unknown option. Did you mean "paginationItemsPerPage"? Allowed: enabled, clientEnabled, itemsPerPage, clientItemsPerPage, maximumItemsPerPage, partial, clientPartial, viaCursor, fetchJoinCollection, useOutputWalkers',
+      ],
+    ],
+    [
+      'a typo in the annotation name',
+      book('@paginaton(itemsPerPage: 5)'),
+      ['error: Model "Book", @paginaton: unknown annotation. Did you mean "@pagination"?'],
+    ],
+    [
+      'a wrong type',
+      book('@pagination(itemsPerPage: "ten", partial: 1, enabled: yes)'),
+      [
+        'error: Model "Book", @pagination, option "itemsPerPage": must be a whole number of at least 1, got "ten"',
+        'error: Model "Book", @pagination, option "partial": must be true or false, got 1',
+        'error: Model "Book", @pagination, option "enabled": must be true or false, got "yes"',
+      ],
+    ],
+    [
+      'a negative or fractional page size',
+      book('@pagination(itemsPerPage: -5, maximumItemsPerPage: 2.5)'),
+      [
+        'error: Model "Book", @pagination, option "itemsPerPage": must be a whole number of at least 1, got -5',
+        'error: Model "Book", @pagination, option "maximumItemsPerPage": must be a whole number of at least 1, or null for no maximum, got 2.5',
+      ],
+    ],
+    [
+      'the same option under both names',
+      book('@pagination(itemsPerPage: 5, paginationItemsPerPage: 6)'),
+      ['error: Model "Book", @pagination, option "paginationItemsPerPage": sets the same option as "itemsPerPage"; keep one of them'],
+    ],
+    [
+      'a maximum below the page size',
+      book('@pagination(itemsPerPage: 40, maximumItemsPerPage: 20)'),
+      [
+        'error: Model "Book", @pagination, option "maximumItemsPerPage": the maximum page size 20 (from @pagination) is below the page size 40 (from @pagination); raise maximumItemsPerPage to at least 40, or set it to null for no maximum',
+      ],
+    ],
+    [
+      'the built-in maximum below a page size clients may change',
+      book('@pagination(itemsPerPage: 40, clientItemsPerPage: true)'),
+      [
+        'error: Model "Book", @pagination, option "maximumItemsPerPage": the maximum page size 30 (from the built-in default) is below the page size 40 (from @pagination); raise maximumItemsPerPage to at least 40, or set it to null for no maximum',
+      ],
+    ],
+    [
+      'a syntax error points at the column',
+      book('@pagination(itemsPerPage 5)'),
+      ["error: Model \"Book\", @pagination: cannot be read: expected ':' after 'itemsPerPage' (at column 26)"],
+    ],
+    [
+      'an operation without a name or path',
+      book('@pagination\n@operation(path: "/books/recent")\n@operation(name: "recent")'),
+      [
+        'error: Model "Book", @operation(path: "/books/recent"), option "name": is required and must be an identifier (letters and digits, starting with a letter), got nothing',
+        'error: Model "Book", @operation(name: "recent"), option "path": is required: the operation needs its own path, e.g. path: "/books/recent"',
+      ],
+    ],
+    [
+      'an operation ordered by a missing or unorderable field',
+      book('@pagination\n@operation(name: "recent", path: "/books/recent", order: { publishdAt: "desc", data: "asc", title: "up" })'),
+      [
+        'error: Model "Book", @operation(name: "recent"), option "order": field "publishdAt" does not exist or is not a scalar field. Did you mean "publishedAt"? Fields: id, title, publishedAt, data, tags',
+        'error: Model "Book", @operation(name: "recent"), option "order": field "data" (Json) cannot be ordered by; use a String, number, Boolean, DateTime or enum field',
+        'error: Model "Book", @operation(name: "recent"), option "order": direction of "title" must be "asc" or "desc", got "up"',
+      ],
+    ],
+    [
+      'an operation with a bad path and an unknown option',
+      book('@pagination\n@operation(name: "recent", path: "books/recent", itemsPerPge: 3)'),
+      [
+        'error: Model "Book", @operation, option "path": must be a path such as "/books" or "/books/recent" (segments of letters, digits and - _ . ~, no trailing slash), got "books/recent"',
+        'error: Model "Book", @operation(name: "recent"), option "itemsPerPge": unknown option. Did you mean "itemsPerPage"? Allowed: name, path, order, enabled, clientEnabled, itemsPerPage, clientItemsPerPage, maximumItemsPerPage, partial, clientPartial, viaCursor, fetchJoinCollection, useOutputWalkers',
+      ],
+    ],
+    [
+      'operations sharing a name or a path',
+      book('@pagination\n@operation(name: "a", path: "/books")\n@operation(name: "a", path: "/x")'),
+      [
+        'error: Model "Book", @operation(name: "a"), option "name": "a" is already used by another operation of this model',
+        'error: Model "Book", @operation(name: "a"), option "path": "/books" is already served by Book.collection; give each collection its own path',
+      ],
+    ],
+    [
+      '@operation or @resource without @pagination',
+      book('@resource(path: "/library")'),
+      ['error: Model "Book", @resource(path: "/library"): the model is not exposed: add /// @pagination(...) (or a bare /// @pagination) to serve it'],
+    ],
+    [
+      'an unknown @resource option',
+      book('@pagination\n@resource(pth: "/library")'),
+      ['error: Model "Book", @resource, option "pth": unknown option. Did you mean "path"? Allowed: path, order'],
+    ],
+    [
+      'a cursor on a missing field',
+      book('@pagination(viaCursor: [{ field: "nope", direction: "DESC" }])'),
+      [
+        'error: Model "Book", @pagination, option "viaCursor": field "nope" does not exist or is not a scalar field. Fields: id, title, publishedAt, data, tags',
+        'error: Model "Book", @pagination, option "viaCursor": cursor paging is not available in this version of prisma-hydra; use full or partial paging',
+      ],
+    ],
+    [
+      'a malformed cursor',
+      book('@pagination(viaCursor: [{ field: "id", direction: "UP" }])'),
+      ['error: Model "Book", @pagination, option "viaCursor": must be a list of { field: "<field>", direction: "ASC" | "DESC" }, got [{"field":"id","direction":"UP"}]'],
+    ],
+    [
+      'a composite primary key',
+      '/// @pagination\nmodel Pair {\n  a Int\n  b Int\n  @@id([a, b])\n}',
+      ['error: Model "Pair", @pagination: needs a single-field primary key (@id) to build item IRIs; composite @@id keys are not supported'],
+    ],
+    [
+      '@hidden with options, and a model annotation on a field',
+      '/// @pagination\nmodel Book {\n  id Int @id\n  /// @hidden(reason: \"x\")\n  secret String\n  /// @pagination\n  other String\n}',
+      [
+        'error: Model "Book", field "secret", @hidden: takes no options; write /// @hidden',
+        'error: Model "Book", field "other", @pagination: is not allowed here; allowed: @hidden',
+      ],
+    ],
+    [
+      'a warning for options with no effect',
+      book('@pagination(fetchJoinCollection: true)'),
+      [
+        'warning: Model "Book", @pagination, option "fetchJoinCollection": has no effect with Prisma: the count query counts rows of the model itself, so joined collections never inflate it',
+      ],
+    ],
+    [
+      'a warning for no maximum with client page size',
+      book('@pagination(clientItemsPerPage: true, maximumItemsPerPage: null)'),
+      ['warning: Model "Book", @pagination, option "maximumItemsPerPage": is null while clients may set the page size: a client can ask for every row at once'],
+    ],
+    ['other generators\' annotations are left alone', book('@zod.custom.use(z.string().min(3))\n@pagination'), []],
+  ])('%s', async (_, models, expected) => {
+    expect(await problemsOf(models)).toEqual(expected)
+  })
+
+  it('reports problems of every model at once', async () => {
+    const problems = await problemsOf(
+      `${book('@pagination(itemsPerPag: 5)')}\n/// @pagination(partial: "yes")\nmodel Review {\n  id Int @id\n}`
+    )
+    expect(problems).toHaveLength(2)
+    expect(problems[0]).toContain('Model "Book"')
+    expect(problems[1]).toContain('Model "Review"')
+  })
+})
+
+describe('platform config validation', () => {
+  const model = book('@pagination')
+  it.each([
+    ['not YAML', 'platform: [', [expect.stringMatching(/^error: platform config \(\.\/platform\.yaml\), file: is not valid YAML or JSON: /)]],
+    ['no platform root', 'defaults: {}', ['error: platform config (./platform.yaml), file: the root key must be "platform", holding "defaults" and "collection"']],
+    [
+      'unknown keys with suggestions',
+      'platform:\n  default:\n    x: 1\n  collection:\n    pagination:\n      page_parameter: p',
+      [
+        'error: platform config (./platform.yaml), platform, option "default": unknown key. Did you mean "defaults"? Allowed: defaults, collection',
+        'error: platform config (./platform.yaml), platform.collection.pagination, option "page_parameter": unknown key. Did you mean "page_parameter_name"? Allowed: page_parameter_name, enabled_parameter_name, items_per_page_parameter_name, partial_parameter_name',
+      ],
+    ],
+    [
+      'bad values',
+      'platform:\n  defaults:\n    pagination_items_per_page: 0\n    pagination_partial: "no"\n    pagination_itemsperpage: 3',
+      [
+        'error: platform config (./platform.yaml), platform.defaults, option "pagination_itemsperpage": unknown key. Did you mean "pagination_items_per_page"? Allowed: pagination_enabled, pagination_client_enabled, pagination_items_per_page, pagination_client_items_per_page, pagination_maximum_items_per_page, pagination_partial, pagination_client_partial',
+        'error: platform config (./platform.yaml), platform.defaults, option "pagination_items_per_page": must be a whole number of at least 1, got 0',
+        'error: platform config (./platform.yaml), platform.defaults, option "pagination_partial": must be true or false, got "no"',
+      ],
+    ],
+    [
+      'bad and clashing parameter names',
+      'platform:\n  collection:\n    pagination:\n      page_parameter_name: "p[]"\n      partial_parameter_name: pagination',
+      [
+        'error: platform config (./platform.yaml), platform.collection.pagination, option "page_parameter_name": must be a non-empty name made of letters, digits and - _ . ~ (no brackets, spaces, & or =), got "p[]"',
+        'error: platform config (./platform.yaml), platform.collection.pagination, option "partial_parameter_name": "pagination" is already the name of enabled_parameter_name; each parameter needs its own name',
+      ],
+    ],
+    [
+      'a global maximum below the global page size',
+      '{"platform": {"defaults": {"pagination_items_per_page": 50, "pagination_maximum_items_per_page": 20}}}',
+      [
+        'error: Model "Book", @pagination, option "maximumItemsPerPage": the maximum page size 20 (from platform.defaults) is below the page size 50 (from platform.defaults); raise maximumItemsPerPage to at least 50, or set it to null for no maximum',
+      ],
+    ],
+  ])('%s', async (_, platform, expected) => {
+    expect(await problemsOf(model, platform)).toEqual(expected)
+  })
+})

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { generatorHandler, type GeneratorOptions } from '@prisma/generator-helper'
+import type { GeneratorOptions } from '@prisma/generator-helper'
+import helper from '@prisma/generator-helper'
 import { buildHydra } from './generate.js'
 import { formatProblem } from './problems.js'
 import { writeFiles } from './write.js'
@@ -32,7 +33,8 @@ function importExtension(options: GeneratorOptions): string {
   return extension === '' ? '' : `.${extension.replace(/^\./, '')}`
 }
 
-generatorHandler({
+// The package is CommonJS without static named exports for Node's ESM loader.
+helper.generatorHandler({
   onManifest: () => ({
     prettyName: 'Prisma Hydra routes',
     defaultOutput: './generated/hydra',

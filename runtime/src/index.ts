@@ -21,7 +21,7 @@ export {
 } from './hono/serve.js'
 export { buildIri, buildQuery, getParam, parseQuery, type QueryMap, type QueryValue } from './iri/query-string.js'
 export { defaultPagingConfig, defaultParameterNames, type PagingConfig, type ParameterNames } from './paging/config.js'
-export { type CollectionSource, fetchCollectionPage, fetchFullPage, fetchPartialPage } from './paging/offset.js'
+export { type CollectionSource, type RowWindow, fetchCollectionPage, fetchFullPage, fetchPartialPage } from './paging/offset.js'
 export {
   type CollectionPage,
   type FullPaginator,

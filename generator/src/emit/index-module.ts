@@ -38,8 +38,8 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
     name: 'createHydraApp',
     isExported: true,
     docs: [
-      'A Hono app serving every annotated model as a JSON-LD/Hydra resource, with problem+json errors.',
-      'Mount it anywhere: `app.route("/api", createHydraApp({ prisma }))`; links follow the mount path.',
+      'A Hono app serving every annotated model as a JSON-LD/Hydra resource, with problem+json errors.\n' +
+        'Mount it anywhere: `app.route("/api", createHydraApp({ prisma }))`; links follow the mount path.',
     ],
     parameters: [{ name: '{ prisma }', type: 'HydraAppOptions' }],
     statements: (writer) => {

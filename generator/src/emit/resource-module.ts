@@ -20,6 +20,7 @@ export function resourceNames(resource: ResourceModel) {
     resource: `${base}Resource`,
     operations: `${base}Operations`,
     createApp: `create${pascalCase(base)}App`,
+    rows: `${base}Rows`,
     module: `./${resource.fileName}`,
   }
 }
@@ -93,7 +94,8 @@ function writePaging(operation: OperationModel, parameters: ParameterNames) {
       writer.writeLine(`maximumItemsPerPage: ${paging.maximumItemsPerPage},`)
       writer.writeLine(`partial: ${paging.partial},`)
       writer.writeLine(`clientPartial: ${paging.clientPartial},`)
-      writer.write('parameters: ').write(JSON.stringify(parameters)).write(',')
+      const names = Object.entries(parameters).map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
+      writer.write(`parameters: { ${names.join(', ')} },`)
     })
   }
 }
@@ -121,33 +123,50 @@ function orderBy(operation: OperationModel): string {
   return `[${operation.order.map((entry) => `{ ${entry.field}: '${entry.direction}' }`).join(', ')}]`
 }
 
+/**
+ * `bookRows(prisma, orderBy)`: the resource's rows in one order, as a CollectionSource. The page
+ * and its count are read in one transaction so that they agree.
+ */
+function writeSourceFactory(resource: ResourceModel, context: EmitContext) {
+  return (writer: CodeBlockWriter) => {
+    writer.writeLine(
+      `const find = (window: RowWindow) => prisma.${resource.delegate}.findMany({ select, orderBy, ...window })`
+    )
+    writer.writeLine(`const count = () => prisma.${resource.delegate}.count()`)
+    writer.write('return ').inlineBlock(() => {
+      writer.writeLine('findMany: find,')
+      writer.writeLine('count,')
+      writer.writeLine('findManyAndCount: (window: RowWindow) =>')
+      writer.indent(() => {
+        writer.writeLine(`prisma.$transaction([find(window), count()], { isolationLevel: '${context.isolationLevel}' }),`)
+      })
+    })
+  }
+}
+
 /** The Hono sub-app: collection operations first, so `/books/recent` is not read as an item id. */
-function writeCreateApp(resource: ResourceModel, context: EmitContext) {
+function writeCreateApp(resource: ResourceModel) {
   const names = resourceNames(resource)
   return (writer: CodeBlockWriter) => {
-    writer.writeLine(`const rows = prisma.${resource.delegate}`)
+    writer.write('const sources = ').inlineBlock(() => {
+      for (const operation of resource.operations) {
+        writer.writeLine(`${operation.name}: ${names.rows}(prisma, ${orderBy(operation)}),`)
+      }
+    })
+    writer.newLine()
     writer.write('return new Hono()').indent(() => {
       for (const operation of resource.operations) {
-        const find = `rows.findMany({ select, orderBy: ${orderBy(operation)}, skip, take })`
         writer.write('.get(').quote(operation.path).write(', (c) =>').newLine()
         writer.indent(() => {
-          writer.write(`serveCollection(c, ${names.operations}.${operation.name}, `).inlineBlock(() => {
-            writer.writeLine(`findMany: ({ skip, take }) => ${find},`)
-            writer.writeLine('count: () => rows.count(),')
-            writer.writeLine('findManyAndCount: ({ skip, take }) =>')
-            writer.indent(() => {
-              writer.writeLine(
-                `prisma.$transaction([${find}, rows.count()], { isolationLevel: '${context.isolationLevel}' }),`
-              )
-            })
-          })
-          writer.write(')')
+          writer.write(`serveCollection(c, ${names.operations}.${operation.name}, sources.${operation.name})`)
         })
         writer.newLine().write(')').newLine()
       }
       writer.write('.get(').quote(`${resource.collectionPath}/:id`).write(', (c) =>').newLine()
       writer.indent(() => {
-        writer.write(`serveItem(c, ${names.resource}, (id) => rows.findUnique({ where: { ${resource.idField.name}: id }, select }))`)
+        writer.write(
+          `serveItem(c, ${names.resource}, (id) => prisma.${resource.delegate}.findUnique({ where: { ${resource.idField.name === 'id' ? 'id' : `${resource.idField.name}: id`} }, select }))`
+        )
       })
       writer.newLine().write(')').newLine()
       writer.write('.get(').quote(`/contexts/${resource.name}`).write(`, (c) => serveContext(c, ${names.resource}))`)
@@ -171,13 +190,14 @@ export function emitResourceModule(
       namedImports: [
         { name: 'CollectionOperation', isTypeOnly: true },
         'defineResource',
+        { name: 'RowWindow', isTypeOnly: true },
         ...(usesJson ? [{ name: 'JsonValue', isTypeOnly: true }] : []),
         'serveCollection',
         'serveContext',
         'serveItem',
       ],
     },
-    { moduleSpecifier: context.clientModule, namedImports: ['PrismaClient'], isTypeOnly: true },
+    { moduleSpecifier: context.clientModule, namedImports: ['Prisma', 'PrismaClient'], isTypeOnly: true },
   ])
   file.addInterface(writeMemberInterface(resource))
   file.addVariableStatement({
@@ -206,10 +226,19 @@ export function emitResourceModule(
     declarations: [{ name: names.operations, initializer: writeOperations(resource, parameters) }],
   })
   file.addFunction({
+    name: names.rows,
+    docs: [`${resource.name} rows in the given order, read through the Prisma client.`],
+    parameters: [
+      { name: 'prisma', type: 'PrismaClient' },
+      { name: 'orderBy', type: `Prisma.${resource.name}OrderByWithRelationInput[]` },
+    ],
+    statements: writeSourceFactory(resource, context),
+  })
+  file.addFunction({
     isExported: true,
     name: names.createApp,
     docs: [`The ${resource.name} routes: its collections, its items and its JSON-LD context.`],
     parameters: [{ name: 'prisma', type: 'PrismaClient' }],
-    statements: writeCreateApp(resource, context),
+    statements: writeCreateApp(resource),
   })
 }

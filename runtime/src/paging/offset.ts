@@ -1,16 +1,22 @@
 import type { PagingRequest } from './request.js'
 import { type CollectionPage, fromFullPaginator, fromItems, fromPartialPaginator, lastPageOf } from './page.js'
 
+/** Which rows to read, in Prisma's terms: spread it into `findMany` arguments. */
+export interface RowWindow {
+  skip?: number
+  take?: number
+}
+
 /**
  * Reads rows of one collection in its fixed order. Generated routes implement it over a Prisma
  * delegate; custom data providers can implement it over anything.
  */
 export interface CollectionSource<Row> {
-  /** Rows `[skip, skip + take)`, or every row from `skip` when `take` is undefined. */
-  findMany(args: { skip: number; take?: number }): Promise<Row[]>
-  count(): Promise<number>
+  /** Rows from `skip` (default 0), at most `take` of them (default all), in the collection's order. */
+  findMany(window: RowWindow): PromiseLike<Row[]>
+  count(): PromiseLike<number>
   /** Optional: the page and the count read together, so they agree with each other. */
-  findManyAndCount?(args: { skip: number; take: number }): Promise<[Row[], number]>
+  findManyAndCount?(window: Required<RowWindow>): PromiseLike<[Row[], number]>
 }
 
 /** Full paging: the page and a count of the whole collection. */
@@ -61,6 +67,6 @@ export async function fetchCollectionPage<Row>(
   source: CollectionSource<Row>,
   request: PagingRequest
 ): Promise<CollectionPage<Row>> {
-  if (!request.paged) return fromItems(await source.findMany({ skip: 0 }))
+  if (!request.paged) return fromItems(await source.findMany({}))
   return request.partial ? fetchPartialPage(source, request) : fetchFullPage(source, request)
 }

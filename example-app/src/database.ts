@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url'
+import { seed } from '../../prisma/seed.js'
+import { pushSchema } from '../scripts/push-schema.mjs'
+import type { PrismaClient } from './generated/prisma/client.js'
+
+export const SCHEMA_PATH = fileURLToPath(new URL('../../prisma/schema.prisma', import.meta.url))
+
+/**
+ * Brings the database at `url` up to the schema (with Prisma's schema engine) and seeds it when
+ * it is empty. Safe to run on every start.
+ */
+export async function prepareDatabase(prisma: PrismaClient, url: string): Promise<{ seeded: boolean }> {
+  await pushSchema({ schemaPath: SCHEMA_PATH, url })
+  if ((await prisma.author.count()) > 0) return { seeded: false }
+  await seed(prisma)
+  return { seeded: true }
+}

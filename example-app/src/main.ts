@@ -1,0 +1,34 @@
+import { serve } from '@hono/node-server'
+import { createApp } from './app.js'
+import { prepareDatabase } from './database.js'
+import { collectionPaths } from './generated/hydra/index.js'
+import { createPrismaClient, DEFAULT_DATABASE_URL } from './prisma.js'
+
+const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
+const port = Number(process.env.PORT ?? 3000)
+
+const prisma = createPrismaClient(url)
+const { seeded } = await prepareDatabase(prisma, url)
+const server = serve({ fetch: createApp(prisma).fetch, port }, (info) => {
+  const origin = `http://localhost:${info.port}`
+  process.stdout.write(
+    [
+      `prisma-hydra example app on ${origin} (database ${url}${seeded ? ', freshly seeded' : ''})`,
+      'Try:',
+      ...collectionPaths.map((path) => `  curl ${origin}${path}`),
+      `  curl '${origin}/books?page=2'`,
+      `  curl '${origin}/books?itemsPerPage=25&page=2'`,
+      `  curl '${origin}/loans?partial=true&page=3'`,
+      `  curl '${origin}/loans?pagination=false'`,
+      `  curl ${origin}/books/1`,
+      '',
+    ].join('\n')
+  )
+})
+
+const stop = () => {
+  server.close()
+  void prisma.$disconnect().then(() => process.exit(0))
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)

@@ -10,7 +10,8 @@ export const SCHEMA_PATH = fileURLToPath(new URL('../../prisma/schema.prisma', i
  * it is empty. Safe to run on every start.
  */
 export async function prepareDatabase(prisma: PrismaClient, url: string): Promise<{ seeded: boolean }> {
-  await pushSchema({ schemaPath: SCHEMA_PATH, url })
+  // Never force: a schema change that would drop data stops the start with a message instead.
+  await pushSchema({ schemaPath: SCHEMA_PATH, url, force: false })
   if ((await prisma.author.count()) > 0) return { seeded: false }
   await seed(prisma)
   return { seeded: true }

@@ -231,6 +231,21 @@ describe('bad requests get a 400 problem', () => {
   })
 })
 
+describe('huge but valid numbers are answered, not failed', () => {
+  beforeAll(() => setDummies(30))
+
+  it.each([
+    ['itemsPerPage=9007199254740991', 30],
+    ['itemsPerPage=2147483648&partial=1', 30],
+    ['page=3002399751580331&itemsPerPage=3', 0],
+    ['page=2147483648&itemsPerPage=1', 0],
+  ])('?%s', async (query, count) => {
+    const response = await get(origin, `/dummies?${query}`)
+    expect(response.status).toBe(200)
+    expect(ids(response.body)).toHaveLength(count)
+  })
+})
+
 describe('few or no dummies', () => {
   it('a single page has no view', async () => {
     await setDummies(3)

@@ -1,0 +1,188 @@
+/**
+ * The example app end to end: prisma/schema.prisma generated for real, the database pushed and
+ * seeded as `npm start` does, and every paging option of the example checked over HTTP.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SEED_COUNTS } from '../../prisma/seed.js'
+import { createApp } from '../src/app.js'
+import { prepareDatabase } from '../src/database.js'
+import type { PrismaClient } from '../src/generated/prisma/client.js'
+import { createPrismaClient } from '../src/prisma.js'
+import { get, ids, startServer } from './support/harness.js'
+
+let prisma: PrismaClient
+let origin: string
+let close: () => Promise<void>
+let folder: string
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i)
+const view = (body: Record<string, unknown>) => body['hydra:view'] as Record<string, string> | undefined
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'prisma-hydra-example-'))
+  const url = `file:${path.join(folder, 'example.db')}`
+  prisma = createPrismaClient(url)
+  expect(await prepareDatabase(prisma, url)).toEqual({ seeded: true })
+  expect(await prepareDatabase(prisma, url)).toEqual({ seeded: false })
+  ;({ origin, close } = await startServer(createApp(prisma).fetch))
+})
+
+afterAll(async () => {
+  await close?.()
+  await prisma?.$disconnect()
+  await rm(folder, { recursive: true, force: true })
+})
+
+describe('global settings (platform.yaml): Author', () => {
+  it('pages by the global page size of 10 and never shows the hidden email', async () => {
+    const response = await get(origin, '/authors?page=2')
+    expect(response.status).toBe(200)
+    expect(ids(response.body)).toEqual(range(11, 20))
+    expect(response.body['hydra:totalItems']).toBe(SEED_COUNTS.authors)
+    expect(view(response.body)).toEqual({
+      '@id': '/authors?page=2',
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:first': '/authors?page=1',
+      'hydra:last': '/authors?page=3',
+      'hydra:previous': '/authors?page=1',
+      'hydra:next': '/authors?page=3',
+    })
+    const member = (response.body['hydra:member'] as Array<Record<string, unknown>>)[0]
+    expect(Object.keys(member ?? {})).toEqual(['@id', '@type', 'id', 'name', 'country'])
+    const item = await get(origin, '/authors/11')
+    expect(item.body.email).toBeUndefined()
+  })
+
+  it('ignores client page size, which the global settings leave off', async () => {
+    expect(ids((await get(origin, '/authors?itemsPerPage=2')).body)).toHaveLength(10)
+  })
+})
+
+describe('resource level: Book (client page size up to 50)', () => {
+  it('?page=2 with the resource default', async () => {
+    const response = await get(origin, '/books?page=2')
+    expect(ids(response.body)).toEqual(range(11, 20))
+    expect(view(response.body)?.['hydra:last']).toBe('/books?page=12')
+  })
+
+  it('a client page size', async () => {
+    const response = await get(origin, '/books?itemsPerPage=25&page=2')
+    expect(ids(response.body)).toEqual(range(26, 50))
+    expect(view(response.body)).toMatchObject({ 'hydra:last': '/books?itemsPerPage=25&page=5', 'hydra:next': '/books?itemsPerPage=25&page=3' })
+  })
+
+  it('a page size over the maximum is clamped to 50', async () => {
+    const response = await get(origin, '/books?itemsPerPage=500')
+    expect(ids(response.body)).toEqual(range(1, 50))
+    expect(view(response.body)?.['hydra:last']).toBe('/books?itemsPerPage=500&page=3')
+  })
+
+  it('writes decimals, dates and enums as JSON strings', async () => {
+    const book = await prisma.book.findUniqueOrThrow({ where: { id: 1 } })
+    const response = await get(origin, '/books/1')
+    expect(response.body).toEqual({
+      '@context': '/contexts/Book',
+      '@id': '/books/1',
+      '@type': 'Book',
+      id: 1,
+      title: book.title,
+      isbn: book.isbn,
+      genre: book.genre,
+      pages: book.pages,
+      price: book.price.toString(),
+      publishedAt: book.publishedAt.toISOString(),
+      authorId: book.authorId,
+    })
+  })
+})
+
+describe('operation level: the newest books', () => {
+  it('has its own order and page size, and no client page size', async () => {
+    const newest = await prisma.book.findMany({ orderBy: [{ publishedAt: 'desc' }, { id: 'asc' }], skip: 5, take: 5 })
+    const response = await get(origin, '/books/recent?page=2&itemsPerPage=30')
+    expect(ids(response.body)).toEqual(newest.map((book) => book.id))
+    expect(response.body['hydra:totalItems']).toBe(SEED_COUNTS.books)
+    expect(view(response.body)?.['hydra:last']).toBe('/books/recent?itemsPerPage=30&page=24')
+  })
+})
+
+describe('partial paging: Review', () => {
+  it('has no count and no last link', async () => {
+    const response = await get(origin, '/reviews?page=2')
+    expect(ids(response.body)).toEqual(range(21, 40))
+    expect(response.body['hydra:totalItems']).toBeUndefined()
+    expect(view(response.body)).toEqual({
+      '@id': '/reviews?page=2',
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:previous': '/reviews?page=1',
+      'hydra:next': '/reviews?page=3',
+    })
+  })
+
+  it('shows no next link on the last page', async () => {
+    const last = SEED_COUNTS.reviews / 20
+    const response = await get(origin, `/reviews?page=${last}`)
+    expect(ids(response.body)).toHaveLength(20)
+    expect(view(response.body)?.['hydra:next']).toBeUndefined()
+  })
+})
+
+describe('paging disabled: Language', () => {
+  it('returns every language and no view, whatever the client asks', async () => {
+    const response = await get(origin, '/languages?page=3')
+    expect(response.body['hydra:totalItems']).toBe(SEED_COUNTS.languages)
+    expect((response.body['hydra:member'] as unknown[]).length).toBe(SEED_COUNTS.languages)
+    expect(view(response.body)).toBeUndefined()
+    expect((await get(origin, '/languages/fr')).body).toMatchObject({ '@id': '/languages/fr', name: 'French' })
+  })
+})
+
+describe('client control of paging and partial mode: Loan', () => {
+  it('pagination=false returns every loan', async () => {
+    const response = await get(origin, '/loans?pagination=false')
+    expect(ids(response.body)).toEqual(range(1, SEED_COUNTS.loans))
+    expect(response.body['hydra:totalItems']).toBe(SEED_COUNTS.loans)
+    expect(view(response.body)).toBeUndefined()
+  })
+
+  it('partial=true drops the count', async () => {
+    const response = await get(origin, '/loans?partial=true&page=3')
+    expect(ids(response.body)).toEqual(range(21, 30))
+    expect(response.body['hydra:totalItems']).toBeUndefined()
+    expect(view(response.body)).toEqual({
+      '@id': '/loans?partial=true&page=3',
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:previous': '/loans?partial=true&page=2',
+      'hydra:next': '/loans?partial=true&page=4',
+    })
+  })
+
+  it('a client page size is capped by the global maximum of 30', async () => {
+    expect(ids((await get(origin, '/loans?itemsPerPage=75')).body)).toHaveLength(30)
+  })
+
+  it('a nullable date is null or an ISO string', async () => {
+    const members = (await get(origin, '/loans?pagination=false')).body['hydra:member'] as Array<{ returnedAt: string | null }>
+    expect(members[0]?.returnedAt).toBeNull()
+    expect(members[1]?.returnedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+  })
+})
+
+describe('models without @pagination are never served', () => {
+  it.each(['/users', '/users/1', '/contexts/User'])('%s is a 404 problem', async (path) => {
+    const response = await get(origin, path)
+    expect(response.status).toBe(404)
+    expect(response.contentType).toBe('application/problem+json; charset=utf-8')
+  })
+})
+
+describe('the index', () => {
+  it('lists every collection', async () => {
+    expect((await get(origin, '/')).body).toEqual({
+      collections: ['/authors', '/books', '/books/recent', '/reviews', '/languages', '/loans'],
+    })
+  })
+})

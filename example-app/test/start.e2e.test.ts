@@ -1,0 +1,79 @@
+/**
+ * `npm start` as a newcomer runs it: the server creates and seeds its SQLite database, prints the
+ * URLs to try, and serves them. A second start reuses the database.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const require = createRequire(import.meta.url)
+const TSX = require.resolve('tsx/cli')
+const APP = new URL('..', import.meta.url).pathname
+
+let folder: string
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'prisma-hydra-start-'))
+})
+
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true })
+})
+
+/** Starts src/main.ts and resolves with its output once it has printed the URLs to try. */
+function start(): Promise<{ child: ChildProcess; output: string; origin: string }> {
+  const child = spawn(process.execPath, [TSX, 'src/main.ts'], {
+    cwd: APP,
+    env: { ...process.env, PORT: '0', DATABASE_URL: `file:${path.join(folder, 'dev.db')}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  return new Promise((resolve, reject) => {
+    let output = ''
+    const timer = setTimeout(() => reject(new Error(`no banner after 60 s:\n${output}`)), 60000)
+    const read = (chunk: Buffer) => {
+      output += chunk.toString()
+      const origin = /on (http:\/\/localhost:\d+)/.exec(output)?.[1]
+      if (origin && output.includes('/books/1')) {
+        clearTimeout(timer)
+        resolve({ child, output, origin })
+      }
+    }
+    child.stdout?.on('data', read)
+    child.stderr?.on('data', read)
+    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)))
+  })
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit')
+    child.on('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+describe('npm start', () => {
+  it('creates, seeds and serves the database, then reuses it', async () => {
+    const first = await start()
+    try {
+      expect(first.output).toContain('freshly seeded')
+      expect(first.output).toContain(`curl '${first.origin}/books?page=2'`)
+      const response = await fetch(`${first.origin}/books?page=2`)
+      expect(response.status).toBe(200)
+      const body = (await response.json()) as { 'hydra:view': Record<string, string> }
+      expect(body['hydra:view']['hydra:next']).toBe('/books?page=3')
+    } finally {
+      await stop(first.child)
+    }
+    const second = await start()
+    try {
+      expect(second.output).not.toContain('freshly seeded')
+      expect((await fetch(`${second.origin}/authors/1`)).status).toBe(200)
+    } finally {
+      await stop(second.child)
+    }
+  })
+})

@@ -14,10 +14,45 @@ export const SEED_COUNTS = {
 } as const
 
 const GENRES = ['FICTION', 'SCIENCE', 'HISTORY', 'POETRY', 'CHILDREN'] as const
-const FIRST = ['Ada', 'Jorge', 'Mary', 'Chinua', 'Wisława', 'Italo', 'Toni', 'Haruki', 'Clarice', 'Naguib']
-const LAST = ['Lovelace', 'Borges', 'Shelley', 'Achebe', 'Szymborska', 'Calvino', 'Morrison', 'Murakami', 'Lispector', 'Mahfouz']
+const FIRST = [
+  'Ada',
+  'Jorge',
+  'Mary',
+  'Chinua',
+  'Wisława',
+  'Italo',
+  'Toni',
+  'Haruki',
+  'Clarice',
+  'Naguib',
+]
+const LAST = [
+  'Lovelace',
+  'Borges',
+  'Shelley',
+  'Achebe',
+  'Szymborska',
+  'Calvino',
+  'Morrison',
+  'Murakami',
+  'Lispector',
+  'Mahfouz',
+]
 const COUNTRIES = ['GB', 'AR', 'NG', 'PL', 'IT', 'US', 'JP', 'BR', 'EG', null]
-const WORDS = ['Silent', 'River', 'Garden', 'Atlas', 'Winter', 'Letters', 'Machine', 'Harbour', 'Night', 'Mirror', 'Salt', 'Orchard']
+const WORDS = [
+  'Silent',
+  'River',
+  'Garden',
+  'Atlas',
+  'Winter',
+  'Letters',
+  'Machine',
+  'Harbour',
+  'Night',
+  'Mirror',
+  'Salt',
+  'Orchard',
+]
 const LANGUAGES = [
   ['ar', 'Arabic'],
   ['de', 'German'],
@@ -91,8 +126,16 @@ export async function seed(prisma: PrismaClient): Promise<void> {
   })
   await prisma.user.createMany({
     data: [
-      { id: 1, email: 'librarian@example.org', passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2VlZA$example' },
-      { id: 2, email: 'admin@example.org', passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2VlZA$example2' },
+      {
+        id: 1,
+        email: 'librarian@example.org',
+        passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2VlZA$example',
+      },
+      {
+        id: 2,
+        email: 'admin@example.org',
+        passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2VlZA$example2',
+      },
     ],
   })
 }

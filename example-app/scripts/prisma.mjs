@@ -1,28 +1,31 @@
 #!/usr/bin/env node
 // Runs the real Prisma CLI offline: `node scripts/prisma.mjs <prisma args...>`.
 // PRISMA_SCHEMA_ENGINE_BINARY points at the wasm-backed shim (scripts/schema-engine.mjs) unless
-// already set, so the CLI does not try to download the native schema engine, and update checks
-// and telemetry are switched off. stdio and the exit code are passed through.
+// already set, so the CLI does not try to download the native schema engine; update checks and
+// telemetry are switched off (PRISMA_HIDE_UPDATE_MESSAGE, CHECKPOINT_DISABLE). stdio, exit code
+// and signals are passed through.
 
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 
-const require = createRequire(import.meta.url);
-const cli = require.resolve('prisma/build/index.js');
+const require = createRequire(import.meta.url)
+const cli = require.resolve('prisma/build/index.js')
 
 const env = {
   ...process.env,
   PRISMA_SCHEMA_ENGINE_BINARY:
-    process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? fileURLToPath(new URL('./schema-engine.mjs', import.meta.url)),
+    process.env.PRISMA_SCHEMA_ENGINE_BINARY ??
+    fileURLToPath(new URL('./schema-engine.mjs', import.meta.url)),
   PRISMA_HIDE_UPDATE_MESSAGE: '1',
   CHECKPOINT_DISABLE: '1',
-  PRISMA_DISABLE_WARNINGS: process.env.PRISMA_DISABLE_WARNINGS ?? '1',
-};
+}
 
-const child = spawn(process.execPath, [cli, ...process.argv.slice(2)], { stdio: 'inherit', env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+const child = spawn(process.execPath, [cli, ...process.argv.slice(2)], { stdio: 'inherit', env })
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code, signal) => {
-  if (signal) process.kill(process.pid, signal);
-  else process.exit(code ?? 1);
-});
+  if (!signal) process.exit(code ?? 1)
+  // Die of the same signal as the CLI did.
+  process.removeAllListeners(signal)
+  process.kill(process.pid, signal)
+})

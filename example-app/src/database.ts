@@ -9,7 +9,10 @@ export const SCHEMA_PATH = fileURLToPath(new URL('../../prisma/schema.prisma', i
  * Brings the database at `url` up to the schema (with Prisma's schema engine) and seeds it when
  * it is empty. Safe to run on every start.
  */
-export async function prepareDatabase(prisma: PrismaClient, url: string): Promise<{ seeded: boolean }> {
+export async function prepareDatabase(
+  prisma: PrismaClient,
+  url: string
+): Promise<{ seeded: boolean }> {
   // Never force: a schema change that would drop data stops the start with a message instead.
   await pushSchema({ schemaPath: SCHEMA_PATH, url, force: false })
   if ((await prisma.author.count()) > 0) return { seeded: false }

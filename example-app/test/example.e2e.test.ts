@@ -18,8 +18,10 @@ let origin: string
 let close: () => Promise<void>
 let folder: string
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i)
-const view = (body: Record<string, unknown>) => body['hydra:view'] as Record<string, string> | undefined
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i)
+const view = (body: Record<string, unknown>) =>
+  body['hydra:view'] as Record<string, string> | undefined
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'prisma-hydra-example-'))
@@ -71,7 +73,10 @@ describe('resource level: Book (client page size up to 50)', () => {
   it('a client page size', async () => {
     const response = await get(origin, '/books?itemsPerPage=25&page=2')
     expect(ids(response.body)).toEqual(range(26, 50))
-    expect(view(response.body)).toMatchObject({ 'hydra:last': '/books?itemsPerPage=25&page=5', 'hydra:next': '/books?itemsPerPage=25&page=3' })
+    expect(view(response.body)).toMatchObject({
+      'hydra:last': '/books?itemsPerPage=25&page=5',
+      'hydra:next': '/books?itemsPerPage=25&page=3',
+    })
   })
 
   it('a page size over the maximum is clamped to 50', async () => {
@@ -101,7 +106,11 @@ describe('resource level: Book (client page size up to 50)', () => {
 
 describe('operation level: the newest books', () => {
   it('has its own order and page size, and no client page size', async () => {
-    const newest = await prisma.book.findMany({ orderBy: [{ publishedAt: 'desc' }, { id: 'asc' }], skip: 5, take: 5 })
+    const newest = await prisma.book.findMany({
+      orderBy: [{ publishedAt: 'desc' }, { id: 'asc' }],
+      skip: 5,
+      take: 5,
+    })
     const response = await get(origin, '/books/recent?page=2&itemsPerPage=30')
     expect(ids(response.body)).toEqual(newest.map((book) => book.id))
     expect(response.body['hydra:totalItems']).toBe(SEED_COUNTS.books)
@@ -136,7 +145,10 @@ describe('paging disabled: Language', () => {
     expect(response.body['hydra:totalItems']).toBe(SEED_COUNTS.languages)
     expect((response.body['hydra:member'] as unknown[]).length).toBe(SEED_COUNTS.languages)
     expect(view(response.body)).toBeUndefined()
-    expect((await get(origin, '/languages/fr')).body).toMatchObject({ '@id': '/languages/fr', name: 'French' })
+    expect((await get(origin, '/languages/fr')).body).toMatchObject({
+      '@id': '/languages/fr',
+      name: 'French',
+    })
   })
 })
 
@@ -165,7 +177,9 @@ describe('client control of paging and partial mode: Loan', () => {
   })
 
   it('a nullable date is null or an ISO string', async () => {
-    const members = (await get(origin, '/loans?pagination=false')).body['hydra:member'] as Array<{ returnedAt: string | null }>
+    const members = (await get(origin, '/loans?pagination=false')).body['hydra:member'] as Array<{
+      returnedAt: string | null
+    }>
     expect(members[0]?.returnedAt).toBeNull()
     expect(members[1]?.returnedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
   })

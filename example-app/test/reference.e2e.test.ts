@@ -18,7 +18,8 @@ let origin: string
 let close: () => Promise<void>
 let remove: () => Promise<void>
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i)
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i)
 const rows = (count: number) => range(1, count).map((id) => ({ id, name: `Dummy #${id}` }))
 
 async function setDummies(count: number): Promise<void> {
@@ -33,9 +34,14 @@ beforeAll(async () => {
   await prisma.paginationEntity.createMany({ data: rows(80) })
   await prisma.paginationDisabledEntity.createMany({ data: rows(4) })
   await prisma.orderedDummy.createMany({
-    data: range(1, 10).map((id) => ({ id, name: `name ${String.fromCharCode(96 + ((id * 3) % 10) + 1)}` })),
+    data: range(1, 10).map((id) => ({
+      id,
+      name: `name ${String.fromCharCode(96 + ((id * 3) % 10) + 1)}`,
+    })),
   })
-  const app = new Hono().route('/', createHydraApp({ prisma })).route('/api', createHydraApp({ prisma }))
+  const app = new Hono()
+    .route('/', createHydraApp({ prisma }))
+    .route('/api', createHydraApp({ prisma }))
   app.notFound(hydraNotFound)
   ;({ origin, close } = await startServer(app.fetch))
 })
@@ -58,7 +64,12 @@ describe('30 dummies, 3 per page (full paging)', () => {
       '@id': '/dummies',
       '@type': 'hydra:Collection',
       'hydra:totalItems': 30,
-      'hydra:member': [1, 2, 3].map((id) => ({ '@id': `/dummies/${id}`, '@type': 'Dummy', id, name: `Dummy #${id}` })),
+      'hydra:member': [1, 2, 3].map((id) => ({
+        '@id': `/dummies/${id}`,
+        '@type': 'Dummy',
+        id,
+        name: `Dummy #${id}`,
+      })),
       'hydra:view': {
         '@id': '/dummies?page=1',
         '@type': 'hydra:PartialCollectionView',
@@ -67,7 +78,14 @@ describe('30 dummies, 3 per page (full paging)', () => {
         'hydra:next': '/dummies?page=2',
       },
     })
-    expect(Object.keys(response.body)).toEqual(['@context', '@id', '@type', 'hydra:totalItems', 'hydra:member', 'hydra:view'])
+    expect(Object.keys(response.body)).toEqual([
+      '@context',
+      '@id',
+      '@type',
+      'hydra:totalItems',
+      'hydra:member',
+      'hydra:view',
+    ])
   })
 
   it.each([
@@ -80,18 +98,31 @@ describe('30 dummies, 3 per page (full paging)', () => {
     const page = new URL(path, 'http://x').searchParams.get('page')
     expect(ids(response.body)).toEqual(expectedIds)
     expect(response.body['hydra:totalItems']).toBe(30)
-    const view: Record<string, string> = { '@id': `/dummies?page=${page}`, '@type': 'hydra:PartialCollectionView' }
-    for (const [key, value] of Object.entries(links)) view[`hydra:${key}`] = `/dummies?page=${value}`
+    const view: Record<string, string> = {
+      '@id': `/dummies?page=${page}`,
+      '@type': 'hydra:PartialCollectionView',
+    }
+    for (const [key, value] of Object.entries(links))
+      view[`hydra:${key}`] = `/dummies?page=${value}`
     expect(response.body['hydra:view']).toEqual(view)
     expect(Object.keys(response.body['hydra:view'] as object)).toEqual(Object.keys(view))
   })
 
-  it.each(['0', 'false', 'off', 'no', 'OFF', 'No'])('pagination=%s returns every item and no view', async (value) => {
-    const response = await get(origin, `/dummies?pagination=${value}`)
-    expect(ids(response.body)).toEqual(range(1, 30))
-    expect(response.body['hydra:totalItems']).toBe(30)
-    expect(Object.keys(response.body)).toEqual(['@context', '@id', '@type', 'hydra:totalItems', 'hydra:member'])
-  })
+  it.each(['0', 'false', 'off', 'no', 'OFF', 'No'])(
+    'pagination=%s returns every item and no view',
+    async (value) => {
+      const response = await get(origin, `/dummies?pagination=${value}`)
+      expect(ids(response.body)).toEqual(range(1, 30))
+      expect(response.body['hydra:totalItems']).toBe(30)
+      expect(Object.keys(response.body)).toEqual([
+        '@context',
+        '@id',
+        '@type',
+        'hydra:totalItems',
+        'hydra:member',
+      ])
+    }
+  )
 
   it('pagination=false with another parameter: a view with only its @id', async () => {
     const response = await get(origin, '/dummies?pagination=false&name=x')
@@ -115,7 +146,13 @@ describe('30 dummies, 3 per page (full paging)', () => {
   it('partial=1: no count, no first or last', async () => {
     const response = await get(origin, '/dummies?page=7&partial=1')
     expect(ids(response.body)).toEqual([19, 20, 21])
-    expect(Object.keys(response.body)).toEqual(['@context', '@id', '@type', 'hydra:member', 'hydra:view'])
+    expect(Object.keys(response.body)).toEqual([
+      '@context',
+      '@id',
+      '@type',
+      'hydra:member',
+      'hydra:view',
+    ])
     expect(response.body['hydra:view']).toEqual({
       '@id': '/dummies?partial=1&page=7',
       '@type': 'hydra:PartialCollectionView',
@@ -160,14 +197,20 @@ describe('30 dummies, 3 per page (full paging)', () => {
     const response = await get(origin, '/dummies?itemsPerPage=0')
     expect(response.body['hydra:member']).toEqual([])
     expect(response.body['hydra:totalItems']).toBe(30)
-    expect(response.body['hydra:view']).toEqual({ '@id': '/dummies?itemsPerPage=0', '@type': 'hydra:PartialCollectionView' })
+    expect(response.body['hydra:view']).toEqual({
+      '@id': '/dummies?itemsPerPage=0',
+      '@type': 'hydra:PartialCollectionView',
+    })
   })
 
   it.each([
     ['/dummies?name=Dummy%20%238', '/dummies?name=Dummy%20%238&page=1'],
     ['/dummies?id=%2fdummies%2f8', '/dummies?id=%2Fdummies%2F8&page=1'],
     ['/dummies?z=1&a=2&page=2', '/dummies?a=2&z=1&page=2'],
-    ['/dummies?dummyDate[after]=2015-04-28T00:00:00%2B00:00', '/dummies?dummyDate%5Bafter%5D=2015-04-28T00%3A00%3A00%2B00%3A00&page=1'],
+    [
+      '/dummies?dummyDate[after]=2015-04-28T00:00:00%2B00:00',
+      '/dummies?dummyDate%5Bafter%5D=2015-04-28T00%3A00%3A00%2B00%3A00&page=1',
+    ],
     ['/dummies?tags[1]=b&tags[0]=a', '/dummies?tags%5B%5D=b&tags%5B%5D=a&page=1'],
     ['/dummies?groups[]=', '/dummies?groups%5B%5D=&page=1'],
     ['/dummies?name=a+b&flag', '/dummies?flag=&name=a%20b&page=1'],
@@ -181,8 +224,16 @@ describe('30 dummies, 3 per page (full paging)', () => {
     expect(response.body).toMatchObject({
       '@context': '/api/contexts/Dummy',
       '@id': '/api/dummies',
-      'hydra:member': [{ '@id': '/api/dummies/4' }, { '@id': '/api/dummies/5' }, { '@id': '/api/dummies/6' }],
-      'hydra:view': { '@id': '/api/dummies?page=2', 'hydra:first': '/api/dummies?page=1', 'hydra:next': '/api/dummies?page=3' },
+      'hydra:member': [
+        { '@id': '/api/dummies/4' },
+        { '@id': '/api/dummies/5' },
+        { '@id': '/api/dummies/6' },
+      ],
+      'hydra:view': {
+        '@id': '/api/dummies?page=2',
+        'hydra:first': '/api/dummies?page=1',
+        'hydra:next': '/api/dummies?page=3',
+      },
     })
     expect((await get(origin, '/api/dummies/4')).body['@id']).toBe('/api/dummies/4')
     expect((await get(origin, '/api/contexts/Dummy')).status).toBe(200)
@@ -210,9 +261,18 @@ describe('bad requests get a 400 problem', () => {
     ['page[]=5', 'The "page" parameter must be given once, as a single value.'],
     ['itemsPerPage=ten', 'The "itemsPerPage" parameter must be a decimal integer, "ten" given.'],
     ['itemsPerPage=99999999999999999999', 'The "itemsPerPage" parameter is too large.'],
-    ['pagination=foo', 'The "pagination" parameter must be a boolean (1, true, on, yes, 0, false, off or no), "foo" given.'],
-    ['pagination=', 'The "pagination" parameter must be a boolean (1, true, on, yes, 0, false, off or no), "" given.'],
-    ['partial=maybe', 'The "partial" parameter must be a boolean (1, true, on, yes, 0, false, off or no), "maybe" given.'],
+    [
+      'pagination=foo',
+      'The "pagination" parameter must be a boolean (1, true, on, yes, 0, false, off or no), "foo" given.',
+    ],
+    [
+      'pagination=',
+      'The "pagination" parameter must be a boolean (1, true, on, yes, 0, false, off or no), "" given.',
+    ],
+    [
+      'partial=maybe',
+      'The "partial" parameter must be a boolean (1, true, on, yes, 0, false, off or no), "maybe" given.',
+    ],
   ])('?%s', async (query, detail) => {
     const response = await get(origin, `/dummies?${query}`)
     expect(response.status).toBe(400)
@@ -263,12 +323,18 @@ describe('few or no dummies', () => {
 
   it('a single filtered page: the view has only its @id, without the page', async () => {
     const response = await get(origin, '/dummies?name=x&page=1')
-    expect(response.body['hydra:view']).toEqual({ '@id': '/dummies?name=x', '@type': 'hydra:PartialCollectionView' })
+    expect(response.body['hydra:view']).toEqual({
+      '@id': '/dummies?name=x',
+      '@type': 'hydra:PartialCollectionView',
+    })
   })
 
   it('itemsPerPage=10 over 3 items: the view has only its @id', async () => {
     const response = await get(origin, '/dummies?itemsPerPage=10')
-    expect(response.body['hydra:view']).toEqual({ '@id': '/dummies?itemsPerPage=10', '@type': 'hydra:PartialCollectionView' })
+    expect(response.body['hydra:view']).toEqual({
+      '@id': '/dummies?itemsPerPage=10',
+      '@type': 'hydra:PartialCollectionView',
+    })
   })
 
   it('an empty collection', async () => {
@@ -312,7 +378,9 @@ describe('resource level', () => {
   it('the resource page size wins over the global one', async () => {
     const response = await get(origin, '/pagination-entities')
     expect(ids(response.body)).toEqual([1, 2, 3, 4, 5])
-    expect((response.body['hydra:view'] as Record<string, string>)['hydra:last']).toBe('/pagination-entities?page=16')
+    expect((response.body['hydra:view'] as Record<string, string>)['hydra:last']).toBe(
+      '/pagination-entities?page=16'
+    )
   })
 
   it('paging disabled on the resource', async () => {
@@ -351,8 +419,12 @@ describe('resource level', () => {
       expect(ids(response.body)).toEqual(expectedIds)
       expect(response.body['hydra:totalItems']).toBeUndefined()
       const page = new URL(path, 'http://x').searchParams.get('page') ?? '1'
-      const view: Record<string, string> = { '@id': `/partial-dummies?page=${page}`, '@type': 'hydra:PartialCollectionView' }
-      for (const [key, value] of Object.entries(links)) view[`hydra:${key}`] = `/partial-dummies?page=${value}`
+      const view: Record<string, string> = {
+        '@id': `/partial-dummies?page=${page}`,
+        '@type': 'hydra:PartialCollectionView',
+      }
+      for (const [key, value] of Object.entries(links))
+        view[`hydra:${key}`] = `/partial-dummies?page=${value}`
       expect(response.body['hydra:view']).toEqual(view)
     })
 
@@ -370,7 +442,9 @@ describe('resource level', () => {
     it('partial=0 switches the count back on for the request', async () => {
       const response = await get(origin, '/partial-dummies?partial=0&page=4')
       expect(response.body['hydra:totalItems']).toBe(10)
-      expect((response.body['hydra:view'] as Record<string, string>)['hydra:last']).toBe('/partial-dummies?partial=0&page=4')
+      expect((response.body['hydra:view'] as Record<string, string>)['hydra:last']).toBe(
+        '/partial-dummies?partial=0&page=4'
+      )
     })
   })
 })
@@ -384,14 +458,18 @@ describe('operation level', () => {
 
   it('an operation with its own order and page size; client page size switched off there', async () => {
     const response = await get(origin, '/ordered-dummies/by-name?itemsPerPage=5')
-    const names = (response.body['hydra:member'] as Array<{ name: string }>).map((member) => member.name)
+    const names = (response.body['hydra:member'] as Array<{ name: string }>).map(
+      (member) => member.name
+    )
     expect(names).toEqual(['name j', 'name i'])
     expect(response.body['hydra:view']).toMatchObject({
       '@id': '/ordered-dummies/by-name?itemsPerPage=5&page=1',
       'hydra:last': '/ordered-dummies/by-name?itemsPerPage=5&page=5',
     })
     const second = await get(origin, '/ordered-dummies/by-name?page=2')
-    expect((second.body['hydra:member'] as Array<{ name: string }>).map((member) => member.name)).toEqual(['name h', 'name g'])
+    expect(
+      (second.body['hydra:member'] as Array<{ name: string }>).map((member) => member.name)
+    ).toEqual(['name h', 'name g'])
   })
 
   it('an operation with paging disabled', async () => {
@@ -419,15 +497,28 @@ describe('items, contexts and unknown routes', () => {
     const response = await get(origin, '/dummies/8')
     expect(response.status).toBe(200)
     expect(response.contentType).toBe('application/ld+json; charset=utf-8')
-    expect(response.body).toEqual({ '@context': '/contexts/Dummy', '@id': '/dummies/8', '@type': 'Dummy', id: 8, name: 'Dummy #8' })
+    expect(response.body).toEqual({
+      '@context': '/contexts/Dummy',
+      '@id': '/dummies/8',
+      '@type': 'Dummy',
+      id: 8,
+      name: 'Dummy #8',
+    })
   })
 
-  it.each(['/dummies/999', '/dummies/abc', '/dummies/1.5', '/dummies/99999999999999999999'])('a missing item: %s', async (path) => {
-    const response = await get(origin, path)
-    expect(response.status).toBe(404)
-    expect(response.contentType).toBe('application/problem+json; charset=utf-8')
-    expect(response.body).toMatchObject({ '@type': 'hydra:Error', status: 404, title: 'Not Found' })
-  })
+  it.each(['/dummies/999', '/dummies/abc', '/dummies/1.5', '/dummies/99999999999999999999'])(
+    'a missing item: %s',
+    async (path) => {
+      const response = await get(origin, path)
+      expect(response.status).toBe(404)
+      expect(response.contentType).toBe('application/problem+json; charset=utf-8')
+      expect(response.body).toMatchObject({
+        '@type': 'hydra:Error',
+        status: 404,
+        title: 'Not Found',
+      })
+    }
+  )
 
   it('the context of a resource', async () => {
     const response = await get(origin, '/contexts/Dummy')

@@ -49,13 +49,18 @@ describe('renamed parameters', () => {
   it('the old page name is not read, and is kept like any other parameter', async () => {
     const response = await get(origin, '/dummies?page=2')
     expect(ids(response.body)).toEqual([1, 2, 3])
-    expect((response.body['hydra:view'] as Record<string, string>)['hydra:next']).toBe('/dummies?page=2&p=2')
+    expect((response.body['hydra:view'] as Record<string, string>)['hydra:next']).toBe(
+      '/dummies?page=2&p=2'
+    )
   })
 
   it('size sets the page size; itemsPerPage does not', async () => {
     expect(ids((await get(origin, '/dummies?size=5')).body)).toEqual([1, 2, 3, 4, 5])
     expect(ids((await get(origin, '/dummies?itemsPerPage=5')).body)).toEqual([1, 2, 3])
-    const view = (await get(origin, '/dummies?size=5&p=2')).body['hydra:view'] as Record<string, string>
+    const view = (await get(origin, '/dummies?size=5&p=2')).body['hydra:view'] as Record<
+      string,
+      string
+    >
     expect(view['hydra:last']).toBe('/dummies?size=5&p=6')
   })
 
@@ -82,8 +87,14 @@ describe('renamed parameters', () => {
     ['p=abc', 'The "p" parameter must be a decimal integer, "abc" given.'],
     ['p=0', 'Page should not be less than 1'],
     ['size=-1', 'Limit should not be less than 0'],
-    ['paged=nope', 'The "paged" parameter must be a boolean (1, true, on, yes, 0, false, off or no), "nope" given.'],
-    ['no-count=2', 'The "no-count" parameter must be a boolean (1, true, on, yes, 0, false, off or no), "2" given.'],
+    [
+      'paged=nope',
+      'The "paged" parameter must be a boolean (1, true, on, yes, 0, false, off or no), "nope" given.',
+    ],
+    [
+      'no-count=2',
+      'The "no-count" parameter must be a boolean (1, true, on, yes, 0, false, off or no), "2" given.',
+    ],
   ])('errors name the renamed parameter: ?%s', async (query, detail) => {
     const response = await get(origin, `/dummies?${query}`)
     expect(response.status).toBe(400)
@@ -91,7 +102,10 @@ describe('renamed parameters', () => {
   })
 
   it('the old names never cause errors', async () => {
-    const response = await get(origin, '/dummies?page=abc&itemsPerPage=-1&pagination=foo&partial=maybe')
+    const response = await get(
+      origin,
+      '/dummies?page=abc&itemsPerPage=-1&pagination=foo&partial=maybe'
+    )
     expect(response.status).toBe(200)
   })
 })

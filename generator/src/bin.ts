@@ -15,19 +15,26 @@ function configValue(options: GeneratorOptions, key: string): string | undefined
 
 /** `../prisma/client.js`: the Prisma client module as seen from our output folder. */
 function clientModule(options: GeneratorOptions, outputDir: string, extension: string): string {
-  const client = options.otherGenerators.find((generator) => generator.provider.value === CLIENT_PROVIDER)
+  const client = options.otherGenerators.find(
+    (generator) => generator.provider.value === CLIENT_PROVIDER
+  )
   const clientOutput = client?.output?.value
   if (!clientOutput) {
     throw new Error(
       `prisma-hydra needs a generator with provider = "${CLIENT_PROVIDER}" and an output folder in the same schema; it imports the client from there.`
     )
   }
-  const relative = path.relative(outputDir, path.join(clientOutput, 'client')).split(path.sep).join('/')
+  const relative = path
+    .relative(outputDir, path.join(clientOutput, 'client'))
+    .split(path.sep)
+    .join('/')
   return `${relative.startsWith('.') ? relative : `./${relative}`}${extension}`
 }
 
 function importExtension(options: GeneratorOptions): string {
-  const client = options.otherGenerators.find((generator) => generator.provider.value === CLIENT_PROVIDER)
+  const client = options.otherGenerators.find(
+    (generator) => generator.provider.value === CLIENT_PROVIDER
+  )
   const written = client?.config.importFileExtension ?? configValue(options, 'importFileExtension')
   const extension = typeof written === 'string' ? written : 'js'
   return extension === '' ? '' : `.${extension.replace(/^\./, '')}`
@@ -42,13 +49,16 @@ helper.generatorHandler({
   }),
   onGenerate: async (options) => {
     const outputDir = options.generator.output?.value
-    if (!outputDir) throw new Error('prisma-hydra needs an output folder: output = "..." in its generator block.')
+    if (!outputDir)
+      throw new Error('prisma-hydra needs an output folder: output = "..." in its generator block.')
     const configPath = configValue(options, 'config')
     let globalConfig: { text: string; label: string } | undefined
     if (configPath) {
       const absolute = path.resolve(path.dirname(options.schemaPath), configPath)
       const text = await readFile(absolute, 'utf8').catch((error: Error) => {
-        throw new Error(`prisma-hydra cannot read the platform config "${configPath}" (${absolute}): ${error.message}`)
+        throw new Error(
+          `prisma-hydra cannot read the platform config "${configPath}" (${absolute}): ${error.message}`
+        )
       })
       globalConfig = { text, label: configPath }
     }
@@ -59,9 +69,12 @@ helper.generatorHandler({
       clientModule: clientModule(options, outputDir, extension),
       importExtension: extension,
       ...(globalConfig ? { globalConfig } : {}),
-      ...(configValue(options, 'runtimeModule') ? { runtimeModule: configValue(options, 'runtimeModule') as string } : {}),
+      ...(configValue(options, 'runtimeModule')
+        ? { runtimeModule: configValue(options, 'runtimeModule') as string }
+        : {}),
     })
-    for (const warning of result.warnings) process.stdout.write(`prisma-hydra ${formatProblem(warning)}\n`)
+    for (const warning of result.warnings)
+      process.stdout.write(`prisma-hydra ${formatProblem(warning)}\n`)
     await writeFiles(outputDir, result.files)
   },
 })

@@ -1,7 +1,13 @@
-export { parseAnnotations, type Annotation, type AnnotationValue } from './annotations/parse.js'
-export { parseGlobalConfig, type GlobalConfig } from './config/global.js'
-export type { FieldModel, HydraModel, OperationModel, ResolvedPaging, ResourceModel } from './config/model.js'
+export { type Annotation, type AnnotationValue, parseAnnotations } from './annotations/parse.js'
+export { type GlobalConfig, parseGlobalConfig } from './config/global.js'
+export type {
+  FieldModel,
+  HydraModel,
+  OperationModel,
+  ResolvedPaging,
+  ResourceModel,
+} from './config/model.js'
 export { resolveHydraModel } from './config/resolve.js'
 export { emitFiles, type FileMap } from './emit/emit.js'
-export { buildHydra, type BuildInput, type BuildResult } from './generate.js'
+export { type BuildInput, type BuildResult, buildHydra } from './generate.js'
 export { formatProblem, GenerationError, type Problem } from './problems.js'

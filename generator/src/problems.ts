@@ -33,7 +33,9 @@ export class GenerationError extends Error {
 export function closest(word: string, candidates: readonly string[]): string | undefined {
   const lower = word.toLowerCase()
   // A name cut short (`page_parameter` for `page_parameter_name`) is the likeliest slip.
-  const extended = candidates.find((candidate) => lower.length >= 4 && candidate.toLowerCase().startsWith(lower))
+  const extended = candidates.find(
+    (candidate) => lower.length >= 4 && candidate.toLowerCase().startsWith(lower)
+  )
   if (extended) return extended
   let best: string | undefined
   let bestDistance = Number.POSITIVE_INFINITY

@@ -1,5 +1,5 @@
-import { getDMMF } from '@prisma/internals'
 import type { DMMF } from '@prisma/generator-helper'
+import { getDMMF } from '@prisma/internals'
 
 /** The DMMF datamodel of a schema fragment (models and enums only; the datasource is added). */
 export async function loadDatamodel(models: string): Promise<DMMF.Datamodel> {

@@ -27,10 +27,11 @@ async function problemsOf(models: string, platform?: string): Promise<string[]> 
   }
 }
 
-const book = (doc: string, fields = BOOK_FIELDS) => `${doc
-  .split('\n')
-  .map((line) => `/// ${line}`)
-  .join('\n')}\nmodel Book {${fields}}`
+const book = (doc: string, fields = BOOK_FIELDS) =>
+  `${doc
+    .split('\n')
+    .map((line) => `/// ${line}`)
+    .join('\n')}\nmodel Book {${fields}}`
 
 describe('annotation validation', () => {
   it.each([
@@ -73,7 +74,9 @@ describe('annotation validation', () => {
     [
       'the same option under both names',
       book('@pagination(itemsPerPage: 5, paginationItemsPerPage: 6)'),
-      ['error: Model "Book", @pagination, option "paginationItemsPerPage": sets the same option as "itemsPerPage"; keep one of them'],
+      [
+        'error: Model "Book", @pagination, option "paginationItemsPerPage": sets the same option as "itemsPerPage"; keep one of them',
+      ],
     ],
     [
       'a maximum below the page size',
@@ -92,7 +95,9 @@ describe('annotation validation', () => {
     [
       'a syntax error points at the column',
       book('@pagination(itemsPerPage 5)'),
-      ["error: Model \"Book\", @pagination: cannot be read: expected ':' after 'itemsPerPage' (at column 26)"],
+      [
+        "error: Model \"Book\", @pagination: cannot be read: expected ':' after 'itemsPerPage' (at column 26)",
+      ],
     ],
     [
       'an operation without a name or path',
@@ -104,7 +109,9 @@ describe('annotation validation', () => {
     ],
     [
       'an operation ordered by a missing or unorderable field',
-      book('@pagination\n@operation(name: "recent", path: "/books/recent", order: { publishdAt: "desc", data: "asc", title: "up" })'),
+      book(
+        '@pagination\n@operation(name: "recent", path: "/books/recent", order: { publishdAt: "desc", data: "asc", title: "up" })'
+      ),
       [
         'error: Model "Book", @operation(name: "recent"), option "order": field "publishdAt" does not exist or is not a scalar field. Did you mean "publishedAt"? Fields: id, title, publishedAt, data, tags',
         'error: Model "Book", @operation(name: "recent"), option "order": field "data" (Json) cannot be ordered by; use a String, number, Boolean, DateTime or enum field',
@@ -130,12 +137,16 @@ describe('annotation validation', () => {
     [
       '@operation or @resource without @pagination',
       book('@resource(path: "/library")'),
-      ['error: Model "Book", @resource(path: "/library"): the model is not exposed: add /// @pagination(...) (or a bare /// @pagination) to serve it'],
+      [
+        'error: Model "Book", @resource(path: "/library"): the model is not exposed: add /// @pagination(...) (or a bare /// @pagination) to serve it',
+      ],
     ],
     [
       'an unknown @resource option',
       book('@pagination\n@resource(pth: "/library")'),
-      ['error: Model "Book", @resource, option "pth": unknown option. Did you mean "path"? Allowed: path, order'],
+      [
+        'error: Model "Book", @resource, option "pth": unknown option. Did you mean "path"? Allowed: path, order',
+      ],
     ],
     [
       'a cursor on a missing field',
@@ -148,16 +159,20 @@ describe('annotation validation', () => {
     [
       'a malformed cursor',
       book('@pagination(viaCursor: [{ field: "id", direction: "UP" }])'),
-      ['error: Model "Book", @pagination, option "viaCursor": must be a list of { field: "<field>", direction: "ASC" | "DESC" }, got [{"field":"id","direction":"UP"}]'],
+      [
+        'error: Model "Book", @pagination, option "viaCursor": must be a list of { field: "<field>", direction: "ASC" | "DESC" }, got [{"field":"id","direction":"UP"}]',
+      ],
     ],
     [
       'a composite primary key',
       '/// @pagination\nmodel Pair {\n  a Int\n  b Int\n  @@id([a, b])\n}',
-      ['error: Model "Pair", @pagination: needs a single-field primary key (@id) to build item IRIs; composite @@id keys are not supported'],
+      [
+        'error: Model "Pair", @pagination: needs a single-field primary key (@id) to build item IRIs; composite @@id keys are not supported',
+      ],
     ],
     [
       '@hidden with options, and a model annotation on a field',
-      '/// @pagination\nmodel Book {\n  id Int @id\n  /// @hidden(reason: \"x\")\n  secret String\n  /// @pagination\n  other String\n}',
+      '/// @pagination\nmodel Book {\n  id Int @id\n  /// @hidden(reason: "x")\n  secret String\n  /// @pagination\n  other String\n}',
       [
         'error: Model "Book", field "secret", @hidden: takes no options; write /// @hidden',
         'error: Model "Book", field "other", @pagination: is not allowed here; allowed: @hidden',
@@ -173,9 +188,15 @@ describe('annotation validation', () => {
     [
       'a warning for no maximum with client page size',
       book('@pagination(clientItemsPerPage: true, maximumItemsPerPage: null)'),
-      ['warning: Model "Book", @pagination, option "maximumItemsPerPage": is null while clients may set the page size: a client can ask for every row at once'],
+      [
+        'warning: Model "Book", @pagination, option "maximumItemsPerPage": is null while clients may set the page size: a client can ask for every row at once',
+      ],
     ],
-    ['other generators\' annotations are left alone', book('@zod.custom.use(z.string().min(3))\n@pagination'), []],
+    [
+      "other generators' annotations are left alone",
+      book('@zod.custom.use(z.string().min(3))\n@pagination'),
+      [],
+    ],
   ])('%s', async (_, models, expected) => {
     expect(await problemsOf(models)).toEqual(expected)
   })
@@ -193,8 +214,22 @@ describe('annotation validation', () => {
 describe('platform config validation', () => {
   const model = book('@pagination')
   it.each([
-    ['not YAML', 'platform: [', [expect.stringMatching(/^error: platform config \(\.\/platform\.yaml\), file: is not valid YAML or JSON: /)]],
-    ['no platform root', 'defaults: {}', ['error: platform config (./platform.yaml), file: the root key must be "platform", holding "defaults" and "collection"']],
+    [
+      'not YAML',
+      'platform: [',
+      [
+        expect.stringMatching(
+          /^error: platform config \(\.\/platform\.yaml\), file: is not valid YAML or JSON: /
+        ),
+      ],
+    ],
+    [
+      'no platform root',
+      'defaults: {}',
+      [
+        'error: platform config (./platform.yaml), file: the root key must be "platform", holding "defaults" and "collection"',
+      ],
+    ],
     [
       'unknown keys with suggestions',
       'platform:\n  default:\n    x: 1\n  collection:\n    pagination:\n      page_parameter: p',

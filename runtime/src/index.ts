@@ -3,9 +3,15 @@
  * Runtime of prisma-hydra: paging parameters, paging strategies, Hydra rendering and Hono glue.
  * Generated route modules call these; custom handlers can too.
  */
-export { badRequest, errorBody, HydraError, type HydraErrorBody, isHydraError, PROBLEM_JSON, problemResponse } from './errors.js'
-export { type HydraCollection, type HydraView, type RenderOptions, renderCollection } from './hydra/collection.js'
-export { defineResource, type FieldSpec, type IdKind, type IdValue, type Resource, type ResourceSpec } from './hydra/resource.js'
+export {
+  badRequest,
+  errorBody,
+  HydraError,
+  type HydraErrorBody,
+  isHydraError,
+  PROBLEM_JSON,
+  problemResponse,
+} from './errors.js'
 export { hydraErrorHandler, hydraNotFound, serveErrorContext } from './hono/app.js'
 export {
   type CollectionOperation,
@@ -19,9 +25,41 @@ export {
   serveContext,
   serveItem,
 } from './hono/serve.js'
-export { buildIri, buildQuery, getParam, parseQuery, type QueryMap, type QueryValue } from './iri/query-string.js'
-export { defaultPagingConfig, defaultParameterNames, type PagingConfig, type ParameterNames } from './paging/config.js'
-export { type CollectionSource, type RowWindow, fetchCollectionPage, fetchFullPage, fetchPartialPage } from './paging/offset.js'
+export {
+  type HydraCollection,
+  type HydraView,
+  type RenderOptions,
+  renderCollection,
+} from './hydra/collection.js'
+export {
+  defineResource,
+  type FieldSpec,
+  type IdKind,
+  type IdValue,
+  type Resource,
+  type ResourceSpec,
+} from './hydra/resource.js'
+export {
+  buildIri,
+  buildQuery,
+  getParam,
+  parseQuery,
+  type QueryMap,
+  type QueryValue,
+} from './iri/query-string.js'
+export {
+  defaultPagingConfig,
+  defaultParameterNames,
+  type PagingConfig,
+  type ParameterNames,
+} from './paging/config.js'
+export {
+  type CollectionSource,
+  fetchCollectionPage,
+  fetchFullPage,
+  fetchPartialPage,
+  type RowWindow,
+} from './paging/offset.js'
 export {
   type CollectionPage,
   type FullPaginator,

@@ -6,7 +6,9 @@ import { serve } from '@hono/node-server'
 import { pushSchema } from '../../scripts/push-schema.mjs'
 
 /** A fresh SQLite database in a temporary folder, with the schema applied by Prisma's engine. */
-export async function freshDatabase(schemaPath: string): Promise<{ url: string; remove: () => Promise<void> }> {
+export async function freshDatabase(
+  schemaPath: string
+): Promise<{ url: string; remove: () => Promise<void> }> {
   const folder = await mkdtemp(path.join(tmpdir(), 'prisma-hydra-e2e-'))
   const url = `file:${path.join(folder, 'test.db')}`
   await pushSchema({ schemaPath, url })

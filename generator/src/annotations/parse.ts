@@ -283,7 +283,8 @@ class ArgumentParser {
       line++
     }
     const column = this.position - (this.lineStarts[line] ?? 0) + 1
-    const where = this.lineStarts.length > 1 ? `line ${line + 1}, column ${column}` : `column ${column}`
+    const where =
+      this.lineStarts.length > 1 ? `line ${line + 1}, column ${column}` : `column ${column}`
     return { error: `${message} (at ${where})` }
   }
 }

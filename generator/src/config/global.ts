@@ -35,7 +35,10 @@ function isPlainObject(value: unknown): value is Plain {
  * Reads the platform config file's text (YAML, or JSON, which is YAML too). Pure: the caller reads
  * the file. Every problem is returned; the config holds whatever was valid.
  */
-export function parseGlobalConfig(text: string, label: string): { config: GlobalConfig; problems: Problem[] } {
+export function parseGlobalConfig(
+  text: string,
+  label: string
+): { config: GlobalConfig; problems: Problem[] } {
   const problems: Problem[] = []
   const location = `platform config (${label})`
   const problem = (source: string, message: string, option?: string): void => {
@@ -63,12 +66,22 @@ export function parseGlobalConfig(text: string, label: string): { config: Global
       problem('platform.defaults', 'must be a mapping of option names to values')
     } else {
       const section = platform.defaults
-      checkKeys(section, globalOptions.map((option) => option.key), 'platform.defaults', problem)
+      checkKeys(
+        section,
+        globalOptions.map((option) => option.key),
+        'platform.defaults',
+        problem
+      )
       for (const { name, key } of globalOptions) {
         if (!Object.hasOwn(section, key)) continue
         const value = readOption(name, section[key])
         if (value.ok) Object.assign(defaults, { [name]: value.value })
-        else problem('platform.defaults', `must be ${pagingOptionSpecs[name].allowed}, got ${show(section[key])}`, key)
+        else
+          problem(
+            'platform.defaults',
+            `must be ${pagingOptionSpecs[name].allowed}, got ${show(section[key])}`,
+            key
+          )
       }
     }
   }
@@ -86,17 +99,30 @@ export function parseGlobalConfig(text: string, label: string): { config: Global
       } else if (pagination) {
         const keys = Object.values(parameterNameKeys)
         checkKeys(pagination, keys, 'platform.collection.pagination', problem)
-        for (const [name, key] of Object.entries(parameterNameKeys) as Array<[keyof ParameterNames, string]>) {
+        for (const [name, key] of Object.entries(parameterNameKeys) as Array<
+          [keyof ParameterNames, string]
+        >) {
           if (!Object.hasOwn(pagination, key)) continue
           const value = parameterNameSchema.safeParse(pagination[key])
           if (value.success) parameters[name] = value.data
-          else problem('platform.collection.pagination', `must be ${parameterNameAllowed}, got ${show(pagination[key])}`, key)
+          else
+            problem(
+              'platform.collection.pagination',
+              `must be ${parameterNameAllowed}, got ${show(pagination[key])}`,
+              key
+            )
         }
         const seen = new Map<string, string>()
-        for (const [name, key] of Object.entries(parameterNameKeys) as Array<[keyof ParameterNames, string]>) {
+        for (const [name, key] of Object.entries(parameterNameKeys) as Array<
+          [keyof ParameterNames, string]
+        >) {
           const other = seen.get(parameters[name])
           if (other) {
-            problem('platform.collection.pagination', `"${parameters[name]}" is already the name of ${other}; each parameter needs its own name`, key)
+            problem(
+              'platform.collection.pagination',
+              `"${parameters[name]}" is already the name of ${other}; each parameter needs its own name`,
+              key
+            )
           }
           seen.set(parameters[name], key)
         }

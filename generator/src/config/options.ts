@@ -100,7 +100,10 @@ export function canonicalOptionName(written: string): PagingOptionName | undefin
 
 /** Every name an option may be written under, short names first. */
 export function allWrittenOptionNames(): string[] {
-  return [...pagingOptionNames, ...pagingOptionNames.map((name) => pagingOptionSpecs[name].specName)]
+  return [
+    ...pagingOptionNames,
+    ...pagingOptionNames.map((name) => pagingOptionSpecs[name].specName),
+  ]
 }
 
 /** The four query parameter names of spec 8.3, with their defaults. */

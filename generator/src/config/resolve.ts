@@ -3,7 +3,14 @@ import { type Annotation, type AnnotationValue, parseAnnotations } from '../anno
 import { closest, didYouMean, type Problem } from '../problems.js'
 import type { GlobalConfig } from './global.js'
 import { readOption, show } from './global.js'
-import type { FieldModel, HydraModel, OperationModel, OrderEntry, ResolvedPaging, ResourceModel } from './model.js'
+import type {
+  FieldModel,
+  HydraModel,
+  OperationModel,
+  OrderEntry,
+  ResolvedPaging,
+  ResourceModel,
+} from './model.js'
 import { collectionPathFor, delegateName, kebabCase } from './naming.js'
 import {
   allWrittenOptionNames,
@@ -21,7 +28,9 @@ const ORDERABLE = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'Boole
 const OPERATION_NAME = /^[A-Za-z][A-Za-z0-9]*$/
 const PATH = /^(\/[A-Za-z0-9._~-]+)+$/
 
-type Report = (problem: Omit<Problem, 'severity' | 'location'> & { severity?: Problem['severity'] }) => void
+type Report = (
+  problem: Omit<Problem, 'severity' | 'location'> & { severity?: Problem['severity'] }
+) => void
 
 /**
  * Turns the DMMF and the global config into the model the emitter needs, checking every
@@ -54,14 +63,22 @@ function resolveResource(
   const annotations = readAnnotations(model.documentation, MODEL_ANNOTATIONS, report)
   const fieldResults = model.fields.map((field) => {
     const fieldReport: Report = (problem) =>
-      problems.push({ severity: 'error', location: `Model "${model.name}", field "${field.name}"`, ...problem })
+      problems.push({
+        severity: 'error',
+        location: `Model "${model.name}", field "${field.name}"`,
+        ...problem,
+      })
     const fieldAnnotations = readAnnotations(field.documentation, FIELD_ANNOTATIONS, fieldReport)
     for (const annotation of fieldAnnotations) {
       if (annotation.name === 'hidden' && annotation.args.length > 0) {
         fieldReport({ source: '@hidden', message: 'takes no options; write /// @hidden' })
       }
       if (annotation.name === 'hidden' && field.kind === 'object') {
-        fieldReport({ severity: 'warning', source: '@hidden', message: 'relation fields are never shown, so @hidden is not needed here' })
+        fieldReport({
+          severity: 'warning',
+          source: '@hidden',
+          message: 'relation fields are never shown, so @hidden is not needed here',
+        })
       }
     }
     return { field, hidden: fieldAnnotations.some((annotation) => annotation.name === 'hidden') }
@@ -74,16 +91,22 @@ function resolveResource(
     if (resourceAnnotations.length + operationAnnotations.length > 0) {
       report({
         source: (resourceAnnotations[0] ?? operationAnnotations[0])?.text ?? '@resource',
-        message: 'the model is not exposed: add /// @pagination(...) (or a bare /// @pagination) to serve it',
+        message:
+          'the model is not exposed: add /// @pagination(...) (or a bare /// @pagination) to serve it',
       })
     }
     return undefined
   }
   for (const extra of [...pagination.slice(1), ...resourceAnnotations.slice(1)]) {
-    report({ source: `@${extra.name}`, message: `is given more than once; merge the options into one @${extra.name}(...)` })
+    report({
+      source: `@${extra.name}`,
+      message: `is given more than once; merge the options into one @${extra.name}(...)`,
+    })
   }
 
-  const scalarFields = model.fields.filter((field) => field.kind === 'scalar' || field.kind === 'enum')
+  const scalarFields = model.fields.filter(
+    (field) => field.kind === 'scalar' || field.kind === 'enum'
+  )
   const fieldModels = new Map<string, FieldModel>(
     scalarFields.map((field) => [field.name, toFieldModel(field, datamodel)])
   )
@@ -92,15 +115,23 @@ function resolveResource(
   if (!idField || model.primaryKey) {
     report({
       source: '@pagination',
-      message: 'needs a single-field primary key (@id) to build item IRIs; composite @@id keys are not supported',
+      message:
+        'needs a single-field primary key (@id) to build item IRIs; composite @@id keys are not supported',
     })
     return undefined
   }
 
   const resourceOptions = readPagingOptions(pagination[0] as Annotation, report, [])
   const resourceArgs = readExtraArgs(resourceAnnotations[0], ['path', 'order'], report)
-  const collectionPath = readPath(resourceArgs.get('path'), resourceAnnotations[0], report) ?? collectionPathFor(model.name)
-  const resourceOrder = readOrder(resourceArgs.get('order'), resourceAnnotations[0]?.text ?? '@resource', fieldModels, report)
+  const collectionPath =
+    readPath(resourceArgs.get('path'), resourceAnnotations[0], report) ??
+    collectionPathFor(model.name)
+  const resourceOrder = readOrder(
+    resourceArgs.get('order'),
+    resourceAnnotations[0]?.text ?? '@resource',
+    fieldModels,
+    report
+  )
 
   const operations: OperationModel[] = []
   const collectionSource = '@pagination'
@@ -108,7 +139,14 @@ function resolveResource(
     name: 'collection',
     path: collectionPath,
     order: withTieBreaker(resourceOrder ?? [], idField.name),
-    paging: resolvePaging(global.defaults, resourceOptions, {}, collectionSource, fieldModels, report),
+    paging: resolvePaging(
+      global.defaults,
+      resourceOptions,
+      {},
+      collectionSource,
+      fieldModels,
+      report
+    ),
   })
 
   const names = new Set(['collection'])
@@ -117,17 +155,29 @@ function resolveResource(
     const name = args.get('name')
     const source = typeof name === 'string' ? `@operation(name: "${name}")` : annotation.text
     if (typeof name !== 'string' || !OPERATION_NAME.test(name)) {
-      report({ source, option: 'name', message: `is required and must be an identifier (letters and digits, starting with a letter), got ${show(name)}` })
+      report({
+        source,
+        option: 'name',
+        message: `is required and must be an identifier (letters and digits, starting with a letter), got ${show(name)}`,
+      })
       continue
     }
     if (names.has(name)) {
-      report({ source, option: 'name', message: `"${name}" is already used by another operation of this model` })
+      report({
+        source,
+        option: 'name',
+        message: `"${name}" is already used by another operation of this model`,
+      })
       continue
     }
     names.add(name)
     const path = args.get('path')
     if (path === undefined) {
-      report({ source, option: 'path', message: 'is required: the operation needs its own path, e.g. path: "/books/recent"' })
+      report({
+        source,
+        option: 'path',
+        message: 'is required: the operation needs its own path, e.g. path: "/books/recent"',
+      })
     }
     const operationPath = readPath(path, annotation, report)
     const order = readOrder(args.get('order'), source, fieldModels, report)
@@ -141,7 +191,9 @@ function resolveResource(
     })
   }
 
-  const hidden = new Set(fieldResults.filter((result) => result.hidden).map((result) => result.field.name))
+  const hidden = new Set(
+    fieldResults.filter((result) => result.hidden).map((result) => result.field.name)
+  )
   return {
     name: model.name,
     delegate: delegateName(model.name),
@@ -164,18 +216,25 @@ function readAnnotations(
   // Other generators' annotations (`@zod.string.min(5)`) may use another syntax: only ours are read.
   for (const problem of problems) {
     const name = problem.annotation.slice(1)
-    if (allOurs.includes(name)) report({ source: problem.annotation, message: `cannot be read: ${problem.message}` })
+    if (allOurs.includes(name))
+      report({ source: problem.annotation, message: `cannot be read: ${problem.message}` })
   }
   const ours: Annotation[] = []
   for (const annotation of annotations) {
     if (known.includes(annotation.name)) {
       ours.push(annotation)
     } else if (allOurs.includes(annotation.name)) {
-      report({ source: `@${annotation.name}`, message: `is not allowed here; allowed: ${known.map((name) => `@${name}`).join(', ')}` })
+      report({
+        source: `@${annotation.name}`,
+        message: `is not allowed here; allowed: ${known.map((name) => `@${name}`).join(', ')}`,
+      })
     } else {
       const suggestion = closest(annotation.name, allOurs)
       if (suggestion) {
-        report({ source: `@${annotation.name}`, message: `unknown annotation. Did you mean "@${suggestion}"?` })
+        report({
+          source: `@${annotation.name}`,
+          message: `unknown annotation. Did you mean "@${suggestion}"?`,
+        })
       }
     }
   }
@@ -197,18 +256,30 @@ function readPagingOptions(
     if (!name) {
       const allowed = [...other, ...pagingOptionNames]
       const hint = didYouMean(key, [...other, ...allWrittenOptionNames()])
-      report({ source, option: key, message: `unknown option.${hint} Allowed: ${allowed.join(', ')}` })
+      report({
+        source,
+        option: key,
+        message: `unknown option.${hint} Allowed: ${allowed.join(', ')}`,
+      })
       continue
     }
     const previous = writtenAs.get(name)
     if (previous) {
-      report({ source, option: key, message: `sets the same option as "${previous}"; keep one of them` })
+      report({
+        source,
+        option: key,
+        message: `sets the same option as "${previous}"; keep one of them`,
+      })
       continue
     }
     writtenAs.set(name, key)
     const parsed = readOption(name, value)
     if (!parsed.ok) {
-      report({ source, option: key, message: `must be ${pagingOptionSpecs[name].allowed}, got ${show(value)}` })
+      report({
+        source,
+        option: key,
+        message: `must be ${pagingOptionSpecs[name].allowed}, got ${show(value)}`,
+      })
       continue
     }
     Object.assign(options, { [name]: parsed.value })
@@ -236,13 +307,21 @@ function readExtraArgs(
   for (const { key, value } of annotation.args) {
     if (keys.includes(key)) values.set(key, value)
     else if (!allowPaging) {
-      report({ source: `@${annotation.name}`, option: key, message: `unknown option.${didYouMean(key, keys)} Allowed: ${keys.join(', ')}` })
+      report({
+        source: `@${annotation.name}`,
+        option: key,
+        message: `unknown option.${didYouMean(key, keys)} Allowed: ${keys.join(', ')}`,
+      })
     }
   }
   return values
 }
 
-function readPath(value: AnnotationValue | undefined, annotation: Annotation | undefined, report: Report): string | undefined {
+function readPath(
+  value: AnnotationValue | undefined,
+  annotation: Annotation | undefined,
+  report: Report
+): string | undefined {
   if (value === undefined) return undefined
   if (typeof value !== 'string' || !PATH.test(value)) {
     report({
@@ -262,37 +341,67 @@ function readOrder(
   report: Report
 ): OrderEntry[] | undefined {
   if (value === undefined) return undefined
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.keys(value).length === 0) {
-    report({ source, option: 'order', message: `must be an object of fields and directions, e.g. { publishedAt: "desc" }, got ${show(value)}` })
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Array.isArray(value) ||
+    Object.keys(value).length === 0
+  ) {
+    report({
+      source,
+      option: 'order',
+      message: `must be an object of fields and directions, e.g. { publishedAt: "desc" }, got ${show(value)}`,
+    })
     return undefined
   }
   const order: OrderEntry[] = []
   for (const [field, direction] of Object.entries(value)) {
     const checked = checkOrderable(field, fields, source, 'order', report)
     if (typeof direction !== 'string' || !/^(asc|desc)$/i.test(direction)) {
-      report({ source, option: 'order', message: `direction of "${field}" must be "asc" or "desc", got ${show(direction)}` })
+      report({
+        source,
+        option: 'order',
+        message: `direction of "${field}" must be "asc" or "desc", got ${show(direction)}`,
+      })
       continue
     }
-    if (checked) order.push({ field, direction: direction.toLowerCase() as OrderEntry['direction'] })
+    if (checked)
+      order.push({ field, direction: direction.toLowerCase() as OrderEntry['direction'] })
   }
   return order
 }
 
-function checkOrderable(field: string, fields: Map<string, FieldModel>, source: string, option: string, report: Report): boolean {
+function checkOrderable(
+  field: string,
+  fields: Map<string, FieldModel>,
+  source: string,
+  option: string,
+  report: Report
+): boolean {
   const model = fields.get(field)
   if (!model) {
-    report({ source, option, message: `field "${field}" does not exist or is not a scalar field.${didYouMean(field, [...fields.keys()])} Fields: ${[...fields.keys()].join(', ')}` })
+    report({
+      source,
+      option,
+      message: `field "${field}" does not exist or is not a scalar field.${didYouMean(field, [...fields.keys()])} Fields: ${[...fields.keys()].join(', ')}`,
+    })
     return false
   }
   if (model.isList || (model.kind === 'scalar' && !ORDERABLE.has(model.type))) {
-    report({ source, option, message: `field "${field}" (${model.type}${model.isList ? '[]' : ''}) cannot be ordered by; use a String, number, Boolean, DateTime or enum field` })
+    report({
+      source,
+      option,
+      message: `field "${field}" (${model.type}${model.isList ? '[]' : ''}) cannot be ordered by; use a String, number, Boolean, DateTime or enum field`,
+    })
     return false
   }
   return true
 }
 
 function withTieBreaker(order: OrderEntry[], idField: string): OrderEntry[] {
-  return order.some((entry) => entry.field === idField) ? order : [...order, { field: idField, direction: 'asc' }]
+  return order.some((entry) => entry.field === idField)
+    ? order
+    : [...order, { field: idField, direction: 'asc' }]
 }
 
 function resolvePaging(
@@ -303,7 +412,9 @@ function resolvePaging(
   fields: Map<string, FieldModel>,
   report: Report
 ): ResolvedPaging {
-  const pick = <K extends keyof typeof builtInPaging>(key: K): { value: PagingOptions[K] | (typeof builtInPaging)[K]; from: string } => {
+  const pick = <K extends keyof typeof builtInPaging>(
+    key: K
+  ): { value: PagingOptions[K] | (typeof builtInPaging)[K]; from: string } => {
     if (operation[key] !== undefined) return { value: operation[key], from: source }
     if (resource[key] !== undefined) return { value: resource[key], from: '@pagination' }
     if (defaults[key] !== undefined) return { value: defaults[key], from: 'platform.defaults' }
@@ -336,16 +447,19 @@ function resolvePaging(
       severity: 'warning',
       source,
       option: 'maximumItemsPerPage',
-      message: 'is null while clients may set the page size: a client can ask for every row at once',
+      message:
+        'is null while clients may set the page size: a client can ask for every row at once',
     })
   }
   if (resolved.viaCursor) {
     const cursorSource = operation.viaCursor ? source : '@pagination'
-    for (const entry of resolved.viaCursor) checkOrderable(entry.field, fields, cursorSource, 'viaCursor', report)
+    for (const entry of resolved.viaCursor)
+      checkOrderable(entry.field, fields, cursorSource, 'viaCursor', report)
     report({
       source: cursorSource,
       option: 'viaCursor',
-      message: 'cursor paging is not available in this version of prisma-hydra; use full or partial paging',
+      message:
+        'cursor paging is not available in this version of prisma-hydra; use full or partial paging',
     })
   }
   return resolved
@@ -376,7 +490,8 @@ function checkPaths(resources: ResourceModel[], problems: Problem[]): void {
         problems.push({
           severity: 'error',
           location: `Model "${resource.name}"`,
-          source: operation.name === 'collection' ? '@resource' : `@operation(name: "${operation.name}")`,
+          source:
+            operation.name === 'collection' ? '@resource' : `@operation(name: "${operation.name}")`,
           option: 'path',
           message: `"${operation.path}" is already served by ${taken}; give each collection its own path`,
         })

@@ -5,7 +5,10 @@ import { resourceNames } from './resource-module.js'
 
 /** Fills `index.ts`: `createHydraApp({ prisma })` mounting every resource, and re-exports. */
 export function emitIndexModule(file: SourceFile, model: HydraModel, context: EmitContext): void {
-  const resources = model.resources.map((resource) => ({ resource, names: resourceNames(resource) }))
+  const resources = model.resources.map((resource) => ({
+    resource,
+    names: resourceNames(resource),
+  }))
   file.addImportDeclarations([
     { moduleSpecifier: 'hono', namedImports: ['Hono'] },
     {
@@ -32,7 +35,9 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
   file.addInterface({
     name: 'HydraAppOptions',
     isExported: true,
-    properties: [{ name: 'prisma', type: 'PrismaClient', docs: ['The client every route reads through.'] }],
+    properties: [
+      { name: 'prisma', type: 'PrismaClient', docs: ['The client every route reads through.'] },
+    ],
   })
   file.addFunction({
     name: 'createHydraApp',
@@ -44,7 +49,8 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
     parameters: [{ name: '{ prisma }', type: 'HydraAppOptions' }],
     statements: (writer) => {
       writer.write('const app = new Hono()').indent(() => {
-        for (const { names } of resources) writer.writeLine(`.route('/', ${names.createApp}(prisma))`)
+        for (const { names } of resources)
+          writer.writeLine(`.route('/', ${names.createApp}(prisma))`)
         writer.write(".get('/contexts/Error', (c) => serveErrorContext(c))")
       })
       writer.newLine()
@@ -61,7 +67,9 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       {
         name: 'collectionPaths',
         initializer: JSON.stringify(
-          model.resources.flatMap((resource) => resource.operations.map((operation) => operation.path))
+          model.resources.flatMap((resource) =>
+            resource.operations.map((operation) => operation.path)
+          )
         ),
       },
     ],

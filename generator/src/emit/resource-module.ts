@@ -8,8 +8,8 @@ import {
   VariableDeclarationKind,
 } from 'ts-morph'
 import type { FieldModel, OperationModel, ResourceModel } from '../config/model.js'
-import type { ParameterNames } from '../config/options.js'
 import { camelCase, pascalCase } from '../config/naming.js'
+import type { ParameterNames } from '../config/options.js'
 import type { EmitContext } from './context.js'
 
 /** Names of the declarations a resource module exports, shared with the index writer. */
@@ -65,20 +65,23 @@ function writeMemberInterface(resource: ResourceModel): InterfaceDeclarationStru
 function writeResourceSpec(resource: ResourceModel) {
   return (writer: CodeBlockWriter) => {
     writer.write('defineResource<').write(resourceNames(resource).member).write(', ')
-    writer.quote(resource.idField.type).write('>(').inlineBlock(() => {
-      writer.write('name: ').quote(resource.name).write(',').newLine()
-      writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
-      writer.write('id: { name: ').quote(resource.idField.name).write(', kind: ')
-      writer.quote(resource.idField.type).write(' },').newLine()
-      writer.write('fields: [').indent(() => {
-        for (const field of resource.fields) {
-          writer.write('{ name: ').quote(field.name).write(', type: ').quote(field.type)
-          if (field.isList) writer.write(', list: true')
-          writer.write(' },').newLine()
-        }
+    writer
+      .quote(resource.idField.type)
+      .write('>(')
+      .inlineBlock(() => {
+        writer.write('name: ').quote(resource.name).write(',').newLine()
+        writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
+        writer.write('id: { name: ').quote(resource.idField.name).write(', kind: ')
+        writer.quote(resource.idField.type).write(' },').newLine()
+        writer.write('fields: [').indent(() => {
+          for (const field of resource.fields) {
+            writer.write('{ name: ').quote(field.name).write(', type: ').quote(field.type)
+            if (field.isList) writer.write(', list: true')
+            writer.write(' },').newLine()
+          }
+        })
+        writer.write('],')
       })
-      writer.write('],')
-    })
     writer.write(')')
   }
 }
@@ -94,7 +97,9 @@ function writePaging(operation: OperationModel, parameters: ParameterNames) {
       writer.writeLine(`maximumItemsPerPage: ${paging.maximumItemsPerPage},`)
       writer.writeLine(`partial: ${paging.partial},`)
       writer.writeLine(`clientPartial: ${paging.clientPartial},`)
-      const names = Object.entries(parameters).map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
+      const names = Object.entries(parameters).map(
+        ([key, value]) => `${key}: ${JSON.stringify(value)}`
+      )
       writer.write(`parameters: { ${names.join(', ')} },`)
     })
   }
@@ -138,7 +143,9 @@ function writeSourceFactory(resource: ResourceModel, context: EmitContext) {
       writer.writeLine('count,')
       writer.writeLine('findManyAndCount: (window: RowWindow) =>')
       writer.indent(() => {
-        writer.writeLine(`prisma.$transaction([find(window), count()], { isolationLevel: '${context.isolationLevel}' }),`)
+        writer.writeLine(
+          `prisma.$transaction([find(window), count()], { isolationLevel: '${context.isolationLevel}' }),`
+        )
       })
     })
   }
@@ -158,7 +165,9 @@ function writeCreateApp(resource: ResourceModel) {
       for (const operation of resource.operations) {
         writer.write('.get(').quote(operation.path).write(', (c) =>').newLine()
         writer.indent(() => {
-          writer.write(`serveCollection(c, ${names.operations}.${operation.name}, sources.${operation.name})`)
+          writer.write(
+            `serveCollection(c, ${names.operations}.${operation.name}, sources.${operation.name})`
+          )
         })
         writer.newLine().write(')').newLine()
       }
@@ -169,7 +178,10 @@ function writeCreateApp(resource: ResourceModel) {
         )
       })
       writer.newLine().write(')').newLine()
-      writer.write('.get(').quote(`/contexts/${resource.name}`).write(`, (c) => serveContext(c, ${names.resource}))`)
+      writer
+        .write('.get(')
+        .quote(`/contexts/${resource.name}`)
+        .write(`, (c) => serveContext(c, ${names.resource}))`)
     })
   }
 }
@@ -197,7 +209,11 @@ export function emitResourceModule(
         'serveItem',
       ],
     },
-    { moduleSpecifier: context.clientModule, namedImports: ['Prisma', 'PrismaClient'], isTypeOnly: true },
+    {
+      moduleSpecifier: context.clientModule,
+      namedImports: ['Prisma', 'PrismaClient'],
+      isTypeOnly: true,
+    },
   ])
   file.addInterface(writeMemberInterface(resource))
   file.addVariableStatement({
@@ -213,7 +229,10 @@ export function emitResourceModule(
       {
         name: 'select',
         initializer: (writer) => {
-          const columns = new Set([resource.idField.name, ...resource.fields.map((field) => field.name)])
+          const columns = new Set([
+            resource.idField.name,
+            ...resource.fields.map((field) => field.name),
+          ])
           writer.write(`{ ${[...columns].map((name) => `${name}: true`).join(', ')} } as const`)
         },
       },

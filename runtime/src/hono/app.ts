@@ -10,8 +10,13 @@ import { jsonLd, mountPrefix } from './serve.js'
 export const hydraErrorHandler: ErrorHandler = (error, c) => {
   if (error instanceof HTTPException) {
     const response = error.getResponse()
-    if (response.headers.get('Content-Type')?.startsWith('application/problem+json')) return response
-    return problemResponse(error.status as 400, error.message || response.statusText, mountPrefix(c))
+    if (response.headers.get('Content-Type')?.startsWith('application/problem+json'))
+      return response
+    return problemResponse(
+      error.status as 400,
+      error.message || response.statusText,
+      mountPrefix(c)
+    )
   }
   console.error(error)
   return problemResponse(500, 'The server could not complete the request.', mountPrefix(c))

@@ -33,7 +33,9 @@ function rawQuery(url: string): string {
 }
 
 export function jsonLd<T>(c: Context, body: T): JsonLdResponse<T> {
-  return c.body(JSON.stringify(body), 200, { "Content-Type": LD_JSON }) as unknown as JsonLdResponse<T>
+  return c.body(JSON.stringify(body), 200, {
+    'Content-Type': LD_JSON,
+  }) as unknown as JsonLdResponse<T>
 }
 
 /** Serves one page of a collection: reads the paging parameters, fetches, renders. */

@@ -38,7 +38,10 @@ const LINKS = [
 ] as const
 
 /** Renders a page as a Hydra collection with the reference's presence rules (reference 2.2-2.6). */
-export function renderCollection<M>(page: CollectionPage<M>, options: RenderOptions): HydraCollection<M> {
+export function renderCollection<M>(
+  page: CollectionPage<M>,
+  options: RenderOptions
+): HydraCollection<M> {
   const body: HydraCollection<M> = {
     '@context': options.context,
     '@id': options.path,

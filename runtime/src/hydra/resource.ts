@@ -1,7 +1,11 @@
 /** The kinds of primary key an item IRI can be built from. */
 export type IdKind = 'Int' | 'BigInt' | 'String'
 
-export type IdValue<K extends IdKind> = K extends 'Int' ? number : K extends 'BigInt' ? bigint : string
+export type IdValue<K extends IdKind> = K extends 'Int'
+  ? number
+  : K extends 'BigInt'
+    ? bigint
+    : string
 
 /** A field shown in the output, with its Prisma type (which decides how its value is written). */
 export interface FieldSpec {
@@ -40,7 +44,8 @@ const converters: Partial<Record<string, Convert>> = {
 function converterFor(field: FieldSpec): Convert | undefined {
   const convert = converters[field.type]
   if (!convert) return undefined
-  const nullable: Convert = (value) => (value === null || value === undefined ? null : convert(value))
+  const nullable: Convert = (value) =>
+    value === null || value === undefined ? null : convert(value)
   return field.list ? (value) => (Array.isArray(value) ? value.map(nullable) : value) : nullable
 }
 

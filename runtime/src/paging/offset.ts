@@ -1,5 +1,11 @@
+import {
+  type CollectionPage,
+  fromFullPaginator,
+  fromItems,
+  fromPartialPaginator,
+  lastPageOf,
+} from './page.js'
 import type { PagingRequest } from './request.js'
-import { type CollectionPage, fromFullPaginator, fromItems, fromPartialPaginator, lastPageOf } from './page.js'
 
 /** Which rows to read, in Prisma's terms: spread it into `findMany` arguments. */
 export interface RowWindow {
@@ -53,7 +59,8 @@ export async function fetchPartialPage<Row>(
   request: { page: number; itemsPerPage: number; offset: number }
 ): Promise<CollectionPage<Row>> {
   const { itemsPerPage, offset } = request
-  const rows = itemsPerPage === 0 ? [] : await source.findMany({ skip: offset, take: itemsPerPage + 1 })
+  const rows =
+    itemsPerPage === 0 ? [] : await source.findMany({ skip: offset, take: itemsPerPage + 1 })
   return fromPartialPaginator({
     items: rows.slice(0, itemsPerPage),
     hasNextPage: rows.length > itemsPerPage,

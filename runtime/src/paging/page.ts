@@ -70,7 +70,11 @@ export function fromFullPaginator<T>(paginator: FullPaginator<T>): CollectionPag
 
 export function fromPartialPaginator<T>(paginator: PartialPaginator<T>): CollectionPage<T> {
   const { currentPage } = paginator
-  const page: CollectionPage<T> = { items: paginator.items, paginated: true, self: { page: currentPage } }
+  const page: CollectionPage<T> = {
+    items: paginator.items,
+    paginated: true,
+    self: { page: currentPage },
+  }
   if (currentPage !== 1) page.previous = { page: currentPage - 1 }
   if (paginator.hasNextPage) page.next = { page: currentPage + 1 }
   return page

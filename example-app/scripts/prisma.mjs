@@ -7,13 +7,20 @@
 
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const require = createRequire(import.meta.url)
 const cli = require.resolve('prisma/build/index.js')
 
+// Generators are commands (`provider = "prisma-hydra"`): find the workspace's bins as npm would.
+const bins = ['../node_modules/.bin', '../../node_modules/.bin'].map((dir) =>
+  fileURLToPath(new URL(dir, import.meta.url))
+)
+
 const env = {
   ...process.env,
+  PATH: [...bins, process.env.PATH ?? ''].join(path.delimiter),
   PRISMA_SCHEMA_ENGINE_BINARY:
     process.env.PRISMA_SCHEMA_ENGINE_BINARY ??
     fileURLToPath(new URL('./schema-engine.mjs', import.meta.url)),

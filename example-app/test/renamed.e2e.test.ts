@@ -23,6 +23,9 @@ beforeAll(async () => {
   await prisma.dummy.createMany({
     data: Array.from({ length: 30 }, (_, i) => ({ id: i + 1, name: `Dummy #${i + 1}` })),
   })
+  await prisma.tag.createMany({
+    data: Array.from({ length: 40 }, (_, i) => ({ id: i + 1, name: `Tag ${i + 1}` })),
+  })
   ;({ origin, close } = await startServer(createHydraApp({ prisma }).fetch))
 })
 
@@ -107,5 +110,18 @@ describe('renamed parameters', () => {
       '/dummies?page=abc&itemsPerPage=-1&pagination=foo&partial=maybe'
     )
     expect(response.status).toBe(200)
+  })
+})
+
+describe('paging disabled globally (spec 8.4 rule 2)', () => {
+  it('serves a resource without its own setting unpaged', async () => {
+    const response = await get(origin, '/tags')
+    expect(ids(response.body)).toHaveLength(40)
+    expect(response.body['hydra:totalItems']).toBe(40)
+    expect(response.body['hydra:view']).toBeUndefined()
+  })
+
+  it('lets a resource switch paging back on', async () => {
+    expect(ids((await get(origin, '/dummies')).body)).toEqual([1, 2, 3])
   })
 })

@@ -149,12 +149,38 @@ describe('annotation validation', () => {
       ],
     ],
     [
-      'a cursor on a missing field',
-      book('@pagination(viaCursor: [{ field: "nope", direction: "DESC" }])'),
+      'a cursor on a missing, optional, unorderable or repeated field',
+      book(
+        '@pagination(viaCursor: [{ field: "nope", direction: "DESC" }, { field: "data", direction: "ASC" }, { field: "note", direction: "ASC" }, { field: "title", direction: "ASC" }, { field: "title", direction: "DESC" }])',
+        `${BOOK_FIELDS}  note        String?
+`
+      ),
       [
-        'error: Model "Book", @pagination, option "viaCursor": field "nope" does not exist or is not a scalar field. Fields: id, title, publishedAt, data, tags',
-        'error: Model "Book", @pagination, option "viaCursor": cursor paging is not available in this version of prisma-hydra; use full or partial paging',
+        'error: Model "Book", @pagination, option "viaCursor": field "nope" does not exist or is not a scalar field. Fields: id, title, publishedAt, data, tags, note',
+        'error: Model "Book", @pagination, option "viaCursor": field "data" (Json) cannot be ordered by; use a String, number, Boolean, DateTime or enum field',
+        'error: Model "Book", @pagination, option "viaCursor": field "note" is optional; cursor fields must be required, as a null has no place in the key order',
+        'error: Model "Book", @pagination, option "viaCursor": field "title" is listed more than once',
+        'warning: Model "Book", @pagination, option "viaCursor": no index starts with the cursor key (title, id): add @@index([title, id]) to the model so each page seeks to its position instead of scanning to it',
       ],
+    ],
+    [
+      'a cursor with an order, and a cursor without a supporting index',
+      book(
+        '@pagination\n@operation(name: "feed", path: "/feed", order: { title: "asc" }, viaCursor: [{ field: "publishedAt", direction: "DESC" }])'
+      ),
+      [
+        'error: Model "Book", @operation(name: "feed"), option "order": cannot be combined with viaCursor: a cursor-paged collection is ordered by its cursor fields',
+        'warning: Model "Book", @operation(name: "feed"), option "viaCursor": no index starts with the cursor key (publishedAt, id): add @@index([publishedAt, id]) to the model so each page seeks to its position instead of scanning to it',
+      ],
+    ],
+    [
+      'a cursor on a unique field, or with its index, is fine',
+      book(
+        '@pagination(viaCursor: [{ field: "id", direction: "DESC" }])\n@operation(name: "feed", path: "/feed", viaCursor: [{ field: "publishedAt", direction: "desc" }])',
+        `${BOOK_FIELDS}  @@index([publishedAt, id])
+`
+      ),
+      [],
     ],
     [
       'a malformed cursor',

@@ -71,4 +71,9 @@ export {
   type PaginatorBase,
   type PartialPaginator,
 } from './paging/page.js'
-export { type PagingRequest, readPagingRequest } from './paging/request.js'
+export {
+  type PagingRequest,
+  readEnabled,
+  readItemsPerPage,
+  readPagingRequest,
+} from './paging/request.js'

@@ -10,6 +10,8 @@ export interface FieldModel {
   isRequired: boolean
   /** The enum's values, for `kind: 'enum'`. */
   enumValues?: string[]
+  /** A String stored as a database UUID (`@db.Uuid`). */
+  uuid: boolean
 }
 
 /** Paging settings of one operation after operation > resource > global > built-in precedence. */
@@ -24,6 +26,15 @@ export interface ResolvedPaging {
   viaCursor: CursorField[] | null
 }
 
+/** One field of a cursor key, with what the runtime needs to read and write its values. */
+export interface CursorKeyModel {
+  field: string
+  direction: 'asc' | 'desc'
+  type: string
+  uuid: boolean
+  enumValues?: string[]
+}
+
 export interface OrderEntry {
   field: string
   direction: 'asc' | 'desc'
@@ -36,6 +47,8 @@ export interface OperationModel {
   /** The full order, ending with the primary key so that offset pages never overlap. */
   order: OrderEntry[]
   paging: ResolvedPaging
+  /** Cursor paging: the full key (the listed fields, then the primary key when they are not unique). */
+  cursor: CursorKeyModel[] | null
 }
 
 export interface ResourceModel {
@@ -49,6 +62,8 @@ export interface ResourceModel {
   idField: FieldModel
   /** Fields shown in the output (hidden fields left out). */
   fields: FieldModel[]
+  /** Every field the queries must read: the shown ones, the primary key and cursor fields. */
+  selected: string[]
   /** The resource's collection first, then its extra operations. */
   operations: OperationModel[]
 }

@@ -4,6 +4,7 @@ import { closest, didYouMean, type Problem } from '../problems.js'
 import type { GlobalConfig } from './global.js'
 import { readOption, show } from './global.js'
 import type {
+  CursorKeyModel,
   FieldModel,
   HydraModel,
   OperationModel,
@@ -134,19 +135,25 @@ function resolveResource(
   )
 
   const operations: OperationModel[] = []
-  const collectionSource = '@pagination'
+  const keyContext: KeyContext = {
+    model,
+    datamodel,
+    fields: fieldModels,
+    idField: idField.name,
+    report,
+  }
+  const collectionPaging = resolvePaging(
+    global.defaults,
+    resourceOptions,
+    {},
+    '@pagination',
+    report
+  )
   operations.push({
     name: 'collection',
     path: collectionPath,
-    order: withTieBreaker(resourceOrder ?? [], idField.name),
-    paging: resolvePaging(
-      global.defaults,
-      resourceOptions,
-      {},
-      collectionSource,
-      fieldModels,
-      report
-    ),
+    ...orderAndCursor(collectionPaging, resourceOrder, '@pagination', keyContext),
+    paging: collectionPaging,
   })
 
   const names = new Set(['collection'])
@@ -183,24 +190,33 @@ function resolveResource(
     const order = readOrder(args.get('order'), source, fieldModels, report)
     const options = readPagingOptions(annotation, report, ['name', 'path', 'order'], source)
     if (!operationPath) continue
+    const paging = resolvePaging(global.defaults, resourceOptions, options, source, report)
+    const cursorSource = options.viaCursor ? source : '@pagination'
+    // An operation's own order conflicts with a cursor; the resource's order is simply not inherited.
+    const ownOrder = paging.viaCursor ? order : (order ?? resourceOrder)
     operations.push({
       name,
       path: operationPath,
-      order: withTieBreaker(order ?? resourceOrder ?? [], idField.name),
-      paging: resolvePaging(global.defaults, resourceOptions, options, source, fieldModels, report),
+      ...orderAndCursor(paging, ownOrder, cursorSource, keyContext),
+      paging,
     })
   }
 
   const hidden = new Set(
     fieldResults.filter((result) => result.hidden).map((result) => result.field.name)
   )
+  const fields = [...fieldModels.values()].filter((field) => !hidden.has(field.name))
+  const cursorFields = operations
+    .flatMap((operation) => operation.cursor ?? [])
+    .map((key) => key.field)
   return {
     name: model.name,
     delegate: delegateName(model.name),
     fileName: kebabCase(model.name),
     collectionPath,
     idField: fieldModels.get(idField.name) as FieldModel,
-    fields: [...fieldModels.values()].filter((field) => !hidden.has(field.name)),
+    fields,
+    selected: [...new Set([idField.name, ...fields.map((field) => field.name), ...cursorFields])],
     operations,
   }
 }
@@ -398,6 +414,109 @@ function checkOrderable(
   return true
 }
 
+interface KeyContext {
+  model: DMMF.Model
+  datamodel: DMMF.Datamodel
+  fields: Map<string, FieldModel>
+  idField: string
+  report: Report
+}
+
+/**
+ * The order of an operation, and its cursor key when it is cursor-paged: the listed cursor fields,
+ * then the primary key when they are not unique together, so no row is skipped or repeated.
+ */
+function orderAndCursor(
+  paging: ResolvedPaging,
+  order: OrderEntry[] | undefined,
+  source: string,
+  context: KeyContext
+): { order: OrderEntry[]; cursor: CursorKeyModel[] | null } {
+  const { fields, idField, report, model } = context
+  if (!paging.viaCursor) return { order: withTieBreaker(order ?? [], idField), cursor: null }
+  if (order) {
+    report({
+      source,
+      option: 'order',
+      message:
+        'cannot be combined with viaCursor: a cursor-paged collection is ordered by its cursor fields',
+    })
+  }
+  const listed: OrderEntry[] = []
+  for (const entry of paging.viaCursor) {
+    if (!checkOrderable(entry.field, fields, source, 'viaCursor', report)) continue
+    const field = fields.get(entry.field) as FieldModel
+    if (!field.isRequired) {
+      report({
+        source,
+        option: 'viaCursor',
+        message: `field "${entry.field}" is optional; cursor fields must be required, as a null has no place in the key order`,
+      })
+      continue
+    }
+    if (listed.some((previous) => previous.field === entry.field)) {
+      report({
+        source,
+        option: 'viaCursor',
+        message: `field "${entry.field}" is listed more than once`,
+      })
+      continue
+    }
+    listed.push({ field: entry.field, direction: entry.direction === 'DESC' ? 'desc' : 'asc' })
+  }
+  const names = listed.map((entry) => entry.field)
+  const last = listed[listed.length - 1]
+  const key =
+    isUnique(model, names) || !last
+      ? listed
+      : [...listed, { field: idField, direction: last.direction }]
+  checkIndex(
+    context,
+    key.map((entry) => entry.field),
+    source
+  )
+  const cursor = key.map((entry) => {
+    const field = fields.get(entry.field) as FieldModel
+    return {
+      field: entry.field,
+      direction: entry.direction,
+      type: field.type,
+      uuid: field.uuid,
+      ...(field.enumValues ? { enumValues: field.enumValues } : {}),
+    }
+  })
+  return { order: key, cursor }
+}
+
+/** Whether the fields are unique together: one of them is, or they hold a unique set or the key. */
+function isUnique(model: DMMF.Model, names: string[]): boolean {
+  const covers = (set: readonly string[]) =>
+    set.length > 0 && set.every((name) => names.includes(name))
+  return (
+    model.fields.some((field) => names.includes(field.name) && (field.isId || field.isUnique)) ||
+    model.uniqueFields.some(covers) ||
+    covers(model.primaryKey?.fields ?? [])
+  )
+}
+
+/** Warns when no index starts with the key's fields: each page would then scan instead of seek. */
+function checkIndex(context: KeyContext, key: string[], source: string): void {
+  const { datamodel, model, report } = context
+  if (key.length === 0) return
+  const indexes = (datamodel.indexes ?? []).filter((index) => index.model === model.name)
+  const supported = indexes.some((index) =>
+    key.every((name, position) => index.fields[position]?.name === name)
+  )
+  if (!supported) {
+    report({
+      severity: 'warning',
+      source,
+      option: 'viaCursor',
+      message: `no index starts with the cursor key (${key.join(', ')}): add @@index([${key.join(', ')}]) to the model so each page seeks to its position instead of scanning to it`,
+    })
+  }
+}
+
 function withTieBreaker(order: OrderEntry[], idField: string): OrderEntry[] {
   return order.some((entry) => entry.field === idField)
     ? order
@@ -409,7 +528,6 @@ function resolvePaging(
   resource: PagingOptions,
   operation: PagingOptions,
   source: string,
-  fields: Map<string, FieldModel>,
   report: Report
 ): ResolvedPaging {
   const pick = <K extends keyof typeof builtInPaging>(
@@ -451,17 +569,6 @@ function resolvePaging(
         'is null while clients may set the page size: a client can ask for every row at once',
     })
   }
-  if (resolved.viaCursor) {
-    const cursorSource = operation.viaCursor ? source : '@pagination'
-    for (const entry of resolved.viaCursor)
-      checkOrderable(entry.field, fields, cursorSource, 'viaCursor', report)
-    report({
-      source: cursorSource,
-      option: 'viaCursor',
-      message:
-        'cursor paging is not available in this version of prisma-hydra; use full or partial paging',
-    })
-  }
   return resolved
 }
 
@@ -472,6 +579,7 @@ function toFieldModel(field: DMMF.Field, datamodel: DMMF.Datamodel): FieldModel 
     kind: field.kind === 'enum' ? 'enum' : 'scalar',
     isList: field.isList,
     isRequired: field.isRequired,
+    uuid: field.nativeType?.[0] === 'Uuid',
   }
   if (field.kind === 'enum') {
     const values = datamodel.enums.find((candidate) => candidate.name === field.type)?.values ?? []

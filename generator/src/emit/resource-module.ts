@@ -101,6 +101,24 @@ function writePaging(operation: OperationModel, parameters: ParameterNames) {
         ([key, value]) => `${key}: ${JSON.stringify(value)}`
       )
       writer.write(`parameters: { ${names.join(', ')} },`)
+      if (operation.cursor) {
+        writer
+          .newLine()
+          .write('cursor: [')
+          .indent(() => {
+            for (const key of operation.cursor ?? []) {
+              const parts = [
+                `field: '${key.field}'`,
+                `direction: '${key.direction}'`,
+                `type: '${key.type}'`,
+              ]
+              if (key.uuid) parts.push('uuid: true')
+              if (key.enumValues) parts.push(`values: ${JSON.stringify(key.enumValues)}`)
+              writer.writeLine(`{ ${parts.join(', ')} },`)
+            }
+          })
+        writer.write('],')
+      }
     })
   }
 }
@@ -124,8 +142,12 @@ function writeOperations(resource: ResourceModel, parameters: ParameterNames) {
   }
 }
 
-function orderBy(operation: OperationModel): string {
-  return `[${operation.order.map((entry) => `{ ${entry.field}: '${entry.direction}' }`).join(', ')}]`
+function orderBy(operation: OperationModel, reverse = false): string {
+  const flip = (direction: string) => (direction === 'asc' ? 'desc' : 'asc')
+  const entries = operation.order.map(
+    (entry) => `{ ${entry.field}: '${reverse ? flip(entry.direction) : entry.direction}' }`
+  )
+  return `[${entries.join(', ')}]`
 }
 
 /**
@@ -135,13 +157,18 @@ function orderBy(operation: OperationModel): string {
 function writeSourceFactory(resource: ResourceModel, context: EmitContext) {
   return (writer: CodeBlockWriter) => {
     writer.writeLine(
-      `const find = (window: RowWindow) => prisma.${resource.delegate}.findMany({ select, orderBy, ...window })`
+      `const find = ({ backward, ...window }: RowWindow<Prisma.${resource.name}WhereInput>) =>`
     )
+    writer.indent(() => {
+      writer.writeLine(
+        `prisma.${resource.delegate}.findMany({ select, orderBy: backward ? reverse : orderBy, ...window })`
+      )
+    })
     writer.writeLine(`const count = () => prisma.${resource.delegate}.count()`)
     writer.write('return ').inlineBlock(() => {
       writer.writeLine('findMany: find,')
       writer.writeLine('count,')
-      writer.writeLine('findManyAndCount: (window: RowWindow) =>')
+      writer.writeLine('findManyAndCount: (window: { skip: number; take: number }) =>')
       writer.indent(() => {
         writer.writeLine(
           `prisma.$transaction([find(window), count()], { isolationLevel: '${context.isolationLevel}' }),`
@@ -157,7 +184,9 @@ function writeCreateApp(resource: ResourceModel) {
   return (writer: CodeBlockWriter) => {
     writer.write('const sources = ').inlineBlock(() => {
       for (const operation of resource.operations) {
-        writer.writeLine(`${operation.name}: ${names.rows}(prisma, ${orderBy(operation)}),`)
+        writer.writeLine(
+          `${operation.name}: ${names.rows}(prisma, ${orderBy(operation)}, ${orderBy(operation, true)}),`
+        )
       }
     })
     writer.newLine()
@@ -224,16 +253,14 @@ export function emitResourceModule(
   })
   file.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
-    docs: ['The columns read: the shown fields and the primary key.'],
+    docs: ['The columns read: the shown fields, the primary key and cursor fields.'],
     declarations: [
       {
         name: 'select',
         initializer: (writer) => {
-          const columns = new Set([
-            resource.idField.name,
-            ...resource.fields.map((field) => field.name),
-          ])
-          writer.write(`{ ${[...columns].map((name) => `${name}: true`).join(', ')} } as const`)
+          writer.write(
+            `{ ${resource.selected.map((name) => `${name}: true`).join(', ')} } as const`
+          )
         },
       },
     ],
@@ -250,6 +277,7 @@ export function emitResourceModule(
     parameters: [
       { name: 'prisma', type: 'PrismaClient' },
       { name: 'orderBy', type: `Prisma.${resource.name}OrderByWithRelationInput[]` },
+      { name: 'reverse', type: `Prisma.${resource.name}OrderByWithRelationInput[]` },
     ],
     statements: writeSourceFactory(resource, context),
   })

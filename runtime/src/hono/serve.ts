@@ -3,10 +3,12 @@ import { basePath } from 'hono/route'
 import { HydraError } from '../errors.js'
 import { type HydraCollection, renderCollection } from '../hydra/collection.js'
 import type { IdKind, IdValue, Resource } from '../hydra/resource.js'
-import { parseQuery } from '../iri/query-string.js'
+import { parseQuery, type QueryMap } from '../iri/query-string.js'
 import type { PagingConfig } from '../paging/config.js'
+import { fetchCursorPage, readCursorBound } from '../paging/cursor.js'
 import { type CollectionSource, fetchCollectionPage } from '../paging/offset.js'
-import { readPagingRequest } from '../paging/request.js'
+import { fromItems } from '../paging/page.js'
+import { readEnabled, readItemsPerPage, readPagingRequest } from '../paging/request.js'
 
 export const LD_JSON = 'application/ld+json; charset=utf-8'
 
@@ -39,14 +41,13 @@ export function jsonLd<T>(c: Context, body: T): JsonLdResponse<T> {
 }
 
 /** Serves one page of a collection: reads the paging parameters, fetches, renders. */
-export async function serveCollection<M, Row extends object>(
+export async function serveCollection<M, Row extends object, Where>(
   c: Context,
   operation: CollectionOperation<M>,
-  source: CollectionSource<Row>
+  source: CollectionSource<Row, Where>
 ): Promise<JsonLdResponse<HydraCollection<M>>> {
   const query = parseQuery(rawQuery(c.req.url))
-  const request = readPagingRequest(query, operation.paging)
-  const page = await fetchCollectionPage(source, request)
+  const page = await fetchPage(query, operation.paging, source)
   const base = mountPrefix(c)
   const { resource } = operation
   const members = page.items.map((row) => resource.toMember(row, base))
@@ -62,6 +63,18 @@ export async function serveCollection<M, Row extends object>(
       }
     )
   )
+}
+
+/** Reads the request's paging parameters and runs the strategy they and the operation select. */
+async function fetchPage<Row extends object, Where>(
+  query: QueryMap,
+  paging: PagingConfig,
+  source: CollectionSource<Row, Where>
+) {
+  if (!paging.cursor) return fetchCollectionPage(source, readPagingRequest(query, paging))
+  if (!readEnabled(query, paging)) return fromItems(await source.findMany({}))
+  const itemsPerPage = readItemsPerPage(query, paging)
+  return fetchCursorPage(source, paging.cursor, itemsPerPage, readCursorBound(query, paging.cursor))
 }
 
 /** The JSON-LD shape of an item: its member with the resource's context. */

@@ -1,3 +1,5 @@
+import type { CursorKey } from './cursor.js'
+
 /** The query parameter names of spec 8.3, after renaming by configuration. */
 export interface ParameterNames {
   page: string
@@ -17,6 +19,8 @@ export interface PagingConfig {
   partial: boolean
   clientPartial: boolean
   parameters: ParameterNames
+  /** Cursor paging (D4): the key of the collection's order, unique together. Overrides offsets. */
+  cursor?: readonly CursorKey[]
 }
 
 export const defaultParameterNames: ParameterNames = {

@@ -8,26 +8,30 @@ import {
 import type { PagingRequest } from './request.js'
 
 /** Which rows to read, in Prisma's terms: spread it into `findMany` arguments. */
-export interface RowWindow {
+export interface RowWindow<Where = never> {
   skip?: number
   take?: number
+  /** Cursor paging: the rows past a position in the key order. */
+  where?: Where
+  /** Read in the reverse of the collection's order (cursor paging's previous pages). */
+  backward?: boolean
 }
 
 /**
  * Reads rows of one collection in its fixed order. Generated routes implement it over a Prisma
  * delegate; custom data providers can implement it over anything.
  */
-export interface CollectionSource<Row> {
+export interface CollectionSource<Row, Where = never> {
   /** Rows from `skip` (default 0), at most `take` of them (default all), in the collection's order. */
-  findMany(window: RowWindow): PromiseLike<Row[]>
+  findMany(window: RowWindow<Where>): PromiseLike<Row[]>
   count(): PromiseLike<number>
   /** Optional: the page and the count read together, so they agree with each other. */
-  findManyAndCount?(window: Required<RowWindow>): PromiseLike<[Row[], number]>
+  findManyAndCount?(window: { skip: number; take: number }): PromiseLike<[Row[], number]>
 }
 
 /** Full paging: the page and a count of the whole collection. */
-export async function fetchFullPage<Row>(
-  source: CollectionSource<Row>,
+export async function fetchFullPage<Row, Where>(
+  source: CollectionSource<Row, Where>,
   request: { page: number; itemsPerPage: number; offset: number }
 ): Promise<CollectionPage<Row>> {
   const { itemsPerPage, offset } = request
@@ -54,8 +58,8 @@ export async function fetchFullPage<Row>(
 }
 
 /** Partial paging: no count; one extra row tells whether a next page exists (D3). */
-export async function fetchPartialPage<Row>(
-  source: CollectionSource<Row>,
+export async function fetchPartialPage<Row, Where>(
+  source: CollectionSource<Row, Where>,
   request: { page: number; itemsPerPage: number; offset: number }
 ): Promise<CollectionPage<Row>> {
   const { itemsPerPage, offset } = request
@@ -70,8 +74,8 @@ export async function fetchPartialPage<Row>(
 }
 
 /** Picks the strategy the request asks for and runs it. */
-export async function fetchCollectionPage<Row>(
-  source: CollectionSource<Row>,
+export async function fetchCollectionPage<Row, Where>(
+  source: CollectionSource<Row, Where>,
   request: PagingRequest
 ): Promise<CollectionPage<Row>> {
   if (!request.paged) return fromItems(await source.findMany({}))

@@ -25,35 +25,42 @@ const DECIMAL = /^-?[0-9]+$/
  * `1 true on yes` / `0 false off no` (D2). Throws a 400 HydraError on a bad value.
  */
 export function readPagingRequest(query: QueryMap, config: PagingConfig): PagingRequest {
+  if (!readEnabled(query, config)) return { paged: false }
   const names = config.parameters
-  const enabled = config.clientEnabled
-    ? readBoolean(query, names.enabled, config.enabled)
-    : config.enabled
-  if (!enabled) return { paged: false }
-
   const partial = config.clientPartial
     ? readBoolean(query, names.partial, config.partial)
     : config.partial
 
   const page = readInteger(query, names.page) ?? 1
   if (page < 1) throw badRequest('Page should not be less than 1')
-
-  let itemsPerPage = config.itemsPerPage
-  if (config.clientItemsPerPage) {
-    itemsPerPage = readInteger(query, names.itemsPerPage) ?? itemsPerPage
-    const maximum = config.maximumItemsPerPage
-    if (maximum !== null && itemsPerPage > maximum) itemsPerPage = maximum
-  }
-  if (itemsPerPage < 0) throw badRequest('Limit should not be less than 0')
-  if (!Number.isSafeInteger(itemsPerPage)) {
-    throw badRequest(`The "${names.itemsPerPage}" parameter is too large.`)
-  }
+  const itemsPerPage = readItemsPerPage(query, config)
   if (itemsPerPage === 0 && page > 1) {
     throw badRequest('Page should not be greater than 1 if limit is equal to 0')
   }
   const offset = (page - 1) * itemsPerPage
   if (!Number.isSafeInteger(offset)) throw badRequest('Page parameter is too large.')
   return { paged: true, partial, page, itemsPerPage, offset }
+}
+
+/** Whether the request is paged: the configured switch, or the client's when it may choose. */
+export function readEnabled(query: QueryMap, config: PagingConfig): boolean {
+  return config.clientEnabled
+    ? readBoolean(query, config.parameters.enabled, config.enabled)
+    : config.enabled
+}
+
+/** The page size: the configured one, or the client's (capped by the maximum) when it may choose. */
+export function readItemsPerPage(query: QueryMap, config: PagingConfig): number {
+  const name = config.parameters.itemsPerPage
+  let itemsPerPage = config.itemsPerPage
+  if (config.clientItemsPerPage) {
+    itemsPerPage = readInteger(query, name) ?? itemsPerPage
+    const maximum = config.maximumItemsPerPage
+    if (maximum !== null && itemsPerPage > maximum) itemsPerPage = maximum
+  }
+  if (itemsPerPage < 0) throw badRequest('Limit should not be less than 0')
+  if (!Number.isSafeInteger(itemsPerPage)) throw badRequest(`The "${name}" parameter is too large.`)
+  return itemsPerPage
 }
 
 function single(query: QueryMap, name: string): string | undefined {

@@ -1,0 +1,258 @@
+/**
+ * Cursor (keyset) paging, DESIGN D4. The collection's order is a key of one or more fields, the
+ * last of them unique together; a link carries the key of the last (or first) item of a page as
+ * `field[lt]=…` / `field[gt]=…` parameters, read together as ONE position in that order, never as
+ * independent filters. The query is a `where` on that position plus `take`, so its cost does not
+ * grow with depth and a deleted row under the cursor changes nothing.
+ */
+import { badRequest } from '../errors.js'
+import type { QueryMap, QueryValue } from '../iri/query-string.js'
+import type { CollectionSource } from './offset.js'
+import type { CollectionPage, LinkTarget } from './page.js'
+
+/** One field of a cursor key, in the collection's order. */
+export interface CursorKey {
+  field: string
+  direction: 'asc' | 'desc'
+  /** Prisma type of the field: decides how values are read from links and written to them. */
+  type: string
+  /** A `@db.Uuid` String field: values must be UUIDs. */
+  uuid?: boolean
+  /** An enum field's values. */
+  values?: readonly string[]
+}
+
+/** A position in the key order read from the request: "after" (forward) or "before" (backward). */
+export interface CursorBound {
+  /** Values of the first `values.length` key fields (a prefix of the key). */
+  values: unknown[]
+  /** The parameters' text, for links that repeat the position. */
+  raw: string[]
+  backward: boolean
+  /** `lte`/`gte`: the position itself belongs to the page. */
+  inclusive: boolean
+}
+
+const OPERATORS = ['lt', 'gt', 'lte', 'gte'] as const
+type Operator = (typeof OPERATORS)[number]
+
+const INT = /^-?[0-9]+$/
+const FLOAT = /^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$/
+const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const INT32 = 2 ** 31
+const INT64 = 2n ** 63n
+
+/** The operator that moves forward through a key field, and the one that moves back. */
+function operatorFor(key: CursorKey, backward: boolean, inclusive: boolean): Operator {
+  const lower = (key.direction === 'desc') !== backward
+  return `${lower ? 'lt' : 'gt'}${inclusive ? 'e' : ''}` as Operator
+}
+
+/** Reads a link value as the field's type; a malformed one is a 400 naming the parameter. */
+export function parseCursorValue(key: CursorKey, raw: string, parameter: string): unknown {
+  const fail = (expected: string) =>
+    badRequest(`The "${parameter}" parameter must be ${expected}, "${raw}" given.`)
+  switch (key.type) {
+    case 'Int': {
+      if (!INT.test(raw)) throw fail('an integer')
+      const value = Number(raw)
+      if (value < -INT32 || value >= INT32) throw fail('a 32-bit integer')
+      return value
+    }
+    case 'BigInt': {
+      if (!INT.test(raw)) throw fail('an integer')
+      const value = BigInt(raw)
+      if (value < -INT64 || value >= INT64) throw fail('a 64-bit integer')
+      return value
+    }
+    case 'Float': {
+      const value = Number(raw)
+      if (!FLOAT.test(raw) || !Number.isFinite(value)) throw fail('a number')
+      return value
+    }
+    case 'Decimal':
+      if (!DECIMAL.test(raw)) throw fail('a decimal number')
+      return raw
+    case 'DateTime': {
+      const value = new Date(raw)
+      if (!ISO_DATE.test(raw) || Number.isNaN(value.getTime())) {
+        throw fail('an ISO 8601 date-time such as 2024-01-31T12:00:00Z')
+      }
+      return value
+    }
+    case 'Boolean':
+      if (raw !== 'true' && raw !== 'false') throw fail('true or false')
+      return raw === 'true'
+    case 'String':
+      if (key.uuid && !UUID.test(raw)) throw fail('a UUID')
+      return raw
+    default:
+      if (key.values && !key.values.includes(raw)) throw fail(`one of ${key.values.join(', ')}`)
+      return raw
+  }
+}
+
+/** Writes a row's key value into a link. */
+export function formatCursorValue(value: unknown): string {
+  if (value instanceof Date) return value.toISOString()
+  return String(value)
+}
+
+/**
+ * Reads the cursor parameters of a request: none (the first page), or a position. The fields given
+ * must be a prefix of the key, each with one operator, all pointing the same way.
+ */
+export function readCursorBound(query: QueryMap, keys: readonly CursorKey[]): CursorBound | null {
+  const bound: CursorBound = { values: [], raw: [], backward: false, inclusive: false }
+  let ended: string | undefined
+  const directions = new Set<boolean>()
+  for (const key of keys) {
+    const given = query.get(key.field)
+    if (given === undefined) {
+      ended ??= key.field
+      continue
+    }
+    if (ended) {
+      throw badRequest(
+        `The "${key.field}" cursor parameter needs "${ended}" too: cursor fields are read together, in the order ${keys.map((k) => k.field).join(', ')}.`
+      )
+    }
+    const [operator, raw] = singleBound(key.field, given)
+    const parameter = `${key.field}[${operator}]`
+    const inclusive = operator.endsWith('e')
+    if (bound.inclusive) {
+      throw badRequest(`Only the last cursor field may use an inclusive bound ([lte] or [gte]).`)
+    }
+    const backward = operatorFor(key, false, inclusive) !== operator
+    directions.add(backward)
+    bound.values.push(parseCursorValue(key, raw, parameter))
+    bound.raw.push(raw)
+    bound.backward = backward
+    bound.inclusive = inclusive
+  }
+  if (bound.values.length === 0) return null
+  if (directions.size > 1) {
+    const forward = keys
+      .map((key) => `${key.field}[${operatorFor(key, false, false)}]`)
+      .join(' and ')
+    throw badRequest(
+      `The cursor parameters must all point the same way: ${forward} for the next items, the opposite operators for the previous ones.`
+    )
+  }
+  return bound
+}
+
+function singleBound(field: string, given: QueryValue): [Operator, string] {
+  const usage = `The "${field}" parameter is a cursor: give it as ${field}[lt]=…, ${field}[gt]=…, ${field}[lte]=… or ${field}[gte]=…, once.`
+  if (typeof given === 'string' || given.size !== 1) throw badRequest(usage)
+  const [entry] = given
+  if (!entry) throw badRequest(usage)
+  const [operator, raw] = entry
+  if (!(OPERATORS as readonly string[]).includes(operator) || typeof raw !== 'string') {
+    throw badRequest(usage)
+  }
+  return [operator as Operator, raw]
+}
+
+/**
+ * The Prisma `where` for the rows strictly after (or, backward, before) a position in the key
+ * order: a lexicographic comparison, led by a range on the first field so that an index on the
+ * key can seek to the position instead of scanning to it.
+ */
+export function keysetWhere(
+  keys: readonly CursorKey[],
+  values: readonly unknown[],
+  backward: boolean,
+  inclusive: boolean
+): Record<string, unknown> {
+  const branches: Record<string, unknown>[] = []
+  values.forEach((value, index) => {
+    const key = keys[index] as CursorKey
+    const branch: Record<string, unknown> = {}
+    for (let previous = 0; previous < index; previous++) {
+      branch[(keys[previous] as CursorKey).field] = values[previous]
+    }
+    branch[key.field] = { [operatorFor(key, backward, false)]: value }
+    branches.push(branch)
+  })
+  if (inclusive) {
+    branches.push(
+      Object.fromEntries(values.map((value, index) => [(keys[index] as CursorKey).field, value]))
+    )
+  }
+  const first = keys[0] as CursorKey
+  const leading = { [first.field]: { [operatorFor(first, backward, true)]: values[0] } }
+  if (branches.length === 1) return branches[0] as Record<string, unknown>
+  return { AND: [leading, { OR: branches }] }
+}
+
+/** A link to the page after (or before) a position, as overrides of the request's parameters. */
+function linkFrom(
+  keys: readonly CursorKey[],
+  raw: readonly string[],
+  backward: boolean,
+  inclusive: boolean
+): LinkTarget {
+  const overrides = raw.map((value, index) => {
+    const key = keys[index] as CursorKey
+    const last = index === raw.length - 1
+    const operator = operatorFor(key, backward, inclusive && last)
+    return [key.field, new Map<string, QueryValue>([[operator, value]])] as const
+  })
+  return { overrides }
+}
+
+function keyOf(keys: readonly CursorKey[], row: object): string[] {
+  return keys.map((key) => formatCursorValue((row as Record<string, unknown>)[key.field]))
+}
+
+/**
+ * Fetches one cursor page. `next` appears only when a row follows the page and `previous` only
+ * when one precedes it (D4): one extra row is read in the page's direction, and one row on the
+ * other side of the position is looked up in parallel.
+ */
+export async function fetchCursorPage<Row extends object, Where>(
+  source: CollectionSource<Row, Where>,
+  keys: readonly CursorKey[],
+  itemsPerPage: number,
+  bound: CursorBound | null
+): Promise<CollectionPage<Row>> {
+  const page: CollectionPage<Row> = { items: [], paginated: true, self: {} }
+  if (itemsPerPage === 0) return page
+  const backward = bound?.backward ?? false
+  const where = (values: readonly unknown[], towardsBack: boolean, inclusive: boolean) =>
+    keysetWhere(keys, values, towardsBack, inclusive) as Where
+  const [rows, behind] = await Promise.all([
+    source.findMany({
+      take: itemsPerPage + 1,
+      backward,
+      ...(bound ? { where: where(bound.values, backward, bound.inclusive) } : {}),
+    }),
+    bound
+      ? source.findMany({
+          take: 1,
+          backward: !backward,
+          where: where(bound.values, !backward, !bound.inclusive),
+        })
+      : Promise.resolve([]),
+  ])
+  const more = rows.length > itemsPerPage
+  const items = rows.slice(0, itemsPerPage)
+  if (backward) items.reverse()
+  page.items = items
+  const hasNext = backward ? behind.length > 0 : more
+  const hasPrevious = backward ? more : behind.length > 0
+  const first = items[0]
+  const last = items[items.length - 1]
+  if (first && last) {
+    if (hasNext) page.next = linkFrom(keys, keyOf(keys, last), false, false)
+    if (hasPrevious) page.previous = linkFrom(keys, keyOf(keys, first), true, false)
+  } else if (bound) {
+    // An empty page past either end: link back across the position it was asked from.
+    const link = linkFrom(keys, bound.raw, !backward, !bound.inclusive)
+    if (backward ? hasNext : hasPrevious) page[backward ? 'next' : 'previous'] = link
+  }
+  return page
+}

@@ -156,7 +156,7 @@ describe('annotation validation', () => {
 `
       ),
       [
-        'error: Model "Book", @pagination, option "viaCursor": field "nope" does not exist or is not a scalar field. Fields: id, title, publishedAt, data, tags, note',
+        'error: Model "Book", @pagination, option "viaCursor": field "nope" does not exist or is not a scalar field. Did you mean "note"? Fields: id, title, publishedAt, data, tags, note',
         'error: Model "Book", @pagination, option "viaCursor": field "data" (Json) cannot be ordered by; use a String, number, Boolean, DateTime or enum field',
         'error: Model "Book", @pagination, option "viaCursor": field "note" is optional; cursor fields must be required, as a null has no place in the key order',
         'error: Model "Book", @pagination, option "viaCursor": field "title" is listed more than once',

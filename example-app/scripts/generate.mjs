@@ -9,6 +9,7 @@ const schemas = [
   '../prisma/schema.prisma',
   'test/fixtures/reference/schema.prisma',
   'test/fixtures/renamed/schema.prisma',
+  'test/fixtures/cursor/schema.prisma',
 ]
 for (const schema of schemas) {
   const result = spawnSync(

@@ -164,6 +164,17 @@ describe('annotation validation', () => {
       ],
     ],
     [
+      'a cursor on a Boolean or an enum field',
+      `enum Kind {\n  A\n  B\n}\n${book(
+        '@pagination(viaCursor: [{ field: "flag", direction: "ASC" }, { field: "kind", direction: "ASC" }])',
+        `${BOOK_FIELDS}  flag        Boolean\n  kind        Kind\n`
+      )}`,
+      [
+        'error: Model "Book", @pagination, option "viaCursor": field "flag" (Boolean) cannot be a cursor field: Prisma cannot compare it with lt/gt; use a String, Int, BigInt, Float, Decimal or DateTime field',
+        'error: Model "Book", @pagination, option "viaCursor": field "kind" (Kind) cannot be a cursor field: Prisma cannot compare it with lt/gt; use a String, Int, BigInt, Float, Decimal or DateTime field',
+      ],
+    ],
+    [
       'a cursor with an order, and a cursor without a supporting index',
       book(
         '@pagination\n@operation(name: "feed", path: "/feed", order: { title: "asc" }, viaCursor: [{ field: "publishedAt", direction: "DESC" }])'

@@ -32,7 +32,6 @@ export interface CursorKeyModel {
   direction: 'asc' | 'desc'
   type: string
   uuid: boolean
-  enumValues?: string[]
 }
 
 export interface OrderEntry {

@@ -25,6 +25,7 @@ import {
 
 const MODEL_ANNOTATIONS = ['pagination', 'resource', 'operation'] as const
 const FIELD_ANNOTATIONS = ['hidden'] as const
+const CURSOR_TYPES = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'DateTime'])
 const ORDERABLE = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'Boolean', 'DateTime'])
 const OPERATION_NAME = /^[A-Za-z][A-Za-z0-9]*$/
 const PATH = /^(\/[A-Za-z0-9._~-]+)+$/
@@ -446,6 +447,14 @@ function orderAndCursor(
   for (const entry of paging.viaCursor) {
     if (!checkOrderable(entry.field, fields, source, 'viaCursor', report)) continue
     const field = fields.get(entry.field) as FieldModel
+    if (!CURSOR_TYPES.has(field.type)) {
+      report({
+        source,
+        option: 'viaCursor',
+        message: `field "${entry.field}" (${field.type}) cannot be a cursor field: Prisma cannot compare it with lt/gt; use a String, Int, BigInt, Float, Decimal or DateTime field`,
+      })
+      continue
+    }
     if (!field.isRequired) {
       report({
         source,
@@ -482,7 +491,6 @@ function orderAndCursor(
       direction: entry.direction,
       type: field.type,
       uuid: field.uuid,
-      ...(field.enumValues ? { enumValues: field.enumValues } : {}),
     }
   })
   return { order: key, cursor }

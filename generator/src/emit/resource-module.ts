@@ -113,7 +113,6 @@ function writePaging(operation: OperationModel, parameters: ParameterNames) {
                 `type: '${key.type}'`,
               ]
               if (key.uuid) parts.push('uuid: true')
-              if (key.enumValues) parts.push(`values: ${JSON.stringify(key.enumValues)}`)
               writer.writeLine(`{ ${parts.join(', ')} },`)
             }
           })

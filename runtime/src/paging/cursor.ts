@@ -18,8 +18,6 @@ export interface CursorKey {
   type: string
   /** A `@db.Uuid` String field: values must be UUIDs. */
   uuid?: boolean
-  /** An enum field's values. */
-  values?: readonly string[]
 }
 
 /** A position in the key order read from the request: "after" (forward) or "before" (backward). */
@@ -39,7 +37,8 @@ type Operator = (typeof OPERATORS)[number]
 const INT = /^-?[0-9]+$/
 const FLOAT = /^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$/
 const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const INT32 = 2 ** 31
 const INT64 = 2n ** 63n
@@ -76,22 +75,44 @@ export function parseCursorValue(key: CursorKey, raw: string, parameter: string)
       if (!DECIMAL.test(raw)) throw fail('a decimal number')
       return raw
     case 'DateTime': {
-      const value = new Date(raw)
-      if (!ISO_DATE.test(raw) || Number.isNaN(value.getTime())) {
-        throw fail('an ISO 8601 date-time such as 2024-01-31T12:00:00Z')
-      }
+      const value = readDate(raw)
+      if (!value) throw fail('an ISO 8601 date-time such as 2024-01-31T12:00:00Z')
       return value
     }
-    case 'Boolean':
-      if (raw !== 'true' && raw !== 'false') throw fail('true or false')
-      return raw === 'true'
-    case 'String':
+    default:
       if (key.uuid && !UUID.test(raw)) throw fail('a UUID')
       return raw
-    default:
-      if (key.values && !key.values.includes(raw)) throw fail(`one of ${key.values.join(', ')}`)
-      return raw
   }
+}
+
+/** An ISO 8601 date or date-time whose every part exists (no 30 February, no hour 24). */
+function readDate(raw: string): Date | undefined {
+  const match = ISO_DATE.exec(raw)
+  if (!match) return undefined
+  const [
+    ,
+    year,
+    month,
+    day,
+    hour = '0',
+    minute = '0',
+    second = '0',
+    offsetHour = '0',
+    offsetMinute = '0',
+  ] = match
+  const days = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate()
+  const valid =
+    Number(month) >= 1 &&
+    Number(month) <= 12 &&
+    Number(day) >= 1 &&
+    Number(day) <= days &&
+    Number(hour) <= 23 &&
+    Number(minute) <= 59 &&
+    Number(second) <= 59 &&
+    Number(offsetHour) <= 23 &&
+    Number(offsetMinute) <= 59
+  const value = new Date(raw)
+  return valid && !Number.isNaN(value.getTime()) ? value : undefined
 }
 
 /** Writes a row's key value into a link. */

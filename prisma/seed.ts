@@ -10,6 +10,7 @@ export const SEED_COUNTS = {
   reviews: 300,
   languages: 8,
   loans: 75,
+  activities: 500,
   users: 2,
 } as const
 
@@ -77,20 +78,34 @@ function random(seed: number): () => number {
 
 const DAY = 24 * 60 * 60 * 1000
 
-export async function seed(prisma: PrismaClient): Promise<void> {
+/**
+ * Fills every empty table with its rows and returns the names of the tables it filled. The data
+ * is computed in full every time, so a table filled later gets the same rows as a fresh seed.
+ */
+export async function seed(prisma: PrismaClient): Promise<string[]> {
+  const filled: string[] = []
+  const fill = async (
+    name: string,
+    count: () => Promise<number>,
+    create: () => Promise<unknown>
+  ) => {
+    if ((await count()) > 0) return
+    await create()
+    filled.push(name)
+  }
   const next = random(20261121)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T
 
-  await prisma.author.createMany({
+  const authorRows = {
     data: Array.from({ length: SEED_COUNTS.authors }, (_, i) => ({
       id: i + 1,
       name: `${FIRST[i % FIRST.length]} ${LAST[(i * 3) % LAST.length]}`,
       country: COUNTRIES[i % COUNTRIES.length] ?? null,
       email: `author${i + 1}@example.org`,
     })),
-  })
+  }
   const base = Date.UTC(1990, 0, 1)
-  await prisma.book.createMany({
+  const bookRows = {
     data: Array.from({ length: SEED_COUNTS.books }, (_, i) => ({
       id: i + 1,
       title: `${pick(WORDS)} ${pick(WORDS)} ${i + 1}`,
@@ -102,8 +117,8 @@ export async function seed(prisma: PrismaClient): Promise<void> {
       publishedAt: new Date(base + Math.floor(next() * 35 * 365) * DAY),
       authorId: 1 + (i % SEED_COUNTS.authors),
     })),
-  })
-  await prisma.review.createMany({
+  }
+  const reviewRows = {
     data: Array.from({ length: SEED_COUNTS.reviews }, (_, i) => ({
       id: i + 1,
       rating: 1 + Math.floor(next() * 5),
@@ -111,11 +126,11 @@ export async function seed(prisma: PrismaClient): Promise<void> {
       createdAt: new Date(Date.UTC(2024, 0, 1) + i * DAY),
       bookId: 1 + Math.floor(next() * SEED_COUNTS.books),
     })),
-  })
-  await prisma.language.createMany({
+  }
+  const languageRows = {
     data: LANGUAGES.map(([code, name]) => ({ code, name })),
-  })
-  await prisma.loan.createMany({
+  }
+  const loanRows = {
     data: Array.from({ length: SEED_COUNTS.loans }, (_, i) => ({
       id: i + 1,
       borrower: `Reader ${1 + (i % 30)}`,
@@ -123,8 +138,21 @@ export async function seed(prisma: PrismaClient): Promise<void> {
       returnedAt: i % 4 === 0 ? null : new Date(Date.UTC(2025, 0, 15) + i * DAY),
       bookId: 1 + ((i * 7) % SEED_COUNTS.books),
     })),
-  })
-  await prisma.user.createMany({
+  }
+  const kinds = ['loan', 'return', 'review', 'new-book'] as const
+  const activityRows = {
+    data: Array.from({ length: SEED_COUNTS.activities }, (_, i) => {
+      const kind = pick(kinds)
+      return {
+        id: i + 1,
+        // Five events a minute share each timestamp, so the feed needs its tie-breaker.
+        occurredAt: new Date(Date.UTC(2025, 5, 1) + Math.floor(i / 5) * 60_000),
+        kind,
+        summary: `${kind} #${i + 1}`,
+      }
+    }),
+  }
+  const userRows = {
     data: [
       {
         id: 1,
@@ -137,5 +165,41 @@ export async function seed(prisma: PrismaClient): Promise<void> {
         passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2VlZA$example2',
       },
     ],
-  })
+  }
+  await fill(
+    'authors',
+    () => prisma.author.count(),
+    () => prisma.author.createMany(authorRows)
+  )
+  await fill(
+    'books',
+    () => prisma.book.count(),
+    () => prisma.book.createMany(bookRows)
+  )
+  await fill(
+    'reviews',
+    () => prisma.review.count(),
+    () => prisma.review.createMany(reviewRows)
+  )
+  await fill(
+    'languages',
+    () => prisma.language.count(),
+    () => prisma.language.createMany(languageRows)
+  )
+  await fill(
+    'loans',
+    () => prisma.loan.count(),
+    () => prisma.loan.createMany(loanRows)
+  )
+  await fill(
+    'activities',
+    () => prisma.activity.count(),
+    () => prisma.activity.createMany(activityRows)
+  )
+  await fill(
+    'users',
+    () => prisma.user.count(),
+    () => prisma.user.createMany(userRows)
+  )
+  return filled
 }

@@ -13,13 +13,14 @@ const server = serve({ fetch: createApp(prisma).fetch, port }, (info) => {
   const origin = `http://localhost:${info.port}`
   process.stdout.write(
     [
-      `prisma-hydra example app on ${origin} (database ${url}${seeded ? ', freshly seeded' : ''})`,
+      `prisma-hydra example app on ${origin} (database ${url}${seeded.length > 0 ? `, seeded: ${seeded.join(', ')}` : ''})`,
       'Try:',
       ...collectionPaths.map((path) => `  curl ${origin}${path}`),
       `  curl '${origin}/books?page=2'`,
       `  curl '${origin}/books?itemsPerPage=25&page=2'`,
       `  curl '${origin}/loans?partial=true&page=3'`,
       `  curl '${origin}/loans?pagination=false'`,
+      `  curl '${origin}/activities'   # cursor paging: follow hydra:next`,
       `  curl ${origin}/books/1`,
       '',
     ].join('\n')

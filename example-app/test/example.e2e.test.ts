@@ -27,8 +27,10 @@ beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'prisma-hydra-example-'))
   const url = `file:${path.join(folder, 'example.db')}`
   prisma = createPrismaClient(url)
-  expect(await prepareDatabase(prisma, url)).toEqual({ seeded: true })
-  expect(await prepareDatabase(prisma, url)).toEqual({ seeded: false })
+  expect(await prepareDatabase(prisma, url)).toEqual({
+    seeded: ['authors', 'books', 'reviews', 'languages', 'loans', 'activities', 'users'],
+  })
+  expect(await prepareDatabase(prisma, url)).toEqual({ seeded: [] })
   ;({ origin, close } = await startServer(createApp(prisma).fetch))
 })
 
@@ -185,6 +187,38 @@ describe('client control of paging and partial mode: Loan', () => {
   })
 })
 
+describe('cursor paging: the activity feed', () => {
+  it('pages newest first through hydra:next and back through hydra:previous', async () => {
+    const expected = (
+      await prisma.activity.findMany({ orderBy: [{ occurredAt: 'desc' }, { id: 'desc' }] })
+    ).map((activity) => activity.id)
+    const pages: unknown[][] = []
+    let next: string | undefined = '/activities?itemsPerPage=30'
+    let last = ''
+    while (next) {
+      last = next
+      const response = await get(origin, next)
+      expect(response.body['hydra:totalItems']).toBeUndefined()
+      pages.push(ids(response.body))
+      next = view(response.body)?.['hydra:next']
+    }
+    expect(pages.flat()).toEqual(expected)
+    const back = await get(origin, view((await get(origin, last)).body)?.['hydra:previous'] ?? '')
+    expect(ids(back.body)).toEqual(pages.at(-2))
+  })
+
+  it('reads links as one position of the whole key', async () => {
+    const response = await get(origin, '/activities')
+    const lastOnPage = (
+      response.body['hydra:member'] as Array<{ id: number; occurredAt: string }>
+    ).at(-1)
+    expect(view(response.body)?.['hydra:next']).toBe(
+      `/activities?occurredAt%5Blt%5D=${encodeURIComponent(lastOnPage?.occurredAt ?? '')}&id%5Blt%5D=${lastOnPage?.id}`
+    )
+    expect(view(response.body)?.['hydra:previous']).toBeUndefined()
+  })
+})
+
 describe('models without @pagination are never served', () => {
   it.each(['/users', '/users/1', '/contexts/User'])('%s is a 404 problem', async (path) => {
     const response = await get(origin, path)
@@ -196,7 +230,15 @@ describe('models without @pagination are never served', () => {
 describe('the index', () => {
   it('lists every collection', async () => {
     expect((await get(origin, '/')).body).toEqual({
-      collections: ['/authors', '/books', '/books/recent', '/reviews', '/languages', '/loans'],
+      collections: [
+        '/authors',
+        '/books',
+        '/books/recent',
+        '/reviews',
+        '/languages',
+        '/loans',
+        '/activities',
+      ],
     })
   })
 })

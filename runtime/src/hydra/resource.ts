@@ -1,3 +1,5 @@
+import { isDecimal } from '../paging/cursor.js'
+
 /** The kinds of primary key an item IRI can be built from. */
 export type IdKind = 'Int' | 'BigInt' | 'String'
 
@@ -37,7 +39,7 @@ const toText: Convert = (value) => String(value)
 const converters: Partial<Record<string, Convert>> = {
   DateTime: (value) => (value instanceof Date ? value.toISOString() : value),
   BigInt: toText,
-  Decimal: toText,
+  Decimal: (value) => (isDecimal(value) ? value.toFixed() : String(value)),
   Bytes: (value) => Buffer.from(value as Uint8Array).toString('base64'),
 }
 

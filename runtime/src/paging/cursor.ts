@@ -111,14 +111,26 @@ function readDate(raw: string): Date | undefined {
     Number(second) <= 59 &&
     Number(offsetHour) <= 23 &&
     Number(offsetMinute) <= 59
-  const value = new Date(raw)
+  // A date-time without an offset is UTC, whatever the server's time zone.
+  const value = new Date(
+    match[4] !== undefined && !/(Z|[+-]\d{2}:?\d{2})$/.test(raw) ? `${raw}Z` : raw
+  )
   return valid && !Number.isNaN(value.getTime()) ? value : undefined
 }
 
 /** Writes a row's key value into a link. */
 export function formatCursorValue(value: unknown): string {
   if (value instanceof Date) return value.toISOString()
-  return String(value)
+  return isDecimal(value) ? value.toFixed() : String(value)
+}
+
+/** A Prisma Decimal (decimal.js): written in plain notation, never as `1e-7`. */
+export function isDecimal(value: unknown): value is { toFixed(): string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { toFixed?: unknown }).toFixed === 'function'
+  )
 }
 
 /**

@@ -54,6 +54,15 @@ export {
   type ParameterNames,
 } from './paging/config.js'
 export {
+  type CursorBound,
+  type CursorKey,
+  fetchCursorPage,
+  formatCursorValue,
+  keysetWhere,
+  parseCursorValue,
+  readCursorBound,
+} from './paging/cursor.js'
+export {
   type CollectionSource,
   fetchCollectionPage,
   fetchFullPage,

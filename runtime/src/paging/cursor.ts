@@ -200,24 +200,25 @@ export function keysetWhere(
   backward: boolean,
   inclusive: boolean
 ): Record<string, unknown> {
-  const branches: Record<string, unknown>[] = []
-  values.forEach((value, index) => {
-    const key = keys[index] as CursorKey
+  const first = keys[0] as CursorKey
+  if (values.length === 1)
+    return { [first.field]: { [operatorFor(first, backward, inclusive)]: values[0] } }
+  const branches: Record<string, unknown>[] = values.map((value, index) => {
     const branch: Record<string, unknown> = {}
     for (let previous = 0; previous < index; previous++) {
       branch[(keys[previous] as CursorKey).field] = values[previous]
     }
-    branch[key.field] = { [operatorFor(key, backward, false)]: value }
-    branches.push(branch)
+    branch[(keys[index] as CursorKey).field] = {
+      [operatorFor(keys[index] as CursorKey, backward, false)]: value,
+    }
+    return branch
   })
   if (inclusive) {
     branches.push(
       Object.fromEntries(values.map((value, index) => [(keys[index] as CursorKey).field, value]))
     )
   }
-  const first = keys[0] as CursorKey
   const leading = { [first.field]: { [operatorFor(first, backward, true)]: values[0] } }
-  if (branches.length === 1) return branches[0] as Record<string, unknown>
   return { AND: [leading, { OR: branches }] }
 }
 
@@ -241,10 +242,26 @@ function keyOf(keys: readonly CursorKey[], row: object): string[] {
   return keys.map((key) => formatCursorValue((row as Record<string, unknown>)[key.field]))
 }
 
+/** Whether a row's key is exactly the position (the values as read from the link). */
+function isAt(keys: readonly CursorKey[], row: object, values: readonly unknown[]): boolean {
+  return keys.every((key, index) => {
+    const actual = (row as Record<string, unknown>)[key.field]
+    const expected = values[index]
+    if (actual instanceof Date && expected instanceof Date)
+      return actual.getTime() === expected.getTime()
+    if (isDecimal(actual) && typeof (actual as { eq?: unknown }).eq === 'function') {
+      return (actual as unknown as { eq(value: unknown): boolean }).eq(expected)
+    }
+    return actual === expected
+  })
+}
+
 /**
  * Fetches one cursor page. `next` appears only when a row follows the page and `previous` only
- * when one precedes it (D4): one extra row is read in the page's direction, and one row on the
- * other side of the position is looked up in parallel.
+ * when one precedes it (D4). Following a link (a whole key, exclusive) costs one query: it reads
+ * from the position inclusively, and the row at the position, when it is still there, is the
+ * proof that a row precedes the page. Otherwise one row on the other side of the position is
+ * looked up.
  */
 export async function fetchCursorPage<Row extends object, Where>(
   source: CollectionSource<Row, Where>,
@@ -257,26 +274,39 @@ export async function fetchCursorPage<Row extends object, Where>(
   const backward = bound?.backward ?? false
   const where = (values: readonly unknown[], towardsBack: boolean, inclusive: boolean) =>
     keysetWhere(keys, values, towardsBack, inclusive) as Where
-  const [rows, behind] = await Promise.all([
-    source.findMany({
-      take: itemsPerPage + 1,
+
+  let rows: Row[]
+  let behind: boolean
+  if (!bound) {
+    rows = await source.findMany({ take: itemsPerPage + 1, backward })
+    behind = false
+  } else {
+    const wholeKey = !bound.inclusive && bound.values.length === keys.length
+    const read = await source.findMany({
+      take: itemsPerPage + (wholeKey ? 2 : 1),
       backward,
-      ...(bound ? { where: where(bound.values, backward, bound.inclusive) } : {}),
-    }),
-    bound
-      ? source.findMany({
-          take: 1,
-          backward: !backward,
-          where: where(bound.values, !backward, !bound.inclusive),
-        })
-      : Promise.resolve([]),
-  ])
+      where: where(bound.values, backward, bound.inclusive || wholeKey),
+    })
+    const head = read[0]
+    if (wholeKey && head && isAt(keys, head, bound.values)) {
+      rows = read.slice(1)
+      behind = true
+    } else {
+      rows = read
+      const other = await source.findMany({
+        take: 1,
+        backward: !backward,
+        where: where(bound.values, !backward, !bound.inclusive),
+      })
+      behind = other.length > 0
+    }
+  }
   const more = rows.length > itemsPerPage
   const items = rows.slice(0, itemsPerPage)
   if (backward) items.reverse()
   page.items = items
-  const hasNext = backward ? behind.length > 0 : more
-  const hasPrevious = backward ? more : behind.length > 0
+  const hasNext = backward ? behind : more
+  const hasPrevious = backward ? more : behind
   const first = items[0]
   const last = items[items.length - 1]
   if (first && last) {

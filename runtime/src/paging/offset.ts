@@ -34,7 +34,7 @@ export async function fetchFullPage<Row, Where>(
   source: CollectionSource<Row, Where>,
   request: { page: number; itemsPerPage: number; offset: number }
 ): Promise<CollectionPage<Row>> {
-  const { itemsPerPage, offset } = request
+  const { page, itemsPerPage, offset } = request
   let items: Row[]
   let totalItems: number
   if (itemsPerPage === 0) {
@@ -52,7 +52,7 @@ export async function fetchFullPage<Row, Where>(
     items,
     totalItems,
     itemsPerPage,
-    currentPage: itemsPerPage <= 0 ? 1 : Math.floor(offset / itemsPerPage) + 1,
+    currentPage: page,
     lastPage: lastPageOf(totalItems, itemsPerPage),
   })
 }
@@ -62,14 +62,14 @@ export async function fetchPartialPage<Row, Where>(
   source: CollectionSource<Row, Where>,
   request: { page: number; itemsPerPage: number; offset: number }
 ): Promise<CollectionPage<Row>> {
-  const { itemsPerPage, offset } = request
+  const { page, itemsPerPage, offset } = request
   const rows =
     itemsPerPage === 0 ? [] : await source.findMany({ skip: offset, take: itemsPerPage + 1 })
   return fromPartialPaginator({
     items: rows.slice(0, itemsPerPage),
     hasNextPage: rows.length > itemsPerPage,
     itemsPerPage,
-    currentPage: itemsPerPage <= 0 ? 1 : Math.floor(offset / itemsPerPage) + 1,
+    currentPage: page,
   })
 }
 

@@ -37,6 +37,7 @@ export interface ParseResult {
 }
 
 const NAME_START = /[A-Za-z_]/
+const OPENING = { ')': '(', ']': '[', '}': '{' } as const
 const NAME_PART = /[A-Za-z0-9_.]/
 
 /**
@@ -99,38 +100,61 @@ class ArgumentParser {
     for (let i = 0; i < text.length; i++) if (text[i] === '\n') this.lineStarts.push(i + 1)
   }
 
+  /** The arguments after `@name(`, up to and including the closing `)`. */
   parseArguments(): { args: Annotation['args'] } | { error: string } {
-    const args: Annotation['args'] = []
     const seen = new Set<string>()
+    const entries = this.parseSequence(
+      ')',
+      () => this.parseEntry(seen),
+      (entry) => `expected ',' or ')' after the value of '${entry.key}'`
+    )
+    return 'error' in entries ? entries : { args: entries.value }
+  }
+
+  /** Items separated by commas (a trailing one allowed) up to and including `close`. */
+  private parseSequence<T>(
+    close: ')' | ']' | '}',
+    parseItem: () => Parsed<T>,
+    separatorError: (item: T) => string
+  ): Parsed<T[]> {
+    const unclosed = `unclosed '${OPENING[close]}': expected '${close}'`
+    const items: T[] = []
     this.skipSpace()
-    while (this.peek() !== ')') {
-      if (this.atEnd()) return this.fail("unclosed '(': expected ')'")
-      const keyStart = this.position
-      const key = this.parseKey()
-      if ('error' in key) return key
-      this.skipSpace()
-      if (this.peek() !== ':') return this.fail(`expected ':' after '${key.value}'`)
-      this.position++
-      const value = this.parseValue()
-      if ('error' in value) return value
-      if (seen.has(key.value)) {
-        this.position = keyStart
-        return this.fail(`'${key.value}' is given more than once`)
-      }
-      seen.add(key.value)
-      args.push({ key: key.value, value: value.value })
+    while (this.peek() !== close) {
+      if (this.atEnd()) return this.fail(unclosed)
+      const item = parseItem()
+      if ('error' in item) return item
+      items.push(item.value)
       this.skipSpace()
       if (this.peek() === ',') {
         this.position++
         this.skipSpace()
       } else if (this.atEnd()) {
-        return this.fail("unclosed '(': expected ')'")
-      } else if (this.peek() !== ')') {
-        return this.fail(`expected ',' or ')' after the value of '${key.value}'`)
+        return this.fail(unclosed)
+      } else if (this.peek() !== close) {
+        return this.fail(separatorError(item.value))
       }
     }
     this.position++
-    return { args }
+    return { value: items }
+  }
+
+  /** `key: value`, where a key already in `seen` is an error pointing at the repeated key. */
+  private parseEntry(seen: Set<string>): Parsed<{ key: string; value: AnnotationValue }> {
+    const keyStart = this.position
+    const key = this.parseKey()
+    if ('error' in key) return key
+    this.skipSpace()
+    if (this.peek() !== ':') return this.fail(`expected ':' after '${key.value}'`)
+    this.position++
+    const value = this.parseValue()
+    if ('error' in value) return value
+    if (seen.has(key.value)) {
+      this.position = keyStart
+      return this.fail(`'${key.value}' is given more than once`)
+    }
+    seen.add(key.value)
+    return { value: { key: key.value, value: value.value } }
   }
 
   private parseValue(): Parsed<AnnotationValue> {
@@ -202,56 +226,23 @@ class ArgumentParser {
 
   private parseList(): Parsed<AnnotationValue[]> {
     this.position++
-    const items: AnnotationValue[] = []
-    this.skipSpace()
-    while (this.peek() !== ']') {
-      if (this.atEnd()) return this.fail("unclosed '[': expected ']'")
-      const item = this.parseValue()
-      if ('error' in item) return item
-      items.push(item.value)
-      this.skipSpace()
-      if (this.peek() === ',') {
-        this.position++
-        this.skipSpace()
-      } else if (this.atEnd()) {
-        return this.fail("unclosed '[': expected ']'")
-      } else if (this.peek() !== ']') {
-        return this.fail("expected ',' or ']' in a list")
-      }
-    }
-    this.position++
-    return { value: items }
+    return this.parseSequence(
+      ']',
+      () => this.parseValue(),
+      () => "expected ',' or ']' in a list"
+    )
   }
 
   private parseObject(): Parsed<{ [key: string]: AnnotationValue }> {
     this.position++
-    const object: { [key: string]: AnnotationValue } = {}
-    this.skipSpace()
-    while (this.peek() !== '}') {
-      if (this.atEnd()) return this.fail("unclosed '{': expected '}'")
-      const key = this.parseKey()
-      if ('error' in key) return key
-      this.skipSpace()
-      if (this.peek() !== ':') return this.fail(`expected ':' after '${key.value}'`)
-      this.position++
-      const value = this.parseValue()
-      if ('error' in value) return value
-      if (Object.hasOwn(object, key.value)) {
-        return this.fail(`'${key.value}' is given more than once`)
-      }
-      object[key.value] = value.value
-      this.skipSpace()
-      if (this.peek() === ',') {
-        this.position++
-        this.skipSpace()
-      } else if (this.atEnd()) {
-        return this.fail("unclosed '{': expected '}'")
-      } else if (this.peek() !== '}') {
-        return this.fail("expected ',' or '}' in an object")
-      }
-    }
-    this.position++
-    return { value: object }
+    const seen = new Set<string>()
+    const entries = this.parseSequence(
+      '}',
+      () => this.parseEntry(seen),
+      () => "expected ',' or '}' in an object"
+    )
+    if ('error' in entries) return entries
+    return { value: Object.fromEntries(entries.value.map(({ key, value }) => [key, value])) }
   }
 
   private readWord(): string {

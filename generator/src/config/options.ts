@@ -1,3 +1,4 @@
+import { defaultPagingConfig } from '@prisma-hydra/runtime/defaults'
 import { z } from 'zod'
 
 /**
@@ -116,23 +117,18 @@ export const parameterNameKeys = {
 
 export type ParameterNames = { -readonly [K in keyof typeof parameterNameKeys]: string }
 
-export const defaultParameterNames: ParameterNames = {
-  page: 'page',
-  enabled: 'pagination',
-  itemsPerPage: 'itemsPerPage',
-  partial: 'partial',
-}
+export const defaultParameterNames: ParameterNames = { ...defaultPagingConfig.parameters }
 
-/** Built-in defaults (spec 8.1); the maximum follows the reference's current default of 30. */
+/** Built-in defaults (spec 8.1), the runtime's: one source for both packages. */
 export const builtInPaging = {
-  enabled: true,
-  clientEnabled: false,
-  itemsPerPage: 30,
-  clientItemsPerPage: false,
-  maximumItemsPerPage: 30,
-  partial: false,
-  clientPartial: false,
-} as const
+  enabled: defaultPagingConfig.enabled,
+  clientEnabled: defaultPagingConfig.clientEnabled,
+  itemsPerPage: defaultPagingConfig.itemsPerPage,
+  clientItemsPerPage: defaultPagingConfig.clientItemsPerPage,
+  maximumItemsPerPage: defaultPagingConfig.maximumItemsPerPage,
+  partial: defaultPagingConfig.partial,
+  clientPartial: defaultPagingConfig.clientPartial,
+}
 
 /** A query parameter name must survive a round trip through a query string untouched. */
 export const parameterNameSchema = z.string().regex(/^[A-Za-z0-9_.~-]+$/)

@@ -14,13 +14,18 @@ export {
 } from './errors.js'
 export { hydraErrorHandler, hydraNotFound, serveErrorContext } from './hono/app.js'
 export {
+  type CollectionHandlerOptions,
   type CollectionOperation,
+  type CollectionProvider,
   type ContextDocument,
+  type CustomPagingOptions,
   type HydraItem,
+  hydraCollection,
   type JsonLdResponse,
   jsonLd,
   LD_JSON,
   mountPrefix,
+  type ServeCollectionOptions,
   serveCollection,
   serveContext,
   serveItem,
@@ -30,6 +35,7 @@ export {
   type HydraView,
   type RenderOptions,
   renderCollection,
+  renderCollectionChunks,
 } from './hydra/collection.js'
 export {
   defineResource,
@@ -47,6 +53,7 @@ export {
   type QueryMap,
   type QueryValue,
 } from './iri/query-string.js'
+export { DEFAULT_BATCH_SIZE, readInBatches } from './paging/batches.js'
 export {
   defaultPagingConfig,
   defaultParameterNames,
@@ -80,6 +87,15 @@ export {
   type PaginatorBase,
   type PartialPaginator,
 } from './paging/page.js'
+export {
+  type CollectionResult,
+  isFullPaginator,
+  isPartialPaginator,
+  type PaginateIterableOptions,
+  pageOfPaginator,
+  paginateArray,
+  paginateIterable,
+} from './paging/paginators.js'
 export {
   type PagingRequest,
   readEnabled,

@@ -1,14 +1,26 @@
-import type { Context, TypedResponse } from 'hono'
+import type { Context, Env, Input, TypedResponse } from 'hono'
 import { basePath } from 'hono/route'
 import { HydraError } from '../errors.js'
-import { type HydraCollection, renderCollection } from '../hydra/collection.js'
+import {
+  type HydraCollection,
+  type RenderOptions,
+  renderCollection,
+  renderCollectionChunks,
+} from '../hydra/collection.js'
 import type { IdKind, IdValue, Resource } from '../hydra/resource.js'
 import { parseQuery, type QueryMap } from '../iri/query-string.js'
-import type { PagingConfig } from '../paging/config.js'
-import { fetchCursorPage, readCursorBound } from '../paging/cursor.js'
+import { DEFAULT_BATCH_SIZE, readInBatches } from '../paging/batches.js'
+import { defaultPagingConfig, type PagingConfig, type ParameterNames } from '../paging/config.js'
+import { type CursorKey, fetchCursorPage, readCursorBound } from '../paging/cursor.js'
 import { type CollectionSource, fetchCollectionPage } from '../paging/offset.js'
-import { fromItems } from '../paging/page.js'
-import { readEnabled, readItemsPerPage, readPagingRequest } from '../paging/request.js'
+import { type CollectionPage, fromItems } from '../paging/page.js'
+import { type CollectionResult, pageOfPaginator } from '../paging/paginators.js'
+import {
+  type PagingRequest,
+  readEnabled,
+  readItemsPerPage,
+  readPagingRequest,
+} from '../paging/request.js'
 
 export const LD_JSON = 'application/ld+json; charset=utf-8'
 
@@ -17,6 +29,29 @@ export interface CollectionOperation<M> {
   resource: Resource<M, IdKind>
   path: string
   paging: PagingConfig
+  /**
+   * The operation's order as a keyset key (unique together), when every field of it can be
+   * compared: unpaged responses then read each batch past the last row read. Cursor-paged
+   * operations use their cursor key.
+   */
+  orderKey?: readonly CursorKey[]
+}
+
+/**
+ * Replaces the Prisma query of a generated operation: receives the checked paging request and
+ * returns rows of the model (as its generated query selects them) in any form a custom handler may
+ * return. The route, the parameter checks, the members and the rendering stay generated.
+ */
+export type CollectionProvider<Row, C extends Context = Context> = (
+  request: PagingRequest,
+  c: C
+) => CollectionResult<Row> | Promise<CollectionResult<Row>>
+
+export interface ServeCollectionOptions<Row> {
+  /** Replaces the operation's Prisma query (offset-paged operations). */
+  provider?: CollectionProvider<Row> | undefined
+  /** Rows per query and per written chunk when the collection is served unpaged. Default 500. */
+  batchSize?: number | undefined
 }
 
 export type JsonLdResponse<T> = Response & TypedResponse<T, 200, 'json'>
@@ -40,41 +75,224 @@ export function jsonLd<T>(c: Context, body: T): JsonLdResponse<T> {
   }) as unknown as JsonLdResponse<T>
 }
 
-/** Serves one page of a collection: reads the paging parameters, fetches, renders. */
+/**
+ * Serves one page of a generated collection operation: reads the paging parameters, fetches
+ * (through the operation's source, or the provider that replaces it), renders. Unpaged requests
+ * are streamed, read in batches (D5).
+ */
 export async function serveCollection<M, Row extends object, Where>(
   c: Context,
   operation: CollectionOperation<M>,
-  source: CollectionSource<Row, Where>
+  source: CollectionSource<Row, Where>,
+  options: ServeCollectionOptions<Row> = {}
 ): Promise<JsonLdResponse<HydraCollection<M>>> {
   const query = parseQuery(rawQuery(c.req.url))
-  const page = await fetchPage(query, operation.paging, source)
   const base = mountPrefix(c)
-  const { resource } = operation
-  const members = page.items.map((row) => resource.toMember(row, base))
-  return jsonLd(
-    c,
-    renderCollection(
-      { ...page, items: members },
-      {
-        path: c.req.path,
-        query,
-        parameters: operation.paging.parameters,
-        context: `${base}/contexts/${resource.name}`,
-      }
+  const { resource, paging } = operation
+  const render = renderOptions(c, query, paging.parameters, `${base}/contexts/${resource.name}`)
+  const toMember = (row: Row) => resource.toMember(row, base)
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
+
+  if (paging.cursor) {
+    if (!readEnabled(query, paging)) {
+      return streamCollection(c, readInBatches(source, paging.cursor, batchSize), toMember, render)
+    }
+    const itemsPerPage = readItemsPerPage(query, paging)
+    const bound = readCursorBound(query, paging.cursor)
+    const page = await fetchCursorPage(source, paging.cursor, itemsPerPage, bound)
+    return respondWithPage(c, page, toMember, render)
+  }
+  const request = readPagingRequest(query, paging)
+  if (options.provider) {
+    const result = await options.provider(request, c)
+    return respondWithResult(c, result, toMember, render, batchSize)
+  }
+  if (!request.paged) {
+    return streamCollection(
+      c,
+      readInBatches(source, operation.orderKey, batchSize),
+      toMember,
+      render
     )
+  }
+  return respondWithPage(c, await fetchCollectionPage(source, request), toMember, render)
+}
+
+/** Paging settings of a custom collection: the spec's defaults for whatever is left out. */
+export type CustomPagingOptions = Partial<Omit<PagingConfig, 'cursor' | 'parameters'>> & {
+  parameters?: Partial<ParameterNames>
+}
+
+export interface CollectionHandlerOptions {
+  /**
+   * The collection's `@context`: an absolute IRI, or a path such as `/contexts/Genre`, which is
+   * taken under the path the app is mounted at.
+   */
+  context: string
+  /** Paging settings, as a generated operation has them; left-out ones take the spec's defaults. */
+  paging?: CustomPagingOptions
+  /** Items per written chunk when a whole collection is streamed. Default 500. */
+  batchSize?: number
+}
+
+/**
+ * A custom collection handler (spec 4.2). `handler` receives the checked paging request (page from
+ * `page`, or its configured name, default 1; page size; offset = (page - 1) × page size; or an
+ * unpaged request) and returns a full paginator (full view), a partial paginator (partial view),
+ * an array (no view) or an iterable (no view, streamed). Checks, errors, links and rendering are
+ * the generated routes' own.
+ *
+ * ```ts
+ * app.get('/genres', hydraCollection({ context: '/contexts/Genre' }, (request) =>
+ *   paginateArray(genres, request)))
+ * ```
+ */
+export function hydraCollection<
+  T,
+  E extends Env = Env,
+  P extends string = string,
+  // biome-ignore lint/complexity/noBannedTypes: Hono's own default for a route without input.
+  I extends Input = {},
+>(
+  options: CollectionHandlerOptions,
+  handler: (
+    request: PagingRequest,
+    c: Context<E, P, I>
+  ) => CollectionResult<T> | Promise<CollectionResult<T>>
+): (c: Context<E, P, I>) => Promise<JsonLdResponse<HydraCollection<T>>> {
+  const paging = customPaging(options.paging)
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
+  return async (c) => {
+    const query = parseQuery(rawQuery(c.req.url))
+    const context = options.context.startsWith('/')
+      ? `${mountPrefix(c)}${options.context}`
+      : options.context
+    const render = renderOptions(c, query, paging.parameters, context)
+    const request = readPagingRequest(query, paging)
+    const result = await handler(request, c)
+    return respondWithResult(c, result, (item: T) => item, render, batchSize)
+  }
+}
+
+function customPaging(options: CustomPagingOptions = {}): PagingConfig {
+  const { parameters, ...settings } = options
+  const config: PagingConfig = {
+    ...defaultPagingConfig,
+    parameters: { ...defaultPagingConfig.parameters },
+  }
+  for (const [key, value] of Object.entries(settings)) {
+    if (value !== undefined) Object.assign(config, { [key]: value })
+  }
+  for (const [key, value] of Object.entries(parameters ?? {})) {
+    if (value !== undefined) Object.assign(config.parameters, { [key]: value })
+  }
+  return config
+}
+
+function renderOptions(
+  c: Context,
+  query: QueryMap,
+  parameters: ParameterNames,
+  context: string
+): RenderOptions {
+  return { path: c.req.path, query, parameters, context }
+}
+
+/** One code path for every result: a paginator's page, a whole array, or a streamed sequence. */
+async function respondWithResult<T, M>(
+  c: Context,
+  result: CollectionResult<T>,
+  toMember: (item: T) => M,
+  render: RenderOptions,
+  batchSize: number
+): Promise<JsonLdResponse<HydraCollection<M>>> {
+  const page = pageOfPaginator(result)
+  if (page) return respondWithPage(c, page, toMember, render)
+  if (Array.isArray(result)) return respondWithPage(c, fromItems(result as T[]), toMember, render)
+  return streamCollection(
+    c,
+    inBatches(result as Iterable<T> | AsyncIterable<T>, batchSize),
+    toMember,
+    render
   )
 }
 
-/** Reads the request's paging parameters and runs the strategy they and the operation select. */
-async function fetchPage<Row extends object, Where>(
-  query: QueryMap,
-  paging: PagingConfig,
-  source: CollectionSource<Row, Where>
-) {
-  if (!paging.cursor) return fetchCollectionPage(source, readPagingRequest(query, paging))
-  if (!readEnabled(query, paging)) return fromItems(await source.findMany({}))
-  const itemsPerPage = readItemsPerPage(query, paging)
-  return fetchCursorPage(source, paging.cursor, itemsPerPage, readCursorBound(query, paging.cursor))
+function respondWithPage<T, M>(
+  c: Context,
+  page: CollectionPage<T>,
+  toMember: (item: T) => M,
+  render: RenderOptions
+): JsonLdResponse<HydraCollection<M>> {
+  return jsonLd(c, renderCollection({ ...page, items: page.items.map(toMember) }, render))
+}
+
+/** Groups a sequence into arrays of `size` items, so a streamed response writes few large chunks. */
+async function* inBatches<T>(
+  source: Iterable<T> | AsyncIterable<T>,
+  size: number
+): AsyncGenerator<T[], void, undefined> {
+  let batch: T[] = []
+  for await (const item of source) {
+    batch.push(item)
+    if (batch.length >= size) {
+      yield batch
+      batch = []
+    }
+  }
+  if (batch.length > 0) yield batch
+}
+
+async function* mapBatches<T, M>(
+  batches: AsyncIterable<T[]>,
+  toMember: (item: T) => M
+): AsyncGenerator<M[], void, undefined> {
+  for await (const batch of batches) yield batch.map(toMember)
+}
+
+/**
+ * Streams a whole collection (D5): members are serialized as their batch arrives, the next batch
+ * is read only once the client has taken the previous ones (back-pressure), and a client that
+ * disconnects cancels the stream, which ends the reads. The first batch is read before the
+ * response starts, so a failure there is still an ordinary error response; a later failure
+ * aborts the connection, so a client never takes a cut-off body for a whole collection.
+ */
+async function streamCollection<T, M>(
+  c: Context,
+  batches: AsyncIterable<T[]>,
+  toMember: (item: T) => M,
+  render: RenderOptions
+): Promise<JsonLdResponse<HydraCollection<M>>> {
+  const chunks = renderCollectionChunks(mapBatches(batches, toMember), render)
+  const first = await chunks.next()
+  const encoder = new TextEncoder()
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        if (first.done) controller.close()
+        else controller.enqueue(encoder.encode(first.value))
+      },
+      async pull(controller) {
+        try {
+          const next = await chunks.next()
+          if (next.done) controller.close()
+          else controller.enqueue(encoder.encode(next.value))
+        } catch (error) {
+          console.error(
+            'prisma-hydra: a streamed collection failed after its response began',
+            error
+          )
+          controller.error(error)
+        }
+      },
+      async cancel() {
+        await chunks.return(undefined)
+      },
+    },
+    { highWaterMark: 0 }
+  )
+  return c.body(body, 200, { 'Content-Type': LD_JSON }) as unknown as JsonLdResponse<
+    HydraCollection<M>
+  >
 }
 
 /** The JSON-LD shape of an item: its member with the resource's context. */

@@ -73,3 +73,35 @@ function renderView<M>(page: CollectionPage<M>, options: RenderOptions): HydraVi
   }
   return view
 }
+
+/**
+ * Renders a whole collection as JSON text while its members are read, batch by batch: the document
+ * `renderCollection` gives for every member at once, with `hydra:totalItems` after the members
+ * (the count is known once they are all written). The first chunk is produced only once the first
+ * batch is read, so a failing first read can still become an error response.
+ */
+export async function* renderCollectionChunks<M>(
+  batches: AsyncIterable<readonly M[]>,
+  options: RenderOptions
+): AsyncGenerator<string, void, undefined> {
+  const shell = renderCollection<M>({ items: [], paginated: false, self: {} }, options)
+  const view = shell['hydra:view']
+  const head = { '@context': shell['@context'], '@id': shell['@id'], '@type': shell['@type'] }
+  const opening = `${JSON.stringify(head).slice(0, -1)},"hydra:member":[`
+  let totalItems = 0
+  let pending: string | undefined = opening
+  for await (const batch of batches) {
+    if (batch.length === 0) continue
+    const members = batch.map((member) => JSON.stringify(member)).join(',')
+    const chunk = totalItems === 0 ? members : `,${members}`
+    totalItems += batch.length
+    if (pending !== undefined) {
+      yield pending + chunk
+      pending = undefined
+    } else {
+      yield chunk
+    }
+  }
+  const tail = `],"hydra:totalItems":${totalItems}${view ? `,"hydra:view":${JSON.stringify(view)}` : ''}}`
+  yield (pending ?? '') + tail
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { compare, memorySource, type Row } from '../../test/memory-source.js'
 import { HydraError } from '../errors.js'
 import { renderCollection } from '../hydra/collection.js'
 import { parseQuery, type QueryMap } from '../iri/query-string.js'
@@ -12,7 +13,6 @@ import {
   parseCursorValue,
   readCursorBound,
 } from './cursor.js'
-import type { CollectionSource, RowWindow } from './offset.js'
 import type { CollectionPage, LinkTarget } from './page.js'
 
 /**
@@ -577,86 +577,6 @@ describe('keysetWhere: the rows past a position, as a Prisma where', () => {
 // ---------------------------------------------------------------------------------------------
 // 4. fetchCursorPage over an in-memory source that evaluates the where it is given
 // ---------------------------------------------------------------------------------------------
-
-type Row = Record<string, unknown>
-type Where = Record<string, unknown>
-
-function compare(a: unknown, b: unknown): number {
-  if (a instanceof Date && b instanceof Date) return Math.sign(a.getTime() - b.getTime())
-  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0
-  if (typeof a === 'bigint' && typeof b === 'bigint') return a < b ? -1 : a > b ? 1 : 0
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0
-  throw new Error(`cannot compare ${String(a)} (${typeof a}) with ${String(b)} (${typeof b})`)
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return (
-    typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
-  )
-}
-
-/** A tiny evaluator of Prisma `where` objects: AND, OR, equality, lt/gt/lte/gte. */
-function matches(row: Row, where: unknown): boolean {
-  if (!isPlainObject(where)) throw new Error(`not a where: ${String(where)}`)
-  return Object.entries(where).every(([name, condition]) => {
-    if (name === 'AND' || name === 'OR') {
-      if (!Array.isArray(condition)) throw new Error(`${name} needs an array`)
-      return name === 'AND'
-        ? condition.every((part) => matches(row, part))
-        : condition.some((part) => matches(row, part))
-    }
-    if (!(name in row)) throw new Error(`unknown field ${name}`)
-    const value = row[name]
-    if (!isPlainObject(condition)) return compare(value, condition) === 0
-    return Object.entries(condition).every(([operator, operand]) => {
-      const order = compare(value, operand)
-      switch (operator) {
-        case 'lt':
-          return order < 0
-        case 'gt':
-          return order > 0
-        case 'lte':
-          return order <= 0
-        case 'gte':
-          return order >= 0
-        default:
-          throw new Error(`unknown operator ${operator}`)
-      }
-    })
-  })
-}
-
-function byKey(keys: readonly CursorKey[]) {
-  return (a: Row, b: Row): number => {
-    for (const { field, direction } of keys) {
-      const order = compare(a[field], b[field])
-      if (order !== 0) return direction === 'asc' ? order : -order
-    }
-    return 0
-  }
-}
-
-/** Rows in the key order (reversed when reading backward), filtered by `where`; records windows. */
-function memorySource(
-  rows: Row[],
-  keys: readonly CursorKey[]
-): CollectionSource<Row, Where> & { windows: RowWindow<Where>[] } {
-  const windows: RowWindow<Where>[] = []
-  return {
-    windows,
-    async findMany(window) {
-      windows.push(window)
-      const found = rows.filter((row) => window.where === undefined || matches(row, window.where))
-      found.sort(byKey(keys))
-      if (window.backward) found.reverse()
-      const skip = window.skip ?? 0
-      return found.slice(skip, window.take === undefined ? undefined : skip + window.take)
-    },
-    async count() {
-      return rows.length
-    },
-  }
-}
 
 /** Follows a link in the pure setting: its overrides applied onto the request's query. */
 function follow(query: QueryMap, link: LinkTarget): QueryMap {

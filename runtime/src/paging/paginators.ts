@@ -1,0 +1,132 @@
+/**
+ * What a custom collection handler (or a custom data provider of a generated operation) returns,
+ * and the two ready-made paginators of spec 4.2: one over an in-memory array and one over an
+ * iterable or async iterable (the "traversable" variant).
+ */
+import {
+  type CollectionPage,
+  type FullPaginator,
+  fromFullPaginator,
+  fromPartialPaginator,
+  lastPageOf,
+  type PartialPaginator,
+} from './page.js'
+import type { PagingRequest } from './request.js'
+
+/**
+ * What a collection handler returns:
+ * - a full paginator: the full view (first, last, previous, next) and `hydra:totalItems`;
+ * - a partial paginator: the partial view (previous, next), no count;
+ * - an array: the whole collection, no view (its length is `hydra:totalItems`);
+ * - an iterable or async iterable: the whole collection too, streamed as it is read.
+ */
+export type CollectionResult<T> =
+  | FullPaginator<T>
+  | PartialPaginator<T>
+  | readonly T[]
+  | Iterable<T>
+  | AsyncIterable<T>
+
+export function isFullPaginator<T>(result: CollectionResult<T>): result is FullPaginator<T> {
+  return !isList(result) && 'totalItems' in result && 'lastPage' in result
+}
+
+export function isPartialPaginator<T>(result: CollectionResult<T>): result is PartialPaginator<T> {
+  return !isList(result) && 'hasNextPage' in result
+}
+
+function isList<T>(result: CollectionResult<T>): result is Iterable<T> | AsyncIterable<T> {
+  return Symbol.iterator in result || Symbol.asyncIterator in result
+}
+
+/** The page a paginator result stands for; undefined for a whole collection (array or iterable). */
+export function pageOfPaginator<T>(result: CollectionResult<T>): CollectionPage<T> | undefined {
+  if (isFullPaginator(result)) return fromFullPaginator(result)
+  if (isPartialPaginator(result)) return fromPartialPaginator(result)
+  return undefined
+}
+
+/**
+ * The in-memory variant: the requested page of `items`. A paged request gets a full paginator
+ * (or a partial one when partial paging was selected); an unpaged request gets every item.
+ */
+export function paginateArray<T>(items: readonly T[], request: PagingRequest): CollectionResult<T> {
+  if (!request.paged) return items
+  const { page, itemsPerPage, offset } = request
+  const slice = itemsPerPage === 0 ? [] : items.slice(offset, offset + itemsPerPage)
+  if (request.partial) {
+    return {
+      items: slice,
+      currentPage: page,
+      itemsPerPage,
+      hasNextPage: itemsPerPage > 0 && items.length > offset + itemsPerPage,
+    }
+  }
+  return {
+    items: slice,
+    totalItems: items.length,
+    currentPage: page,
+    itemsPerPage,
+    lastPage: lastPageOf(items.length, itemsPerPage),
+  }
+}
+
+export interface PaginateIterableOptions {
+  /**
+   * The size of the whole sequence, when the source knows it. Full paging then stops reading at the
+   * end of the page instead of reading the sequence to its end to count it.
+   */
+  totalItems?: number
+}
+
+/**
+ * The traversable variant: the requested page of a sequence read in order (an iterable or async
+ * iterable: a generator, a stream of records, pages of a remote API). Reading skips to the offset
+ * and stops as soon as the page is known, closing the sequence:
+ * - partial paging reads one item past the page (proof that a next page exists);
+ * - full paging reads to the end to count, unless `totalItems` is given.
+ * An unpaged request gets the sequence itself, which is then streamed.
+ */
+export async function paginateIterable<T>(
+  source: Iterable<T> | AsyncIterable<T>,
+  request: PagingRequest,
+  options: PaginateIterableOptions = {}
+): Promise<CollectionResult<T>> {
+  if (!request.paged) return source
+  const { page, itemsPerPage, offset } = request
+  const end = offset + itemsPerPage
+  const known = options.totalItems
+  const stopAt = request.partial
+    ? itemsPerPage === 0
+      ? 0
+      : end + 1
+    : known === undefined
+      ? Infinity
+      : end
+  const items: T[] = []
+  let position = 0
+  if (stopAt > 0) {
+    // `for await` closes the sequence (calls its `return`) when the loop is left early.
+    for await (const item of source) {
+      if (position >= offset && position < end) items.push(item)
+      position++
+      if (position >= stopAt) break
+    }
+  }
+  if (request.partial) {
+    return {
+      items,
+      currentPage: page,
+      itemsPerPage,
+      hasNextPage: itemsPerPage > 0 && position > end,
+    }
+  }
+  const totalItems = known ?? position
+  return {
+    items,
+    totalItems,
+    currentPage: page,
+    itemsPerPage,
+    lastPage: lastPageOf(totalItems, itemsPerPage),
+  }
+}

@@ -114,12 +114,13 @@ describe('30 dummies, 3 per page (full paging)', () => {
       const response = await get(origin, `/dummies?pagination=${value}`)
       expect(ids(response.body)).toEqual(range(1, 30))
       expect(response.body['hydra:totalItems']).toBe(30)
+      // Streamed (D5): the count is written once the members are, so it follows them.
       expect(Object.keys(response.body)).toEqual([
         '@context',
         '@id',
         '@type',
-        'hydra:totalItems',
         'hydra:member',
+        'hydra:totalItems',
       ])
     }
   )

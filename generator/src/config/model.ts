@@ -48,6 +48,11 @@ export interface OperationModel {
   paging: ResolvedPaging
   /** Cursor paging: the full key (the listed fields, then the primary key when they are not unique). */
   cursor: CursorKeyModel[] | null
+  /**
+   * Offset paging: `order` as a keyset key when every field can be compared with lt/gt, so that
+   * unpaged responses read in keyset batches; null otherwise (batches by offset) and for cursors.
+   */
+  orderKey: CursorKeyModel[] | null
 }
 
 export interface ResourceModel {
@@ -61,7 +66,7 @@ export interface ResourceModel {
   idField: FieldModel
   /** Fields shown in the output (hidden fields left out). */
   fields: FieldModel[]
-  /** Every field the queries must read: the shown ones, the primary key and cursor fields. */
+  /** Every field the queries must read: the shown ones, the primary key, cursor and order-key fields. */
   selected: string[]
   /** The resource's collection first, then its extra operations. */
   operations: OperationModel[]

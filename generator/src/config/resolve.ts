@@ -207,8 +207,9 @@ function resolveResource(
     fieldResults.filter((result) => result.hidden).map((result) => result.field.name)
   )
   const fields = [...fieldModels.values()].filter((field) => !hidden.has(field.name))
+  // Cursor fields and the fields of each order: unpaged batches start past the last row's key.
   const cursorFields = operations
-    .flatMap((operation) => operation.cursor ?? [])
+    .flatMap((operation) => [...(operation.cursor ?? []), ...(operation.orderKey ?? [])])
     .map((key) => key.field)
   return {
     name: model.name,
@@ -432,9 +433,12 @@ function orderAndCursor(
   order: OrderEntry[] | undefined,
   source: string,
   context: KeyContext
-): { order: OrderEntry[]; cursor: CursorKeyModel[] | null } {
+): { order: OrderEntry[]; cursor: CursorKeyModel[] | null; orderKey: CursorKeyModel[] | null } {
   const { fields, idField, report, model } = context
-  if (!paging.viaCursor) return { order: withTieBreaker(order ?? [], idField), cursor: null }
+  if (!paging.viaCursor) {
+    const full = withTieBreaker(order ?? [], idField)
+    return { order: full, cursor: null, orderKey: keysetKey(full, fields) }
+  }
   if (order) {
     report({
       source,
@@ -493,7 +497,22 @@ function orderAndCursor(
       uuid: field.uuid,
     }
   })
-  return { order: key, cursor }
+  return { order: key, cursor, orderKey: null }
+}
+
+/**
+ * The order as a keyset key, for reading unpaged responses in batches (D5): only when every field
+ * is required and comparable with lt/gt. Otherwise (an enum, a Boolean, an optional field) null, and
+ * batches go by offset.
+ */
+function keysetKey(order: OrderEntry[], fields: Map<string, FieldModel>): CursorKeyModel[] | null {
+  const key: CursorKeyModel[] = []
+  for (const entry of order) {
+    const field = fields.get(entry.field)
+    if (!field || !field.isRequired || field.isList || !CURSOR_TYPES.has(field.type)) return null
+    key.push({ field: entry.field, direction: entry.direction, type: field.type, uuid: field.uuid })
+  }
+  return key
 }
 
 /** Whether the fields are unique together: one of them is, or they hold a unique set or the key. */

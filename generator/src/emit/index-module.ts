@@ -1,7 +1,7 @@
 import { type SourceFile, VariableDeclarationKind } from 'ts-morph'
 import type { HydraModel } from '../config/model.js'
 import type { EmitContext } from './context.js'
-import { resourceNames } from './resource-module.js'
+import { hasProviders, resourceNames } from './resource-module.js'
 
 /** Fills `index.ts`: `createHydraApp({ prisma })` mounting every resource, and re-exports. */
 export function emitIndexModule(file: SourceFile, model: HydraModel, context: EmitContext): void {
@@ -16,29 +16,65 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       namedImports: ['hydraErrorHandler', 'hydraNotFound', 'serveErrorContext'],
     },
     { moduleSpecifier: context.clientModule, namedImports: ['PrismaClient'], isTypeOnly: true },
-    ...resources.map(({ names }) => ({
+    ...resources.map(({ resource, names }) => ({
       moduleSpecifier: `${names.module}${context.importExtension}`,
-      namedImports: [names.createApp],
+      namedImports: [
+        names.createApp,
+        ...(hasProviders(resource) ? [{ name: names.providers, isTypeOnly: true }] : []),
+      ],
     })),
   ])
   file.addExportDeclarations(
-    resources.map(({ names }) => ({
+    resources.map(({ resource, names }) => ({
       moduleSpecifier: `${names.module}${context.importExtension}`,
       namedExports: [
         { name: names.member, isTypeOnly: true },
+        { name: names.row, isTypeOnly: true },
+        ...(hasProviders(resource) ? [{ name: names.providers, isTypeOnly: true }] : []),
+        { name: names.appOptions, isTypeOnly: true },
         names.createApp,
         names.operations,
         names.resource,
       ],
     }))
   )
+  const anyProviders = model.resources.some(hasProviders)
+  const providersOption = {
+    name: 'providers',
+    hasQuestionToken: true,
+    type: 'HydraProviders | undefined',
+    docs: [
+      'Custom data providers replacing the Prisma query of generated operations, by model:\n' +
+        '`{ book: { recent: (request) => paginateArray(rows, request) } }`.',
+    ],
+  }
   file.addInterface({
     name: 'HydraAppOptions',
     isExported: true,
     properties: [
       { name: 'prisma', type: 'PrismaClient', docs: ['The client every route reads through.'] },
+      ...(anyProviders ? [providersOption] : []),
+      {
+        name: 'batchSize',
+        hasQuestionToken: true,
+        type: 'number | undefined',
+        docs: ['Rows per query when a collection is served unpaged (default 500).'],
+      },
     ],
   })
+  if (anyProviders)
+    file.addInterface({
+      name: 'HydraProviders',
+      isExported: true,
+      docs: ['Custom data providers, by model (the Prisma client property name).'],
+      properties: resources
+        .filter(({ resource }) => hasProviders(resource))
+        .map(({ resource, names }) => ({
+          name: resource.delegate,
+          hasQuestionToken: true,
+          type: `${names.providers} | undefined`,
+        })),
+    })
   file.addFunction({
     name: 'createHydraApp',
     isExported: true,
@@ -46,11 +82,20 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       'A Hono app serving every annotated model as a JSON-LD/Hydra resource, with problem+json errors.\n' +
         'Mount it anywhere: `app.route("/api", createHydraApp({ prisma }))`; links follow the mount path.',
     ],
-    parameters: [{ name: '{ prisma }', type: 'HydraAppOptions' }],
+    parameters: [
+      {
+        name: anyProviders ? '{ prisma, providers, batchSize }' : '{ prisma, batchSize }',
+        type: 'HydraAppOptions',
+      },
+    ],
     statements: (writer) => {
       writer.write('const app = new Hono()').indent(() => {
-        for (const { names } of resources)
-          writer.writeLine(`.route('/', ${names.createApp}(prisma))`)
+        for (const { resource, names } of resources)
+          writer.writeLine(
+            hasProviders(resource)
+              ? `.route('/', ${names.createApp}(prisma, { providers: providers?.${resource.delegate}, batchSize }))`
+              : `.route('/', ${names.createApp}(prisma, { batchSize }))`
+          )
         writer.write(".get('/contexts/Error', (c) => serveErrorContext(c))")
       })
       writer.newLine()

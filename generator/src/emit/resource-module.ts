@@ -7,7 +7,7 @@ import {
   StructureKind,
   VariableDeclarationKind,
 } from 'ts-morph'
-import type { FieldModel, OperationModel, ResourceModel } from '../config/model.js'
+import type { CursorKeyModel, FieldModel, OperationModel, ResourceModel } from '../config/model.js'
 import { camelCase, pascalCase } from '../config/naming.js'
 import type { ParameterNames } from '../config/options.js'
 import type { EmitContext } from './context.js'
@@ -21,6 +21,9 @@ export function resourceNames(resource: ResourceModel) {
     operations: `${base}Operations`,
     createApp: `create${pascalCase(base)}App`,
     rows: `${base}Rows`,
+    row: `${resource.name}Row`,
+    providers: `${resource.name}Providers`,
+    appOptions: `${resource.name}AppOptions`,
     module: `./${resource.fileName}`,
   }
 }
@@ -101,25 +104,19 @@ function writePaging(operation: OperationModel, parameters: ParameterNames) {
         ([key, value]) => `${key}: ${JSON.stringify(value)}`
       )
       writer.write(`parameters: { ${names.join(', ')} },`)
-      if (operation.cursor) {
-        writer
-          .newLine()
-          .write('cursor: [')
-          .indent(() => {
-            for (const key of operation.cursor ?? []) {
-              const parts = [
-                `field: '${key.field}'`,
-                `direction: '${key.direction}'`,
-                `type: '${key.type}'`,
-              ]
-              if (key.uuid) parts.push('uuid: true')
-              writer.writeLine(`{ ${parts.join(', ')} },`)
-            }
-          })
-        writer.write('],')
-      }
+      if (operation.cursor) writer.newLine().write('cursor: ').write(keyList(operation.cursor))
     })
   }
+}
+
+/** A key (cursor or order) as the runtime's `CursorKey[]` literal. */
+function keyList(keys: readonly CursorKeyModel[]): string {
+  const entries = keys.map((key) => {
+    const parts = [`field: '${key.field}'`, `direction: '${key.direction}'`, `type: '${key.type}'`]
+    if (key.uuid) parts.push('uuid: true')
+    return `{ ${parts.join(', ')} }`
+  })
+  return `[${entries.join(', ')}],`
 }
 
 function writeOperations(resource: ResourceModel, parameters: ParameterNames) {
@@ -133,6 +130,8 @@ function writeOperations(resource: ResourceModel, parameters: ParameterNames) {
           writer.write('paging: ')
           writePaging(operation, parameters)(writer)
           writer.write(',')
+          if (operation.orderKey)
+            writer.newLine().write('orderKey: ').write(keyList(operation.orderKey))
         })
         writer.write(',').newLine()
       }
@@ -192,9 +191,12 @@ function writeCreateApp(resource: ResourceModel) {
     writer.write('return new Hono()').indent(() => {
       for (const operation of resource.operations) {
         writer.write('.get(').quote(operation.path).write(', (c) =>').newLine()
+        const options = operation.cursor
+          ? '{ batchSize: options.batchSize }'
+          : `{ provider: options.providers?.${operation.name}, batchSize: options.batchSize }`
         writer.indent(() => {
           writer.write(
-            `serveCollection(c, ${names.operations}.${operation.name}, sources.${operation.name})`
+            `serveCollection(c, ${names.operations}.${operation.name}, sources.${operation.name}, ${options})`
           )
         })
         writer.newLine().write(')').newLine()
@@ -214,6 +216,11 @@ function writeCreateApp(resource: ResourceModel) {
   }
 }
 
+/** Whether the resource has offset-paged operations, whose Prisma query a provider may replace. */
+export function hasProviders(resource: ResourceModel): boolean {
+  return resource.operations.some((operation) => !operation.cursor)
+}
+
 /** Fills one resource's module: member type, resource, operations and the Hono sub-app. */
 export function emitResourceModule(
   file: SourceFile,
@@ -229,6 +236,7 @@ export function emitResourceModule(
       moduleSpecifier: context.runtimeModule,
       namedImports: [
         { name: 'CollectionOperation', isTypeOnly: true },
+        ...(hasProviders(resource) ? [{ name: 'CollectionProvider', isTypeOnly: true }] : []),
         'defineResource',
         { name: 'RowWindow', isTypeOnly: true },
         ...(usesJson ? [{ name: 'JsonValue', isTypeOnly: true }] : []),
@@ -252,7 +260,9 @@ export function emitResourceModule(
   })
   file.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
-    docs: ['The columns read: the shown fields, the primary key and cursor fields.'],
+    docs: [
+      'The columns read: the shown fields, the primary key, and the fields of cursor and order keys.',
+    ],
     declarations: [
       {
         name: 'select',
@@ -280,11 +290,51 @@ export function emitResourceModule(
     ],
     statements: writeSourceFactory(resource, context),
   })
+  file.addTypeAlias({
+    isExported: true,
+    name: names.row,
+    docs: [
+      `A ${resource.name} row as the generated queries read it, and as a custom data provider returns it.`,
+    ],
+    type: `Prisma.${resource.name}GetPayload<{ select: typeof select }>`,
+  })
+  const offsetOperations = resource.operations.filter((operation) => !operation.cursor)
+  if (offsetOperations.length > 0)
+    file.addInterface({
+      isExported: true,
+      name: names.providers,
+      docs: [
+        `Custom data providers for ${resource.name}'s offset-paged operations: each replaces that operation's Prisma query; the route, the parameter checks and the rendering stay generated.`,
+      ],
+      properties: offsetOperations.map((operation) => ({
+        name: operation.name,
+        hasQuestionToken: true,
+        type: `CollectionProvider<${names.row}> | undefined`,
+      })),
+    })
+  file.addInterface({
+    isExported: true,
+    name: names.appOptions,
+    properties: [
+      ...(offsetOperations.length > 0
+        ? [{ name: 'providers', hasQuestionToken: true, type: `${names.providers} | undefined` }]
+        : []),
+      {
+        name: 'batchSize',
+        hasQuestionToken: true,
+        type: 'number | undefined',
+        docs: ['Rows per query when a collection is served unpaged (default 500).'],
+      },
+    ],
+  })
   file.addFunction({
     isExported: true,
     name: names.createApp,
     docs: [`The ${resource.name} routes: its collections, its items and its JSON-LD context.`],
-    parameters: [{ name: 'prisma', type: 'PrismaClient' }],
+    parameters: [
+      { name: 'prisma', type: 'PrismaClient' },
+      { name: 'options', type: names.appOptions, initializer: '{}' },
+    ],
     statements: writeCreateApp(resource),
   })
 }

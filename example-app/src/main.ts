@@ -1,7 +1,6 @@
 import { serve } from '@hono/node-server'
-import { createApp } from './app.js'
+import { createApp, exampleCollectionPaths } from './app.js'
 import { prepareDatabase } from './database.js'
-import { collectionPaths } from './generated/hydra/index.js'
 import { createPrismaClient, DEFAULT_DATABASE_URL } from './prisma.js'
 
 const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
@@ -15,7 +14,7 @@ const server = serve({ fetch: createApp(prisma).fetch, port }, (info) => {
     [
       `prisma-hydra example app on ${origin} (database ${url}${seeded.length > 0 ? `, seeded: ${seeded.join(', ')}` : ''})`,
       'Try:',
-      ...collectionPaths.map((path) => `  curl ${origin}${path}`),
+      ...exampleCollectionPaths.map((path) => `  curl ${origin}${path}`),
       `  curl '${origin}/books?page=2'`,
       `  curl '${origin}/books?itemsPerPage=25&page=2'`,
       `  curl '${origin}/loans?partial=true&page=3'`,

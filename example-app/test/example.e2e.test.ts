@@ -2,12 +2,14 @@
  * The example app end to end: prisma/schema.prisma generated for real, the database pushed and
  * seeded as `npm start` does, and every paging option of the example checked over HTTP.
  */
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SEED_COUNTS } from '../../prisma/seed.js'
 import { createApp } from '../src/app.js'
+import { RELEASES_FEED } from '../src/collections.js'
 import { prepareDatabase } from '../src/database.js'
 import type { PrismaClient } from '../src/generated/prisma/client.js'
 import { createPrismaClient } from '../src/prisma.js'
@@ -31,7 +33,8 @@ beforeAll(async () => {
     seeded: ['authors', 'books', 'reviews', 'languages', 'loans', 'activities', 'users'],
   })
   expect(await prepareDatabase(prisma, url)).toEqual({ seeded: [] })
-  ;({ origin, close } = await startServer(createApp(prisma).fetch))
+  // Small batches: unpaged responses are streamed across many batch boundaries.
+  ;({ origin, close } = await startServer(createApp(prisma, { batchSize: 7 }).fetch))
 })
 
 afterAll(async () => {
@@ -234,11 +237,182 @@ describe('the index', () => {
         '/authors',
         '/books',
         '/books/recent',
+        '/books/popular',
         '/reviews',
         '/languages',
         '/loans',
         '/activities',
+        '/genres',
+        '/releases',
       ],
     })
+  })
+})
+
+describe('a custom data provider: the most borrowed books (/books/popular)', () => {
+  /** The ranking computed here from the loans: most loans first, then by id. */
+  async function ranking(): Promise<number[]> {
+    const loans = await prisma.loan.findMany({ select: { bookId: true } })
+    const counts = new Map<number, number>()
+    for (const { bookId } of loans) counts.set(bookId, (counts.get(bookId) ?? 0) + 1)
+    return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id)
+  }
+
+  it('pages through the ranking with the generated route, members and view', async () => {
+    const order = await ranking()
+    expect(order).toHaveLength(30)
+    const first = await get(origin, '/books/popular')
+    expect(ids(first.body)).toEqual(order.slice(0, 5))
+    expect(first.body['hydra:totalItems']).toBe(30)
+    expect(view(first.body)).toEqual({
+      '@id': '/books/popular?page=1',
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:first': '/books/popular?page=1',
+      'hydra:last': '/books/popular?page=6',
+      'hydra:next': '/books/popular?page=2',
+    })
+    const member = (first.body['hydra:member'] as Array<Record<string, unknown>>)[0]
+    // The provider's rows become the same members as the generated routes'.
+    const item = await get(origin, `/books/${order[0]}`)
+    expect({ '@context': '/contexts/Book', ...member }).toEqual(item.body)
+    expect(ids((await get(origin, '/books/popular?page=3')).body)).toEqual(order.slice(10, 15))
+    const last = await get(origin, '/books/popular?page=6')
+    expect(ids(last.body)).toEqual(order.slice(25, 30))
+    expect(view(last.body)).not.toHaveProperty('hydra:next')
+    const beyond = await get(origin, '/books/popular?page=7')
+    expect(beyond.body['hydra:member']).toEqual([])
+    expect(view(beyond.body)?.['hydra:previous']).toBe('/books/popular?page=6')
+  })
+
+  it("keeps the operation's settings and checks: a fixed page size, 400s", async () => {
+    expect(ids((await get(origin, '/books/popular?itemsPerPage=20')).body)).toHaveLength(5)
+    const bad = await get(origin, '/books/popular?page=-1')
+    expect(bad.status).toBe(400)
+    expect(bad.body.detail).toBe('Page should not be less than 1')
+  })
+})
+
+describe('a custom collection over an in-memory array: /genres', () => {
+  async function genres(): Promise<Array<{ name: string; books: number }>> {
+    const books = await prisma.book.findMany({ select: { genre: true } })
+    const counts = new Map<string, number>()
+    for (const { genre } of books) counts.set(genre, (counts.get(genre) ?? 0) + 1)
+    return [...counts.entries()]
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+      .map(([name, count]) => ({ name, books: count }))
+  }
+  const names = (body: Record<string, unknown>) =>
+    (body['hydra:member'] as Array<{ name: string; books: number }>).map(({ name, books }) => ({
+      name,
+      books,
+    }))
+
+  it('first, middle, last and beyond the last page', async () => {
+    const all = await genres()
+    expect(all).toHaveLength(5)
+    const first = await get(origin, '/genres')
+    expect(first.body).toMatchObject({
+      '@context': '/contexts/Genre',
+      '@id': '/genres',
+      '@type': 'hydra:Collection',
+      'hydra:totalItems': 5,
+    })
+    expect(names(first.body)).toEqual(all.slice(0, 2))
+    expect((first.body['hydra:member'] as Array<Record<string, unknown>>)[0]).toEqual({
+      '@id': `/genres#${all[0]?.name}`,
+      '@type': 'Genre',
+      ...all[0],
+    })
+    expect(view(first.body)).toEqual({
+      '@id': '/genres?page=1',
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:first': '/genres?page=1',
+      'hydra:last': '/genres?page=3',
+      'hydra:next': '/genres?page=2',
+    })
+    const middle = await get(origin, '/genres?page=2')
+    expect(names(middle.body)).toEqual(all.slice(2, 4))
+    expect(view(middle.body)?.['hydra:previous']).toBe('/genres?page=1')
+    expect(view(middle.body)?.['hydra:next']).toBe('/genres?page=3')
+    const last = await get(origin, '/genres?page=3')
+    expect(names(last.body)).toEqual(all.slice(4))
+    expect(view(last.body)).not.toHaveProperty('hydra:next')
+    const beyond = await get(origin, '/genres?page=4')
+    expect(beyond.body['hydra:member']).toEqual([])
+    expect(view(beyond.body)?.['hydra:previous']).toBe('/genres?page=3')
+  })
+
+  it('the client may choose the page size; its context resolves', async () => {
+    expect(names((await get(origin, '/genres?itemsPerPage=5')).body)).toEqual(await genres())
+    const context = await get(origin, '/contexts/Genre')
+    expect(context.body['@context']).toMatchObject({ name: 'Genre/name', books: 'Genre/books' })
+  })
+})
+
+describe('a custom collection over an async iterable: /releases', () => {
+  const feed = readFileSync(RELEASES_FEED, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => (JSON.parse(line) as { title: string }).title)
+  const titles = (body: Record<string, unknown>) =>
+    (body['hydra:member'] as Array<{ title: string }>).map((member) => member.title)
+
+  it('partial paging by default: first, middle, last, beyond', async () => {
+    expect(feed).toHaveLength(42)
+    const first = await get(origin, '/releases')
+    expect(titles(first.body)).toEqual(feed.slice(0, 10))
+    expect(first.body).not.toHaveProperty('hydra:totalItems')
+    expect(view(first.body)).toEqual({
+      '@id': '/releases?page=1',
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:next': '/releases?page=2',
+    })
+    const middle = await get(origin, '/releases?page=3')
+    expect(titles(middle.body)).toEqual(feed.slice(20, 30))
+    const last = await get(origin, '/releases?page=5')
+    expect(titles(last.body)).toEqual(feed.slice(40))
+    expect(view(last.body)).toEqual({
+      '@id': '/releases?page=5',
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:previous': '/releases?page=4',
+    })
+    const beyond = await get(origin, '/releases?page=6')
+    expect(beyond.body['hydra:member']).toEqual([])
+    expect(view(beyond.body)?.['hydra:previous']).toBe('/releases?page=5')
+  })
+
+  it('full paging on request: the feed read to its end and counted', async () => {
+    const full = await get(origin, '/releases?partial=false&page=2')
+    expect(full.body['hydra:totalItems']).toBe(42)
+    expect(view(full.body)?.['hydra:last']).toBe('/releases?partial=false&page=5')
+  })
+
+  it('pagination=false: the whole feed, streamed', async () => {
+    const all = await get(origin, '/releases?pagination=false')
+    expect(titles(all.body)).toEqual(feed)
+    expect(all.body['hydra:totalItems']).toBe(42)
+    expect((all.body['hydra:member'] as Array<Record<string, unknown>>)[41]).toMatchObject({
+      '@id': '/releases#42',
+      '@type': 'Release',
+      position: 42,
+    })
+  })
+
+  it('a bad page is the same 400 as everywhere', async () => {
+    const bad = await get(origin, '/releases?page=x')
+    expect(bad.status).toBe(400)
+    expect(bad.body.detail).toBe('The "page" parameter must be a decimal integer, "x" given.')
+  })
+})
+
+describe('unpaged responses are streamed in batches, every row once, in order', () => {
+  it('/loans?pagination=false is the paged walk, over 11 batches of 7', async () => {
+    const paged: unknown[] = []
+    for (let page = 1; page <= 3; page++) {
+      paged.push(...ids((await get(origin, `/loans?itemsPerPage=30&page=${page}`)).body))
+    }
+    const all = await get(origin, '/loans?pagination=false')
+    expect(ids(all.body)).toEqual(paged)
+    expect(all.body['hydra:totalItems']).toBe(SEED_COUNTS.loans)
   })
 })

@@ -39,8 +39,9 @@ beforeAll(async () => {
       name: `name ${String.fromCharCode(96 + ((id * 3) % 10) + 1)}`,
     })),
   })
+  // Batches of 4 at the root: unpaged responses cross batch boundaries; /api keeps the default.
   const app = new Hono()
-    .route('/', createHydraApp({ prisma }))
+    .route('/', createHydraApp({ prisma, batchSize: 4 }))
     .route('/api', createHydraApp({ prisma }))
   app.notFound(hydraNotFound)
   ;({ origin, close } = await startServer(app.fetch))

@@ -89,14 +89,17 @@ export {
 } from './paging/page.js'
 export {
   type CollectionResult,
+  fullPaginator,
   isFullPaginator,
   isPartialPaginator,
   type PaginateIterableOptions,
   pageOfPaginator,
   paginateArray,
   paginateIterable,
+  partialPaginator,
 } from './paging/paginators.js'
 export {
+  type PagedRequest,
   type PagingRequest,
   readEnabled,
   readItemsPerPage,

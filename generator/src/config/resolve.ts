@@ -509,7 +509,7 @@ function keysetKey(order: OrderEntry[], fields: Map<string, FieldModel>): Cursor
   const key: CursorKeyModel[] = []
   for (const entry of order) {
     const field = fields.get(entry.field)
-    if (!field || !field.isRequired || field.isList || !CURSOR_TYPES.has(field.type)) return null
+    if (!field?.isRequired || field.isList || !CURSOR_TYPES.has(field.type)) return null
     key.push({ field: entry.field, direction: entry.direction, type: field.type, uuid: field.uuid })
   }
   return key

@@ -35,6 +35,7 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         names.createApp,
         names.operations,
         names.resource,
+        names.select,
       ],
     }))
   )

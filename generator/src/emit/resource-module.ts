@@ -24,6 +24,7 @@ export function resourceNames(resource: ResourceModel) {
     row: `${resource.name}Row`,
     providers: `${resource.name}Providers`,
     appOptions: `${resource.name}AppOptions`,
+    select: `${base}Select`,
     module: `./${resource.fileName}`,
   }
 }
@@ -290,6 +291,7 @@ export function emitResourceModule(
     ],
     statements: writeSourceFactory(resource, context),
   })
+  file.addExportDeclaration({ namedExports: [{ name: 'select', alias: names.select }] })
   file.addTypeAlias({
     isExported: true,
     name: names.row,

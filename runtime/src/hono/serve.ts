@@ -317,10 +317,13 @@ export interface ContextDocument {
   '@context': Record<string, string>
 }
 
-/** Serves `/contexts/<Model>`: maps the resource's fields to terms of the API's vocabulary. */
-export function serveContext<M>(
+/**
+ * Serves `/contexts/<Name>`: maps a type's fields to terms of the API's vocabulary. Takes a
+ * generated resource, or the name and fields of a custom collection's items.
+ */
+export function serveContext(
   c: Context,
-  resource: Resource<M, IdKind>
+  resource: { name: string; fields: readonly { name: string }[] }
 ): JsonLdResponse<ContextDocument> {
   const base = mountPrefix(c)
   const origin = new URL(c.req.url).origin

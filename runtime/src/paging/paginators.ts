@@ -11,7 +11,7 @@ import {
   lastPageOf,
   type PartialPaginator,
 } from './page.js'
-import type { PagingRequest } from './request.js'
+import type { PagedRequest, PagingRequest } from './request.js'
 
 /**
  * What a collection handler returns:
@@ -47,28 +47,49 @@ export function pageOfPaginator<T>(result: CollectionResult<T>): CollectionPage<
 }
 
 /**
+ * A full paginator for a page read by its own query (a `LIMIT`/`OFFSET` on another store, a
+ * remote API's page): its items and the size of the whole collection.
+ */
+export function fullPaginator<T>(
+  request: PagedRequest,
+  items: T[],
+  totalItems: number
+): FullPaginator<T> {
+  const { page, itemsPerPage } = request
+  return {
+    items,
+    totalItems,
+    currentPage: page,
+    itemsPerPage,
+    lastPage: lastPageOf(totalItems, itemsPerPage),
+  }
+}
+
+/** A partial paginator for a page read by its own query, and whether another page follows it. */
+export function partialPaginator<T>(
+  request: PagedRequest,
+  items: T[],
+  hasNextPage: boolean
+): PartialPaginator<T> {
+  return { items, currentPage: request.page, itemsPerPage: request.itemsPerPage, hasNextPage }
+}
+
+/**
  * The in-memory variant: the requested page of `items`. A paged request gets a full paginator
  * (or a partial one when partial paging was selected); an unpaged request gets every item.
  */
 export function paginateArray<T>(items: readonly T[], request: PagingRequest): CollectionResult<T> {
   if (!request.paged) return items
-  const { page, itemsPerPage, offset } = request
+  const { itemsPerPage, offset } = request
   const slice = itemsPerPage === 0 ? [] : items.slice(offset, offset + itemsPerPage)
   if (request.partial) {
-    return {
-      items: slice,
-      currentPage: page,
-      itemsPerPage,
-      hasNextPage: itemsPerPage > 0 && items.length > offset + itemsPerPage,
-    }
+    return partialPaginator(
+      request,
+      slice,
+      itemsPerPage > 0 && items.length > offset + itemsPerPage
+    )
   }
-  return {
-    items: slice,
-    totalItems: items.length,
-    currentPage: page,
-    itemsPerPage,
-    lastPage: lastPageOf(items.length, itemsPerPage),
-  }
+  return fullPaginator(request, slice, items.length)
 }
 
 export interface PaginateIterableOptions {
@@ -93,7 +114,7 @@ export async function paginateIterable<T>(
   options: PaginateIterableOptions = {}
 ): Promise<CollectionResult<T>> {
   if (!request.paged) return source
-  const { page, itemsPerPage, offset } = request
+  const { itemsPerPage, offset } = request
   const end = offset + itemsPerPage
   const known = options.totalItems
   const stopAt = request.partial
@@ -114,19 +135,7 @@ export async function paginateIterable<T>(
     }
   }
   if (request.partial) {
-    return {
-      items,
-      currentPage: page,
-      itemsPerPage,
-      hasNextPage: itemsPerPage > 0 && position > end,
-    }
+    return partialPaginator(request, items, itemsPerPage > 0 && position > end)
   }
-  const totalItems = known ?? position
-  return {
-    items,
-    totalItems,
-    currentPage: page,
-    itemsPerPage,
-    lastPage: lastPageOf(totalItems, itemsPerPage),
-  }
+  return fullPaginator(request, items, known ?? position)
 }

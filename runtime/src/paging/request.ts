@@ -15,6 +15,9 @@ export type PagingRequest =
       offset: number
     }
 
+/** A request for one page. */
+export type PagedRequest = Extract<PagingRequest, { paged: true }>
+
 const TRUE = new Set(['1', 'true', 'on', 'yes'])
 const FALSE = new Set(['0', 'false', 'off', 'no'])
 const DECIMAL = /^-?[0-9]+$/

@@ -1,0 +1,160 @@
+/**
+ * Collections the generator does not write, served with the same parameters, errors, links and
+ * rendering as generated ones (spec 4.2):
+ * - `/genres`, computed in memory (a Prisma `groupBy`) and paged by the array paginator;
+ * - `/releases`, an async iterable read line by line from a feed file, paged by the iterable
+ *   paginator: partial paging by default (it stops reading one release past the page), full paging
+ *   on request, and the whole feed streamed with `?pagination=false`;
+ * - `popularBooks`, a data provider that replaces the query of the generated `/books/popular`.
+ */
+import { createReadStream } from 'node:fs'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import {
+  type CollectionProvider,
+  fullPaginator,
+  hydraCollection,
+  mountPrefix,
+  paginateArray,
+  paginateIterable,
+  partialPaginator,
+  serveContext,
+} from '@prisma-hydra/runtime'
+import { Hono } from 'hono'
+import { type BookRow, bookSelect } from './generated/hydra/index.js'
+import type { PrismaClient } from './generated/prisma/client.js'
+
+/** A genre with the number of books in it. */
+export interface GenreMember {
+  '@id': string
+  '@type': 'Genre'
+  name: string
+  books: number
+}
+
+/** An upcoming release announced in the publishers' feed. */
+export interface ReleaseMember {
+  '@id': string
+  '@type': 'Release'
+  position: number
+  title: string
+  author: string
+  releaseDate: string
+}
+
+export const RELEASES_FEED = fileURLToPath(new URL('../data/releases.ndjson', import.meta.url))
+
+/** The feed, one release per line, read only as far as it is consumed. */
+export async function* readReleases(
+  file: string,
+  base: string
+): AsyncGenerator<ReleaseMember, void, undefined> {
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity })
+  let position = 0
+  try {
+    for await (const line of lines) {
+      if (line.trim() === '') continue
+      position++
+      const { title, author, releaseDate } = JSON.parse(line) as Omit<
+        ReleaseMember,
+        '@id' | '@type' | 'position'
+      >
+      yield {
+        '@id': `${base}/releases#${position}`,
+        '@type': 'Release',
+        position,
+        title,
+        author,
+        releaseDate,
+      }
+    }
+  } finally {
+    lines.close()
+  }
+}
+
+/** The custom collections and their contexts, as a Hono app to mount beside the generated one. */
+export function createCollectionsApp(prisma: PrismaClient, feed: string = RELEASES_FEED) {
+  return new Hono()
+    .get(
+      '/genres',
+      hydraCollection(
+        { context: '/contexts/Genre', paging: { itemsPerPage: 2, clientItemsPerPage: true } },
+        async (request, c) => {
+          const counts = await prisma.book.groupBy({
+            by: ['genre'],
+            _count: { _all: true },
+            orderBy: { genre: 'asc' },
+          })
+          const base = mountPrefix(c)
+          const genres = counts.map(
+            (row): GenreMember => ({
+              '@id': `${base}/genres#${row.genre}`,
+              '@type': 'Genre',
+              name: row.genre,
+              books: row._count._all,
+            })
+          )
+          return paginateArray(genres, request)
+        }
+      )
+    )
+    .get(
+      '/releases',
+      hydraCollection(
+        {
+          context: '/contexts/Release',
+          paging: { itemsPerPage: 10, partial: true, clientPartial: true, clientEnabled: true },
+        },
+        (request, c) => paginateIterable(readReleases(feed, mountPrefix(c)), request)
+      )
+    )
+    .get('/contexts/Genre', (c) =>
+      serveContext(c, { name: 'Genre', fields: [{ name: 'name' }, { name: 'books' }] })
+    )
+    .get('/contexts/Release', (c) =>
+      serveContext(c, {
+        name: 'Release',
+        fields: [
+          { name: 'position' },
+          { name: 'title' },
+          { name: 'author' },
+          { name: 'releaseDate' },
+        ],
+      })
+    )
+}
+
+/**
+ * The provider of `/books/popular`: books ranked by their number of loans (most first, then by
+ * id), read with a Prisma `groupBy` instead of the generated query. Books never borrowed are not
+ * in the ranking.
+ */
+export function popularBooks(prisma: PrismaClient): CollectionProvider<BookRow> {
+  const rank = async (window: { skip?: number; take?: number }) => {
+    const ranking = await prisma.loan.groupBy({
+      by: ['bookId'],
+      orderBy: [{ _count: { bookId: 'desc' } }, { bookId: 'asc' }],
+      ...window,
+    })
+    const rows = await prisma.book.findMany({
+      where: { id: { in: ranking.map((entry) => entry.bookId) } },
+      select: bookSelect,
+    })
+    const byId = new Map(rows.map((row) => [row.id, row]))
+    return ranking.flatMap((entry) => byId.get(entry.bookId) ?? [])
+  }
+  return async (request) => {
+    if (!request.paged) return rank({})
+    const { offset, itemsPerPage } = request
+    if (request.partial) {
+      const rows = await rank({ skip: offset, take: itemsPerPage + 1 })
+      return partialPaginator(request, rows.slice(0, itemsPerPage), rows.length > itemsPerPage)
+    }
+    const [rows, totalItems] = await Promise.all([
+      itemsPerPage === 0 ? [] : rank({ skip: offset, take: itemsPerPage }),
+      prisma.book.count({ where: { loans: { some: {} } } }),
+    ])
+    return fullPaginator(request, rows, totalItems)
+  }
+}

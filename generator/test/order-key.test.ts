@@ -1,0 +1,78 @@
+/**
+ * The order key of each operation: what unpaged responses read their batches by (D5). A keyset
+ * only when every field of the order is required and comparable; offsets otherwise.
+ */
+import { describe, expect, it } from 'vitest'
+import { buildHydra } from '../src/generate.js'
+import { loadDatamodel } from './dmmf.js'
+
+const schema = `
+enum Shelf {
+  A
+  B
+}
+/// @pagination
+/// @resource(order: { title: "asc" })
+/// @operation(name: "byShelf", path: "/books/by-shelf", order: { shelf: "asc" })
+/// @operation(name: "byNote", path: "/books/by-note", order: { note: "desc" })
+/// @operation(name: "newest", path: "/books/newest", order: { publishedAt: "desc" })
+/// @operation(name: "feed", path: "/books/feed", viaCursor: [{ field: "publishedAt", direction: "DESC" }])
+model Book {
+  id          Int      @id @default(autoincrement())
+  title       String
+  shelf       Shelf
+  note        String?
+  publishedAt DateTime
+  /// @hidden
+  secret      String
+  @@index([publishedAt, id])
+}
+`
+
+async function build() {
+  return buildHydra({
+    datamodel: await loadDatamodel(schema),
+    provider: 'sqlite',
+    clientModule: '../prisma/client.js',
+  })
+}
+
+describe('order keys', () => {
+  it('a keyset for comparable required fields, offsets for enums and optional fields', async () => {
+    const { model } = await build()
+    const keys = Object.fromEntries(
+      (model.resources[0]?.operations ?? []).map((operation) => [
+        operation.name,
+        operation.orderKey?.map((key) => `${key.field} ${key.direction} ${key.type}`) ?? null,
+      ])
+    )
+    expect(keys).toEqual({
+      collection: ['title asc String', 'id asc Int'],
+      byShelf: null,
+      byNote: null,
+      newest: ['publishedAt desc DateTime', 'id asc Int'],
+      // Cursor operations read their batches by their cursor key.
+      feed: null,
+    })
+  })
+
+  it('emits the key beside the paging settings and reads its fields', async () => {
+    const { files, model } = await build()
+    const module = files.get('book.ts') ?? ''
+    expect(module).toContain(
+      "orderKey: [{ field: 'title', direction: 'asc', type: 'String' }, { field: 'id', direction: 'asc', type: 'Int' }],"
+    )
+    expect(module.match(/orderKey:/g)).toHaveLength(2)
+    // The hidden field is neither read nor shown: it is in no key.
+    expect(model.resources[0]?.selected).toEqual(['id', 'title', 'shelf', 'note', 'publishedAt'])
+  })
+
+  it('providers are offered for offset operations only', async () => {
+    const module = (await build()).files.get('book.ts') ?? ''
+    const providers = module.slice(module.indexOf('export interface BookProviders'))
+    const body = providers.slice(0, providers.indexOf('}'))
+    expect(body).toContain('collection?: CollectionProvider<BookRow> | undefined')
+    expect(body).toContain('newest?: CollectionProvider<BookRow> | undefined')
+    expect(body).not.toContain('feed')
+  })
+})

@@ -1,0 +1,42 @@
+/**
+ * The server bench/memory.ts measures, one fresh process per measurement:
+ *
+ *   node --import tsx bench/memory-server.ts <database url>
+ *
+ * Serves the generated app (`/events/all`: paging disabled, streamed in keyset batches) and, for
+ * comparison, `/buffered`: the same rows read with one `findMany` and written with one
+ * `JSON.stringify`, as a server without D5 would. `/peak` reports the process's peak resident set
+ * size so far (`process.resourceUsage().maxRSS`). Prints `listening <port>` once ready.
+ */
+import { serve } from '@hono/node-server'
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
+import { Hono } from 'hono'
+import { createHydraApp, eventResource } from './.generated/hydra/index.js'
+import { PrismaClient } from './.generated/prisma/client.js'
+
+const url = process.argv[2]
+if (!url) throw new Error('usage: memory-server.ts <database url>')
+
+const prisma = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }) })
+const app = new Hono()
+  .route('/', createHydraApp({ prisma }))
+  .get('/buffered', async (c) => {
+    const rows = await prisma.event.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] })
+    const members = rows.map((row) => eventResource.toMember(row, ''))
+    return c.body(
+      JSON.stringify({
+        '@context': '/contexts/Event',
+        '@id': '/buffered',
+        '@type': 'hydra:Collection',
+        'hydra:totalItems': members.length,
+        'hydra:member': members,
+      }),
+      200,
+      { 'Content-Type': 'application/ld+json; charset=utf-8' }
+    )
+  })
+  .get('/peak', (c) => c.json({ maxRssKiB: process.resourceUsage().maxRSS }))
+
+serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+  process.stdout.write(`listening ${info.port}\n`)
+})

@@ -5,13 +5,21 @@
  *
  * Serves the generated app (`/events/all`: paging disabled, streamed in keyset batches) and, for
  * comparison, `/buffered`: the same rows read with one `findMany` and written with one
- * `JSON.stringify`, as a server without D5 would. `/peak` reports the process's peak resident set
+ * `JSON.stringify`, as a server without D5 would; and `/read-only`: the same keyset batches as the
+ * streamed response, read through Prisma and dropped, so the cost of the reads alone shows.
+ * `/peak` reports the process's peak resident set
  * size so far (`process.resourceUsage().maxRSS`). Prints `listening <port>` once ready.
  */
 import { serve } from '@hono/node-server'
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
+import { readInBatches } from '@prisma-hydra/runtime'
 import { Hono } from 'hono'
-import { createHydraApp, eventResource } from './.generated/hydra/index.js'
+import {
+  createHydraApp,
+  eventOperations,
+  eventResource,
+  eventSelect,
+} from './.generated/hydra/index.js'
 import { PrismaClient } from './.generated/prisma/client.js'
 
 const url = process.argv[2]
@@ -34,6 +42,25 @@ const app = new Hono()
       200,
       { 'Content-Type': 'application/ld+json; charset=utf-8' }
     )
+  })
+  .get('/read-only', async (c) => {
+    const order = [{ createdAt: 'desc' }, { id: 'desc' }] as const
+    const source = {
+      findMany: ({
+        backward: _,
+        ...window
+      }: {
+        backward?: boolean
+        skip?: number
+        take?: number
+        where?: object
+      }) => prisma.event.findMany({ select: eventSelect, orderBy: [...order], ...window }),
+      count: () => prisma.event.count(),
+    }
+    let rows = 0
+    for await (const batch of readInBatches(source, eventOperations.all.orderKey))
+      rows += batch.length
+    return c.json({ 'hydra:totalItems': rows })
   })
   .get('/peak', (c) => c.json({ maxRssKiB: process.resourceUsage().maxRSS }))
 

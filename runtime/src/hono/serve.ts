@@ -119,8 +119,10 @@ export async function serveCollection<M, Row extends object, Where>(
 }
 
 /** Paging settings of a custom collection: the spec's defaults for whatever is left out. */
-export type CustomPagingOptions = Partial<Omit<PagingConfig, 'cursor' | 'parameters'>> & {
-  parameters?: Partial<ParameterNames>
+export type CustomPagingOptions = {
+  [K in keyof Omit<PagingConfig, 'cursor' | 'parameters'>]?: PagingConfig[K] | undefined
+} & {
+  parameters?: { [K in keyof ParameterNames]?: string | undefined } | undefined
 }
 
 export interface CollectionHandlerOptions {
@@ -130,9 +132,9 @@ export interface CollectionHandlerOptions {
    */
   context: string
   /** Paging settings, as a generated operation has them; left-out ones take the spec's defaults. */
-  paging?: CustomPagingOptions
+  paging?: CustomPagingOptions | undefined
   /** Items per written chunk when a whole collection is streamed. Default 500. */
-  batchSize?: number
+  batchSize?: number | undefined
 }
 
 /**
@@ -186,7 +188,29 @@ function customPaging(options: CustomPagingOptions = {}): PagingConfig {
   for (const [key, value] of Object.entries(parameters ?? {})) {
     if (value !== undefined) Object.assign(config.parameters, { [key]: value })
   }
+  checkPaging(config)
   return config
+}
+
+/** A custom collection's settings are checked when it is defined, not on its first request. */
+function checkPaging(config: PagingConfig): void {
+  const problems: string[] = []
+  if (!Number.isSafeInteger(config.itemsPerPage) || config.itemsPerPage < 0) {
+    problems.push(`itemsPerPage must be an integer of at least 0, ${config.itemsPerPage} given`)
+  }
+  const maximum = config.maximumItemsPerPage
+  if (maximum !== null && (!Number.isSafeInteger(maximum) || maximum < 1)) {
+    problems.push(`maximumItemsPerPage must be a positive integer or null, ${maximum} given`)
+  }
+  const names = Object.values(config.parameters)
+  if (names.some((name) => typeof name !== 'string' || name.trim() === '')) {
+    problems.push('parameter names must be non-empty strings')
+  } else if (new Set(names).size !== names.length) {
+    problems.push(`parameter names must be distinct, ${names.join(', ')} given`)
+  }
+  if (problems.length > 0) {
+    throw new TypeError(`hydraCollection: invalid paging options: ${problems.join('; ')}.`)
+  }
 }
 
 function renderOptions(

@@ -93,29 +93,23 @@ export async function serveCollection<M, Row extends object, Where>(
   const toMember = (row: Row) => resource.toMember(row, base)
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
 
+  if (options.provider && !paging.cursor) {
+    const result = await options.provider(readPagingRequest(query, paging), c)
+    return respondWithResult(c, result, toMember, render, batchSize)
+  }
+  if (!readEnabled(query, paging)) {
+    // D5: batches past the last row read, on the cursor key or the order key (offsets without one).
+    const key = paging.cursor ?? operation.orderKey
+    return streamCollection(c, readInBatches(source, key, batchSize), toMember, render)
+  }
   if (paging.cursor) {
-    if (!readEnabled(query, paging)) {
-      return streamCollection(c, readInBatches(source, paging.cursor, batchSize), toMember, render)
-    }
     const itemsPerPage = readItemsPerPage(query, paging)
     const bound = readCursorBound(query, paging.cursor)
     const page = await fetchCursorPage(source, paging.cursor, itemsPerPage, bound)
     return respondWithPage(c, page, toMember, render)
   }
-  const request = readPagingRequest(query, paging)
-  if (options.provider) {
-    const result = await options.provider(request, c)
-    return respondWithResult(c, result, toMember, render, batchSize)
-  }
-  if (!request.paged) {
-    return streamCollection(
-      c,
-      readInBatches(source, operation.orderKey, batchSize),
-      toMember,
-      render
-    )
-  }
-  return respondWithPage(c, await fetchCollectionPage(source, request), toMember, render)
+  const page = await fetchCollectionPage(source, readPagingRequest(query, paging))
+  return respondWithPage(c, page, toMember, render)
 }
 
 /** Paging settings of a custom collection: the spec's defaults for whatever is left out. */

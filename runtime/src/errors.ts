@@ -1,5 +1,6 @@
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { type HydraTerm, hydraTerm } from './hydra/terms.js'
 
 const TITLES: Partial<Record<number, string>> = {
   400: 'An error occurred',
@@ -8,38 +9,59 @@ const TITLES: Partial<Record<number, string>> = {
   500: 'Internal Server Error',
 }
 
-/** The problem+json body of an error, in the reference's JSON-LD shape (with the `hydra:` prefix). */
-export interface HydraErrorBody {
+/**
+ * The problem+json body of an error, in the reference's JSON-LD shape: with the `hydra:` prefix,
+ * `@type` is `hydra:Error` and `hydra:title` / `hydra:description` carry the title and message;
+ * without it (`P` false), `Error`, `title` and `description`.
+ */
+export type HydraErrorBody<P extends boolean = true> = {
   '@context': string
   '@id': string
-  '@type': 'hydra:Error'
+  '@type': HydraTerm<'Error', P>
   type: string
   title: string
   detail: string
   status: number
-  'hydra:title': string
-  'hydra:description': string
+} & (P extends false
+  ? { description: string }
+  : { 'hydra:title': string; 'hydra:description': string })
+
+export interface ErrorOptions {
+  /** The path prefix the app is mounted under ('' at the root). */
+  base?: string | undefined
+  /** Whether Hydra keys carry the `hydra:` prefix. Default true. */
+  hydraPrefix?: boolean | undefined
 }
 
 export const PROBLEM_JSON = 'application/problem+json; charset=utf-8'
 
-export function errorBody(status: number, detail: string, base = ''): HydraErrorBody {
+export function errorBody(
+  status: number,
+  detail: string,
+  options: ErrorOptions = {}
+): HydraErrorBody<boolean> {
+  const { base = '', hydraPrefix = true } = options
   const title = TITLES[status] ?? 'An error occurred'
-  return {
+  const body = {
     '@context': `${base}/contexts/Error`,
     '@id': `${base}/errors/${status}`,
-    '@type': 'hydra:Error',
+    '@type': hydraTerm('Error', hydraPrefix),
     type: `${base}/errors/${status}`,
     title,
     detail,
     status,
-    'hydra:title': title,
-    'hydra:description': detail,
   }
+  return hydraPrefix
+    ? { ...body, 'hydra:title': title, 'hydra:description': detail }
+    : { ...body, description: detail }
 }
 
-export function problemResponse(status: ContentfulStatusCode, detail: string, base = ''): Response {
-  return new Response(JSON.stringify(errorBody(status, detail, base)), {
+export function problemResponse(
+  status: ContentfulStatusCode,
+  detail: string,
+  options: ErrorOptions = {}
+): Response {
+  return new Response(JSON.stringify(errorBody(status, detail, options)), {
     status,
     headers: {
       'Content-Type': PROBLEM_JSON,
@@ -55,9 +77,10 @@ export function problemResponse(status: ContentfulStatusCode, detail: string, ba
 export class HydraError extends HTTPException {
   constructor(
     status: ContentfulStatusCode,
-    readonly detail: string
+    readonly detail: string,
+    options: ErrorOptions = {}
   ) {
-    super(status, { message: detail, res: problemResponse(status, detail) })
+    super(status, { message: detail, res: problemResponse(status, detail, options) })
     this.name = 'HydraError'
   }
 }

@@ -5,6 +5,7 @@
  */
 export {
   badRequest,
+  type ErrorOptions,
   errorBody,
   HydraError,
   type HydraErrorBody,
@@ -12,13 +13,24 @@ export {
   PROBLEM_JSON,
   problemResponse,
 } from './errors.js'
+export {
+  API_DOCUMENTATION_REL,
+  type CorsOrigin,
+  documentResource,
+  entrypointKey,
+  type HydraHeadersOptions,
+  hydraHeaders,
+  negotiate,
+  serveDocumentation,
+  serveEntrypoint,
+  serveEntrypointContext,
+} from './hono/api.js'
 export { hydraErrorHandler, hydraNotFound, serveErrorContext } from './hono/app.js'
 export {
   type CollectionHandlerOptions,
   type CollectionOperation,
   type CollectionProvider,
   type ContextDocument,
-  type CustomPagingOptions,
   type HydraItem,
   hydraCollection,
   type JsonLdResponse,
@@ -38,6 +50,22 @@ export {
   renderCollectionChunks,
 } from './hydra/collection.js'
 export {
+  type ContextTerm,
+  contextDocument,
+  HYDRA,
+  HYDRA_TERMS,
+  hydraTerms,
+} from './hydra/context.js'
+export {
+  type ApiDescription,
+  type ApiLocation,
+  type DocumentedCollection,
+  type DocumentedField,
+  type DocumentedType,
+  renderDocumentation,
+  renderEntrypoint,
+} from './hydra/documentation.js'
+export {
   defineResource,
   type FieldSpec,
   type IdKind,
@@ -45,6 +73,7 @@ export {
   type Resource,
   type ResourceSpec,
 } from './hydra/resource.js'
+export { type HydraTerm, hydraTerm } from './hydra/terms.js'
 export {
   buildIri,
   buildQuery,
@@ -55,6 +84,8 @@ export {
 } from './iri/query-string.js'
 export { DEFAULT_BATCH_SIZE, readInBatches } from './paging/batches.js'
 export {
+  type CustomPagingOptions,
+  customPaging,
   defaultPagingConfig,
   defaultParameterNames,
   type PagingConfig,

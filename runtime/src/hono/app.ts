@@ -12,14 +12,14 @@ export const hydraErrorHandler: ErrorHandler = (error, c) => {
     const response = error.getResponse()
     if (response.headers.get('Content-Type')?.startsWith('application/problem+json'))
       return response
-    return problemResponse(
-      error.status as 400,
-      error.message || response.statusText,
-      mountPrefix(c)
-    )
+    return problemResponse(error.status as 400, error.message || response.statusText, {
+      base: mountPrefix(c),
+    })
   }
   console.error(error)
-  return problemResponse(500, 'The server could not complete the request.', mountPrefix(c))
+  return problemResponse(500, 'The server could not complete the request.', {
+    base: mountPrefix(c),
+  })
 }
 
 export const hydraNotFound: NotFoundHandler = (c) =>

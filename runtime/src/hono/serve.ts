@@ -1,16 +1,22 @@
 import type { Context, Env, Input, TypedResponse } from 'hono'
 import { basePath } from 'hono/route'
-import { HydraError } from '../errors.js'
+import { HydraError, isHydraError } from '../errors.js'
 import {
   type HydraCollection,
   type RenderOptions,
   renderCollection,
   renderCollectionChunks,
 } from '../hydra/collection.js'
+import { type ContextTerm, contextDocument } from '../hydra/context.js'
 import type { IdKind, IdValue, Resource } from '../hydra/resource.js'
 import { parseQuery, type QueryMap } from '../iri/query-string.js'
 import { DEFAULT_BATCH_SIZE, readInBatches } from '../paging/batches.js'
-import { defaultPagingConfig, type PagingConfig, type ParameterNames } from '../paging/config.js'
+import {
+  type CustomPagingOptions,
+  customPaging,
+  type PagingConfig,
+  type ParameterNames,
+} from '../paging/config.js'
 import { type CursorKey, fetchCursorPage, readCursorBound } from '../paging/cursor.js'
 import { type CollectionSource, fetchCollectionPage } from '../paging/offset.js'
 import { type CollectionPage, fromItems } from '../paging/page.js'
@@ -25,10 +31,12 @@ import {
 export const LD_JSON = 'application/ld+json; charset=utf-8'
 
 /** A collection operation: a path of a resource with its own order and paging settings. */
-export interface CollectionOperation<M> {
+export interface CollectionOperation<M, P extends boolean = true> {
   resource: Resource<M, IdKind>
   path: string
   paging: PagingConfig
+  /** Whether Hydra keys carry the `hydra:` prefix (`hydra:member`) or not (`member`). Default true. */
+  hydraPrefix?: P | undefined
   /**
    * The operation's order as a keyset key (unique together), when every field of it can be
    * compared: unpaged responses then read each batch past the last row read. Cursor-paged
@@ -80,16 +88,53 @@ export function jsonLd<T>(c: Context, body: T): JsonLdResponse<T> {
  * (through the operation's source, or the provider that replaces it), renders. Unpaged requests
  * are streamed, read in batches (D5).
  */
-export async function serveCollection<M, Row extends object, Where>(
+export async function serveCollection<M, Row extends object, Where, P extends boolean = true>(
   c: Context,
-  operation: CollectionOperation<M>,
+  operation: CollectionOperation<M, P>,
   source: CollectionSource<Row, Where>,
   options: ServeCollectionOptions<Row> = {}
-): Promise<JsonLdResponse<HydraCollection<M>>> {
-  const query = parseQuery(rawQuery(c.req.url))
+): Promise<JsonLdResponse<HydraCollection<M, P>>> {
+  const base = mountPrefix(c)
+  const { resource, paging, hydraPrefix } = operation
+  return withErrorStyle({ base, hydraPrefix }, () => {
+    const query = parseQuery(rawQuery(c.req.url))
+    const render = renderOptions(
+      c,
+      query,
+      paging.parameters,
+      `${base}/contexts/${resource.name}`,
+      hydraPrefix
+    )
+    return readAndRender(c, operation, source, options, query, render)
+  })
+}
+
+/**
+ * Client errors thrown while serving (bad parameters) are written for the route: under its mount
+ * path and with or without the `hydra:` prefix, as its responses are.
+ */
+async function withErrorStyle<T>(
+  style: { base: string; hydraPrefix: boolean | undefined },
+  serve: () => Promise<T>
+): Promise<T> {
+  try {
+    return await serve()
+  } catch (error) {
+    if (isHydraError(error)) throw new HydraError(error.status, error.detail, style)
+    throw error
+  }
+}
+
+async function readAndRender<M, Row extends object, Where, P extends boolean>(
+  c: Context,
+  operation: CollectionOperation<M, P>,
+  source: CollectionSource<Row, Where>,
+  options: ServeCollectionOptions<Row>,
+  query: QueryMap,
+  render: RenderOptions<P>
+): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const base = mountPrefix(c)
   const { resource, paging } = operation
-  const render = renderOptions(c, query, paging.parameters, `${base}/contexts/${resource.name}`)
   const toMember = (row: Row) => resource.toMember(row, base)
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
 
@@ -112,14 +157,7 @@ export async function serveCollection<M, Row extends object, Where>(
   return respondWithPage(c, page, toMember, render)
 }
 
-/** Paging settings of a custom collection: the spec's defaults for whatever is left out. */
-export type CustomPagingOptions = {
-  [K in keyof Omit<PagingConfig, 'cursor' | 'parameters'>]?: PagingConfig[K] | undefined
-} & {
-  parameters?: { [K in keyof ParameterNames]?: string | undefined } | undefined
-}
-
-export interface CollectionHandlerOptions {
+export interface CollectionHandlerOptions<P extends boolean = true> {
   /**
    * The collection's `@context`: an absolute IRI, or a path such as `/contexts/Genre`, which is
    * taken under the path the app is mounted at.
@@ -129,6 +167,8 @@ export interface CollectionHandlerOptions {
   paging?: CustomPagingOptions | undefined
   /** Items per written chunk when a whole collection is streamed. Default 500. */
   batchSize?: number | undefined
+  /** Whether Hydra keys carry the `hydra:` prefix (`hydra:member`) or not (`member`). Default true. */
+  hydraPrefix?: P | undefined
 }
 
 /**
@@ -146,84 +186,53 @@ export interface CollectionHandlerOptions {
 export function hydraCollection<
   T,
   E extends Env = Env,
-  P extends string = string,
+  Path extends string = string,
   // biome-ignore lint/complexity/noBannedTypes: Hono's own default for a route without input.
   I extends Input = {},
+  P extends boolean = true,
 >(
-  options: CollectionHandlerOptions,
+  options: CollectionHandlerOptions<P>,
   handler: (
     request: PagingRequest,
-    c: Context<E, P, I>
+    c: Context<E, Path, I>
   ) => CollectionResult<T> | Promise<CollectionResult<T>>
-): (c: Context<E, P, I>) => Promise<JsonLdResponse<HydraCollection<T>>> {
-  const paging = customPaging(options.paging)
+): (c: Context<E, Path, I>) => Promise<JsonLdResponse<HydraCollection<T, P>>> {
+  const paging = customPaging(options.paging, 'hydraCollection')
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
-  return async (c) => {
-    const query = parseQuery(rawQuery(c.req.url))
-    const context = options.context.startsWith('/')
-      ? `${mountPrefix(c)}${options.context}`
-      : options.context
-    const render = renderOptions(c, query, paging.parameters, context)
-    const request = readPagingRequest(query, paging)
-    const result = await handler(request, c)
-    return respondWithResult(c, result, (item: T) => item, render, batchSize)
+  const { hydraPrefix } = options
+  return (c) => {
+    const base = mountPrefix(c)
+    return withErrorStyle({ base, hydraPrefix }, async () => {
+      const query = parseQuery(rawQuery(c.req.url))
+      const context = options.context.startsWith('/')
+        ? `${base}${options.context}`
+        : options.context
+      const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
+      const request = readPagingRequest(query, paging)
+      const result = await handler(request, c)
+      return respondWithResult(c, result, (item: T) => item, render, batchSize)
+    })
   }
 }
 
-function customPaging(options: CustomPagingOptions = {}): PagingConfig {
-  const { parameters, ...settings } = options
-  const config: PagingConfig = {
-    ...defaultPagingConfig,
-    parameters: { ...defaultPagingConfig.parameters },
-  }
-  for (const [key, value] of Object.entries(settings)) {
-    if (value !== undefined) Object.assign(config, { [key]: value })
-  }
-  for (const [key, value] of Object.entries(parameters ?? {})) {
-    if (value !== undefined) Object.assign(config.parameters, { [key]: value })
-  }
-  checkPaging(config)
-  return config
-}
-
-/** A custom collection's settings are checked when it is defined, not on its first request. */
-function checkPaging(config: PagingConfig): void {
-  const problems: string[] = []
-  if (!Number.isSafeInteger(config.itemsPerPage) || config.itemsPerPage < 0) {
-    problems.push(`itemsPerPage must be an integer of at least 0, ${config.itemsPerPage} given`)
-  }
-  const maximum = config.maximumItemsPerPage
-  if (maximum !== null && (!Number.isSafeInteger(maximum) || maximum < 1)) {
-    problems.push(`maximumItemsPerPage must be a positive integer or null, ${maximum} given`)
-  }
-  const names = Object.values(config.parameters)
-  if (names.some((name) => typeof name !== 'string' || name.trim() === '')) {
-    problems.push('parameter names must be non-empty strings')
-  } else if (new Set(names).size !== names.length) {
-    problems.push(`parameter names must be distinct, ${names.join(', ')} given`)
-  }
-  if (problems.length > 0) {
-    throw new TypeError(`hydraCollection: invalid paging options: ${problems.join('; ')}.`)
-  }
-}
-
-function renderOptions(
+function renderOptions<P extends boolean>(
   c: Context,
   query: QueryMap,
   parameters: ParameterNames,
-  context: string
-): RenderOptions {
-  return { path: c.req.path, query, parameters, context }
+  context: string,
+  hydraPrefix: P | undefined
+): RenderOptions<P> {
+  return { path: c.req.path, query, parameters, context, hydraPrefix }
 }
 
 /** One code path for every result: a paginator's page, a whole array, or a streamed sequence. */
-async function respondWithResult<T, M>(
+async function respondWithResult<T, M, P extends boolean>(
   c: Context,
   result: CollectionResult<T>,
   toMember: (item: T) => M,
-  render: RenderOptions,
+  render: RenderOptions<P>,
   batchSize: number
-): Promise<JsonLdResponse<HydraCollection<M>>> {
+): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const page = pageOfPaginator(result)
   if (page) return respondWithPage(c, page, toMember, render)
   if (Array.isArray(result)) return respondWithPage(c, fromItems(result as T[]), toMember, render)
@@ -235,12 +244,12 @@ async function respondWithResult<T, M>(
   )
 }
 
-function respondWithPage<T, M>(
+function respondWithPage<T, M, P extends boolean>(
   c: Context,
   page: CollectionPage<T>,
   toMember: (item: T) => M,
-  render: RenderOptions
-): JsonLdResponse<HydraCollection<M>> {
+  render: RenderOptions<P>
+): JsonLdResponse<HydraCollection<M, P>> {
   return jsonLd(c, renderCollection({ ...page, items: page.items.map(toMember) }, render))
 }
 
@@ -274,12 +283,12 @@ async function* mapBatches<T, M>(
  * response starts, so a failure there is still an ordinary error response; a later failure
  * aborts the connection, so a client never takes a cut-off body for a whole collection.
  */
-async function streamCollection<T, M>(
+async function streamCollection<T, M, P extends boolean>(
   c: Context,
   batches: AsyncIterable<T[]>,
   toMember: (item: T) => M,
-  render: RenderOptions
-): Promise<JsonLdResponse<HydraCollection<M>>> {
+  render: RenderOptions<P>
+): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const chunks = renderCollectionChunks(mapBatches(batches, toMember), render)
   const first = await chunks.next()
   const encoder = new TextEncoder()
@@ -309,7 +318,7 @@ async function streamCollection<T, M>(
     { highWaterMark: 0 }
   )
   return c.body(body, 200, { 'Content-Type': LD_JSON }) as unknown as JsonLdResponse<
-    HydraCollection<M>
+    HydraCollection<M, P>
   >
 }
 
@@ -317,38 +326,41 @@ async function streamCollection<T, M>(
 export type HydraItem<M> = M & { '@context': string }
 
 /** Serves one item, or a 404 problem when the key is malformed or no row has it. */
-export async function serveItem<M, K extends IdKind>(
+export function serveItem<M, K extends IdKind>(
   c: Context,
   resource: Resource<M, K>,
   findUnique: (id: IdValue<K>) => Promise<object | null>
 ): Promise<JsonLdResponse<HydraItem<M>>> {
-  const raw = c.req.param('id') ?? ''
-  const id = resource.parseId(raw)
-  const row = id === undefined ? null : await findUnique(id)
-  if (!row) throw new HydraError(404, `No ${resource.name} with id "${raw}".`)
   const base = mountPrefix(c)
-  const member = resource.toMember(row, base) as Record<string, unknown>
-  return jsonLd(c, { '@context': `${base}/contexts/${resource.name}`, ...member } as HydraItem<M>)
+  return withErrorStyle({ base, hydraPrefix: resource.hydraPrefix }, async () => {
+    const raw = c.req.param('id') ?? ''
+    const id = resource.parseId(raw)
+    const row = id === undefined ? null : await findUnique(id)
+    if (!row) throw new HydraError(404, `No ${resource.name} with id "${raw}".`)
+    const member = resource.toMember(row, base) as Record<string, unknown>
+    return jsonLd(c, { '@context': `${base}/contexts/${resource.name}`, ...member } as HydraItem<M>)
+  })
 }
 
 export interface ContextDocument {
-  '@context': Record<string, string>
+  '@context': Record<string, ContextTerm>
 }
 
 /**
- * Serves `/contexts/<Name>`: maps a type's fields to terms of the API's vocabulary. Takes a
- * generated resource, or the name and fields of a custom collection's items.
+ * Serves `/contexts/<Name>`: maps a type's fields to terms of the API's vocabulary (or the IRIs
+ * they declare) and the Hydra terms, so that collections expand to Hydra's IRIs with or without
+ * the `hydra:` prefix. Takes a generated resource, or the name and fields of a custom
+ * collection's items.
  */
 export function serveContext(
   c: Context,
-  resource: { name: string; fields: readonly { name: string }[] }
+  resource: {
+    name: string
+    iri?: string | undefined
+    fields: readonly { name: string; iri?: string | undefined }[]
+  }
 ): JsonLdResponse<ContextDocument> {
   const base = mountPrefix(c)
   const origin = new URL(c.req.url).origin
-  const context: Record<string, string> = {
-    '@vocab': `${origin}${base}/docs.jsonld#`,
-    hydra: 'http://www.w3.org/ns/hydra/core#',
-  }
-  for (const field of resource.fields) context[field.name] = `${resource.name}/${field.name}`
-  return jsonLd(c, { '@context': context })
+  return jsonLd(c, contextDocument(`${origin}${base}/docs.jsonld#`, resource))
 }

@@ -1,60 +1,63 @@
 import { buildIri, type QueryMap } from '../iri/query-string.js'
 import type { ParameterNames } from '../paging/config.js'
 import type { CollectionPage, LinkTarget } from '../paging/page.js'
+import { type HydraTerm, hydraTerm } from './terms.js'
 
-export interface HydraView {
+type Links = 'first' | 'last' | 'previous' | 'next'
+
+export type HydraView<P extends boolean = true> = {
   '@id': string
-  '@type': 'hydra:PartialCollectionView'
-  'hydra:first'?: string
-  'hydra:last'?: string
-  'hydra:previous'?: string
-  'hydra:next'?: string
-}
+  '@type': HydraTerm<'PartialCollectionView', P>
+} & { [K in HydraTerm<Links, P>]?: string }
 
-/** A JSON-LD/Hydra collection (spec 2.1) of members of type `M`. */
-export interface HydraCollection<M> {
+/**
+ * A JSON-LD/Hydra collection (spec 2.1) of members of type `M`; keys carry the `hydra:` prefix
+ * unless `P` is `false`.
+ */
+export type HydraCollection<M, P extends boolean = true> = {
   '@context': string
   '@id': string
-  '@type': 'hydra:Collection'
-  'hydra:totalItems'?: number
-  'hydra:member': M[]
-  'hydra:view'?: HydraView
+  '@type': HydraTerm<'Collection', P>
+} & { [K in HydraTerm<'totalItems', P>]?: number } & { [K in HydraTerm<'member', P>]: M[] } & {
+  [K in HydraTerm<'view', P>]?: HydraView<P>
 }
 
-export interface RenderOptions {
+export interface RenderOptions<P extends boolean = boolean> {
   /** The collection's path as requested (including any mount prefix), without the query. */
   path: string
   /** The request's parsed query: links keep every parameter as sent. */
   query: QueryMap
   parameters: ParameterNames
   context: string
+  /** Whether Hydra keys carry the `hydra:` prefix. Default true. */
+  hydraPrefix?: P | undefined
 }
 
-const LINKS = [
-  ['first', 'hydra:first'],
-  ['last', 'hydra:last'],
-  ['previous', 'hydra:previous'],
-  ['next', 'hydra:next'],
-] as const
+const LINKS: readonly Links[] = ['first', 'last', 'previous', 'next']
 
 /** Renders a page as a Hydra collection with the reference's presence rules (reference 2.2-2.6). */
-export function renderCollection<M>(
+export function renderCollection<M, P extends boolean = true>(
   page: CollectionPage<M>,
-  options: RenderOptions
-): HydraCollection<M> {
-  const body: HydraCollection<M> = {
+  options: RenderOptions<P>
+): HydraCollection<M, P> {
+  const prefix = options.hydraPrefix !== false
+  const body: Record<string, unknown> = {
     '@context': options.context,
     '@id': options.path,
-    '@type': 'hydra:Collection',
-  } as HydraCollection<M>
-  if (page.totalItems !== undefined) body['hydra:totalItems'] = page.totalItems
-  body['hydra:member'] = page.items
-  const view = renderView(page, options)
-  if (view) body['hydra:view'] = view
-  return body
+    '@type': hydraTerm('Collection', prefix),
+  }
+  if (page.totalItems !== undefined) body[hydraTerm('totalItems', prefix)] = page.totalItems
+  body[hydraTerm('member', prefix)] = page.items
+  const view = renderView(page, options, prefix)
+  if (view) body[hydraTerm('view', prefix)] = view
+  return body as HydraCollection<M, P>
 }
 
-function renderView<M>(page: CollectionPage<M>, options: RenderOptions): HydraView | undefined {
+function renderView<M>(
+  page: CollectionPage<M>,
+  options: RenderOptions,
+  prefix: boolean
+): Record<string, string> | undefined {
   const { page: pageName, enabled } = options.parameters
   // The page and the paging switch are not filters: a single unfiltered page has no view.
   const hasFilters = [...options.query.keys()].some((key) => key !== pageName && key !== enabled)
@@ -65,29 +68,33 @@ function renderView<M>(page: CollectionPage<M>, options: RenderOptions): HydraVi
       ...(target.page === undefined ? {} : { page: target.page }),
       ...(target.overrides ? { overrides: target.overrides } : {}),
     })
-  const view: HydraView = { '@id': iri(page.self), '@type': 'hydra:PartialCollectionView' }
+  const view: Record<string, string> = {
+    '@id': iri(page.self),
+    '@type': hydraTerm('PartialCollectionView', prefix),
+  }
   if (!page.paginated) return view
-  for (const [key, property] of LINKS) {
+  for (const key of LINKS) {
     const target = page[key]
-    if (target) view[property] = iri(target)
+    if (target) view[hydraTerm(key, prefix)] = iri(target)
   }
   return view
 }
 
 /**
  * Renders a whole collection as JSON text while its members are read, batch by batch: the document
- * `renderCollection` gives for every member at once, with `hydra:totalItems` after the members
- * (the count is known once they are all written). The first chunk is produced only once the first
- * batch is read, so a failing first read can still become an error response.
+ * `renderCollection` gives for every member at once, with the total after the members (the count
+ * is known once they are all written). The first chunk is produced only once the first batch is
+ * read, so a failing first read can still become an error response.
  */
 export async function* renderCollectionChunks<M>(
   batches: AsyncIterable<readonly M[]>,
   options: RenderOptions
 ): AsyncGenerator<string, void, undefined> {
-  const shell = renderCollection<M>({ items: [], paginated: false, self: {} }, options)
-  const view = shell['hydra:view']
+  const prefix = options.hydraPrefix !== false
+  const shell = renderCollection<M, boolean>({ items: [], paginated: false, self: {} }, options)
+  const view = (shell as Record<string, unknown>)[hydraTerm('view', prefix)]
   const head = { '@context': shell['@context'], '@id': shell['@id'], '@type': shell['@type'] }
-  const opening = `${JSON.stringify(head).slice(0, -1)},"hydra:member":[`
+  const opening = `${JSON.stringify(head).slice(0, -1)},${JSON.stringify(hydraTerm('member', prefix))}:[`
   let totalItems = 0
   let pending: string | undefined = opening
   for await (const batch of batches) {
@@ -102,6 +109,9 @@ export async function* renderCollectionChunks<M>(
       yield chunk
     }
   }
-  const tail = `],"hydra:totalItems":${totalItems}${view ? `,"hydra:view":${JSON.stringify(view)}` : ''}}`
-  yield (pending ?? '') + tail
+  const total = `${JSON.stringify(hydraTerm('totalItems', prefix))}:${totalItems}`
+  const viewPart = view
+    ? `,${JSON.stringify(hydraTerm('view', prefix))}:${JSON.stringify(view)}`
+    : ''
+  yield `${pending ?? ''}],${total}${viewPart}}`
 }

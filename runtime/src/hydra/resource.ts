@@ -14,6 +14,12 @@ export interface FieldSpec {
   name: string
   type: string
   list?: boolean
+  /** Whether every item has a value (documented as `hydra:required`). Default true. */
+  required?: boolean
+  /** The field's property IRI (`https://schema.org/name`); default: a term of the API's vocabulary. */
+  iri?: string
+  /** Documented as the property's `hydra:description`. */
+  description?: string
 }
 
 export interface ResourceSpec<K extends IdKind> {
@@ -22,6 +28,12 @@ export interface ResourceSpec<K extends IdKind> {
   collectionPath: string
   id: { name: string; kind: K }
   fields: readonly FieldSpec[]
+  /** The type's IRI (`https://schema.org/Book`); default: a term of the API's vocabulary. */
+  iri?: string
+  /** Documented as the class's `hydra:description`. */
+  description?: string
+  /** Whether the resource's own responses (items, errors) use the `hydra:` prefix. Default true. */
+  hydraPrefix?: boolean
 }
 
 /** A resource ready to serve: turns database rows into JSON-LD members of type `M`. */

@@ -1,0 +1,58 @@
+/**
+ * JSON-LD context documents: what every key of a response means. A type's context maps its fields
+ * to terms of the API's vocabulary (`<docs>#Book/title`) or to the IRIs they declare, and defines
+ * Hydra's terms both ways: `hydra:member` through the `hydra` prefix, `member` as a term (API
+ * Platform 4 style, `hydraPrefix: false`). Links (`first`, `next`, ...) are IRIs (`@type: @id`).
+ */
+
+export const HYDRA = 'http://www.w3.org/ns/hydra/core#'
+
+/** Hydra's terms that collections use, by their unprefixed names. */
+const HYDRA_VALUES = [
+  'member',
+  'totalItems',
+  'view',
+  'Collection',
+  'PartialCollectionView',
+] as const
+const HYDRA_LINKS = ['first', 'last', 'previous', 'next'] as const
+
+/** Names a type's fields cannot take when it is served without the `hydra:` prefix. */
+export const HYDRA_TERMS: readonly string[] = [...HYDRA_VALUES, ...HYDRA_LINKS]
+
+export type ContextTerm = string | { '@id'?: string; '@type': string }
+
+/** The Hydra part of a context, leaving out the terms in `taken` (a type's own field names). */
+export function hydraTerms(taken: ReadonlySet<string> = new Set()): Record<string, ContextTerm> {
+  const terms: Record<string, ContextTerm> = { hydra: HYDRA }
+  for (const name of HYDRA_VALUES) if (!taken.has(name)) terms[name] = `hydra:${name}`
+  for (const name of HYDRA_LINKS) {
+    if (!taken.has(name)) terms[name] = { '@id': `hydra:${name}`, '@type': '@id' }
+    terms[`hydra:${name}`] = { '@type': '@id' }
+  }
+  return terms
+}
+
+export interface ContextType {
+  name: string
+  iri?: string | undefined
+  fields: readonly { name: string; iri?: string | undefined }[]
+}
+
+/**
+ * The context of a type's collections and items. `vocabulary` is the API documentation's IRI with
+ * a trailing `#`, so `Book` and `Book/title` are defined there unless they declare their own IRI.
+ */
+export function contextDocument(
+  vocabulary: string,
+  type: ContextType
+): { '@context': Record<string, ContextTerm> } {
+  const fields = new Set(type.fields.map((field) => field.name))
+  const context: Record<string, ContextTerm> = {
+    '@vocab': vocabulary,
+    ...hydraTerms(fields),
+  }
+  if (type.iri) context[type.name] = type.iri
+  for (const field of type.fields) context[field.name] = field.iri ?? `${type.name}/${field.name}`
+  return { '@context': context }
+}

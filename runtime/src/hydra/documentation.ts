@@ -1,0 +1,302 @@
+/**
+ * The Hydra entrypoint (`/`) and API documentation (`/docs.jsonld`) of an API, rendered from a
+ * description of its types and collections. Pure: IRIs are built from the given origin and mount
+ * path. The documents follow the shape Hydra clients such as API Platform's api-doc-parser read:
+ * a supported class per type (its properties and item operation) and an `Entrypoint` class whose
+ * properties are the collections, each typed as a collection of its members and carrying its GET
+ * operation with the paging parameters it accepts (an IRI template).
+ */
+import type { PagingConfig } from '../paging/config.js'
+import type { CursorKey } from '../paging/cursor.js'
+import { type ContextTerm, HYDRA } from './context.js'
+
+/** A field as the documentation describes it. */
+export interface DocumentedField {
+  name: string
+  /** Prisma type (`String`, `Int`, `DateTime`...) or an enum's name: decides the documented range. */
+  type: string
+  list?: boolean | undefined
+  /** Default true. */
+  required?: boolean | undefined
+  iri?: string | undefined
+  description?: string | undefined
+}
+
+/** A collection of a type, as the entrypoint lists it. */
+export interface DocumentedCollection {
+  /** The entrypoint's key for it (`book`, `bookRecent`). */
+  name: string
+  path: string
+  paging: PagingConfig
+  description?: string | undefined
+}
+
+/** A type of the API: its members' fields and the collections that list them. */
+export interface DocumentedType {
+  name: string
+  iri?: string | undefined
+  description?: string | undefined
+  fields: readonly DocumentedField[]
+  /** Items are served at `<itemPath>/{id}`; left out for types without item routes. */
+  itemPath?: string | undefined
+  collections: readonly DocumentedCollection[]
+}
+
+export interface ApiDescription {
+  title: string
+  description?: string | undefined
+  types: readonly DocumentedType[]
+}
+
+const XSD = 'http://www.w3.org/2001/XMLSchema#'
+const RANGES: Partial<Record<string, string>> = {
+  String: 'xsd:string',
+  Int: 'xsd:integer',
+  BigInt: 'xsd:integer',
+  Float: 'xsd:double',
+  Decimal: 'xsd:decimal',
+  Boolean: 'xsd:boolean',
+  DateTime: 'xsd:dateTime',
+  Bytes: 'xsd:base64Binary',
+  Json: 'rdf:JSON',
+}
+
+/** Where the documents live, from the request: `origin` + `base` (the mount path, '' at the root). */
+export interface ApiLocation {
+  origin: string
+  base: string
+}
+
+export const docsPath = (base: string) => `${base}/docs.jsonld`
+export const docsUrl = ({ origin, base }: ApiLocation) => `${origin}${docsPath(base)}`
+
+/** `#Book`, or the IRI the type declares. */
+const classId = (type: DocumentedType) => type.iri ?? `#${type.name}`
+const propertyId = (type: DocumentedType, field: DocumentedField) =>
+  field.iri ?? `#${type.name}/${field.name}`
+
+/** The entrypoint: one link per collection, under the keys its context defines. */
+export function renderEntrypoint(api: ApiDescription, base: string): Record<string, string> {
+  const body: Record<string, string> = {
+    '@context': `${base}/contexts/Entrypoint`,
+    '@id': `${base}/`,
+    '@type': 'Entrypoint',
+  }
+  for (const collection of collectionsOf(api)) body[collection.name] = `${base}${collection.path}`
+  return body
+}
+
+/** The entrypoint's context: its collection keys are links defined in the documentation. */
+export function entrypointContext(
+  api: ApiDescription,
+  location: ApiLocation
+): { '@context': Record<string, ContextTerm> } {
+  const context: Record<string, ContextTerm> = {
+    '@vocab': `${docsUrl(location)}#`,
+    hydra: HYDRA,
+  }
+  for (const collection of collectionsOf(api))
+    context[collection.name] = { '@id': `Entrypoint/${collection.name}`, '@type': '@id' }
+  return { '@context': context }
+}
+
+function collectionsOf(api: ApiDescription): DocumentedCollection[] {
+  return api.types.flatMap((type) => type.collections)
+}
+
+/** The Hydra `ApiDocumentation`: a supported class per type, and the entrypoint's class. */
+export function renderDocumentation(
+  api: ApiDescription,
+  location: ApiLocation
+): Record<string, unknown> {
+  const { base } = location
+  return {
+    '@context': {
+      '@vocab': `${docsUrl(location)}#`,
+      hydra: HYDRA,
+      rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+      rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
+      xsd: XSD,
+      owl: 'http://www.w3.org/2002/07/owl#',
+      schema: 'https://schema.org/',
+      domain: { '@id': 'rdfs:domain', '@type': '@id' },
+      range: { '@id': 'rdfs:range', '@type': '@id' },
+      subClassOf: { '@id': 'rdfs:subClassOf', '@type': '@id' },
+      expects: { '@id': 'hydra:expects', '@type': '@id' },
+      returns: { '@id': 'hydra:returns', '@type': '@id' },
+    },
+    '@id': docsPath(base),
+    '@type': 'hydra:ApiDocumentation',
+    'hydra:title': api.title,
+    ...(api.description ? { 'hydra:description': api.description } : {}),
+    'hydra:entrypoint': `${base}/`,
+    'hydra:supportedClass': [
+      ...api.types.map((type) => documentType(type)),
+      documentEntrypoint(api, base),
+    ],
+  }
+}
+
+function documentType(type: DocumentedType): Record<string, unknown> {
+  const id = classId(type)
+  return {
+    '@id': id,
+    '@type': 'hydra:Class',
+    'rdfs:label': type.name,
+    'hydra:title': type.name,
+    ...(type.description ? { 'hydra:description': type.description } : {}),
+    'hydra:supportedProperty': type.fields.map((field) => ({
+      '@type': 'hydra:SupportedProperty',
+      'hydra:property': {
+        '@id': propertyId(type, field),
+        '@type': 'rdf:Property',
+        'rdfs:label': field.name,
+        domain: id,
+        range: field.list ? 'rdf:List' : (RANGES[field.type] ?? 'xsd:string'),
+      },
+      'hydra:title': field.name,
+      ...(field.description ? { 'hydra:description': field.description } : {}),
+      'hydra:required': field.required !== false,
+      'hydra:readable': true,
+      'hydra:writeable': false,
+    })),
+    'hydra:supportedOperation': type.itemPath
+      ? [
+          {
+            '@type': ['hydra:Operation', 'schema:FindAction'],
+            'hydra:method': 'GET',
+            'hydra:title': `get${type.name}`,
+            'rdfs:label': `Retrieves a ${type.name} resource.`,
+            returns: id,
+          },
+        ]
+      : [],
+  }
+}
+
+function documentEntrypoint(api: ApiDescription, base: string): Record<string, unknown> {
+  return {
+    '@id': '#Entrypoint',
+    '@type': 'hydra:Class',
+    'hydra:title': 'Entrypoint',
+    'hydra:description': 'The API entrypoint: a link to every collection.',
+    'hydra:supportedProperty': api.types.flatMap((type) =>
+      type.collections.map((collection) => {
+        const label = collection.description ?? `The collection of ${type.name} resources`
+        return {
+          '@type': 'hydra:SupportedProperty',
+          'hydra:property': {
+            '@id': `#Entrypoint/${collection.name}`,
+            '@type': 'hydra:Link',
+            domain: '#Entrypoint',
+            'rdfs:label': label,
+            'rdfs:range': [
+              { '@id': 'hydra:Collection' },
+              {
+                'owl:equivalentClass': {
+                  'owl:onProperty': { '@id': 'hydra:member' },
+                  'owl:allValuesFrom': { '@id': classId(type) },
+                },
+              },
+            ],
+            'hydra:supportedOperation': [
+              {
+                '@type': ['hydra:Operation', 'schema:FindAction'],
+                'hydra:method': 'GET',
+                'hydra:title': `get${type.name}Collection`,
+                'rdfs:label': `Retrieves the collection of ${type.name} resources.`,
+                returns: 'hydra:Collection',
+                'hydra:search': searchTemplate(type, collection, base),
+              },
+            ],
+          },
+          'hydra:title': collection.name,
+          'hydra:description': label,
+          'hydra:readable': true,
+          'hydra:writeable': false,
+        }
+      })
+    ),
+  }
+}
+
+interface Variable {
+  variable: string
+  property: string
+  description: string
+}
+
+/** The query parameters a client may send to the collection, as a Hydra IRI template. */
+function searchTemplate(
+  type: DocumentedType,
+  collection: DocumentedCollection,
+  base: string
+): Record<string, unknown> {
+  const variables = pagingVariables(type, collection.paging)
+  const names = variables.map((variable) => variable.variable)
+  return {
+    '@type': 'hydra:IriTemplate',
+    'hydra:template': `${base}${collection.path}${names.length > 0 ? `{?${names.join(',')}}` : ''}`,
+    'hydra:variableRepresentation': 'BasicRepresentation',
+    'hydra:mapping': variables.map((variable) => ({
+      '@type': 'hydra:IriTemplateMapping',
+      'hydra:variable': variable.variable,
+      'hydra:property': { '@id': variable.property },
+      'hydra:required': false,
+      'hydra:description': variable.description,
+    })),
+  }
+}
+
+function pagingVariables(type: DocumentedType, paging: PagingConfig): Variable[] {
+  const { parameters } = paging
+  const variables: Variable[] = []
+  const size = `${paging.itemsPerPage} items per page`
+  if (paging.enabled && paging.cursor) {
+    variables.push(...cursorVariables(type, paging.cursor))
+  } else if (paging.enabled) {
+    variables.push({
+      variable: parameters.page,
+      property: 'hydra:pageIndex',
+      description: `The page to read, from 1 (default 1, ${size}).`,
+    })
+  }
+  if (paging.clientItemsPerPage) {
+    const maximum =
+      paging.maximumItemsPerPage === null ? '' : `, at most ${paging.maximumItemsPerPage}`
+    variables.push({
+      variable: parameters.itemsPerPage,
+      property: 'hydra:limit',
+      description: `Items per page (default ${paging.itemsPerPage}${maximum}).`,
+    })
+  }
+  if (paging.clientEnabled) {
+    variables.push({
+      variable: parameters.enabled,
+      property: '#pagination',
+      description: `false: the whole collection in one response; true: paged (default ${paging.enabled}).`,
+    })
+  }
+  if (paging.clientPartial && !paging.cursor) {
+    variables.push({
+      variable: parameters.partial,
+      property: '#partial',
+      description: `true: no item count and no last page, a next link only when more items follow (default ${paging.partial}).`,
+    })
+  }
+  return variables
+}
+
+/** Cursor positions: each key field with the operators that move forward and back. */
+function cursorVariables(type: DocumentedType, cursor: readonly CursorKey[]): Variable[] {
+  return cursor.flatMap((key) => {
+    const field = type.fields.find((candidate) => candidate.name === key.field)
+    const property = field ? propertyId(type, field) : `#${type.name}/${key.field}`
+    const [forward, back] = key.direction === 'desc' ? ['lt', 'gt'] : ['gt', 'lt']
+    return [forward, back, `${forward}e`, `${back}e`].map((operator) => ({
+      variable: `${key.field}[${operator}]`,
+      property,
+      description: `Cursor position on ${key.field} (${key.direction === 'desc' ? 'descending' : 'ascending'}): ${operator} reads the items ${operator.startsWith(forward) ? 'after' : 'before'} it in the collection's order.`,
+    }))
+  })
+}

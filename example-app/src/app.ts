@@ -1,6 +1,6 @@
-import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
+import { type CorsOrigin, hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
 import { Hono } from 'hono'
-import { createCollectionsApp, popularBooks, RELEASES_FEED } from './collections.js'
+import { createCollectionsApp, customTypes, popularBooks, RELEASES_FEED } from './collections.js'
 import { collectionPaths, createHydraApp } from './generated/hydra/index.js'
 import type { PrismaClient } from './generated/prisma/client.js'
 
@@ -12,21 +12,25 @@ export interface ExampleAppOptions {
   batchSize?: number
   /** The releases feed file. */
   releasesFeed?: string
+  /** Browser origins allowed to read the API (CORS), such as the admin page's. */
+  cors?: CorsOrigin
 }
 
 /**
- * The example server: the generated Hydra API (with a custom data provider for `/books/popular`),
- * two custom collections, and a small index of what it serves at `/`.
+ * The example server: the generated Hydra API (with a custom data provider for `/books/popular`)
+ * and two custom collections, all listed by the entrypoint (`/`) and the API documentation
+ * (`/docs.jsonld`).
  */
 export function createApp(prisma: PrismaClient, options: ExampleAppOptions = {}) {
   const app = new Hono()
-    .get('/', (c) => c.json({ collections: exampleCollectionPaths }))
     .route(
       '/',
       createHydraApp({
         prisma,
         providers: { book: { popular: popularBooks(prisma) } },
         batchSize: options.batchSize,
+        cors: options.cors,
+        documentation: { types: customTypes },
       })
     )
     .route('/', createCollectionsApp(prisma, options.releasesFeed ?? RELEASES_FEED))

@@ -11,7 +11,10 @@ import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import {
+  type CollectionHandlerOptions,
   type CollectionProvider,
+  customPaging,
+  type DocumentedType,
   fullPaginator,
   hydraCollection,
   mountPrefix,
@@ -73,56 +76,80 @@ export async function* readReleases(
   }
 }
 
+const GENRES = {
+  context: '/contexts/Genre',
+  paging: { itemsPerPage: 2, clientItemsPerPage: true },
+} satisfies CollectionHandlerOptions
+
+const RELEASES = {
+  context: '/contexts/Release',
+  paging: { itemsPerPage: 10, partial: true, clientPartial: true, clientEnabled: true },
+} satisfies CollectionHandlerOptions
+
+const genre = {
+  name: 'Genre',
+  description: 'A genre of the catalogue with the number of books in it.',
+  fields: [
+    { name: 'name', type: 'String' },
+    { name: 'books', type: 'Int' },
+  ],
+}
+
+const release = {
+  name: 'Release',
+  iri: 'https://schema.org/PublicationEvent',
+  description: "An upcoming release announced in the publishers' feed.",
+  fields: [
+    { name: 'position', type: 'Int', iri: 'https://schema.org/position' },
+    { name: 'title', type: 'String', iri: 'https://schema.org/name' },
+    { name: 'author', type: 'String', iri: 'https://schema.org/author' },
+    { name: 'releaseDate', type: 'String', iri: 'https://schema.org/startDate' },
+  ],
+}
+
+/** The custom collections' types, for the entrypoint and the API documentation. */
+export const customTypes: DocumentedType[] = [
+  {
+    ...genre,
+    collections: [{ name: 'genre', path: '/genres', paging: customPaging(GENRES.paging) }],
+  },
+  {
+    ...release,
+    collections: [{ name: 'release', path: '/releases', paging: customPaging(RELEASES.paging) }],
+  },
+]
+
 /** The custom collections and their contexts, as a Hono app to mount beside the generated one. */
 export function createCollectionsApp(prisma: PrismaClient, feed: string = RELEASES_FEED) {
   return new Hono()
     .get(
       '/genres',
-      hydraCollection(
-        { context: '/contexts/Genre', paging: { itemsPerPage: 2, clientItemsPerPage: true } },
-        async (request, c) => {
-          const counts = await prisma.book.groupBy({
-            by: ['genre'],
-            _count: { _all: true },
-            orderBy: { genre: 'asc' },
+      hydraCollection(GENRES, async (request, c) => {
+        const counts = await prisma.book.groupBy({
+          by: ['genre'],
+          _count: { _all: true },
+          orderBy: { genre: 'asc' },
+        })
+        const base = mountPrefix(c)
+        const genres = counts.map(
+          (row): GenreMember => ({
+            '@id': `${base}/genres#${row.genre}`,
+            '@type': 'Genre',
+            name: row.genre,
+            books: row._count._all,
           })
-          const base = mountPrefix(c)
-          const genres = counts.map(
-            (row): GenreMember => ({
-              '@id': `${base}/genres#${row.genre}`,
-              '@type': 'Genre',
-              name: row.genre,
-              books: row._count._all,
-            })
-          )
-          return paginateArray(genres, request)
-        }
-      )
+        )
+        return paginateArray(genres, request)
+      })
     )
     .get(
       '/releases',
-      hydraCollection(
-        {
-          context: '/contexts/Release',
-          paging: { itemsPerPage: 10, partial: true, clientPartial: true, clientEnabled: true },
-        },
-        (request, c) => paginateIterable(readReleases(feed, mountPrefix(c)), request)
+      hydraCollection(RELEASES, (request, c) =>
+        paginateIterable(readReleases(feed, mountPrefix(c)), request)
       )
     )
-    .get('/contexts/Genre', (c) =>
-      serveContext(c, { name: 'Genre', fields: [{ name: 'name' }, { name: 'books' }] })
-    )
-    .get('/contexts/Release', (c) =>
-      serveContext(c, {
-        name: 'Release',
-        fields: [
-          { name: 'position' },
-          { name: 'title' },
-          { name: 'author' },
-          { name: 'releaseDate' },
-        ],
-      })
-    )
+    .get('/contexts/Genre', (c) => serveContext(c, genre))
+    .get('/contexts/Release', (c) => serveContext(c, release))
 }
 
 /**

@@ -264,7 +264,7 @@ describe('platform config validation', () => {
       'no platform root',
       'defaults: {}',
       [
-        'error: platform config (./platform.yaml), file: the root key must be "platform", holding "defaults" and "collection"',
+        'error: platform config (./platform.yaml), file: the root key must be "platform", holding "defaults", "collection", "serializer", "title" or "description"',
       ],
     ],
     [

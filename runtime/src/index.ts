@@ -25,7 +25,12 @@ export {
   serveEntrypoint,
   serveEntrypointContext,
 } from './hono/api.js'
-export { hydraErrorHandler, hydraNotFound, serveErrorContext } from './hono/app.js'
+export {
+  hydraErrorHandler,
+  hydraErrorHandlers,
+  hydraNotFound,
+  serveErrorContext,
+} from './hono/app.js'
 export {
   type CollectionHandlerOptions,
   type CollectionOperation,

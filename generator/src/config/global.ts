@@ -16,6 +16,11 @@ import {
 export interface GlobalConfig {
   defaults: PagingOptions
   parameters: ParameterNames
+  /** `platform.serializer.hydra_prefix`: whether Hydra keys carry `hydra:` (default true). */
+  hydraPrefix?: boolean
+  /** `platform.title` and `platform.description`: the API documentation's title and description. */
+  title?: string
+  description?: string
 }
 
 export const emptyGlobalConfig: GlobalConfig = { defaults: {}, parameters: defaultParameterNames }
@@ -53,12 +58,41 @@ export function parseGlobalConfig(
     return { config: emptyGlobalConfig, problems }
   }
   if (!isPlainObject(document) || !isPlainObject(document.platform)) {
-    problem('file', 'the root key must be "platform", holding "defaults" and "collection"')
+    problem(
+      'file',
+      'the root key must be "platform", holding "defaults", "collection", "serializer", "title" or "description"'
+    )
     return { config: emptyGlobalConfig, problems }
   }
 
   const platform = document.platform
-  checkKeys(platform, ['defaults', 'collection'], 'platform', problem)
+  checkKeys(
+    platform,
+    ['title', 'description', 'defaults', 'collection', 'serializer'],
+    'platform',
+    problem
+  )
+  const described: Pick<GlobalConfig, 'title' | 'description'> = {}
+  for (const key of ['title', 'description'] as const) {
+    const value = platform[key]
+    if (value === undefined) continue
+    if (typeof value === 'string' && value.trim() !== '') described[key] = value
+    else problem('platform', `must be a non-empty string, got ${show(value)}`, key)
+  }
+
+  let hydraPrefix: boolean | undefined
+  const serializer = platform.serializer
+  if (serializer !== undefined) {
+    if (!isPlainObject(serializer)) {
+      problem('platform.serializer', 'must be a mapping holding "hydra_prefix"')
+    } else {
+      checkKeys(serializer, ['hydra_prefix'], 'platform.serializer', problem)
+      const value = serializer.hydra_prefix
+      if (typeof value === 'boolean') hydraPrefix = value
+      else if (value !== undefined)
+        problem('platform.serializer', `must be true or false, got ${show(value)}`, 'hydra_prefix')
+    }
+  }
 
   const defaults: PagingOptions = {}
   if (platform.defaults !== undefined) {
@@ -130,7 +164,9 @@ export function parseGlobalConfig(
     }
   }
 
-  return { config: { defaults, parameters }, problems }
+  const config: GlobalConfig = { defaults, parameters, ...described }
+  if (hydraPrefix !== undefined) config.hydraPrefix = hydraPrefix
+  return { config, problems }
 }
 
 export function readOption(

@@ -12,6 +12,8 @@ export interface FieldModel {
   enumValues?: string[]
   /** A String stored as a database UUID (`@db.Uuid`). */
   uuid: boolean
+  /** The property IRI declared with `@property(iri: ...)`. */
+  iri?: string
 }
 
 /** Paging settings of one operation after operation > resource > global > built-in precedence. */
@@ -53,6 +55,8 @@ export interface OperationModel {
    * unpaged responses read in keyset batches; null otherwise (batches by offset) and for cursors.
    */
   orderKey: CursorKeyModel[] | null
+  /** Whether Hydra keys carry the `hydra:` prefix: operation > resource > global > true. */
+  hydraPrefix: boolean
 }
 
 export interface ResourceModel {
@@ -70,6 +74,10 @@ export interface ResourceModel {
   selected: string[]
   /** The resource's collection first, then its extra operations. */
   operations: OperationModel[]
+  /** The type IRI declared with `@resource(iri: ...)`. */
+  iri?: string
+  /** The resource's own setting (resource > global > true): items and their errors follow it. */
+  hydraPrefix: boolean
 }
 
 export interface HydraModel {
@@ -77,4 +85,9 @@ export interface HydraModel {
   parameters: ParameterNames
   /** The datasource provider (`sqlite`, `postgresql`, `mysql`...). */
   provider: string
+  /** The API documentation's title and description (`platform.title`, `platform.description`). */
+  title?: string
+  description?: string
+  /** The global `hydra_prefix`: the entrypoint's and the app's own errors follow it. */
+  hydraPrefix: boolean
 }

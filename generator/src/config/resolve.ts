@@ -1,4 +1,5 @@
 import type { DMMF } from '@prisma/generator-helper'
+import { HYDRA_TERMS } from '@prisma-hydra/runtime/defaults'
 import { type Annotation, type AnnotationValue, parseAnnotations } from '../annotations/parse.js'
 import { closest, didYouMean, type Problem } from '../problems.js'
 import type { GlobalConfig } from './global.js'
@@ -24,10 +25,13 @@ import {
 } from './options.js'
 
 const MODEL_ANNOTATIONS = ['pagination', 'resource', 'operation'] as const
-const FIELD_ANNOTATIONS = ['hidden'] as const
+const FIELD_ANNOTATIONS = ['hidden', 'property'] as const
+const IRI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s<>"{}|\\^`]+$/
+const IRI_ALLOWED = 'an absolute IRI such as "https://schema.org/Book"'
 const CURSOR_TYPES = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'DateTime'])
 const ORDERABLE = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'Boolean', 'DateTime'])
 const OPERATION_NAME = /^[A-Za-z][A-Za-z0-9]*$/
+const OPERATION_KEYS = ['name', 'path', 'order', 'hydraPrefix']
 const PATH = /^(\/[A-Za-z0-9._~-]+)+$/
 
 type Report = (
@@ -52,7 +56,15 @@ export function resolveHydraModel(
     if (resource) resources.push(resource)
   }
   checkPaths(resources, problems)
-  return { model: { resources, parameters: global.parameters, provider }, problems }
+  const model: HydraModel = {
+    resources,
+    parameters: global.parameters,
+    provider,
+    hydraPrefix: global.hydraPrefix ?? true,
+  }
+  if (global.title) model.title = global.title
+  if (global.description) model.description = global.description
+  return { model, problems }
 }
 
 function resolveResource(
@@ -83,7 +95,20 @@ function resolveResource(
         })
       }
     }
-    return { field, hidden: fieldAnnotations.some((annotation) => annotation.name === 'hidden') }
+    const property = fieldAnnotations.filter((annotation) => annotation.name === 'property')
+    if (property.length > 1) {
+      fieldReport({
+        source: '@property',
+        message: 'is given more than once; merge the options into one @property(...)',
+      })
+    }
+    const propertyArgs = readExtraArgs(property[0], ['iri'], fieldReport)
+    const iri = readIri(propertyArgs.get('iri'), '@property', fieldReport)
+    return {
+      field,
+      iri,
+      hidden: fieldAnnotations.some((annotation) => annotation.name === 'hidden'),
+    }
   })
 
   const pagination = annotations.filter((annotation) => annotation.name === 'pagination')
@@ -124,7 +149,14 @@ function resolveResource(
   }
 
   const resourceOptions = readPagingOptions(pagination[0] as Annotation, report, [])
-  const resourceArgs = readExtraArgs(resourceAnnotations[0], ['path', 'order'], report)
+  const resourceArgs = readExtraArgs(
+    resourceAnnotations[0],
+    ['path', 'order', 'iri', 'hydraPrefix'],
+    report
+  )
+  const resourceIri = readIri(resourceArgs.get('iri'), '@resource', report)
+  const resourcePrefix =
+    readPrefix(resourceArgs.get('hydraPrefix'), '@resource', report) ?? global.hydraPrefix ?? true
   const collectionPath =
     readPath(resourceArgs.get('path'), resourceAnnotations[0], report) ??
     collectionPathFor(model.name)
@@ -155,11 +187,12 @@ function resolveResource(
     path: collectionPath,
     ...orderAndCursor(collectionPaging, resourceOrder, '@pagination', keyContext),
     paging: collectionPaging,
+    hydraPrefix: resourcePrefix,
   })
 
   const names = new Set(['collection'])
   for (const annotation of operationAnnotations) {
-    const args = readExtraArgs(annotation, ['name', 'path', 'order'], report, true)
+    const args = readExtraArgs(annotation, OPERATION_KEYS, report, true)
     const name = args.get('name')
     const source = typeof name === 'string' ? `@operation(name: "${name}")` : annotation.text
     if (typeof name !== 'string' || !OPERATION_NAME.test(name)) {
@@ -189,7 +222,8 @@ function resolveResource(
     }
     const operationPath = readPath(path, annotation, report)
     const order = readOrder(args.get('order'), source, fieldModels, report)
-    const options = readPagingOptions(annotation, report, ['name', 'path', 'order'], source)
+    const options = readPagingOptions(annotation, report, OPERATION_KEYS, source)
+    const hydraPrefix = readPrefix(args.get('hydraPrefix'), source, report) ?? resourcePrefix
     if (!operationPath) continue
     const paging = resolvePaging(global.defaults, resourceOptions, options, source, report)
     const cursorSource = options.viaCursor ? source : '@pagination'
@@ -200,19 +234,27 @@ function resolveResource(
       path: operationPath,
       ...orderAndCursor(paging, ownOrder, cursorSource, keyContext),
       paging,
+      hydraPrefix,
     })
   }
 
   const hidden = new Set(
     fieldResults.filter((result) => result.hidden).map((result) => result.field.name)
   )
+  for (const { field, iri } of fieldResults) {
+    const fieldModel = fieldModels.get(field.name)
+    if (iri && fieldModel) fieldModel.iri = iri
+  }
   const fields = [...fieldModels.values()].filter((field) => !hidden.has(field.name))
+  checkUnprefixedTerms(model.name, fields, operations, report)
   // Cursor fields and the fields of each order: unpaged batches start past the last row's key.
   const cursorFields = operations
     .flatMap((operation) => [...(operation.cursor ?? []), ...(operation.orderKey ?? [])])
     .map((key) => key.field)
   return {
     name: model.name,
+    ...(resourceIri ? { iri: resourceIri } : {}),
+    hydraPrefix: resourcePrefix,
     delegate: delegateName(model.name),
     fileName: kebabCase(model.name),
     collectionPath,
@@ -333,6 +375,59 @@ function readExtraArgs(
     }
   }
   return values
+}
+
+function readIri(
+  value: AnnotationValue | undefined,
+  source: string,
+  report: Report
+): string | undefined {
+  if (value === undefined) return undefined
+  if (typeof value === 'string' && IRI.test(value)) return value
+  report({ source, option: 'iri', message: `must be ${IRI_ALLOWED}, got ${show(value)}` })
+  return undefined
+}
+
+function readPrefix(
+  value: AnnotationValue | undefined,
+  source: string,
+  report: Report
+): boolean | undefined {
+  if (value === undefined || typeof value === 'boolean') return value
+  report({ source, option: 'hydraPrefix', message: `must be true or false, got ${show(value)}` })
+  return undefined
+}
+
+/**
+ * Without the `hydra:` prefix, a collection's keys (`member`, `next`...) are terms of the type's
+ * context: a shown field or the model itself cannot take one of those names.
+ */
+function checkUnprefixedTerms(
+  name: string,
+  fields: FieldModel[],
+  operations: OperationModel[],
+  report: Report
+): void {
+  const unprefixed = operations.find((operation) => !operation.hydraPrefix)
+  if (!unprefixed) return
+  const source =
+    unprefixed.name === 'collection' ? '@resource' : `@operation(name: "${unprefixed.name}")`
+  const reserved = [...HYDRA_TERMS, 'hydra']
+  if (reserved.includes(name)) {
+    report({
+      source,
+      option: 'hydraPrefix',
+      message: `is false, but the model's name "${name}" is a Hydra term there; keep the prefix or rename the model`,
+    })
+  }
+  for (const field of fields) {
+    if (!reserved.includes(field.name)) continue
+    report({
+      source,
+      option: 'hydraPrefix',
+      message: `is false, but field "${field.name}" has the name of a Hydra term (${reserved.join(', ')}); keep the prefix, hide the field (@hidden) or rename it (@map keeps the column)`,
+    })
+  }
 }
 
 function readPath(

@@ -3,6 +3,8 @@ import type { HydraModel } from '../config/model.js'
 import type { EmitContext } from './context.js'
 import { hasProviders, resourceNames } from './resource-module.js'
 
+const DEFAULT_TITLE = 'Hydra API'
+
 /** Fills `index.ts`: `createHydraApp({ prisma })` mounting every resource, and re-exports. */
 export function emitIndexModule(file: SourceFile, model: HydraModel, context: EmitContext): void {
   const resources = model.resources.map((resource) => ({
@@ -13,14 +15,27 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
     { moduleSpecifier: 'hono', namedImports: ['Hono'] },
     {
       moduleSpecifier: context.runtimeModule,
-      namedImports: ['hydraErrorHandler', 'hydraNotFound', 'serveErrorContext'],
+      namedImports: [
+        { name: 'ApiDescription', isTypeOnly: true },
+        { name: 'CorsOrigin', isTypeOnly: true },
+        'documentResource',
+        { name: 'DocumentedType', isTypeOnly: true },
+        'hydraErrorHandlers',
+        'hydraHeaders',
+        'serveDocumentation',
+        'serveEntrypoint',
+        'serveEntrypointContext',
+        'serveErrorContext',
+      ],
     },
     { moduleSpecifier: context.clientModule, namedImports: ['PrismaClient'], isTypeOnly: true },
     ...resources.map(({ resource, names }) => ({
       moduleSpecifier: `${names.module}${context.importExtension}`,
       namedImports: [
         names.createApp,
+        names.operations,
         ...(hasProviders(resource) ? [{ name: names.providers, isTypeOnly: true }] : []),
+        names.resource,
       ],
     })),
   ])
@@ -61,6 +76,60 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         type: 'number | undefined',
         docs: ['Rows per query when a collection is served unpaged (default 500).'],
       },
+      {
+        name: 'cors',
+        hasQuestionToken: true,
+        type: 'CorsOrigin | undefined',
+        docs: [
+          'Browser origins allowed to read the API from another origin (a string, a list or a function of\n' +
+            'the origin), with the `Link` header exposed to them. Left out: no CORS headers.',
+        ],
+      },
+      {
+        name: 'documentation',
+        hasQuestionToken: true,
+        type: 'HydraDocumentationOptions | undefined',
+        docs: [
+          'The title of the API documentation, and custom collections to list beside the generated ones.',
+        ],
+      },
+    ],
+  })
+  file.addInterface({
+    name: 'HydraDocumentationOptions',
+    isExported: true,
+    properties: [
+      {
+        name: 'title',
+        hasQuestionToken: true,
+        type: 'string | undefined',
+        docs: [
+          `Default: ${JSON.stringify(model.title ?? DEFAULT_TITLE)}${model.title ? ' (platform.title)' : ''}.`,
+        ],
+      },
+      { name: 'description', hasQuestionToken: true, type: 'string | undefined' },
+      {
+        name: 'types',
+        hasQuestionToken: true,
+        type: 'readonly DocumentedType[] | undefined',
+        docs: [
+          'Types of custom collections (hydraCollection routes) served beside the generated ones.',
+        ],
+      },
+    ],
+  })
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [
+      'The generated types and their collections, as the entrypoint and the API documentation list them.',
+    ],
+    declarations: [
+      {
+        name: 'hydraTypes',
+        type: 'readonly DocumentedType[]',
+        initializer: `[${resources.map(({ names }) => `documentResource(${names.resource}, ${names.operations})`).join(', ')}]`,
+      },
     ],
   })
   if (anyProviders)
@@ -85,12 +154,33 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
     ],
     parameters: [
       {
-        name: anyProviders ? '{ prisma, providers, batchSize }' : '{ prisma, batchSize }',
+        name: `{ prisma, ${anyProviders ? 'providers, ' : ''}batchSize, cors, documentation }`,
         type: 'HydraAppOptions',
       },
     ],
     statements: (writer) => {
+      writer.write('const api: ApiDescription = ').inlineBlock(() => {
+        writer
+          .write('title: documentation?.title ?? ')
+          .quote(model.title ?? DEFAULT_TITLE)
+          .write(',')
+          .newLine()
+        if (model.description)
+          writer
+            .write('description: documentation?.description ?? ')
+            .quote(model.description)
+            .write(',')
+            .newLine()
+        else writer.writeLine('description: documentation?.description,')
+        writer.writeLine('types: [...hydraTypes, ...(documentation?.types ?? [])],')
+      })
+      writer.newLine()
+      writer.writeLine(`const errors = hydraErrorHandlers({ hydraPrefix: ${model.hydraPrefix} })`)
       writer.write('const app = new Hono()').indent(() => {
+        writer.writeLine(`.use(hydraHeaders({ cors, hydraPrefix: ${model.hydraPrefix} }))`)
+        writer.writeLine(".get('/', (c) => serveEntrypoint(c, api))")
+        writer.writeLine(".get('/contexts/Entrypoint', (c) => serveEntrypointContext(c, api))")
+        writer.writeLine(".get('/docs.jsonld', (c) => serveDocumentation(c, api))")
         for (const { resource, names } of resources)
           writer.writeLine(
             hasProviders(resource)
@@ -100,8 +190,8 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         writer.write(".get('/contexts/Error', (c) => serveErrorContext(c))")
       })
       writer.newLine()
-      writer.writeLine('app.onError(hydraErrorHandler)')
-      writer.writeLine('app.notFound(hydraNotFound)')
+      writer.writeLine('app.onError(errors.onError)')
+      writer.writeLine('app.notFound(errors.notFound)')
       writer.writeLine('return app')
     },
   })

@@ -74,6 +74,8 @@ function writeResourceSpec(resource: ResourceModel) {
       .write('>(')
       .inlineBlock(() => {
         writer.write('name: ').quote(resource.name).write(',').newLine()
+        if (resource.iri) writer.write('iri: ').quote(resource.iri).write(',').newLine()
+        writer.writeLine(`hydraPrefix: ${resource.hydraPrefix},`)
         writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
         writer.write('id: { name: ').quote(resource.idField.name).write(', kind: ')
         writer.quote(resource.idField.type).write(' },').newLine()
@@ -81,6 +83,8 @@ function writeResourceSpec(resource: ResourceModel) {
           for (const field of resource.fields) {
             writer.write('{ name: ').quote(field.name).write(', type: ').quote(field.type)
             if (field.isList) writer.write(', list: true')
+            if (!field.isRequired) writer.write(', required: false')
+            if (field.iri) writer.write(', iri: ').quote(field.iri)
             writer.write(' },').newLine()
           }
         })
@@ -130,14 +134,15 @@ function writeOperations(resource: ResourceModel, parameters: ParameterNames) {
           writer.write('path: ').quote(operation.path).write(',').newLine()
           writer.write('paging: ')
           writePaging(operation, parameters)(writer)
-          writer.write(',')
+          writer.write(',').newLine()
+          writer.write(`hydraPrefix: ${operation.hydraPrefix},`)
           if (operation.orderKey)
             writer.newLine().write('orderKey: ').write(keyList(operation.orderKey))
         })
         writer.write(',').newLine()
       }
     })
-    writer.write(` satisfies Record<string, CollectionOperation<${names.member}>>`)
+    writer.write(` satisfies Record<string, CollectionOperation<${names.member}, boolean>>`)
   }
 }
 

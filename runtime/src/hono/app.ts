@@ -1,29 +1,43 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { problemResponse } from '../errors.js'
+import { type ErrorOptions, problemResponse } from '../errors.js'
 import { jsonLd, mountPrefix } from './serve.js'
+
+/**
+ * The error handler and not-found handler of an app whose own errors are written with or without
+ * the `hydra:` prefix (client errors thrown by routes keep the style their route gave them).
+ */
+export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = {}): {
+  onError: ErrorHandler
+  notFound: NotFoundHandler
+} {
+  const style = (c: Context): ErrorOptions => ({ ...options, base: mountPrefix(c) })
+  return {
+    onError(error, c) {
+      if (error instanceof HTTPException) {
+        const response = error.getResponse()
+        if (response.headers.get('Content-Type')?.startsWith('application/problem+json'))
+          return response
+        return problemResponse(error.status as 400, error.message || response.statusText, style(c))
+      }
+      console.error(error)
+      return problemResponse(500, 'The server could not complete the request.', style(c))
+    },
+    notFound: (c) =>
+      problemResponse(404, `No route matches ${c.req.method} ${c.req.path}.`, style(c)),
+  }
+}
+
+const defaults = hydraErrorHandlers()
 
 /**
  * Error handler for a generated app: client errors keep their problem+json response; anything
  * else is logged and becomes a 500 problem that reveals nothing of the cause.
  */
-export const hydraErrorHandler: ErrorHandler = (error, c) => {
-  if (error instanceof HTTPException) {
-    const response = error.getResponse()
-    if (response.headers.get('Content-Type')?.startsWith('application/problem+json'))
-      return response
-    return problemResponse(error.status as 400, error.message || response.statusText, {
-      base: mountPrefix(c),
-    })
-  }
-  console.error(error)
-  return problemResponse(500, 'The server could not complete the request.', {
-    base: mountPrefix(c),
-  })
-}
+export const hydraErrorHandler: ErrorHandler = defaults.onError
 
-export const hydraNotFound: NotFoundHandler = (c) =>
-  problemResponse(404, `No route matches ${c.req.method} ${c.req.path}.`)
+/** A 404 problem naming the method and path no route matches. */
+export const hydraNotFound: NotFoundHandler = defaults.notFound
 
 /** `/contexts/Error`: the context of problem bodies. */
 export function serveErrorContext(c: Context) {

@@ -123,24 +123,50 @@ describe('operation level: the newest books', () => {
   })
 })
 
-describe('partial paging: Review', () => {
-  it('has no count and no last link', async () => {
+describe('partial paging without the hydra: prefix: Review', () => {
+  it('has no count and no last link, under unprefixed keys', async () => {
     const response = await get(origin, '/reviews?page=2')
-    expect(ids(response.body)).toEqual(range(21, 40))
-    expect(response.body['hydra:totalItems']).toBeUndefined()
-    expect(view(response.body)).toEqual({
+    const members = response.body.member as Array<{ id: number }>
+    expect(members.map((member) => member.id)).toEqual(range(21, 40))
+    expect(response.body).toMatchObject({ '@id': '/reviews', '@type': 'Collection' })
+    expect(Object.keys(response.body).filter((key) => key.startsWith('hydra:'))).toEqual([])
+    expect(response.body.totalItems).toBeUndefined()
+    expect(response.body.view).toEqual({
       '@id': '/reviews?page=2',
-      '@type': 'hydra:PartialCollectionView',
-      'hydra:previous': '/reviews?page=1',
-      'hydra:next': '/reviews?page=3',
+      '@type': 'PartialCollectionView',
+      previous: '/reviews?page=1',
+      next: '/reviews?page=3',
     })
   })
 
   it('shows no next link on the last page', async () => {
     const last = SEED_COUNTS.reviews / 20
     const response = await get(origin, `/reviews?page=${last}`)
-    expect(ids(response.body)).toHaveLength(20)
-    expect(view(response.body)?.['hydra:next']).toBeUndefined()
+    expect(response.body.member).toHaveLength(20)
+    expect(response.body.view).toEqual({
+      '@id': `/reviews?page=${last}`,
+      '@type': 'PartialCollectionView',
+      previous: `/reviews?page=${last - 1}`,
+    })
+  })
+
+  it('writes its errors without the prefix too', async () => {
+    const response = await get(origin, '/reviews?page=0')
+    expect(response.status).toBe(400)
+    expect(response.body).toEqual({
+      '@context': '/contexts/Error',
+      '@id': '/errors/400',
+      '@type': 'Error',
+      type: '/errors/400',
+      title: 'An error occurred',
+      detail: 'Page should not be less than 1',
+      status: 400,
+      description: 'Page should not be less than 1',
+    })
+    expect((await get(origin, '/reviews/999999')).body).toMatchObject({
+      '@type': 'Error',
+      description: 'No Review with id "999999".',
+    })
   })
 })
 
@@ -230,21 +256,22 @@ describe('models without @pagination are never served', () => {
   })
 })
 
-describe('the index', () => {
-  it('lists every collection', async () => {
+describe('the entrypoint', () => {
+  it('links every collection, generated and custom', async () => {
     expect((await get(origin, '/')).body).toEqual({
-      collections: [
-        '/authors',
-        '/books',
-        '/books/recent',
-        '/books/popular',
-        '/reviews',
-        '/languages',
-        '/loans',
-        '/activities',
-        '/genres',
-        '/releases',
-      ],
+      '@context': '/contexts/Entrypoint',
+      '@id': '/',
+      '@type': 'Entrypoint',
+      author: '/authors',
+      book: '/books',
+      bookRecent: '/books/recent',
+      bookPopular: '/books/popular',
+      review: '/reviews',
+      language: '/languages',
+      loan: '/loans',
+      activity: '/activities',
+      genre: '/genres',
+      release: '/releases',
     })
   })
 })

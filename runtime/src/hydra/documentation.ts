@@ -68,6 +68,8 @@ export interface ApiLocation {
 }
 
 export const docsPath = (base: string) => `${base}/docs.jsonld`
+/** The entrypoint's path: `/` at the root, the mount path itself (`/api`) under one. */
+export const entrypointPath = (base: string) => base || '/'
 export const docsUrl = ({ origin, base }: ApiLocation) => `${origin}${docsPath(base)}`
 
 /** `#Book`, or the IRI the type declares. */
@@ -79,7 +81,7 @@ const propertyId = (type: DocumentedType, field: DocumentedField) =>
 export function renderEntrypoint(api: ApiDescription, base: string): Record<string, string> {
   const body: Record<string, string> = {
     '@context': `${base}/contexts/Entrypoint`,
-    '@id': `${base}/`,
+    '@id': entrypointPath(base),
     '@type': 'Entrypoint',
   }
   for (const collection of collectionsOf(api)) body[collection.name] = `${base}${collection.path}`
@@ -129,7 +131,7 @@ export function renderDocumentation(
     '@type': 'hydra:ApiDocumentation',
     'hydra:title': api.title,
     ...(api.description ? { 'hydra:description': api.description } : {}),
-    'hydra:entrypoint': `${base}/`,
+    'hydra:entrypoint': entrypointPath(base),
     'hydra:supportedClass': [
       ...api.types.map((type) => documentType(type)),
       documentEntrypoint(api, base),

@@ -1,0 +1,388 @@
+/**
+ * The example app as a Hydra API that clients can discover, over real HTTP: the entrypoint, the
+ * API documentation, resolvable contexts (every response expanded with the `jsonld` processor in
+ * safe mode, so nothing is dropped and every IRI is absolute), the `Link` header on every
+ * response, content negotiation, CORS, API Platform's own documentation parser, and the types a
+ * Hono RPC client gets.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseHydraDocumentation } from '@api-platform/api-doc-parser'
+import { API_DOCUMENTATION_REL, type HydraItem } from '@prisma-hydra/runtime'
+import { Hono } from 'hono'
+import { hc } from 'hono/client'
+import jsonld from 'jsonld'
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import { createApp } from '../src/app.js'
+import { prepareDatabase } from '../src/database.js'
+import type { BookMember, ReviewMember } from '../src/generated/hydra/index.js'
+import type { PrismaClient } from '../src/generated/prisma/client.js'
+import { createPrismaClient } from '../src/prisma.js'
+import { startServer } from './support/harness.js'
+
+const HYDRA = 'http://www.w3.org/ns/hydra/core#'
+const SCHEMA = 'https://schema.org/'
+const ADMIN_ORIGIN = 'http://admin.example'
+
+let folder: string
+let prisma: PrismaClient
+/** The example app at the root, allowing the admin's origin (CORS). */
+let origin: string
+/** The same app mounted under /api. */
+let mounted: string
+const closers: Array<() => Promise<void>> = []
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'prisma-hydra-api-'))
+  const url = `file:${path.join(folder, 'example.db')}`
+  prisma = createPrismaClient(url)
+  await prepareDatabase(prisma, url)
+  const root = await startServer(createApp(prisma, { cors: ADMIN_ORIGIN }).fetch)
+  const api = await startServer(new Hono().route('/api', createApp(prisma)).fetch)
+  origin = root.origin
+  mounted = `${api.origin}/api`
+  closers.push(root.close, api.close)
+})
+
+afterAll(async () => {
+  for (const close of closers) await close()
+  await prisma?.$disconnect()
+  await rm(folder, { recursive: true, force: true })
+})
+
+type Expanded = Record<string, unknown>
+
+/** Loads contexts (and any other document) from the server, as a client would. */
+const documentLoader = async (url: string) => {
+  const response = await fetch(url, { headers: { Accept: 'application/ld+json' } })
+  if (!response.ok) throw new Error(`${url}: ${response.status}`)
+  return { contextUrl: null, documentUrl: url, document: await response.json() }
+}
+
+/** Fetches a document and expands it; safe mode fails on anything dropped or left relative. */
+async function expand(url: string): Promise<Expanded[]> {
+  const response = await fetch(url)
+  const body = await response.json()
+  const options = { base: url, documentLoader, safe: true }
+  return (await jsonld.expand(body, options as unknown as jsonld.Options.Expand)) as Expanded[]
+}
+
+const absolute = /^(https?|urn):/
+
+/** Every key and every `@type` of an expanded document is an absolute IRI (or a keyword). */
+function expectAbsolute(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const entry of node) expectAbsolute(entry)
+    return
+  }
+  if (typeof node !== 'object' || node === null) return
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '@type') for (const type of value as string[]) expect(type).toMatch(absolute)
+    else if (key === '@id') expect(value).toMatch(absolute)
+    else if (!key.startsWith('@')) expect(key).toMatch(absolute)
+    expectAbsolute(value)
+  }
+}
+
+const only = (nodes: Expanded[]): Expanded => {
+  expect(nodes).toHaveLength(1)
+  return nodes[0] as Expanded
+}
+const ids = (values: unknown) => (values as Array<{ '@id': string }>).map((value) => value['@id'])
+const literals = (values: unknown) =>
+  (values as Array<{ '@value': unknown }>).map((value) => value['@value'])
+
+describe('collections expand to Hydra IRIs', () => {
+  it('a full page with the hydra: prefix: members, total, view and its links', async () => {
+    const collection = only(await expand(`${origin}/books?page=2`))
+    expectAbsolute(collection)
+    expect(collection['@id']).toBe(`${origin}/books`)
+    expect(collection['@type']).toEqual([`${HYDRA}Collection`])
+    expect(literals(collection[`${HYDRA}totalItems`])).toEqual([120])
+    const members = collection[`${HYDRA}member`] as Expanded[]
+    expect(members).toHaveLength(10)
+    expect(members[0]?.['@type']).toEqual([`${SCHEMA}Book`])
+    expect(literals(members[0]?.[`${SCHEMA}name`])).toHaveLength(1)
+    expect(members[0]?.[`${origin}/docs.jsonld#Book/pages`]).toBeDefined()
+    const view = only(collection[`${HYDRA}view`] as Expanded[])
+    expect(view['@type']).toEqual([`${HYDRA}PartialCollectionView`])
+    expect(ids(view[`${HYDRA}first`])).toEqual([`${origin}/books?page=1`])
+    expect(ids(view[`${HYDRA}last`])).toEqual([`${origin}/books?page=12`])
+    expect(ids(view[`${HYDRA}previous`])).toEqual([`${origin}/books?page=1`])
+    expect(ids(view[`${HYDRA}next`])).toEqual([`${origin}/books?page=3`])
+  })
+
+  it('the same IRIs without the prefix (Review, partial paging)', async () => {
+    const collection = only(await expand(`${origin}/reviews?page=2`))
+    expectAbsolute(collection)
+    expect(collection['@type']).toEqual([`${HYDRA}Collection`])
+    expect(collection[`${HYDRA}member`]).toHaveLength(20)
+    expect((collection[`${HYDRA}member`] as Expanded[])[0]?.['@type']).toEqual([
+      `${origin}/docs.jsonld#Review`,
+    ])
+    const view = only(collection[`${HYDRA}view`] as Expanded[])
+    expect(view['@type']).toEqual([`${HYDRA}PartialCollectionView`])
+    expect(ids(view[`${HYDRA}previous`])).toEqual([`${origin}/reviews?page=1`])
+    expect(ids(view[`${HYDRA}next`])).toEqual([`${origin}/reviews?page=3`])
+    expect(collection[`${HYDRA}totalItems`]).toBeUndefined()
+  })
+
+  it('cursor pages, streamed unpaged collections and custom collections', async () => {
+    const feed = only(await expand(`${origin}/activities`))
+    expectAbsolute(feed)
+    const next = ids(only(feed[`${HYDRA}view`] as Expanded[])[`${HYDRA}next`])
+    expect(next).toHaveLength(1)
+    expect(next[0]).toMatch(
+      new RegExp(`^${origin}/activities\\?occurredAt%5Blt%5D=[^&]+&id%5Blt%5D=\\d+$`)
+    )
+    const loans = only(await expand(`${origin}/loans?pagination=false`))
+    expectAbsolute(loans)
+    expect(literals(loans[`${HYDRA}totalItems`])).toEqual([
+      (loans[`${HYDRA}member`] as unknown[]).length,
+    ])
+    for (const path of ['/genres', '/releases?page=2']) {
+      const custom = only(await expand(`${origin}${path}`))
+      expectAbsolute(custom)
+      expect(custom['@type']).toEqual([`${HYDRA}Collection`])
+    }
+    const release = (only(await expand(`${origin}/releases`))[`${HYDRA}member`] as Expanded[])[0]
+    expect(release?.['@type']).toEqual([`${SCHEMA}PublicationEvent`])
+    expect(literals(release?.[`${SCHEMA}startDate`])).toHaveLength(1)
+  })
+
+  it('items, errors and the app mounted under a path', async () => {
+    const book = only(await expand(`${origin}/books/7`))
+    expectAbsolute(book)
+    expect(book['@id']).toBe(`${origin}/books/7`)
+    expect(book['@type']).toEqual([`${SCHEMA}Book`])
+    const error = only(await expand(`${origin}/books?page=0`))
+    expectAbsolute(error)
+    expect(error['@type']).toContain(`${HYDRA}Error`)
+    expect(literals(error[`${HYDRA}description`])).toEqual(['Page should not be less than 1'])
+    const unprefixedError = only(await expand(`${origin}/reviews?page=0`))
+    expect(unprefixedError['@type']).toContain(`${HYDRA}Error`)
+    expect(literals(unprefixedError[`${HYDRA}description`])).toEqual([
+      'Page should not be less than 1',
+    ])
+    const under = only(await expand(`${mounted}/books?page=2`))
+    expectAbsolute(under)
+    expect(ids(only(under[`${HYDRA}view`] as Expanded[])[`${HYDRA}next`])).toEqual([
+      `${mounted}/books?page=3`,
+    ])
+    expect(
+      (under[`${HYDRA}member`] as Expanded[])[0]?.[`${mounted}/docs.jsonld#Book/pages`]
+    ).toBeDefined()
+  })
+})
+
+describe('the entrypoint and the API documentation', () => {
+  it('the entrypoint links every collection through terms of the documentation', async () => {
+    const entrypoint = only(await expand(`${origin}/`))
+    expectAbsolute(entrypoint)
+    expect(entrypoint['@type']).toEqual([`${origin}/docs.jsonld#Entrypoint`])
+    expect(ids(entrypoint[`${origin}/docs.jsonld#Entrypoint/book`])).toEqual([`${origin}/books`])
+    expect(ids(entrypoint[`${origin}/docs.jsonld#Entrypoint/bookRecent`])).toEqual([
+      `${origin}/books/recent`,
+    ])
+    expect(ids(entrypoint[`${origin}/docs.jsonld#Entrypoint/genre`])).toEqual([`${origin}/genres`])
+    const mountedEntrypoint = only(await expand(mounted))
+    expect(mountedEntrypoint['@id']).toBe(mounted)
+    expect(ids(mountedEntrypoint[`${mounted}/docs.jsonld#Entrypoint/book`])).toEqual([
+      `${mounted}/books`,
+    ])
+  })
+
+  it('documents each class with its shown fields, and each collection with its paging parameters', async () => {
+    const docs = only(await expand(`${origin}/docs.jsonld`))
+    expectAbsolute(docs)
+    expect(docs['@type']).toEqual([`${HYDRA}ApiDocumentation`])
+    expect(literals(docs[`${HYDRA}title`])).toEqual(['Library API'])
+    const classes = docs[`${HYDRA}supportedClass`] as Expanded[]
+    const byId = new Map(classes.map((entry) => [entry['@id'] as string, entry]))
+    const properties = (id: string) =>
+      (byId.get(id)?.[`${HYDRA}supportedProperty`] as Expanded[]).map(
+        (property) => (property[`${HYDRA}property`] as Expanded[])[0]?.['@id']
+      )
+    expect(properties(`${SCHEMA}Person`)).toEqual([
+      `${origin}/docs.jsonld#Author/id`,
+      `${SCHEMA}name`,
+      `${origin}/docs.jsonld#Author/country`,
+    ])
+    expect(properties(`${SCHEMA}Book`)).toContain(`${SCHEMA}isbn`)
+    const entrypoint = byId.get(`${origin}/docs.jsonld#Entrypoint`) as Expanded
+    const links = entrypoint[`${HYDRA}supportedProperty`] as Expanded[]
+    const loans = links
+      .map((link) => (link[`${HYDRA}property`] as Expanded[])[0] as Expanded)
+      .find((property) => property['@id'] === `${origin}/docs.jsonld#Entrypoint/loan`) as Expanded
+    const operation = (loans[`${HYDRA}supportedOperation`] as Expanded[])[0] as Expanded
+    expect(literals(operation[`${HYDRA}method`])).toEqual(['GET'])
+    const search = only(operation[`${HYDRA}search`] as Expanded[])
+    expect(literals(search[`${HYDRA}template`])).toEqual([
+      '/loans{?page,itemsPerPage,pagination,partial}',
+    ])
+    const mapped = (search[`${HYDRA}mapping`] as Expanded[]).map((mapping) => [
+      literals(mapping[`${HYDRA}variable`])[0],
+      ids(mapping[`${HYDRA}property`])[0],
+    ])
+    expect(mapped).toEqual([
+      ['page', `${HYDRA}pageIndex`],
+      ['itemsPerPage', `${HYDRA}limit`],
+      ['pagination', `${origin}/docs.jsonld#pagination`],
+      ['partial', `${origin}/docs.jsonld#partial`],
+    ])
+  })
+
+  it("API Platform's api-doc-parser finds every resource with its fields and no hidden field", async () => {
+    const { api, status } = await parseHydraDocumentation(origin)
+    expect(status).toBe(200)
+    expect(api.title).toBe('Library API')
+    const resources = Object.fromEntries(
+      (api.resources ?? []).map((resource) => [
+        resource.name,
+        { id: resource.id, fields: resource.fields?.map((field) => field.name) },
+      ])
+    )
+    const bookFields = ['id', 'title', 'isbn', 'genre', 'pages', 'price', 'publishedAt', 'authorId']
+    const book = { id: `${SCHEMA}Book`, fields: bookFields }
+    expect(resources).toEqual({
+      authors: { id: `${SCHEMA}Person`, fields: ['id', 'name', 'country'] },
+      books: book,
+      'books/recent': book,
+      'books/popular': book,
+      reviews: {
+        id: `${origin}/docs.jsonld#Review`,
+        fields: ['id', 'rating', 'body', 'createdAt', 'bookId'],
+      },
+      languages: { id: `${origin}/docs.jsonld#Language`, fields: ['code', 'name'] },
+      loans: {
+        id: `${origin}/docs.jsonld#Loan`,
+        fields: ['id', 'borrower', 'loanedAt', 'returnedAt', 'bookId'],
+      },
+      activities: {
+        id: `${origin}/docs.jsonld#Activity`,
+        fields: ['id', 'occurredAt', 'kind', 'summary'],
+      },
+      genres: { id: `${origin}/docs.jsonld#Genre`, fields: ['name', 'books'] },
+      releases: {
+        id: `${SCHEMA}PublicationEvent`,
+        fields: ['position', 'title', 'author', 'releaseDate'],
+      },
+    })
+    const books = api.resources?.find((resource) => resource.name === 'books')
+    const types = Object.fromEntries(books?.fields?.map((field) => [field.name, field.type]) ?? [])
+    expect(types).toMatchObject({ pages: 'integer', price: 'decimal', publishedAt: 'dateTime' })
+    expect(books?.fields?.find((field) => field.name === 'title')?.required).toBe(true)
+    const loans = api.resources?.find((resource) => resource.name === 'loans')
+    expect(loans?.fields?.find((field) => field.name === 'returnedAt')?.required).toBe(false)
+    expect(books?.operations?.map((operation) => operation.type)).toEqual(['list', 'show'])
+  })
+})
+
+describe('headers: Link, content negotiation, CORS', () => {
+  const link = (base: string) => `<${base}/docs.jsonld>; rel="${API_DOCUMENTATION_REL}"`
+
+  it('every response links the documentation: collections, items, streams, errors, the entrypoint', async () => {
+    const paths = [
+      '/',
+      '/docs.jsonld',
+      '/books?page=2',
+      '/books/1',
+      '/loans?pagination=false',
+      '/genres',
+      '/contexts/Book',
+      '/books?page=0',
+      '/books/999999',
+      '/nothing-here',
+    ]
+    for (const path of paths) {
+      const response = await fetch(`${origin}${path}`)
+      expect(response.headers.get('link'), path).toContain(link(origin))
+      await response.arrayBuffer()
+    }
+    const under = await fetch(`${mounted}/books`)
+    expect(under.headers.get('link')).toBe(link(mounted))
+  })
+
+  it('serves JSON-LD by default, JSON when preferred, and 406 to a client that accepts neither', async () => {
+    const accept = async (value: string | undefined) => {
+      const response = await fetch(`${origin}/books?page=2`, {
+        headers: value === undefined ? {} : { Accept: value },
+      })
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        body: await response.json(),
+      }
+    }
+    for (const value of [
+      undefined,
+      '*/*',
+      'application/ld+json',
+      'application/*',
+      'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      'application/json;q=0.5, application/ld+json',
+    ]) {
+      const response = await accept(value)
+      expect(response.status, value).toBe(200)
+      expect(response.type, value).toBe('application/ld+json; charset=utf-8')
+    }
+    const json = await accept('application/json')
+    expect(json.type).toBe('application/json; charset=utf-8')
+    expect(json.body).toEqual((await accept(undefined)).body)
+    for (const value of ['text/html', 'application/xml', 'application/ld+json;q=0, text/csv']) {
+      const refused = await accept(value)
+      expect(refused.status, value).toBe(406)
+      expect(refused.type).toBe('application/problem+json; charset=utf-8')
+      expect(refused.body).toMatchObject({
+        '@type': 'hydra:Error',
+        status: 406,
+        title: 'Not Acceptable',
+        detail: `This API serves application/ld+json and application/json; the request accepts only: ${value}.`,
+      })
+    }
+  })
+
+  it('lets the configured origin read responses and the Link header, and no other', async () => {
+    const allowed = await fetch(`${origin}/books`, { headers: { Origin: ADMIN_ORIGIN } })
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(ADMIN_ORIGIN)
+    expect(allowed.headers.get('access-control-expose-headers')).toMatch(/\bLink\b/)
+    await allowed.arrayBuffer()
+    const preflight = await fetch(`${origin}/books`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: ADMIN_ORIGIN,
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'accept',
+      },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(ADMIN_ORIGIN)
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('GET')
+    const other = await fetch(`${origin}/books`, {
+      headers: { Origin: 'http://elsewhere.example' },
+    })
+    expect(other.headers.get('access-control-allow-origin')).toBeNull()
+    await other.arrayBuffer()
+    const unconfigured = await fetch(`${mounted}/books`, { headers: { Origin: ADMIN_ORIGIN } })
+    expect(unconfigured.headers.get('access-control-allow-origin')).toBeNull()
+    await unconfigured.arrayBuffer()
+  })
+})
+
+describe('a Hono RPC client', () => {
+  it('gets typed members from generated collections and items', async () => {
+    const client = hc<ReturnType<typeof createApp>>(origin)
+    const books = await (await client.books.$get()).json()
+    expectTypeOf(books['hydra:member']).toEqualTypeOf<BookMember[]>()
+    expectTypeOf(books['hydra:totalItems']).toEqualTypeOf<number | undefined>()
+    expect(books['hydra:member'][0]?.['@type']).toBe('Book')
+    const reviews = await (await client.reviews.$get()).json()
+    expectTypeOf(reviews.member).toEqualTypeOf<ReviewMember[]>()
+    expectTypeOf(reviews['@type']).toEqualTypeOf<'Collection'>()
+    expect(reviews.member).toHaveLength(20)
+    const book = await (await client.books[':id'].$get({ param: { id: '3' } })).json()
+    expectTypeOf(book).toEqualTypeOf<HydraItem<BookMember>>()
+    expect(book.id).toBe(3)
+  })
+})

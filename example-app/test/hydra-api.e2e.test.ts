@@ -201,7 +201,7 @@ describe('the entrypoint and the API documentation', () => {
     const classes = docs[`${HYDRA}supportedClass`] as Expanded[]
     const byId = new Map(classes.map((entry) => [entry['@id'] as string, entry]))
     const properties = (id: string) =>
-      (byId.get(id)?.[`${HYDRA}supportedProperty`] as Expanded[]).map(
+      ((byId.get(id)?.[`${HYDRA}supportedProperty`] ?? []) as Expanded[]).map(
         (property) => (property[`${HYDRA}property`] as Expanded[])[0]?.['@id']
       )
     expect(properties(`${SCHEMA}Person`)).toEqual([

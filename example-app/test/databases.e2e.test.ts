@@ -8,7 +8,7 @@
  *   DATABASE_URL_MARIADB=mysql://root@127.0.0.1:3306/test
  */
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -17,7 +17,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SEED_COUNTS, seed } from '../../prisma/seed.js'
 import { createDriverAdapter, pushSchema } from '../scripts/push-schema.mjs'
 import { writeSchemaCopy } from '../scripts/schema-copy.mjs'
-import { createScratchDatabase } from '../scripts/scratch-database.mjs'
+import {
+  createScratchDatabase,
+  databaseName,
+  dropDatabase,
+  withDatabase,
+} from '../scripts/scratch-database.mjs'
 import type { PrismaClient as SqlitePrismaClient } from '../src/generated/prisma/client.js'
 
 const run = promisify(execFile)
@@ -69,13 +74,14 @@ function declared(content: string, keyword: string): string[] {
     .sort()
 }
 
+/** Runs the real Prisma CLI through the offline wrapper, in `cwd`. */
+function prisma(args: string[], cwd: string) {
+  return run(process.execPath, [path.join(APP, 'scripts/prisma.mjs'), ...args], { cwd })
+}
+
 /** `prisma generate` of a schema through the offline CLI wrapper. */
 async function generate(schemaPath: string) {
-  const { stdout } = await run(
-    process.execPath,
-    [path.join(APP, 'scripts/prisma.mjs'), 'generate', '--schema', schemaPath],
-    { cwd: APP }
-  )
+  const { stdout } = await prisma(['generate', '--schema', schemaPath], APP)
   expect(stdout).toContain('Generated Prisma Client')
   expect(stdout).toContain('Generated Prisma Hydra routes')
 }
@@ -204,6 +210,31 @@ describe.skipIf(!POSTGRES_URL)(
       }
     })
 
+    it('runs `prisma db push` through the CLI wrapper, creating the database first', async () => {
+      const project = path.join(scratch, 'postgresql-cli')
+      await writeSchemaCopy({ schemaPath: SCHEMAS.renamed, provider: 'postgresql', dir: project })
+      const url = withDatabase(server, `prisma_hydra_cli_${process.pid}_${Date.now()}`)
+      // No import of prisma/config: it would not resolve from a temporary folder.
+      await writeFile(
+        path.join(project, 'prisma.config.ts'),
+        `export default { schema: 'schema.prisma', datasource: { url: ${JSON.stringify(url)} } }\n`
+      )
+      try {
+        const first = await prisma(['db', 'push'], project)
+        expect(first.stdout).toContain(`PostgreSQL database ${databaseName(url)} created`)
+        expect(first.stdout).toContain('Your database is now in sync with your Prisma schema')
+        const tables = await query(
+          url,
+          "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name"
+        )
+        expect(tables).toEqual([['Dummy'], ['Tag']])
+        const second = await prisma(['db', 'push'], project)
+        expect(second.stdout).toContain('already in sync')
+      } finally {
+        await dropDatabase(url)
+      }
+    })
+
     it('refuses a ?schema= URL, which the engine cannot target through the adapter', async () => {
       const url = new URL(server)
       url.searchParams.set('schema', 'elsewhere')
@@ -252,6 +283,18 @@ describe.skipIf(!MARIADB_URL)(
       } finally {
         await database.drop()
       }
+    })
+
+    it('`prisma db push` through the CLI wrapper says why it cannot apply the schema', async () => {
+      const project = path.join(scratch, 'mysql-cli')
+      await writeSchemaCopy({ schemaPath: SCHEMAS.renamed, provider: 'mysql', dir: project })
+      await writeFile(
+        path.join(project, 'prisma.config.ts'),
+        `export default { schema: 'schema.prisma', datasource: { url: ${JSON.stringify(server)} } }\n`
+      )
+      await expect(prisma(['db', 'push'], project)).rejects.toThrow(
+        /P1013: Prisma's wasm schema engine has no MySQL\/MariaDB connector/
+      )
     })
 
     it('queries through a client generated for mysql and @prisma/adapter-mariadb', async () => {

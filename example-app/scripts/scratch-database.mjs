@@ -53,7 +53,7 @@ const DIALECTS = {
   mysql: {
     // Every account may connect to it (the mariadb driver needs a database in the URL).
     adminDatabase: 'information_schema',
-    // The character set and collation Prisma's own engine creates MySQL databases with.
+    // The character set and collation Prisma's MySQL migrations give every table they create.
     create: (name) => [
       `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
     ],

@@ -7,12 +7,18 @@
 //   import { pushSchema } from './scripts/push-schema.mjs'
 //   await pushSchema({ schemaPath: 'prisma/schema.prisma', url: 'file:./dev.db' })
 //
-// The URL scheme picks the driver adapter from ADAPTERS; today only `file:` (SQLite, through
-// @prisma/adapter-better-sqlite3). Relative SQLite paths are resolved against the current working
-// directory. PostgreSQL and MySQL/MariaDB were tried and do not work with this wasm engine build
-// (8.1.0-2.59be4fda…): it panics with "Unsupported adapter provider: Mysql", and through
-// @prisma/adapter-pg 7.10.1 it fails to read the catalogs ("Column type 'char' could not be
-// deserialized"). A new entry in ADAPTERS is all another database would need.
+// The URL scheme picks the driver adapter from ADAPTERS:
+//   file:                     SQLite, @prisma/adapter-better-sqlite3 (relative paths resolve
+//                             against the current working directory)
+//   postgres:, postgresql:    PostgreSQL, @prisma/adapter-pg
+//   mysql:, mariadb:          MySQL/MariaDB, @prisma/adapter-mariadb: connections only (see
+//                             scripts/scratch-database.mjs). The schema engine cannot apply a
+//                             schema to them: every published build of @prisma/schema-engine-wasm
+//                             is compiled with the SQLite and PostgreSQL connectors only, and its
+//                             driver-adapter constructor panics on any other provider ("Unsupported
+//                             adapter provider: Mysql"). openSchemaEngine() refuses them up front.
+// Each database's schema must declare the matching datasource provider (scripts/schema-copy.mjs
+// writes a copy of a schema for another provider).
 //
 // The helpers below are shared with scripts/schema-engine.mjs (the JSON-RPC shim for the CLI).
 
@@ -24,9 +30,35 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const require = createRequire(import.meta.url)
 
+// PostgreSQL's one-byte internal type "char" (OID 18) holds the catalogs' kinds and flags
+// (pg_constraint.contype, pg_class.relkind, ...), which the engine's describer reads as text.
+// @prisma/adapter-pg 7.10 has no column type for it and rejects the whole result ("Column type
+// 'char' could not be deserialized"); node-postgres already returns its values as strings, so the
+// columns are reported as text (OID 25), as Prisma's native PostgreSQL driver reads them.
+const PG_CHAR_OID = 18
+const PG_TEXT_OID = 25
+
+/** Makes a node-postgres-backed queryable of @prisma/adapter-pg report "char" columns as text. */
+function readPgCharAsText(queryable) {
+  if (typeof queryable.performIO !== 'function') {
+    throw new Error(
+      'This version of @prisma/adapter-pg has no performIO(); check the "char" column workaround in push-schema.mjs'
+    )
+  }
+  const performIO = queryable.performIO.bind(queryable)
+  queryable.performIO = async (query) => {
+    const result = await performIO(query)
+    for (const field of result.fields) {
+      if (field.dataTypeID === PG_CHAR_OID) field.dataTypeID = PG_TEXT_OID
+    }
+    return result
+  }
+}
+
 const ADAPTERS = [
   {
     schemes: ['file:'],
+    provider: 'sqlite',
     pkg: '@prisma/adapter-better-sqlite3',
     create: (mod, url) => new mod.PrismaBetterSqlite3({ url }),
     // The wasm engine sends whole migration scripts through executeRaw when it replays them on
@@ -45,7 +77,75 @@ const ADAPTERS = [
       }
     },
   },
+  {
+    schemes: ['postgres:', 'postgresql:'],
+    provider: 'postgresql',
+    pkg: '@prisma/adapter-pg',
+    create: (mod, url) => {
+      // With an adapter, the engine neither sets the search_path nor qualifies every name with
+      // the schema (enums land in the default schema): one database per run instead.
+      const schema = new URL(url).searchParams.get('schema')
+      if (schema && schema !== 'public') {
+        throw new Error(
+          `The wasm schema engine cannot target the PostgreSQL schema "${schema}" (?schema=): ` +
+            'use a database of its own instead (scripts/scratch-database.mjs)'
+        )
+      }
+      return new mod.PrismaPg({ connectionString: url })
+    },
+    patchConnection: (connection) => {
+      readPgCharAsText(connection)
+      const startTransaction = connection.startTransaction.bind(connection)
+      connection.startTransaction = async (...args) => {
+        const transaction = await startTransaction(...args)
+        readPgCharAsText(transaction)
+        return transaction
+      }
+    },
+  },
+  {
+    schemes: ['mysql:', 'mariadb:'],
+    provider: 'mysql',
+    pkg: '@prisma/adapter-mariadb',
+    create: (mod, url) => new mod.PrismaMariaDb(url),
+    schemaEngine: false,
+  },
 ]
+
+/** The adapter table's entry for `url`'s scheme; throws for an unknown scheme. */
+function adapterSpec(url) {
+  const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(url)?.[0].toLowerCase()
+  const spec = ADAPTERS.find((a) => a.schemes.includes(scheme))
+  if (!spec) {
+    const known = ADAPTERS.flatMap((a) => a.schemes).join(', ')
+    throw new Error(`Unsupported database URL scheme "${scheme ?? url}" (supported: ${known})`)
+  }
+  return spec
+}
+
+/** The Prisma datasource provider for a database URL: "sqlite", "postgresql" or "mysql". */
+export function providerOf(url) {
+  return adapterSpec(url).provider
+}
+
+/**
+ * A driver adapter factory for `url`, for plain SQL outside the engine (scripts/scratch-database.mjs,
+ * tests), with the same fixes the schema engine's connections get.
+ */
+export async function createDriverAdapter(url) {
+  const spec = adapterSpec(url)
+  const adapterModule = await importFromApp(spec.pkg, `The URL scheme "${spec.schemes[0]}"`)
+  const raw = spec.create(adapterModule, url)
+  if (spec.patchConnection) {
+    const connect = raw.connect.bind(raw)
+    raw.connect = async (...args) => {
+      const connection = await connect(...args)
+      spec.patchConnection(connection)
+      return connection
+    }
+  }
+  return raw
+}
 
 /** Imports a package resolved from this app (works for CJS/ESM packages alike). */
 async function importFromApp(pkg, purpose) {
@@ -114,16 +214,14 @@ export function panicMessage() {
  * Returns `{ factory, dispose }`; `dispose()` closes every connection the engine opened.
  */
 export async function createAdapterFactory(url) {
-  const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(url)?.[0].toLowerCase()
-  const spec = ADAPTERS.find((a) => a.schemes.includes(scheme))
-  if (!spec) {
-    const known = ADAPTERS.flatMap((a) => a.schemes).join(', ')
+  const spec = adapterSpec(url)
+  if (spec.schemaEngine === false) {
     throw new Error(
-      `Unsupported database URL scheme "${scheme ?? url}" (supported: ${known}); ` +
-        'the wasm schema engine does not work with the PostgreSQL and MySQL driver adapters'
+      `Prisma's wasm schema engine cannot apply schemas to ${spec.provider} databases (${url.split(':')[0]}: URLs): ` +
+        '@prisma/schema-engine-wasm is built with the SQLite and PostgreSQL connectors only'
     )
   }
-  const adapterModule = await importFromApp(spec.pkg, `The URL scheme "${scheme}"`)
+  const adapterModule = await importFromApp(spec.pkg, `The URL scheme "${spec.schemes[0]}"`)
   const { bindMigrationAwareSqlAdapterFactory } = await importFromApp(
     '@prisma/driver-adapter-utils',
     'The schema engine'
@@ -143,8 +241,11 @@ export async function createAdapterFactory(url) {
       return connection
     }
   }
+  // Newest first: a PostgreSQL shadow database is dropped through the connection opened before it.
   const dispose = async () => {
-    await Promise.allSettled(connections.splice(0).map((c) => c.dispose()))
+    for (const connection of connections.splice(0).reverse()) {
+      await connection.dispose().catch(() => {})
+    }
   }
   return { factory: bindMigrationAwareSqlAdapterFactory(raw), dispose }
 }

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Offline stand-in for Prisma's native schema engine binary, backed by the wasm build
-// (`@prisma/schema-engine-wasm`) and the SQLite driver adapter (see push-schema.mjs). Point the
+// (`@prisma/schema-engine-wasm`) and the driver adapters of push-schema.mjs. Point the
 // CLI at it with PRISMA_SCHEMA_ENGINE_BINARY (scripts/prisma.mjs does this); the CLI then skips
 // downloading the native engine.
 //
 // What the Prisma 7.10 CLI expects from the binary, and what this shim does:
 //   schema-engine --version        prints "schema-engine-cli <wasm git hash>"
 //   schema-engine --datasource '{"url":…}' cli can-connect-to-database | create-database
-//       run before the RPC session by `db push`, `migrate *`: checks / creates the SQLite file.
+//       run before the RPC session by `db push`, `migrate *`: checks / creates the SQLite file or
+//       the PostgreSQL database (CREATE DATABASE through the maintenance database `postgres`).
 //       Errors go to stderr as JSON log lines ({level:"ERROR", fields:{error_code, message}}),
 //       after one leading line (the CLI skips the first stderr line), with exit code 1.
 //   schema-engine [--datamodels <file>]… [--datasource '{"url":…}'] [--enabled-preview-features …]
@@ -20,19 +21,24 @@
 // Checked offline with SQLite `file:` URLs (relative paths resolve against the directory of
 // prisma.config.ts, the cwd the CLI gives the engine): `generate`, `version`, `validate`,
 // `format`, `db push` (also `--accept-data-loss`, `--force-reset`), `db pull`, `migrate dev`,
-// `migrate deploy`, `migrate status`, `migrate reset --force`. Other databases are refused (see
-// push-schema.mjs for why).
+// `migrate deploy`, `migrate status`, `migrate reset --force`; and with `postgres://` URLs:
+// `db push` (creating the database), `db pull`, `migrate dev` (its shadow database is created
+// and dropped by @prisma/adapter-pg), `migrate status`, `migrate reset --force`. MySQL/MariaDB
+// URLs are refused with P1013: the wasm engine has no MySQL connector (see push-schema.mjs).
 
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import readline from 'node:readline'
 import {
   createAdapterFactory,
+  createDriverAdapter,
   loadSchemaEngineWasm,
   openSchemaEngine,
   panicMessage,
+  providerOf,
   readSchemaFiles,
 } from './push-schema.mjs'
+import { createDatabase, databaseName } from './scratch-database.mjs'
 
 const FILTERS = { externalTables: [], externalEnums: [] }
 
@@ -59,6 +65,22 @@ function sqlitePath(url) {
   return path.resolve(url.slice('file:'.length))
 }
 
+/** Whether the server answers and the database in `url` exists (a PostgreSQL/MySQL URL). */
+async function checkServerDatabase(url) {
+  const factory = await createDriverAdapter(url)
+  let connection
+  try {
+    connection = await factory.connect()
+    await connection.queryRaw({ sql: 'SELECT 1', args: [], argTypes: [] })
+    return { exists: true }
+  } catch (error) {
+    if (error?.cause?.kind === 'DatabaseDoesNotExist') return { exists: false }
+    throw error
+  } finally {
+    await connection?.dispose()
+  }
+}
+
 /** `cli <command>`: one-shot commands; errors are reported as ERROR log lines with exit 1. */
 async function runCliCommand(command, url) {
   logLine('INFO', { message: `Starting schema engine CLI command ${command}` })
@@ -66,23 +88,51 @@ async function runCliCommand(command, url) {
     logLine('ERROR', { error_code, message })
     process.exitCode = 1
   }
-  if (!url?.startsWith('file:')) {
+  let provider
+  try {
+    provider = providerOf(url ?? '')
+  } catch (error) {
+    return fail('P1013', error.message)
+  }
+  if (provider === 'mysql') {
     return fail(
       'P1013',
-      `The wasm schema engine shim only supports SQLite file: URLs, got "${url ?? ''}"`
+      "Prisma's wasm schema engine has no MySQL/MariaDB connector: it can apply schemas to SQLite and PostgreSQL only"
     )
   }
-  const file = sqlitePath(url)
-  if (command === 'can-connect-to-database') {
-    if (!existsSync(file))
-      fail('P1003', `Database ${path.basename(file)} does not exist at ${file}`)
-  } else if (command === 'create-database') {
-    mkdirSync(path.dirname(file), { recursive: true })
-    const { factory, dispose } = await createAdapterFactory(url)
-    await factory.connect() // opening the file creates it
-    await dispose()
-  } else {
-    fail('P1000', `Unknown cli command "${command}"`)
+  if (command !== 'can-connect-to-database' && command !== 'create-database') {
+    return fail('P1000', `Unknown cli command "${command}"`)
+  }
+  if (provider === 'sqlite') {
+    const file = sqlitePath(url)
+    if (command === 'can-connect-to-database') {
+      if (!existsSync(file))
+        fail('P1003', `Database ${path.basename(file)} does not exist at ${file}`)
+    } else {
+      mkdirSync(path.dirname(file), { recursive: true })
+      const { factory, dispose } = await createAdapterFactory(url)
+      await factory.connect() // opening the file creates it
+      await dispose()
+    }
+    return
+  }
+  try {
+    const { exists } = await checkServerDatabase(url)
+    const { host } = new URL(url)
+    if (command === 'can-connect-to-database') {
+      if (!exists)
+        fail(
+          'P1003',
+          `Database \`${databaseName(url)}\` does not exist on the database server at \`${host}\`.`
+        )
+    } else if (!exists) {
+      await createDatabase(url)
+    }
+  } catch (error) {
+    fail(
+      error?.cause?.kind === 'DatabaseNotReachable' ? 'P1001' : 'P1000',
+      error?.message ?? String(error)
+    )
   }
 }
 

@@ -1,0 +1,12 @@
+/** `content` with the datasource provider replaced and the generators' paths made absolute. */
+export function rewriteSchema(
+  content: string,
+  options: { provider: string; baseDir: string; outputDir?: string }
+): string
+/** Writes a copy of a schema file for `provider` to `<dir>/schema.prisma`; returns its path. */
+export function writeSchemaCopy(options: {
+  schemaPath: string
+  provider: string
+  dir: string
+  outputDir?: string
+}): Promise<string>

@@ -105,6 +105,14 @@ describe.skipIf(!hasBrowser)('API Platform admin on the example API', () => {
   it('lists the first page of books, then page 2 through its pagination control', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const requested: string[] = []
+    const failures: string[] = []
+    page.on('pageerror', (error) => failures.push(error.message))
+    // The admin's own console warnings (React props of its widgets) are not ours; uncaught
+    // errors and failed API requests are.
+    page.on('response', (response) => {
+      if (response.url().startsWith(api) && response.status() >= 400)
+        failures.push(`${response.status()} ${response.url()}`)
+    })
     page.on('request', (request) => {
       if (request.url().startsWith(`${api}/books?`)) requested.push(request.url())
     })
@@ -128,6 +136,7 @@ describe.skipIf(!hasBrowser)('API Platform admin on the example API', () => {
     const screenshot = path.join(OUTPUT, 'admin-books-page-2.png')
     await page.screenshot({ path: screenshot })
     expect(existsSync(screenshot)).toBe(true)
+    expect(failures).toEqual([])
     await page.close()
   }, 120_000)
 })

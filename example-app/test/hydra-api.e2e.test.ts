@@ -158,10 +158,13 @@ describe('collections expand to Hydra IRIs', () => {
     expect(book['@type']).toEqual([`${SCHEMA}Book`])
     const error = only(await expand(`${origin}/books?page=0`))
     expectAbsolute(error)
-    expect(error['@type']).toContain(`${HYDRA}Error`)
+    expect(error['@type']).toEqual([`${HYDRA}Error`])
+    expect(ids(error['https://www.rfc-editor.org/rfc/rfc9457#type'])).toEqual([
+      `${origin}/errors/400`,
+    ])
     expect(literals(error[`${HYDRA}description`])).toEqual(['Page should not be less than 1'])
     const unprefixedError = only(await expand(`${origin}/reviews?page=0`))
-    expect(unprefixedError['@type']).toContain(`${HYDRA}Error`)
+    expect(unprefixedError['@type']).toEqual([`${HYDRA}Error`])
     expect(literals(unprefixedError[`${HYDRA}description`])).toEqual([
       'Page should not be less than 1',
     ])
@@ -198,6 +201,7 @@ describe('the entrypoint and the API documentation', () => {
     expectAbsolute(docs)
     expect(docs['@type']).toEqual([`${HYDRA}ApiDocumentation`])
     expect(literals(docs[`${HYDRA}title`])).toEqual(['Library API'])
+    expect(ids(docs[`${HYDRA}entrypoint`])).toEqual([`${origin}/`])
     const classes = docs[`${HYDRA}supportedClass`] as Expanded[]
     const byId = new Map(classes.map((entry) => [entry['@id'] as string, entry]))
     const properties = (id: string) =>
@@ -221,6 +225,7 @@ describe('the entrypoint and the API documentation', () => {
     expect(literals(search[`${HYDRA}template`])).toEqual([
       '/loans{?page,itemsPerPage,pagination,partial}',
     ])
+    expect(ids(search[`${HYDRA}variableRepresentation`])).toEqual([`${HYDRA}BasicRepresentation`])
     const mapped = (search[`${HYDRA}mapping`] as Expanded[]).map((mapping) => [
       literals(mapping[`${HYDRA}variable`])[0],
       ids(mapping[`${HYDRA}property`])[0],
@@ -295,9 +300,12 @@ describe('headers: Link, content negotiation, CORS', () => {
       '/books/999999',
       '/nothing-here',
     ]
+    const errorLink = '<http://www.w3.org/ns/hydra/error>; rel="http://www.w3.org/ns/json-ld#error"'
     for (const path of paths) {
       const response = await fetch(`${origin}${path}`)
-      expect(response.headers.get('link'), path).toContain(link(origin))
+      const expected = response.status >= 400 ? `${errorLink}, ${link(origin)}` : link(origin)
+      expect(response.headers.get('link'), path).toBe(expected)
+      expect(response.headers.get('vary'), path).toContain('Accept')
       await response.arrayBuffer()
     }
     const under = await fetch(`${mounted}/books`)

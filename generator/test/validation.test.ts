@@ -244,9 +244,9 @@ describe('annotation validation', () => {
 `
       ),
       [
-        'error: Model "Book", field "isbn", @property, option "iri": must be an absolute IRI such as "https://schema.org/Book", got 42',
+        'error: Model "Book", field "isbn", @property, option "iri": must be an absolute IRI such as "https://schema.org/Book" (or a urn:), got 42',
         'error: Model "Book", field "code", @property, option "ir": unknown option. Did you mean "iri"? Allowed: iri',
-        'error: Model "Book", @resource, option "iri": must be an absolute IRI such as "https://schema.org/Book", got "Book"',
+        'error: Model "Book", @resource, option "iri": must be an absolute IRI such as "https://schema.org/Book" (or a urn:), got "Book"',
       ],
     ],
     [
@@ -272,8 +272,31 @@ describe('annotation validation', () => {
 `
       ),
       [
-        'error: Model "Book", @operation(name: "steps"), option "hydraPrefix": is false, but field "next" has the name of a Hydra term (member, totalItems, view, Collection, PartialCollectionView, first, last, previous, next, hydra); keep the prefix, hide the field (@hidden) or rename it (@map keeps the column)',
-        'error: Model "Book", @operation(name: "steps"), option "hydraPrefix": is false, but field "member" has the name of a Hydra term (member, totalItems, view, Collection, PartialCollectionView, first, last, previous, next, hydra); keep the prefix, hide the field (@hidden) or rename it (@map keeps the column)',
+        'error: Model "Book", @operation(name: "steps"), option "hydraPrefix": is false, but field "next" has the name of a Hydra term (member, totalItems, view, Collection, PartialCollectionView, first, last, previous, next); keep the prefix, hide the field (@hidden) or rename it (@map keeps the column)',
+        'error: Model "Book", @operation(name: "steps"), option "hydraPrefix": is false, but field "member" has the name of a Hydra term (member, totalItems, view, Collection, PartialCollectionView, first, last, previous, next); keep the prefix, hide the field (@hidden) or rename it (@map keeps the column)',
+      ],
+    ],
+    [
+      'a compact IRI is refused: a context would read it as prefix and suffix',
+      book('@pagination\n@resource(iri: "schema:Book")'),
+      [
+        'error: Model "Book", @resource, option "iri": must be an absolute IRI such as "https://schema.org/Book" (or a urn:), got "schema:Book"',
+      ],
+    ],
+    [
+      'a field named hydra, a model named Entrypoint, a path of the API itself',
+      `/// @pagination\n/// @resource(path: "/docs.jsonld")\nmodel Entrypoint {\n  id Int @id\n  hydra String\n}`,
+      [
+        'error: Model "Entrypoint", @pagination: field "hydra" cannot be shown: "hydra" is the prefix of Hydra\'s vocabulary in the context; hide the field (@hidden) or rename it (@map keeps the column)',
+        'error: Model "Entrypoint", @pagination: the model\'s name "Entrypoint" is the name of the API\'s entrypoint (/contexts/Entrypoint); rename the model (@@map keeps the table)',
+        'error: Model "Entrypoint", @resource, option "path": "/docs.jsonld" belongs to the API itself (/docs.jsonld, /contexts/..., /errors/...); choose another path',
+      ],
+    ],
+    [
+      'two collections the entrypoint would list under one key',
+      `${book('@pagination\n@operation(name: "recent", path: "/books/recent")')}\n/// @pagination\nmodel BookRecent {\n  id Int @id\n}`,
+      [
+        'error: Model "BookRecent", @pagination, option "name": the entrypoint would list it as "bookRecent", which is already Book.recent; rename the operation',
       ],
     ],
     [

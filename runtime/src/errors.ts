@@ -33,6 +33,11 @@ export interface ErrorOptions {
   hydraPrefix?: boolean | undefined
 }
 
+export interface HydraErrorOptions extends ErrorOptions {
+  /** The error this one reports. */
+  cause?: unknown
+}
+
 export const PROBLEM_JSON = 'application/problem+json; charset=utf-8'
 
 export function errorBody(
@@ -78,9 +83,10 @@ export class HydraError extends HTTPException {
   constructor(
     status: ContentfulStatusCode,
     readonly detail: string,
-    options: ErrorOptions = {}
+    options: HydraErrorOptions = {}
   ) {
-    super(status, { message: detail, res: problemResponse(status, detail, options) })
+    const { cause, ...style } = options
+    super(status, { message: detail, res: problemResponse(status, detail, style), cause })
     this.name = 'HydraError'
   }
 }

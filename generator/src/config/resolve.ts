@@ -26,8 +26,13 @@ import {
 
 const MODEL_ANNOTATIONS = ['pagination', 'resource', 'operation'] as const
 const FIELD_ANNOTATIONS = ['hidden', 'property'] as const
-const IRI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s<>"{}|\\^`]+$/
-const IRI_ALLOWED = 'an absolute IRI such as "https://schema.org/Book"'
+// An absolute IRI with an authority (`https://…`) or a URN: never a compact IRI such as
+// `schema:Book`, which a context would read as a prefix and a suffix.
+const IRI = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/|urn:)[^\s<>"{}|\\^`]+$/
+const IRI_ALLOWED = 'an absolute IRI such as "https://schema.org/Book" (or a urn:)'
+/** Names the API documentation and the entrypoint use for themselves. */
+const RESERVED_MODELS = ['Entrypoint', 'Error']
+const RESERVED_PATHS = /^\/(docs\.jsonld|contexts|errors)(\/|$)/
 const CURSOR_TYPES = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'DateTime'])
 const ORDERABLE = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'Boolean', 'DateTime'])
 const OPERATION_NAME = /^[A-Za-z][A-Za-z0-9]*$/
@@ -56,6 +61,7 @@ export function resolveHydraModel(
     if (resource) resources.push(resource)
   }
   checkPaths(resources, problems)
+  checkEntrypointKeys(resources, problems)
   const model: HydraModel = {
     resources,
     parameters: global.parameters,
@@ -408,11 +414,25 @@ function checkUnprefixedTerms(
   operations: OperationModel[],
   report: Report
 ): void {
+  const hydraField = fields.find((field) => field.name === 'hydra')
+  if (hydraField) {
+    report({
+      source: '@pagination',
+      message:
+        'field "hydra" cannot be shown: "hydra" is the prefix of Hydra\'s vocabulary in the context; hide the field (@hidden) or rename it (@map keeps the column)',
+    })
+  }
+  if (RESERVED_MODELS.includes(name)) {
+    report({
+      source: '@pagination',
+      message: `the model's name "${name}" is the name of the API's ${name === 'Error' ? 'error type' : 'entrypoint'} (/contexts/${name}); rename the model (@@map keeps the table)`,
+    })
+  }
   const unprefixed = operations.find((operation) => !operation.hydraPrefix)
   if (!unprefixed) return
   const source =
     unprefixed.name === 'collection' ? '@resource' : `@operation(name: "${unprefixed.name}")`
-  const reserved = [...HYDRA_TERMS, 'hydra']
+  const reserved = [...HYDRA_TERMS]
   if (reserved.includes(name)) {
     report({
       source,
@@ -710,11 +730,52 @@ function toFieldModel(field: DMMF.Field, datamodel: DMMF.Datamodel): FieldModel 
   return model
 }
 
+/** The entrypoint's key of an operation, as the runtime writes it (`book`, `bookRecent`). */
+function entrypointKey(resource: string, operation: string): string {
+  const base = resource.charAt(0).toLowerCase() + resource.slice(1)
+  return operation === 'collection'
+    ? base
+    : `${base}${operation.charAt(0).toUpperCase()}${operation.slice(1)}`
+}
+
+function checkEntrypointKeys(resources: ResourceModel[], problems: Problem[]): void {
+  const owners = new Map<string, string>()
+  for (const resource of resources) {
+    for (const operation of resource.operations) {
+      const key = entrypointKey(resource.name, operation.name)
+      const taken = owners.get(key)
+      if (taken) {
+        problems.push({
+          severity: 'error',
+          location: `Model "${resource.name}"`,
+          source:
+            operation.name === 'collection'
+              ? '@pagination'
+              : `@operation(name: "${operation.name}")`,
+          option: 'name',
+          message: `the entrypoint would list it as "${key}", which is already ${taken}; rename the operation`,
+        })
+      }
+      owners.set(key, `${resource.name}.${operation.name}`)
+    }
+  }
+}
+
 function checkPaths(resources: ResourceModel[], problems: Problem[]): void {
   const owners = new Map<string, string>()
   for (const resource of resources) {
     for (const operation of resource.operations) {
       const owner = `${resource.name}.${operation.name}`
+      if (RESERVED_PATHS.test(operation.path)) {
+        problems.push({
+          severity: 'error',
+          location: `Model "${resource.name}"`,
+          source:
+            operation.name === 'collection' ? '@resource' : `@operation(name: "${operation.name}")`,
+          option: 'path',
+          message: `"${operation.path}" belongs to the API itself (/docs.jsonld, /contexts/..., /errors/...); choose another path`,
+        })
+      }
       const taken = owners.get(operation.path)
       if (taken) {
         problems.push({

@@ -31,6 +31,9 @@ describe('hydraHeaders: content negotiation', () => {
     ['text/html, */*;q=0.1', 'application/ld+json; charset=utf-8'],
     ['application/ld+json;q=0, */*', 'application/json; charset=utf-8'],
     ['application/ld+json;q=0, application/*', 'application/json; charset=utf-8'],
+    ['application/json;q=0.5, application/ld+json;q=0.5', 'application/ld+json; charset=utf-8'],
+    ['application/json;q=1.5, application/ld+json', 'application/ld+json; charset=utf-8'],
+    ['application/*;q=0.2, application/json;q=0.1', 'application/ld+json; charset=utf-8'],
   ])('Accept: %s → %s', async (accept, type) => {
     const response = await app().request('/items', {
       headers: accept === undefined ? {} : { Accept: accept },
@@ -46,6 +49,7 @@ describe('hydraHeaders: content negotiation', () => {
     'application/xml, text/*',
     'application/ld+json;q=0, application/json;q=0, */*',
     'image/png;q=1',
+    'application/*;q=0, */*',
   ])('Accept: %s → 406 problem+json', async (accept) => {
     const response = await app().request('/items', { headers: { Accept: accept } })
     expect(response.status).toBe(406)
@@ -81,6 +85,69 @@ describe('hydraHeaders: content negotiation', () => {
     expect(response.headers.get('Link')).toBe(
       `<http://localhost/api/v1/docs.jsonld>; rel="${API_DOCUMENTATION_REL}"`
     )
+  })
+})
+
+describe("hydraHeaders: only the API's own responses", () => {
+  const mixed = () =>
+    new Hono()
+      .route('/', app())
+      .get('/health', (c) => c.text('ok'))
+      .get('/moved', (c) => c.redirect('/items'))
+
+  it('leaves other routes of the app it is mounted in alone', async () => {
+    const health = await mixed().request('/health', { headers: { Accept: 'text/plain' } })
+    expect(health.status).toBe(200)
+    expect(await health.text()).toBe('ok')
+    expect(health.headers.get('Link')).toBeNull()
+    const moved = await mixed().request('/moved')
+    expect(moved.status).toBe(302)
+    expect(moved.headers.get('Link')).toBeNull()
+  })
+
+  it('acts once when applied twice', async () => {
+    const twice = new Hono().use(hydraHeaders()).route('/', app())
+    const response = await twice.request('/items')
+    expect(response.headers.get('Link')).toBe(LINK)
+    expect(response.headers.get('Vary')).toBe('Accept')
+  })
+
+  it('collections served without the prefix keep it off in their errors', async () => {
+    const plain = new Hono().use(hydraHeaders()).get(
+      '/items',
+      hydraCollection(
+        { context: '/contexts/Item', paging: { itemsPerPage: 2 }, hydraPrefix: false },
+        (request) => paginateArray(items, request)
+      )
+    )
+    const page = await (await plain.request('/items?page=2')).json()
+    expect(page).toEqual({
+      '@context': '/contexts/Item',
+      '@id': '/items',
+      '@type': 'Collection',
+      totalItems: 5,
+      member: items.slice(2, 4),
+      view: {
+        '@id': '/items?page=2',
+        '@type': 'PartialCollectionView',
+        first: '/items?page=1',
+        last: '/items?page=3',
+        previous: '/items?page=1',
+        next: '/items?page=3',
+      },
+    })
+    const error = await plain.request('/items?page=x')
+    expect(error.status).toBe(400)
+    expect(await error.json()).toEqual({
+      '@context': '/contexts/Error',
+      '@id': '/errors/400',
+      '@type': 'Error',
+      type: '/errors/400',
+      title: 'An error occurred',
+      detail: 'The "page" parameter must be a decimal integer, "x" given.',
+      status: 400,
+      description: 'The "page" parameter must be a decimal integer, "x" given.',
+    })
   })
 })
 

@@ -38,8 +38,9 @@ export interface HydraHeadersOptions {
 }
 
 /**
- * The media type a request's `Accept` header allows: JSON-LD unless the client prefers plain JSON
- * (the same document, served as `application/json`); undefined when it accepts neither.
+ * The media type a request's `Accept` header allows: each of JSON-LD and JSON takes the quality of
+ * the most specific range that matches it (`application/json` over `application/*` over `*\/*`),
+ * the better one wins and a tie goes to JSON-LD; undefined when the client accepts neither.
  */
 export function negotiate(c: Context): typeof LD | typeof JSON_TYPE | undefined {
   const chosen = accepts(c, {
@@ -47,61 +48,79 @@ export function negotiate(c: Context): typeof LD | typeof JSON_TYPE | undefined 
     supports: [LD, JSON_TYPE],
     default: LD,
     match: (ranges) => {
-      const refused = new Set(
-        ranges.filter((range) => range.q === 0).map((range) => range.type.toLowerCase())
-      )
-      const wanted = ranges
-        .filter((range) => range.q > 0)
-        .sort((a, b) => b.q - a.q || specificity(b.type) - specificity(a.type))
-      for (const { type } of wanted) {
-        const lower = type.toLowerCase()
-        if (lower === LD || lower === JSON_TYPE) return lower
-        if (lower === '*/*' || lower === '*' || lower === 'application/*') {
-          const usable = [LD, JSON_TYPE].find((candidate) => !refused.has(candidate))
-          if (usable) return usable
+      const quality = (candidate: string): number => {
+        let best = { specificity: 0, q: 0 }
+        for (const range of ranges) {
+          const specificity = matches(range.type.toLowerCase(), candidate)
+          if (specificity > best.specificity)
+            best = { specificity, q: Math.min(Math.max(range.q, 0), 1) }
         }
+        return best.q
       }
-      return ''
+      const ld = quality(LD)
+      const json = quality(JSON_TYPE)
+      if (ld === 0 && json === 0) return ''
+      return json > ld ? JSON_TYPE : LD
     },
   })
   return chosen === LD || chosen === JSON_TYPE ? chosen : undefined
 }
 
-function specificity(type: string): number {
-  if (type === '*/*' || type === '*') return 1
-  return type.endsWith('/*') ? 2 : 3
+/** How specifically a media range matches a type: 3 exactly, 2 by `type/*`, 1 by `*\/*`, 0 not. */
+function matches(range: string, type: string): number {
+  if (range === type) return 3
+  if (range === '*/*' || range === '*') return 1
+  if (range.endsWith('/*') && type.startsWith(range.slice(0, -1))) return 2
+  return 0
+}
+
+/** Requests a `hydraHeaders` middleware has already taken, so a second one leaves them alone. */
+const handled = new WeakSet<Request>()
+
+/** Whether a response is one of the API's documents (JSON-LD, or a problem). */
+function isApiResponse(response: Response): boolean {
+  const type = response.headers.get('Content-Type') ?? ''
+  return type.startsWith(LD) || type.startsWith('application/problem+json')
 }
 
 /**
- * Middleware for every route of a Hydra API: CORS (when origins are given), content negotiation
- * (406 problem+json for a client that accepts neither JSON-LD nor JSON; `application/json` served
- * when preferred) and `Link: <…/docs.jsonld>; rel="…#apiDocumentation"` on every response.
+ * Middleware for the routes of a Hydra API: CORS (when origins are given), content negotiation
+ * and `Link: <…/docs.jsonld>; rel="…#apiDocumentation"`. It acts on the API's own responses
+ * (JSON-LD and problem+json) only, so other routes of the app it is mounted in keep theirs: the
+ * `Link` header is added to them, `application/json` is served when the client prefers it, and a
+ * client that accepts neither JSON-LD nor JSON gets a 406 problem+json instead. Applied twice
+ * (the generated app's and the app's own), it acts once.
  */
 export function hydraHeaders(options: HydraHeadersOptions = {}): MiddlewareHandler {
   const headers: MiddlewareHandler = async function hydraHeaders(c, next) {
+    await next()
+    if (!isApiResponse(c.res)) return
     const type = negotiate(c)
-    const link = `<${docsUrl(location(c))}>; rel="${API_DOCUMENTATION_REL}"`
     if (type === undefined) {
+      await c.res.body?.cancel()
       c.res = problemResponse(
         406,
         `This API serves ${LD} and ${JSON_TYPE}; the request accepts only: ${c.req.header('Accept')}.`,
         { base: mountPrefix(c), hydraPrefix: options.hydraPrefix }
       )
-    } else {
-      await next()
-      if (type === JSON_TYPE && c.res.headers.get('Content-Type')?.startsWith(LD))
-        c.res.headers.set('Content-Type', `${JSON_TYPE}; charset=utf-8`)
+    } else if (type === JSON_TYPE && c.res.headers.get('Content-Type')?.startsWith(LD)) {
+      c.header('Content-Type', `${JSON_TYPE}; charset=utf-8`)
     }
-    c.res.headers.append('Link', link)
-    c.res.headers.append('Vary', 'Accept')
+    c.header('Link', `<${docsUrl(location(c))}>; rel="${API_DOCUMENTATION_REL}"`, { append: true })
+    c.header('Vary', 'Accept', { append: true })
   }
-  if (options.cors === undefined) return headers
-  const allowCors = cors({
-    origin: options.cors,
-    allowMethods: ['GET', 'HEAD', 'OPTIONS'],
-    exposeHeaders: ['Link', 'Content-Type'],
-  })
-  return async function hydraCors(c, next) {
+  const allowCors =
+    options.cors === undefined
+      ? undefined
+      : cors({
+          origin: options.cors,
+          allowMethods: ['GET', 'HEAD', 'OPTIONS'],
+          exposeHeaders: ['Link', 'Content-Type'],
+        })
+  return async function hydraApi(c, next) {
+    if (handled.has(c.req.raw)) return next()
+    handled.add(c.req.raw)
+    if (!allowCors) return headers(c, next)
     return allowCors(c, async () => {
       await headers(c, next)
     })

@@ -49,7 +49,7 @@ export function serveErrorContext(c: Context) {
       description: 'hydra:description',
       detail: 'https://www.rfc-editor.org/rfc/rfc9457#detail',
       status: 'https://www.rfc-editor.org/rfc/rfc9457#status',
-      type: '@type',
+      type: { '@id': 'https://www.rfc-editor.org/rfc/rfc9457#type', '@type': '@id' },
     },
   })
 }

@@ -31,7 +31,7 @@ import {
 export const LD_JSON = 'application/ld+json; charset=utf-8'
 
 /** A collection operation: a path of a resource with its own order and paging settings. */
-export interface CollectionOperation<M, P extends boolean = true> {
+export interface CollectionOperation<M, P extends boolean = boolean> {
   resource: Resource<M, IdKind>
   path: string
   paging: PagingConfig
@@ -120,7 +120,9 @@ async function withErrorStyle<T>(
   try {
     return await serve()
   } catch (error) {
-    if (isHydraError(error)) throw new HydraError(error.status, error.detail, style)
+    // Errors of the runtime's own checks are rewritten in the route's style; others pass as thrown.
+    if (isHydraError(error) && error.constructor === HydraError)
+      throw new HydraError(error.status, error.detail, { ...style, cause: error })
     throw error
   }
 }
@@ -157,7 +159,7 @@ async function readAndRender<M, Row extends object, Where, P extends boolean>(
   return respondWithPage(c, page, toMember, render)
 }
 
-export interface CollectionHandlerOptions<P extends boolean = true> {
+export interface CollectionHandlerOptions<P extends boolean = boolean> {
   /**
    * The collection's `@context`: an absolute IRI, or a path such as `/contexts/Genre`, which is
    * taken under the path the app is mounted at.

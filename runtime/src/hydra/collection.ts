@@ -1,26 +1,48 @@
 import { buildIri, type QueryMap } from '../iri/query-string.js'
 import type { ParameterNames } from '../paging/config.js'
 import type { CollectionPage, LinkTarget } from '../paging/page.js'
-import { type HydraTerm, hydraTerm } from './terms.js'
+import { hydraTerm } from './terms.js'
 
-type Links = 'first' | 'last' | 'previous' | 'next'
-
-export type HydraView<P extends boolean = true> = {
-  '@id': string
-  '@type': HydraTerm<'PartialCollectionView', P>
-} & { [K in HydraTerm<Links, P>]?: string }
+/** The view of a page: its own IRI and its links, keys with or without the `hydra:` prefix. */
+export type HydraView<P extends boolean = true> = P extends false
+  ? {
+      '@id': string
+      '@type': 'PartialCollectionView'
+      first?: string
+      last?: string
+      previous?: string
+      next?: string
+    }
+  : {
+      '@id': string
+      '@type': 'hydra:PartialCollectionView'
+      'hydra:first'?: string
+      'hydra:last'?: string
+      'hydra:previous'?: string
+      'hydra:next'?: string
+    }
 
 /**
  * A JSON-LD/Hydra collection (spec 2.1) of members of type `M`; keys carry the `hydra:` prefix
- * unless `P` is `false`.
+ * unless `P` is `false` (API Platform 4 style). With `P` = `boolean`, either document.
  */
-export type HydraCollection<M, P extends boolean = true> = {
-  '@context': string
-  '@id': string
-  '@type': HydraTerm<'Collection', P>
-} & { [K in HydraTerm<'totalItems', P>]?: number } & { [K in HydraTerm<'member', P>]: M[] } & {
-  [K in HydraTerm<'view', P>]?: HydraView<P>
-}
+export type HydraCollection<M, P extends boolean = true> = P extends false
+  ? {
+      '@context': string
+      '@id': string
+      '@type': 'Collection'
+      totalItems?: number
+      member: M[]
+      view?: HydraView<false>
+    }
+  : {
+      '@context': string
+      '@id': string
+      '@type': 'hydra:Collection'
+      'hydra:totalItems'?: number
+      'hydra:member': M[]
+      'hydra:view'?: HydraView<true>
+    }
 
 export interface RenderOptions<P extends boolean = boolean> {
   /** The collection's path as requested (including any mount prefix), without the query. */
@@ -33,7 +55,7 @@ export interface RenderOptions<P extends boolean = boolean> {
   hydraPrefix?: P | undefined
 }
 
-const LINKS: readonly Links[] = ['first', 'last', 'previous', 'next']
+const LINKS = ['first', 'last', 'previous', 'next'] as const
 
 /** Renders a page as a Hydra collection with the reference's presence rules (reference 2.2-2.6). */
 export function renderCollection<M, P extends boolean = true>(

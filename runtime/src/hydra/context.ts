@@ -48,6 +48,11 @@ export function contextDocument(
   type: ContextType
 ): { '@context': Record<string, ContextTerm> } {
   const fields = new Set(type.fields.map((field) => field.name))
+  if (fields.has('hydra')) {
+    throw new TypeError(
+      `The context of ${type.name} cannot define a field "hydra": that term is the prefix of Hydra's vocabulary.`
+    )
+  }
   const context: Record<string, ContextTerm> = {
     '@vocab': vocabulary,
     ...hydraTerms(fields),

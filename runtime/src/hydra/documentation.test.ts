@@ -93,7 +93,7 @@ describe('the API documentation', () => {
       '@id': '/api/docs.jsonld',
       '@type': 'hydra:ApiDocumentation',
       'hydra:title': 'Shop',
-      'hydra:entrypoint': '/api',
+      'hydra:entrypoint': { '@id': '/api' },
     })
     expect(docs['hydra:description']).toBeUndefined()
     expect(classes.map((entry) => entry['@id'])).toEqual([
@@ -210,5 +210,14 @@ describe('contexts', () => {
     expect(context.view).toBe('Step/view')
     expect(context['hydra:next']).toEqual({ '@type': '@id' })
     expect(context.member).toBe('hydra:member')
+  })
+
+  it('refuse a field named hydra, which would replace the prefix', () => {
+    expect(() =>
+      contextDocument('https://shop.example/docs.jsonld#', {
+        name: 'Odd',
+        fields: [{ name: 'hydra' }],
+      })
+    ).toThrow('The context of Odd cannot define a field "hydra"')
   })
 })

@@ -123,15 +123,13 @@ export function renderDocumentation(
       schema: 'https://schema.org/',
       domain: { '@id': 'rdfs:domain', '@type': '@id' },
       range: { '@id': 'rdfs:range', '@type': '@id' },
-      subClassOf: { '@id': 'rdfs:subClassOf', '@type': '@id' },
-      expects: { '@id': 'hydra:expects', '@type': '@id' },
       returns: { '@id': 'hydra:returns', '@type': '@id' },
     },
     '@id': docsPath(base),
     '@type': 'hydra:ApiDocumentation',
     'hydra:title': api.title,
     ...(api.description ? { 'hydra:description': api.description } : {}),
-    'hydra:entrypoint': entrypointPath(base),
+    'hydra:entrypoint': { '@id': entrypointPath(base) },
     'hydra:supportedClass': [
       ...api.types.map((type) => documentType(type)),
       documentEntrypoint(api, base),
@@ -239,7 +237,7 @@ function searchTemplate(
   return {
     '@type': 'hydra:IriTemplate',
     'hydra:template': `${base}${collection.path}${names.length > 0 ? `{?${names.join(',')}}` : ''}`,
-    'hydra:variableRepresentation': 'BasicRepresentation',
+    'hydra:variableRepresentation': { '@id': 'hydra:BasicRepresentation' },
     'hydra:mapping': variables.map((variable) => ({
       '@type': 'hydra:IriTemplateMapping',
       'hydra:variable': variable.variable,
@@ -256,7 +254,7 @@ function pagingVariables(type: DocumentedType, paging: PagingConfig): Variable[]
   const size = `${paging.itemsPerPage} items per page`
   if (paging.enabled && paging.cursor) {
     variables.push(...cursorVariables(type, paging.cursor))
-  } else if (paging.enabled) {
+  } else if (paging.enabled || paging.clientEnabled) {
     variables.push({
       variable: parameters.page,
       property: 'hydra:pageIndex',

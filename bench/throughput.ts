@@ -1,0 +1,279 @@
+/**
+ * Throughput and latency under load of one page with full paging (`GET /events?page=2`: 30 rows
+ * and a count, on a table of 10,000 events), served over loopback by three servers, each in its
+ * own process (bench/throughput-server.ts): the generated route, the same route written by hand
+ * with Hono and Prisma, and a floor of node:http and better-sqlite3 running Prisma's own SQL. All
+ * three must send byte-identical bodies before anything is measured. Load from autocannon in this
+ * process; the servers take turns, in a rotating order, so that the machine's drift hits each of
+ * them alike; ratios are taken within a run, then their median. Writes its section of
+ * bench/RESULTS.md and bench/throughput.svg.
+ *
+ *   npm run bench:throughput
+ *   BENCH_THROUGHPUT_RUNS=1 BENCH_THROUGHPUT_SECONDS=3 npm run bench:throughput   # a quick run
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { barCharts } from './chart.js'
+import { machine, writeSection } from './report.js'
+import { prepareDatabase } from './setup.js'
+
+const SETTINGS = {
+  rows: ['BENCH_THROUGHPUT_ROWS', 10_000],
+  runs: ['BENCH_THROUGHPUT_RUNS', 5],
+  seconds: ['BENCH_THROUGHPUT_SECONDS', 10],
+  warmup: ['BENCH_THROUGHPUT_WARMUP', 5],
+  connections: ['BENCH_THROUGHPUT_CONNECTIONS', 10],
+} as const
+type Setting = keyof typeof SETTINGS
+const settings = Object.fromEntries(
+  Object.entries(SETTINGS).map(([key, [name, fallback]]) => {
+    const raw = process.env[name]
+    const value = raw === undefined ? fallback : Number(raw)
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new Error(`${name} must be a positive integer, "${raw}" given`)
+    }
+    return [key, value]
+  })
+) as Record<Setting, number>
+const {
+  rows: ROWS,
+  runs: RUNS,
+  seconds: SECONDS,
+  warmup: WARMUP,
+  connections: CONNECTIONS,
+} = settings
+const AUTOCANNON_VERSION = (
+  createRequire(import.meta.url)('autocannon/package.json') as { version: string }
+).version
+const PAGE = 2
+const PATH = `/events?page=${PAGE}`
+const TARGET = 0.95
+
+const SERVER = fileURLToPath(new URL('./throughput-server.ts', import.meta.url))
+const SERVERS = [
+  {
+    kind: 'generated',
+    short: 'generated',
+    label: 'generated (createHydraApp)',
+    what: '`createHydraApp` from bench/.generated on @hono/node-server',
+  },
+  {
+    kind: 'handwritten',
+    short: 'hand-written',
+    label: 'hand-written Hono + Prisma',
+    what: 'a Hono route on @hono/node-server: the same `findMany` (select, order, skip, take) and `count` in one `$transaction` (Serializable, as generated), the body an object given to `JSON.stringify`',
+  },
+  {
+    kind: 'floor',
+    short: 'floor',
+    label: 'floor: node:http + better-sqlite3',
+    what: "`node:http` and better-sqlite3 running the SQL of Prisma's query log for the page and the count (statements prepared once) between `BEGIN` and `COMMIT`, the same body",
+  },
+] as const
+type Kind = (typeof SERVERS)[number]['kind']
+
+interface Server {
+  child: ChildProcess
+  origin: string
+}
+
+async function startServer(kind: Kind, url: string): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, kind, url], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
+  for await (const line of lines) {
+    const match = /^listening (\d+)$/.exec(line)
+    if (match) return { child, origin: `http://127.0.0.1:${match[1]}` }
+  }
+  throw new Error(`the ${kind} server exited before listening`)
+}
+
+interface Measure {
+  requestsPerSecond: number
+  p50: number
+  p97_5: number
+  p99: number
+  total: number
+}
+
+async function load(origin: string, seconds: number): Promise<Measure> {
+  const result = await autocannon({
+    url: `${origin}${PATH}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+  })
+  const failures = result.errors + result.timeouts + result.non2xx
+  if (failures > 0 || result.requests.total === 0) {
+    throw new Error(
+      `${origin}${PATH}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx responses out of ${result.requests.total}`
+    )
+  }
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    total: result.requests.total,
+  }
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+}
+
+const { url, built } = await prepareDatabase(ROWS)
+console.log(`${built ? 'Built' : 'Reused'} ${url} (${ROWS.toLocaleString('en')} rows)`)
+
+const servers = new Map<Kind, Server>()
+try {
+  for (const { kind } of SERVERS) servers.set(kind, await startServer(kind, url))
+  const origin = (kind: Kind) => (servers.get(kind) as Server).origin
+
+  // The same bytes from every server, for the measured page and for the first and last ones.
+  const lastPage = Math.ceil(ROWS / 30)
+  const checked = [PATH, '/events', `/events?page=${lastPage}`]
+  let bodyBytes = 0
+  for (const path of checked) {
+    const responses = await Promise.all(
+      SERVERS.map(async ({ kind }) => {
+        const response = await fetch(`${origin(kind)}${path}`)
+        return {
+          kind,
+          status: response.status,
+          type: response.headers.get('content-type'),
+          body: await response.text(),
+        }
+      })
+    )
+    const [reference, ...others] = responses as [(typeof responses)[number], ...typeof responses]
+    if (reference.status !== 200) throw new Error(`${reference.kind} ${path}: ${reference.status}`)
+    for (const other of others) {
+      if (
+        other.status !== reference.status ||
+        other.type !== reference.type ||
+        other.body !== reference.body
+      ) {
+        throw new Error(
+          `${path}: the ${other.kind} server answers ${other.status} ${other.type} (${other.body.length} characters), the generated one ${reference.status} ${reference.type} (${reference.body.length}); the bodies differ`
+        )
+      }
+    }
+    if (path === PATH) bodyBytes = Buffer.byteLength(reference.body)
+  }
+  console.log(
+    `Same ${bodyBytes}-byte body from every server for ${checked.join(', ')}; warming up ${WARMUP} s each`
+  )
+
+  for (const { kind } of SERVERS) await load(origin(kind), WARMUP)
+
+  const measures = new Map<Kind, Measure[]>(SERVERS.map(({ kind }) => [kind, []]))
+  for (let run = 0; run < RUNS; run++) {
+    // Run r starts with server r (mod 3): each takes every position in the order equally often.
+    const order = SERVERS.map(
+      (_, index) => SERVERS[(index + run) % SERVERS.length]
+    ) as unknown as typeof SERVERS
+    for (const { kind } of order) {
+      const measure = await load(origin(kind), SECONDS)
+      measures.get(kind)?.push(measure)
+      console.log(
+        `run ${run + 1}/${RUNS} ${kind}: ${measure.requestsPerSecond.toFixed(0)} req/s, p50 ${measure.p50} ms, p97.5 ${measure.p97_5} ms, p99 ${measure.p99} ms`
+      )
+    }
+  }
+
+  const of = (kind: Kind) => measures.get(kind) as Measure[]
+  const summary = (kind: Kind) => ({
+    requestsPerSecond: median(of(kind).map((m) => m.requestsPerSecond)),
+    p50: median(of(kind).map((m) => m.p50)),
+    p97_5: median(of(kind).map((m) => m.p97_5)),
+    p99: median(of(kind).map((m) => m.p99)),
+  })
+  const ratios = (over: Kind) =>
+    of('generated').map(
+      (m, run) => m.requestsPerSecond / (of(over)[run] as Measure).requestsPerSecond
+    )
+  const toHandwritten = ratios('handwritten')
+  const toFloor = ratios('floor')
+  const handwrittenRatio = median(toHandwritten)
+  const floorRatio = median(toFloor)
+  const met = handwrittenRatio >= TARGET
+
+  const table = [
+    '| server | req/s | p50 (ms) | p97.5 (ms) | p99 (ms) |',
+    '|---|---:|---:|---:|---:|',
+    ...SERVERS.map(({ kind, label }) => {
+      const s = summary(kind)
+      return `| ${label} | ${Math.round(s.requestsPerSecond).toLocaleString('en')} | ${s.p50} | ${s.p97_5} | ${s.p99} |`
+    }),
+  ].join('\n')
+  const list = (values: number[]) => values.map((value) => value.toFixed(3)).join(', ')
+
+  await writeFile(
+    new URL('./throughput.svg', import.meta.url),
+    barCharts([
+      {
+        title: `GET ${PATH}: 30 rows + count of ${ROWS.toLocaleString('en')}, over loopback`,
+        subtitle: `requests per second, higher is better (median of ${RUNS} runs of ${SECONDS} s, ${CONNECTIONS} connections)`,
+        series: ['req/s'],
+        groups: SERVERS.map(({ kind, short }) => ({
+          label: short,
+          values: [summary(kind).requestsPerSecond],
+        })),
+        format: (value) => Math.round(value).toLocaleString('en'),
+      },
+      {
+        title: 'Latency under the same load',
+        subtitle: 'milliseconds, lower is better (medians over the runs)',
+        series: SERVERS.map(({ short }) => short),
+        groups: (['p50', 'p97_5', 'p99'] as const).map((percentile) => ({
+          label: percentile.replace('_', '.'),
+          values: SERVERS.map(({ kind }) => summary(kind)[percentile]),
+        })),
+        format: (value) => `${value} ms`,
+      },
+    ])
+  )
+
+  const quick = Object.entries(SETTINGS)
+    .filter(([key, [, fallback]]) => settings[key as Setting] !== fallback)
+    .map(([key, [name]]) => `${name}=${settings[key as Setting]} `)
+    .join('')
+  const report = `## Throughput and latency of one page under load
+
+Generated by \`${quick}npm run bench:throughput\` at the repository root (bench/throughput.ts, servers bench/throughput-server.ts).
+
+- ${machine()}
+- \`GET ${PATH}\` with full paging: 30 rows of \`Event\` and a count of all ${ROWS.toLocaleString('en')} in SQLite (bench/.data/), a ${bodyBytes.toLocaleString('en')}-byte JSON-LD body, byte-identical from the three servers (checked, with the content type, for \`${checked.join('`, `')}\` before the runs)
+- each server in its own process (\`node --import tsx bench/throughput-server.ts <kind> <url>\`), all started at once; load from autocannon ${AUTOCANNON_VERSION} in the benchmark's process over loopback, ${CONNECTIONS} connections, no pipelining; the load generator and the server under load share the machine's cores
+- ${WARMUP} s of load on each server first, then ${RUNS} runs of ${SECONDS} s on each, the servers taking turns in a rotating order; each figure is the median over the runs (latency percentiles as autocannon records them, in whole milliseconds)
+
+${SERVERS.map(({ label, what }) => `- ${label}: ${what}`).join('\n')}
+
+${table}
+
+![Requests per second and latency percentiles of the three servers](throughput.svg)
+
+**Target: generated / hand-written ≥ ${TARGET} in requests per second: ${handwrittenRatio.toFixed(3)}, ${met ? 'met' : 'NOT MET'}.** Generated / floor: ${floorRatio.toFixed(3)}. Both ratios are taken within each run (the servers measured minutes apart at most), then their median; per run, generated / hand-written: ${list(toHandwritten)}; generated / floor: ${list(toFloor)}.
+`
+  await writeSection('throughput', report)
+  console.log(`\n${table}\n`)
+  console.log(
+    `generated / hand-written ${handwrittenRatio.toFixed(3)} (target ≥ ${TARGET}: ${met ? 'met' : 'NOT MET'}); generated / floor ${floorRatio.toFixed(3)}`
+  )
+  console.log('Written to bench/RESULTS.md and bench/throughput.svg')
+} finally {
+  for (const { child } of servers.values()) {
+    child.kill()
+    await once(child, 'exit')
+  }
+}

@@ -310,6 +310,7 @@ export function compareQueryKeys(a: string, b: string): number {
  * {@link compareQueryKeys}; the sort is stable). Nested arrays keep their order and are shared.
  */
 export function sortQuery(query: QueryMap): QueryMap {
+  if (query.size < 2) return new Map(query)
   return new Map([...query].sort(([a], [b]) => compareQueryKeys(a, b)))
 }
 

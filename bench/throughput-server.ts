@@ -5,7 +5,8 @@
  *
  * All three answer `GET /events?page=N` with the same JSON-LD document (checked byte for byte
  * before any measurement): page N of 30 events, newest first, with `hydra:totalItems` and the
- * full view. Prints `listening <port>` once ready.
+ * full view. Prints `listening <port>` once ready; answers the IPC message `cpu` with its
+ * `process.cpuUsage()`, so the benchmark reads the server's own CPU time between runs.
  *
  * - generated: `createHydraApp` from bench/.generated, served by @hono/node-server.
  * - handwritten: the same route written by hand with Hono and the same Prisma client: the page
@@ -146,6 +147,10 @@ function floor(url: string) {
     process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`)
   })
 }
+
+process.on('message', (message) => {
+  if (message === 'cpu') process.send?.(process.cpuUsage())
+})
 
 const [kind, url] = process.argv.slice(2)
 if (!url || !SERVERS.includes(kind as ServerKind)) {

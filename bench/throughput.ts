@@ -15,6 +15,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import os from 'node:os'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
@@ -84,7 +85,7 @@ interface Server {
 
 async function startServer(kind: Kind, url: string): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER, kind, url], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   })
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
   for await (const line of lines) {
@@ -100,18 +101,30 @@ interface Measure {
   p97_5: number
   p99: number
   total: number
+  /** The server's CPU time (user + system) per response, in µs. */
+  cpuPerRequest: number
 }
 
-async function load(origin: string, seconds: number): Promise<Measure> {
+/** The server process's CPU time so far (µs), asked over IPC while no load runs. */
+async function cpuTime(child: ChildProcess): Promise<number> {
+  const reply = once(child, 'message')
+  child.send('cpu')
+  const [usage] = (await reply) as [NodeJS.CpuUsage]
+  return usage.user + usage.system
+}
+
+async function load(server: Server, seconds: number): Promise<Measure> {
+  const before = await cpuTime(server.child)
   const result = await autocannon({
-    url: `${origin}${PATH}`,
+    url: `${server.origin}${PATH}`,
     connections: CONNECTIONS,
     duration: seconds,
   })
+  const cpu = (await cpuTime(server.child)) - before
   const failures = result.errors + result.timeouts + result.non2xx
   if (failures > 0 || result.requests.total === 0) {
     throw new Error(
-      `${origin}${PATH}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx responses out of ${result.requests.total}`
+      `${server.origin}${PATH}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx responses out of ${result.requests.total}`
     )
   }
   return {
@@ -120,6 +133,7 @@ async function load(origin: string, seconds: number): Promise<Measure> {
     p97_5: result.latency.p97_5,
     p99: result.latency.p99,
     total: result.requests.total,
+    cpuPerRequest: cpu / result.requests.total,
   }
 }
 
@@ -131,13 +145,16 @@ const median = (values: readonly number[]): number => {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
 }
 
+/** The machine's load before the benchmark adds its own: other work skews the figures. */
+const loadBefore = os.loadavg()[0] as number
 const { url, built } = await prepareDatabase(ROWS)
 console.log(`${built ? 'Built' : 'Reused'} ${url} (${ROWS.toLocaleString('en')} rows)`)
 
 const servers = new Map<Kind, Server>()
 try {
   for (const { kind } of SERVERS) servers.set(kind, await startServer(kind, url))
-  const origin = (kind: Kind) => (servers.get(kind) as Server).origin
+  const server = (kind: Kind) => servers.get(kind) as Server
+  const origin = (kind: Kind) => server(kind).origin
 
   // The same bytes from every server, for the measured page and for the first and last ones.
   const lastPage = Math.ceil(ROWS / 30)
@@ -174,7 +191,7 @@ try {
     `Same ${bodyBytes}-byte body from every server for ${checked.join(', ')}; warming up ${WARMUP} s each`
   )
 
-  for (const { kind } of SERVERS) await load(origin(kind), WARMUP)
+  for (const { kind } of SERVERS) await load(server(kind), WARMUP)
 
   const measures = new Map<Kind, Measure[]>(SERVERS.map(({ kind }) => [kind, []]))
   for (let run = 0; run < RUNS; run++) {
@@ -183,10 +200,10 @@ try {
       (_, index) => SERVERS[(index + run) % SERVERS.length]
     ) as unknown as typeof SERVERS
     for (const { kind } of order) {
-      const measure = await load(origin(kind), SECONDS)
+      const measure = await load(server(kind), SECONDS)
       measures.get(kind)?.push(measure)
       console.log(
-        `run ${run + 1}/${RUNS} ${kind}: ${measure.requestsPerSecond.toFixed(0)} req/s, p50 ${measure.p50} ms, p97.5 ${measure.p97_5} ms, p99 ${measure.p99} ms`
+        `run ${run + 1}/${RUNS} ${kind}: ${measure.requestsPerSecond.toFixed(0)} req/s, p50 ${measure.p50} ms, p97.5 ${measure.p97_5} ms, p99 ${measure.p99} ms, ${measure.cpuPerRequest.toFixed(0)} µs of server CPU a response`
       )
     }
   }
@@ -197,23 +214,31 @@ try {
     p50: median(of(kind).map((m) => m.p50)),
     p97_5: median(of(kind).map((m) => m.p97_5)),
     p99: median(of(kind).map((m) => m.p99)),
+    cpuPerRequest: median(of(kind).map((m) => m.cpuPerRequest)),
   })
-  const ratios = (over: Kind) =>
-    of('generated').map(
-      (m, run) => m.requestsPerSecond / (of(over)[run] as Measure).requestsPerSecond
-    )
-  const toHandwritten = ratios('handwritten')
-  const toFloor = ratios('floor')
+  // Within each run: generated / other in requests per second, and other / generated in server
+  // CPU time per response (the throughput ratio one core would give each server to itself).
+  const ratios = (over: Kind, of_: (m: Measure) => number, inverse = false) =>
+    of('generated').map((m, run) => {
+      const ratio = of_(m) / of_(of(over)[run] as Measure)
+      return inverse ? 1 / ratio : ratio
+    })
+  const perSecond = (m: Measure) => m.requestsPerSecond
+  const cpu = (m: Measure) => m.cpuPerRequest
+  const toHandwritten = ratios('handwritten', perSecond)
+  const toFloor = ratios('floor', perSecond)
+  const cpuToHandwritten = ratios('handwritten', cpu, true)
+  const cpuToFloor = ratios('floor', cpu, true)
   const handwrittenRatio = median(toHandwritten)
   const floorRatio = median(toFloor)
   const met = handwrittenRatio >= TARGET
 
   const table = [
-    '| server | req/s | p50 (ms) | p97.5 (ms) | p99 (ms) |',
-    '|---|---:|---:|---:|---:|',
+    '| server | req/s | p50 (ms) | p97.5 (ms) | p99 (ms) | server CPU a response (µs) |',
+    '|---|---:|---:|---:|---:|---:|',
     ...SERVERS.map(({ kind, label }) => {
       const s = summary(kind)
-      return `| ${label} | ${Math.round(s.requestsPerSecond).toLocaleString('en')} | ${s.p50} | ${s.p97_5} | ${s.p99} |`
+      return `| ${label} | ${Math.round(s.requestsPerSecond).toLocaleString('en')} | ${s.p50} | ${s.p97_5} | ${s.p99} | ${Math.round(s.cpuPerRequest)} |`
     }),
   ].join('\n')
   const list = (values: number[]) => values.map((value) => value.toFixed(3)).join(', ')
@@ -252,9 +277,10 @@ try {
 
 Generated by \`${quick}npm run bench:throughput\` at the repository root (bench/throughput.ts, servers bench/throughput-server.ts).
 
-- ${machine()}
+- ${machine()}; load average (1 min) ${loadBefore.toFixed(2)} before the run, ${(os.loadavg()[0] as number).toFixed(2)} at its end (its own load included)
 - \`GET ${PATH}\` with full paging: 30 rows of \`Event\` and a count of all ${ROWS.toLocaleString('en')} in SQLite (bench/.data/), a ${bodyBytes.toLocaleString('en')}-byte JSON-LD body, byte-identical from the three servers (checked, with the content type, for \`${checked.join('`, `')}\` before the runs)
 - each server in its own process (\`node --import tsx bench/throughput-server.ts <kind> <url>\`), all started at once; load from autocannon ${AUTOCANNON_VERSION} in the benchmark's process over loopback, ${CONNECTIONS} connections, no pipelining; the load generator and the server under load share the machine's cores
+- server CPU time a response: the server process's user + system time over a run (\`process.cpuUsage()\`, asked over IPC while no load runs) divided by the responses of that run
 - ${WARMUP} s of load on each server first, then ${RUNS} runs of ${SECONDS} s on each, the servers taking turns in a rotating order; each figure is the median over the runs (latency percentiles as autocannon records them, in whole milliseconds)
 
 ${SERVERS.map(({ label, what }) => `- ${label}: ${what}`).join('\n')}
@@ -263,12 +289,14 @@ ${table}
 
 ![Requests per second and latency percentiles of the three servers](throughput.svg)
 
-**Target: generated / hand-written ≥ ${TARGET} in requests per second: ${handwrittenRatio.toFixed(3)}, ${met ? 'met' : 'NOT MET'}.** Generated / floor: ${floorRatio.toFixed(3)}. Both ratios are taken within each run (the servers measured minutes apart at most), then their median; per run, generated / hand-written: ${list(toHandwritten)}; generated / floor: ${list(toFloor)}.
+**Target: generated / hand-written ≥ ${TARGET} in requests per second: ${handwrittenRatio.toFixed(3)}, ${met ? 'met' : 'NOT MET'}.** Generated / floor: ${floorRatio.toFixed(3)}. Both ratios are taken within each run (the three servers loaded one after the other within ${3 * SECONDS} s), then their median; per run, generated / hand-written: ${list(toHandwritten)}; generated / floor: ${list(toFloor)}.
+
+Server CPU time a response (the server's \`process.cpuUsage()\` over a run, asked over IPC before and after it, divided by the responses of that run) is what the requests per second come to when a server has a core to itself, and other processes on the machine move it much less than they move the rates. In those terms, within each run and then the median: generated / hand-written ${median(cpuToHandwritten).toFixed(3)} (per run: ${list(cpuToHandwritten)}), generated / floor ${median(cpuToFloor).toFixed(3)} (per run: ${list(cpuToFloor)}); each is the other server's CPU time a response over the generated one's.
 `
   await writeSection('throughput', report)
   console.log(`\n${table}\n`)
   console.log(
-    `generated / hand-written ${handwrittenRatio.toFixed(3)} (target ≥ ${TARGET}: ${met ? 'met' : 'NOT MET'}); generated / floor ${floorRatio.toFixed(3)}`
+    `req/s: generated / hand-written ${handwrittenRatio.toFixed(3)} (target ≥ ${TARGET}: ${met ? 'met' : 'NOT MET'}); generated / floor ${floorRatio.toFixed(3)}. CPU a response: hand-written / generated ${median(cpuToHandwritten).toFixed(3)}, floor / generated ${median(cpuToFloor).toFixed(3)}`
   )
   console.log('Written to bench/RESULTS.md and bench/throughput.svg')
 } finally {

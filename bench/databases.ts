@@ -43,7 +43,7 @@ export interface BenchDatabase {
 const sqlite: BenchDatabase = {
   id: 'sqlite',
   name: 'SQLite',
-  description: `SQLite through \`@prisma/adapter-better-sqlite3\`, one file per size in bench/.data/ (bench/setup.ts): \`Event\` rows with ${EVENTS_PER_SECOND} rows per second of \`createdAt\`, \`@@index([createdAt, id])\``,
+  description: `through \`@prisma/adapter-better-sqlite3\`, one file per size in bench/.data/ (bench/setup.ts): \`Event\` rows with ${EVENTS_PER_SECOND} rows per second of \`createdAt\`, \`@@index([createdAt, id])\``,
   async open(rows) {
     const { url, built } = await prepareDatabase(rows)
     const prisma = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }) })

@@ -266,6 +266,17 @@ try {
         })),
         format: (value) => `${value} ms`,
       },
+      {
+        title: 'Server CPU time a response',
+        subtitle:
+          'microseconds of user + system time in the server process, lower is better (medians over the runs)',
+        series: ['µs'],
+        groups: SERVERS.map(({ kind, short }) => ({
+          label: short,
+          values: [summary(kind).cpuPerRequest],
+        })),
+        format: (value) => `${Math.round(value)} µs`,
+      },
     ])
   )
 
@@ -287,7 +298,7 @@ ${SERVERS.map(({ label, what }) => `- ${label}: ${what}`).join('\n')}
 
 ${table}
 
-![Requests per second and latency percentiles of the three servers](throughput.svg)
+![Requests per second, latency percentiles and CPU time a response of the three servers](throughput.svg)
 
 **Target: generated / hand-written ≥ ${TARGET} in requests per second: ${handwrittenRatio.toFixed(3)}, ${met ? 'met' : 'NOT MET'}.** Generated / floor: ${floorRatio.toFixed(3)}. Both ratios are taken within each run (the three servers loaded one after the other within ${3 * SECONDS} s), then their median; per run, generated / hand-written: ${list(toHandwritten)}; generated / floor: ${list(toFloor)}.
 

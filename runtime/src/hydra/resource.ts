@@ -69,8 +69,16 @@ const INT = /^-?[0-9]+$/
 export function defineResource<M, K extends IdKind>(spec: ResourceSpec<K>): Resource<M, K> {
   const fields = spec.fields.map((field) => ({ name: field.name, convert: converterFor(field) }))
   const idName = spec.id.name
-  const iriOf = (row: object, base: string): string =>
-    `${base}${spec.collectionPath}/${encodeURIComponent(String((row as Record<string, unknown>)[idName]))}`
+  const collectionPath = spec.collectionPath
+  const iriOf = (row: object, base: string): string => {
+    const id = (row as Record<string, unknown>)[idName]
+    // An integer key is digits and a sign, which need no escaping.
+    const segment =
+      Number.isSafeInteger(id) || typeof id === 'bigint'
+        ? String(id)
+        : encodeURIComponent(String(id))
+    return `${base}${collectionPath}/${segment}`
+  }
   return {
     ...spec,
     iriOf,

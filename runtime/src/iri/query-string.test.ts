@@ -292,6 +292,10 @@ describe('formatPhpFloat', () => {
     [1e14, '1.0E+14'],
     [1.5e15, '1.5E+15'],
     [0, '0'],
+    [-0, '-0'],
+    [-3, '-3'],
+    [-99999999999999, '-99999999999999'],
+    [-1e14, '-1.0E+14'],
   ])('%d → %s', (value, expected) => {
     expect(formatPhpFloat(value)).toBe(expected)
   })

@@ -310,6 +310,7 @@ export function compareQueryKeys(a: string, b: string): number {
  * {@link compareQueryKeys}; the sort is stable). Nested arrays keep their order and are shared.
  */
 export function sortQuery(query: QueryMap): QueryMap {
+  if (query.size < 2) return new Map(query)
   return new Map([...query].sort(([a], [b]) => compareQueryKeys(a, b)))
 }
 
@@ -321,6 +322,8 @@ export function formatPhpFloat(value: number): string {
   if (Number.isNaN(value)) return 'NAN'
   if (!Number.isFinite(value)) return value > 0 ? 'INF' : '-INF'
   if (value === 0) return Object.is(value, -0) ? '-0' : '0'
+  // Integers of up to 14 digits (every page number) are written as JavaScript writes them.
+  if (Number.isInteger(value) && Math.abs(value) < 1e14) return String(value)
   const [mantissa = '', exponentText = '0'] = value.toExponential(13).split('e')
   const exponent = Number(exponentText)
   if (exponent < -4 || exponent >= 14) {

@@ -24,8 +24,8 @@ import {
   serveContext,
 } from '@prisma-hydra/runtime'
 import { Hono } from 'hono'
-import { type BookRow, bookSelect } from './generated/hydra/index.js'
-import type { PrismaClient } from './generated/prisma/client.js'
+import { type BookRow, bookSelect } from '#generated/hydra/index.js'
+import type { PrismaClient } from '#generated/prisma/client.js'
 
 /** A genre with the number of books in it. */
 export interface GenreMember {

@@ -6,13 +6,21 @@ import { createPrismaClient, DEFAULT_DATABASE_URL } from './prisma.js'
 const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
 const port = Number(process.env.PORT ?? 3000)
 
+/** The URL without its password, for the banner. */
+function shown(url: string): string {
+  if (url.startsWith('file:')) return url
+  const parsed = new URL(url)
+  if (parsed.password) parsed.password = '***'
+  return parsed.toString()
+}
+
 const prisma = createPrismaClient(url)
 const { seeded } = await prepareDatabase(prisma, url)
 const server = serve({ fetch: createApp(prisma).fetch, port }, (info) => {
   const origin = `http://localhost:${info.port}`
   process.stdout.write(
     [
-      `prisma-hydra example app on ${origin} (database ${url}${seeded.length > 0 ? `, seeded: ${seeded.join(', ')}` : ''})`,
+      `prisma-hydra example app on ${origin} (database ${shown(url)}${seeded.length > 0 ? `, seeded: ${seeded.join(', ')}` : ''})`,
       'Try:',
       ...exampleCollectionPaths.map((path) => `  curl ${origin}${path}`),
       `  curl '${origin}/books?page=2'`,
@@ -26,7 +34,10 @@ const server = serve({ fetch: createApp(prisma).fetch, port }, (info) => {
   )
 })
 
+let stopping = false
 const stop = () => {
+  if (stopping) return
+  stopping = true
   server.close()
   void prisma.$disconnect().then(() => process.exit(0))
 }

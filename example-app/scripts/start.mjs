@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: serves the example app (src/main.ts, through tsx) on the database DATABASE_URL
-// names (default: the SQLite file ./dev.db). A generated Prisma client serves one provider only,
+// names (default: the SQLite file ./dev.db); `node scripts/start.mjs src/admin.ts` (`npm run
+// admin`) runs another entry point the same way. A generated Prisma client serves one provider only,
 // so Node runs with the URL's provider as a condition: `#generated/*` (package.json "imports")
 // then resolves to the code generated for it (src/generated-postgresql/ for PostgreSQL,
 // src/generated/ for SQLite; scripts/generate.mjs writes both). stdio, exit code and signals are
@@ -12,6 +13,7 @@ import { providerOf } from './push-schema.mjs'
 
 const require = createRequire(import.meta.url)
 const url = process.env.DATABASE_URL
+const entry = process.argv[2] ?? 'src/main.ts'
 
 let provider = 'sqlite'
 if (url) {

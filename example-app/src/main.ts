@@ -5,6 +5,10 @@ import { createPrismaClient, DEFAULT_DATABASE_URL } from './prisma.js'
 
 const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
 const port = Number(process.env.PORT ?? 3000)
+/** Browser origins (comma-separated) allowed to read the API, such as the admin page's. */
+const cors = process.env.CORS_ORIGINS?.split(',')
+  .map((origin) => origin.trim())
+  .filter(Boolean)
 
 /** The URL without its password, for the banner. */
 function shown(url: string): string {
@@ -16,12 +20,13 @@ function shown(url: string): string {
 
 const prisma = createPrismaClient(url)
 const { seeded } = await prepareDatabase(prisma, url)
-const server = serve({ fetch: createApp(prisma).fetch, port }, (info) => {
+const server = serve({ fetch: createApp(prisma, cors ? { cors } : {}).fetch, port }, (info) => {
   const origin = `http://localhost:${info.port}`
   process.stdout.write(
     [
       `prisma-hydra example app on ${origin} (database ${shown(url)}${seeded.length > 0 ? `, seeded: ${seeded.join(', ')}` : ''})`,
       'Try:',
+      `  curl ${origin}/              # the Hydra entrypoint; /docs.jsonld documents the API`,
       ...exampleCollectionPaths.map((path) => `  curl ${origin}${path}`),
       `  curl '${origin}/books?page=2'`,
       `  curl '${origin}/books?itemsPerPage=25&page=2'`,

@@ -123,7 +123,7 @@ describe('annotation validation', () => {
       book('@pagination\n@operation(name: "recent", path: "books/recent", itemsPerPge: 3)'),
       [
         'error: Model "Book", @operation, option "path": must be a path such as "/books" or "/books/recent" (segments of letters, digits and - _ . ~, no trailing slash), got "books/recent"',
-        'error: Model "Book", @operation(name: "recent"), option "itemsPerPge": unknown option. Did you mean "itemsPerPage"? Allowed: name, path, order, enabled, clientEnabled, itemsPerPage, clientItemsPerPage, maximumItemsPerPage, partial, clientPartial, viaCursor, fetchJoinCollection, useOutputWalkers',
+        'error: Model "Book", @operation(name: "recent"), option "itemsPerPge": unknown option. Did you mean "itemsPerPage"? Allowed: name, path, order, hydraPrefix, enabled, clientEnabled, itemsPerPage, clientItemsPerPage, maximumItemsPerPage, partial, clientPartial, viaCursor, fetchJoinCollection, useOutputWalkers',
       ],
     ],
     [
@@ -145,7 +145,7 @@ describe('annotation validation', () => {
       'an unknown @resource option',
       book('@pagination\n@resource(pth: "/library")'),
       [
-        'error: Model "Book", @resource, option "pth": unknown option. Did you mean "path"? Allowed: path, order',
+        'error: Model "Book", @resource, option "pth": unknown option. Did you mean "path"? Allowed: path, order, iri, hydraPrefix',
       ],
     ],
     [
@@ -212,7 +212,7 @@ describe('annotation validation', () => {
       '/// @pagination\nmodel Book {\n  id Int @id\n  /// @hidden(reason: "x")\n  secret String\n  /// @pagination\n  other String\n}',
       [
         'error: Model "Book", field "secret", @hidden: takes no options; write /// @hidden',
-        'error: Model "Book", field "other", @pagination: is not allowed here; allowed: @hidden',
+        'error: Model "Book", field "other", @pagination: is not allowed here; allowed: @hidden, @property',
       ],
     ],
     [
@@ -228,6 +228,58 @@ describe('annotation validation', () => {
       [
         'warning: Model "Book", @pagination, option "maximumItemsPerPage": is null while clients may set the page size: a client can ask for every row at once',
       ],
+    ],
+    [
+      'type and property IRIs must be absolute IRIs',
+      book(
+        '@pagination\n@resource(iri: "Book")',
+        `
+  id    Int    @id
+  /// @property(iri: "https://schema.org/name")
+  title String
+  /// @property(iri: 42)
+  isbn  String
+  /// @property(ir: "https://schema.org/isbn")
+  code  String
+`
+      ),
+      [
+        'error: Model "Book", field "isbn", @property, option "iri": must be an absolute IRI such as "https://schema.org/Book", got 42',
+        'error: Model "Book", field "code", @property, option "ir": unknown option. Did you mean "iri"? Allowed: iri',
+        'error: Model "Book", @resource, option "iri": must be an absolute IRI such as "https://schema.org/Book", got "Book"',
+      ],
+    ],
+    [
+      'hydraPrefix must be a boolean, on the resource and on operations',
+      book(
+        '@pagination\n@resource(hydraPrefix: "no")\n@operation(name: "recent", path: "/books/recent", hydraPrefix: 0)'
+      ),
+      [
+        'error: Model "Book", @resource, option "hydraPrefix": must be true or false, got "no"',
+        'error: Model "Book", @operation(name: "recent"), option "hydraPrefix": must be true or false, got 0',
+      ],
+    ],
+    [
+      'without the prefix, field names cannot be Hydra terms',
+      book(
+        '@pagination\n@operation(name: "steps", path: "/books/steps", hydraPrefix: false)',
+        `
+  id    Int    @id
+  next  Int
+  /// @hidden
+  view  String
+  member String
+`
+      ),
+      [
+        'error: Model "Book", @operation(name: "steps"), option "hydraPrefix": is false, but field "next" has the name of a Hydra term (member, totalItems, view, Collection, PartialCollectionView, first, last, previous, next, hydra); keep the prefix, hide the field (@hidden) or rename it (@map keeps the column)',
+        'error: Model "Book", @operation(name: "steps"), option "hydraPrefix": is false, but field "member" has the name of a Hydra term (member, totalItems, view, Collection, PartialCollectionView, first, last, previous, next, hydra); keep the prefix, hide the field (@hidden) or rename it (@map keeps the column)',
+      ],
+    ],
+    [
+      'with the prefix, such field names are fine',
+      book('@pagination', '\n  id Int @id\n  next Int\n  member String\n'),
+      [],
     ],
     [
       "other generators' annotations are left alone",
@@ -271,7 +323,7 @@ describe('platform config validation', () => {
       'unknown keys with suggestions',
       'platform:\n  default:\n    x: 1\n  collection:\n    pagination:\n      page_parameter: p',
       [
-        'error: platform config (./platform.yaml), platform, option "default": unknown key. Did you mean "defaults"? Allowed: defaults, collection',
+        'error: platform config (./platform.yaml), platform, option "default": unknown key. Did you mean "defaults"? Allowed: title, description, defaults, collection, serializer',
         'error: platform config (./platform.yaml), platform.collection.pagination, option "page_parameter": unknown key. Did you mean "page_parameter_name"? Allowed: page_parameter_name, enabled_parameter_name, items_per_page_parameter_name, partial_parameter_name',
       ],
     ],
@@ -290,6 +342,16 @@ describe('platform config validation', () => {
       [
         'error: platform config (./platform.yaml), platform.collection.pagination, option "page_parameter_name": must be a non-empty name made of letters, digits and - _ . ~ (no brackets, spaces, & or =), got "p[]"',
         'error: platform config (./platform.yaml), platform.collection.pagination, option "partial_parameter_name": "pagination" is already the name of enabled_parameter_name; each parameter needs its own name',
+      ],
+    ],
+    [
+      'serializer, title and description',
+      'platform:\n  title: ""\n  description: 3\n  serializer:\n    hydra_prefix: "false"\n    hydra_prefixes: true',
+      [
+        'error: platform config (./platform.yaml), platform, option "title": must be a non-empty string, got ""',
+        'error: platform config (./platform.yaml), platform, option "description": must be a non-empty string, got 3',
+        'error: platform config (./platform.yaml), platform.serializer, option "hydra_prefixes": unknown key. Did you mean "hydra_prefix"? Allowed: hydra_prefix',
+        'error: platform config (./platform.yaml), platform.serializer, option "hydra_prefix": must be true or false, got "false"',
       ],
     ],
     [

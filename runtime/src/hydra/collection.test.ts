@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HydraError } from '../errors.js'
+import { errorBody, HydraError } from '../errors.js'
 import { parseQuery } from '../iri/query-string.js'
 import { defaultPagingConfig, type PagingConfig } from '../paging/config.js'
 import { type CollectionSource, fetchCollectionPage } from '../paging/offset.js'
@@ -833,5 +833,87 @@ describe('paginators (spec 4.2, DESIGN 7)', () => {
       })
     )
     expect('hydra:totalItems' in result).toBe(false)
+  })
+})
+
+describe('renderCollection without the hydra: prefix (API Platform 4 style, reference 5)', () => {
+  async function unprefixed(raw: string, rows: Dummy[], config: PagingConfig = kernel) {
+    const query = parseQuery(raw)
+    const page = await fetchCollectionPage(arraySource(rows), readPagingRequest(query, config))
+    return renderCollection(page, {
+      path: '/dummies',
+      query,
+      parameters: config.parameters,
+      context: CONTEXT,
+      hydraPrefix: false,
+    })
+  }
+
+  it('a middle page: the same document with unprefixed keys and types', async () => {
+    const rendered = await unprefixed('page=2', dummies(10))
+    expect(rendered).toStrictEqual({
+      '@context': CONTEXT,
+      '@id': '/dummies',
+      '@type': 'Collection',
+      totalItems: 10,
+      member: range(4, 6),
+      view: {
+        '@id': '/dummies?page=2',
+        '@type': 'PartialCollectionView',
+        first: '/dummies?page=1',
+        last: '/dummies?page=4',
+        previous: '/dummies?page=1',
+        next: '/dummies?page=3',
+      },
+    })
+    expect(JSON.stringify(rendered)).not.toContain('hydra:')
+  })
+
+  it('partial paging and a collection without a view', async () => {
+    expect(await unprefixed('page=2&partial=true', dummies(10))).toStrictEqual({
+      '@context': CONTEXT,
+      '@id': '/dummies',
+      '@type': 'Collection',
+      member: range(4, 6),
+      view: {
+        '@id': '/dummies?partial=true&page=2',
+        '@type': 'PartialCollectionView',
+        previous: '/dummies?partial=true&page=1',
+        next: '/dummies?partial=true&page=3',
+      },
+    })
+    expect(await unprefixed('', dummies(2))).toStrictEqual({
+      '@context': CONTEXT,
+      '@id': '/dummies',
+      '@type': 'Collection',
+      totalItems: 2,
+      member: dummies(2),
+    })
+  })
+
+  it('errors: Error, title and description instead of hydra:Error, hydra:title, hydra:description', async () => {
+    const error = await unprefixed('page=0', dummies(2)).catch((thrown: unknown) => thrown)
+    expect(error).toBeInstanceOf(HydraError)
+    expect(errorBody(400, 'Page should not be less than 1', { hydraPrefix: false })).toStrictEqual({
+      '@context': '/contexts/Error',
+      '@id': '/errors/400',
+      '@type': 'Error',
+      type: '/errors/400',
+      title: 'An error occurred',
+      detail: 'Page should not be less than 1',
+      status: 400,
+      description: 'Page should not be less than 1',
+    })
+    expect(errorBody(404, 'gone', { base: '/api' })).toStrictEqual({
+      '@context': '/api/contexts/Error',
+      '@id': '/api/errors/404',
+      '@type': 'hydra:Error',
+      type: '/api/errors/404',
+      title: 'Not Found',
+      detail: 'gone',
+      status: 404,
+      'hydra:title': 'Not Found',
+      'hydra:description': 'gone',
+    })
   })
 })

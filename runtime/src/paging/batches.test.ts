@@ -109,17 +109,20 @@ describe('renderCollectionChunks: the streamed document is the document rendered
   }
 
   it.each([
-    ['pagination=false', 1],
-    ['pagination=false', 7],
-    ['pagination=false&name=x', 5],
-    ['name=a%20b&pagination=0', 100],
-    ['', 23],
-  ])('?%s in batches of %i', async (raw, size) => {
+    ['pagination=false', 1, true],
+    ['pagination=false', 7, true],
+    ['pagination=false&name=x', 5, true],
+    ['name=a%20b&pagination=0', 100, true],
+    ['', 23, true],
+    ['pagination=false', 7, false],
+    ['pagination=false&name=x', 5, false],
+  ])('?%s in batches of %i, hydra: prefix %s', async (raw, size, hydraPrefix) => {
     const options = {
       path: '/scores',
       query: parseQuery(raw),
       parameters: defaultParameterNames,
       context: '/contexts/Score',
+      hydraPrefix,
     }
     let text = ''
     let chunks = 0
@@ -129,6 +132,25 @@ describe('renderCollectionChunks: the streamed document is the document rendered
     }
     expect(JSON.parse(text)).toStrictEqual(renderCollection(fromItems(members), options))
     expect(chunks).toBe(Math.ceil(members.length / size) + 1)
+  })
+
+  it('without the prefix, no key carries it', async () => {
+    const options = {
+      path: '/scores',
+      query: parseQuery('pagination=false&name=x'),
+      parameters: defaultParameterNames,
+      context: '/contexts/Score',
+      hydraPrefix: false,
+    }
+    let text = ''
+    for await (const chunk of renderCollectionChunks(batchesOf(5), options)) text += chunk
+    const body = JSON.parse(text)
+    expect(Object.keys(body)).toEqual(['@context', '@id', '@type', 'member', 'totalItems', 'view'])
+    expect(body['@type']).toBe('Collection')
+    expect(body.view).toEqual({
+      '@id': '/scores?name=x&pagination=false',
+      '@type': 'PartialCollectionView',
+    })
   })
 
   it('an empty collection', async () => {

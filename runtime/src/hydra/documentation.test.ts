@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest'
+import { customPaging } from '../paging/config.js'
+import { contextDocument } from './context.js'
+import {
+  type ApiDescription,
+  entrypointContext,
+  renderDocumentation,
+  renderEntrypoint,
+} from './documentation.js'
+
+const api: ApiDescription = {
+  title: 'Shop',
+  types: [
+    {
+      name: 'Product',
+      iri: 'https://schema.org/Product',
+      fields: [
+        { name: 'id', type: 'Int' },
+        { name: 'name', type: 'String', iri: 'https://schema.org/name' },
+        { name: 'price', type: 'Decimal', required: false },
+        { name: 'tags', type: 'String', list: true },
+      ],
+      itemPath: '/products',
+      collections: [
+        { name: 'product', path: '/products', paging: customPaging() },
+        {
+          name: 'productFeed',
+          path: '/products/feed',
+          paging: {
+            ...customPaging({ clientItemsPerPage: true, maximumItemsPerPage: 100 }),
+            cursor: [
+              { field: 'name', direction: 'desc', type: 'String' },
+              { field: 'id', direction: 'desc', type: 'Int' },
+            ],
+          },
+        },
+      ],
+    },
+    {
+      name: 'Tag',
+      fields: [{ name: 'label', type: 'String' }],
+      collections: [
+        {
+          name: 'tag',
+          path: '/tags',
+          paging: customPaging({
+            clientEnabled: true,
+            clientPartial: true,
+            parameters: { page: 'p' },
+          }),
+        },
+      ],
+    },
+  ],
+}
+
+const at = { origin: 'https://shop.example', base: '/api' }
+type Node = Record<string, unknown>
+
+describe('the entrypoint', () => {
+  it('links every collection under its key', () => {
+    expect(renderEntrypoint(api, '/api')).toEqual({
+      '@context': '/api/contexts/Entrypoint',
+      '@id': '/api',
+      '@type': 'Entrypoint',
+      product: '/api/products',
+      productFeed: '/api/products/feed',
+      tag: '/api/tags',
+    })
+    expect(renderEntrypoint(api, '')['@id']).toBe('/')
+  })
+
+  it('has a context making each key a link of the documentation', () => {
+    expect(entrypointContext(api, at)).toEqual({
+      '@context': {
+        '@vocab': 'https://shop.example/api/docs.jsonld#',
+        hydra: 'http://www.w3.org/ns/hydra/core#',
+        product: { '@id': 'Entrypoint/product', '@type': '@id' },
+        productFeed: { '@id': 'Entrypoint/productFeed', '@type': '@id' },
+        tag: { '@id': 'Entrypoint/tag', '@type': '@id' },
+      },
+    })
+  })
+})
+
+describe('the API documentation', () => {
+  const docs = renderDocumentation(api, at)
+  const classes = docs['hydra:supportedClass'] as Node[]
+  const byId = (id: string) => classes.find((entry) => entry['@id'] === id) as Node
+
+  it('is an ApiDocumentation with its title and entrypoint', () => {
+    expect(docs).toMatchObject({
+      '@id': '/api/docs.jsonld',
+      '@type': 'hydra:ApiDocumentation',
+      'hydra:title': 'Shop',
+      'hydra:entrypoint': '/api',
+    })
+    expect(docs['hydra:description']).toBeUndefined()
+    expect(classes.map((entry) => entry['@id'])).toEqual([
+      'https://schema.org/Product',
+      '#Tag',
+      '#Entrypoint',
+    ])
+  })
+
+  it('documents each field with its IRI, range and whether it is required', () => {
+    const properties = byId('https://schema.org/Product')['hydra:supportedProperty'] as Node[]
+    expect(
+      properties.map((property) => {
+        const inner = property['hydra:property'] as Node
+        return [inner['@id'], inner.range, property['hydra:required'], property['hydra:writeable']]
+      })
+    ).toEqual([
+      ['#Product/id', 'xsd:integer', true, false],
+      ['https://schema.org/name', 'xsd:string', true, false],
+      ['#Product/price', 'xsd:decimal', false, false],
+      ['#Product/tags', 'rdf:List', true, false],
+    ])
+  })
+
+  it('documents the item operation only where items are served', () => {
+    expect(byId('https://schema.org/Product')['hydra:supportedOperation']).toEqual([
+      {
+        '@type': ['hydra:Operation', 'schema:FindAction'],
+        'hydra:method': 'GET',
+        'hydra:title': 'getProduct',
+        'rdfs:label': 'Retrieves a Product resource.',
+        returns: 'https://schema.org/Product',
+      },
+    ])
+    expect(byId('#Tag')['hydra:supportedOperation']).toEqual([])
+  })
+
+  const search = (key: string) => {
+    const links = byId('#Entrypoint')['hydra:supportedProperty'] as Node[]
+    const link = links.find(
+      (entry) => (entry['hydra:property'] as Node)['@id'] === `#Entrypoint/${key}`
+    ) as Node
+    const property = link['hydra:property'] as Node
+    const operation = (property['hydra:supportedOperation'] as Node[])[0] as Node
+    return { property, search: operation['hydra:search'] as Node }
+  }
+
+  it('types each collection as a collection of its members', () => {
+    expect(search('product').property['rdfs:range']).toEqual([
+      { '@id': 'hydra:Collection' },
+      {
+        'owl:equivalentClass': {
+          'owl:onProperty': { '@id': 'hydra:member' },
+          'owl:allValuesFrom': { '@id': 'https://schema.org/Product' },
+        },
+      },
+    ])
+  })
+
+  it('describes the paging parameters a client may send, under their configured names', () => {
+    const variables = (key: string) =>
+      (search(key).search['hydra:mapping'] as Node[]).map((mapping) => [
+        mapping['hydra:variable'],
+        (mapping['hydra:property'] as Node)['@id'],
+      ])
+    expect(search('product').search['hydra:template']).toBe('/api/products{?page}')
+    expect(variables('product')).toEqual([['page', 'hydra:pageIndex']])
+    expect(search('tag').search['hydra:template']).toBe('/api/tags{?p,pagination,partial}')
+    expect(variables('tag')).toEqual([
+      ['p', 'hydra:pageIndex'],
+      ['pagination', '#pagination'],
+      ['partial', '#partial'],
+    ])
+    expect(variables('productFeed')).toEqual([
+      ['name[lt]', 'https://schema.org/name'],
+      ['name[gt]', 'https://schema.org/name'],
+      ['name[lte]', 'https://schema.org/name'],
+      ['name[gte]', 'https://schema.org/name'],
+      ['id[lt]', '#Product/id'],
+      ['id[gt]', '#Product/id'],
+      ['id[lte]', '#Product/id'],
+      ['id[gte]', '#Product/id'],
+      ['itemsPerPage', 'hydra:limit'],
+    ])
+    const limit = (search('productFeed').search['hydra:mapping'] as Node[]).at(-1) as Node
+    expect(limit['hydra:description']).toBe('Items per page (default 30, at most 100).')
+  })
+})
+
+describe('contexts', () => {
+  it('define the Hydra terms both ways, the type and its fields', () => {
+    const { '@context': context } = contextDocument('https://shop.example/docs.jsonld#', {
+      name: 'Product',
+      iri: 'https://schema.org/Product',
+      fields: [{ name: 'id' }, { name: 'name', iri: 'https://schema.org/name' }],
+    })
+    expect(context).toMatchObject({
+      '@vocab': 'https://shop.example/docs.jsonld#',
+      member: 'hydra:member',
+      next: { '@id': 'hydra:next', '@type': '@id' },
+      'hydra:next': { '@type': '@id' },
+      Product: 'https://schema.org/Product',
+      id: 'Product/id',
+      name: 'https://schema.org/name',
+    })
+  })
+
+  it("leave out the Hydra terms the type's own fields take", () => {
+    const { '@context': context } = contextDocument('https://shop.example/docs.jsonld#', {
+      name: 'Step',
+      fields: [{ name: 'next' }, { name: 'view' }],
+    })
+    expect(context.next).toBe('Step/next')
+    expect(context.view).toBe('Step/view')
+    expect(context['hydra:next']).toEqual({ '@type': '@id' })
+    expect(context.member).toBe('hydra:member')
+  })
+})

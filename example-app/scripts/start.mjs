@@ -27,12 +27,7 @@ if (url) {
 
 const child = spawn(
   process.execPath,
-  [
-    `--conditions=${provider}`,
-    '--import',
-    pathToFileURL(require.resolve('tsx')).href,
-    'src/main.ts',
-  ],
+  [`--conditions=${provider}`, '--import', pathToFileURL(require.resolve('tsx')).href, entry],
   { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: 'inherit' }
 )
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))

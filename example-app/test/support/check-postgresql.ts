@@ -12,7 +12,7 @@ export default async function checkPostgresql(): Promise<void> {
     await checkServer(url)
   } catch (error) {
     throw new Error(
-      `${SERVERS.postgresql.variable} is set but ${error instanceof Error ? error.message : error}`,
+      `PostgreSQL (${SERVERS.postgresql.variable}): ${error instanceof Error ? error.message : error}`,
       { cause: error }
     )
   }

@@ -61,7 +61,7 @@ function ran(run: ProjectRun | undefined, where: string): string {
     ...(run.failed > 0 ? [`${run.failed} failed`] : []),
     ...(run.skipped > 0 ? [`${run.skipped} skipped`] : []),
   ].join(', ')
-  return `${files} test files${where}: ${outcome}`
+  return `${files} test file${files === 1 ? '' : 's'}${where}: ${outcome}`
 }
 
 /** One line per database: what the run did with it (`runs`: by test project name). */

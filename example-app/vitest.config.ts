@@ -1,9 +1,48 @@
-import { defineConfig } from 'vitest/config'
+import { defaultServerConditions } from 'vite'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import { serverUrl, TEST_DATABASE_VARIABLE } from './test/support/databases.js'
+import { DatabaseSummary } from './test/support/summary.js'
+
+/**
+ * End-to-end files that never touch the suite's database, run once (in the `sqlite` project):
+ * the generator's failures (no database), custom handlers over arrays and iterables (no
+ * database), and the per-server checks that pick their servers themselves.
+ */
+const DATABASE_FREE = [
+  'test/generate.e2e.test.ts',
+  'test/handlers.e2e.test.ts',
+  'test/databases.e2e.test.ts',
+]
+
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    extends: true,
+    test: { name: 'sqlite', include: ['test/**/*.test.ts'] },
+  },
+]
+
+// Every other end-to-end file runs again on PostgreSQL when a server is configured: the
+// `postgresql` condition makes `#generated/*` and `#fixtures/*` (package.json "imports") the
+// code generated for PostgreSQL, and the harness gives each file a database of its own there.
+if (serverUrl('postgresql')) {
+  projects.push({
+    extends: true,
+    ssr: { resolve: { conditions: ['postgresql', ...defaultServerConditions] } },
+    test: {
+      name: 'postgresql',
+      include: ['test/**/*.e2e.test.ts'],
+      exclude: DATABASE_FREE,
+      env: { [TEST_DATABASE_VARIABLE]: 'postgresql' },
+      globalSetup: ['test/support/check-postgresql.ts'],
+    },
+  })
+}
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60000,
     hookTimeout: 120000,
+    projects,
+    reporters: ['default', new DatabaseSummary()],
   },
 })

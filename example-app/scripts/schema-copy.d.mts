@@ -1,7 +1,12 @@
 /** `content` with the datasource provider replaced and the generators' paths made absolute. */
 export function rewriteSchema(
   content: string,
-  options: { provider: string; baseDir: string; outputDir?: string }
+  options: {
+    provider: string
+    baseDir: string
+    outputDir?: string
+    output?: (absolutePath: string, generator: string) => string
+  }
 ): string
 /** Writes a copy of a schema file for `provider` to `<dir>/schema.prisma`; returns its path. */
 export function writeSchemaCopy(options: {
@@ -9,4 +14,5 @@ export function writeSchemaCopy(options: {
   provider: string
   dir: string
   outputDir?: string
+  output?: (absolutePath: string, generator: string) => string
 }): Promise<string>

@@ -1,7 +1,8 @@
 // Writes a copy of a Prisma schema for another database: the datasource provider is replaced
 // (the project's schemas say "sqlite"), and the generators' relative `output` and `config` paths
 // are made absolute (against the original schema's folder) so that the copy can live anywhere;
-// `outputDir` sends every generator's output to `<outputDir>/<generator name>` instead.
+// `outputDir` sends every generator's output to `<outputDir>/<generator name>` instead, and
+// `output(absolutePath, generatorName)` to wherever it returns (e.g. a folder per provider).
 // Models are left alone: their scalar types map to each database by Prisma's own defaults
 // (see the README's notes on PostgreSQL and MySQL/MariaDB).
 //
@@ -27,9 +28,9 @@ function replaceValue(body, key, replace) {
  * rewritten (see the file's header). Throws unless the schema has exactly one datasource block.
  *
  * @param {string} content
- * @param {{ provider: string, baseDir: string, outputDir?: string }} options
+ * @param {{ provider: string, baseDir: string, outputDir?: string, output?: (absolutePath: string, generator: string) => string }} options
  */
-export function rewriteSchema(content, { provider, baseDir, outputDir }) {
+export function rewriteSchema(content, { provider, baseDir, outputDir, output }) {
   if (!PROVIDERS.includes(provider)) {
     throw new Error(`Unknown provider "${provider}" (known: ${PROVIDERS.join(', ')})`)
   }
@@ -44,9 +45,10 @@ export function rewriteSchema(content, { provider, baseDir, outputDir }) {
       }
       next = replaceValue(next, 'provider', () => provider)
     } else {
-      next = replaceValue(next, 'output', (value) =>
-        outputDir ? path.join(outputDir, name) : absolute(value)
-      )
+      next = replaceValue(next, 'output', (value) => {
+        if (outputDir) return path.join(outputDir, name)
+        return output ? output(absolute(value), name) : absolute(value)
+      })
       next = replaceValue(next, 'config', absolute)
     }
     return block.replace(body, next)
@@ -61,15 +63,16 @@ export function rewriteSchema(content, { provider, baseDir, outputDir }) {
  * Writes the copy of the schema file `schemaPath` for `provider` to `<dir>/schema.prisma` and
  * returns its path.
  *
- * @param {{ schemaPath: string, provider: string, dir: string, outputDir?: string }} options
+ * @param {{ schemaPath: string, provider: string, dir: string, outputDir?: string, output?: (absolutePath: string, generator: string) => string }} options
  * @returns {Promise<string>}
  */
-export async function writeSchemaCopy({ schemaPath, provider, dir, outputDir }) {
+export async function writeSchemaCopy({ schemaPath, provider, dir, outputDir, output }) {
   const source = path.resolve(schemaPath)
   const content = rewriteSchema(await readFile(source, 'utf8'), {
     provider,
     baseDir: path.dirname(source),
     outputDir,
+    output,
   })
   await mkdir(dir, { recursive: true })
   const copy = path.join(dir, 'schema.prisma')

@@ -11,3 +11,5 @@ export function createScratchDatabase(
   serverUrl: string,
   options?: { prefix?: string }
 ): Promise<{ url: string; name: string; drop: () => Promise<void> }>
+/** The server's version if the server of `url` answers; rejects with the reason otherwise. */
+export function checkServer(url: string, options?: { timeoutMs?: number }): Promise<string>

@@ -78,6 +78,57 @@ function checkedName(url) {
   return name
 }
 
+/** What went wrong, from a driver adapter error (`{ kind, originalMessage }` in its cause) or any other. */
+function reason(error) {
+  const details = error?.cause
+  if (details && typeof details === 'object' && 'kind' in details) {
+    return details.originalMessage ? `${details.kind} (${details.originalMessage})` : details.kind
+  }
+  return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * Checks that the server of `url` answers: connects to its maintenance database and asks for its
+ * version (resolved). Rejects with a message naming the server (password hidden) and the cause,
+ * after `timeoutMs` at most.
+ *
+ * @param {string} url
+ * @param {{ timeoutMs?: number }} [options]
+ * @returns {Promise<string>}
+ */
+export async function checkServer(url, { timeoutMs = 5000 } = {}) {
+  const dialect = dialectFor(url)
+  const target = new URL(url)
+  const where = `${target.protocol}//${target.host}`
+  let timer
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer after ${timeoutMs} ms`)), timeoutMs)
+  })
+  const ask = async () => {
+    const factory = await createDriverAdapter(withDatabase(url, dialect.adminDatabase))
+    const connection = await factory.connect()
+    try {
+      const { rows } = await connection.queryRaw({
+        sql: 'SELECT version()',
+        args: [],
+        argTypes: [],
+      })
+      return String(rows[0]?.[0])
+    } finally {
+      await connection.dispose()
+    }
+  }
+  try {
+    return await Promise.race([ask(), timeout])
+  } catch (error) {
+    throw new Error(`The database server ${where} cannot be reached: ${reason(error)}`, {
+      cause: error,
+    })
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** Creates the database named in `url` (connecting to the server's maintenance database). */
 export async function createDatabase(url) {
   const dialect = dialectFor(url)

@@ -1,8 +1,8 @@
 import { type CorsOrigin, hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
 import { Hono } from 'hono'
+import { collectionPaths, createHydraApp } from '#generated/hydra/index.js'
+import type { PrismaClient } from '#generated/prisma/client.js'
 import { createCollectionsApp, customTypes, popularBooks, RELEASES_FEED } from './collections.js'
-import { collectionPaths, createHydraApp } from './generated/hydra/index.js'
-import type { PrismaClient } from './generated/prisma/client.js'
 
 /** Every collection the example serves: the generated ones and the custom ones. */
 export const exampleCollectionPaths = [...collectionPaths, '/genres', '/releases']

@@ -24,8 +24,8 @@ import {
   serveContext,
 } from '@prisma-hydra/runtime'
 import { Hono } from 'hono'
-import { type BookRow, bookSelect } from './generated/hydra/index.js'
-import type { PrismaClient } from './generated/prisma/client.js'
+import { type BookRow, bookSelect } from '#generated/hydra/index.js'
+import type { PrismaClient } from '#generated/prisma/client.js'
 
 /** A genre with the number of books in it. */
 export interface GenreMember {
@@ -125,11 +125,10 @@ export function createCollectionsApp(prisma: PrismaClient, feed: string = RELEAS
     .get(
       '/genres',
       hydraCollection(GENRES, async (request, c) => {
-        const counts = await prisma.book.groupBy({
-          by: ['genre'],
-          _count: { _all: true },
-          orderBy: { genre: 'asc' },
-        })
+        const counts = await prisma.book.groupBy({ by: ['genre'], _count: { _all: true } })
+        // By name, sorted here: ORDER BY on an enum column follows the enum's declaration order
+        // on PostgreSQL but its text on SQLite.
+        counts.sort((a, b) => (a.genre < b.genre ? -1 : a.genre > b.genre ? 1 : 0))
         const base = mountPrefix(c)
         const genres = counts.map(
           (row): GenreMember => ({

@@ -1,9 +1,17 @@
 import { fileURLToPath } from 'node:url'
+import type { PrismaClient } from '#generated/prisma/client.js'
 import { seed } from '../../prisma/seed.js'
 import { pushSchema } from '../scripts/push-schema.mjs'
-import type { PrismaClient } from './generated/prisma/client.js'
+import { type AppProvider, appProviderOf } from './adapter.js'
 
-export const SCHEMA_PATH = fileURLToPath(new URL('../../prisma/schema.prisma', import.meta.url))
+/**
+ * The example's schema for each database: as written (SQLite), and the copy for PostgreSQL that
+ * scripts/generate.mjs generates the PostgreSQL client from.
+ */
+export const SCHEMA_PATHS: Record<AppProvider, string> = {
+  sqlite: fileURLToPath(new URL('../../prisma/schema.prisma', import.meta.url)),
+  postgresql: fileURLToPath(new URL('./generated-postgresql/schema.prisma', import.meta.url)),
+}
 
 /**
  * Brings the database at `url` up to the schema (with Prisma's schema engine) and fills its empty
@@ -14,6 +22,6 @@ export async function prepareDatabase(
   url: string
 ): Promise<{ seeded: string[] }> {
   // Never force: a schema change that would drop data stops the start with a message instead.
-  await pushSchema({ schemaPath: SCHEMA_PATH, url, force: false })
+  await pushSchema({ schemaPath: SCHEMA_PATHS[appProviderOf(url)], url, force: false })
   return { seeded: await seed(prisma) }
 }

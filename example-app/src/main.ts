@@ -10,13 +10,21 @@ const cors = process.env.CORS_ORIGINS?.split(',')
   .map((origin) => origin.trim())
   .filter(Boolean)
 
+/** The URL without its password, for the banner. */
+function shown(url: string): string {
+  if (url.startsWith('file:')) return url
+  const parsed = new URL(url)
+  if (parsed.password) parsed.password = '***'
+  return parsed.toString()
+}
+
 const prisma = createPrismaClient(url)
 const { seeded } = await prepareDatabase(prisma, url)
 const server = serve({ fetch: createApp(prisma, cors ? { cors } : {}).fetch, port }, (info) => {
   const origin = `http://localhost:${info.port}`
   process.stdout.write(
     [
-      `prisma-hydra example app on ${origin} (database ${url}${seeded.length > 0 ? `, seeded: ${seeded.join(', ')}` : ''})`,
+      `prisma-hydra example app on ${origin} (database ${shown(url)}${seeded.length > 0 ? `, seeded: ${seeded.join(', ')}` : ''})`,
       'Try:',
       `  curl ${origin}/              # the Hydra entrypoint; /docs.jsonld documents the API`,
       ...exampleCollectionPaths.map((path) => `  curl ${origin}${path}`),
@@ -31,7 +39,10 @@ const server = serve({ fetch: createApp(prisma, cors ? { cors } : {}).fetch, por
   )
 })
 
+let stopping = false
 const stop = () => {
+  if (stopping) return
+  stopping = true
   server.close()
   void prisma.$disconnect().then(() => process.exit(0))
 }

@@ -1,13 +1,28 @@
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
-import { PrismaClient } from './generated/prisma/client.js'
+import { PrismaClient } from '#generated/prisma/client.js'
+import { appProviderOf, createAdapter } from './adapter.js'
 
 /** The example app's database when DATABASE_URL is not set: a SQLite file beside the app. */
 export const DEFAULT_DATABASE_URL = 'file:./dev.db'
 
-/** A Prisma client for a `file:` (SQLite) URL, through Prisma's better-sqlite3 driver adapter. */
+/**
+ * A Prisma client for `url` through the driver adapter its scheme names (src/adapter.ts).
+ * `#generated/prisma/client.js` is the client generated for SQLite, or for PostgreSQL when Node
+ * runs with the `postgresql` condition (package.json "imports"; `npm start` sets it from
+ * DATABASE_URL, see scripts/start.mjs): a generated client serves one provider only.
+ */
 export function createPrismaClient(url: string = DEFAULT_DATABASE_URL): PrismaClient {
-  if (!url.startsWith('file:')) {
-    throw new Error(`DATABASE_URL must be a SQLite "file:" URL, got "${url}"`)
+  const adapter = createAdapter(url)
+  try {
+    return new PrismaClient({ adapter })
+  } catch (error) {
+    if (error instanceof Error && /is not compatible with the provider/.test(error.message)) {
+      const provider = appProviderOf(url)
+      throw new Error(
+        `${error.message} Start the app with \`npm start\` (scripts/start.mjs picks the client from DATABASE_URL)` +
+          (provider === 'sqlite' ? '' : ` or run Node with --conditions=${provider}`),
+        { cause: error }
+      )
+    }
+    throw error
   }
-  return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }) })
 }

@@ -18,11 +18,11 @@ import { Hono } from 'hono'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
-import type { PrismaClient } from '../src/generated/prisma/client.js'
 import { createPrismaClient } from '../src/prisma.js'
-import { startServer } from './support/harness.js'
+import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
 
 const CHROMIUM = '/usr/bin/chromium'
 const CHROMIUM_FLAGS = [
@@ -46,6 +46,7 @@ if (!hasBrowser) {
 }
 
 let folder: string
+let database: TestDatabase
 let prisma: PrismaClient
 let api: string
 let admin: string
@@ -65,9 +66,9 @@ beforeAll(async () => {
     new Hono().use('*', serveStatic({ root: path.relative(process.cwd(), outDir) })).fetch
   )
   admin = page.origin
-  const url = `file:${path.join(folder, 'example.db')}`
-  prisma = createPrismaClient(url)
-  await prepareDatabase(prisma, url)
+  database = await emptyDatabase()
+  prisma = createPrismaClient(database.url)
+  await prepareDatabase(prisma, database.url)
   const server = await startServer(createApp(prisma, { cors: admin }).fetch)
   api = server.origin
   closers.push(page.close, server.close)
@@ -78,6 +79,7 @@ afterAll(async () => {
   await browser?.close()
   for (const close of closers) await close()
   await prisma?.$disconnect()
+  await database?.remove()
   if (folder) await rm(folder, { recursive: true, force: true })
 })
 

@@ -3,11 +3,10 @@
  * generated routes, honest links, walks in both directions, rows deleted or inserted mid-walk,
  * and cursor values of every orderable type.
  */
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHydraApp } from './.generated/cursor/hydra/index.js'
-import { PrismaClient } from './.generated/cursor/prisma/client.js'
-import { freshDatabase, get, ids, startServer } from './support/harness.js'
+import { createHydraApp } from '#fixtures/cursor/hydra/index.js'
+import { PrismaClient } from '#fixtures/cursor/prisma/client.js'
+import { createAdapter, freshDatabase, get, ids, startServer } from './support/harness.js'
 
 const SCHEMA = new URL('./fixtures/cursor/schema.prisma', import.meta.url).pathname
 
@@ -23,7 +22,7 @@ const view = (body: Record<string, unknown>) => body['hydra:view'] as Record<str
 beforeAll(async () => {
   const database = await freshDatabase(SCHEMA)
   remove = database.remove
-  prisma = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: database.url }) })
+  prisma = new PrismaClient({ adapter: createAdapter(database.url) })
   // Batches of 4: the unpaged feed is read past ties of its timestamp, across batch boundaries.
   ;({ origin, close } = await startServer(createHydraApp({ prisma, batchSize: 4 }).fetch))
 })

@@ -3,22 +3,19 @@
  * seeded as `npm start` does, and every paging option of the example checked over HTTP.
  */
 import { readFileSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PrismaClient } from '#generated/prisma/client.js'
 import { SEED_COUNTS } from '../../prisma/seed.js'
 import { createApp } from '../src/app.js'
 import { RELEASES_FEED } from '../src/collections.js'
 import { prepareDatabase } from '../src/database.js'
-import type { PrismaClient } from '../src/generated/prisma/client.js'
 import { createPrismaClient } from '../src/prisma.js'
-import { get, ids, startServer } from './support/harness.js'
+import { emptyDatabase, get, ids, startServer, type TestDatabase } from './support/harness.js'
 
 let prisma: PrismaClient
 let origin: string
 let close: () => Promise<void>
-let folder: string
+let database: TestDatabase
 
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i)
@@ -26,13 +23,12 @@ const view = (body: Record<string, unknown>) =>
   body['hydra:view'] as Record<string, string> | undefined
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'prisma-hydra-example-'))
-  const url = `file:${path.join(folder, 'example.db')}`
-  prisma = createPrismaClient(url)
-  expect(await prepareDatabase(prisma, url)).toEqual({
+  database = await emptyDatabase()
+  prisma = createPrismaClient(database.url)
+  expect(await prepareDatabase(prisma, database.url)).toEqual({
     seeded: ['authors', 'books', 'reviews', 'languages', 'loans', 'activities', 'users'],
   })
-  expect(await prepareDatabase(prisma, url)).toEqual({ seeded: [] })
+  expect(await prepareDatabase(prisma, database.url)).toEqual({ seeded: [] })
   // Small batches: unpaged responses are streamed across many batch boundaries.
   ;({ origin, close } = await startServer(createApp(prisma, { batchSize: 7 }).fetch))
 })
@@ -40,7 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await close?.()
   await prisma?.$disconnect()
-  await rm(folder, { recursive: true, force: true })
+  await database?.remove()
 })
 
 describe('global settings (platform.yaml): Author', () => {

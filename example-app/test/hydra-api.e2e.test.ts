@@ -5,27 +5,24 @@
  * response, content negotiation, CORS, API Platform's own documentation parser, and the types a
  * Hono RPC client gets.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { parseHydraDocumentation } from '@api-platform/api-doc-parser'
 import { API_DOCUMENTATION_REL, type HydraItem } from '@prisma-hydra/runtime'
 import { Hono } from 'hono'
 import { hc } from 'hono/client'
 import jsonld from 'jsonld'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import type { BookMember, ReviewMember } from '#generated/hydra/index.js'
+import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
-import type { BookMember, ReviewMember } from '../src/generated/hydra/index.js'
-import type { PrismaClient } from '../src/generated/prisma/client.js'
 import { createPrismaClient } from '../src/prisma.js'
-import { startServer } from './support/harness.js'
+import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
 
 const HYDRA = 'http://www.w3.org/ns/hydra/core#'
 const SCHEMA = 'https://schema.org/'
 const ADMIN_ORIGIN = 'http://admin.example'
 
-let folder: string
+let database: TestDatabase
 let prisma: PrismaClient
 /** The example app at the root, allowing the admin's origin (CORS). */
 let origin: string
@@ -34,10 +31,9 @@ let mounted: string
 const closers: Array<() => Promise<void>> = []
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'prisma-hydra-api-'))
-  const url = `file:${path.join(folder, 'example.db')}`
-  prisma = createPrismaClient(url)
-  await prepareDatabase(prisma, url)
+  database = await emptyDatabase()
+  prisma = createPrismaClient(database.url)
+  await prepareDatabase(prisma, database.url)
   const root = await startServer(createApp(prisma, { cors: ADMIN_ORIGIN }).fetch)
   const api = await startServer(new Hono().route('/api', createApp(prisma)).fetch)
   origin = root.origin
@@ -48,7 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const close of closers) await close()
   await prisma?.$disconnect()
-  await rm(folder, { recursive: true, force: true })
+  await database?.remove()
 })
 
 type Expanded = Record<string, unknown>

@@ -3,13 +3,12 @@
  * generate` output for test/fixtures/reference, a real SQLite database, real HTTP requests.
  * Global settings as the reference's test kernel: client controls on, 3 items per page.
  */
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import { hydraNotFound } from '@prisma-hydra/runtime'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHydraApp } from './.generated/reference/hydra/index.js'
-import { PrismaClient } from './.generated/reference/prisma/client.js'
-import { freshDatabase, get, ids, startServer } from './support/harness.js'
+import { createHydraApp } from '#fixtures/reference/hydra/index.js'
+import { PrismaClient } from '#fixtures/reference/prisma/client.js'
+import { createAdapter, freshDatabase, get, ids, startServer } from './support/harness.js'
 
 const SCHEMA = new URL('./fixtures/reference/schema.prisma', import.meta.url).pathname
 
@@ -30,7 +29,7 @@ async function setDummies(count: number): Promise<void> {
 beforeAll(async () => {
   const database = await freshDatabase(SCHEMA)
   remove = database.remove
-  prisma = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: database.url }) })
+  prisma = new PrismaClient({ adapter: createAdapter(database.url) })
   await prisma.paginationEntity.createMany({ data: rows(80) })
   await prisma.paginationDisabledEntity.createMany({ data: rows(4) })
   await prisma.orderedDummy.createMany({

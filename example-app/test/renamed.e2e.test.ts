@@ -3,11 +3,10 @@
  * renames page → p, pagination → paged, itemsPerPage → size and partial → no-count. Only the new
  * names are read; the old ones are ordinary parameters, kept in links like any other.
  */
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createHydraApp } from './.generated/renamed/hydra/index.js'
-import { PrismaClient } from './.generated/renamed/prisma/client.js'
-import { freshDatabase, get, ids, startServer } from './support/harness.js'
+import { createHydraApp } from '#fixtures/renamed/hydra/index.js'
+import { PrismaClient } from '#fixtures/renamed/prisma/client.js'
+import { createAdapter, freshDatabase, get, ids, startServer } from './support/harness.js'
 
 const SCHEMA = new URL('./fixtures/renamed/schema.prisma', import.meta.url).pathname
 
@@ -19,7 +18,7 @@ let remove: () => Promise<void>
 beforeAll(async () => {
   const database = await freshDatabase(SCHEMA)
   remove = database.remove
-  prisma = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: database.url }) })
+  prisma = new PrismaClient({ adapter: createAdapter(database.url) })
   await prisma.dummy.createMany({
     data: Array.from({ length: 30 }, (_, i) => ({ id: i + 1, name: `Dummy #${i + 1}` })),
   })

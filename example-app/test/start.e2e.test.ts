@@ -1,33 +1,30 @@
 /**
- * `npm start` as a newcomer runs it: the server creates and seeds its SQLite database, prints the
- * URLs to try, and serves them. A second start reuses the database.
+ * `npm start` as a newcomer runs it (scripts/start.mjs), with DATABASE_URL the only setting: the
+ * server creates and seeds its database (an empty SQLite file, or an empty PostgreSQL database in
+ * the `postgresql` test project), prints the URLs to try, and serves them. A second start reuses
+ * the database.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { emptyDatabase, type TestDatabase } from './support/harness.js'
 
-const require = createRequire(import.meta.url)
-const TSX = require.resolve('tsx/cli')
 const APP = new URL('..', import.meta.url).pathname
 
-let folder: string
+let database: TestDatabase
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'prisma-hydra-start-'))
+  database = await emptyDatabase()
 })
 
 afterAll(async () => {
-  await rm(folder, { recursive: true, force: true })
+  await database?.remove()
 })
 
-/** Starts src/main.ts and resolves with its output once it has printed the URLs to try. */
+/** Runs `npm start`'s script and resolves with its output once it has printed the URLs to try. */
 function start(): Promise<{ child: ChildProcess; output: string; origin: string }> {
-  const child = spawn(process.execPath, [TSX, 'src/main.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: APP,
-    env: { ...process.env, PORT: '0', DATABASE_URL: `file:${path.join(folder, 'dev.db')}` },
+    env: { ...process.env, PORT: '0', DATABASE_URL: database.url },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   return new Promise((resolve, reject) => {
@@ -60,7 +57,7 @@ describe('npm start', () => {
     const first = await start()
     try {
       expect(first.output).toContain(
-        'seeded: authors, books, reviews, languages, loans, activities, users'
+        `(database ${database.url}, seeded: authors, books, reviews, languages, loans, activities, users)`
       )
       expect(first.output).toContain(`curl '${first.origin}/books?page=2'`)
       const response = await fetch(`${first.origin}/books?page=2`)

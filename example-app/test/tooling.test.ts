@@ -1,5 +1,6 @@
 // The offline Prisma tooling: the CLI wrapper (scripts/prisma.mjs) with the wasm schema engine shim
-// (scripts/schema-engine.mjs), and pushSchema (scripts/push-schema.mjs).
+// (scripts/schema-engine.mjs), pushSchema (scripts/push-schema.mjs) and schema copies for another
+// provider (scripts/schema-copy.mjs).
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -10,6 +11,7 @@ import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pushSchema } from '../scripts/push-schema.mjs'
+import { rewriteSchema } from '../scripts/schema-copy.mjs'
 
 const run = promisify(execFile)
 const prismaWrapper = fileURLToPath(new URL('../scripts/prisma.mjs', import.meta.url))
@@ -162,5 +164,45 @@ describe('pushSchema (scripts/push-schema.mjs)', () => {
     await expect(
       pushSchema({ schemaPath: invalid, url: `file:${path.join(dir, 'invalid.db')}` })
     ).rejects.toThrow(/Strin/)
+  })
+})
+
+describe('rewriteSchema (scripts/schema-copy.mjs)', () => {
+  const HYDRA = `${SCHEMA}
+generator hydra {
+  provider = "prisma-hydra"
+  output   = "../generated/hydra"
+  config   = "./platform.yaml"
+}
+`
+  it('sets the provider and makes the generator paths absolute', () => {
+    const copy = rewriteSchema(HYDRA, { provider: 'postgresql', baseDir: '/app/prisma' })
+    expect(copy).toContain('provider = "postgresql"')
+    expect(copy).not.toContain('provider = "sqlite"')
+    expect(copy).toContain('output   = "/app/prisma/client"')
+    expect(copy).toContain('output   = "/app/generated/hydra"')
+    expect(copy).toContain('config   = "/app/prisma/platform.yaml"')
+  })
+
+  it('sends each output where `output` says, with the generator name', () => {
+    const copy = rewriteSchema(HYDRA, {
+      provider: 'postgresql',
+      baseDir: '/app/prisma',
+      output: (file, generator) => `${file.replace('/app/', '/pg/')}#${generator}`,
+    })
+    expect(copy).toContain('output   = "/pg/prisma/client#client"')
+    expect(copy).toContain('output   = "/pg/generated/hydra#hydra"')
+  })
+
+  it('refuses an unknown provider and a schema without exactly one datasource', () => {
+    expect(() => rewriteSchema(SCHEMA, { provider: 'oracle', baseDir: '/' })).toThrow(
+      'Unknown provider "oracle"'
+    )
+    expect(() =>
+      rewriteSchema(SCHEMA.replace(/datasource db \{[^}]*\}/, ''), {
+        provider: 'postgresql',
+        baseDir: '/',
+      })
+    ).toThrow('Expected one datasource block, found 0')
   })
 })

@@ -4,15 +4,74 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { pushSchema } from '../../scripts/push-schema.mjs'
+import { writeSchemaCopy } from '../../scripts/schema-copy.mjs'
+import { createScratchDatabase } from '../../scripts/scratch-database.mjs'
+import type { AppProvider } from '../../src/adapter.js'
+import { SERVERS, serverUrl, TEST_DATABASE_VARIABLE } from './databases.js'
 
-/** A fresh SQLite database in a temporary folder, with the schema applied by Prisma's engine. */
-export async function freshDatabase(
-  schemaPath: string
-): Promise<{ url: string; remove: () => Promise<void> }> {
+/** The driver adapter for a test database's URL (the example app's own choice by URL scheme). */
+export { createAdapter } from '../../src/adapter.js'
+
+/**
+ * The database this test process runs on: SQLite unless HYDRA_TEST_DATABASE says otherwise
+ * (vitest.config.ts sets it for the `postgresql` project, whose `#generated/*` and `#fixtures/*`
+ * imports resolve to the clients generated for that provider).
+ */
+export const TEST_DATABASE: AppProvider = (() => {
+  const value = process.env[TEST_DATABASE_VARIABLE] ?? 'sqlite'
+  if (value !== 'sqlite' && value !== 'postgresql') {
+    throw new Error(`${TEST_DATABASE_VARIABLE} must be "sqlite" or "postgresql", got "${value}"`)
+  }
+  return value
+})()
+
+export interface TestDatabase {
+  url: string
+  /** Deletes the database and everything in it. */
+  remove: () => Promise<void>
+}
+
+/**
+ * An empty database of the test's own: a file in a new temporary folder (SQLite), or a new
+ * database on the DATABASE_URL_POSTGRES server (PostgreSQL), so that runs and test files never
+ * see each other's rows.
+ */
+export async function emptyDatabase(): Promise<TestDatabase> {
+  if (TEST_DATABASE === 'postgresql') {
+    const server = serverUrl('postgresql')
+    if (!server) {
+      throw new Error(`${TEST_DATABASE_VARIABLE}=postgresql needs ${SERVERS.postgresql.variable}`)
+    }
+    const { url, drop } = await createScratchDatabase(server, { prefix: 'prisma_hydra_e2e' })
+    return { url, remove: drop }
+  }
   const folder = await mkdtemp(path.join(tmpdir(), 'prisma-hydra-e2e-'))
-  const url = `file:${path.join(folder, 'test.db')}`
-  await pushSchema({ schemaPath, url })
-  return { url, remove: () => rm(folder, { recursive: true, force: true }) }
+  return {
+    url: `file:${path.join(folder, 'test.db')}`,
+    remove: () => rm(folder, { recursive: true, force: true }),
+  }
+}
+
+/**
+ * A fresh database (see emptyDatabase) with the schema at `schemaPath` applied by Prisma's
+ * engine; on PostgreSQL, a copy of the schema for that provider is applied.
+ */
+export async function freshDatabase(schemaPath: string): Promise<TestDatabase> {
+  const database = await emptyDatabase()
+  const copies = await mkdtemp(path.join(tmpdir(), 'prisma-hydra-schema-'))
+  try {
+    const schema =
+      TEST_DATABASE === 'sqlite'
+        ? schemaPath
+        : await writeSchemaCopy({ schemaPath, provider: TEST_DATABASE, dir: copies })
+    await pushSchema({ schemaPath: schema, url: database.url })
+    return database
+  } catch (error) {
+    await database.remove()
+    throw error
+  } finally {
+    await rm(copies, { recursive: true, force: true })
+  }
 }
 
 /** Serves `fetch` on a free loopback port: the tests speak real HTTP to it. */

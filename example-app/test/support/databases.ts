@@ -1,0 +1,86 @@
+/**
+ * The databases the end-to-end suite runs on, and how each is configured. Read by
+ * vitest.config.ts (which test projects exist), the harness (which database a test gets) and the
+ * summary printed after every run.
+ *
+ * - SQLite always runs: an embedded file per test file.
+ * - PostgreSQL runs when DATABASE_URL_POSTGRES names a server: every end-to-end test file runs a
+ *   second time (the `postgresql` project), each on a database of its own, dropped afterwards.
+ * - MariaDB/MySQL is blocked: the suite applies its schemas with Prisma's wasm schema engine,
+ *   which has no MySQL connector (README, "PostgreSQL and MySQL/MariaDB"). With
+ *   DATABASE_URL_MARIADB set, test/databases.e2e.test.ts still checks connections and the refusal.
+ */
+
+/** The environment variable that selects the database of a test process (set per project). */
+export const TEST_DATABASE_VARIABLE = 'HYDRA_TEST_DATABASE'
+
+export const SERVERS = {
+  postgresql: {
+    name: 'PostgreSQL',
+    variable: 'DATABASE_URL_POSTGRES',
+    example: 'postgres://postgres@127.0.0.1:5432/test',
+  },
+  mariadb: {
+    name: 'MariaDB',
+    variable: 'DATABASE_URL_MARIADB',
+    example: 'mysql://root@127.0.0.1:3306/test',
+  },
+} as const
+
+/** Why the suite cannot run on MariaDB/MySQL. */
+export const MARIADB_BLOCKED =
+  "Prisma's wasm schema engine has no MySQL connector, so the suite's schemas cannot be applied"
+
+/** The server URL configured for `server`, if any (an empty variable counts as unset). */
+export function serverUrl(
+  server: keyof typeof SERVERS,
+  env: NodeJS.ProcessEnv = process.env
+): string | undefined {
+  return env[SERVERS[server].variable] || undefined
+}
+
+/** A server URL without its password, for messages. */
+export function redacted(url: string): string {
+  const parsed = new URL(url)
+  if (parsed.password) parsed.password = '***'
+  return parsed.toString()
+}
+
+/** What one test project did with its test files. */
+export interface ProjectRun {
+  passed: number
+  failed: number
+  skipped: number
+}
+
+function ran(run: ProjectRun | undefined, where: string): string {
+  const files = run ? run.passed + run.failed + run.skipped : 0
+  if (!run || files === 0) return `no test file ran${where}`
+  const outcome = [
+    `${run.passed} passed`,
+    ...(run.failed > 0 ? [`${run.failed} failed`] : []),
+    ...(run.skipped > 0 ? [`${run.skipped} skipped`] : []),
+  ].join(', ')
+  return `${files} test file${files === 1 ? '' : 's'}${where}: ${outcome}`
+}
+
+/** One line per database: what the run did with it (`runs`: by test project name). */
+export function databaseSummary(
+  runs: Record<string, ProjectRun>,
+  env: NodeJS.ProcessEnv = process.env
+): string[] {
+  const postgres = serverUrl('postgresql', env)
+  const mariadb = serverUrl('mariadb', env)
+  const { postgresql: pg, mariadb: maria } = SERVERS
+  return [
+    `SQLite      ${ran(runs.sqlite, '')}`,
+    postgres
+      ? `PostgreSQL  ${ran(runs.postgresql, ` on ${redacted(postgres)}, a database each`)}`
+      : `PostgreSQL  not configured: set ${pg.variable} (e.g. ${pg.example}) to run the end-to-end files on it too`,
+    `MariaDB     blocked: ${MARIADB_BLOCKED}; ${
+      mariadb
+        ? `databases.e2e.test.ts checked connections to ${redacted(mariadb)}`
+        : `not configured (${maria.variable}, e.g. ${maria.example}, enables the connection checks of databases.e2e.test.ts)`
+    }`,
+  ]
+}

@@ -53,7 +53,7 @@ export {
   type QueryMap,
   type QueryValue,
 } from './iri/query-string.js'
-export { DEFAULT_BATCH_SIZE, readInBatches } from './paging/batches.js'
+export { DEFAULT_BATCH_SIZE, readInBatches, releaseBatch } from './paging/batches.js'
 export {
   defaultPagingConfig,
   defaultParameterNames,

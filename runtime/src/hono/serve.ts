@@ -9,7 +9,7 @@ import {
 } from '../hydra/collection.js'
 import type { IdKind, IdValue, Resource } from '../hydra/resource.js'
 import { parseQuery, type QueryMap } from '../iri/query-string.js'
-import { DEFAULT_BATCH_SIZE, readInBatches } from '../paging/batches.js'
+import { DEFAULT_BATCH_SIZE, readInBatches, releaseBatch } from '../paging/batches.js'
 import { defaultPagingConfig, type PagingConfig, type ParameterNames } from '../paging/config.js'
 import { type CursorKey, fetchCursorPage, readCursorBound } from '../paging/cursor.js'
 import { type CollectionSource, fetchCollectionPage } from '../paging/offset.js'
@@ -260,11 +260,20 @@ async function* inBatches<T>(
   if (batch.length > 0) yield batch
 }
 
+/**
+ * The members of each batch. The batches are the runtime's own (a source's `findMany` results, or
+ * groups of a custom iterable), so each is emptied once mapped: its rows then die young instead of
+ * staying reachable from the query that read them (see `releaseBatch`).
+ */
 async function* mapBatches<T, M>(
   batches: AsyncIterable<T[]>,
   toMember: (item: T) => M
 ): AsyncGenerator<M[], void, undefined> {
-  for await (const batch of batches) yield batch.map(toMember)
+  for await (const batch of batches) {
+    const members = batch.map(toMember)
+    releaseBatch(batch)
+    yield members
+  }
 }
 
 /**

@@ -6,13 +6,15 @@
  * Serves the generated app (`/events/all`: paging disabled, streamed in keyset batches) and, for
  * comparison, `/buffered`: the same rows read with one `findMany` and written with one
  * `JSON.stringify`, as a server without D5 would; and `/read-only`: the same keyset batches as the
- * streamed response, read through Prisma and dropped, so the cost of the reads alone shows.
+ * streamed response, read through Prisma and emptied as the streamed response empties them once
+ * written (`releaseBatch`), so the cost of the reads alone shows; `/read-only?kept`: the same reads
+ * with each batch dropped as the client returned it, so the cost of not emptying them shows.
  * `/peak` reports the process's peak resident set
  * size so far (`process.resourceUsage().maxRSS`). Prints `listening <port>` once ready.
  */
 import { serve } from '@hono/node-server'
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
-import { readInBatches } from '@prisma-hydra/runtime'
+import { readInBatches, releaseBatch } from '@prisma-hydra/runtime'
 import { Hono } from 'hono'
 import {
   createHydraApp,
@@ -57,9 +59,12 @@ const app = new Hono()
       }) => prisma.event.findMany({ select: eventSelect, orderBy: [...order], ...window }),
       count: () => prisma.event.count(),
     }
+    const kept = c.req.query('kept') !== undefined
     let rows = 0
-    for await (const batch of readInBatches(source, eventOperations.all.orderKey))
+    for await (const batch of readInBatches(source, eventOperations.all.orderKey)) {
       rows += batch.length
+      if (!kept) releaseBatch(batch)
+    }
     return c.json({ 'hydra:totalItems': rows })
   })
   .get('/peak', (c) => c.json({ maxRssKiB: process.resourceUsage().maxRSS }))

@@ -87,7 +87,7 @@ export {
   type QueryMap,
   type QueryValue,
 } from './iri/query-string.js'
-export { DEFAULT_BATCH_SIZE, readInBatches } from './paging/batches.js'
+export { DEFAULT_BATCH_SIZE, readInBatches, releaseBatch } from './paging/batches.js'
 export {
   type CustomPagingOptions,
   customPaging,

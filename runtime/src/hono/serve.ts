@@ -10,7 +10,7 @@ import {
 import { type ContextTerm, contextDocument } from '../hydra/context.js'
 import type { IdKind, IdValue, Resource } from '../hydra/resource.js'
 import { parseQuery, type QueryMap } from '../iri/query-string.js'
-import { DEFAULT_BATCH_SIZE, readInBatches } from '../paging/batches.js'
+import { DEFAULT_BATCH_SIZE, readInBatches, releaseBatch } from '../paging/batches.js'
 import {
   type CustomPagingOptions,
   customPaging,
@@ -271,11 +271,20 @@ async function* inBatches<T>(
   if (batch.length > 0) yield batch
 }
 
+/**
+ * The members of each batch. The batches are the runtime's own (a source's `findMany` results, or
+ * groups of a custom iterable), so each is emptied once mapped: its rows then die young instead of
+ * staying reachable from the query that read them (see `releaseBatch`).
+ */
 async function* mapBatches<T, M>(
   batches: AsyncIterable<T[]>,
   toMember: (item: T) => M
 ): AsyncGenerator<M[], void, undefined> {
-  for await (const batch of batches) yield batch.map(toMember)
+  for await (const batch of batches) {
+    const members = batch.map(toMember)
+    releaseBatch(batch)
+    yield members
+  }
 }
 
 /**

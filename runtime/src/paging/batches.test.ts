@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { memorySource, type Row } from '../../test/memory-source.js'
 import { renderCollection, renderCollectionChunks } from '../hydra/collection.js'
 import { parseQuery } from '../iri/query-string.js'
-import { readInBatches } from './batches.js'
+import { readInBatches, releaseBatch } from './batches.js'
 import { defaultParameterNames } from './config.js'
 import type { CursorKey } from './cursor.js'
 import { fromItems } from './page.js'
@@ -84,6 +84,21 @@ describe('readInBatches', () => {
       if (index !== -1) mutable.splice(index, 1)
     }
     expect(seen).toEqual(expected)
+  })
+
+  it.each([
+    ['a keyset', scoreId],
+    ['offsets', undefined],
+  ])('with %s, a consumer may empty each batch once read', async (_, key) => {
+    const source = memorySource(rows, scoreId)
+    const seen: unknown[] = []
+    for await (const batch of readInBatches(source, key, 4)) {
+      seen.push(...batch.map((row) => row.id))
+      releaseBatch(batch)
+      expect(batch).toEqual([])
+    }
+    expect(seen).toEqual(expected)
+    expect(source.windows).toHaveLength(Math.floor(rows.length / 4) + 1)
   })
 
   it('stopping the iteration stops the reads', async () => {

@@ -22,7 +22,10 @@ export interface RowWindow<Where = never> {
  * delegate; custom data providers can implement it over anything.
  */
 export interface CollectionSource<Row, Where = never> {
-  /** Rows from `skip` (default 0), at most `take` of them (default all), in the collection's order. */
+  /**
+   * Rows from `skip` (default 0), at most `take` of them (default all), in the collection's order,
+   * in a new array on each call: a streamed (unpaged) response empties each batch once written.
+   */
   findMany(window: RowWindow<Where>): PromiseLike<Row[]>
   count(): PromiseLike<number>
   /** Optional: the page and the count read together, so they agree with each other. */

@@ -189,3 +189,34 @@ describe('entrypointKey', () => {
     expect(entrypointKey(name, operation)).toBe(key)
   })
 })
+
+describe('hydraHeaders: responses whose headers cannot change', () => {
+  it('copies a proxied JSON-LD response instead of failing', async () => {
+    const upstream = new Hono().get('/remote', (c) =>
+      c.body('{"@id":"/remote"}', 200, { 'Content-Type': 'application/ld+json; charset=utf-8' })
+    )
+    const proxy = new Hono().use(hydraHeaders()).get('/remote', async () => {
+      const response = await upstream.request('/remote')
+      // A fetched response's headers are immutable, as a proxy's would be.
+      return new Proxy(response, {
+        get(target, key) {
+          if (key === 'headers') {
+            const frozen = new Headers(target.headers)
+            frozen.append = () => {
+              throw new TypeError('immutable')
+            }
+            frozen.set = frozen.append
+            return frozen
+          }
+          const value = Reflect.get(target, key, target)
+          return typeof value === 'function' ? value.bind(target) : value
+        },
+      })
+    })
+    const response = await proxy.request('/remote', { headers: { Accept: 'application/json' } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Link')).toBe(LINK)
+    expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8')
+    expect(await response.json()).toEqual({ '@id': '/remote' })
+  })
+})

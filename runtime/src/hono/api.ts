@@ -104,10 +104,10 @@ export function hydraHeaders(options: HydraHeadersOptions = {}): MiddlewareHandl
         { base: mountPrefix(c), hydraPrefix: options.hydraPrefix }
       )
     } else if (type === JSON_TYPE && c.res.headers.get('Content-Type')?.startsWith(LD)) {
-      c.header('Content-Type', `${JSON_TYPE}; charset=utf-8`)
+      setHeader(c, 'Content-Type', `${JSON_TYPE}; charset=utf-8`, false)
     }
-    c.header('Link', `<${docsUrl(location(c))}>; rel="${API_DOCUMENTATION_REL}"`, { append: true })
-    c.header('Vary', 'Accept', { append: true })
+    setHeader(c, 'Link', `<${docsUrl(location(c))}>; rel="${API_DOCUMENTATION_REL}"`, true)
+    setHeader(c, 'Vary', 'Accept', true)
   }
   const allowCors =
     options.cors === undefined
@@ -124,6 +124,20 @@ export function hydraHeaders(options: HydraHeadersOptions = {}): MiddlewareHandl
     return allowCors(c, async () => {
       await headers(c, next)
     })
+  }
+}
+
+/**
+ * Sets a header of the response in place; a response whose headers cannot change (a proxied
+ * `fetch` response, a redirect) is copied by Hono's `c.header` first. In place saves a copy of
+ * every response.
+ */
+function setHeader(c: Context, name: string, value: string, append: boolean): void {
+  try {
+    if (append) c.res.headers.append(name, value)
+    else c.res.headers.set(name, value)
+  } catch {
+    c.header(name, value, { append })
   }
 }
 

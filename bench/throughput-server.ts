@@ -30,6 +30,9 @@ type ServerKind = (typeof SERVERS)[number]
 
 const PER_PAGE = 30
 const CONTENT_TYPE = 'application/ld+json; charset=utf-8'
+/** The header every response of the API carries: where its documentation is. */
+const link = (origin: string) =>
+  `<${origin}/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"`
 
 interface EventRow {
   id: number
@@ -96,6 +99,8 @@ function handwritten(url: string) {
     )
     return c.body(JSON.stringify(collection(rows, totalItems, page)), 200, {
       'Content-Type': CONTENT_TYPE,
+      Link: link(new URL(c.req.url).origin),
+      Vary: 'Accept',
     })
   })
   return app.fetch
@@ -140,6 +145,8 @@ function floor(url: string) {
       .writeHead(200, {
         'Content-Type': CONTENT_TYPE,
         'Content-Length': Buffer.byteLength(body),
+        Link: link(`http://${request.headers.host}`),
+        Vary: 'Accept',
       })
       .end(body)
   })

@@ -190,8 +190,8 @@ describe('entrypointKey', () => {
   })
 })
 
-describe('hydraHeaders: responses whose headers cannot change', () => {
-  it('copies a proxied JSON-LD response instead of failing', async () => {
+describe('hydraHeaders: responses built by the route itself', () => {
+  it('are passed through as built, even when their headers cannot change', async () => {
     const upstream = new Hono().get('/remote', (c) =>
       c.body('{"@id":"/remote"}', 200, { 'Content-Type': 'application/ld+json; charset=utf-8' })
     )
@@ -213,10 +213,11 @@ describe('hydraHeaders: responses whose headers cannot change', () => {
         },
       })
     })
-    const response = await proxy.request('/remote', { headers: { Accept: 'application/json' } })
+    const response = await proxy.request('/remote')
     expect(response.status).toBe(200)
-    expect(response.headers.get('Link')).toBe(LINK)
-    expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8')
     expect(await response.json()).toEqual({ '@id': '/remote' })
+    const refused = await proxy.request('/remote', { headers: { Accept: 'text/html' } })
+    expect(refused.status).toBe(406)
+    expect(refused.headers.get('Link')).toContain(LINK)
   })
 })

@@ -17,6 +17,7 @@ import {
   renderEntrypoint,
 } from '../hydra/documentation.js'
 import type { IdKind, Resource } from '../hydra/resource.js'
+import { setApiState, withApiHeaders } from './api-state.js'
 import { type CollectionOperation, type JsonLdResponse, jsonLd, mountPrefix } from './serve.js'
 
 const LD = 'application/ld+json'
@@ -85,29 +86,41 @@ function isApiResponse(response: Response): boolean {
 
 /**
  * Middleware for the routes of a Hydra API: CORS (when origins are given), content negotiation
- * and `Link: <…/docs.jsonld>; rel="…#apiDocumentation"`. It acts on the API's own responses
- * (JSON-LD and problem+json) only, so other routes of the app it is mounted in keep theirs: the
- * `Link` header is added to them, `application/json` is served when the client prefers it, and a
- * client that accepts neither JSON-LD nor JSON gets a 406 problem+json instead. Applied twice
- * (the generated app's and the app's own), it acts once.
+ * and `Link: <…/docs.jsonld>; rel="…#apiDocumentation"`. The API's own responses (JSON-LD, and
+ * problems through the generated error handlers) carry the `Link` header and the negotiated type
+ * (`application/json` when the client prefers it); a client that accepts neither JSON-LD nor JSON
+ * gets a 406 problem+json instead of them. Other routes of the app it is mounted in keep their
+ * responses as they are. Applied twice (the generated app's and the app's own), it acts once.
  */
 export function hydraHeaders(options: HydraHeadersOptions = {}): MiddlewareHandler {
   const headers: MiddlewareHandler = async function hydraHeaders(c, next) {
-    await next()
-    if (!isApiResponse(c.res)) return
     const type = negotiate(c)
-    if (type === undefined) {
-      await c.res.body?.cancel()
-      c.res = problemResponse(
+    const link = `<${docsUrl(location(c))}>; rel="${API_DOCUMENTATION_REL}"`
+    setApiState(c, { type, link })
+    await next()
+    // The API's responses were built with their type and Link. Left: errors written by another
+    // error handler (Hono's default one) get the Link too, and a refusal replaces the response.
+    if (type !== undefined) {
+      if (
+        c.res.status >= 400 &&
+        isApiResponse(c.res) &&
+        !c.res.headers.get('Link')?.includes(link)
+      ) {
+        const response = withApiHeaders(c, c.res)
+        if (response !== c.res) c.res = response
+      }
+      return
+    }
+    if (!isApiResponse(c.res)) return
+    await c.res.body?.cancel()
+    c.res = withApiHeaders(
+      c,
+      problemResponse(
         406,
         `This API serves ${LD} and ${JSON_TYPE}; the request accepts only: ${c.req.header('Accept')}.`,
         { base: mountPrefix(c), hydraPrefix: options.hydraPrefix }
       )
-    } else if (type === JSON_TYPE && c.res.headers.get('Content-Type')?.startsWith(LD)) {
-      setHeader(c, 'Content-Type', `${JSON_TYPE}; charset=utf-8`, false)
-    }
-    setHeader(c, 'Link', `<${docsUrl(location(c))}>; rel="${API_DOCUMENTATION_REL}"`, true)
-    setHeader(c, 'Vary', 'Accept', true)
+    )
   }
   const allowCors =
     options.cors === undefined
@@ -124,20 +137,6 @@ export function hydraHeaders(options: HydraHeadersOptions = {}): MiddlewareHandl
     return allowCors(c, async () => {
       await headers(c, next)
     })
-  }
-}
-
-/**
- * Sets a header of the response in place; a response whose headers cannot change (a proxied
- * `fetch` response, a redirect) is copied by Hono's `c.header` first. In place saves a copy of
- * every response.
- */
-function setHeader(c: Context, name: string, value: string, append: boolean): void {
-  try {
-    if (append) c.res.headers.append(name, value)
-    else c.res.headers.set(name, value)
-  } catch {
-    c.header(name, value, { append })
   }
 }
 

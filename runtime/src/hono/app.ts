@@ -1,6 +1,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { type ErrorOptions, problemResponse } from '../errors.js'
+import { withApiHeaders } from './api-state.js'
 import { jsonLd, mountPrefix } from './serve.js'
 
 /**
@@ -17,14 +18,23 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
       if (error instanceof HTTPException) {
         const response = error.getResponse()
         if (response.headers.get('Content-Type')?.startsWith('application/problem+json'))
-          return response
-        return problemResponse(error.status as 400, error.message || response.statusText, style(c))
+          return withApiHeaders(c, response)
+        return withApiHeaders(
+          c,
+          problemResponse(error.status as 400, error.message || response.statusText, style(c))
+        )
       }
       console.error(error)
-      return problemResponse(500, 'The server could not complete the request.', style(c))
+      return withApiHeaders(
+        c,
+        problemResponse(500, 'The server could not complete the request.', style(c))
+      )
     },
     notFound: (c) =>
-      problemResponse(404, `No route matches ${c.req.method} ${c.req.path}.`, style(c)),
+      withApiHeaders(
+        c,
+        problemResponse(404, `No route matches ${c.req.method} ${c.req.path}.`, style(c))
+      ),
   }
 }
 

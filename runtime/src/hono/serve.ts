@@ -27,8 +27,9 @@ import {
   readItemsPerPage,
   readPagingRequest,
 } from '../paging/request.js'
+import { jsonLdHeaders } from './api-state.js'
 
-export const LD_JSON = 'application/ld+json; charset=utf-8'
+export { LD_JSON } from './api-state.js'
 
 /** A collection operation: a path of a resource with its own order and paging settings. */
 export interface CollectionOperation<M, P extends boolean = boolean> {
@@ -78,9 +79,7 @@ function rawQuery(url: string): string {
 }
 
 export function jsonLd<T>(c: Context, body: T): JsonLdResponse<T> {
-  return c.body(JSON.stringify(body), 200, {
-    'Content-Type': LD_JSON,
-  }) as unknown as JsonLdResponse<T>
+  return c.body(JSON.stringify(body), 200, jsonLdHeaders(c)) as unknown as JsonLdResponse<T>
 }
 
 /**
@@ -328,9 +327,7 @@ async function streamCollection<T, M, P extends boolean>(
     },
     { highWaterMark: 0 }
   )
-  return c.body(body, 200, { 'Content-Type': LD_JSON }) as unknown as JsonLdResponse<
-    HydraCollection<M, P>
-  >
+  return c.body(body, 200, jsonLdHeaders(c)) as unknown as JsonLdResponse<HydraCollection<M, P>>
 }
 
 /** The JSON-LD shape of an item: its member with the resource's context. */

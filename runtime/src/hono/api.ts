@@ -130,10 +130,16 @@ export function hydraHeaders(options: HydraHeadersOptions = {}): MiddlewareHandl
           allowMethods: ['GET', 'HEAD', 'OPTIONS'],
           exposeHeaders: ['Link', 'Content-Type'],
         })
-  return async function hydraApi(c, next) {
+  if (!allowCors) {
+    return async function hydraApi(c, next) {
+      if (handled.has(c.req.raw)) return next()
+      handled.add(c.req.raw)
+      await headers(c, next)
+    }
+  }
+  return async function hydraApiWithCors(c, next) {
     if (handled.has(c.req.raw)) return next()
     handled.add(c.req.raw)
-    if (!allowCors) return headers(c, next)
     return allowCors(c, async () => {
       await headers(c, next)
     })

@@ -95,67 +95,45 @@ export async function serveCollection<M, Row extends object, Where, P extends bo
 ): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const base = mountPrefix(c)
   const { resource, paging, hydraPrefix } = operation
-  return withErrorStyle({ base, hydraPrefix }, () => {
+  try {
     const query = parseQuery(rawQuery(c.req.url))
-    const render = renderOptions(
-      c,
-      query,
-      paging.parameters,
-      `${base}/contexts/${resource.name}`,
-      hydraPrefix
-    )
-    return readAndRender(c, operation, source, options, query, render)
-  })
+    const context = `${base}/contexts/${resource.name}`
+    const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
+    const toMember = (row: Row) => resource.toMember(row, base)
+    const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
+    if (options.provider && !paging.cursor) {
+      const result = await options.provider(readPagingRequest(query, paging), c)
+      return await respondWithResult(c, result, toMember, render, batchSize)
+    }
+    if (!readEnabled(query, paging)) {
+      // D5: batches past the last row read, on the cursor key or the order key (offsets without one).
+      const key = paging.cursor ?? operation.orderKey
+      return await streamCollection(c, readInBatches(source, key, batchSize), toMember, render)
+    }
+    if (paging.cursor) {
+      const itemsPerPage = readItemsPerPage(query, paging)
+      const bound = readCursorBound(query, paging.cursor)
+      const page = await fetchCursorPage(source, paging.cursor, itemsPerPage, bound)
+      return respondWithPage(c, page, toMember, render)
+    }
+    const page = await fetchCollectionPage(source, readPagingRequest(query, paging))
+    return respondWithPage(c, page, toMember, render)
+  } catch (error) {
+    restyle(error, { base, hydraPrefix })
+  }
 }
 
 /**
  * Client errors thrown while serving (bad parameters) are written for the route: under its mount
  * path and with or without the `hydra:` prefix, as its responses are.
  */
-async function withErrorStyle<T>(
-  style: { base: string; hydraPrefix: boolean | undefined },
-  serve: () => Promise<T>
-): Promise<T> {
-  try {
-    return await serve()
-  } catch (error) {
-    // Errors of the runtime's own checks are rewritten in the route's style; others pass as thrown.
-    if (isHydraError(error) && error.constructor === HydraError)
-      throw new HydraError(error.status, error.detail, { ...style, cause: error })
-    throw error
-  }
-}
-
-async function readAndRender<M, Row extends object, Where, P extends boolean>(
-  c: Context,
-  operation: CollectionOperation<M, P>,
-  source: CollectionSource<Row, Where>,
-  options: ServeCollectionOptions<Row>,
-  query: QueryMap,
-  render: RenderOptions<P>
-): Promise<JsonLdResponse<HydraCollection<M, P>>> {
-  const base = mountPrefix(c)
-  const { resource, paging } = operation
-  const toMember = (row: Row) => resource.toMember(row, base)
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
-
-  if (options.provider && !paging.cursor) {
-    const result = await options.provider(readPagingRequest(query, paging), c)
-    return respondWithResult(c, result, toMember, render, batchSize)
-  }
-  if (!readEnabled(query, paging)) {
-    // D5: batches past the last row read, on the cursor key or the order key (offsets without one).
-    const key = paging.cursor ?? operation.orderKey
-    return streamCollection(c, readInBatches(source, key, batchSize), toMember, render)
-  }
-  if (paging.cursor) {
-    const itemsPerPage = readItemsPerPage(query, paging)
-    const bound = readCursorBound(query, paging.cursor)
-    const page = await fetchCursorPage(source, paging.cursor, itemsPerPage, bound)
-    return respondWithPage(c, page, toMember, render)
-  }
-  const page = await fetchCollectionPage(source, readPagingRequest(query, paging))
-  return respondWithPage(c, page, toMember, render)
+function restyle(error: unknown, style: { base: string; hydraPrefix: boolean | undefined }): never {
+  // Errors of the runtime's own checks are rewritten in the route's style; others pass as thrown.
+  // (A try/catch in each route rather than a wrapper: every frame between a route and its Prisma
+  // query is walked again each time Prisma records where a query was called from.)
+  if (isHydraError(error) && error.constructor === HydraError)
+    throw new HydraError(error.status, error.detail, { ...style, cause: error })
+  throw error
 }
 
 export interface CollectionHandlerOptions<P extends boolean = boolean> {
@@ -201,9 +179,9 @@ export function hydraCollection<
   const paging = customPaging(options.paging, 'hydraCollection')
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
   const { hydraPrefix } = options
-  return (c) => {
+  return async (c) => {
     const base = mountPrefix(c)
-    return withErrorStyle({ base, hydraPrefix }, async () => {
+    try {
       const query = parseQuery(rawQuery(c.req.url))
       const context = options.context.startsWith('/')
         ? `${base}${options.context}`
@@ -211,8 +189,10 @@ export function hydraCollection<
       const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
       const request = readPagingRequest(query, paging)
       const result = await handler(request, c)
-      return respondWithResult(c, result, (item: T) => item, render, batchSize)
-    })
+      return await respondWithResult(c, result, (item: T) => item, render, batchSize)
+    } catch (error) {
+      restyle(error, { base, hydraPrefix })
+    }
   }
 }
 
@@ -334,20 +314,22 @@ async function streamCollection<T, M, P extends boolean>(
 export type HydraItem<M> = M & { '@context': string }
 
 /** Serves one item, or a 404 problem when the key is malformed or no row has it. */
-export function serveItem<M, K extends IdKind>(
+export async function serveItem<M, K extends IdKind>(
   c: Context,
   resource: Resource<M, K>,
   findUnique: (id: IdValue<K>) => Promise<object | null>
 ): Promise<JsonLdResponse<HydraItem<M>>> {
   const base = mountPrefix(c)
-  return withErrorStyle({ base, hydraPrefix: resource.hydraPrefix }, async () => {
+  try {
     const raw = c.req.param('id') ?? ''
     const id = resource.parseId(raw)
     const row = id === undefined ? null : await findUnique(id)
     if (!row) throw new HydraError(404, `No ${resource.name} with id "${raw}".`)
     const member = resource.toMember(row, base) as Record<string, unknown>
     return jsonLd(c, { '@context': `${base}/contexts/${resource.name}`, ...member } as HydraItem<M>)
-  })
+  } catch (error) {
+    restyle(error, { base, hydraPrefix: resource.hydraPrefix })
+  }
 }
 
 export interface ContextDocument {

@@ -765,29 +765,27 @@ function checkPaths(resources: ResourceModel[], problems: Problem[]): void {
   const owners = new Map<string, string>()
   for (const resource of resources) {
     for (const operation of resource.operations) {
-      const owner = `${resource.name}.${operation.name}`
-      if (RESERVED_PATHS.test(operation.path)) {
+      const problem = (message: string) =>
         problems.push({
           severity: 'error',
           location: `Model "${resource.name}"`,
           source:
             operation.name === 'collection' ? '@resource' : `@operation(name: "${operation.name}")`,
           option: 'path',
-          message: `"${operation.path}" belongs to the API itself (/docs.jsonld, /contexts/..., /errors/...); choose another path`,
+          message,
         })
+      if (RESERVED_PATHS.test(operation.path)) {
+        problem(
+          `"${operation.path}" belongs to the API itself (/docs.jsonld, /contexts/..., /errors/...); choose another path`
+        )
       }
       const taken = owners.get(operation.path)
       if (taken) {
-        problems.push({
-          severity: 'error',
-          location: `Model "${resource.name}"`,
-          source:
-            operation.name === 'collection' ? '@resource' : `@operation(name: "${operation.name}")`,
-          option: 'path',
-          message: `"${operation.path}" is already served by ${taken}; give each collection its own path`,
-        })
+        problem(
+          `"${operation.path}" is already served by ${taken}; give each collection its own path`
+        )
       }
-      owners.set(operation.path, owner)
+      owners.set(operation.path, `${resource.name}.${operation.name}`)
     }
   }
 }

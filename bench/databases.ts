@@ -72,7 +72,7 @@ function postgresql(serverUrl: string, version: string): BenchDatabase {
   return {
     id: 'postgresql',
     name: 'PostgreSQL',
-    description: `${/^PostgreSQL \S+/.exec(version)?.[0] ?? version} through \`@prisma/adapter-pg\`, one database per size on ${shown(serverUrl).replace(/\/[^/]*$/, '')} (bench/setup-postgresql.ts): the same rows, \`VACUUM ANALYZE\`d once inserted`,
+    description: `${/^PostgreSQL (\S+)/.exec(version)?.[1] ?? version} through \`@prisma/adapter-pg\`, one database per size on ${shown(serverUrl).replace(/\/[^/]*$/, '')} (bench/setup-postgresql.ts): the same rows, \`VACUUM ANALYZE\`d once inserted`,
     // EXPLAIN of the statement as Prisma sends it (a prepared statement, $1 = 0) on 1,000,000 rows.
     counting:
       'keeps no row count either: Prisma\'s `count()` (`SELECT COUNT(*) FROM (SELECT id FROM "Event" WHERE 1=1 OFFSET $1)`, `$1` = 0) is planned as a sequential scan of the whole table (checked with EXPLAIN on PostgreSQL 15 and 1,000,000 rows)',

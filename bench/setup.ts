@@ -13,14 +13,20 @@ export const SCHEMA_PATH = fileURLToPath(new URL('./schema.prisma', import.meta.
 const DATA = fileURLToPath(new URL('./.data/', import.meta.url))
 
 /** Ten events a second from this instant on: createdAt repeats, so the id tie-breaker matters. */
-const START = Date.UTC(2024, 0, 1)
+export const START = Date.UTC(2024, 0, 1)
 export const EVENTS_PER_SECOND = 10
+/** Every payload is `event <id>: ` and this many `x`. */
+export const PAYLOAD_PADDING = 64
+
+/** The row `id` (1 to the table's size), on every database. */
+export const eventRow = (id: number) => ({
+  id,
+  createdAt: new Date(START + Math.floor((id - 1) / EVENTS_PER_SECOND) * 1000),
+  payload: `event ${id}: ${'x'.repeat(PAYLOAD_PADDING)}`,
+})
 
 /** createdAt as @prisma/adapter-better-sqlite3 stores a DateTime (ISO 8601, `+00:00`). */
-const createdAt = (id: number) =>
-  new Date(START + Math.floor((id - 1) / EVENTS_PER_SECOND) * 1000)
-    .toISOString()
-    .replace('Z', '+00:00')
+const sqliteDate = (date: Date) => date.toISOString().replace('Z', '+00:00')
 
 function countRows(file: string): number {
   const db = new Database(file, { readonly: true, fileMustExist: true })
@@ -55,7 +61,8 @@ export async function prepareDatabase(rows: number): Promise<{ url: string; buil
     const insert = db.prepare('INSERT INTO "Event" ("id", "createdAt", "payload") VALUES (?, ?, ?)')
     db.transaction(() => {
       for (let id = 1; id <= rows; id++) {
-        insert.run(id, createdAt(id), `event ${id}: ${'x'.repeat(64)}`)
+        const row = eventRow(id)
+        insert.run(row.id, sqliteDate(row.createdAt), row.payload)
       }
     })()
   } finally {

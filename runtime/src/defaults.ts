@@ -1,10 +1,12 @@
 /**
  * @module
  * What the generator shares with the runtime: the spec's built-in paging defaults and the Hydra
- * terms a type served without the `hydra:` prefix cannot use as field names.
+ * terms a type served without the `hydra:` prefix cannot use as field names, and the entrypoint's
+ * key of each collection.
  */
 
 export { HYDRA_TERMS } from './hydra/context.js'
+export { entrypointKey } from './hydra/documentation.js'
 export {
   defaultPagingConfig,
   defaultParameterNames,

@@ -17,7 +17,6 @@ export {
   API_DOCUMENTATION_REL,
   type CorsOrigin,
   documentResource,
-  entrypointKey,
   type HydraHeadersOptions,
   hydraHeaders,
   negotiate,
@@ -67,6 +66,7 @@ export {
   type DocumentedCollection,
   type DocumentedField,
   type DocumentedType,
+  entrypointKey,
   renderDocumentation,
   renderEntrypoint,
 } from './hydra/documentation.js'

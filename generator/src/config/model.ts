@@ -1,3 +1,4 @@
+import type { PagingConfig } from '@prisma-hydra/runtime/defaults'
 import type { CursorField, ParameterNames } from './options.js'
 
 /** A scalar or enum field of an exposed model, as the emitter needs it. */
@@ -17,14 +18,7 @@ export interface FieldModel {
 }
 
 /** Paging settings of one operation after operation > resource > global > built-in precedence. */
-export interface ResolvedPaging {
-  enabled: boolean
-  clientEnabled: boolean
-  itemsPerPage: number
-  clientItemsPerPage: boolean
-  maximumItemsPerPage: number | null
-  partial: boolean
-  clientPartial: boolean
+export type ResolvedPaging = Omit<PagingConfig, 'parameters' | 'cursor'> & {
   viaCursor: CursorField[] | null
 }
 

@@ -1,5 +1,5 @@
 import type { DMMF } from '@prisma/generator-helper'
-import { HYDRA_TERMS } from '@prisma-hydra/runtime/defaults'
+import { entrypointKey, HYDRA_TERMS } from '@prisma-hydra/runtime/defaults'
 import { type Annotation, type AnnotationValue, parseAnnotations } from '../annotations/parse.js'
 import { closest, didYouMean, type Problem } from '../problems.js'
 import type { GlobalConfig } from './global.js'
@@ -252,7 +252,7 @@ function resolveResource(
     if (iri && fieldModel) fieldModel.iri = iri
   }
   const fields = [...fieldModels.values()].filter((field) => !hidden.has(field.name))
-  checkUnprefixedTerms(model.name, fields, operations, report)
+  checkHydraNames(model.name, fields, operations, report)
   // Cursor fields and the fields of each order: unpaged batches start past the last row's key.
   const cursorFields = operations
     .flatMap((operation) => [...(operation.cursor ?? []), ...(operation.orderKey ?? [])])
@@ -405,10 +405,11 @@ function readPrefix(
 }
 
 /**
- * Without the `hydra:` prefix, a collection's keys (`member`, `next`...) are terms of the type's
- * context: a shown field or the model itself cannot take one of those names.
+ * Names the API's own vocabulary takes: a field `hydra` (the prefix), models named like the API's
+ * own types and, without the `hydra:` prefix, a collection's keys (`member`, `next`...), which are
+ * then terms of the type's context: a shown field or the model cannot take one of those names.
  */
-function checkUnprefixedTerms(
+function checkHydraNames(
   name: string,
   fields: FieldModel[],
   operations: OperationModel[],
@@ -728,14 +729,6 @@ function toFieldModel(field: DMMF.Field, datamodel: DMMF.Datamodel): FieldModel 
     model.enumValues = values.map((value) => value.name)
   }
   return model
-}
-
-/** The entrypoint's key of an operation, as the runtime writes it (`book`, `bookRecent`). */
-function entrypointKey(resource: string, operation: string): string {
-  const base = resource.charAt(0).toLowerCase() + resource.slice(1)
-  return operation === 'collection'
-    ? base
-    : `${base}${operation.charAt(0).toUpperCase()}${operation.slice(1)}`
 }
 
 function checkEntrypointKeys(resources: ResourceModel[], problems: Problem[]): void {

@@ -7,12 +7,14 @@
  */
 import type { Context } from 'hono'
 
-export const LD_JSON = 'application/ld+json; charset=utf-8'
-export const PLAIN_JSON = 'application/json; charset=utf-8'
+export const LD = 'application/ld+json'
+export const JSON_TYPE = 'application/json'
+export const LD_JSON = `${LD}; charset=utf-8`
+const PLAIN_JSON = `${JSON_TYPE}; charset=utf-8`
 
 export interface ApiRequestState {
   /** The negotiated type; undefined when the client accepts neither (the middleware answers 406). */
-  type: 'application/ld+json' | 'application/json' | undefined
+  type: typeof LD | typeof JSON_TYPE | undefined
   /** The `Link` header pointing at the API documentation. */
   link: string
 }
@@ -32,7 +34,7 @@ export function jsonLdHeaders(c: Context): Record<string, string> {
   const state = states.get(c.req.raw)
   if (!state) return { 'Content-Type': LD_JSON }
   return {
-    'Content-Type': state.type === 'application/json' ? PLAIN_JSON : LD_JSON,
+    'Content-Type': state.type === JSON_TYPE ? PLAIN_JSON : LD_JSON,
     Link: state.link,
     Vary: 'Accept',
   }

@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
+import { entrypointKey } from '../hydra/documentation.js'
 import { paginateArray } from '../paging/paginators.js'
-import { API_DOCUMENTATION_REL, entrypointKey, hydraHeaders } from './api.js'
+import { API_DOCUMENTATION_REL, hydraHeaders } from './api.js'
 import { hydraCollection } from './serve.js'
 
 const items = Array.from({ length: 5 }, (_, index) => ({ '@id': `/items/${index + 1}` }))

@@ -6,22 +6,21 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { accepts } from 'hono/accepts'
 import { cors } from 'hono/cors'
-import { problemResponse } from '../errors.js'
+import { PROBLEM_JSON, problemResponse } from '../errors.js'
 import {
   type ApiDescription,
   type ApiLocation,
   type DocumentedType,
   docsUrl,
   entrypointContext,
+  entrypointKey,
   renderDocumentation,
   renderEntrypoint,
 } from '../hydra/documentation.js'
 import type { IdKind, Resource } from '../hydra/resource.js'
-import { setApiState, withApiHeaders } from './api-state.js'
+import { JSON_TYPE, LD, setApiState, withApiHeaders } from './api-state.js'
 import { type CollectionOperation, type JsonLdResponse, jsonLd, mountPrefix } from './serve.js'
 
-const LD = 'application/ld+json'
-const JSON_TYPE = 'application/json'
 export const API_DOCUMENTATION_REL = 'http://www.w3.org/ns/hydra/core#apiDocumentation'
 
 /** Which browser origins may read the API: Hono's `cors` `origin` option. */
@@ -81,7 +80,7 @@ const handled = new WeakSet<Request>()
 /** Whether a response is one of the API's documents (JSON-LD, or a problem). */
 function isApiResponse(response: Response): boolean {
   const type = response.headers.get('Content-Type') ?? ''
-  return type.startsWith(LD) || type.startsWith('application/problem+json')
+  return type.startsWith(LD) || type.startsWith(PROBLEM_JSON.split(';')[0] as string)
 }
 
 /**
@@ -169,14 +168,6 @@ export function serveDocumentation(
   api: ApiDescription
 ): JsonLdResponse<Record<string, unknown>> {
   return jsonLd(c, renderDocumentation(api, location(c)))
-}
-
-/** The entrypoint key of an operation: `book` for a resource's collection, `bookRecent` for others. */
-export function entrypointKey(resourceName: string, operation: string): string {
-  const base = resourceName.charAt(0).toLowerCase() + resourceName.slice(1)
-  return operation === 'collection'
-    ? base
-    : `${base}${operation.charAt(0).toUpperCase()}${operation.slice(1)}`
 }
 
 /** A generated resource and its collection operations, as the API documentation describes them. */

@@ -77,6 +77,14 @@ const classId = (type: DocumentedType) => type.iri ?? `#${type.name}`
 const propertyId = (type: DocumentedType, field: DocumentedField) =>
   field.iri ?? `#${type.name}/${field.name}`
 
+/** The entrypoint key of an operation: `book` for a resource's collection, `bookRecent` for others. */
+export function entrypointKey(resourceName: string, operation: string): string {
+  const base = resourceName.charAt(0).toLowerCase() + resourceName.slice(1)
+  return operation === 'collection'
+    ? base
+    : `${base}${operation.charAt(0).toUpperCase()}${operation.slice(1)}`
+}
+
 /** The entrypoint: one link per collection, under the keys its context defines. */
 export function renderEntrypoint(api: ApiDescription, base: string): Record<string, string> {
   const body: Record<string, string> = {

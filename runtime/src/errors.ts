@@ -88,7 +88,11 @@ export class HydraError extends HTTPException {
     const { cause, ...style } = options
     super(status, { message: detail, res: problemResponse(status, detail, style), cause })
     this.name = 'HydraError'
+    this.styled = style.base !== undefined || style.hydraPrefix !== undefined
   }
+
+  /** Whether it was given a style (mount path, prefix); an error handler styles the others. */
+  readonly styled: boolean
 }
 
 export function isHydraError(error: unknown): error is HydraError {

@@ -176,8 +176,13 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       })
       writer.newLine()
       writer.writeLine(`const errors = hydraErrorHandlers({ hydraPrefix: ${model.hydraPrefix} })`)
-      writer.write('const app = new Hono()').indent(() => {
-        writer.writeLine(`.use(hydraHeaders({ cors, hydraPrefix: ${model.hydraPrefix} }))`)
+      // The routes negotiate and write their Link themselves: a middleware is added only for
+      // CORS, since any middleware makes Hono run every request through its composed chain.
+      writer.writeLine('const base = new Hono()')
+      writer.writeLine(
+        `if (cors !== undefined) base.use(hydraHeaders({ cors, hydraPrefix: ${model.hydraPrefix} }))`
+      )
+      writer.write('const app = base').indent(() => {
         writer.writeLine(".get('/', (c) => serveEntrypoint(c, api))")
         writer.writeLine(".get('/contexts/Entrypoint', (c) => serveEntrypointContext(c, api))")
         writer.writeLine(".get('/docs.jsonld', (c) => serveDocumentation(c, api))")

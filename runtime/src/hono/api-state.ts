@@ -1,38 +1,60 @@
 /**
- * What the `hydraHeaders` middleware decided for a request, kept for the response builders: the
- * negotiated media type and the documentation's `Link`. The builders put them on each response
- * as they create it, so the common case touches no finished response (on @hono/node-server,
- * reading or changing a finished response's headers makes it build a full `Response`, a cost every
- * request would pay).
+ * What a request of the API negotiated and where its documentation is: the media type served and
+ * the `Link` header pointing at `/docs.jsonld`. Decided once per request, by the `hydraHeaders`
+ * middleware when an app uses it, otherwise by the first response builder that needs it; the
+ * builders put both on each response as they create it. The generated app has no middleware on
+ * its routes (without CORS): a middleware makes Hono run every request through its composed
+ * chain, which keeps each request's objects alive longer (measured: twice the bytes surviving each
+ * young-generation collection, `npm run bench:throughput`). On @hono/node-server, reading or
+ * changing a finished response's headers builds a full `Response`, so the common case touches no
+ * finished response.
  */
 import type { Context } from 'hono'
+import { accepts } from 'hono/accepts'
+import { basePath, baseRoutePath } from 'hono/route'
+import { HydraError } from '../errors.js'
+import { docsUrl } from '../hydra/documentation.js'
 
 export const LD = 'application/ld+json'
 export const JSON_TYPE = 'application/json'
 export const LD_JSON = `${LD}; charset=utf-8`
 const PLAIN_JSON = `${JSON_TYPE}; charset=utf-8`
 
+export const API_DOCUMENTATION_REL = 'http://www.w3.org/ns/hydra/core#apiDocumentation'
+
 export interface ApiRequestState {
-  /** The negotiated type; undefined when the client accepts neither (the middleware answers 406). */
+  /** The negotiated type; undefined when the client accepts neither (the answer is a 406). */
   type: typeof LD | typeof JSON_TYPE | undefined
   /** The `Link` header pointing at the API documentation. */
   link: string
 }
 
-const states = new WeakMap<Request, ApiRequestState>()
+/**
+ * The state rides on the request object itself under a private key: a WeakMap entry per request
+ * would cost every garbage collection a pass over the map.
+ */
+const STATE = Symbol('prisma-hydra api state')
+type StateCarrier = { [STATE]?: ApiRequestState }
 
-export function setApiState(c: Context, state: ApiRequestState): void {
-  states.set(c.req.raw, state)
+/** Whether this request's state is decided (by a `hydraHeaders` middleware or a builder). */
+export function hasApiState(c: Context): boolean {
+  return (c.req.raw as Request & StateCarrier)[STATE] !== undefined
 }
 
-export function apiState(c: Context): ApiRequestState | undefined {
-  return states.get(c.req.raw)
+/** The request's negotiated type and documentation link, decided on first use. */
+export function apiState(c: Context): ApiRequestState {
+  const carrier = c.req.raw as Request & StateCarrier
+  let state = carrier[STATE]
+  if (state === undefined) {
+    state = { type: negotiate(c), link: documentationLink(c) }
+    carrier[STATE] = state
+  }
+  return state
 }
 
 /** The headers of a JSON-LD response to this request: its content type, `Link` and `Vary`. */
 export function jsonLdHeaders(c: Context): Record<string, string> {
-  const state = states.get(c.req.raw)
-  if (!state) return { 'Content-Type': LD_JSON }
+  const state = apiState(c)
   return {
     'Content-Type': state.type === JSON_TYPE ? PLAIN_JSON : LD_JSON,
     Link: state.link,
@@ -40,18 +62,108 @@ export function jsonLdHeaders(c: Context): Record<string, string> {
   }
 }
 
-/** Adds `Link` and `Vary` to a response built elsewhere (an error), when the request has them. */
+/** Adds `Link` and `Vary` to a response built elsewhere (an error). */
 export function withApiHeaders(c: Context, response: Response): Response {
-  const state = states.get(c.req.raw)
-  if (!state) return response
+  const { link } = apiState(c)
   let target = response
   try {
-    target.headers.append('Link', state.link)
+    target.headers.append('Link', link)
   } catch {
     // Headers that cannot change (a response that was fetched): copy it first.
     target = new Response(response.body, response)
-    target.headers.append('Link', state.link)
+    target.headers.append('Link', link)
   }
   target.headers.append('Vary', 'Accept')
   return target
+}
+
+/** The 406 error of a request that accepts neither JSON-LD nor JSON, thrown before any work. */
+export function refuseUnacceptable(c: Context): void {
+  if (apiState(c).type === undefined) throw notAcceptable(c)
+}
+
+export function notAcceptable(c: Context): HydraError {
+  return new HydraError(
+    406,
+    `This API serves ${LD} and ${JSON_TYPE}; the request accepts only: ${c.req.header('Accept')}.`
+  )
+}
+
+/**
+ * The media type a request's `Accept` header allows: each of JSON-LD and JSON takes the quality of
+ * the most specific range that matches it (`application/json` over `application/*` over `*\/*`),
+ * the better one wins and a tie goes to JSON-LD; undefined when the client accepts neither.
+ */
+export function negotiate(c: Context): typeof LD | typeof JSON_TYPE | undefined {
+  // No Accept header, or the usual ones: no parsing needed.
+  const header = c.req.header('Accept')
+  if (header === undefined || header === '*/*' || header === LD) return LD
+  const chosen = accepts(c, {
+    header: 'Accept',
+    supports: [LD, JSON_TYPE],
+    default: LD,
+    match: (ranges) => {
+      const quality = (candidate: string): number => {
+        let best = { specificity: 0, q: 0 }
+        for (const range of ranges) {
+          const specificity = matches(range.type.toLowerCase(), candidate)
+          if (specificity > best.specificity)
+            best = { specificity, q: Math.min(Math.max(range.q, 0), 1) }
+        }
+        return best.q
+      }
+      const ld = quality(LD)
+      const json = quality(JSON_TYPE)
+      if (ld === 0 && json === 0) return ''
+      return json > ld ? JSON_TYPE : LD
+    },
+  })
+  return chosen === LD || chosen === JSON_TYPE ? chosen : undefined
+}
+
+/** How specifically a media range matches a type: 3 exactly, 2 by `type/*`, 1 by `*\/*`, 0 not. */
+function matches(range: string, type: string): number {
+  if (range === type) return 3
+  if (range === '*/*' || range === '*') return 1
+  if (range.endsWith('/*') && type.startsWith(range.slice(0, -1))) return 2
+  return 0
+}
+
+/** The path prefix the app is mounted under: '' at the root, '/api' under `app.route('/api', ...)`. */
+export function mountPrefix(c: Context): string {
+  // A mount path without parameters is the prefix as it is (Hono's `basePath` would also cache it
+  // in a WeakMap entry per request); one with parameters takes their values from the request.
+  const route = baseRoutePath(c)
+  const base = /[:*]/.test(route) ? basePath(c) : route
+  return base === '/' ? '' : base.replace(/\/$/, '')
+}
+
+/** The Link of the last origin and mount path served: the same for nearly every request. */
+let lastLink = { origin: '', base: '', link: '' }
+
+function documentationLink(c: Context): string {
+  const origin = originOf(c.req.url)
+  const base = mountPrefix(c)
+  if (origin !== lastLink.origin || base !== lastLink.base) {
+    const link = `<${docsUrl({ origin, base })}>; rel="${API_DOCUMENTATION_REL}"`
+    lastLink = { origin, base, link }
+  }
+  return lastLink.link
+}
+
+/** The last origin parsed, by the scheme and authority it was parsed from. */
+let lastOrigin = { authority: '', origin: '' }
+
+/**
+ * The origin of a request URL as `URL` gives it (host lower-cased, default port dropped), parsed
+ * only when the scheme and authority differ from the previous request's: a server sees few.
+ */
+export function originOf(url: string): string {
+  const slashes = url.indexOf('//')
+  const end = slashes === -1 ? -1 : url.indexOf('/', slashes + 2)
+  const authority = end === -1 ? url : url.slice(0, end)
+  if (authority === lastOrigin.authority) return lastOrigin.origin
+  const origin = new URL(url).origin
+  lastOrigin = { authority, origin }
+  return origin
 }

@@ -1,8 +1,10 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
+import { badRequest } from '../errors.js'
 import { entrypointKey } from '../hydra/documentation.js'
 import { paginateArray } from '../paging/paginators.js'
 import { API_DOCUMENTATION_REL, hydraHeaders } from './api.js'
+import { hydraErrorHandlers, serveErrorContext } from './app.js'
 import { hydraCollection } from './serve.js'
 
 const items = Array.from({ length: 5 }, (_, index) => ({ '@id': `/items/${index + 1}` }))
@@ -64,10 +66,15 @@ describe('hydraHeaders: content negotiation', () => {
     })
   })
 
-  it('writes the 406 without the hydra: prefix when told so', async () => {
-    const response = await app({ hydraPrefix: false }).request('/items', {
-      headers: { Accept: 'text/html' },
-    })
+  it('writes the 406 of a route without the hydra: prefix when the route has none', async () => {
+    const unprefixed = new Hono().use(hydraHeaders({ hydraPrefix: false })).get(
+      '/items',
+      hydraCollection({ context: '/contexts/Item', hydraPrefix: false }, (request) =>
+        paginateArray(items, request)
+      )
+    )
+    const response = await unprefixed.request('/items', { headers: { Accept: 'text/html' } })
+    expect(response.status).toBe(406)
     const body = await response.json()
     expect(body).toMatchObject({ '@type': 'Error', description: expect.any(String) })
     expect(body['hydra:description']).toBeUndefined()
@@ -220,5 +227,78 @@ describe('hydraHeaders: responses built by the route itself', () => {
     const refused = await proxy.request('/remote', { headers: { Accept: 'text/html' } })
     expect(refused.status).toBe(406)
     expect(refused.headers.get('Link')).toContain(LINK)
+  })
+})
+
+describe('routes without the middleware (the generated app without CORS)', () => {
+  const bare = (options: { hydraPrefix?: boolean } = {}) => {
+    const errors = hydraErrorHandlers(options)
+    const routes = new Hono()
+      .get(
+        '/items',
+        hydraCollection({ context: '/contexts/Item', paging: { itemsPerPage: 2 } }, (request) =>
+          paginateArray(items, request)
+        )
+      )
+      .get('/failing', () => {
+        throw badRequest('Something the client sent is wrong.')
+      })
+      .get('/contexts/Error', (c) => serveErrorContext(c))
+    routes.onError(errors.onError)
+    routes.notFound(errors.notFound)
+    return new Hono().route('/api', routes)
+  }
+  const link = `<http://localhost/api/docs.jsonld>; rel="${API_DOCUMENTATION_REL}"`
+
+  it.each([
+    [undefined, 'application/ld+json; charset=utf-8'],
+    ['application/json', 'application/json; charset=utf-8'],
+    ['text/html, */*;q=0.1', 'application/ld+json; charset=utf-8'],
+  ])('negotiate and write Link and Vary themselves (Accept: %s)', async (accept, type) => {
+    const response = await bare().request('/api/items?page=2', {
+      headers: accept === undefined ? {} : { Accept: accept },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toBe(type)
+    expect(response.headers.get('Link')).toBe(link)
+    expect(response.headers.get('Vary')).toBe('Accept')
+    expect((await response.json())['hydra:view']['hydra:next']).toBe('/api/items?page=3')
+  })
+
+  it('refuse a client that accepts neither JSON-LD nor JSON, on collections, contexts and errors', async () => {
+    for (const path of ['/api/items', '/api/contexts/Error', '/api/failing']) {
+      const response = await bare().request(path, { headers: { Accept: 'text/html' } })
+      expect(response.status, path).toBe(406)
+      expect(response.headers.get('Content-Type')).toBe('application/problem+json; charset=utf-8')
+      expect(response.headers.get('Link')).toContain(link)
+      expect(await response.json()).toMatchObject({
+        '@context': '/api/contexts/Error',
+        '@type': 'hydra:Error',
+        status: 406,
+      })
+    }
+  })
+
+  it('the not-found handler refuses such a client too', async () => {
+    const errors = hydraErrorHandlers()
+    const app = new Hono()
+    app.notFound(errors.notFound)
+    const refused = await app.request('/nowhere', { headers: { Accept: 'text/html' } })
+    expect(refused.status).toBe(406)
+    const missing = await app.request('/nowhere')
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('Link')).toContain(`<http://localhost/docs.jsonld>`)
+  })
+
+  it('write errors thrown without a style in the app style: its mount path and prefix', async () => {
+    const response = await bare({ hydraPrefix: false }).request('/api/failing')
+    expect(response.status).toBe(400)
+    expect(response.headers.get('Link')).toContain(link)
+    expect(await response.json()).toMatchObject({
+      '@context': '/api/contexts/Error',
+      '@type': 'Error',
+      detail: 'Something the client sent is wrong.',
+      description: 'Something the client sent is wrong.',
+    })
   })
 })

@@ -4,24 +4,30 @@
  * negotiation, and CORS for browser clients on other origins.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { accepts } from 'hono/accepts'
 import { cors } from 'hono/cors'
 import { PROBLEM_JSON, problemResponse } from '../errors.js'
 import {
   type ApiDescription,
   type ApiLocation,
   type DocumentedType,
-  docsUrl,
   entrypointContext,
   entrypointKey,
   renderDocumentation,
   renderEntrypoint,
 } from '../hydra/documentation.js'
 import type { IdKind, Resource } from '../hydra/resource.js'
-import { JSON_TYPE, LD, setApiState, withApiHeaders } from './api-state.js'
-import { type CollectionOperation, type JsonLdResponse, jsonLd, mountPrefix } from './serve.js'
+import {
+  apiState,
+  hasApiState,
+  LD,
+  mountPrefix,
+  notAcceptable,
+  originOf,
+  withApiHeaders,
+} from './api-state.js'
+import { type CollectionOperation, type JsonLdResponse, jsonLd } from './serve.js'
 
-export const API_DOCUMENTATION_REL = 'http://www.w3.org/ns/hydra/core#apiDocumentation'
+export { API_DOCUMENTATION_REL, negotiate } from './api-state.js'
 
 /** Which browser origins may read the API: Hono's `cors` `origin` option. */
 export type CorsOrigin = NonNullable<Parameters<typeof cors>[0]>['origin']
@@ -36,46 +42,6 @@ export interface HydraHeadersOptions {
   /** Whether error bodies written here (406) use the `hydra:` prefix. Default true. */
   hydraPrefix?: boolean | undefined
 }
-
-/**
- * The media type a request's `Accept` header allows: each of JSON-LD and JSON takes the quality of
- * the most specific range that matches it (`application/json` over `application/*` over `*\/*`),
- * the better one wins and a tie goes to JSON-LD; undefined when the client accepts neither.
- */
-export function negotiate(c: Context): typeof LD | typeof JSON_TYPE | undefined {
-  const chosen = accepts(c, {
-    header: 'Accept',
-    supports: [LD, JSON_TYPE],
-    default: LD,
-    match: (ranges) => {
-      const quality = (candidate: string): number => {
-        let best = { specificity: 0, q: 0 }
-        for (const range of ranges) {
-          const specificity = matches(range.type.toLowerCase(), candidate)
-          if (specificity > best.specificity)
-            best = { specificity, q: Math.min(Math.max(range.q, 0), 1) }
-        }
-        return best.q
-      }
-      const ld = quality(LD)
-      const json = quality(JSON_TYPE)
-      if (ld === 0 && json === 0) return ''
-      return json > ld ? JSON_TYPE : LD
-    },
-  })
-  return chosen === LD || chosen === JSON_TYPE ? chosen : undefined
-}
-
-/** How specifically a media range matches a type: 3 exactly, 2 by `type/*`, 1 by `*\/*`, 0 not. */
-function matches(range: string, type: string): number {
-  if (range === type) return 3
-  if (range === '*/*' || range === '*') return 1
-  if (range.endsWith('/*') && type.startsWith(range.slice(0, -1))) return 2
-  return 0
-}
-
-/** Requests a `hydraHeaders` middleware has already taken, so a second one leaves them alone. */
-const handled = new WeakSet<Request>()
 
 /** Whether a response is one of the API's documents (JSON-LD, or a problem). */
 function isApiResponse(response: Response): boolean {
@@ -93,13 +59,11 @@ function isApiResponse(response: Response): boolean {
  */
 export function hydraHeaders(options: HydraHeadersOptions = {}): MiddlewareHandler {
   const headers: MiddlewareHandler = async function hydraHeaders(c, next) {
-    const type = negotiate(c)
-    const link = `<${docsUrl(location(c))}>; rel="${API_DOCUMENTATION_REL}"`
-    setApiState(c, { type, link })
+    const { type, link } = apiState(c)
     await next()
     // The API's responses were built with their type and Link. Left: errors written by another
     // error handler (Hono's default one) get the Link too, and a refusal replaces the response.
-    if (type !== undefined) {
+    if (type !== undefined || c.res.status === 406) {
       if (
         c.res.status >= 400 &&
         isApiResponse(c.res) &&
@@ -114,11 +78,10 @@ export function hydraHeaders(options: HydraHeadersOptions = {}): MiddlewareHandl
     await c.res.body?.cancel()
     c.res = withApiHeaders(
       c,
-      problemResponse(
-        406,
-        `This API serves ${LD} and ${JSON_TYPE}; the request accepts only: ${c.req.header('Accept')}.`,
-        { base: mountPrefix(c), hydraPrefix: options.hydraPrefix }
-      )
+      problemResponse(406, notAcceptable(c).detail, {
+        base: mountPrefix(c),
+        hydraPrefix: options.hydraPrefix,
+      })
     )
   }
   const allowCors =
@@ -129,24 +92,23 @@ export function hydraHeaders(options: HydraHeadersOptions = {}): MiddlewareHandl
           allowMethods: ['GET', 'HEAD', 'OPTIONS'],
           exposeHeaders: ['Link', 'Content-Type'],
         })
+  // A request whose state is decided (by another `hydraHeaders`, which decides first) is left alone.
   if (!allowCors) {
-    return async function hydraApi(c, next) {
-      if (handled.has(c.req.raw)) return next()
-      handled.add(c.req.raw)
-      await headers(c, next)
+    return function hydraApi(c, next) {
+      return hasApiState(c) ? next() : headers(c, next)
     }
   }
-  return async function hydraApiWithCors(c, next) {
-    if (handled.has(c.req.raw)) return next()
-    handled.add(c.req.raw)
-    return allowCors(c, async () => {
-      await headers(c, next)
-    })
+  return function hydraApiWithCors(c, next) {
+    return hasApiState(c)
+      ? next()
+      : allowCors(c, async () => {
+          await headers(c, next)
+        })
   }
 }
 
 function location(c: Context): ApiLocation {
-  return { origin: new URL(c.req.url).origin, base: mountPrefix(c) }
+  return { origin: originOf(c.req.url), base: mountPrefix(c) }
 }
 
 /** `GET /`: the Hydra entrypoint, a link to every collection of the API. */

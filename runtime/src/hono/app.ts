@@ -1,8 +1,8 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { type ErrorOptions, problemResponse } from '../errors.js'
-import { withApiHeaders } from './api-state.js'
-import { jsonLd, mountPrefix } from './serve.js'
+import { type ErrorOptions, isHydraError, problemResponse } from '../errors.js'
+import { apiState, mountPrefix, notAcceptable, withApiHeaders } from './api-state.js'
+import { jsonLd } from './serve.js'
 
 /**
  * The error handler and not-found handler of an app whose own errors are written with or without
@@ -13,8 +13,18 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
   notFound: NotFoundHandler
 } {
   const style = (c: Context): ErrorOptions => ({ ...options, base: mountPrefix(c) })
+  /** A client that accepts neither JSON-LD nor JSON gets the 406 in place of any problem. */
+  const refusal = (c: Context): Response | undefined =>
+    apiState(c).type === undefined
+      ? withApiHeaders(c, problemResponse(406, notAcceptable(c).detail, style(c)))
+      : undefined
   return {
     onError(error, c) {
+      const refused = refusal(c)
+      if (refused) return refused
+      if (isHydraError(error) && !error.styled) {
+        return withApiHeaders(c, problemResponse(error.status, error.detail, style(c)))
+      }
       if (error instanceof HTTPException) {
         const response = error.getResponse()
         if (response.headers.get('Content-Type')?.startsWith('application/problem+json'))
@@ -31,6 +41,7 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
       )
     },
     notFound: (c) =>
+      refusal(c) ??
       withApiHeaders(
         c,
         problemResponse(404, `No route matches ${c.req.method} ${c.req.path}.`, style(c))

@@ -1,5 +1,4 @@
 import type { Context, Env, Input, TypedResponse } from 'hono'
-import { basePath } from 'hono/route'
 import { HydraError, isHydraError } from '../errors.js'
 import {
   type HydraCollection,
@@ -27,9 +26,9 @@ import {
   readItemsPerPage,
   readPagingRequest,
 } from '../paging/request.js'
-import { jsonLdHeaders } from './api-state.js'
+import { jsonLdHeaders, mountPrefix, originOf, refuseUnacceptable } from './api-state.js'
 
-export { LD_JSON } from './api-state.js'
+export { LD_JSON, mountPrefix } from './api-state.js'
 
 /** A collection operation: a path of a resource with its own order and paging settings. */
 export interface CollectionOperation<M, P extends boolean = boolean> {
@@ -65,12 +64,6 @@ export interface ServeCollectionOptions<Row> {
 
 export type JsonLdResponse<T> = Response & TypedResponse<T, 200, 'json'>
 
-/** The path prefix the app is mounted under: '' at the root, '/api' under `app.route('/api', ...)`. */
-export function mountPrefix(c: Context): string {
-  const base = basePath(c)
-  return base === '/' ? '' : base.replace(/\/$/, '')
-}
-
 function rawQuery(url: string): string {
   const start = url.indexOf('?')
   if (start === -1) return ''
@@ -78,7 +71,9 @@ function rawQuery(url: string): string {
   return url.slice(start + 1, end === -1 ? undefined : end)
 }
 
+/** A JSON-LD response (or JSON, as negotiated); throws the 406 error when neither is accepted. */
 export function jsonLd<T>(c: Context, body: T): JsonLdResponse<T> {
+  refuseUnacceptable(c)
   return c.body(JSON.stringify(body), 200, jsonLdHeaders(c)) as unknown as JsonLdResponse<T>
 }
 
@@ -96,6 +91,7 @@ export async function serveCollection<M, Row extends object, Where, P extends bo
   const base = mountPrefix(c)
   const { resource, paging, hydraPrefix } = operation
   try {
+    refuseUnacceptable(c)
     const query = parseQuery(rawQuery(c.req.url))
     const context = `${base}/contexts/${resource.name}`
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
@@ -182,6 +178,7 @@ export function hydraCollection<
   return async (c) => {
     const base = mountPrefix(c)
     try {
+      refuseUnacceptable(c)
       const query = parseQuery(rawQuery(c.req.url))
       const context = options.context.startsWith('/')
         ? `${base}${options.context}`
@@ -321,6 +318,7 @@ export async function serveItem<M, K extends IdKind>(
 ): Promise<JsonLdResponse<HydraItem<M>>> {
   const base = mountPrefix(c)
   try {
+    refuseUnacceptable(c)
     const raw = c.req.param('id') ?? ''
     const id = resource.parseId(raw)
     const row = id === undefined ? null : await findUnique(id)
@@ -351,6 +349,6 @@ export function serveContext(
   }
 ): JsonLdResponse<ContextDocument> {
   const base = mountPrefix(c)
-  const origin = new URL(c.req.url).origin
+  const origin = originOf(c.req.url)
   return jsonLd(c, contextDocument(`${origin}${base}/docs.jsonld#`, resource))
 }

@@ -1,6 +1,6 @@
-import { buildIri, type QueryMap } from '../iri/query-string.js'
+import { iriBuilder, type QueryMap } from '../iri/query-string.js'
 import type { ParameterNames } from '../paging/config.js'
-import type { CollectionPage, LinkTarget } from '../paging/page.js'
+import type { CollectionPage } from '../paging/page.js'
 import { hydraTerm } from './terms.js'
 
 /** The view of a page: its own IRI and its links, keys with or without the `hydra:` prefix. */
@@ -57,6 +57,11 @@ export interface RenderOptions<P extends boolean = boolean> {
 
 const LINKS = ['first', 'last', 'previous', 'next'] as const
 
+function hasFilters(query: QueryMap, pageName: string, enabled: string): boolean {
+  for (const key of query.keys()) if (key !== pageName && key !== enabled) return true
+  return false
+}
+
 /** Renders a page as a Hydra collection with the reference's presence rules (reference 2.2-2.6). */
 export function renderCollection<M, P extends boolean = true>(
   page: CollectionPage<M>,
@@ -82,14 +87,8 @@ function renderView<M>(
 ): Record<string, string> | undefined {
   const { page: pageName, enabled } = options.parameters
   // The page and the paging switch are not filters: a single unfiltered page has no view.
-  const hasFilters = [...options.query.keys()].some((key) => key !== pageName && key !== enabled)
-  if (!page.paginated && !hasFilters) return undefined
-  const iri = (target: LinkTarget): string =>
-    buildIri(options.path, options.query, {
-      pageParameterName: pageName,
-      ...(target.page === undefined ? {} : { page: target.page }),
-      ...(target.overrides ? { overrides: target.overrides } : {}),
-    })
+  if (!page.paginated && !hasFilters(options.query, pageName, enabled)) return undefined
+  const iri = iriBuilder(options.path, options.query, pageName)
   const view: Record<string, string> = {
     '@id': iri(page.self),
     '@type': hydraTerm('PartialCollectionView', prefix),

@@ -1,4 +1,5 @@
 import { isDecimal } from '../paging/cursor.js'
+import { isoString } from './iso-date.js'
 
 /** The kinds of primary key an item IRI can be built from. */
 export type IdKind = 'Int' | 'BigInt' | 'String'
@@ -49,7 +50,7 @@ type Convert = (value: unknown) => unknown
 
 const toText: Convert = (value) => String(value)
 const converters: Partial<Record<string, Convert>> = {
-  DateTime: (value) => (value instanceof Date ? value.toISOString() : value),
+  DateTime: (value) => (value instanceof Date ? isoString(value) : value),
   BigInt: toText,
   Decimal: (value) => (isDecimal(value) ? value.toFixed() : String(value)),
   Bytes: (value) => Buffer.from(value as Uint8Array).toString('base64'),

@@ -355,17 +355,39 @@ export interface BuildIriOptions {
  * string is empty. `path` must not contain a query itself.
  */
 export function buildIri(path: string, query: QueryMap, options: BuildIriOptions): string {
+  return iriBuilder(path, query, options.pageParameterName)(options)
+}
+
+/**
+ * {@link buildIri} for several links of one request: the query is sorted and written once, so a
+ * link that only sets the page (every link of offset paging) is that text and the page.
+ */
+export function iriBuilder(
+  path: string,
+  query: QueryMap,
+  pageParameterName: string
+): (target: Omit<BuildIriOptions, 'pageParameterName'>) => string {
   const params = sortQuery(query)
-  params.delete(options.pageParameterName)
-  for (const [key, value] of options.overrides ?? []) {
-    if (value === undefined) params.delete(key)
-    else params.set(key, value)
+  params.delete(pageParameterName)
+  let rest: string | undefined
+  let pageKey: string | undefined
+  return ({ page, overrides }) => {
+    if (overrides !== undefined && overrides.length > 0) {
+      const changed = new Map(params)
+      for (const [key, value] of overrides) {
+        if (value === undefined) changed.delete(key)
+        else changed.set(key, value)
+      }
+      if (page !== undefined) changed.set(pageParameterName, formatPhpFloat(page))
+      const queryString = buildQuery(changed)
+      return queryString === '' ? path : `${path}?${queryString}`
+    }
+    rest ??= buildQuery(params)
+    if (page === undefined) return rest === '' ? path : `${path}?${rest}`
+    pageKey ??= buildQuery(new Map([[pageParameterName, '']]))
+    const pair = `${pageKey}${rawUrlEncode(formatPhpFloat(page))}`
+    return rest === '' ? `${path}?${pair}` : `${path}?${rest}&${pair}`
   }
-  if (options.page !== undefined) {
-    params.set(options.pageParameterName, formatPhpFloat(options.page))
-  }
-  const queryString = buildQuery(params)
-  return queryString === '' ? path : `${path}?${queryString}`
 }
 
 /**

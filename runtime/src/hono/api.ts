@@ -51,11 +51,13 @@ function isApiResponse(response: Response): boolean {
 
 /**
  * Middleware for the routes of a Hydra API: CORS (when origins are given), content negotiation
- * and `Link: <…/docs.jsonld>; rel="…#apiDocumentation"`. The API's own responses (JSON-LD, and
- * problems through the generated error handlers) carry the `Link` header and the negotiated type
- * (`application/json` when the client prefers it); a client that accepts neither JSON-LD nor JSON
- * gets a 406 problem+json instead of them. Other routes of the app it is mounted in keep their
- * responses as they are. Applied twice (the generated app's and the app's own), it acts once.
+ * and `Link: <…/docs.jsonld>; rel="…#apiDocumentation"`. The runtime's builders already give the
+ * API's own responses (JSON-LD, and problems through the generated error handlers) the `Link`
+ * header and the negotiated type without it, and refuse with a 406 a client that accepts neither
+ * JSON-LD nor JSON; the middleware adds CORS, the `Link` on problems written by other error
+ * handlers (Hono's default one), and the 406 in place of API responses built elsewhere. Other
+ * routes of the app it is mounted in keep their responses as they are. Applied twice (the
+ * generated app's and the app's own), it acts once.
  */
 export function hydraHeaders(options: HydraHeadersOptions = {}): MiddlewareHandler {
   const headers: MiddlewareHandler = async function hydraHeaders(c, next) {

@@ -77,10 +77,10 @@ export async function fetchPartialPage<Row, Where>(
 }
 
 /** Picks the strategy the request asks for and runs it. */
-export function fetchCollectionPage<Row, Where>(
+export async function fetchCollectionPage<Row, Where>(
   source: CollectionSource<Row, Where>,
   request: PagingRequest
 ): Promise<CollectionPage<Row>> {
-  if (!request.paged) return Promise.resolve(source.findMany({})).then(fromItems)
+  if (!request.paged) return fromItems(await source.findMany({}))
   return request.partial ? fetchPartialPage(source, request) : fetchFullPage(source, request)
 }

@@ -36,6 +36,8 @@ export interface ErrorOptions {
 export interface HydraErrorOptions extends ErrorOptions {
   /** The error this one reports. */
   cause?: unknown
+  /** Headers added to its problem response (the API's `Link` and `Vary`). */
+  headers?: Readonly<Record<string, string>> | undefined
 }
 
 export const PROBLEM_JSON = 'application/problem+json; charset=utf-8'
@@ -85,14 +87,25 @@ export class HydraError extends HTTPException {
     readonly detail: string,
     options: HydraErrorOptions = {}
   ) {
-    const { cause, ...style } = options
-    super(status, { message: detail, res: problemResponse(status, detail, style), cause })
+    const { cause, headers, ...style } = options
+    super(status, {
+      message: detail,
+      res: withHeaders(problemResponse(status, detail, style), headers),
+      cause,
+    })
     this.name = 'HydraError'
-    this.styled = style.base !== undefined || style.hydraPrefix !== undefined
+    this.style = style
+    this.headers = headers
   }
 
-  /** Whether it was given a style (mount path, prefix); an error handler styles the others. */
-  readonly styled: boolean
+  /** The style it was given; an error handler fills in what is left out (mount path, prefix). */
+  readonly style: ErrorOptions
+  readonly headers: Readonly<Record<string, string>> | undefined
+}
+
+function withHeaders(response: Response, headers: Readonly<Record<string, string>> | undefined) {
+  for (const [name, value] of Object.entries(headers ?? {})) response.headers.append(name, value)
+  return response
 }
 
 export function isHydraError(error: unknown): error is HydraError {

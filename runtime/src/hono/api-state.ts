@@ -31,7 +31,8 @@ export interface ApiRequestState {
 
 /**
  * The state rides on the request object itself under a private key: a WeakMap entry per request
- * would cost every garbage collection a pass over the map.
+ * would cost every garbage collection a pass over the map. (A `Request` object handed on to a
+ * second app mounted elsewhere keeps the first app's state; Hono's own mounting builds a new one.)
  */
 const STATE = Symbol('prisma-hydra api state')
 type StateCarrier = { [STATE]?: ApiRequestState }
@@ -65,6 +66,7 @@ export function jsonLdHeaders(c: Context): Record<string, string> {
 /** Adds `Link` and `Vary` to a response built elsewhere (an error). */
 export function withApiHeaders(c: Context, response: Response): Response {
   const { link } = apiState(c)
+  if (response.headers.get('Link')?.includes(link)) return response
   let target = response
   try {
     target.headers.append('Link', link)
@@ -82,10 +84,12 @@ export function refuseUnacceptable(c: Context): void {
   if (apiState(c).type === undefined) throw notAcceptable(c)
 }
 
+/** The 406 error, under the app's mount path and with the API's `Link` and `Vary`. */
 export function notAcceptable(c: Context): HydraError {
   return new HydraError(
     406,
-    `This API serves ${LD} and ${JSON_TYPE}; the request accepts only: ${c.req.header('Accept')}.`
+    `This API serves ${LD} and ${JSON_TYPE}; the request accepts only: ${c.req.header('Accept')}.`,
+    { base: mountPrefix(c), headers: { Link: apiState(c).link, Vary: 'Accept' } }
   )
 }
 
@@ -160,7 +164,11 @@ let lastOrigin = { authority: '', origin: '' }
  */
 export function originOf(url: string): string {
   const slashes = url.indexOf('//')
-  const end = slashes === -1 ? -1 : url.indexOf('/', slashes + 2)
+  // A URL not in normal form (`http:////host`) is parsed every time: its text before the path
+  // would not tell its origin.
+  const next = url.charAt(slashes + 2)
+  if (slashes === -1 || next === '/' || next === '\\') return new URL(url).origin
+  const end = url.indexOf('/', slashes + 2)
   const authority = end === -1 ? url : url.slice(0, end)
   if (authority === lastOrigin.authority) return lastOrigin.origin
   const origin = new URL(url).origin

@@ -1,11 +1,12 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { badRequest } from '../errors.js'
+import { badRequest, HydraError } from '../errors.js'
 import { entrypointKey } from '../hydra/documentation.js'
 import { paginateArray } from '../paging/paginators.js'
 import { API_DOCUMENTATION_REL, hydraHeaders } from './api.js'
+import { originOf } from './api-state.js'
 import { hydraErrorHandlers, serveErrorContext } from './app.js'
-import { hydraCollection } from './serve.js'
+import { hydraCollection, jsonLd } from './serve.js'
 
 const items = Array.from({ length: 5 }, (_, index) => ({ '@id': `/items/${index + 1}` }))
 
@@ -64,6 +65,16 @@ describe('hydraHeaders: content negotiation', () => {
       title: 'Not Acceptable',
       detail: `This API serves application/ld+json and application/json; the request accepts only: ${accept}.`,
     })
+  })
+
+  it('writes the 406 without the hydra: prefix when told so', async () => {
+    const response = await app({ hydraPrefix: false }).request('/items', {
+      headers: { Accept: 'text/html' },
+    })
+    expect(response.status).toBe(406)
+    const body = await response.json()
+    expect(body).toMatchObject({ '@type': 'Error', description: expect.any(String) })
+    expect(body['hydra:description']).toBeUndefined()
   })
 
   it('writes the 406 of a route without the hydra: prefix when the route has none', async () => {
@@ -300,5 +311,85 @@ describe('routes without the middleware (the generated app without CORS)', () =>
       detail: 'Something the client sent is wrong.',
       description: 'Something the client sent is wrong.',
     })
+  })
+})
+
+describe('errors and refusals in apps assembled by hand', () => {
+  it('logs a failure of the server even when the client is answered a 406', async () => {
+    const errors = hydraErrorHandlers()
+    const app = new Hono().get('/broken', () => {
+      throw new Error('database down')
+    })
+    app.onError(errors.onError)
+    const logged: unknown[] = []
+    const original = console.error
+    console.error = (...args: unknown[]) => logged.push(...args)
+    try {
+      const response = await app.request('/broken', { headers: { Accept: 'text/html' } })
+      expect(response.status).toBe(406)
+    } finally {
+      console.error = original
+    }
+    expect(logged).toContainEqual(new Error('database down'))
+  })
+
+  it('hydraHeaders writes the 406 of a builder under the mount path, with Hono error handling', async () => {
+    const api = new Hono()
+      .use(hydraHeaders({ hydraPrefix: false }))
+      .get('/docs', (c) => jsonLd(c, { '@id': '/docs' }))
+    const response = await new Hono()
+      .route('/api', api)
+      .request('/api/docs', { headers: { Accept: 'text/html' } })
+    expect(response.status).toBe(406)
+    expect(await response.json()).toMatchObject({
+      '@context': '/api/contexts/Error',
+      '@type': 'Error',
+    })
+  })
+
+  it('without any middleware or handler of ours, a refused request still gets the mount path and Link', async () => {
+    const api = new Hono().get(
+      '/items',
+      hydraCollection({ context: '/contexts/Item' }, (request) => paginateArray(items, request))
+    )
+    const response = await new Hono()
+      .route('/api', api)
+      .request('/api/items', { headers: { Accept: 'text/html' } })
+    expect(response.status).toBe(406)
+    expect(response.headers.get('Link')).toContain(
+      `<http://localhost/api/docs.jsonld>; rel="${API_DOCUMENTATION_REL}"`
+    )
+    expect(response.headers.get('Vary')).toBe('Accept')
+    expect(await response.json()).toMatchObject({ '@context': '/api/contexts/Error', status: 406 })
+  })
+
+  it('an error given only its prefix takes the mount path of the app', async () => {
+    const errors = hydraErrorHandlers()
+    const api = new Hono().get('/gone', () => {
+      throw new HydraError(404, 'Gone.', { hydraPrefix: false })
+    })
+    api.onError(errors.onError)
+    const response = await new Hono().route('/api', api).request('/api/gone')
+    expect(response.status).toBe(404)
+    expect(await response.json()).toMatchObject({
+      '@context': '/api/contexts/Error',
+      '@type': 'Error',
+      description: 'Gone.',
+    })
+  })
+})
+
+describe('originOf', () => {
+  it.each([
+    ['http://localhost:3000/books?page=2', 'http://localhost:3000'],
+    ['http://Example.COM:80/books', 'http://example.com'],
+    ['https://api.example.com/a/b', 'https://api.example.com'],
+    ['http://user@host.example/x', 'http://host.example'],
+    ['http:////first.example/x', 'http://first.example'],
+    ['http:////second.example/x', 'http://second.example'],
+    ['http://localhost:3000/books', 'http://localhost:3000'],
+  ])('%s → %s, as URL gives it', (url, origin) => {
+    expect(originOf(url)).toBe(origin)
+    expect(originOf(url)).toBe(new URL(url).origin)
   })
 })

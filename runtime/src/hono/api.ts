@@ -65,7 +65,7 @@ export function hydraHeaders(options: HydraHeadersOptions = {}): MiddlewareHandl
     await next()
     // The API's responses were built with their type and Link. Left: errors written by another
     // error handler (Hono's default one) get the Link too, and a refusal replaces the response.
-    if (type !== undefined || c.res.status === 406) {
+    if (type !== undefined) {
       if (
         c.res.status >= 400 &&
         isApiResponse(c.res) &&

@@ -20,10 +20,22 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
       : undefined
   return {
     onError(error, c) {
+      // Failures of the server are logged whatever the client is answered.
+      if (!(error instanceof HTTPException)) console.error(error)
       const refused = refusal(c)
       if (refused) return refused
-      if (isHydraError(error) && !error.styled) {
-        return withApiHeaders(c, problemResponse(error.status, error.detail, style(c)))
+      if (
+        isHydraError(error) &&
+        (error.style.base === undefined || error.style.hydraPrefix === undefined)
+      ) {
+        const app = style(c)
+        return withApiHeaders(
+          c,
+          problemResponse(error.status, error.detail, {
+            base: error.style.base ?? app.base,
+            hydraPrefix: error.style.hydraPrefix ?? app.hydraPrefix,
+          })
+        )
       }
       if (error instanceof HTTPException) {
         const response = error.getResponse()
@@ -34,7 +46,6 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
           problemResponse(error.status as 400, error.message || response.statusText, style(c))
         )
       }
-      console.error(error)
       return withApiHeaders(
         c,
         problemResponse(500, 'The server could not complete the request.', style(c))

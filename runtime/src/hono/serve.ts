@@ -128,7 +128,11 @@ function restyle(error: unknown, style: { base: string; hydraPrefix: boolean | u
   // (A try/catch in each route rather than a wrapper: every frame between a route and its Prisma
   // query is walked again each time Prisma records where a query was called from.)
   if (isHydraError(error) && error.constructor === HydraError)
-    throw new HydraError(error.status, error.detail, { ...style, cause: error })
+    throw new HydraError(error.status, error.detail, {
+      ...style,
+      cause: error,
+      headers: error.headers,
+    })
   throw error
 }
 

@@ -19,7 +19,8 @@ export function hydraTerm<K extends string, P extends boolean>(
   let term = prefixed.get(name)
   if (term === undefined) {
     term = `hydra:${name}`
-    prefixed.set(name, term)
+    // Hydra has a few dozen terms; names beyond that are not kept.
+    if (prefixed.size < 100) prefixed.set(name, term)
   }
   return term as HydraTerm<K, P>
 }

@@ -13,7 +13,7 @@ import type { Context } from 'hono'
 import { accepts } from 'hono/accepts'
 import { basePath, baseRoutePath } from 'hono/route'
 import { HydraError } from '../errors.js'
-import { docsUrl } from '../hydra/documentation.js'
+import { type ApiLocation, docsUrl } from '../hydra/documentation.js'
 
 export const LD = 'application/ld+json'
 export const JSON_TYPE = 'application/json'
@@ -53,9 +53,13 @@ export function apiState(c: Context): ApiRequestState {
   return state
 }
 
-/** The headers of a JSON-LD response to this request: its content type, `Link` and `Vary`. */
+/**
+ * The headers of a JSON-LD response to this request: its content type, `Link` and `Vary`; throws
+ * the 406 error when the client accepts neither JSON-LD nor JSON.
+ */
 export function jsonLdHeaders(c: Context): Record<string, string> {
   const state = apiState(c)
+  if (state.type === undefined) throw notAcceptable(c)
   return {
     'Content-Type': state.type === JSON_TYPE ? PLAIN_JSON : LD_JSON,
     Link: state.link,
@@ -86,11 +90,15 @@ export function refuseUnacceptable(c: Context): void {
 
 /** The 406 error, under the app's mount path and with the API's `Link` and `Vary`. */
 export function notAcceptable(c: Context): HydraError {
-  return new HydraError(
-    406,
-    `This API serves ${LD} and ${JSON_TYPE}; the request accepts only: ${c.req.header('Accept')}.`,
-    { base: mountPrefix(c), headers: { Link: apiState(c).link, Vary: 'Accept' } }
-  )
+  return new HydraError(406, notAcceptableDetail(c), {
+    base: mountPrefix(c),
+    headers: { Link: apiState(c).link, Vary: 'Accept' },
+  })
+}
+
+/** What the 406 problem says. */
+export function notAcceptableDetail(c: Context): string {
+  return `This API serves ${LD} and ${JSON_TYPE}; the request accepts only: ${c.req.header('Accept')}.`
 }
 
 /**
@@ -145,9 +153,13 @@ export function mountPrefix(c: Context): string {
 /** The Link of the last origin and mount path served: the same for nearly every request. */
 let lastLink = { origin: '', base: '', link: '' }
 
+/** Where the API is served: the request's origin and the app's mount path. */
+export function apiLocation(c: Context): ApiLocation {
+  return { origin: originOf(c.req.url), base: mountPrefix(c) }
+}
+
 function documentationLink(c: Context): string {
-  const origin = originOf(c.req.url)
-  const base = mountPrefix(c)
+  const { origin, base } = apiLocation(c)
   if (origin !== lastLink.origin || base !== lastLink.base) {
     const link = `<${docsUrl({ origin, base })}>; rel="${API_DOCUMENTATION_REL}"`
     lastLink = { origin, base, link }

@@ -8,7 +8,6 @@ import { cors } from 'hono/cors'
 import { PROBLEM_JSON, problemResponse } from '../errors.js'
 import {
   type ApiDescription,
-  type ApiLocation,
   type DocumentedType,
   entrypointContext,
   entrypointKey,
@@ -17,12 +16,12 @@ import {
 } from '../hydra/documentation.js'
 import type { IdKind, Resource } from '../hydra/resource.js'
 import {
+  apiLocation,
   apiState,
   hasApiState,
   LD,
   mountPrefix,
-  notAcceptable,
-  originOf,
+  notAcceptableDetail,
   withApiHeaders,
 } from './api-state.js'
 import { type CollectionOperation, type JsonLdResponse, jsonLd } from './serve.js'
@@ -80,7 +79,7 @@ export function hydraHeaders(options: HydraHeadersOptions = {}): MiddlewareHandl
     await c.res.body?.cancel()
     c.res = withApiHeaders(
       c,
-      problemResponse(406, notAcceptable(c).detail, {
+      problemResponse(406, notAcceptableDetail(c), {
         base: mountPrefix(c),
         hydraPrefix: options.hydraPrefix,
       })
@@ -109,10 +108,6 @@ export function hydraHeaders(options: HydraHeadersOptions = {}): MiddlewareHandl
   }
 }
 
-function location(c: Context): ApiLocation {
-  return { origin: originOf(c.req.url), base: mountPrefix(c) }
-}
-
 /** `GET /`: the Hydra entrypoint, a link to every collection of the API. */
 export function serveEntrypoint(
   c: Context,
@@ -123,7 +118,7 @@ export function serveEntrypoint(
 
 /** `GET /contexts/Entrypoint`: the entrypoint's context. */
 export function serveEntrypointContext(c: Context, api: ApiDescription) {
-  return jsonLd(c, entrypointContext(api, location(c)))
+  return jsonLd(c, entrypointContext(api, apiLocation(c)))
 }
 
 /** `GET /docs.jsonld`: the Hydra API documentation. */
@@ -131,7 +126,7 @@ export function serveDocumentation(
   c: Context,
   api: ApiDescription
 ): JsonLdResponse<Record<string, unknown>> {
-  return jsonLd(c, renderDocumentation(api, location(c)))
+  return jsonLd(c, renderDocumentation(api, apiLocation(c)))
 }
 
 /** A generated resource and its collection operations, as the API documentation describes them. */

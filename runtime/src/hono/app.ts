@@ -1,7 +1,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { type ErrorOptions, isHydraError, problemResponse } from '../errors.js'
-import { apiState, mountPrefix, notAcceptable, withApiHeaders } from './api-state.js'
+import { apiState, mountPrefix, notAcceptableDetail, withApiHeaders } from './api-state.js'
 import { jsonLd } from './serve.js'
 
 /**
@@ -16,7 +16,7 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
   /** A client that accepts neither JSON-LD nor JSON gets the 406 in place of any problem. */
   const refusal = (c: Context): Response | undefined =>
     apiState(c).type === undefined
-      ? withApiHeaders(c, problemResponse(406, notAcceptable(c).detail, style(c)))
+      ? withApiHeaders(c, problemResponse(406, notAcceptableDetail(c), style(c)))
       : undefined
   return {
     onError(error, c) {

@@ -7,6 +7,7 @@ import {
   renderCollectionChunks,
 } from '../hydra/collection.js'
 import { type ContextTerm, contextDocument } from '../hydra/context.js'
+import { docsUrl } from '../hydra/documentation.js'
 import type { IdKind, IdValue, Resource } from '../hydra/resource.js'
 import { parseQuery, type QueryMap } from '../iri/query-string.js'
 import { DEFAULT_BATCH_SIZE, readInBatches, releaseBatch } from '../paging/batches.js'
@@ -26,7 +27,7 @@ import {
   readItemsPerPage,
   readPagingRequest,
 } from '../paging/request.js'
-import { jsonLdHeaders, mountPrefix, originOf, refuseUnacceptable } from './api-state.js'
+import { apiLocation, jsonLdHeaders, mountPrefix, refuseUnacceptable } from './api-state.js'
 
 export { LD_JSON, mountPrefix } from './api-state.js'
 
@@ -73,7 +74,6 @@ function rawQuery(url: string): string {
 
 /** A JSON-LD response (or JSON, as negotiated); throws the 406 error when neither is accepted. */
 export function jsonLd<T>(c: Context, body: T): JsonLdResponse<T> {
-  refuseUnacceptable(c)
   return c.body(JSON.stringify(body), 200, jsonLdHeaders(c)) as unknown as JsonLdResponse<T>
 }
 
@@ -352,7 +352,5 @@ export function serveContext(
     fields: readonly { name: string; iri?: string | undefined }[]
   }
 ): JsonLdResponse<ContextDocument> {
-  const base = mountPrefix(c)
-  const origin = originOf(c.req.url)
-  return jsonLd(c, contextDocument(`${origin}${base}/docs.jsonld#`, resource))
+  return jsonLd(c, contextDocument(`${docsUrl(apiLocation(c))}#`, resource))
 }

@@ -66,11 +66,13 @@ const kernel: PagingConfig = {
 const CONTEXT = '/contexts/Dummy'
 const VIEW = 'hydra:PartialCollectionView'
 
-async function get(
+/** The collection rendered for a query over `rows`, with or without the `hydra:` prefix. */
+async function render<P extends boolean>(
   raw: string,
   rows: Dummy[],
-  config: PagingConfig = kernel
-): Promise<HydraCollection<Dummy>> {
+  config: PagingConfig,
+  hydraPrefix: P
+): Promise<HydraCollection<Dummy, P>> {
   const query = parseQuery(raw)
   const page = await fetchCollectionPage(arraySource(rows), readPagingRequest(query, config))
   return renderCollection(page, {
@@ -78,8 +80,12 @@ async function get(
     query,
     parameters: config.parameters,
     context: CONTEXT,
+    hydraPrefix,
   })
 }
+
+const get = (raw: string, rows: Dummy[], config: PagingConfig = kernel) =>
+  render(raw, rows, config, true)
 
 /** A full collection body, keys in the reference's order. */
 function body(
@@ -837,17 +843,8 @@ describe('paginators (spec 4.2, DESIGN 7)', () => {
 })
 
 describe('renderCollection without the hydra: prefix (API Platform 4 style, reference 5)', () => {
-  async function unprefixed(raw: string, rows: Dummy[], config: PagingConfig = kernel) {
-    const query = parseQuery(raw)
-    const page = await fetchCollectionPage(arraySource(rows), readPagingRequest(query, config))
-    return renderCollection(page, {
-      path: '/dummies',
-      query,
-      parameters: config.parameters,
-      context: CONTEXT,
-      hydraPrefix: false,
-    })
-  }
+  const unprefixed = (raw: string, rows: Dummy[], config: PagingConfig = kernel) =>
+    render(raw, rows, config, false)
 
   it('a middle page: the same document with unprefixed keys and types', async () => {
     const rendered = await unprefixed('page=2', dummies(10))

@@ -141,3 +141,9 @@ export {
   readItemsPerPage,
   readPagingRequest,
 } from './paging/request.js'
+export {
+  type ColumnType,
+  type ColumnValue,
+  type DatabaseProvider,
+  readColumnValue,
+} from './values/column-value.js'

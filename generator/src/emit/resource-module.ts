@@ -66,7 +66,7 @@ function writeMemberInterface(resource: ResourceModel): InterfaceDeclarationStru
   }
 }
 
-function writeResourceSpec(resource: ResourceModel) {
+function writeResourceSpec(resource: ResourceModel, provider: string) {
   return (writer: CodeBlockWriter) => {
     writer.write('defineResource<').write(resourceNames(resource).member).write(', ')
     writer
@@ -77,6 +77,7 @@ function writeResourceSpec(resource: ResourceModel) {
         if (resource.iri) writer.write('iri: ').quote(resource.iri).write(',').newLine()
         writer.writeLine(`hydraPrefix: ${resource.hydraPrefix},`)
         writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
+        writer.write('provider: ').quote(provider).write(',').newLine()
         writer.write('id: { name: ').quote(resource.idField.name).write(', kind: ')
         writer.quote(resource.idField.type).write(' },').newLine()
         writer.write('fields: [').indent(() => {
@@ -262,7 +263,9 @@ export function emitResourceModule(
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: [`Metadata of the ${resource.name} resource: its paths and the fields it shows.`],
-    declarations: [{ name: names.resource, initializer: writeResourceSpec(resource) }],
+    declarations: [
+      { name: names.resource, initializer: writeResourceSpec(resource, context.provider) },
+    ],
   })
   file.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,

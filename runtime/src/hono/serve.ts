@@ -9,7 +9,7 @@ import {
 import { type ContextTerm, contextDocument } from '../hydra/context.js'
 import { docsUrl } from '../hydra/documentation.js'
 import type { IdKind, IdValue, Resource } from '../hydra/resource.js'
-import { parseQuery, type QueryMap } from '../iri/query-string.js'
+import { isTruncated, MAX_INPUT_VARS, parseQuery, type QueryMap } from '../iri/query-string.js'
 import { DEFAULT_BATCH_SIZE, readInBatches, releaseBatch } from '../paging/batches.js'
 import {
   type CustomPagingOptions,
@@ -72,6 +72,21 @@ function rawQuery(url: string): string {
   return url.slice(start + 1, end === -1 ? undefined : end)
 }
 
+/**
+ * The request's query parameters; a 400 when there are more than the parser reads (the rest
+ * would be silently ignored, a `page=0` past them included).
+ */
+function requestQuery(url: string): QueryMap {
+  const query = parseQuery(rawQuery(url))
+  if (isTruncated(query)) {
+    throw new HydraError(
+      400,
+      `The query string has more than ${MAX_INPUT_VARS} parameters; this API reads no more.`
+    )
+  }
+  return query
+}
+
 /** A JSON-LD response (or JSON, as negotiated); throws the 406 error when neither is accepted. */
 export function jsonLd<T>(c: Context, body: T): JsonLdResponse<T> {
   return c.body(JSON.stringify(body), 200, jsonLdHeaders(c)) as unknown as JsonLdResponse<T>
@@ -92,7 +107,7 @@ export async function serveCollection<M, Row extends object, Where, P extends bo
   const { resource, paging, hydraPrefix } = operation
   try {
     refuseUnacceptable(c)
-    const query = parseQuery(rawQuery(c.req.url))
+    const query = requestQuery(c.req.url)
     const context = `${base}/contexts/${resource.name}`
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
     const toMember = (row: Row) => resource.toMember(row, base)
@@ -108,7 +123,7 @@ export async function serveCollection<M, Row extends object, Where, P extends bo
     }
     if (paging.cursor) {
       const itemsPerPage = readItemsPerPage(query, paging)
-      const bound = readCursorBound(query, paging.cursor)
+      const bound = readCursorBound(query, paging.cursor, resource.provider)
       const page = await fetchCursorPage(source, paging.cursor, itemsPerPage, bound)
       return respondWithPage(c, page, toMember, render)
     }
@@ -183,7 +198,7 @@ export function hydraCollection<
     const base = mountPrefix(c)
     try {
       refuseUnacceptable(c)
-      const query = parseQuery(rawQuery(c.req.url))
+      const query = requestQuery(c.req.url)
       const context = options.context.startsWith('/')
         ? `${base}${options.context}`
         : options.context

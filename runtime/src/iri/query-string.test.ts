@@ -6,6 +6,8 @@ import {
   compareQueryKeys,
   formatPhpFloat,
   getParam,
+  isRepeated,
+  isTruncated,
   MAX_INPUT_NESTING_LEVEL,
   MAX_INPUT_VARS,
   parseQuery,
@@ -544,5 +546,25 @@ describe('buildIri', () => {
         })
       ).toBe('/so_manies?b=1&page=2&a=1')
     })
+  })
+})
+
+describe('what parseQuery drops or overwrites, for strict readers', () => {
+  it('notes a parameter whose value another overwrites', () => {
+    const query = parseQuery('page=2&page=3&a[]=1&a[]=2&b[x]=1&b[y]=2&c=1&c[]=2&d[x]=1&d[x]=2')
+    expect(['page', 'a', 'b', 'c', 'd'].map((name) => isRepeated(query, name))).toEqual([
+      true,
+      false,
+      false,
+      true,
+      true,
+    ])
+    expect(isRepeated(parseQuery('page=2'), 'page')).toBe(false)
+  })
+
+  it('notes a query past the pairs it reads', () => {
+    const pairs = Array.from({ length: MAX_INPUT_VARS }, (_, i) => `a${i}=1`)
+    expect(isTruncated(parseQuery(pairs.join('&')))).toBe(false)
+    expect(isTruncated(parseQuery([...pairs, 'page=0'].join('&')))).toBe(true)
   })
 })

@@ -225,9 +225,14 @@ function registerVariable(target: QueryMap, name: string, value: string): void {
 export function parseQuery(raw: string): QueryMap {
   const result: QueryMap = new Map()
   let count = 0
+  /** Decoded names seen, to notice a name given twice (only when there are several pairs). */
+  const names = raw.includes('&') ? new Set<string>() : undefined
   for (let pair of raw.split('&')) {
     if (pair === '' || pair.startsWith('=')) continue
-    if (++count > MAX_INPUT_VARS) break
+    if (++count > MAX_INPUT_VARS) {
+      noteOf(result).truncated = true
+      break
+    }
     const nul = pair.indexOf('\0')
     if (nul >= 0) pair = pair.slice(0, nul)
     const equals = pair.indexOf('=')
@@ -235,9 +240,56 @@ export function parseQuery(raw: string): QueryMap {
     const value = equals < 0 ? '' : urlDecode(pair.slice(equals + 1))
     const nameNul = name.indexOf('\0')
     if (nameNul >= 0) name = name.slice(0, nameNul)
+    if (names) noteRepeat(result, names, name)
     registerVariable(result, name, value)
   }
   return result
+}
+
+/** What reading a query string dropped or overwrote, for the checks of a request's parameters. */
+interface QueryNote {
+  /** More than {@link MAX_INPUT_VARS} pairs: the rest were not read. */
+  truncated: boolean
+  /** Top-level names of which a value overwrote another (`x=1&x=2`, `x=1&x[]=2`, `x[a]=1&x[a]=2`). */
+  repeated: Set<string>
+}
+
+const notes = new WeakMap<QueryMap, QueryNote>()
+
+function noteOf(query: QueryMap): QueryNote {
+  let note = notes.get(query)
+  if (!note) {
+    note = { truncated: false, repeated: new Set() }
+    notes.set(query, note)
+  }
+  return note
+}
+
+/** Records `name` as repeated when a value of it overwrites another one (`[]` appends: never). */
+function noteRepeat(query: QueryMap, seen: Set<string>, name: string): void {
+  const open = name.indexOf('[')
+  const base = open < 0 ? name : name.slice(0, open)
+  if (base === '') return
+  // A plain name and a bracketed one of the same base overwrite each other: both count as `base`.
+  const key = open < 0 ? name : name.endsWith('[]') ? undefined : name
+  const shape = open < 0 ? `\0plain:${base}` : `\0bracket:${base}`
+  const other = open < 0 ? `\0bracket:${base}` : `\0plain:${base}`
+  if ((key !== undefined && seen.has(key)) || seen.has(other)) noteOf(query).repeated.add(base)
+  if (key !== undefined) seen.add(key)
+  seen.add(shape)
+}
+
+/** Whether {@link parseQuery} stopped at {@link MAX_INPUT_VARS} pairs and left the rest unread. */
+export function isTruncated(query: QueryMap): boolean {
+  return notes.get(query)?.truncated ?? false
+}
+
+/**
+ * Whether a value of the top-level parameter `name` was overwritten by a later one in the query
+ * string (`page=2&page=3`): the reference takes the last; a strict reader refuses it.
+ */
+export function isRepeated(query: QueryMap, name: string): boolean {
+  return notes.get(query)?.repeated.has(name) ?? false
 }
 
 /** An array key written as `%5B<digits>%5D` and not followed by another bracket (IriHelper). */

@@ -1,5 +1,5 @@
 import { badRequest } from '../errors.js'
-import { getParam, type QueryMap } from '../iri/query-string.js'
+import { getParam, isRepeated, type QueryMap } from '../iri/query-string.js'
 import type { PagingConfig } from './config.js'
 
 /** What a request asks for, once its paging parameters are read and checked. */
@@ -68,7 +68,7 @@ export function readItemsPerPage(query: QueryMap, config: PagingConfig): number 
 
 function single(query: QueryMap, name: string): string | undefined {
   const value = getParam(query, name)
-  if (value === undefined || typeof value === 'string') return value
+  if ((value === undefined || typeof value === 'string') && !isRepeated(query, name)) return value
   throw badRequest(`The "${name}" parameter must be given once, as a single value.`)
 }
 

@@ -3,6 +3,15 @@
  * Runtime of prisma-hydra: paging parameters, paging strategies, Hydra rendering and Hono glue.
  * Generated route modules call these; custom handlers can too.
  */
+export { DatabaseUnavailable, isOutage } from './database/outage.js'
+export {
+  type DatabaseTimeouts,
+  DEFAULT_QUERY_TIMEOUT,
+  DEFAULT_RETRY_AFTER,
+  QueryTimeout,
+  transactionOptions,
+  withinBudget,
+} from './database/timeouts.js'
 export {
   badRequest,
   type ErrorOptions,
@@ -30,6 +39,7 @@ export {
   hydraNotFound,
   serveErrorContext,
 } from './hono/app.js'
+export { hydraRequestError } from './hono/request-error.js'
 export {
   type CollectionHandlerOptions,
   type CollectionOperation,
@@ -45,6 +55,7 @@ export {
   serveCollection,
   serveContext,
   serveItem,
+  setStreamYield,
 } from './hono/serve.js'
 export {
   type HydraCollection,

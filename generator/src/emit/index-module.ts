@@ -18,6 +18,7 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       namedImports: [
         { name: 'ApiDescription', isTypeOnly: true },
         { name: 'CorsOrigin', isTypeOnly: true },
+        { name: 'DatabaseTimeouts', isTypeOnly: true },
         'documentResource',
         { name: 'DocumentedType', isTypeOnly: true },
         'hydraErrorHandlers',
@@ -75,6 +76,15 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         hasQuestionToken: true,
         type: 'number | undefined',
         docs: ['Rows per query when a collection is served unpaged (default 500).'],
+      },
+      {
+        name: 'timeouts',
+        hasQuestionToken: true,
+        type: 'DatabaseTimeouts | undefined',
+        docs: [
+          'Time budgets of the database work of a request (milliseconds): past `query` (default 10,000),\n' +
+            'or when the database is unreachable, the answer is a 503 with `Retry-After`.',
+        ],
       },
       {
         name: 'cors',
@@ -154,7 +164,7 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
     ],
     parameters: [
       {
-        name: `{ prisma, ${anyProviders ? 'providers, ' : ''}batchSize, cors, documentation }`,
+        name: `{ prisma, ${anyProviders ? 'providers, ' : ''}batchSize, timeouts, cors, documentation }`,
         type: 'HydraAppOptions',
       },
     ],
@@ -189,8 +199,8 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         for (const { resource, names } of resources)
           writer.writeLine(
             hasProviders(resource)
-              ? `.route('/', ${names.createApp}(prisma, { providers: providers?.${resource.delegate}, batchSize }))`
-              : `.route('/', ${names.createApp}(prisma, { batchSize }))`
+              ? `.route('/', ${names.createApp}(prisma, { providers: providers?.${resource.delegate}, batchSize, timeouts }))`
+              : `.route('/', ${names.createApp}(prisma, { batchSize, timeouts }))`
           )
         writer.write(".get('/contexts/Error', (c) => serveErrorContext(c))")
       })

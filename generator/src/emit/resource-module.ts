@@ -176,7 +176,7 @@ function writeSourceFactory(resource: ResourceModel, context: EmitContext) {
       writer.writeLine('findManyAndCount: (window: { skip: number; take: number }) =>')
       writer.indent(() => {
         writer.writeLine(
-          `prisma.$transaction([find(window), count()], { isolationLevel: '${context.isolationLevel}' }),`
+          `prisma.$transaction([find(window), count()], { isolationLevel: '${context.isolationLevel}', ...transactionOptions(timeouts) }),`
         )
       })
     })
@@ -190,7 +190,7 @@ function writeCreateApp(resource: ResourceModel) {
     writer.write('const sources = ').inlineBlock(() => {
       for (const operation of resource.operations) {
         writer.writeLine(
-          `${operation.name}: ${names.rows}(prisma, ${orderBy(operation)}, ${orderBy(operation, true)}),`
+          `${operation.name}: ${names.rows}(prisma, ${orderBy(operation)}, ${orderBy(operation, true)}, options.timeouts),`
         )
       }
     })
@@ -199,8 +199,8 @@ function writeCreateApp(resource: ResourceModel) {
       for (const operation of resource.operations) {
         writer.write('.get(').quote(operation.path).write(', (c) =>').newLine()
         const options = operation.cursor
-          ? '{ batchSize: options.batchSize }'
-          : `{ provider: options.providers?.${operation.name}, batchSize: options.batchSize }`
+          ? '{ batchSize: options.batchSize, timeouts: options.timeouts }'
+          : `{ provider: options.providers?.${operation.name}, batchSize: options.batchSize, timeouts: options.timeouts }`
         writer.indent(() => {
           writer.write(
             `serveCollection(c, ${names.operations}.${operation.name}, sources.${operation.name}, ${options})`
@@ -211,7 +211,7 @@ function writeCreateApp(resource: ResourceModel) {
       writer.write('.get(').quote(`${resource.collectionPath}/:id`).write(', (c) =>').newLine()
       writer.indent(() => {
         writer.write(
-          `serveItem(c, ${names.resource}, (id) => prisma.${resource.delegate}.findUnique({ where: { ${resource.idField.name === 'id' ? 'id' : `${resource.idField.name}: id`} }, select }))`
+          `serveItem(c, ${names.resource}, (id) => prisma.${resource.delegate}.findUnique({ where: { ${resource.idField.name === 'id' ? 'id' : `${resource.idField.name}: id`} }, select }), { timeouts: options.timeouts })`
         )
       })
       writer.newLine().write(')').newLine()
@@ -244,12 +244,14 @@ export function emitResourceModule(
       namedImports: [
         { name: 'CollectionOperation', isTypeOnly: true },
         ...(hasProviders(resource) ? [{ name: 'CollectionProvider', isTypeOnly: true }] : []),
+        { name: 'DatabaseTimeouts', isTypeOnly: true },
         'defineResource',
         { name: 'RowWindow', isTypeOnly: true },
         ...(usesJson ? [{ name: 'JsonValue', isTypeOnly: true }] : []),
         'serveCollection',
         'serveContext',
         'serveItem',
+        'transactionOptions',
       ],
     },
     {
@@ -296,6 +298,7 @@ export function emitResourceModule(
       { name: 'prisma', type: 'PrismaClient' },
       { name: 'orderBy', type: `Prisma.${resource.name}OrderByWithRelationInput[]` },
       { name: 'reverse', type: `Prisma.${resource.name}OrderByWithRelationInput[]` },
+      { name: 'timeouts', type: 'DatabaseTimeouts | undefined' },
     ],
     statements: writeSourceFactory(resource, context),
   })
@@ -334,6 +337,12 @@ export function emitResourceModule(
         hasQuestionToken: true,
         type: 'number | undefined',
         docs: ['Rows per query when a collection is served unpaged (default 500).'],
+      },
+      {
+        name: 'timeouts',
+        hasQuestionToken: true,
+        type: 'DatabaseTimeouts | undefined',
+        docs: ['Time budgets of the database work of a request (see createHydraApp).'],
       },
     ],
   })

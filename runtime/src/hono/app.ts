@@ -1,5 +1,6 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import { asOutage } from '../database/outage.js'
 import { type ErrorOptions, isHydraError, problemResponse } from '../errors.js'
 import { apiState, mountPrefix, notAcceptableDetail, withApiHeaders } from './api-state.js'
 import { jsonLd } from './serve.js'
@@ -19,8 +20,10 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
       ? withApiHeaders(c, problemResponse(406, notAcceptableDetail(c), style(c)))
       : undefined
   return {
-    onError(error, c) {
-      // Failures of the server are logged whatever the client is answered.
+    onError(thrown, c) {
+      // An outage is a 503, logged once per episode; other failures of the server are logged
+      // whatever the client is answered.
+      const error = asOutage(thrown)
       if (!(error instanceof HTTPException)) console.error(error)
       const refused = refusal(c)
       if (refused) return refused
@@ -29,13 +32,13 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
         (error.style.base === undefined || error.style.hydraPrefix === undefined)
       ) {
         const app = style(c)
-        return withApiHeaders(
-          c,
-          problemResponse(error.status, error.detail, {
-            base: error.style.base ?? app.base,
-            hydraPrefix: error.style.hydraPrefix ?? app.hydraPrefix,
-          })
-        )
+        const response = problemResponse(error.status, error.detail, {
+          base: error.style.base ?? app.base,
+          hydraPrefix: error.style.hydraPrefix ?? app.hydraPrefix,
+        })
+        for (const [name, value] of Object.entries(error.headers ?? {}))
+          if (name !== 'Link' && name !== 'Vary') response.headers.set(name, value)
+        return withApiHeaders(c, response)
       }
       if (error instanceof HTTPException) {
         const response = error.getResponse()

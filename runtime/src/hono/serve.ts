@@ -1,4 +1,11 @@
 import type { Context, Env, Input, TypedResponse } from 'hono'
+import { asOutage, isDatabaseUnavailable, isOutage, outageLog } from '../database/outage.js'
+import {
+  type DatabaseTimeouts,
+  DEFAULT_QUERY_TIMEOUT,
+  DEFAULT_RETRY_AFTER,
+  withinBudget,
+} from '../database/timeouts.js'
 import { HydraError, isHydraError } from '../errors.js'
 import {
   type HydraCollection,
@@ -61,6 +68,31 @@ export interface ServeCollectionOptions<Row> {
   provider?: CollectionProvider<Row> | undefined
   /** Rows per query and per written chunk when the collection is served unpaged. Default 500. */
   batchSize?: number | undefined
+  /** Time budgets of the database work; an outage is answered 503 (see DatabaseTimeouts). */
+  timeouts?: DatabaseTimeouts | undefined
+}
+
+/** The budget of a request's database work and the `Retry-After` of its 503. */
+function budgetOf(timeouts: DatabaseTimeouts | undefined): { query: number; retryAfter: number } {
+  return {
+    query: timeouts?.query ?? DEFAULT_QUERY_TIMEOUT,
+    retryAfter: timeouts?.retryAfter ?? DEFAULT_RETRY_AFTER,
+  }
+}
+
+/** The database work of a request, bounded by its budget; its success ends an outage episode. */
+async function databaseWork<T>(work: PromiseLike<T>, budget: number): Promise<T> {
+  const result = await withinBudget(work, budget)
+  outageLog.succeeded()
+  return result
+}
+
+/** A source whose every query is bounded by the budget (the batches of a streamed collection). */
+function budgeted<Row, Where>(
+  source: CollectionSource<Row, Where>,
+  budget: number
+): CollectionSource<Row, Where> {
+  return { ...source, findMany: (window) => databaseWork(source.findMany(window), budget) }
 }
 
 export type JsonLdResponse<T> = Response & TypedResponse<T, 200, 'json'>
@@ -105,6 +137,7 @@ export async function serveCollection<M, Row extends object, Where, P extends bo
 ): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const base = mountPrefix(c)
   const { resource, paging, hydraPrefix } = operation
+  const budget = budgetOf(options.timeouts)
   try {
     refuseUnacceptable(c)
     const query = requestQuery(c.req.url)
@@ -113,24 +146,30 @@ export async function serveCollection<M, Row extends object, Where, P extends bo
     const toMember = (row: Row) => resource.toMember(row, base)
     const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
     if (options.provider && !paging.cursor) {
-      const result = await options.provider(readPagingRequest(query, paging), c)
-      return await respondWithResult(c, result, toMember, render, batchSize)
+      const provided = options.provider(readPagingRequest(query, paging), c)
+      const result = await databaseWork(Promise.resolve(provided), budget.query)
+      return await respondWithResult(c, result, toMember, render, batchSize, budget)
     }
     if (!readEnabled(query, paging)) {
       // D5: batches past the last row read, on the cursor key or the order key (offsets without one).
       const key = paging.cursor ?? operation.orderKey
-      return await streamCollection(c, readInBatches(source, key, batchSize), toMember, render)
+      const batches = readInBatches(budgeted(source, budget.query), key, batchSize)
+      return await streamCollection(c, batches, toMember, render, budget.retryAfter)
     }
     if (paging.cursor) {
       const itemsPerPage = readItemsPerPage(query, paging)
       const bound = readCursorBound(query, paging.cursor, resource.provider)
-      const page = await fetchCursorPage(source, paging.cursor, itemsPerPage, bound)
+      const page = await databaseWork(
+        fetchCursorPage(source, paging.cursor, itemsPerPage, bound),
+        budget.query
+      )
       return respondWithPage(c, page, toMember, render)
     }
-    const page = await fetchCollectionPage(source, readPagingRequest(query, paging))
+    const request = readPagingRequest(query, paging)
+    const page = await databaseWork(fetchCollectionPage(source, request), budget.query)
     return respondWithPage(c, page, toMember, render)
   } catch (error) {
-    restyle(error, { base, hydraPrefix })
+    restyle(error, { base, hydraPrefix }, budget.retryAfter)
   }
 }
 
@@ -138,11 +177,17 @@ export async function serveCollection<M, Row extends object, Where, P extends bo
  * Client errors thrown while serving (bad parameters) are written for the route: under its mount
  * path and with or without the `hydra:` prefix, as its responses are.
  */
-function restyle(error: unknown, style: { base: string; hydraPrefix: boolean | undefined }): never {
-  // Errors of the runtime's own checks are rewritten in the route's style; others pass as thrown.
-  // (A try/catch in each route rather than a wrapper: every frame between a route and its Prisma
-  // query is walked again each time Prisma records where a query was called from.)
-  if (isHydraError(error) && error.constructor === HydraError)
+function restyle(
+  thrown: unknown,
+  style: { base: string; hydraPrefix: boolean | undefined },
+  retryAfter: number
+): never {
+  // An outage becomes its 503 (logged once per episode), in the route's style like the runtime's
+  // own errors; others pass as thrown. (A try/catch in each route rather than a wrapper: every
+  // frame between a route and its Prisma query is walked again each time Prisma records where a
+  // query was called from.)
+  const error = asOutage(thrown, retryAfter)
+  if (isHydraError(error) && (error.constructor === HydraError || isDatabaseUnavailable(error)))
     throw new HydraError(error.status, error.detail, {
       ...style,
       cause: error,
@@ -163,6 +208,11 @@ export interface CollectionHandlerOptions<P extends boolean = boolean> {
   batchSize?: number | undefined
   /** Whether Hydra keys carry the `hydra:` prefix (`hydra:member`) or not (`member`). Default true. */
   hydraPrefix?: P | undefined
+  /**
+   * The budget of the handler's work (and of each batch of a streamed result), and the
+   * `Retry-After` of the 503 an outage of its database is answered with.
+   */
+  timeouts?: DatabaseTimeouts | undefined
 }
 
 /**
@@ -194,6 +244,7 @@ export function hydraCollection<
   const paging = customPaging(options.paging, 'hydraCollection')
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
   const { hydraPrefix } = options
+  const budget = budgetOf(options.timeouts)
   return async (c) => {
     const base = mountPrefix(c)
     try {
@@ -204,10 +255,10 @@ export function hydraCollection<
         : options.context
       const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
       const request = readPagingRequest(query, paging)
-      const result = await handler(request, c)
-      return await respondWithResult(c, result, (item: T) => item, render, batchSize)
+      const result = await databaseWork(Promise.resolve(handler(request, c)), budget.query)
+      return await respondWithResult(c, result, (item: T) => item, render, batchSize, budget)
     } catch (error) {
-      restyle(error, { base, hydraPrefix })
+      restyle(error, { base, hydraPrefix }, budget.retryAfter)
     }
   }
 }
@@ -228,16 +279,18 @@ async function respondWithResult<T, M, P extends boolean>(
   result: CollectionResult<T>,
   toMember: (item: T) => M,
   render: RenderOptions<P>,
-  batchSize: number
+  batchSize: number,
+  budget: { query: number; retryAfter: number }
 ): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const page = pageOfPaginator(result)
   if (page) return respondWithPage(c, page, toMember, render)
   if (Array.isArray(result)) return respondWithPage(c, fromItems(result as T[]), toMember, render)
   return streamCollection(
     c,
-    inBatches(result as Iterable<T> | AsyncIterable<T>, batchSize),
+    inBatches(result as Iterable<T> | AsyncIterable<T>, batchSize, budget.query),
     toMember,
-    render
+    render,
+    budget.retryAfter
   )
 }
 
@@ -250,20 +303,41 @@ function respondWithPage<T, M, P extends boolean>(
   return jsonLd(c, renderCollection({ ...page, items: page.items.map(toMember) }, render))
 }
 
-/** Groups a sequence into arrays of `size` items, so a streamed response writes few large chunks. */
+/**
+ * Groups a sequence into arrays of `size` items, so a streamed response writes few large chunks;
+ * each batch is read within the budget. Closes the sequence when stopped early.
+ */
 async function* inBatches<T>(
   source: Iterable<T> | AsyncIterable<T>,
-  size: number
+  size: number,
+  budget: number
 ): AsyncGenerator<T[], void, undefined> {
-  let batch: T[] = []
-  for await (const item of source) {
-    batch.push(item)
-    if (batch.length >= size) {
-      yield batch
-      batch = []
+  const iterator =
+    Symbol.asyncIterator in source
+      ? (source as AsyncIterable<T>)[Symbol.asyncIterator]()
+      : (source as Iterable<T>)[Symbol.iterator]()
+  let finished = false
+  const readBatch = async (): Promise<T[]> => {
+    const batch: T[] = []
+    while (batch.length < size) {
+      const next = await iterator.next()
+      if (next.done) {
+        finished = true
+        break
+      }
+      batch.push(next.value)
     }
+    return batch
   }
-  if (batch.length > 0) yield batch
+  try {
+    for (;;) {
+      const batch = await databaseWork(readBatch(), budget)
+      if (batch.length > 0) yield batch
+      if (finished) return
+    }
+  } finally {
+    if (!finished) await iterator.return?.()
+  }
 }
 
 /**
@@ -285,19 +359,24 @@ async function* mapBatches<T, M>(
 /**
  * Streams a whole collection (D5): members are serialized as their batch arrives, the next batch
  * is read only once the client has taken the previous ones (back-pressure), and a client that
- * disconnects cancels the stream, which ends the reads. The first batch is read before the
- * response starts, so a failure there is still an ordinary error response; a later failure
- * aborts the connection, so a client never takes a cut-off body for a whole collection.
+ * disconnects cancels the stream, which ends the reads and closes the source. The first batch is
+ * read before the response starts, so a failure there is still an ordinary error response; a
+ * later failure aborts the connection, so a client never takes a cut-off body for a whole
+ * collection. Between batches the stream lets other work run (`setImmediate`): on a synchronous
+ * driver (better-sqlite3) a client that reads fast over loopback would otherwise hold the event
+ * loop for the whole collection.
  */
 async function streamCollection<T, M, P extends boolean>(
   c: Context,
   batches: AsyncIterable<T[]>,
   toMember: (item: T) => M,
-  render: RenderOptions<P>
+  render: RenderOptions<P>,
+  retryAfter: number
 ): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const chunks = renderCollectionChunks(mapBatches(batches, toMember), render)
   const first = await chunks.next()
   const encoder = new TextEncoder()
+  let cancelled = false
   const body = new ReadableStream<Uint8Array>(
     {
       start(controller) {
@@ -306,24 +385,42 @@ async function streamCollection<T, M, P extends boolean>(
       },
       async pull(controller) {
         try {
+          if (yieldsBetweenBatches) await new Promise((resolve) => setImmediate(resolve))
+          if (cancelled) return
           const next = await chunks.next()
+          // The client may have gone while the batch was read: nothing more is written.
+          if (cancelled) return
           if (next.done) controller.close()
           else controller.enqueue(encoder.encode(next.value))
         } catch (error) {
-          console.error(
-            'prisma-hydra: a streamed collection failed after its response began',
-            error
-          )
+          if (cancelled) return
+          if (isOutage(error)) asOutage(error, retryAfter)
+          else
+            console.error(
+              'prisma-hydra: a streamed collection failed after its response began',
+              error
+            )
           controller.error(error)
         }
       },
       async cancel() {
+        cancelled = true
         await chunks.return(undefined)
       },
     },
     { highWaterMark: 0 }
   )
   return c.body(body, 200, jsonLdHeaders(c)) as unknown as JsonLdResponse<HydraCollection<M, P>>
+}
+
+let yieldsBetweenBatches = true
+
+/**
+ * Whether streamed collections let other work run between their batches (default true). Only
+ * for measuring what the pause buys (`npm run bench:fairness`); never turn it off in a server.
+ */
+export function setStreamYield(enabled: boolean): void {
+  yieldsBetweenBatches = enabled
 }
 
 /** The JSON-LD shape of an item: its member with the resource's context. */
@@ -333,19 +430,21 @@ export type HydraItem<M> = M & { '@context': string }
 export async function serveItem<M, K extends IdKind>(
   c: Context,
   resource: Resource<M, K>,
-  findUnique: (id: IdValue<K>) => Promise<object | null>
+  findUnique: (id: IdValue<K>) => Promise<object | null>,
+  options: { timeouts?: DatabaseTimeouts | undefined } = {}
 ): Promise<JsonLdResponse<HydraItem<M>>> {
   const base = mountPrefix(c)
+  const budget = budgetOf(options.timeouts)
   try {
     refuseUnacceptable(c)
     const raw = c.req.param('id') ?? ''
     const id = resource.parseId(raw)
-    const row = id === undefined ? null : await findUnique(id)
+    const row = id === undefined ? null : await databaseWork(findUnique(id), budget.query)
     if (!row) throw new HydraError(404, `No ${resource.name} with id "${raw}".`)
     const member = resource.toMember(row, base) as Record<string, unknown>
     return jsonLd(c, { '@context': `${base}/contexts/${resource.name}`, ...member } as HydraItem<M>)
   } catch (error) {
-    restyle(error, { base, hydraPrefix: resource.hydraPrefix })
+    restyle(error, { base, hydraPrefix: resource.hydraPrefix }, budget.retryAfter)
   }
 }
 

@@ -133,9 +133,21 @@ export async function paginateIterable<T>(
       position++
       if (position >= stopAt) break
     }
+  } else {
+    // Nothing to read: the sequence is closed all the same (a stream given here holds a file).
+    await closeSequence(source)
   }
   if (request.partial) {
     return partialPaginator(request, items, itemsPerPage > 0 && position > end)
   }
   return fullPaginator(request, items, known ?? position)
+}
+
+/** Closes a sequence that will not be read: its iterator's `return`, as an early `break` would. */
+async function closeSequence<T>(source: Iterable<T> | AsyncIterable<T>): Promise<void> {
+  const iterator =
+    Symbol.asyncIterator in source
+      ? (source as AsyncIterable<T>)[Symbol.asyncIterator]()
+      : (source as Iterable<T>)[Symbol.iterator]()
+  await iterator.return?.()
 }

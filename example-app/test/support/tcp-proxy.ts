@@ -5,7 +5,7 @@
  * ones (as with a server that went away), `resume()` restores normal service. Listens on a free
  * loopback port.
  */
-import { createServer, type Server, type Socket, connect } from 'node:net'
+import { connect, createServer, type Server, type Socket } from 'node:net'
 
 export interface TcpProxy {
   /** `host:port` of the proxy, to put in a database URL in place of the server's. */

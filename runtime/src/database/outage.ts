@@ -133,7 +133,8 @@ export const outageLog = new OutageLog()
  * when it is an outage, `error` itself otherwise.
  */
 export function asOutage(error: unknown, retryAfter: number = DEFAULT_RETRY_AFTER): unknown {
-  if (error instanceof DatabaseUnavailable) return error
+  // An answer already decided (a 503 styled for its route, a client error) stays as it is.
+  if (error instanceof HydraError) return error
   if (!isOutage(error)) return error
   outageLog.failed(error)
   return new DatabaseUnavailable(error, retryAfter)

@@ -1,6 +1,5 @@
 import type { AnnotationValue } from '../annotations/parse.js'
-import { didYouMean, type Report } from '../problems.js'
-import { show } from './global.js'
+import { didYouMean, type Report, show } from '../problems.js'
 import type { CursorKeyModel, FieldModel, OrderEntry } from './model.js'
 
 export const CURSOR_TYPES = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'DateTime'])

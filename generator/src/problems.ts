@@ -10,6 +10,16 @@ export interface Problem {
   message: string
 }
 
+/** Records one problem at a location the caller fixed; the severity defaults to error. */
+export type Report = (
+  problem: Omit<Problem, 'severity' | 'location'> & { severity?: Problem['severity'] }
+) => void
+
+/** A `Report` that adds its problems to `problems` at `location`. */
+export function reporter(problems: Problem[], location: string): Report {
+  return (problem) => problems.push({ severity: 'error', location, ...problem })
+}
+
 export function formatProblem(problem: Problem): string {
   const parts = [problem.location]
   if (problem.source) parts.push(problem.source)

@@ -2,7 +2,7 @@
  * @module
  * What the generator shares with the runtime: the spec's built-in paging defaults and the Hydra
  * terms a type served without the `hydra:` prefix cannot use as field names, and the entrypoint's
- * key of each collection.
+ * key of each collection, and what is done with each Prisma scalar type.
  */
 
 export { HYDRA_TERMS } from './hydra/context.js'
@@ -13,3 +13,10 @@ export {
   type PagingConfig,
   type ParameterNames,
 } from './paging/config.js'
+export {
+  SCALAR_TYPES,
+  type ScalarFormatter,
+  type ScalarType,
+  type ScalarTypeName,
+  scalarType,
+} from './scalar-types.js'

@@ -262,27 +262,33 @@ describe.skipIf(!MARIADB_URL)(
       expect(await query(server, schemata)).toEqual([])
     })
 
-    it("refuses to push: Prisma's wasm schema engine has no MySQL connector", async () => {
-      const schemaPath = await writeSchemaCopy({
-        schemaPath: SCHEMAS.reference,
-        provider: 'mysql',
-        dir: path.join(scratch, 'mysql-reference'),
-      })
-      const database = await createScratchDatabase(server)
-      try {
-        await expect(pushSchema({ schemaPath, url: database.url })).rejects.toThrow(
-          /cannot apply schemas to mysql databases/
-        )
-        expect(
-          await query(
+    it.each(Object.keys(SCHEMAS) as SchemaName[])(
+      'applies the %s schema to a fresh database (DDL derived from it), then has nothing left to do',
+      async (name: SchemaName) => {
+        const schemaPath = await writeSchemaCopy({
+          schemaPath: SCHEMAS[name],
+          provider: 'mysql',
+          dir: path.join(scratch, `mysql-${name}`),
+        })
+        const content = await readFile(schemaPath, 'utf8')
+        const database = await createScratchDatabase(server)
+        try {
+          const first = await pushSchema({ schemaPath, url: database.url })
+          expect(first.executedSteps).toBeGreaterThan(0)
+          const tables = await query(
             database.url,
-            `SELECT table_name FROM information_schema.tables WHERE table_schema = '${database.name}'`
+            'SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() ORDER BY table_name'
           )
-        ).toEqual([])
-      } finally {
-        await database.drop()
+          expect(tables.map(([table]) => table).sort()).toEqual(declared(content, 'model'))
+          expect(await pushSchema({ schemaPath, url: database.url })).toEqual({
+            executedSteps: 0,
+            warnings: [],
+          })
+        } finally {
+          await database.drop()
+        }
       }
-    })
+    )
 
     it('`prisma db push` through the CLI wrapper says why it cannot apply the schema', async () => {
       const project = path.join(scratch, 'mysql-cli')

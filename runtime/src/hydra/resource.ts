@@ -1,4 +1,4 @@
-import { isDecimal } from '../paging/cursor.js'
+import { isDecimal } from '../decimal.js'
 import { type ScalarFormatter, scalarType } from '../scalar-types.js'
 import { isoString } from './iso-date.js'
 

@@ -1,24 +1,17 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
+import { PrismaMariaDb } from '@prisma/adapter-mariadb'
 import { PrismaPg } from '@prisma/adapter-pg'
-import { providerOf } from '../scripts/push-schema.mjs'
+import { providerOf } from '@prisma-hydra/prisma-offline/push-schema'
 
 /** The databases the example app runs on, by the Prisma provider of their URL. */
-export type AppProvider = 'sqlite' | 'postgresql'
+export type AppProvider = 'sqlite' | 'postgresql' | 'mysql'
 
 /**
- * The Prisma provider of a database URL the app can run on: `file:` is SQLite,
- * `postgres://` and `postgresql://` are PostgreSQL. MySQL/MariaDB URLs are refused: the app
- * applies its schema with Prisma's wasm schema engine, which has no MySQL connector.
+ * The Prisma provider of a database URL the app can run on: `file:` is SQLite, `postgres://` and
+ * `postgresql://` are PostgreSQL, `mysql://` and `mariadb://` are MySQL/MariaDB.
  */
 export function appProviderOf(url: string): AppProvider {
-  const provider = providerOf(url)
-  if (provider === 'mysql') {
-    throw new Error(
-      `The example app cannot run on MySQL/MariaDB (${url.split(':')[0]}: URL): Prisma's wasm ` +
-        'schema engine, which applies its schema offline, has no MySQL connector'
-    )
-  }
-  return provider
+  return providerOf(url)
 }
 
 /**
@@ -48,18 +41,24 @@ export const DRIVER_TIMEOUTS: Required<DriverTimeouts> = {
   busy: 5_000,
 }
 
-/** The Prisma driver adapter for a database URL (see appProviderOf). */
+/** The Prisma driver adapter for a database URL (see appProviderOf), with bounded waits. */
 export function createAdapter(
   url: string,
   timeouts: DriverTimeouts = {}
-): PrismaBetterSqlite3 | PrismaPg {
+): PrismaBetterSqlite3 | PrismaPg | PrismaMariaDb {
   const { connect, statement, query, busy } = { ...DRIVER_TIMEOUTS, ...timeouts }
-  return appProviderOf(url) === 'sqlite'
-    ? new PrismaBetterSqlite3({ url, timeout: busy })
-    : new PrismaPg({
+  switch (appProviderOf(url)) {
+    case 'sqlite':
+      return new PrismaBetterSqlite3({ url, timeout: busy })
+    case 'postgresql':
+      return new PrismaPg({
         connectionString: url,
         connectionTimeoutMillis: connect,
         statement_timeout: statement,
         query_timeout: query,
       })
+    case 'mysql':
+      // The app's own budget bounds each request; the MariaDB pool keeps its own defaults.
+      return new PrismaMariaDb(url)
+  }
 }

@@ -21,6 +21,10 @@ export interface ExampleAppOptions {
   cors?: CorsOrigin
   /** Time budgets of each request's database work (createHydraApp's `timeouts`). */
   timeouts?: DatabaseTimeouts
+  /** The public origin of absolute IRIs (createHydraApp's `baseUrl`). */
+  baseUrl?: string
+  /** Read the origin from X-Forwarded-Proto / X-Forwarded-Host (createHydraApp's `trustProxy`). */
+  trustProxy?: boolean
 }
 
 /**
@@ -37,6 +41,8 @@ export function createApp(prisma: PrismaClient, options: ExampleAppOptions = {})
         providers: { book: { popular: popularBooks(prisma) } },
         batchSize: options.batchSize,
         timeouts: options.timeouts,
+        baseUrl: options.baseUrl,
+        trustProxy: options.trustProxy,
         cors: options.cors,
         documentation: { types: customTypes },
       })

@@ -18,6 +18,7 @@ import {
   type DocumentedType,
   fullPaginator,
   hydraCollection,
+  methodNotAllowed,
   mountPrefix,
   paginateArray,
   paginateIterable,
@@ -160,6 +161,10 @@ export function createCollectionsApp(
     )
     .get('/contexts/Genre', (c) => serveContext(c, genre))
     .get('/contexts/Release', (c) => serveContext(c, release))
+    .all('/genres', methodNotAllowed)
+    .all('/releases', methodNotAllowed)
+    .all('/contexts/Genre', methodNotAllowed)
+    .all('/contexts/Release', methodNotAllowed)
 }
 
 /**

@@ -23,7 +23,13 @@ function shown(url: string): string {
 
 const prisma = createPrismaClient(url)
 const { seeded } = await prepareDatabase(prisma, url)
-const app = createApp(prisma, cors ? { cors } : {})
+const app = createApp(prisma, {
+  ...(cors ? { cors } : {}),
+  // The public origin of the API's absolute IRIs (docs/deployment.md), or trust a proxy's
+  // X-Forwarded-Proto / X-Forwarded-Host.
+  ...(process.env.BASE_URL ? { baseUrl: process.env.BASE_URL } : {}),
+  ...(process.env.TRUST_PROXY === '1' ? { trustProxy: true } : {}),
+})
 // Requests Node's adapter cannot read (a backslash in the path) are answered as problems too.
 const server = createServer(getRequestListener(app.fetch, { errorHandler: hydraRequestError }))
 server.listen(port, () => {

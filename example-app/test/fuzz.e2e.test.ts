@@ -125,6 +125,16 @@ function fault(request: FuzzRequest, answer: Answer): string | undefined {
   const { status, headers, body } = answer
   const type = String(headers['content-type'] ?? '')
   if (status >= 500) return `${status}: ${body.slice(0, 300)}`
+  // Other methods on a path the API serves: 405 (OPTIONS: 204) with Allow, never a 404.
+  if (
+    (request.route === 'collection' || request.route === 'document') &&
+    !['GET', 'HEAD'].includes(request.method) &&
+    !request.path.split('?')[0]?.endsWith('/')
+  ) {
+    const expected = request.method === 'OPTIONS' ? 204 : 405
+    if (status !== expected) return `${status} for ${request.method}, ${expected} expected`
+    if (headers.allow !== 'GET, HEAD, OPTIONS') return `${status} with Allow: ${headers.allow}`
+  }
   if (request.method === 'HEAD') return undefined
   if (status >= 400) {
     if (!type.startsWith('application/problem+json')) return `${status} as ${type}: ${body}`

@@ -35,6 +35,8 @@ export interface FuzzRequest {
   method: string
   path: string
   headers: Record<string, string>
+  /** The route the path was made for (undefined: a stray path, which no route may serve). */
+  route?: FuzzRoute['kind'] | undefined
 }
 
 export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
@@ -349,7 +351,8 @@ export class RequestFuzzer {
     const roll = this.next()
     const method = roll < 0.72 ? 'GET' : roll < 0.78 ? 'HEAD' : this.pick(METHODS)
     const route = this.pick(this.routes)
-    let path = this.chance(0.08) ? this.strayPath() : this.path(route)
+    const stray = this.chance(0.08)
+    let path = stray ? this.strayPath() : this.path(route)
     if (!this.chance(0.3) || route.kind === 'collection') {
       const query = this.query(route)
       if (query !== '' || this.chance(0.05)) path += `?${query}`
@@ -358,7 +361,7 @@ export class RequestFuzzer {
     if (this.chance(0.1)) headers.accept = this.pick(ACCEPTS)
     if (this.chance(0.05)) headers.origin = this.pick(['http://localhost:5173', 'null', 'x'])
     if (this.chance(0.03)) headers.host = this.pick(['evil.example', 'a:1', '[::1]:8080'])
-    return { method, path, headers }
+    return { method, path, headers, route: stray ? undefined : route.kind }
   }
 }
 

@@ -27,6 +27,8 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         'serveEntrypoint',
         'serveEntrypointContext',
         'serveErrorContext',
+        'methodNotAllowed',
+        'publicOrigin',
       ],
     },
     { moduleSpecifier: context.clientModule, namedImports: ['PrismaClient'], isTypeOnly: true },
@@ -84,6 +86,23 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         docs: [
           'Time budgets of the database work of a request (milliseconds): past `query` (default 10,000),\n' +
             'or when the database is unreachable, the answer is a 503 with `Retry-After`.',
+        ],
+      },
+      {
+        name: 'baseUrl',
+        hasQuestionToken: true,
+        type: 'string | undefined',
+        docs: [
+          'The public origin of the API (`https://api.example.com`): the `Link` header and every absolute\n' +
+            "IRI are written against it, whatever `Host` a client sends. Left out: the request's origin.",
+        ],
+      },
+      {
+        name: 'trustProxy',
+        hasQuestionToken: true,
+        type: 'boolean | undefined',
+        docs: [
+          'Take the origin from `X-Forwarded-Proto` / `X-Forwarded-Host`: only behind a proxy that sets them.',
         ],
       },
       {
@@ -164,7 +183,7 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
     ],
     parameters: [
       {
-        name: `{ prisma, ${anyProviders ? 'providers, ' : ''}batchSize, timeouts, cors, documentation }`,
+        name: `{ prisma, ${anyProviders ? 'providers, ' : ''}batchSize, timeouts, baseUrl, trustProxy, cors, documentation }`,
         type: 'HydraAppOptions',
       },
     ],
@@ -189,6 +208,8 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       // The routes negotiate and write their Link themselves: a middleware is added only for
       // CORS, since any middleware makes Hono run every request through its composed chain.
       writer.writeLine('const base = new Hono()')
+      writer.writeLine('const origin = publicOrigin({ baseUrl, trustProxy })')
+      writer.writeLine('if (origin !== undefined) base.use(origin)')
       writer.writeLine(
         `if (cors !== undefined) base.use(hydraHeaders({ cors, hydraPrefix: ${model.hydraPrefix} }))`
       )
@@ -202,7 +223,9 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
               ? `.route('/', ${names.createApp}(prisma, { providers: providers?.${resource.delegate}, batchSize, timeouts }))`
               : `.route('/', ${names.createApp}(prisma, { batchSize, timeouts }))`
           )
-        writer.write(".get('/contexts/Error', (c) => serveErrorContext(c))")
+        writer.writeLine(".get('/contexts/Error', (c) => serveErrorContext(c))")
+        for (const path of ['/', '/contexts/Entrypoint', '/docs.jsonld', '/contexts/Error'])
+          writer.writeLine(`.all('${path}', methodNotAllowed)`)
       })
       writer.newLine()
       writer.writeLine('app.onError(errors.onError)')

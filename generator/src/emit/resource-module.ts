@@ -1,3 +1,4 @@
+import { scalarType } from '@prisma-hydra/runtime/defaults'
 import {
   type CodeBlockWriter,
   type InterfaceDeclarationStructure,
@@ -29,24 +30,12 @@ export function resourceNames(resource: ResourceModel) {
   }
 }
 
-const TS_TYPES: Record<string, string> = {
-  String: 'string',
-  Int: 'number',
-  Float: 'number',
-  BigInt: 'string',
-  Decimal: 'string',
-  DateTime: 'string',
-  Bytes: 'string',
-  Boolean: 'boolean',
-  Json: 'JsonValue',
-}
-
 /** The TypeScript type of a field's value in the JSON output. */
 export function outputType(field: FieldModel): string {
   const base =
     field.kind === 'enum'
       ? (field.enumValues ?? []).map((value) => JSON.stringify(value)).join(' | ') || 'string'
-      : (TS_TYPES[field.type] ?? 'unknown')
+      : (scalarType(field.type)?.tsType ?? 'unknown')
   const item = field.isList ? (base.includes('|') ? `Array<${base}>` : `${base}[]`) : base
   return field.isRequired ? item : `${item} | null`
 }
@@ -219,6 +208,14 @@ function writeCreateApp(resource: ResourceModel) {
         .write('.get(')
         .quote(`/contexts/${resource.name}`)
         .write(`, (c) => serveContext(c, ${names.resource}))`)
+      // Other methods on the same paths: 405 with Allow (GET and HEAD are answered above).
+      const paths = [
+        ...resource.operations.map((operation) => operation.path),
+        `${resource.collectionPath}/:id`,
+        `/contexts/${resource.name}`,
+      ]
+      for (const path of paths)
+        writer.newLine().write('.all(').quote(path).write(', methodNotAllowed)')
     })
   }
 }
@@ -246,6 +243,7 @@ export function emitResourceModule(
         ...(hasProviders(resource) ? [{ name: 'CollectionProvider', isTypeOnly: true }] : []),
         { name: 'DatabaseTimeouts', isTypeOnly: true },
         'defineResource',
+        'methodNotAllowed',
         { name: 'RowWindow', isTypeOnly: true },
         ...(usesJson ? [{ name: 'JsonValue', isTypeOnly: true }] : []),
         'serveCollection',

@@ -5,7 +5,7 @@
  * with its cause). A request never waits longer than its budget for the database.
  */
 import { HydraError } from '../errors.js'
-import { DEFAULT_RETRY_AFTER, QueryTimeout } from './timeouts.js'
+import { DEFAULT_RETRY_AFTER, QueryTimeout, withinBudget } from './timeouts.js'
 
 /** The 503 of a request the database could not serve. */
 export class DatabaseUnavailable extends HydraError {
@@ -138,4 +138,11 @@ export function asOutage(error: unknown, retryAfter: number = DEFAULT_RETRY_AFTE
   if (!isOutage(error)) return error
   outageLog.failed(error)
   return new DatabaseUnavailable(error, retryAfter)
+}
+
+/** A request's database work, bounded by its budget; its success ends an outage episode. */
+export async function databaseWork<T>(work: PromiseLike<T>, budget: number): Promise<T> {
+  const result = await withinBudget(work, budget)
+  outageLog.succeeded()
+  return result
 }

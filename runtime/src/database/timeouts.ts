@@ -24,6 +24,21 @@ export interface DatabaseTimeouts {
 export const DEFAULT_QUERY_TIMEOUT = 10_000
 export const DEFAULT_RETRY_AFTER = 5
 
+/** A request's budget with the defaults filled in. */
+export interface Budget {
+  /** Milliseconds its database work may take. */
+  query: number
+  /** Seconds its 503 asks the client to wait. */
+  retryAfter: number
+}
+
+export function budgetOf(timeouts: DatabaseTimeouts | undefined): Budget {
+  return {
+    query: timeouts?.query ?? DEFAULT_QUERY_TIMEOUT,
+    retryAfter: timeouts?.retryAfter ?? DEFAULT_RETRY_AFTER,
+  }
+}
+
 /** The database work of a request took longer than its budget. */
 export class QueryTimeout extends Error {
   constructor(readonly budget: number) {

@@ -3,8 +3,8 @@
  * than one batch, and each batch after the first starts past the last row read (a keyset), so
  * reading the whole table costs what reading it once costs.
  */
-import { type CursorKey, keysetWhere } from './cursor.js'
-import type { CollectionSource } from './offset.js'
+import { keysetWhere } from './cursor.js'
+import type { CollectionSource, CursorKey } from './types.js'
 
 /** Rows per query when an unpaged collection is read in batches. */
 export const DEFAULT_BATCH_SIZE = 500
@@ -58,4 +58,42 @@ export function releaseBatch(batch: unknown[]): void {
 
 function valuesOf(key: readonly CursorKey[], row: object): unknown[] {
   return key.map((entry) => (row as Record<string, unknown>)[entry.field])
+}
+
+/**
+ * Groups a sequence into arrays of `size` items, so a streamed response writes few large chunks.
+ * `read` bounds the reading of each batch (the request's budget). The sequence is closed on every
+ * early exit: the consumer stops, or a batch fails or runs out of time.
+ */
+export async function* inBatches<T>(
+  source: Iterable<T> | AsyncIterable<T>,
+  size: number,
+  read: (batch: Promise<T[]>) => Promise<T[]> = (batch) => batch
+): AsyncGenerator<T[], void, undefined> {
+  const iterator =
+    Symbol.asyncIterator in source
+      ? (source as AsyncIterable<T>)[Symbol.asyncIterator]()
+      : (source as Iterable<T>)[Symbol.iterator]()
+  let finished = false
+  const readBatch = async (): Promise<T[]> => {
+    const batch: T[] = []
+    while (batch.length < size) {
+      const next = await iterator.next()
+      if (next.done) {
+        finished = true
+        break
+      }
+      batch.push(next.value)
+    }
+    return batch
+  }
+  try {
+    for (;;) {
+      const batch = await read(readBatch())
+      if (batch.length > 0) yield batch
+      if (finished) return
+    }
+  } finally {
+    if (!finished) await iterator.return?.()
+  }
 }

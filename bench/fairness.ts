@@ -38,7 +38,7 @@ async function startServer(url: string, mode: string) {
 /** Reads a response to its end; its size in bytes. */
 function read(agent: Agent | undefined, url: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    request(url, agent ? { agent } : {}, (response) => {
+    request(url, { agent: agent ?? new Agent({ keepAlive: false }) }, (response) => {
       let bytes = 0
       response.on('data', (chunk: Buffer) => {
         bytes += chunk.length
@@ -61,7 +61,9 @@ interface Round {
 
 /** Probes the server while `streams` clients read the whole collection. */
 async function round(origin: string, streams: number): Promise<Round> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  // A new connection per probe: a kept-alive one can be closed by the server's keep-alive timer
+  // the moment a blocked event loop runs again, under a probe already sent.
+  const agent = new Agent({ keepAlive: false, maxSockets: 1 })
   for (let i = 0; i < 50; i++) await read(agent, `${origin}${PROBE}`)
   const probes: number[] = []
   let streaming = true
@@ -97,6 +99,7 @@ for (const streams of STREAMS) {
     let seconds = 0
     for (let i = 0; i < ROUNDS; i++) {
       const { child, origin } = await startServer(url, mode)
+      process.stderr.write(`${streams} stream(s), ${mode}, round ${i + 1}\n`)
       try {
         const result = await round(origin, streams)
         probes.push(...result.probes)

@@ -27,7 +27,7 @@ const app = createApp(prisma, {
   ...(cors ? { cors } : {}),
   // The public origin of the API's absolute IRIs (docs/deployment.md), or trust a proxy's
   // X-Forwarded-Proto / X-Forwarded-Host.
-  ...(process.env.BASE_URL ? { baseUrl: process.env.BASE_URL } : {}),
+  ...(process.env.API_BASE_URL ? { baseUrl: process.env.API_BASE_URL } : {}),
   ...(process.env.TRUST_PROXY === '1' ? { trustProxy: true } : {}),
 })
 // Requests Node's adapter cannot read (a backslash in the path) are answered as problems too.

@@ -11,6 +11,7 @@ import type { CursorKeyModel, FieldModel, OperationModel, ResourceModel } from '
 import { camelCase, pascalCase } from '../config/naming.js'
 import type { ParameterNames } from '../config/options.js'
 import type { EmitContext } from './context.js'
+import { runtimeType, runtimeValue } from './runtime-imports.js'
 
 /** Names of the declarations a resource module exports, shared with the index writer. */
 export function resourceNames(resource: ResourceModel) {
@@ -241,14 +242,14 @@ export function emitResourceModule(
     {
       moduleSpecifier: context.runtimeModule,
       namedImports: [
-        { name: 'CollectionOperation', isTypeOnly: true },
-        ...(hasProviders(resource) ? [{ name: 'CollectionProvider', isTypeOnly: true }] : []),
-        'defineResource',
-        { name: 'RowWindow', isTypeOnly: true },
-        ...(usesJson ? [{ name: 'JsonValue', isTypeOnly: true }] : []),
-        'serveCollection',
-        'serveContext',
-        'serveItem',
+        runtimeType('CollectionOperation'),
+        ...(hasProviders(resource) ? [runtimeType('CollectionProvider')] : []),
+        runtimeValue('defineResource'),
+        runtimeType('RowWindow'),
+        ...(usesJson ? [runtimeType('JsonValue')] : []),
+        runtimeValue('serveCollection'),
+        runtimeValue('serveContext'),
+        runtimeValue('serveItem'),
       ],
     },
     {

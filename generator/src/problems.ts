@@ -81,3 +81,9 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
   const suggestion = closest(word, candidates)
   return suggestion ? ` Did you mean "${suggestion}"?` : ''
 }
+
+/** A value as the user wrote it, for error messages. */
+export function show(value: unknown): string {
+  if (value === undefined) return 'nothing'
+  return JSON.stringify(value) ?? String(value)
+}

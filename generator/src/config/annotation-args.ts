@@ -1,6 +1,5 @@
 import { type Annotation, type AnnotationValue, parseAnnotations } from '../annotations/parse.js'
-import { closest, didYouMean, type Report } from '../problems.js'
-import { readOption, show } from './global.js'
+import { closest, didYouMean, type Report, show } from '../problems.js'
 import {
   allWrittenOptionNames,
   canonicalOptionName,
@@ -8,6 +7,7 @@ import {
   type PagingOptions,
   pagingOptionNames,
   pagingOptionSpecs,
+  readOption,
 } from './options.js'
 
 export const MODEL_ANNOTATIONS = ['pagination', 'resource', 'operation'] as const

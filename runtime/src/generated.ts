@@ -16,6 +16,7 @@ export {
   serveDocumentation,
   serveEntrypoint,
   serveEntrypointContext,
+  serveUnmatched,
 } from './hono/discovery-routes.js'
 export { hydraErrorHandlers } from './hono/error-handlers.js'
 export { type CorsOrigin, hydraHeaders } from './hono/hydra-headers.js'

@@ -27,6 +27,7 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         runtimeValue('serveEntrypoint'),
         runtimeValue('serveEntrypointContext'),
         runtimeValue('serveErrorContext'),
+        runtimeValue('serveUnmatched'),
       ],
     },
     { moduleSpecifier: context.clientModule, namedImports: ['PrismaClient'], isTypeOnly: true },
@@ -196,6 +197,9 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         writer.write(".get('/contexts/Error', (c) => serveErrorContext(c))")
       })
       writer.newLine()
+      // Last, and out of the chain (clients' route types): the entrypoint at `<mount>/`, and the
+      // mount path for the not-found handler of the app the API is mounted in.
+      writer.writeLine("app.all('/*', serveUnmatched(api))")
       writer.writeLine('app.onError(errors.onError)')
       writer.writeLine('app.notFound(errors.notFound)')
       writer.writeLine('return app')

@@ -56,7 +56,7 @@ export interface ServeCollectionOptions<Row> {
 /**
  * Serves one page of a generated collection operation: reads the paging parameters, fetches
  * (through the operation's source, or the provider that replaces it), renders. Unpaged requests
- * are streamed, read in batches (D5).
+ * are streamed, read in batches (docs/paging.md#d5).
  */
 export async function serveCollection<M, Row extends object, Where, P extends boolean = true>(
   c: Context,

@@ -1,5 +1,5 @@
 /**
- * A Hydra term as a key or type name: `hydra:member` with the prefix (the spec's default),
+ * A Hydra term as a key or type name: `hydra:member` with the prefix (the default),
  * `member` without it (API Platform 4 style). `P` is `boolean` when either may be served.
  */
 export type HydraTerm<K extends string, P extends boolean> = P extends false ? K : `hydra:${K}`

@@ -1,5 +1,6 @@
 /**
- * Query strings the way API Platform reads and writes them (reference 1.2 and 2.6).
+ * Query strings the way API Platform reads and writes them (docs/paging.md#parameter-parsing and
+ * docs/paging.md#link-normal-form).
  *
  * Reading: `RequestParser::parseRequestParams` over the normalised query string, i.e. PHP
  * `parse_str` except that the top-level name is kept verbatim (no `.`/space to `_` mangling) and
@@ -208,7 +209,8 @@ function registerVariable(target: QueryMap, name: string, value: string): void {
 }
 
 /**
- * Parses a raw query string (without the leading `?`) the way the reference does (reference 1.2):
+ * Parses a raw query string (without the leading `?`) the way the reference does
+ * (docs/paging.md#parameter-parsing):
  *
  * - pairs are split on `&` (empty pairs skipped), then on the first `=`; a name without `=` gets
  *   `''`; names and values are `urldecode`d once (`+` is a space, malformed escapes such as `%zz`
@@ -255,7 +257,7 @@ function appendPairs(parts: string[], encodedKey: string, value: QueryValue): vo
 
 /**
  * Builds a query string like PHP `http_build_query($params, '', '&', PHP_QUERY_RFC3986)` followed by
- * API Platform's `IriHelper` leaf-index collapse (reference 2.6):
+ * API Platform's `IriHelper` leaf-index collapse (docs/paging.md#link-normal-form):
  *
  * - keys and values are {@link rawUrlEncode}d (`[ ] / : + # space` become `%5B %5D %2F %3A %2B %23
  *   %20`), nested keys are written `a%5Bb%5D=1`, an empty value gives `k=`, an empty array gives
@@ -331,10 +333,10 @@ export interface BuildIriOptions {
 
 /**
  * Builds a view IRI like `IriHelper::parseIri` + `createIri` over Symfony's normalised request URI
- * (reference 2.6 and 3): the top-level keys of `query` are sorted ({@link sortQuery}), the page
- * parameter is removed, `overrides` are applied like PHP `array_merge` with string keys, then the
- * page (if any) is set, which puts it last. Gives `path?query`, or `path` alone when the query
- * string is empty. `path` must not contain a query itself.
+ * (docs/paging.md#link-normal-form): the top-level keys of `query` are sorted ({@link sortQuery}),
+ * the page parameter is removed, `overrides` are applied like PHP `array_merge` with string keys,
+ * then the page (if any) is set, which puts it last. Gives `path?query`, or `path` alone when the
+ * query string is empty. `path` must not contain a query itself.
  */
 export function buildIri(path: string, query: QueryMap, options: BuildIriOptions): string {
   return iriBuilder(path, query, options.pageParameterName)(options)

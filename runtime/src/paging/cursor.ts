@@ -1,9 +1,10 @@
 /**
- * Cursor (keyset) paging, DESIGN D4. The collection's order is a key of one or more fields, the
- * last of them unique together; a link carries the key of the last (or first) item of a page as
- * `field[lt]=…` / `field[gt]=…` parameters, read together as ONE position in that order, never as
- * independent filters. The query is a `where` on that position plus `take`, so its cost does not
- * grow with depth and a deleted row under the cursor changes nothing.
+ * Cursor (keyset) paging: docs/paging.md#d4 and docs/cursor-paging.md. The collection's order is a
+ * key of one or more fields, the last of them unique together; a link carries the key of the last
+ * (or first) item of a page as `field[lt]=…` / `field[gt]=…` parameters, read together as ONE
+ * position in that order, never as independent filters. The query is a `where` on that position
+ * plus `take`, so its cost does not grow with depth and a deleted row under the cursor changes
+ * nothing.
  */
 import { isDecimal } from '../decimal.js'
 import { badRequest } from '../errors.js'
@@ -238,10 +239,10 @@ function isAt(keys: readonly CursorKey[], row: object, values: readonly unknown[
 }
 
 /**
- * Fetches one cursor page. `next` appears only when a row follows the page and `previous` only
- * when one precedes it (D4). Following a link (a whole key, exclusive) costs one query: it reads
- * from the position inclusively, and the row at the position, when it is still there, is the
- * proof that a row precedes the page. Otherwise one row on the other side of the position is
+ * Fetches one cursor page. `next` appears only when a row follows the page and `previous` only when
+ * one precedes it (docs/paging.md#d4). Following a link (a whole key, exclusive) costs one query:
+ * it reads from the position inclusively, and the row at the position, when it is still there, is
+ * the proof that a row precedes the page. Otherwise one row on the other side of the position is
  * looked up.
  */
 export async function fetchCursorPage<Row extends object, Where>(

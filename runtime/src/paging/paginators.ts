@@ -1,7 +1,7 @@
 /**
  * What a custom collection handler (or a custom data provider of a generated operation) returns,
- * and the two ready-made paginators of spec 4.2: one over an in-memory array and one over an
- * iterable or async iterable (the "traversable" variant).
+ * and the two ready-made paginators of docs/custom-collections.md: one over an in-memory array and
+ * one over an iterable or async iterable (the "traversable" variant).
  */
 import { fromFullPaginator, fromPartialPaginator, lastPageOf } from './page.js'
 import type {

@@ -21,7 +21,7 @@ import type {
   PagingRequest,
 } from './types.js'
 
-/** What a collection response holds: one page, or every item, read batch by batch (D5). */
+/** What a collection response holds: one page, or all items read in batches (docs/paging.md#d5). */
 export type CollectionContent<T> =
   | { page: CollectionPage<T>; batches?: undefined }
   | { page?: undefined; batches: AsyncIterable<T[]> }
@@ -57,7 +57,8 @@ export async function readCollection<Row extends object, Where>(
     return contentOf(await provider(readPagingRequest(query, paging)), batchSize)
   }
   if (!readEnabled(query, paging)) {
-    // D5: batches past the last row read, on the cursor key or the order key (offsets without one).
+    // Batches past the last row read, on the cursor key or the order key (offsets without one):
+    // docs/paging.md#d5.
     return { batches: readInBatches(source, paging.cursor ?? reading.orderKey, batchSize) }
   }
   if (paging.cursor) {

@@ -7,6 +7,9 @@
 //   src/generated/{prisma,hydra}              src/generated-postgresql/{prisma,hydra,schema.prisma}
 //   test/.generated/<fixture>/{prisma,hydra}  test/.generated-postgresql/<fixture>/{…,schema.prisma}
 //
+// A fixture of what only PostgreSQL stores (scalar lists) is written for PostgreSQL and generated
+// as written into its PostgreSQL folder alone; its tests run in the `postgresql` project only.
+//
 // Code imports them as `#generated/*` and `#fixtures/*` (package.json "imports"): the SQLite
 // folders by default, the PostgreSQL ones under the `postgresql` condition (scripts/start.mjs,
 // the `postgresql` test project in vitest.config.ts). Stops at the first schema that fails.
@@ -19,18 +22,19 @@ import { writeSchemaCopy } from '@prisma-hydra/prisma-offline/schema-copy'
 const app = fileURLToPath(new URL('..', import.meta.url))
 const at = (relative) => path.join(app, relative)
 
-/** Each schema with the folder its generators write to, and that folder for PostgreSQL. */
+/** Each schema with the folder its generators write to, and that folder for PostgreSQL (`sqlite: null`: a schema for PostgreSQL only, generated as written). */
 export const TARGETS = [
   {
     schema: at('../prisma/schema.prisma'),
     sqlite: at('src/generated'),
     postgresql: at('src/generated-postgresql'),
   },
-  ...['reference', 'renamed', 'cursor'].map((fixture) => ({
+  ...['reference', 'renamed', 'cursor', 'scalars'].map((fixture) => ({
     schema: at(`test/fixtures/${fixture}/schema.prisma`),
     sqlite: at(`test/.generated/${fixture}`),
     postgresql: at(`test/.generated-postgresql/${fixture}`),
   })),
+  { schema: at('test/fixtures/scalar-lists/schema.prisma'), sqlite: null },
 ]
 
 /** The same path below `to` as `file` is below `from`; throws when `file` is elsewhere. */
@@ -62,6 +66,7 @@ function generate(schema) {
 
 /** Both generations of a target: the schema as written, then its PostgreSQL copy. */
 async function generateTarget(target) {
+  if (!target.sqlite) return generate(target.schema)
   const copy = await writeSchemaCopy({
     schemaPath: target.schema,
     provider: 'postgresql',

@@ -117,3 +117,4 @@ export type {
   PartialPaginator,
   RowWindow,
 } from './paging/types.js'
+export type { JsonValue } from './scalar-types.js'

@@ -30,6 +30,18 @@ export function resourceNames(resource: ResourceModel) {
   }
 }
 
+const PRIMITIVES = new Set(['string', 'number', 'boolean'])
+
+/** The runtime's types that the member type names for its fields' values (`JsonValue`). */
+function runtimeTypes(resource: ResourceModel): string[] {
+  const names = new Set<string>()
+  for (const field of resource.fields) {
+    const name = field.kind === 'scalar' ? scalarType(field.type)?.tsType : undefined
+    if (name && !PRIMITIVES.has(name)) names.add(name)
+  }
+  return [...names].sort()
+}
+
 /** The TypeScript type of a field's value in the JSON output. */
 export function outputType(field: FieldModel): string {
   const base =
@@ -224,7 +236,6 @@ export function emitResourceModule(
   context: EmitContext
 ): void {
   const names = resourceNames(resource)
-  const usesJson = resource.fields.some((field) => field.type === 'Json')
   file.addImportDeclarations([
     { moduleSpecifier: 'hono', namedImports: ['Hono'] },
     {
@@ -234,7 +245,7 @@ export function emitResourceModule(
         ...(hasProviders(resource) ? [{ name: 'CollectionProvider', isTypeOnly: true }] : []),
         'defineResource',
         { name: 'RowWindow', isTypeOnly: true },
-        ...(usesJson ? [{ name: 'JsonValue', isTypeOnly: true }] : []),
+        ...runtimeTypes(resource).map((name) => ({ name, isTypeOnly: true })),
         'serveCollection',
         'serveContext',
         'serveItem',

@@ -1,3 +1,4 @@
+import { scalarType } from '@prisma-hydra/runtime/defaults'
 import {
   type CodeBlockWriter,
   type InterfaceDeclarationStructure,
@@ -29,24 +30,12 @@ export function resourceNames(resource: ResourceModel) {
   }
 }
 
-const TS_TYPES: Record<string, string> = {
-  String: 'string',
-  Int: 'number',
-  Float: 'number',
-  BigInt: 'string',
-  Decimal: 'string',
-  DateTime: 'string',
-  Bytes: 'string',
-  Boolean: 'boolean',
-  Json: 'JsonValue',
-}
-
 /** The TypeScript type of a field's value in the JSON output. */
 export function outputType(field: FieldModel): string {
   const base =
     field.kind === 'enum'
       ? (field.enumValues ?? []).map((value) => JSON.stringify(value)).join(' | ') || 'string'
-      : (TS_TYPES[field.type] ?? 'unknown')
+      : (scalarType(field.type)?.tsType ?? 'unknown')
   const item = field.isList ? (base.includes('|') ? `Array<${base}>` : `${base}[]`) : base
   return field.isRequired ? item : `${item} | null`
 }

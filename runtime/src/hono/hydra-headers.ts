@@ -5,9 +5,9 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
-import { PROBLEM_JSON, problemResponse } from '../errors.js'
-import { mountPrefix } from './location.js'
-import { LD, notAcceptableDetail } from './negotiation.js'
+import { PROBLEM_JSON } from '../errors.js'
+import { refusalProblem } from './api-problem.js'
+import { LD } from './negotiation.js'
 import { apiState, hasApiState, withApiHeaders } from './request-state.js'
 
 /** Which browser origins may read the API: Hono's `cors` `origin` option. */
@@ -59,13 +59,7 @@ export function hydraHeaders(options: HydraHeadersOptions = {}): MiddlewareHandl
     }
     if (!isApiResponse(c.res)) return
     await c.res.body?.cancel()
-    c.res = withApiHeaders(
-      c,
-      problemResponse(406, notAcceptableDetail(c), {
-        base: mountPrefix(c),
-        hydraPrefix: options.hydraPrefix,
-      })
-    )
+    c.res = refusalProblem(c, options.hydraPrefix)
   }
   const allowCors =
     options.cors === undefined

@@ -7,6 +7,7 @@
  * operation with the paging parameters it accepts (an IRI template).
  */
 import type { CursorKey, PagingConfig } from '../paging/types.js'
+import { scalarType } from '../scalar-types.js'
 import { type ContextTerm, HYDRA } from './context.js'
 
 /** A field as the documentation describes it. */
@@ -48,17 +49,6 @@ export interface ApiDescription {
 }
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#'
-const RANGES: Partial<Record<string, string>> = {
-  String: 'xsd:string',
-  Int: 'xsd:integer',
-  BigInt: 'xsd:integer',
-  Float: 'xsd:double',
-  Decimal: 'xsd:decimal',
-  Boolean: 'xsd:boolean',
-  DateTime: 'xsd:dateTime',
-  Bytes: 'xsd:base64Binary',
-  Json: 'rdf:JSON',
-}
 
 /** Where the documents live, from the request: `origin` + `base` (the mount path, '' at the root). */
 export interface ApiLocation {
@@ -159,7 +149,8 @@ function documentType(type: DocumentedType): Record<string, unknown> {
         '@type': 'rdf:Property',
         'rdfs:label': field.name,
         domain: id,
-        range: field.list ? 'rdf:List' : (RANGES[field.type] ?? 'xsd:string'),
+        // An enum's value is its text.
+        range: field.list ? 'rdf:List' : (scalarType(field.type)?.range ?? 'xsd:string'),
       },
       'hydra:title': field.name,
       ...(field.description ? { 'hydra:description': field.description } : {}),

@@ -29,26 +29,20 @@ export interface ApiRequestState {
   link: string
 }
 
-/**
- * The state rides on the request object itself under a private key: a WeakMap entry per request
- * would cost every garbage collection a pass over the map. (A `Request` object handed on to a
- * second app mounted elsewhere keeps the first app's state; Hono's own mounting builds a new one.)
- */
-const STATE = Symbol('prisma-hydra api state')
-type StateCarrier = { [STATE]?: ApiRequestState }
+/** The context variable holding the state. */
+const STATE = 'prisma-hydra api state'
 
 /** Whether this request's state is decided (by a `hydraHeaders` middleware or a builder). */
 export function hasApiState(c: Context): boolean {
-  return (c.req.raw as Request & StateCarrier)[STATE] !== undefined
+  return c.get(STATE) !== undefined
 }
 
 /** The request's negotiated type and documentation link, decided on first use. */
 export function apiState(c: Context): ApiRequestState {
-  const carrier = c.req.raw as Request & StateCarrier
-  let state = carrier[STATE]
+  let state: ApiRequestState | undefined = c.get(STATE)
   if (state === undefined) {
     state = { type: negotiate(c), link: documentationLink(c) }
-    carrier[STATE] = state
+    c.set(STATE, state)
   }
   return state
 }

@@ -1,6 +1,5 @@
 import { isDecimal } from '../decimal.js'
 import { type ScalarFormatter, scalarType } from '../scalar-types.js'
-import { isoString } from './iso-date.js'
 
 /** The kinds of primary key an item IRI can be built from. */
 export type IdKind = 'Int' | 'BigInt' | 'String'
@@ -50,7 +49,7 @@ export interface Resource<M, K extends IdKind = IdKind> extends ResourceSpec<K> 
 type Convert = (value: unknown) => unknown
 
 const formatters: Record<ScalarFormatter, Convert> = {
-  dateTime: (value) => (value instanceof Date ? isoString(value) : value),
+  dateTime: (value) => (value instanceof Date ? value.toISOString() : value),
   integerText: (value) => String(value),
   decimalText: (value) => (isDecimal(value) ? value.toFixed() : String(value)),
   base64: (value) => Buffer.from(value as Uint8Array).toString('base64'),

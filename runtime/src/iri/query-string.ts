@@ -314,31 +314,13 @@ export function sortQuery(query: QueryMap): QueryMap {
   return new Map([...query].sort(([a], [b]) => compareQueryKeys(a, b)))
 }
 
-/**
- * Writes a number the way PHP's `http_build_query` writes a float (`%.14G`): `2.0` gives `2`,
- * `1e15` gives `1.0E+15`.
- */
-export function formatPhpFloat(value: number): string {
-  if (Number.isNaN(value)) return 'NAN'
-  if (!Number.isFinite(value)) return value > 0 ? 'INF' : '-INF'
-  if (value === 0) return Object.is(value, -0) ? '-0' : '0'
-  // Integers of up to 14 digits (every page number) are written as JavaScript writes them.
-  if (Number.isInteger(value) && Math.abs(value) < 1e14) return String(value)
-  const [mantissa = '', exponentText = '0'] = value.toExponential(13).split('e')
-  const exponent = Number(exponentText)
-  if (exponent < -4 || exponent >= 14) {
-    let digits = mantissa.replace(/\.?0+$/, '')
-    if (!digits.includes('.')) digits += '.0'
-    return `${digits}E${exponent < 0 ? '-' : '+'}${Math.abs(exponent)}`
-  }
-  const fixed = value.toFixed(Math.max(0, 13 - exponent))
-  return fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed
-}
-
 export interface BuildIriOptions {
   /** The page parameter's name: always removed from `query`, and set to `page` when given. */
   pageParameterName: string
-  /** The page to link to, written last; absent for a link without a page (cursor links, filters). */
+  /**
+   * The page to link to, written last as a decimal integer (the reference writes `1.0E+14` from
+   * 10^14 on, which its own parser then refuses); absent for a link without a page (cursor links).
+   */
   page?: number | undefined
   /**
    * Top-level parameters to set after the page parameter is removed (cursor links), in order: an
@@ -378,14 +360,14 @@ export function iriBuilder(
         if (value === undefined) changed.delete(key)
         else changed.set(key, value)
       }
-      if (page !== undefined) changed.set(pageParameterName, formatPhpFloat(page))
+      if (page !== undefined) changed.set(pageParameterName, String(page))
       const queryString = buildQuery(changed)
       return queryString === '' ? path : `${path}?${queryString}`
     }
     rest ??= buildQuery(params)
     if (page === undefined) return rest === '' ? path : `${path}?${rest}`
     pageKey ??= buildQuery(new Map([[pageParameterName, '']]))
-    const pair = `${pageKey}${rawUrlEncode(formatPhpFloat(page))}`
+    const pair = `${pageKey}${String(page)}`
     return rest === '' ? `${path}?${pair}` : `${path}?${rest}&${pair}`
   }
 }

@@ -1,4 +1,4 @@
-import { scalarType } from '@prisma-hydra/runtime/defaults'
+import { type ScalarType, scalarType } from '@prisma-hydra/runtime/defaults'
 import {
   type CodeBlockWriter,
   type InterfaceDeclarationStructure,
@@ -12,7 +12,7 @@ import type { CursorKeyModel, FieldModel, OperationModel, ResourceModel } from '
 import { camelCase, pascalCase } from '../config/naming.js'
 import type { ParameterNames } from '../config/options.js'
 import type { EmitContext } from './context.js'
-import { asRuntimeType, type RuntimeType, runtimeType, runtimeValue } from './runtime-imports.js'
+import { type RuntimeType, runtimeType, runtimeValue } from './runtime-imports.js'
 
 /** Names of the declarations a resource module exports, shared with the index writer. */
 export function resourceNames(resource: ResourceModel) {
@@ -31,14 +31,20 @@ export function resourceNames(resource: ResourceModel) {
   }
 }
 
-const PRIMITIVES = new Set(['string', 'number', 'boolean'])
+type Primitive = 'string' | 'number' | 'boolean'
+const PRIMITIVES: ReadonlySet<string> = new Set<Primitive>(['string', 'number', 'boolean'])
+const isPrimitive = (name: ScalarType['tsType']): name is Primitive => PRIMITIVES.has(name)
 
-/** The runtime's types that the member type names for its fields' values (`JsonValue`). */
+/**
+ * The runtime's types that the member type names for its fields' values (`JsonValue`). Every
+ * type of the scalar type table that is not a primitive must be one the generated entry exports:
+ * the type checker refuses `names.add` otherwise.
+ */
 function runtimeTypes(resource: ResourceModel): RuntimeType[] {
   const names = new Set<RuntimeType>()
   for (const field of resource.fields) {
     const name = field.kind === 'scalar' ? scalarType(field.type)?.tsType : undefined
-    if (name && !PRIMITIVES.has(name)) names.add(asRuntimeType(name))
+    if (name && !isPrimitive(name)) names.add(name)
   }
   return [...names].sort()
 }

@@ -82,9 +82,10 @@ export function withTieBreaker(order: OrderEntry[], idField: string): OrderEntry
 }
 
 /**
- * The order as a keyset key, for reading unpaged responses in batches (D5): only when every field
- * is required and comparable with lt/gt. Otherwise (an enum, a Boolean, an optional field) null, and
- * batches go by offset.
+ * The order as a keyset key, for reading unpaged responses in batches
+ * (docs/paging.md#d5-unpaged-collections-are-streamed): only when every field is required and
+ * comparable with lt/gt. Otherwise (an enum, a Boolean, an optional field) null, and batches go
+ * by offset.
  */
 export function keysetKey(
   order: OrderEntry[],

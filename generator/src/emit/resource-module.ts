@@ -1,4 +1,4 @@
-import { scalarType } from '@prisma-hydra/runtime/defaults'
+import { type ScalarType, scalarType } from '@prisma-hydra/runtime/defaults'
 import {
   type CodeBlockWriter,
   type InterfaceDeclarationStructure,
@@ -12,7 +12,7 @@ import type { CursorKeyModel, FieldModel, OperationModel, ResourceModel } from '
 import { camelCase, pascalCase } from '../config/naming.js'
 import type { ParameterNames } from '../config/options.js'
 import type { EmitContext } from './context.js'
-import { runtimeType, runtimeValue } from './runtime-imports.js'
+import { type RuntimeType, runtimeType, runtimeValue } from './runtime-imports.js'
 
 /** Names of the declarations a resource module exports, shared with the index writer. */
 export function resourceNames(resource: ResourceModel) {
@@ -29,6 +29,24 @@ export function resourceNames(resource: ResourceModel) {
     select: `${base}Select`,
     module: `./${resource.fileName}`,
   }
+}
+
+type Primitive = 'string' | 'number' | 'boolean'
+const PRIMITIVES: ReadonlySet<string> = new Set<Primitive>(['string', 'number', 'boolean'])
+const isPrimitive = (name: ScalarType['tsType']): name is Primitive => PRIMITIVES.has(name)
+
+/**
+ * The runtime's types that the member type names for its fields' values (`JsonValue`). Every
+ * type of the scalar type table that is not a primitive must be one the generated entry exports:
+ * the type checker refuses `names.add` otherwise.
+ */
+function runtimeTypes(resource: ResourceModel): RuntimeType[] {
+  const names = new Set<RuntimeType>()
+  for (const field of resource.fields) {
+    const name = field.kind === 'scalar' ? scalarType(field.type)?.tsType : undefined
+    if (name && !isPrimitive(name)) names.add(name)
+  }
+  return [...names].sort()
 }
 
 /** The TypeScript type of a field's value in the JSON output. */
@@ -225,7 +243,6 @@ export function emitResourceModule(
   context: EmitContext
 ): void {
   const names = resourceNames(resource)
-  const usesJson = resource.fields.some((field) => field.type === 'Json')
   file.addImportDeclarations([
     { moduleSpecifier: 'hono', namedImports: ['Hono'] },
     {
@@ -235,7 +252,7 @@ export function emitResourceModule(
         ...(hasProviders(resource) ? [runtimeType('CollectionProvider')] : []),
         runtimeValue('defineResource'),
         runtimeType('RowWindow'),
-        ...(usesJson ? [runtimeType('JsonValue')] : []),
+        ...runtimeTypes(resource).map(runtimeType),
         runtimeValue('serveCollection'),
         runtimeValue('serveContext'),
         runtimeValue('serveItem'),

@@ -3,12 +3,9 @@
  * What a request of the API negotiated and where its documentation is: the media type served and
  * the `Link` header pointing at `/docs.jsonld`. Decided once per request, by the `hydraHeaders`
  * middleware when an app uses it, otherwise by the first response builder that needs it; the
- * builders put both on each response as they create it. The generated app has no middleware on
- * its routes (without CORS): a middleware makes Hono run every request through its composed
- * chain, which keeps each request's objects alive longer (measured: twice the bytes surviving each
- * young-generation collection, `npm run bench:throughput`). On @hono/node-server, reading or
- * changing a finished response's headers builds a full `Response`, so the common case touches no
- * finished response.
+ * builders put both on each response as they create it, so the generated app needs no middleware
+ * (without CORS). On @hono/node-server, reading or changing a finished response's headers builds a
+ * full `Response`, so the common case touches no finished response.
  */
 import type { Context } from 'hono'
 import { HydraError } from '../errors.js'

@@ -46,6 +46,28 @@ export {
   serveContext,
   serveItem,
 } from './hono/serve.js'
+export { type ReadQueryOptions, readCollectionQuery } from './filters/read.js'
+export {
+  type CollectionQuery,
+  DATE_NULLS,
+  DATE_OPERATORS,
+  type DateNulls,
+  type DateOperator,
+  defaultFilterParameterNames,
+  FILTER_LIMITS,
+  type FilterCondition,
+  type FilterSpec,
+  type OrderEntry,
+  type OrderFieldSpec,
+  type QuerySpec,
+  RANGE_OPERATORS,
+  type RangeOperator,
+  type RelationTarget,
+  SEARCH_STRATEGIES,
+  type SearchStrategy,
+  type ValueType,
+} from './filters/spec.js'
+export { andWhere, filterWhere, orderByOf } from './filters/where.js'
 export {
   type HydraCollection,
   type HydraView,

@@ -13,3 +13,14 @@ export {
   type PagingConfig,
   type ParameterNames,
 } from './paging/config.js'
+export {
+  DATE_NULLS,
+  type DateNulls,
+  defaultFilterParameterNames,
+  type FilterSpec,
+  type OrderFieldSpec,
+  type QuerySpec,
+  SEARCH_STRATEGIES,
+  type SearchStrategy,
+  type ValueType,
+} from './filters/spec.js'

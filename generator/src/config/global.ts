@@ -1,3 +1,4 @@
+import { defaultFilterParameterNames } from '@prisma-hydra/runtime/defaults'
 import { parse as parseYaml } from 'yaml'
 import { didYouMean, type Problem } from '../problems.js'
 import {
@@ -16,6 +17,8 @@ import {
 export interface GlobalConfig {
   defaults: PagingOptions
   parameters: ParameterNames
+  /** `platform.collection.order_parameter_name` and `exists_parameter_name` (API Platform's). */
+  filterParameters: { order: string; exists: string }
   /** `platform.serializer.hydra_prefix`: whether Hydra keys carry `hydra:` (default true). */
   hydraPrefix?: boolean
   /** `platform.title` and `platform.description`: the API documentation's title and description. */
@@ -23,7 +26,17 @@ export interface GlobalConfig {
   description?: string
 }
 
-export const emptyGlobalConfig: GlobalConfig = { defaults: {}, parameters: defaultParameterNames }
+export const emptyGlobalConfig: GlobalConfig = {
+  defaults: {},
+  parameters: defaultParameterNames,
+  filterParameters: { ...defaultFilterParameterNames },
+}
+
+/** The global names of the order and exists parameters, as API Platform's configuration keys. */
+const filterParameterKeys = {
+  order: 'order_parameter_name',
+  exists: 'exists_parameter_name',
+} as const
 
 const globalOptions = pagingOptionNames.flatMap((name) => {
   const key = pagingOptionSpecs[name].globalKey
@@ -121,12 +134,27 @@ export function parseGlobalConfig(
   }
 
   const parameters: ParameterNames = { ...defaultParameterNames }
+  const filterParameters: { order: string; exists: string } = { ...defaultFilterParameterNames }
   const collection = platform.collection
   if (collection !== undefined) {
     if (!isPlainObject(collection)) {
       problem('platform.collection', 'must be a mapping holding "pagination"')
     } else {
-      checkKeys(collection, ['pagination'], 'platform.collection', problem)
+      const filterKeys = Object.values(filterParameterKeys)
+      checkKeys(collection, ['pagination', ...filterKeys], 'platform.collection', problem)
+      for (const [name, key] of Object.entries(filterParameterKeys) as Array<
+        ['order' | 'exists', string]
+      >) {
+        if (!Object.hasOwn(collection, key)) continue
+        const value = parameterNameSchema.safeParse(collection[key])
+        if (value.success) filterParameters[name] = value.data
+        else
+          problem(
+            'platform.collection',
+            `must be ${parameterNameAllowed}, got ${show(collection[key])}`,
+            key
+          )
+      }
       const pagination = collection.pagination
       if (pagination !== undefined && !isPlainObject(pagination)) {
         problem('platform.collection.pagination', 'must be a mapping of parameter names')
@@ -164,7 +192,26 @@ export function parseGlobalConfig(
     }
   }
 
-  const config: GlobalConfig = { defaults, parameters, ...described }
+  const names = [
+    ...Object.entries(parameters).map(([name, value]) => [value, `the ${name} parameter`] as const),
+    ...Object.entries(filterParameters).map(
+      ([name, value]) => [value, `the ${name} parameter`] as const
+    ),
+  ]
+  for (const [name, key] of Object.entries(filterParameterKeys) as Array<
+    ['order' | 'exists', string]
+  >) {
+    const clash = names.find(
+      ([value, owner]) => value === filterParameters[name] && owner !== `the ${name} parameter`
+    )
+    if (clash)
+      problem(
+        'platform.collection',
+        `"${filterParameters[name]}" is already the name of ${clash[1]}; each parameter needs its own name`,
+        key
+      )
+  }
+  const config: GlobalConfig = { defaults, parameters, filterParameters, ...described }
   if (hydraPrefix !== undefined) config.hydraPrefix = hydraPrefix
   return { config, problems }
 }

@@ -2,6 +2,15 @@ import type { DMMF } from '@prisma/generator-helper'
 import { entrypointKey, HYDRA_TERMS } from '@prisma-hydra/runtime/defaults'
 import { type Annotation, type AnnotationValue, parseAnnotations } from '../annotations/parse.js'
 import { closest, didYouMean, type Problem } from '../problems.js'
+import {
+  checkDeclaredOperations,
+  checkOrderIndexes,
+  operationQuery,
+  type PendingRelation,
+  QUERY_ANNOTATIONS,
+  readQueryDeclarations,
+  resolveRelations,
+} from './filters.js'
 import type { GlobalConfig } from './global.js'
 import { readOption, show } from './global.js'
 import type {
@@ -24,7 +33,7 @@ import {
   pagingOptionSpecs,
 } from './options.js'
 
-const MODEL_ANNOTATIONS = ['pagination', 'resource', 'operation'] as const
+const MODEL_ANNOTATIONS = ['pagination', 'resource', 'operation', ...QUERY_ANNOTATIONS] as const
 const FIELD_ANNOTATIONS = ['hidden', 'property'] as const
 // An absolute IRI with an authority (`https://…`) or a URN: never a compact IRI such as
 // `schema:Book`, which a context would read as a prefix and a suffix.
@@ -54,17 +63,27 @@ export function resolveHydraModel(
 ): { model: HydraModel; problems: Problem[] } {
   const problems: Problem[] = []
   const resources: ResourceModel[] = []
+  const relations: Array<PendingRelation & { location: string }> = []
   for (const model of datamodel.models) {
     const report: Report = (problem) =>
       problems.push({ severity: 'error', location: `Model "${model.name}"`, ...problem })
-    const resource = resolveResource(model, datamodel, global, report, problems)
+    const resource = resolveResource(model, datamodel, global, report, problems, {
+      provider,
+      relations,
+    })
     if (resource) resources.push(resource)
   }
+  resolveRelations(
+    relations,
+    new Map(resources.map((resource) => [resource.name, { ...resource, id: resource.idField }])),
+    problems
+  )
   checkPaths(resources, problems)
   checkEntrypointKeys(resources, problems)
   const model: HydraModel = {
     resources,
     parameters: global.parameters,
+    filterParameters: global.filterParameters,
     provider,
     hydraPrefix: global.hydraPrefix ?? true,
   }
@@ -78,7 +97,8 @@ function resolveResource(
   datamodel: DMMF.Datamodel,
   global: GlobalConfig,
   report: Report,
-  problems: Problem[]
+  problems: Problem[],
+  queries: { provider: string; relations: Array<PendingRelation & { location: string }> }
 ): ResourceModel | undefined {
   const annotations = readAnnotations(model.documentation, MODEL_ANNOTATIONS, report)
   const fieldResults = model.fields.map((field) => {
@@ -253,9 +273,48 @@ function resolveResource(
   }
   const fields = [...fieldModels.values()].filter((field) => !hidden.has(field.name))
   checkHydraNames(model.name, fields, operations, report)
+  const queryContext = {
+    model,
+    datamodel,
+    fields: fieldModels,
+    hidden,
+    idField: fieldModels.get(idField.name) as FieldModel,
+    provider: queries.provider,
+    report,
+  }
+  const declarations = readQueryDeclarations(annotations, queryContext)
+  checkDeclaredOperations(
+    declarations,
+    operations.map((operation) => operation.name),
+    report
+  )
+  for (const declaration of [declarations.model, ...declarations.operations.values()]) {
+    checkOrderIndexes(
+      declaration.order ?? [],
+      queryContext,
+      declaration.source.replace('@filter', '@order')
+    )
+  }
+  const parameterNames = {
+    ...global.filterParameters,
+    paging: Object.values(global.parameters),
+  }
+  for (const operation of operations) {
+    const result = operationQuery(declarations, operation, parameterNames, queryContext)
+    if (!result) continue
+    operation.query = result.query
+    for (const relation of result.relations) {
+      if (!queries.relations.some((pending) => pending.spec === relation.spec))
+        queries.relations.push({ ...relation, location: `Model "${model.name}"` })
+    }
+  }
   // Cursor fields and the fields of each order: unpaged batches start past the last row's key.
   const cursorFields = operations
-    .flatMap((operation) => [...(operation.cursor ?? []), ...(operation.orderKey ?? [])])
+    .flatMap((operation) => [
+      ...(operation.cursor ?? []),
+      ...(operation.orderKey ?? []),
+      ...(operation.query?.order ?? []),
+    ])
     .map((key) => key.field)
   return {
     name: model.name,

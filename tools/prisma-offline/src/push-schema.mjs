@@ -3,8 +3,8 @@
 // `@prisma/schema-engine-wasm`), the offline equivalent of `prisma db push`. No DDL is written
 // by hand: the engine diffs the schema against the live database and migrates it.
 //
-//   node scripts/push-schema.mjs <schemaPath> <url>
-//   import { pushSchema } from './scripts/push-schema.mjs'
+//   prisma-offline-push <schemaPath> <url>   (or node tools/prisma-offline/src/push-schema.mjs)
+//   import { pushSchema } from '@prisma-hydra/prisma-offline/push-schema'
 //   await pushSchema({ schemaPath: 'prisma/schema.prisma', url: 'file:./dev.db' })
 //
 // The URL scheme picks the driver adapter from ADAPTERS:
@@ -12,15 +12,15 @@
 //                             against the current working directory)
 //   postgres:, postgresql:    PostgreSQL, @prisma/adapter-pg
 //   mysql:, mariadb:          MySQL/MariaDB, @prisma/adapter-mariadb: connections only (see
-//                             scripts/scratch-database.mjs). The schema engine cannot apply a
+//                             src/scratch-database.mjs). The schema engine cannot apply a
 //                             schema to them: every published build of @prisma/schema-engine-wasm
 //                             is compiled with the SQLite and PostgreSQL connectors only, and its
 //                             driver-adapter constructor panics on any other provider ("Unsupported
 //                             adapter provider: Mysql"). openSchemaEngine() refuses them up front.
-// Each database's schema must declare the matching datasource provider (scripts/schema-copy.mjs
+// Each database's schema must declare the matching datasource provider (src/schema-copy.mjs
 // writes a copy of a schema for another provider).
 //
-// The helpers below are shared with scripts/schema-engine.mjs (the JSON-RPC shim for the CLI).
+// The helpers below are shared with src/schema-engine.mjs (the JSON-RPC shim for the CLI).
 
 import { realpathSync } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
@@ -88,7 +88,7 @@ const ADAPTERS = [
       if (schema && schema !== 'public') {
         throw new Error(
           `The wasm schema engine cannot target the PostgreSQL schema "${schema}" (?schema=): ` +
-            'use a database of its own instead (scripts/scratch-database.mjs)'
+            'use a database of its own instead (createScratchDatabase, @prisma-hydra/prisma-offline/scratch-database)'
         )
       }
       return new mod.PrismaPg({ connectionString: url })
@@ -129,7 +129,7 @@ export function providerOf(url) {
 }
 
 /**
- * A driver adapter factory for `url`, for plain SQL outside the engine (scripts/scratch-database.mjs,
+ * A driver adapter factory for `url`, for plain SQL outside the engine (src/scratch-database.mjs,
  * tests), with the same fixes the schema engine's connections get.
  */
 export async function createDriverAdapter(url) {
@@ -153,7 +153,9 @@ async function importFromApp(pkg, purpose) {
   try {
     resolved = require.resolve(pkg)
   } catch {
-    throw new Error(`${purpose} needs the package ${pkg}; add it to example-app's dependencies`)
+    throw new Error(
+      `${purpose} needs the package ${pkg}; add it to the dependencies of @prisma-hydra/prisma-offline`
+    )
   }
   return import(pathToFileURL(resolved).href)
 }
@@ -340,7 +342,7 @@ const isMain = process.argv[1] && realpathSync(process.argv[1]) === fileURLToPat
 if (isMain) {
   const [schemaPath, url] = process.argv.slice(2)
   if (!schemaPath || !url) {
-    console.error('Usage: node scripts/push-schema.mjs <schemaPath> <url>')
+    console.error('Usage: prisma-offline-push <schemaPath> <url>')
     process.exit(2)
   }
   try {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Offline stand-in for Prisma's native schema engine binary, backed by the wasm build
 // (`@prisma/schema-engine-wasm`) and the driver adapters of push-schema.mjs. Point the
-// CLI at it with PRISMA_SCHEMA_ENGINE_BINARY (scripts/prisma.mjs does this); the CLI then skips
+// CLI at it with PRISMA_SCHEMA_ENGINE_BINARY (src/prisma.mjs does this); the CLI then skips
 // downloading the native engine.
 //
 // What the Prisma 7.10 CLI expects from the binary, and what this shim does:

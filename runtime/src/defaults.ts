@@ -5,14 +5,6 @@
  * key of each collection.
  */
 
-export { HYDRA_TERMS } from './hydra/context.js'
-export { entrypointKey } from './hydra/documentation.js'
-export {
-  defaultPagingConfig,
-  defaultParameterNames,
-  type PagingConfig,
-  type ParameterNames,
-} from './paging/config.js'
 export {
   DATE_NULLS,
   type DateNulls,
@@ -24,3 +16,11 @@ export {
   type SearchStrategy,
   type ValueType,
 } from './filters/spec.js'
+export { HYDRA_TERMS } from './hydra/context.js'
+export { entrypointKey } from './hydra/documentation.js'
+export {
+  defaultPagingConfig,
+  defaultParameterNames,
+  type PagingConfig,
+  type ParameterNames,
+} from './paging/config.js'

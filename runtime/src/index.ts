@@ -13,6 +13,35 @@ export {
   PROBLEM_JSON,
   problemResponse,
 } from './errors.js'
+export { type ReadQueryOptions, readCollectionQuery } from './filters/read.js'
+export {
+  keepFilterOperators,
+  type ProviderQuery,
+  type RowSelection,
+  type Selection,
+  selectRows,
+} from './filters/selection.js'
+export {
+  type CollectionQuery,
+  DATE_NULLS,
+  DATE_OPERATORS,
+  type DateNulls,
+  type DateOperator,
+  defaultFilterParameterNames,
+  FILTER_LIMITS,
+  type FilterCondition,
+  type FilterSpec,
+  type OrderEntry,
+  type OrderFieldSpec,
+  type QuerySpec,
+  RANGE_OPERATORS,
+  type RangeOperator,
+  type RelationTarget,
+  SEARCH_STRATEGIES,
+  type SearchStrategy,
+  type ValueType,
+} from './filters/spec.js'
+export { andWhere, filterWhere, orderByOf } from './filters/where.js'
 export {
   API_DOCUMENTATION_REL,
   type CorsOrigin,
@@ -41,33 +70,12 @@ export {
   jsonLd,
   LD_JSON,
   mountPrefix,
+  type RowsOf,
   type ServeCollectionOptions,
   serveCollection,
   serveContext,
   serveItem,
 } from './hono/serve.js'
-export { type ReadQueryOptions, readCollectionQuery } from './filters/read.js'
-export {
-  type CollectionQuery,
-  DATE_NULLS,
-  DATE_OPERATORS,
-  type DateNulls,
-  type DateOperator,
-  defaultFilterParameterNames,
-  FILTER_LIMITS,
-  type FilterCondition,
-  type FilterSpec,
-  type OrderEntry,
-  type OrderFieldSpec,
-  type QuerySpec,
-  RANGE_OPERATORS,
-  type RangeOperator,
-  type RelationTarget,
-  SEARCH_STRATEGIES,
-  type SearchStrategy,
-  type ValueType,
-} from './filters/spec.js'
-export { andWhere, filterWhere, orderByOf } from './filters/where.js'
 export {
   type HydraCollection,
   type HydraView,

@@ -355,9 +355,10 @@ function readOrderFields(
 }
 
 function orderField(field: FieldModel): OrderFieldSpec {
+  const nullable = field.isRequired ? {} : { nullable: true }
   return field.kind === 'enum'
-    ? { field: field.name, type: 'Enum', enumValues: field.enumValues ?? [] }
-    : { field: field.name, type: field.type, ...(field.uuid ? { uuid: true } : {}) }
+    ? { field: field.name, type: 'Enum', enumValues: field.enumValues ?? [], ...nullable }
+    : { field: field.name, type: field.type, ...(field.uuid ? { uuid: true } : {}), ...nullable }
 }
 
 /** Operations named by `operation:` that the model does not have. */

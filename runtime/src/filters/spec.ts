@@ -68,6 +68,8 @@ export type FilterSpec =
 /** A field clients may order by, with what a keyset on it needs (cursor-paged operations). */
 export interface OrderFieldSpec extends ValueType {
   field: string
+  /** An optional field: never part of a keyset (a null has no place in the key order). */
+  nullable?: boolean | undefined
 }
 
 /** Everything an operation accepts besides paging, as the generator emits it. */

@@ -1,6 +1,13 @@
 import type { Context, Env, Input, TypedResponse } from 'hono'
 import { HydraError, isHydraError } from '../errors.js'
 import {
+  keepFilterOperators,
+  type ProviderQuery,
+  type RowSelection,
+  selectRows,
+} from '../filters/selection.js'
+import type { QuerySpec } from '../filters/spec.js'
+import {
   type HydraCollection,
   type RenderOptions,
   renderCollection,
@@ -44,21 +51,39 @@ export interface CollectionOperation<M, P extends boolean = boolean> {
    * operations use their cursor key.
    */
   orderKey?: readonly CursorKey[]
+  /** What clients may filter and order by (docs/filters.md); absent: nothing. */
+  query?: QuerySpec | undefined
 }
+
+/**
+ * The rows of an operation for one request: a source reading what the selection asks for (the
+ * filters' `where`, the client's `orderBy`). An operation that declares no filter and no order
+ * may take a plain source.
+ */
+export type RowsOf<Row, Where> =
+  | CollectionSource<Row, Where>
+  | ((selection: RowSelection) => CollectionSource<Row, Where>)
 
 /**
  * Replaces the Prisma query of a generated operation: receives the checked paging request and
  * returns rows of the model (as its generated query selects them) in any form a custom handler may
  * return. The route, the parameter checks, the members and the rendering stay generated.
  */
-export type CollectionProvider<Row, C extends Context = Context> = (
+export type CollectionProvider<
+  Row,
+  C extends Context = Context,
+  Where = Record<string, unknown>,
+  OrderBy = Record<string, unknown>,
+> = (
   request: PagingRequest,
-  c: C
+  c: C,
+  query: ProviderQuery<Where, OrderBy>
 ) => CollectionResult<Row> | Promise<CollectionResult<Row>>
 
 export interface ServeCollectionOptions<Row> {
   /** Replaces the operation's Prisma query (offset-paged operations). */
-  provider?: CollectionProvider<Row> | undefined
+  // biome-ignore lint/suspicious/noExplicitAny: a provider's own where/orderBy types are its business.
+  provider?: CollectionProvider<Row, any, any, any> | undefined
   /** Rows per query and per written chunk when the collection is served unpaged. Default 500. */
   batchSize?: number | undefined
 }
@@ -85,7 +110,7 @@ export function jsonLd<T>(c: Context, body: T): JsonLdResponse<T> {
 export async function serveCollection<M, Row extends object, Where, P extends boolean = true>(
   c: Context,
   operation: CollectionOperation<M, P>,
-  source: CollectionSource<Row, Where>,
+  rows: RowsOf<Row, Where>,
   options: ServeCollectionOptions<Row> = {}
 ): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const base = mountPrefix(c)
@@ -97,20 +122,30 @@ export async function serveCollection<M, Row extends object, Where, P extends bo
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
     const toMember = (row: Row) => resource.toMember(row, base)
     const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
+    const selection = selectRows(query, operation, base)
     if (options.provider && !paging.cursor) {
-      const result = await options.provider(readPagingRequest(query, paging), c)
+      const { filters, order } = selection.query
+      const { where, orderBy } = selection.rows
+      const provided = { filters, order, where, orderBy }
+      const result = await options.provider(readPagingRequest(query, paging), c, provided)
       return await respondWithResult(c, result, toMember, render, batchSize)
     }
+    if (typeof rows !== 'function' && (selection.rows.where || selection.rows.orderBy)) {
+      throw new TypeError(
+        `serveCollection: ${operation.path} declares filters or an order; pass a function from the selection to a source`
+      )
+    }
+    const source = typeof rows === 'function' ? rows(selection.rows) : rows
     if (!readEnabled(query, paging)) {
       // D5: batches past the last row read, on the cursor key or the order key (offsets without one).
-      const key = paging.cursor ?? operation.orderKey
+      const key = selection.cursor ?? selection.orderKey
       return await streamCollection(c, readInBatches(source, key, batchSize), toMember, render)
     }
-    if (paging.cursor) {
+    if (selection.cursor) {
       const itemsPerPage = readItemsPerPage(query, paging)
-      const bound = readCursorBound(query, paging.cursor)
-      const page = await fetchCursorPage(source, paging.cursor, itemsPerPage, bound)
-      return respondWithPage(c, page, toMember, render)
+      const bound = readCursorBound(query, selection.cursor, selection.filterOperators)
+      const page = await fetchCursorPage(source, selection.cursor, itemsPerPage, bound)
+      return respondWithPage(c, keepFilterOperators(page, query), toMember, render)
     }
     const page = await fetchCollectionPage(source, readPagingRequest(query, paging))
     return respondWithPage(c, page, toMember, render)

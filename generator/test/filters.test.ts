@@ -85,7 +85,7 @@ describe('@filter and @order', () => {
       '@filter(search: { title: "partial", genre: "exact", author: "exact" }, range: [price], date: [publishedAt], boolean: [available], numeric: [pages], exists: [returnedAt])',
       '@order(fields: [title, publishedAt])',
       '@operation(name: "recent", path: "/books/recent")',
-      '@filter(operation: "recent", date: { returnedAt: "include_null_after" })',
+      '@filter(operation: "recent", date: { returnedAt: "include_null_after", publishedAt: null })',
     ])
     const book = model.resources.find((resource) => resource.name === 'Book')
     const [collection, recent] = book?.operations ?? []
@@ -117,10 +117,12 @@ describe('@filter and @order', () => {
         { field: 'publishedAt', type: 'DateTime' },
       ],
       id: { field: 'id', type: 'Int' },
+      likeEscape: 'none',
     })
     // An operation's own @filter replaces the model's; the model's @order still applies there.
     expect(recent?.query?.filters).toEqual([
       { kind: 'date', field: 'returnedAt', nulls: 'include_null_after' },
+      { kind: 'date', field: 'publishedAt' },
     ])
     expect(recent?.query?.order.map((entry) => entry.field)).toEqual(['title', 'publishedAt'])
     expect(model.filterParameters).toEqual({ order: 'order', exists: 'exists' })
@@ -202,6 +204,11 @@ describe('@filter and @order', () => {
       ['@filter(date: { publishedAt: "nulls_last" })'],
       'null handling must be one of exclude_null',
     ],
+    [
+      'null handling on a required date',
+      ['@filter(date: { publishedAt: "exclude_null" })'],
+      'field "publishedAt" is required, so it is never null',
+    ],
   ])('refuse %s', async (_, annotations, message) => {
     const found = await problems(annotations)
     expect(found.filter((problem) => problem.startsWith('error')).join('\n')).toContain(message)
@@ -209,9 +216,9 @@ describe('@filter and @order', () => {
 
   it('accept a case-insensitive strategy on PostgreSQL', async () => {
     const { model } = await build(['@filter(search: { title: "ipartial" })'], [], 'postgresql')
-    expect(model.resources[1]?.operations[0]?.query?.filters[0]).toMatchObject({
-      strategy: 'ipartial',
-    })
+    const query = model.resources[1]?.operations[0]?.query
+    expect(query?.filters[0]).toMatchObject({ strategy: 'ipartial' })
+    expect(query?.likeEscape).toBe('backslash')
   })
 
   it('on a cursor operation, take only keyset-capable order fields and no filter on key fields', async () => {

@@ -29,6 +29,14 @@ type FilterKind = (typeof FILTER_KINDS)[number]
 const NUMBER_TYPES = new Set(['Int', 'BigInt', 'Float', 'Decimal'])
 const CURSOR_TYPES = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'DateTime'])
 const ORDERABLE = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'Boolean', 'DateTime'])
+/** How each database's LIKE reads `%` and `_` literally (SQLite's has no escape by default). */
+const LIKE_ESCAPES: Record<string, QuerySpec['likeEscape']> = {
+  postgresql: 'backslash',
+  postgres: 'backslash',
+  cockroachdb: 'backslash',
+  mysql: 'backslash',
+  sqlserver: 'brackets',
+}
 /** Providers where Prisma has `mode: 'insensitive'`. */
 const INSENSITIVE_PROVIDERS = new Set(['postgresql', 'postgres', 'cockroachdb', 'mongodb'])
 
@@ -231,11 +239,13 @@ function readFilter(
     case 'date': {
       if (field.type !== 'DateTime')
         return problem(`(${type}) is not a DateTime: date filters take DateTime fields`)
-      if (setting === undefined) return { kind, field: name }
+      if (setting === undefined || setting === null) return { kind, field: name }
       if (typeof setting !== 'string' || !(DATE_NULLS as readonly string[]).includes(setting))
         return problem(
-          `null handling must be one of ${DATE_NULLS.join(', ')}, got ${show(setting)}`
+          `null handling must be one of ${DATE_NULLS.join(', ')} (or null for none), got ${show(setting)}`
         )
+      if (field.isRequired)
+        return problem('is required, so it is never null: give it no null handling (null)')
       return { kind, field: name, nulls: setting as DateNulls }
     }
     case 'boolean':
@@ -437,7 +447,8 @@ export function operationQuery(
       }
     }
   }
-  return { query: { filters, order, id: orderField(context.idField) }, relations }
+  const likeEscape = LIKE_ESCAPES[context.provider] ?? 'none'
+  return { query: { filters, order, id: orderField(context.idField), likeEscape }, relations }
 }
 
 /** Warns for each orderable field no index, unique constraint or primary key starts with. */

@@ -34,6 +34,7 @@ const books: QuerySpec = {
   ],
   id: { field: 'id', type: 'Int' },
   parameters: defaultFilterParameterNames,
+  likeEscape: 'backslash',
 }
 
 const read = (query: string, spec = books, options = {}) =>
@@ -73,6 +74,17 @@ describe('readCollectionQuery', () => {
 
   it('keeps LIKE wildcards as typed: the value is passed as text', () => {
     expect(read('title=50%25_off').filters[0]).toMatchObject({ values: ['50%_off'] })
+  })
+
+  it('refuses % and _ in LIKE strategies where the database cannot escape them', () => {
+    const sqlite = { ...books, likeEscape: 'none' as const }
+    expect(problem('title=50%25', sqlite)).toBe(
+      'The "title" parameter cannot hold % or _ on this database: its LIKE has no escape character, so they cannot be matched literally; "50%" given.'
+    )
+    expect(problem('title[]=a&title[]=b_c', sqlite)).toContain(
+      'The "title[]" parameter cannot hold'
+    )
+    expect(read('title=plain', sqlite).filters[0]).toMatchObject({ values: ['plain'] })
   })
 
   it('refuses an enum value outside the enum, naming the parameter and the values', () => {

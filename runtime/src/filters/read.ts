@@ -29,6 +29,8 @@ export interface ReadQueryOptions {
    * operations): those operators are the cursor's to read, not a filter's.
    */
   cursorFields?: ReadonlySet<string> | undefined
+  /** The spec's: `none` refuses `%` and `_` in LIKE strategies. */
+  likeEscape?: QuerySpec['likeEscape'] | undefined
 }
 
 const CURSOR_OPERATORS = new Set(['lt', 'gt', 'lte', 'gte'])
@@ -56,7 +58,8 @@ export function readCollectionQuery(
   }
   for (const [field, specs] of byField) {
     const given = query.get(field)
-    if (given !== undefined) filters.push(...readField(field, given, specs, options))
+    if (given !== undefined)
+      filters.push(...readField(field, given, specs, { likeEscape: spec.likeEscape, ...options }))
   }
   if (exists.length > 0) filters.push(...readExists(query, spec.parameters.exists, exists))
   return { filters, order: readOrder(query, spec) }
@@ -208,6 +211,13 @@ function condition(
         }
       }
       const typed = spec.type !== 'String' || spec.uuid
+      if (options.likeEscape === 'none' && !spec.strategy.endsWith('exact')) {
+        const wild = raws.find((raw) => /[%_]/.test(raw))
+        if (wild !== undefined)
+          throw badRequest(
+            `The "${parameter}" parameter cannot hold % or _ on this database: its LIKE has no escape character, so they cannot be matched literally; "${wild}" given.`
+          )
+      }
       return {
         kind: 'search',
         field,

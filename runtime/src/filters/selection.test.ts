@@ -16,6 +16,7 @@ const spec: QuerySpec = {
   ],
   id: { field: 'id', type: 'Int' },
   parameters: defaultFilterParameterNames,
+  likeEscape: 'backslash',
 }
 const cursor: CursorKey[] = [
   { field: 'occurredAt', direction: 'desc', type: 'DateTime' },

@@ -78,7 +78,7 @@ export function selectRows(
       ])
     : undefined
   const parsed = readCollectionQuery(query, spec, { base, cursorFields })
-  const where = filterWhere(parsed.filters)
+  const where = filterWhere(parsed.filters, spec.likeEscape)
   const rows: RowSelection = where ? { where } : {}
   const filterOperators = new Map(
     spec.filters.flatMap((filter) =>

@@ -81,7 +81,15 @@ export interface QuerySpec {
   id: OrderFieldSpec
   /** API Platform's `order_parameter_name` and `exists_parameter_name`. */
   parameters: { order: string; exists: string }
+  /**
+   * How the database's LIKE takes `%` and `_` literally (Prisma passes them through as wildcards):
+   * after a backslash (PostgreSQL, MySQL), inside brackets (SQL Server), or not at all (SQLite,
+   * where a search value holding one is refused).
+   */
+  likeEscape: LikeEscape
 }
+
+export type LikeEscape = 'backslash' | 'brackets' | 'none'
 
 export const defaultFilterParameterNames = { order: 'order', exists: 'exists' } as const
 

@@ -84,6 +84,23 @@ describe('filterWhere', () => {
   })
 })
 
+describe('LIKE escapes', () => {
+  it('escapes % and _ as the database reads them, never for exact matches', () => {
+    const search = (strategy: never, likeEscape: never) =>
+      filterWhere([{ kind: 'search', field: 't', strategy, values: ['50%_a\\b[c'] }], likeEscape)
+    expect(search('partial' as never, 'backslash' as never)).toEqual({
+      t: { contains: '50\\%\\_a\\\\b[c' },
+    })
+    expect(search('start' as never, 'brackets' as never)).toEqual({
+      t: { startsWith: '50[%][_]a\\b[[]c' },
+    })
+    expect(search('exact' as never, 'backslash' as never)).toEqual({ t: '50%_a\\b[c' })
+    expect(search('iexact' as never, 'backslash' as never)).toEqual({
+      t: { equals: '50%_a\\b[c', mode: 'insensitive' },
+    })
+  })
+})
+
 describe('andWhere and orderByOf', () => {
   it('combines a filter with a cursor position', () => {
     expect(andWhere(undefined, { id: { gt: 1 } })).toEqual({ id: { gt: 1 } })

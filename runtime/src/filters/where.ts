@@ -2,7 +2,13 @@
  * Turns the conditions of a request into a Prisma `where` and its order into an `orderBy`, the
  * way API Platform's Doctrine filters turn them into DQL (docs/filters.md).
  */
-import type { DateOperator, FilterCondition, OrderEntry, SearchStrategy } from './spec.js'
+import type {
+  DateOperator,
+  FilterCondition,
+  LikeEscape,
+  OrderEntry,
+  SearchStrategy,
+} from './spec.js'
 
 type Where = Record<string, unknown>
 
@@ -13,8 +19,14 @@ const DATE_COMPARISON: Record<DateOperator, 'lte' | 'lt' | 'gte' | 'gt'> = {
   strictly_after: 'gt',
 }
 
-/** The Prisma `where` selecting the rows every condition accepts; undefined without conditions. */
-export function filterWhere(conditions: readonly FilterCondition[]): Where | undefined {
+/**
+ * The Prisma `where` selecting the rows every condition accepts; undefined without conditions.
+ * `likeEscape` says how the database reads `%` and `_` literally in LIKE patterns.
+ */
+export function filterWhere(
+  conditions: readonly FilterCondition[],
+  likeEscape: LikeEscape = 'backslash'
+): Where | undefined {
   const parts: Where[] = []
   const excluded = new Set<string>()
   for (const condition of conditions) {
@@ -22,7 +34,7 @@ export function filterWhere(conditions: readonly FilterCondition[]): Where | und
       if (!excluded.has(condition.field)) parts.push({ [condition.field]: { not: null } })
       excluded.add(condition.field)
     }
-    parts.push(conditionWhere(condition))
+    parts.push(conditionWhere(condition, likeEscape))
   }
   if (parts.length === 0) return undefined
   return parts.length === 1 ? parts[0] : { AND: parts }
@@ -35,11 +47,16 @@ export function andWhere(first: Where | undefined, second: Where | undefined): W
   return { AND: [first, second] }
 }
 
-function conditionWhere(condition: FilterCondition): Where {
+function conditionWhere(condition: FilterCondition, likeEscape: LikeEscape): Where {
   const { field } = condition
   switch (condition.kind) {
     case 'search':
-      return searchWhere(condition.foreignKey ?? field, condition.strategy, condition.values)
+      return searchWhere(
+        condition.foreignKey ?? field,
+        condition.strategy,
+        condition.values,
+        likeEscape
+      )
     case 'numeric':
       return anyOf(field, condition.values)
     case 'boolean':
@@ -69,17 +86,24 @@ function anyOf(field: string, values: readonly unknown[]): Where {
 }
 
 /**
- * A search strategy as Prisma string filters. Prisma escapes `%`, `_` and `\` in `contains`,
- * `startsWith` and `endsWith`, so what a client types is matched literally (the end-to-end tests
- * check it on each database). `word_start` is API Platform's: the value starts the text or follows
- * a space.
+ * A search strategy as Prisma string filters. Prisma writes `contains`, `startsWith` and
+ * `endsWith` as LIKE patterns without escaping `%` and `_` (checked on SQLite and PostgreSQL by the
+ * end-to-end tests), so they are escaped here, as the database reads escapes; with no escape
+ * (SQLite), values holding one were refused when read. `word_start` is API Platform's: the value
+ * starts the text or follows a space.
  */
-function searchWhere(field: string, strategy: SearchStrategy, values: readonly unknown[]): Where {
+function searchWhere(
+  field: string,
+  strategy: SearchStrategy,
+  values: readonly unknown[],
+  likeEscape: LikeEscape
+): Where {
   const insensitive = strategy.startsWith('i')
   const plain = (insensitive ? strategy.slice(1) : strategy) as SearchStrategy
   const mode = insensitive ? { mode: 'insensitive' } : {}
   if (plain === 'exact' && !insensitive) return anyOf(field, values)
-  const branches = values.flatMap((value): Where[] => {
+  const branches = values.flatMap((raw): Where[] => {
+    const value = plain === 'exact' ? raw : escapeLike(raw as string, likeEscape)
     switch (plain) {
       case 'exact':
         return [{ [field]: { equals: value, ...mode } }]
@@ -97,6 +121,13 @@ function searchWhere(field: string, strategy: SearchStrategy, values: readonly u
     }
   })
   return branches.length === 1 ? (branches[0] as Where) : { OR: branches }
+}
+
+/** A LIKE pattern's text matching `text` literally. */
+export function escapeLike(text: string, likeEscape: LikeEscape): string {
+  if (likeEscape === 'backslash') return text.replace(/[\\%_]/g, '\\$&')
+  if (likeEscape === 'brackets') return text.replace(/[[%_]/g, '[$&]')
+  return text
 }
 
 /** A client order as a Prisma `orderBy` (reversed for the pages read backward). */

@@ -120,6 +120,7 @@ export async function serveCollection<M, Row extends object, Where, P extends bo
     const query = parseQuery(rawQuery(c.req.url))
     const context = `${base}/contexts/${resource.name}`
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
+    if (operation.query) render.search = operation.query
     const toMember = (row: Row) => resource.toMember(row, base)
     const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
     const selection = selectRows(query, operation, base)

@@ -17,6 +17,24 @@ const HYDRA_VALUES = [
 ] as const
 const HYDRA_LINKS = ['first', 'last', 'previous', 'next'] as const
 
+/**
+ * The terms of `hydra:search` (IriTemplate and its mappings). API Platform writes a mapping's keys
+ * unprefixed whatever the prefix setting, so they are defined here too, unless a field of the type
+ * has the name (they are not reserved: a field may be called `property`).
+ */
+const HYDRA_SEARCH: Record<string, ContextTerm> = {
+  search: 'hydra:search',
+  IriTemplate: 'hydra:IriTemplate',
+  IriTemplateMapping: 'hydra:IriTemplateMapping',
+  template: 'hydra:template',
+  mapping: 'hydra:mapping',
+  variable: 'hydra:variable',
+  required: 'hydra:required',
+  property: { '@id': 'hydra:property', '@type': '@vocab' },
+  variableRepresentation: { '@id': 'hydra:variableRepresentation', '@type': '@vocab' },
+  BasicRepresentation: 'hydra:BasicRepresentation',
+}
+
 /** Names a type's fields cannot take when it is served without the `hydra:` prefix. */
 export const HYDRA_TERMS: readonly string[] = [...HYDRA_VALUES, ...HYDRA_LINKS]
 
@@ -30,6 +48,9 @@ export function hydraTerms(taken: ReadonlySet<string> = new Set()): Record<strin
     if (!taken.has(name)) terms[name] = { '@id': `hydra:${name}`, '@type': '@id' }
     terms[`hydra:${name}`] = { '@type': '@id' }
   }
+  for (const [name, term] of Object.entries(HYDRA_SEARCH)) if (!taken.has(name)) terms[name] = term
+  terms['hydra:variableRepresentation'] = { '@type': '@vocab' }
+  terms['hydra:property'] = { '@type': '@vocab' }
   return terms
 }
 

@@ -14,13 +14,8 @@ import {
   type ValueType,
 } from '@prisma-hydra/runtime/defaults'
 import type { Annotation, AnnotationValue } from '../annotations/parse.js'
-import { didYouMean, type Problem } from '../problems.js'
-import { show } from './global.js'
+import { didYouMean, type Problem, type Report, show } from '../problems.js'
 import type { FieldModel } from './model.js'
-
-export type Report = (
-  problem: Omit<Problem, 'severity' | 'location'> & { severity?: Problem['severity'] }
-) => void
 
 export const QUERY_ANNOTATIONS = ['filter', 'order'] as const
 

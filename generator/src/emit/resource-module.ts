@@ -1,3 +1,4 @@
+import { scalarType } from '@prisma-hydra/runtime/defaults'
 import {
   type CodeBlockWriter,
   type InterfaceDeclarationStructure,
@@ -17,6 +18,7 @@ import type {
 import { camelCase, pascalCase } from '../config/naming.js'
 import type { ParameterNames } from '../config/options.js'
 import type { EmitContext } from './context.js'
+import { asRuntimeType, type RuntimeType, runtimeType, runtimeValue } from './runtime-imports.js'
 
 /** Names of the declarations a resource module exports, shared with the index writer. */
 export function resourceNames(resource: ResourceModel) {
@@ -35,16 +37,16 @@ export function resourceNames(resource: ResourceModel) {
   }
 }
 
-const TS_TYPES: Record<string, string> = {
-  String: 'string',
-  Int: 'number',
-  Float: 'number',
-  BigInt: 'string',
-  Decimal: 'string',
-  DateTime: 'string',
-  Bytes: 'string',
-  Boolean: 'boolean',
-  Json: 'JsonValue',
+const PRIMITIVES = new Set(['string', 'number', 'boolean'])
+
+/** The runtime's types that the member type names for its fields' values (`JsonValue`). */
+function runtimeTypes(resource: ResourceModel): RuntimeType[] {
+  const names = new Set<RuntimeType>()
+  for (const field of resource.fields) {
+    const name = field.kind === 'scalar' ? scalarType(field.type)?.tsType : undefined
+    if (name && !PRIMITIVES.has(name)) names.add(asRuntimeType(name))
+  }
+  return [...names].sort()
 }
 
 /** The TypeScript type of a field's value in the JSON output. */
@@ -52,7 +54,7 @@ export function outputType(field: FieldModel): string {
   const base =
     field.kind === 'enum'
       ? (field.enumValues ?? []).map((value) => JSON.stringify(value)).join(' | ') || 'string'
-      : (TS_TYPES[field.type] ?? 'unknown')
+      : (scalarType(field.type)?.tsType ?? 'unknown')
   const item = field.isList ? (base.includes('|') ? `Array<${base}>` : `${base}[]`) : base
   return field.isRequired ? item : `${item} | null`
 }
@@ -82,6 +84,8 @@ function writeResourceSpec(resource: ResourceModel) {
         writer.write('name: ').quote(resource.name).write(',').newLine()
         if (resource.iri) writer.write('iri: ').quote(resource.iri).write(',').newLine()
         writer.writeLine(`hydraPrefix: ${resource.hydraPrefix},`)
+        if (resource.operations.some((operation) => operation.query))
+          writer.writeLine('search: true,')
         writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
         writer.write('id: { name: ').quote(resource.idField.name).write(', kind: ')
         writer.quote(resource.idField.type).write(' },').newLine()
@@ -277,7 +281,6 @@ export function emitResourceModule(
   context: EmitContext
 ): void {
   const names = resourceNames(resource)
-  const usesJson = resource.fields.some((field) => field.type === 'Json')
   file.addImportDeclarations([
     {
       moduleSpecifier: 'hono',
@@ -289,17 +292,17 @@ export function emitResourceModule(
     {
       moduleSpecifier: context.runtimeModule,
       namedImports: [
-        { name: 'CollectionOperation', isTypeOnly: true },
-        ...(hasProviders(resource) ? [{ name: 'CollectionProvider', isTypeOnly: true }] : []),
-        'defineResource',
+        runtimeType('CollectionOperation'),
+        ...(hasProviders(resource) ? [runtimeType('CollectionProvider')] : []),
+        runtimeValue('defineResource'),
         ...(resource.operations.some((operation) => operation.query)
-          ? [{ name: 'RowSelection', isTypeOnly: true }]
+          ? [runtimeType('RowSelection')]
           : []),
-        { name: 'RowWindow', isTypeOnly: true },
-        ...(usesJson ? [{ name: 'JsonValue', isTypeOnly: true }] : []),
-        'serveCollection',
-        'serveContext',
-        'serveItem',
+        runtimeType('RowWindow'),
+        ...runtimeTypes(resource).map(runtimeType),
+        runtimeValue('serveCollection'),
+        runtimeValue('serveContext'),
+        runtimeValue('serveItem'),
       ],
     },
     {

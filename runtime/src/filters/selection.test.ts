@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseQuery } from '../iri/query-string.js'
 import { defaultPagingConfig } from '../paging/config.js'
-import type { CursorKey } from '../paging/cursor.js'
+import type { CursorKey } from '../paging/types.js'
 import { keepFilterOperators, selectRows } from './selection.js'
 import { defaultFilterParameterNames, type QuerySpec } from './spec.js'
 

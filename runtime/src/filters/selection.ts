@@ -4,9 +4,7 @@
  * batches walk it). docs/filters.md, "Every paging mode" and "Cursor paging".
  */
 import type { QueryMap, QueryValue } from '../iri/query-string.js'
-import type { PagingConfig } from '../paging/config.js'
-import type { CursorKey } from '../paging/cursor.js'
-import type { CollectionPage, LinkTarget } from '../paging/page.js'
+import type { CollectionPage, CursorKey, LinkTarget, PagingConfig } from '../paging/types.js'
 import { readCollectionQuery } from './read.js'
 import {
   type CollectionQuery,

@@ -91,7 +91,10 @@ export interface QuerySpec {
 
 export type LikeEscape = 'backslash' | 'brackets' | 'none'
 
-export const defaultFilterParameterNames = { order: 'order', exists: 'exists' } as const
+export const defaultFilterParameterNames: { readonly order: string; readonly exists: string } = {
+  order: 'order',
+  exists: 'exists',
+}
 
 /** Bounds on what one request may ask for (docs/filters.md, "Strict values"). */
 export const FILTER_LIMITS = { values: 100, orderFields: 10, valueLength: 1000 } as const

@@ -1,7 +1,6 @@
 import type { QuerySpec } from '../filters/spec.js'
 import { iriBuilder, type QueryMap } from '../iri/query-string.js'
-import type { ParameterNames } from '../paging/config.js'
-import type { CollectionPage } from '../paging/page.js'
+import type { CollectionPage, ParameterNames } from '../paging/types.js'
 import { searchTemplate } from './search.js'
 import { hydraTerm } from './terms.js'
 

@@ -48,6 +48,12 @@ export function hydraTerms(taken: ReadonlySet<string> = new Set()): Record<strin
     if (!taken.has(name)) terms[name] = { '@id': `hydra:${name}`, '@type': '@id' }
     terms[`hydra:${name}`] = { '@type': '@id' }
   }
+  return terms
+}
+
+/** The terms of `hydra:search`, leaving out those in `taken`. */
+export function searchTerms(taken: ReadonlySet<string> = new Set()): Record<string, ContextTerm> {
+  const terms: Record<string, ContextTerm> = {}
   for (const [name, term] of Object.entries(HYDRA_SEARCH)) if (!taken.has(name)) terms[name] = term
   terms['hydra:variableRepresentation'] = { '@type': '@vocab' }
   terms['hydra:property'] = { '@type': '@vocab' }
@@ -58,6 +64,8 @@ export interface ContextType {
   name: string
   iri?: string | undefined
   fields: readonly { name: string; iri?: string | undefined }[]
+  /** Its collections carry `hydra:search`: the context defines the template's terms. */
+  search?: boolean | undefined
 }
 
 /**
@@ -77,6 +85,7 @@ export function contextDocument(
   const context: Record<string, ContextTerm> = {
     '@vocab': vocabulary,
     ...hydraTerms(fields),
+    ...(type.search ? searchTerms(fields) : {}),
   }
   if (type.iri) context[type.name] = type.iri
   for (const field of type.fields) context[field.name] = field.iri ?? `${type.name}/${field.name}`

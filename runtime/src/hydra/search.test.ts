@@ -64,3 +64,17 @@ describe('searchTemplate', () => {
     ])
   })
 })
+
+describe('the context of a type with hydra:search', () => {
+  it('defines the template’s terms, except those its fields take', async () => {
+    const { contextDocument } = await import('./context.js')
+    const type = { name: 'Book', fields: [{ name: 'property' }] }
+    const plain = contextDocument('/docs.jsonld#', type)['@context']
+    expect(plain.IriTemplateMapping).toBeUndefined()
+    const searched = contextDocument('/docs.jsonld#', { ...type, search: true })['@context']
+    expect(searched.IriTemplateMapping).toBe('hydra:IriTemplateMapping')
+    expect(searched.variable).toBe('hydra:variable')
+    expect(searched.property).toBe('Book/property')
+    expect(searched['hydra:property']).toEqual({ '@type': '@vocab' })
+  })
+})

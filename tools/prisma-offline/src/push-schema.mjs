@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Applies a Prisma schema to a database with Prisma's own schema engine (the wasm build,
 // `@prisma/schema-engine-wasm`), the offline equivalent of `prisma db push`. No DDL is written
-// by hand: the engine diffs the schema against the live database and migrates it.
+// by hand: the engine diffs the schema against the live database and migrates it. MySQL/MariaDB,
+// which the wasm engine cannot reach, get DDL derived from the schema's DMMF instead
+// (src/mysql-ddl.mjs, applied by src/mysql-push.mjs).
 //
 //   prisma-offline-push <schemaPath> <url>   (or node tools/prisma-offline/src/push-schema.mjs)
 //   import { pushSchema } from '@prisma-hydra/prisma-offline/push-schema'
@@ -11,12 +13,14 @@
 //   file:                     SQLite, @prisma/adapter-better-sqlite3 (relative paths resolve
 //                             against the current working directory)
 //   postgres:, postgresql:    PostgreSQL, @prisma/adapter-pg
-//   mysql:, mariadb:          MySQL/MariaDB, @prisma/adapter-mariadb: connections only (see
-//                             src/scratch-database.mjs). The schema engine cannot apply a
-//                             schema to them: every published build of @prisma/schema-engine-wasm
-//                             is compiled with the SQLite and PostgreSQL connectors only, and its
-//                             driver-adapter constructor panics on any other provider ("Unsupported
-//                             adapter provider: Mysql"). openSchemaEngine() refuses them up front.
+//   mysql:, mariadb:          MySQL/MariaDB, @prisma/adapter-mariadb. The schema engine cannot
+//                             apply a schema to them: every published build of
+//                             @prisma/schema-engine-wasm is compiled with the SQLite and
+//                             PostgreSQL connectors only, and its driver-adapter constructor panics
+//                             on any other provider ("Unsupported adapter provider: Mysql").
+//                             openSchemaEngine() refuses them up front; pushSchema() creates their
+//                             tables from the DMMF-derived DDL of src/mysql-ddl.mjs (new
+//                             databases only: src/mysql-push.mjs).
 // Each database's schema must declare the matching datasource provider (src/schema-copy.mjs
 // writes a copy of a schema for another provider).
 //
@@ -27,6 +31,8 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { mysqlDatamodel, mysqlDdl } from './mysql-ddl.mjs'
+import { applyMysqlDdl } from './mysql-push.mjs'
 
 const require = createRequire(import.meta.url)
 
@@ -315,6 +321,7 @@ export async function openSchemaEngine({ schemaFiles, url, log = () => {} }) {
 export async function pushSchema({ schemaPath, url, force = true }) {
   if (!schemaPath || !url) throw new Error('pushSchema needs both schemaPath and url')
   const files = await readSchemaFiles(schemaPath)
+  if (adapterSpec(url).schemaEngine === false) return pushMysqlSchema(files, url)
   const { engine, dispose } = await openSchemaEngine({ schemaFiles: files, url })
   try {
     const result = await engine.schemaPush({
@@ -335,6 +342,22 @@ export async function pushSchema({ schemaPath, url, force = true }) {
     return { executedSteps: result.executedSteps, warnings: result.warnings }
   } finally {
     await dispose()
+  }
+}
+
+/**
+ * pushSchema for MySQL/MariaDB: the DDL derived from the schema (mysql-ddl.mjs) applied through
+ * @prisma/adapter-mariadb. It only ever creates tables, so no push can lose data (`force` has
+ * nothing to accept).
+ */
+async function pushMysqlSchema(files, url) {
+  const ddl = mysqlDdl(mysqlDatamodel(files))
+  const factory = await createDriverAdapter(url)
+  const connection = await factory.connect()
+  try {
+    return await applyMysqlDdl(connection, ddl)
+  } finally {
+    await connection.dispose()
   }
 }
 

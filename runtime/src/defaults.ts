@@ -5,6 +5,17 @@
  * key of each collection, and what is done with each Prisma scalar type.
  */
 
+export {
+  DATE_NULLS,
+  type DateNulls,
+  defaultFilterParameterNames,
+  type FilterSpec,
+  type OrderFieldSpec,
+  type QuerySpec,
+  SEARCH_STRATEGIES,
+  type SearchStrategy,
+  type ValueType,
+} from './filters/spec.js'
 export { HYDRA_TERMS } from './hydra/context.js'
 export { entrypointKey } from './hydra/documentation.js'
 export { defaultPagingConfig, defaultParameterNames } from './paging/config.js'

@@ -5,6 +5,8 @@
  * write them). Not meant for hand-written code (use `@prisma-hydra/runtime`); the generator's
  * own type check fails when a name it writes is missing here.
  */
+export type { RowSelection } from './filters/selection.js'
+export type { QuerySpec } from './filters/spec.js'
 export {
   type CollectionOperation,
   type CollectionProvider,

@@ -8,6 +8,16 @@
 
 // Errors (docs/errors.md)
 export { HydraError, type HydraErrorOptions } from './errors.js'
+// Filters and client ordering, as custom data providers receive them (docs/filters.md)
+export type { ProviderQuery } from './filters/selection.js'
+export type {
+  DateNulls,
+  DateOperator,
+  FilterCondition,
+  OrderEntry,
+  RangeOperator,
+  SearchStrategy,
+} from './filters/spec.js'
 // Custom data providers of generated operations
 export type { CollectionProvider } from './hono/collection-route.js'
 export { serveContext } from './hono/context-routes.js'

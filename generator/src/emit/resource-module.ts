@@ -8,7 +8,13 @@ import {
   StructureKind,
   VariableDeclarationKind,
 } from 'ts-morph'
-import type { CursorKeyModel, FieldModel, OperationModel, ResourceModel } from '../config/model.js'
+import type {
+  CursorKeyModel,
+  FieldModel,
+  HydraModel,
+  OperationModel,
+  ResourceModel,
+} from '../config/model.js'
 import { camelCase, pascalCase } from '../config/naming.js'
 import type { ParameterNames } from '../config/options.js'
 import type { EmitContext } from './context.js'
@@ -84,6 +90,8 @@ function writeResourceSpec(resource: ResourceModel) {
         writer.write('name: ').quote(resource.name).write(',').newLine()
         if (resource.iri) writer.write('iri: ').quote(resource.iri).write(',').newLine()
         writer.writeLine(`hydraPrefix: ${resource.hydraPrefix},`)
+        if (resource.operations.some((operation) => operation.query))
+          writer.writeLine('search: true,')
         writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
         writer.write('id: { name: ').quote(resource.idField.name).write(', kind: ')
         writer.quote(resource.idField.type).write(' },').newLine()
@@ -132,7 +140,11 @@ function keyList(keys: readonly CursorKeyModel[]): string {
   return `[${entries.join(', ')}],`
 }
 
-function writeOperations(resource: ResourceModel, parameters: ParameterNames) {
+function writeOperations(
+  resource: ResourceModel,
+  parameters: ParameterNames,
+  filterParameters: HydraModel['filterParameters']
+) {
   const names = resourceNames(resource)
   return (writer: CodeBlockWriter) => {
     writer.inlineBlock(() => {
@@ -146,6 +158,10 @@ function writeOperations(resource: ResourceModel, parameters: ParameterNames) {
           writer.write(`hydraPrefix: ${operation.hydraPrefix},`)
           if (operation.orderKey)
             writer.newLine().write('orderKey: ').write(keyList(operation.orderKey))
+          if (operation.query) {
+            const query = { ...operation.query, parameters: filterParameters }
+            writer.newLine().write(`query: ${JSON.stringify(query)},`)
+          }
         })
         writer.write(',').newLine()
       }
@@ -169,14 +185,23 @@ function orderBy(operation: OperationModel, reverse = false): string {
 function writeSourceFactory(resource: ResourceModel, context: EmitContext) {
   return (writer: CodeBlockWriter) => {
     writer.writeLine(
-      `const find = ({ backward, ...window }: RowWindow<Prisma.${resource.name}WhereInput>) =>`
+      `const find = ({ backward, where: position, ...window }: RowWindow<Prisma.${resource.name}WhereInput>) =>`
     )
     writer.indent(() => {
-      writer.writeLine(
-        `prisma.${resource.delegate}.findMany({ select, orderBy: backward ? reverse : orderBy, ...window })`
-      )
+      writer.writeLine(`prisma.${resource.delegate}.findMany({`)
+      writer.indent(() => {
+        writer.writeLine('select,')
+        writer.writeLine('orderBy: backward ? reverse : orderBy,')
+        writer.writeLine(
+          'where: where && position ? { AND: [where, position] } : (position ?? where ?? {}),'
+        )
+        writer.writeLine('...window,')
+      })
+      writer.writeLine('})')
     })
-    writer.writeLine(`const count = () => prisma.${resource.delegate}.count()`)
+    writer.writeLine(
+      `const count = () => prisma.${resource.delegate}.count({ where: where ?? {} })`
+    )
     writer.write('return ').inlineBlock(() => {
       writer.writeLine('findMany: find,')
       writer.writeLine('count,')
@@ -196,9 +221,27 @@ function writeCreateApp(resource: ResourceModel) {
   return (writer: CodeBlockWriter) => {
     writer.write('const sources = ').inlineBlock(() => {
       for (const operation of resource.operations) {
-        writer.writeLine(
-          `${operation.name}: ${names.rows}(prisma, ${orderBy(operation)}, ${orderBy(operation, true)}),`
-        )
+        const rows = (order: string, reverse: string, where: string) =>
+          `${names.rows}(prisma, ${order}, ${reverse}${where})`
+        if (!operation.query) {
+          writer.writeLine(
+            `${operation.name}: ${rows(orderBy(operation), orderBy(operation, true), '')},`
+          )
+          continue
+        }
+        // The selection's where and orderBy are built by the runtime from the operation's own
+        // fields (checked at generation time), so they are this model's Prisma inputs.
+        const input = `Prisma.${resource.name}OrderByWithRelationInput[]`
+        writer.writeLine(`${operation.name}: (selection: RowSelection) =>`)
+        writer.indent(() => {
+          writer.writeLine(
+            `${rows(
+              `(selection.orderBy ?? ${orderBy(operation)}) as ${input}`,
+              `(selection.reverse ?? ${orderBy(operation, true)}) as ${input}`,
+              `, selection.where as Prisma.${resource.name}WhereInput | undefined`
+            )},`
+          )
+        })
       }
     })
     writer.newLine()
@@ -240,17 +283,27 @@ export function emitResourceModule(
   file: SourceFile,
   resource: ResourceModel,
   parameters: ParameterNames,
+  filterParameters: HydraModel['filterParameters'],
   context: EmitContext
 ): void {
   const names = resourceNames(resource)
   file.addImportDeclarations([
-    { moduleSpecifier: 'hono', namedImports: ['Hono'] },
+    {
+      moduleSpecifier: 'hono',
+      namedImports: [
+        ...(hasProviders(resource) ? [{ name: 'Context', isTypeOnly: true }] : []),
+        'Hono',
+      ],
+    },
     {
       moduleSpecifier: context.runtimeModule,
       namedImports: [
         runtimeType('CollectionOperation'),
         ...(hasProviders(resource) ? [runtimeType('CollectionProvider')] : []),
         runtimeValue('defineResource'),
+        ...(resource.operations.some((operation) => operation.query)
+          ? [runtimeType('RowSelection')]
+          : []),
         runtimeType('RowWindow'),
         ...runtimeTypes(resource).map(runtimeType),
         runtimeValue('serveCollection'),
@@ -291,15 +344,27 @@ export function emitResourceModule(
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: [`The collection operations of ${resource.name} with their resolved paging settings.`],
-    declarations: [{ name: names.operations, initializer: writeOperations(resource, parameters) }],
+    declarations: [
+      {
+        name: names.operations,
+        initializer: writeOperations(resource, parameters, filterParameters),
+      },
+    ],
   })
   file.addFunction({
     name: names.rows,
-    docs: [`${resource.name} rows in the given order, read through the Prisma client.`],
+    docs: [
+      `${resource.name} rows in the given order, those \`where\` selects, read through the Prisma client.`,
+    ],
     parameters: [
       { name: 'prisma', type: 'PrismaClient' },
       { name: 'orderBy', type: `Prisma.${resource.name}OrderByWithRelationInput[]` },
       { name: 'reverse', type: `Prisma.${resource.name}OrderByWithRelationInput[]` },
+      {
+        name: 'where',
+        type: `Prisma.${resource.name}WhereInput | undefined`,
+        initializer: 'undefined',
+      },
     ],
     statements: writeSourceFactory(resource, context),
   })
@@ -323,7 +388,7 @@ export function emitResourceModule(
       properties: offsetOperations.map((operation) => ({
         name: operation.name,
         hasQuestionToken: true,
-        type: `CollectionProvider<${names.row}> | undefined`,
+        type: `CollectionProvider<${names.row}, Context, Prisma.${resource.name}WhereInput, Prisma.${resource.name}OrderByWithRelationInput> | undefined`,
       })),
     })
   file.addInterface({

@@ -18,6 +18,7 @@ interface RuntimeTypes {
   CorsOrigin: Runtime.CorsOrigin
   DocumentedType: Runtime.DocumentedType
   JsonValue: Runtime.JsonValue
+  RowSelection: Runtime.RowSelection
   RowWindow: Runtime.RowWindow
 }
 

@@ -26,6 +26,7 @@ export function serveContext(
     name: string
     iri?: string | undefined
     fields: readonly { name: string; iri?: string | undefined }[]
+    search?: boolean | undefined
   }
 ): JsonLdResponse<ContextDocument> {
   return jsonLd(c, contextDocument(`${docsUrl(apiLocation(c))}#`, resource))

@@ -35,6 +35,8 @@ export interface ResourceSpec<K extends IdKind> {
   description?: string
   /** Whether the resource's own responses (items, errors) use the `hydra:` prefix. Default true. */
   hydraPrefix?: boolean
+  /** Whether its collections carry `hydra:search` (filters or orders): its context defines those terms. */
+  search?: boolean
 }
 
 /** A resource ready to serve: turns database rows into JSON-LD members of type `M`. */

@@ -119,12 +119,16 @@ export function formatCursorValue(value: unknown): string {
  * Reads the cursor parameters of a request: none (the first page), or a position. The fields given
  * must be a prefix of the key, each with one operator, all pointing the same way.
  */
-export function readCursorBound(query: QueryMap, keys: readonly CursorKey[]): CursorBound | null {
+export function readCursorBound(
+  query: QueryMap,
+  keys: readonly CursorKey[],
+  filterOperators?: ReadonlyMap<string, readonly string[]>
+): CursorBound | null {
   const bound: CursorBound = { values: [], raw: [], backward: false, inclusive: false }
   let ended: string | undefined
   const directions = new Set<boolean>()
   for (const key of keys) {
-    const given = query.get(key.field)
+    const given = withoutFilterOperators(query.get(key.field), filterOperators?.get(key.field))
     if (given === undefined) {
       ended ??= key.field
       continue
@@ -157,6 +161,19 @@ export function readCursorBound(query: QueryMap, keys: readonly CursorKey[]): Cu
     )
   }
   return bound
+}
+
+/**
+ * A key field's parameter without the operators a filter of that field reads (a date filter's
+ * `[after]`, docs/filters.md "Cursor paging"): undefined when nothing is left for the cursor.
+ */
+function withoutFilterOperators(
+  given: QueryValue | undefined,
+  operators: readonly string[] | undefined
+): QueryValue | undefined {
+  if (!operators || given === undefined || typeof given === 'string') return given
+  const rest = new Map([...given].filter(([operator]) => !operators.includes(operator)))
+  return rest.size === 0 ? undefined : rest
 }
 
 function singleBound(field: string, given: QueryValue): [Operator, string] {

@@ -5,6 +5,7 @@
  * or partial, a cursor, a data provider, or none) is decided here and nowhere else; the Hono side
  * only renders and writes what comes out.
  */
+import { keepFilterOperators } from '../filters/selection.js'
 import type { QueryMap } from '../iri/query-string.js'
 import { DEFAULT_BATCH_SIZE, inBatches, readInBatches } from './batches.js'
 import { fetchCursorPage, readCursorBound } from './cursor.js'
@@ -35,6 +36,10 @@ export interface CollectionReading<Row, Where> {
    * compared: unpaged responses then read each batch past the last row read.
    */
   orderKey?: readonly CursorKey[] | undefined
+  /** Cursor paging: this request's key (the client's order, or the configured cursor). */
+  cursor?: readonly CursorKey[] | undefined
+  /** Operators a filter reads on a key field (a date filter's `[after]`): not cursor positions. */
+  filterOperators?: ReadonlyMap<string, readonly string[]> | undefined
   /** Replaces the source for offset paging: the checked request in, a handler's result out. */
   provider?:
     | ((request: PagingRequest) => CollectionResult<Row> | Promise<CollectionResult<Row>>)
@@ -56,15 +61,17 @@ export async function readCollection<Row extends object, Where>(
   if (provider && !paging.cursor) {
     return contentOf(await provider(readPagingRequest(query, paging)), batchSize)
   }
+  const cursor = paging.cursor && (reading.cursor ?? paging.cursor)
   if (!readEnabled(query, paging)) {
     // Batches past the last row read, on the cursor key or the order key (offsets without one):
     // docs/paging.md#d5.
-    return { batches: readInBatches(source, paging.cursor ?? reading.orderKey, batchSize) }
+    return { batches: readInBatches(source, cursor ?? reading.orderKey, batchSize) }
   }
-  if (paging.cursor) {
+  if (cursor) {
     const itemsPerPage = readItemsPerPage(query, paging)
-    const bound = readCursorBound(query, paging.cursor)
-    return { page: await fetchCursorPage(source, paging.cursor, itemsPerPage, bound) }
+    const bound = readCursorBound(query, cursor, reading.filterOperators)
+    const page = await fetchCursorPage(source, cursor, itemsPerPage, bound)
+    return { page: keepFilterOperators(page, query) }
   }
   return { page: await fetchCollectionPage(source, readPagingRequest(query, paging)) }
 }

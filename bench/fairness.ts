@@ -57,6 +57,8 @@ const percentile = (sorted: number[], p: number) =>
 interface Round {
   probes: number[]
   streamSeconds: number
+  /** Streams answered in full (a blocked server may time a waiting request out: 408). */
+  whole: number
 }
 
 /** Probes the server while `streams` clients read the whole collection. */
@@ -81,9 +83,9 @@ async function round(origin: string, streams: number): Promise<Round> {
     probes.push(performance.now() - sent)
   }
   const sizes = await readers
-  if (sizes.some((size) => size < ROWS * 50)) throw new Error(`a stream ended short: ${sizes}`)
   agent.destroy()
-  return { probes, streamSeconds: (performance.now() - started) / 1000 }
+  const whole = sizes.filter((size) => size >= ROWS * 50).length
+  return { probes, streamSeconds: (performance.now() - started) / 1000, whole }
 }
 
 async function stop(child: ChildProcess) {
@@ -97,6 +99,7 @@ for (const streams of STREAMS) {
   for (const mode of MODES) {
     const probes: number[] = []
     let seconds = 0
+    let whole = 0
     for (let i = 0; i < ROUNDS; i++) {
       const { child, origin } = await startServer(url, mode)
       process.stderr.write(`${streams} stream(s), ${mode}, round ${i + 1}\n`)
@@ -104,13 +107,14 @@ for (const streams of STREAMS) {
         const result = await round(origin, streams)
         probes.push(...result.probes)
         seconds += result.streamSeconds
+        whole += result.whole
       } finally {
         await stop(child)
       }
     }
     probes.sort((a, b) => a - b)
     const ms = (value: number) => value.toFixed(1)
-    const line = `| ${streams} | ${mode === 'yield' ? 'pause between batches (current)' : 'no pause (before)'} | ${probes.length} | ${ms(percentile(probes, 50))} | ${ms(percentile(probes, 99))} | ${ms(probes[probes.length - 1] ?? Number.NaN)} | ${(seconds / ROUNDS).toFixed(2)} |`
+    const line = `| ${streams} | ${mode === 'yield' ? 'pause between batches (current)' : 'no pause (before)'} | ${probes.length} | ${ms(percentile(probes, 50))} | ${ms(percentile(probes, 99))} | ${ms(probes[probes.length - 1] ?? Number.NaN)} | ${(seconds / ROUNDS).toFixed(2)} | ${whole} of ${streams * ROUNDS} |`
     process.stdout.write(`${line}\n`)
     rows.push(line)
   }
@@ -120,8 +124,8 @@ const markdown = `## Fairness: a probe during ${ROWS.toLocaleString('en')}-row s
 
 \`npm run bench:fairness\` (${ROUNDS} rounds per row, a fresh server each). The latency of \`GET ${PROBE}\`, sent one after another while clients read \`/events/all\` (paging disabled, streamed in batches of 500) as fast as loopback allows; "no pause" is the same server with \`setStreamYield(false)\`. ${machine()}.
 
-| streams | server | probes | p50 (ms) | p99 (ms) | max (ms) | stream time (s) |
-| --- | --- | --- | --- | --- | --- | --- |
+| streams | server | probes | p50 (ms) | p99 (ms) | max (ms) | stream time (s) | streams served whole |
+| --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
 `
 await writeSection('fairness', markdown)

@@ -25,9 +25,9 @@ import {
   partialPaginator,
   serveContext,
 } from '@prisma-hydra/runtime'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { type BookRow, bookSelect } from '#generated/hydra/index.js'
-import type { PrismaClient } from '#generated/prisma/client.js'
+import type { Prisma, PrismaClient } from '#generated/prisma/client.js'
 
 /** A genre with the number of books in it. */
 export interface GenreMember {
@@ -170,32 +170,37 @@ export function createCollectionsApp(
 /**
  * The provider of `/books/popular`: books ranked by their number of loans (most first, then by
  * id), read with a Prisma `groupBy` instead of the generated query. Books never borrowed are not
- * in the ranking.
+ * in the ranking. The client's filters arrive as the `where` the generated query would use.
  */
-export function popularBooks(prisma: PrismaClient): CollectionProvider<BookRow> {
-  const rank = async (window: { skip?: number; take?: number }) => {
-    const ranking = await prisma.loan.groupBy({
-      by: ['bookId'],
-      orderBy: [{ _count: { bookId: 'desc' } }, { bookId: 'asc' }],
-      ...window,
-    })
-    const rows = await prisma.book.findMany({
-      where: { id: { in: ranking.map((entry) => entry.bookId) } },
-      select: bookSelect,
-    })
-    const byId = new Map(rows.map((row) => [row.id, row]))
-    return ranking.flatMap((entry) => byId.get(entry.bookId) ?? [])
-  }
-  return async (request) => {
+export function popularBooks(
+  prisma: PrismaClient
+): CollectionProvider<BookRow, Context, Prisma.BookWhereInput> {
+  return async (request, _c, { where }) => {
+    const rank = async (window: { skip?: number; take?: number }) => {
+      const ranking = await prisma.loan.groupBy({
+        by: ['bookId'],
+        // The client's filters, as the generated query would apply them to books.
+        ...(where ? { where: { book: where } } : {}),
+        orderBy: [{ _count: { bookId: 'desc' } }, { bookId: 'asc' }],
+        ...window,
+      })
+      const rows = await prisma.book.findMany({
+        where: { id: { in: ranking.map((entry) => entry.bookId) } },
+        select: bookSelect,
+      })
+      const byId = new Map(rows.map((row) => [row.id, row]))
+      return ranking.flatMap((entry) => byId.get(entry.bookId) ?? [])
+    }
     if (!request.paged) return rank({})
     const { offset, itemsPerPage } = request
     if (request.partial) {
       const rows = await rank({ skip: offset, take: itemsPerPage + 1 })
       return partialPaginator(request, rows.slice(0, itemsPerPage), rows.length > itemsPerPage)
     }
+    const borrowed = { loans: { some: {} } }
     const [rows, totalItems] = await Promise.all([
       itemsPerPage === 0 ? [] : rank({ skip: offset, take: itemsPerPage }),
-      prisma.book.count({ where: { loans: { some: {} } } }),
+      prisma.book.count({ where: where ? { AND: [borrowed, where] } : borrowed }),
     ])
     return fullPaginator(request, rows, totalItems)
   }

@@ -6,17 +6,15 @@
  * goes away.
  */
 import {
-  type CollectionSource,
-  defaultPagingConfig,
   fullPaginator,
   hydraCollection,
   hydraErrorHandler,
   paginateArray,
   paginateIterable,
   partialPaginator,
-  type RowWindow,
-  serveCollection,
 } from '@prisma-hydra/runtime'
+import { defaultPagingConfig } from '@prisma-hydra/runtime/defaults'
+import { type RowWindow, serveCollection } from '@prisma-hydra/runtime/generated'
 import { Hono } from 'hono'
 import { hc } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
@@ -57,6 +55,12 @@ function fixtureApp(items: Item[]) {
     .get(
       '/array',
       hydraCollection({ context, paging: kernel }, (request) => paginateArray(items, request))
+    )
+    .get(
+      '/unbounded',
+      hydraCollection({ context, paging: { ...kernel, maximumItemsPerPage: null } }, (request) =>
+        paginateArray(items, request)
+      )
     )
     .get(
       '/iterable',
@@ -183,7 +187,7 @@ function testApp() {
 }
 
 /** A table that never ends, read as the generated routes read Prisma: keyset windows. */
-function endlessSource(): CollectionSource<{ id: number }, { id: { gt: number } }> {
+function endlessSource() {
   return {
     async findMany(window: RowWindow<{ id: { gt: number } }>) {
       generated.reads++
@@ -321,6 +325,25 @@ describe.each(routes)('%s: the scenario matrix of generated routes', (route) => 
     expect(response.status).toBe(400)
     expect(response.contentType).toBe('application/problem+json; charset=utf-8')
     expect(response.body.detail).toBe(detail)
+  })
+})
+
+describe('page numbers of 10^14 and more, with no maximum page size', () => {
+  it('are written as decimal integers, and every link answers', async () => {
+    const start = '/unbounded?page=100000000000002&itemsPerPage=1'
+    for (const partial of ['0', '1']) {
+      const response = await get(origin, `${start}&partial=${partial}`)
+      expect(response.status).toBe(200)
+      const links = Object.entries(view(response.body) ?? {}).filter(([name]) => name !== '@type')
+      expect(Object.fromEntries(links)).toMatchObject({
+        '@id': `/unbounded?itemsPerPage=1&partial=${partial}&page=100000000000002`,
+        'hydra:previous': `/unbounded?itemsPerPage=1&partial=${partial}&page=100000000000001`,
+      })
+      for (const [, link] of links) {
+        expect(link).toMatch(/&page=[0-9]+$/)
+        expect((await get(origin, link)).status, link).toBe(200)
+      }
+    }
   })
 })
 

@@ -71,8 +71,12 @@ describe('order keys', () => {
     const module = (await build()).files.get('book.ts') ?? ''
     const providers = module.slice(module.indexOf('export interface BookProviders'))
     const body = providers.slice(0, providers.indexOf('}'))
-    expect(body).toContain('collection?: CollectionProvider<BookRow> | undefined')
-    expect(body).toContain('newest?: CollectionProvider<BookRow> | undefined')
+    expect(body).toContain(
+      'collection?: CollectionProvider<BookRow, Context, Prisma.BookWhereInput, Prisma.BookOrderByWithRelationInput> | undefined'
+    )
+    expect(body).toContain(
+      'newest?: CollectionProvider<BookRow, Context, Prisma.BookWhereInput, Prisma.BookOrderByWithRelationInput> | undefined'
+    )
     expect(body).not.toContain('feed')
   })
 })

@@ -396,7 +396,7 @@ describe('platform config validation', () => {
       'platform:\n  defaults: 3\n  collection: [pagination]\n  serializer: true',
       [
         'error: platform config (./platform.yaml), platform.defaults: must be a mapping of option names to values',
-        'error: platform config (./platform.yaml), platform.collection: must be a mapping holding "pagination"',
+        'error: platform config (./platform.yaml), platform.collection: must be a mapping holding "pagination", "order_parameter_name" or "exists_parameter_name"',
         'error: platform config (./platform.yaml), platform.serializer: must be a mapping holding "hydra_prefix"',
       ],
     ],

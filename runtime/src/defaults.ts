@@ -1,10 +1,21 @@
 /**
  * @module
- * What the generator shares with the runtime: the spec's built-in paging defaults and the Hydra
+ * What the generator shares with the runtime: the built-in paging defaults and the Hydra
  * terms a type served without the `hydra:` prefix cannot use as field names, and the entrypoint's
  * key of each collection, and what is done with each Prisma scalar type.
  */
 
+export {
+  DATE_NULLS,
+  type DateNulls,
+  defaultFilterParameterNames,
+  type FilterSpec,
+  type OrderFieldSpec,
+  type QuerySpec,
+  SEARCH_STRATEGIES,
+  type SearchStrategy,
+  type ValueType,
+} from './filters/spec.js'
 export { HYDRA_TERMS } from './hydra/context.js'
 export { entrypointKey } from './hydra/documentation.js'
 export { defaultPagingConfig, defaultParameterNames } from './paging/config.js'

@@ -28,6 +28,7 @@ export type HydraErrorBody<P extends boolean = true> = {
   ? { description: string }
   : { 'hydra:title': string; 'hydra:description': string })
 
+/** The style of a problem body: the mount path it is written under and the `hydra:` prefix. */
 export interface ErrorOptions {
   /** The path prefix the app is mounted under ('' at the root). */
   base?: string | undefined
@@ -35,6 +36,7 @@ export interface ErrorOptions {
   hydraPrefix?: boolean | undefined
 }
 
+/** How a `HydraError` is written: its style, its cause and extra headers. */
 export interface HydraErrorOptions extends ErrorOptions {
   /** The error this one reports. */
   cause?: unknown

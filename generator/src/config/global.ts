@@ -1,3 +1,4 @@
+import { defaultFilterParameterNames } from '@prisma-hydra/runtime/defaults'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { didYouMean, type Problem, show } from '../problems.js'
@@ -16,6 +17,8 @@ import {
 export interface GlobalConfig {
   defaults: PagingOptions
   parameters: ParameterNames
+  /** `platform.collection.order_parameter_name` and `exists_parameter_name` (API Platform's). */
+  filterParameters: { order: string; exists: string }
   /** `platform.serializer.hydra_prefix`: whether Hydra keys carry `hydra:` (default true). */
   hydraPrefix?: boolean
   /** `platform.title` and `platform.description`: the API documentation's title and description. */
@@ -23,7 +26,17 @@ export interface GlobalConfig {
   description?: string
 }
 
-export const emptyGlobalConfig: GlobalConfig = { defaults: {}, parameters: defaultParameterNames }
+export const emptyGlobalConfig: GlobalConfig = {
+  defaults: {},
+  parameters: defaultParameterNames,
+  filterParameters: defaultFilterParameterNames,
+}
+
+/** The global names of the order and exists parameters, as API Platform's configuration keys. */
+const filterParameterKeys = [
+  ['order', 'order_parameter_name'],
+  ['exists', 'exists_parameter_name'],
+] as const
 
 const globalOptions = pagingOptionNames.flatMap((name) => {
   const key = pagingOptionSpecs[name].globalKey
@@ -78,8 +91,32 @@ const platformFile = z.object({
     description: text.optional(),
     defaults: defaults.optional(),
     collection: z
-      .strictObject({ pagination: pagination.optional() })
-      .describe('a mapping holding "pagination"')
+      .strictObject({
+        pagination: pagination.optional(),
+        order_parameter_name: parameterNameSchema.describe(parameterNameAllowed).optional(),
+        exists_parameter_name: parameterNameSchema.describe(parameterNameAllowed).optional(),
+      })
+      .superRefine((section, context) => {
+        const taken = new Map<string, string>(
+          parameterNames.map(([name, key]) => [
+            section.pagination?.[key] ?? defaultParameterNames[name],
+            `the ${name} parameter`,
+          ])
+        )
+        for (const [name, key] of filterParameterKeys) {
+          const value = section[key] ?? defaultFilterParameterNames[name]
+          const other = taken.get(value)
+          if (other) {
+            context.addIssue({
+              code: 'custom',
+              path: [key],
+              message: `"${value}" is already the name of ${other}; each parameter needs its own name`,
+            })
+          }
+          taken.set(value, `the ${name} parameter`)
+        }
+      })
+      .describe('a mapping holding "pagination", "order_parameter_name" or "exists_parameter_name"')
       .optional(),
     serializer: z
       .strictObject({ hydra_prefix: z.boolean().describe('true or false').optional() })
@@ -236,7 +273,12 @@ function toConfig(file: PlatformFile): GlobalConfig {
     const value = platform.collection?.pagination?.[key]
     if (value !== undefined) parameters[name] = value
   }
-  const config: GlobalConfig = { defaults, parameters }
+  const filterParameters = { ...defaultFilterParameterNames }
+  for (const [name, key] of filterParameterKeys) {
+    const value = platform.collection?.[key]
+    if (value !== undefined) filterParameters[name] = value
+  }
+  const config: GlobalConfig = { defaults, parameters, filterParameters }
   if (platform.title !== undefined) config.title = platform.title
   if (platform.description !== undefined) config.description = platform.description
   if (platform.serializer?.hydra_prefix !== undefined)

@@ -1,4 +1,4 @@
-import type { PagingConfig } from '@prisma-hydra/runtime/defaults'
+import type { PagingConfig, QuerySpec } from '@prisma-hydra/runtime/defaults'
 import type { CursorField, ParameterNames } from './options.js'
 
 /** A scalar or enum field of an exposed model, as the emitter needs it. */
@@ -51,6 +51,8 @@ export interface OperationModel {
   orderKey: CursorKeyModel[] | null
   /** Whether Hydra keys carry the `hydra:` prefix: operation > resource > global > true. */
   hydraPrefix: boolean
+  /** What clients may filter and order by (`@filter`, `@order`); absent when nothing. */
+  query?: Omit<QuerySpec, 'parameters'>
 }
 
 export interface ResourceModel {
@@ -77,6 +79,8 @@ export interface ResourceModel {
 export interface HydraModel {
   resources: ResourceModel[]
   parameters: ParameterNames
+  /** `platform.collection.order_parameter_name` and `exists_parameter_name`. */
+  filterParameters: QuerySpec['parameters']
   /** The datasource provider (`sqlite`, `postgresql`, `mysql`...). */
   provider: string
   /** The API documentation's title and description (`platform.title`, `platform.description`). */

@@ -1,6 +1,7 @@
 import type { DMMF } from '@prisma/generator-helper'
 import { type Problem, reporter } from '../problems.js'
 import { checkEntrypointKeys, checkPaths } from './api-names.js'
+import { type PendingRelation, resolveRelations } from './filters.js'
 import type { GlobalConfig } from './global.js'
 import type { HydraModel, ResourceModel } from './model.js'
 import { resolveResource } from './resource.js'
@@ -16,16 +17,27 @@ export function resolveHydraModel(
 ): { model: HydraModel; problems: Problem[] } {
   const problems: Problem[] = []
   const resources: ResourceModel[] = []
+  const relations: Array<PendingRelation & { location: string }> = []
   for (const model of datamodel.models) {
     const report = reporter(problems, `Model "${model.name}"`)
-    const resource = resolveResource(model, datamodel, global, report, problems)
+    const resource = resolveResource(model, datamodel, global, report, problems, {
+      provider,
+      relations,
+    })
     if (resource) resources.push(resource)
   }
+  // Relation filters name their targets' paths and id types, known once every model is resolved.
+  resolveRelations(
+    relations,
+    new Map(resources.map((resource) => [resource.name, { ...resource, id: resource.idField }])),
+    problems
+  )
   checkPaths(resources, problems)
   checkEntrypointKeys(resources, problems)
   const model: HydraModel = {
     resources,
     parameters: global.parameters,
+    filterParameters: global.filterParameters,
     provider,
     hydraPrefix: global.hydraPrefix ?? true,
   }

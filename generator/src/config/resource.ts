@@ -12,8 +12,16 @@ import {
 } from './annotation-args.js'
 import { checkHydraNames } from './api-names.js'
 import { readFieldAnnotations, toFieldModel } from './fields.js'
+import {
+  checkDeclaredOperations,
+  checkOrderIndexes,
+  type FilterContext,
+  operationQuery,
+  type PendingRelation,
+  readQueryDeclarations,
+} from './filters.js'
 import type { GlobalConfig } from './global.js'
-import type { FieldModel, ResourceModel } from './model.js'
+import type { FieldModel, OperationModel, ResourceModel } from './model.js'
 import { collectionPathFor, delegateName, kebabCase } from './naming.js'
 import { resolveOperations } from './operations.js'
 import { readOrder } from './order.js'
@@ -28,7 +36,8 @@ export function resolveResource(
   datamodel: DMMF.Datamodel,
   global: GlobalConfig,
   report: Report,
-  problems: Problem[]
+  problems: Problem[],
+  queries: { provider: string; relations: Array<PendingRelation & { location: string }> }
 ): ResourceModel | undefined {
   const annotations = readAnnotations(model.documentation, MODEL_ANNOTATIONS, report)
   const fieldResults = readFieldAnnotations(model, problems)
@@ -107,9 +116,24 @@ export function resolveResource(
   }
   const fields = [...fieldModels.values()].filter((field) => !hidden.has(field.name))
   checkHydraNames(model.name, fields, operations, report)
-  // Cursor fields and the fields of each order: unpaged batches start past the last row's key.
+  resolveQueries(annotations, operations, {
+    model,
+    datamodel,
+    fields: fieldModels,
+    hidden,
+    idField: fieldModels.get(idField.name) as FieldModel,
+    global,
+    report,
+    ...queries,
+  })
+  // Cursor fields and the fields of each order (the operation's own and those clients may ask
+  // for): unpaged batches and cursor links start past the last row's key.
   const cursorFields = operations
-    .flatMap((operation) => [...(operation.cursor ?? []), ...(operation.orderKey ?? [])])
+    .flatMap((operation) => [
+      ...(operation.cursor ?? []),
+      ...(operation.orderKey ?? []),
+      ...(operation.query?.order ?? []),
+    ])
     .map((key) => key.field)
   return {
     name: model.name,
@@ -122,5 +146,39 @@ export function resolveResource(
     fields,
     selected: [...new Set([idField.name, ...fields.map((field) => field.name), ...cursorFields])],
     operations,
+  }
+}
+
+/** `@filter` and `@order` of the model, checked and set on each operation (docs/filters.md). */
+function resolveQueries(
+  annotations: readonly Annotation[],
+  operations: OperationModel[],
+  context: FilterContext & {
+    global: GlobalConfig
+    relations: Array<PendingRelation & { location: string }>
+  }
+): void {
+  const declarations = readQueryDeclarations(annotations, context)
+  checkDeclaredOperations(
+    declarations,
+    operations.map((operation) => operation.name),
+    context.report
+  )
+  for (const declaration of [declarations.model, ...declarations.operations.values()]) {
+    const source = declaration.source.replace('@filter', '@order')
+    checkOrderIndexes(declaration.order ?? [], context, source)
+  }
+  const parameters = {
+    ...context.global.filterParameters,
+    paging: Object.values(context.global.parameters),
+  }
+  for (const operation of operations) {
+    const result = operationQuery(declarations, operation, parameters, context)
+    if (!result) continue
+    operation.query = result.query
+    for (const relation of result.relations) {
+      if (!context.relations.some((pending) => pending.spec === relation.spec))
+        context.relations.push({ ...relation, location: `Model "${context.model.name}"` })
+    }
   }
 }

@@ -32,7 +32,7 @@ export function emitFiles(model: HydraModel, context: EmitContext): FileMap {
   const files: FileMap = new Map()
   for (const resource of model.resources) {
     const file = project.createSourceFile(`/${resource.fileName}.ts`)
-    emitResourceModule(file, resource, model.parameters, context)
+    emitResourceModule(file, resource, model.parameters, model.filterParameters, context)
     files.set(`${resource.fileName}.ts`, text(file))
   }
   const index = project.createSourceFile('/index.ts')

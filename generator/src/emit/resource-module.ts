@@ -1,4 +1,4 @@
-import { scalarType } from '@prisma-hydra/runtime/defaults'
+import { type ScalarType, scalarType } from '@prisma-hydra/runtime/defaults'
 import {
   type CodeBlockWriter,
   type InterfaceDeclarationStructure,
@@ -8,10 +8,17 @@ import {
   StructureKind,
   VariableDeclarationKind,
 } from 'ts-morph'
-import type { CursorKeyModel, FieldModel, OperationModel, ResourceModel } from '../config/model.js'
+import type {
+  CursorKeyModel,
+  FieldModel,
+  HydraModel,
+  OperationModel,
+  ResourceModel,
+} from '../config/model.js'
 import { camelCase, pascalCase } from '../config/naming.js'
 import type { ParameterNames } from '../config/options.js'
 import type { EmitContext } from './context.js'
+import { type RuntimeType, runtimeType, runtimeValue } from './runtime-imports.js'
 
 /** Names of the declarations a resource module exports, shared with the index writer. */
 export function resourceNames(resource: ResourceModel) {
@@ -28,6 +35,24 @@ export function resourceNames(resource: ResourceModel) {
     select: `${base}Select`,
     module: `./${resource.fileName}`,
   }
+}
+
+type Primitive = 'string' | 'number' | 'boolean'
+const PRIMITIVES: ReadonlySet<string> = new Set<Primitive>(['string', 'number', 'boolean'])
+const isPrimitive = (name: ScalarType['tsType']): name is Primitive => PRIMITIVES.has(name)
+
+/**
+ * The runtime's types that the member type names for its fields' values (`JsonValue`). Every
+ * type of the scalar type table that is not a primitive must be one the generated entry exports:
+ * the type checker refuses `names.add` otherwise.
+ */
+function runtimeTypes(resource: ResourceModel): RuntimeType[] {
+  const names = new Set<RuntimeType>()
+  for (const field of resource.fields) {
+    const name = field.kind === 'scalar' ? scalarType(field.type)?.tsType : undefined
+    if (name && !isPrimitive(name)) names.add(name)
+  }
+  return [...names].sort()
 }
 
 /** The TypeScript type of a field's value in the JSON output. */
@@ -65,6 +90,8 @@ function writeResourceSpec(resource: ResourceModel, provider: string) {
         writer.write('name: ').quote(resource.name).write(',').newLine()
         if (resource.iri) writer.write('iri: ').quote(resource.iri).write(',').newLine()
         writer.writeLine(`hydraPrefix: ${resource.hydraPrefix},`)
+        if (resource.operations.some((operation) => operation.query))
+          writer.writeLine('search: true,')
         writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
         writer.write('provider: ').quote(provider).write(',').newLine()
         writer.write('id: { name: ').quote(resource.idField.name).write(', kind: ')
@@ -114,7 +141,11 @@ function keyList(keys: readonly CursorKeyModel[]): string {
   return `[${entries.join(', ')}],`
 }
 
-function writeOperations(resource: ResourceModel, parameters: ParameterNames) {
+function writeOperations(
+  resource: ResourceModel,
+  parameters: ParameterNames,
+  filterParameters: HydraModel['filterParameters']
+) {
   const names = resourceNames(resource)
   return (writer: CodeBlockWriter) => {
     writer.inlineBlock(() => {
@@ -128,6 +159,10 @@ function writeOperations(resource: ResourceModel, parameters: ParameterNames) {
           writer.write(`hydraPrefix: ${operation.hydraPrefix},`)
           if (operation.orderKey)
             writer.newLine().write('orderKey: ').write(keyList(operation.orderKey))
+          if (operation.query) {
+            const query = { ...operation.query, parameters: filterParameters }
+            writer.newLine().write(`query: ${JSON.stringify(query)},`)
+          }
         })
         writer.write(',').newLine()
       }
@@ -151,14 +186,23 @@ function orderBy(operation: OperationModel, reverse = false): string {
 function writeSourceFactory(resource: ResourceModel, context: EmitContext) {
   return (writer: CodeBlockWriter) => {
     writer.writeLine(
-      `const find = ({ backward, ...window }: RowWindow<Prisma.${resource.name}WhereInput>) =>`
+      `const find = ({ backward, where: position, ...window }: RowWindow<Prisma.${resource.name}WhereInput>) =>`
     )
     writer.indent(() => {
-      writer.writeLine(
-        `prisma.${resource.delegate}.findMany({ select, orderBy: backward ? reverse : orderBy, ...window })`
-      )
+      writer.writeLine(`prisma.${resource.delegate}.findMany({`)
+      writer.indent(() => {
+        writer.writeLine('select,')
+        writer.writeLine('orderBy: backward ? reverse : orderBy,')
+        writer.writeLine(
+          'where: where && position ? { AND: [where, position] } : (position ?? where ?? {}),'
+        )
+        writer.writeLine('...window,')
+      })
+      writer.writeLine('})')
     })
-    writer.writeLine(`const count = () => prisma.${resource.delegate}.count()`)
+    writer.writeLine(
+      `const count = () => prisma.${resource.delegate}.count({ where: where ?? {} })`
+    )
     writer.write('return ').inlineBlock(() => {
       writer.writeLine('findMany: find,')
       writer.writeLine('count,')
@@ -178,9 +222,27 @@ function writeCreateApp(resource: ResourceModel) {
   return (writer: CodeBlockWriter) => {
     writer.write('const sources = ').inlineBlock(() => {
       for (const operation of resource.operations) {
-        writer.writeLine(
-          `${operation.name}: ${names.rows}(prisma, ${orderBy(operation)}, ${orderBy(operation, true)}, options.timeouts),`
-        )
+        const rows = (order: string, reverse: string, where: string) =>
+          `${names.rows}(prisma, ${order}, ${reverse}, ${where || 'undefined'}, options.timeouts)`
+        if (!operation.query) {
+          writer.writeLine(
+            `${operation.name}: ${rows(orderBy(operation), orderBy(operation, true), '')},`
+          )
+          continue
+        }
+        // The selection's where and orderBy are built by the runtime from the operation's own
+        // fields (checked at generation time), so they are this model's Prisma inputs.
+        const input = `Prisma.${resource.name}OrderByWithRelationInput[]`
+        writer.writeLine(`${operation.name}: (selection: RowSelection) =>`)
+        writer.indent(() => {
+          writer.writeLine(
+            `${rows(
+              `(selection.orderBy ?? ${orderBy(operation)}) as ${input}`,
+              `(selection.reverse ?? ${orderBy(operation, true)}) as ${input}`,
+              `selection.where as Prisma.${resource.name}WhereInput | undefined`
+            )},`
+          )
+        })
       }
     })
     writer.newLine()
@@ -230,26 +292,35 @@ export function emitResourceModule(
   file: SourceFile,
   resource: ResourceModel,
   parameters: ParameterNames,
+  filterParameters: HydraModel['filterParameters'],
   context: EmitContext
 ): void {
   const names = resourceNames(resource)
-  const usesJson = resource.fields.some((field) => field.type === 'Json')
   file.addImportDeclarations([
-    { moduleSpecifier: 'hono', namedImports: ['Hono'] },
+    {
+      moduleSpecifier: 'hono',
+      namedImports: [
+        ...(hasProviders(resource) ? [{ name: 'Context', isTypeOnly: true }] : []),
+        'Hono',
+      ],
+    },
     {
       moduleSpecifier: context.runtimeModule,
       namedImports: [
-        { name: 'CollectionOperation', isTypeOnly: true },
-        ...(hasProviders(resource) ? [{ name: 'CollectionProvider', isTypeOnly: true }] : []),
-        { name: 'DatabaseTimeouts', isTypeOnly: true },
-        'defineResource',
-        'methodNotAllowed',
-        { name: 'RowWindow', isTypeOnly: true },
-        ...(usesJson ? [{ name: 'JsonValue', isTypeOnly: true }] : []),
-        'serveCollection',
-        'serveContext',
-        'serveItem',
-        'transactionOptions',
+        runtimeType('CollectionOperation'),
+        ...(hasProviders(resource) ? [runtimeType('CollectionProvider')] : []),
+        runtimeType('DatabaseTimeouts'),
+        runtimeValue('defineResource'),
+        runtimeValue('methodNotAllowed'),
+        ...(resource.operations.some((operation) => operation.query)
+          ? [runtimeType('RowSelection')]
+          : []),
+        runtimeType('RowWindow'),
+        ...runtimeTypes(resource).map(runtimeType),
+        runtimeValue('serveCollection'),
+        runtimeValue('serveContext'),
+        runtimeValue('serveItem'),
+        runtimeValue('transactionOptions'),
       ],
     },
     {
@@ -287,16 +358,28 @@ export function emitResourceModule(
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: [`The collection operations of ${resource.name} with their resolved paging settings.`],
-    declarations: [{ name: names.operations, initializer: writeOperations(resource, parameters) }],
+    declarations: [
+      {
+        name: names.operations,
+        initializer: writeOperations(resource, parameters, filterParameters),
+      },
+    ],
   })
   file.addFunction({
     name: names.rows,
-    docs: [`${resource.name} rows in the given order, read through the Prisma client.`],
+    docs: [
+      `${resource.name} rows in the given order, those \`where\` selects, read through the Prisma client.`,
+    ],
     parameters: [
       { name: 'prisma', type: 'PrismaClient' },
       { name: 'orderBy', type: `Prisma.${resource.name}OrderByWithRelationInput[]` },
       { name: 'reverse', type: `Prisma.${resource.name}OrderByWithRelationInput[]` },
-      { name: 'timeouts', type: 'DatabaseTimeouts | undefined' },
+      {
+        name: 'where',
+        type: `Prisma.${resource.name}WhereInput | undefined`,
+        initializer: 'undefined',
+      },
+      { name: 'timeouts', type: 'DatabaseTimeouts | undefined', initializer: 'undefined' },
     ],
     statements: writeSourceFactory(resource, context),
   })
@@ -320,7 +403,7 @@ export function emitResourceModule(
       properties: offsetOperations.map((operation) => ({
         name: operation.name,
         hasQuestionToken: true,
-        type: `CollectionProvider<${names.row}> | undefined`,
+        type: `CollectionProvider<${names.row}, Context, Prisma.${resource.name}WhereInput, Prisma.${resource.name}OrderByWithRelationInput> | undefined`,
       })),
     })
   file.addInterface({

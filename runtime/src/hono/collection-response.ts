@@ -1,7 +1,7 @@
 /**
  * @module
  * Writing a collection as the response: a page rendered as one document, or a whole collection
- * streamed as its batches are read (D5).
+ * streamed as its batches are read (docs/paging.md#d5).
  */
 import type { Context } from 'hono'
 import { asOutage, isOutage } from '../database/outage.js'
@@ -80,14 +80,14 @@ async function* mapBatches<T, M>(
 }
 
 /**
- * Streams a whole collection (D5): members are serialized as their batch arrives, the next batch
- * is read only once the client has taken the previous ones (back-pressure), and a client that
- * disconnects cancels the stream, which ends the reads and closes the source; nothing is written
- * or logged after that. The first batch is read before the response starts, so a failure there
- * is still an ordinary error response; a later failure aborts the connection, so a client never
- * takes a cut-off body for a whole collection. Between batches the stream lets other work run: on
- * a synchronous driver (better-sqlite3) a client reading fast over loopback would otherwise hold
- * the event loop for the whole collection.
+ * Streams a whole collection (docs/paging.md#d5): members are serialized as their batch arrives,
+ * the next batch is read only once the client has taken the previous ones (back-pressure), and a
+ * client that disconnects cancels the stream, which ends the reads and closes the source; nothing
+ * is written or logged after that. The first batch is read before the response starts, so a
+ * failure there is still an ordinary error response; a later failure aborts the connection, so a
+ * client never takes a cut-off body for a whole collection. Between batches the stream lets other
+ * work run: on a synchronous driver (better-sqlite3) a client reading fast over loopback would
+ * otherwise hold the event loop for the whole collection.
  */
 async function streamCollection<T, M, P extends boolean>(
   c: Context,

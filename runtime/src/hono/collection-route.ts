@@ -6,6 +6,8 @@
 import type { Context } from 'hono'
 import { databaseWork } from '../database/outage.js'
 import { budgetOf, type DatabaseTimeouts } from '../database/timeouts.js'
+import { type ProviderQuery, type RowSelection, selectRows } from '../filters/selection.js'
+import type { QuerySpec } from '../filters/spec.js'
 import type { HydraCollection } from '../hydra/collection.js'
 import type { IdKind, Resource } from '../hydra/resource.js'
 import { readCollection } from '../paging/strategy.js'
@@ -35,21 +37,41 @@ export interface CollectionOperation<M, P extends boolean = boolean> {
    * operations use their cursor key.
    */
   orderKey?: readonly CursorKey[]
+  /** What clients may filter and order by (docs/filters.md); absent: nothing. */
+  query?: QuerySpec | undefined
 }
 
 /**
- * Replaces the Prisma query of a generated operation: receives the checked paging request and
+ * The rows of an operation for one request: a source reading what the selection asks for (the
+ * filters' `where`, the client's `orderBy`). An operation that declares no filter and no order
+ * may take a plain source.
+ */
+export type RowsOf<Row, Where> =
+  | CollectionSource<Row, Where>
+  | ((selection: RowSelection) => CollectionSource<Row, Where>)
+
+/**
+ * Replaces the Prisma query of a generated operation: receives the checked paging request and the
+ * request's filters and order (parsed, and as the generated query's `where` and `orderBy`), and
  * returns rows of the model (as its generated query selects them) in any form a custom handler may
  * return. The route, the parameter checks, the members and the rendering stay generated.
  */
-export type CollectionProvider<Row, C extends Context = Context> = (
+export type CollectionProvider<
+  Row,
+  C extends Context = Context,
+  Where = Record<string, unknown>,
+  OrderBy = Record<string, unknown>,
+> = (
   request: PagingRequest,
-  c: C
+  c: C,
+  query: ProviderQuery<Where, OrderBy>
 ) => CollectionResult<Row> | Promise<CollectionResult<Row>>
 
+/** Options of a generated collection route. */
 export interface ServeCollectionOptions<Row> {
   /** Replaces the operation's Prisma query (offset-paged operations). */
-  provider?: CollectionProvider<Row> | undefined
+  // biome-ignore lint/suspicious/noExplicitAny: a provider's own where/orderBy types are its business.
+  provider?: CollectionProvider<Row, any, any, any> | undefined
   /** Rows per query and per written chunk when the collection is served unpaged. Default 500. */
   batchSize?: number | undefined
   /** Time budgets of the database work; an outage is answered 503 (see DatabaseTimeouts). */
@@ -59,12 +81,12 @@ export interface ServeCollectionOptions<Row> {
 /**
  * Serves one page of a generated collection operation: reads the paging parameters, fetches
  * (through the operation's source, or the provider that replaces it), renders. Unpaged requests
- * are streamed, read in batches (D5).
+ * are streamed, read in batches (docs/paging.md#d5).
  */
 export async function serveCollection<M, Row extends object, Where, P extends boolean = true>(
   c: Context,
   operation: CollectionOperation<M, P>,
-  source: CollectionSource<Row, Where>,
+  rows: RowsOf<Row, Where>,
   options: ServeCollectionOptions<Row> = {}
 ): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const base = mountPrefix(c)
@@ -75,12 +97,23 @@ export async function serveCollection<M, Row extends object, Where, P extends bo
     const query = requestQuery(c)
     const context = `${base}/contexts/${resource.name}`
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
+    if (operation.query) render.search = operation.query
+    const selection = selectRows(query, operation, base)
+    if (typeof rows !== 'function' && (selection.rows.where || selection.rows.orderBy)) {
+      throw new TypeError(
+        `serveCollection: ${operation.path} declares filters or an order; pass a function from the selection to a source`
+      )
+    }
     const { provider } = options
+    const { filters, order } = selection.query
+    const { where, orderBy } = selection.rows
     const content = await readCollection(query, {
-      source,
+      source: typeof rows === 'function' ? rows(selection.rows) : rows,
       paging,
-      orderKey: operation.orderKey,
-      provider: provider && ((request) => provider(request, c)),
+      orderKey: selection.orderKey,
+      cursor: selection.cursor,
+      filterOperators: selection.filterOperators,
+      provider: provider && ((request) => provider(request, c, { filters, order, where, orderBy })),
       batchSize: options.batchSize,
       database: resource.provider,
       work: (work) => databaseWork(work, budget.query),

@@ -9,6 +9,7 @@ import { docsUrl } from '../hydra/documentation.js'
 import { type JsonLdResponse, jsonLd } from './json-ld.js'
 import { apiLocation } from './location.js'
 
+/** A JSON-LD context document. */
 export interface ContextDocument {
   '@context': Record<string, ContextTerm>
 }
@@ -25,6 +26,7 @@ export function serveContext(
     name: string
     iri?: string | undefined
     fields: readonly { name: string; iri?: string | undefined }[]
+    search?: boolean | undefined
   }
 ): JsonLdResponse<ContextDocument> {
   return jsonLd(c, contextDocument(`${docsUrl(apiLocation(c))}#`, resource))

@@ -1,7 +1,7 @@
 /**
  * @module
- * Custom collections (spec 4.2): a route whose handler returns a paginator, an array or an
- * iterable, served with the generated routes' checks, errors, links and rendering.
+ * Custom collections (docs/custom-collections.md): a route whose handler returns a paginator, an
+ * array or an iterable, served with the generated routes' checks, errors, links and rendering.
  */
 import type { Context, Env, Input } from 'hono'
 import { databaseWork } from '../database/outage.js'
@@ -18,13 +18,14 @@ import type { JsonLdResponse } from './json-ld.js'
 import { mountPrefix } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
 
+/** How a custom collection is served: its context, paging settings, chunk size and prefix. */
 export interface CollectionHandlerOptions<P extends boolean = boolean> {
   /**
    * The collection's `@context`: an absolute IRI, or a path such as `/contexts/Genre`, which is
    * taken under the path the app is mounted at.
    */
   context: string
-  /** Paging settings, as a generated operation has them; left-out ones take the spec's defaults. */
+  /** Paging settings, as a generated operation has them; left out, the built-in defaults. */
   paging?: CustomPagingOptions | undefined
   /** Items per written chunk when a whole collection is streamed. Default 500. */
   batchSize?: number | undefined
@@ -38,11 +39,11 @@ export interface CollectionHandlerOptions<P extends boolean = boolean> {
 }
 
 /**
- * A custom collection handler (spec 4.2). `handler` receives the checked paging request (page from
- * `page`, or its configured name, default 1; page size; offset = (page - 1) × page size; or an
- * unpaged request) and returns a full paginator (full view), a partial paginator (partial view),
- * an array (no view) or an iterable (no view, streamed). Checks, errors, links and rendering are
- * the generated routes' own.
+ * A custom collection handler (docs/custom-collections.md). `handler` receives the checked paging
+ * request (page from `page`, or its configured name, default 1; page size; offset = (page - 1) ×
+ * page size; or an unpaged request) and returns a full paginator (full view), a partial paginator
+ * (partial view), an array (no view) or an iterable (no view, streamed). Checks, errors, links and
+ * rendering are the generated routes' own.
  *
  * ```ts
  * app.get('/genres', hydraCollection({ context: '/contexts/Genre' }, (request) =>

@@ -13,6 +13,7 @@ import { apiState, hasApiState, withApiHeaders } from './request-state.js'
 /** Which browser origins may read the API: Hono's `cors` `origin` option. */
 export type CorsOrigin = NonNullable<Parameters<typeof cors>[0]>['origin']
 
+/** Options of the `hydraHeaders` middleware. */
 export interface HydraHeadersOptions {
   /**
    * Browser origins allowed to read the API from another origin (`'https://admin.example.com'`,

@@ -1,5 +1,7 @@
+import type { QuerySpec } from '../filters/spec.js'
 import { iriBuilder, type QueryMap } from '../iri/query-string.js'
 import type { CollectionPage, ParameterNames } from '../paging/types.js'
+import { searchTemplate } from './search.js'
 import { hydraTerm } from './terms.js'
 
 /** The view of a page: its own IRI and its links, keys with or without the `hydra:` prefix. */
@@ -22,8 +24,8 @@ export type HydraView<P extends boolean = true> = P extends false
     }
 
 /**
- * A JSON-LD/Hydra collection (spec 2.1) of members of type `M`; keys carry the `hydra:` prefix
- * unless `P` is `false` (API Platform 4 style). With `P` = `boolean`, either document.
+ * A JSON-LD/Hydra collection (docs/paging.md#view) of members of type `M`; keys carry the `hydra:`
+ * prefix unless `P` is `false` (API Platform 4 style). With `P` = `boolean`, either document.
  */
 export type HydraCollection<M, P extends boolean = true> = P extends false
   ? {
@@ -33,6 +35,7 @@ export type HydraCollection<M, P extends boolean = true> = P extends false
       totalItems?: number
       member: M[]
       view?: HydraView<false>
+      search?: Record<string, unknown>
     }
   : {
       '@context': string
@@ -41,6 +44,7 @@ export type HydraCollection<M, P extends boolean = true> = P extends false
       'hydra:totalItems'?: number
       'hydra:member': M[]
       'hydra:view'?: HydraView<true>
+      'hydra:search'?: Record<string, unknown>
     }
 
 export interface RenderOptions<P extends boolean = boolean> {
@@ -52,6 +56,8 @@ export interface RenderOptions<P extends boolean = boolean> {
   context: string
   /** Whether Hydra keys carry the `hydra:` prefix. Default true. */
   hydraPrefix?: P | undefined
+  /** What the collection accepts besides paging: described by `hydra:search` when given. */
+  search?: QuerySpec | undefined
 }
 
 const LINKS = ['first', 'last', 'previous', 'next'] as const
@@ -61,7 +67,7 @@ function hasFilters(query: QueryMap, pageName: string, enabled: string): boolean
   return false
 }
 
-/** Renders a page as a Hydra collection with the reference's presence rules (reference 2.2-2.6). */
+/** Renders a page as a Hydra collection with the reference's presence rules: docs/paging.md#view. */
 export function renderCollection<M, P extends boolean = true>(
   page: CollectionPage<M>,
   options: RenderOptions<P>
@@ -76,6 +82,9 @@ export function renderCollection<M, P extends boolean = true>(
   body[hydraTerm('member', prefix)] = page.items
   const view = renderView(page, options, prefix)
   if (view) body[hydraTerm('view', prefix)] = view
+  if (options.search) {
+    body[hydraTerm('search', prefix)] = searchTemplate(options.path, options.search, prefix)
+  }
   return body as HydraCollection<M, P>
 }
 
@@ -113,6 +122,7 @@ export async function* renderCollectionChunks<M>(
   const prefix = options.hydraPrefix !== false
   const shell = renderCollection<M, boolean>({ items: [], paginated: false, self: {} }, options)
   const view = (shell as Record<string, unknown>)[hydraTerm('view', prefix)]
+  const search = (shell as Record<string, unknown>)[hydraTerm('search', prefix)]
   const head = { '@context': shell['@context'], '@id': shell['@id'], '@type': shell['@type'] }
   const opening = `${JSON.stringify(head).slice(0, -1)},${JSON.stringify(hydraTerm('member', prefix))}:[`
   let totalItems = 0
@@ -133,5 +143,8 @@ export async function* renderCollectionChunks<M>(
   const viewPart = view
     ? `,${JSON.stringify(hydraTerm('view', prefix))}:${JSON.stringify(view)}`
     : ''
-  yield `${pending ?? ''}],${total}${viewPart}}`
+  const searchPart = search
+    ? `,${JSON.stringify(hydraTerm('search', prefix))}:${JSON.stringify(search)}`
+    : ''
+  yield `${pending ?? ''}],${total}${viewPart}${searchPart}}`
 }

@@ -17,6 +17,24 @@ const HYDRA_VALUES = [
 ] as const
 const HYDRA_LINKS = ['first', 'last', 'previous', 'next'] as const
 
+/**
+ * The terms of `hydra:search` (IriTemplate and its mappings). API Platform writes a mapping's keys
+ * unprefixed whatever the prefix setting, so they are defined here too, unless a field of the type
+ * has the name (they are not reserved: a field may be called `property`).
+ */
+const HYDRA_SEARCH: Record<string, ContextTerm> = {
+  search: 'hydra:search',
+  IriTemplate: 'hydra:IriTemplate',
+  IriTemplateMapping: 'hydra:IriTemplateMapping',
+  template: 'hydra:template',
+  mapping: 'hydra:mapping',
+  variable: 'hydra:variable',
+  required: 'hydra:required',
+  property: { '@id': 'hydra:property', '@type': '@vocab' },
+  variableRepresentation: { '@id': 'hydra:variableRepresentation', '@type': '@vocab' },
+  BasicRepresentation: 'hydra:BasicRepresentation',
+}
+
 /** Names a type's fields cannot take when it is served without the `hydra:` prefix. */
 export const HYDRA_TERMS: readonly string[] = [...HYDRA_VALUES, ...HYDRA_LINKS]
 
@@ -33,10 +51,21 @@ export function hydraTerms(taken: ReadonlySet<string> = new Set()): Record<strin
   return terms
 }
 
+/** The terms of `hydra:search`, leaving out those in `taken`. */
+export function searchTerms(taken: ReadonlySet<string> = new Set()): Record<string, ContextTerm> {
+  const terms: Record<string, ContextTerm> = {}
+  for (const [name, term] of Object.entries(HYDRA_SEARCH)) if (!taken.has(name)) terms[name] = term
+  terms['hydra:variableRepresentation'] = { '@type': '@vocab' }
+  terms['hydra:property'] = { '@type': '@vocab' }
+  return terms
+}
+
 export interface ContextType {
   name: string
   iri?: string | undefined
   fields: readonly { name: string; iri?: string | undefined }[]
+  /** Its collections carry `hydra:search`: the context defines the template's terms. */
+  search?: boolean | undefined
 }
 
 /**
@@ -56,6 +85,7 @@ export function contextDocument(
   const context: Record<string, ContextTerm> = {
     '@vocab': vocabulary,
     ...hydraTerms(fields),
+    ...(type.search ? searchTerms(fields) : {}),
   }
   if (type.iri) context[type.name] = type.iri
   for (const field of type.fields) context[field.name] = field.iri ?? `${type.name}/${field.name}`

@@ -42,6 +42,7 @@ export interface DocumentedType {
   collections: readonly DocumentedCollection[]
 }
 
+/** The API as the entrypoint and the documentation describe it: its title and types. */
 export interface ApiDescription {
   title: string
   description?: string | undefined

@@ -1,7 +1,6 @@
 import { isDecimal } from '../decimal.js'
 import { type ScalarFormatter, scalarType } from '../scalar-types.js'
 import { readColumnValue } from '../values/column-value.js'
-import { isoString } from './iso-date.js'
 
 /** The kinds of primary key an item IRI can be built from. */
 export type IdKind = 'Int' | 'BigInt' | 'String'
@@ -42,6 +41,8 @@ export interface ResourceSpec<K extends IdKind> {
    * store. Left out: the rules every supported database shares.
    */
   provider?: string | undefined
+  /** Whether its collections carry `hydra:search` (filters or orders): its context defines those terms. */
+  search?: boolean
 }
 
 /** A resource ready to serve: turns database rows into JSON-LD members of type `M`. */
@@ -60,7 +61,7 @@ export interface Resource<M, K extends IdKind = IdKind> extends ResourceSpec<K> 
 type Convert = (value: unknown) => unknown
 
 const formatters: Record<ScalarFormatter, Convert> = {
-  dateTime: (value) => (value instanceof Date ? isoString(value) : value),
+  dateTime: (value) => (value instanceof Date ? value.toISOString() : value),
   integerText: (value) => String(value),
   decimalText: (value) => (isDecimal(value) ? value.toFixed() : String(value)),
   base64: (value) => Buffer.from(value as Uint8Array).toString('base64'),

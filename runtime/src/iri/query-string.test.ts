@@ -4,7 +4,6 @@ import {
   buildIri,
   buildQuery,
   compareQueryKeys,
-  formatPhpFloat,
   getParam,
   isRepeated,
   isTruncated,
@@ -281,25 +280,6 @@ describe('compareQueryKeys / sortQuery', () => {
       ],
     ])
     expect([...query.keys()]).toEqual(['z', 'a'])
-  })
-})
-
-describe('formatPhpFloat', () => {
-  it.each([
-    [1, '1'],
-    [2.0, '2'],
-    [10, '10'],
-    [2.5, '2.5'],
-    [99999999999999, '99999999999999'],
-    [1e14, '1.0E+14'],
-    [1.5e15, '1.5E+15'],
-    [0, '0'],
-    [-0, '-0'],
-    [-3, '-3'],
-    [-99999999999999, '-99999999999999'],
-    [-1e14, '-1.0E+14'],
-  ])('%d → %s', (value, expected) => {
-    expect(formatPhpFloat(value)).toBe(expected)
   })
 })
 

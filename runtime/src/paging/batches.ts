@@ -1,7 +1,7 @@
 /**
- * Unpaged collections read in batches (DESIGN D5): a response of a million rows never holds more
- * than one batch, and each batch after the first starts past the last row read (a keyset), so
- * reading the whole table costs what reading it once costs.
+ * Unpaged collections read in batches (docs/paging.md#d5): a response of a million rows never
+ * holds more than one batch, and each batch after the first starts past the last row read (a
+ * keyset), so reading the whole table costs what reading it once costs.
  */
 import { keysetWhere } from './cursor.js'
 import type { CollectionSource, CursorKey } from './types.js'

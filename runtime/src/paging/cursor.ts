@@ -1,9 +1,10 @@
 /**
- * Cursor (keyset) paging, DESIGN D4. The collection's order is a key of one or more fields, the
- * last of them unique together; a link carries the key of the last (or first) item of a page as
- * `field[lt]=…` / `field[gt]=…` parameters, read together as ONE position in that order, never as
- * independent filters. The query is a `where` on that position plus `take`, so its cost does not
- * grow with depth and a deleted row under the cursor changes nothing.
+ * Cursor (keyset) paging: docs/paging.md#d4 and docs/cursor-paging.md. The collection's order is a
+ * key of one or more fields, the last of them unique together; a link carries the key of the last
+ * (or first) item of a page as `field[lt]=…` / `field[gt]=…` parameters, read together as ONE
+ * position in that order, never as independent filters. The query is a `where` on that position
+ * plus `take`, so its cost does not grow with depth and a deleted row under the cursor changes
+ * nothing.
  */
 import { isDecimal } from '../decimal.js'
 import { badRequest } from '../errors.js'
@@ -62,13 +63,14 @@ export function formatCursorValue(value: unknown): string {
 export function readCursorBound(
   query: QueryMap,
   keys: readonly CursorKey[],
+  filterOperators?: ReadonlyMap<string, readonly string[]>,
   provider?: string | undefined
 ): CursorBound | null {
   const bound: CursorBound = { values: [], raw: [], backward: false, inclusive: false }
   let ended: string | undefined
   const directions = new Set<boolean>()
   for (const key of keys) {
-    const given = query.get(key.field)
+    const given = withoutFilterOperators(query.get(key.field), filterOperators?.get(key.field))
     if (given === undefined) {
       ended ??= key.field
       continue
@@ -101,6 +103,19 @@ export function readCursorBound(
     )
   }
   return bound
+}
+
+/**
+ * A key field's parameter without the operators a filter of that field reads (a date filter's
+ * `[after]`, docs/filters.md "Cursor paging"): undefined when nothing is left for the cursor.
+ */
+function withoutFilterOperators(
+  given: QueryValue | undefined,
+  operators: readonly string[] | undefined
+): QueryValue | undefined {
+  if (!operators || given === undefined || typeof given === 'string') return given
+  const rest = new Map([...given].filter(([operator]) => !operators.includes(operator)))
+  return rest.size === 0 ? undefined : rest
 }
 
 function singleBound(field: string, given: QueryValue, repeated: boolean): [Operator, string] {
@@ -183,10 +198,10 @@ function isAt(keys: readonly CursorKey[], row: object, values: readonly unknown[
 }
 
 /**
- * Fetches one cursor page. `next` appears only when a row follows the page and `previous` only
- * when one precedes it (D4). Following a link (a whole key, exclusive) costs one query: it reads
- * from the position inclusively, and the row at the position, when it is still there, is the
- * proof that a row precedes the page. Otherwise one row on the other side of the position is
+ * Fetches one cursor page. `next` appears only when a row follows the page and `previous` only when
+ * one precedes it (docs/paging.md#d4). Following a link (a whole key, exclusive) costs one query:
+ * it reads from the position inclusively, and the row at the position, when it is still there, is
+ * the proof that a row precedes the page. Otherwise one row on the other side of the position is
  * looked up.
  */
 export async function fetchCursorPage<Row extends object, Where>(

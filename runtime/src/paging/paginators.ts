@@ -1,7 +1,7 @@
 /**
  * What a custom collection handler (or a custom data provider of a generated operation) returns,
- * and the two ready-made paginators of spec 4.2: one over an in-memory array and one over an
- * iterable or async iterable (the "traversable" variant).
+ * and the two ready-made paginators of docs/custom-collections.md: one over an in-memory array and
+ * one over an iterable or async iterable (the "traversable" variant).
  */
 import { fromFullPaginator, fromPartialPaginator, lastPageOf } from './page.js'
 import type {
@@ -78,6 +78,7 @@ export function paginateArray<T>(items: readonly T[], request: PagingRequest): C
   return fullPaginator(request, slice, items.length)
 }
 
+/** Options of `paginateIterable`. */
 export interface PaginateIterableOptions {
   /**
    * The size of the whole sequence, when the source knows it. Full paging then stops reading at the

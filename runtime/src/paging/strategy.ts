@@ -5,6 +5,7 @@
  * or partial, a cursor, a data provider, or none) is decided here and nowhere else; the Hono side
  * only renders and writes what comes out.
  */
+import { keepFilterOperators } from '../filters/selection.js'
 import type { QueryMap } from '../iri/query-string.js'
 import { DEFAULT_BATCH_SIZE, inBatches, readInBatches } from './batches.js'
 import { fetchCursorPage, readCursorBound } from './cursor.js'
@@ -22,7 +23,7 @@ import type {
   RowWindow,
 } from './types.js'
 
-/** What a collection response holds: one page, or every item, read batch by batch (D5). */
+/** What a collection response holds: one page, or all items read in batches (docs/paging.md#d5). */
 export type CollectionContent<T> =
   | { page: CollectionPage<T>; batches?: undefined }
   | { page?: undefined; batches: AsyncIterable<T[]> }
@@ -36,6 +37,10 @@ export interface CollectionReading<Row, Where> {
    * compared: unpaged responses then read each batch past the last row read.
    */
   orderKey?: readonly CursorKey[] | undefined
+  /** Cursor paging: this request's key (the client's order, or the configured cursor). */
+  cursor?: readonly CursorKey[] | undefined
+  /** Operators a filter reads on a key field (a date filter's `[after]`): not cursor positions. */
+  filterOperators?: ReadonlyMap<string, readonly string[]> | undefined
   /** Replaces the source for offset paging: the checked request in, a handler's result out. */
   provider?:
     | ((request: PagingRequest) => CollectionResult<Row> | Promise<CollectionResult<Row>>)
@@ -71,18 +76,21 @@ export async function readCollection<Row extends object, Where>(
     const result = await work(Promise.resolve(provider(readPagingRequest(query, paging))))
     return contentOf(result, batchSize, work)
   }
+  const cursor = paging.cursor && (reading.cursor ?? paging.cursor)
   if (!readEnabled(query, paging)) {
-    // D5: batches past the last row read, on the cursor key or the order key (offsets without one).
+    // Batches past the last row read, on the cursor key or the order key (offsets without one):
+    // docs/paging.md#d5. Each batch is read within the request's budget.
     const bounded = {
       ...source,
       findMany: (window: RowWindow<Where>) => work(source.findMany(window)),
     }
-    return { batches: readInBatches(bounded, paging.cursor ?? reading.orderKey, batchSize) }
+    return { batches: readInBatches(bounded, cursor ?? reading.orderKey, batchSize) }
   }
-  if (paging.cursor) {
+  if (cursor) {
     const itemsPerPage = readItemsPerPage(query, paging)
-    const bound = readCursorBound(query, paging.cursor, reading.database)
-    return { page: await work(fetchCursorPage(source, paging.cursor, itemsPerPage, bound)) }
+    const bound = readCursorBound(query, cursor, reading.filterOperators, reading.database)
+    const page = await work(fetchCursorPage(source, cursor, itemsPerPage, bound))
+    return { page: keepFilterOperators(page, query) }
   }
   const request = readPagingRequest(query, paging)
   return { page: await work(fetchCollectionPage(source, request)) }

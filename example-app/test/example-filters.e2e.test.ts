@@ -1,0 +1,209 @@
+/**
+ * The example app's filters and orders (prisma/schema.prisma, docs/filters.md) over its seeded
+ * library: books by title, genre, author, price and date, ordered by the client; the popular books
+ * through their custom provider; open loans; the activity feed by kind under cursor paging. The
+ * expected rows are computed here from every row read back, never by the filters themselves.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PrismaClient } from '#generated/prisma/client.js'
+import { createApp } from '../src/app.js'
+import { prepareDatabase } from '../src/database.js'
+import { createPrismaClient } from '../src/prisma.js'
+import {
+  emptyDatabase,
+  get,
+  ids,
+  startServer,
+  TEST_DATABASE,
+  type TestDatabase,
+} from './support/harness.js'
+
+let prisma: PrismaClient
+let origin: string
+let close: () => Promise<void>
+let database: TestDatabase
+
+interface Book {
+  id: number
+  title: string
+  genre: string
+  price: number
+  publishedAt: number
+  authorId: number
+}
+let books: Book[]
+
+beforeAll(async () => {
+  database = await emptyDatabase()
+  prisma = createPrismaClient(database.url)
+  await prepareDatabase(prisma, database.url)
+  ;({ origin, close } = await startServer(createApp(prisma, { batchSize: 7 }).fetch))
+  books = (await prisma.book.findMany()).map((book) => ({
+    id: book.id,
+    title: book.title,
+    genre: book.genre,
+    price: Number(book.price),
+    publishedAt: book.publishedAt.getTime(),
+    authorId: book.authorId,
+  }))
+})
+
+afterAll(async () => {
+  await close?.()
+  await prisma?.$disconnect()
+  await database?.remove()
+})
+
+const view = (body: Record<string, unknown>) => (body['hydra:view'] ?? {}) as Record<string, string>
+
+/** Every member id from `start` on, following `hydra:next`, and the totals each page gave. */
+async function walk(start: string): Promise<{ ids: unknown[]; totals: Set<unknown> }> {
+  const all: unknown[] = []
+  const totals = new Set<unknown>()
+  let url: string | undefined = start
+  for (let pages = 0; url; pages++) {
+    const response = await get(origin, url)
+    expect(response.status, `${url}: ${JSON.stringify(response.body)}`).toBe(200)
+    all.push(...ids(response.body))
+    totals.add(response.body['hydra:totalItems'])
+    url = view(response.body)['hydra:next']
+    expect(pages).toBeLessThan(200)
+  }
+  return { ids: all, totals }
+}
+
+const byThen =
+  <T>(...keys: Array<(row: T) => number | string>) =>
+  (a: T, b: T) => {
+    for (const key of keys) {
+      const [x, y] = [key(a), key(b)]
+      if (x !== y) return x < y ? -1 : 1
+    }
+    return 0
+  }
+
+describe('books', () => {
+  it('by title (partial) and genre, ordered by price descending', async () => {
+    const expected = books
+      .filter((book) => book.title.includes('i') && book.genre === 'FICTION')
+      .sort(
+        byThen(
+          (book) => -book.price,
+          (book) => book.id
+        )
+      )
+      .map((book) => book.id)
+    expect(expected.length).toBeGreaterThan(2)
+    const { ids, totals } = await walk(
+      '/books?title=i&genre=FICTION&order[price]=desc&itemsPerPage=4'
+    )
+    expect(ids).toEqual(expected)
+    expect(totals).toEqual(new Set([expected.length]))
+  })
+
+  it('by author, as an IRI or an id, with the same rows and count', async () => {
+    const expected = books.filter((book) => book.authorId === 3).map((book) => book.id)
+    expect(expected.length).toBeGreaterThan(0)
+    for (const author of ['/authors/3', '3']) {
+      const { ids, totals } = await walk(`/books?author=${encodeURIComponent(author)}`)
+      expect(ids).toEqual(expected)
+      expect(totals).toEqual(new Set([expected.length]))
+    }
+  })
+
+  it('by price range and publication date, ordered by publication date', async () => {
+    const after = Date.UTC(2000, 0, 1)
+    const expected = books
+      .filter((book) => book.price >= 10 && book.price <= 20 && book.publishedAt >= after)
+      .sort(
+        byThen(
+          (book) => book.publishedAt,
+          (book) => book.id
+        )
+      )
+      .map((book) => book.id)
+    expect(expected.length).toBeGreaterThan(5)
+    const { ids } = await walk(
+      '/books?price[between]=10..20&publishedAt[after]=2000-01-01&order[publishedAt]=asc'
+    )
+    expect(ids).toEqual(expected)
+  })
+
+  it('by title on /books/recent, newest first as the operation orders it', async () => {
+    const expected = books
+      .filter((book) => book.title.includes('Atlas'))
+      .sort(
+        byThen(
+          (book) => -book.publishedAt,
+          (book) => book.id
+        )
+      )
+      .map((book) => book.id)
+    expect((await walk('/books/recent?title=Atlas')).ids).toEqual(expected)
+  })
+
+  it('popular books: the provider applies the filters it receives', async () => {
+    const loans = await prisma.loan.findMany()
+    const counts = new Map<number, number>()
+    for (const loan of loans) counts.set(loan.bookId, (counts.get(loan.bookId) ?? 0) + 1)
+    const poetry = new Set(books.filter((book) => book.genre === 'POETRY').map((book) => book.id))
+    const expected = [...counts]
+      .filter(([id]) => poetry.has(id))
+      .sort(
+        byThen(
+          ([, count]) => -count,
+          ([id]) => id
+        )
+      )
+      .map(([id]) => id)
+    expect(expected.length).toBeGreaterThan(0)
+    const { ids, totals } = await walk('/books/popular?genre=POETRY')
+    expect(ids).toEqual(expected)
+    expect(totals).toEqual(new Set([expected.length]))
+  })
+
+  it('text matching follows the database: SQLite ignores ASCII case, PostgreSQL does not', async () => {
+    const lower = await walk('/books?title=river')
+    const exact = books.filter((book) => book.title.includes('River')).map((book) => book.id)
+    expect(lower.ids).toEqual(TEST_DATABASE === 'sqlite' ? exact : [])
+  })
+
+  it('a genre outside the enum is a 400 naming the parameter', async () => {
+    const response = await get(origin, '/books?genre=NOVEL')
+    expect(response.status).toBe(400)
+    expect(response.body.detail).toBe(
+      'The "genre" parameter must be one of FICTION, SCIENCE, HISTORY, POETRY, CHILDREN, "NOVEL" given.'
+    )
+  })
+})
+
+describe('loans with exists[returnedAt]', () => {
+  it('full, partial and unpaged responses hold exactly the open loans', async () => {
+    const open = (await prisma.loan.findMany({ orderBy: { id: 'asc' } }))
+      .filter((loan) => loan.returnedAt === null)
+      .map((loan) => loan.id)
+    expect(open.length).toBeGreaterThan(5)
+    const full = await walk('/loans?exists[returnedAt]=false&itemsPerPage=4')
+    expect(full.ids).toEqual(open)
+    expect(full.totals).toEqual(new Set([open.length]))
+    expect((await walk('/loans?exists[returnedAt]=false&itemsPerPage=4&partial=true')).ids).toEqual(
+      open
+    )
+    const unpaged = await get(origin, '/loans?exists[returnedAt]=false&pagination=false')
+    expect(ids(unpaged.body)).toEqual(open)
+  })
+})
+
+describe('the activity feed by kind (cursor paging)', () => {
+  it('walks the events of one kind, newest first, each once, the filter kept in every link', async () => {
+    const expected = (
+      await prisma.activity.findMany({ orderBy: [{ occurredAt: 'desc' }, { id: 'desc' }] })
+    )
+      .filter((activity) => activity.kind === 'review')
+      .map((activity) => activity.id)
+    const { ids } = await walk('/activities?kind=review&itemsPerPage=13')
+    expect(ids).toEqual(expected)
+    const first = await get(origin, '/activities?kind=review&itemsPerPage=13')
+    expect(view(first.body)['hydra:next']).toMatch(/^\/activities\?itemsPerPage=13&kind=review&/)
+  })
+})

@@ -1,0 +1,505 @@
+/**
+ * `@filter(...)` and `@order(...)` (docs/filters.md): what clients may filter and order a model's
+ * collections by, checked against the model and each operation's paging at generation time.
+ */
+import type { DMMF } from '@prisma/generator-helper'
+import {
+  DATE_NULLS,
+  type DateNulls,
+  type FilterSpec,
+  type OrderFieldSpec,
+  type QuerySpec,
+  SEARCH_STRATEGIES,
+  type SearchStrategy,
+  type ValueType,
+} from '@prisma-hydra/runtime/defaults'
+import type { Annotation, AnnotationValue } from '../annotations/parse.js'
+import { didYouMean, type Problem, type Report, show } from '../problems.js'
+import type { FieldModel } from './model.js'
+
+export const QUERY_ANNOTATIONS = ['filter', 'order'] as const
+
+const FILTER_KINDS = ['search', 'range', 'date', 'boolean', 'numeric', 'exists'] as const
+type FilterKind = (typeof FILTER_KINDS)[number]
+const NUMBER_TYPES = new Set(['Int', 'BigInt', 'Float', 'Decimal'])
+const CURSOR_TYPES = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'DateTime'])
+const ORDERABLE = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'Boolean', 'DateTime'])
+/** How each database's LIKE reads `%` and `_` literally (SQLite's has no escape by default). */
+const LIKE_ESCAPES: Record<string, QuerySpec['likeEscape']> = {
+  postgresql: 'backslash',
+  postgres: 'backslash',
+  cockroachdb: 'backslash',
+  mysql: 'backslash',
+  sqlserver: 'brackets',
+}
+/** Providers where Prisma has `mode: 'insensitive'`. */
+const INSENSITIVE_PROVIDERS = new Set(['postgresql', 'postgres', 'cockroachdb', 'mongodb'])
+
+/** A relation search waiting for its target resource (known once every model is resolved). */
+export interface PendingRelation {
+  spec: Extract<FilterSpec, { kind: 'search' }>
+  target: string
+  source: string
+  field: string
+}
+
+/** One declaration: the model's (no operation) or one operation's. */
+interface Declaration {
+  source: string
+  filters?: FilterSpec[]
+  order?: OrderFieldSpec[]
+  relations: PendingRelation[]
+}
+
+export interface QueryDeclarations {
+  model: Declaration
+  operations: Map<string, Declaration>
+}
+
+export interface FilterContext {
+  model: DMMF.Model
+  datamodel: DMMF.Datamodel
+  /** The scalar and enum fields. */
+  fields: ReadonlyMap<string, FieldModel>
+  hidden: ReadonlySet<string>
+  idField: FieldModel
+  provider: string
+  report: Report
+}
+
+/** Reads every `@filter` and `@order` of a model, reporting what does not fit the model. */
+export function readQueryDeclarations(
+  annotations: readonly Annotation[],
+  context: FilterContext
+): QueryDeclarations {
+  const declarations: QueryDeclarations = {
+    model: { source: '@filter', relations: [] },
+    operations: new Map(),
+  }
+  for (const annotation of annotations) {
+    if (!(QUERY_ANNOTATIONS as readonly string[]).includes(annotation.name)) continue
+    const args = new Map(annotation.args.map(({ key, value }) => [key, value]))
+    const operation = args.get('operation')
+    let source = `@${annotation.name}`
+    if (operation !== undefined && typeof operation !== 'string') {
+      context.report({
+        source,
+        option: 'operation',
+        message: `must be the name of an @operation, got ${show(operation)}`,
+      })
+      continue
+    }
+    if (operation) source = `@${annotation.name}(operation: "${operation}")`
+    const declaration: Declaration = operation
+      ? (declarations.operations.get(operation) ?? { source, relations: [] })
+      : declarations.model
+    if (operation) declarations.operations.set(operation, declaration)
+    if (annotation.name === 'filter') {
+      if (declaration.filters) {
+        context.report({ source, message: 'is given more than once; merge them into one' })
+        continue
+      }
+      declaration.filters = readFilters(args, source, context, declaration.relations)
+      if (!operation) declaration.source = source
+    } else {
+      if (declaration.order) {
+        context.report({ source, message: 'is given more than once; merge them into one' })
+        continue
+      }
+      declaration.order = readOrderFields(args, source, context)
+    }
+  }
+  return declarations
+}
+
+function readFilters(
+  args: Map<string, AnnotationValue>,
+  source: string,
+  context: FilterContext,
+  relations: PendingRelation[]
+): FilterSpec[] {
+  const filters: FilterSpec[] = []
+  const allowed = ['operation', ...FILTER_KINDS]
+  for (const [key, value] of args) {
+    if (key === 'operation') continue
+    if (!(FILTER_KINDS as readonly string[]).includes(key)) {
+      context.report({
+        source,
+        option: key,
+        message: `unknown filter kind.${didYouMean(key, allowed)} Allowed: ${allowed.join(', ')}`,
+      })
+      continue
+    }
+    const kind = key as FilterKind
+    for (const [field, setting] of entries(kind, value, source, context)) {
+      const spec = readFilter(kind, field, setting, source, context, relations)
+      if (spec) filters.push(spec)
+    }
+  }
+  checkSharedParameters(filters, source, context)
+  return filters
+}
+
+/** `[a, b]` or `{ a: setting, b: setting }` as field/setting pairs. */
+function entries(
+  kind: FilterKind,
+  value: AnnotationValue,
+  source: string,
+  context: FilterContext
+): Array<[string, AnnotationValue | undefined]> {
+  const example =
+    kind === 'search'
+      ? '{ title: "partial", genre: "exact" }'
+      : kind === 'date'
+        ? '[publishedAt] or { publishedAt: "exclude_null" }'
+        : '[field, ...]'
+  if (Array.isArray(value) && kind !== 'search') {
+    if (value.every((item) => typeof item === 'string')) {
+      return value.map((field) => [field as string, undefined])
+    }
+  } else if (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    (kind === 'search' || kind === 'date')
+  ) {
+    return Object.entries(value)
+  }
+  context.report({ source, option: kind, message: `must be ${example}, got ${show(value)}` })
+  return []
+}
+
+function readFilter(
+  kind: FilterKind,
+  name: string,
+  setting: AnnotationValue | undefined,
+  source: string,
+  context: FilterContext,
+  relations: PendingRelation[]
+): FilterSpec | undefined {
+  const problem = (message: string) => {
+    context.report({ source, option: kind, message: `field "${name}" ${message}` })
+    return undefined
+  }
+  if (context.hidden.has(name)) return problem('is hidden (@hidden): it is never filterable')
+  const field = context.fields.get(name)
+  if (!field) {
+    const relation = context.model.fields.find(
+      (candidate) => candidate.name === name && candidate.kind === 'object'
+    )
+    if (relation && kind === 'search')
+      return readRelation(relation, setting, source, context, relations)
+    const names = [...context.fields.keys()].filter((candidate) => !context.hidden.has(candidate))
+    return problem(
+      relation
+        ? `is a relation: only search (exact, by IRI or id) filters relations`
+        : `does not exist or is not a scalar field.${didYouMean(name, names)} Fields: ${names.join(', ')}`
+    )
+  }
+  const type = `${field.type}${field.isList ? '[]' : ''}`
+  if (field.isList || field.type === 'Json' || field.type === 'Bytes')
+    return problem(`(${type}) cannot be filtered`)
+  const value: ValueType =
+    field.kind === 'enum'
+      ? { type: 'Enum', enumValues: field.enumValues ?? [] }
+      : { type: field.type, ...(field.uuid ? { uuid: true } : {}) }
+  switch (kind) {
+    case 'search': {
+      if (
+        typeof setting !== 'string' ||
+        !(SEARCH_STRATEGIES as readonly string[]).includes(setting)
+      )
+        return problem(
+          `needs a strategy, one of ${SEARCH_STRATEGIES.join(', ')}; got ${show(setting)}`
+        )
+      const strategy = setting as SearchStrategy
+      const text = field.type === 'String' && !field.uuid
+      if (!text && strategy !== 'exact')
+        return problem(
+          `(${field.uuid ? 'UUID' : type}) takes only the "exact" strategy, not "${strategy}"`
+        )
+      if (strategy.startsWith('i') && !INSENSITIVE_PROVIDERS.has(context.provider))
+        return problem(
+          `cannot use "${strategy}": case-insensitive matching (Prisma's mode: "insensitive") exists only on PostgreSQL, CockroachDB and MongoDB, not ${context.provider}; use "${strategy.slice(1)}" (see docs/filters.md, case sensitivity)`
+        )
+      return { kind, field: name, strategy, ...value }
+    }
+    case 'range':
+    case 'numeric':
+      if (!NUMBER_TYPES.has(field.type))
+        return problem(
+          `(${type}) is not a number: ${kind} filters take Int, BigInt, Float or Decimal fields`
+        )
+      return { kind, field: name, ...value }
+    case 'date': {
+      if (field.type !== 'DateTime')
+        return problem(`(${type}) is not a DateTime: date filters take DateTime fields`)
+      if (setting === undefined || setting === null) return { kind, field: name }
+      if (typeof setting !== 'string' || !(DATE_NULLS as readonly string[]).includes(setting))
+        return problem(
+          `null handling must be one of ${DATE_NULLS.join(', ')} (or null for none), got ${show(setting)}`
+        )
+      if (field.isRequired)
+        return problem('is required, so it is never null: give it no null handling (null)')
+      return { kind, field: name, nulls: setting as DateNulls }
+    }
+    case 'boolean':
+      if (field.type !== 'Boolean')
+        return problem(`(${type}) is not a Boolean: boolean filters take Boolean fields`)
+      return { kind, field: name }
+    case 'exists':
+      if (field.isRequired)
+        return problem(`is required, so it always exists: exists filters take optional fields`)
+      return { kind, field: name }
+  }
+}
+
+function readRelation(
+  relation: DMMF.Field,
+  setting: AnnotationValue | undefined,
+  source: string,
+  context: FilterContext,
+  relations: PendingRelation[]
+): FilterSpec | undefined {
+  const problem = (message: string) => {
+    context.report({ source, option: 'search', message: `relation "${relation.name}" ${message}` })
+    return undefined
+  }
+  if (setting !== 'exact')
+    return problem(`takes only the "exact" strategy (an IRI or an id), got ${show(setting)}`)
+  const keys = relation.relationFromFields ?? []
+  if (relation.isList || keys.length !== 1)
+    return problem(
+      relation.isList
+        ? 'is to-many: only to-one relations with their foreign key on this model are filterable'
+        : 'has no one-field foreign key on this model: only to-one relations holding the key are filterable'
+    )
+  const foreignKey = keys[0] as string
+  const key = context.fields.get(foreignKey)
+  const spec: Extract<FilterSpec, { kind: 'search' }> = {
+    kind: 'search',
+    field: relation.name,
+    strategy: 'exact',
+    type: key?.type ?? 'String',
+    relation: { foreignKey, collectionPath: '', id: { type: key?.type ?? 'String' } },
+  }
+  relations.push({ spec, target: relation.type, source, field: relation.name })
+  return spec
+}
+
+/** Two kinds answering the same `field=` parameter, or a field named like a parameter. */
+function checkSharedParameters(
+  filters: FilterSpec[],
+  source: string,
+  context: FilterContext
+): void {
+  const bare = new Map<string, string>()
+  for (const filter of filters) {
+    if (filter.kind !== 'search' && filter.kind !== 'numeric' && filter.kind !== 'boolean') continue
+    const other = bare.get(filter.field)
+    if (other) {
+      context.report({
+        source,
+        option: filter.kind,
+        message: `field "${filter.field}" is already a ${other} filter: both would read "${filter.field}=…"; keep one`,
+      })
+    }
+    bare.set(filter.field, filter.kind)
+  }
+}
+
+function readOrderFields(
+  args: Map<string, AnnotationValue>,
+  source: string,
+  context: FilterContext
+): OrderFieldSpec[] {
+  for (const key of args.keys()) {
+    if (key !== 'operation' && key !== 'fields')
+      context.report({
+        source,
+        option: key,
+        message: `unknown option.${didYouMean(key, ['fields', 'operation'])} Allowed: fields, operation`,
+      })
+  }
+  const value = args.get('fields')
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+    context.report({
+      source,
+      option: 'fields',
+      message: `must be a list of fields, e.g. fields: [title, publishedAt], got ${show(value)}`,
+    })
+    return []
+  }
+  const order: OrderFieldSpec[] = []
+  for (const name of value as string[]) {
+    const problem = (message: string) =>
+      context.report({ source, option: 'fields', message: `field "${name}" ${message}` })
+    const field = context.fields.get(name)
+    if (context.hidden.has(name)) {
+      problem('is hidden (@hidden): it is never orderable')
+      continue
+    }
+    if (!field) {
+      const names = [...context.fields.keys()].filter((candidate) => !context.hidden.has(candidate))
+      problem(
+        `does not exist or is not a scalar field.${didYouMean(name, names)} Fields: ${names.join(', ')}`
+      )
+      continue
+    }
+    if (field.isList || (field.kind === 'scalar' && !ORDERABLE.has(field.type))) {
+      problem(`(${field.type}${field.isList ? '[]' : ''}) cannot be ordered by`)
+      continue
+    }
+    if (order.some((entry) => entry.field === name)) {
+      problem('is listed more than once')
+      continue
+    }
+    order.push(orderField(field))
+  }
+  return order
+}
+
+function orderField(field: FieldModel): OrderFieldSpec {
+  const nullable = field.isRequired ? {} : { nullable: true }
+  return field.kind === 'enum'
+    ? { field: field.name, type: 'Enum', enumValues: field.enumValues ?? [], ...nullable }
+    : { field: field.name, type: field.type, ...(field.uuid ? { uuid: true } : {}), ...nullable }
+}
+
+/** Operations named by `operation:` that the model does not have. */
+export function checkDeclaredOperations(
+  declarations: QueryDeclarations,
+  operations: readonly string[],
+  report: Report
+): void {
+  for (const [name, declaration] of declarations.operations) {
+    if (!operations.includes(name)) {
+      report({
+        source: declaration.source,
+        option: 'operation',
+        message: `the model has no operation "${name}".${didYouMean(name, operations)} Operations: ${operations.join(', ')}`,
+      })
+    }
+  }
+}
+
+/**
+ * What one operation accepts: its own declarations, else the model's. On a cursor-paged operation
+ * (`cursor`: its key's fields) the orderable fields must be keyset-capable and the fields that can
+ * be part of a key take only date and exists filters, whose parameters cannot be cursor positions.
+ */
+export function operationQuery(
+  declarations: QueryDeclarations,
+  operation: { name: string; cursor: readonly { field: string }[] | null },
+  parameters: { order: string; exists: string; paging: readonly string[] },
+  context: FilterContext
+): { query: Omit<QuerySpec, 'parameters'>; relations: PendingRelation[] } | null {
+  const own = declarations.operations.get(operation.name)
+  const filters = own?.filters ?? declarations.model.filters ?? []
+  const order = own?.order ?? declarations.model.order ?? []
+  const relations = own?.filters ? own.relations : declarations.model.relations
+  if (filters.length === 0 && order.length === 0) return null
+  const source =
+    operation.name === 'collection' ? '@filter' : `@filter (operation "${operation.name}")`
+  const reserved = [parameters.order, parameters.exists, ...parameters.paging]
+  for (const filter of filters) {
+    if (reserved.includes(filter.field) && filter.kind !== 'exists') {
+      context.report({
+        source,
+        option: filter.kind,
+        message: `field "${filter.field}" has the name of the "${filter.field}" query parameter; rename the parameter in platform.collection, or do not filter this field`,
+      })
+    }
+  }
+  if (operation.cursor) {
+    const orderSource =
+      operation.name === 'collection' ? '@order' : `@order (operation "${operation.name}")`
+    for (const entry of order) {
+      const field = context.fields.get(entry.field)
+      if (!field?.isRequired || !CURSOR_TYPES.has(field.type)) {
+        context.report({
+          source: orderSource,
+          option: 'fields',
+          message: `field "${entry.field}" cannot order the cursor-paged operation "${operation.name}": a client order becomes its keyset order, whose fields must be required String, Int, BigInt, Float, Decimal or DateTime fields`,
+        })
+      }
+    }
+    const keyFields = new Set([
+      ...operation.cursor.map((key) => key.field),
+      ...order.map((entry) => entry.field),
+      context.idField.name,
+    ])
+    for (const filter of filters) {
+      if (filter.kind === 'date' || filter.kind === 'exists') continue
+      const field =
+        filter.kind === 'search' && filter.relation ? filter.relation.foreignKey : filter.field
+      if (keyFields.has(filter.field) || keyFields.has(field)) {
+        context.report({
+          source,
+          option: filter.kind,
+          message: `field "${filter.field}" can be part of the cursor key of "${operation.name}", whose positions are "${filter.field}[lt]=…"/"${filter.field}[gt]=…": a ${filter.kind} filter there would make one parameter mean two things; use a date filter, or drop the field from @order`,
+        })
+      }
+    }
+  }
+  const likeEscape = LIKE_ESCAPES[context.provider] ?? 'none'
+  return { query: { filters, order, id: orderField(context.idField), likeEscape }, relations }
+}
+
+/** Warns for each orderable field no index, unique constraint or primary key starts with. */
+export function checkOrderIndexes(
+  order: readonly OrderFieldSpec[],
+  context: FilterContext,
+  source: string
+): void {
+  const indexes = (context.datamodel.indexes ?? []).filter(
+    (index) => index.model === context.model.name
+  )
+  for (const { field } of order) {
+    const model = context.model.fields.find((candidate) => candidate.name === field)
+    const indexed =
+      model?.isId ||
+      model?.isUnique ||
+      indexes.some((index) => index.fields[0]?.name === field) ||
+      context.model.uniqueFields.some((set) => set[0] === field) ||
+      context.model.primaryKey?.fields[0] === field
+    if (!indexed) {
+      context.report({
+        severity: 'warning',
+        source,
+        option: 'fields',
+        message: `no index starts with "${field}": ordering by it sorts every filtered row; add @@index([${field}]) (docs/filters.md, indexes)`,
+      })
+    }
+  }
+}
+
+/**
+ * Fills each relation search with its target's collection path and id type, once every model is
+ * resolved; a target that is not served is an error.
+ */
+export function resolveRelations(
+  pending: ReadonlyArray<PendingRelation & { location: string }>,
+  served: ReadonlyMap<string, { collectionPath: string; id: FieldModel }>,
+  problems: Problem[]
+): void {
+  for (const relation of pending) {
+    const target = served.get(relation.target)
+    if (!target) {
+      problems.push({
+        severity: 'error',
+        location: relation.location,
+        source: relation.source,
+        option: 'search',
+        message: `relation "${relation.field}" leads to ${relation.target}, which is not served: its items have no IRI to filter by; add /// @pagination to ${relation.target}`,
+      })
+      continue
+    }
+    const id: ValueType = { type: target.id.type, ...(target.id.uuid ? { uuid: true } : {}) }
+    Object.assign(relation.spec, {
+      type: id.type,
+      ...(id.uuid ? { uuid: true } : {}),
+      relation: { ...relation.spec.relation, collectionPath: target.collectionPath, id },
+    })
+  }
+}

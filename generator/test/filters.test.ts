@@ -1,0 +1,264 @@
+/**
+ * `@filter` and `@order` (docs/filters.md): what they resolve to for each operation, and the
+ * problems `prisma generate` reports for declarations that do not fit the model.
+ */
+import { describe, expect, it } from 'vitest'
+import { buildHydra } from '../src/generate.js'
+import { formatProblem, GenerationError } from '../src/problems.js'
+import { loadDatamodel } from './dmmf.js'
+
+const MODELS = `
+enum Genre {
+  FICTION
+  POETRY
+}
+/// @pagination
+model Author {
+  id    Int    @id
+  name  String
+  books Book[]
+}
+model Shelf {
+  id    Int    @id
+  books Book[]
+}
+model Book {
+  id          Int       @id
+  title       String
+  genre       Genre
+  pages       Int
+  price       Decimal
+  available   Boolean
+  publishedAt DateTime
+  returnedAt  DateTime?
+  data        Json?
+  /// @hidden
+  secret      String
+  authorId    Int
+  author      Author    @relation(fields: [authorId], references: [id])
+  shelfId     Int
+  shelf       Shelf     @relation(fields: [shelfId], references: [id])
+  @@index([publishedAt])
+}
+/// @pagination(viaCursor: [{ field: "occurredAt", direction: "DESC" }])
+model Activity {
+  id         Int      @id
+  occurredAt DateTime
+  kind       String
+  note       String?
+  @@index([occurredAt, id])
+}
+`
+
+/** The schema with `annotations` on Book (and `activity` on Activity). */
+function schema(annotations: string[], activity: string[] = []): string {
+  const doc = (lines: string[]) => lines.map((line) => `/// ${line}`).join('\n')
+  return MODELS.replace('model Book {', `${doc(['@pagination', ...annotations])}\nmodel Book {`)
+    .replace(/\/\/\/ @pagination\(viaCursor/, `${doc(activity)}\n/// @pagination(viaCursor`)
+    .replace(/^\n/, '')
+}
+
+async function build(annotations: string[], activity: string[] = [], provider = 'sqlite') {
+  return buildHydra({
+    datamodel: await loadDatamodel(schema(annotations, activity)),
+    provider,
+    clientModule: '../prisma/client.js',
+  })
+}
+
+async function problems(
+  annotations: string[],
+  activity: string[] = [],
+  provider = 'sqlite'
+): Promise<string[]> {
+  try {
+    return (await build(annotations, activity, provider)).warnings.map(formatProblem)
+  } catch (error) {
+    if (!(error instanceof GenerationError)) throw error
+    return error.problems.map(formatProblem)
+  }
+}
+
+describe('@filter and @order', () => {
+  it('resolve to the query spec of every operation, relations with their target', async () => {
+    const { model } = await build([
+      '@filter(search: { title: "partial", genre: "exact", author: "exact" }, range: [price], date: [publishedAt], boolean: [available], numeric: [pages], exists: [returnedAt])',
+      '@order(fields: [title, publishedAt])',
+      '@operation(name: "recent", path: "/books/recent")',
+      '@filter(operation: "recent", date: { returnedAt: "include_null_after", publishedAt: null })',
+    ])
+    const book = model.resources.find((resource) => resource.name === 'Book')
+    const [collection, recent] = book?.operations ?? []
+    expect(collection?.query).toEqual({
+      filters: [
+        { kind: 'search', field: 'title', strategy: 'partial', type: 'String' },
+        {
+          kind: 'search',
+          field: 'genre',
+          strategy: 'exact',
+          type: 'Enum',
+          enumValues: ['FICTION', 'POETRY'],
+        },
+        {
+          kind: 'search',
+          field: 'author',
+          strategy: 'exact',
+          type: 'Int',
+          relation: { foreignKey: 'authorId', collectionPath: '/authors', id: { type: 'Int' } },
+        },
+        { kind: 'range', field: 'price', type: 'Decimal' },
+        { kind: 'date', field: 'publishedAt' },
+        { kind: 'boolean', field: 'available' },
+        { kind: 'numeric', field: 'pages', type: 'Int' },
+        { kind: 'exists', field: 'returnedAt' },
+      ],
+      order: [
+        { field: 'title', type: 'String' },
+        { field: 'publishedAt', type: 'DateTime' },
+      ],
+      id: { field: 'id', type: 'Int' },
+      likeEscape: 'none',
+    })
+    // An operation's own @filter replaces the model's; the model's @order still applies there.
+    expect(recent?.query?.filters).toEqual([
+      { kind: 'date', field: 'returnedAt', nulls: 'include_null_after' },
+      { kind: 'date', field: 'publishedAt' },
+    ])
+    expect(recent?.query?.order.map((entry) => entry.field)).toEqual(['title', 'publishedAt'])
+    expect(model.filterParameters).toEqual({ order: 'order', exists: 'exists' })
+  })
+
+  it('warns for an orderable field no index starts with', async () => {
+    expect(await problems(['@order(fields: [title, publishedAt, id])'])).toEqual([
+      'warning: Model "Book", @order, option "fields": no index starts with "title": ordering by it sorts every filtered row; add @@index([title]) (docs/filters.md, indexes)',
+    ])
+  })
+
+  it.each([
+    [
+      'an unknown field, with a suggestion',
+      ['@filter(search: { titel: "partial" })'],
+      'field "titel" does not exist or is not a scalar field. Did you mean "title"?',
+    ],
+    ['a hidden field', ['@filter(exists: [secret])'], 'field "secret" is hidden (@hidden)'],
+    ['a hidden order field', ['@order(fields: [secret])'], 'field "secret" is hidden (@hidden)'],
+    [
+      'a strategy that does not fit the type',
+      ['@filter(search: { pages: "partial" })'],
+      'field "pages" (Int) takes only the "exact" strategy, not "partial"',
+    ],
+    [
+      'an unknown strategy',
+      ['@filter(search: { title: "fuzzy" })'],
+      'field "title" needs a strategy, one of exact, partial, start, end, word_start, iexact',
+    ],
+    [
+      'a range on a String',
+      ['@filter(range: [title])'],
+      'field "title" (String) is not a number: range filters take Int, BigInt, Float or Decimal fields',
+    ],
+    [
+      'a date filter on an Int',
+      ['@filter(date: [pages])'],
+      'field "pages" (Int) is not a DateTime',
+    ],
+    [
+      'exists on a required field',
+      ['@filter(exists: [title])'],
+      'field "title" is required, so it always exists',
+    ],
+    [
+      'a Json field',
+      ['@filter(search: { data: "exact" })'],
+      'field "data" (Json) cannot be filtered',
+    ],
+    [
+      'a relation that is not served',
+      ['@filter(search: { shelf: "exact" })'],
+      'relation "shelf" leads to Shelf, which is not served',
+    ],
+    [
+      'a relation with another strategy',
+      ['@filter(search: { author: "partial" })'],
+      'relation "author" takes only the "exact" strategy',
+    ],
+    [
+      'a case-insensitive strategy on SQLite',
+      ['@filter(search: { title: "ipartial" })'],
+      'cannot use "ipartial": case-insensitive matching',
+    ],
+    [
+      'two filters reading one parameter',
+      ['@filter(search: { pages: "exact" }, numeric: [pages])'],
+      'field "pages" is already a search filter',
+    ],
+    [
+      'an unknown operation',
+      ['@filter(operation: "recnet", date: [publishedAt])'],
+      'the model has no operation "recnet".',
+    ],
+    ['an unknown filter kind', ['@filter(serch: { title: "exact" })'], 'unknown filter kind.'],
+    ['an order that is not a list', ['@order(fields: title)'], 'must be a list of fields'],
+    [
+      'an unknown date null handling',
+      ['@filter(date: { publishedAt: "nulls_last" })'],
+      'null handling must be one of exclude_null',
+    ],
+    [
+      'null handling on a required date',
+      ['@filter(date: { publishedAt: "exclude_null" })'],
+      'field "publishedAt" is required, so it is never null',
+    ],
+  ])('refuse %s', async (_, annotations, message) => {
+    const found = await problems(annotations)
+    expect(found.filter((problem) => problem.startsWith('error')).join('\n')).toContain(message)
+  })
+
+  it('accept a case-insensitive strategy on PostgreSQL', async () => {
+    const { model } = await build(['@filter(search: { title: "ipartial" })'], [], 'postgresql')
+    const query = model.resources[1]?.operations[0]?.query
+    expect(query?.filters[0]).toMatchObject({ strategy: 'ipartial' })
+    expect(query?.likeEscape).toBe('backslash')
+  })
+
+  it('on a cursor operation, take only keyset-capable order fields and no filter on key fields', async () => {
+    expect(
+      await problems(
+        [],
+        [
+          '@filter(search: { kind: "exact", id: "exact" }, date: [occurredAt], exists: [note])',
+          '@order(fields: [occurredAt, note])',
+        ]
+      )
+    ).toEqual([
+      'warning: Model "Activity", @order, option "fields": no index starts with "note": ordering by it sorts every filtered row; add @@index([note]) (docs/filters.md, indexes)',
+      'error: Model "Activity", @order, option "fields": field "note" cannot order the cursor-paged operation "collection": a client order becomes its keyset order, whose fields must be required String, Int, BigInt, Float, Decimal or DateTime fields',
+      'error: Model "Activity", @filter, option "search": field "id" can be part of the cursor key of "collection", whose positions are "id[lt]=…"/"id[gt]=…": a search filter there would make one parameter mean two things; use a date filter, or drop the field from @order',
+    ])
+    const { model } = await build(
+      [],
+      ['@filter(search: { kind: "exact" }, date: [occurredAt])', '@order(fields: [occurredAt])']
+    )
+    expect(
+      model.resources.find((resource) => resource.name === 'Activity')?.operations[0]?.query
+    ).toMatchObject({ order: [{ field: 'occurredAt', type: 'DateTime' }] })
+  })
+
+  it('read the order and exists parameter names from the platform config', async () => {
+    const datamodel = await loadDatamodel(schema(['@filter(exists: [returnedAt])']))
+    const build = (text: string) =>
+      buildHydra({
+        datamodel,
+        provider: 'sqlite',
+        clientModule: '../prisma/client.js',
+        globalConfig: { text, label: './platform.yaml' },
+      })
+    const { model } = build(
+      'platform:\n  collection:\n    order_parameter_name: sort\n    exists_parameter_name: has\n'
+    )
+    expect(model.filterParameters).toEqual({ order: 'sort', exists: 'has' })
+    expect(() => build('platform:\n  collection:\n    order_parameter_name: page\n')).toThrow(
+      '"page" is already the name of the page parameter'
+    )
+  })
+})

@@ -1,0 +1,306 @@
+/**
+ * Reads the filter and order parameters of a request (docs/filters.md) into typed conditions.
+ * Parameters the operation declares are strict: a malformed one is a 400 naming it. Parameters it
+ * does not declare are left alone, as API Platform leaves them.
+ */
+import { badRequest } from '../errors.js'
+import type { QueryMap, QueryValue } from '../iri/query-string.js'
+import { parseCursorValue } from '../paging/cursor.js'
+import {
+  type CollectionQuery,
+  DATE_OPERATORS,
+  type DateOperator,
+  FILTER_LIMITS,
+  type FilterCondition,
+  type FilterSpec,
+  type OrderEntry,
+  type QuerySpec,
+  RANGE_OPERATORS,
+  type RangeOperator,
+  type RelationTarget,
+  type ValueType,
+} from './spec.js'
+
+export interface ReadQueryOptions {
+  /** The path the app is mounted at: related items' IRIs are written under it. */
+  base?: string | undefined
+  /**
+   * Fields whose `[lt]`, `[gt]`, `[lte]` and `[gte]` are cursor positions (cursor-paged
+   * operations): those operators are the cursor's to read, not a filter's.
+   */
+  cursorFields?: ReadonlySet<string> | undefined
+  /** The spec's: `none` refuses `%` and `_` in LIKE strategies. */
+  likeEscape?: QuerySpec['likeEscape'] | undefined
+}
+
+const CURSOR_OPERATORS = new Set(['lt', 'gt', 'lte', 'gte'])
+const TRUE = new Set(['1', 'true', 'on', 'yes'])
+const FALSE = new Set(['0', 'false', 'off', 'no'])
+const INTEGER_KEY = /^(?:0|[1-9][0-9]*)$/
+
+/** Reads the conditions and the client order of a request; throws a 400 HydraError on bad input. */
+export function readCollectionQuery(
+  query: QueryMap,
+  spec: QuerySpec,
+  options: ReadQueryOptions = {}
+): CollectionQuery {
+  const filters: FilterCondition[] = []
+  const byField = new Map<string, FilterSpec[]>()
+  const exists: FilterSpec[] = []
+  for (const filter of spec.filters) {
+    if (filter.kind === 'exists') {
+      exists.push(filter)
+      continue
+    }
+    const list = byField.get(filter.field) ?? []
+    list.push(filter)
+    byField.set(filter.field, list)
+  }
+  for (const [field, specs] of byField) {
+    const given = query.get(field)
+    if (given !== undefined)
+      filters.push(...readField(field, given, specs, { likeEscape: spec.likeEscape, ...options }))
+  }
+  if (exists.length > 0) filters.push(...readExists(query, spec.parameters.exists, exists))
+  return { filters, order: readOrder(query, spec) }
+}
+
+function fail(parameter: string, expected: string, raw: string): never {
+  throw badRequest(`The "${parameter}" parameter must be ${expected}, "${raw}" given.`)
+}
+
+/** A parameter's text: a string (not an array), within the length bound. */
+function text(parameter: string, value: QueryValue, usage: string): string {
+  if (typeof value !== 'string') throw badRequest(`The "${parameter}" parameter ${usage}.`)
+  if (value.length > FILTER_LIMITS.valueLength) {
+    throw badRequest(
+      `The "${parameter}" parameter is too long: at most ${FILTER_LIMITS.valueLength} characters.`
+    )
+  }
+  return value
+}
+
+function readField(
+  field: string,
+  given: QueryValue,
+  specs: readonly FilterSpec[],
+  options: ReadQueryOptions
+): FilterCondition[] {
+  const listed = specs.find((spec) => spec.kind === 'search' || spec.kind === 'numeric')
+  const single = listed ?? specs.find((spec) => spec.kind === 'boolean')
+  const operators = operatorsOf(specs)
+  const cursor = options.cursorFields?.has(field) ?? false
+  const shapes = [
+    ...(single ? [`${field}=…`] : []),
+    ...(listed ? [`${field}[]=…`] : []),
+    ...operators.map((operator) => `${field}[${operator}]=…`),
+  ]
+  const usage = `is given as ${shapes.join(', ')}`
+  if (typeof given === 'string') {
+    if (!single) throw badRequest(`The "${field}" parameter ${usage}.`)
+    return [condition(single, field, field, [text(field, given, usage)], options)]
+  }
+  const keys = [...given.keys()]
+  if (listed && keys.length > 0 && keys.every((key) => INTEGER_KEY.test(key))) {
+    if (keys.length > FILTER_LIMITS.values) {
+      throw badRequest(
+        `The "${field}[]" parameter takes at most ${FILTER_LIMITS.values} values, ${keys.length} given.`
+      )
+    }
+    const values = [...given.values()].map((value) => text(`${field}[]`, value, usage))
+    return [condition(listed, field, `${field}[]`, values, options)]
+  }
+  const conditions: FilterCondition[] = []
+  for (const [operator, value] of given) {
+    if (cursor && CURSOR_OPERATORS.has(operator)) continue
+    const parameter = `${field}[${operator}]`
+    const spec = specs.find((candidate) => operatorsOf([candidate]).includes(operator))
+    if (!spec) throw badRequest(`The "${parameter}" parameter is not known: "${field}" ${usage}.`)
+    const raw = text(parameter, value, usage)
+    if (spec.kind === 'range') conditions.push(readRange(spec, operator as RangeOperator, raw))
+    else if (spec.kind === 'date') {
+      const date = parseCursorValue({ field, direction: 'asc', type: 'DateTime' }, raw, parameter)
+      conditions.push({
+        kind: 'date',
+        field,
+        operator: operator as DateOperator,
+        value: date as Date,
+        ...(spec.nulls ? { nulls: spec.nulls } : {}),
+      })
+    }
+  }
+  return conditions
+}
+
+function operatorsOf(specs: readonly FilterSpec[]): string[] {
+  return specs.flatMap((spec) =>
+    spec.kind === 'range' ? [...RANGE_OPERATORS] : spec.kind === 'date' ? [...DATE_OPERATORS] : []
+  )
+}
+
+function readRange(
+  spec: Extract<FilterSpec, { kind: 'range' }>,
+  operator: RangeOperator,
+  raw: string
+): FilterCondition {
+  const parameter = `${spec.field}[${operator}]`
+  if (operator !== 'between') {
+    return { kind: 'range', field: spec.field, operator, value: readValue(spec, raw, parameter) }
+  }
+  const parts = raw.split('..')
+  if (parts.length !== 2) fail(parameter, 'two values as min..max', raw)
+  const [low, high] = parts as [string, string]
+  return {
+    kind: 'range',
+    field: spec.field,
+    operator,
+    value: [readValue(spec, low, parameter), readValue(spec, high, parameter)],
+  }
+}
+
+/** Reads one value as the field's type (the checks of cursor values: range, format, UUID, enum). */
+function readValue(type: ValueType & { field: string }, raw: string, parameter: string): unknown {
+  switch (type.type) {
+    case 'Enum':
+      if (!type.enumValues?.includes(raw))
+        fail(parameter, `one of ${type.enumValues?.join(', ')}`, raw)
+      return raw
+    case 'Boolean':
+      return readBoolean(parameter, raw)
+    default:
+      return parseCursorValue(
+        { field: type.field, direction: 'asc', type: type.type, uuid: type.uuid ?? false },
+        raw,
+        parameter
+      )
+  }
+}
+
+function readBoolean(parameter: string, raw: string): boolean {
+  const value = raw.trim().toLowerCase()
+  if (TRUE.has(value)) return true
+  if (FALSE.has(value)) return false
+  fail(parameter, 'a boolean (1, true, on, yes, 0, false, off or no)', raw)
+}
+
+function condition(
+  spec: FilterSpec,
+  field: string,
+  parameter: string,
+  raws: string[],
+  options: ReadQueryOptions
+): FilterCondition {
+  switch (spec.kind) {
+    case 'boolean':
+      return { kind: 'boolean', field, value: readBoolean(parameter, raws[0] as string) }
+    case 'numeric':
+      return {
+        kind: 'numeric',
+        field,
+        values: raws.map((raw) => readValue({ ...spec, field }, raw, parameter)),
+      }
+    case 'search': {
+      const { relation } = spec
+      if (relation) {
+        return {
+          kind: 'search',
+          field,
+          strategy: spec.strategy,
+          values: raws.map((raw) => readRelated(relation, raw, parameter, options.base ?? '')),
+          foreignKey: relation.foreignKey,
+        }
+      }
+      const typed = spec.type !== 'String' || spec.uuid
+      if (options.likeEscape === 'none' && !spec.strategy.endsWith('exact')) {
+        const wild = raws.find((raw) => /[%_]/.test(raw))
+        if (wild !== undefined)
+          throw badRequest(
+            `The "${parameter}" parameter cannot hold % or _ on this database: its LIKE has no escape character, so they cannot be matched literally; "${wild}" given.`
+          )
+      }
+      return {
+        kind: 'search',
+        field,
+        strategy: spec.strategy,
+        values: typed ? raws.map((raw) => readValue({ ...spec, field }, raw, parameter)) : raws,
+      }
+    }
+    default:
+      throw new TypeError(`A ${spec.kind} filter takes no single value.`)
+  }
+}
+
+/** A related item's id from its IRI (`/authors/3`, under the mount path) or the id itself. */
+function readRelated(
+  relation: RelationTarget,
+  raw: string,
+  parameter: string,
+  base: string
+): unknown {
+  let id = raw
+  if (raw.startsWith('/')) {
+    const prefix = `${base}${relation.collectionPath}/`
+    const rest = raw.startsWith(prefix) ? raw.slice(prefix.length) : undefined
+    if (rest === undefined || rest === '' || rest.includes('/') || rest.includes('?')) {
+      fail(parameter, `an IRI of ${prefix}… or an id`, raw)
+    }
+    try {
+      id = decodeURIComponent(rest)
+    } catch {
+      fail(parameter, `an IRI of ${prefix}… or an id`, raw)
+    }
+  }
+  return readValue({ ...relation.id, field: relation.foreignKey }, id, parameter)
+}
+
+function readExists(
+  query: QueryMap,
+  name: string,
+  specs: readonly FilterSpec[]
+): FilterCondition[] {
+  const given = query.get(name)
+  if (given === undefined) return []
+  const fields = specs.map((spec) => spec.field)
+  const usage = `is given as ${fields.map((field) => `${name}[${field}]=true|false`).join(', ')}`
+  if (typeof given === 'string') throw badRequest(`The "${name}" parameter ${usage}.`)
+  const conditions: FilterCondition[] = []
+  for (const [field, value] of given) {
+    const parameter = `${name}[${field}]`
+    if (!fields.includes(field))
+      throw badRequest(`The "${parameter}" parameter is not known: "${name}" ${usage}.`)
+    conditions.push({
+      kind: 'exists',
+      field,
+      value: readBoolean(parameter, text(parameter, value, usage)),
+    })
+  }
+  return conditions
+}
+
+function readOrder(query: QueryMap, spec: QuerySpec): OrderEntry[] {
+  if (spec.order.length === 0) return []
+  const name = spec.parameters.order
+  const given = query.get(name)
+  if (given === undefined) return []
+  const fields = [...new Set([...spec.order.map((entry) => entry.field), spec.id.field])]
+  const usage = `is given as ${name}[field]=asc|desc, field one of ${fields.join(', ')}`
+  if (typeof given === 'string') throw badRequest(`The "${name}" parameter ${usage}.`)
+  if (given.size > FILTER_LIMITS.orderFields) {
+    throw badRequest(
+      `The "${name}" parameter takes at most ${FILTER_LIMITS.orderFields} fields, ${given.size} given.`
+    )
+  }
+  const order: OrderEntry[] = []
+  for (const [field, value] of given) {
+    const parameter = `${name}[${field}]`
+    if (!fields.includes(field))
+      throw badRequest(`The "${parameter}" parameter is not known: "${name}" ${usage}.`)
+    const direction = text(parameter, value, usage).toLowerCase()
+    if (direction !== 'asc' && direction !== 'desc') fail(parameter, 'asc or desc', value as string)
+    order.push({ field, direction })
+  }
+  if (order.length > 0 && !order.some((entry) => entry.field === spec.id.field)) {
+    order.push({ field: spec.id.field, direction: 'asc' })
+  }
+  return order
+}

@@ -1,0 +1,136 @@
+/**
+ * What one request selects from a collection operation: its filters as a Prisma `where`, the
+ * client's order as an `orderBy`, and the keyset key the order gives (cursor pages and unpaged
+ * batches walk it). docs/filters.md, "Every paging mode" and "Cursor paging".
+ */
+import type { QueryMap, QueryValue } from '../iri/query-string.js'
+import type { CollectionPage, CursorKey, LinkTarget, PagingConfig } from '../paging/types.js'
+import { readCollectionQuery } from './read.js'
+import {
+  type CollectionQuery,
+  DATE_OPERATORS,
+  type FilterCondition,
+  type OrderEntry,
+  type OrderFieldSpec,
+  type QuerySpec,
+} from './spec.js'
+import { filterWhere, orderByOf } from './where.js'
+
+/** Where rows come from for one request; `orderBy`/`reverse` absent: the operation's own order. */
+export interface RowSelection<Where = Record<string, unknown>, OrderBy = Record<string, unknown>> {
+  where?: Where | undefined
+  orderBy?: OrderBy[] | undefined
+  /** `orderBy` reversed, for pages read backward. */
+  reverse?: OrderBy[] | undefined
+}
+
+/** What a custom data provider receives besides the paging request: the parsed query, typed. */
+export interface ProviderQuery<Where = Record<string, unknown>, OrderBy = Record<string, unknown>> {
+  filters: FilterCondition[]
+  /** The client's order (primary key last), empty when none was asked for. */
+  order: OrderEntry[]
+  /** The filters as the generated query's `where`; undefined without filters. */
+  where: Where | undefined
+  /** The client's order as the generated query's `orderBy`; undefined: the operation's own. */
+  orderBy: OrderBy[] | undefined
+}
+
+export interface Selection {
+  query: CollectionQuery
+  rows: RowSelection
+  /** Cursor-paged operations: the key of this request's order. */
+  cursor?: readonly CursorKey[] | undefined
+  /** The operators filters read on fields that are also key fields (a date filter's `[after]`). */
+  filterOperators?: ReadonlyMap<string, readonly string[]> | undefined
+  /** Offset-paged operations: the order as a keyset key when every field can be compared. */
+  orderKey?: readonly CursorKey[] | undefined
+}
+
+const KEYSET_TYPES = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'DateTime'])
+const CURSOR_OPERATORS = new Set(['lt', 'gt', 'lte', 'gte'])
+
+/** Reads a request's filters and order (a 400 on a malformed one) and what they select. */
+export function selectRows(
+  query: QueryMap,
+  operation: {
+    paging: PagingConfig
+    query?: QuerySpec | undefined
+    orderKey?: readonly CursorKey[]
+  },
+  base: string
+): Selection {
+  const { paging, query: spec } = operation
+  if (!spec) {
+    return {
+      query: { filters: [], order: [] },
+      rows: {},
+      cursor: paging.cursor,
+      orderKey: operation.orderKey,
+    }
+  }
+  const cursorFields = paging.cursor
+    ? new Set([
+        ...paging.cursor.map((key) => key.field),
+        ...spec.order.map((entry) => entry.field),
+        spec.id.field,
+      ])
+    : undefined
+  const parsed = readCollectionQuery(query, spec, { base, cursorFields })
+  const where = filterWhere(parsed.filters, spec.likeEscape)
+  const rows: RowSelection = where ? { where } : {}
+  const filterOperators = new Map(
+    spec.filters.flatMap((filter) =>
+      filter.kind === 'date' ? [[filter.field, DATE_OPERATORS] as const] : []
+    )
+  )
+  if (parsed.order.length === 0) {
+    return {
+      query: parsed,
+      rows,
+      cursor: paging.cursor,
+      filterOperators,
+      orderKey: operation.orderKey,
+    }
+  }
+  rows.orderBy = orderByOf(parsed.order)
+  rows.reverse = orderByOf(parsed.order, true)
+  const fields = parsed.order.map(({ field }) =>
+    field === spec.id.field
+      ? spec.id
+      : (spec.order.find((entry) => entry.field === field) as OrderFieldSpec)
+  )
+  const key = parsed.order.map(({ field, direction }, index): CursorKey => {
+    const { type, uuid } = fields[index] as OrderFieldSpec
+    return { field, direction, type, ...(uuid ? { uuid: true } : {}) }
+  })
+  // The generator lets cursor operations order only by required, comparable fields.
+  if (paging.cursor) return { query: parsed, rows, cursor: key, filterOperators }
+  const comparable = fields.every((field) => !field.nullable && KEYSET_TYPES.has(field.type))
+  return { query: parsed, rows, orderKey: comparable ? key : undefined }
+}
+
+/**
+ * Cursor links set the key fields' parameters; a date filter on a key field shares its parameter
+ * (`occurredAt[after]=…&occurredAt[lt]=…`), so each link keeps the request's other operators of
+ * that field, written before the position.
+ */
+export function keepFilterOperators<T>(
+  page: CollectionPage<T>,
+  query: QueryMap
+): CollectionPage<T> {
+  const keep = (target: LinkTarget | undefined): LinkTarget | undefined => {
+    if (!target?.overrides) return target
+    const overrides = target.overrides.map(
+      ([key, value]): readonly [string, QueryValue | undefined] => {
+        const given = query.get(key)
+        if (!(value instanceof Map) || !(given instanceof Map)) return [key, value]
+        const kept = [...given].filter(([operator]) => !CURSOR_OPERATORS.has(operator))
+        return [key, new Map([...kept, ...value])]
+      }
+    )
+    return { ...target, overrides }
+  }
+  const next = keep(page.next)
+  const previous = keep(page.previous)
+  return { ...page, ...(next ? { next } : {}), ...(previous ? { previous } : {}) }
+}

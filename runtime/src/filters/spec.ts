@@ -1,0 +1,136 @@
+/**
+ * What a collection operation lets clients filter and order by (docs/filters.md), as the generator
+ * emits it, and what a request asks for once its parameters are read. Pure types and constants.
+ */
+
+/** SearchFilter strategies; the `i` variants compare case-insensitively. */
+export const SEARCH_STRATEGIES = [
+  'exact',
+  'partial',
+  'start',
+  'end',
+  'word_start',
+  'iexact',
+  'ipartial',
+  'istart',
+  'iend',
+  'iword_start',
+] as const
+export type SearchStrategy = (typeof SEARCH_STRATEGIES)[number]
+
+export const RANGE_OPERATORS = ['between', 'gt', 'gte', 'lt', 'lte'] as const
+export type RangeOperator = (typeof RANGE_OPERATORS)[number]
+
+export const DATE_OPERATORS = ['before', 'strictly_before', 'after', 'strictly_after'] as const
+export type DateOperator = (typeof DATE_OPERATORS)[number]
+
+/** DateFilter's null handling (API Platform's constants). */
+export const DATE_NULLS = [
+  'exclude_null',
+  'include_null_before',
+  'include_null_after',
+  'include_null_before_and_after',
+] as const
+export type DateNulls = (typeof DATE_NULLS)[number]
+
+/** How a field's values are read: its Prisma type (or `Enum`), and whether a String is a UUID. */
+export interface ValueType {
+  /** `String`, `Int`, `BigInt`, `Float`, `Decimal`, `DateTime`, `Boolean`, or `Enum`. */
+  type: string
+  uuid?: boolean | undefined
+  /** The values of an `Enum` field. */
+  enumValues?: readonly string[] | undefined
+}
+
+/** A to-one relation searched by the related item's IRI or id, through its foreign key. */
+export interface RelationTarget {
+  /** The scalar foreign-key field the condition is written on (`authorId`). */
+  foreignKey: string
+  /** The related resource's collection path (`/authors`): its items' IRIs are `<path>/<id>`. */
+  collectionPath: string
+  /** The related resource's id type. */
+  id: ValueType
+}
+
+export type FilterSpec =
+  | ({
+      kind: 'search'
+      field: string
+      strategy: SearchStrategy
+      relation?: RelationTarget | undefined
+    } & ValueType)
+  | ({ kind: 'range'; field: string } & ValueType)
+  | { kind: 'date'; field: string; nulls?: DateNulls | undefined }
+  | { kind: 'boolean'; field: string }
+  | ({ kind: 'numeric'; field: string } & ValueType)
+  | { kind: 'exists'; field: string }
+
+/** A field clients may order by, with what a keyset on it needs (cursor-paged operations). */
+export interface OrderFieldSpec extends ValueType {
+  field: string
+  /** An optional field: never part of a keyset (a null has no place in the key order). */
+  nullable?: boolean | undefined
+}
+
+/** Everything an operation accepts besides paging, as the generator emits it. */
+export interface QuerySpec {
+  filters: readonly FilterSpec[]
+  /** Orderable fields; empty: the `order` parameter is not read (an unknown parameter). */
+  order: readonly OrderFieldSpec[]
+  /** The primary key, which ends every client order. */
+  id: OrderFieldSpec
+  /** API Platform's `order_parameter_name` and `exists_parameter_name`. */
+  parameters: { order: string; exists: string }
+  /**
+   * How the database's LIKE takes `%` and `_` literally (Prisma passes them through as wildcards):
+   * after a backslash (PostgreSQL, MySQL), inside brackets (SQL Server), or not at all (SQLite,
+   * where a search value holding one is refused).
+   */
+  likeEscape: LikeEscape
+}
+
+export type LikeEscape = 'backslash' | 'brackets' | 'none'
+
+export const defaultFilterParameterNames: { readonly order: string; readonly exists: string } = {
+  order: 'order',
+  exists: 'exists',
+}
+
+/** Bounds on what one request may ask for (docs/filters.md, "Strict values"). */
+export const FILTER_LIMITS = { values: 100, orderFields: 10, valueLength: 1000 } as const
+
+/** One condition a request asks for, its value read as the field's type. */
+export type FilterCondition =
+  | {
+      kind: 'search'
+      field: string
+      strategy: SearchStrategy
+      /** Strings, numbers, bigints, booleans, Dates, or related ids, as the field's type. */
+      values: unknown[]
+      /** Set for a relation: the condition is on this foreign key. */
+      foreignKey?: string | undefined
+    }
+  | { kind: 'range'; field: string; operator: Exclude<RangeOperator, 'between'>; value: unknown }
+  | { kind: 'range'; field: string; operator: 'between'; value: [unknown, unknown] }
+  | {
+      kind: 'date'
+      field: string
+      operator: DateOperator
+      value: Date
+      nulls?: DateNulls | undefined
+    }
+  | { kind: 'boolean'; field: string; value: boolean }
+  | { kind: 'numeric'; field: string; values: unknown[] }
+  | { kind: 'exists'; field: string; value: boolean }
+
+export interface OrderEntry {
+  field: string
+  direction: 'asc' | 'desc'
+}
+
+/** What a request asks for besides paging: its conditions (AND) and the client's order. */
+export interface CollectionQuery {
+  filters: FilterCondition[]
+  /** The client's order, the primary key last; empty when the request gives none. */
+  order: OrderEntry[]
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest'
+import { andWhere, filterWhere, orderByOf } from './where.js'
+
+describe('filterWhere', () => {
+  it('is undefined without conditions, the condition alone with one, AND of several', () => {
+    expect(filterWhere([])).toBeUndefined()
+    expect(filterWhere([{ kind: 'boolean', field: 'available', value: true }])).toEqual({
+      available: true,
+    })
+    expect(
+      filterWhere([
+        { kind: 'boolean', field: 'available', value: false },
+        { kind: 'exists', field: 'returnedAt', value: true },
+      ])
+    ).toEqual({ AND: [{ available: false }, { returnedAt: { not: null } }] })
+  })
+
+  it('writes each search strategy as Prisma string filters, several values as OR', () => {
+    const search = (strategy: never, values: unknown[]) =>
+      filterWhere([{ kind: 'search', field: 'title', strategy, values }])
+    expect(search('exact' as never, ['a'])).toEqual({ title: 'a' })
+    expect(search('exact' as never, ['a', 'b'])).toEqual({ title: { in: ['a', 'b'] } })
+    expect(search('partial' as never, ['a'])).toEqual({ title: { contains: 'a' } })
+    expect(search('start' as never, ['a', 'b'])).toEqual({
+      OR: [{ title: { startsWith: 'a' } }, { title: { startsWith: 'b' } }],
+    })
+    expect(search('end' as never, ['a'])).toEqual({ title: { endsWith: 'a' } })
+    expect(search('word_start' as never, ['du'])).toEqual({
+      OR: [{ title: { startsWith: 'du' } }, { title: { contains: ' du' } }],
+    })
+    expect(search('iexact' as never, ['a'])).toEqual({
+      title: { equals: 'a', mode: 'insensitive' },
+    })
+    expect(search('ipartial' as never, ['a'])).toEqual({
+      title: { contains: 'a', mode: 'insensitive' },
+    })
+  })
+
+  it('writes a relation search on its foreign key', () => {
+    expect(
+      filterWhere([
+        {
+          kind: 'search',
+          field: 'author',
+          strategy: 'exact',
+          values: [3, 4],
+          foreignKey: 'authorId',
+        },
+      ])
+    ).toEqual({ authorId: { in: [3, 4] } })
+  })
+
+  it('writes ranges, between inclusive, and numeric values', () => {
+    expect(
+      filterWhere([
+        { kind: 'range', field: 'price', operator: 'gt', value: '1' },
+        { kind: 'range', field: 'price', operator: 'between', value: ['2', '3'] },
+        { kind: 'numeric', field: 'pages', values: [1] },
+      ])
+    ).toEqual({
+      AND: [{ price: { gt: '1' } }, { price: { gte: '2', lte: '3' } }, { pages: 1 }],
+    })
+  })
+
+  it('writes dates with API Platform’s null handling', () => {
+    const value = new Date('2024-01-01Z')
+    const date = (operator: never, nulls?: never) =>
+      filterWhere([{ kind: 'date', field: 'at', operator, value, nulls }])
+    expect(date('before' as never)).toEqual({ at: { lte: value } })
+    expect(date('strictly_after' as never)).toEqual({ at: { gt: value } })
+    expect(date('before' as never, 'include_null_before' as never)).toEqual({
+      OR: [{ at: { lte: value } }, { at: null }],
+    })
+    expect(date('after' as never, 'include_null_before' as never)).toEqual({ at: { gte: value } })
+    expect(date('after' as never, 'include_null_after' as never)).toEqual({
+      OR: [{ at: { gte: value } }, { at: null }],
+    })
+    expect(date('strictly_before' as never, 'include_null_before_and_after' as never)).toEqual({
+      OR: [{ at: { lt: value } }, { at: null }],
+    })
+    expect(date('after' as never, 'exclude_null' as never)).toEqual({
+      AND: [{ at: { not: null } }, { at: { gte: value } }],
+    })
+  })
+})
+
+describe('LIKE escapes', () => {
+  it('escapes % and _ as the database reads them, never for exact matches', () => {
+    const search = (strategy: never, likeEscape: never) =>
+      filterWhere([{ kind: 'search', field: 't', strategy, values: ['50%_a\\b[c'] }], likeEscape)
+    expect(search('partial' as never, 'backslash' as never)).toEqual({
+      t: { contains: '50\\%\\_a\\\\b[c' },
+    })
+    expect(search('start' as never, 'brackets' as never)).toEqual({
+      t: { startsWith: '50[%][_]a\\b[[]c' },
+    })
+    expect(search('exact' as never, 'backslash' as never)).toEqual({ t: '50%_a\\b[c' })
+    expect(search('iexact' as never, 'backslash' as never)).toEqual({
+      t: { equals: '50%_a\\b[c', mode: 'insensitive' },
+    })
+  })
+})
+
+describe('andWhere and orderByOf', () => {
+  it('combines a filter with a cursor position', () => {
+    expect(andWhere(undefined, { id: { gt: 1 } })).toEqual({ id: { gt: 1 } })
+    expect(andWhere({ a: 1 }, undefined)).toEqual({ a: 1 })
+    expect(andWhere({ a: 1 }, { id: { gt: 1 } })).toEqual({ AND: [{ a: 1 }, { id: { gt: 1 } }] })
+  })
+
+  it('writes an order, and its reverse', () => {
+    const order = [
+      { field: 'title', direction: 'asc' as const },
+      { field: 'id', direction: 'desc' as const },
+    ]
+    expect(orderByOf(order)).toEqual([{ title: 'asc' }, { id: 'desc' }])
+    expect(orderByOf(order, true)).toEqual([{ title: 'desc' }, { id: 'asc' }])
+  })
+})

@@ -11,6 +11,7 @@ import { DatabaseSummary } from './test/support/summary.js'
 const DATABASE_FREE = [
   'test/generate.e2e.test.ts',
   'test/handlers.e2e.test.ts',
+  'test/descriptors.e2e.test.ts',
   'test/databases.e2e.test.ts',
 ]
 

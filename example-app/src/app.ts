@@ -1,4 +1,9 @@
-import { type CorsOrigin, hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
+import {
+  type CorsOrigin,
+  type DatabaseTimeouts,
+  hydraErrorHandler,
+  hydraNotFound,
+} from '@prisma-hydra/runtime'
 import { Hono } from 'hono'
 import { collectionPaths, createHydraApp } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
@@ -14,6 +19,12 @@ export interface ExampleAppOptions {
   releasesFeed?: string
   /** Browser origins allowed to read the API (CORS), such as the admin page's. */
   cors?: CorsOrigin
+  /** Time budgets of each request's database work (createHydraApp's `timeouts`). */
+  timeouts?: DatabaseTimeouts
+  /** The public origin of absolute IRIs (createHydraApp's `baseUrl`). */
+  baseUrl?: string
+  /** Read the origin from X-Forwarded-Proto / X-Forwarded-Host (createHydraApp's `trustProxy`). */
+  trustProxy?: boolean
 }
 
 /**
@@ -29,11 +40,17 @@ export function createApp(prisma: PrismaClient, options: ExampleAppOptions = {})
         prisma,
         providers: { book: { popular: popularBooks(prisma) } },
         batchSize: options.batchSize,
+        timeouts: options.timeouts,
+        baseUrl: options.baseUrl,
+        trustProxy: options.trustProxy,
         cors: options.cors,
         documentation: { types: customTypes },
       })
     )
-    .route('/', createCollectionsApp(prisma, options.releasesFeed ?? RELEASES_FEED))
+    .route(
+      '/',
+      createCollectionsApp(prisma, options.releasesFeed ?? RELEASES_FEED, options.timeouts)
+    )
   app.onError(hydraErrorHandler)
   app.notFound(hydraNotFound)
   return app

@@ -14,9 +14,11 @@ import {
   type CollectionHandlerOptions,
   type CollectionProvider,
   customPaging,
+  type DatabaseTimeouts,
   type DocumentedType,
   fullPaginator,
   hydraCollection,
+  methodNotAllowed,
   mountPrefix,
   paginateArray,
   paginateIterable,
@@ -47,12 +49,17 @@ export interface ReleaseMember {
 
 export const RELEASES_FEED = fileURLToPath(new URL('../data/releases.ndjson', import.meta.url))
 
-/** The feed, one release per line, read only as far as it is consumed. */
+/**
+ * The feed, one release per line, read only as far as it is consumed. The file is opened on the
+ * first read and closed however the reading ends (the page is known, the client went away, an
+ * error): closing the readline interface alone would leave the file open.
+ */
 export async function* readReleases(
   file: string,
   base: string
 ): AsyncGenerator<ReleaseMember, void, undefined> {
-  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity })
+  const input = createReadStream(file)
+  const lines = createInterface({ input, crlfDelay: Infinity })
   let position = 0
   try {
     for await (const line of lines) {
@@ -73,6 +80,7 @@ export async function* readReleases(
     }
   } finally {
     lines.close()
+    input.destroy()
   }
 }
 
@@ -120,11 +128,15 @@ export const customTypes: DocumentedType[] = [
 ]
 
 /** The custom collections and their contexts, as a Hono app to mount beside the generated one. */
-export function createCollectionsApp(prisma: PrismaClient, feed: string = RELEASES_FEED) {
+export function createCollectionsApp(
+  prisma: PrismaClient,
+  feed: string = RELEASES_FEED,
+  timeouts?: DatabaseTimeouts
+) {
   return new Hono()
     .get(
       '/genres',
-      hydraCollection(GENRES, async (request, c) => {
+      hydraCollection({ ...GENRES, timeouts }, async (request, c) => {
         const counts = await prisma.book.groupBy({ by: ['genre'], _count: { _all: true } })
         // By name, sorted here: ORDER BY on an enum column follows the enum's declaration order
         // on PostgreSQL but its text on SQLite.
@@ -149,6 +161,10 @@ export function createCollectionsApp(prisma: PrismaClient, feed: string = RELEAS
     )
     .get('/contexts/Genre', (c) => serveContext(c, genre))
     .get('/contexts/Release', (c) => serveContext(c, release))
+    .all('/genres', methodNotAllowed)
+    .all('/releases', methodNotAllowed)
+    .all('/contexts/Genre', methodNotAllowed)
+    .all('/contexts/Release', methodNotAllowed)
 }
 
 /**

@@ -1,4 +1,7 @@
-import { serve } from '@hono/node-server'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getRequestListener } from '@hono/node-server'
+import { hydraRequestError } from '@prisma-hydra/runtime'
 import { createApp, exampleCollectionPaths } from './app.js'
 import { prepareDatabase } from './database.js'
 import { createPrismaClient, DEFAULT_DATABASE_URL } from './prisma.js'
@@ -20,8 +23,17 @@ function shown(url: string): string {
 
 const prisma = createPrismaClient(url)
 const { seeded } = await prepareDatabase(prisma, url)
-const server = serve({ fetch: createApp(prisma, cors ? { cors } : {}).fetch, port }, (info) => {
-  const origin = `http://localhost:${info.port}`
+const app = createApp(prisma, {
+  ...(cors ? { cors } : {}),
+  // The public origin of the API's absolute IRIs (docs/deployment.md), or trust a proxy's
+  // X-Forwarded-Proto / X-Forwarded-Host.
+  ...(process.env.API_BASE_URL ? { baseUrl: process.env.API_BASE_URL } : {}),
+  ...(process.env.TRUST_PROXY === '1' ? { trustProxy: true } : {}),
+})
+// Requests Node's adapter cannot read (a backslash in the path) are answered as problems too.
+const server = createServer(getRequestListener(app.fetch, { errorHandler: hydraRequestError }))
+server.listen(port, () => {
+  const origin = `http://localhost:${(server.address() as AddressInfo).port}`
   process.stdout.write(
     [
       `prisma-hydra example app on ${origin} (database ${shown(url)}${seeded.length > 0 ? `, seeded: ${seeded.join(', ')}` : ''})`,

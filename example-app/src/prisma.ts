@@ -1,5 +1,5 @@
 import { PrismaClient } from '#generated/prisma/client.js'
-import { appProviderOf, createAdapter } from './adapter.js'
+import { appProviderOf, createAdapter, type DriverTimeouts } from './adapter.js'
 
 /** The example app's database when DATABASE_URL is not set: a SQLite file beside the app. */
 export const DEFAULT_DATABASE_URL = 'file:./dev.db'
@@ -10,8 +10,11 @@ export const DEFAULT_DATABASE_URL = 'file:./dev.db'
  * Node runs with the `postgresql` or `mysql` condition (package.json "imports"; `npm start` sets it from
  * DATABASE_URL, see scripts/start.mjs): a generated client serves one provider only.
  */
-export function createPrismaClient(url: string = DEFAULT_DATABASE_URL): PrismaClient {
-  const adapter = createAdapter(url)
+export function createPrismaClient(
+  url: string = DEFAULT_DATABASE_URL,
+  timeouts: DriverTimeouts = {}
+): PrismaClient {
+  const adapter = createAdapter(url, timeouts)
   try {
     return new PrismaClient({ adapter })
   } catch (error) {

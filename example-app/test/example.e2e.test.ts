@@ -105,6 +105,38 @@ describe('resource level: Book (client page size up to 50)', () => {
   })
 })
 
+describe('page numbers of 10^14 and more', () => {
+  /** Every link of a response's view, followed: each must be a page the API serves. */
+  async function followEveryLink(path: string, key = 'hydra:view') {
+    const response = await get(origin, path)
+    expect(response.status).toBe(200)
+    const links = Object.entries(response.body[key] as Record<string, string>).filter(
+      ([name]) => name !== '@type'
+    )
+    for (const [name, link] of links) {
+      expect(link, name).toMatch(/[?&]page=[0-9]+$/)
+      expect((await get(origin, link)).status, link).toBe(200)
+    }
+    return Object.fromEntries(links)
+  }
+
+  it('links to them with decimal page numbers the API accepts (full paging)', async () => {
+    expect(await followEveryLink('/books?page=100000000000002&itemsPerPage=1')).toEqual({
+      '@id': '/books?itemsPerPage=1&page=100000000000002',
+      'hydra:first': '/books?itemsPerPage=1&page=1',
+      'hydra:last': '/books?itemsPerPage=1&page=120',
+      'hydra:previous': '/books?itemsPerPage=1&page=100000000000001',
+    })
+  })
+
+  it('and in partial paging, without the prefix', async () => {
+    expect(await followEveryLink('/reviews?page=400000000000000', 'view')).toMatchObject({
+      '@id': '/reviews?page=400000000000000',
+      previous: '/reviews?page=399999999999999',
+    })
+  })
+})
+
 describe('operation level: the newest books', () => {
   it('has its own order and page size, and no client page size', async () => {
     const newest = await prisma.book.findMany({

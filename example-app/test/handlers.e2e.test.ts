@@ -57,6 +57,12 @@ function fixtureApp(items: Item[]) {
       hydraCollection({ context, paging: kernel }, (request) => paginateArray(items, request))
     )
     .get(
+      '/unbounded',
+      hydraCollection({ context, paging: { ...kernel, maximumItemsPerPage: null } }, (request) =>
+        paginateArray(items, request)
+      )
+    )
+    .get(
       '/iterable',
       hydraCollection({ context, paging: kernel }, (request) =>
         paginateIterable(syncItems(items), request)
@@ -319,6 +325,25 @@ describe.each(routes)('%s: the scenario matrix of generated routes', (route) => 
     expect(response.status).toBe(400)
     expect(response.contentType).toBe('application/problem+json; charset=utf-8')
     expect(response.body.detail).toBe(detail)
+  })
+})
+
+describe('page numbers of 10^14 and more, with no maximum page size', () => {
+  it('are written as decimal integers, and every link answers', async () => {
+    const start = '/unbounded?page=100000000000002&itemsPerPage=1'
+    for (const partial of ['0', '1']) {
+      const response = await get(origin, `${start}&partial=${partial}`)
+      expect(response.status).toBe(200)
+      const links = Object.entries(view(response.body) ?? {}).filter(([name]) => name !== '@type')
+      expect(Object.fromEntries(links)).toMatchObject({
+        '@id': `/unbounded?itemsPerPage=1&partial=${partial}&page=100000000000002`,
+        'hydra:previous': `/unbounded?itemsPerPage=1&partial=${partial}&page=100000000000001`,
+      })
+      for (const [, link] of links) {
+        expect(link).toMatch(/&page=[0-9]+$/)
+        expect((await get(origin, link)).status, link).toBe(200)
+      }
+    }
   })
 })
 

@@ -6,7 +6,7 @@
  * Hono RPC client gets.
  */
 import { parseHydraDocumentation } from '@api-platform/api-doc-parser'
-import type { HydraItem } from '@prisma-hydra/runtime'
+import { type HydraItem, hydraNotFound } from '@prisma-hydra/runtime'
 import { Hono } from 'hono'
 import { hc } from 'hono/client'
 import jsonld from 'jsonld'
@@ -28,6 +28,8 @@ let prisma: PrismaClient
 let origin: string
 /** The same app mounted under /api. */
 let mounted: string
+/** Mounted under /api as docs/deployment.md shows, with `hydraNotFound` in the outer app. */
+let mountedAsDocumented: string
 const closers: Array<() => Promise<void>> = []
 
 beforeAll(async () => {
@@ -36,9 +38,13 @@ beforeAll(async () => {
   await prepareDatabase(prisma, database.url)
   const root = await startServer(createApp(prisma, { cors: ADMIN_ORIGIN }).fetch)
   const api = await startServer(new Hono().route('/api', createApp(prisma)).fetch)
+  const outer = new Hono().route('/api', createApp(prisma))
+  outer.notFound(hydraNotFound)
+  const documented = await startServer(outer.fetch)
   origin = root.origin
   mounted = `${api.origin}/api`
-  closers.push(root.close, api.close)
+  mountedAsDocumented = `${documented.origin}/api`
+  closers.push(root.close, api.close, documented.close)
 })
 
 afterAll(async () => {
@@ -277,6 +283,44 @@ describe('the entrypoint and the API documentation', () => {
     const loans = api.resources?.find((resource) => resource.name === 'loans')
     expect(loans?.fields?.find((field) => field.name === 'returnedAt')?.required).toBe(false)
     expect(books?.operations?.map((operation) => operation.type)).toEqual(['list', 'show'])
+  })
+})
+
+describe('under a mount path, every reference of a response resolves', () => {
+  /** The documentation URL of a `Link` header's apiDocumentation link. */
+  const documentation = (link: string | null) =>
+    /<([^>]+)>; rel="http:\/\/www\.w3\.org\/ns\/hydra\/core#apiDocumentation"/.exec(link ?? '')?.[1]
+
+  it.each([
+    ['an unknown path', 'GET', '/nothing-here'],
+    ['an unknown path below a collection', 'GET', '/books/1/more'],
+    ['a method no route takes', 'POST', '/books'],
+  ])("hydraNotFound's 404 for %s: its @context and Link", async (_, method, path) => {
+    const response = await fetch(`${mountedAsDocumented}${path}`, { method })
+    expect(response.status).toBe(404)
+    const docs = documentation(response.headers.get('link'))
+    expect(docs).toBe(`${mountedAsDocumented}/docs.jsonld`)
+    expect((await fetch(docs as string)).status).toBe(200)
+    const body = (await response.json()) as Record<string, unknown>
+    expect(body['@context']).toBe('/api/contexts/Error')
+    // Expanded by a JSON-LD processor, which loads the context from the server.
+    const options = { base: `${mountedAsDocumented}${path}`, documentLoader, safe: true }
+    const [expanded] = (await jsonld.expand(
+      body,
+      options as unknown as jsonld.Options.Expand
+    )) as Expanded[]
+    expect(expanded?.[`${HYDRA}description`]).toEqual([
+      { '@value': `No route matches ${method} /api${path}.` },
+    ])
+  })
+
+  it('the entrypoint answers at /api/ as at /api', async () => {
+    for (const base of [mounted, mountedAsDocumented]) {
+      const [withSlash, without] = await Promise.all([fetch(`${base}/`), fetch(base)])
+      expect(withSlash.status).toBe(200)
+      expect(withSlash.headers.get('link')).toBe(without.headers.get('link'))
+      expect(await withSlash.json()).toEqual(await without.json())
+    }
   })
 })
 

@@ -44,6 +44,7 @@ export function buildHydra(input: BuildInput): BuildResult {
     clientModule: input.clientModule,
     runtimeModule: `${input.runtimeModule ?? '@prisma-hydra/runtime'}/generated`,
     importExtension: input.importExtension ?? '.js',
+    provider: input.provider,
     isolationLevel: isolationLevelFor(input.provider),
   }
   return { model: resolved.model, files: emitFiles(resolved.model, context), warnings: problems }

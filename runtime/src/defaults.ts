@@ -1,6 +1,6 @@
 /**
  * @module
- * What the generator shares with the runtime: the spec's built-in paging defaults and the Hydra
+ * What the generator shares with the runtime: the built-in paging defaults and the Hydra
  * terms a type served without the `hydra:` prefix cannot use as field names, and the entrypoint's
  * key of each collection, and what is done with each Prisma scalar type.
  */

@@ -5,8 +5,10 @@ import { type HydraTerm, hydraTerm } from './hydra/terms.js'
 const TITLES: Partial<Record<number, string>> = {
   400: 'An error occurred',
   404: 'Not Found',
+  405: 'Method Not Allowed',
   406: 'Not Acceptable',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 }
 
 /**

@@ -5,6 +5,7 @@
  * write them). Not meant for hand-written code (use `@prisma-hydra/runtime`); the generator's
  * own type check fails when a name it writes is missing here.
  */
+export { type DatabaseTimeouts, transactionOptions } from './database/timeouts.js'
 export type { RowSelection } from './filters/selection.js'
 export type { QuerySpec } from './filters/spec.js'
 export {
@@ -18,10 +19,13 @@ export {
   serveDocumentation,
   serveEntrypoint,
   serveEntrypointContext,
+  serveUnmatched,
 } from './hono/discovery-routes.js'
 export { hydraErrorHandlers } from './hono/error-handlers.js'
 export { type CorsOrigin, hydraHeaders } from './hono/hydra-headers.js'
 export { serveItem } from './hono/item-route.js'
+export { methodNotAllowed } from './hono/method-not-allowed.js'
+export { publicOrigin } from './hono/public-origin.js'
 export type { ContextTerm } from './hydra/context.js'
 export type { ApiDescription, DocumentedType } from './hydra/documentation.js'
 export { defineResource, type Resource } from './hydra/resource.js'

@@ -7,6 +7,9 @@
  */
 
 // Errors (docs/errors.md)
+export { DatabaseUnavailable, isOutage } from './database/outage.js'
+// Time budgets of the database work (docs/deployment.md#timeouts)
+export type { DatabaseTimeouts } from './database/timeouts.js'
 export { HydraError, type HydraErrorOptions } from './errors.js'
 // Filters and client ordering, as custom data providers receive them (docs/filters.md)
 export type { ProviderQuery } from './filters/selection.js'
@@ -30,6 +33,11 @@ export { type CorsOrigin, type HydraHeadersOptions, hydraHeaders } from './hono/
 export type { HydraItem } from './hono/item-route.js'
 export type { JsonLdResponse } from './hono/json-ld.js'
 export { mountPrefix } from './hono/location.js'
+// Other methods, the public origin, requests Node cannot read (docs/errors.md, docs/deployment.md)
+export { ALLOWED_METHODS, methodNotAllowed } from './hono/method-not-allowed.js'
+export type { PublicOriginOptions } from './hono/public-origin.js'
+export { hydraRequestError } from './hono/request-error.js'
+export { setStreamYield } from './hono/stream-yield.js'
 export type { HydraCollection, HydraView } from './hydra/collection.js'
 export type {
   DocumentedCollection,
@@ -53,3 +61,10 @@ export type {
   PartialPaginator,
 } from './paging/types.js'
 export type { JsonValue } from './scalar-types.js'
+// The value rule of ids, cursor values and filter values (docs/errors.md)
+export {
+  type ColumnType,
+  type ColumnValue,
+  type DatabaseProvider,
+  readColumnValue,
+} from './values/column-value.js'

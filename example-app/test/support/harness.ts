@@ -1,11 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { serve } from '@hono/node-server'
+import { getRequestListener } from '@hono/node-server'
 import { pushSchema } from '@prisma-hydra/prisma-offline/push-schema'
 import { writeSchemaCopy } from '@prisma-hydra/prisma-offline/schema-copy'
 import { createScratchDatabase } from '@prisma-hydra/prisma-offline/scratch-database'
+import { hydraRequestError } from '@prisma-hydra/runtime'
 import type { AppProvider } from '../../src/adapter.js'
 import { SERVERS, serverUrl, TEST_DATABASE_VARIABLE } from './databases.js'
 
@@ -81,15 +83,24 @@ export async function freshDatabase(schemaPath: string): Promise<TestDatabase> {
   }
 }
 
-/** Serves `fetch` on a free loopback port: the tests speak real HTTP to it. */
+/**
+ * Serves `fetch` on a free loopback port, as the example's server does (requests Node's adapter
+ * cannot read answered as problems): the tests speak real HTTP to it.
+ */
 export async function startServer(
   fetch: (request: Request) => Response | Promise<Response>
 ): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server = createServer(getRequestListener(fetch, { errorHandler: hydraRequestError }))
   return new Promise((resolve) => {
-    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
       resolve({
-        origin: `http://127.0.0.1:${info.port}`,
-        close: () => new Promise<void>((done) => server.close(() => done())),
+        origin: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done())
+            server.closeAllConnections()
+          }),
       })
     })
   })

@@ -19,6 +19,7 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       namedImports: [
         runtimeType('ApiDescription'),
         runtimeType('CorsOrigin'),
+        runtimeType('DatabaseTimeouts'),
         runtimeValue('documentResource'),
         runtimeType('DocumentedType'),
         runtimeValue('hydraErrorHandlers'),
@@ -27,6 +28,9 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         runtimeValue('serveEntrypoint'),
         runtimeValue('serveEntrypointContext'),
         runtimeValue('serveErrorContext'),
+        runtimeValue('serveUnmatched'),
+        runtimeValue('methodNotAllowed'),
+        runtimeValue('publicOrigin'),
       ],
     },
     { moduleSpecifier: context.clientModule, namedImports: ['PrismaClient'], isTypeOnly: true },
@@ -76,6 +80,32 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         hasQuestionToken: true,
         type: 'number | undefined',
         docs: ['Rows per query when a collection is served unpaged (default 500).'],
+      },
+      {
+        name: 'timeouts',
+        hasQuestionToken: true,
+        type: 'DatabaseTimeouts | undefined',
+        docs: [
+          'Time budgets of the database work of a request (milliseconds): past `query` (default 10,000),\n' +
+            'or when the database is unreachable, the answer is a 503 with `Retry-After`.',
+        ],
+      },
+      {
+        name: 'baseUrl',
+        hasQuestionToken: true,
+        type: 'string | undefined',
+        docs: [
+          'The public origin of the API (`https://api.example.com`): the `Link` header and every absolute\n' +
+            "IRI are written against it, whatever `Host` a client sends. Left out: the request's origin.",
+        ],
+      },
+      {
+        name: 'trustProxy',
+        hasQuestionToken: true,
+        type: 'boolean | undefined',
+        docs: [
+          'Take the origin from `X-Forwarded-Proto` / `X-Forwarded-Host`: only behind a proxy that sets them.',
+        ],
       },
       {
         name: 'cors',
@@ -155,7 +185,7 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
     ],
     parameters: [
       {
-        name: `{ prisma, ${anyProviders ? 'providers, ' : ''}batchSize, cors, documentation }`,
+        name: `{ prisma, ${anyProviders ? 'providers, ' : ''}batchSize, timeouts, baseUrl, trustProxy, cors, documentation }`,
         type: 'HydraAppOptions',
       },
     ],
@@ -180,6 +210,8 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       // The routes negotiate and write their Link themselves: a middleware is added only for
       // CORS, since any middleware makes Hono run every request through its composed chain.
       writer.writeLine('const base = new Hono()')
+      writer.writeLine('const origin = publicOrigin({ baseUrl, trustProxy })')
+      writer.writeLine('if (origin !== undefined) base.use(origin)')
       writer.writeLine(
         `if (cors !== undefined) base.use(hydraHeaders({ cors, hydraPrefix: ${model.hydraPrefix} }))`
       )
@@ -190,12 +222,18 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         for (const { resource, names } of resources)
           writer.writeLine(
             hasProviders(resource)
-              ? `.route('/', ${names.createApp}(prisma, { providers: providers?.${resource.delegate}, batchSize }))`
-              : `.route('/', ${names.createApp}(prisma, { batchSize }))`
+              ? `.route('/', ${names.createApp}(prisma, { providers: providers?.${resource.delegate}, batchSize, timeouts }))`
+              : `.route('/', ${names.createApp}(prisma, { batchSize, timeouts }))`
           )
-        writer.write(".get('/contexts/Error', (c) => serveErrorContext(c))")
+        writer.writeLine(".get('/contexts/Error', (c) => serveErrorContext(c))")
+        for (const path of ['/', '/contexts/Entrypoint', '/docs.jsonld', '/contexts/Error'])
+          writer.writeLine(`.all('${path}', methodNotAllowed)`)
       })
       writer.newLine()
+      // Last, and out of the chain (clients' route types): the entrypoint at `<mount>/`, and the
+      // mount path for the not-found handler of the app the API is mounted in. Every request now
+      // matches two routes, which Hono composes (CONTRIBUTING.md, what the benchmarks taught).
+      writer.writeLine("app.all('/*', serveUnmatched(api))")
       writer.writeLine('app.onError(errors.onError)')
       writer.writeLine('app.notFound(errors.notFound)')
       writer.writeLine('return app')

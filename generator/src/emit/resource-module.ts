@@ -1,4 +1,4 @@
-import { scalarType } from '@prisma-hydra/runtime/defaults'
+import { type ScalarType, scalarType } from '@prisma-hydra/runtime/defaults'
 import {
   type CodeBlockWriter,
   type InterfaceDeclarationStructure,
@@ -18,7 +18,7 @@ import type {
 import { camelCase, pascalCase } from '../config/naming.js'
 import type { ParameterNames } from '../config/options.js'
 import type { EmitContext } from './context.js'
-import { asRuntimeType, type RuntimeType, runtimeType, runtimeValue } from './runtime-imports.js'
+import { type RuntimeType, runtimeType, runtimeValue } from './runtime-imports.js'
 
 /** Names of the declarations a resource module exports, shared with the index writer. */
 export function resourceNames(resource: ResourceModel) {
@@ -37,14 +37,20 @@ export function resourceNames(resource: ResourceModel) {
   }
 }
 
-const PRIMITIVES = new Set(['string', 'number', 'boolean'])
+type Primitive = 'string' | 'number' | 'boolean'
+const PRIMITIVES: ReadonlySet<string> = new Set<Primitive>(['string', 'number', 'boolean'])
+const isPrimitive = (name: ScalarType['tsType']): name is Primitive => PRIMITIVES.has(name)
 
-/** The runtime's types that the member type names for its fields' values (`JsonValue`). */
+/**
+ * The runtime's types that the member type names for its fields' values (`JsonValue`). Every
+ * type of the scalar type table that is not a primitive must be one the generated entry exports:
+ * the type checker refuses `names.add` otherwise.
+ */
 function runtimeTypes(resource: ResourceModel): RuntimeType[] {
   const names = new Set<RuntimeType>()
   for (const field of resource.fields) {
     const name = field.kind === 'scalar' ? scalarType(field.type)?.tsType : undefined
-    if (name && !PRIMITIVES.has(name)) names.add(asRuntimeType(name))
+    if (name && !isPrimitive(name)) names.add(name)
   }
   return [...names].sort()
 }
@@ -74,7 +80,7 @@ function writeMemberInterface(resource: ResourceModel): InterfaceDeclarationStru
   }
 }
 
-function writeResourceSpec(resource: ResourceModel) {
+function writeResourceSpec(resource: ResourceModel, provider: string) {
   return (writer: CodeBlockWriter) => {
     writer.write('defineResource<').write(resourceNames(resource).member).write(', ')
     writer
@@ -87,6 +93,7 @@ function writeResourceSpec(resource: ResourceModel) {
         if (resource.operations.some((operation) => operation.query))
           writer.writeLine('search: true,')
         writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
+        writer.write('provider: ').quote(provider).write(',').newLine()
         writer.write('id: { name: ').quote(resource.idField.name).write(', kind: ')
         writer.quote(resource.idField.type).write(' },').newLine()
         writer.write('fields: [').indent(() => {
@@ -202,7 +209,7 @@ function writeSourceFactory(resource: ResourceModel, context: EmitContext) {
       writer.writeLine('findManyAndCount: (window: { skip: number; take: number }) =>')
       writer.indent(() => {
         writer.writeLine(
-          `prisma.$transaction([find(window), count()], { isolationLevel: '${context.isolationLevel}' }),`
+          `prisma.$transaction([find(window), count()], { isolationLevel: '${context.isolationLevel}', ...transactionOptions(timeouts) }),`
         )
       })
     })
@@ -216,7 +223,7 @@ function writeCreateApp(resource: ResourceModel) {
     writer.write('const sources = ').inlineBlock(() => {
       for (const operation of resource.operations) {
         const rows = (order: string, reverse: string, where: string) =>
-          `${names.rows}(prisma, ${order}, ${reverse}${where})`
+          `${names.rows}(prisma, ${order}, ${reverse}, ${where || 'undefined'}, options.timeouts)`
         if (!operation.query) {
           writer.writeLine(
             `${operation.name}: ${rows(orderBy(operation), orderBy(operation, true), '')},`
@@ -232,7 +239,7 @@ function writeCreateApp(resource: ResourceModel) {
             `${rows(
               `(selection.orderBy ?? ${orderBy(operation)}) as ${input}`,
               `(selection.reverse ?? ${orderBy(operation, true)}) as ${input}`,
-              `, selection.where as Prisma.${resource.name}WhereInput | undefined`
+              `selection.where as Prisma.${resource.name}WhereInput | undefined`
             )},`
           )
         })
@@ -243,8 +250,8 @@ function writeCreateApp(resource: ResourceModel) {
       for (const operation of resource.operations) {
         writer.write('.get(').quote(operation.path).write(', (c) =>').newLine()
         const options = operation.cursor
-          ? '{ batchSize: options.batchSize }'
-          : `{ provider: options.providers?.${operation.name}, batchSize: options.batchSize }`
+          ? '{ batchSize: options.batchSize, timeouts: options.timeouts }'
+          : `{ provider: options.providers?.${operation.name}, batchSize: options.batchSize, timeouts: options.timeouts }`
         writer.indent(() => {
           writer.write(
             `serveCollection(c, ${names.operations}.${operation.name}, sources.${operation.name}, ${options})`
@@ -255,7 +262,7 @@ function writeCreateApp(resource: ResourceModel) {
       writer.write('.get(').quote(`${resource.collectionPath}/:id`).write(', (c) =>').newLine()
       writer.indent(() => {
         writer.write(
-          `serveItem(c, ${names.resource}, (id) => prisma.${resource.delegate}.findUnique({ where: { ${resource.idField.name === 'id' ? 'id' : `${resource.idField.name}: id`} }, select }))`
+          `serveItem(c, ${names.resource}, (id) => prisma.${resource.delegate}.findUnique({ where: { ${resource.idField.name === 'id' ? 'id' : `${resource.idField.name}: id`} }, select }), { timeouts: options.timeouts })`
         )
       })
       writer.newLine().write(')').newLine()
@@ -263,6 +270,14 @@ function writeCreateApp(resource: ResourceModel) {
         .write('.get(')
         .quote(`/contexts/${resource.name}`)
         .write(`, (c) => serveContext(c, ${names.resource}))`)
+      // Other methods on the same paths: 405 with Allow (GET and HEAD are answered above).
+      const paths = [
+        ...resource.operations.map((operation) => operation.path),
+        `${resource.collectionPath}/:id`,
+        `/contexts/${resource.name}`,
+      ]
+      for (const path of paths)
+        writer.newLine().write('.all(').quote(path).write(', methodNotAllowed)')
     })
   }
 }
@@ -294,7 +309,9 @@ export function emitResourceModule(
       namedImports: [
         runtimeType('CollectionOperation'),
         ...(hasProviders(resource) ? [runtimeType('CollectionProvider')] : []),
+        runtimeType('DatabaseTimeouts'),
         runtimeValue('defineResource'),
+        runtimeValue('methodNotAllowed'),
         ...(resource.operations.some((operation) => operation.query)
           ? [runtimeType('RowSelection')]
           : []),
@@ -303,6 +320,7 @@ export function emitResourceModule(
         runtimeValue('serveCollection'),
         runtimeValue('serveContext'),
         runtimeValue('serveItem'),
+        runtimeValue('transactionOptions'),
       ],
     },
     {
@@ -316,7 +334,9 @@ export function emitResourceModule(
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: [`Metadata of the ${resource.name} resource: its paths and the fields it shows.`],
-    declarations: [{ name: names.resource, initializer: writeResourceSpec(resource) }],
+    declarations: [
+      { name: names.resource, initializer: writeResourceSpec(resource, context.provider) },
+    ],
   })
   file.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
@@ -359,6 +379,7 @@ export function emitResourceModule(
         type: `Prisma.${resource.name}WhereInput | undefined`,
         initializer: 'undefined',
       },
+      { name: 'timeouts', type: 'DatabaseTimeouts | undefined', initializer: 'undefined' },
     ],
     statements: writeSourceFactory(resource, context),
   })
@@ -397,6 +418,12 @@ export function emitResourceModule(
         hasQuestionToken: true,
         type: 'number | undefined',
         docs: ['Rows per query when a collection is served unpaged (default 500).'],
+      },
+      {
+        name: 'timeouts',
+        hasQuestionToken: true,
+        type: 'DatabaseTimeouts | undefined',
+        docs: ['Time budgets of the database work of a request (see createHydraApp).'],
       },
     ],
   })

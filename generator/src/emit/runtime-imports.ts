@@ -16,6 +16,7 @@ interface RuntimeTypes {
   CollectionOperation: Runtime.CollectionOperation<unknown>
   CollectionProvider: Runtime.CollectionProvider<unknown>
   CorsOrigin: Runtime.CorsOrigin
+  DatabaseTimeouts: Runtime.DatabaseTimeouts
   DocumentedType: Runtime.DocumentedType
   JsonValue: Runtime.JsonValue
   RowSelection: Runtime.RowSelection
@@ -23,23 +24,6 @@ interface RuntimeTypes {
 }
 
 export type RuntimeType = keyof RuntimeTypes
-
-const RUNTIME_TYPES: Record<RuntimeType, true> = {
-  ApiDescription: true,
-  CollectionOperation: true,
-  CollectionProvider: true,
-  CorsOrigin: true,
-  DocumentedType: true,
-  JsonValue: true,
-  RowSelection: true,
-  RowWindow: true,
-}
-
-/** `name` as a runtime type the entry exports; a name it does not export is a generator bug. */
-export function asRuntimeType(name: string): RuntimeType {
-  if (Object.hasOwn(RUNTIME_TYPES, name)) return name as RuntimeType
-  throw new Error(`@prisma-hydra/runtime/generated exports no type ${name}`)
-}
 
 type Specifier = OptionalKind<ImportSpecifierStructure>
 

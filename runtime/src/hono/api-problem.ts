@@ -10,17 +10,21 @@ import { mountPrefix } from './location.js'
 import { notAcceptableDetail } from './negotiation.js'
 import { apiState } from './request-state.js'
 
-/** A problem of the API; `style` leaves out the mount path to take the request's. */
+/**
+ * A problem of the API; `style` leaves out the mount path to take the request's; `headers` are
+ * added to the API's own (`Allow` of a 405).
+ */
 export function apiProblem(
   c: Context,
   status: ContentfulStatusCode,
   detail: string,
-  style: ErrorOptions = {}
+  style: ErrorOptions = {},
+  headers: [string, string][] = []
 ): Response {
   return problemResponse(status, detail, {
     base: style.base ?? mountPrefix(c),
     hydraPrefix: style.hydraPrefix,
-    headers: apiHeaders(c),
+    headers: [...apiHeaders(c), ...headers],
   })
 }
 

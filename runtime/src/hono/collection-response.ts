@@ -1,29 +1,42 @@
 /**
  * @module
  * Writing a collection as the response: a page rendered as one document, or a whole collection
- * streamed as its batches are read (D5).
+ * streamed as its batches are read (docs/paging.md#d5).
  */
 import type { Context } from 'hono'
+import { asOutage, isOutage } from '../database/outage.js'
+import { HydraError } from '../errors.js'
 import {
   type HydraCollection,
   type RenderOptions,
   renderCollection,
   renderCollectionChunks,
 } from '../hydra/collection.js'
-import { parseQuery, type QueryMap } from '../iri/query-string.js'
+import { isTruncated, MAX_INPUT_VARS, parseQuery, type QueryMap } from '../iri/query-string.js'
 import { releaseBatch } from '../paging/batches.js'
 import type { CollectionContent } from '../paging/strategy.js'
 import type { ParameterNames } from '../paging/types.js'
 import { type JsonLdResponse, jsonLd } from './json-ld.js'
 import { jsonLdHeaders } from './request-state.js'
+import { yieldBetweenBatches } from './stream-yield.js'
 
-/** The request's query string, parsed as the reference parses it. */
+/**
+ * The request's query string, parsed as the reference parses it; a 400 when it has more
+ * parameters than the parser reads (the rest, a `page=0` among them, would be silently ignored).
+ */
 export function requestQuery(c: Context): QueryMap {
   const url = c.req.url
   const start = url.indexOf('?')
   if (start === -1) return parseQuery('')
   const end = url.indexOf('#', start)
-  return parseQuery(url.slice(start + 1, end === -1 ? undefined : end))
+  const query = parseQuery(url.slice(start + 1, end === -1 ? undefined : end))
+  if (isTruncated(query)) {
+    throw new HydraError(
+      400,
+      `The query string has more than ${MAX_INPUT_VARS} parameters; this API reads no more.`
+    )
+  }
+  return query
 }
 
 /** How a collection of this request is rendered: its path, query, parameter names and context. */
@@ -42,11 +55,12 @@ export function respondWithContent<T, M, P extends boolean>(
   c: Context,
   content: CollectionContent<T>,
   toMember: (item: T) => M,
-  render: RenderOptions<P>
+  render: RenderOptions<P>,
+  retryAfter?: number
 ): JsonLdResponse<HydraCollection<M, P>> | Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const { page } = content
   if (page) return jsonLd(c, renderCollection({ ...page, items: page.items.map(toMember) }, render))
-  return streamCollection(c, content.batches, toMember, render)
+  return streamCollection(c, content.batches, toMember, render, retryAfter)
 }
 
 /**
@@ -66,21 +80,26 @@ async function* mapBatches<T, M>(
 }
 
 /**
- * Streams a whole collection (D5): members are serialized as their batch arrives, the next batch
- * is read only once the client has taken the previous ones (back-pressure), and a client that
- * disconnects cancels the stream, which ends the reads. The first batch is read before the
- * response starts, so a failure there is still an ordinary error response; a later failure
- * aborts the connection, so a client never takes a cut-off body for a whole collection.
+ * Streams a whole collection (docs/paging.md#d5): members are serialized as their batch arrives,
+ * the next batch is read only once the client has taken the previous ones (back-pressure), and a
+ * client that disconnects cancels the stream, which ends the reads and closes the source; nothing
+ * is written or logged after that. The first batch is read before the response starts, so a
+ * failure there is still an ordinary error response; a later failure aborts the connection, so a
+ * client never takes a cut-off body for a whole collection. Between batches the stream lets other
+ * work run: on a synchronous driver (better-sqlite3) a client reading fast over loopback would
+ * otherwise hold the event loop for the whole collection.
  */
 async function streamCollection<T, M, P extends boolean>(
   c: Context,
   batches: AsyncIterable<T[]>,
   toMember: (item: T) => M,
-  render: RenderOptions<P>
+  render: RenderOptions<P>,
+  retryAfter: number | undefined
 ): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const chunks = renderCollectionChunks(mapBatches(batches, toMember), render)
   const first = await chunks.next()
   const encoder = new TextEncoder()
+  let cancelled = false
   const body = new ReadableStream<Uint8Array>(
     {
       start(controller) {
@@ -89,18 +108,27 @@ async function streamCollection<T, M, P extends boolean>(
       },
       async pull(controller) {
         try {
+          await yieldBetweenBatches()
+          if (cancelled) return
           const next = await chunks.next()
+          // The client may have gone while the batch was read: nothing more is written.
+          if (cancelled) return
           if (next.done) controller.close()
           else controller.enqueue(encoder.encode(next.value))
         } catch (error) {
-          console.error(
-            'prisma-hydra: a streamed collection failed after its response began',
-            error
-          )
+          if (cancelled) return
+          // An outage is logged once per episode; other failures with their cause.
+          if (isOutage(error)) asOutage(error, retryAfter)
+          else
+            console.error(
+              'prisma-hydra: a streamed collection failed after its response began',
+              error
+            )
           controller.error(error)
         }
       },
       async cancel() {
+        cancelled = true
         await chunks.return(undefined)
       },
     },

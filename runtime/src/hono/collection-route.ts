@@ -4,6 +4,8 @@
  * the operation's Prisma source, rendered as a Hydra collection.
  */
 import type { Context } from 'hono'
+import { databaseWork } from '../database/outage.js'
+import { budgetOf, type DatabaseTimeouts } from '../database/timeouts.js'
 import { type ProviderQuery, type RowSelection, selectRows } from '../filters/selection.js'
 import type { QuerySpec } from '../filters/spec.js'
 import type { HydraCollection } from '../hydra/collection.js'
@@ -72,12 +74,14 @@ export interface ServeCollectionOptions<Row> {
   provider?: CollectionProvider<Row, any, any, any> | undefined
   /** Rows per query and per written chunk when the collection is served unpaged. Default 500. */
   batchSize?: number | undefined
+  /** Time budgets of the database work; an outage is answered 503 (see DatabaseTimeouts). */
+  timeouts?: DatabaseTimeouts | undefined
 }
 
 /**
  * Serves one page of a generated collection operation: reads the paging parameters, fetches
  * (through the operation's source, or the provider that replaces it), renders. Unpaged requests
- * are streamed, read in batches (D5).
+ * are streamed, read in batches (docs/paging.md#d5).
  */
 export async function serveCollection<M, Row extends object, Where, P extends boolean = true>(
   c: Context,
@@ -87,6 +91,7 @@ export async function serveCollection<M, Row extends object, Where, P extends bo
 ): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const base = mountPrefix(c)
   const { resource, paging, hydraPrefix } = operation
+  const budget = budgetOf(options.timeouts)
   try {
     refuseUnacceptable(c)
     const query = requestQuery(c)
@@ -110,9 +115,12 @@ export async function serveCollection<M, Row extends object, Where, P extends bo
       filterOperators: selection.filterOperators,
       provider: provider && ((request) => provider(request, c, { filters, order, where, orderBy })),
       batchSize: options.batchSize,
+      database: resource.provider,
+      work: (work) => databaseWork(work, budget.query),
     })
-    return await respondWithContent(c, content, (row: Row) => resource.toMember(row, base), render)
+    const toMember = (row: Row) => resource.toMember(row, base)
+    return await respondWithContent(c, content, toMember, render, budget.retryAfter)
   } catch (error) {
-    restyleRouteError(error, { base, hydraPrefix })
+    restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter)
   }
 }

@@ -1,9 +1,11 @@
 /**
  * @module
- * Custom collections (spec 4.2): a route whose handler returns a paginator, an array or an
- * iterable, served with the generated routes' checks, errors, links and rendering.
+ * Custom collections (docs/custom-collections.md): a route whose handler returns a paginator, an
+ * array or an iterable, served with the generated routes' checks, errors, links and rendering.
  */
 import type { Context, Env, Input } from 'hono'
+import { databaseWork } from '../database/outage.js'
+import { budgetOf, type DatabaseTimeouts } from '../database/timeouts.js'
 import type { HydraCollection } from '../hydra/collection.js'
 import { DEFAULT_BATCH_SIZE } from '../paging/batches.js'
 import { type CustomPagingOptions, customPaging } from '../paging/config.js'
@@ -23,20 +25,25 @@ export interface CollectionHandlerOptions<P extends boolean = boolean> {
    * taken under the path the app is mounted at.
    */
   context: string
-  /** Paging settings, as a generated operation has them; left-out ones take the spec's defaults. */
+  /** Paging settings, as a generated operation has them; left out, the built-in defaults. */
   paging?: CustomPagingOptions | undefined
   /** Items per written chunk when a whole collection is streamed. Default 500. */
   batchSize?: number | undefined
   /** Whether Hydra keys carry the `hydra:` prefix (`hydra:member`) or not (`member`). Default true. */
   hydraPrefix?: P | undefined
+  /**
+   * The budget of the handler's work (and of each batch of a streamed result), and the
+   * `Retry-After` of the 503 an outage of its database is answered with.
+   */
+  timeouts?: DatabaseTimeouts | undefined
 }
 
 /**
- * A custom collection handler (spec 4.2). `handler` receives the checked paging request (page from
- * `page`, or its configured name, default 1; page size; offset = (page - 1) × page size; or an
- * unpaged request) and returns a full paginator (full view), a partial paginator (partial view),
- * an array (no view) or an iterable (no view, streamed). Checks, errors, links and rendering are
- * the generated routes' own.
+ * A custom collection handler (docs/custom-collections.md). `handler` receives the checked paging
+ * request (page from `page`, or its configured name, default 1; page size; offset = (page - 1) ×
+ * page size; or an unpaged request) and returns a full paginator (full view), a partial paginator
+ * (partial view), an array (no view) or an iterable (no view, streamed). Checks, errors, links and
+ * rendering are the generated routes' own.
  *
  * ```ts
  * app.get('/genres', hydraCollection({ context: '/contexts/Genre' }, (request) =>
@@ -60,6 +67,8 @@ export function hydraCollection<
   const paging = customPaging(options.paging, 'hydraCollection')
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
   const { hydraPrefix } = options
+  const budget = budgetOf(options.timeouts)
+  const work = <R>(work: PromiseLike<R>) => databaseWork(work, budget.query)
   return async (c) => {
     const base = mountPrefix(c)
     try {
@@ -69,10 +78,11 @@ export function hydraCollection<
         ? `${base}${options.context}`
         : options.context
       const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
-      const result = await handler(readPagingRequest(query, paging), c)
-      return await respondWithContent(c, contentOf(result, batchSize), (item: T) => item, render)
+      const result = await work(Promise.resolve(handler(readPagingRequest(query, paging), c)))
+      const content = contentOf(result, batchSize, work)
+      return await respondWithContent(c, content, (item: T) => item, render, budget.retryAfter)
     } catch (error) {
-      restyleRouteError(error, { base, hydraPrefix })
+      restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter)
     }
   }
 }

@@ -3,7 +3,7 @@
  * What lets a client discover the API: the entrypoint, its context and the Hydra API
  * documentation.
  */
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import {
   type ApiDescription,
   type DocumentedType,
@@ -23,6 +23,24 @@ export function serveEntrypoint(
   api: ApiDescription
 ): JsonLdResponse<Record<string, string>> {
   return jsonLd(c, renderEntrypoint(api, mountPrefix(c)))
+}
+
+/**
+ * The last route of a generated app, for every request under its mount path that no route of
+ * the app answers: `<mount>/` (a trailing slash) is the entrypoint, as `<mount>` is; anything
+ * else goes on to the app's not-found handler. A request that matches no route at all has no
+ * mount path, so the handler of the app the API is mounted in (`hydraNotFound`) would write its
+ * 404 under `/`, where neither `/contexts/Error` nor `/docs.jsonld` exists; past this route it
+ * sees the API's mount path.
+ */
+export function serveUnmatched(api: ApiDescription): MiddlewareHandler {
+  return (c, next) => {
+    const base = mountPrefix(c)
+    if (base !== '' && c.req.method === 'GET' && c.req.path === `${base}/`) {
+      return Promise.resolve(serveEntrypoint(c, api))
+    }
+    return next()
+  }
 }
 
 /** `GET /contexts/Entrypoint`: the entrypoint's context. */

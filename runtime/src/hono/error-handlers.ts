@@ -5,22 +5,27 @@
  */
 import type { ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import { asOutage, isDatabaseUnavailable } from '../database/outage.js'
+import { DEFAULT_RETRY_AFTER } from '../database/timeouts.js'
 import { type ErrorOptions, HydraError, isHydraError } from '../errors.js'
 import { apiProblem, hydraErrorProblem, refusalProblem } from './api-problem.js'
 import { apiState, withApiHeaders } from './request-state.js'
 
 /**
  * Client errors thrown while serving (bad parameters) are written for the route: under its mount
- * path and with or without the `hydra:` prefix, as its responses are.
+ * path and with or without the `hydra:` prefix, as its responses are. An outage of the database
+ * becomes its 503 with `Retry-After` (logged once per episode), written the same way.
  */
 export function restyleRouteError(
-  error: unknown,
-  style: { base: string; hydraPrefix: boolean | undefined }
+  thrown: unknown,
+  style: { base: string; hydraPrefix: boolean | undefined },
+  retryAfter: number = DEFAULT_RETRY_AFTER
 ): never {
   // Errors of the runtime's own checks are rewritten in the route's style; others pass as thrown.
   // (A try/catch in each route rather than a wrapper: every frame between a route and its Prisma
   // query is walked again each time Prisma records where a query was called from.)
-  if (isHydraError(error) && error.constructor === HydraError)
+  const error = asOutage(thrown, retryAfter)
+  if (isHydraError(error) && (error.constructor === HydraError || isDatabaseUnavailable(error)))
     throw new HydraError(error.status, error.detail, {
       ...style,
       cause: error,
@@ -39,8 +44,10 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
 } {
   const { hydraPrefix } = options
   return {
-    onError(error, c) {
-      // Failures of the server are logged whatever the client is answered.
+    onError(thrown, c) {
+      // An outage of the database is a 503, logged once per episode; other failures of the
+      // server are logged whatever the client is answered.
+      const error = asOutage(thrown)
       if (!(error instanceof HTTPException)) console.error(error)
       // A client that accepts neither JSON-LD nor JSON gets the 406 in place of any problem.
       if (apiState(c).type === undefined) return refusalProblem(c, hydraPrefix)

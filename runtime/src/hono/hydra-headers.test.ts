@@ -8,7 +8,7 @@ import { hydraCollection } from './custom-collection.js'
 import { hydraErrorHandlers } from './error-handlers.js'
 import { hydraHeaders } from './hydra-headers.js'
 import { jsonLd } from './json-ld.js'
-import { API_DOCUMENTATION_REL, originOf } from './location.js'
+import { API_DOCUMENTATION_REL } from './location.js'
 
 const items = Array.from({ length: 5 }, (_, index) => ({ '@id': `/items/${index + 1}` }))
 
@@ -378,20 +378,5 @@ describe('errors and refusals in apps assembled by hand', () => {
       '@type': 'Error',
       description: 'Gone.',
     })
-  })
-})
-
-describe('originOf', () => {
-  it.each([
-    ['http://localhost:3000/books?page=2', 'http://localhost:3000'],
-    ['http://Example.COM:80/books', 'http://example.com'],
-    ['https://api.example.com/a/b', 'https://api.example.com'],
-    ['http://user@host.example/x', 'http://host.example'],
-    ['http:////first.example/x', 'http://first.example'],
-    ['http:////second.example/x', 'http://second.example'],
-    ['http://localhost:3000/books', 'http://localhost:3000'],
-  ])('%s → %s, as URL gives it', (url, origin) => {
-    expect(originOf(url)).toBe(origin)
-    expect(originOf(url)).toBe(new URL(url).origin)
   })
 })

@@ -3,6 +3,8 @@
  * The route of one item: its member with the resource's context, or a 404 problem.
  */
 import type { Context } from 'hono'
+import { databaseWork } from '../database/outage.js'
+import { budgetOf, type DatabaseTimeouts } from '../database/timeouts.js'
 import { HydraError } from '../errors.js'
 import type { IdKind, IdValue, Resource } from '../hydra/resource.js'
 import { restyleRouteError } from './error-handlers.js'
@@ -17,18 +19,22 @@ export type HydraItem<M> = M & { '@context': string }
 export async function serveItem<M, K extends IdKind>(
   c: Context,
   resource: Resource<M, K>,
-  findUnique: (id: IdValue<K>) => Promise<object | null>
+  findUnique: (id: IdValue<K>) => Promise<object | null>,
+  options: { timeouts?: DatabaseTimeouts | undefined } = {}
 ): Promise<JsonLdResponse<HydraItem<M>>> {
   const base = mountPrefix(c)
+  const budget = budgetOf(options.timeouts)
   try {
     refuseUnacceptable(c)
     const raw = c.req.param('id') ?? ''
+    // An id that is no value of the key's column, or not written as the resource writes its
+    // IRIs, names no item: a 404 without a query.
     const id = resource.parseId(raw)
-    const row = id === undefined ? null : await findUnique(id)
+    const row = id === undefined ? null : await databaseWork(findUnique(id), budget.query)
     if (!row) throw new HydraError(404, `No ${resource.name} with id "${raw}".`)
     const member = resource.toMember(row, base) as Record<string, unknown>
     return jsonLd(c, { '@context': `${base}/contexts/${resource.name}`, ...member } as HydraItem<M>)
   } catch (error) {
-    restyleRouteError(error, { base, hydraPrefix: resource.hydraPrefix })
+    restyleRouteError(error, { base, hydraPrefix: resource.hydraPrefix }, budget.retryAfter)
   }
 }

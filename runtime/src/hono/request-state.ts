@@ -3,12 +3,9 @@
  * What a request of the API negotiated and where its documentation is: the media type served and
  * the `Link` header pointing at `/docs.jsonld`. Decided once per request, by the `hydraHeaders`
  * middleware when an app uses it, otherwise by the first response builder that needs it; the
- * builders put both on each response as they create it. The generated app has no middleware on
- * its routes (without CORS): a middleware makes Hono run every request through its composed
- * chain, which keeps each request's objects alive longer (measured: twice the bytes surviving each
- * young-generation collection, `npm run bench:throughput`). On @hono/node-server, reading or
- * changing a finished response's headers builds a full `Response`, so the common case touches no
- * finished response.
+ * builders put both on each response as they create it, so the generated app needs no middleware
+ * (without CORS). On @hono/node-server, reading or changing a finished response's headers builds a
+ * full `Response`, so the common case touches no finished response.
  */
 import type { Context } from 'hono'
 import { HydraError } from '../errors.js'
@@ -29,26 +26,20 @@ export interface ApiRequestState {
   link: string
 }
 
-/**
- * The state rides on the request object itself under a private key: a WeakMap entry per request
- * would cost every garbage collection a pass over the map. (A `Request` object handed on to a
- * second app mounted elsewhere keeps the first app's state; Hono's own mounting builds a new one.)
- */
-const STATE = Symbol('prisma-hydra api state')
-type StateCarrier = { [STATE]?: ApiRequestState }
+/** The context variable holding the state. */
+const STATE = 'prisma-hydra api state'
 
 /** Whether this request's state is decided (by a `hydraHeaders` middleware or a builder). */
 export function hasApiState(c: Context): boolean {
-  return (c.req.raw as Request & StateCarrier)[STATE] !== undefined
+  return c.get(STATE) !== undefined
 }
 
 /** The request's negotiated type and documentation link, decided on first use. */
 export function apiState(c: Context): ApiRequestState {
-  const carrier = c.req.raw as Request & StateCarrier
-  let state = carrier[STATE]
+  let state: ApiRequestState | undefined = c.get(STATE)
   if (state === undefined) {
     state = { type: negotiate(c), link: documentationLink(c) }
-    carrier[STATE] = state
+    c.set(STATE, state)
   }
   return state
 }

@@ -24,8 +24,8 @@ export type HydraView<P extends boolean = true> = P extends false
     }
 
 /**
- * A JSON-LD/Hydra collection (spec 2.1) of members of type `M`; keys carry the `hydra:` prefix
- * unless `P` is `false` (API Platform 4 style). With `P` = `boolean`, either document.
+ * A JSON-LD/Hydra collection (docs/paging.md#view) of members of type `M`; keys carry the `hydra:`
+ * prefix unless `P` is `false` (API Platform 4 style). With `P` = `boolean`, either document.
  */
 export type HydraCollection<M, P extends boolean = true> = P extends false
   ? {
@@ -67,7 +67,7 @@ function hasFilters(query: QueryMap, pageName: string, enabled: string): boolean
   return false
 }
 
-/** Renders a page as a Hydra collection with the reference's presence rules (reference 2.2-2.6). */
+/** Renders a page as a Hydra collection with the reference's presence rules: docs/paging.md#view. */
 export function renderCollection<M, P extends boolean = true>(
   page: CollectionPage<M>,
   options: RenderOptions<P>

@@ -1,6 +1,6 @@
 import { isDecimal } from '../decimal.js'
 import { type ScalarFormatter, scalarType } from '../scalar-types.js'
-import { isoString } from './iso-date.js'
+import { readColumnValue } from '../values/column-value.js'
 
 /** The kinds of primary key an item IRI can be built from. */
 export type IdKind = 'Int' | 'BigInt' | 'String'
@@ -36,6 +36,11 @@ export interface ResourceSpec<K extends IdKind> {
   description?: string
   /** Whether the resource's own responses (items, errors) use the `hydra:` prefix. Default true. */
   hydraPrefix?: boolean
+  /**
+   * The schema's datasource provider: ids and cursor values are checked against what its columns
+   * store. Left out: the rules every supported database shares.
+   */
+  provider?: string | undefined
   /** Whether its collections carry `hydra:search` (filters or orders): its context defines those terms. */
   search?: boolean
 }
@@ -45,14 +50,18 @@ export interface Resource<M, K extends IdKind = IdKind> extends ResourceSpec<K> 
   /** `base` is the path prefix the app is mounted under ('' at the root). */
   toMember(row: object, base: string): M
   iriOf(row: object, base: string): string
-  /** The typed key for a raw path segment, or undefined when it cannot be one (→ 404). */
+  /**
+   * The typed key for a raw path segment, or undefined when it cannot be one (→ 404): not a value
+   * of the key's type the database stores (`readColumnValue`), or an integer not written the way
+   * the resource writes its IRIs (`/books/01` is not `/books/1`).
+   */
   parseId(raw: string): IdValue<K> | undefined
 }
 
 type Convert = (value: unknown) => unknown
 
 const formatters: Record<ScalarFormatter, Convert> = {
-  dateTime: (value) => (value instanceof Date ? isoString(value) : value),
+  dateTime: (value) => (value instanceof Date ? value.toISOString() : value),
   integerText: (value) => String(value),
   decimalText: (value) => (isDecimal(value) ? value.toFixed() : String(value)),
   base64: (value) => Buffer.from(value as Uint8Array).toString('base64'),
@@ -66,8 +75,6 @@ function converterFor(field: FieldSpec): Convert | undefined {
     value === null || value === undefined ? null : convert(value)
   return field.list ? (value) => (Array.isArray(value) ? value.map(nullable) : value) : nullable
 }
-
-const INT = /^-?[0-9]+$/
 
 /** Builds a resource's member writer once, so serving a row is a plain loop over its fields. */
 export function defineResource<M, K extends IdKind>(spec: ResourceSpec<K>): Resource<M, K> {
@@ -96,11 +103,10 @@ export function defineResource<M, K extends IdKind>(spec: ResourceSpec<K>): Reso
       return member as M
     },
     parseId(raw) {
-      if (spec.id.kind === 'String') return raw as IdValue<K>
-      if (!INT.test(raw)) return undefined
-      if (spec.id.kind === 'BigInt') return BigInt(raw) as IdValue<K>
-      const value = Number(raw)
-      return (Number.isSafeInteger(value) ? value : undefined) as IdValue<K> | undefined
+      const read = readColumnValue({ type: spec.id.kind }, raw, spec.provider)
+      if (!read.ok) return undefined
+      if (spec.id.kind !== 'String' && String(read.value) !== raw) return undefined
+      return read.value as IdValue<K>
     },
   }
 }

@@ -4,8 +4,9 @@ import {
   buildIri,
   buildQuery,
   compareQueryKeys,
-  formatPhpFloat,
   getParam,
+  isRepeated,
+  isTruncated,
   MAX_INPUT_NESTING_LEVEL,
   MAX_INPUT_VARS,
   parseQuery,
@@ -282,25 +283,6 @@ describe('compareQueryKeys / sortQuery', () => {
   })
 })
 
-describe('formatPhpFloat', () => {
-  it.each([
-    [1, '1'],
-    [2.0, '2'],
-    [10, '10'],
-    [2.5, '2.5'],
-    [99999999999999, '99999999999999'],
-    [1e14, '1.0E+14'],
-    [1.5e15, '1.5E+15'],
-    [0, '0'],
-    [-0, '-0'],
-    [-3, '-3'],
-    [-99999999999999, '-99999999999999'],
-    [-1e14, '-1.0E+14'],
-  ])('%d → %s', (value, expected) => {
-    expect(formatPhpFloat(value)).toBe(expected)
-  })
-})
-
 describe('buildIri', () => {
   describe('reference 2.6: examples from Behat and the encoding rules', () => {
     it.each<[string, string, Partial<BuildIriOptions>, string]>([
@@ -544,5 +526,25 @@ describe('buildIri', () => {
         })
       ).toBe('/so_manies?b=1&page=2&a=1')
     })
+  })
+})
+
+describe('what parseQuery drops or overwrites, for strict readers', () => {
+  it('notes a parameter whose value another overwrites', () => {
+    const query = parseQuery('page=2&page=3&a[]=1&a[]=2&b[x]=1&b[y]=2&c=1&c[]=2&d[x]=1&d[x]=2')
+    expect(['page', 'a', 'b', 'c', 'd'].map((name) => isRepeated(query, name))).toEqual([
+      true,
+      false,
+      false,
+      true,
+      true,
+    ])
+    expect(isRepeated(parseQuery('page=2'), 'page')).toBe(false)
+  })
+
+  it('notes a query past the pairs it reads', () => {
+    const pairs = Array.from({ length: MAX_INPUT_VARS }, (_, i) => `a${i}=1`)
+    expect(isTruncated(parseQuery(pairs.join('&')))).toBe(false)
+    expect(isTruncated(parseQuery([...pairs, 'page=0'].join('&')))).toBe(true)
   })
 })

@@ -1,5 +1,6 @@
 /**
- * Query strings the way API Platform reads and writes them (reference 1.2 and 2.6).
+ * Query strings the way API Platform reads and writes them (docs/paging.md#parameter-parsing and
+ * docs/paging.md#link-normal-form).
  *
  * Reading: `RequestParser::parseRequestParams` over the normalised query string, i.e. PHP
  * `parse_str` except that the top-level name is kept verbatim (no `.`/space to `_` mangling) and
@@ -208,7 +209,8 @@ function registerVariable(target: QueryMap, name: string, value: string): void {
 }
 
 /**
- * Parses a raw query string (without the leading `?`) the way the reference does (reference 1.2):
+ * Parses a raw query string (without the leading `?`) the way the reference does
+ * (docs/paging.md#parameter-parsing):
  *
  * - pairs are split on `&` (empty pairs skipped), then on the first `=`; a name without `=` gets
  *   `''`; names and values are `urldecode`d once (`+` is a space, malformed escapes such as `%zz`
@@ -225,9 +227,14 @@ function registerVariable(target: QueryMap, name: string, value: string): void {
 export function parseQuery(raw: string): QueryMap {
   const result: QueryMap = new Map()
   let count = 0
+  /** Decoded names seen, to notice a name given twice (only when there are several pairs). */
+  const names = raw.includes('&') ? new Set<string>() : undefined
   for (let pair of raw.split('&')) {
     if (pair === '' || pair.startsWith('=')) continue
-    if (++count > MAX_INPUT_VARS) break
+    if (++count > MAX_INPUT_VARS) {
+      noteOf(result).truncated = true
+      break
+    }
     const nul = pair.indexOf('\0')
     if (nul >= 0) pair = pair.slice(0, nul)
     const equals = pair.indexOf('=')
@@ -235,9 +242,56 @@ export function parseQuery(raw: string): QueryMap {
     const value = equals < 0 ? '' : urlDecode(pair.slice(equals + 1))
     const nameNul = name.indexOf('\0')
     if (nameNul >= 0) name = name.slice(0, nameNul)
+    if (names) noteRepeat(result, names, name)
     registerVariable(result, name, value)
   }
   return result
+}
+
+/** What reading a query string dropped or overwrote, for the checks of a request's parameters. */
+interface QueryNote {
+  /** More than {@link MAX_INPUT_VARS} pairs: the rest were not read. */
+  truncated: boolean
+  /** Top-level names of which a value overwrote another (`x=1&x=2`, `x=1&x[]=2`, `x[a]=1&x[a]=2`). */
+  repeated: Set<string>
+}
+
+const notes = new WeakMap<QueryMap, QueryNote>()
+
+function noteOf(query: QueryMap): QueryNote {
+  let note = notes.get(query)
+  if (!note) {
+    note = { truncated: false, repeated: new Set() }
+    notes.set(query, note)
+  }
+  return note
+}
+
+/** Records `name` as repeated when a value of it overwrites another one (`[]` appends: never). */
+function noteRepeat(query: QueryMap, seen: Set<string>, name: string): void {
+  const open = name.indexOf('[')
+  const base = open < 0 ? name : name.slice(0, open)
+  if (base === '') return
+  // A plain name and a bracketed one of the same base overwrite each other: both count as `base`.
+  const key = open < 0 ? name : name.endsWith('[]') ? undefined : name
+  const shape = open < 0 ? `\0plain:${base}` : `\0bracket:${base}`
+  const other = open < 0 ? `\0bracket:${base}` : `\0plain:${base}`
+  if ((key !== undefined && seen.has(key)) || seen.has(other)) noteOf(query).repeated.add(base)
+  if (key !== undefined) seen.add(key)
+  seen.add(shape)
+}
+
+/** Whether {@link parseQuery} stopped at {@link MAX_INPUT_VARS} pairs and left the rest unread. */
+export function isTruncated(query: QueryMap): boolean {
+  return notes.get(query)?.truncated ?? false
+}
+
+/**
+ * Whether a value of the top-level parameter `name` was overwritten by a later one in the query
+ * string (`page=2&page=3`): the reference takes the last; a strict reader refuses it.
+ */
+export function isRepeated(query: QueryMap, name: string): boolean {
+  return notes.get(query)?.repeated.has(name) ?? false
 }
 
 /** An array key written as `%5B<digits>%5D` and not followed by another bracket (IriHelper). */
@@ -255,7 +309,7 @@ function appendPairs(parts: string[], encodedKey: string, value: QueryValue): vo
 
 /**
  * Builds a query string like PHP `http_build_query($params, '', '&', PHP_QUERY_RFC3986)` followed by
- * API Platform's `IriHelper` leaf-index collapse (reference 2.6):
+ * API Platform's `IriHelper` leaf-index collapse (docs/paging.md#link-normal-form):
  *
  * - keys and values are {@link rawUrlEncode}d (`[ ] / : + # space` become `%5B %5D %2F %3A %2B %23
  *   %20`), nested keys are written `a%5Bb%5D=1`, an empty value gives `k=`, an empty array gives
@@ -314,31 +368,13 @@ export function sortQuery(query: QueryMap): QueryMap {
   return new Map([...query].sort(([a], [b]) => compareQueryKeys(a, b)))
 }
 
-/**
- * Writes a number the way PHP's `http_build_query` writes a float (`%.14G`): `2.0` gives `2`,
- * `1e15` gives `1.0E+15`.
- */
-export function formatPhpFloat(value: number): string {
-  if (Number.isNaN(value)) return 'NAN'
-  if (!Number.isFinite(value)) return value > 0 ? 'INF' : '-INF'
-  if (value === 0) return Object.is(value, -0) ? '-0' : '0'
-  // Integers of up to 14 digits (every page number) are written as JavaScript writes them.
-  if (Number.isInteger(value) && Math.abs(value) < 1e14) return String(value)
-  const [mantissa = '', exponentText = '0'] = value.toExponential(13).split('e')
-  const exponent = Number(exponentText)
-  if (exponent < -4 || exponent >= 14) {
-    let digits = mantissa.replace(/\.?0+$/, '')
-    if (!digits.includes('.')) digits += '.0'
-    return `${digits}E${exponent < 0 ? '-' : '+'}${Math.abs(exponent)}`
-  }
-  const fixed = value.toFixed(Math.max(0, 13 - exponent))
-  return fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed
-}
-
 export interface BuildIriOptions {
   /** The page parameter's name: always removed from `query`, and set to `page` when given. */
   pageParameterName: string
-  /** The page to link to, written last; absent for a link without a page (cursor links, filters). */
+  /**
+   * The page to link to, written last as a decimal integer (the reference writes `1.0E+14` from
+   * 10^14 on, which its own parser then refuses); absent for a link without a page (cursor links).
+   */
   page?: number | undefined
   /**
    * Top-level parameters to set after the page parameter is removed (cursor links), in order: an
@@ -349,10 +385,10 @@ export interface BuildIriOptions {
 
 /**
  * Builds a view IRI like `IriHelper::parseIri` + `createIri` over Symfony's normalised request URI
- * (reference 2.6 and 3): the top-level keys of `query` are sorted ({@link sortQuery}), the page
- * parameter is removed, `overrides` are applied like PHP `array_merge` with string keys, then the
- * page (if any) is set, which puts it last. Gives `path?query`, or `path` alone when the query
- * string is empty. `path` must not contain a query itself.
+ * (docs/paging.md#link-normal-form): the top-level keys of `query` are sorted ({@link sortQuery}),
+ * the page parameter is removed, `overrides` are applied like PHP `array_merge` with string keys,
+ * then the page (if any) is set, which puts it last. Gives `path?query`, or `path` alone when the
+ * query string is empty. `path` must not contain a query itself.
  */
 export function buildIri(path: string, query: QueryMap, options: BuildIriOptions): string {
   return iriBuilder(path, query, options.pageParameterName)(options)
@@ -378,14 +414,14 @@ export function iriBuilder(
         if (value === undefined) changed.delete(key)
         else changed.set(key, value)
       }
-      if (page !== undefined) changed.set(pageParameterName, formatPhpFloat(page))
+      if (page !== undefined) changed.set(pageParameterName, String(page))
       const queryString = buildQuery(changed)
       return queryString === '' ? path : `${path}?${queryString}`
     }
     rest ??= buildQuery(params)
     if (page === undefined) return rest === '' ? path : `${path}?${rest}`
     pageKey ??= buildQuery(new Map([[pageParameterName, '']]))
-    const pair = `${pageKey}${rawUrlEncode(formatPhpFloat(page))}`
+    const pair = `${pageKey}${String(page)}`
     return rest === '' ? `${path}?${pair}` : `${path}?${rest}&${pair}`
   }
 }

@@ -1,7 +1,7 @@
 /**
- * Unpaged collections read in batches (DESIGN D5): a response of a million rows never holds more
- * than one batch, and each batch after the first starts past the last row read (a keyset), so
- * reading the whole table costs what reading it once costs.
+ * Unpaged collections read in batches (docs/paging.md#d5): a response of a million rows never
+ * holds more than one batch, and each batch after the first starts past the last row read (a
+ * keyset), so reading the whole table costs what reading it once costs.
  */
 import { keysetWhere } from './cursor.js'
 import type { CollectionSource, CursorKey } from './types.js'
@@ -60,18 +60,40 @@ function valuesOf(key: readonly CursorKey[], row: object): unknown[] {
   return key.map((entry) => (row as Record<string, unknown>)[entry.field])
 }
 
-/** Groups a sequence into arrays of `size` items, so a streamed response writes few large chunks. */
+/**
+ * Groups a sequence into arrays of `size` items, so a streamed response writes few large chunks.
+ * `read` bounds the reading of each batch (the request's budget). The sequence is closed on every
+ * early exit: the consumer stops, or a batch fails or runs out of time.
+ */
 export async function* inBatches<T>(
   source: Iterable<T> | AsyncIterable<T>,
-  size: number
+  size: number,
+  read: (batch: Promise<T[]>) => Promise<T[]> = (batch) => batch
 ): AsyncGenerator<T[], void, undefined> {
-  let batch: T[] = []
-  for await (const item of source) {
-    batch.push(item)
-    if (batch.length >= size) {
-      yield batch
-      batch = []
+  const iterator =
+    Symbol.asyncIterator in source
+      ? (source as AsyncIterable<T>)[Symbol.asyncIterator]()
+      : (source as Iterable<T>)[Symbol.iterator]()
+  let finished = false
+  const readBatch = async (): Promise<T[]> => {
+    const batch: T[] = []
+    while (batch.length < size) {
+      const next = await iterator.next()
+      if (next.done) {
+        finished = true
+        break
+      }
+      batch.push(next.value)
     }
+    return batch
   }
-  if (batch.length > 0) yield batch
+  try {
+    for (;;) {
+      const batch = await read(readBatch())
+      if (batch.length > 0) yield batch
+      if (finished) return
+    }
+  } finally {
+    if (!finished) await iterator.return?.()
+  }
 }

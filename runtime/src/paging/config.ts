@@ -7,7 +7,10 @@ export const defaultParameterNames: ParameterNames = {
   partial: 'partial',
 }
 
-/** The spec's defaults (8.1), with the reference's maximum of 30. */
+/**
+ * The built-in defaults, with the reference's maximum of 30
+ * (docs/annotations.md#options-at-every-level).
+ */
 export const defaultPagingConfig: PagingConfig = {
   enabled: true,
   clientEnabled: false,
@@ -19,7 +22,7 @@ export const defaultPagingConfig: PagingConfig = {
   parameters: defaultParameterNames,
 }
 
-/** Paging settings of a custom collection: the spec's defaults for whatever is left out. */
+/** Paging settings of a custom collection: the built-in defaults for whatever is left out. */
 export type CustomPagingOptions = {
   [K in keyof Omit<PagingConfig, 'cursor' | 'parameters'>]?: PagingConfig[K] | undefined
 } & {
@@ -27,7 +30,7 @@ export type CustomPagingOptions = {
 }
 
 /**
- * The paging settings of a custom collection: the given ones over the spec's defaults, checked
+ * The paging settings of a custom collection: the given ones over the built-in defaults, checked
  * (a TypeError naming `who` and the option when one is invalid).
  */
 export function customPaging(options: CustomPagingOptions = {}, who = 'paging'): PagingConfig {

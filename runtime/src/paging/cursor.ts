@@ -1,13 +1,15 @@
 /**
- * Cursor (keyset) paging, DESIGN D4. The collection's order is a key of one or more fields, the
- * last of them unique together; a link carries the key of the last (or first) item of a page as
- * `field[lt]=…` / `field[gt]=…` parameters, read together as ONE position in that order, never as
- * independent filters. The query is a `where` on that position plus `take`, so its cost does not
- * grow with depth and a deleted row under the cursor changes nothing.
+ * Cursor (keyset) paging: docs/paging.md#d4 and docs/cursor-paging.md. The collection's order is a
+ * key of one or more fields, the last of them unique together; a link carries the key of the last
+ * (or first) item of a page as `field[lt]=…` / `field[gt]=…` parameters, read together as ONE
+ * position in that order, never as independent filters. The query is a `where` on that position
+ * plus `take`, so its cost does not grow with depth and a deleted row under the cursor changes
+ * nothing.
  */
 import { isDecimal } from '../decimal.js'
 import { badRequest } from '../errors.js'
-import type { QueryMap, QueryValue } from '../iri/query-string.js'
+import { isRepeated, type QueryMap, type QueryValue } from '../iri/query-string.js'
+import { readColumnValue } from '../values/column-value.js'
 import type { CollectionPage, CollectionSource, CursorKey, LinkTarget } from './types.js'
 
 /** A position in the key order read from the request: "after" (forward) or "before" (backward). */
@@ -24,88 +26,28 @@ export interface CursorBound {
 const OPERATORS = ['lt', 'gt', 'lte', 'gte'] as const
 type Operator = (typeof OPERATORS)[number]
 
-const INT = /^-?[0-9]+$/
-const FLOAT = /^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$/
-const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/
-const ISO_DATE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const INT32 = 2 ** 31
-const INT64 = 2n ** 63n
-
 /** The operator that moves forward through a key field, and the one that moves back. */
 function operatorFor(key: CursorKey, backward: boolean, inclusive: boolean): Operator {
   const lower = (key.direction === 'desc') !== backward
   return `${lower ? 'lt' : 'gt'}${inclusive ? 'e' : ''}` as Operator
 }
 
-/** Reads a link value as the field's type; a malformed one is a 400 naming the parameter. */
-export function parseCursorValue(key: CursorKey, raw: string, parameter: string): unknown {
-  const fail = (expected: string) =>
-    badRequest(`The "${parameter}" parameter must be ${expected}, "${raw}" given.`)
-  switch (key.type) {
-    case 'Int': {
-      if (!INT.test(raw)) throw fail('an integer')
-      const value = Number(raw)
-      if (value < -INT32 || value >= INT32) throw fail('a 32-bit integer')
-      return value
-    }
-    case 'BigInt': {
-      if (!INT.test(raw)) throw fail('an integer')
-      const value = BigInt(raw)
-      if (value < -INT64 || value >= INT64) throw fail('a 64-bit integer')
-      return value
-    }
-    case 'Float': {
-      const value = Number(raw)
-      if (!FLOAT.test(raw) || !Number.isFinite(value)) throw fail('a number')
-      return value
-    }
-    case 'Decimal':
-      if (!DECIMAL.test(raw)) throw fail('a decimal number')
-      return raw
-    case 'DateTime': {
-      const value = readDate(raw)
-      if (!value) throw fail('an ISO 8601 date-time such as 2024-01-31T12:00:00Z')
-      return value
-    }
-    default:
-      if (key.uuid && !UUID.test(raw)) throw fail('a UUID')
-      return raw
+/**
+ * Reads a link value as the field's type (the value rule shared with item ids and filters,
+ * `readColumnValue`); a malformed value, or one the database cannot store, is a 400 naming the
+ * parameter.
+ */
+export function parseCursorValue(
+  key: CursorKey,
+  raw: string,
+  parameter: string,
+  provider?: string | undefined
+): unknown {
+  const read = readColumnValue(key, raw, provider)
+  if (!read.ok) {
+    throw badRequest(`The "${parameter}" parameter must be ${read.expected}, "${raw}" given.`)
   }
-}
-
-/** An ISO 8601 date or date-time whose every part exists (no 30 February, no hour 24). */
-function readDate(raw: string): Date | undefined {
-  const match = ISO_DATE.exec(raw)
-  if (!match) return undefined
-  const [
-    ,
-    year,
-    month,
-    day,
-    hour = '0',
-    minute = '0',
-    second = '0',
-    offsetHour = '0',
-    offsetMinute = '0',
-  ] = match
-  const days = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate()
-  const valid =
-    Number(month) >= 1 &&
-    Number(month) <= 12 &&
-    Number(day) >= 1 &&
-    Number(day) <= days &&
-    Number(hour) <= 23 &&
-    Number(minute) <= 59 &&
-    Number(second) <= 59 &&
-    Number(offsetHour) <= 23 &&
-    Number(offsetMinute) <= 59
-  // A date-time without an offset is UTC, whatever the server's time zone.
-  const value = new Date(
-    match[4] !== undefined && !/(Z|[+-]\d{2}:?\d{2})$/.test(raw) ? `${raw}Z` : raw
-  )
-  return valid && !Number.isNaN(value.getTime()) ? value : undefined
+  return read.value
 }
 
 /** Writes a row's key value into a link. */
@@ -121,7 +63,8 @@ export function formatCursorValue(value: unknown): string {
 export function readCursorBound(
   query: QueryMap,
   keys: readonly CursorKey[],
-  filterOperators?: ReadonlyMap<string, readonly string[]>
+  filterOperators?: ReadonlyMap<string, readonly string[]>,
+  provider?: string | undefined
 ): CursorBound | null {
   const bound: CursorBound = { values: [], raw: [], backward: false, inclusive: false }
   let ended: string | undefined
@@ -137,7 +80,7 @@ export function readCursorBound(
         `The "${key.field}" cursor parameter needs "${ended}" too: cursor fields are read together, in the order ${keys.map((k) => k.field).join(', ')}.`
       )
     }
-    const [operator, raw] = singleBound(key.field, given)
+    const [operator, raw] = singleBound(key.field, given, isRepeated(query, key.field))
     const parameter = `${key.field}[${operator}]`
     const inclusive = operator.endsWith('e')
     if (bound.inclusive) {
@@ -145,7 +88,7 @@ export function readCursorBound(
     }
     const backward = operatorFor(key, false, inclusive) !== operator
     directions.add(backward)
-    bound.values.push(parseCursorValue(key, raw, parameter))
+    bound.values.push(parseCursorValue(key, raw, parameter, provider))
     bound.raw.push(raw)
     bound.backward = backward
     bound.inclusive = inclusive
@@ -175,9 +118,9 @@ function withoutFilterOperators(
   return rest.size === 0 ? undefined : rest
 }
 
-function singleBound(field: string, given: QueryValue): [Operator, string] {
+function singleBound(field: string, given: QueryValue, repeated: boolean): [Operator, string] {
   const usage = `The "${field}" parameter is a cursor: give it as ${field}[lt]=…, ${field}[gt]=…, ${field}[lte]=… or ${field}[gte]=…, once.`
-  if (typeof given === 'string' || given.size !== 1) throw badRequest(usage)
+  if (repeated || typeof given === 'string' || given.size !== 1) throw badRequest(usage)
   const [entry] = given
   if (!entry) throw badRequest(usage)
   const [operator, raw] = entry
@@ -255,10 +198,10 @@ function isAt(keys: readonly CursorKey[], row: object, values: readonly unknown[
 }
 
 /**
- * Fetches one cursor page. `next` appears only when a row follows the page and `previous` only
- * when one precedes it (D4). Following a link (a whole key, exclusive) costs one query: it reads
- * from the position inclusively, and the row at the position, when it is still there, is the
- * proof that a row precedes the page. Otherwise one row on the other side of the position is
+ * Fetches one cursor page. `next` appears only when a row follows the page and `previous` only when
+ * one precedes it (docs/paging.md#d4). Following a link (a whole key, exclusive) costs one query:
+ * it reads from the position inclusively, and the row at the position, when it is still there, is
+ * the proof that a row precedes the page. Otherwise one row on the other side of the position is
  * looked up.
  */
 export async function fetchCursorPage<Row extends object, Where>(

@@ -29,7 +29,9 @@ export async function fetchFullPage<Row, Where>(
   })
 }
 
-/** Partial paging: no count; one extra row tells whether a next page exists (D3). */
+/**
+ * Partial paging: no count; one extra row tells whether a next page exists (docs/paging.md#d3).
+ */
 export async function fetchPartialPage<Row, Where>(
   source: CollectionSource<Row, Where>,
   request: { page: number; itemsPerPage: number; offset: number }

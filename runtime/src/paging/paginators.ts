@@ -1,7 +1,7 @@
 /**
  * What a custom collection handler (or a custom data provider of a generated operation) returns,
- * and the two ready-made paginators of spec 4.2: one over an in-memory array and one over an
- * iterable or async iterable (the "traversable" variant).
+ * and the two ready-made paginators of docs/custom-collections.md: one over an in-memory array and
+ * one over an iterable or async iterable (the "traversable" variant).
  */
 import { fromFullPaginator, fromPartialPaginator, lastPageOf } from './page.js'
 import type {
@@ -120,9 +120,21 @@ export async function paginateIterable<T>(
       position++
       if (position >= stopAt) break
     }
+  } else {
+    // Nothing to read: the sequence is closed all the same (a stream given here holds a file).
+    await closeSequence(source)
   }
   if (request.partial) {
     return partialPaginator(request, items, itemsPerPage > 0 && position > end)
   }
   return fullPaginator(request, items, known ?? position)
+}
+
+/** Closes a sequence that will not be read: its iterator's `return`, as an early `break` would. */
+async function closeSequence<T>(source: Iterable<T> | AsyncIterable<T>): Promise<void> {
+  const iterator =
+    Symbol.asyncIterator in source
+      ? (source as AsyncIterable<T>)[Symbol.asyncIterator]()
+      : (source as Iterable<T>)[Symbol.iterator]()
+  await iterator.return?.()
 }

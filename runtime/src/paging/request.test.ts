@@ -81,7 +81,8 @@ describe('readPagingRequest: page (reference 1.3, D1)', () => {
     { raw: 'page=12', expected: paged(12) },
     { raw: 'page=007', expected: paged(7) },
     { raw: 'page=%32', expected: paged(2) },
-    { raw: 'page=1&page=3', expected: paged(3) },
+    { raw: 'page=1&page=3', expected: notSingle('page') },
+    { raw: 'page=1&page[]=3', expected: notSingle('page') },
     { raw: 'page=0', expected: PAGE_BELOW_ONE },
     { raw: 'page=-1', expected: PAGE_BELOW_ONE },
     { raw: 'page=-0', expected: PAGE_BELOW_ONE },
@@ -100,7 +101,7 @@ describe('readPagingRequest: page (reference 1.3, D1)', () => {
     { raw: 'page=%2B2', expected: notDecimal('page', '+2') },
     { raw: 'page=1e1', expected: notDecimal('page', '1e1') },
     { raw: 'page=0x1A', expected: notDecimal('page', '0x1A') },
-    { raw: 'page=1&page=x', expected: notDecimal('page', 'x') },
+    { raw: 'page=1&page=x', expected: notSingle('page') },
     { raw: 'page[]=5', expected: notSingle('page') },
     { raw: 'page[]=', expected: notSingle('page') },
     { raw: 'page%5B%5D=5', expected: notSingle('page') },
@@ -301,9 +302,9 @@ describe('readPagingRequest: pagination (reference 1.5, D2)', () => {
     expectRefused('pagination[]=1', notSingle('pagination'))
   })
 
-  it('takes the last value sent', () => {
-    expect(read('pagination=1&pagination=0')).toStrictEqual(unpaged)
-    expect(read('pagination=0&pagination=1')).toStrictEqual(paged(1))
+  it('refuses a value sent twice rather than taking one of them (the reference takes the last)', () => {
+    expectRefused('pagination=1&pagination=0', notSingle('pagination'))
+    expectRefused('pagination=0&pagination=0', notSingle('pagination'))
   })
 
   it('reads no other parameter of an unpaged request', () => {

@@ -1,5 +1,5 @@
 import { badRequest } from '../errors.js'
-import { getParam, type QueryMap } from '../iri/query-string.js'
+import { getParam, isRepeated, type QueryMap } from '../iri/query-string.js'
 import type { PagingConfig, PagingRequest } from './types.js'
 
 const TRUE = new Set(['1', 'true', 'on', 'yes'])
@@ -7,9 +7,10 @@ const FALSE = new Set(['0', 'false', 'off', 'no'])
 const DECIMAL = /^-?[0-9]+$/
 
 /**
- * Reads the paging parameters of a request (spec 8.4 rules 3-7) with the reference's checks and
- * messages, and our stricter parsing: integers must be decimal (D1) and booleans one of
- * `1 true on yes` / `0 false off no` (D2). Throws a 400 HydraError on a bad value.
+ * Reads the paging parameters of a request as docs/paging.md#parameter-parsing says, with the
+ * reference's checks and messages, and our stricter parsing: integers must be decimal
+ * (docs/paging.md#d1) and booleans one of `1 true on yes` / `0 false off no` (#d2). Throws a 400
+ * HydraError on a bad value.
  */
 export function readPagingRequest(query: QueryMap, config: PagingConfig): PagingRequest {
   if (!readEnabled(query, config)) return { paged: false }
@@ -52,7 +53,7 @@ export function readItemsPerPage(query: QueryMap, config: PagingConfig): number 
 
 function single(query: QueryMap, name: string): string | undefined {
   const value = getParam(query, name)
-  if (value === undefined || typeof value === 'string') return value
+  if ((value === undefined || typeof value === 'string') && !isRepeated(query, name)) return value
   throw badRequest(`The "${name}" parameter must be given once, as a single value.`)
 }
 

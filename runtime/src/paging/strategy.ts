@@ -20,9 +20,10 @@ import type {
   CursorKey,
   PagingConfig,
   PagingRequest,
+  RowWindow,
 } from './types.js'
 
-/** What a collection response holds: one page, or every item, read batch by batch (D5). */
+/** What a collection response holds: one page, or all items read in batches (docs/paging.md#d5). */
 export type CollectionContent<T> =
   | { page: CollectionPage<T>; batches?: undefined }
   | { page?: undefined; batches: AsyncIterable<T[]> }
@@ -46,7 +47,19 @@ export interface CollectionReading<Row, Where> {
     | undefined
   /** Rows per query (and per written chunk) when the collection is read whole. Default 500. */
   batchSize?: number | undefined
+  /** The schema's datasource provider: cursor values are checked against what it stores. */
+  database?: string | undefined
+  /**
+   * Bounds each piece of database work: a page (with its count), a data provider's result, each
+   * batch of a whole collection (the request's time budget). Default: unbounded.
+   */
+  work?: BoundWork | undefined
 }
+
+/** Runs database work within a request's budget. */
+export type BoundWork = <T>(work: PromiseLike<T>) => Promise<T>
+
+const unbounded: BoundWork = (work) => Promise.resolve(work)
 
 /**
  * Reads the paging parameters of `query` and fetches what they ask for. Throws a 400 HydraError
@@ -58,21 +71,29 @@ export async function readCollection<Row extends object, Where>(
 ): Promise<CollectionContent<Row>> {
   const { source, paging, provider } = reading
   const batchSize = reading.batchSize ?? DEFAULT_BATCH_SIZE
+  const work = reading.work ?? unbounded
   if (provider && !paging.cursor) {
-    return contentOf(await provider(readPagingRequest(query, paging)), batchSize)
+    const result = await work(Promise.resolve(provider(readPagingRequest(query, paging))))
+    return contentOf(result, batchSize, work)
   }
   const cursor = paging.cursor && (reading.cursor ?? paging.cursor)
   if (!readEnabled(query, paging)) {
-    // D5: batches past the last row read, on the cursor key or the order key (offsets without one).
-    return { batches: readInBatches(source, cursor ?? reading.orderKey, batchSize) }
+    // Batches past the last row read, on the cursor key or the order key (offsets without one):
+    // docs/paging.md#d5. Each batch is read within the request's budget.
+    const bounded = {
+      ...source,
+      findMany: (window: RowWindow<Where>) => work(source.findMany(window)),
+    }
+    return { batches: readInBatches(bounded, cursor ?? reading.orderKey, batchSize) }
   }
   if (cursor) {
     const itemsPerPage = readItemsPerPage(query, paging)
-    const bound = readCursorBound(query, cursor, reading.filterOperators)
-    const page = await fetchCursorPage(source, cursor, itemsPerPage, bound)
+    const bound = readCursorBound(query, cursor, reading.filterOperators, reading.database)
+    const page = await work(fetchCursorPage(source, cursor, itemsPerPage, bound))
     return { page: keepFilterOperators(page, query) }
   }
-  return { page: await fetchCollectionPage(source, readPagingRequest(query, paging)) }
+  const request = readPagingRequest(query, paging)
+  return { page: await work(fetchCollectionPage(source, request)) }
 }
 
 /**
@@ -81,10 +102,11 @@ export async function readCollection<Row extends object, Where>(
  */
 export function contentOf<T>(
   result: CollectionResult<T>,
-  batchSize: number = DEFAULT_BATCH_SIZE
+  batchSize: number = DEFAULT_BATCH_SIZE,
+  work: BoundWork = unbounded
 ): CollectionContent<T> {
   const page = pageOfPaginator(result)
   if (page) return { page }
   if (Array.isArray(result)) return { page: fromItems(result as T[]) }
-  return { batches: inBatches(result as Iterable<T> | AsyncIterable<T>, batchSize) }
+  return { batches: inBatches(result as Iterable<T> | AsyncIterable<T>, batchSize, work) }
 }

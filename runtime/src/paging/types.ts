@@ -5,7 +5,7 @@
  */
 import type { QueryValue } from '../iri/query-string.js'
 
-/** The query parameter names of spec 8.3, after renaming by configuration. */
+/** The query parameter names (docs/paging.md#parameters), after renaming by configuration. */
 export interface ParameterNames {
   page: string
   enabled: string
@@ -23,7 +23,10 @@ export interface CursorKey {
   uuid?: boolean
 }
 
-/** The paging settings of one collection operation, resolved at generation time (spec 8.2). */
+/**
+ * The paging settings of one collection operation, resolved at generation time
+ * (docs/annotations.md#options-at-every-level).
+ */
 export interface PagingConfig {
   enabled: boolean
   clientEnabled: boolean
@@ -34,7 +37,10 @@ export interface PagingConfig {
   partial: boolean
   clientPartial: boolean
   parameters: ParameterNames
-  /** Cursor paging (D4): the key of the collection's order, unique together. Overrides offsets. */
+  /**
+   * Cursor paging (docs/paging.md#d4): the key of the collection's order, unique together.
+   * Overrides offsets.
+   */
   cursor?: readonly CursorKey[]
 }
 
@@ -106,7 +112,7 @@ export interface CollectionPage<T> {
   next?: LinkTarget
 }
 
-/** Fields shared by both paginator kinds (spec 4.2). */
+/** Fields shared by both paginator kinds (docs/custom-collections.md). */
 export interface PaginatorBase<T> {
   items: T[]
   /** 1-based. */

@@ -1,0 +1,205 @@
+/**
+ * The answers the fuzz suite checks in bulk, one by one: values the database cannot store, ids not
+ * written as the API writes them, repeated and oversized queries, other methods, and the public
+ * origin of absolute IRIs whatever `Host` a client sends.
+ */
+import { request as httpRequest } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PrismaClient } from '#generated/prisma/client.js'
+import { createApp } from '../src/app.js'
+import { prepareDatabase } from '../src/database.js'
+import { createPrismaClient } from '../src/prisma.js'
+import { emptyDatabase, startServer, TEST_DATABASE, type TestDatabase } from './support/harness.js'
+
+let prisma: PrismaClient
+let database: TestDatabase
+const servers: Record<
+  'plain' | 'based' | 'proxied',
+  { origin: string; close: () => Promise<void> }
+> = {} as never
+
+beforeAll(async () => {
+  database = await emptyDatabase()
+  prisma = createPrismaClient(database.url)
+  await prepareDatabase(prisma, database.url)
+  servers.plain = await startServer(createApp(prisma, { cors: 'http://admin.example' }).fetch)
+  servers.based = await startServer(createApp(prisma, { baseUrl: 'https://api.example.com' }).fetch)
+  servers.proxied = await startServer(createApp(prisma, { trustProxy: true }).fetch)
+})
+
+afterAll(async () => {
+  for (const server of Object.values(servers)) await server?.close()
+  await prisma?.$disconnect()
+  await database?.remove()
+})
+
+interface Answer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+function send(
+  origin: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string> } = {}
+): Promise<Answer> {
+  const url = new URL(origin)
+  return new Promise((resolve, reject) => {
+    httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+      },
+      (response) => {
+        let body = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => {
+          body += chunk
+        })
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body })
+        )
+      }
+    )
+      .on('error', reject)
+      .end()
+  })
+}
+
+const detail = (answer: Answer) => (JSON.parse(answer.body) as { detail: string }).detail
+
+describe('values the database cannot store', () => {
+  it.each([
+    '/books/2147483648',
+    '/books/-2147483649',
+    '/loans/9007199254740991',
+    '/books/01',
+    '/books/+1',
+    '/books/1.0',
+  ])('%s is a 404 problem', async (path) => {
+    const answer = await send(servers.plain.origin, path)
+    expect(answer.status).toBe(404)
+    expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/)
+  })
+
+  it.runIf(TEST_DATABASE === 'postgresql')(
+    'a NUL in a text id is a 404 on PostgreSQL',
+    async () => {
+      for (const path of ['/languages/%00', '/languages/en%00'])
+        expect((await send(servers.plain.origin, path)).status).toBe(404)
+    }
+  )
+
+  it.each([
+    ['occurredAt[lt]=0000-01-01T00:00:00Z&id[lt]=5', 'occurredAt[lt]'],
+    ['occurredAt[lt]=0001-01-01T00:00:00%2B01:00&id[lt]=5', 'occurredAt[lt]'],
+    ['occurredAt[lt]=%2B010000-01-01T00:00:00Z&id[lt]=5', 'occurredAt[lt]'],
+    ['occurredAt[lt]=2024-01-01T00:00:00Z&id[lt]=2147483648', 'id[lt]'],
+  ])('cursor %s is a 400 naming %s', async (query, parameter) => {
+    const answer = await send(servers.plain.origin, `/activities?${query}`)
+    expect(answer.status).toBe(400)
+    expect(detail(answer)).toContain(`"${parameter}"`)
+  })
+})
+
+describe('queries read one way', () => {
+  it('a parameter given twice is a 400 like page[]', async () => {
+    const answer = await send(servers.plain.origin, '/books?page=2&page=3')
+    expect(answer.status).toBe(400)
+    expect(detail(answer)).toBe('The "page" parameter must be given once, as a single value.')
+  })
+
+  it('more parameters than the parser reads is a 400, not a silent cut', async () => {
+    const query = `${Array.from({ length: 1000 }, (_, i) => `a${i}=1`).join('&')}&page=0`
+    const answer = await send(servers.plain.origin, `/books?${query}`)
+    expect(answer.status).toBe(400)
+    expect(detail(answer)).toContain('more than 1000 parameters')
+  })
+
+  it('a backslash in the path is a 400 problem', async () => {
+    const answer = await send(servers.plain.origin, '/books/\\')
+    expect(answer.status).toBe(400)
+    expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/)
+  })
+})
+
+describe('other methods', () => {
+  it.each([
+    '/books',
+    '/books/1',
+    '/books/recent',
+    '/',
+    '/docs.jsonld',
+    '/contexts/Book',
+    '/genres',
+  ])(
+    'POST, PUT, PATCH, DELETE %s: 405 problem with Allow; OPTIONS: 204 with Allow',
+    async (path) => {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+        const answer = await send(servers.based.origin, path, { method })
+        expect(answer.status, `${method} ${path}`).toBe(405)
+        expect(answer.headers.allow).toBe('GET, HEAD, OPTIONS')
+        expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/)
+      }
+      // Without CORS (with it, its middleware answers every OPTIONS request).
+      const options = await send(servers.based.origin, path, { method: 'OPTIONS' })
+      expect(options.status).toBe(204)
+      expect(options.headers.allow).toBe('GET, HEAD, OPTIONS')
+    }
+  )
+
+  it('a CORS preflight is still answered by the CORS middleware', async () => {
+    const answer = await send(servers.plain.origin, '/books', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://admin.example', 'access-control-request-method': 'GET' },
+    })
+    expect(answer.status).toBe(204)
+    expect(answer.headers['access-control-allow-origin']).toBe('http://admin.example')
+  })
+
+  it('a path the API does not serve is a 404 whatever the method', async () => {
+    expect((await send(servers.plain.origin, '/nothing', { method: 'POST' })).status).toBe(404)
+  })
+})
+
+describe('the public origin of absolute IRIs', () => {
+  const link = (answer: Answer) => String(answer.headers.link)
+
+  it('without configuration: the Host the client sent', async () => {
+    const answer = await send(servers.plain.origin, '/books', { headers: { host: 'evil.example' } })
+    expect(link(answer)).toContain('<http://evil.example/docs.jsonld>')
+  })
+
+  it('with baseUrl: no Host a client sends changes any link', async () => {
+    for (const host of ['evil.example', 'a:1', '[::1]:8080']) {
+      const books = await send(servers.based.origin, '/books', {
+        headers: { host, 'x-forwarded-host': 'evil.example' },
+      })
+      expect(link(books)).toContain('<https://api.example.com/docs.jsonld>')
+      const docs = await send(servers.based.origin, '/docs.jsonld', { headers: { host } })
+      expect(docs.body).not.toContain(host)
+      expect(docs.body).toContain('https://api.example.com/')
+      const context = await send(servers.based.origin, '/contexts/Book', { headers: { host } })
+      expect(context.body).toContain('https://api.example.com/docs.jsonld#')
+    }
+  })
+
+  it('with trustProxy: X-Forwarded-Proto and X-Forwarded-Host', async () => {
+    const answer = await send(servers.proxied.origin, '/books', {
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.example.com, proxy.local' },
+    })
+    expect(link(answer)).toContain('<https://api.example.com/docs.jsonld>')
+    const malformed = await send(servers.proxied.origin, '/books', {
+      headers: { host: 'app.local', 'x-forwarded-host': 'bad host/x' },
+    })
+    expect(link(malformed)).toContain('<http://app.local/docs.jsonld>')
+  })
+
+  it('a baseUrl with a path fails at start-up', () => {
+    expect(() => createApp(prisma, { baseUrl: 'https://api.example.com/v1' })).toThrow(/origin/)
+  })
+})

@@ -1,0 +1,376 @@
+/**
+ * Seeded request generation for the HTTP fuzz suite (test/fuzz.e2e.test.ts): routes, parameters,
+ * methods and headers of an API, mixed with values chosen to sit on every boundary a parser or a
+ * database column has (integer widths, dates a database cannot store, NUL bytes, malformed
+ * escapes, brackets, repeated names, oversized queries). The same seed gives the same requests.
+ */
+
+/** A small, fast PRNG (mulberry32): the whole run is reproduced from its 32-bit seed. */
+export function random(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** A route of the API under test, as the fuzzer knows it. */
+export type FuzzRoute =
+  | {
+      kind: 'collection'
+      path: string
+      /** The paging parameter names of the route. */
+      parameters: readonly string[]
+      /** Cursor key fields (their `[lt|gt|lte|gte]` parameters), with their Prisma types. */
+      cursor: readonly { field: string; type: string }[]
+    }
+  | { kind: 'item'; path: string; idType: string; known: readonly string[] }
+  | { kind: 'document'; path: string }
+
+/** One generated request, printable as it was sent. */
+export interface FuzzRequest {
+  method: string
+  path: string
+  headers: Record<string, string>
+  /** The route the path was made for (undefined: a stray path, which no route may serve). */
+  route?: FuzzRoute['kind'] | undefined
+}
+
+export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
+
+const INTEGERS = [
+  '0',
+  '1',
+  '-1',
+  '2',
+  '3',
+  '10',
+  '49',
+  '50',
+  '51',
+  '1000',
+  '2147483647',
+  '2147483648',
+  '-2147483648',
+  '-2147483649',
+  '4294967296',
+  '9007199254740991',
+  '9007199254740992',
+  '9007199254740993',
+  '-9007199254740993',
+  '9223372036854775807',
+  '9223372036854775808',
+  '-9223372036854775808',
+  '-9223372036854775809',
+  '18446744073709551616',
+  `1${'0'.repeat(400)}`,
+  '01',
+  '001',
+  '00',
+  '-0',
+  '+1',
+  ' 1',
+  '1 ',
+  '1.0',
+  '1.5',
+  '1e3',
+  '1E400',
+  '0x10',
+  '0b1',
+  '1_000',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '١٢',
+]
+
+const DATES = [
+  '2024-01-31T12:00:00Z',
+  '2024-01-31T12:00:00.123Z',
+  '2024-01-31T12:00:00.123456789Z',
+  '2024-01-31',
+  '2024-01-31T12:00',
+  '2024-01-31T12:00:00+05:30',
+  '2024-01-31T12:00:00-0800',
+  '2024-02-29T00:00:00Z',
+  '2023-02-29T00:00:00Z',
+  '2024-02-30',
+  '2024-13-01',
+  '2024-01-31T24:00:00Z',
+  '2024-01-31T23:60:00Z',
+  '2024-01-31T23:59:60Z',
+  '0000-01-01T00:00:00Z',
+  '0001-01-01T00:00:00Z',
+  '0001-01-01T00:00:00+01:00',
+  '0001-01-01T00:59:59+01:00',
+  '1000-01-01',
+  '1969-12-31T23:59:59.999Z',
+  '1970-01-01T00:00:00Z',
+  '9999-12-31T23:59:59Z',
+  '9999-12-31T23:59:59.999Z',
+  '9999-12-31T23:59:59-01:00',
+  '9999-12-31T23:00:00-23:59',
+  '+275760-09-13T00:00:00Z',
+  '-000001-01-01T00:00:00Z',
+  '275760-09-13',
+  '2024-01-31T12:00:00Z ',
+  '2024-01-31t12:00:00z',
+  '2024-W05',
+  '1706702400',
+]
+
+const STRINGS = [
+  '',
+  ' ',
+  'a',
+  'en',
+  'fr',
+  'EN',
+  'true',
+  'false',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
+  "' OR 1=1 --",
+  '"; DROP TABLE "Book"; --',
+  '\\',
+  '%',
+  '%%',
+  '%zz',
+  '%0',
+  '%00',
+  'en%00',
+  '%00en',
+  '%C0%80',
+  '%ED%A0%80',
+  '%FF%FE',
+  '%E2%80%AE',
+  '%F0%9F%93%9A',
+  '%20',
+  '%0A',
+  '%0D%0A',
+  '..',
+  '%2e%2e',
+  '%2F',
+  '/',
+  '#',
+  '%23',
+  '?',
+  '&',
+  '=',
+  '+',
+  '%2B',
+  'x'.repeat(3000),
+  '%00'.repeat(50),
+  'é',
+  '%C3%A9',
+  '漢字',
+  '00000000-0000-0000-0000-000000000000',
+]
+
+const BOOLEANS = [
+  '1',
+  '0',
+  'true',
+  'false',
+  'on',
+  'off',
+  'yes',
+  'no',
+  'TRUE',
+  ' yes ',
+  'y',
+  'maybe',
+]
+
+const ACCEPTS = [
+  'application/ld+json',
+  'application/json',
+  '*/*',
+  'text/html',
+  'application/xml',
+  'application/json;q=0',
+  'application/ld+json;q=0, application/json;q=0',
+  'application/*',
+  'text/*;q=0.5, */*;q=0.1',
+  ';;;,,,',
+  'application/ld+json; profile="http://www.w3.org/ns/json-ld#compacted"',
+]
+
+const OPERATORS = ['lt', 'gt', 'lte', 'gte', 'eq', 'between', '', 'LT']
+
+/** Chooses among the fuzzer's values and the API's routes, from one PRNG. */
+export class RequestFuzzer {
+  private readonly next: () => number
+  constructor(
+    seed: number,
+    private readonly routes: readonly FuzzRoute[]
+  ) {
+    this.next = random(seed)
+  }
+
+  private chance(p: number): boolean {
+    return this.next() < p
+  }
+
+  private pick<T>(list: readonly T[]): T {
+    return list[Math.floor(this.next() * list.length)] as T
+  }
+
+  private int(max: number): number {
+    return Math.floor(this.next() * max)
+  }
+
+  /** A value: typed for the parameter when a type is given, anything otherwise. Already encoded. */
+  value(type?: string): string {
+    const roll = this.next()
+    let raw: string
+    if (type === 'DateTime' && roll < 0.7) raw = this.pick(DATES)
+    else if ((type === 'Int' || type === 'BigInt') && roll < 0.7) raw = this.pick(INTEGERS)
+    else if (type === 'Boolean' && roll < 0.7) raw = this.pick(BOOLEANS)
+    else if (type === 'String' && roll < 0.5) raw = this.pick(STRINGS)
+    else {
+      const any = this.next()
+      raw =
+        any < 0.35
+          ? this.pick(INTEGERS)
+          : any < 0.55
+            ? this.pick(DATES)
+            : any < 0.7
+              ? this.pick(BOOLEANS)
+              : this.pick(STRINGS)
+    }
+    // Values that already carry escapes are sent as they are; others are encoded, or sometimes
+    // sent raw (spaces and all: the server must cope with what a hand-written client sends).
+    if (raw.includes('%')) return raw
+    return this.chance(0.85) ? encodeURIComponent(raw) : raw.replace(/[ #]/g, '+')
+  }
+
+  /** A parameter name as a client might spell it: plain, bracketed, nested or unknown. */
+  private name(base: string): string {
+    const roll = this.next()
+    if (roll < 0.75) return base
+    if (roll < 0.85) return `${base}[]`
+    if (roll < 0.9) return `${base}[${this.pick(['0', 'x', '', '1][2', 'lt'])}]`
+    if (roll < 0.95) return `${base}%5B%5D`
+    return `${base}[a][b]`
+  }
+
+  private query(route: FuzzRoute): string {
+    const pairs: string[] = []
+    if (this.chance(0.005)) {
+      // Past the parser's limit of parameters: never silently truncated.
+      const count = 1000 + this.int(100)
+      for (let i = 0; i < count; i++) pairs.push(`a${this.chance(0.5) ? i : ''}=1`)
+      pairs.push(`page=${this.value('Int')}`)
+      return pairs.join('&')
+    }
+    const count = this.chance(0.15) ? 0 : 1 + this.int(this.chance(0.1) ? 12 : 4)
+    const known =
+      route.kind === 'collection'
+        ? [
+            ...route.parameters,
+            ...route.cursor.flatMap(({ field }) => OPERATORS.map((op) => `${field}[${op}]`)),
+          ]
+        : ['page', 'id']
+    for (let i = 0; i < count; i++) {
+      const roll = this.next()
+      if (roll < 0.75 && known.length > 0) {
+        const name = this.pick(known)
+        const field =
+          route.kind === 'collection'
+            ? route.cursor.find((key) => name.startsWith(`${key.field}[`))
+            : undefined
+        const type =
+          field?.type ??
+          (/^(page|itemsPerPage)$/.test(name)
+            ? 'Int'
+            : /^(pagination|partial)$/.test(name)
+              ? 'Boolean'
+              : undefined)
+        const plain = field ? name : this.name(name)
+        pairs.push(`${plain}=${this.value(type)}`)
+        // Repeated: `page=2&page=3`.
+        if (this.chance(0.08)) pairs.push(`${plain}=${this.value(type)}`)
+      } else if (roll < 0.85) {
+        pairs.push(`${this.value('String')}=${this.value()}`)
+      } else if (roll < 0.9) {
+        pairs.push(this.pick(['&', '=', '==', 'page', 'page=', '=1', '[]=1', '%5B=1', ';']))
+      } else {
+        pairs.push(`${this.pick(['order[id]', 'exists[x]', 'foo', 'id', 'title'])}=${this.value()}`)
+      }
+    }
+    return pairs.join('&')
+  }
+
+  private path(route: FuzzRoute): string {
+    switch (route.kind) {
+      case 'collection':
+        return this.chance(0.05) ? `${route.path}/` : route.path
+      case 'document':
+        return route.path
+      case 'item': {
+        const roll = this.next()
+        const id =
+          roll < 0.3 && route.known.length > 0
+            ? this.pick(route.known)
+            : roll < 0.8
+              ? this.value(route.idType)
+              : this.value()
+        const tail = this.chance(0.03) ? this.pick(['/', '/x', '/1/2', '%2F1']) : ''
+        return `${route.path}/${id}${tail}`
+      }
+    }
+  }
+
+  /** Paths no route serves, or serves only when read a certain way. */
+  private strayPath(): string {
+    const route = this.pick(this.routes)
+    return this.pick([
+      `${route.path}${route.path}`,
+      `//${route.path.slice(1)}`,
+      `${route.path}/..`,
+      `${route.path}/%2e%2e/`,
+      `${route.path.toUpperCase()}`,
+      `/contexts/${this.value('String')}`,
+      `/${this.value('String')}`,
+      `/errors/${this.value('Int')}`,
+      '/docs.jsonld/',
+      '/docs',
+      '/contexts/',
+      '/%00',
+      '/index.php',
+    ])
+  }
+
+  request(): FuzzRequest {
+    const roll = this.next()
+    const method = roll < 0.72 ? 'GET' : roll < 0.78 ? 'HEAD' : this.pick(METHODS)
+    const route = this.pick(this.routes)
+    const stray = this.chance(0.08)
+    let path = stray ? this.strayPath() : this.path(route)
+    if (!this.chance(0.3) || route.kind === 'collection') {
+      const query = this.query(route)
+      if (query !== '' || this.chance(0.05)) path += `?${query}`
+    }
+    const headers: Record<string, string> = {}
+    if (this.chance(0.1)) headers.accept = this.pick(ACCEPTS)
+    if (this.chance(0.05)) headers.origin = this.pick(['http://localhost:5173', 'null', 'x'])
+    if (this.chance(0.03)) headers.host = this.pick(['evil.example', 'a:1', '[::1]:8080'])
+    return { method, path, headers, route: stray ? undefined : route.kind }
+  }
+}
+
+/** The request as a line a reader can replay with curl. */
+export function describeRequest(origin: string, request: FuzzRequest): string {
+  const headers = Object.entries(request.headers)
+    .map(([name, value]) => ` -H '${name}: ${value}'`)
+    .join('')
+  const url = `${origin}${request.path}`
+  const shown = url.length > 400 ? `${url.slice(0, 400)}… (${url.length} characters)` : url
+  return `curl -X ${request.method}${headers} '${shown}'`
+}

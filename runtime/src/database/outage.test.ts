@@ -1,0 +1,94 @@
+import { describe, expect, it, vi } from 'vitest'
+import { asOutage, DatabaseUnavailable, isOutage } from './outage.js'
+import { QueryTimeout, transactionOptions, withinBudget } from './timeouts.js'
+
+/** An error as Prisma wraps a driver adapter's. */
+const prismaError = (code: string, driverAdapterError?: unknown) =>
+  Object.assign(new Error(`Prisma error ${code}`), { code, meta: { driverAdapterError } })
+
+describe('isOutage: the database unavailable, not a bug', () => {
+  it.each([
+    ['pg pool connect timeout', new Error('timeout exceeded when trying to connect')],
+    ['pg query_timeout', new Error('Query read timeout')],
+    ['pg connection ended', new Error('Connection terminated unexpectedly')],
+    ['socket refused', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })],
+    ['Prisma P1001', prismaError('P1001')],
+    ['Prisma P2024 (pool)', prismaError('P2024')],
+    ['Prisma P2028 (transaction wait)', prismaError('P2028')],
+    [
+      'statement_timeout (57014)',
+      { name: 'DriverAdapterError', cause: { kind: 'postgres', code: '57014' } },
+    ],
+    [
+      'adapter: too many connections',
+      prismaError('P2010', { name: 'DriverAdapterError', cause: { kind: 'TooManyConnections' } }),
+    ],
+    ['SQLite busy', Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })],
+    ['the budget', new QueryTimeout(10)],
+    ['wrapped in a cause', new Error('outer', { cause: new Error('Connection terminated') })],
+  ])('%s', (_name, error) => {
+    expect(isOutage(error)).toBe(true)
+  })
+
+  it.each([
+    ['a TypeError', new TypeError("Cannot read properties of undefined (reading 'id')")],
+    [
+      'a value out of range',
+      prismaError('P2020', { name: 'DriverAdapterError', cause: { kind: 'ValueOutOfRange' } }),
+    ],
+    ['a syntax error', { name: 'DriverAdapterError', cause: { kind: 'postgres', code: '42601' } }],
+    ['a string', 'boom'],
+    [
+      'a cycle',
+      (() => {
+        const e = new Error('x')
+        ;(e as { cause?: unknown }).cause = e
+        return e
+      })(),
+    ],
+  ])('%s is not', (_name, error) => {
+    expect(isOutage(error)).toBe(false)
+  })
+})
+
+describe('asOutage: a 503 with Retry-After, logged once per episode', () => {
+  it('logs the first failure of an episode only', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const answers = [1, 2, 3].map(() => asOutage(new Error('Query read timeout'), 7))
+      for (const answer of answers) {
+        expect(answer).toBeInstanceOf(DatabaseUnavailable)
+        const response = (answer as DatabaseUnavailable).getResponse()
+        expect(response.status).toBe(503)
+        expect(response.headers.get('Retry-After')).toBe('7')
+      }
+      expect(log).toHaveBeenCalledTimes(1)
+      const bug = new TypeError('a bug')
+      expect(asOutage(bug)).toBe(bug)
+    } finally {
+      log.mockRestore()
+    }
+  })
+})
+
+describe('withinBudget', () => {
+  it('answers with a QueryTimeout once the budget is spent', async () => {
+    const never = new Promise<never>(() => {})
+    const started = performance.now()
+    await expect(withinBudget(never, 30)).rejects.toBeInstanceOf(QueryTimeout)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25)
+  })
+
+  it('passes results and errors through', async () => {
+    await expect(withinBudget(Promise.resolve(4), 1000)).resolves.toBe(4)
+    await expect(withinBudget(Promise.reject(new Error('x')), 1000)).rejects.toThrow('x')
+  })
+
+  it('transaction options: only those given', () => {
+    expect(transactionOptions(undefined)).toEqual({})
+    expect(transactionOptions({ transactionMaxWait: 1, transaction: 2 })).toEqual({
+      maxWait: 1,
+      timeout: 2,
+    })
+  })
+})

@@ -1,0 +1,148 @@
+/**
+ * Database outages answered as outages (DESIGN section 11): a database that cannot be reached,
+ * a pool with no free connection, a query past its time budget are a `503` problem with
+ * `Retry-After`, logged once per episode; anything else stays the server's fault (500, logged
+ * with its cause). A request never waits longer than its budget for the database.
+ */
+import { HydraError } from '../errors.js'
+import { DEFAULT_RETRY_AFTER, QueryTimeout, withinBudget } from './timeouts.js'
+
+/** The 503 of a request the database could not serve. */
+export class DatabaseUnavailable extends HydraError {
+  constructor(cause: unknown, retryAfter: number = DEFAULT_RETRY_AFTER) {
+    super(503, 'The database is unavailable; try again later.', {
+      cause,
+      headers: { 'Retry-After': String(retryAfter) },
+    })
+    this.name = 'DatabaseUnavailable'
+  }
+}
+
+export function isDatabaseUnavailable(error: unknown): error is DatabaseUnavailable {
+  return error instanceof DatabaseUnavailable
+}
+
+/** Prisma error codes of an unreachable, overloaded or timed-out database. */
+const PRISMA_CODES = new Set([
+  'P1001', // can't reach database server
+  'P1002', // database server reached but timed out
+  'P1008', // operations timed out
+  'P1017', // server has closed the connection
+  'P2024', // timed out fetching a new connection from the connection pool
+  'P2028', // transaction API error: unable to start a transaction in the given time, or expired
+])
+
+/** Driver adapter error kinds of the same. */
+const ADAPTER_KINDS = new Set([
+  'DatabaseNotReachable',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+])
+
+/** Node socket errors. */
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'SQLITE_BUSY', // better-sqlite3: the database stayed locked past its busy timeout
+])
+
+/**
+ * SQLSTATEs: connection exceptions (08), insufficient resources (53), a statement cancelled by
+ * `statement_timeout` (57014), the server shutting down or starting (57P01-57P03).
+ */
+const SQLSTATE = /^(08...|53...|57014|57P0[123])$/
+
+/**
+ * What node-postgres (under `@prisma/adapter-pg`) throws as plain errors: its pool's connect
+ * timeout, its client's `query_timeout`, a connection that ended.
+ */
+const DRIVER_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Connection timeout|Client has encountered a connection error|database is locked|pool timeout|Too many connections/i
+
+/** Whether `error` (or an error it wraps) says the database is unavailable rather than a bug. */
+export function isOutage(error: unknown): boolean {
+  const seen = new Set<unknown>()
+  let current: unknown = error
+  while (typeof current === 'object' && current !== null && !seen.has(current)) {
+    seen.add(current)
+    if (current instanceof QueryTimeout || current instanceof DatabaseUnavailable) return true
+    const { code, kind, message, name, cause, meta } = current as {
+      code?: unknown
+      kind?: unknown
+      message?: unknown
+      name?: unknown
+      cause?: unknown
+      meta?: { driverAdapterError?: unknown }
+    }
+    if (typeof code === 'string' && (PRISMA_CODES.has(code) || SOCKET_CODES.has(code))) return true
+    if (typeof code === 'string' && SQLSTATE.test(code)) return true
+    if (typeof kind === 'string' && ADAPTER_KINDS.has(kind)) return true
+    if (kind === 'postgres' && SQLSTATE.test(String((current as { code?: unknown }).code)))
+      return true
+    if (typeof message === 'string' && DRIVER_MESSAGES.test(message)) return true
+    if (name === 'DriverAdapterError') {
+      current = (current as { cause?: unknown }).cause
+      continue
+    }
+    current = meta?.driverAdapterError ?? cause
+  }
+  return false
+}
+
+/**
+ * One log line when an outage starts and one when it ends, whatever the number of requests it
+ * touched: a stack per request would bury the one line that matters.
+ */
+class OutageLog {
+  private since: number | undefined
+  private answered = 0
+
+  failed(error: unknown): void {
+    this.answered++
+    if (this.since !== undefined) return
+    this.since = Date.now()
+    const reason = error instanceof Error ? error.message.trim().split('\n').pop() : String(error)
+    console.error(
+      `prisma-hydra: the database is unavailable (${reason}); answering 503 until it answers again`
+    )
+  }
+
+  succeeded(): void {
+    if (this.since === undefined) return
+    const seconds = ((Date.now() - this.since) / 1000).toFixed(1)
+    console.error(
+      `prisma-hydra: the database answers again after ${seconds} s (${this.answered} requests answered 503)`
+    )
+    this.since = undefined
+    this.answered = 0
+  }
+}
+
+/** The process's outage log (one database per process is the usual deployment). */
+export const outageLog = new OutageLog()
+
+/**
+ * The error a request answers for `error`: a DatabaseUnavailable (503, logged once per episode)
+ * when it is an outage, `error` itself otherwise.
+ */
+export function asOutage(error: unknown, retryAfter: number = DEFAULT_RETRY_AFTER): unknown {
+  // An answer already decided (a 503 styled for its route, a client error) stays as it is.
+  if (error instanceof HydraError) return error
+  if (!isOutage(error)) return error
+  outageLog.failed(error)
+  return new DatabaseUnavailable(error, retryAfter)
+}
+
+/** A request's database work, bounded by its budget; its success ends an outage episode. */
+export async function databaseWork<T>(work: PromiseLike<T>, budget: number): Promise<T> {
+  const result = await withinBudget(work, budget)
+  outageLog.succeeded()
+  return result
+}

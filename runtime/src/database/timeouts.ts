@@ -1,0 +1,75 @@
+/**
+ * Time budgets of the database work of a request (DESIGN section 11): a request waits at most its
+ * budget for the database, then is answered (503 when the budget ran out, see outage.ts).
+ */
+
+/** Time budgets of the database work of one request, in milliseconds. */
+export interface DatabaseTimeouts {
+  /**
+   * The longest a request waits for its database work (a page, or a page and its count; an item;
+   * each batch of a streamed collection) before it is answered 503. Default 10,000.
+   */
+  query?: number | undefined
+  /** Seconds a 503 asks the client to wait (`Retry-After`). Default 5. */
+  retryAfter?: number | undefined
+  /**
+   * Prisma's `maxWait` for the transaction that reads a page and its count (full paging): how long
+   * it waits for a connection. Default: Prisma's (2,000).
+   */
+  transactionMaxWait?: number | undefined
+  /** Prisma's `timeout` for that transaction. Default: Prisma's (5,000). */
+  transaction?: number | undefined
+}
+
+export const DEFAULT_QUERY_TIMEOUT = 10_000
+export const DEFAULT_RETRY_AFTER = 5
+
+/** A request's budget with the defaults filled in. */
+export interface Budget {
+  /** Milliseconds its database work may take. */
+  query: number
+  /** Seconds its 503 asks the client to wait. */
+  retryAfter: number
+}
+
+export function budgetOf(timeouts: DatabaseTimeouts | undefined): Budget {
+  return {
+    query: timeouts?.query ?? DEFAULT_QUERY_TIMEOUT,
+    retryAfter: timeouts?.retryAfter ?? DEFAULT_RETRY_AFTER,
+  }
+}
+
+/** The database work of a request took longer than its budget. */
+export class QueryTimeout extends Error {
+  constructor(readonly budget: number) {
+    super(`The database did not answer within ${budget} ms.`)
+    this.name = 'QueryTimeout'
+  }
+}
+
+/**
+ * `work`, or a QueryTimeout once `budget` milliseconds have passed. The work itself goes on (the
+ * driver's own timeouts end it: see docs/deployment.md); the request is answered.
+ */
+export function withinBudget<T>(work: PromiseLike<T>, budget: number): Promise<T> {
+  if (!Number.isFinite(budget) || budget <= 0) return Promise.resolve(work)
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new QueryTimeout(budget)), budget)
+  })
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * The options of the transaction that reads a page and its count, from the timeouts: only those
+ * given, so Prisma's defaults apply to the others.
+ */
+export function transactionOptions(timeouts: DatabaseTimeouts | undefined): {
+  maxWait?: number
+  timeout?: number
+} {
+  const options: { maxWait?: number; timeout?: number } = {}
+  if (timeouts?.transactionMaxWait !== undefined) options.maxWait = timeouts.transactionMaxWait
+  if (timeouts?.transaction !== undefined) options.timeout = timeouts.transaction
+  return options
+}

@@ -1,0 +1,20 @@
+import { problemResponse } from '../errors.js'
+
+/**
+ * The answer to a request Node's adapter cannot hand to the app: a backslash in its path or a
+ * target that is no URL (`@hono/node-server` throws a `RequestError` before any route runs, and
+ * answers an empty 400 unless given this). Pass it as the `errorHandler` of `getRequestListener`:
+ *
+ * ```ts
+ * createServer(getRequestListener(app.fetch, { errorHandler: hydraRequestError })).listen(3000)
+ * ```
+ *
+ * Anything else that reaches it escaped the app's own error handler: logged, and a 500 problem.
+ */
+export function hydraRequestError(error: unknown): Response {
+  if (error instanceof Error && error.name === 'RequestError') {
+    return problemResponse(400, `The request target cannot be read: ${error.message}.`)
+  }
+  console.error(error)
+  return problemResponse(500, 'The server could not complete the request.')
+}

@@ -4,6 +4,8 @@
  * through their custom provider; open loans; the activity feed by kind under cursor paging. The
  * expected rows are computed here from every row read back, never by the filters themselves.
  */
+import { parseHydraDocumentation } from '@api-platform/api-doc-parser'
+import jsonld from 'jsonld'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
@@ -205,5 +207,101 @@ describe('the activity feed by kind (cursor paging)', () => {
     expect(ids).toEqual(expected)
     const first = await get(origin, '/activities?kind=review&itemsPerPage=13')
     expect(view(first.body)['hydra:next']).toMatch(/^\/activities\?itemsPerPage=13&kind=review&/)
+  })
+})
+
+const BOOK_VARIABLES = [
+  'title',
+  'genre',
+  'genre[]',
+  'author',
+  'author[]',
+  'price[between]',
+  'price[gt]',
+  'price[gte]',
+  'price[lt]',
+  'price[lte]',
+  'publishedAt[before]',
+  'publishedAt[strictly_before]',
+  'publishedAt[after]',
+  'publishedAt[strictly_after]',
+  'order[title]',
+  'order[price]',
+  'order[publishedAt]',
+  'order[id]',
+]
+
+describe('discovery: hydra:search', () => {
+  it('describes every variable of /books as API Platform does, in paged and streamed responses', async () => {
+    const response = await get(origin, '/books?page=2')
+    const search = response.body['hydra:search'] as Record<string, unknown>
+    expect(search['@type']).toBe('hydra:IriTemplate')
+    expect(search['hydra:template']).toBe(`/books{?${BOOK_VARIABLES.join(',')}}`)
+    expect(search['hydra:variableRepresentation']).toBe('BasicRepresentation')
+    const mapping = search['hydra:mapping'] as Array<Record<string, unknown>>
+    expect(mapping.map((entry) => entry.variable)).toEqual(BOOK_VARIABLES)
+    expect(mapping[3]).toEqual({
+      '@type': 'IriTemplateMapping',
+      variable: 'author',
+      property: 'author',
+      required: false,
+    })
+    const streamed = await get(origin, '/loans?pagination=false')
+    expect((streamed.body['hydra:search'] as Record<string, unknown>)['hydra:template']).toBe(
+      '/loans{?exists[returnedAt]}'
+    )
+    const none = await get(origin, '/reviews')
+    expect(none.body.search).toBeUndefined()
+    expect((await get(origin, '/books/popular')).body['hydra:search']).toMatchObject({
+      'hydra:template': expect.not.stringContaining('order['),
+    })
+  })
+
+  it('expands to Hydra’s IRIs through the type’s context', async () => {
+    const url = `${origin}/books`
+    const body = await (await fetch(url)).json()
+    const documentLoader = async (target: string) => ({
+      contextUrl: null,
+      documentUrl: target,
+      document: await (await fetch(target)).json(),
+    })
+    const options = { base: url, documentLoader, safe: true }
+    const [expanded] = (await jsonld.expand(
+      body,
+      options as unknown as jsonld.Options.Expand
+    )) as Array<Record<string, unknown>>
+    const HYDRA = 'http://www.w3.org/ns/hydra/core#'
+    const [search] = expanded?.[`${HYDRA}search`] as Array<Record<string, unknown>>
+    expect(search?.['@type']).toEqual([`${HYDRA}IriTemplate`])
+    const mappings = search?.[`${HYDRA}mapping`] as Array<Record<string, unknown>>
+    expect(mappings[0]).toEqual({
+      '@type': [`${HYDRA}IriTemplateMapping`],
+      [`${HYDRA}variable`]: [{ '@value': 'title' }],
+      [`${HYDRA}property`]: [{ '@id': 'https://schema.org/name' }],
+      [`${HYDRA}required`]: [{ '@value': false }],
+    })
+    expect(search?.[`${HYDRA}variableRepresentation`]).toEqual([
+      { '@id': `${HYDRA}BasicRepresentation` },
+    ])
+  })
+
+  it("API Platform's api-doc-parser lists each resource's filter parameters", async () => {
+    const { api } = await parseHydraDocumentation(origin)
+    const parameters = async (name: string) => {
+      const resource = api.resources?.find((candidate) => candidate.name === name)
+      const found = (await resource?.getParameters?.()) ?? []
+      return found.map((parameter) => parameter.variable)
+    }
+    expect(await parameters('books')).toEqual(BOOK_VARIABLES)
+    expect(await parameters('loans')).toEqual(['exists[returnedAt]'])
+    expect(await parameters('activities')).toEqual([
+      'kind',
+      'kind[]',
+      'occurredAt[before]',
+      'occurredAt[strictly_before]',
+      'occurredAt[after]',
+      'occurredAt[strictly_after]',
+    ])
+    expect(await parameters('reviews')).toEqual([])
   })
 })

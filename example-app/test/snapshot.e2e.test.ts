@@ -41,6 +41,8 @@ async function newestAndCount(): Promise<{ isbn: string; total: number }> {
 
 it('counts and pages from one snapshot while books are being added', async () => {
   const author = await prisma.author.findFirstOrThrow({ orderBy: { id: 'asc' } })
+  // Explicit ids: the seed gives its own, which PostgreSQL's id sequence does not see.
+  const { _max } = await prisma.book.aggregate({ _max: { id: true } })
   const seeded = await newestAndCount()
   const after = Date.UTC(2100, 0, 1)
   let stop = false
@@ -50,6 +52,7 @@ it('counts and pages from one snapshot while books are being added', async () =>
       written += 1
       await prisma.book.create({
         data: {
+          id: (_max.id ?? 0) + written,
           title: `Added while reading ${written}`,
           isbn: `added-${seeded.total + written}`,
           genre: 'FICTION',

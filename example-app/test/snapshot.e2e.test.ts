@@ -48,7 +48,10 @@ it('counts and pages from one snapshot while books are being added', async () =>
   let stop = false
   let written = 0
   const writer = (async () => {
-    while (!stop) {
+    // Bounded, and yielding between writes: on SQLite (one connection) a writer that never lets
+    // go would starve the reads' transactions.
+    while (!stop && written < 2000) {
+      await new Promise((resolve) => setTimeout(resolve, 1))
       written += 1
       await prisma.book.create({
         data: {

@@ -147,6 +147,15 @@ describe('readCollectionQuery', () => {
     expect(problem('pages[0]=1&pages[gt]=2')).toContain('"pages[0]" parameter is not known')
   })
 
+  it('checks values against what the provider’s database stores', () => {
+    expect(problem('publishedAt[after]=0999-12-31', books, { database: 'mysql' })).toContain(
+      'The "publishedAt[after]" parameter must be'
+    )
+    expect(
+      read('publishedAt[after]=0999-12-31', books, { database: 'postgresql' }).filters
+    ).toHaveLength(1)
+  })
+
   it('reads dates strictly, no offset meaning UTC', () => {
     expect(read('publishedAt[after]=2024-01-31').filters).toEqual([
       {

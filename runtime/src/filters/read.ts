@@ -29,6 +29,8 @@ export interface ReadQueryOptions {
    * operations): those operators are the cursor's to read, not a filter's.
    */
   cursorFields?: ReadonlySet<string> | undefined
+  /** The schema's datasource provider: values are checked against what its database stores. */
+  database?: string | undefined
   /** The spec's: `none` refuses `%` and `_` in LIKE strategies. */
   likeEscape?: QuerySpec['likeEscape'] | undefined
 }
@@ -117,9 +119,15 @@ function readField(
     const spec = specs.find((candidate) => operatorsOf([candidate]).includes(operator))
     if (!spec) throw badRequest(`The "${parameter}" parameter is not known: "${field}" ${usage}.`)
     const raw = text(parameter, value, usage)
-    if (spec.kind === 'range') conditions.push(readRange(spec, operator as RangeOperator, raw))
+    if (spec.kind === 'range')
+      conditions.push(readRange(spec, operator as RangeOperator, raw, options.database))
     else if (spec.kind === 'date') {
-      const date = parseCursorValue({ field, direction: 'asc', type: 'DateTime' }, raw, parameter)
+      const date = parseCursorValue(
+        { field, direction: 'asc', type: 'DateTime' },
+        raw,
+        parameter,
+        options.database
+      )
       conditions.push({
         kind: 'date',
         field,
@@ -141,11 +149,17 @@ function operatorsOf(specs: readonly FilterSpec[]): string[] {
 function readRange(
   spec: Extract<FilterSpec, { kind: 'range' }>,
   operator: RangeOperator,
-  raw: string
+  raw: string,
+  database: string | undefined
 ): FilterCondition {
   const parameter = `${spec.field}[${operator}]`
   if (operator !== 'between') {
-    return { kind: 'range', field: spec.field, operator, value: readValue(spec, raw, parameter) }
+    return {
+      kind: 'range',
+      field: spec.field,
+      operator,
+      value: readValue(spec, raw, parameter, database),
+    }
   }
   const parts = raw.split('..')
   if (parts.length !== 2) fail(parameter, 'two values as min..max', raw)
@@ -154,12 +168,17 @@ function readRange(
     kind: 'range',
     field: spec.field,
     operator,
-    value: [readValue(spec, low, parameter), readValue(spec, high, parameter)],
+    value: [readValue(spec, low, parameter, database), readValue(spec, high, parameter, database)],
   }
 }
 
 /** Reads one value as the field's type (the checks of cursor values: range, format, UUID, enum). */
-function readValue(type: ValueType & { field: string }, raw: string, parameter: string): unknown {
+function readValue(
+  type: ValueType & { field: string },
+  raw: string,
+  parameter: string,
+  database: string | undefined
+): unknown {
   switch (type.type) {
     case 'Enum':
       if (!type.enumValues?.includes(raw))
@@ -171,7 +190,8 @@ function readValue(type: ValueType & { field: string }, raw: string, parameter: 
       return parseCursorValue(
         { field: type.field, direction: 'asc', type: type.type, uuid: type.uuid ?? false },
         raw,
-        parameter
+        parameter,
+        database
       )
   }
 }
@@ -197,7 +217,7 @@ function condition(
       return {
         kind: 'numeric',
         field,
-        values: raws.map((raw) => readValue({ ...spec, field }, raw, parameter)),
+        values: raws.map((raw) => readValue({ ...spec, field }, raw, parameter, options.database)),
       }
     case 'search': {
       const { relation } = spec
@@ -206,7 +226,7 @@ function condition(
           kind: 'search',
           field,
           strategy: spec.strategy,
-          values: raws.map((raw) => readRelated(relation, raw, parameter, options.base ?? '')),
+          values: raws.map((raw) => readRelated(relation, raw, parameter, options)),
           foreignKey: relation.foreignKey,
         }
       }
@@ -222,7 +242,9 @@ function condition(
         kind: 'search',
         field,
         strategy: spec.strategy,
-        values: typed ? raws.map((raw) => readValue({ ...spec, field }, raw, parameter)) : raws,
+        values: typed
+          ? raws.map((raw) => readValue({ ...spec, field }, raw, parameter, options.database))
+          : raws,
       }
     }
     default:
@@ -235,8 +257,9 @@ function readRelated(
   relation: RelationTarget,
   raw: string,
   parameter: string,
-  base: string
+  options: ReadQueryOptions
 ): unknown {
+  const base = options.base ?? ''
   let id = raw
   if (raw.startsWith('/')) {
     const prefix = `${base}${relation.collectionPath}/`
@@ -250,7 +273,7 @@ function readRelated(
       fail(parameter, `an IRI of ${prefix}… or an id`, raw)
     }
   }
-  return readValue({ ...relation.id, field: relation.foreignKey }, id, parameter)
+  return readValue({ ...relation.id, field: relation.foreignKey }, id, parameter, options.database)
 }
 
 function readExists(

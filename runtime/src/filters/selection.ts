@@ -57,7 +57,8 @@ export function selectRows(
     query?: QuerySpec | undefined
     orderKey?: readonly CursorKey[]
   },
-  base: string
+  base: string,
+  database?: string | undefined
 ): Selection {
   const { paging, query: spec } = operation
   if (!spec) {
@@ -75,7 +76,7 @@ export function selectRows(
         spec.id.field,
       ])
     : undefined
-  const parsed = readCollectionQuery(query, spec, { base, cursorFields })
+  const parsed = readCollectionQuery(query, spec, { base, cursorFields, database })
   const where = filterWhere(parsed.filters, spec.likeEscape)
   const rows: RowSelection = where ? { where } : {}
   const filterOperators = new Map(

@@ -98,7 +98,7 @@ export async function serveCollection<M, Row extends object, Where, P extends bo
     const context = `${base}/contexts/${resource.name}`
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
     if (operation.query) render.search = operation.query
-    const selection = selectRows(query, operation, base)
+    const selection = selectRows(query, operation, base, resource.provider)
     if (typeof rows !== 'function' && (selection.rows.where || selection.rows.orderBy)) {
       throw new TypeError(
         `serveCollection: ${operation.path} declares filters or an order; pass a function from the selection to a source`

@@ -17,7 +17,8 @@ import { machine, writeSection } from './report.js'
 import { prepareDatabase } from './setup.js'
 
 const ROWS = 200_000
-const ROUNDS = Number(process.env.BENCH_FAIRNESS_ROUNDS ?? 3)
+const { BENCH_FAIRNESS_ROUNDS } = process.env
+const ROUNDS = Number(BENCH_FAIRNESS_ROUNDS ?? 3)
 const MODES = ['no-yield', 'yield'] as const
 const STREAMS = [1, 4] as const
 const SERVER = fileURLToPath(new URL('./fairness-server.ts', import.meta.url))

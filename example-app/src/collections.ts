@@ -1,6 +1,6 @@
 /**
  * Collections the generator does not write, served with the same parameters, errors, links and
- * rendering as generated ones (spec 4.2):
+ * rendering as generated ones (docs/custom-collections.md):
  * - `/genres`, computed in memory (a Prisma `groupBy`) and paged by the array paginator;
  * - `/releases`, an async iterable read line by line from a feed file, paged by the iterable
  *   paginator: partial paging by default (it stops reading one release past the page), full paging

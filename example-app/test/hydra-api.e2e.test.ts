@@ -294,7 +294,7 @@ describe('under a mount path, every reference of a response resolves', () => {
   it.each([
     ['an unknown path', 'GET', '/nothing-here'],
     ['an unknown path below a collection', 'GET', '/books/1/more'],
-    ['a method no route takes', 'POST', '/books'],
+    ['a method on a path no route takes', 'POST', '/nothing-here'],
   ])("hydraNotFound's 404 for %s: its @context and Link", async (_, method, path) => {
     const response = await fetch(`${mountedAsDocumented}${path}`, { method })
     expect(response.status).toBe(404)
@@ -312,6 +312,18 @@ describe('under a mount path, every reference of a response resolves', () => {
     expect(expanded?.[`${HYDRA}description`]).toEqual([
       { '@value': `No route matches ${method} /api${path}.` },
     ])
+  })
+
+  it('a 405 for a method a route does not take: its @context and Link', async () => {
+    const response = await fetch(`${mountedAsDocumented}/books`, { method: 'POST' })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
+    const docs = documentation(response.headers.get('link'))
+    expect(docs).toBe(`${mountedAsDocumented}/docs.jsonld`)
+    expect((await fetch(docs as string)).status).toBe(200)
+    const body = (await response.json()) as Record<string, unknown>
+    expect(body['@context']).toBe('/api/contexts/Error')
+    expect((await fetch(new URL('/api/contexts/Error', mountedAsDocumented))).status).toBe(200)
   })
 
   it('the entrypoint answers at /api/ as at /api', async () => {

@@ -1,5 +1,5 @@
 /**
- * Database outages answered as outages (DESIGN section 11): a database that cannot be reached,
+ * Database outages answered as outages (docs/errors.md#database-outages-503): a database that cannot be reached,
  * a pool with no free connection, a query past its time budget are a `503` problem with
  * `Retry-After`, logged once per episode; anything else stays the server's fault (500, logged
  * with its cause). A request never waits longer than its budget for the database.

@@ -1,5 +1,5 @@
 /**
- * Time budgets of the database work of a request (DESIGN section 11): a request waits at most its
+ * Time budgets of the database work of a request (docs/deployment.md#timeouts): a request waits at most its
  * budget for the database, then is answered (503 when the budget ran out, see outage.ts).
  */
 

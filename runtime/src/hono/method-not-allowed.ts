@@ -1,6 +1,6 @@
 /**
  * @module
- * Other methods on the API's routes (DESIGN section 11): the API only reads, so a `POST`, `PUT`,
+ * Other methods on the API's routes (docs/errors.md#other-methods-405): the API only reads, so a `POST`, `PUT`,
  * `PATCH` or `DELETE` on a path it serves is a 405 problem with `Allow`, not a 404. `OPTIONS` (not
  * a CORS preflight, which the CORS middleware answers first) is a 204 with `Allow`.
  */

@@ -3,7 +3,7 @@
  * The public origin of the API's absolute IRIs (the `Link` header, `@vocab`, the documentation's
  * IRIs): configured (`baseUrl`), read from `X-Forwarded-Proto` / `X-Forwarded-Host` when the
  * operator trusts a proxy that sets them, or else the request's own URL, whose host is the `Host`
- * header as the client sent it (DESIGN section 11).
+ * header as the client sent it (docs/deployment.md#public-origin-and-proxies).
  */
 import type { Context, MiddlewareHandler } from 'hono'
 

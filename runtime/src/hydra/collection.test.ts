@@ -685,7 +685,7 @@ describe('fetchCollectionPage: how the source is read', () => {
   })
 })
 
-describe('paginators (spec 4.2, DESIGN 7)', () => {
+describe('paginators (docs/custom-collections.md)', () => {
   it('lastPageOf: ceil(total / size), at least 1, and 1 for a page size of 0 or less', () => {
     expect(lastPageOf(30, 3)).toBe(10)
     expect(lastPageOf(31, 3)).toBe(11)

@@ -15,7 +15,7 @@ import {
 import type { CollectionPage, CursorKey, LinkTarget } from './types.js'
 
 /**
- * Cursor (keyset) paging, DESIGN D4 and reference 3: values read from links, the position a
+ * Cursor (keyset) paging, docs/paging.md#d4 and docs/cursor-paging.md: values read from links, the position a
  * request names, the Prisma `where` for it, and whole pages over an in-memory source that really
  * evaluates those `where` objects. Pure: no database, no HTTP.
  */

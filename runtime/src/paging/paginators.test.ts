@@ -1,5 +1,5 @@
 /**
- * The ready-made paginators (spec 4.2) through the same renderer as generated routes, on the
+ * The ready-made paginators (docs/custom-collections.md) through the same renderer as generated routes, on the
  * reference's own provider-backed fixture: 30 items, 3 per page, an ArrayPaginator.
  */
 import { describe, expect, it } from 'vitest'

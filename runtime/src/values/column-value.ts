@@ -1,7 +1,7 @@
 /**
  * The one rule per Prisma scalar type for a value a client typed (an item id, a cursor value, a
  * filter value): read as the column's type, and only if the database of the schema's provider can
- * store it. A value that passes never makes the database fail (DESIGN section 11); one that does not
+ * store it. A value that passes never makes the database fail (docs/errors.md#values-checked-against-the-column); one that does not
  * is answered by the caller: a 404 for an item id, a 400 naming the parameter otherwise.
  */
 import { rangesOf } from './provider-ranges.js'

@@ -141,3 +141,20 @@ export {
   readItemsPerPage,
   readPagingRequest,
 } from './paging/request.js'
+export {
+  CountCache,
+  type CountCacheOptions,
+  type CountRow,
+  countOf,
+  DEFAULT_TRANSACTION_LIMITS,
+  EXACT_BELOW,
+  estimatedTotal,
+  type PageAndTotal,
+  pageAndExactCount,
+  pageAndLooseTotal,
+  rowsOnPage,
+  type SourceOptions,
+  type TotalAccuracy,
+  type TransactionLimits,
+  transactionLimits,
+} from './paging/totals.js'

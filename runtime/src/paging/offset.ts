@@ -6,6 +6,7 @@ import {
   lastPageOf,
 } from './page.js'
 import type { PagingRequest } from './request.js'
+import type { PageAndTotal, TotalAccuracy } from './totals.js'
 
 /** Which rows to read, in Prisma's terms: spread it into `findMany` arguments. */
 export interface RowWindow<Where = never> {
@@ -28,8 +29,11 @@ export interface CollectionSource<Row, Where = never> {
    */
   findMany(window: RowWindow<Where>): PromiseLike<Row[]>
   count(): PromiseLike<number>
-  /** Optional: the page and the count read together, so they agree with each other. */
-  findManyAndCount?(window: { skip: number; take: number }): PromiseLike<[Row[], number]>
+  /**
+   * Optional: the page and the count read together, so they agree with each other. A third element
+   * says when the count is not exact (an estimate, a cached count): responses then say so.
+   */
+  findManyAndCount?(window: { skip: number; take: number }): PromiseLike<PageAndTotal<Row>>
 }
 
 /** Full paging: the page and a count of the whole collection. */
@@ -40,11 +44,15 @@ export async function fetchFullPage<Row, Where>(
   const { page, itemsPerPage, offset } = request
   let items: Row[]
   let totalItems: number
+  let accuracy: TotalAccuracy | undefined
   if (itemsPerPage === 0) {
     items = []
     totalItems = await source.count()
   } else if (source.findManyAndCount) {
-    ;[items, totalItems] = await source.findManyAndCount({ skip: offset, take: itemsPerPage })
+    ;[items, totalItems, accuracy] = await source.findManyAndCount({
+      skip: offset,
+      take: itemsPerPage,
+    })
   } else {
     ;[items, totalItems] = await Promise.all([
       source.findMany({ skip: offset, take: itemsPerPage }),
@@ -57,6 +65,7 @@ export async function fetchFullPage<Row, Where>(
     itemsPerPage,
     currentPage: page,
     lastPage: lastPageOf(totalItems, itemsPerPage),
+    ...(accuracy && accuracy !== 'exact' ? { totalItemsAccuracy: accuracy } : {}),
   })
 }
 

@@ -1,4 +1,5 @@
 import type { QueryValue } from '../iri/query-string.js'
+import type { TotalAccuracy } from './totals.js'
 
 /**
  * Where a view link points: the request's own query with the page parameter set to `page` (when
@@ -17,6 +18,8 @@ export interface CollectionPage<T> {
   items: T[]
   /** Shown as `hydra:totalItems` when present. */
   totalItems?: number
+  /** Present when `totalItems` is not exact: shown as `totalItemsAccuracy` (docs/paging.md). */
+  totalItemsAccuracy?: Exclude<TotalAccuracy, 'exact'>
   /** A collection that is one page of something larger. With no filters, an unpaginated one has no view. */
   paginated: boolean
   /** The view's own `@id`. */
@@ -39,6 +42,8 @@ export interface PaginatorBase<T> {
 export interface FullPaginator<T> extends PaginatorBase<T> {
   totalItems: number
   lastPage: number
+  /** Set when `totalItems` is an estimate or a cached count rather than an exact count. */
+  totalItemsAccuracy?: Exclude<TotalAccuracy, 'exact'>
 }
 
 /** A page that only knows whether another follows: gives previous and next, no count. */
@@ -57,6 +62,7 @@ export function fromFullPaginator<T>(paginator: FullPaginator<T>): CollectionPag
   const page: CollectionPage<T> = {
     items: paginator.items,
     totalItems: paginator.totalItems,
+    ...(paginator.totalItemsAccuracy ? { totalItemsAccuracy: paginator.totalItemsAccuracy } : {}),
     paginated: lastPage !== 1,
     self: { page: currentPage },
   }

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest'
+import {
+  CountCache,
+  countOf,
+  EXACT_BELOW,
+  estimatedTotal,
+  pageAndExactCount,
+  pageAndLooseTotal,
+  rowsOnPage,
+  transactionLimits,
+} from './totals.js'
+
+const rows = (n: number) => Array.from({ length: n }, (_, index) => index)
+
+describe('pageAndExactCount', () => {
+  it('accepts a page and a count that agree, without a transaction', async () => {
+    let together = 0
+    const read = (page: number[], count: number) =>
+      pageAndExactCount(
+        {
+          page: async () => page,
+          count: async () => count,
+          together: async () => {
+            together++
+            return [rows(3), 63]
+          },
+        },
+        { skip: 60, take: 30 }
+      )
+    expect(await read(rows(3), 63)).toEqual([rows(3), 63])
+    expect(await read([], 60)).toEqual([[], 60])
+    expect(together).toBe(0)
+    // A row inserted between the two statements: read again, together.
+    expect(await read(rows(3), 64)).toEqual([rows(3), 63])
+    expect(together).toBe(1)
+  })
+
+  it('knows how many rows a page of a collection holds', () => {
+    expect(rowsOnPage(100, { skip: 90, take: 30 })).toBe(10)
+    expect(rowsOnPage(100, { skip: 120, take: 30 })).toBe(0)
+    expect(rowsOnPage(100, { skip: 0, take: 30 })).toBe(30)
+  })
+})
+
+describe('pageAndLooseTotal', () => {
+  const read = (page: number[], value: number, skip = 60) => {
+    let exact = 0
+    const result = pageAndLooseTotal(
+      {
+        page: async () => page,
+        total: async () => ({ value, accuracy: 'estimated' as const }),
+        exact: async () => {
+          exact++
+          return 75
+        },
+      },
+      { skip, take: 30 }
+    )
+    return result.then((answer) => ({ answer, exact }))
+  }
+
+  it('marks a total the page cannot prove', async () => {
+    expect(await read(rows(30), 1000)).toEqual({ answer: [rows(30), 1000, 'estimated'], exact: 0 })
+  })
+
+  it('raises a total below what a full page proves', async () => {
+    expect(await read(rows(30), 70)).toEqual({ answer: [rows(30), 90, 'estimated'], exact: 0 })
+  })
+
+  it('knows the exact size from a page that is not full', async () => {
+    expect(await read(rows(12), 1000)).toEqual({ answer: [rows(12), 72], exact: 0 })
+    expect(await read([], 1000, 0)).toEqual({ answer: [[], 0], exact: 0 })
+  })
+
+  it('counts exactly when an empty page past the start proves nothing', async () => {
+    expect(await read([], 1000)).toEqual({ answer: [[], 75], exact: 1 })
+  })
+})
+
+describe('estimatedTotal', () => {
+  it('uses the estimate above the threshold, and counts below it or without one', async () => {
+    const exact = async () => 42
+    expect(await estimatedTotal(async () => EXACT_BELOW + 0.4, exact)).toEqual({
+      value: EXACT_BELOW,
+      accuracy: 'estimated',
+    })
+    expect(await estimatedTotal(async () => EXACT_BELOW - 1, exact)).toEqual({
+      value: 42,
+      accuracy: 'exact',
+    })
+    expect(await estimatedTotal(async () => undefined, exact)).toEqual({
+      value: 42,
+      accuracy: 'exact',
+    })
+  })
+})
+
+describe('CountCache', () => {
+  it('reuses a count for its duration, per key, and counts again after it', async () => {
+    let now = 0
+    let counted = 0
+    const cache = new CountCache({ seconds: 10, now: () => now })
+    const count = async () => ++counted
+    expect(await cache.get('', count)).toEqual({ value: 1, accuracy: 'exact' })
+    now = 9_999
+    expect(await cache.get('', count)).toEqual({ value: 1, accuracy: 'cached' })
+    expect(await cache.get('other', count)).toEqual({ value: 2, accuracy: 'exact' })
+    now = 10_000
+    expect(await cache.get('', count)).toEqual({ value: 3, accuracy: 'exact' })
+  })
+
+  it('shares one count among concurrent requests and keeps no failure', async () => {
+    let counted = 0
+    const cache = new CountCache({ seconds: 10 })
+    const slow = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      return ++counted
+    }
+    const answers = await Promise.all([cache.get('', slow), cache.get('', slow)])
+    expect(answers.map((answer) => answer.value)).toEqual([1, 1])
+    expect(counted).toBe(1)
+    await expect(cache.get('bad', () => Promise.reject(new Error('down')))).rejects.toThrow('down')
+    expect(await cache.get('bad', async () => 7)).toEqual({ value: 7, accuracy: 'exact' })
+  })
+
+  it('keeps at most maxEntries counts, dropping the oldest', async () => {
+    const cache = new CountCache({ seconds: 60, maxEntries: 2 })
+    for (const key of ['a', 'b', 'c']) await cache.get(key, async () => 1)
+    expect(cache.size).toBe(2)
+    expect((await cache.get('a', async () => 5)).accuracy).toBe('exact')
+  })
+})
+
+describe('helpers', () => {
+  it('reads a count from any driver type', () => {
+    expect(countOf([{ total: 12n }])).toBe(12)
+    expect(countOf([{ total: '12' }])).toBe(12)
+    expect(countOf([])).toBe(0)
+  })
+
+  it('fills transaction limits with the defaults', () => {
+    expect(transactionLimits()).toEqual({ maxWait: 5000, timeout: 10000 })
+    expect(transactionLimits({ maxWait: 100 })).toEqual({ maxWait: 100, timeout: 10000 })
+  })
+})

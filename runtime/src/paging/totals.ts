@@ -1,0 +1,176 @@
+/**
+ * How full paging gets its `totalItems` (docs/performance.md, "Totals"):
+ *
+ * - `exact`: the page and a count read side by side (two statements, no transaction), accepted
+ *   when they agree; read again in one transaction only when a concurrent write made them
+ *   disagree. No transaction to start on the common path, so none to wait for under load.
+ * - `estimated`: the database's own statistics (PostgreSQL's planner estimate), exact below a
+ *   threshold and wherever the page itself proves the size.
+ * - `cached`: an exact count reused for some seconds per collection and set of conditions,
+ *   bounded in memory, per instance.
+ */
+
+/** How far `totalItems` can be trusted: shown in responses when it is not `exact`. */
+export type TotalAccuracy = 'exact' | 'estimated' | 'cached'
+
+/** What a page of full paging reads: its rows, the total and how exact the total is. */
+export type PageAndTotal<Row> = [rows: Row[], totalItems: number, accuracy?: TotalAccuracy]
+
+/** The rows a page holds when the collection has `total` rows: what agreement means. */
+export function rowsOnPage(total: number, window: { skip: number; take: number }): number {
+  return Math.max(0, Math.min(window.take, total - window.skip))
+}
+
+/**
+ * The page and an exact count that agree with each other. Both are read at once; when the page
+ * holds exactly the rows the count implies, that is the answer. Otherwise a write landed between
+ * the two statements: `together` reads both again in one transaction (one snapshot).
+ */
+export async function pageAndExactCount<Row>(
+  reads: {
+    page(): PromiseLike<Row[]>
+    count(): PromiseLike<number>
+    together(): PromiseLike<[Row[], number]>
+  },
+  window: { skip: number; take: number }
+): Promise<PageAndTotal<Row>> {
+  const [rows, total] = await Promise.all([reads.page(), reads.count()])
+  if (rows.length === rowsOnPage(total, window)) return [rows, total]
+  return reads.together()
+}
+
+/**
+ * A total that is not read with the page (an estimate, a cached count), corrected by what the
+ * page proves: a page that is not full ends the collection, so its size is exact; a full page
+ * proves at least `skip + take` rows. Only an empty page past the start proves nothing: `exact`
+ * counts then.
+ */
+export async function pageAndLooseTotal<Row>(
+  reads: {
+    page(): PromiseLike<Row[]>
+    total(): PromiseLike<{ value: number; accuracy: TotalAccuracy }>
+    exact(): PromiseLike<number>
+  },
+  window: { skip: number; take: number }
+): Promise<PageAndTotal<Row>> {
+  const [rows, total] = await Promise.all([reads.page(), reads.total()])
+  if (rows.length < window.take) {
+    if (rows.length > 0 || window.skip === 0) return [rows, window.skip + rows.length]
+    return [rows, await reads.exact()]
+  }
+  const atLeast = window.skip + rows.length
+  if (total.accuracy === 'exact') return [rows, total.value]
+  return [rows, Math.max(total.value, atLeast), total.accuracy]
+}
+
+/** Below this many rows by PostgreSQL's estimate, `estimated` counts exactly (cheap there). */
+export const EXACT_BELOW = 100_000
+
+/**
+ * `estimated`: the planner's row estimate of the table (`pg_class.reltuples`, kept by `ANALYZE`
+ * and autovacuum); an exact count when the estimate is below EXACT_BELOW or unknown (-1: never
+ * analyzed).
+ */
+export async function estimatedTotal(
+  estimate: () => PromiseLike<number | undefined>,
+  exact: () => PromiseLike<number>
+): Promise<{ value: number; accuracy: TotalAccuracy }> {
+  const value = await estimate()
+  if (value === undefined || !(value >= EXACT_BELOW))
+    return { value: await exact(), accuracy: 'exact' }
+  return { value: Math.round(value), accuracy: 'estimated' }
+}
+
+export interface CountCacheOptions {
+  /** How long a count is reused, in seconds. */
+  seconds: number
+  /** Counts kept at most (one per set of conditions); the oldest goes first. Default 1,000. */
+  maxEntries?: number
+  /** The clock, in milliseconds (tests). */
+  now?: () => number
+}
+
+/**
+ * `cached`: exact counts reused for `seconds`, one per key (the conditions of a request), at most
+ * `maxEntries` of them. Concurrent requests for a missing key share one count. A count reused
+ * after the instant it was read is `cached`; the request that read it gets it as `exact`.
+ */
+export class CountCache {
+  readonly #seconds: number
+  readonly #maxEntries: number
+  readonly #now: () => number
+  readonly #entries = new Map<string, { at: number; value: Promise<number> }>()
+
+  constructor(options: CountCacheOptions) {
+    this.#seconds = options.seconds
+    this.#maxEntries = options.maxEntries ?? 1000
+    this.#now = options.now ?? Date.now
+  }
+
+  async get(
+    key: string,
+    count: () => PromiseLike<number>
+  ): Promise<{ value: number; accuracy: TotalAccuracy }> {
+    const now = this.#now()
+    const entry = this.#entries.get(key)
+    if (entry && now - entry.at < this.#seconds * 1000) {
+      return { value: await entry.value, accuracy: 'cached' }
+    }
+    const value = Promise.resolve(count())
+    this.#entries.delete(key)
+    this.#entries.set(key, { at: now, value })
+    while (this.#entries.size > this.#maxEntries) {
+      const oldest = this.#entries.keys().next().value as string
+      this.#entries.delete(oldest)
+    }
+    // A failed count is not kept: the next request counts again.
+    value.catch(() => {
+      if (this.#entries.get(key)?.value === value) this.#entries.delete(key)
+    })
+    return { value: await value, accuracy: 'exact' }
+  }
+
+  /** Counts held now (tests, diagnostics). */
+  get size(): number {
+    return this.#entries.size
+  }
+}
+
+/** The row of a generated count: `SELECT COUNT(*) AS total`; drivers give a bigint or a number. */
+export interface CountRow {
+  total: bigint | number | string
+}
+
+/** The count a generated count statement returned. */
+export function countOf(rows: readonly CountRow[]): number {
+  return Number(rows[0]?.total ?? 0)
+}
+
+/**
+ * Limits of the one transaction full paging may start (Prisma's `maxWait` to obtain a connection
+ * and `timeout` to finish, in ms). It starts only when a concurrent write made the page and its
+ * count disagree, never on the common path.
+ */
+export interface TransactionLimits {
+  maxWait?: number | undefined
+  timeout?: number | undefined
+}
+
+/** Prisma's own defaults are 2,000 and 5,000 ms: too short for a loaded pool. */
+export const DEFAULT_TRANSACTION_LIMITS = { maxWait: 5_000, timeout: 10_000 } as const
+
+export function transactionLimits(limits: TransactionLimits = {}): {
+  maxWait: number
+  timeout: number
+} {
+  return {
+    maxWait: limits.maxWait ?? DEFAULT_TRANSACTION_LIMITS.maxWait,
+    timeout: limits.timeout ?? DEFAULT_TRANSACTION_LIMITS.timeout,
+  }
+}
+
+/** How a generated source counts, per operation (the `totals` option). */
+export interface SourceOptions {
+  totals?: { mode: 'exact' } | { mode: 'estimated' } | { mode: 'cached'; seconds: number }
+  transaction?: TransactionLimits | undefined
+}

@@ -43,6 +43,7 @@ export function buildHydra(input: BuildInput): BuildResult {
     clientModule: input.clientModule,
     runtimeModule: input.runtimeModule ?? '@prisma-hydra/runtime',
     importExtension: input.importExtension ?? '.js',
+    provider: input.provider,
     isolationLevel: isolationLevelFor(input.provider),
   }
   return { model: resolved.model, files: emitFiles(resolved.model, context), warnings: problems }

@@ -23,6 +23,7 @@ import {
   pagingOptionNames,
   pagingOptionSpecs,
 } from './options.js'
+import { resolveTotals } from './totals.js'
 
 const MODEL_ANNOTATIONS = ['pagination', 'resource', 'operation'] as const
 const FIELD_ANNOTATIONS = ['hidden', 'property'] as const
@@ -57,7 +58,7 @@ export function resolveHydraModel(
   for (const model of datamodel.models) {
     const report: Report = (problem) =>
       problems.push({ severity: 'error', location: `Model "${model.name}"`, ...problem })
-    const resource = resolveResource(model, datamodel, global, report, problems)
+    const resource = resolveResource(model, datamodel, global, provider, report, problems)
     if (resource) resources.push(resource)
   }
   checkPaths(resources, problems)
@@ -77,6 +78,7 @@ function resolveResource(
   model: DMMF.Model,
   datamodel: DMMF.Datamodel,
   global: GlobalConfig,
+  provider: string,
   report: Report,
   problems: Problem[]
 ): ResourceModel | undefined {
@@ -194,6 +196,12 @@ function resolveResource(
     ...orderAndCursor(collectionPaging, resourceOrder, '@pagination', keyContext),
     paging: collectionPaging,
     hydraPrefix: resourcePrefix,
+    totals: resolveTotals(
+      { defaults: global.defaults, resource: resourceOptions, operation: {} },
+      '@pagination',
+      provider,
+      report
+    ),
   })
 
   const names = new Set(['collection'])
@@ -241,6 +249,12 @@ function resolveResource(
       ...orderAndCursor(paging, ownOrder, cursorSource, keyContext),
       paging,
       hydraPrefix,
+      totals: resolveTotals(
+        { defaults: global.defaults, resource: resourceOptions, operation: options },
+        source,
+        provider,
+        report
+      ),
     })
   }
 
@@ -262,6 +276,7 @@ function resolveResource(
     ...(resourceIri ? { iri: resourceIri } : {}),
     hydraPrefix: resourcePrefix,
     delegate: delegateName(model.name),
+    table: { name: model.dbName ?? model.name, schema: model.schema ?? null },
     fileName: kebabCase(model.name),
     collectionPath,
     idField: fieldModels.get(idField.name) as FieldModel,

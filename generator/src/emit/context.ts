@@ -6,6 +6,8 @@ export interface EmitContext {
   runtimeModule: string
   /** Extension written on relative imports between generated files (`.js`, or '' for bundlers). */
   importExtension: string
+  /** The datasource provider (`sqlite`, `postgresql`, `mysql`...): decides how SQL is quoted. */
+  provider: string
   /** Isolation level that makes a page and its count one consistent read on this database. */
   isolationLevel: 'Serializable' | 'RepeatableRead'
 }

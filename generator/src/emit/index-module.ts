@@ -18,6 +18,7 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       namedImports: [
         { name: 'ApiDescription', isTypeOnly: true },
         { name: 'CorsOrigin', isTypeOnly: true },
+        { name: 'TransactionLimits', isTypeOnly: true },
         'documentResource',
         { name: 'DocumentedType', isTypeOnly: true },
         'hydraErrorHandlers',
@@ -75,6 +76,15 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         hasQuestionToken: true,
         type: 'number | undefined',
         docs: ['Rows per query when a collection is served unpaged (default 500).'],
+      },
+      {
+        name: 'transaction',
+        hasQuestionToken: true,
+        type: 'TransactionLimits | undefined',
+        docs: [
+          'Limits (ms) of the transaction full paging starts only when a concurrent write made a page and its\n' +
+            'count disagree: `maxWait` for a connection (default 5000), `timeout` to finish (default 10000).',
+        ],
       },
       {
         name: 'cors',
@@ -154,7 +164,7 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
     ],
     parameters: [
       {
-        name: `{ prisma, ${anyProviders ? 'providers, ' : ''}batchSize, cors, documentation }`,
+        name: `{ prisma, ${anyProviders ? 'providers, ' : ''}batchSize, transaction, cors, documentation }`,
         type: 'HydraAppOptions',
       },
     ],
@@ -189,8 +199,8 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         for (const { resource, names } of resources)
           writer.writeLine(
             hasProviders(resource)
-              ? `.route('/', ${names.createApp}(prisma, { providers: providers?.${resource.delegate}, batchSize }))`
-              : `.route('/', ${names.createApp}(prisma, { batchSize }))`
+              ? `.route('/', ${names.createApp}(prisma, { providers: providers?.${resource.delegate}, batchSize, transaction }))`
+              : `.route('/', ${names.createApp}(prisma, { batchSize, transaction }))`
           )
         writer.write(".get('/contexts/Error', (c) => serveErrorContext(c))")
       })

@@ -11,6 +11,7 @@ import type { CursorKeyModel, FieldModel, OperationModel, ResourceModel } from '
 import { camelCase, pascalCase } from '../config/naming.js'
 import type { ParameterNames } from '../config/options.js'
 import type { EmitContext } from './context.js'
+import { keepsRowEstimates, qualifiedTable, templateText } from './count-sql.js'
 
 /** Names of the declarations a resource module exports, shared with the index writer. */
 export function resourceNames(resource: ResourceModel) {
@@ -155,10 +156,17 @@ function orderBy(operation: OperationModel, reverse = false): string {
 }
 
 /**
- * `bookRows(prisma, orderBy)`: the resource's rows in one order, as a CollectionSource. The page
- * and its count are read in one transaction so that they agree.
+ * `bookRows(prisma, orderBy, reverse, options)`: the resource's rows in one order, as a
+ * CollectionSource. The count is one plain `SELECT COUNT(*)` of the model's table through
+ * `prisma.$queryRaw` (count-sql.ts says why); `conditions`, a Prisma.sql fragment, narrow it.
+ * Full paging reads the page and the count side by side and accepts them when they agree, in one
+ * transaction only when they do not (runtime: pageAndExactCount), unless `options.totals` asks
+ * for an estimate or a cached count.
  */
 function writeSourceFactory(resource: ResourceModel, context: EmitContext) {
+  const table = templateText(qualifiedTable(context.provider, resource.table))
+  // Unquoted and lower case: the same column name on every database.
+  const total = 'total'
   return (writer: CodeBlockWriter) => {
     writer.writeLine(
       `const find = ({ backward, ...window }: RowWindow<Prisma.${resource.name}WhereInput>) =>`
@@ -168,15 +176,79 @@ function writeSourceFactory(resource: ResourceModel, context: EmitContext) {
         `prisma.${resource.delegate}.findMany({ select, orderBy: backward ? reverse : orderBy, ...window })`
       )
     })
-    writer.writeLine(`const count = () => prisma.${resource.delegate}.count()`)
-    writer.write('return ').inlineBlock(() => {
-      writer.writeLine('findMany: find,')
-      writer.writeLine('count,')
-      writer.writeLine('findManyAndCount: (window: { skip: number; take: number }) =>')
+    writer.writeLine('const countQuery = (conditions?: Prisma.Sql) =>')
+    writer.indent(() => {
+      writer.writeLine('conditions')
       writer.indent(() => {
         writer.writeLine(
-          `prisma.$transaction([find(window), count()], { isolationLevel: '${context.isolationLevel}' }),`
+          `? prisma.$queryRaw<CountRow[]>\`SELECT COUNT(*) AS ${total} FROM ${table} WHERE \${conditions}\``
         )
+        writer.writeLine(
+          `: prisma.$queryRaw<CountRow[]>\`SELECT COUNT(*) AS ${total} FROM ${table}\``
+        )
+      })
+    })
+    writer.writeLine(
+      'const count = (conditions?: Prisma.Sql) => countQuery(conditions).then(countOf)'
+    )
+    writer.writeLine('type Window = { skip: number; take: number }')
+    writer.writeLine('const exact = (window: Window) =>')
+    writer.indent(() => {
+      writer.write('pageAndExactCount(').inlineBlock(() => {
+        writer.writeLine('page: () => find(window),')
+        writer.writeLine('count: () => count(),')
+        writer.writeLine('together: () =>')
+        writer.indent(() => {
+          writer.writeLine(
+            `prisma.$transaction([find(window), countQuery()], { isolationLevel: '${context.isolationLevel}', ...transactionLimits(options.transaction) })`
+          )
+          writer.indent(() => {
+            writer.writeLine(
+              `.then(([rows, counted]): [${resourceNames(resource).row}[], number] => [rows, countOf(counted)]),`
+            )
+          })
+        })
+      })
+      writer.write(', window)').newLine()
+    })
+    writer.writeLine('const totals = options.totals')
+    writer.writeLine(
+      "const cache = totals?.mode === 'cached' ? new CountCache({ seconds: totals.seconds }) : undefined"
+    )
+    if (keepsRowEstimates(context.provider)) {
+      // The table's planner estimate; to_regclass is given the quoted name as a parameter.
+      writer.writeLine('const estimate = () =>')
+      writer.indent(() => {
+        writer.writeLine(
+          `prisma.$queryRaw<{ estimate: number | null }[]>\`SELECT reltuples::float8 AS "estimate" FROM pg_class WHERE oid = to_regclass(\${${JSON.stringify(qualifiedTable(context.provider, resource.table))}})\``
+        )
+        writer.indent(() => {
+          writer.writeLine(
+            '.then(([row]) => ((row?.estimate ?? -1) < 0 ? undefined : (row?.estimate ?? undefined)))'
+          )
+        })
+      })
+    }
+    writer.write('return ').inlineBlock(() => {
+      writer.writeLine('findMany: find,')
+      writer.writeLine('count: () => count(),')
+      writer.writeLine('findManyAndCount: (window: Window) =>')
+      writer.indent(() => {
+        writer.writeLine('cache')
+        writer.indent(() => {
+          writer.writeLine(
+            "? pageAndLooseTotal({ page: () => find(window), total: () => cache.get('', () => count()), exact: () => count() }, window)"
+          )
+          if (keepsRowEstimates(context.provider)) {
+            writer.writeLine("  : totals?.mode === 'estimated'")
+            writer.writeLine(
+              '  ? pageAndLooseTotal({ page: () => find(window), total: () => estimatedTotal(estimate, () => count()), exact: () => count() }, window)'
+            )
+            writer.writeLine('  : exact(window),')
+          } else {
+            writer.writeLine(': exact(window),')
+          }
+        })
       })
     })
   }
@@ -188,8 +260,12 @@ function writeCreateApp(resource: ResourceModel) {
   return (writer: CodeBlockWriter) => {
     writer.write('const sources = ').inlineBlock(() => {
       for (const operation of resource.operations) {
+        const totals =
+          operation.totals.mode === 'cached'
+            ? `{ mode: 'cached', seconds: ${operation.totals.seconds} }`
+            : `{ mode: '${operation.totals.mode}' }`
         writer.writeLine(
-          `${operation.name}: ${names.rows}(prisma, ${orderBy(operation)}, ${orderBy(operation, true)}),`
+          `${operation.name}: ${names.rows}(prisma, ${orderBy(operation)}, ${orderBy(operation, true)}, { totals: ${totals}, transaction: options.transaction }),`
         )
       }
     })
@@ -245,6 +321,15 @@ export function emitResourceModule(
         ...(hasProviders(resource) ? [{ name: 'CollectionProvider', isTypeOnly: true }] : []),
         'defineResource',
         { name: 'RowWindow', isTypeOnly: true },
+        { name: 'CountRow', isTypeOnly: true },
+        'CountCache',
+        'countOf',
+        ...(keepsRowEstimates(context.provider) ? ['estimatedTotal'] : []),
+        'pageAndExactCount',
+        'pageAndLooseTotal',
+        { name: 'SourceOptions', isTypeOnly: true },
+        'transactionLimits',
+        { name: 'TransactionLimits', isTypeOnly: true },
         ...(usesJson ? [{ name: 'JsonValue', isTypeOnly: true }] : []),
         'serveCollection',
         'serveContext',
@@ -293,6 +378,7 @@ export function emitResourceModule(
       { name: 'prisma', type: 'PrismaClient' },
       { name: 'orderBy', type: `Prisma.${resource.name}OrderByWithRelationInput[]` },
       { name: 'reverse', type: `Prisma.${resource.name}OrderByWithRelationInput[]` },
+      { name: 'options', type: 'SourceOptions', initializer: '{}' },
     ],
     statements: writeSourceFactory(resource, context),
   })
@@ -331,6 +417,14 @@ export function emitResourceModule(
         hasQuestionToken: true,
         type: 'number | undefined',
         docs: ['Rows per query when a collection is served unpaged (default 500).'],
+      },
+      {
+        name: 'transaction',
+        hasQuestionToken: true,
+        type: 'TransactionLimits | undefined',
+        docs: [
+          "Limits of the transaction full paging falls back to when a concurrent write made the page and its count disagree (Prisma's maxWait and timeout, in ms; defaults 5000 and 10000).",
+        ],
       },
     ],
   })

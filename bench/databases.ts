@@ -12,7 +12,7 @@
  *   per size on that server (setup-postgresql.ts), `@prisma/adapter-pg`.
  */
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
-import { checkServer } from '../example-app/scripts/scratch-database.mjs'
+import { checkServer } from '@prisma-hydra/prisma-offline/scratch-database'
 import { createHydraApp } from './.generated/hydra/index.js'
 import { PrismaClient } from './.generated/prisma/client.js'
 import { EVENTS_PER_SECOND, prepareDatabase } from './setup.js'

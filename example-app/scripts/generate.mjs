@@ -2,7 +2,7 @@
 // `prisma generate` for the example app's schema and for the end-to-end test fixtures, through
 // the offline CLI wrapper, once per database the app and the tests run on. A generated Prisma
 // client serves one provider only, so each schema is generated as written (SQLite) into its own
-// folder and, from a copy for PostgreSQL (scripts/schema-copy.mjs), into a sibling folder:
+// folder and, from a copy for PostgreSQL (@prisma-hydra/prisma-offline/schema-copy), into a sibling folder:
 //
 //   src/generated/{prisma,hydra}              src/generated-postgresql/{prisma,hydra,schema.prisma}
 //   test/.generated/<fixture>/{prisma,hydra}  test/.generated-postgresql/<fixture>/{…,schema.prisma}
@@ -11,9 +11,10 @@
 // folders by default, the PostgreSQL ones under the `postgresql` condition (scripts/start.mjs,
 // the `postgresql` test project in vitest.config.ts). Stops at the first schema that fails.
 import { execFile } from 'node:child_process'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { writeSchemaCopy } from './schema-copy.mjs'
+import { writeSchemaCopy } from '@prisma-hydra/prisma-offline/schema-copy'
 
 const app = fileURLToPath(new URL('..', import.meta.url))
 const at = (relative) => path.join(app, relative)
@@ -43,7 +44,8 @@ function relocate(file, from, to) {
 
 /** Runs `prisma generate` for `schema`; resolves with its output, rejects with it on failure. */
 function generate(schema) {
-  const cli = fileURLToPath(new URL('./prisma.mjs', import.meta.url))
+  // The offline Prisma CLI wrapper (tools/prisma-offline).
+  const cli = createRequire(import.meta.url).resolve('@prisma-hydra/prisma-offline/prisma')
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,

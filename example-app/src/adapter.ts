@@ -1,6 +1,6 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import { PrismaPg } from '@prisma/adapter-pg'
-import { providerOf } from '../scripts/push-schema.mjs'
+import { providerOf } from '@prisma-hydra/prisma-offline/push-schema'
 
 /** The databases the example app runs on, by the Prisma provider of their URL. */
 export type AppProvider = 'sqlite' | 'postgresql'

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
+import { pushSchema } from '@prisma-hydra/prisma-offline/push-schema'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { seed } from '../../prisma/seed.js'
-import { pushSchema } from '../scripts/push-schema.mjs'
 import { type AppProvider, appProviderOf } from './adapter.js'
 
 /**

@@ -4,11 +4,13 @@
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
-const APP = new URL('..', import.meta.url).pathname
+/** The offline Prisma CLI wrapper (tools/prisma-offline). */
+const PRISMA = createRequire(import.meta.url).resolve('@prisma-hydra/prisma-offline/prisma')
 let folder: string
 
 beforeAll(async () => {
@@ -20,14 +22,10 @@ afterAll(async () => {
 })
 
 function generate(schema: string) {
-  return spawnSync(
-    process.execPath,
-    [path.join(APP, 'scripts/prisma.mjs'), 'generate', '--schema', schema],
-    {
-      cwd: folder,
-      encoding: 'utf8',
-    }
-  )
+  return spawnSync(process.execPath, [PRISMA, 'generate', '--schema', schema], {
+    cwd: folder,
+    encoding: 'utf8',
+  })
 }
 
 const HEADER = `

@@ -7,9 +7,5 @@
 
 export { HYDRA_TERMS } from './hydra/context.js'
 export { entrypointKey } from './hydra/documentation.js'
-export {
-  defaultPagingConfig,
-  defaultParameterNames,
-  type PagingConfig,
-  type ParameterNames,
-} from './paging/config.js'
+export { defaultPagingConfig, defaultParameterNames } from './paging/config.js'
+export type { PagingConfig, ParameterNames } from './paging/types.js'

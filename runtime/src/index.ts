@@ -14,38 +14,25 @@ export {
   problemResponse,
 } from './errors.js'
 export {
-  API_DOCUMENTATION_REL,
-  type CorsOrigin,
+  type CollectionOperation,
+  type CollectionProvider,
+  type ServeCollectionOptions,
+  serveCollection,
+} from './hono/collection-route.js'
+export { type ContextDocument, serveContext, serveErrorContext } from './hono/context-routes.js'
+export { type CollectionHandlerOptions, hydraCollection } from './hono/custom-collection.js'
+export {
   documentResource,
-  type HydraHeadersOptions,
-  hydraHeaders,
-  negotiate,
   serveDocumentation,
   serveEntrypoint,
   serveEntrypointContext,
-} from './hono/api.js'
-export {
-  hydraErrorHandler,
-  hydraErrorHandlers,
-  hydraNotFound,
-  serveErrorContext,
-} from './hono/app.js'
-export {
-  type CollectionHandlerOptions,
-  type CollectionOperation,
-  type CollectionProvider,
-  type ContextDocument,
-  type HydraItem,
-  hydraCollection,
-  type JsonLdResponse,
-  jsonLd,
-  LD_JSON,
-  mountPrefix,
-  type ServeCollectionOptions,
-  serveCollection,
-  serveContext,
-  serveItem,
-} from './hono/serve.js'
+} from './hono/discovery-routes.js'
+export { hydraErrorHandler, hydraErrorHandlers, hydraNotFound } from './hono/error-handlers.js'
+export { type CorsOrigin, type HydraHeadersOptions, hydraHeaders } from './hono/hydra-headers.js'
+export { type HydraItem, serveItem } from './hono/item-route.js'
+export { type JsonLdResponse, jsonLd } from './hono/json-ld.js'
+export { API_DOCUMENTATION_REL, mountPrefix } from './hono/location.js'
+export { LD_JSON, negotiate } from './hono/negotiation.js'
 export {
   type HydraCollection,
   type HydraView,
@@ -93,38 +80,18 @@ export {
   customPaging,
   defaultPagingConfig,
   defaultParameterNames,
-  type PagingConfig,
-  type ParameterNames,
 } from './paging/config.js'
 export {
   type CursorBound,
-  type CursorKey,
   fetchCursorPage,
   formatCursorValue,
   keysetWhere,
   parseCursorValue,
   readCursorBound,
 } from './paging/cursor.js'
+export { fetchCollectionPage, fetchFullPage, fetchPartialPage } from './paging/offset.js'
+export { fromFullPaginator, fromItems, fromPartialPaginator, lastPageOf } from './paging/page.js'
 export {
-  type CollectionSource,
-  fetchCollectionPage,
-  fetchFullPage,
-  fetchPartialPage,
-  type RowWindow,
-} from './paging/offset.js'
-export {
-  type CollectionPage,
-  type FullPaginator,
-  fromFullPaginator,
-  fromItems,
-  fromPartialPaginator,
-  type LinkTarget,
-  lastPageOf,
-  type PaginatorBase,
-  type PartialPaginator,
-} from './paging/page.js'
-export {
-  type CollectionResult,
   fullPaginator,
   isFullPaginator,
   isPartialPaginator,
@@ -134,13 +101,7 @@ export {
   paginateIterable,
   partialPaginator,
 } from './paging/paginators.js'
-export {
-  type PagedRequest,
-  type PagingRequest,
-  readEnabled,
-  readItemsPerPage,
-  readPagingRequest,
-} from './paging/request.js'
+export { readEnabled, readItemsPerPage, readPagingRequest } from './paging/request.js'
 export {
   CountCache,
   type CountCacheOptions,
@@ -158,3 +119,18 @@ export {
   type TransactionLimits,
   transactionLimits,
 } from './paging/totals.js'
+export type {
+  CollectionPage,
+  CollectionResult,
+  CollectionSource,
+  CursorKey,
+  FullPaginator,
+  LinkTarget,
+  PagedRequest,
+  PaginatorBase,
+  PagingConfig,
+  PagingRequest,
+  ParameterNames,
+  PartialPaginator,
+  RowWindow,
+} from './paging/types.js'

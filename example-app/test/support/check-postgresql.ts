@@ -2,7 +2,7 @@
  * Global setup of the `postgresql` test project: stops the run at once, with the reason, when the
  * configured server does not answer (instead of a timeout in every test file).
  */
-import { checkServer } from '../../scripts/scratch-database.mjs'
+import { checkServer } from '@prisma-hydra/prisma-offline/scratch-database'
 import { SERVERS, serverUrl } from './databases.js'
 
 export default async function checkPostgresql(): Promise<void> {

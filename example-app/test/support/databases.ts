@@ -7,7 +7,7 @@
  * - PostgreSQL runs when DATABASE_URL_POSTGRES names a server: every end-to-end test file runs a
  *   second time (the `postgresql` project), each on a database of its own, dropped afterwards.
  * - MariaDB/MySQL is blocked: the suite applies its schemas with Prisma's wasm schema engine,
- *   which has no MySQL connector (README, "PostgreSQL and MySQL/MariaDB"). With
+ *   which has no MySQL connector (CONTRIBUTING.md, "PostgreSQL and MySQL/MariaDB"). With
  *   DATABASE_URL_MARIADB set, test/databases.e2e.test.ts still checks connections and the refusal.
  */
 

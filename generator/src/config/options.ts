@@ -105,6 +105,15 @@ const bySpecName = new Map<string, PagingOptionName>(
   pagingOptionNames.map((name) => [pagingOptionSpecs[name].specName, name])
 )
 
+/** Checks and normalizes one option's value. */
+export function readOption(
+  name: PagingOptionName,
+  value: unknown
+): { ok: true; value: unknown } | { ok: false } {
+  const result = pagingOptionSpecs[name].schema.safeParse(value)
+  return result.success ? { ok: true, value: result.data } : { ok: false }
+}
+
 /** Maps a written option name (short or spec form) to its short name. */
 export function canonicalOptionName(written: string): PagingOptionName | undefined {
   if (Object.hasOwn(pagingOptionSpecs, written)) return written as PagingOptionName

@@ -1,13 +1,9 @@
-import type { Problem } from '../problems.js'
+import type { Report } from '../problems.js'
 import type { TotalsModel } from './model.js'
 import type { PagingOptions } from './options.js'
 
 /** Seconds a `cached` count is reused when `totalsCacheSeconds` is not given. */
 export const DEFAULT_CACHE_SECONDS = 10
-
-type Report = (
-  problem: Omit<Problem, 'severity' | 'location'> & { severity?: Problem['severity'] }
-) => void
 
 /**
  * `totals` and `totalsCacheSeconds` of one operation: operation > resource (`@pagination`) >

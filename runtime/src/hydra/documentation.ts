@@ -6,8 +6,7 @@
  * properties are the collections, each typed as a collection of its members and carrying its GET
  * operation with the paging parameters it accepts (an IRI template).
  */
-import type { PagingConfig } from '../paging/config.js'
-import type { CursorKey } from '../paging/cursor.js'
+import type { CursorKey, PagingConfig } from '../paging/types.js'
 import { type ContextTerm, HYDRA } from './context.js'
 
 /** A field as the documentation describes it. */

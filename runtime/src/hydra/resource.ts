@@ -1,4 +1,4 @@
-import { isDecimal } from '../paging/cursor.js'
+import { isDecimal } from '../decimal.js'
 import { isoString } from './iso-date.js'
 
 /** The kinds of primary key an item IRI can be built from. */

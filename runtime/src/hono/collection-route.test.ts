@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { memorySource, type Row, type Where } from '../../test/memory-source.js'
 import { defineResource } from '../hydra/resource.js'
 import { defaultPagingConfig } from '../paging/config.js'
-import type { CursorKey } from '../paging/cursor.js'
-import type { RowWindow } from '../paging/offset.js'
 import { paginateArray } from '../paging/paginators.js'
-import { hydraCollection, serveCollection } from './serve.js'
+import type { CursorKey, RowWindow } from '../paging/types.js'
+import { serveCollection } from './collection-route.js'
+import { hydraCollection } from './custom-collection.js'
 
 describe('hydraCollection: paging options are checked when the collection is defined', () => {
   const define = (paging: Parameters<typeof hydraCollection>[0]['paging']) => () =>

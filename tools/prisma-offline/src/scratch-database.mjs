@@ -1,9 +1,9 @@
 // Creates and drops databases, on PostgreSQL and MySQL/MariaDB, through the same driver adapters
-// as the schema engine (scripts/push-schema.mjs): one fresh database per run, so that runs never
+// as the schema engine (src/push-schema.mjs): one fresh database per run, so that runs never
 // see each other's rows. Only CREATE/DROP DATABASE is issued here; tables are the schema
 // engine's business.
 //
-//   import { createScratchDatabase } from './scripts/scratch-database.mjs'
+//   import { createScratchDatabase } from '@prisma-hydra/prisma-offline/scratch-database'
 //   const { url, drop } = await createScratchDatabase(process.env.DATABASE_URL_POSTGRES)
 //   await pushSchema({ schemaPath, url }) … await drop()
 //

@@ -1,32 +1,38 @@
 #!/usr/bin/env node
 // Applies a Prisma schema to a database with Prisma's own schema engine (the wasm build,
 // `@prisma/schema-engine-wasm`), the offline equivalent of `prisma db push`. No DDL is written
-// by hand: the engine diffs the schema against the live database and migrates it.
+// by hand: the engine diffs the schema against the live database and migrates it. MySQL/MariaDB,
+// which the wasm engine cannot reach, get DDL derived from the schema's DMMF instead
+// (src/mysql-ddl.mjs, applied by src/mysql-push.mjs).
 //
-//   node scripts/push-schema.mjs <schemaPath> <url>
-//   import { pushSchema } from './scripts/push-schema.mjs'
+//   prisma-offline-push <schemaPath> <url>   (or node tools/prisma-offline/src/push-schema.mjs)
+//   import { pushSchema } from '@prisma-hydra/prisma-offline/push-schema'
 //   await pushSchema({ schemaPath: 'prisma/schema.prisma', url: 'file:./dev.db' })
 //
 // The URL scheme picks the driver adapter from ADAPTERS:
 //   file:                     SQLite, @prisma/adapter-better-sqlite3 (relative paths resolve
 //                             against the current working directory)
 //   postgres:, postgresql:    PostgreSQL, @prisma/adapter-pg
-//   mysql:, mariadb:          MySQL/MariaDB, @prisma/adapter-mariadb: connections only (see
-//                             scripts/scratch-database.mjs). The schema engine cannot apply a
-//                             schema to them: every published build of @prisma/schema-engine-wasm
-//                             is compiled with the SQLite and PostgreSQL connectors only, and its
-//                             driver-adapter constructor panics on any other provider ("Unsupported
-//                             adapter provider: Mysql"). openSchemaEngine() refuses them up front.
-// Each database's schema must declare the matching datasource provider (scripts/schema-copy.mjs
+//   mysql:, mariadb:          MySQL/MariaDB, @prisma/adapter-mariadb. The schema engine cannot
+//                             apply a schema to them: every published build of
+//                             @prisma/schema-engine-wasm is compiled with the SQLite and
+//                             PostgreSQL connectors only, and its driver-adapter constructor panics
+//                             on any other provider ("Unsupported adapter provider: Mysql").
+//                             openSchemaEngine() refuses them up front; pushSchema() creates their
+//                             tables from the DMMF-derived DDL of src/mysql-ddl.mjs (new
+//                             databases only: src/mysql-push.mjs).
+// Each database's schema must declare the matching datasource provider (src/schema-copy.mjs
 // writes a copy of a schema for another provider).
 //
-// The helpers below are shared with scripts/schema-engine.mjs (the JSON-RPC shim for the CLI).
+// The helpers below are shared with src/schema-engine.mjs (the JSON-RPC shim for the CLI).
 
 import { realpathSync } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { mysqlDatamodel, mysqlDdl } from './mysql-ddl.mjs'
+import { applyMysqlDdl } from './mysql-push.mjs'
 
 const require = createRequire(import.meta.url)
 
@@ -88,7 +94,7 @@ const ADAPTERS = [
       if (schema && schema !== 'public') {
         throw new Error(
           `The wasm schema engine cannot target the PostgreSQL schema "${schema}" (?schema=): ` +
-            'use a database of its own instead (scripts/scratch-database.mjs)'
+            'use a database of its own instead (createScratchDatabase, @prisma-hydra/prisma-offline/scratch-database)'
         )
       }
       return new mod.PrismaPg({ connectionString: url })
@@ -129,7 +135,7 @@ export function providerOf(url) {
 }
 
 /**
- * A driver adapter factory for `url`, for plain SQL outside the engine (scripts/scratch-database.mjs,
+ * A driver adapter factory for `url`, for plain SQL outside the engine (src/scratch-database.mjs,
  * tests), with the same fixes the schema engine's connections get.
  */
 export async function createDriverAdapter(url) {
@@ -153,7 +159,9 @@ async function importFromApp(pkg, purpose) {
   try {
     resolved = require.resolve(pkg)
   } catch {
-    throw new Error(`${purpose} needs the package ${pkg}; add it to example-app's dependencies`)
+    throw new Error(
+      `${purpose} needs the package ${pkg}; add it to the dependencies of @prisma-hydra/prisma-offline`
+    )
   }
   return import(pathToFileURL(resolved).href)
 }
@@ -313,6 +321,7 @@ export async function openSchemaEngine({ schemaFiles, url, log = () => {} }) {
 export async function pushSchema({ schemaPath, url, force = true }) {
   if (!schemaPath || !url) throw new Error('pushSchema needs both schemaPath and url')
   const files = await readSchemaFiles(schemaPath)
+  if (adapterSpec(url).schemaEngine === false) return pushMysqlSchema(files, url)
   const { engine, dispose } = await openSchemaEngine({ schemaFiles: files, url })
   try {
     const result = await engine.schemaPush({
@@ -336,11 +345,27 @@ export async function pushSchema({ schemaPath, url, force = true }) {
   }
 }
 
+/**
+ * pushSchema for MySQL/MariaDB: the DDL derived from the schema (mysql-ddl.mjs) applied through
+ * @prisma/adapter-mariadb. It only ever creates tables, so no push can lose data (`force` has
+ * nothing to accept).
+ */
+async function pushMysqlSchema(files, url) {
+  const ddl = mysqlDdl(mysqlDatamodel(files))
+  const factory = await createDriverAdapter(url)
+  const connection = await factory.connect()
+  try {
+    return await applyMysqlDdl(connection, ddl)
+  } finally {
+    await connection.dispose()
+  }
+}
+
 const isMain = process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)
 if (isMain) {
   const [schemaPath, url] = process.argv.slice(2)
   if (!schemaPath || !url) {
-    console.error('Usage: node scripts/push-schema.mjs <schemaPath> <url>')
+    console.error('Usage: prisma-offline-push <schemaPath> <url>')
     process.exit(2)
   }
   try {

@@ -1,32 +1,14 @@
 /**
- * What makes a set of collections a Hydra API a client can discover: the entrypoint and the API
- * documentation, the `Link` header pointing at the documentation on every response, content
- * negotiation, and CORS for browser clients on other origins.
+ * @module
+ * The `hydraHeaders` middleware: the `Link` header pointing at the documentation on every
+ * response of the API, content negotiation, and CORS for browser clients on other origins.
  */
-import type { Context, MiddlewareHandler } from 'hono'
+import type { MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import { PROBLEM_JSON, problemResponse } from '../errors.js'
-import {
-  type ApiDescription,
-  type DocumentedType,
-  entrypointContext,
-  entrypointKey,
-  renderDocumentation,
-  renderEntrypoint,
-} from '../hydra/documentation.js'
-import type { IdKind, Resource } from '../hydra/resource.js'
-import {
-  apiLocation,
-  apiState,
-  hasApiState,
-  LD,
-  mountPrefix,
-  notAcceptableDetail,
-  withApiHeaders,
-} from './api-state.js'
-import { type CollectionOperation, type JsonLdResponse, jsonLd } from './serve.js'
-
-export { API_DOCUMENTATION_REL, negotiate } from './api-state.js'
+import { mountPrefix } from './location.js'
+import { LD, notAcceptableDetail } from './negotiation.js'
+import { apiState, hasApiState, withApiHeaders } from './request-state.js'
 
 /** Which browser origins may read the API: Hono's `cors` `origin` option. */
 export type CorsOrigin = NonNullable<Parameters<typeof cors>[0]>['origin']
@@ -105,45 +87,5 @@ export function hydraHeaders(options: HydraHeadersOptions = {}): MiddlewareHandl
       : allowCors(c, async () => {
           await headers(c, next)
         })
-  }
-}
-
-/** `GET /`: the Hydra entrypoint, a link to every collection of the API. */
-export function serveEntrypoint(
-  c: Context,
-  api: ApiDescription
-): JsonLdResponse<Record<string, string>> {
-  return jsonLd(c, renderEntrypoint(api, mountPrefix(c)))
-}
-
-/** `GET /contexts/Entrypoint`: the entrypoint's context. */
-export function serveEntrypointContext(c: Context, api: ApiDescription) {
-  return jsonLd(c, entrypointContext(api, apiLocation(c)))
-}
-
-/** `GET /docs.jsonld`: the Hydra API documentation. */
-export function serveDocumentation(
-  c: Context,
-  api: ApiDescription
-): JsonLdResponse<Record<string, unknown>> {
-  return jsonLd(c, renderDocumentation(api, apiLocation(c)))
-}
-
-/** A generated resource and its collection operations, as the API documentation describes them. */
-export function documentResource<M>(
-  resource: Resource<M, IdKind>,
-  operations: Readonly<Record<string, CollectionOperation<M, boolean>>>
-): DocumentedType {
-  return {
-    name: resource.name,
-    iri: resource.iri,
-    description: resource.description,
-    fields: resource.fields,
-    itemPath: resource.collectionPath,
-    collections: Object.entries(operations).map(([name, operation]) => ({
-      name: entrypointKey(resource.name, name),
-      path: operation.path,
-      paging: operation.paging,
-    })),
   }
 }

@@ -1,8 +1,34 @@
+/**
+ * @module
+ * Errors as problem+json responses: the app's error and not-found handlers, and the restyling of
+ * errors thrown inside a route.
+ */
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { type ErrorOptions, isHydraError, problemResponse } from '../errors.js'
-import { apiState, mountPrefix, notAcceptableDetail, withApiHeaders } from './api-state.js'
-import { jsonLd } from './serve.js'
+import { type ErrorOptions, HydraError, isHydraError, problemResponse } from '../errors.js'
+import { mountPrefix } from './location.js'
+import { notAcceptableDetail } from './negotiation.js'
+import { apiState, withApiHeaders } from './request-state.js'
+
+/**
+ * Client errors thrown while serving (bad parameters) are written for the route: under its mount
+ * path and with or without the `hydra:` prefix, as its responses are.
+ */
+export function restyleRouteError(
+  error: unknown,
+  style: { base: string; hydraPrefix: boolean | undefined }
+): never {
+  // Errors of the runtime's own checks are rewritten in the route's style; others pass as thrown.
+  // (A try/catch in each route rather than a wrapper: every frame between a route and its Prisma
+  // query is walked again each time Prisma records where a query was called from.)
+  if (isHydraError(error) && error.constructor === HydraError)
+    throw new HydraError(error.status, error.detail, {
+      ...style,
+      cause: error,
+      headers: error.headers,
+    })
+  throw error
+}
 
 /**
  * The error handler and not-found handler of an app whose own errors are written with or without
@@ -70,18 +96,3 @@ export const hydraErrorHandler: ErrorHandler = defaults.onError
 
 /** A 404 problem naming the method and path no route matches. */
 export const hydraNotFound: NotFoundHandler = defaults.notFound
-
-/** `/contexts/Error`: the context of problem bodies. */
-export function serveErrorContext(c: Context) {
-  return jsonLd(c, {
-    '@context': {
-      '@vocab': 'http://www.w3.org/ns/hydra/core#',
-      hydra: 'http://www.w3.org/ns/hydra/core#',
-      title: 'hydra:title',
-      description: 'hydra:description',
-      detail: 'https://www.rfc-editor.org/rfc/rfc9457#detail',
-      status: 'https://www.rfc-editor.org/rfc/rfc9457#status',
-      type: { '@id': 'https://www.rfc-editor.org/rfc/rfc9457#type', '@type': '@id' },
-    },
-  })
-}

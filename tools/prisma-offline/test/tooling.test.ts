@@ -1,6 +1,6 @@
-// The offline Prisma tooling: the CLI wrapper (scripts/prisma.mjs) with the wasm schema engine shim
-// (scripts/schema-engine.mjs), pushSchema (scripts/push-schema.mjs) and schema copies for another
-// provider (scripts/schema-copy.mjs).
+// The offline Prisma tooling: the CLI wrapper (src/prisma.mjs) with the wasm schema engine shim
+// (src/schema-engine.mjs), pushSchema (src/push-schema.mjs) and schema copies for another
+// provider (src/schema-copy.mjs).
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -10,11 +10,11 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pushSchema } from '../scripts/push-schema.mjs'
-import { rewriteSchema } from '../scripts/schema-copy.mjs'
+import { pushSchema } from '../src/push-schema.mjs'
+import { rewriteSchema } from '../src/schema-copy.mjs'
 
 const run = promisify(execFile)
-const prismaWrapper = fileURLToPath(new URL('../scripts/prisma.mjs', import.meta.url))
+const prismaWrapper = fileURLToPath(new URL('../src/prisma.mjs', import.meta.url))
 
 const SCHEMA = `generator client {
   provider = "prisma-client"
@@ -78,7 +78,7 @@ function describeTables(file: string): Record<string, string[]> {
   }
 }
 
-describe('prisma CLI offline (scripts/prisma.mjs)', () => {
+describe('prisma CLI offline (src/prisma.mjs)', () => {
   it('generates the client with --schema and no config file', async () => {
     const { stdout } = await prisma(['generate', '--schema', schemaPath], dir)
     expect(stdout).toContain('Generated Prisma Client')
@@ -106,7 +106,7 @@ describe('prisma CLI offline (scripts/prisma.mjs)', () => {
   })
 })
 
-describe('pushSchema (scripts/push-schema.mjs)', () => {
+describe('pushSchema (src/push-schema.mjs)', () => {
   it('creates the tables, columns, unique index and foreign key', async () => {
     const file = path.join(dir, 'push.db')
     const result = await pushSchema({ schemaPath, url: `file:${file}` })
@@ -167,7 +167,7 @@ describe('pushSchema (scripts/push-schema.mjs)', () => {
   })
 })
 
-describe('rewriteSchema (scripts/schema-copy.mjs)', () => {
+describe('rewriteSchema (src/schema-copy.mjs)', () => {
   const HYDRA = `${SCHEMA}
 generator hydra {
   provider = "prisma-hydra"

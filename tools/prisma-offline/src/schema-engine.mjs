@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Offline stand-in for Prisma's native schema engine binary, backed by the wasm build
 // (`@prisma/schema-engine-wasm`) and the driver adapters of push-schema.mjs. Point the
-// CLI at it with PRISMA_SCHEMA_ENGINE_BINARY (scripts/prisma.mjs does this); the CLI then skips
+// CLI at it with PRISMA_SCHEMA_ENGINE_BINARY (src/prisma.mjs does this); the CLI then skips
 // downloading the native engine.
 //
 // What the Prisma 7.10 CLI expects from the binary, and what this shim does:
@@ -24,7 +24,8 @@
 // `migrate deploy`, `migrate status`, `migrate reset --force`; and with `postgres://` URLs:
 // `db push` (creating the database), `db pull`, `migrate dev` (its shadow database is created
 // and dropped by @prisma/adapter-pg), `migrate status`, `migrate reset --force`. MySQL/MariaDB
-// URLs are refused with P1013: the wasm engine has no MySQL connector (see push-schema.mjs).
+// URLs are refused with P1013: the wasm engine has no MySQL connector (push-schema.mjs applies
+// DDL derived from the schema to them instead, src/mysql-ddl.mjs).
 
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
@@ -97,7 +98,8 @@ async function runCliCommand(command, url) {
   if (provider === 'mysql') {
     return fail(
       'P1013',
-      "Prisma's wasm schema engine has no MySQL/MariaDB connector: it can apply schemas to SQLite and PostgreSQL only"
+      "Prisma's wasm schema engine has no MySQL/MariaDB connector: it can apply schemas to SQLite and PostgreSQL only " +
+        '(prisma-offline-push creates MySQL tables from DDL derived from the schema instead)'
     )
   }
   if (command !== 'can-connect-to-database' && command !== 'create-database') {

@@ -4,7 +4,7 @@
 // `outputDir` sends every generator's output to `<outputDir>/<generator name>` instead, and
 // `output(absolutePath, generatorName)` to wherever it returns (e.g. a folder per provider).
 // Models are left alone: their scalar types map to each database by Prisma's own defaults
-// (see the README's notes on PostgreSQL and MySQL/MariaDB).
+// (see CONTRIBUTING.md, "PostgreSQL and MySQL/MariaDB").
 //
 //   const copy = await writeSchemaCopy({ schemaPath, provider: 'postgresql', dir })
 

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { badRequest, HydraError } from '../errors.js'
 import { entrypointKey } from '../hydra/documentation.js'
 import { paginateArray } from '../paging/paginators.js'
-import { API_DOCUMENTATION_REL, hydraHeaders } from './api.js'
-import { originOf } from './api-state.js'
-import { hydraErrorHandlers, serveErrorContext } from './app.js'
-import { hydraCollection, jsonLd } from './serve.js'
+import { serveErrorContext } from './context-routes.js'
+import { hydraCollection } from './custom-collection.js'
+import { hydraErrorHandlers } from './error-handlers.js'
+import { hydraHeaders } from './hydra-headers.js'
+import { jsonLd } from './json-ld.js'
+import { API_DOCUMENTATION_REL, originOf } from './location.js'
 
 const items = Array.from({ length: 5 }, (_, index) => ({ '@id': `/items/${index + 1}` }))
 

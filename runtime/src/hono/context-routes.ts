@@ -1,0 +1,46 @@
+/**
+ * @module
+ * The JSON-LD context documents the API serves under `/contexts/`: each type's, and the one of
+ * problem bodies.
+ */
+import type { Context } from 'hono'
+import { type ContextTerm, contextDocument } from '../hydra/context.js'
+import { docsUrl } from '../hydra/documentation.js'
+import { type JsonLdResponse, jsonLd } from './json-ld.js'
+import { apiLocation } from './location.js'
+
+export interface ContextDocument {
+  '@context': Record<string, ContextTerm>
+}
+
+/**
+ * Serves `/contexts/<Name>`: maps a type's fields to terms of the API's vocabulary (or the IRIs
+ * they declare) and the Hydra terms, so that collections expand to Hydra's IRIs with or without
+ * the `hydra:` prefix. Takes a generated resource, or the name and fields of a custom
+ * collection's items.
+ */
+export function serveContext(
+  c: Context,
+  resource: {
+    name: string
+    iri?: string | undefined
+    fields: readonly { name: string; iri?: string | undefined }[]
+  }
+): JsonLdResponse<ContextDocument> {
+  return jsonLd(c, contextDocument(`${docsUrl(apiLocation(c))}#`, resource))
+}
+
+/** `/contexts/Error`: the context of problem bodies. */
+export function serveErrorContext(c: Context) {
+  return jsonLd(c, {
+    '@context': {
+      '@vocab': 'http://www.w3.org/ns/hydra/core#',
+      hydra: 'http://www.w3.org/ns/hydra/core#',
+      title: 'hydra:title',
+      description: 'hydra:description',
+      detail: 'https://www.rfc-editor.org/rfc/rfc9457#detail',
+      status: 'https://www.rfc-editor.org/rfc/rfc9457#status',
+      type: { '@id': 'https://www.rfc-editor.org/rfc/rfc9457#type', '@type': '@id' },
+    },
+  })
+}

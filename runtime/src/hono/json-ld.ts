@@ -1,0 +1,14 @@
+/**
+ * @module
+ * Writing a JSON-LD document as the response: the negotiated type, the `Link` to the
+ * documentation and `Vary: Accept`.
+ */
+import type { Context, TypedResponse } from 'hono'
+import { jsonLdHeaders } from './request-state.js'
+
+export type JsonLdResponse<T> = Response & TypedResponse<T, 200, 'json'>
+
+/** A JSON-LD response (or JSON, as negotiated); throws the 406 error when neither is accepted. */
+export function jsonLd<T>(c: Context, body: T): JsonLdResponse<T> {
+  return c.body(JSON.stringify(body), 200, jsonLdHeaders(c)) as unknown as JsonLdResponse<T>
+}

@@ -139,6 +139,8 @@ function writeOperations(resource: ResourceModel, parameters: ParameterNames) {
           writer.write(`hydraPrefix: ${operation.hydraPrefix},`)
           if (operation.orderKey)
             writer.newLine().write('orderKey: ').write(keyList(operation.orderKey))
+          if (operation.totals.mode !== 'exact')
+            writer.newLine().write(`totals: '${operation.totals.mode}',`)
         })
         writer.write(',').newLine()
       }

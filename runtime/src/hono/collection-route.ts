@@ -7,6 +7,7 @@ import type { Context } from 'hono'
 import type { HydraCollection } from '../hydra/collection.js'
 import type { IdKind, Resource } from '../hydra/resource.js'
 import { readCollection } from '../paging/strategy.js'
+import type { TotalAccuracy } from '../paging/totals.js'
 import type {
   CollectionResult,
   CollectionSource,
@@ -33,6 +34,8 @@ export interface CollectionOperation<M, P extends boolean = boolean> {
    * operations use their cursor key.
    */
   orderKey?: readonly CursorKey[]
+  /** How full paging counts (the `totals` option); the documentation declares a term when not exact. */
+  totals?: TotalAccuracy | undefined
 }
 
 /**

@@ -62,10 +62,17 @@ describe('totals', () => {
     })
   })
 
-  it('refuses estimated totals where the database keeps no estimate', async () => {
-    const { problems } = await build(model('@pagination(totals: "estimated")'), 'sqlite')
+  it('counts exactly, with a warning, where the database keeps no estimate', async () => {
+    const { result, problems } = await build(
+      model('@pagination(totals: "estimated")\n@operation(name: "x", path: "/events/x")'),
+      'sqlite'
+    )
     expect(problems).toEqual([
-      'error: Model "Event", @pagination, option "totals": "estimated" (from @pagination) reads PostgreSQL\'s planner statistics, which sqlite does not keep; use "cached" (an exact count reused for totalsCacheSeconds) or "exact"',
+      'warning: Model "Event", @pagination, option "totals": "estimated" reads PostgreSQL\'s planner statistics, which sqlite does not keep: totals are exact counts here (use "cached" for cheaper totals on sqlite)',
+    ])
+    expect(result?.model.resources[0]?.operations.map((operation) => operation.totals)).toEqual([
+      { mode: 'exact' },
+      { mode: 'exact' },
     ])
   })
 

@@ -30,8 +30,3 @@ export function qualifiedTable(
 export function templateText(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${')
 }
-
-/** Whether the provider keeps a row estimate per table that `estimated` totals can read. */
-export function keepsRowEstimates(provider: string): boolean {
-  return provider === 'postgresql' || provider === 'cockroachdb'
-}

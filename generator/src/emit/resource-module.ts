@@ -10,8 +10,9 @@ import {
 import type { CursorKeyModel, FieldModel, OperationModel, ResourceModel } from '../config/model.js'
 import { camelCase, pascalCase } from '../config/naming.js'
 import type { ParameterNames } from '../config/options.js'
+import { keepsRowEstimates } from '../config/totals.js'
 import type { EmitContext } from './context.js'
-import { keepsRowEstimates, qualifiedTable, templateText } from './count-sql.js'
+import { qualifiedTable, templateText } from './count-sql.js'
 
 /** Names of the declarations a resource module exports, shared with the index writer. */
 export function resourceNames(resource: ResourceModel) {

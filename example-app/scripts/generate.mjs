@@ -26,7 +26,7 @@ export const TARGETS = [
     sqlite: at('src/generated'),
     postgresql: at('src/generated-postgresql'),
   },
-  ...['reference', 'renamed', 'cursor'].map((fixture) => ({
+  ...['reference', 'renamed', 'cursor', 'totals'].map((fixture) => ({
     schema: at(`test/fixtures/${fixture}/schema.prisma`),
     sqlite: at(`test/.generated/${fixture}`),
     postgresql: at(`test/.generated-postgresql/${fixture}`),

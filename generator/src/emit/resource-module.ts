@@ -240,12 +240,12 @@ function writeSourceFactory(resource: ResourceModel, context: EmitContext) {
         writer.writeLine('cache')
         writer.indent(() => {
           writer.writeLine(
-            "? pageAndLooseTotal({ page: () => find(window), total: () => cache.get('', () => count()), exact: () => count() }, window)"
+            "? pageAndLooseTotal({ page: (take: number) => find({ ...window, take }), total: () => cache.get('', () => count()), exact: () => count() }, window)"
           )
           if (keepsRowEstimates(context.provider)) {
             writer.writeLine("  : totals?.mode === 'estimated'")
             writer.writeLine(
-              '  ? pageAndLooseTotal({ page: () => find(window), total: () => estimatedTotal(estimate, () => count()), exact: () => count() }, window)'
+              '  ? pageAndLooseTotal({ page: (take: number) => find({ ...window, take }), total: () => estimatedTotal(estimate, () => count()), exact: () => count() }, window)'
             )
             writer.writeLine('  : exact(window),')
           } else {

@@ -43,15 +43,16 @@ describe('pageAndExactCount', () => {
 })
 
 describe('pageAndLooseTotal', () => {
-  const read = (page: number[], value: number, skip = 60) => {
+  /** A collection of `size` rows; the loose total says `value`. */
+  const read = (size: number, value: number, skip = 60) => {
     let exact = 0
     const result = pageAndLooseTotal(
       {
-        page: async () => page,
+        page: async (take) => rows(Math.max(0, Math.min(take, size - skip))),
         total: async () => ({ value, accuracy: 'estimated' as const }),
         exact: async () => {
           exact++
-          return 75
+          return size
         },
       },
       { skip, take: 30 }
@@ -60,20 +61,22 @@ describe('pageAndLooseTotal', () => {
   }
 
   it('marks a total the page cannot prove', async () => {
-    expect(await read(rows(30), 1000)).toEqual({ answer: [rows(30), 1000, 'estimated'], exact: 0 })
+    expect(await read(2000, 1000)).toEqual({ answer: [rows(30), 1000, 'estimated'], exact: 0 })
   })
 
-  it('raises a total below what a full page proves', async () => {
-    expect(await read(rows(30), 70)).toEqual({ answer: [rows(30), 90, 'estimated'], exact: 0 })
+  it('raises a total below what the page and its extra row prove', async () => {
+    expect(await read(2000, 70)).toEqual({ answer: [rows(30), 91, 'estimated'], exact: 0 })
+    expect(await read(91, 90)).toEqual({ answer: [rows(30), 91, 'estimated'], exact: 0 })
   })
 
-  it('knows the exact size from a page that is not full', async () => {
-    expect(await read(rows(12), 1000)).toEqual({ answer: [rows(12), 72], exact: 0 })
-    expect(await read([], 1000, 0)).toEqual({ answer: [[], 0], exact: 0 })
+  it('knows the exact size from a page without the extra row', async () => {
+    expect(await read(72, 1000)).toEqual({ answer: [rows(12), 72], exact: 0 })
+    expect(await read(90, 1000)).toEqual({ answer: [rows(30), 90], exact: 0 })
+    expect(await read(0, 1000, 0)).toEqual({ answer: [[], 0], exact: 0 })
   })
 
   it('counts exactly when an empty page past the start proves nothing', async () => {
-    expect(await read([], 1000)).toEqual({ answer: [[], 75], exact: 1 })
+    expect(await read(40, 1000)).toEqual({ answer: [[], 40], exact: 1 })
   })
 })
 

@@ -41,26 +41,28 @@ export async function pageAndExactCount<Row>(
 
 /**
  * A total that is not read with the page (an estimate, a cached count), corrected by what the
- * page proves: a page that is not full ends the collection, so its size is exact; a full page
- * proves at least `skip + take` rows. Only an empty page past the start proves nothing: `exact`
- * counts then.
+ * page proves. The page is read with one row more (as partial paging reads it): a page without
+ * that row ends the collection, so its size is exact; with it, the collection holds at least one
+ * row past the page, so `next` and `last` are never missing. Only an empty page past the start
+ * proves nothing: `exact` counts then.
  */
 export async function pageAndLooseTotal<Row>(
   reads: {
-    page(): PromiseLike<Row[]>
+    /** The page's rows from its offset, at most `take` of them. */
+    page(take: number): PromiseLike<Row[]>
     total(): PromiseLike<{ value: number; accuracy: TotalAccuracy }>
     exact(): PromiseLike<number>
   },
   window: { skip: number; take: number }
 ): Promise<PageAndTotal<Row>> {
-  const [rows, total] = await Promise.all([reads.page(), reads.total()])
-  if (rows.length < window.take) {
+  const [read, total] = await Promise.all([reads.page(window.take + 1), reads.total()])
+  const rows = read.slice(0, window.take)
+  if (read.length <= window.take) {
     if (rows.length > 0 || window.skip === 0) return [rows, window.skip + rows.length]
     return [rows, await reads.exact()]
   }
-  const atLeast = window.skip + rows.length
   if (total.accuracy === 'exact') return [rows, total.value]
-  return [rows, Math.max(total.value, atLeast), total.accuracy]
+  return [rows, Math.max(total.value, window.skip + read.length), total.accuracy]
 }
 
 /** Below this many rows by PostgreSQL's estimate, `estimated` counts exactly (cheap there). */

@@ -2,14 +2,15 @@
 // `prisma generate` for the example app's schema and for the end-to-end test fixtures, through
 // the offline CLI wrapper, once per database the app and the tests run on. A generated Prisma
 // client serves one provider only, so each schema is generated as written (SQLite) into its own
-// folder and, from a copy for PostgreSQL (@prisma-hydra/prisma-offline/schema-copy), into a sibling folder:
+// folder and, from copies for PostgreSQL and MySQL (@prisma-hydra/prisma-offline/schema-copy),
+// into sibling folders:
 //
-//   src/generated/{prisma,hydra}              src/generated-postgresql/{prisma,hydra,schema.prisma}
-//   test/.generated/<fixture>/{prisma,hydra}  test/.generated-postgresql/<fixture>/{…,schema.prisma}
+//   src/generated/{prisma,hydra}              src/generated-<provider>/{prisma,hydra,schema.prisma}
+//   test/.generated/<fixture>/{prisma,hydra}  test/.generated-<provider>/<fixture>/{…,schema.prisma}
 //
 // Code imports them as `#generated/*` and `#fixtures/*` (package.json "imports"): the SQLite
-// folders by default, the PostgreSQL ones under the `postgresql` condition (scripts/start.mjs,
-// the `postgresql` test project in vitest.config.ts). Stops at the first schema that fails.
+// folders by default, the others under the `postgresql` and `mysql` conditions (scripts/start.mjs,
+// the test projects in vitest.config.ts). Stops at the first schema that fails.
 import { execFile } from 'node:child_process'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -19,17 +20,20 @@ import { writeSchemaCopy } from '@prisma-hydra/prisma-offline/schema-copy'
 const app = fileURLToPath(new URL('..', import.meta.url))
 const at = (relative) => path.join(app, relative)
 
-/** Each schema with the folder its generators write to, and that folder for PostgreSQL. */
+/** The providers generated from a copy of each schema (written for SQLite). */
+export const COPIES = ['postgresql', 'mysql']
+
+/** Each schema with the folder its generators write to, and that folder for each copy. */
 export const TARGETS = [
   {
     schema: at('../prisma/schema.prisma'),
     sqlite: at('src/generated'),
-    postgresql: at('src/generated-postgresql'),
+    ...Object.fromEntries(COPIES.map((p) => [p, at(`src/generated-${p}`)])),
   },
   ...['reference', 'renamed', 'cursor', 'totals'].map((fixture) => ({
     schema: at(`test/fixtures/${fixture}/schema.prisma`),
     sqlite: at(`test/.generated/${fixture}`),
-    postgresql: at(`test/.generated-postgresql/${fixture}`),
+    ...Object.fromEntries(COPIES.map((p) => [p, at(`test/.generated-${p}/${fixture}`)])),
   })),
 ]
 
@@ -60,15 +64,19 @@ function generate(schema) {
   })
 }
 
-/** Both generations of a target: the schema as written, then its PostgreSQL copy. */
+/** Every generation of a target: the schema as written, then its copy for each provider. */
 async function generateTarget(target) {
-  const copy = await writeSchemaCopy({
-    schemaPath: target.schema,
-    provider: 'postgresql',
-    dir: target.postgresql,
-    output: (file) => relocate(file, target.sqlite, target.postgresql),
-  })
-  return [await generate(target.schema), await generate(copy)].join('')
+  const outputs = [await generate(target.schema)]
+  for (const provider of COPIES) {
+    const copy = await writeSchemaCopy({
+      schemaPath: target.schema,
+      provider,
+      dir: target[provider],
+      output: (file) => relocate(file, target.sqlite, target[provider]),
+    })
+    outputs.push(await generate(copy))
+  }
+  return outputs.join('')
 }
 
 // The CLI spends most of its time starting up: the targets run side by side.

@@ -14,16 +14,21 @@ export { createAdapter } from '../../src/adapter.js'
 
 /**
  * The database this test process runs on: SQLite unless HYDRA_TEST_DATABASE says otherwise
- * (vitest.config.ts sets it for the `postgresql` project, whose `#generated/*` and `#fixtures/*`
- * imports resolve to the clients generated for that provider).
+ * (vitest.config.ts sets it for the `postgresql` and `mysql` projects, whose `#generated/*` and
+ * `#fixtures/*` imports resolve to the clients generated for that provider).
  */
 export const TEST_DATABASE: AppProvider = (() => {
   const value = process.env[TEST_DATABASE_VARIABLE] ?? 'sqlite'
-  if (value !== 'sqlite' && value !== 'postgresql') {
-    throw new Error(`${TEST_DATABASE_VARIABLE} must be "sqlite" or "postgresql", got "${value}"`)
+  if (value !== 'sqlite' && value !== 'postgresql' && value !== 'mysql') {
+    throw new Error(
+      `${TEST_DATABASE_VARIABLE} must be "sqlite", "postgresql" or "mysql", got "${value}"`
+    )
   }
   return value
 })()
+
+/** The server of each provider that has one. */
+const SERVER_OF = { postgresql: 'postgresql', mysql: 'mariadb' } as const
 
 export interface TestDatabase {
   url: string
@@ -33,14 +38,15 @@ export interface TestDatabase {
 
 /**
  * An empty database of the test's own: a file in a new temporary folder (SQLite), or a new
- * database on the DATABASE_URL_POSTGRES server (PostgreSQL), so that runs and test files never
- * see each other's rows.
+ * database on the DATABASE_URL_POSTGRES or DATABASE_URL_MARIADB server, so that runs and test
+ * files never see each other's rows.
  */
 export async function emptyDatabase(): Promise<TestDatabase> {
-  if (TEST_DATABASE === 'postgresql') {
-    const server = serverUrl('postgresql')
+  if (TEST_DATABASE !== 'sqlite') {
+    const key = SERVER_OF[TEST_DATABASE]
+    const server = serverUrl(key)
     if (!server) {
-      throw new Error(`${TEST_DATABASE_VARIABLE}=postgresql needs ${SERVERS.postgresql.variable}`)
+      throw new Error(`${TEST_DATABASE_VARIABLE}=${TEST_DATABASE} needs ${SERVERS[key].variable}`)
     }
     const { url, drop } = await createScratchDatabase(server, { prefix: 'prisma_hydra_e2e' })
     return { url, remove: drop }
@@ -54,7 +60,8 @@ export async function emptyDatabase(): Promise<TestDatabase> {
 
 /**
  * A fresh database (see emptyDatabase) with the schema at `schemaPath` applied by Prisma's
- * engine; on PostgreSQL, a copy of the schema for that provider is applied.
+ * engine (on MySQL/MariaDB, DDL derived from it); on a server, a copy of the schema for its
+ * provider is applied.
  */
 export async function freshDatabase(schemaPath: string): Promise<TestDatabase> {
   const database = await emptyDatabase()

@@ -1,7 +1,7 @@
 import type { DMMF } from '@prisma/generator-helper'
 import type { Report } from '../problems.js'
 import type { CursorKeyModel, FieldModel, OrderEntry, ResolvedPaging } from './model.js'
-import { CURSOR_TYPES, checkOrderable, keysetKey, withTieBreaker } from './order.js'
+import { checkOrderable, comparable, keysetKey, withTieBreaker } from './order.js'
 
 /** What the checks of an operation's key need to know of its model. */
 export interface KeyContext {
@@ -39,7 +39,7 @@ export function orderAndCursor(
   for (const entry of paging.viaCursor) {
     if (!checkOrderable(entry.field, fields, source, 'viaCursor', report)) continue
     const field = fields.get(entry.field) as FieldModel
-    if (!CURSOR_TYPES.has(field.type)) {
+    if (!comparable(field)) {
       report({
         source,
         option: 'viaCursor',

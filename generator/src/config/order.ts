@@ -1,9 +1,12 @@
+import { scalarType } from '@prisma-hydra/runtime/defaults'
 import type { AnnotationValue } from '../annotations/parse.js'
 import { didYouMean, type Report, show } from '../problems.js'
 import type { CursorKeyModel, FieldModel, OrderEntry } from './model.js'
 
-export const CURSOR_TYPES = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'DateTime'])
-const ORDERABLE = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'Boolean', 'DateTime'])
+/** Whether a field can key a cursor or an unpaged batch: Prisma compares its values with lt/gt. */
+export function comparable(field: FieldModel): boolean {
+  return field.kind === 'scalar' && scalarType(field.type)?.cursor === true
+}
 
 /** Reads an `order: { field: "asc" | "desc" }` argument, checking each field can be ordered by. */
 export function readOrder(
@@ -60,7 +63,7 @@ export function checkOrderable(
     })
     return false
   }
-  if (model.isList || (model.kind === 'scalar' && !ORDERABLE.has(model.type))) {
+  if (model.isList || (model.kind === 'scalar' && !scalarType(model.type)?.orderable)) {
     report({
       source,
       option,
@@ -79,9 +82,10 @@ export function withTieBreaker(order: OrderEntry[], idField: string): OrderEntry
 }
 
 /**
- * The order as a keyset key, for reading unpaged responses in batches (D5): only when every field
- * is required and comparable with lt/gt. Otherwise (an enum, a Boolean, an optional field) null, and
- * batches go by offset.
+ * The order as a keyset key, for reading unpaged responses in batches
+ * (docs/paging.md#d5-unpaged-collections-are-streamed): only when every field is required and
+ * comparable with lt/gt. Otherwise (an enum, a Boolean, an optional field) null, and batches go
+ * by offset.
  */
 export function keysetKey(
   order: OrderEntry[],
@@ -90,7 +94,7 @@ export function keysetKey(
   const key: CursorKeyModel[] = []
   for (const entry of order) {
     const field = fields.get(entry.field)
-    if (!field?.isRequired || field.isList || !CURSOR_TYPES.has(field.type)) return null
+    if (!field?.isRequired || field.isList || !comparable(field)) return null
     key.push({ field: entry.field, direction: entry.direction, type: field.type, uuid: field.uuid })
   }
   return key

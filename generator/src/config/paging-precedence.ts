@@ -5,7 +5,8 @@ import { builtInPaging, type PagingOptions } from './options.js'
 /**
  * The paging settings of one operation: each option from the operation, else the resource
  * (`@pagination`), else `platform.defaults`, else the built-in default. Reports a maximum page size
- * below the page size, naming where each of the two came from.
+ * below the page size, naming where each of the two came from
+ * (docs/annotations.md#options-at-every-level).
  */
 export function resolvePaging(
   defaults: PagingOptions,

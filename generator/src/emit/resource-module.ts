@@ -1,3 +1,4 @@
+import { scalarType } from '@prisma-hydra/runtime/defaults'
 import {
   type CodeBlockWriter,
   type InterfaceDeclarationStructure,
@@ -13,6 +14,7 @@ import type { ParameterNames } from '../config/options.js'
 import { keepsRowEstimates } from '../config/totals.js'
 import type { EmitContext } from './context.js'
 import { qualifiedTable, templateText } from './count-sql.js'
+import { runtimeType, runtimeValue } from './runtime-imports.js'
 
 /** Names of the declarations a resource module exports, shared with the index writer. */
 export function resourceNames(resource: ResourceModel) {
@@ -31,24 +33,12 @@ export function resourceNames(resource: ResourceModel) {
   }
 }
 
-const TS_TYPES: Record<string, string> = {
-  String: 'string',
-  Int: 'number',
-  Float: 'number',
-  BigInt: 'string',
-  Decimal: 'string',
-  DateTime: 'string',
-  Bytes: 'string',
-  Boolean: 'boolean',
-  Json: 'JsonValue',
-}
-
 /** The TypeScript type of a field's value in the JSON output. */
 export function outputType(field: FieldModel): string {
   const base =
     field.kind === 'enum'
       ? (field.enumValues ?? []).map((value) => JSON.stringify(value)).join(' | ') || 'string'
-      : (TS_TYPES[field.type] ?? 'unknown')
+      : (scalarType(field.type)?.tsType ?? 'unknown')
   const item = field.isList ? (base.includes('|') ? `Array<${base}>` : `${base}[]`) : base
   return field.isRequired ? item : `${item} | null`
 }
@@ -320,23 +310,23 @@ export function emitResourceModule(
     {
       moduleSpecifier: context.runtimeModule,
       namedImports: [
-        { name: 'CollectionOperation', isTypeOnly: true },
-        ...(hasProviders(resource) ? [{ name: 'CollectionProvider', isTypeOnly: true }] : []),
-        'defineResource',
-        { name: 'RowWindow', isTypeOnly: true },
-        { name: 'CountRow', isTypeOnly: true },
-        'CountCache',
-        'countOf',
-        ...(keepsRowEstimates(context.provider) ? ['estimatedTotal'] : []),
-        'pageAndExactCount',
-        'pageAndLooseTotal',
-        { name: 'SourceOptions', isTypeOnly: true },
-        'transactionLimits',
-        { name: 'TransactionLimits', isTypeOnly: true },
-        ...(usesJson ? [{ name: 'JsonValue', isTypeOnly: true }] : []),
-        'serveCollection',
-        'serveContext',
-        'serveItem',
+        runtimeType('CollectionOperation'),
+        ...(hasProviders(resource) ? [runtimeType('CollectionProvider')] : []),
+        runtimeValue('defineResource'),
+        runtimeType('RowWindow'),
+        runtimeType('CountRow'),
+        runtimeValue('CountCache'),
+        runtimeValue('countOf'),
+        ...(keepsRowEstimates(context.provider) ? [runtimeValue('estimatedTotal')] : []),
+        runtimeValue('pageAndExactCount'),
+        runtimeValue('pageAndLooseTotal'),
+        runtimeType('SourceOptions'),
+        runtimeValue('transactionLimits'),
+        runtimeType('TransactionLimits'),
+        ...(usesJson ? [runtimeType('JsonValue')] : []),
+        runtimeValue('serveCollection'),
+        runtimeValue('serveContext'),
+        runtimeValue('serveItem'),
       ],
     },
     {

@@ -48,6 +48,7 @@ export type CollectionProvider<Row, C extends Context = Context> = (
   c: C
 ) => CollectionResult<Row> | Promise<CollectionResult<Row>>
 
+/** Options of a generated collection route. */
 export interface ServeCollectionOptions<Row> {
   /** Replaces the operation's Prisma query (offset-paged operations). */
   provider?: CollectionProvider<Row> | undefined

@@ -9,6 +9,7 @@ import { docsUrl } from '../hydra/documentation.js'
 import { type JsonLdResponse, jsonLd } from './json-ld.js'
 import { apiLocation } from './location.js'
 
+/** A JSON-LD context document. */
 export interface ContextDocument {
   '@context': Record<string, ContextTerm>
 }

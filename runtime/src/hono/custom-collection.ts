@@ -16,6 +16,7 @@ import type { JsonLdResponse } from './json-ld.js'
 import { mountPrefix } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
 
+/** How a custom collection is served: its context, paging settings, chunk size and prefix. */
 export interface CollectionHandlerOptions<P extends boolean = boolean> {
   /**
    * The collection's `@context`: an absolute IRI, or a path such as `/contexts/Genre`, which is

@@ -3,11 +3,10 @@
  * Errors as problem+json responses: the app's error and not-found handlers, and the restyling of
  * errors thrown inside a route.
  */
-import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
+import type { ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { type ErrorOptions, HydraError, isHydraError, problemResponse } from '../errors.js'
-import { mountPrefix } from './location.js'
-import { notAcceptableDetail } from './negotiation.js'
+import { type ErrorOptions, HydraError, isHydraError } from '../errors.js'
+import { apiProblem, hydraErrorProblem, refusalProblem } from './api-problem.js'
 import { apiState, withApiHeaders } from './request-state.js'
 
 /**
@@ -38,51 +37,26 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
   onError: ErrorHandler
   notFound: NotFoundHandler
 } {
-  const style = (c: Context): ErrorOptions => ({ ...options, base: mountPrefix(c) })
-  /** A client that accepts neither JSON-LD nor JSON gets the 406 in place of any problem. */
-  const refusal = (c: Context): Response | undefined =>
-    apiState(c).type === undefined
-      ? withApiHeaders(c, problemResponse(406, notAcceptableDetail(c), style(c)))
-      : undefined
+  const { hydraPrefix } = options
   return {
     onError(error, c) {
       // Failures of the server are logged whatever the client is answered.
       if (!(error instanceof HTTPException)) console.error(error)
-      const refused = refusal(c)
-      if (refused) return refused
-      if (
-        isHydraError(error) &&
-        (error.style.base === undefined || error.style.hydraPrefix === undefined)
-      ) {
-        const app = style(c)
-        return withApiHeaders(
-          c,
-          problemResponse(error.status, error.detail, {
-            base: error.style.base ?? app.base,
-            hydraPrefix: error.style.hydraPrefix ?? app.hydraPrefix,
-          })
-        )
-      }
+      // A client that accepts neither JSON-LD nor JSON gets the 406 in place of any problem.
+      if (apiState(c).type === undefined) return refusalProblem(c, hydraPrefix)
+      if (isHydraError(error)) return hydraErrorProblem(c, error, options)
       if (error instanceof HTTPException) {
         const response = error.getResponse()
         if (response.headers.get('Content-Type')?.startsWith('application/problem+json'))
           return withApiHeaders(c, response)
-        return withApiHeaders(
-          c,
-          problemResponse(error.status as 400, error.message || response.statusText, style(c))
-        )
+        return apiProblem(c, error.status, error.message || response.statusText, options)
       }
-      return withApiHeaders(
-        c,
-        problemResponse(500, 'The server could not complete the request.', style(c))
-      )
+      return apiProblem(c, 500, 'The server could not complete the request.', options)
     },
     notFound: (c) =>
-      refusal(c) ??
-      withApiHeaders(
-        c,
-        problemResponse(404, `No route matches ${c.req.method} ${c.req.path}.`, style(c))
-      ),
+      apiState(c).type === undefined
+        ? refusalProblem(c, hydraPrefix)
+        : apiProblem(c, 404, `No route matches ${c.req.method} ${c.req.path}.`, options),
   }
 }
 

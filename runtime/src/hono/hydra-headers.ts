@@ -5,14 +5,15 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
-import { PROBLEM_JSON, problemResponse } from '../errors.js'
-import { mountPrefix } from './location.js'
-import { LD, notAcceptableDetail } from './negotiation.js'
+import { PROBLEM_JSON } from '../errors.js'
+import { refusalProblem } from './api-problem.js'
+import { LD } from './negotiation.js'
 import { apiState, hasApiState, withApiHeaders } from './request-state.js'
 
 /** Which browser origins may read the API: Hono's `cors` `origin` option. */
 export type CorsOrigin = NonNullable<Parameters<typeof cors>[0]>['origin']
 
+/** Options of the `hydraHeaders` middleware. */
 export interface HydraHeadersOptions {
   /**
    * Browser origins allowed to read the API from another origin (`'https://admin.example.com'`,
@@ -59,13 +60,7 @@ export function hydraHeaders(options: HydraHeadersOptions = {}): MiddlewareHandl
     }
     if (!isApiResponse(c.res)) return
     await c.res.body?.cancel()
-    c.res = withApiHeaders(
-      c,
-      problemResponse(406, notAcceptableDetail(c), {
-        base: mountPrefix(c),
-        hydraPrefix: options.hydraPrefix,
-      })
-    )
+    c.res = refusalProblem(c, options.hydraPrefix)
   }
   const allowCors =
     options.cors === undefined

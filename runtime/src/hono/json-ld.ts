@@ -6,6 +6,7 @@
 import type { Context, TypedResponse } from 'hono'
 import { jsonLdHeaders } from './request-state.js'
 
+/** A response whose body is the JSON-LD document `T` (typed for Hono's client). */
 export type JsonLdResponse<T> = Response & TypedResponse<T, 200, 'json'>
 
 /** A JSON-LD response (or JSON, as negotiated); throws the 406 error when neither is accepted. */

@@ -9,6 +9,7 @@
 
 import type { TotalAccuracy } from '../paging/totals.js'
 import type { CursorKey, PagingConfig } from '../paging/types.js'
+import { scalarType } from '../scalar-types.js'
 import { TOTAL_ITEMS_ACCURACY } from './collection.js'
 import { type ContextTerm, HYDRA } from './context.js'
 
@@ -46,6 +47,7 @@ export interface DocumentedType {
   collections: readonly DocumentedCollection[]
 }
 
+/** The API as the entrypoint and the documentation describe it: its title and types. */
 export interface ApiDescription {
   title: string
   description?: string | undefined
@@ -53,17 +55,6 @@ export interface ApiDescription {
 }
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#'
-const RANGES: Partial<Record<string, string>> = {
-  String: 'xsd:string',
-  Int: 'xsd:integer',
-  BigInt: 'xsd:integer',
-  Float: 'xsd:double',
-  Decimal: 'xsd:decimal',
-  Boolean: 'xsd:boolean',
-  DateTime: 'xsd:dateTime',
-  Bytes: 'xsd:base64Binary',
-  Json: 'rdf:JSON',
-}
 
 /** Where the documents live, from the request: `origin` + `base` (the mount path, '' at the root). */
 export interface ApiLocation {
@@ -196,7 +187,8 @@ function documentType(type: DocumentedType): Record<string, unknown> {
         '@type': 'rdf:Property',
         'rdfs:label': field.name,
         domain: id,
-        range: field.list ? 'rdf:List' : (RANGES[field.type] ?? 'xsd:string'),
+        // An enum's value is its text.
+        range: field.list ? 'rdf:List' : (scalarType(field.type)?.range ?? 'xsd:string'),
       },
       'hydra:title': field.name,
       ...(field.description ? { 'hydra:description': field.description } : {}),

@@ -78,6 +78,7 @@ export function paginateArray<T>(items: readonly T[], request: PagingRequest): C
   return fullPaginator(request, slice, items.length)
 }
 
+/** Options of `paginateIterable`. */
 export interface PaginateIterableOptions {
   /**
    * The size of the whole sequence, when the source knows it. Full paging then stops reading at the

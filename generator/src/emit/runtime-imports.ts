@@ -1,0 +1,39 @@
+/**
+ * @module
+ * The names generated modules import from `@prisma-hydra/runtime/generated`, checked by the type
+ * checker against that entry: a name the runtime stops exporting fails this package's build, not a
+ * user's.
+ */
+import type * as Runtime from '@prisma-hydra/runtime/generated'
+import type { ImportSpecifierStructure, OptionalKind } from 'ts-morph'
+
+/** The values the entry exports. */
+export type RuntimeValue = keyof typeof Runtime
+
+/** The types the generated code names, each written as the entry declares it. */
+interface RuntimeTypes {
+  ApiDescription: Runtime.ApiDescription
+  CollectionOperation: Runtime.CollectionOperation<unknown>
+  CollectionProvider: Runtime.CollectionProvider<unknown>
+  CorsOrigin: Runtime.CorsOrigin
+  CountRow: Runtime.CountRow
+  DocumentedType: Runtime.DocumentedType
+  JsonValue: Runtime.JsonValue
+  RowWindow: Runtime.RowWindow
+  SourceOptions: Runtime.SourceOptions
+  TransactionLimits: Runtime.TransactionLimits
+}
+
+export type RuntimeType = keyof RuntimeTypes
+
+type Specifier = OptionalKind<ImportSpecifierStructure>
+
+/** An import of a runtime value. */
+export function runtimeValue(name: RuntimeValue): Specifier {
+  return { name }
+}
+
+/** A type-only import of a runtime type. */
+export function runtimeType(name: RuntimeType): Specifier {
+  return { name, isTypeOnly: true }
+}

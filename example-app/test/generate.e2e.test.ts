@@ -107,8 +107,6 @@ it("refuses Prisma 6's prisma-client-js client with the block to paste", async (
   const parent = fileURLToPath(new URL('./output/', import.meta.url))
   await mkdir(parent, { recursive: true })
   const inside = await mkdtemp(path.join(parent, 'generate-'))
-    path.join(fileURLToPath(new URL('./output/', import.meta.url)), 'generate-')
-  )
   try {
     const schema = path.join(inside, 'schema.prisma')
     await writeFile(

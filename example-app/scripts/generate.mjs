@@ -8,6 +8,9 @@
 //   src/generated/{prisma,hydra}              src/generated-<provider>/{prisma,hydra,schema.prisma}
 //   test/.generated/<fixture>/{prisma,hydra}  test/.generated-<provider>/<fixture>/{…,schema.prisma}
 //
+// A fixture of what only PostgreSQL stores (scalar lists) is written for PostgreSQL and generated
+// as written into its PostgreSQL folder alone; its tests run in the `postgresql` project only.
+//
 // Code imports them as `#generated/*` and `#fixtures/*` (package.json "imports"): the SQLite
 // folders by default, the others under the `postgresql` and `mysql` conditions (scripts/start.mjs,
 // the test projects in vitest.config.ts). Stops at the first schema that fails.
@@ -23,18 +26,22 @@ const at = (relative) => path.join(app, relative)
 /** The providers generated from a copy of each schema (written for SQLite). */
 export const COPIES = ['postgresql', 'mysql']
 
-/** Each schema with the folder its generators write to, and that folder for each copy. */
+/**
+ * Each schema with the folder its generators write to, and that folder for each copy
+ * (`sqlite: null`: a schema for PostgreSQL only, generated as written).
+ */
 export const TARGETS = [
   {
     schema: at('../prisma/schema.prisma'),
     sqlite: at('src/generated'),
     ...Object.fromEntries(COPIES.map((p) => [p, at(`src/generated-${p}`)])),
   },
-  ...['reference', 'renamed', 'cursor', 'totals'].map((fixture) => ({
+  ...['reference', 'renamed', 'cursor', 'scalars', 'totals'].map((fixture) => ({
     schema: at(`test/fixtures/${fixture}/schema.prisma`),
     sqlite: at(`test/.generated/${fixture}`),
     ...Object.fromEntries(COPIES.map((p) => [p, at(`test/.generated-${p}/${fixture}`)])),
   })),
+  { schema: at('test/fixtures/scalar-lists/schema.prisma'), sqlite: null },
 ]
 
 /** The same path below `to` as `file` is below `from`; throws when `file` is elsewhere. */
@@ -66,6 +73,7 @@ function generate(schema) {
 
 /** Every generation of a target: the schema as written, then its copy for each provider. */
 async function generateTarget(target) {
+  if (!target.sqlite) return generate(target.schema)
   const outputs = [await generate(target.schema)]
   for (const provider of COPIES) {
     const copy = await writeSchemaCopy({

@@ -22,7 +22,6 @@ export { type CorsOrigin, hydraHeaders } from './hono/hydra-headers.js'
 export { serveItem } from './hono/item-route.js'
 export type { ContextTerm } from './hydra/context.js'
 export type { ApiDescription, DocumentedType } from './hydra/documentation.js'
-export type { JsonValue } from './hydra/json-value.js'
 export { defineResource, type Resource } from './hydra/resource.js'
 export {
   CountCache,
@@ -36,3 +35,4 @@ export {
   transactionLimits,
 } from './paging/totals.js'
 export type { RowWindow } from './paging/types.js'
+export type { JsonValue } from './scalar-types.js'

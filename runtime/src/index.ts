@@ -26,7 +26,6 @@ export type {
   DocumentedField,
   DocumentedType,
 } from './hydra/documentation.js'
-export type { JsonValue } from './hydra/json-value.js'
 export { type CustomPagingOptions, customPaging } from './paging/config.js'
 export {
   fullPaginator,
@@ -49,3 +48,4 @@ export type {
   PagingRequest,
   PartialPaginator,
 } from './paging/types.js'
+export type { JsonValue } from './scalar-types.js'

@@ -9,6 +9,15 @@
  * dates and texts a provider stores) belong in a companion table keyed by provider and type.
  */
 
+/** A JSON value: what a `Json` field is served as. */
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | JsonValue[]
+  | { [key: string]: JsonValue }
+
 /** How a value read from the database is written to JSON when it is not already a JSON value. */
 export type ScalarFormatter = 'dateTime' | 'integerText' | 'decimalText' | 'base64'
 
@@ -17,7 +26,10 @@ export interface ScalarType {
   orderable: boolean
   /** Whether Prisma compares it with lt/gt, so it can key a cursor or an unpaged batch. */
   cursor: boolean
-  /** The TypeScript type of its value in a served member (a name the generated entry exports). */
+  /**
+   * The TypeScript type of its value in a served member: a primitive, or the name of a type
+   * generated modules import from the runtime.
+   */
   tsType: 'string' | 'number' | 'boolean' | 'JsonValue'
   /** The property's range in the API documentation, as a compact IRI (`xsd:`, `rdf:`). */
   range: string

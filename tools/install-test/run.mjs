@@ -312,7 +312,7 @@ try {
   }
   if (failed || keep) console.log(`project kept in ${project}`)
   else {
-    phase('remove the project')
+    phase('remove the project') // about 15,000 files and 380 MB: a minute on a slow disk
     rmSync(work, { recursive: true, force: true })
   }
   printTimings()

@@ -115,3 +115,21 @@ export function ids(body: Record<string, unknown>): unknown[] {
   const members = (body['hydra:member'] ?? []) as Array<Record<string, unknown>>
   return members.map((member) => member.id)
 }
+
+/** A property of a class in the API documentation, as `/docs.jsonld` writes it. */
+export interface DocumentedProperty {
+  'hydra:title': string
+  'hydra:required': boolean
+  'hydra:property': { range: string }
+}
+
+/** The properties `/docs.jsonld` documents for the class titled `type`. */
+export async function documentedProperties(
+  origin: string,
+  type: string
+): Promise<DocumentedProperty[]> {
+  const { body } = await get(origin, '/docs.jsonld')
+  const classes = body['hydra:supportedClass'] as Array<Record<string, unknown>>
+  const found = classes.find((candidate) => candidate['hydra:title'] === type)
+  return (found?.['hydra:supportedProperty'] ?? []) as DocumentedProperty[]
+}

@@ -14,7 +14,7 @@ import type { ParameterNames } from '../config/options.js'
 import { keepsRowEstimates } from '../config/totals.js'
 import type { EmitContext } from './context.js'
 import { qualifiedTable, templateText } from './count-sql.js'
-import { runtimeType, runtimeValue } from './runtime-imports.js'
+import { asRuntimeType, type RuntimeType, runtimeType, runtimeValue } from './runtime-imports.js'
 
 /** Names of the declarations a resource module exports, shared with the index writer. */
 export function resourceNames(resource: ResourceModel) {
@@ -31,6 +31,18 @@ export function resourceNames(resource: ResourceModel) {
     select: `${base}Select`,
     module: `./${resource.fileName}`,
   }
+}
+
+const PRIMITIVES = new Set(['string', 'number', 'boolean'])
+
+/** The runtime's types that the member type names for its fields' values (`JsonValue`). */
+function runtimeTypes(resource: ResourceModel): RuntimeType[] {
+  const names = new Set<RuntimeType>()
+  for (const field of resource.fields) {
+    const name = field.kind === 'scalar' ? scalarType(field.type)?.tsType : undefined
+    if (name && !PRIMITIVES.has(name)) names.add(asRuntimeType(name))
+  }
+  return [...names].sort()
 }
 
 /** The TypeScript type of a field's value in the JSON output. */
@@ -304,7 +316,6 @@ export function emitResourceModule(
   context: EmitContext
 ): void {
   const names = resourceNames(resource)
-  const usesJson = resource.fields.some((field) => field.type === 'Json')
   file.addImportDeclarations([
     { moduleSpecifier: 'hono', namedImports: ['Hono'] },
     {
@@ -323,7 +334,7 @@ export function emitResourceModule(
         runtimeType('SourceOptions'),
         runtimeValue('transactionLimits'),
         runtimeType('TransactionLimits'),
-        ...(usesJson ? [runtimeType('JsonValue')] : []),
+        ...runtimeTypes(resource).map(runtimeType),
         runtimeValue('serveCollection'),
         runtimeValue('serveContext'),
         runtimeValue('serveItem'),

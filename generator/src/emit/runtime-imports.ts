@@ -26,6 +26,25 @@ interface RuntimeTypes {
 
 export type RuntimeType = keyof RuntimeTypes
 
+const RUNTIME_TYPES: Record<RuntimeType, true> = {
+  ApiDescription: true,
+  CollectionOperation: true,
+  CollectionProvider: true,
+  CorsOrigin: true,
+  CountRow: true,
+  DocumentedType: true,
+  JsonValue: true,
+  RowWindow: true,
+  SourceOptions: true,
+  TransactionLimits: true,
+}
+
+/** `name` as a runtime type the entry exports; a name it does not export is a generator bug. */
+export function asRuntimeType(name: string): RuntimeType {
+  if (Object.hasOwn(RUNTIME_TYPES, name)) return name as RuntimeType
+  throw new Error(`@prisma-hydra/runtime/generated exports no type ${name}`)
+}
+
 type Specifier = OptionalKind<ImportSpecifierStructure>
 
 /** An import of a runtime value. */

@@ -28,7 +28,6 @@ export {
   type CountRow,
   countOf,
   estimatedTotal,
-  pageAndExactCount,
   pageAndLooseTotal,
   type SourceOptions,
   type TransactionLimits,

@@ -83,8 +83,8 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         hasQuestionToken: true,
         type: 'TransactionLimits | undefined',
         docs: [
-          'Limits (ms) of the transaction full paging starts only when a concurrent write made a page and its\n' +
-            'count disagree: `maxWait` for a connection (default 5000), `timeout` to finish (default 10000).',
+          'Limits (ms) of the transaction that reads a page and its exact count: `maxWait` for a connection\n' +
+            "and its start (default 10000; Prisma's own is 2000), `timeout` to finish (default 20000).",
         ],
       },
       {

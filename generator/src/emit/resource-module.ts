@@ -164,9 +164,8 @@ function orderBy(operation: OperationModel, reverse = false): string {
  * `bookRows(prisma, orderBy, reverse, options)`: the resource's rows in one order, as a
  * CollectionSource. The count is one plain `SELECT COUNT(*)` of the model's table through
  * `prisma.$queryRaw` (count-sql.ts says why); `conditions`, a Prisma.sql fragment, narrow it.
- * Full paging reads the page and the count side by side and accepts them when they agree, in one
- * transaction only when they do not (runtime: pageAndExactCount), unless `options.totals` asks
- * for an estimate or a cached count.
+ * Full paging reads the page and the count in one transaction (one snapshot, its limits the app's
+ * `transaction` option), unless `options.totals` asks for an estimate or a cached count.
  */
 function writeSourceFactory(resource: ResourceModel, context: EmitContext) {
   const table = templateText(qualifiedTable(context.provider, resource.table))
@@ -199,22 +198,14 @@ function writeSourceFactory(resource: ResourceModel, context: EmitContext) {
     writer.writeLine('type Window = { skip: number; take: number }')
     writer.writeLine('const exact = (window: Window) =>')
     writer.indent(() => {
-      writer.write('pageAndExactCount(').inlineBlock(() => {
-        writer.writeLine('page: () => find(window),')
-        writer.writeLine('count: () => count(),')
-        writer.writeLine('together: () =>')
-        writer.indent(() => {
-          writer.writeLine(
-            `prisma.$transaction([find(window), countQuery()], { isolationLevel: '${context.isolationLevel}', ...transactionLimits(options.transaction) })`
-          )
-          writer.indent(() => {
-            writer.writeLine(
-              `.then(([rows, counted]): [${resourceNames(resource).row}[], number] => [rows, countOf(counted)]),`
-            )
-          })
-        })
+      writer.writeLine(
+        `prisma.$transaction([find(window), countQuery()], { isolationLevel: '${context.isolationLevel}', ...transactionLimits(options.transaction) })`
+      )
+      writer.indent(() => {
+        writer.writeLine(
+          `.then(([rows, counted]): [${resourceNames(resource).row}[], number] => [rows, countOf(counted)])`
+        )
       })
-      writer.write(', window)').newLine()
     })
     writer.writeLine('const totals = options.totals')
     writer.writeLine(
@@ -329,7 +320,6 @@ export function emitResourceModule(
         runtimeValue('CountCache'),
         runtimeValue('countOf'),
         ...(keepsRowEstimates(context.provider) ? [runtimeValue('estimatedTotal')] : []),
-        runtimeValue('pageAndExactCount'),
         runtimeValue('pageAndLooseTotal'),
         runtimeType('SourceOptions'),
         runtimeValue('transactionLimits'),
@@ -427,7 +417,7 @@ export function emitResourceModule(
         hasQuestionToken: true,
         type: 'TransactionLimits | undefined',
         docs: [
-          "Limits of the transaction full paging falls back to when a concurrent write made the page and its count disagree (Prisma's maxWait and timeout, in ms; defaults 5000 and 10000).",
+          "Limits of the transaction that reads a page and its exact count (Prisma's maxWait and timeout, in ms; defaults 10000 and 20000).",
         ],
       },
     ],

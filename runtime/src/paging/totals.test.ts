@@ -4,43 +4,11 @@ import {
   countOf,
   EXACT_BELOW,
   estimatedTotal,
-  pageAndExactCount,
   pageAndLooseTotal,
-  rowsOnPage,
   transactionLimits,
 } from './totals.js'
 
 const rows = (n: number) => Array.from({ length: n }, (_, index) => index)
-
-describe('pageAndExactCount', () => {
-  it('accepts a page and a count that agree, without a transaction', async () => {
-    let together = 0
-    const read = (page: number[], count: number) =>
-      pageAndExactCount(
-        {
-          page: async () => page,
-          count: async () => count,
-          together: async () => {
-            together++
-            return [rows(3), 63]
-          },
-        },
-        { skip: 60, take: 30 }
-      )
-    expect(await read(rows(3), 63)).toEqual([rows(3), 63])
-    expect(await read([], 60)).toEqual([[], 60])
-    expect(together).toBe(0)
-    // A row inserted between the two statements: read again, together.
-    expect(await read(rows(3), 64)).toEqual([rows(3), 63])
-    expect(together).toBe(1)
-  })
-
-  it('knows how many rows a page of a collection holds', () => {
-    expect(rowsOnPage(100, { skip: 90, take: 30 })).toBe(10)
-    expect(rowsOnPage(100, { skip: 120, take: 30 })).toBe(0)
-    expect(rowsOnPage(100, { skip: 0, take: 30 })).toBe(30)
-  })
-})
 
 describe('pageAndLooseTotal', () => {
   /** A collection of `size` rows; the loose total says `value`. */
@@ -142,7 +110,7 @@ describe('helpers', () => {
   })
 
   it('fills transaction limits with the defaults', () => {
-    expect(transactionLimits()).toEqual({ maxWait: 5000, timeout: 10000 })
-    expect(transactionLimits({ maxWait: 100 })).toEqual({ maxWait: 100, timeout: 10000 })
+    expect(transactionLimits()).toEqual({ maxWait: 10000, timeout: 20000 })
+    expect(transactionLimits({ maxWait: 100 })).toEqual({ maxWait: 100, timeout: 20000 })
   })
 })

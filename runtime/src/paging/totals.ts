@@ -1,9 +1,8 @@
 /**
- * How full paging gets its `totalItems` (docs/performance.md, "Totals"):
+ * How full paging gets its `totalItems` (docs/paging.md, "Totals"):
  *
- * - `exact`: the page and a count read side by side (two statements, no transaction), accepted
- *   when they agree; read again in one transaction only when a concurrent write made them
- *   disagree. No transaction to start on the common path, so none to wait for under load.
+ * - `exact`: the page and one plain count in one transaction (one snapshot), whose limits are
+ *   options (TransactionLimits) rather than Prisma's 2 s wait for a connection.
  * - `estimated`: the database's own statistics (PostgreSQL's planner estimate), exact below a
  *   threshold and wherever the page itself proves the size.
  * - `cached`: an exact count reused for some seconds per collection and set of conditions,
@@ -15,29 +14,6 @@ export type TotalAccuracy = 'exact' | 'estimated' | 'cached'
 
 /** What a page of full paging reads: its rows, the total and how exact the total is. */
 export type PageAndTotal<Row> = [rows: Row[], totalItems: number, accuracy?: TotalAccuracy]
-
-/** The rows a page holds when the collection has `total` rows: what agreement means. */
-export function rowsOnPage(total: number, window: { skip: number; take: number }): number {
-  return Math.max(0, Math.min(window.take, total - window.skip))
-}
-
-/**
- * The page and an exact count that agree with each other. Both are read at once; when the page
- * holds exactly the rows the count implies, that is the answer. Otherwise a write landed between
- * the two statements: `together` reads both again in one transaction (one snapshot).
- */
-export async function pageAndExactCount<Row>(
-  reads: {
-    page(): PromiseLike<Row[]>
-    count(): PromiseLike<number>
-    together(): PromiseLike<[Row[], number]>
-  },
-  window: { skip: number; take: number }
-): Promise<PageAndTotal<Row>> {
-  const [rows, total] = await Promise.all([reads.page(), reads.count()])
-  if (rows.length === rowsOnPage(total, window)) return [rows, total]
-  return reads.together()
-}
 
 /**
  * A total that is not read with the page (an estimate, a cached count), corrected by what the
@@ -149,17 +125,19 @@ export function countOf(rows: readonly CountRow[]): number {
 }
 
 /**
- * Limits of the one transaction full paging may start (Prisma's `maxWait` to obtain a connection
- * and `timeout` to finish, in ms). It starts only when a concurrent write made the page and its
- * count disagree, never on the common path.
+ * Limits of the transaction that reads a page and its exact count (Prisma's `maxWait` to obtain a
+ * connection and start, and `timeout` to finish, in ms).
  */
 export interface TransactionLimits {
   maxWait?: number | undefined
   timeout?: number | undefined
 }
 
-/** Prisma's own defaults are 2,000 and 5,000 ms: too short for a loaded pool. */
-export const DEFAULT_TRANSACTION_LIMITS = { maxWait: 5_000, timeout: 10_000 } as const
+/**
+ * Prisma's own defaults are 2,000 and 5,000 ms: under load, requests queued for one of the pool's
+ * connections failed after 2 s (P2028) while the database was merely busy.
+ */
+export const DEFAULT_TRANSACTION_LIMITS = { maxWait: 10_000, timeout: 20_000 } as const
 
 export function transactionLimits(limits: TransactionLimits = {}): {
   maxWait: number

@@ -262,8 +262,8 @@ for (const database of selected) {
         for (const kind of request.by) {
           const { origin } = servers.get(kind) as Server
           const first = await load(origin, request.path(rows), 2 * connections, connections)
-          const more = Math.round(first.perSecond * WARMUP)
-          const warm = more > 0 ? await load(origin, request.path(rows), more, connections) : first
+          const more = Math.max(connections, Math.round(first.perSecond * WARMUP))
+          const warm = await load(origin, request.path(rows), more, connections)
           rates.set(`${kind} ${request.id} ${connections}`, warm.perSecond)
         }
       }

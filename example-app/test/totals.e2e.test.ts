@@ -33,11 +33,12 @@ const view = (body: Record<string, unknown>) => body['hydra:view'] as Record<str
 beforeAll(async () => {
   const database = await freshDatabase(SCHEMA)
   remove = database.remove
-  prisma = new PrismaClient({
+  const client = new PrismaClient({
     adapter: createAdapter(database.url),
     log: [{ emit: 'event', level: 'query' }],
   })
-  prisma.$on('query', (event) => queries.push(event.query))
+  client.$on('query', (event) => queries.push(event.query))
+  prisma = client
   await readings(1, 25)
   ;({ origin, close } = await startServer(createHydraApp({ prisma }).fetch))
 })

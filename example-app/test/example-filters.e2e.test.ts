@@ -271,7 +271,7 @@ describe('discovery: hydra:search', () => {
       options as unknown as jsonld.Options.Expand
     )) as Array<Record<string, unknown>>
     const HYDRA = 'http://www.w3.org/ns/hydra/core#'
-    const [search] = expanded?.[`${HYDRA}search`] as Array<Record<string, unknown>>
+    const [search] = (expanded?.[`${HYDRA}search`] ?? []) as Array<Record<string, unknown>>
     expect(search?.['@type']).toEqual([`${HYDRA}IriTemplate`])
     const mappings = search?.[`${HYDRA}mapping`] as Array<Record<string, unknown>>
     expect(mappings[0]).toEqual({

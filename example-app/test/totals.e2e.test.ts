@@ -151,3 +151,37 @@ describe('the documentation', () => {
     expect(context['@vocab']).toBe(`${origin}/docs.jsonld#`)
   })
 })
+
+// Last: the rows above stay (and, on PostgreSQL, 120,000 more whose values are all above 1,000).
+describe('totals of filtered requests', () => {
+  it('count the rows the filters select, per set of filters when cached', async () => {
+    const exact = await get(origin, '/readings?page=1&value[lt]=201')
+    expect([ids(exact.body), exact.body['hydra:totalItems']]).toEqual([range(1, 10), 20])
+    const last = new URL(view(exact.body)['hydra:last'] ?? '', origin).searchParams
+    expect([last.get('value[lt]'), last.get('page')]).toEqual(['201', '2'])
+
+    // The unfiltered count cached above (25) is not this collection's.
+    const first = await get(origin, '/readings/cached?page=1&value[lt]=201')
+    expect([first.body['hydra:totalItems'], 'totalItemsAccuracy' in first.body]).toEqual([
+      20,
+      false,
+    ])
+    await prisma.reading.createMany({ data: [901, 902].map((id) => ({ id, value: id - 900 })) })
+    const reused = await get(origin, '/readings/cached?page=1&value[lt]=201')
+    expect([reused.body['hydra:totalItems'], reused.body.totalItemsAccuracy]).toEqual([
+      20,
+      'cached',
+    ])
+    const other = await get(origin, '/readings/cached?page=1&value[lt]=301')
+    expect([other.body['hydra:totalItems'], 'totalItemsAccuracy' in other.body]).toEqual([
+      32,
+      false,
+    ])
+    expect((await get(origin, '/readings?value[lt]=201')).body['hydra:totalItems']).toBe(22)
+  })
+
+  it('count exactly when estimated: an estimate is of the whole table', async () => {
+    const { body } = await get(origin, '/readings/estimated?page=2&value[lt]=201')
+    expect([body['hydra:totalItems'], 'totalItemsAccuracy' in body]).toEqual([22, false])
+  })
+})

@@ -36,7 +36,7 @@ export const TARGETS = [
     sqlite: at('src/generated'),
     ...Object.fromEntries(COPIES.map((p) => [p, at(`src/generated-${p}`)])),
   },
-  ...['reference', 'renamed', 'cursor', 'scalars', 'filters'].map((fixture) => ({
+  ...['reference', 'renamed', 'cursor', 'scalars', 'filters', 'totals'].map((fixture) => ({
     schema: at(`test/fixtures/${fixture}/schema.prisma`),
     sqlite: at(`test/.generated/${fixture}`),
     ...Object.fromEntries(COPIES.map((p) => [p, at(`test/.generated-${p}/${fixture}`)])),

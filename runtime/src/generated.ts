@@ -29,5 +29,14 @@ export { publicOrigin } from './hono/public-origin.js'
 export type { ContextTerm } from './hydra/context.js'
 export type { ApiDescription, DocumentedType } from './hydra/documentation.js'
 export { defineResource, type Resource } from './hydra/resource.js'
+export {
+  CountCache,
+  type CountRow,
+  countKey,
+  countOf,
+  estimatedTotal,
+  pageAndLooseTotal,
+  type SourceOptions,
+} from './paging/totals.js'
 export type { RowWindow } from './paging/types.js'
 export type { JsonValue } from './scalar-types.js'

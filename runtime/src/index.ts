@@ -52,6 +52,12 @@ export {
   paginateIterable,
   partialPaginator,
 } from './paging/paginators.js'
+export {
+  CountCache,
+  type CountCacheOptions,
+  type PageAndTotal,
+  type TotalAccuracy,
+} from './paging/totals.js'
 export type {
   CollectionResult,
   FullPaginator,

@@ -35,6 +35,15 @@ export interface OrderEntry {
   direction: 'asc' | 'desc'
 }
 
+/**
+ * How full paging gets `hydra:totalItems` (docs/annotations.md, `totals`): an exact count, the
+ * database's estimate (PostgreSQL), or an exact count reused for `seconds`.
+ */
+export type TotalsModel =
+  | { mode: 'exact' }
+  | { mode: 'estimated' }
+  | { mode: 'cached'; seconds: number }
+
 export interface OperationModel {
   /** `collection` for the resource's own collection, else the name given in `@operation`. */
   name: string
@@ -53,6 +62,8 @@ export interface OperationModel {
   hydraPrefix: boolean
   /** What clients may filter and order by (`@filter`, `@order`); absent when nothing. */
   query?: Omit<QuerySpec, 'parameters'>
+  /** How full paging counts: operation > resource > global > exact. */
+  totals: TotalsModel
 }
 
 export interface ResourceModel {
@@ -60,6 +71,8 @@ export interface ResourceModel {
   name: string
   /** The PrismaClient property for the model (`bookReview`). */
   delegate: string
+  /** The model's table: its mapped name (`@@map`) and its schema (`@@schema`, multi-schema only). */
+  table: { name: string; schema: string | null }
   /** Base for generated file and identifier names (`book-review`). */
   fileName: string
   collectionPath: string

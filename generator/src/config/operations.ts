@@ -7,6 +7,7 @@ import type { OperationModel, OrderEntry } from './model.js'
 import type { PagingOptions } from './options.js'
 import { readOrder } from './order.js'
 import { resolvePaging } from './paging-precedence.js'
+import { resolveTotals } from './totals.js'
 
 const OPERATION_NAME = /^[A-Za-z][A-Za-z0-9]*$/
 const OPERATION_KEYS = ['name', 'path', 'order', 'hydraPrefix']
@@ -21,6 +22,8 @@ export interface ResourceScope {
   order: OrderEntry[] | undefined
   hydraPrefix: boolean
   keys: KeyContext
+  /** The datasource provider: decides which `totals` it can serve. */
+  provider: string
 }
 
 /** The resource's collection, then one operation per valid `@operation(...)`, in the schema's order. */
@@ -38,6 +41,12 @@ export function resolveOperations(
     ...orderAndCursor(collectionPaging, scope.order, '@pagination', keys),
     paging: collectionPaging,
     hydraPrefix: scope.hydraPrefix,
+    totals: resolveTotals(
+      { defaults: global.defaults, resource: scope.options, operation: {} },
+      '@pagination',
+      scope.provider,
+      report
+    ),
   })
 
   const names = new Set(['collection'])
@@ -85,6 +94,12 @@ export function resolveOperations(
       ...orderAndCursor(paging, ownOrder, cursorSource, keys),
       paging,
       hydraPrefix,
+      totals: resolveTotals(
+        { defaults: global.defaults, resource: scope.options, operation: options },
+        source,
+        scope.provider,
+        report
+      ),
     })
   }
   return operations

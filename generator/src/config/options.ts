@@ -65,6 +65,18 @@ export const pagingOptionSpecs = {
       .min(1),
     allowed: 'a list of { field: "<field>", direction: "ASC" | "DESC" }',
   },
+  totals: {
+    specName: 'paginationTotals',
+    globalKey: 'pagination_totals',
+    schema: z.enum(['exact', 'estimated', 'cached']),
+    allowed: '"exact", "estimated" (PostgreSQL) or "cached"',
+  },
+  totalsCacheSeconds: {
+    specName: 'paginationTotalsCacheSeconds',
+    globalKey: 'pagination_totals_cache_seconds',
+    schema: z.number().int().min(1).max(86_400),
+    allowed: 'a whole number of seconds from 1 to 86400',
+  },
   fetchJoinCollection: {
     specName: 'paginationFetchJoinCollection',
     globalKey: null,

@@ -20,7 +20,7 @@ export function resolveHydraModel(
   const relations: Array<PendingRelation & { location: string }> = []
   for (const model of datamodel.models) {
     const report = reporter(problems, `Model "${model.name}"`)
-    const resource = resolveResource(model, datamodel, global, report, problems, {
+    const resource = resolveResource(model, datamodel, global, provider, report, problems, {
       provider,
       relations,
     })

@@ -35,6 +35,7 @@ export function resolveResource(
   model: DMMF.Model,
   datamodel: DMMF.Datamodel,
   global: GlobalConfig,
+  provider: string,
   report: Report,
   problems: Problem[],
   queries: { provider: string; relations: Array<PendingRelation & { location: string }> }
@@ -105,6 +106,7 @@ export function resolveResource(
     order: resourceOrder,
     hydraPrefix: resourcePrefix,
     keys: { model, datamodel, fields: fieldModels, idField: idField.name, report },
+    provider,
   })
 
   const hidden = new Set(
@@ -140,6 +142,7 @@ export function resolveResource(
     ...(resourceIri ? { iri: resourceIri } : {}),
     hydraPrefix: resourcePrefix,
     delegate: delegateName(model.name),
+    table: { name: model.dbName ?? model.name, schema: model.schema ?? null },
     fileName: kebabCase(model.name),
     collectionPath,
     idField: fieldModels.get(idField.name) as FieldModel,

@@ -17,7 +17,9 @@ import type {
 } from '../config/model.js'
 import { camelCase, pascalCase } from '../config/naming.js'
 import type { ParameterNames } from '../config/options.js'
+import { keepsRowEstimates } from '../config/totals.js'
 import type { EmitContext } from './context.js'
+import { qualifiedTable, templateText } from './count-sql.js'
 import { type RuntimeType, runtimeType, runtimeValue } from './runtime-imports.js'
 
 /** Names of the declarations a resource module exports, shared with the index writer. */
@@ -163,6 +165,8 @@ function writeOperations(
             const query = { ...operation.query, parameters: filterParameters }
             writer.newLine().write(`query: ${JSON.stringify(query)},`)
           }
+          if (operation.totals.mode !== 'exact')
+            writer.newLine().write(`totals: '${operation.totals.mode}',`)
         })
         writer.write(',').newLine()
       }
@@ -180,10 +184,20 @@ function orderBy(operation: OperationModel, reverse = false): string {
 }
 
 /**
- * `bookRows(prisma, orderBy)`: the resource's rows in one order, as a CollectionSource. The page
- * and its count are read in one transaction so that they agree.
+ * `bookRows(prisma, orderBy, reverse, where, options)`: the resource's rows in one order, narrowed
+ * by the request's filters (`where`), as a CollectionSource. Without filters the count is one
+ * plain `SELECT COUNT(*)` of the model's table through `prisma.$queryRaw` (count-sql.ts says why);
+ * with filters it is Prisma's `count({ where })`, the same condition the page is read with (a
+ * filter's SQL is Prisma's to write: docs/paging.md#totals). Full paging reads the page and the
+ * count in one transaction (one snapshot, its limits `options.timeouts`), unless `options.totals`
+ * asks for an estimate (of the whole table only) or a cached count (one per set of filters).
  */
 function writeSourceFactory(resource: ResourceModel, context: EmitContext) {
+  const table = templateText(qualifiedTable(context.provider, resource.table))
+  const row = resourceNames(resource).row
+  // Unquoted and lower case: the same column name on every database.
+  const total = 'total'
+  const transaction = `{ isolationLevel: '${context.isolationLevel}', ...transactionOptions(options.timeouts) }`
   return (writer: CodeBlockWriter) => {
     writer.writeLine(
       `const find = ({ backward, where: position, ...window }: RowWindow<Prisma.${resource.name}WhereInput>) =>`
@@ -201,16 +215,60 @@ function writeSourceFactory(resource: ResourceModel, context: EmitContext) {
       writer.writeLine('})')
     })
     writer.writeLine(
-      `const count = () => prisma.${resource.delegate}.count({ where: where ?? {} })`
+      `const countAll = () => prisma.$queryRaw<CountRow[]>\`SELECT COUNT(*) AS ${total} FROM ${table}\``
     )
+    writer.writeLine(
+      `const count = () => (where ? prisma.${resource.delegate}.count({ where }) : countAll().then(countOf))`
+    )
+    writer.writeLine('type Window = { skip: number; take: number }')
+    writer.writeLine(`const exact = (window: Window): Promise<[${row}[], number]> =>`)
+    writer.indent(() => {
+      writer.writeLine('where')
+      writer.indent(() => {
+        writer.writeLine(
+          `? prisma.$transaction([find(window), prisma.${resource.delegate}.count({ where })], ${transaction})`
+        )
+        writer.writeLine(
+          `: prisma.$transaction([find(window), countAll()], ${transaction}).then(([rows, counted]) => [rows, countOf(counted)])`
+        )
+      })
+    })
+    writer.writeLine('const totals = options.totals')
+    if (keepsRowEstimates(context.provider)) {
+      // The table's planner estimate; to_regclass is given the quoted name as a parameter.
+      writer.writeLine('const estimate = () =>')
+      writer.indent(() => {
+        writer.writeLine(
+          `prisma.$queryRaw<{ estimate: number | null }[]>\`SELECT reltuples::float8 AS "estimate" FROM pg_class WHERE oid = to_regclass(\${${JSON.stringify(qualifiedTable(context.provider, resource.table))}})\``
+        )
+        writer.indent(() => {
+          writer.writeLine(
+            '.then(([row]) => ((row?.estimate ?? -1) < 0 ? undefined : (row?.estimate ?? undefined)))'
+          )
+        })
+      })
+    }
     writer.write('return ').inlineBlock(() => {
       writer.writeLine('findMany: find,')
       writer.writeLine('count,')
-      writer.writeLine('findManyAndCount: (window: { skip: number; take: number }) =>')
+      writer.writeLine('findManyAndCount: (window: Window) =>')
       writer.indent(() => {
-        writer.writeLine(
-          `prisma.$transaction([find(window), count()], { isolationLevel: '${context.isolationLevel}', ...transactionOptions(timeouts) }),`
-        )
+        writer.writeLine("totals?.mode === 'cached'")
+        writer.indent(() => {
+          writer.writeLine(
+            '? pageAndLooseTotal({ page: (take: number) => find({ ...window, take }), total: () => totals.cache.get(countKey(where), count), exact: count }, window)'
+          )
+          if (keepsRowEstimates(context.provider)) {
+            // The estimate is of the whole table: a filtered collection is counted.
+            writer.writeLine(": totals?.mode === 'estimated' && !where")
+            writer.writeLine(
+              '  ? pageAndLooseTotal({ page: (take: number) => find({ ...window, take }), total: () => estimatedTotal(estimate, count), exact: count }, window)'
+            )
+            writer.writeLine('  : exact(window),')
+          } else {
+            writer.writeLine(': exact(window),')
+          }
+        })
       })
     })
   }
@@ -219,11 +277,27 @@ function writeSourceFactory(resource: ResourceModel, context: EmitContext) {
 /** The Hono sub-app: collection operations first, so `/books/recent` is not read as an item id. */
 function writeCreateApp(resource: ResourceModel) {
   const names = resourceNames(resource)
+  const cached = resource.operations.filter((operation) => operation.totals.mode === 'cached')
   return (writer: CodeBlockWriter) => {
+    // Cached counts outlive a request (a filtered operation builds its source per request).
+    if (cached.length > 0) {
+      writer.write('const counts = ').inlineBlock(() => {
+        for (const operation of cached)
+          if (operation.totals.mode === 'cached')
+            writer.writeLine(
+              `${operation.name}: new CountCache({ seconds: ${operation.totals.seconds} }),`
+            )
+      })
+      writer.newLine()
+    }
     writer.write('const sources = ').inlineBlock(() => {
       for (const operation of resource.operations) {
+        const totals =
+          operation.totals.mode === 'cached'
+            ? `{ mode: 'cached', cache: counts.${operation.name} }`
+            : `{ mode: '${operation.totals.mode}' }`
         const rows = (order: string, reverse: string, where: string) =>
-          `${names.rows}(prisma, ${order}, ${reverse}, ${where || 'undefined'}, options.timeouts)`
+          `${names.rows}(prisma, ${order}, ${reverse}, ${where || 'undefined'}, { totals: ${totals}, timeouts: options.timeouts })`
         if (!operation.query) {
           writer.writeLine(
             `${operation.name}: ${rows(orderBy(operation), orderBy(operation, true), '')},`
@@ -316,6 +390,15 @@ export function emitResourceModule(
           ? [runtimeType('RowSelection')]
           : []),
         runtimeType('RowWindow'),
+        runtimeType('CountRow'),
+        ...(resource.operations.some((operation) => operation.totals.mode === 'cached')
+          ? [runtimeValue('CountCache')]
+          : []),
+        runtimeValue('countKey'),
+        runtimeValue('countOf'),
+        ...(keepsRowEstimates(context.provider) ? [runtimeValue('estimatedTotal')] : []),
+        runtimeValue('pageAndLooseTotal'),
+        runtimeType('SourceOptions'),
         ...runtimeTypes(resource).map(runtimeType),
         runtimeValue('serveCollection'),
         runtimeValue('serveContext'),
@@ -379,7 +462,7 @@ export function emitResourceModule(
         type: `Prisma.${resource.name}WhereInput | undefined`,
         initializer: 'undefined',
       },
-      { name: 'timeouts', type: 'DatabaseTimeouts | undefined', initializer: 'undefined' },
+      { name: 'options', type: 'SourceOptions', initializer: '{}' },
     ],
     statements: writeSourceFactory(resource, context),
   })

@@ -16,11 +16,13 @@ interface RuntimeTypes {
   CollectionOperation: Runtime.CollectionOperation<unknown>
   CollectionProvider: Runtime.CollectionProvider<unknown>
   CorsOrigin: Runtime.CorsOrigin
+  CountRow: Runtime.CountRow
   DatabaseTimeouts: Runtime.DatabaseTimeouts
   DocumentedType: Runtime.DocumentedType
   JsonValue: Runtime.JsonValue
   RowSelection: Runtime.RowSelection
   RowWindow: Runtime.RowWindow
+  SourceOptions: Runtime.SourceOptions
 }
 
 export type RuntimeType = keyof RuntimeTypes

@@ -84,8 +84,12 @@ describe('withinBudget', () => {
     await expect(withinBudget(Promise.reject(new Error('x')), 1000)).rejects.toThrow('x')
   })
 
-  it('transaction options: only those given', () => {
-    expect(transactionOptions(undefined)).toEqual({})
+  it('transaction options: those given, the defaults for the others', () => {
+    expect(transactionOptions(undefined)).toEqual({ maxWait: 10000, timeout: 20000 })
+    expect(transactionOptions({ transactionMaxWait: 100 })).toEqual({
+      maxWait: 100,
+      timeout: 20000,
+    })
     expect(transactionOptions({ transactionMaxWait: 1, transaction: 2 })).toEqual({
       maxWait: 1,
       timeout: 2,

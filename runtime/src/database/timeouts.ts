@@ -13,11 +13,12 @@ export interface DatabaseTimeouts {
   /** Seconds a 503 asks the client to wait (`Retry-After`). Default 5. */
   retryAfter?: number | undefined
   /**
-   * Prisma's `maxWait` for the transaction that reads a page and its count (full paging): how long
-   * it waits for a connection. Default: Prisma's (2,000).
+   * Prisma's `maxWait` for the transaction that reads a page and its exact count (full paging):
+   * how long it waits for a connection and its start. Default 10,000 (Prisma's own, 2,000, failed
+   * queued requests with P2028 while the database was merely busy).
    */
   transactionMaxWait?: number | undefined
-  /** Prisma's `timeout` for that transaction. Default: Prisma's (5,000). */
+  /** Prisma's `timeout` for that transaction: how long it may take. Default 20,000. */
   transaction?: number | undefined
 }
 
@@ -60,16 +61,20 @@ export function withinBudget<T>(work: PromiseLike<T>, budget: number): Promise<T
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
 }
 
+/** Prisma's limits of the page-and-count transaction when `timeouts` does not give them. */
+export const DEFAULT_TRANSACTION_MAX_WAIT = 10_000
+export const DEFAULT_TRANSACTION_TIMEOUT = 20_000
+
 /**
- * The options of the transaction that reads a page and its count, from the timeouts: only those
- * given, so Prisma's defaults apply to the others.
+ * The options of the transaction that reads a page and its count, from the timeouts, with the
+ * defaults above. A request is still answered within its `query` budget (503 past it).
  */
 export function transactionOptions(timeouts: DatabaseTimeouts | undefined): {
-  maxWait?: number
-  timeout?: number
+  maxWait: number
+  timeout: number
 } {
-  const options: { maxWait?: number; timeout?: number } = {}
-  if (timeouts?.transactionMaxWait !== undefined) options.maxWait = timeouts.transactionMaxWait
-  if (timeouts?.transaction !== undefined) options.timeout = timeouts.transaction
-  return options
+  return {
+    maxWait: timeouts?.transactionMaxWait ?? DEFAULT_TRANSACTION_MAX_WAIT,
+    timeout: timeouts?.transaction ?? DEFAULT_TRANSACTION_TIMEOUT,
+  }
 }

@@ -11,6 +11,7 @@ import type { QuerySpec } from '../filters/spec.js'
 import type { HydraCollection } from '../hydra/collection.js'
 import type { IdKind, Resource } from '../hydra/resource.js'
 import { readCollection } from '../paging/strategy.js'
+import type { TotalAccuracy } from '../paging/totals.js'
 import type {
   CollectionResult,
   CollectionSource,
@@ -39,6 +40,8 @@ export interface CollectionOperation<M, P extends boolean = boolean> {
   orderKey?: readonly CursorKey[]
   /** What clients may filter and order by (docs/filters.md); absent: nothing. */
   query?: QuerySpec | undefined
+  /** How full paging counts (the `totals` option); the documentation declares a term when not exact. */
+  totals?: TotalAccuracy | undefined
 }
 
 /**

@@ -71,6 +71,7 @@ export function documentResource<M>(
       name: entrypointKey(resource.name, name),
       path: operation.path,
       paging: operation.paging,
+      ...(operation.totals ? { totals: operation.totals } : {}),
     })),
   }
 }

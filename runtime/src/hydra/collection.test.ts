@@ -909,3 +909,39 @@ describe('renderCollection without the hydra: prefix (API Platform 4 style, refe
     })
   })
 })
+
+describe('a total that is not exact', () => {
+  const source = (accuracy?: 'estimated' | 'cached'): CollectionSource<number> => ({
+    findMany: async () => [],
+    count: async () => 1000,
+    findManyAndCount: async ({ take }) =>
+      [
+        Array.from({ length: take }, (_, index) => index),
+        1000,
+        ...(accuracy ? [accuracy] : []),
+      ] as [number[], number],
+  })
+  const page = async (accuracy?: 'estimated' | 'cached') =>
+    renderCollection(
+      await fetchCollectionPage(source(accuracy), {
+        paged: true,
+        partial: false,
+        page: 2,
+        itemsPerPage: 30,
+        offset: 30,
+      }),
+      { path: '/n', query: parseQuery('page=2'), parameters: kernel.parameters, context: CONTEXT }
+    ) as Record<string, unknown>
+
+  it('says how far it can be trusted, right after hydra:totalItems', async () => {
+    const body = await page('estimated')
+    expect(Object.keys(body).slice(3, 5)).toEqual(['hydra:totalItems', 'totalItemsAccuracy'])
+    expect(body.totalItemsAccuracy).toBe('estimated')
+    expect((body['hydra:view'] as Record<string, string>)['hydra:last']).toBe('/n?page=34')
+    expect((await page('cached')).totalItemsAccuracy).toBe('cached')
+  })
+
+  it('says nothing when the count is exact', async () => {
+    expect('totalItemsAccuracy' in (await page())).toBe(false)
+  })
+})

@@ -4,6 +4,12 @@ import type { CollectionPage, ParameterNames } from '../paging/types.js'
 import { searchTemplate } from './search.js'
 import { hydraTerm } from './terms.js'
 
+/**
+ * The API's own term for how exact `hydra:totalItems` is: `estimated` or `cached`, absent when the
+ * count is exact. Resolved through the context's `@vocab`; declared in the documentation.
+ */
+export const TOTAL_ITEMS_ACCURACY = 'totalItemsAccuracy'
+
 /** The view of a page: its own IRI and its links, keys with or without the `hydra:` prefix. */
 export type HydraView<P extends boolean = true> = P extends false
   ? {
@@ -33,6 +39,7 @@ export type HydraCollection<M, P extends boolean = true> = P extends false
       '@id': string
       '@type': 'Collection'
       totalItems?: number
+      totalItemsAccuracy?: 'estimated' | 'cached'
       member: M[]
       view?: HydraView<false>
       search?: Record<string, unknown>
@@ -42,6 +49,7 @@ export type HydraCollection<M, P extends boolean = true> = P extends false
       '@id': string
       '@type': 'hydra:Collection'
       'hydra:totalItems'?: number
+      totalItemsAccuracy?: 'estimated' | 'cached'
       'hydra:member': M[]
       'hydra:view'?: HydraView<true>
       'hydra:search'?: Record<string, unknown>
@@ -79,6 +87,8 @@ export function renderCollection<M, P extends boolean = true>(
     '@type': hydraTerm('Collection', prefix),
   }
   if (page.totalItems !== undefined) body[hydraTerm('totalItems', prefix)] = page.totalItems
+  // A term of the API's own vocabulary (declared in its documentation): the count is not exact.
+  if (page.totalItemsAccuracy) body[TOTAL_ITEMS_ACCURACY] = page.totalItemsAccuracy
   body[hydraTerm('member', prefix)] = page.items
   const view = renderView(page, options, prefix)
   if (view) body[hydraTerm('view', prefix)] = view

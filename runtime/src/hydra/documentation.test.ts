@@ -183,6 +183,37 @@ describe('the API documentation', () => {
   })
 })
 
+describe('totals that are not exact', () => {
+  it('declares totalItemsAccuracy only when a collection counts loosely', () => {
+    const loose: ApiDescription = {
+      ...api,
+      types: api.types.map((type, index) =>
+        index === 1
+          ? {
+              ...type,
+              collections: type.collections.map((c) => ({ ...c, totals: 'cached' as const })),
+            }
+          : type
+      ),
+    }
+    const classes = renderDocumentation(loose, at)['hydra:supportedClass'] as Node[]
+    const declared = classes.find((entry) => entry['@id'] === 'hydra:Collection') as Node
+    expect(declared['hydra:supportedProperty']).toMatchObject([
+      {
+        'hydra:property': {
+          '@id': '#totalItemsAccuracy',
+          '@type': 'rdf:Property',
+          domain: 'hydra:Collection',
+          range: 'xsd:string',
+        },
+        'hydra:required': false,
+      },
+    ])
+    const exact = renderDocumentation(api, at)['hydra:supportedClass'] as Node[]
+    expect(exact.some((entry) => entry['@id'] === 'hydra:Collection')).toBe(false)
+  })
+})
+
 describe('contexts', () => {
   it('define the Hydra terms both ways, the type and its fields', () => {
     const { '@context': context } = contextDocument('https://shop.example/docs.jsonld#', {

@@ -6,8 +6,11 @@
  * properties are the collections, each typed as a collection of its members and carrying its GET
  * operation with the paging parameters it accepts (an IRI template).
  */
+
+import type { TotalAccuracy } from '../paging/totals.js'
 import type { CursorKey, PagingConfig } from '../paging/types.js'
 import { scalarType } from '../scalar-types.js'
+import { TOTAL_ITEMS_ACCURACY } from './collection.js'
 import { type ContextTerm, HYDRA } from './context.js'
 
 /** A field as the documentation describes it. */
@@ -29,6 +32,8 @@ export interface DocumentedCollection {
   path: string
   paging: PagingConfig
   description?: string | undefined
+  /** How its full paging counts; when not `exact`, the documentation declares `totalItemsAccuracy`. */
+  totals?: TotalAccuracy | undefined
 }
 
 /** A type of the API: its members' fields and the collections that list them. */
@@ -131,6 +136,38 @@ export function renderDocumentation(
     'hydra:supportedClass': [
       ...api.types.map((type) => documentType(type)),
       documentEntrypoint(api, base),
+      ...(collectionsOf(api).some((collection) => (collection.totals ?? 'exact') !== 'exact')
+        ? [documentTotalItemsAccuracy()]
+        : []),
+    ],
+  }
+}
+
+/**
+ * The API's own term for a `hydra:totalItems` that is not exact, declared as a property of Hydra's
+ * collections (docs/paging.md, "Totals that are not exact").
+ */
+function documentTotalItemsAccuracy(): Record<string, unknown> {
+  return {
+    '@id': 'hydra:Collection',
+    '@type': 'hydra:Class',
+    'hydra:supportedProperty': [
+      {
+        '@type': 'hydra:SupportedProperty',
+        'hydra:property': {
+          '@id': `#${TOTAL_ITEMS_ACCURACY}`,
+          '@type': 'rdf:Property',
+          'rdfs:label': TOTAL_ITEMS_ACCURACY,
+          domain: 'hydra:Collection',
+          range: 'xsd:string',
+        },
+        'hydra:title': TOTAL_ITEMS_ACCURACY,
+        'hydra:description':
+          'Present when hydra:totalItems is not an exact count: "estimated" (the database\'s own statistics) or "cached" (an exact count made up to some seconds earlier). The last page link is then computed from that figure: the real last page may come before or after it.',
+        'hydra:required': false,
+        'hydra:readable': true,
+        'hydra:writeable': false,
+      },
     ],
   }
 }

@@ -1,4 +1,5 @@
 import { fromFullPaginator, fromItems, fromPartialPaginator, lastPageOf } from './page.js'
+import type { TotalAccuracy } from './totals.js'
 import type { CollectionPage, CollectionSource, PagingRequest } from './types.js'
 
 /** Full paging: the page and a count of the whole collection. */
@@ -9,11 +10,15 @@ export async function fetchFullPage<Row, Where>(
   const { page, itemsPerPage, offset } = request
   let items: Row[]
   let totalItems: number
+  let accuracy: TotalAccuracy | undefined
   if (itemsPerPage === 0) {
     items = []
     totalItems = await source.count()
   } else if (source.findManyAndCount) {
-    ;[items, totalItems] = await source.findManyAndCount({ skip: offset, take: itemsPerPage })
+    ;[items, totalItems, accuracy] = await source.findManyAndCount({
+      skip: offset,
+      take: itemsPerPage,
+    })
   } else {
     ;[items, totalItems] = await Promise.all([
       source.findMany({ skip: offset, take: itemsPerPage }),
@@ -26,6 +31,7 @@ export async function fetchFullPage<Row, Where>(
     itemsPerPage,
     currentPage: page,
     lastPage: lastPageOf(totalItems, itemsPerPage),
+    ...(accuracy && accuracy !== 'exact' ? { totalItemsAccuracy: accuracy } : {}),
   })
 }
 

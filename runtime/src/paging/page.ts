@@ -11,6 +11,7 @@ export function fromFullPaginator<T>(paginator: FullPaginator<T>): CollectionPag
   const page: CollectionPage<T> = {
     items: paginator.items,
     totalItems: paginator.totalItems,
+    ...(paginator.totalItemsAccuracy ? { totalItemsAccuracy: paginator.totalItemsAccuracy } : {}),
     paginated: lastPage !== 1,
     self: { page: currentPage },
   }

@@ -4,6 +4,7 @@
  * request asks for, where rows come from, and the page every strategy produces for the renderer.
  */
 import type { QueryValue } from '../iri/query-string.js'
+import type { PageAndTotal, TotalAccuracy } from './totals.js'
 
 /** The query parameter names (docs/paging.md#parameters), after renaming by configuration. */
 export interface ParameterNames {
@@ -81,8 +82,11 @@ export interface CollectionSource<Row, Where = never> {
    */
   findMany(window: RowWindow<Where>): PromiseLike<Row[]>
   count(): PromiseLike<number>
-  /** Optional: the page and the count read together, so they agree with each other. */
-  findManyAndCount?(window: { skip: number; take: number }): PromiseLike<[Row[], number]>
+  /**
+   * Optional: the page and the count read together, so they agree with each other. A third element
+   * says when the count is not exact (an estimate, a cached count): responses then say so.
+   */
+  findManyAndCount?(window: { skip: number; take: number }): PromiseLike<PageAndTotal<Row>>
 }
 
 /**
@@ -102,6 +106,8 @@ export interface CollectionPage<T> {
   items: T[]
   /** Shown as `hydra:totalItems` when present. */
   totalItems?: number
+  /** Present when `totalItems` is not exact: shown as `totalItemsAccuracy` (docs/paging.md). */
+  totalItemsAccuracy?: Exclude<TotalAccuracy, 'exact'>
   /** A collection that is one page of something larger. With no filters, an unpaginated one has no view. */
   paginated: boolean
   /** The view's own `@id`. */
@@ -123,6 +129,8 @@ export interface PaginatorBase<T> {
 /** A page that knows the size of the whole collection: gives first, last, previous and next. */
 export interface FullPaginator<T> extends PaginatorBase<T> {
   totalItems: number
+  /** Set when `totalItems` is an estimate or a cached count rather than an exact count. */
+  totalItemsAccuracy?: Exclude<TotalAccuracy, 'exact'>
   lastPage: number
 }
 

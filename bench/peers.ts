@@ -1,0 +1,442 @@
+/**
+ * The generated routes against their peers and a true floor, on the same rows in the same run:
+ * Hono routes on prisma-extension-pagination and on @devoxa/prisma-relay-cursor-connection, a
+ * hand-written Hono + Prisma route, and a floor of node:http and the database's own driver running
+ * the plain SQL a person would write (bench/peers-server.ts says what each one does). Three
+ * requests, each answered with the same bytes by every server that serves it (checked first):
+ * page 2 with full paging (page + count), page 2 with partial paging, and a cursor page 30 % of
+ * the table deep. At each table size and on each database of the run; on PostgreSQL, full paging
+ * also under 50 and 100 connections. Servers take turns in a rotating order within each run; each
+ * ratio is taken within a run, then the median and the range over the runs are reported.
+ *
+ *   npm run bench:peers                                   # SQLite only
+ *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:peers
+ *   BENCH_PEERS_RUNS=2 BENCH_PEERS_SECONDS=2 npm run bench:peers   # a shorter run
+ *
+ * Settings: BENCH_PEERS_SIZES (10000,1000000), BENCH_PEERS_RUNS (3), BENCH_PEERS_SECONDS (3 s a
+ * turn), BENCH_PEERS_WARMUP (1 s), BENCH_PEERS_CONNECTIONS (10), BENCH_PEERS_POOL_CONNECTIONS
+ * (50,100: the extra loads of full paging on PostgreSQL), BENCH_DATABASES (sqlite,postgresql).
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { barCharts } from './chart.js'
+import { shown } from './databases.js'
+import { feedLink, KINDS, type Kind, SERVES } from './peers-server.js'
+import { machine, writeSection } from './report.js'
+import { eventRow, prepareDatabase } from './setup.js'
+import { preparePostgresDatabase } from './setup-postgresql.js'
+
+const env = process.env
+function integers(name: string, fallback: string): number[] {
+  const raw = env[name] ?? fallback
+  const values = raw.split(',').map(Number)
+  if (values.some((value) => !Number.isSafeInteger(value) || value < 1)) {
+    throw new Error(`${name} must list positive integers, "${raw}" given`)
+  }
+  return values
+}
+const SIZES = integers('BENCH_PEERS_SIZES', '10000,1000000')
+const [RUNS = 3] = integers('BENCH_PEERS_RUNS', '3')
+const [SECONDS = 3] = integers('BENCH_PEERS_SECONDS', '3')
+const [WARMUP = 1] = integers('BENCH_PEERS_WARMUP', '1')
+const [CONNECTIONS = 10] = integers('BENCH_PEERS_CONNECTIONS', '10')
+const POOL_CONNECTIONS = integers('BENCH_PEERS_POOL_CONNECTIONS', '50,100')
+const DEPTH = 0.3
+const TARGETS = { floor: 0.8, handwritten: 1.0, cheap: 0.8 }
+
+const LABELS: Record<Kind, string> = {
+  generated: 'generated',
+  handwritten: 'hand-written Prisma',
+  pagination: 'prisma-extension-pagination',
+  relay: 'devoxa relay',
+  floor: 'floor (driver, plain SQL)',
+}
+
+const WHAT: Record<Kind, string> = {
+  generated: '`createHydraApp` from the generated code, on @hono/node-server',
+  handwritten:
+    "Hono routes with the Prisma client as its documentation shows them: the page and `count()` in one `$transaction([...])`, `take` one more row for partial paging, Prisma's `cursor: { id }` with `skip: 1`",
+  pagination:
+    'Hono routes on prisma-extension-pagination: `withPages({ includePageCount: true })`, `withPages()`, `withCursor({ after })`',
+  relay:
+    "Hono route on @devoxa/prisma-relay-cursor-connection's `findManyCursorConnection` (cursor paging only: a Relay connection has no page numbers; it counts on every request)",
+  floor:
+    'node:http and the driver (better-sqlite3; node-postgres, a pool of 10 as `@prisma/adapter-pg` makes) running plain SQL prepared once: `LIMIT`/`OFFSET` and `SELECT COUNT(*) FROM "Event"` (side by side on PostgreSQL, no transaction), a row-value keyset `WHERE ("createdAt", "id") < (…)`',
+}
+
+/** The requests measured; `by` lists the kinds that serve it, `cheap` the cheaper-total ones. */
+interface Request {
+  id: string
+  label: string
+  path: (rows: number) => string
+  by: readonly Kind[]
+  /** Only on these databases (default: all). */
+  on?: readonly string[]
+}
+const deepPosition = (rows: number) => eventRow(rows - Math.round(rows * DEPTH) + 1)
+const REQUESTS: readonly Request[] = [
+  { id: 'full', label: 'full, page 2', path: () => '/events?page=2', by: kindsFor('full') },
+  {
+    id: 'partial',
+    label: 'partial, page 2',
+    path: () => '/events/partial?page=2',
+    by: kindsFor('partial'),
+  },
+  {
+    id: 'cursor',
+    label: `cursor, ${DEPTH * 100} % deep`,
+    path: (rows) => feedLink(deepPosition(rows), 'lt'),
+    by: kindsFor('cursor'),
+  },
+  // The generated route's cheaper totals: no peer has them, so they are compared with the partial
+  // page (no count at all) of the same run. An estimate exists on PostgreSQL only.
+  {
+    id: 'cached',
+    label: 'full, page 2, totals: cached',
+    path: () => '/events/cached?page=2',
+    by: ['generated'],
+  },
+  {
+    id: 'estimated',
+    label: 'full, page 2, totals: estimated',
+    path: () => '/events/estimated?page=2',
+    by: ['generated'],
+    on: ['postgresql'],
+  },
+]
+function kindsFor(mode: 'full' | 'partial' | 'cursor'): Kind[] {
+  return KINDS.filter((kind) => SERVES[kind].includes(mode))
+}
+
+interface Database {
+  id: string
+  name: string
+  prepare(rows: number): Promise<{ url: string; built: boolean }>
+}
+const DATABASES: Database[] = [
+  { id: 'sqlite', name: 'SQLite', prepare: prepareDatabase },
+  ...(env.BENCH_POSTGRES_URL
+    ? [
+        {
+          id: 'postgresql',
+          name: 'PostgreSQL',
+          prepare: (rows: number) =>
+            preparePostgresDatabase(env.BENCH_POSTGRES_URL as string, rows),
+        },
+      ]
+    : []),
+]
+const selected = env.BENCH_DATABASES
+  ? DATABASES.filter((database) => env.BENCH_DATABASES?.split(',').includes(database.id))
+  : DATABASES
+
+const SERVER = fileURLToPath(new URL('./peers-server.ts', import.meta.url))
+interface Server {
+  child: ChildProcess
+  origin: string
+}
+async function startServer(kind: Kind, url: string): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, kind, url], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  })
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
+  for await (const line of lines) {
+    const match = /^listening (\d+)$/.exec(line)
+    if (match) return { child, origin: `http://127.0.0.1:${match[1]}` }
+  }
+  throw new Error(`the ${kind} server exited before listening`)
+}
+
+interface Measure {
+  perSecond: number
+  p99: number
+  /** Errors, timeouts and non-2xx answers. */
+  failures: number
+  total: number
+}
+/**
+ * `amount` requests over `connections`, and the rate they were answered at. A number of requests
+ * rather than a duration: on a loaded machine the slowest servers would otherwise answer none
+ * within a short turn, and a response still pending when a turn ends would not count.
+ */
+async function load(origin: string, path: string, amount: number, connections: number) {
+  const result = await autocannon({ url: `${origin}${path}`, connections, amount })
+  return {
+    perSecond: result.requests.total / result.duration,
+    p99: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
+  } satisfies Measure
+}
+
+/** Every server of `request` answers it with the same status, type, `Link` and body. */
+async function checkSame(servers: Map<Kind, Server>, request: Request, path: string) {
+  const answers = await Promise.all(
+    request.by.map(async (kind) => {
+      const { origin } = servers.get(kind) as Server
+      const response = await fetch(`${origin}${path}`)
+      return {
+        kind,
+        status: response.status,
+        type: response.headers.get('content-type'),
+        link: response.headers.get('link')?.replace(origin, '<origin>'),
+        body: await response.text(),
+      }
+    })
+  )
+  const [reference, ...others] = answers as [(typeof answers)[number], ...typeof answers]
+  if (reference.status !== 200) throw new Error(`${reference.kind} ${path}: ${reference.status}`)
+  for (const other of others) {
+    for (const key of ['status', 'type', 'link', 'body'] as const) {
+      if (other[key] !== reference[key]) {
+        throw new Error(
+          `${path}: ${other.kind} and ${reference.kind} differ in ${key}:\n${String(other[key]).slice(0, 400)}\n${String(reference[key]).slice(0, 400)}`
+        )
+      }
+    }
+  }
+  return Buffer.byteLength(reference.body)
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+}
+
+/** One line of results: a request on one table under one number of connections. */
+interface Row {
+  database: string
+  rows: number
+  request: Request
+  connections: number
+  /** Per server, one measure per run. */
+  measures: Map<Kind, Measure[]>
+  bodyBytes: number
+}
+
+const loadBefore = os.loadavg()[0] as number
+const results: Row[] = []
+for (const database of selected) {
+  for (const rows of SIZES) {
+    const started = performance.now()
+    const { url, built } = await database.prepare(rows)
+    console.log(
+      `${database.name}: ${built ? 'built' : 'reused'} ${shown(url)} (${rows.toLocaleString('en')} rows, ${((performance.now() - started) / 1000).toFixed(1)} s)`
+    )
+    const servers = new Map<Kind, Server>()
+    try {
+      for (const kind of KINDS) servers.set(kind, await startServer(kind, url))
+      const loads: { request: Request; connections: number }[] = REQUESTS.filter(
+        (request) => !request.on || request.on.includes(database.id)
+      ).map((request) => ({ request, connections: CONNECTIONS }))
+      if (database.id === 'postgresql') {
+        const full = REQUESTS[0] as Request
+        for (const connections of POOL_CONNECTIONS) loads.push({ request: full, connections })
+      }
+      const lines = new Map<(typeof loads)[number], Row>()
+      for (const entry of loads) {
+        const path = entry.request.path(rows)
+        const bodyBytes = await checkSame(servers, entry.request, path)
+        lines.set(entry, {
+          database: database.name,
+          rows,
+          request: entry.request,
+          connections: entry.connections,
+          measures: new Map(entry.request.by.map((kind) => [kind, []])),
+          bodyBytes,
+        })
+      }
+      // Warm-up: twice the connections' worth of requests, and then for about WARMUP seconds at
+      // the rate seen; each turn then asks for about SECONDS seconds' worth at the warm-up's rate.
+      const rates = new Map<string, number>()
+      for (const entry of loads) {
+        const { request, connections } = entry
+        for (const kind of request.by) {
+          const { origin } = servers.get(kind) as Server
+          const first = await load(origin, request.path(rows), 2 * connections, connections)
+          const more = Math.max(connections, Math.round(first.perSecond * WARMUP))
+          const warm = await load(origin, request.path(rows), more, connections)
+          rates.set(`${kind} ${request.id} ${connections}`, warm.perSecond)
+        }
+      }
+      for (let run = 0; run < RUNS; run++) {
+        for (const entry of loads) {
+          const { request, connections } = entry
+          const by = request.by.map((_, index) => request.by[(index + run) % request.by.length])
+          for (const kind of by as Kind[]) {
+            const rate = rates.get(`${kind} ${request.id} ${connections}`) ?? 0
+            const measure = await load(
+              (servers.get(kind) as Server).origin,
+              request.path(rows),
+              Math.max(2 * connections, Math.round(rate * SECONDS)),
+              connections
+            )
+            lines.get(entry)?.measures.get(kind)?.push(measure)
+            console.log(
+              `${database.name} ${rows} ${request.id} c${connections} run ${run + 1}/${RUNS} ${kind}: ${measure.perSecond.toFixed(1)} req/s, p99 ${measure.p99} ms, ${measure.failures} failed of ${measure.total}`
+            )
+          }
+        }
+      }
+      results.push(...lines.values())
+    } finally {
+      for (const { child } of servers.values()) {
+        child.kill()
+        await once(child, 'exit')
+      }
+    }
+  }
+}
+
+const n = (value: number) => value.toLocaleString('en')
+const rate = (value: number) => (value < 100 ? value.toFixed(1) : n(Math.round(value)))
+/** Within each run: `kind`'s rate over `over`'s; their median and range. */
+function ratio(row: Row, kind: Kind, over: Kind) {
+  const of = row.measures.get(kind)
+  const base = row.measures.get(over)
+  if (!of || !base) return undefined
+  const values = of.map((m, run) => m.perSecond / (base[run] as Measure).perSecond)
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) }
+}
+const shownRatio = (value: ReturnType<typeof ratio>) =>
+  value ? `${value.median.toFixed(2)} (${value.min.toFixed(2)}–${value.max.toFixed(2)})` : '–'
+const cell = (row: Row, kind: Kind) => {
+  const measures = row.measures.get(kind)
+  if (!measures) return '–'
+  const rates = measures.map((m) => m.perSecond)
+  const failed = measures.reduce((sum, m) => sum + m.failures, 0)
+  const total = measures.reduce((sum, m) => sum + m.total + m.failures, 0)
+  const errors = failed > 0 ? `, **${((100 * failed) / total).toFixed(1)} % failed**` : ''
+  return `${rate(median(rates))} (${rate(Math.min(...rates))}–${rate(Math.max(...rates))})${errors}`
+}
+const table = [
+  `| database | rows | request | conn. | ${KINDS.map((kind) => LABELS[kind]).join(' | ')} | generated / floor | generated / hand-written |`,
+  `|---|---:|---|---:|${KINDS.map(() => '---:').join('|')}|---:|---:|`,
+  ...results.map(
+    (row) =>
+      `| ${row.database} | ${n(row.rows)} | ${row.request.label} | ${row.connections} | ${KINDS.map((kind) => cell(row, kind)).join(' | ')} | ${shownRatio(ratio(row, 'generated', 'floor'))} | ${shownRatio(ratio(row, 'generated', 'handwritten'))} |`
+  ),
+].join('\n')
+
+const failures = (row: Row, kind: Kind) =>
+  (row.measures.get(kind) ?? []).reduce((sum, m) => sum + m.failures, 0)
+const find = (database: string, rows: number, id: string, connections = CONNECTIONS) =>
+  results.find(
+    (row) =>
+      row.database === database &&
+      row.rows === rows &&
+      row.request.id === id &&
+      row.connections === connections
+  )
+const verdict = (met: boolean) => (met ? 'met' : 'NOT MET')
+const targets: string[] = []
+for (const database of selected) {
+  const largest = Math.max(...SIZES)
+  const smallest = Math.min(...SIZES)
+  const fullLarge = find(database.name, largest, 'full')
+  const fullSmall = find(database.name, smallest, 'full')
+  const toFloor = fullLarge && ratio(fullLarge, 'generated', 'floor')
+  const toHand = fullSmall && ratio(fullSmall, 'generated', 'handwritten')
+  if (toFloor)
+    targets.push(
+      `- ${database.name}, full paging at ${n(largest)} rows: generated / floor ${toFloor.median.toFixed(2)} ≥ ${TARGETS.floor}: ${verdict(toFloor.median >= TARGETS.floor)}`
+    )
+  if (toHand)
+    targets.push(
+      `- ${database.name}, full paging at ${n(smallest)} rows: generated / hand-written ${toHand.median.toFixed(2)} ≥ ${TARGETS.handwritten}: ${verdict(toHand.median >= TARGETS.handwritten)}`
+    )
+}
+for (const database of selected) {
+  const largest = Math.max(...SIZES)
+  const partial = find(database.name, largest, 'partial')
+  for (const id of ['cached', 'estimated']) {
+    const cheap = find(database.name, largest, id)
+    if (!cheap || !partial) continue
+    const values = (cheap.measures.get('generated') ?? []).map(
+      (m, run) =>
+        m.perSecond / ((partial.measures.get('generated') ?? [])[run] as Measure).perSecond
+    )
+    const value = median(values)
+    targets.push(
+      `- ${database.name}, full paging with totals: ${id} at ${n(largest)} rows: generated / generated partial page ${value.toFixed(2)} (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}) ≥ ${TARGETS.cheap}: ${verdict(value >= TARGETS.cheap)}`
+    )
+  }
+}
+for (const connections of POOL_CONNECTIONS) {
+  const row = find('PostgreSQL', Math.max(...SIZES), 'full', connections)
+  if (row)
+    targets.push(
+      `- PostgreSQL, full paging at ${n(row.rows)} rows under ${connections} connections: ${failures(row, 'generated')} failed responses from the generated route${connections === 100 ? ` (target 0: ${verdict(failures(row, 'generated') === 0)})` : ''}; ${KINDS.filter(
+        (kind) => kind !== 'generated' && row.measures.has(kind)
+      )
+        .map((kind) => `${LABELS[kind]} ${failures(row, kind)}`)
+        .join(', ')}`
+    )
+}
+
+await writeFile(
+  new URL('./peers.svg', import.meta.url),
+  barCharts([
+    {
+      title: 'The generated routes, their peers and the floor, on the same rows',
+      subtitle: `requests per second relative to the floor in the same run, higher is better (median of ${RUNS} runs of about ${SECONDS} s)`,
+      series: KINDS.filter((kind) => kind !== 'floor').map((kind) => LABELS[kind]),
+      groups: results
+        .filter((row) => row.measures.has('floor'))
+        .map((row) => ({
+          label: `${row.database} ${row.rows >= 1e6 ? `${row.rows / 1e6}M` : `${row.rows / 1e3}k`}, ${row.request.id}${row.connections === CONNECTIONS ? '' : `, ${row.connections} conn.`}`,
+          values: KINDS.filter((kind) => kind !== 'floor').map(
+            (kind) => ratio(row, kind, 'floor')?.median
+          ),
+        })),
+      format: (value) => `${value.toFixed(2)}×`,
+    },
+  ])
+)
+
+const settings = [
+  env.BENCH_POSTGRES_URL ? `BENCH_POSTGRES_URL=${shown(env.BENCH_POSTGRES_URL)}` : '',
+  ...[
+    'BENCH_DATABASES',
+    'BENCH_PEERS_SIZES',
+    'BENCH_PEERS_RUNS',
+    'BENCH_PEERS_SECONDS',
+    'BENCH_PEERS_WARMUP',
+    'BENCH_PEERS_CONNECTIONS',
+    'BENCH_PEERS_POOL_CONNECTIONS',
+  ].map((name) => (env[name] ? `${name}=${env[name]}` : '')),
+]
+  .filter(Boolean)
+  .map((setting) => `${setting} `)
+  .join('')
+const report = `## The generated routes against their peers and a true floor
+
+Generated by \`${settings}npm run bench:peers\` at the repository root (bench/peers.ts, servers bench/peers-server.ts).
+
+- ${machine()}; load average (1 min) ${loadBefore.toFixed(2)} before the run, ${(os.loadavg()[0] as number).toFixed(2)} at its end (its own load included); the machine is shared with other work, so read the ranges, not only the medians
+- \`Event\` rows as in bench/setup.ts (SQLite, \`ANALYZE\`d) and bench/setup-postgresql.ts (PostgreSQL, \`VACUUM ANALYZE\`d); 30 a page, newest first
+- requests: ${REQUESTS.map((request) => `${request.label} \`${request.path(Math.max(...SIZES))}\` (at ${n(Math.max(...SIZES))} rows)`).join('; ')}; every server that serves a request answers it with the same status, content type, \`Link\` and body (checked before the runs)
+- each server in its own process (\`node --import tsx bench/peers-server.ts <kind> <url>\`), all five started at once per table; load from autocannon in the benchmark's process over loopback, ${CONNECTIONS} connections${selected.some((database) => database.id === 'postgresql') ? ` (full paging on PostgreSQL also ${POOL_CONNECTIONS.join(' and ')})` : ''}; a warm-up per server and request (twice the connections' worth of requests, then about ${WARMUP} s' worth at the rate seen), then ${RUNS} runs in which each server answers about ${SECONDS} s' worth of requests at its warm-up rate (at least twice the connections), the servers taking turns in a rotating order; a rate is the responses over the time they took
+- a cell: the median requests per second over the runs and their range (min–max); a ratio: taken within each run, then its median and range; failed responses (errors, timeouts, non-2xx) are shown when there are any
+
+${KINDS.map((kind) => `- ${LABELS[kind]}: ${WHAT[kind]}`).join('\n')}
+
+${table}
+
+![Requests per second relative to the floor](peers.svg)
+
+Targets:
+
+${targets.join('\n')}
+`
+await writeSection('peers', report)
+console.log(`\n${table}\n\n${targets.join('\n')}`)
+console.log('Written to bench/RESULTS.md and bench/peers.svg')

@@ -1,0 +1,143 @@
+import type { DatabaseTimeouts } from '../database/timeouts.js'
+
+/**
+ * How full paging gets its `totalItems` (docs/paging.md, "Totals"):
+ *
+ * - `exact`: the page and one plain count in one transaction (one snapshot), whose limits are
+ *   the `timeouts` option (DatabaseTimeouts: `transactionMaxWait`, `transaction`).
+ * - `estimated`: the database's own statistics (PostgreSQL's planner estimate), exact below a
+ *   threshold and wherever the page itself proves the size.
+ * - `cached`: an exact count reused for some seconds per collection and set of conditions,
+ *   bounded in memory, per instance.
+ */
+
+/** How far `totalItems` can be trusted: shown in responses when it is not `exact`. */
+export type TotalAccuracy = 'exact' | 'estimated' | 'cached'
+
+/** What a page of full paging reads: its rows, the total and how exact the total is. */
+export type PageAndTotal<Row> = [rows: Row[], totalItems: number, accuracy?: TotalAccuracy]
+
+/**
+ * A total that is not read with the page (an estimate, a cached count), corrected by what the
+ * page proves. The page is read with one row more (as partial paging reads it): a page without
+ * that row ends the collection, so its size is exact; with it, the collection holds at least one
+ * row past the page, so `next` and `last` are never missing. Only an empty page past the start
+ * proves nothing: `exact` counts then.
+ */
+export async function pageAndLooseTotal<Row>(
+  reads: {
+    /** The page's rows from its offset, at most `take` of them. */
+    page(take: number): PromiseLike<Row[]>
+    total(): PromiseLike<{ value: number; accuracy: TotalAccuracy }>
+    exact(): PromiseLike<number>
+  },
+  window: { skip: number; take: number }
+): Promise<PageAndTotal<Row>> {
+  const [read, total] = await Promise.all([reads.page(window.take + 1), reads.total()])
+  const rows = read.slice(0, window.take)
+  if (read.length <= window.take) {
+    if (rows.length > 0 || window.skip === 0) return [rows, window.skip + rows.length]
+    return [rows, await reads.exact()]
+  }
+  if (total.accuracy === 'exact') return [rows, total.value]
+  return [rows, Math.max(total.value, window.skip + read.length), total.accuracy]
+}
+
+/** Below this many rows by PostgreSQL's estimate, `estimated` counts exactly (cheap there). */
+export const EXACT_BELOW = 100_000
+
+/**
+ * `estimated`: the planner's row estimate of the table (`pg_class.reltuples`, kept by `ANALYZE`
+ * and autovacuum); an exact count when the estimate is below EXACT_BELOW or unknown (-1: never
+ * analyzed).
+ */
+export async function estimatedTotal(
+  estimate: () => PromiseLike<number | undefined>,
+  exact: () => PromiseLike<number>
+): Promise<{ value: number; accuracy: TotalAccuracy }> {
+  const value = await estimate()
+  if (value === undefined || !(value >= EXACT_BELOW))
+    return { value: await exact(), accuracy: 'exact' }
+  return { value: Math.round(value), accuracy: 'estimated' }
+}
+
+export interface CountCacheOptions {
+  /** How long a count is reused, in seconds. */
+  seconds: number
+  /** Counts kept at most (one per set of conditions); the oldest goes first. Default 1,000. */
+  maxEntries?: number
+  /** The clock, in milliseconds (tests). */
+  now?: () => number
+}
+
+/**
+ * `cached`: exact counts reused for `seconds`, one per key (the conditions of a request), at most
+ * `maxEntries` of them. Concurrent requests for a missing key share one count. A count reused
+ * after the instant it was read is `cached`; the request that read it gets it as `exact`.
+ */
+export class CountCache {
+  readonly #seconds: number
+  readonly #maxEntries: number
+  readonly #now: () => number
+  readonly #entries = new Map<string, { at: number; value: Promise<number> }>()
+
+  constructor(options: CountCacheOptions) {
+    this.#seconds = options.seconds
+    this.#maxEntries = options.maxEntries ?? 1000
+    this.#now = options.now ?? Date.now
+  }
+
+  async get(
+    key: string,
+    count: () => PromiseLike<number>
+  ): Promise<{ value: number; accuracy: TotalAccuracy }> {
+    const now = this.#now()
+    const entry = this.#entries.get(key)
+    if (entry && now - entry.at < this.#seconds * 1000) {
+      return { value: await entry.value, accuracy: 'cached' }
+    }
+    const value = Promise.resolve(count())
+    this.#entries.delete(key)
+    this.#entries.set(key, { at: now, value })
+    while (this.#entries.size > this.#maxEntries) {
+      const oldest = this.#entries.keys().next().value as string
+      this.#entries.delete(oldest)
+    }
+    // A failed count is not kept: the next request counts again.
+    value.catch(() => {
+      if (this.#entries.get(key)?.value === value) this.#entries.delete(key)
+    })
+    return { value: await value, accuracy: 'exact' }
+  }
+
+  /** Counts held now (tests, diagnostics). */
+  get size(): number {
+    return this.#entries.size
+  }
+}
+
+/** The row of a generated count: `SELECT COUNT(*) AS total`; drivers give a bigint or a number. */
+export interface CountRow {
+  total: bigint | number | string
+}
+
+/** The count a generated count statement returned. */
+export function countOf(rows: readonly CountRow[]): number {
+  return Number(rows[0]?.total ?? 0)
+}
+
+/**
+ * The key of a cached count: the request's filters (Prisma's `where`), '' without any. Bigints
+ * (BigInt ids and values) are written with an `n`, which JSON cannot otherwise hold.
+ */
+export function countKey(where: unknown): string {
+  if (where === undefined) return ''
+  return JSON.stringify(where, (_, value) => (typeof value === 'bigint' ? `${value}n` : value))
+}
+
+/** How a generated source counts, per operation (the `totals` option), and its time budgets. */
+export interface SourceOptions {
+  totals?: { mode: 'exact' } | { mode: 'estimated' } | { mode: 'cached'; cache: CountCache }
+  /** The transaction of a page and its exact count takes its limits from these. */
+  timeouts?: DatabaseTimeouts | undefined
+}

@@ -156,6 +156,13 @@ describe('readCollectionQuery', () => {
     ).toHaveLength(1)
   })
 
+  it('refuses text its column cannot store: a NUL in a search value on PostgreSQL', () => {
+    expect(problem('title=a%00b', books, { database: 'postgresql' })).toBe(
+      'The "title" parameter must be text without a NUL character, "a\u0000b" given.'
+    )
+    expect(read('title=a%00b', books, { database: 'sqlite' }).filters).toHaveLength(1)
+  })
+
   it('reads dates strictly, no offset meaning UTC', () => {
     expect(read('publishedAt[after]=2024-01-31').filters).toEqual([
       {

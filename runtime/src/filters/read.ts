@@ -230,7 +230,6 @@ function condition(
           foreignKey: relation.foreignKey,
         }
       }
-      const typed = spec.type !== 'String' || spec.uuid
       if (options.likeEscape === 'none' && !spec.strategy.endsWith('exact')) {
         const wild = raws.find((raw) => /[%_]/.test(raw))
         if (wild !== undefined)
@@ -242,9 +241,8 @@ function condition(
         kind: 'search',
         field,
         strategy: spec.strategy,
-        values: typed
-          ? raws.map((raw) => readValue({ ...spec, field }, raw, parameter, options.database))
-          : raws,
+        // Text too: a value its column cannot store (a NUL on PostgreSQL) is a 400, not a 500.
+        values: raws.map((raw) => readValue({ ...spec, field }, raw, parameter, options.database)),
       }
     }
     default:

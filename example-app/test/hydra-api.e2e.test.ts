@@ -130,7 +130,7 @@ describe('collections expand to Hydra IRIs', () => {
     const next = ids(only(feed[`${HYDRA}view`] as Expanded[])[`${HYDRA}next`])
     expect(next).toHaveLength(1)
     expect(next[0]).toMatch(
-      new RegExp(`^${origin}/activities\\?occurredAt%5Blt%5D=[^&]+&id%5Blt%5D=\\d+$`)
+      new RegExp(`^${origin}/activities\\?id%5Blt%5D=\\d+&occurredAt%5Blt%5D=[^&]+$`)
     )
     const loans = only(await expand(`${origin}/loans?pagination=false`))
     expectAbsolute(loans)
@@ -297,9 +297,12 @@ describe('headers: Link, content negotiation, CORS', () => {
       '/nothing-here',
     ]
     const errorLink = '<http://www.w3.org/ns/hydra/error>; rel="http://www.w3.org/ns/json-ld#error"'
+    // A problem links its context too, so clients reading only JSON-LD types read it as JSON-LD.
+    const contextLink = `<${origin}/contexts/Error>; rel="http://www.w3.org/ns/json-ld#context"`
     for (const path of paths) {
       const response = await fetch(`${origin}${path}`)
-      const expected = response.status >= 400 ? `${errorLink}, ${link(origin)}` : link(origin)
+      const expected =
+        response.status >= 400 ? `${errorLink}, ${link(origin)}, ${contextLink}` : link(origin)
       expect(response.headers.get('link'), path).toBe(expected)
       expect(response.headers.get('vary'), path).toContain('Accept')
       await response.arrayBuffer()

@@ -109,7 +109,7 @@ describe('30 dummies, 3 per page (full paging)', () => {
   })
 
   it.each(['0', 'false', 'off', 'no', 'OFF', 'No'])(
-    'pagination=%s returns every item and no view',
+    'pagination=%s returns every item, and a view without links (D6; the reference has none)',
     async (value) => {
       const response = await get(origin, `/dummies?pagination=${value}`)
       expect(ids(response.body)).toEqual(range(1, 30))
@@ -121,7 +121,12 @@ describe('30 dummies, 3 per page (full paging)', () => {
         '@type',
         'hydra:member',
         'hydra:totalItems',
+        'hydra:view',
       ])
+      expect(response.body['hydra:view']).toEqual({
+        '@id': `/dummies?pagination=${value}`,
+        '@type': 'hydra:PartialCollectionView',
+      })
     }
   )
 

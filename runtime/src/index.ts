@@ -7,9 +7,11 @@ export {
   badRequest,
   type ErrorOptions,
   errorBody,
+  errorKind,
   HydraError,
   type HydraErrorBody,
   isHydraError,
+  JSON_LD_CONTEXT_REL,
   PROBLEM_JSON,
   problemResponse,
 } from './errors.js'
@@ -29,6 +31,7 @@ export {
   hydraErrorHandlers,
   hydraNotFound,
   serveErrorContext,
+  serveErrorDocument,
 } from './hono/app.js'
 export {
   type CollectionHandlerOptions,

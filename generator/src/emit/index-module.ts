@@ -26,6 +26,7 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         'serveEntrypoint',
         'serveEntrypointContext',
         'serveErrorContext',
+        'serveErrorDocument',
       ],
     },
     { moduleSpecifier: context.clientModule, namedImports: ['PrismaClient'], isTypeOnly: true },
@@ -192,7 +193,10 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
               ? `.route('/', ${names.createApp}(prisma, { providers: providers?.${resource.delegate}, batchSize }))`
               : `.route('/', ${names.createApp}(prisma, { batchSize }))`
           )
-        writer.write(".get('/contexts/Error', (c) => serveErrorContext(c))")
+        writer.writeLine(".get('/contexts/Error', (c) => serveErrorContext(c))")
+        writer.write(
+          `.get('/errors/:status', (c) => serveErrorDocument(c, { hydraPrefix: ${model.hydraPrefix} }))`
+        )
       })
       writer.newLine()
       writer.writeLine('app.onError(errors.onError)')

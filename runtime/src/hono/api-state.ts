@@ -12,7 +12,7 @@
 import type { Context } from 'hono'
 import { accepts } from 'hono/accepts'
 import { basePath, baseRoutePath } from 'hono/route'
-import { HydraError } from '../errors.js'
+import { HydraError, JSON_LD_CONTEXT_REL } from '../errors.js'
 import { type ApiLocation, docsUrl } from '../hydra/documentation.js'
 
 export const LD = 'application/ld+json'
@@ -55,33 +55,64 @@ export function apiState(c: Context): ApiRequestState {
 
 /**
  * The headers of a JSON-LD response to this request: its content type, `Link` and `Vary`; throws
- * the 406 error when the client accepts neither JSON-LD nor JSON.
+ * the 406 error when the client accepts neither JSON-LD nor JSON. `canonical`, when given, is the
+ * IRI of the document's main resource, written as `Link: <…>; rel="canonical"`: Hydra clients
+ * (alcaeus) find the main resource by the URL they asked for, or by this link when the two differ
+ * (D6).
  */
-export function jsonLdHeaders(c: Context): Record<string, string> {
+export function jsonLdHeaders(c: Context, canonical?: string): Record<string, string> {
   const state = apiState(c)
   if (state.type === undefined) throw notAcceptable(c)
   return {
     'Content-Type': state.type === JSON_TYPE ? PLAIN_JSON : LD_JSON,
-    Link: state.link,
+    Link: canonical === undefined ? state.link : `${state.link}, <${canonical}>; rel="canonical"`,
     Vary: 'Accept',
   }
 }
 
-/** Adds `Link` and `Vary` to a response built elsewhere (an error). */
+/**
+ * The `canonical` argument of {@link jsonLdHeaders} for a document whose main resource is `iri`:
+ * undefined when the request's path and query already spell it.
+ */
+export function canonicalFor(c: Context, iri: string): string | undefined {
+  const url = c.req.url
+  const start = url.indexOf('?')
+  if (start === -1) return iri === c.req.path ? undefined : iri
+  const end = url.indexOf('#', start)
+  const query = url.slice(start, end === -1 ? undefined : end)
+  return iri.length === c.req.path.length + query.length &&
+    iri.startsWith(c.req.path) &&
+    iri.endsWith(query)
+    ? undefined
+    : iri
+}
+
+/**
+ * Adds `Link` and `Vary` to a response built elsewhere (an error). A problem also links its
+ * context, absolute: clients that read only JSON-LD media types (alcaeus) read a problem+json body
+ * as JSON-LD when a context is linked, and find its `hydra:Error`.
+ */
 export function withApiHeaders(c: Context, response: Response): Response {
   const { link } = apiState(c)
   if (response.headers.get('Link')?.includes(link)) return response
+  const problem = response.headers.get('Content-Type')?.startsWith(PROBLEM_TYPE) === true
+  const links = problem
+    ? `${link}, <${errorContextUrl(apiLocation(c))}>; rel="${JSON_LD_CONTEXT_REL}"`
+    : link
   let target = response
   try {
-    target.headers.append('Link', link)
+    target.headers.append('Link', links)
   } catch {
     // Headers that cannot change (a response that was fetched): copy it first.
     target = new Response(response.body, response)
-    target.headers.append('Link', link)
+    target.headers.append('Link', links)
   }
   target.headers.append('Vary', 'Accept')
   return target
 }
+
+const PROBLEM_TYPE = 'application/problem+json'
+const errorContextUrl = ({ origin, base }: ApiLocation) => `${origin}${base}/contexts/Error`
 
 /** The 406 error of a request that accepts neither JSON-LD nor JSON, thrown before any work. */
 export function refuseUnacceptable(c: Context): void {

@@ -24,7 +24,8 @@ import {
   notAcceptableDetail,
   withApiHeaders,
 } from './api-state.js'
-import { type CollectionOperation, type JsonLdResponse, jsonLd } from './serve.js'
+import type { CollectionOperation, JsonLdResponse } from './serve.js'
+import { validatedJsonLd } from './validated.js'
 
 export { API_DOCUMENTATION_REL, negotiate } from './api-state.js'
 
@@ -113,12 +114,12 @@ export function serveEntrypoint(
   c: Context,
   api: ApiDescription
 ): JsonLdResponse<Record<string, string>> {
-  return jsonLd(c, renderEntrypoint(api, mountPrefix(c)))
+  return validatedJsonLd(c, renderEntrypoint(api, mountPrefix(c)))
 }
 
 /** `GET /contexts/Entrypoint`: the entrypoint's context. */
 export function serveEntrypointContext(c: Context, api: ApiDescription) {
-  return jsonLd(c, entrypointContext(api, apiLocation(c)))
+  return validatedJsonLd(c, entrypointContext(api, apiLocation(c)))
 }
 
 /** `GET /docs.jsonld`: the Hydra API documentation. */
@@ -126,7 +127,7 @@ export function serveDocumentation(
   c: Context,
   api: ApiDescription
 ): JsonLdResponse<Record<string, unknown>> {
-  return jsonLd(c, renderDocumentation(api, apiLocation(c)))
+  return validatedJsonLd(c, renderDocumentation(api, apiLocation(c)))
 }
 
 /** A generated resource and its collection operations, as the API documentation describes them. */

@@ -1,8 +1,15 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { type ErrorOptions, isHydraError, problemResponse } from '../errors.js'
+import {
+  type ErrorOptions,
+  errorKind,
+  HydraError,
+  isHydraError,
+  problemResponse,
+} from '../errors.js'
+import { hydraTerm } from '../hydra/terms.js'
 import { apiState, mountPrefix, notAcceptableDetail, withApiHeaders } from './api-state.js'
-import { jsonLd } from './serve.js'
+import { validatedJsonLd } from './validated.js'
 
 /**
  * The error handler and not-found handler of an app whose own errors are written with or without
@@ -73,7 +80,7 @@ export const hydraNotFound: NotFoundHandler = defaults.notFound
 
 /** `/contexts/Error`: the context of problem bodies. */
 export function serveErrorContext(c: Context) {
-  return jsonLd(c, {
+  return validatedJsonLd(c, {
     '@context': {
       '@vocab': 'http://www.w3.org/ns/hydra/core#',
       hydra: 'http://www.w3.org/ns/hydra/core#',
@@ -83,5 +90,29 @@ export function serveErrorContext(c: Context) {
       status: 'https://www.rfc-editor.org/rfc/rfc9457#status',
       type: { '@id': 'https://www.rfc-editor.org/rfc/rfc9457#type', '@type': '@id' },
     },
+  })
+}
+
+/**
+ * `/errors/{status}`: what an error's `@id` and `type` (`/errors/404`) lead to, a document
+ * describing that kind of error; a status the API never answers is a 404.
+ */
+export function serveErrorDocument(c: Context, options: Pick<ErrorOptions, 'hydraPrefix'> = {}) {
+  const raw = c.req.param('status') ?? ''
+  const kind = /^[1-5][0-9]{2}$/.test(raw) ? errorKind(Number(raw)) : undefined
+  const base = mountPrefix(c)
+  const hydraPrefix = options.hydraPrefix !== false
+  if (!kind) throw new HydraError(404, `No error document for "${raw}".`, { base, hydraPrefix })
+  const iri = `${base}/errors/${raw}`
+  const description = hydraPrefix
+    ? { 'hydra:title': kind.title, 'hydra:description': kind.description }
+    : { title: kind.title, description: kind.description }
+  return validatedJsonLd(c, {
+    '@context': `${base}/contexts/Error`,
+    '@id': iri,
+    '@type': hydraTerm('Error', hydraPrefix),
+    title: kind.title,
+    status: Number(raw),
+    ...description,
   })
 }

@@ -1,6 +1,7 @@
 import type { Context, Env, Input, TypedResponse } from 'hono'
-import { HydraError, isHydraError } from '../errors.js'
+import { badRequest, HydraError, isHydraError } from '../errors.js'
 import {
+  documentIri,
   type HydraCollection,
   type RenderOptions,
   renderCollection,
@@ -27,7 +28,14 @@ import {
   readItemsPerPage,
   readPagingRequest,
 } from '../paging/request.js'
-import { apiLocation, jsonLdHeaders, mountPrefix, refuseUnacceptable } from './api-state.js'
+import {
+  apiLocation,
+  canonicalFor,
+  jsonLdHeaders,
+  mountPrefix,
+  refuseUnacceptable,
+} from './api-state.js'
+import { validatedJsonLd } from './validated.js'
 
 export { LD_JSON, mountPrefix } from './api-state.js'
 
@@ -72,9 +80,18 @@ function rawQuery(url: string): string {
   return url.slice(start + 1, end === -1 ? undefined : end)
 }
 
-/** A JSON-LD response (or JSON, as negotiated); throws the 406 error when neither is accepted. */
-export function jsonLd<T>(c: Context, body: T): JsonLdResponse<T> {
-  return c.body(JSON.stringify(body), 200, jsonLdHeaders(c)) as unknown as JsonLdResponse<T>
+/**
+ * A JSON-LD response (or JSON, as negotiated); throws the 406 error when neither is accepted.
+ * `iri`, the document's main resource, is linked as canonical when the request spelled it
+ * otherwise (D6).
+ */
+export function jsonLd<T>(c: Context, body: T, iri?: string): JsonLdResponse<T> {
+  const canonical = iri === undefined ? undefined : canonicalFor(c, iri)
+  return c.body(
+    JSON.stringify(body),
+    200,
+    jsonLdHeaders(c, canonical)
+  ) as unknown as JsonLdResponse<T>
 }
 
 /**
@@ -106,11 +123,19 @@ export async function serveCollection<M, Row extends object, Where, P extends bo
       const key = paging.cursor ?? operation.orderKey
       return await streamCollection(c, readInBatches(source, key, batchSize), toMember, render)
     }
-    if (paging.cursor) {
+    if (paging.cursor && !query.has(paging.parameters.page)) {
       const itemsPerPage = readItemsPerPage(query, paging)
       const bound = readCursorBound(query, paging.cursor)
       const page = await fetchCursorPage(source, paging.cursor, itemsPerPage, bound)
       return respondWithPage(c, page, toMember, render)
+    }
+    // D7: the page parameter on a cursor resource asks for that offset page of the cursor's order
+    // (page-based clients such as API Platform's admin): a count and an OFFSET, as deep pages of
+    // any offset-paged collection cost. A cursor position with it would mean two pages at once.
+    if (paging.cursor && readCursorBound(query, paging.cursor)) {
+      throw badRequest(
+        `The "${paging.parameters.page}" parameter cannot be combined with a cursor position (${paging.cursor.map((key) => `${key.field}[…]`).join(', ')}).`
+      )
     }
     const page = await fetchCollectionPage(source, readPagingRequest(query, paging))
     return respondWithPage(c, page, toMember, render)
@@ -232,7 +257,9 @@ function respondWithPage<T, M, P extends boolean>(
   toMember: (item: T) => M,
   render: RenderOptions<P>
 ): JsonLdResponse<HydraCollection<M, P>> {
-  return jsonLd(c, renderCollection({ ...page, items: page.items.map(toMember) }, render))
+  const body = renderCollection({ ...page, items: page.items.map(toMember) }, render)
+  // Asked without a query, the document's main resource is the collection, by the URL asked.
+  return jsonLd(c, body, render.query.size === 0 ? undefined : documentIri(page, render))
 }
 
 /** Groups a sequence into arrays of `size` items, so a streamed response writes few large chunks. */
@@ -308,7 +335,13 @@ async function streamCollection<T, M, P extends boolean>(
     },
     { highWaterMark: 0 }
   )
-  return c.body(body, 200, jsonLdHeaders(c)) as unknown as JsonLdResponse<HydraCollection<M, P>>
+  const canonical =
+    render.query.size === 0
+      ? undefined
+      : canonicalFor(c, documentIri({ items: [], paginated: false, self: {} }, render))
+  return c.body(body, 200, jsonLdHeaders(c, canonical)) as unknown as JsonLdResponse<
+    HydraCollection<M, P>
+  >
 }
 
 /** The JSON-LD shape of an item: its member with the resource's context. */
@@ -328,7 +361,8 @@ export async function serveItem<M, K extends IdKind>(
     const row = id === undefined ? null : await findUnique(id)
     if (!row) throw new HydraError(404, `No ${resource.name} with id "${raw}".`)
     const member = resource.toMember(row, base) as Record<string, unknown>
-    return jsonLd(c, { '@context': `${base}/contexts/${resource.name}`, ...member } as HydraItem<M>)
+    const item = { '@context': `${base}/contexts/${resource.name}`, ...member } as HydraItem<M>
+    return jsonLd(c, item, member['@id'] as string)
   } catch (error) {
     restyle(error, { base, hydraPrefix: resource.hydraPrefix })
   }
@@ -352,5 +386,5 @@ export function serveContext(
     fields: readonly { name: string; iri?: string | undefined }[]
   }
 ): JsonLdResponse<ContextDocument> {
-  return jsonLd(c, contextDocument(`${docsUrl(apiLocation(c))}#`, resource))
+  return validatedJsonLd(c, contextDocument(`${docsUrl(apiLocation(c))}#`, resource))
 }

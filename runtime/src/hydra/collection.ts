@@ -57,9 +57,20 @@ export interface RenderOptions<P extends boolean = boolean> {
 
 const LINKS = ['first', 'last', 'previous', 'next'] as const
 
-function hasFilters(query: QueryMap, pageName: string, enabled: string): boolean {
-  for (const key of query.keys()) if (key !== pageName && key !== enabled) return true
+function hasParameters(query: QueryMap, pageName: string): boolean {
+  for (const key of query.keys()) if (key !== pageName) return true
   return false
+}
+
+/**
+ * The IRI of the document a page is rendered as: its view's `@id` when it has a view, else the
+ * collection's. A client that asked for another spelling of it (parameters in another order, a
+ * page 1 of a single page) finds its main resource by this IRI (D6).
+ */
+export function documentIri<M>(page: CollectionPage<M>, options: RenderOptions): string {
+  const { page: pageName } = options.parameters
+  if (!page.paginated && !hasParameters(options.query, pageName)) return options.path
+  return iriBuilder(options.path, options.query, pageName)(page.self)
 }
 
 /** Renders a page as a Hydra collection with the reference's presence rules (reference 2.2-2.6). */
@@ -85,9 +96,10 @@ function renderView<M>(
   options: RenderOptions,
   prefix: boolean
 ): Record<string, string> | undefined {
-  const { page: pageName, enabled } = options.parameters
-  // The page and the paging switch are not filters: a single unfiltered page has no view.
-  if (!page.paginated && !hasFilters(options.query, pageName, enabled)) return undefined
+  const { page: pageName } = options.parameters
+  // A single page asked without parameters has no view; with any (filters, the paging switch, a
+  // page size) it keeps one, whose `@id` is the request in normal form (D6).
+  if (!page.paginated && !hasParameters(options.query, pageName)) return undefined
   const iri = iriBuilder(options.path, options.query, pageName)
   const view: Record<string, string> = {
     '@id': iri(page.self),

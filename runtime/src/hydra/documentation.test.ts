@@ -176,6 +176,7 @@ describe('the API documentation', () => {
       ['id[gt]', '#Product/id'],
       ['id[lte]', '#Product/id'],
       ['id[gte]', '#Product/id'],
+      ['page', 'hydra:pageIndex'],
       ['itemsPerPage', 'hydra:limit'],
     ])
     const limit = (search('productFeed').search['hydra:mapping'] as Node[]).at(-1) as Node

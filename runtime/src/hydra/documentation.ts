@@ -262,6 +262,12 @@ function pagingVariables(type: DocumentedType, paging: PagingConfig): Variable[]
   const size = `${paging.itemsPerPage} items per page`
   if (paging.enabled && paging.cursor) {
     variables.push(...cursorVariables(type, paging.cursor))
+    // D7: page-based clients read numbered pages of the same order, at the cost of offset paging.
+    variables.push({
+      variable: parameters.page,
+      property: 'hydra:pageIndex',
+      description: `A numbered page of the same order, from 1 (${size}), with a count and first/last links: read by offset, so it costs more the deeper it is; without it, pages are read by cursor.`,
+    })
   } else if (paging.enabled || paging.clientEnabled) {
     variables.push({
       variable: parameters.page,

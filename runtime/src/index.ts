@@ -57,7 +57,9 @@ export {
   renderCollectionChunks,
 } from './hydra/collection.js'
 export {
+  type ContextField,
   type ContextTerm,
+  type ContextType,
   contextDocument,
   HYDRA,
   HYDRA_TERMS,

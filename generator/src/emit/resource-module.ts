@@ -85,6 +85,10 @@ function writeResourceSpec(resource: ResourceModel) {
             if (field.isList) writer.write(', list: true')
             if (!field.isRequired) writer.write(', required: false')
             if (field.iri) writer.write(', iri: ').quote(field.iri)
+            if (field.enumValues)
+              writer.write(
+                `, values: [${field.enumValues.map((value) => JSON.stringify(value)).join(', ')}]`
+              )
             writer.write(' },').newLine()
           }
         })

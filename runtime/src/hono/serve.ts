@@ -7,9 +7,10 @@ import {
   renderCollection,
   renderCollectionChunks,
 } from '../hydra/collection.js'
-import { type ContextTerm, contextDocument } from '../hydra/context.js'
+import { type ContextTerm, type ContextType, contextDocument } from '../hydra/context.js'
 import { docsUrl } from '../hydra/documentation.js'
 import type { IdKind, IdValue, Resource } from '../hydra/resource.js'
+import { collectionSearch } from '../hydra/search.js'
 import { parseQuery, type QueryMap } from '../iri/query-string.js'
 import { DEFAULT_BATCH_SIZE, readInBatches, releaseBatch } from '../paging/batches.js'
 import {
@@ -112,6 +113,7 @@ export async function serveCollection<M, Row extends object, Where, P extends bo
     const query = parseQuery(rawQuery(c.req.url))
     const context = `${base}/contexts/${resource.name}`
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
+    render.search = searchOf(operation, render.path)
     const toMember = (row: Row) => resource.toMember(row, base)
     const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
     if (options.provider && !paging.cursor) {
@@ -142,6 +144,21 @@ export async function serveCollection<M, Row extends object, Where, P extends bo
   } catch (error) {
     restyle(error, { base, hydraPrefix })
   }
+}
+
+/** The search block of each operation, for the last path it was served at (nearly always one). */
+const searches = new WeakMap<object, { path: string; search: Record<string, unknown> }>()
+
+function searchOf<M, P extends boolean>(
+  operation: CollectionOperation<M, P>,
+  path: string
+): Record<string, unknown> {
+  const cached = searches.get(operation)
+  if (cached?.path === path) return cached.search
+  const { resource, paging, hydraPrefix } = operation
+  const search = collectionSearch(resource, paging, path, hydraPrefix !== false)
+  searches.set(operation, { path, search })
+  return search
 }
 
 /**
@@ -378,13 +395,6 @@ export interface ContextDocument {
  * the `hydra:` prefix. Takes a generated resource, or the name and fields of a custom
  * collection's items.
  */
-export function serveContext(
-  c: Context,
-  resource: {
-    name: string
-    iri?: string | undefined
-    fields: readonly { name: string; iri?: string | undefined }[]
-  }
-): JsonLdResponse<ContextDocument> {
+export function serveContext(c: Context, resource: ContextType): JsonLdResponse<ContextDocument> {
   return validatedJsonLd(c, contextDocument(`${docsUrl(apiLocation(c))}#`, resource))
 }

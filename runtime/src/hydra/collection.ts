@@ -34,6 +34,7 @@ export type HydraCollection<M, P extends boolean = true> = P extends false
       totalItems?: number
       member: M[]
       view?: HydraView<false>
+      search?: Record<string, unknown>
     }
   : {
       '@context': string
@@ -42,6 +43,7 @@ export type HydraCollection<M, P extends boolean = true> = P extends false
       'hydra:totalItems'?: number
       'hydra:member': M[]
       'hydra:view'?: HydraView<true>
+      'hydra:search'?: Record<string, unknown>
     }
 
 export interface RenderOptions<P extends boolean = boolean> {
@@ -53,6 +55,8 @@ export interface RenderOptions<P extends boolean = boolean> {
   context: string
   /** Whether Hydra keys carry the `hydra:` prefix. Default true. */
   hydraPrefix?: P | undefined
+  /** The collection's `hydra:search` block (its parameters as an IRI template), when it has one. */
+  search?: Record<string, unknown> | undefined
 }
 
 const LINKS = ['first', 'last', 'previous', 'next'] as const
@@ -88,6 +92,7 @@ export function renderCollection<M, P extends boolean = true>(
   body[hydraTerm('member', prefix)] = page.items
   const view = renderView(page, options, prefix)
   if (view) body[hydraTerm('view', prefix)] = view
+  if (options.search) body[hydraTerm('search', prefix)] = options.search
   return body as HydraCollection<M, P>
 }
 
@@ -146,5 +151,8 @@ export async function* renderCollectionChunks<M>(
   const viewPart = view
     ? `,${JSON.stringify(hydraTerm('view', prefix))}:${JSON.stringify(view)}`
     : ''
-  yield `${pending ?? ''}],${total}${viewPart}}`
+  const searchPart = options.search
+    ? `,${JSON.stringify(hydraTerm('search', prefix))}:${JSON.stringify(options.search)}`
+    : ''
+  yield `${pending ?? ''}],${total}${viewPart}${searchPart}}`
 }

@@ -18,9 +18,26 @@ const HYDRA_VALUES = [
 const HYDRA_LINKS = ['first', 'last', 'previous', 'next'] as const
 
 /** Names a type's fields cannot take when it is served without the `hydra:` prefix. */
-export const HYDRA_TERMS: readonly string[] = [...HYDRA_VALUES, ...HYDRA_LINKS]
+export const HYDRA_TERMS: readonly string[] = [...HYDRA_VALUES, ...HYDRA_LINKS, 'search']
 
-export type ContextTerm = string | { '@id'?: string; '@type': string }
+/**
+ * The terms of the IRI template a collection's `hydra:search` holds (see `search.ts`), scoped to
+ * that block: they never take the name of a field of the type.
+ */
+const TEMPLATE_TERMS = {
+  IriTemplate: 'hydra:IriTemplate',
+  IriTemplateMapping: 'hydra:IriTemplateMapping',
+  BasicRepresentation: 'hydra:BasicRepresentation',
+  template: 'hydra:template',
+  variableRepresentation: { '@id': 'hydra:variableRepresentation', '@type': '@vocab' },
+  mapping: 'hydra:mapping',
+  'hydra:variableRepresentation': { '@type': '@vocab' },
+  variable: 'hydra:variable',
+  property: { '@id': 'hydra:property', '@type': '@vocab' },
+  required: 'hydra:required',
+} as const
+
+export type ContextTerm = string | { '@id'?: string; '@type'?: string; '@context'?: object }
 
 /** The Hydra part of a context, leaving out the terms in `taken` (a type's own field names). */
 export function hydraTerms(taken: ReadonlySet<string> = new Set()): Record<string, ContextTerm> {
@@ -30,13 +47,49 @@ export function hydraTerms(taken: ReadonlySet<string> = new Set()): Record<strin
     if (!taken.has(name)) terms[name] = { '@id': `hydra:${name}`, '@type': '@id' }
     terms[`hydra:${name}`] = { '@type': '@id' }
   }
+  terms['hydra:search'] = { '@id': 'hydra:search', '@context': TEMPLATE_TERMS }
+  if (!taken.has('search')) terms.search = { '@id': 'hydra:search', '@context': TEMPLATE_TERMS }
   return terms
 }
 
 export interface ContextType {
   name: string
   iri?: string | undefined
-  fields: readonly { name: string; iri?: string | undefined }[]
+  fields: readonly ContextField[]
+}
+
+export interface ContextField {
+  name: string
+  iri?: string | undefined
+  /** Prisma type, or an enum's name when `values` is set: decides the literal's datatype. */
+  type?: string | undefined
+  values?: readonly string[] | undefined
+}
+
+const XSD = 'http://www.w3.org/2001/XMLSchema#'
+
+/**
+ * Datatypes of the values JSON cannot type itself (written as strings: dates, decimals, big
+ * integers, bytes), as the documentation declares them; JSON values (`@json`) for Json fields.
+ * Numbers and booleans are typed by JSON-LD already.
+ */
+const DATATYPES: Partial<Record<string, string>> = {
+  DateTime: `${XSD}dateTime`,
+  Decimal: `${XSD}decimal`,
+  BigInt: `${XSD}integer`,
+  Bytes: `${XSD}base64Binary`,
+  Json: '@json',
+}
+
+function fieldTerm(vocabulary: string, type: ContextType, field: ContextField): ContextTerm {
+  const id = field.iri ?? `${type.name}/${field.name}`
+  const datatype =
+    field.values !== undefined
+      ? `${vocabulary}${field.type}`
+      : field.type === undefined
+        ? undefined
+        : DATATYPES[field.type]
+  return datatype === undefined ? id : { '@id': id, '@type': datatype }
 }
 
 /**
@@ -58,6 +111,6 @@ export function contextDocument(
     ...hydraTerms(fields),
   }
   if (type.iri) context[type.name] = type.iri
-  for (const field of type.fields) context[field.name] = field.iri ?? `${type.name}/${field.name}`
+  for (const field of type.fields) context[field.name] = fieldTerm(vocabulary, type, field)
   return { '@context': context }
 }

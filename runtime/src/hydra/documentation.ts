@@ -20,6 +20,8 @@ export interface DocumentedField {
   required?: boolean | undefined
   iri?: string | undefined
   description?: string | undefined
+  /** An enum's values: the range is then a datatype of exactly these strings (`owl:oneOf`). */
+  values?: readonly string[] | undefined
 }
 
 /** A collection of a type, as the entrypoint lists it. */
@@ -74,7 +76,7 @@ export const docsUrl = ({ origin, base }: ApiLocation) => `${origin}${docsPath(b
 
 /** `#Book`, or the IRI the type declares. */
 const classId = (type: DocumentedType) => type.iri ?? `#${type.name}`
-const propertyId = (type: DocumentedType, field: DocumentedField) =>
+const propertyId = (type: Pick<DocumentedType, 'name'>, field: DocumentedField) =>
   field.iri ?? `#${type.name}/${field.name}`
 
 /** The entrypoint key of an operation: `book` for a resource's collection, `bookRecent` for others. */
@@ -85,7 +87,7 @@ export function entrypointKey(resourceName: string, operation: string): string {
     : `${base}${operation.charAt(0).toUpperCase()}${operation.slice(1)}`
 }
 
-/** The entrypoint: one link per collection, under the keys its context defines. */
+/** The entrypoint: one link per type (its main collection), under the keys its context defines. */
 export function renderEntrypoint(api: ApiDescription, base: string): Record<string, string> {
   const body: Record<string, string> = {
     '@context': `${base}/contexts/Entrypoint`,
@@ -94,6 +96,15 @@ export function renderEntrypoint(api: ApiDescription, base: string): Record<stri
   }
   for (const collection of collectionsOf(api)) body[collection.name] = `${base}${collection.path}`
   return body
+}
+
+/**
+ * A type's main collection, which the entrypoint links: the one under the type's own key (`book`),
+ * else its first. Its other collections (`/books/recent`) are operations of the same entry.
+ */
+export function mainCollection(type: DocumentedType): DocumentedCollection | undefined {
+  const key = entrypointKey(type.name, 'collection')
+  return type.collections.find((collection) => collection.name === key) ?? type.collections[0]
 }
 
 /** The entrypoint's context: its collection keys are links defined in the documentation. */
@@ -110,8 +121,9 @@ export function entrypointContext(
   return { '@context': context }
 }
 
+/** The collections the entrypoint links: one per type (generic clients take each for a resource). */
 function collectionsOf(api: ApiDescription): DocumentedCollection[] {
-  return api.types.flatMap((type) => type.collections)
+  return api.types.flatMap((type) => mainCollection(type) ?? [])
 }
 
 /** The Hydra `ApiDocumentation`: a supported class per type, and the entrypoint's class. */
@@ -145,6 +157,42 @@ export function renderDocumentation(
   }
 }
 
+/**
+ * The range of a field: its XSD datatype, or for an enum a datatype of the API's vocabulary
+ * (`#Genre`) of exactly its values (`owl:oneOf`), declared alike wherever the enum is used.
+ */
+function rangeOf(field: DocumentedField): string | Record<string, unknown> {
+  if (field.list) return 'rdf:List'
+  if (field.values)
+    return {
+      '@id': `#${field.type}`,
+      '@type': 'rdfs:Datatype',
+      'rdfs:label': field.type,
+      'owl:onDatatype': { '@id': 'xsd:string' },
+      'owl:oneOf': { '@list': field.values.map((value) => ({ '@value': value })) },
+    }
+  return RANGES[field.type] ?? 'xsd:string'
+}
+
+/**
+ * A field's property. A property of the API's vocabulary (`#Book/title`) belongs to its class: a
+ * label and a domain. A property with its own IRI (`schema:name`) may be shared by several classes
+ * and is not ours to define: it is declared the same way wherever it is used (no label, no domain),
+ * so the documentation holds one consistent declaration of it; each class names it in its
+ * supported property's `hydra:title`.
+ */
+function documentProperty(type: DocumentedType, field: DocumentedField): Record<string, unknown> {
+  const id = propertyId(type, field)
+  if (field.iri) return { '@id': id, '@type': 'rdf:Property', range: rangeOf(field) }
+  return {
+    '@id': id,
+    '@type': 'rdf:Property',
+    'rdfs:label': field.name,
+    domain: classId(type),
+    range: rangeOf(field),
+  }
+}
+
 function documentType(type: DocumentedType): Record<string, unknown> {
   const id = classId(type)
   return {
@@ -155,13 +203,7 @@ function documentType(type: DocumentedType): Record<string, unknown> {
     ...(type.description ? { 'hydra:description': type.description } : {}),
     'hydra:supportedProperty': type.fields.map((field) => ({
       '@type': 'hydra:SupportedProperty',
-      'hydra:property': {
-        '@id': propertyId(type, field),
-        '@type': 'rdf:Property',
-        'rdfs:label': field.name,
-        domain: id,
-        range: field.list ? 'rdf:List' : (RANGES[field.type] ?? 'xsd:string'),
-      },
+      'hydra:property': documentProperty(type, field),
       'hydra:title': field.name,
       ...(field.description ? { 'hydra:description': field.description } : {}),
       'hydra:required': field.required !== false,
@@ -188,10 +230,15 @@ function documentEntrypoint(api: ApiDescription, base: string): Record<string, u
     '@type': 'hydra:Class',
     'hydra:title': 'Entrypoint',
     'hydra:description': 'The API entrypoint: a link to every collection.',
-    'hydra:supportedProperty': api.types.flatMap((type) =>
-      type.collections.map((collection) => {
-        const label = collection.description ?? `The collection of ${type.name} resources`
-        return {
+    'hydra:supportedProperty': api.types.flatMap((type) => {
+      const collection = mainCollection(type)
+      if (!collection) return []
+      const label = collection.description ?? `The collection of ${type.name} resources`
+      // The main collection first, then the type's other collections, each with its own path (the
+      // template of its search): operations of one resource, not resources of their own.
+      const others = type.collections.filter((other) => other !== collection)
+      return [
+        {
           '@type': 'hydra:SupportedProperty',
           'hydra:property': {
             '@id': `#Entrypoint/${collection.name}`,
@@ -216,21 +263,41 @@ function documentEntrypoint(api: ApiDescription, base: string): Record<string, u
                 returns: 'hydra:Collection',
                 'hydra:search': searchTemplate(type, collection, base),
               },
+              ...others.map((other) => ({
+                '@type': ['hydra:Operation', 'schema:FindAction'],
+                'hydra:method': 'GET',
+                'hydra:title': `get${capitalized(other.name)}Collection`,
+                'rdfs:label':
+                  other.description ??
+                  `Retrieves the ${type.name} resources at ${base}${other.path}.`,
+                returns: 'hydra:Collection',
+                'hydra:search': searchTemplate(type, other, base),
+              })),
             ],
           },
           'hydra:title': collection.name,
           'hydra:description': label,
           'hydra:readable': true,
           'hydra:writeable': false,
-        }
-      })
-    ),
+        },
+      ]
+    }),
   }
 }
 
-interface Variable {
+const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
+
+/** A query parameter of a collection, as its IRI templates describe it. */
+export interface Variable {
   variable: string
+  /** The property it sets, as the documentation writes it (`hydra:pageIndex`, `#Book/title`). */
   property: string
+  /**
+   * The same property as a collection response writes it, resolved by the response's context:
+   * a field's name (what API Platform writes, and what api-doc-parser matches to a field) or a
+   * compact IRI.
+   */
+  term: string
   description: string
 }
 
@@ -256,7 +323,11 @@ function searchTemplate(
   }
 }
 
-function pagingVariables(type: DocumentedType, paging: PagingConfig): Variable[] {
+/** The paging parameters a collection accepts under its settings, in template order. */
+export function pagingVariables(
+  type: Pick<DocumentedType, 'name' | 'fields'>,
+  paging: PagingConfig
+): Variable[] {
   const { parameters } = paging
   const variables: Variable[] = []
   const size = `${paging.itemsPerPage} items per page`
@@ -266,12 +337,14 @@ function pagingVariables(type: DocumentedType, paging: PagingConfig): Variable[]
     variables.push({
       variable: parameters.page,
       property: 'hydra:pageIndex',
+      term: 'hydra:pageIndex',
       description: `A numbered page of the same order, from 1 (${size}), with a count and first/last links: read by offset, so it costs more the deeper it is; without it, pages are read by cursor.`,
     })
   } else if (paging.enabled || paging.clientEnabled) {
     variables.push({
       variable: parameters.page,
       property: 'hydra:pageIndex',
+      term: 'hydra:pageIndex',
       description: `The page to read, from 1 (default 1, ${size}).`,
     })
   }
@@ -281,6 +354,7 @@ function pagingVariables(type: DocumentedType, paging: PagingConfig): Variable[]
     variables.push({
       variable: parameters.itemsPerPage,
       property: 'hydra:limit',
+      term: 'hydra:limit',
       description: `Items per page (default ${paging.itemsPerPage}${maximum}).`,
     })
   }
@@ -288,6 +362,7 @@ function pagingVariables(type: DocumentedType, paging: PagingConfig): Variable[]
     variables.push({
       variable: parameters.enabled,
       property: '#pagination',
+      term: 'pagination',
       description: `false: the whole collection in one response; true: paged (default ${paging.enabled}).`,
     })
   }
@@ -295,6 +370,7 @@ function pagingVariables(type: DocumentedType, paging: PagingConfig): Variable[]
     variables.push({
       variable: parameters.partial,
       property: '#partial',
+      term: 'partial',
       description: `true: no item count and no last page, a next link only when more items follow (default ${paging.partial}).`,
     })
   }
@@ -302,13 +378,17 @@ function pagingVariables(type: DocumentedType, paging: PagingConfig): Variable[]
 }
 
 /** Cursor positions: each key field with the operators that move forward and back. */
-function cursorVariables(type: DocumentedType, cursor: readonly CursorKey[]): Variable[] {
+function cursorVariables(
+  type: Pick<DocumentedType, 'name' | 'fields'>,
+  cursor: readonly CursorKey[]
+): Variable[] {
   return cursor.flatMap((key) => {
     const field = type.fields.find((candidate) => candidate.name === key.field)
     const property = field ? propertyId(type, field) : `#${type.name}/${key.field}`
     const [forward, back] = key.direction === 'desc' ? ['lt', 'gt'] : ['gt', 'lt']
     return [forward, back, `${forward}e`, `${back}e`].map((operator) => ({
       variable: `${key.field}[${operator}]`,
+      term: key.field,
       property,
       description: `Cursor position on ${key.field} (${key.direction === 'desc' ? 'descending' : 'ascending'}): ${operator} reads the items ${operator.startsWith(forward) ? 'after' : 'before'} it in the collection's order.`,
     }))

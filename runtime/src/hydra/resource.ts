@@ -21,6 +21,8 @@ export interface FieldSpec {
   iri?: string
   /** Documented as the property's `hydra:description`. */
   description?: string
+  /** An enum's values: documented as the range's `owl:oneOf`. */
+  values?: readonly string[]
 }
 
 export interface ResourceSpec<K extends IdKind> {

@@ -10,12 +10,16 @@
  *   SQLite figures; a client generated from a PostgreSQL copy of schema.prisma into
  *   bench/.generated-postgresql/ (both by `npm run bench:prepare`), the same rows in one database
  *   per size on that server (setup-postgresql.ts), `@prisma/adapter-pg`.
+ * - `mariadb`: the same for BENCH_MARIADB_URL (e.g. `mysql://root@127.0.0.1:3306/test`): a client
+ *   generated from a MySQL copy into bench/.generated-mysql/, one database per size on that
+ *   server (setup-mariadb.ts), `@prisma/adapter-mariadb`.
  */
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
-import { checkServer } from '../example-app/scripts/scratch-database.mjs'
+import { checkServer } from '@prisma-hydra/prisma-offline/scratch-database'
 import { createHydraApp } from './.generated/hydra/index.js'
 import { PrismaClient } from './.generated/prisma/client.js'
 import { EVENTS_PER_SECOND, prepareDatabase } from './setup.js'
+import { prepareMariadbDatabase } from './setup-mariadb.js'
 import { preparePostgresDatabase } from './setup-postgresql.js'
 
 /** The generated app over one table, requested in-process (`app.request`, no network). */
@@ -96,7 +100,35 @@ function postgresql(serverUrl: string, version: string): BenchDatabase {
   }
 }
 
-const { BENCH_POSTGRES_URL } = process.env
+/** The MariaDB/MySQL entry for the server of `serverUrl`, whose version `version()` reported. */
+function mariadb(serverUrl: string, version: string): BenchDatabase {
+  return {
+    id: 'mariadb',
+    name: /mariadb/i.test(version) ? 'MariaDB' : 'MySQL',
+    description: `${version} through \`@prisma/adapter-mariadb\`, one database per size on ${shown(serverUrl).replace(/\/[^/]*$/, '')} (bench/setup-mariadb.ts): the same rows, \`ANALYZE TABLE\`d once inserted`,
+    counting:
+      "keeps no exact row count either (InnoDB): Prisma's `count()` makes it read every entry of an index of the table",
+    async open(rows) {
+      const { url, built } = await prepareMariadbDatabase(serverUrl, rows)
+      // Loaded only here: a run without BENCH_MARIADB_URL never needs the MySQL client.
+      const [{ PrismaMariaDb }, { PrismaClient }, { createHydraApp }] = await Promise.all([
+        import('@prisma/adapter-mariadb'),
+        import('./.generated-mysql/prisma/client.js'),
+        import('./.generated-mysql/hydra/index.js'),
+      ])
+      const prisma = new PrismaClient({ adapter: new PrismaMariaDb(url) })
+      const app = createHydraApp({ prisma })
+      return {
+        request: (path) => app.request(path),
+        close: () => prisma.$disconnect(),
+        built,
+        location: shown(url),
+      }
+    },
+  }
+}
+
+const { BENCH_POSTGRES_URL, BENCH_MARIADB_URL } = process.env
 
 export const DATABASES: readonly BenchDatabase[] = [
   sqlite,
@@ -104,6 +136,7 @@ export const DATABASES: readonly BenchDatabase[] = [
   ...(BENCH_POSTGRES_URL
     ? [postgresql(BENCH_POSTGRES_URL, await checkServer(BENCH_POSTGRES_URL))]
     : []),
+  ...(BENCH_MARIADB_URL ? [mariadb(BENCH_MARIADB_URL, await checkServer(BENCH_MARIADB_URL))] : []),
 ]
 
 /** The entries BENCH_DATABASES names (comma-separated ids), or all of them. */
@@ -118,4 +151,33 @@ export function selectedDatabases(): readonly BenchDatabase[] {
     )
   }
   return DATABASES.filter((database) => ids.includes(database.id))
+}
+
+/** The database servers a run can add, each by its environment variable. */
+const SERVERS = [
+  {
+    id: 'postgresql',
+    name: 'PostgreSQL',
+    variable: 'BENCH_POSTGRES_URL',
+    example: 'postgres://postgres@127.0.0.1:5432/test',
+    setup: "bench/setup-postgresql.ts, the schema pushed by Prisma's engine",
+  },
+  {
+    id: 'mariadb',
+    name: 'MariaDB/MySQL',
+    variable: 'BENCH_MARIADB_URL',
+    example: 'mysql://root@127.0.0.1:3306/test',
+    setup: 'bench/setup-mariadb.ts, the tables made by the DDL derived from the schema',
+  },
+] as const
+
+/** For the report: which servers ran and how the others are added (`command`: the npm script). */
+export function serverCoverage(command: string, ran: readonly BenchDatabase[]): string {
+  return SERVERS.map((server) => {
+    if (ran.some((database) => database.id === server.id)) {
+      return `${server.name} is in the list of databases because \`${server.variable}\` names a server (any database URL of it): \`npm run bench:prepare\` generates a client for it from a copy of bench/schema.prisma, and one database per size is built there (\`prisma_hydra_bench_events_<rows>\`, ${server.setup}, reused while it holds exactly that many rows).`
+    }
+    if (process.env[server.variable]) return `${server.name} is left out by \`BENCH_DATABASES\`.`
+    return `${server.name} is left out of this run: \`${server.variable}=${server.example} npm run ${command}\` (any database URL of the server) adds its rows.`
+  }).join('\n\n')
 }

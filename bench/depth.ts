@@ -8,14 +8,15 @@
  *
  *   npm run bench:depth                                                              # SQLite
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:depth   # and PostgreSQL
+ *   BENCH_MARIADB_URL=mysql://root@127.0.0.1:3306/test npm run bench:depth           # and MariaDB
  *   BENCH_ROWS=100000 npm run bench:depth                                            # a quick run
  */
 import os from 'node:os'
-import { selectedDatabases, shown } from './databases.js'
+import { selectedDatabases, serverCoverage, shown } from './databases.js'
 import { machine, writeSection } from './report.js'
 import { EVENTS_PER_SECOND } from './setup.js'
 
-const { BENCH_ROWS, BENCH_DATABASES, BENCH_POSTGRES_URL } = process.env
+const { BENCH_ROWS, BENCH_DATABASES, BENCH_POSTGRES_URL, BENCH_MARIADB_URL } = process.env
 const ROWS = Number(BENCH_ROWS ?? 1_000_000)
 const PER_PAGE = 30
 /** The deepest page timed: the one ending after 30% of the rows (10,000 at 1,000,000 rows). */
@@ -159,6 +160,7 @@ const table = [
 
 const settings = [
   BENCH_POSTGRES_URL ? `BENCH_POSTGRES_URL=${shown(BENCH_POSTGRES_URL)} ` : '',
+  BENCH_MARIADB_URL ? `BENCH_MARIADB_URL=${shown(BENCH_MARIADB_URL)} ` : '',
   BENCH_DATABASES ? `BENCH_DATABASES=${BENCH_DATABASES} ` : '',
   BENCH_ROWS ? `BENCH_ROWS=${BENCH_ROWS} ` : '',
 ].join('')
@@ -202,11 +204,9 @@ Sanity (not timings): ${
   warnings.length === 0
     ? `on every database, every page of every mode has the ${PER_PAGE} members expected (page k starts with id ${n(ROWS)} − (k − 1) × ${PER_PAGE}: newest first); page 1 of the feed links to page 2 exactly as built here.`
     : `\n\n${warnings.map((warning) => `- WARNING: ${warning}`).join('\n')}`
-}${
-  BENCH_POSTGRES_URL
-    ? ''
-    : '\n\nPostgreSQL is left out of this run: `BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:depth` (any database URL of the server) adds its rows.'
 }
+
+${serverCoverage('bench:depth', databases)}
 `
 await writeSection('depth', report)
 console.log(`\n${table}\n`)

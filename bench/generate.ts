@@ -1,22 +1,27 @@
 /**
  * `prisma generate` for bench/schema.prisma, once per database the benchmarks run on (a Prisma
- * client serves one provider only): the schema as written (SQLite) into bench/.generated/, and a
- * copy of it for PostgreSQL (example-app/scripts/schema-copy.mjs) into
- * bench/.generated-postgresql/ (the copy, `prisma/` and `hydra/`). Generating needs no database
+ * client serves one provider only): the schema as written (SQLite) into bench/.generated/, and
+ * copies of it for PostgreSQL and MySQL (@prisma-hydra/prisma-offline/schema-copy) into
+ * bench/.generated-postgresql/ and bench/.generated-mysql/ (the copy, `prisma/` and `hydra/`). Generating needs no database
  * server. Run by `npm run bench:prepare`, through the offline Prisma CLI wrapper.
  */
 import { execFile } from 'node:child_process'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { writeSchemaCopy } from '../example-app/scripts/schema-copy.mjs'
+import { writeSchemaCopy } from '@prisma-hydra/prisma-offline/schema-copy'
 
 const run = promisify(execFile)
 const at = (relative: string) => fileURLToPath(new URL(relative, import.meta.url))
 const SCHEMA = at('./schema.prisma')
 const SQLITE = at('./.generated/')
-const POSTGRESQL = at('./.generated-postgresql/')
-const CLI = at('../example-app/scripts/prisma.mjs')
+/** The folder of each copy, by provider. */
+const COPIES = {
+  postgresql: at('./.generated-postgresql/'),
+  mysql: at('./.generated-mysql/'),
+}
+const CLI = createRequire(import.meta.url).resolve('@prisma-hydra/prisma-offline/prisma')
 
 /** Every generator's output moves from below bench/.generated/ to the same place below `to`. */
 function relocate(file: string, to: string): string {
@@ -38,11 +43,10 @@ async function generate(schema: string): Promise<void> {
   }
 }
 
-const copy = await writeSchemaCopy({
-  schemaPath: SCHEMA,
-  provider: 'postgresql',
-  dir: POSTGRESQL,
-  output: (file) => relocate(file, POSTGRESQL),
-})
-// The CLI spends most of its time starting up: both generations run side by side.
-await Promise.all([generate(SCHEMA), generate(copy)])
+const copies = await Promise.all(
+  Object.entries(COPIES).map(([provider, dir]) =>
+    writeSchemaCopy({ schemaPath: SCHEMA, provider, dir, output: (file) => relocate(file, dir) })
+  )
+)
+// The CLI spends most of its time starting up: the generations run side by side.
+await Promise.all([generate(SCHEMA), ...copies.map(generate)])

@@ -14,8 +14,9 @@
  */
 import { serve } from '@hono/node-server'
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
-import { readInBatches, releaseBatch } from '@prisma-hydra/runtime'
 import { Hono } from 'hono'
+// Internals of the runtime, measured here on their own.
+import { readInBatches, releaseBatch } from '../runtime/src/paging/batches.js'
 import {
   createHydraApp,
   eventOperations,

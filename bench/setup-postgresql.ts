@@ -9,12 +9,12 @@
  */
 import { access } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { createDriverAdapter, pushSchema } from '../example-app/scripts/push-schema.mjs'
+import { createDriverAdapter, pushSchema } from '@prisma-hydra/prisma-offline/push-schema'
 import {
   createDatabase,
   dropDatabase,
   withDatabase,
-} from '../example-app/scripts/scratch-database.mjs'
+} from '@prisma-hydra/prisma-offline/scratch-database'
 import { EVENTS_PER_SECOND, eventRow, PAYLOAD_PADDING, START } from './setup.js'
 
 /** The PostgreSQL copy of schema.prisma, written with its client by `npm run bench:prepare`. */

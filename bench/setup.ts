@@ -6,8 +6,8 @@
  */
 import { mkdir, rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
+import { pushSchema } from '@prisma-hydra/prisma-offline/push-schema'
 import Database from 'better-sqlite3'
-import { pushSchema } from '../example-app/scripts/push-schema.mjs'
 
 export const SCHEMA_PATH = fileURLToPath(new URL('./schema.prisma', import.meta.url))
 const DATA = fileURLToPath(new URL('./.data/', import.meta.url))

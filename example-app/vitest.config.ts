@@ -1,6 +1,6 @@
 import { defaultServerConditions } from 'vite'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
-import { serverUrl, TEST_DATABASE_VARIABLE } from './test/support/databases.js'
+import { SERVERS, serverUrl, TEST_DATABASE_VARIABLE } from './test/support/databases.js'
 import { DatabaseSummary } from './test/support/summary.js'
 
 /**
@@ -14,26 +14,31 @@ const DATABASE_FREE = [
   'test/databases.e2e.test.ts',
 ]
 
+/** End-to-end files of what only PostgreSQL stores (scalar lists): the `postgresql` project only. */
+const POSTGRESQL_ONLY = ['test/scalar-lists.e2e.test.ts']
+
 const projects: TestProjectInlineConfiguration[] = [
   {
     extends: true,
-    test: { name: 'sqlite', include: ['test/**/*.test.ts'] },
+    test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: POSTGRESQL_ONLY },
   },
 ]
 
-// Every other end-to-end file runs again on PostgreSQL when a server is configured: the
-// `postgresql` condition makes `#generated/*` and `#fixtures/*` (package.json "imports") the
-// code generated for PostgreSQL, and the harness gives each file a database of its own there.
-if (serverUrl('postgresql')) {
+// Every other end-to-end file runs again on each configured server: the provider's condition
+// (`postgresql`, `mysql`) makes `#generated/*` and `#fixtures/*` (package.json "imports") the code
+// generated for it, and the harness gives each file a database of its own there.
+for (const key of ['postgresql', 'mariadb'] as const) {
+  if (!serverUrl(key)) continue
+  const { project } = SERVERS[key]
   projects.push({
     extends: true,
-    ssr: { resolve: { conditions: ['postgresql', ...defaultServerConditions] } },
+    ssr: { resolve: { conditions: [project, ...defaultServerConditions] } },
     test: {
-      name: 'postgresql',
+      name: project,
       include: ['test/**/*.e2e.test.ts'],
-      exclude: DATABASE_FREE,
-      env: { [TEST_DATABASE_VARIABLE]: 'postgresql' },
-      globalSetup: ['test/support/check-postgresql.ts'],
+      exclude: key === 'postgresql' ? DATABASE_FREE : [...DATABASE_FREE, ...POSTGRESQL_ONLY],
+      env: { [TEST_DATABASE_VARIABLE]: project },
+      globalSetup: [`test/support/check-${key}.ts`],
     },
   })
 }

@@ -2,34 +2,46 @@
 // `prisma generate` for the example app's schema and for the end-to-end test fixtures, through
 // the offline CLI wrapper, once per database the app and the tests run on. A generated Prisma
 // client serves one provider only, so each schema is generated as written (SQLite) into its own
-// folder and, from a copy for PostgreSQL (scripts/schema-copy.mjs), into a sibling folder:
+// folder and, from copies for PostgreSQL and MySQL (@prisma-hydra/prisma-offline/schema-copy),
+// into sibling folders:
 //
-//   src/generated/{prisma,hydra}              src/generated-postgresql/{prisma,hydra,schema.prisma}
-//   test/.generated/<fixture>/{prisma,hydra}  test/.generated-postgresql/<fixture>/{…,schema.prisma}
+//   src/generated/{prisma,hydra}              src/generated-<provider>/{prisma,hydra,schema.prisma}
+//   test/.generated/<fixture>/{prisma,hydra}  test/.generated-<provider>/<fixture>/{…,schema.prisma}
+//
+// A fixture of what only PostgreSQL stores (scalar lists) is written for PostgreSQL and generated
+// as written into its PostgreSQL folder alone; its tests run in the `postgresql` project only.
 //
 // Code imports them as `#generated/*` and `#fixtures/*` (package.json "imports"): the SQLite
-// folders by default, the PostgreSQL ones under the `postgresql` condition (scripts/start.mjs,
-// the `postgresql` test project in vitest.config.ts). Stops at the first schema that fails.
+// folders by default, the others under the `postgresql` and `mysql` conditions (scripts/start.mjs,
+// the test projects in vitest.config.ts). Stops at the first schema that fails.
 import { execFile } from 'node:child_process'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { writeSchemaCopy } from './schema-copy.mjs'
+import { writeSchemaCopy } from '@prisma-hydra/prisma-offline/schema-copy'
 
 const app = fileURLToPath(new URL('..', import.meta.url))
 const at = (relative) => path.join(app, relative)
 
-/** Each schema with the folder its generators write to, and that folder for PostgreSQL. */
+/** The providers generated from a copy of each schema (written for SQLite). */
+export const COPIES = ['postgresql', 'mysql']
+
+/**
+ * Each schema with the folder its generators write to, and that folder for each copy
+ * (`sqlite: null`: a schema for PostgreSQL only, generated as written).
+ */
 export const TARGETS = [
   {
     schema: at('../prisma/schema.prisma'),
     sqlite: at('src/generated'),
-    postgresql: at('src/generated-postgresql'),
+    ...Object.fromEntries(COPIES.map((p) => [p, at(`src/generated-${p}`)])),
   },
-  ...['reference', 'renamed', 'cursor'].map((fixture) => ({
+  ...['reference', 'renamed', 'cursor', 'scalars'].map((fixture) => ({
     schema: at(`test/fixtures/${fixture}/schema.prisma`),
     sqlite: at(`test/.generated/${fixture}`),
-    postgresql: at(`test/.generated-postgresql/${fixture}`),
+    ...Object.fromEntries(COPIES.map((p) => [p, at(`test/.generated-${p}/${fixture}`)])),
   })),
+  { schema: at('test/fixtures/scalar-lists/schema.prisma'), sqlite: null },
 ]
 
 /** The same path below `to` as `file` is below `from`; throws when `file` is elsewhere. */
@@ -43,7 +55,8 @@ function relocate(file, from, to) {
 
 /** Runs `prisma generate` for `schema`; resolves with its output, rejects with it on failure. */
 function generate(schema) {
-  const cli = fileURLToPath(new URL('./prisma.mjs', import.meta.url))
+  // The offline Prisma CLI wrapper (tools/prisma-offline).
+  const cli = createRequire(import.meta.url).resolve('@prisma-hydra/prisma-offline/prisma')
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
@@ -58,15 +71,20 @@ function generate(schema) {
   })
 }
 
-/** Both generations of a target: the schema as written, then its PostgreSQL copy. */
+/** Every generation of a target: the schema as written, then its copy for each provider. */
 async function generateTarget(target) {
-  const copy = await writeSchemaCopy({
-    schemaPath: target.schema,
-    provider: 'postgresql',
-    dir: target.postgresql,
-    output: (file) => relocate(file, target.sqlite, target.postgresql),
-  })
-  return [await generate(target.schema), await generate(copy)].join('')
+  if (!target.sqlite) return generate(target.schema)
+  const outputs = [await generate(target.schema)]
+  for (const provider of COPIES) {
+    const copy = await writeSchemaCopy({
+      schemaPath: target.schema,
+      provider,
+      dir: target[provider],
+      output: (file) => relocate(file, target.sqlite, target[provider]),
+    })
+    outputs.push(await generate(copy))
+  }
+  return outputs.join('')
 }
 
 // The CLI spends most of its time starting up: the targets run side by side.

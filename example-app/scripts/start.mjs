@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { providerOf } from './push-schema.mjs'
+import { providerOf } from '@prisma-hydra/prisma-offline/push-schema'
 
 const require = createRequire(import.meta.url)
 const url = process.env.DATABASE_URL

@@ -1,29 +1,27 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
+import { PrismaMariaDb } from '@prisma/adapter-mariadb'
 import { PrismaPg } from '@prisma/adapter-pg'
-import { providerOf } from '../scripts/push-schema.mjs'
+import { providerOf } from '@prisma-hydra/prisma-offline/push-schema'
 
 /** The databases the example app runs on, by the Prisma provider of their URL. */
-export type AppProvider = 'sqlite' | 'postgresql'
+export type AppProvider = 'sqlite' | 'postgresql' | 'mysql'
 
 /**
- * The Prisma provider of a database URL the app can run on: `file:` is SQLite,
- * `postgres://` and `postgresql://` are PostgreSQL. MySQL/MariaDB URLs are refused: the app
- * applies its schema with Prisma's wasm schema engine, which has no MySQL connector.
+ * The Prisma provider of a database URL the app can run on: `file:` is SQLite, `postgres://` and
+ * `postgresql://` are PostgreSQL, `mysql://` and `mariadb://` are MySQL/MariaDB.
  */
 export function appProviderOf(url: string): AppProvider {
-  const provider = providerOf(url)
-  if (provider === 'mysql') {
-    throw new Error(
-      `The example app cannot run on MySQL/MariaDB (${url.split(':')[0]}: URL): Prisma's wasm ` +
-        'schema engine, which applies its schema offline, has no MySQL connector'
-    )
-  }
-  return provider
+  return providerOf(url)
 }
 
 /** The Prisma driver adapter for a database URL (see appProviderOf). */
-export function createAdapter(url: string): PrismaBetterSqlite3 | PrismaPg {
-  return appProviderOf(url) === 'sqlite'
-    ? new PrismaBetterSqlite3({ url })
-    : new PrismaPg({ connectionString: url })
+export function createAdapter(url: string): PrismaBetterSqlite3 | PrismaPg | PrismaMariaDb {
+  switch (appProviderOf(url)) {
+    case 'sqlite':
+      return new PrismaBetterSqlite3({ url })
+    case 'postgresql':
+      return new PrismaPg({ connectionString: url })
+    case 'mysql':
+      return new PrismaMariaDb(url)
+  }
 }

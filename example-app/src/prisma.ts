@@ -6,8 +6,8 @@ export const DEFAULT_DATABASE_URL = 'file:./dev.db'
 
 /**
  * A Prisma client for `url` through the driver adapter its scheme names (src/adapter.ts).
- * `#generated/prisma/client.js` is the client generated for SQLite, or for PostgreSQL when Node
- * runs with the `postgresql` condition (package.json "imports"; `npm start` sets it from
+ * `#generated/prisma/client.js` is the client generated for SQLite, or for PostgreSQL or MySQL when
+ * Node runs with the `postgresql` or `mysql` condition (package.json "imports"; `npm start` sets it from
  * DATABASE_URL, see scripts/start.mjs): a generated client serves one provider only.
  */
 export function createPrismaClient(url: string = DEFAULT_DATABASE_URL): PrismaClient {

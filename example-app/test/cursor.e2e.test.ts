@@ -386,3 +386,32 @@ describe('cursor values of every type', () => {
     expect(response.body.detail).toBe(detail)
   })
 })
+
+describe('string keys that differ only by case or accent', () => {
+  // Equal under MySQL's utf8mb4_unicode_ci, distinct under SQLite's and PostgreSQL's collations:
+  // each database orders them its own way, and a walk must follow that order exactly.
+  const words = ['a', 'A', 'á', 'à', 'Ä', 'b', 'B', 'e', 'é', 'E', 'è', 'ss', 'ß', 'z', 'Z', 'a']
+  const rows = words.map((word, i) => ({ id: ((i * 7) % words.length) + 1, word }))
+
+  beforeAll(async () => {
+    await prisma.word.deleteMany()
+    await prisma.word.createMany({ data: rows })
+  })
+
+  it.each([
+    ['/words', 'asc'],
+    ['/words/backwards', 'desc'],
+  ] as const)("%s visits every row once, in the database's order, both ways", async (path, dir) => {
+    const expected = (await prisma.word.findMany({ orderBy: [{ word: dir }, { id: dir }] })).map(
+      (row) => row.id
+    )
+    const forward = await walk(path, 'hydra:next')
+    expect(forward.flat()).toEqual(expected)
+    expect(new Set(forward.flat()).size).toBe(rows.length)
+    let position: string = path
+    for (let i = 0; i < forward.length - 1; i++) {
+      position = view((await get(origin, position)).body)['hydra:next'] as string
+    }
+    expect(await walk(position, 'hydra:previous')).toEqual([...forward].reverse())
+  })
+})

@@ -1,32 +1,36 @@
 /**
  * The schemas on PostgreSQL and MySQL/MariaDB. Each check makes a database of its own on the
- * configured server (scripts/scratch-database.mjs) and drops it afterwards; the schema (a copy for
- * the server's provider, scripts/schema-copy.mjs) is applied by Prisma's schema engine
- * (scripts/push-schema.mjs). Runs only against configured servers, e.g.
+ * configured server (@prisma-hydra/prisma-offline/scratch-database) and drops it afterwards; the
+ * schema (a copy for the server's provider, @prisma-hydra/prisma-offline/schema-copy) is applied
+ * by Prisma's schema engine, on MySQL/MariaDB by DDL derived from it
+ * (@prisma-hydra/prisma-offline/push-schema). Runs only against configured servers, e.g.
  *
  *   DATABASE_URL_POSTGRES=postgres://postgres@127.0.0.1:5432/test
  *   DATABASE_URL_MARIADB=mysql://root@127.0.0.1:3306/test
  */
 import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PrismaClient as SqlitePrismaClient } from '#generated/prisma/client.js'
-import { SEED_COUNTS, seed } from '../../prisma/seed.js'
-import { createDriverAdapter, pushSchema } from '../scripts/push-schema.mjs'
-import { writeSchemaCopy } from '../scripts/schema-copy.mjs'
+import { createDriverAdapter, pushSchema } from '@prisma-hydra/prisma-offline/push-schema'
+import { writeSchemaCopy } from '@prisma-hydra/prisma-offline/schema-copy'
 import {
   createScratchDatabase,
   databaseName,
   dropDatabase,
   withDatabase,
-} from '../scripts/scratch-database.mjs'
+} from '@prisma-hydra/prisma-offline/scratch-database'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PrismaClient as SqlitePrismaClient } from '#generated/prisma/client.js'
+import { SEED_COUNTS, seed } from '../../prisma/seed.js'
 
 const run = promisify(execFile)
 const APP = fileURLToPath(new URL('..', import.meta.url))
+/** The offline Prisma CLI wrapper (tools/prisma-offline). */
+const PRISMA = createRequire(import.meta.url).resolve('@prisma-hydra/prisma-offline/prisma')
 const SCHEMAS = {
   example: path.join(APP, '../prisma/schema.prisma'),
   reference: path.join(APP, 'test/fixtures/reference/schema.prisma'),
@@ -76,14 +80,7 @@ function declared(content: string, keyword: string): string[] {
 
 /** Runs the real Prisma CLI through the offline wrapper, in `cwd`. */
 function prisma(args: string[], cwd: string) {
-  return run(process.execPath, [path.join(APP, 'scripts/prisma.mjs'), ...args], { cwd })
-}
-
-/** `prisma generate` of a schema through the offline CLI wrapper. */
-async function generate(schemaPath: string) {
-  const { stdout } = await prisma(['generate', '--schema', schemaPath], APP)
-  expect(stdout).toContain('Generated Prisma Client')
-  expect(stdout).toContain('Generated Prisma Hydra routes')
+  return run(process.execPath, [PRISMA, ...args], { cwd })
 }
 
 describe.skipIf(!POSTGRES_URL)(
@@ -259,27 +256,33 @@ describe.skipIf(!MARIADB_URL)(
       expect(await query(server, schemata)).toEqual([])
     })
 
-    it("refuses to push: Prisma's wasm schema engine has no MySQL connector", async () => {
-      const schemaPath = await writeSchemaCopy({
-        schemaPath: SCHEMAS.reference,
-        provider: 'mysql',
-        dir: path.join(scratch, 'mysql-reference'),
-      })
-      const database = await createScratchDatabase(server)
-      try {
-        await expect(pushSchema({ schemaPath, url: database.url })).rejects.toThrow(
-          /cannot apply schemas to mysql databases/
-        )
-        expect(
-          await query(
+    it.each(Object.keys(SCHEMAS) as SchemaName[])(
+      'applies the %s schema to a fresh database (DDL derived from it), then has nothing left to do',
+      async (name: SchemaName) => {
+        const schemaPath = await writeSchemaCopy({
+          schemaPath: SCHEMAS[name],
+          provider: 'mysql',
+          dir: path.join(scratch, `mysql-${name}`),
+        })
+        const content = await readFile(schemaPath, 'utf8')
+        const database = await createScratchDatabase(server)
+        try {
+          const first = await pushSchema({ schemaPath, url: database.url })
+          expect(first.executedSteps).toBeGreaterThan(0)
+          const tables = await query(
             database.url,
-            `SELECT table_name FROM information_schema.tables WHERE table_schema = '${database.name}'`
+            'SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() ORDER BY table_name'
           )
-        ).toEqual([])
-      } finally {
-        await database.drop()
+          expect(tables.map(([table]) => table).sort()).toEqual(declared(content, 'model'))
+          expect(await pushSchema({ schemaPath, url: database.url })).toEqual({
+            executedSteps: 0,
+            warnings: [],
+          })
+        } finally {
+          await database.drop()
+        }
       }
-    })
+    )
 
     it('`prisma db push` through the CLI wrapper says why it cannot apply the schema', async () => {
       const project = path.join(scratch, 'mysql-cli')
@@ -293,24 +296,56 @@ describe.skipIf(!MARIADB_URL)(
       )
     })
 
-    it('queries through a client generated for mysql and @prisma/adapter-mariadb', async () => {
-      const outputDir = path.join(APP, 'test/.generated/databases/mysql')
-      const schemaPath = await writeSchemaCopy({
-        schemaPath: SCHEMAS.example,
-        provider: 'mysql',
-        dir: path.join(scratch, 'mysql-generate'),
-        outputDir,
-      })
-      await generate(schemaPath)
+    it('serves the example through the client and routes generated for mysql', async () => {
+      // scripts/generate.mjs generates them from a copy of the schema, beside it.
+      const outputDir = path.join(APP, 'src/generated-mysql')
+      const schemaPath = path.join(outputDir, 'schema.prisma')
+      expect(await readFile(schemaPath, 'utf8')).toMatch(/provider = "mysql"/)
       const { PrismaClient } = await import(
-        pathToFileURL(path.join(outputDir, 'client/client.ts')).href
+        pathToFileURL(path.join(outputDir, 'prisma/client.ts')).href
+      )
+      const { createHydraApp } = await import(
+        pathToFileURL(path.join(outputDir, 'hydra/index.ts')).href
       )
       const { PrismaMariaDb } = await import('@prisma/adapter-mariadb')
+
       const database = await createScratchDatabase(server)
       const prisma = new PrismaClient({ adapter: new PrismaMariaDb(database.url) })
       try {
-        const rows = await prisma.$queryRawUnsafe('SELECT DATABASE() AS name, 6 * 7 AS answer')
-        expect(rows).toEqual([{ name: database.name, answer: 42 }])
+        await pushSchema({ schemaPath, url: database.url })
+        const columns = await query(
+          database.url,
+          "SELECT column_name, column_type FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'Book' AND column_name IN ('price', 'publishedAt', 'genre', 'title') ORDER BY column_name"
+        )
+        expect(columns).toEqual([
+          ['genre', "enum('FICTION','SCIENCE','HISTORY','POETRY','CHILDREN')"],
+          ['price', 'decimal(65,30)'],
+          ['publishedAt', 'datetime(3)'],
+          ['title', 'varchar(191)'],
+        ])
+
+        // The example's own seed, through the MySQL client (same API as the SQLite one).
+        await seed(prisma as SqlitePrismaClient)
+        const book = await prisma.book.findFirstOrThrow({ orderBy: { id: 'asc' } })
+        const [[price, publishedAt] = []] = await query(
+          database.url,
+          `SELECT CAST(price AS CHAR), DATE_FORMAT(publishedAt, '%Y-%m-%dT%H:%i:%s.%fZ') FROM Book WHERE id = ${book.id}`
+        )
+        // Decimal comes back as a Decimal.js value, DateTime (DATETIME(3), UTC) as a Date.
+        expect(book.price.toFixed(30)).toBe(price)
+        expect(book.publishedAt.toISOString()).toBe(
+          String(publishedAt).replace(/(\.\d{3})\d{3}Z$/, '$1Z')
+        )
+        expect(await prisma.author.count()).toBe(SEED_COUNTS.authors)
+
+        const app = createHydraApp({ prisma })
+        const authors = await app.request('/authors?page=2')
+        expect(authors.status).toBe(200)
+        const authorsBody = await authors.json()
+        expect(authorsBody['hydra:totalItems']).toBe(SEED_COUNTS.authors)
+        expect(authorsBody['hydra:member'].map((m: { id: number }) => m.id)).toEqual(
+          Array.from({ length: 10 }, (_, i) => 11 + i)
+        )
       } finally {
         await prisma.$disconnect()
         await database.drop()

@@ -3,12 +3,15 @@
  * naming the model and the option, with a suggestion.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
-const APP = new URL('..', import.meta.url).pathname
+/** The offline Prisma CLI wrapper (tools/prisma-offline). */
+const PRISMA = createRequire(import.meta.url).resolve('@prisma-hydra/prisma-offline/prisma')
 let folder: string
 
 beforeAll(async () => {
@@ -19,15 +22,20 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true })
 })
 
+/** The full message of a failed generation, whatever stream Prisma wrote it to. */
+function failure(result: ReturnType<typeof generate>): string {
+  expect(result.status, `${result.stdout}${result.stderr}`).not.toBe(0)
+  return `${result.stdout}${result.stderr}`
+}
+
+const BOOK = '/// @pagination\nmodel Book {\n  id Int @id\n}\n'
+const DATASOURCE = 'datasource db {\n  provider = "sqlite"\n}\n'
+
 function generate(schema: string) {
-  return spawnSync(
-    process.execPath,
-    [path.join(APP, 'scripts/prisma.mjs'), 'generate', '--schema', schema],
-    {
-      cwd: folder,
-      encoding: 'utf8',
-    }
-  )
+  return spawnSync(process.execPath, [PRISMA, 'generate', '--schema', schema], {
+    cwd: folder,
+    encoding: 'utf8',
+  })
 }
 
 const HEADER = `
@@ -91,4 +99,68 @@ it('succeeds on a valid schema and writes one module per served model', async ()
   expect(index).toContain("from '../client/client.js'")
   expect(index).toContain('createBookApp')
   expect(index).not.toContain('User')
+})
+
+it("refuses Prisma 6's prisma-client-js client with the block to paste", async () => {
+  // prisma-client-js needs @prisma/client next to the schema: a folder inside the app, which
+  // git ignores. Its own output is set so that it writes nothing to node_modules.
+  const parent = fileURLToPath(new URL('./output/', import.meta.url))
+  await mkdir(parent, { recursive: true })
+  const inside = await mkdtemp(path.join(parent, 'generate-'))
+  try {
+    const schema = path.join(inside, 'schema.prisma')
+    await writeFile(
+      schema,
+      `generator client {\n  provider = "prisma-client-js"\n  output   = "./client-js"\n}\n\ngenerator hydra {\n  provider = "prisma-hydra"\n  output   = "../src/generated/hydra"\n}\n\n${DATASOURCE}\n${BOOK}`
+    )
+    const output = failure(generate(schema))
+    expect(output).toContain(
+      `prisma-hydra needs Prisma 7's "prisma-client" generator with an output folder: the routes it writes import the client from there. The generator "client" uses "prisma-client-js" (Prisma 6's client), which they cannot import. Replace that block with:
+
+generator client {
+  provider            = "prisma-client"
+  output              = "../src/generated/prisma"
+  importFileExtension = "js"
+}
+
+and import PrismaClient from the client.js of that folder instead of "@prisma/client".`
+    )
+    expect(output).not.toContain('requires generator')
+  } finally {
+    await rm(inside, { recursive: true, force: true })
+  }
+})
+
+it('asks for a prisma-client generator when the schema has none', async () => {
+  const schema = path.join(folder, 'no-client.prisma')
+  await writeFile(
+    schema,
+    `generator hydra {\n  provider = "prisma-hydra"\n  output   = "./api/hydra"\n}\n\n${DATASOURCE}\n${BOOK}`
+  )
+  expect(failure(generate(schema))).toContain(
+    `prisma-hydra needs Prisma 7's "prisma-client" generator with an output folder in the same schema: the routes it writes import the client from there. Add this block:
+
+generator client {
+  provider            = "prisma-client"
+  output              = "./api/prisma"
+  importFileExtension = "js"
+}`
+  )
+})
+
+it('refuses a generator block without output, suggesting one beside the client', async () => {
+  const schema = path.join(folder, 'no-output.prisma')
+  await writeFile(
+    schema,
+    `generator db {\n  provider = "prisma-client"\n  output   = "./out/prisma"\n}\n\ngenerator routes {\n  provider = "prisma-hydra"\n}\n\n${DATASOURCE}\n${BOOK}`
+  )
+  expect(failure(generate(schema))).toContain(
+    `prisma-hydra needs an output folder for the routes it writes: add "output" to the generator "routes":
+
+generator routes {
+  provider = "prisma-hydra"
+  output   = "./out/hydra"
+}`
+  )
+  await expect(readFile(path.join(folder, 'generated', 'hydra', 'index.ts'))).rejects.toThrow()
 })

@@ -6,17 +6,15 @@
  * goes away.
  */
 import {
-  type CollectionSource,
-  defaultPagingConfig,
   fullPaginator,
   hydraCollection,
   hydraErrorHandler,
   paginateArray,
   paginateIterable,
   partialPaginator,
-  type RowWindow,
-  serveCollection,
 } from '@prisma-hydra/runtime'
+import { defaultPagingConfig } from '@prisma-hydra/runtime/defaults'
+import { type RowWindow, serveCollection } from '@prisma-hydra/runtime/generated'
 import { Hono } from 'hono'
 import { hc } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
@@ -183,7 +181,7 @@ function testApp() {
 }
 
 /** A table that never ends, read as the generated routes read Prisma: keyset windows. */
-function endlessSource(): CollectionSource<{ id: number }, { id: { gt: number } }> {
+function endlessSource() {
   return {
     async findMany(window: RowWindow<{ id: { gt: number } }>) {
       generated.reads++

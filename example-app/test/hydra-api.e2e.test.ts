@@ -6,7 +6,7 @@
  * Hono RPC client gets.
  */
 import { parseHydraDocumentation } from '@api-platform/api-doc-parser'
-import { API_DOCUMENTATION_REL, type HydraItem } from '@prisma-hydra/runtime'
+import type { HydraItem } from '@prisma-hydra/runtime'
 import { Hono } from 'hono'
 import { hc } from 'hono/client'
 import jsonld from 'jsonld'
@@ -287,7 +287,8 @@ describe('the entrypoint and the API documentation', () => {
 })
 
 describe('headers: Link, content negotiation, CORS', () => {
-  const link = (base: string) => `<${base}/docs.jsonld>; rel="${API_DOCUMENTATION_REL}"`
+  const link = (base: string) =>
+    `<${base}/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"`
 
   it('every response links the documentation: collections, items, streams, errors, the entrypoint', async () => {
     const paths = [

@@ -1,8 +1,8 @@
 /**
  * `npm start` as a newcomer runs it (scripts/start.mjs), with DATABASE_URL the only setting: the
- * server creates and seeds its database (an empty SQLite file, or an empty PostgreSQL database in
- * the `postgresql` test project), prints the URLs to try, and serves them. A second start reuses
- * the database.
+ * server creates and seeds its database (an empty SQLite file, or an empty PostgreSQL or MariaDB
+ * database in the `postgresql` and `mysql` test projects: a `mysql://` URL), prints the URLs to
+ * try, and serves them. A second start reuses the database.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

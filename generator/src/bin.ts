@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { GeneratorOptions } from '@prisma/generator-helper'
+import type { GeneratorConfig, GeneratorOptions } from '@prisma/generator-helper'
 import helper from '@prisma/generator-helper'
 import { buildHydra } from './generate.js'
+import { checkGeneratorBlocks, relativePath } from './generator-blocks.js'
 import { formatProblem } from './problems.js'
 import { writeFiles } from './write.js'
-
-const CLIENT_PROVIDER = 'prisma-client'
 
 function configValue(options: GeneratorOptions, key: string): string | undefined {
   const value = options.generator.config[key]
@@ -14,28 +13,12 @@ function configValue(options: GeneratorOptions, key: string): string | undefined
 }
 
 /** `../prisma/client.js`: the Prisma client module as seen from our output folder. */
-function clientModule(options: GeneratorOptions, outputDir: string, extension: string): string {
-  const client = options.otherGenerators.find(
-    (generator) => generator.provider.value === CLIENT_PROVIDER
-  )
-  const clientOutput = client?.output?.value
-  if (!clientOutput) {
-    throw new Error(
-      `prisma-hydra needs a generator with provider = "${CLIENT_PROVIDER}" and an output folder in the same schema; it imports the client from there.`
-    )
-  }
-  const relative = path
-    .relative(outputDir, path.join(clientOutput, 'client'))
-    .split(path.sep)
-    .join('/')
-  return `${relative.startsWith('.') ? relative : `./${relative}`}${extension}`
+function clientModule(clientOutput: string, outputDir: string, extension: string): string {
+  return `${relativePath(outputDir, path.join(clientOutput, 'client'))}${extension}`
 }
 
-function importExtension(options: GeneratorOptions): string {
-  const client = options.otherGenerators.find(
-    (generator) => generator.provider.value === CLIENT_PROVIDER
-  )
-  const written = client?.config.importFileExtension ?? configValue(options, 'importFileExtension')
+function importExtension(options: GeneratorOptions, client: GeneratorConfig): string {
+  const written = client.config.importFileExtension ?? configValue(options, 'importFileExtension')
   const extension = typeof written === 'string' ? written : 'js'
   return extension === '' ? '' : `.${extension.replace(/^\./, '')}`
 }
@@ -44,13 +27,13 @@ function importExtension(options: GeneratorOptions): string {
 helper.generatorHandler({
   onManifest: () => ({
     prettyName: 'Prisma Hydra routes',
+    // Only so that Prisma runs the generator without an `output`: checkGeneratorBlocks refuses
+    // it, with the block to paste. Nor `requiresGenerators`, whose message suggests a client
+    // block without an output, which fails too.
     defaultOutput: './generated/hydra',
-    requiresGenerators: [CLIENT_PROVIDER],
   }),
   onGenerate: async (options) => {
-    const outputDir = options.generator.output?.value
-    if (!outputDir)
-      throw new Error('prisma-hydra needs an output folder: output = "..." in its generator block.')
+    const { client, outputDir } = checkGeneratorBlocks(options)
     const configPath = configValue(options, 'config')
     let globalConfig: { text: string; label: string } | undefined
     if (configPath) {
@@ -62,11 +45,11 @@ helper.generatorHandler({
       })
       globalConfig = { text, label: configPath }
     }
-    const extension = importExtension(options)
+    const extension = importExtension(options, client)
     const result = buildHydra({
       datamodel: options.dmmf.datamodel,
       provider: options.datasources[0]?.activeProvider ?? 'sqlite',
-      clientModule: clientModule(options, outputDir, extension),
+      clientModule: clientModule(client.output.value, outputDir, extension),
       importExtension: extension,
       ...(globalConfig ? { globalConfig } : {}),
       ...(configValue(options, 'runtimeModule')

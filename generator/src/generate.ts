@@ -13,6 +13,7 @@ export interface BuildInput {
   /** The platform config file's text and a label for messages, when the generator block names one. */
   globalConfig?: { text: string; label: string }
   clientModule: string
+  /** Import specifier of the runtime package; generated code imports its `/generated` entry. */
   runtimeModule?: string
   importExtension?: string
 }
@@ -41,7 +42,7 @@ export function buildHydra(input: BuildInput): BuildResult {
   if (problems.some((problem) => problem.severity === 'error')) throw new GenerationError(problems)
   const context: EmitContext = {
     clientModule: input.clientModule,
-    runtimeModule: input.runtimeModule ?? '@prisma-hydra/runtime',
+    runtimeModule: `${input.runtimeModule ?? '@prisma-hydra/runtime'}/generated`,
     importExtension: input.importExtension ?? '.js',
     isolationLevel: isolationLevelFor(input.provider),
   }

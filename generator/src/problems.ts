@@ -10,6 +10,16 @@ export interface Problem {
   message: string
 }
 
+/** Records one problem at a location the caller fixed; the severity defaults to error. */
+export type Report = (
+  problem: Omit<Problem, 'severity' | 'location'> & { severity?: Problem['severity'] }
+) => void
+
+/** A `Report` that adds its problems to `problems` at `location`. */
+export function reporter(problems: Problem[], location: string): Report {
+  return (problem) => problems.push({ severity: 'error', location, ...problem })
+}
+
 export function formatProblem(problem: Problem): string {
   const parts = [problem.location]
   if (problem.source) parts.push(problem.source)
@@ -70,4 +80,10 @@ export function editDistance(a: string, b: string): number {
 export function didYouMean(word: string, candidates: readonly string[]): string {
   const suggestion = closest(word, candidates)
   return suggestion ? ` Did you mean "${suggestion}"?` : ''
+}
+
+/** A value as the user wrote it, for error messages. */
+export function show(value: unknown): string {
+  if (value === undefined) return 'nothing'
+  return JSON.stringify(value) ?? String(value)
 }

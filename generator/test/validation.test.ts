@@ -384,7 +384,90 @@ describe('platform config validation', () => {
         'error: Model "Book", @pagination, option "maximumItemsPerPage": the maximum page size 20 (from platform.defaults) is below the page size 50 (from platform.defaults); raise maximumItemsPerPage to at least 50, or set it to null for no maximum',
       ],
     ],
+    [
+      'platform that is not a mapping',
+      'platform: 3',
+      [
+        'error: platform config (./platform.yaml), file: the root key must be "platform", holding "defaults", "collection", "serializer", "title" or "description"',
+      ],
+    ],
+    [
+      'sections that are not mappings',
+      'platform:\n  defaults: 3\n  collection: [pagination]\n  serializer: true',
+      [
+        'error: platform config (./platform.yaml), platform.defaults: must be a mapping of option names to values',
+        'error: platform config (./platform.yaml), platform.collection: must be a mapping holding "pagination"',
+        'error: platform config (./platform.yaml), platform.serializer: must be a mapping holding "hydra_prefix"',
+      ],
+    ],
+    [
+      'a pagination section that is not a mapping',
+      'platform:\n  collection:\n    pagination: page',
+      [
+        'error: platform config (./platform.yaml), platform.collection.pagination: must be a mapping of parameter names',
+      ],
+    ],
+    [
+      'a name clashing with a default the file does not change',
+      'platform:\n  collection:\n    pagination:\n      page_parameter_name: pagination',
+      [
+        'error: platform config (./platform.yaml), platform.collection.pagination, option "enabled_parameter_name": "pagination" is already the name of page_parameter_name; each parameter needs its own name',
+      ],
+    ],
+    [
+      'a blank title and a maximum that is not a number',
+      'platform:\n  title: "  "\n  defaults:\n    pagination_maximum_items_per_page: many',
+      [
+        'error: platform config (./platform.yaml), platform, option "title": must be a non-empty string, got "  "',
+        'error: platform config (./platform.yaml), platform.defaults, option "pagination_maximum_items_per_page": must be a whole number of at least 1, or null for no maximum, got "many"',
+      ],
+    ],
+    [
+      'the valid part of a file with problems still applies',
+      'platform:\n  defaults:\n    pagination_items_per_page: 50\n    pagination_maximum_items_per_page: 20\n    pagination_parial: true',
+      [
+        'error: platform config (./platform.yaml), platform.defaults, option "pagination_parial": unknown key. Did you mean "pagination_partial"? Allowed: pagination_enabled, pagination_client_enabled, pagination_items_per_page, pagination_client_items_per_page, pagination_maximum_items_per_page, pagination_partial, pagination_client_partial',
+        'error: Model "Book", @pagination, option "maximumItemsPerPage": the maximum page size 20 (from platform.defaults) is below the page size 50 (from platform.defaults); raise maximumItemsPerPage to at least 50, or set it to null for no maximum',
+      ],
+    ],
   ])('%s', async (_, platform, expected) => {
     expect(await problemsOf(model, platform)).toEqual(expected)
+  })
+
+  it('a file of comments only is a missing platform root', async () => {
+    expect(await problemsOf(model, '# settings to come\n')).toEqual([
+      'error: platform config (./platform.yaml), file: the root key must be "platform", holding "defaults", "collection", "serializer", "title" or "description"',
+    ])
+  })
+
+  it('reads every setting of a valid file', async () => {
+    const datamodel = await loadDatamodel(model)
+    const text = [
+      'platform:',
+      '  title: Library',
+      '  description: Books',
+      '  serializer: { hydra_prefix: false }',
+      '  defaults: { pagination_items_per_page: 7, pagination_maximum_items_per_page: null }',
+      '  collection: { pagination: { page_parameter_name: p, partial_parameter_name: part } }',
+    ].join('\n')
+    const { model: built, warnings } = buildHydra({
+      datamodel,
+      provider: 'sqlite',
+      clientModule: '../prisma/client.js',
+      globalConfig: { text, label: './platform.yaml' },
+    })
+    expect(built.title).toBe('Library')
+    expect(built.description).toBe('Books')
+    expect(built.hydraPrefix).toBe(false)
+    expect(built.parameters).toEqual({
+      page: 'p',
+      enabled: 'pagination',
+      itemsPerPage: 'itemsPerPage',
+      partial: 'part',
+    })
+    const paging = built.resources[0]?.operations[0]?.paging
+    expect(paging?.itemsPerPage).toBe(7)
+    expect(paging?.maximumItemsPerPage).toBeNull()
+    expect(warnings).toEqual([])
   })
 })

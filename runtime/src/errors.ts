@@ -44,6 +44,7 @@ export type HydraErrorBody<P extends boolean = true> = {
   ? { description: string }
   : { 'hydra:title': string; 'hydra:description': string })
 
+/** The style of a problem body: the mount path it is written under and the `hydra:` prefix. */
 export interface ErrorOptions {
   /** The path prefix the app is mounted under ('' at the root). */
   base?: string | undefined
@@ -51,6 +52,7 @@ export interface ErrorOptions {
   hydraPrefix?: boolean | undefined
 }
 
+/** How a `HydraError` is written: its style, its cause and extra headers. */
 export interface HydraErrorOptions extends ErrorOptions {
   /** The error this one reports. */
   cause?: unknown
@@ -81,23 +83,35 @@ export function errorBody(
     : { ...body, description: detail }
 }
 
-export function problemResponse(
-  status: ContentfulStatusCode,
-  detail: string,
-  options: ErrorOptions = {}
-): Response {
-  return new Response(JSON.stringify(errorBody(status, detail, options)), {
-    status,
-    headers: {
-      'Content-Type': PROBLEM_JSON,
-      Link: '<http://www.w3.org/ns/hydra/error>; rel="http://www.w3.org/ns/json-ld#error"',
-    },
-  })
+/** The `Link` every problem carries: the JSON-LD context of Hydra's error vocabulary. */
+const ERROR_LINK = '<http://www.w3.org/ns/hydra/error>; rel="http://www.w3.org/ns/json-ld#error"'
+
+export interface ProblemOptions extends ErrorOptions {
+  /** Headers added after the problem's own (the API's `Link` and `Vary`). */
+  headers?: Iterable<readonly [string, string]> | undefined
 }
 
 /**
- * An error a client caused (a bad parameter, a missing item). Thrown anywhere in a request; Hono's
- * default error handler (or the generated app's) turns it into its problem+json response.
+ * The problem+json response of an error: the one place where a problem document becomes a
+ * `Response`, for routes, error handlers, not-found handlers and refusals alike.
+ */
+export function problemResponse(
+  status: ContentfulStatusCode,
+  detail: string,
+  options: ProblemOptions = {}
+): Response {
+  const headers = new Headers([
+    ['Content-Type', PROBLEM_JSON],
+    ['Link', ERROR_LINK],
+  ])
+  for (const [name, value] of options.headers ?? []) headers.append(name, value)
+  return new Response(JSON.stringify(errorBody(status, detail, options)), { status, headers })
+}
+
+/**
+ * An error a client caused (a bad parameter, a missing item). Thrown anywhere in a request; the
+ * runtime's error handler, or Hono's default one, turns it into its problem+json response, which
+ * is built only then.
  */
 export class HydraError extends HTTPException {
   constructor(
@@ -106,11 +120,7 @@ export class HydraError extends HTTPException {
     options: HydraErrorOptions = {}
   ) {
     const { cause, headers, ...style } = options
-    super(status, {
-      message: detail,
-      res: withHeaders(problemResponse(status, detail, style), headers),
-      cause,
-    })
+    super(status, { message: detail, cause })
     this.name = 'HydraError'
     this.style = style
     this.headers = headers
@@ -119,11 +129,20 @@ export class HydraError extends HTTPException {
   /** The style it was given; an error handler fills in what is left out (mount path, prefix). */
   readonly style: ErrorOptions
   readonly headers: Readonly<Record<string, string>> | undefined
-}
 
-function withHeaders(response: Response, headers: Readonly<Record<string, string>> | undefined) {
-  for (const [name, value] of Object.entries(headers ?? {})) response.headers.append(name, value)
-  return response
+  /** Its problem response, in its own style or, for what it leaves out, in `defaults`. */
+  problem(defaults: ErrorOptions = {}): Response {
+    return problemResponse(this.status, this.detail, {
+      base: this.style.base ?? defaults.base,
+      hydraPrefix: this.style.hydraPrefix ?? defaults.hydraPrefix,
+      headers: Object.entries(this.headers ?? {}),
+    })
+  }
+
+  /** Hono's default error handler asks for this. */
+  override getResponse(): Response {
+    return this.problem()
+  }
 }
 
 export function isHydraError(error: unknown): error is HydraError {

@@ -2,8 +2,7 @@
  * An in-memory CollectionSource for pure tests: rows in a key order, filtered by a Prisma-style
  * `where` that a tiny evaluator reads (AND, OR, equality, lt/gt/lte/gte), with every window recorded.
  */
-import type { CursorKey } from '../src/paging/cursor.js'
-import type { CollectionSource, RowWindow } from '../src/paging/offset.js'
+import type { CollectionSource, CursorKey, RowWindow } from '../src/paging/types.js'
 
 export type Row = Record<string, unknown>
 export type Where = Record<string, unknown>

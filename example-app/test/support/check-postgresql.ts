@@ -1,19 +1,4 @@
-/**
- * Global setup of the `postgresql` test project: stops the run at once, with the reason, when the
- * configured server does not answer (instead of a timeout in every test file).
- */
-import { checkServer } from '../../scripts/scratch-database.mjs'
-import { SERVERS, serverUrl } from './databases.js'
+/** Global setup of the `postgresql` test project (see check-server.ts). */
+import { checkConfiguredServer } from './check-server.js'
 
-export default async function checkPostgresql(): Promise<void> {
-  const url = serverUrl('postgresql')
-  if (!url) return
-  try {
-    await checkServer(url)
-  } catch (error) {
-    throw new Error(
-      `PostgreSQL (${SERVERS.postgresql.variable}): ${error instanceof Error ? error.message : error}`,
-      { cause: error }
-    )
-  }
-}
+export default () => checkConfiguredServer('postgresql')

@@ -4,32 +4,31 @@
  * summary printed after every run.
  *
  * - SQLite always runs: an embedded file per test file.
- * - PostgreSQL runs when DATABASE_URL_POSTGRES names a server: every end-to-end test file runs a
- *   second time (the `postgresql` project), each on a database of its own, dropped afterwards.
- * - MariaDB/MySQL is blocked: the suite applies its schemas with Prisma's wasm schema engine,
- *   which has no MySQL connector (README, "PostgreSQL and MySQL/MariaDB"). With
- *   DATABASE_URL_MARIADB set, test/databases.e2e.test.ts still checks connections and the refusal.
+ * - PostgreSQL runs when DATABASE_URL_POSTGRES names a server: every end-to-end test file runs
+ *   again (the `postgresql` project), each on a database of its own, dropped afterwards.
+ * - MariaDB/MySQL the same when DATABASE_URL_MARIADB names a server (the `mysql` project); the
+ *   tables are created from DDL derived from each schema (@prisma-hydra/prisma-offline/mysql-ddl),
+ *   since Prisma's wasm schema engine has no MySQL connector.
  */
 
 /** The environment variable that selects the database of a test process (set per project). */
 export const TEST_DATABASE_VARIABLE = 'HYDRA_TEST_DATABASE'
 
+/** The database servers, each with its test project (named for its Prisma provider). */
 export const SERVERS = {
   postgresql: {
     name: 'PostgreSQL',
     variable: 'DATABASE_URL_POSTGRES',
     example: 'postgres://postgres@127.0.0.1:5432/test',
+    project: 'postgresql',
   },
   mariadb: {
     name: 'MariaDB',
     variable: 'DATABASE_URL_MARIADB',
     example: 'mysql://root@127.0.0.1:3306/test',
+    project: 'mysql',
   },
 } as const
-
-/** Why the suite cannot run on MariaDB/MySQL. */
-export const MARIADB_BLOCKED =
-  "Prisma's wasm schema engine has no MySQL connector, so the suite's schemas cannot be applied"
 
 /** The server URL configured for `server`, if any (an empty variable counts as unset). */
 export function serverUrl(
@@ -69,18 +68,17 @@ export function databaseSummary(
   runs: Record<string, ProjectRun>,
   env: NodeJS.ProcessEnv = process.env
 ): string[] {
-  const postgres = serverUrl('postgresql', env)
-  const mariadb = serverUrl('mariadb', env)
-  const { postgresql: pg, mariadb: maria } = SERVERS
-  return [
-    `SQLite      ${ran(runs.sqlite, '')}`,
-    postgres
-      ? `PostgreSQL  ${ran(runs.postgresql, ` on ${redacted(postgres)}, a database each`)}`
-      : `PostgreSQL  not configured: set ${pg.variable} (e.g. ${pg.example}) to run the end-to-end files on it too`,
-    `MariaDB     blocked: ${MARIADB_BLOCKED}; ${
-      mariadb
-        ? `databases.e2e.test.ts checked connections to ${redacted(mariadb)}`
-        : `not configured (${maria.variable}, e.g. ${maria.example}, enables the connection checks of databases.e2e.test.ts)`
-    }`,
-  ]
+  const lines = [`SQLite      ${ran(runs.sqlite, '')}`]
+  for (const key of Object.keys(SERVERS) as Array<keyof typeof SERVERS>) {
+    const server = SERVERS[key]
+    const url = serverUrl(key, env)
+    lines.push(
+      `${server.name.padEnd(11)} ${
+        url
+          ? ran(runs[server.project], ` on ${redacted(url)}, a database each`)
+          : `not configured: set ${server.variable} (e.g. ${server.example}) to run the end-to-end files on it too`
+      }`
+    )
+  }
+  return lines
 }

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
-import { pushSchema } from '../../scripts/push-schema.mjs'
-import { writeSchemaCopy } from '../../scripts/schema-copy.mjs'
-import { createScratchDatabase } from '../../scripts/scratch-database.mjs'
+import { pushSchema } from '@prisma-hydra/prisma-offline/push-schema'
+import { writeSchemaCopy } from '@prisma-hydra/prisma-offline/schema-copy'
+import { createScratchDatabase } from '@prisma-hydra/prisma-offline/scratch-database'
 import type { AppProvider } from '../../src/adapter.js'
 import { SERVERS, serverUrl, TEST_DATABASE_VARIABLE } from './databases.js'
 
@@ -14,16 +14,21 @@ export { createAdapter } from '../../src/adapter.js'
 
 /**
  * The database this test process runs on: SQLite unless HYDRA_TEST_DATABASE says otherwise
- * (vitest.config.ts sets it for the `postgresql` project, whose `#generated/*` and `#fixtures/*`
- * imports resolve to the clients generated for that provider).
+ * (vitest.config.ts sets it for the `postgresql` and `mysql` projects, whose `#generated/*` and
+ * `#fixtures/*` imports resolve to the clients generated for that provider).
  */
 export const TEST_DATABASE: AppProvider = (() => {
   const value = process.env[TEST_DATABASE_VARIABLE] ?? 'sqlite'
-  if (value !== 'sqlite' && value !== 'postgresql') {
-    throw new Error(`${TEST_DATABASE_VARIABLE} must be "sqlite" or "postgresql", got "${value}"`)
+  if (value !== 'sqlite' && value !== 'postgresql' && value !== 'mysql') {
+    throw new Error(
+      `${TEST_DATABASE_VARIABLE} must be "sqlite", "postgresql" or "mysql", got "${value}"`
+    )
   }
   return value
 })()
+
+/** The server of each provider that has one. */
+const SERVER_OF = { postgresql: 'postgresql', mysql: 'mariadb' } as const
 
 export interface TestDatabase {
   url: string
@@ -33,14 +38,15 @@ export interface TestDatabase {
 
 /**
  * An empty database of the test's own: a file in a new temporary folder (SQLite), or a new
- * database on the DATABASE_URL_POSTGRES server (PostgreSQL), so that runs and test files never
- * see each other's rows.
+ * database on the DATABASE_URL_POSTGRES or DATABASE_URL_MARIADB server, so that runs and test
+ * files never see each other's rows.
  */
 export async function emptyDatabase(): Promise<TestDatabase> {
-  if (TEST_DATABASE === 'postgresql') {
-    const server = serverUrl('postgresql')
+  if (TEST_DATABASE !== 'sqlite') {
+    const key = SERVER_OF[TEST_DATABASE]
+    const server = serverUrl(key)
     if (!server) {
-      throw new Error(`${TEST_DATABASE_VARIABLE}=postgresql needs ${SERVERS.postgresql.variable}`)
+      throw new Error(`${TEST_DATABASE_VARIABLE}=${TEST_DATABASE} needs ${SERVERS[key].variable}`)
     }
     const { url, drop } = await createScratchDatabase(server, { prefix: 'prisma_hydra_e2e' })
     return { url, remove: drop }
@@ -54,7 +60,8 @@ export async function emptyDatabase(): Promise<TestDatabase> {
 
 /**
  * A fresh database (see emptyDatabase) with the schema at `schemaPath` applied by Prisma's
- * engine; on PostgreSQL, a copy of the schema for that provider is applied.
+ * engine (on MySQL/MariaDB, DDL derived from it); on a server, a copy of the schema for its
+ * provider is applied.
  */
 export async function freshDatabase(schemaPath: string): Promise<TestDatabase> {
   const database = await emptyDatabase()
@@ -107,4 +114,22 @@ export async function get(origin: string, pathAndQuery: string): Promise<JsonRes
 export function ids(body: Record<string, unknown>): unknown[] {
   const members = (body['hydra:member'] ?? []) as Array<Record<string, unknown>>
   return members.map((member) => member.id)
+}
+
+/** A property of a class in the API documentation, as `/docs.jsonld` writes it. */
+export interface DocumentedProperty {
+  'hydra:title': string
+  'hydra:required': boolean
+  'hydra:property': { range: string }
+}
+
+/** The properties `/docs.jsonld` documents for the class titled `type`. */
+export async function documentedProperties(
+  origin: string,
+  type: string
+): Promise<DocumentedProperty[]> {
+  const { body } = await get(origin, '/docs.jsonld')
+  const classes = body['hydra:supportedClass'] as Array<Record<string, unknown>>
+  const found = classes.find((candidate) => candidate['hydra:title'] === type)
+  return (found?.['hydra:supportedProperty'] ?? []) as DocumentedProperty[]
 }

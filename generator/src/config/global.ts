@@ -1,8 +1,8 @@
 import { parse as parseYaml } from 'yaml'
-import { didYouMean, type Problem } from '../problems.js'
+import { z } from 'zod'
+import { didYouMean, type Problem, show } from '../problems.js'
 import {
   defaultParameterNames,
-  type PagingOptionName,
   type PagingOptions,
   type ParameterNames,
   pagingOptionNames,
@@ -12,7 +12,7 @@ import {
   parameterNameSchema,
 } from './options.js'
 
-/** Global configuration: the spec's `platform.defaults` and `platform.collection.pagination`. */
+/** Global configuration: `platform.defaults` and `platform.collection.pagination` of the platform file. */
 export interface GlobalConfig {
   defaults: PagingOptions
   parameters: ParameterNames
@@ -29,12 +29,68 @@ const globalOptions = pagingOptionNames.flatMap((name) => {
   const key = pagingOptionSpecs[name].globalKey
   return key ? [{ name, key }] : []
 })
+const parameterNames = Object.entries(parameterNameKeys) as Array<[keyof ParameterNames, string]>
 
-type Plain = Record<string, unknown>
+// Each schema's description is what a message says the value must be ("must be true or false").
+const text = z.string().regex(/\S/).describe('a non-empty string')
 
-function isPlainObject(value: unknown): value is Plain {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+const defaults = z
+  .strictObject(
+    Object.fromEntries(
+      globalOptions.map(({ name, key }) => {
+        const spec = pagingOptionSpecs[name]
+        return [key, spec.schema.describe(spec.allowed).optional()]
+      })
+    )
+  )
+  .describe('a mapping of option names to values')
+
+const pagination = z
+  .strictObject(
+    Object.fromEntries(
+      parameterNames.map(([, key]) => [
+        key,
+        parameterNameSchema.describe(parameterNameAllowed).optional(),
+      ])
+    )
+  )
+  .superRefine((section, context) => {
+    const seen = new Map<string, string>()
+    for (const [name, key] of parameterNames) {
+      const value = section[key] ?? defaultParameterNames[name]
+      const other = seen.get(value)
+      if (other) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `"${value}" is already the name of ${other}; each parameter needs its own name`,
+        })
+      }
+      seen.set(value, key)
+    }
+  })
+  .describe('a mapping of parameter names')
+
+/** The platform file: every key, its value's check and its message's words in one schema. */
+const platformFile = z.object({
+  platform: z.strictObject({
+    title: text.optional(),
+    description: text.optional(),
+    defaults: defaults.optional(),
+    collection: z
+      .strictObject({ pagination: pagination.optional() })
+      .describe('a mapping holding "pagination"')
+      .optional(),
+    serializer: z
+      .strictObject({ hydra_prefix: z.boolean().describe('true or false').optional() })
+      .describe('a mapping holding "hydra_prefix"')
+      .optional(),
+  }),
+})
+type PlatformFile = z.output<typeof platformFile>
+
+const ROOT_MESSAGE =
+  'the root key must be "platform", holding "defaults", "collection", "serializer", "title" or "description"'
 
 /**
  * Reads the platform config file's text (YAML, or JSON, which is YAML too). Pure: the caller reads
@@ -44,154 +100,146 @@ export function parseGlobalConfig(
   text: string,
   label: string
 ): { config: GlobalConfig; problems: Problem[] } {
-  const problems: Problem[] = []
   const location = `platform config (${label})`
-  const problem = (source: string, message: string, option?: string): void => {
-    problems.push({ severity: 'error', location, source, message, ...(option ? { option } : {}) })
-  }
-
   let document: unknown
   try {
     document = parseYaml(text)
   } catch (error) {
-    problem('file', `is not valid YAML or JSON: ${(error as Error).message}`)
-    return { config: emptyGlobalConfig, problems }
-  }
-  if (!isPlainObject(document) || !isPlainObject(document.platform)) {
-    problem(
-      'file',
-      'the root key must be "platform", holding "defaults", "collection", "serializer", "title" or "description"'
-    )
-    return { config: emptyGlobalConfig, problems }
-  }
-
-  const platform = document.platform
-  checkKeys(
-    platform,
-    ['title', 'description', 'defaults', 'collection', 'serializer'],
-    'platform',
-    problem
-  )
-  const described: Pick<GlobalConfig, 'title' | 'description'> = {}
-  for (const key of ['title', 'description'] as const) {
-    const value = platform[key]
-    if (value === undefined) continue
-    if (typeof value === 'string' && value.trim() !== '') described[key] = value
-    else problem('platform', `must be a non-empty string, got ${show(value)}`, key)
-  }
-
-  let hydraPrefix: boolean | undefined
-  const serializer = platform.serializer
-  if (serializer !== undefined) {
-    if (!isPlainObject(serializer)) {
-      problem('platform.serializer', 'must be a mapping holding "hydra_prefix"')
-    } else {
-      checkKeys(serializer, ['hydra_prefix'], 'platform.serializer', problem)
-      const value = serializer.hydra_prefix
-      if (typeof value === 'boolean') hydraPrefix = value
-      else if (value !== undefined)
-        problem('platform.serializer', `must be true or false, got ${show(value)}`, 'hydra_prefix')
+    const message = `is not valid YAML or JSON: ${(error as Error).message}`
+    return {
+      config: emptyGlobalConfig,
+      problems: [{ severity: 'error', location, source: 'file', message }],
     }
   }
+  const { file, issues } = validate(document)
+  const problems = issues
+    .map((issue) => ({ issue, rank: rankOf(issue) }))
+    .sort((a, b) => compareRanks(a.rank, b.rank))
+    .flatMap(({ issue }) => toProblems(issue, location))
+  return { config: file ? toConfig(file) : emptyGlobalConfig, problems }
+}
 
-  const defaults: PagingOptions = {}
-  if (platform.defaults !== undefined) {
-    if (!isPlainObject(platform.defaults)) {
-      problem('platform.defaults', 'must be a mapping of option names to values')
-    } else {
-      const section = platform.defaults
-      checkKeys(
-        section,
-        globalOptions.map((option) => option.key),
-        'platform.defaults',
-        problem
+/**
+ * Validates the document, then again without the values found wrong, until what is left is valid:
+ * every problem is found (zod skips a section's own checks while its values are wrong) and the
+ * config keeps whatever was valid.
+ */
+function validate(document: unknown): {
+  file: PlatformFile | undefined
+  issues: z.core.$ZodIssue[]
+} {
+  const issues: z.core.$ZodIssue[] = []
+  const seen = new Set<string>()
+  const current = structuredClone(document)
+  for (;;) {
+    const result = platformFile.safeParse(current, { reportInput: true })
+    if (result.success) return { file: result.data, issues }
+    let pruned = false
+    for (const issue of result.error.issues) {
+      const id = JSON.stringify([issue.code, issue.path, issue.message])
+      if (!seen.has(id)) issues.push(issue)
+      seen.add(id)
+      if (issue.path.length < 2) return { file: undefined, issues }
+      const keys = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.at(-1)]
+      const parent = issue.code === 'unrecognized_keys' ? issue.path : issue.path.slice(0, -1)
+      const section = valueAt(current, parent) as Record<PropertyKey, unknown>
+      for (const key of keys) {
+        if (key !== undefined && Object.hasOwn(section, key)) {
+          delete section[key]
+          pruned = true
+        }
+      }
+    }
+    // A clash with a default cannot be pruned away: the problems are all known.
+    if (!pruned) return { file: undefined, issues }
+  }
+}
+
+function toProblems(issue: z.core.$ZodIssue, location: string): Problem[] {
+  const path = issue.path.map(String)
+  const problem = (source: string, message: string, option?: string): Problem => ({
+    severity: 'error',
+    location,
+    source,
+    message,
+    ...(option ? { option } : {}),
+  })
+  if (issue.code === 'unrecognized_keys') {
+    const allowed = Object.keys(shapeAt(path))
+    return issue.keys.map((key) =>
+      problem(
+        path.join('.'),
+        `unknown key.${didYouMean(key, allowed)} Allowed: ${allowed.join(', ')}`,
+        key
       )
-      for (const { name, key } of globalOptions) {
-        if (!Object.hasOwn(section, key)) continue
-        const value = readOption(name, section[key])
-        if (value.ok) Object.assign(defaults, { [name]: value.value })
-        else
-          problem(
-            'platform.defaults',
-            `must be ${pagingOptionSpecs[name].allowed}, got ${show(section[key])}`,
-            key
-          )
-      }
-    }
+    )
   }
+  if (issue.code === 'invalid_type' && issue.expected === 'object') {
+    if (path.length < 2) return [problem('file', ROOT_MESSAGE)]
+    return [problem(path.join('.'), `must be ${schemaAt(path).description}`)]
+  }
+  const source = path.slice(0, -1).join('.')
+  const option = path.at(-1)
+  if (issue.code === 'custom' && issue.message) return [problem(source, issue.message, option)]
+  return [
+    problem(source, `must be ${schemaAt(path).description}, got ${show(issue.input)}`, option),
+  ]
+}
 
+/**
+ * Where an issue's value stands in the schema, as the position of each key of its path: problems
+ * are listed in that order, a section's unknown keys before its values.
+ */
+function rankOf(issue: z.core.$ZodIssue): number[] {
+  const path = issue.path.map(String)
+  const rank = path.map((key, index) => Object.keys(shapeAt(path.slice(0, index))).indexOf(key))
+  return issue.code === 'unrecognized_keys' ? [...rank, -1] : rank
+}
+
+function compareRanks(a: number[], b: number[]): number {
+  for (let index = 0; index < Math.min(a.length, b.length); index++) {
+    const difference = (a[index] as number) - (b[index] as number)
+    if (difference !== 0) return difference
+  }
+  return a.length - b.length
+}
+
+/** The schema of the value at `path`, without its `.optional()`. */
+function schemaAt(path: readonly string[]): z.ZodType {
+  let schema: z.ZodType = platformFile
+  for (const key of path) schema = shapeAt([], schema)[key] as z.ZodType
+  return schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema
+}
+
+/** The keys the section at `path` (or `schema`) allows, with their schemas. */
+function shapeAt(path: readonly string[], schema = schemaAt(path)): Record<string, z.ZodType> {
+  const section = schema instanceof z.ZodOptional ? schema.unwrap() : schema
+  return section instanceof z.ZodObject ? (section.shape as Record<string, z.ZodType>) : {}
+}
+
+function valueAt(document: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>(
+    (value, key) => (value as Record<PropertyKey, unknown> | undefined)?.[key],
+    document
+  )
+}
+
+function toConfig(file: PlatformFile): GlobalConfig {
+  const { platform } = file
+  const defaults: PagingOptions = {}
+  for (const { name, key } of globalOptions) {
+    const value = platform.defaults?.[key]
+    if (value !== undefined) Object.assign(defaults, { [name]: value })
+  }
   const parameters: ParameterNames = { ...defaultParameterNames }
-  const collection = platform.collection
-  if (collection !== undefined) {
-    if (!isPlainObject(collection)) {
-      problem('platform.collection', 'must be a mapping holding "pagination"')
-    } else {
-      checkKeys(collection, ['pagination'], 'platform.collection', problem)
-      const pagination = collection.pagination
-      if (pagination !== undefined && !isPlainObject(pagination)) {
-        problem('platform.collection.pagination', 'must be a mapping of parameter names')
-      } else if (pagination) {
-        const keys = Object.values(parameterNameKeys)
-        checkKeys(pagination, keys, 'platform.collection.pagination', problem)
-        for (const [name, key] of Object.entries(parameterNameKeys) as Array<
-          [keyof ParameterNames, string]
-        >) {
-          if (!Object.hasOwn(pagination, key)) continue
-          const value = parameterNameSchema.safeParse(pagination[key])
-          if (value.success) parameters[name] = value.data
-          else
-            problem(
-              'platform.collection.pagination',
-              `must be ${parameterNameAllowed}, got ${show(pagination[key])}`,
-              key
-            )
-        }
-        const seen = new Map<string, string>()
-        for (const [name, key] of Object.entries(parameterNameKeys) as Array<
-          [keyof ParameterNames, string]
-        >) {
-          const other = seen.get(parameters[name])
-          if (other) {
-            problem(
-              'platform.collection.pagination',
-              `"${parameters[name]}" is already the name of ${other}; each parameter needs its own name`,
-              key
-            )
-          }
-          seen.set(parameters[name], key)
-        }
-      }
-    }
+  for (const [name, key] of parameterNames) {
+    const value = platform.collection?.pagination?.[key]
+    if (value !== undefined) parameters[name] = value
   }
-
-  const config: GlobalConfig = { defaults, parameters, ...described }
-  if (hydraPrefix !== undefined) config.hydraPrefix = hydraPrefix
-  return { config, problems }
-}
-
-export function readOption(
-  name: PagingOptionName,
-  value: unknown
-): { ok: true; value: unknown } | { ok: false } {
-  const result = pagingOptionSpecs[name].schema.safeParse(value)
-  return result.success ? { ok: true, value: result.data } : { ok: false }
-}
-
-function checkKeys(
-  section: Plain,
-  allowed: readonly string[],
-  source: string,
-  problem: (source: string, message: string, option?: string) => void
-): void {
-  for (const key of Object.keys(section)) {
-    if (!allowed.includes(key)) {
-      problem(source, `unknown key.${didYouMean(key, allowed)} Allowed: ${allowed.join(', ')}`, key)
-    }
-  }
-}
-
-/** A value as the user wrote it, for error messages. */
-export function show(value: unknown): string {
-  if (value === undefined) return 'nothing'
-  return JSON.stringify(value) ?? String(value)
+  const config: GlobalConfig = { defaults, parameters }
+  if (platform.title !== undefined) config.title = platform.title
+  if (platform.description !== undefined) config.description = platform.description
+  if (platform.serializer?.hydra_prefix !== undefined)
+    config.hydraPrefix = platform.serializer.hydra_prefix
+  return config
 }

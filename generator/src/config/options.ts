@@ -2,9 +2,9 @@ import { defaultPagingConfig } from '@prisma-hydra/runtime/defaults'
 import { z } from 'zod'
 
 /**
- * The paging options of spec 8.2, as they are written on a resource (`@pagination(...)`) or an
- * operation (`@operation(...)`). Each has a short name (the spec's attribute without the
- * `pagination` prefix) and the spec's own name; both are accepted.
+ * The paging options (docs/annotations.md#options-at-every-level), as they are written on a
+ * resource (`@pagination(...)`) or an operation (`@operation(...)`). Each has a short name (the
+ * spec name without the `pagination` prefix) and its spec name; both are accepted.
  */
 export const pagingOptionSpecs = {
   enabled: {
@@ -93,6 +93,15 @@ const bySpecName = new Map<string, PagingOptionName>(
   pagingOptionNames.map((name) => [pagingOptionSpecs[name].specName, name])
 )
 
+/** Checks and normalizes one option's value. */
+export function readOption(
+  name: PagingOptionName,
+  value: unknown
+): { ok: true; value: unknown } | { ok: false } {
+  const result = pagingOptionSpecs[name].schema.safeParse(value)
+  return result.success ? { ok: true, value: result.data } : { ok: false }
+}
+
 /** Maps a written option name (short or spec form) to its short name. */
 export function canonicalOptionName(written: string): PagingOptionName | undefined {
   if (Object.hasOwn(pagingOptionSpecs, written)) return written as PagingOptionName
@@ -107,7 +116,7 @@ export function allWrittenOptionNames(): string[] {
   ]
 }
 
-/** The four query parameter names of spec 8.3, with their defaults. */
+/** The four query parameter names (docs/annotations.md#global-settings-and-parameter-names). */
 export const parameterNameKeys = {
   page: 'page_parameter_name',
   enabled: 'enabled_parameter_name',
@@ -119,7 +128,7 @@ export type ParameterNames = { -readonly [K in keyof typeof parameterNameKeys]: 
 
 export const defaultParameterNames: ParameterNames = { ...defaultPagingConfig.parameters }
 
-/** Built-in defaults (spec 8.1), the runtime's: one source for both packages. */
+/** Built-in defaults (docs/annotations.md#options-at-every-level), the runtime's: one source. */
 export const builtInPaging = {
   enabled: defaultPagingConfig.enabled,
   clientEnabled: defaultPagingConfig.clientEnabled,

@@ -2,7 +2,7 @@
 export interface EmitContext {
   /** Import specifier of the Prisma client module, relative to the output folder (`../prisma/client.js`). */
   clientModule: string
-  /** Import specifier of the runtime package. */
+  /** Import specifier of the runtime's entry for generated code (`@prisma-hydra/runtime/generated`). */
   runtimeModule: string
   /** Extension written on relative imports between generated files (`.js`, or '' for bundlers). */
   importExtension: string

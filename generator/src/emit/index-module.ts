@@ -2,6 +2,7 @@ import { type SourceFile, VariableDeclarationKind } from 'ts-morph'
 import type { HydraModel } from '../config/model.js'
 import type { EmitContext } from './context.js'
 import { hasProviders, resourceNames } from './resource-module.js'
+import { runtimeType, runtimeValue } from './runtime-imports.js'
 
 const DEFAULT_TITLE = 'Hydra API'
 
@@ -16,17 +17,17 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
     {
       moduleSpecifier: context.runtimeModule,
       namedImports: [
-        { name: 'ApiDescription', isTypeOnly: true },
-        { name: 'CorsOrigin', isTypeOnly: true },
-        'documentResource',
-        { name: 'DocumentedType', isTypeOnly: true },
-        'hydraErrorHandlers',
-        'hydraHeaders',
-        'serveDocumentation',
-        'serveEntrypoint',
-        'serveEntrypointContext',
-        'serveErrorContext',
-        'serveErrorDocument',
+        runtimeType('ApiDescription'),
+        runtimeType('CorsOrigin'),
+        runtimeValue('documentResource'),
+        runtimeType('DocumentedType'),
+        runtimeValue('hydraErrorHandlers'),
+        runtimeValue('hydraHeaders'),
+        runtimeValue('serveDocumentation'),
+        runtimeValue('serveEntrypoint'),
+        runtimeValue('serveEntrypointContext'),
+        runtimeValue('serveErrorContext'),
+        runtimeValue('serveErrorDocument'),
       ],
     },
     { moduleSpecifier: context.clientModule, namedImports: ['PrismaClient'], isTypeOnly: true },

@@ -1,3 +1,4 @@
+import { scalarType } from '@prisma-hydra/runtime/defaults'
 import {
   type CodeBlockWriter,
   type InterfaceDeclarationStructure,
@@ -11,6 +12,7 @@ import type { CursorKeyModel, FieldModel, OperationModel, ResourceModel } from '
 import { camelCase, pascalCase } from '../config/naming.js'
 import type { ParameterNames } from '../config/options.js'
 import type { EmitContext } from './context.js'
+import { asRuntimeType, type RuntimeType, runtimeType, runtimeValue } from './runtime-imports.js'
 
 /** Names of the declarations a resource module exports, shared with the index writer. */
 export function resourceNames(resource: ResourceModel) {
@@ -29,16 +31,16 @@ export function resourceNames(resource: ResourceModel) {
   }
 }
 
-const TS_TYPES: Record<string, string> = {
-  String: 'string',
-  Int: 'number',
-  Float: 'number',
-  BigInt: 'string',
-  Decimal: 'string',
-  DateTime: 'string',
-  Bytes: 'string',
-  Boolean: 'boolean',
-  Json: 'JsonValue',
+const PRIMITIVES = new Set(['string', 'number', 'boolean'])
+
+/** The runtime's types that the member type names for its fields' values (`JsonValue`). */
+function runtimeTypes(resource: ResourceModel): RuntimeType[] {
+  const names = new Set<RuntimeType>()
+  for (const field of resource.fields) {
+    const name = field.kind === 'scalar' ? scalarType(field.type)?.tsType : undefined
+    if (name && !PRIMITIVES.has(name)) names.add(asRuntimeType(name))
+  }
+  return [...names].sort()
 }
 
 /** The TypeScript type of a field's value in the JSON output. */
@@ -46,7 +48,7 @@ export function outputType(field: FieldModel): string {
   const base =
     field.kind === 'enum'
       ? (field.enumValues ?? []).map((value) => JSON.stringify(value)).join(' | ') || 'string'
-      : (TS_TYPES[field.type] ?? 'unknown')
+      : (scalarType(field.type)?.tsType ?? 'unknown')
   const item = field.isList ? (base.includes('|') ? `Array<${base}>` : `${base}[]`) : base
   return field.isRequired ? item : `${item} | null`
 }
@@ -239,20 +241,19 @@ export function emitResourceModule(
   context: EmitContext
 ): void {
   const names = resourceNames(resource)
-  const usesJson = resource.fields.some((field) => field.type === 'Json')
   file.addImportDeclarations([
     { moduleSpecifier: 'hono', namedImports: ['Hono'] },
     {
       moduleSpecifier: context.runtimeModule,
       namedImports: [
-        { name: 'CollectionOperation', isTypeOnly: true },
-        ...(hasProviders(resource) ? [{ name: 'CollectionProvider', isTypeOnly: true }] : []),
-        'defineResource',
-        { name: 'RowWindow', isTypeOnly: true },
-        ...(usesJson ? [{ name: 'JsonValue', isTypeOnly: true }] : []),
-        'serveCollection',
-        'serveContext',
-        'serveItem',
+        runtimeType('CollectionOperation'),
+        ...(hasProviders(resource) ? [runtimeType('CollectionProvider')] : []),
+        runtimeValue('defineResource'),
+        runtimeType('RowWindow'),
+        ...runtimeTypes(resource).map(runtimeType),
+        runtimeValue('serveCollection'),
+        runtimeValue('serveContext'),
+        runtimeValue('serveItem'),
       ],
     },
     {

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { Context, TypedResponse } from 'hono'
-import { jsonLdHeaders } from './api-state.js'
+import { jsonLdHeaders } from './request-state.js'
 
 type Validated<T> = Response & TypedResponse<T, 200, 'json'>
 

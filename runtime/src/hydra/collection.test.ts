@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { errorBody, HydraError } from '../errors.js'
 import { parseQuery } from '../iri/query-string.js'
-import { defaultPagingConfig, type PagingConfig } from '../paging/config.js'
-import { type CollectionSource, fetchCollectionPage } from '../paging/offset.js'
-import {
-  type CollectionPage,
-  fromFullPaginator,
-  fromItems,
-  fromPartialPaginator,
-  lastPageOf,
-} from '../paging/page.js'
+import { defaultPagingConfig } from '../paging/config.js'
+import { fetchCollectionPage } from '../paging/offset.js'
+import { fromFullPaginator, fromItems, fromPartialPaginator, lastPageOf } from '../paging/page.js'
 import { readPagingRequest } from '../paging/request.js'
+import type { CollectionPage, CollectionSource, PagingConfig } from '../paging/types.js'
 import { type HydraCollection, renderCollection } from './collection.js'
 
 /**

@@ -1,6 +1,5 @@
 import { iriBuilder, type QueryMap } from '../iri/query-string.js'
-import type { ParameterNames } from '../paging/config.js'
-import type { CollectionPage } from '../paging/page.js'
+import type { CollectionPage, ParameterNames } from '../paging/types.js'
 import { hydraTerm } from './terms.js'
 
 /** The view of a page: its own IRI and its links, keys with or without the `hydra:` prefix. */

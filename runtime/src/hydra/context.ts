@@ -4,6 +4,7 @@
  * Hydra's terms both ways: `hydra:member` through the `hydra` prefix, `member` as a term (API
  * Platform 4 style, `hydraPrefix: false`). Links (`first`, `next`, ...) are IRIs (`@type: @id`).
  */
+import { scalarType } from '../scalar-types.js'
 
 export const HYDRA = 'http://www.w3.org/ns/hydra/core#'
 
@@ -69,16 +70,16 @@ export interface ContextField {
 const XSD = 'http://www.w3.org/2001/XMLSchema#'
 
 /**
- * Datatypes of the values JSON cannot type itself (written as strings: dates, decimals, big
- * integers, bytes), as the documentation declares them; JSON values (`@json`) for Json fields.
- * Numbers and booleans are typed by JSON-LD already.
+ * The datatype a field's literals are coerced to: the documented range of the types JSON cannot
+ * type itself (written as strings: dates, decimals, big integers, bytes), `@json` for Json
+ * values. Numbers and booleans are typed by JSON-LD already.
  */
-const DATATYPES: Partial<Record<string, string>> = {
-  DateTime: `${XSD}dateTime`,
-  Decimal: `${XSD}decimal`,
-  BigInt: `${XSD}integer`,
-  Bytes: `${XSD}base64Binary`,
-  Json: '@json',
+function datatypeOf(type: string): string | undefined {
+  const scalar = scalarType(type)
+  if (!scalar) return undefined
+  if (scalar.tsType === 'JsonValue') return '@json'
+  if (scalar.formatter === null) return undefined
+  return scalar.range.startsWith('xsd:') ? `${XSD}${scalar.range.slice(4)}` : undefined
 }
 
 function fieldTerm(vocabulary: string, type: ContextType, field: ContextField): ContextTerm {
@@ -88,7 +89,7 @@ function fieldTerm(vocabulary: string, type: ContextType, field: ContextField): 
       ? `${vocabulary}${field.type}`
       : field.type === undefined
         ? undefined
-        : DATATYPES[field.type]
+        : datatypeOf(field.type)
   return datatype === undefined ? id : { '@id': id, '@type': datatype }
 }
 

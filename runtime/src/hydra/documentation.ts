@@ -6,8 +6,8 @@
  * properties are the collections, each typed as a collection of its members and carrying its GET
  * operation with the paging parameters it accepts (an IRI template).
  */
-import type { PagingConfig } from '../paging/config.js'
-import type { CursorKey } from '../paging/cursor.js'
+import type { CursorKey, PagingConfig } from '../paging/types.js'
+import { scalarType } from '../scalar-types.js'
 import { type ContextTerm, HYDRA } from './context.js'
 
 /** A field as the documentation describes it. */
@@ -44,6 +44,7 @@ export interface DocumentedType {
   collections: readonly DocumentedCollection[]
 }
 
+/** The API as the entrypoint and the documentation describe it: its title and types. */
 export interface ApiDescription {
   title: string
   description?: string | undefined
@@ -51,17 +52,6 @@ export interface ApiDescription {
 }
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#'
-const RANGES: Partial<Record<string, string>> = {
-  String: 'xsd:string',
-  Int: 'xsd:integer',
-  BigInt: 'xsd:integer',
-  Float: 'xsd:double',
-  Decimal: 'xsd:decimal',
-  Boolean: 'xsd:boolean',
-  DateTime: 'xsd:dateTime',
-  Bytes: 'xsd:base64Binary',
-  Json: 'rdf:JSON',
-}
 
 /** Where the documents live, from the request: `origin` + `base` (the mount path, '' at the root). */
 export interface ApiLocation {
@@ -171,7 +161,7 @@ function rangeOf(field: DocumentedField): string | Record<string, unknown> {
       'owl:onDatatype': { '@id': 'xsd:string' },
       'owl:oneOf': { '@list': field.values.map((value) => ({ '@value': value })) },
     }
-  return RANGES[field.type] ?? 'xsd:string'
+  return scalarType(field.type)?.range ?? 'xsd:string'
 }
 
 /**

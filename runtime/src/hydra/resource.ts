@@ -1,4 +1,5 @@
-import { isDecimal } from '../paging/cursor.js'
+import { isDecimal } from '../decimal.js'
+import { type ScalarFormatter, scalarType } from '../scalar-types.js'
 import { isoString } from './iso-date.js'
 
 /** The kinds of primary key an item IRI can be built from. */
@@ -50,17 +51,17 @@ export interface Resource<M, K extends IdKind = IdKind> extends ResourceSpec<K> 
 
 type Convert = (value: unknown) => unknown
 
-const toText: Convert = (value) => String(value)
-const converters: Partial<Record<string, Convert>> = {
-  DateTime: (value) => (value instanceof Date ? isoString(value) : value),
-  BigInt: toText,
-  Decimal: (value) => (isDecimal(value) ? value.toFixed() : String(value)),
-  Bytes: (value) => Buffer.from(value as Uint8Array).toString('base64'),
+const formatters: Record<ScalarFormatter, Convert> = {
+  dateTime: (value) => (value instanceof Date ? isoString(value) : value),
+  integerText: (value) => String(value),
+  decimalText: (value) => (isDecimal(value) ? value.toFixed() : String(value)),
+  base64: (value) => Buffer.from(value as Uint8Array).toString('base64'),
 }
 
 function converterFor(field: FieldSpec): Convert | undefined {
-  const convert = converters[field.type]
-  if (!convert) return undefined
+  const formatter = scalarType(field.type)?.formatter
+  if (!formatter) return undefined
+  const convert = formatters[formatter]
   const nullable: Convert = (value) =>
     value === null || value === undefined ? null : convert(value)
   return field.list ? (value) => (Array.isArray(value) ? value.map(nullable) : value) : nullable

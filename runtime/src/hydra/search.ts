@@ -5,7 +5,7 @@
  * `property` and `required` unprefixed in both styles; the context defines them (and the
  * template's other keys) only inside the search block, so they never take a field's name.
  */
-import type { PagingConfig } from '../paging/config.js'
+import type { PagingConfig } from '../paging/types.js'
 import { type DocumentedType, pagingVariables } from './documentation.js'
 import { hydraTerm } from './terms.js'
 

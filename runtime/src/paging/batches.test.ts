@@ -8,8 +8,8 @@ import { renderCollection, renderCollectionChunks } from '../hydra/collection.js
 import { parseQuery } from '../iri/query-string.js'
 import { readInBatches, releaseBatch } from './batches.js'
 import { defaultParameterNames } from './config.js'
-import type { CursorKey } from './cursor.js'
 import { fromItems } from './page.js'
+import type { CursorKey } from './types.js'
 
 const key = (field: string, type: string, direction: 'asc' | 'desc' = 'asc'): CursorKey => ({
   field,

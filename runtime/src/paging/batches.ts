@@ -3,8 +3,8 @@
  * than one batch, and each batch after the first starts past the last row read (a keyset), so
  * reading the whole table costs what reading it once costs.
  */
-import { type CursorKey, keysetWhere } from './cursor.js'
-import type { CollectionSource } from './offset.js'
+import { keysetWhere } from './cursor.js'
+import type { CollectionSource, CursorKey } from './types.js'
 
 /** Rows per query when an unpaged collection is read in batches. */
 export const DEFAULT_BATCH_SIZE = 500
@@ -58,4 +58,20 @@ export function releaseBatch(batch: unknown[]): void {
 
 function valuesOf(key: readonly CursorKey[], row: object): unknown[] {
   return key.map((entry) => (row as Record<string, unknown>)[entry.field])
+}
+
+/** Groups a sequence into arrays of `size` items, so a streamed response writes few large chunks. */
+export async function* inBatches<T>(
+  source: Iterable<T> | AsyncIterable<T>,
+  size: number
+): AsyncGenerator<T[], void, undefined> {
+  let batch: T[] = []
+  for await (const item of source) {
+    batch.push(item)
+    if (batch.length >= size) {
+      yield batch
+      batch = []
+    }
+  }
+  if (batch.length > 0) yield batch
 }

@@ -6,14 +6,13 @@ import { parseQuery, type QueryMap } from '../iri/query-string.js'
 import { defaultParameterNames } from './config.js'
 import {
   type CursorBound,
-  type CursorKey,
   fetchCursorPage,
   formatCursorValue,
   keysetWhere,
   parseCursorValue,
   readCursorBound,
 } from './cursor.js'
-import type { CollectionPage, LinkTarget } from './page.js'
+import type { CollectionPage, CursorKey, LinkTarget } from './types.js'
 
 /**
  * Cursor (keyset) paging, DESIGN D4 and reference 3: values read from links, the position a

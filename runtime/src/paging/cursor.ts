@@ -5,20 +5,10 @@
  * independent filters. The query is a `where` on that position plus `take`, so its cost does not
  * grow with depth and a deleted row under the cursor changes nothing.
  */
+import { isDecimal } from '../decimal.js'
 import { badRequest } from '../errors.js'
 import type { QueryMap, QueryValue } from '../iri/query-string.js'
-import type { CollectionSource } from './offset.js'
-import type { CollectionPage, LinkTarget } from './page.js'
-
-/** One field of a cursor key, in the collection's order. */
-export interface CursorKey {
-  field: string
-  direction: 'asc' | 'desc'
-  /** Prisma type of the field: decides how values are read from links and written to them. */
-  type: string
-  /** A `@db.Uuid` String field: values must be UUIDs. */
-  uuid?: boolean
-}
+import type { CollectionPage, CollectionSource, CursorKey, LinkTarget } from './types.js'
 
 /** A position in the key order read from the request: "after" (forward) or "before" (backward). */
 export interface CursorBound {
@@ -122,15 +112,6 @@ function readDate(raw: string): Date | undefined {
 export function formatCursorValue(value: unknown): string {
   if (value instanceof Date) return value.toISOString()
   return isDecimal(value) ? value.toFixed() : String(value)
-}
-
-/** A Prisma Decimal (decimal.js): written in plain notation, never as `1e-7`. */
-export function isDecimal(value: unknown): value is { toFixed(): string } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { toFixed?: unknown }).toFixed === 'function'
-  )
 }
 
 /**

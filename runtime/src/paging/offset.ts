@@ -1,36 +1,5 @@
-import {
-  type CollectionPage,
-  fromFullPaginator,
-  fromItems,
-  fromPartialPaginator,
-  lastPageOf,
-} from './page.js'
-import type { PagingRequest } from './request.js'
-
-/** Which rows to read, in Prisma's terms: spread it into `findMany` arguments. */
-export interface RowWindow<Where = never> {
-  skip?: number
-  take?: number
-  /** Cursor paging: the rows past a position in the key order. */
-  where?: Where
-  /** Read in the reverse of the collection's order (cursor paging's previous pages). */
-  backward?: boolean
-}
-
-/**
- * Reads rows of one collection in its fixed order. Generated routes implement it over a Prisma
- * delegate; custom data providers can implement it over anything.
- */
-export interface CollectionSource<Row, Where = never> {
-  /**
-   * Rows from `skip` (default 0), at most `take` of them (default all), in the collection's order,
-   * in a new array on each call: a streamed (unpaged) response empties each batch once written.
-   */
-  findMany(window: RowWindow<Where>): PromiseLike<Row[]>
-  count(): PromiseLike<number>
-  /** Optional: the page and the count read together, so they agree with each other. */
-  findManyAndCount?(window: { skip: number; take: number }): PromiseLike<[Row[], number]>
-}
+import { fromFullPaginator, fromItems, fromPartialPaginator, lastPageOf } from './page.js'
+import type { CollectionPage, CollectionSource, PagingRequest } from './types.js'
 
 /** Full paging: the page and a count of the whole collection. */
 export async function fetchFullPage<Row, Where>(

@@ -5,10 +5,8 @@
 import { describe, expect, it } from 'vitest'
 import { renderCollection } from '../hydra/collection.js'
 import { parseQuery } from '../iri/query-string.js'
-import { defaultPagingConfig, type PagingConfig } from './config.js'
-import type { CollectionPage } from './page.js'
+import { defaultPagingConfig } from './config.js'
 import {
-  type CollectionResult,
   isFullPaginator,
   isPartialPaginator,
   pageOfPaginator,
@@ -16,6 +14,7 @@ import {
   paginateIterable,
 } from './paginators.js'
 import { readPagingRequest } from './request.js'
+import type { CollectionPage, CollectionResult, PagingConfig } from './types.js'
 
 interface Item {
   id: number

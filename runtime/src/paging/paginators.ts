@@ -3,29 +3,15 @@
  * and the two ready-made paginators of spec 4.2: one over an in-memory array and one over an
  * iterable or async iterable (the "traversable" variant).
  */
-import {
-  type CollectionPage,
-  type FullPaginator,
-  fromFullPaginator,
-  fromPartialPaginator,
-  lastPageOf,
-  type PartialPaginator,
-} from './page.js'
-import type { PagedRequest, PagingRequest } from './request.js'
-
-/**
- * What a collection handler returns:
- * - a full paginator: the full view (first, last, previous, next) and `hydra:totalItems`;
- * - a partial paginator: the partial view (previous, next), no count;
- * - an array: the whole collection, no view (its length is `hydra:totalItems`);
- * - an iterable or async iterable: the whole collection too, streamed as it is read.
- */
-export type CollectionResult<T> =
-  | FullPaginator<T>
-  | PartialPaginator<T>
-  | readonly T[]
-  | Iterable<T>
-  | AsyncIterable<T>
+import { fromFullPaginator, fromPartialPaginator, lastPageOf } from './page.js'
+import type {
+  CollectionPage,
+  CollectionResult,
+  FullPaginator,
+  PagedRequest,
+  PagingRequest,
+  PartialPaginator,
+} from './types.js'
 
 export function isFullPaginator<T>(result: CollectionResult<T>): result is FullPaginator<T> {
   return !isList(result) && 'totalItems' in result && 'lastPage' in result
@@ -92,6 +78,7 @@ export function paginateArray<T>(items: readonly T[], request: PagingRequest): C
   return fullPaginator(request, slice, items.length)
 }
 
+/** Options of `paginateIterable`. */
 export interface PaginateIterableOptions {
   /**
    * The size of the whole sequence, when the source knows it. Full paging then stops reading at the

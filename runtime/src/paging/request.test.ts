@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { HydraError, PROBLEM_JSON } from '../errors.js'
 import { parseQuery } from '../iri/query-string.js'
-import { defaultPagingConfig, type PagingConfig } from './config.js'
-import { type PagingRequest, readPagingRequest } from './request.js'
+import { defaultPagingConfig } from './config.js'
+import { readPagingRequest } from './request.js'
+import type { PagingConfig, PagingRequest } from './types.js'
 
 /**
  * Reference sections 1.3-1.5, with our differences D1 (page and itemsPerPage are decimal integers)

@@ -1,22 +1,6 @@
 import { badRequest } from '../errors.js'
 import { getParam, type QueryMap } from '../iri/query-string.js'
-import type { PagingConfig } from './config.js'
-
-/** What a request asks for, once its paging parameters are read and checked. */
-export type PagingRequest =
-  | { paged: false }
-  | {
-      paged: true
-      partial: boolean
-      /** 1-based page number. */
-      page: number
-      itemsPerPage: number
-      /** (page - 1) × itemsPerPage. */
-      offset: number
-    }
-
-/** A request for one page. */
-export type PagedRequest = Extract<PagingRequest, { paged: true }>
+import type { PagingConfig, PagingRequest } from './types.js'
 
 const TRUE = new Set(['1', 'true', 'on', 'yes'])
 const FALSE = new Set(['0', 'false', 'off', 'no'])

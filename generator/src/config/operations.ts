@@ -1,0 +1,91 @@
+import type { Annotation } from '../annotations/parse.js'
+import { show } from '../problems.js'
+import { readExtraArgs, readPagingOptions, readPath, readPrefix } from './annotation-args.js'
+import { type KeyContext, orderAndCursor } from './cursor-key.js'
+import type { GlobalConfig } from './global.js'
+import type { OperationModel, OrderEntry } from './model.js'
+import type { PagingOptions } from './options.js'
+import { readOrder } from './order.js'
+import { resolvePaging } from './paging-precedence.js'
+
+const OPERATION_NAME = /^[A-Za-z][A-Za-z0-9]*$/
+const OPERATION_KEYS = ['name', 'path', 'order', 'hydraPrefix']
+
+/** What a resource's operations inherit from it. */
+export interface ResourceScope {
+  global: GlobalConfig
+  /** The paging options of `@pagination(...)`. */
+  options: PagingOptions
+  path: string
+  /** The order of `@resource(order: ...)`. */
+  order: OrderEntry[] | undefined
+  hydraPrefix: boolean
+  keys: KeyContext
+}
+
+/** The resource's collection, then one operation per valid `@operation(...)`, in the schema's order. */
+export function resolveOperations(
+  annotations: Annotation[],
+  scope: ResourceScope
+): OperationModel[] {
+  const { global, keys } = scope
+  const { fields, report } = keys
+  const operations: OperationModel[] = []
+  const collectionPaging = resolvePaging(global.defaults, scope.options, {}, '@pagination', report)
+  operations.push({
+    name: 'collection',
+    path: scope.path,
+    ...orderAndCursor(collectionPaging, scope.order, '@pagination', keys),
+    paging: collectionPaging,
+    hydraPrefix: scope.hydraPrefix,
+  })
+
+  const names = new Set(['collection'])
+  for (const annotation of annotations) {
+    const args = readExtraArgs(annotation, OPERATION_KEYS, report, true)
+    const name = args.get('name')
+    const source = typeof name === 'string' ? `@operation(name: "${name}")` : annotation.text
+    if (typeof name !== 'string' || !OPERATION_NAME.test(name)) {
+      report({
+        source,
+        option: 'name',
+        message: `is required and must be an identifier (letters and digits, starting with a letter), got ${show(name)}`,
+      })
+      continue
+    }
+    if (names.has(name)) {
+      report({
+        source,
+        option: 'name',
+        message: `"${name}" is already used by another operation of this model`,
+      })
+      continue
+    }
+    names.add(name)
+    const path = args.get('path')
+    if (path === undefined) {
+      report({
+        source,
+        option: 'path',
+        message: 'is required: the operation needs its own path, e.g. path: "/books/recent"',
+      })
+    }
+    const operationPath = readPath(path, annotation, report)
+    const order = readOrder(args.get('order'), source, fields, report)
+    const options = readPagingOptions(annotation, report, OPERATION_KEYS, source)
+    const hydraPrefix = readPrefix(args.get('hydraPrefix'), source, report) ?? scope.hydraPrefix
+    if (!operationPath) continue
+    const paging = resolvePaging(global.defaults, scope.options, options, source, report)
+    const cursorSource = options.viaCursor ? source : '@pagination'
+    // An operation's own order conflicts with a cursor; the resource's order is simply not inherited.
+    const ownOrder = paging.viaCursor ? order : (order ?? scope.order)
+    operations.push({
+      name,
+      path: operationPath,
+      ...orderAndCursor(paging, ownOrder, cursorSource, keys),
+      paging,
+      hydraPrefix,
+    })
+  }
+  return operations
+}

@@ -1,0 +1,101 @@
+import { scalarType } from '@prisma-hydra/runtime/defaults'
+import type { AnnotationValue } from '../annotations/parse.js'
+import { didYouMean, type Report, show } from '../problems.js'
+import type { CursorKeyModel, FieldModel, OrderEntry } from './model.js'
+
+/** Whether a field can key a cursor or an unpaged batch: Prisma compares its values with lt/gt. */
+export function comparable(field: FieldModel): boolean {
+  return field.kind === 'scalar' && scalarType(field.type)?.cursor === true
+}
+
+/** Reads an `order: { field: "asc" | "desc" }` argument, checking each field can be ordered by. */
+export function readOrder(
+  value: AnnotationValue | undefined,
+  source: string,
+  fields: Map<string, FieldModel>,
+  report: Report
+): OrderEntry[] | undefined {
+  if (value === undefined) return undefined
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Array.isArray(value) ||
+    Object.keys(value).length === 0
+  ) {
+    report({
+      source,
+      option: 'order',
+      message: `must be an object of fields and directions, e.g. { publishedAt: "desc" }, got ${show(value)}`,
+    })
+    return undefined
+  }
+  const order: OrderEntry[] = []
+  for (const [field, direction] of Object.entries(value)) {
+    const checked = checkOrderable(field, fields, source, 'order', report)
+    if (typeof direction !== 'string' || !/^(asc|desc)$/i.test(direction)) {
+      report({
+        source,
+        option: 'order',
+        message: `direction of "${field}" must be "asc" or "desc", got ${show(direction)}`,
+      })
+      continue
+    }
+    if (checked)
+      order.push({ field, direction: direction.toLowerCase() as OrderEntry['direction'] })
+  }
+  return order
+}
+
+/** Whether `field` is a scalar or enum field a query can order by; reports why not. */
+export function checkOrderable(
+  field: string,
+  fields: Map<string, FieldModel>,
+  source: string,
+  option: string,
+  report: Report
+): boolean {
+  const model = fields.get(field)
+  if (!model) {
+    report({
+      source,
+      option,
+      message: `field "${field}" does not exist or is not a scalar field.${didYouMean(field, [...fields.keys()])} Fields: ${[...fields.keys()].join(', ')}`,
+    })
+    return false
+  }
+  if (model.isList || (model.kind === 'scalar' && !scalarType(model.type)?.orderable)) {
+    report({
+      source,
+      option,
+      message: `field "${field}" (${model.type}${model.isList ? '[]' : ''}) cannot be ordered by; use a String, number, Boolean, DateTime or enum field`,
+    })
+    return false
+  }
+  return true
+}
+
+/** The order ending with the primary key, so that pages never overlap. */
+export function withTieBreaker(order: OrderEntry[], idField: string): OrderEntry[] {
+  return order.some((entry) => entry.field === idField)
+    ? order
+    : [...order, { field: idField, direction: 'asc' }]
+}
+
+/**
+ * The order as a keyset key, for reading unpaged responses in batches
+ * (docs/paging.md#d5-unpaged-collections-are-streamed): only when every field is required and
+ * comparable with lt/gt. Otherwise (an enum, a Boolean, an optional field) null, and batches go
+ * by offset.
+ */
+export function keysetKey(
+  order: OrderEntry[],
+  fields: Map<string, FieldModel>
+): CursorKeyModel[] | null {
+  const key: CursorKeyModel[] = []
+  for (const entry of order) {
+    const field = fields.get(entry.field)
+    if (!field?.isRequired || field.isList || !comparable(field)) return null
+    key.push({ field: entry.field, direction: entry.direction, type: field.type, uuid: field.uuid })
+  }
+  return key
+}

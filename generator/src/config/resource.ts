@@ -1,0 +1,126 @@
+import type { DMMF } from '@prisma/generator-helper'
+import type { Annotation } from '../annotations/parse.js'
+import type { Problem, Report } from '../problems.js'
+import {
+  MODEL_ANNOTATIONS,
+  readAnnotations,
+  readExtraArgs,
+  readIri,
+  readPagingOptions,
+  readPath,
+  readPrefix,
+} from './annotation-args.js'
+import { checkHydraNames } from './api-names.js'
+import { readFieldAnnotations, toFieldModel } from './fields.js'
+import type { GlobalConfig } from './global.js'
+import type { FieldModel, ResourceModel } from './model.js'
+import { collectionPathFor, delegateName, kebabCase } from './naming.js'
+import { resolveOperations } from './operations.js'
+import { readOrder } from './order.js'
+
+/**
+ * One Prisma model as a resource, or undefined when it is not exposed (no `@pagination`) or
+ * cannot be (no single-field primary key). Problems of the model go to `report`, those of its
+ * fields to `problems`.
+ */
+export function resolveResource(
+  model: DMMF.Model,
+  datamodel: DMMF.Datamodel,
+  global: GlobalConfig,
+  report: Report,
+  problems: Problem[]
+): ResourceModel | undefined {
+  const annotations = readAnnotations(model.documentation, MODEL_ANNOTATIONS, report)
+  const fieldResults = readFieldAnnotations(model, problems)
+
+  const pagination = annotations.filter((annotation) => annotation.name === 'pagination')
+  const resourceAnnotations = annotations.filter((annotation) => annotation.name === 'resource')
+  const operationAnnotations = annotations.filter((annotation) => annotation.name === 'operation')
+  if (pagination.length === 0) {
+    if (resourceAnnotations.length + operationAnnotations.length > 0) {
+      report({
+        source: (resourceAnnotations[0] ?? operationAnnotations[0])?.text ?? '@resource',
+        message:
+          'the model is not exposed: add /// @pagination(...) (or a bare /// @pagination) to serve it',
+      })
+    }
+    return undefined
+  }
+  for (const extra of [...pagination.slice(1), ...resourceAnnotations.slice(1)]) {
+    report({
+      source: `@${extra.name}`,
+      message: `is given more than once; merge the options into one @${extra.name}(...)`,
+    })
+  }
+
+  const scalarFields = model.fields.filter(
+    (field) => field.kind === 'scalar' || field.kind === 'enum'
+  )
+  const fieldModels = new Map<string, FieldModel>(
+    scalarFields.map((field) => [field.name, toFieldModel(field, datamodel)])
+  )
+
+  const idField = model.fields.find((field) => field.isId)
+  if (!idField || model.primaryKey) {
+    report({
+      source: '@pagination',
+      message:
+        'needs a single-field primary key (@id) to build item IRIs; composite @@id keys are not supported',
+    })
+    return undefined
+  }
+
+  const resourceOptions = readPagingOptions(pagination[0] as Annotation, report, [])
+  const resourceArgs = readExtraArgs(
+    resourceAnnotations[0],
+    ['path', 'order', 'iri', 'hydraPrefix'],
+    report
+  )
+  const resourceIri = readIri(resourceArgs.get('iri'), '@resource', report)
+  const resourcePrefix =
+    readPrefix(resourceArgs.get('hydraPrefix'), '@resource', report) ?? global.hydraPrefix ?? true
+  const collectionPath =
+    readPath(resourceArgs.get('path'), resourceAnnotations[0], report) ??
+    collectionPathFor(model.name)
+  const resourceOrder = readOrder(
+    resourceArgs.get('order'),
+    resourceAnnotations[0]?.text ?? '@resource',
+    fieldModels,
+    report
+  )
+
+  const operations = resolveOperations(operationAnnotations, {
+    global,
+    options: resourceOptions,
+    path: collectionPath,
+    order: resourceOrder,
+    hydraPrefix: resourcePrefix,
+    keys: { model, datamodel, fields: fieldModels, idField: idField.name, report },
+  })
+
+  const hidden = new Set(
+    fieldResults.filter((result) => result.hidden).map((result) => result.field.name)
+  )
+  for (const { field, iri } of fieldResults) {
+    const fieldModel = fieldModels.get(field.name)
+    if (iri && fieldModel) fieldModel.iri = iri
+  }
+  const fields = [...fieldModels.values()].filter((field) => !hidden.has(field.name))
+  checkHydraNames(model.name, fields, operations, report)
+  // Cursor fields and the fields of each order: unpaged batches start past the last row's key.
+  const cursorFields = operations
+    .flatMap((operation) => [...(operation.cursor ?? []), ...(operation.orderKey ?? [])])
+    .map((key) => key.field)
+  return {
+    name: model.name,
+    ...(resourceIri ? { iri: resourceIri } : {}),
+    hydraPrefix: resourcePrefix,
+    delegate: delegateName(model.name),
+    fileName: kebabCase(model.name),
+    collectionPath,
+    idField: fieldModels.get(idField.name) as FieldModel,
+    fields,
+    selected: [...new Set([idField.name, ...fields.map((field) => field.name), ...cursorFields])],
+    operations,
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * @module
+ * `@prisma-hydra/runtime/generated`: exactly what the route modules prisma-hydra generates
+ * import, and the types their declarations name (so that a project emitting declarations can
+ * write them). Not meant for hand-written code (use `@prisma-hydra/runtime`); the generator's
+ * own type check fails when a name it writes is missing here.
+ */
+export {
+  type CollectionOperation,
+  type CollectionProvider,
+  serveCollection,
+} from './hono/collection-route.js'
+export { type ContextDocument, serveContext, serveErrorContext } from './hono/context-routes.js'
+export {
+  documentResource,
+  serveDocumentation,
+  serveEntrypoint,
+  serveEntrypointContext,
+} from './hono/discovery-routes.js'
+export { serveErrorDocument } from './hono/error-documents.js'
+export { hydraErrorHandlers } from './hono/error-handlers.js'
+export { type CorsOrigin, hydraHeaders } from './hono/hydra-headers.js'
+export { serveItem } from './hono/item-route.js'
+export type { ContextTerm } from './hydra/context.js'
+export type { ApiDescription, DocumentedType } from './hydra/documentation.js'
+export { defineResource, type Resource } from './hydra/resource.js'
+export type { RowWindow } from './paging/types.js'
+export type { JsonValue } from './scalar-types.js'

@@ -1,0 +1,121 @@
+/**
+ * @module
+ * Writing a collection as the response: a page rendered as one document, or a whole collection
+ * streamed as its batches are read (D5).
+ */
+import type { Context } from 'hono'
+import {
+  documentIri,
+  type HydraCollection,
+  type RenderOptions,
+  renderCollection,
+  renderCollectionChunks,
+} from '../hydra/collection.js'
+import { parseQuery, type QueryMap } from '../iri/query-string.js'
+import { releaseBatch } from '../paging/batches.js'
+import type { CollectionContent } from '../paging/strategy.js'
+import type { ParameterNames } from '../paging/types.js'
+import { type JsonLdResponse, jsonLd } from './json-ld.js'
+import { canonicalFor, jsonLdHeaders } from './request-state.js'
+
+/** The request's query string, parsed as the reference parses it. */
+export function requestQuery(c: Context): QueryMap {
+  const url = c.req.url
+  const start = url.indexOf('?')
+  if (start === -1) return parseQuery('')
+  const end = url.indexOf('#', start)
+  return parseQuery(url.slice(start + 1, end === -1 ? undefined : end))
+}
+
+/** How a collection of this request is rendered: its path, query, parameter names and context. */
+export function renderOptions<P extends boolean>(
+  c: Context,
+  query: QueryMap,
+  parameters: ParameterNames,
+  context: string,
+  hydraPrefix: P | undefined
+): RenderOptions<P> {
+  return { path: c.req.path, query, parameters, context, hydraPrefix }
+}
+
+/** The response for a collection's content: its page rendered, or every item streamed. */
+export function respondWithContent<T, M, P extends boolean>(
+  c: Context,
+  content: CollectionContent<T>,
+  toMember: (item: T) => M,
+  render: RenderOptions<P>
+): JsonLdResponse<HydraCollection<M, P>> | Promise<JsonLdResponse<HydraCollection<M, P>>> {
+  const { page } = content
+  if (page) {
+    const body = renderCollection({ ...page, items: page.items.map(toMember) }, render)
+    // Asked without a query, the document's main resource is the collection, by the URL asked.
+    return jsonLd(c, body, render.query.size === 0 ? undefined : documentIri(page, render))
+  }
+  return streamCollection(c, content.batches, toMember, render)
+}
+
+/**
+ * The members of each batch. The batches are the runtime's own (a source's `findMany` results, or
+ * groups of a custom iterable), so each is emptied once mapped: its rows then die young instead of
+ * staying reachable from the query that read them (see `releaseBatch`).
+ */
+async function* mapBatches<T, M>(
+  batches: AsyncIterable<T[]>,
+  toMember: (item: T) => M
+): AsyncGenerator<M[], void, undefined> {
+  for await (const batch of batches) {
+    const members = batch.map(toMember)
+    releaseBatch(batch)
+    yield members
+  }
+}
+
+/**
+ * Streams a whole collection (D5): members are serialized as their batch arrives, the next batch
+ * is read only once the client has taken the previous ones (back-pressure), and a client that
+ * disconnects cancels the stream, which ends the reads. The first batch is read before the
+ * response starts, so a failure there is still an ordinary error response; a later failure
+ * aborts the connection, so a client never takes a cut-off body for a whole collection.
+ */
+async function streamCollection<T, M, P extends boolean>(
+  c: Context,
+  batches: AsyncIterable<T[]>,
+  toMember: (item: T) => M,
+  render: RenderOptions<P>
+): Promise<JsonLdResponse<HydraCollection<M, P>>> {
+  const chunks = renderCollectionChunks(mapBatches(batches, toMember), render)
+  const first = await chunks.next()
+  const encoder = new TextEncoder()
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        if (first.done) controller.close()
+        else controller.enqueue(encoder.encode(first.value))
+      },
+      async pull(controller) {
+        try {
+          const next = await chunks.next()
+          if (next.done) controller.close()
+          else controller.enqueue(encoder.encode(next.value))
+        } catch (error) {
+          console.error(
+            'prisma-hydra: a streamed collection failed after its response began',
+            error
+          )
+          controller.error(error)
+        }
+      },
+      async cancel() {
+        await chunks.return(undefined)
+      },
+    },
+    { highWaterMark: 0 }
+  )
+  const canonical =
+    render.query.size === 0
+      ? undefined
+      : canonicalFor(c, documentIri({ items: [], paginated: false, self: {} }, render))
+  return c.body(body, 200, jsonLdHeaders(c, canonical)) as unknown as JsonLdResponse<
+    HydraCollection<M, P>
+  >
+}

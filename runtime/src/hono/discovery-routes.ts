@@ -1,0 +1,59 @@
+/**
+ * @module
+ * What lets a client discover the API: the entrypoint, its context and the Hydra API
+ * documentation.
+ */
+import type { Context } from 'hono'
+import {
+  type ApiDescription,
+  type DocumentedType,
+  entrypointContext,
+  entrypointKey,
+  renderDocumentation,
+  renderEntrypoint,
+} from '../hydra/documentation.js'
+import type { IdKind, Resource } from '../hydra/resource.js'
+import type { CollectionOperation } from './collection-route.js'
+import type { JsonLdResponse } from './json-ld.js'
+import { apiLocation, mountPrefix } from './location.js'
+import { validatedJsonLd } from './validated.js'
+
+/** `GET /`: the Hydra entrypoint, a link to every collection of the API. */
+export function serveEntrypoint(
+  c: Context,
+  api: ApiDescription
+): JsonLdResponse<Record<string, string>> {
+  return validatedJsonLd(c, renderEntrypoint(api, mountPrefix(c)))
+}
+
+/** `GET /contexts/Entrypoint`: the entrypoint's context. */
+export function serveEntrypointContext(c: Context, api: ApiDescription) {
+  return validatedJsonLd(c, entrypointContext(api, apiLocation(c)))
+}
+
+/** `GET /docs.jsonld`: the Hydra API documentation. */
+export function serveDocumentation(
+  c: Context,
+  api: ApiDescription
+): JsonLdResponse<Record<string, unknown>> {
+  return validatedJsonLd(c, renderDocumentation(api, apiLocation(c)))
+}
+
+/** A generated resource and its collection operations, as the API documentation describes them. */
+export function documentResource<M>(
+  resource: Resource<M, IdKind>,
+  operations: Readonly<Record<string, CollectionOperation<M, boolean>>>
+): DocumentedType {
+  return {
+    name: resource.name,
+    iri: resource.iri,
+    description: resource.description,
+    fields: resource.fields,
+    itemPath: resource.collectionPath,
+    collections: Object.entries(operations).map(([name, operation]) => ({
+      name: entrypointKey(resource.name, name),
+      path: operation.path,
+      paging: operation.paging,
+    })),
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * @module
+ * Errors as problem+json responses: the app's error and not-found handlers, and the restyling of
+ * errors thrown inside a route.
+ */
+import type { ErrorHandler, NotFoundHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { type ErrorOptions, HydraError, isHydraError } from '../errors.js'
+import { apiProblem, hydraErrorProblem, refusalProblem } from './api-problem.js'
+import { apiState, withApiHeaders } from './request-state.js'
+
+/**
+ * Client errors thrown while serving (bad parameters) are written for the route: under its mount
+ * path and with or without the `hydra:` prefix, as its responses are.
+ */
+export function restyleRouteError(
+  error: unknown,
+  style: { base: string; hydraPrefix: boolean | undefined }
+): never {
+  // Errors of the runtime's own checks are rewritten in the route's style; others pass as thrown.
+  // (A try/catch in each route rather than a wrapper: every frame between a route and its Prisma
+  // query is walked again each time Prisma records where a query was called from.)
+  if (isHydraError(error) && error.constructor === HydraError)
+    throw new HydraError(error.status, error.detail, {
+      ...style,
+      cause: error,
+      headers: error.headers,
+    })
+  throw error
+}
+
+/**
+ * The error handler and not-found handler of an app whose own errors are written with or without
+ * the `hydra:` prefix (client errors thrown by routes keep the style their route gave them).
+ */
+export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = {}): {
+  onError: ErrorHandler
+  notFound: NotFoundHandler
+} {
+  const { hydraPrefix } = options
+  return {
+    onError(error, c) {
+      // Failures of the server are logged whatever the client is answered.
+      if (!(error instanceof HTTPException)) console.error(error)
+      // A client that accepts neither JSON-LD nor JSON gets the 406 in place of any problem.
+      if (apiState(c).type === undefined) return refusalProblem(c, hydraPrefix)
+      if (isHydraError(error)) return hydraErrorProblem(c, error, options)
+      if (error instanceof HTTPException) {
+        const response = error.getResponse()
+        if (response.headers.get('Content-Type')?.startsWith('application/problem+json'))
+          return withApiHeaders(c, response)
+        return apiProblem(c, error.status, error.message || response.statusText, options)
+      }
+      return apiProblem(c, 500, 'The server could not complete the request.', options)
+    },
+    notFound: (c) =>
+      apiState(c).type === undefined
+        ? refusalProblem(c, hydraPrefix)
+        : apiProblem(c, 404, `No route matches ${c.req.method} ${c.req.path}.`, options),
+  }
+}
+
+const defaults = hydraErrorHandlers()
+
+/**
+ * Error handler for a generated app: client errors keep their problem+json response; anything
+ * else is logged and becomes a 500 problem that reveals nothing of the cause.
+ */
+export const hydraErrorHandler: ErrorHandler = defaults.onError
+
+/** A 404 problem naming the method and path no route matches. */
+export const hydraNotFound: NotFoundHandler = defaults.notFound

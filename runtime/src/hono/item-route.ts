@@ -1,0 +1,35 @@
+/**
+ * @module
+ * The route of one item: its member with the resource's context, or a 404 problem.
+ */
+import type { Context } from 'hono'
+import { HydraError } from '../errors.js'
+import type { IdKind, IdValue, Resource } from '../hydra/resource.js'
+import { restyleRouteError } from './error-handlers.js'
+import { type JsonLdResponse, jsonLd } from './json-ld.js'
+import { mountPrefix } from './location.js'
+import { refuseUnacceptable } from './request-state.js'
+
+/** The JSON-LD shape of an item: its member with the resource's context. */
+export type HydraItem<M> = M & { '@context': string }
+
+/** Serves one item, or a 404 problem when the key is malformed or no row has it. */
+export async function serveItem<M, K extends IdKind>(
+  c: Context,
+  resource: Resource<M, K>,
+  findUnique: (id: IdValue<K>) => Promise<object | null>
+): Promise<JsonLdResponse<HydraItem<M>>> {
+  const base = mountPrefix(c)
+  try {
+    refuseUnacceptable(c)
+    const raw = c.req.param('id') ?? ''
+    const id = resource.parseId(raw)
+    const row = id === undefined ? null : await findUnique(id)
+    if (!row) throw new HydraError(404, `No ${resource.name} with id "${raw}".`)
+    const member = resource.toMember(row, base) as Record<string, unknown>
+    const item = { '@context': `${base}/contexts/${resource.name}`, ...member } as HydraItem<M>
+    return jsonLd(c, item, member['@id'] as string)
+  } catch (error) {
+    restyleRouteError(error, { base, hydraPrefix: resource.hydraPrefix })
+  }
+}

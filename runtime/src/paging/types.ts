@@ -1,0 +1,140 @@
+/**
+ * @module
+ * The types the paging pipeline passes along, in one place: the settings of an operation, what a
+ * request asks for, where rows come from, and the page every strategy produces for the renderer.
+ */
+import type { QueryValue } from '../iri/query-string.js'
+
+/** The query parameter names of spec 8.3, after renaming by configuration. */
+export interface ParameterNames {
+  page: string
+  enabled: string
+  itemsPerPage: string
+  partial: string
+}
+
+/** One field of a cursor key, in the collection's order. */
+export interface CursorKey {
+  field: string
+  direction: 'asc' | 'desc'
+  /** Prisma type of the field: decides how values are read from links and written to them. */
+  type: string
+  /** A `@db.Uuid` String field: values must be UUIDs. */
+  uuid?: boolean
+}
+
+/** The paging settings of one collection operation, resolved at generation time (spec 8.2). */
+export interface PagingConfig {
+  enabled: boolean
+  clientEnabled: boolean
+  itemsPerPage: number
+  clientItemsPerPage: boolean
+  /** `null`: no maximum. Applies only when clients may set the page size (as in the reference). */
+  maximumItemsPerPage: number | null
+  partial: boolean
+  clientPartial: boolean
+  parameters: ParameterNames
+  /** Cursor paging (D4): the key of the collection's order, unique together. Overrides offsets. */
+  cursor?: readonly CursorKey[]
+}
+
+/** What a request asks for, once its paging parameters are read and checked. */
+export type PagingRequest =
+  | { paged: false }
+  | {
+      paged: true
+      partial: boolean
+      /** 1-based page number. */
+      page: number
+      itemsPerPage: number
+      /** (page - 1) × itemsPerPage. */
+      offset: number
+    }
+
+/** A request for one page. */
+export type PagedRequest = Extract<PagingRequest, { paged: true }>
+
+/** Which rows to read, in Prisma's terms: spread it into `findMany` arguments. */
+export interface RowWindow<Where = never> {
+  skip?: number
+  take?: number
+  /** Cursor paging: the rows past a position in the key order. */
+  where?: Where
+  /** Read in the reverse of the collection's order (cursor paging's previous pages). */
+  backward?: boolean
+}
+
+/**
+ * Reads rows of one collection in its fixed order. Generated routes implement it over a Prisma
+ * delegate; custom data providers can implement it over anything.
+ */
+export interface CollectionSource<Row, Where = never> {
+  /**
+   * Rows from `skip` (default 0), at most `take` of them (default all), in the collection's order,
+   * in a new array on each call: a streamed (unpaged) response empties each batch once written.
+   */
+  findMany(window: RowWindow<Where>): PromiseLike<Row[]>
+  count(): PromiseLike<number>
+  /** Optional: the page and the count read together, so they agree with each other. */
+  findManyAndCount?(window: { skip: number; take: number }): PromiseLike<[Row[], number]>
+}
+
+/**
+ * Where a view link points: the request's own query with the page parameter set to `page` (when
+ * given) and the `overrides` applied (cursor links). An empty target is the request without a page.
+ */
+export interface LinkTarget {
+  page?: number
+  overrides?: ReadonlyArray<readonly [string, QueryValue | undefined]>
+}
+
+/**
+ * What every paging strategy and every paginator produces, and the only thing the Hydra renderer
+ * reads: it shows whatever is present and never asks which strategy made it.
+ */
+export interface CollectionPage<T> {
+  items: T[]
+  /** Shown as `hydra:totalItems` when present. */
+  totalItems?: number
+  /** A collection that is one page of something larger. With no filters, an unpaginated one has no view. */
+  paginated: boolean
+  /** The view's own `@id`. */
+  self: LinkTarget
+  first?: LinkTarget
+  last?: LinkTarget
+  previous?: LinkTarget
+  next?: LinkTarget
+}
+
+/** Fields shared by both paginator kinds (spec 4.2). */
+export interface PaginatorBase<T> {
+  items: T[]
+  /** 1-based. */
+  currentPage: number
+  itemsPerPage: number
+}
+
+/** A page that knows the size of the whole collection: gives first, last, previous and next. */
+export interface FullPaginator<T> extends PaginatorBase<T> {
+  totalItems: number
+  lastPage: number
+}
+
+/** A page that only knows whether another follows: gives previous and next, no count. */
+export interface PartialPaginator<T> extends PaginatorBase<T> {
+  hasNextPage: boolean
+}
+
+/**
+ * What a collection handler returns:
+ * - a full paginator: the full view (first, last, previous, next) and `hydra:totalItems`;
+ * - a partial paginator: the partial view (previous, next), no count;
+ * - an array: the whole collection, no view (its length is `hydra:totalItems`);
+ * - an iterable or async iterable: the whole collection too, streamed as it is read.
+ */
+export type CollectionResult<T> =
+  | FullPaginator<T>
+  | PartialPaginator<T>
+  | readonly T[]
+  | Iterable<T>
+  | AsyncIterable<T>

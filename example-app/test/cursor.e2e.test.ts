@@ -6,7 +6,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHydraApp } from '#fixtures/cursor/hydra/index.js'
 import { PrismaClient } from '#fixtures/cursor/prisma/client.js'
-import { createAdapter, freshDatabase, get, ids, startServer } from './support/harness.js'
+import {
+  createAdapter,
+  freshDatabase,
+  getWithoutSearch as get,
+  ids,
+  startServer,
+} from './support/harness.js'
 
 const SCHEMA = new URL('./fixtures/cursor/schema.prisma', import.meta.url).pathname
 

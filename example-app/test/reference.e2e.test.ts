@@ -8,7 +8,13 @@ import { Hono } from 'hono'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHydraApp } from '#fixtures/reference/hydra/index.js'
 import { PrismaClient } from '#fixtures/reference/prisma/client.js'
-import { createAdapter, freshDatabase, get, ids, startServer } from './support/harness.js'
+import {
+  createAdapter,
+  freshDatabase,
+  getWithoutSearch as get,
+  ids,
+  startServer,
+} from './support/harness.js'
 
 const SCHEMA = new URL('./fixtures/reference/schema.prisma', import.meta.url).pathname
 
@@ -546,6 +552,9 @@ describe('items, contexts and unknown routes', () => {
         'hydra:last': { '@type': '@id' },
         'hydra:previous': { '@type': '@id' },
         'hydra:next': { '@type': '@id' },
+        // The terms of the collections' hydra:search block, scoped to it.
+        'hydra:search': { '@context': expect.any(Object) },
+        search: { '@id': 'hydra:search', '@context': expect.any(Object) },
         id: 'Dummy/id',
         name: 'Dummy/name',
       },

@@ -48,7 +48,7 @@ export function hydraTerms(taken: ReadonlySet<string> = new Set()): Record<strin
     if (!taken.has(name)) terms[name] = { '@id': `hydra:${name}`, '@type': '@id' }
     terms[`hydra:${name}`] = { '@type': '@id' }
   }
-  terms['hydra:search'] = { '@id': 'hydra:search', '@context': TEMPLATE_TERMS }
+  terms['hydra:search'] = { '@context': TEMPLATE_TERMS }
   if (!taken.has('search')) terms.search = { '@id': 'hydra:search', '@context': TEMPLATE_TERMS }
   return terms
 }

@@ -158,6 +158,7 @@ describe('the API documentation', () => {
     expect(properties[1]?.['hydra:property']).toEqual({
       '@id': 'https://schema.org/name',
       '@type': 'rdf:Property',
+      'rdfs:label': 'name',
       range: 'xsd:string',
     })
     expect(properties[1]?.['hydra:title']).toBe('name')

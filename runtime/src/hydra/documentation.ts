@@ -165,15 +165,19 @@ function rangeOf(field: DocumentedField): string | Record<string, unknown> {
 }
 
 /**
- * A field's property. A property of the API's vocabulary (`#Book/title`) belongs to its class: a
- * label and a domain. A property with its own IRI (`schema:name`) may be shared by several classes
- * and is not ours to define: it is declared the same way wherever it is used (no label, no domain),
- * so the documentation holds one consistent declaration of it; each class names it in its
- * supported property's `hydra:title`.
+ * A field's property. A property of the API's vocabulary (`#Book/title`) belongs to its class: its
+ * label is the field's name, its domain the class. A property with its own IRI (`schema:name`) may
+ * be shared by several classes and is not ours to define: it is declared the same way wherever it
+ * is used, labelled with its IRI's last segment and without a domain, so the documentation holds
+ * one consistent declaration of it; each class names its field in the supported property's
+ * `hydra:title` (api-doc-parser 0.16 reads that; 0.12, in client-generator 0.7, reads the label).
  */
 function documentProperty(type: DocumentedType, field: DocumentedField): Record<string, unknown> {
   const id = propertyId(type, field)
-  if (field.iri) return { '@id': id, '@type': 'rdf:Property', range: rangeOf(field) }
+  if (field.iri) {
+    const label = field.iri.replace(/[/#]+$/, '').replace(/^.*[/#:]/, '') || field.name
+    return { '@id': id, '@type': 'rdf:Property', 'rdfs:label': label, range: rangeOf(field) }
+  }
   return {
     '@id': id,
     '@type': 'rdf:Property',

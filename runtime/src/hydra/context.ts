@@ -82,14 +82,11 @@ function datatypeOf(type: string): string | undefined {
   return scalar.range.startsWith('xsd:') ? `${XSD}${scalar.range.slice(4)}` : undefined
 }
 
-function fieldTerm(vocabulary: string, type: ContextType, field: ContextField): ContextTerm {
+function fieldTerm(type: ContextType, field: ContextField): ContextTerm {
   const id = field.iri ?? `${type.name}/${field.name}`
+  // An enum's value is an xsd:string, one of the values its datatype lists.
   const datatype =
-    field.values !== undefined
-      ? `${vocabulary}${field.type}`
-      : field.type === undefined
-        ? undefined
-        : datatypeOf(field.type)
+    field.values !== undefined || field.type === undefined ? undefined : datatypeOf(field.type)
   return datatype === undefined ? id : { '@id': id, '@type': datatype }
 }
 
@@ -112,6 +109,6 @@ export function contextDocument(
     ...hydraTerms(fields),
   }
   if (type.iri) context[type.name] = type.iri
-  for (const field of type.fields) context[field.name] = fieldTerm(vocabulary, type, field)
+  for (const field of type.fields) context[field.name] = fieldTerm(type, field)
   return { '@context': context }
 }

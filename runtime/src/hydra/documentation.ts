@@ -148,19 +148,24 @@ export function renderDocumentation(
 }
 
 /**
- * The range of a field: its XSD datatype, or for an enum a datatype of the API's vocabulary
- * (`#Genre`) of exactly its values (`owl:oneOf`), declared alike wherever the enum is used.
+ * The range of a field: its XSD datatype; for an enum, `xsd:string` and a datatype of the API's
+ * vocabulary (`#Genre`) of exactly its values (`owl:oneOf`), declared alike wherever the enum is
+ * used. `xsd:string` comes first: generic clients read the first range (API Platform's admin
+ * fails on a list whose first range is not a datatype it knows).
  */
-function rangeOf(field: DocumentedField): string | Record<string, unknown> {
+function rangeOf(field: DocumentedField): string | unknown[] {
   if (field.list) return 'rdf:List'
   if (field.values)
-    return {
-      '@id': `#${field.type}`,
-      '@type': 'rdfs:Datatype',
-      'rdfs:label': field.type,
-      'owl:onDatatype': { '@id': 'xsd:string' },
-      'owl:oneOf': { '@list': field.values.map((value) => ({ '@value': value })) },
-    }
+    return [
+      'xsd:string',
+      {
+        '@id': `#${field.type}`,
+        '@type': 'rdfs:Datatype',
+        'rdfs:label': field.type,
+        'owl:onDatatype': { '@id': 'xsd:string' },
+        'owl:oneOf': { '@list': field.values.map((value) => ({ '@value': value })) },
+      },
+    ]
   return scalarType(field.type)?.range ?? 'xsd:string'
 }
 

@@ -6,7 +6,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHydraApp } from '#fixtures/cursor/hydra/index.js'
 import { PrismaClient } from '#fixtures/cursor/prisma/client.js'
-import { createAdapter, freshDatabase, get, ids, startServer } from './support/harness.js'
+import {
+  createAdapter,
+  freshDatabase,
+  getWithoutSearch as get,
+  ids,
+  startServer,
+} from './support/harness.js'
 
 const SCHEMA = new URL('./fixtures/cursor/schema.prisma', import.meta.url).pathname
 
@@ -74,7 +80,8 @@ describe('the reference SoMany scenarios, with honest links', () => {
       [
         '/so-manies?order[id]=desc',
         [10, 9, 8],
-        { next: '/so-manies?order%5Bid%5D=desc&id%5Blt%5D=8' },
+        // D6: the link is the @id of its page, keys sorted (the reference appends id[lt]).
+        { next: '/so-manies?id%5Blt%5D=8&order%5Bid%5D=desc' },
       ],
       [
         '/so-manies?order[id]=desc&id[lt]=8',
@@ -98,8 +105,6 @@ describe('the reference SoMany scenarios, with honest links', () => {
       ['/so-manies?id[gt]=10', [], { next: '/so-manies?id%5Blte%5D=10' }],
       ['/so-manies?id[gte]=1', [3, 2, 1], { previous: '/so-manies?id%5Bgt%5D=3' }],
       ['/so-manies?id[lte]=10', [10, 9, 8], { next: '/so-manies?id%5Blt%5D=8' }],
-      // The page parameter has no meaning here and is left out of every link.
-      ['/so-manies?page=3', [10, 9, 8], { '@id': '/so-manies', next: '/so-manies?id%5Blt%5D=8' }],
     ])('%s', async (path, expectedIds, links) => {
       const response = await get(origin, path)
       expect(response.status).toBe(200)
@@ -112,6 +117,26 @@ describe('the reference SoMany scenarios, with honest links', () => {
       }
       for (const [key, value] of Object.entries(rest)) expected[`hydra:${key}`] = value
       expect(view(response.body)).toEqual(expected)
+    })
+
+    it('D7: the page parameter serves that numbered page of the cursor order, with page links', async () => {
+      const response = await get(origin, '/so-manies?page=3')
+      expect(response.status).toBe(200)
+      expect(ids(response.body)).toEqual([4, 3, 2])
+      expect(response.body['hydra:totalItems']).toBe(10)
+      expect(view(response.body)).toEqual({
+        '@id': '/so-manies?page=3',
+        '@type': 'hydra:PartialCollectionView',
+        'hydra:first': '/so-manies?page=1',
+        'hydra:last': '/so-manies?page=4',
+        'hydra:previous': '/so-manies?page=2',
+        'hydra:next': '/so-manies?page=4',
+      })
+      const mixed = await get(origin, '/so-manies?page=2&id[lt]=8')
+      expect(mixed.status).toBe(400)
+      expect(mixed.body.detail).toBe(
+        'The "page" parameter cannot be combined with a cursor position (id[…]).'
+      )
     })
 
     it('walks forward and back over every row exactly once', async () => {
@@ -247,7 +272,7 @@ describe('a feed ordered by a repeating timestamp (createdAt DESC, then id)', ()
     const first = await get(origin, '/feed-entries/oldest-first')
     const last = rows[4] as (typeof rows)[number]
     expect(view(first.body)['hydra:next']).toBe(
-      `/feed-entries/oldest-first?createdAt%5Bgt%5D=${encodeURIComponent(last.createdAt.toISOString())}&score%5Blt%5D=${last.score}&id%5Blt%5D=${last.id}`
+      `/feed-entries/oldest-first?createdAt%5Bgt%5D=${encodeURIComponent(last.createdAt.toISOString())}&id%5Blt%5D=${last.id}&score%5Blt%5D=${last.score}`
     )
   })
 

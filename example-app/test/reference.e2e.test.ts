@@ -8,7 +8,13 @@ import { Hono } from 'hono'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHydraApp } from '#fixtures/reference/hydra/index.js'
 import { PrismaClient } from '#fixtures/reference/prisma/client.js'
-import { createAdapter, freshDatabase, get, ids, startServer } from './support/harness.js'
+import {
+  createAdapter,
+  freshDatabase,
+  getWithoutSearch as get,
+  ids,
+  startServer,
+} from './support/harness.js'
 
 const SCHEMA = new URL('./fixtures/reference/schema.prisma', import.meta.url).pathname
 
@@ -109,7 +115,7 @@ describe('30 dummies, 3 per page (full paging)', () => {
   })
 
   it.each(['0', 'false', 'off', 'no', 'OFF', 'No'])(
-    'pagination=%s returns every item and no view',
+    'pagination=%s returns every item, and a view without links (D6; the reference has none)',
     async (value) => {
       const response = await get(origin, `/dummies?pagination=${value}`)
       expect(ids(response.body)).toEqual(range(1, 30))
@@ -121,7 +127,12 @@ describe('30 dummies, 3 per page (full paging)', () => {
         '@type',
         'hydra:member',
         'hydra:totalItems',
+        'hydra:view',
       ])
+      expect(response.body['hydra:view']).toEqual({
+        '@id': `/dummies?pagination=${value}`,
+        '@type': 'hydra:PartialCollectionView',
+      })
     }
   )
 
@@ -541,6 +552,9 @@ describe('items, contexts and unknown routes', () => {
         'hydra:last': { '@type': '@id' },
         'hydra:previous': { '@type': '@id' },
         'hydra:next': { '@type': '@id' },
+        // The terms of the collections' hydra:search block, scoped to it.
+        'hydra:search': { '@context': expect.any(Object) },
+        search: { '@id': 'hydra:search', '@context': expect.any(Object) },
         id: 'Dummy/id',
         name: 'Dummy/name',
       },

@@ -272,8 +272,8 @@ describe('annotation validation', () => {
 `
       ),
       [
-        'error: Model "Book", @operation(name: "steps"), option "hydraPrefix": is false, but field "next" has the name of a Hydra term (member, totalItems, view, Collection, PartialCollectionView, first, last, previous, next); keep the prefix, hide the field (@hidden) or rename it (@map keeps the column)',
-        'error: Model "Book", @operation(name: "steps"), option "hydraPrefix": is false, but field "member" has the name of a Hydra term (member, totalItems, view, Collection, PartialCollectionView, first, last, previous, next); keep the prefix, hide the field (@hidden) or rename it (@map keeps the column)',
+        'error: Model "Book", @operation(name: "steps"), option "hydraPrefix": is false, but field "next" has the name of a Hydra term (member, totalItems, view, Collection, PartialCollectionView, first, last, previous, next, search); keep the prefix, hide the field (@hidden) or rename it (@map keeps the column)',
+        'error: Model "Book", @operation(name: "steps"), option "hydraPrefix": is false, but field "member" has the name of a Hydra term (member, totalItems, view, Collection, PartialCollectionView, first, last, previous, next, search); keep the prefix, hide the field (@hidden) or rename it (@map keeps the column)',
       ],
     ],
     [

@@ -11,6 +11,24 @@ const TITLES: Partial<Record<number, string>> = {
   503: 'Service Unavailable',
 }
 
+/** What each kind of error the API answers means: the document at its `@id` (`/errors/404`). */
+const DESCRIPTIONS: Partial<Record<number, string>> = {
+  400: 'A parameter of the request was refused; the detail of the answer names it and says why.',
+  404: 'No resource is at the IRI asked for: no route matches it, or no item has its key.',
+  406: 'The request accepts neither application/ld+json nor application/json.',
+  500: 'The server could not complete the request; the cause is logged, not told.',
+}
+
+/** The kinds of error the API answers, by status: the errors whose `@id` resolves. */
+export function errorKind(status: number): { title: string; description: string } | undefined {
+  const title = TITLES[status]
+  const description = DESCRIPTIONS[status]
+  return title && description ? { title, description } : undefined
+}
+
+/** The rel of a `Link` to the context a JSON document (here `application/problem+json`) has. */
+export const JSON_LD_CONTEXT_REL = 'http://www.w3.org/ns/json-ld#context'
+
 /**
  * The problem+json body of an error, in the reference's JSON-LD shape: with the `hydra:` prefix,
  * `@type` is `hydra:Error` and `hydra:title` / `hydra:description` carry the title and message;

@@ -21,6 +21,7 @@ export {
   serveEntrypointContext,
   serveUnmatched,
 } from './hono/discovery-routes.js'
+export { serveErrorDocument } from './hono/error-documents.js'
 export { hydraErrorHandlers } from './hono/error-handlers.js'
 export { type CorsOrigin, hydraHeaders } from './hono/hydra-headers.js'
 export { serveItem } from './hono/item-route.js'

@@ -122,6 +122,28 @@ export async function get(origin: string, pathAndQuery: string): Promise<JsonRes
   }
 }
 
+/**
+ * {@link get}, with a collection's `hydra:search` block checked and left out: the reference writes
+ * none for paging parameters, so tests of the reference's collection shapes compare the rest
+ * (the block itself is tested in hydra-clients.e2e.test.ts).
+ */
+export async function getWithoutSearch(
+  origin: string,
+  pathAndQuery: string
+): Promise<JsonResponse> {
+  const response = await get(origin, pathAndQuery)
+  const { body } = response
+  for (const key of ['hydra:search', 'search']) {
+    if (body[key] === undefined) continue
+    const template = body[key] as Record<string, unknown>
+    const text = template['hydra:template'] ?? template.template
+    if (typeof text !== 'string' || !text.startsWith(pathAndQuery.split('?')[0] as string))
+      throw new Error(`${pathAndQuery}: a search template for another path: ${String(text)}`)
+    delete body[key]
+  }
+  return response
+}
+
 export function ids(body: Record<string, unknown>): unknown[] {
   const members = (body['hydra:member'] ?? []) as Array<Record<string, unknown>>
   return members.map((member) => member.id)

@@ -31,6 +31,7 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         runtimeValue('serveUnmatched'),
         runtimeValue('methodNotAllowed'),
         runtimeValue('publicOrigin'),
+        runtimeValue('serveErrorDocument'),
       ],
     },
     { moduleSpecifier: context.clientModule, namedImports: ['PrismaClient'], isTypeOnly: true },
@@ -226,8 +227,12 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
               : `.route('/', ${names.createApp}(prisma, { batchSize, timeouts }))`
           )
         writer.writeLine(".get('/contexts/Error', (c) => serveErrorContext(c))")
+        writer.writeLine(
+          `.get('/errors/:status', (c) => serveErrorDocument(c, { hydraPrefix: ${model.hydraPrefix} }))`
+        )
         for (const path of ['/', '/contexts/Entrypoint', '/docs.jsonld', '/contexts/Error'])
           writer.writeLine(`.all('${path}', methodNotAllowed)`)
+        writer.writeLine(".all('/errors/:status', methodNotAllowed)")
       })
       writer.newLine()
       // Last, and out of the chain (clients' route types): the entrypoint at `<mount>/`, and the

@@ -92,8 +92,6 @@ function writeResourceSpec(resource: ResourceModel, provider: string) {
         writer.write('name: ').quote(resource.name).write(',').newLine()
         if (resource.iri) writer.write('iri: ').quote(resource.iri).write(',').newLine()
         writer.writeLine(`hydraPrefix: ${resource.hydraPrefix},`)
-        if (resource.operations.some((operation) => operation.query))
-          writer.writeLine('search: true,')
         writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
         writer.write('provider: ').quote(provider).write(',').newLine()
         writer.write('id: { name: ').quote(resource.idField.name).write(', kind: ')
@@ -104,6 +102,10 @@ function writeResourceSpec(resource: ResourceModel, provider: string) {
             if (field.isList) writer.write(', list: true')
             if (!field.isRequired) writer.write(', required: false')
             if (field.iri) writer.write(', iri: ').quote(field.iri)
+            if (field.enumValues)
+              writer.write(
+                `, values: [${field.enumValues.map((value) => JSON.stringify(value)).join(', ')}]`
+              )
             writer.write(' },').newLine()
           }
         })

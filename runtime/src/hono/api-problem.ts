@@ -8,7 +8,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type ErrorOptions, type HydraError, problemResponse } from '../errors.js'
 import { mountPrefix } from './location.js'
 import { notAcceptableDetail } from './negotiation.js'
-import { apiState } from './request-state.js'
+import { apiState, problemLinks } from './request-state.js'
 
 /**
  * A problem of the API; `style` leaves out the mount path to take the request's; `headers` are
@@ -48,10 +48,13 @@ export function refusalProblem(c: Context, hydraPrefix: boolean | undefined): Re
   return apiProblem(c, 406, notAcceptableDetail(c), { hydraPrefix })
 }
 
-/** The `Link` to the documentation and `Vary: Accept`, as every response of the API has them. */
+/**
+ * The `Link` to the documentation (and to the problem's context) and `Vary: Accept`, as every
+ * problem of the API has them.
+ */
 function apiHeaders(c: Context): [string, string][] {
   return [
-    ['Link', apiState(c).link],
+    ['Link', problemLinks(c)],
     ['Vary', 'Accept'],
   ]
 }

@@ -7,6 +7,7 @@ import type { Context } from 'hono'
 import { asOutage, isOutage } from '../database/outage.js'
 import { HydraError } from '../errors.js'
 import {
+  documentIri,
   type HydraCollection,
   type RenderOptions,
   renderCollection,
@@ -17,7 +18,7 @@ import { releaseBatch } from '../paging/batches.js'
 import type { CollectionContent } from '../paging/strategy.js'
 import type { ParameterNames } from '../paging/types.js'
 import { type JsonLdResponse, jsonLd } from './json-ld.js'
-import { jsonLdHeaders } from './request-state.js'
+import { canonicalFor, jsonLdHeaders } from './request-state.js'
 import { yieldBetweenBatches } from './stream-yield.js'
 
 /**
@@ -59,7 +60,11 @@ export function respondWithContent<T, M, P extends boolean>(
   retryAfter?: number
 ): JsonLdResponse<HydraCollection<M, P>> | Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const { page } = content
-  if (page) return jsonLd(c, renderCollection({ ...page, items: page.items.map(toMember) }, render))
+  if (page) {
+    const body = renderCollection({ ...page, items: page.items.map(toMember) }, render)
+    // Asked without a query, the document's main resource is the collection, by the URL asked.
+    return jsonLd(c, body, render.query.size === 0 ? undefined : documentIri(page, render))
+  }
   return streamCollection(c, content.batches, toMember, render, retryAfter)
 }
 
@@ -134,5 +139,11 @@ async function streamCollection<T, M, P extends boolean>(
     },
     { highWaterMark: 0 }
   )
-  return c.body(body, 200, jsonLdHeaders(c)) as unknown as JsonLdResponse<HydraCollection<M, P>>
+  const canonical =
+    render.query.size === 0
+      ? undefined
+      : canonicalFor(c, documentIri({ items: [], paginated: false, self: {} }, render))
+  return c.body(body, 200, jsonLdHeaders(c, canonical)) as unknown as JsonLdResponse<
+    HydraCollection<M, P>
+  >
 }

@@ -10,6 +10,7 @@ import { type ProviderQuery, type RowSelection, selectRows } from '../filters/se
 import type { QuerySpec } from '../filters/spec.js'
 import type { HydraCollection } from '../hydra/collection.js'
 import type { IdKind, Resource } from '../hydra/resource.js'
+import { collectionSearch } from '../hydra/search.js'
 import { readCollection } from '../paging/strategy.js'
 import type { TotalAccuracy } from '../paging/totals.js'
 import type {
@@ -81,6 +82,21 @@ export interface ServeCollectionOptions<Row> {
   timeouts?: DatabaseTimeouts | undefined
 }
 
+/** The search block of each operation (paging, filters, orders), for the last path it was served at (nearly always one). */
+const searches = new WeakMap<object, { path: string; search: Record<string, unknown> }>()
+
+function searchOf<M, P extends boolean>(
+  operation: CollectionOperation<M, P>,
+  path: string
+): Record<string, unknown> {
+  const cached = searches.get(operation)
+  if (cached?.path === path) return cached.search
+  const { resource, paging, hydraPrefix, query } = operation
+  const search = collectionSearch(resource, paging, path, hydraPrefix !== false, query)
+  searches.set(operation, { path, search })
+  return search
+}
+
 /**
  * Serves one page of a generated collection operation: reads the paging parameters, fetches
  * (through the operation's source, or the provider that replaces it), renders. Unpaged requests
@@ -100,7 +116,7 @@ export async function serveCollection<M, Row extends object, Where, P extends bo
     const query = requestQuery(c)
     const context = `${base}/contexts/${resource.name}`
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
-    if (operation.query) render.search = operation.query
+    render.search = searchOf(operation, render.path)
     const selection = selectRows(query, operation, base, resource.provider)
     if (typeof rows !== 'function' && (selection.rows.where || selection.rows.orderBy)) {
       throw new TypeError(

@@ -4,10 +4,11 @@
  * problem bodies.
  */
 import type { Context } from 'hono'
-import { type ContextTerm, contextDocument } from '../hydra/context.js'
+import { type ContextTerm, type ContextType, contextDocument } from '../hydra/context.js'
 import { docsUrl } from '../hydra/documentation.js'
-import { type JsonLdResponse, jsonLd } from './json-ld.js'
+import type { JsonLdResponse } from './json-ld.js'
 import { apiLocation } from './location.js'
+import { validatedJsonLd } from './validated.js'
 
 /** A JSON-LD context document. */
 export interface ContextDocument {
@@ -20,21 +21,13 @@ export interface ContextDocument {
  * the `hydra:` prefix. Takes a generated resource, or the name and fields of a custom
  * collection's items.
  */
-export function serveContext(
-  c: Context,
-  resource: {
-    name: string
-    iri?: string | undefined
-    fields: readonly { name: string; iri?: string | undefined }[]
-    search?: boolean | undefined
-  }
-): JsonLdResponse<ContextDocument> {
-  return jsonLd(c, contextDocument(`${docsUrl(apiLocation(c))}#`, resource))
+export function serveContext(c: Context, resource: ContextType): JsonLdResponse<ContextDocument> {
+  return validatedJsonLd(c, contextDocument(`${docsUrl(apiLocation(c))}#`, resource))
 }
 
 /** `/contexts/Error`: the context of problem bodies. */
 export function serveErrorContext(c: Context) {
-  return jsonLd(c, {
+  return validatedJsonLd(c, {
     '@context': {
       '@vocab': 'http://www.w3.org/ns/hydra/core#',
       hydra: 'http://www.w3.org/ns/hydra/core#',

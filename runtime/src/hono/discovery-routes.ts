@@ -14,15 +14,16 @@ import {
 } from '../hydra/documentation.js'
 import type { IdKind, Resource } from '../hydra/resource.js'
 import type { CollectionOperation } from './collection-route.js'
-import { type JsonLdResponse, jsonLd } from './json-ld.js'
+import type { JsonLdResponse } from './json-ld.js'
 import { apiLocation, mountPrefix } from './location.js'
+import { validatedJsonLd } from './validated.js'
 
 /** `GET /`: the Hydra entrypoint, a link to every collection of the API. */
 export function serveEntrypoint(
   c: Context,
   api: ApiDescription
 ): JsonLdResponse<Record<string, string>> {
-  return jsonLd(c, renderEntrypoint(api, mountPrefix(c)))
+  return validatedJsonLd(c, renderEntrypoint(api, mountPrefix(c)))
 }
 
 /**
@@ -45,7 +46,7 @@ export function serveUnmatched(api: ApiDescription): MiddlewareHandler {
 
 /** `GET /contexts/Entrypoint`: the entrypoint's context. */
 export function serveEntrypointContext(c: Context, api: ApiDescription) {
-  return jsonLd(c, entrypointContext(api, apiLocation(c)))
+  return validatedJsonLd(c, entrypointContext(api, apiLocation(c)))
 }
 
 /** `GET /docs.jsonld`: the Hydra API documentation. */
@@ -53,7 +54,7 @@ export function serveDocumentation(
   c: Context,
   api: ApiDescription
 ): JsonLdResponse<Record<string, unknown>> {
-  return jsonLd(c, renderDocumentation(api, apiLocation(c)))
+  return validatedJsonLd(c, renderDocumentation(api, apiLocation(c)))
 }
 
 /** A generated resource and its collection operations, as the API documentation describes them. */
@@ -71,6 +72,7 @@ export function documentResource<M>(
       name: entrypointKey(resource.name, name),
       path: operation.path,
       paging: operation.paging,
+      query: operation.query,
       ...(operation.totals ? { totals: operation.totals } : {}),
     })),
   }

@@ -93,11 +93,11 @@ describe('hydraHeaders: content negotiation', () => {
     expect(body['hydra:description']).toBeUndefined()
   })
 
-  it('links the documentation on errors too, beside the error link', async () => {
+  it('links the documentation on errors too, beside the error link and the context', async () => {
     const response = await app().request('/items?page=0')
     expect(response.status).toBe(400)
     expect(response.headers.get('Link')).toBe(
-      `<http://www.w3.org/ns/hydra/error>; rel="http://www.w3.org/ns/json-ld#error", ${LINK}`
+      `<http://www.w3.org/ns/hydra/error>; rel="http://www.w3.org/ns/json-ld#error", ${LINK}, <http://localhost/contexts/Error>; rel="http://www.w3.org/ns/json-ld#context"`
     )
   })
 

@@ -33,7 +33,8 @@ export async function serveItem<M, K extends IdKind>(
     const row = id === undefined ? null : await databaseWork(findUnique(id), budget.query)
     if (!row) throw new HydraError(404, `No ${resource.name} with id "${raw}".`)
     const member = resource.toMember(row, base) as Record<string, unknown>
-    return jsonLd(c, { '@context': `${base}/contexts/${resource.name}`, ...member } as HydraItem<M>)
+    const item = { '@context': `${base}/contexts/${resource.name}`, ...member } as HydraItem<M>
+    return jsonLd(c, item, member['@id'] as string)
   } catch (error) {
     restyleRouteError(error, { base, hydraPrefix: resource.hydraPrefix }, budget.retryAfter)
   }

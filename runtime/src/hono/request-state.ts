@@ -8,8 +8,8 @@
  * full `Response`, so the common case touches no finished response.
  */
 import type { Context } from 'hono'
-import { HydraError } from '../errors.js'
-import { documentationLink, mountPrefix } from './location.js'
+import { HydraError, JSON_LD_CONTEXT_REL } from '../errors.js'
+import { apiLocation, documentationLink, mountPrefix } from './location.js'
 import {
   JSON_TYPE,
   type LD,
@@ -46,32 +46,68 @@ export function apiState(c: Context): ApiRequestState {
 
 /**
  * The headers of a JSON-LD response to this request: its content type, `Link` and `Vary`; throws
- * the 406 error when the client accepts neither JSON-LD nor JSON.
+ * the 406 error when the client accepts neither JSON-LD nor JSON. `canonical`, when given, is the
+ * IRI of the document's main resource, written as `Link: <…>; rel="canonical"`: Hydra clients
+ * (alcaeus) find the main resource by the URL they asked for, or by this link when the two differ
+ * (D6).
  */
-export function jsonLdHeaders(c: Context): Record<string, string> {
+export function jsonLdHeaders(c: Context, canonical?: string): Record<string, string> {
   const state = apiState(c)
   if (state.type === undefined) throw notAcceptable(c)
   return {
     'Content-Type': state.type === JSON_TYPE ? PLAIN_JSON : LD_JSON,
-    Link: state.link,
+    Link: canonical === undefined ? state.link : `${state.link}, <${canonical}>; rel="canonical"`,
     Vary: 'Accept',
   }
 }
 
-/** Adds `Link` and `Vary` to a response built elsewhere (an error). */
+/**
+ * The `canonical` argument of {@link jsonLdHeaders} for a document whose main resource is `iri`:
+ * undefined when the request's path and query already spell it.
+ */
+export function canonicalFor(c: Context, iri: string): string | undefined {
+  const url = c.req.url
+  const path = c.req.path
+  const start = url.indexOf('?')
+  if (start === -1) return iri === path ? undefined : iri
+  const end = url.indexOf('#', start)
+  const query = url.slice(start, end === -1 ? undefined : end)
+  const same =
+    iri.length === path.length + query.length && iri.startsWith(path) && iri.endsWith(query)
+  return same ? undefined : iri
+}
+
+/**
+ * Adds `Link` and `Vary` to a response built elsewhere (an error). A problem also links its
+ * context (see {@link problemLinks}).
+ */
 export function withApiHeaders(c: Context, response: Response): Response {
   const { link } = apiState(c)
   if (response.headers.get('Link')?.includes(link)) return response
+  const problem = response.headers.get('Content-Type')?.startsWith(PROBLEM_TYPE) === true
+  const links = problem ? problemLinks(c) : link
   let target = response
   try {
-    target.headers.append('Link', link)
+    target.headers.append('Link', links)
   } catch {
     // Headers that cannot change (a response that was fetched): copy it first.
     target = new Response(response.body, response)
-    target.headers.append('Link', link)
+    target.headers.append('Link', links)
   }
   target.headers.append('Vary', 'Accept')
   return target
+}
+
+const PROBLEM_TYPE = 'application/problem+json'
+
+/**
+ * The `Link` of a problem: the documentation, and the problem's context, absolute. Clients that
+ * read only JSON-LD media types (alcaeus) read a problem+json body as JSON-LD when a context is
+ * linked, and find its `hydra:Error`.
+ */
+export function problemLinks(c: Context): string {
+  const { origin, base } = apiLocation(c)
+  return `${apiState(c).link}, <${origin}${base}/contexts/Error>; rel="${JSON_LD_CONTEXT_REL}"`
 }
 
 /** The 406 error of a request that accepts neither JSON-LD nor JSON, thrown before any work. */

@@ -1,7 +1,5 @@
-import type { QuerySpec } from '../filters/spec.js'
 import { iriBuilder, type QueryMap } from '../iri/query-string.js'
 import type { CollectionPage, ParameterNames } from '../paging/types.js'
-import { searchTemplate } from './search.js'
 import { hydraTerm } from './terms.js'
 
 /**
@@ -64,15 +62,26 @@ export interface RenderOptions<P extends boolean = boolean> {
   context: string
   /** Whether Hydra keys carry the `hydra:` prefix. Default true. */
   hydraPrefix?: P | undefined
-  /** What the collection accepts besides paging: described by `hydra:search` when given. */
-  search?: QuerySpec | undefined
+  /** The collection's `hydra:search` block (its parameters as an IRI template), when it has one. */
+  search?: Record<string, unknown> | undefined
 }
 
 const LINKS = ['first', 'last', 'previous', 'next'] as const
 
-function hasFilters(query: QueryMap, pageName: string, enabled: string): boolean {
-  for (const key of query.keys()) if (key !== pageName && key !== enabled) return true
+function hasParameters(query: QueryMap, pageName: string): boolean {
+  for (const key of query.keys()) if (key !== pageName) return true
   return false
+}
+
+/**
+ * The IRI of the document a page is rendered as: its view's `@id` when it has a view, else the
+ * collection's. A client that asked for another spelling of it (parameters in another order, a
+ * page 1 of a single page) finds its main resource by this IRI (docs/paging.md#d6).
+ */
+export function documentIri<M>(page: CollectionPage<M>, options: RenderOptions): string {
+  const { page: pageName } = options.parameters
+  if (!page.paginated && !hasParameters(options.query, pageName)) return options.path
+  return iriBuilder(options.path, options.query, pageName)(page.self)
 }
 
 /** Renders a page as a Hydra collection with the reference's presence rules: docs/paging.md#view. */
@@ -92,9 +101,7 @@ export function renderCollection<M, P extends boolean = true>(
   body[hydraTerm('member', prefix)] = page.items
   const view = renderView(page, options, prefix)
   if (view) body[hydraTerm('view', prefix)] = view
-  if (options.search) {
-    body[hydraTerm('search', prefix)] = searchTemplate(options.path, options.search, prefix)
-  }
+  if (options.search) body[hydraTerm('search', prefix)] = options.search
   return body as HydraCollection<M, P>
 }
 
@@ -103,9 +110,10 @@ function renderView<M>(
   options: RenderOptions,
   prefix: boolean
 ): Record<string, string> | undefined {
-  const { page: pageName, enabled } = options.parameters
-  // The page and the paging switch are not filters: a single unfiltered page has no view.
-  if (!page.paginated && !hasFilters(options.query, pageName, enabled)) return undefined
+  const { page: pageName } = options.parameters
+  // A single page asked without parameters has no view; with any (filters, the paging switch, a
+  // page size) it keeps one, whose `@id` is the request in normal form (D6).
+  if (!page.paginated && !hasParameters(options.query, pageName)) return undefined
   const iri = iriBuilder(options.path, options.query, pageName)
   const view: Record<string, string> = {
     '@id': iri(page.self),

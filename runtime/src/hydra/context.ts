@@ -4,6 +4,7 @@
  * Hydra's terms both ways: `hydra:member` through the `hydra` prefix, `member` as a term (API
  * Platform 4 style, `hydraPrefix: false`). Links (`first`, `next`, ...) are IRIs (`@type: @id`).
  */
+import { scalarType } from '../scalar-types.js'
 
 export const HYDRA = 'http://www.w3.org/ns/hydra/core#'
 
@@ -17,28 +18,27 @@ const HYDRA_VALUES = [
 ] as const
 const HYDRA_LINKS = ['first', 'last', 'previous', 'next'] as const
 
+/** Names a type's fields cannot take when it is served without the `hydra:` prefix. */
+export const HYDRA_TERMS: readonly string[] = [...HYDRA_VALUES, ...HYDRA_LINKS, 'search']
+
 /**
- * The terms of `hydra:search` (IriTemplate and its mappings). API Platform writes a mapping's keys
- * unprefixed whatever the prefix setting, so they are defined here too, unless a field of the type
- * has the name (they are not reserved: a field may be called `property`).
+ * The terms of the IRI template a collection's `hydra:search` holds (see `search.ts`), scoped to
+ * that block: they never take the name of a field of the type.
  */
-const HYDRA_SEARCH: Record<string, ContextTerm> = {
-  search: 'hydra:search',
+const TEMPLATE_TERMS = {
   IriTemplate: 'hydra:IriTemplate',
   IriTemplateMapping: 'hydra:IriTemplateMapping',
-  template: 'hydra:template',
-  mapping: 'hydra:mapping',
-  variable: 'hydra:variable',
-  required: 'hydra:required',
-  property: { '@id': 'hydra:property', '@type': '@vocab' },
-  variableRepresentation: { '@id': 'hydra:variableRepresentation', '@type': '@vocab' },
   BasicRepresentation: 'hydra:BasicRepresentation',
-}
+  template: 'hydra:template',
+  variableRepresentation: { '@id': 'hydra:variableRepresentation', '@type': '@vocab' },
+  mapping: 'hydra:mapping',
+  'hydra:variableRepresentation': { '@type': '@vocab' },
+  variable: 'hydra:variable',
+  property: { '@id': 'hydra:property', '@type': '@vocab' },
+  required: 'hydra:required',
+} as const
 
-/** Names a type's fields cannot take when it is served without the `hydra:` prefix. */
-export const HYDRA_TERMS: readonly string[] = [...HYDRA_VALUES, ...HYDRA_LINKS]
-
-export type ContextTerm = string | { '@id'?: string; '@type': string }
+export type ContextTerm = string | { '@id'?: string; '@type'?: string; '@context'?: object }
 
 /** The Hydra part of a context, leaving out the terms in `taken` (a type's own field names). */
 export function hydraTerms(taken: ReadonlySet<string> = new Set()): Record<string, ContextTerm> {
@@ -48,24 +48,46 @@ export function hydraTerms(taken: ReadonlySet<string> = new Set()): Record<strin
     if (!taken.has(name)) terms[name] = { '@id': `hydra:${name}`, '@type': '@id' }
     terms[`hydra:${name}`] = { '@type': '@id' }
   }
-  return terms
-}
-
-/** The terms of `hydra:search`, leaving out those in `taken`. */
-export function searchTerms(taken: ReadonlySet<string> = new Set()): Record<string, ContextTerm> {
-  const terms: Record<string, ContextTerm> = {}
-  for (const [name, term] of Object.entries(HYDRA_SEARCH)) if (!taken.has(name)) terms[name] = term
-  terms['hydra:variableRepresentation'] = { '@type': '@vocab' }
-  terms['hydra:property'] = { '@type': '@vocab' }
+  terms['hydra:search'] = { '@context': TEMPLATE_TERMS }
+  if (!taken.has('search')) terms.search = { '@id': 'hydra:search', '@context': TEMPLATE_TERMS }
   return terms
 }
 
 export interface ContextType {
   name: string
   iri?: string | undefined
-  fields: readonly { name: string; iri?: string | undefined }[]
-  /** Its collections carry `hydra:search`: the context defines the template's terms. */
-  search?: boolean | undefined
+  fields: readonly ContextField[]
+}
+
+export interface ContextField {
+  name: string
+  iri?: string | undefined
+  /** Prisma type, or an enum's name when `values` is set: decides the literal's datatype. */
+  type?: string | undefined
+  values?: readonly string[] | undefined
+}
+
+const XSD = 'http://www.w3.org/2001/XMLSchema#'
+
+/**
+ * The datatype a field's literals are coerced to: the documented range of the types JSON cannot
+ * type itself (written as strings: dates, decimals, big integers, bytes), `@json` for Json
+ * values. Numbers and booleans are typed by JSON-LD already.
+ */
+function datatypeOf(type: string): string | undefined {
+  const scalar = scalarType(type)
+  if (!scalar) return undefined
+  if (scalar.tsType === 'JsonValue') return '@json'
+  if (scalar.formatter === null) return undefined
+  return scalar.range.startsWith('xsd:') ? `${XSD}${scalar.range.slice(4)}` : undefined
+}
+
+function fieldTerm(type: ContextType, field: ContextField): ContextTerm {
+  const id = field.iri ?? `${type.name}/${field.name}`
+  // An enum's value is an xsd:string, one of the values its datatype lists.
+  const datatype =
+    field.values !== undefined || field.type === undefined ? undefined : datatypeOf(field.type)
+  return datatype === undefined ? id : { '@id': id, '@type': datatype }
 }
 
 /**
@@ -85,9 +107,8 @@ export function contextDocument(
   const context: Record<string, ContextTerm> = {
     '@vocab': vocabulary,
     ...hydraTerms(fields),
-    ...(type.search ? searchTerms(fields) : {}),
   }
   if (type.iri) context[type.name] = type.iri
-  for (const field of type.fields) context[field.name] = field.iri ?? `${type.name}/${field.name}`
+  for (const field of type.fields) context[field.name] = fieldTerm(type, field)
   return { '@context': context }
 }

@@ -58,13 +58,12 @@ const at = { origin: 'https://shop.example', base: '/api' }
 type Node = Record<string, unknown>
 
 describe('the entrypoint', () => {
-  it('links every collection under its key', () => {
+  it("links each type's main collection under its key, once per type", () => {
     expect(renderEntrypoint(api, '/api')).toEqual({
       '@context': '/api/contexts/Entrypoint',
       '@id': '/api',
       '@type': 'Entrypoint',
       product: '/api/products',
-      productFeed: '/api/products/feed',
       tag: '/api/tags',
     })
     expect(renderEntrypoint(api, '')['@id']).toBe('/')
@@ -76,7 +75,6 @@ describe('the entrypoint', () => {
         '@vocab': 'https://shop.example/api/docs.jsonld#',
         hydra: 'http://www.w3.org/ns/hydra/core#',
         product: { '@id': 'Entrypoint/product', '@type': '@id' },
-        productFeed: { '@id': 'Entrypoint/productFeed', '@type': '@id' },
         tag: { '@id': 'Entrypoint/tag', '@type': '@id' },
       },
     })
@@ -131,15 +129,65 @@ describe('the API documentation', () => {
     expect(byId('#Tag')['hydra:supportedOperation']).toEqual([])
   })
 
-  const search = (key: string) => {
+  const search = (key: string, index = 0) => {
     const links = byId('#Entrypoint')['hydra:supportedProperty'] as Node[]
     const link = links.find(
       (entry) => (entry['hydra:property'] as Node)['@id'] === `#Entrypoint/${key}`
     ) as Node
     const property = link['hydra:property'] as Node
-    const operation = (property['hydra:supportedOperation'] as Node[])[0] as Node
-    return { property, search: operation['hydra:search'] as Node }
+    const operation = (property['hydra:supportedOperation'] as Node[])[index] as Node
+    return { property, operation, search: operation['hydra:search'] as Node }
   }
+
+  it("documents a type's other collections as operations of its entry, each at its path", () => {
+    const links = byId('#Entrypoint')['hydra:supportedProperty'] as Node[]
+    expect(links.map((link) => (link['hydra:property'] as Node)['@id'])).toEqual([
+      '#Entrypoint/product',
+      '#Entrypoint/tag',
+    ])
+    const feed = search('product', 1)
+    expect(feed.operation['hydra:title']).toBe('getProductFeedCollection')
+    expect(feed.operation['hydra:method']).toBe('GET')
+    expect(feed.search['hydra:template']).toBe(
+      '/api/products/feed{?name[lt],name[gt],name[lte],name[gte],id[lt],id[gt],id[lte],id[gte],page,itemsPerPage}'
+    )
+  })
+
+  it('declares a property with its own IRI alike wherever it is used, and enums with their values', () => {
+    const properties = byId('https://schema.org/Product')['hydra:supportedProperty'] as Node[]
+    expect(properties[1]?.['hydra:property']).toEqual({
+      '@id': 'https://schema.org/name',
+      '@type': 'rdf:Property',
+      'rdfs:label': 'name',
+      range: 'xsd:string',
+    })
+    expect(properties[1]?.['hydra:title']).toBe('name')
+    const withEnum = renderDocumentation(
+      {
+        title: 'Shop',
+        types: [
+          {
+            name: 'Shirt',
+            fields: [{ name: 'size', type: 'Size', values: ['S', 'M'] }],
+            collections: [],
+          },
+        ],
+      },
+      at
+    )
+    const shirt = (withEnum['hydra:supportedClass'] as Node[])[0] as Node
+    const size = (shirt['hydra:supportedProperty'] as Node[])[0]?.['hydra:property'] as Node
+    expect(size.range).toEqual([
+      'xsd:string',
+      {
+        '@id': '#Size',
+        '@type': 'rdfs:Datatype',
+        'rdfs:label': 'Size',
+        'owl:onDatatype': { '@id': 'xsd:string' },
+        'owl:oneOf': { '@list': [{ '@value': 'S' }, { '@value': 'M' }] },
+      },
+    ])
+  })
 
   it('types each collection as a collection of its members', () => {
     expect(search('product').property['rdfs:range']).toEqual([
@@ -154,8 +202,8 @@ describe('the API documentation', () => {
   })
 
   it('describes the paging parameters a client may send, under their configured names', () => {
-    const variables = (key: string) =>
-      (search(key).search['hydra:mapping'] as Node[]).map((mapping) => [
+    const variables = (key: string, index = 0) =>
+      (search(key, index).search['hydra:mapping'] as Node[]).map((mapping) => [
         mapping['hydra:variable'],
         (mapping['hydra:property'] as Node)['@id'],
       ])
@@ -167,7 +215,7 @@ describe('the API documentation', () => {
       ['pagination', '#pagination'],
       ['partial', '#partial'],
     ])
-    expect(variables('productFeed')).toEqual([
+    expect(variables('product', 1)).toEqual([
       ['name[lt]', 'https://schema.org/name'],
       ['name[gt]', 'https://schema.org/name'],
       ['name[lte]', 'https://schema.org/name'],
@@ -176,9 +224,10 @@ describe('the API documentation', () => {
       ['id[gt]', '#Product/id'],
       ['id[lte]', '#Product/id'],
       ['id[gte]', '#Product/id'],
+      ['page', 'hydra:pageIndex'],
       ['itemsPerPage', 'hydra:limit'],
     ])
-    const limit = (search('productFeed').search['hydra:mapping'] as Node[]).at(-1) as Node
+    const limit = (search('product', 1).search['hydra:mapping'] as Node[]).at(-1) as Node
     expect(limit['hydra:description']).toBe('Items per page (default 30, at most 100).')
   })
 })
@@ -241,6 +290,27 @@ describe('contexts', () => {
     expect(context.view).toBe('Step/view')
     expect(context['hydra:next']).toEqual({ '@type': '@id' })
     expect(context.member).toBe('hydra:member')
+  })
+
+  it('type the literals JSON cannot type as the documentation declares them', () => {
+    const { '@context': context } = contextDocument('https://shop.example/docs.jsonld#', {
+      name: 'Product',
+      fields: [
+        { name: 'id', type: 'Int' },
+        { name: 'at', type: 'DateTime' },
+        { name: 'price', type: 'Decimal', iri: 'https://schema.org/price' },
+        { name: 'big', type: 'BigInt' },
+        { name: 'data', type: 'Json' },
+        { name: 'size', type: 'Size', values: ['S', 'M'] },
+      ],
+    })
+    const XSD = 'http://www.w3.org/2001/XMLSchema#'
+    expect(context.id).toBe('Product/id')
+    expect(context.at).toEqual({ '@id': 'Product/at', '@type': `${XSD}dateTime` })
+    expect(context.price).toEqual({ '@id': 'https://schema.org/price', '@type': `${XSD}decimal` })
+    expect(context.big).toEqual({ '@id': 'Product/big', '@type': `${XSD}integer` })
+    expect(context.data).toEqual({ '@id': 'Product/data', '@type': '@json' })
+    expect(context.size).toBe('Product/size')
   })
 
   it('refuse a field named hydra, which would replace the prefix', () => {

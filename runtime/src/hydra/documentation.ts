@@ -7,6 +7,8 @@
  * operation with the paging parameters it accepts (an IRI template).
  */
 
+import type { QuerySpec } from '../filters/spec.js'
+import { queryVariables } from '../filters/variables.js'
 import type { TotalAccuracy } from '../paging/totals.js'
 import type { CursorKey, PagingConfig } from '../paging/types.js'
 import { scalarType } from '../scalar-types.js'
@@ -23,6 +25,8 @@ export interface DocumentedField {
   required?: boolean | undefined
   iri?: string | undefined
   description?: string | undefined
+  /** An enum's values: the range is then a datatype of exactly these strings (`owl:oneOf`). */
+  values?: readonly string[] | undefined
 }
 
 /** A collection of a type, as the entrypoint lists it. */
@@ -31,6 +35,8 @@ export interface DocumentedCollection {
   name: string
   path: string
   paging: PagingConfig
+  /** What clients may filter and order it by (docs/filters.md); absent: nothing. */
+  query?: QuerySpec | undefined
   description?: string | undefined
   /** How its full paging counts; when not `exact`, the documentation declares `totalItemsAccuracy`. */
   totals?: TotalAccuracy | undefined
@@ -69,7 +75,7 @@ export const docsUrl = ({ origin, base }: ApiLocation) => `${origin}${docsPath(b
 
 /** `#Book`, or the IRI the type declares. */
 const classId = (type: DocumentedType) => type.iri ?? `#${type.name}`
-const propertyId = (type: DocumentedType, field: DocumentedField) =>
+const propertyId = (type: Pick<DocumentedType, 'name'>, field: DocumentedField) =>
   field.iri ?? `#${type.name}/${field.name}`
 
 /** The entrypoint key of an operation: `book` for a resource's collection, `bookRecent` for others. */
@@ -80,7 +86,7 @@ export function entrypointKey(resourceName: string, operation: string): string {
     : `${base}${operation.charAt(0).toUpperCase()}${operation.slice(1)}`
 }
 
-/** The entrypoint: one link per collection, under the keys its context defines. */
+/** The entrypoint: one link per type (its main collection), under the keys its context defines. */
 export function renderEntrypoint(api: ApiDescription, base: string): Record<string, string> {
   const body: Record<string, string> = {
     '@context': `${base}/contexts/Entrypoint`,
@@ -89,6 +95,15 @@ export function renderEntrypoint(api: ApiDescription, base: string): Record<stri
   }
   for (const collection of collectionsOf(api)) body[collection.name] = `${base}${collection.path}`
   return body
+}
+
+/**
+ * A type's main collection, which the entrypoint links: the one under the type's own key (`book`),
+ * else its first. Its other collections (`/books/recent`) are operations of the same entry.
+ */
+export function mainCollection(type: DocumentedType): DocumentedCollection | undefined {
+  const key = entrypointKey(type.name, 'collection')
+  return type.collections.find((collection) => collection.name === key) ?? type.collections[0]
 }
 
 /** The entrypoint's context: its collection keys are links defined in the documentation. */
@@ -105,8 +120,9 @@ export function entrypointContext(
   return { '@context': context }
 }
 
+/** The collections the entrypoint links: one per type (generic clients take each for a resource). */
 function collectionsOf(api: ApiDescription): DocumentedCollection[] {
-  return api.types.flatMap((type) => type.collections)
+  return api.types.flatMap((type) => mainCollection(type) ?? [])
 }
 
 /** The Hydra `ApiDocumentation`: a supported class per type, and the entrypoint's class. */
@@ -172,6 +188,51 @@ function documentTotalItemsAccuracy(): Record<string, unknown> {
   }
 }
 
+/**
+ * The range of a field: its XSD datatype; for an enum, `xsd:string` and a datatype of the API's
+ * vocabulary (`#Genre`) of exactly its values (`owl:oneOf`), declared alike wherever the enum is
+ * used. `xsd:string` comes first: generic clients read the first range (API Platform's admin
+ * fails on a list whose first range is not a datatype it knows).
+ */
+function rangeOf(field: DocumentedField): string | unknown[] {
+  if (field.list) return 'rdf:List'
+  if (field.values)
+    return [
+      'xsd:string',
+      {
+        '@id': `#${field.type}`,
+        '@type': 'rdfs:Datatype',
+        'rdfs:label': field.type,
+        'owl:onDatatype': { '@id': 'xsd:string' },
+        'owl:oneOf': { '@list': field.values.map((value) => ({ '@value': value })) },
+      },
+    ]
+  return scalarType(field.type)?.range ?? 'xsd:string'
+}
+
+/**
+ * A field's property. A property of the API's vocabulary (`#Book/title`) belongs to its class: its
+ * label is the field's name, its domain the class. A property with its own IRI (`schema:name`) may
+ * be shared by several classes and is not ours to define: it is declared the same way wherever it
+ * is used, labelled with its IRI's last segment and without a domain, so the documentation holds
+ * one consistent declaration of it; each class names its field in the supported property's
+ * `hydra:title` (api-doc-parser 0.16 reads that; 0.12, in client-generator 0.7, reads the label).
+ */
+function documentProperty(type: DocumentedType, field: DocumentedField): Record<string, unknown> {
+  const id = propertyId(type, field)
+  if (field.iri) {
+    const label = field.iri.replace(/[/#]+$/, '').replace(/^.*[/#:]/, '') || field.name
+    return { '@id': id, '@type': 'rdf:Property', 'rdfs:label': label, range: rangeOf(field) }
+  }
+  return {
+    '@id': id,
+    '@type': 'rdf:Property',
+    'rdfs:label': field.name,
+    domain: classId(type),
+    range: rangeOf(field),
+  }
+}
+
 function documentType(type: DocumentedType): Record<string, unknown> {
   const id = classId(type)
   return {
@@ -182,14 +243,7 @@ function documentType(type: DocumentedType): Record<string, unknown> {
     ...(type.description ? { 'hydra:description': type.description } : {}),
     'hydra:supportedProperty': type.fields.map((field) => ({
       '@type': 'hydra:SupportedProperty',
-      'hydra:property': {
-        '@id': propertyId(type, field),
-        '@type': 'rdf:Property',
-        'rdfs:label': field.name,
-        domain: id,
-        // An enum's value is its text.
-        range: field.list ? 'rdf:List' : (scalarType(field.type)?.range ?? 'xsd:string'),
-      },
+      'hydra:property': documentProperty(type, field),
       'hydra:title': field.name,
       ...(field.description ? { 'hydra:description': field.description } : {}),
       'hydra:required': field.required !== false,
@@ -216,10 +270,15 @@ function documentEntrypoint(api: ApiDescription, base: string): Record<string, u
     '@type': 'hydra:Class',
     'hydra:title': 'Entrypoint',
     'hydra:description': 'The API entrypoint: a link to every collection.',
-    'hydra:supportedProperty': api.types.flatMap((type) =>
-      type.collections.map((collection) => {
-        const label = collection.description ?? `The collection of ${type.name} resources`
-        return {
+    'hydra:supportedProperty': api.types.flatMap((type) => {
+      const collection = mainCollection(type)
+      if (!collection) return []
+      const label = collection.description ?? `The collection of ${type.name} resources`
+      // The main collection first, then the type's other collections, each with its own path (the
+      // template of its search): operations of one resource, not resources of their own.
+      const others = type.collections.filter((other) => other !== collection)
+      return [
+        {
           '@type': 'hydra:SupportedProperty',
           'hydra:property': {
             '@id': `#Entrypoint/${collection.name}`,
@@ -244,21 +303,41 @@ function documentEntrypoint(api: ApiDescription, base: string): Record<string, u
                 returns: 'hydra:Collection',
                 'hydra:search': searchTemplate(type, collection, base),
               },
+              ...others.map((other) => ({
+                '@type': ['hydra:Operation', 'schema:FindAction'],
+                'hydra:method': 'GET',
+                'hydra:title': `get${capitalized(other.name)}Collection`,
+                'rdfs:label':
+                  other.description ??
+                  `Retrieves the ${type.name} resources at ${base}${other.path}.`,
+                returns: 'hydra:Collection',
+                'hydra:search': searchTemplate(type, other, base),
+              })),
             ],
           },
           'hydra:title': collection.name,
           'hydra:description': label,
           'hydra:readable': true,
           'hydra:writeable': false,
-        }
-      })
-    ),
+        },
+      ]
+    }),
   }
 }
 
-interface Variable {
+const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
+
+/** A query parameter of a collection, as its IRI templates describe it. */
+export interface Variable {
   variable: string
+  /** The property it sets, as the documentation writes it (`hydra:pageIndex`, `#Book/title`). */
   property: string
+  /**
+   * The same property as a collection response writes it, resolved by the response's context:
+   * a field's name (what API Platform writes, and what api-doc-parser matches to a field) or a
+   * compact IRI.
+   */
+  term: string
   description: string
 }
 
@@ -268,7 +347,21 @@ function searchTemplate(
   collection: DocumentedCollection,
   base: string
 ): Record<string, unknown> {
-  const variables = pagingVariables(type, collection.paging)
+  const variables = [...pagingVariables(type, collection.paging)]
+  // Then its filters and orders, as its responses' `hydra:search` lists them; a variable paging
+  // already describes (a cursor position on a field a range filter also reads) is one parameter.
+  const seen = new Set(variables.map((variable) => variable.variable))
+  for (const variable of collection.query ? queryVariables(collection.query) : []) {
+    if (seen.has(variable.variable)) continue
+    seen.add(variable.variable)
+    const field = type.fields.find((candidate) => candidate.name === variable.field)
+    variables.push({
+      variable: variable.variable,
+      property: field ? propertyId(type, field) : `#${type.name}/${variable.field}`,
+      term: variable.field,
+      description: variable.description,
+    })
+  }
   const names = variables.map((variable) => variable.variable)
   return {
     '@type': 'hydra:IriTemplate',
@@ -284,16 +377,28 @@ function searchTemplate(
   }
 }
 
-function pagingVariables(type: DocumentedType, paging: PagingConfig): Variable[] {
+/** The paging parameters a collection accepts under its settings, in template order. */
+export function pagingVariables(
+  type: Pick<DocumentedType, 'name' | 'fields'>,
+  paging: PagingConfig
+): Variable[] {
   const { parameters } = paging
   const variables: Variable[] = []
   const size = `${paging.itemsPerPage} items per page`
   if (paging.enabled && paging.cursor) {
     variables.push(...cursorVariables(type, paging.cursor))
+    // D7: page-based clients read numbered pages of the same order, at the cost of offset paging.
+    variables.push({
+      variable: parameters.page,
+      property: 'hydra:pageIndex',
+      term: 'hydra:pageIndex',
+      description: `A numbered page of the same order, from 1 (${size}), with a count and first/last links: read by offset, so it costs more the deeper it is; without it, pages are read by cursor.`,
+    })
   } else if (paging.enabled || paging.clientEnabled) {
     variables.push({
       variable: parameters.page,
       property: 'hydra:pageIndex',
+      term: 'hydra:pageIndex',
       description: `The page to read, from 1 (default 1, ${size}).`,
     })
   }
@@ -303,6 +408,7 @@ function pagingVariables(type: DocumentedType, paging: PagingConfig): Variable[]
     variables.push({
       variable: parameters.itemsPerPage,
       property: 'hydra:limit',
+      term: 'hydra:limit',
       description: `Items per page (default ${paging.itemsPerPage}${maximum}).`,
     })
   }
@@ -310,6 +416,7 @@ function pagingVariables(type: DocumentedType, paging: PagingConfig): Variable[]
     variables.push({
       variable: parameters.enabled,
       property: '#pagination',
+      term: 'pagination',
       description: `false: the whole collection in one response; true: paged (default ${paging.enabled}).`,
     })
   }
@@ -317,6 +424,7 @@ function pagingVariables(type: DocumentedType, paging: PagingConfig): Variable[]
     variables.push({
       variable: parameters.partial,
       property: '#partial',
+      term: 'partial',
       description: `true: no item count and no last page, a next link only when more items follow (default ${paging.partial}).`,
     })
   }
@@ -324,13 +432,17 @@ function pagingVariables(type: DocumentedType, paging: PagingConfig): Variable[]
 }
 
 /** Cursor positions: each key field with the operators that move forward and back. */
-function cursorVariables(type: DocumentedType, cursor: readonly CursorKey[]): Variable[] {
+function cursorVariables(
+  type: Pick<DocumentedType, 'name' | 'fields'>,
+  cursor: readonly CursorKey[]
+): Variable[] {
   return cursor.flatMap((key) => {
     const field = type.fields.find((candidate) => candidate.name === key.field)
     const property = field ? propertyId(type, field) : `#${type.name}/${key.field}`
     const [forward, back] = key.direction === 'desc' ? ['lt', 'gt'] : ['gt', 'lt']
     return [forward, back, `${forward}e`, `${back}e`].map((operator) => ({
       variable: `${key.field}[${operator}]`,
+      term: key.field,
       property,
       description: `Cursor position on ${key.field} (${key.direction === 'desc' ? 'descending' : 'ascending'}): ${operator} reads the items ${operator.startsWith(forward) ? 'after' : 'before'} it in the collection's order.`,
     }))

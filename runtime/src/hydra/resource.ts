@@ -22,6 +22,8 @@ export interface FieldSpec {
   iri?: string
   /** Documented as the property's `hydra:description`. */
   description?: string
+  /** An enum's values: documented as the range's `owl:oneOf`. */
+  values?: readonly string[]
 }
 
 export interface ResourceSpec<K extends IdKind> {
@@ -41,8 +43,6 @@ export interface ResourceSpec<K extends IdKind> {
    * store. Left out: the rules every supported database shares.
    */
   provider?: string | undefined
-  /** Whether its collections carry `hydra:search` (filters or orders): its context defines those terms. */
-  search?: boolean
 }
 
 /** A resource ready to serve: turns database rows into JSON-LD members of type `M`. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { defaultFilterParameterNames, type QuerySpec } from '../filters/spec.js'
-import { searchTemplate } from './search.js'
+import { defaultPagingConfig } from '../paging/config.js'
+import { contextDocument } from './context.js'
+import { collectionMappings, searchMappings, searchTemplate } from './search.js'
 
 const spec: QuerySpec = {
   filters: [
@@ -20,7 +22,7 @@ const spec: QuerySpec = {
 
 describe('searchTemplate', () => {
   it('writes one IriTemplateMapping per variable, in API Platform’s order and shape', () => {
-    const search = searchTemplate('/api/books', spec, true)
+    const search = searchTemplate('/api/books', searchMappings(spec), true)
     const variables = [
       'title',
       'genre',
@@ -56,25 +58,48 @@ describe('searchTemplate', () => {
   })
 
   it('writes its keys without the prefix when the collection has none', () => {
-    expect(Object.keys(searchTemplate('/books', { ...spec, order: [] }, false))).toEqual([
-      '@type',
-      'template',
-      'variableRepresentation',
-      'mapping',
-    ])
+    expect(
+      Object.keys(searchTemplate('/books', searchMappings({ ...spec, order: [] }), false))
+    ).toEqual(['@type', 'template', 'variableRepresentation', 'mapping'])
   })
 })
 
-describe('the context of a type with hydra:search', () => {
-  it('defines the template’s terms, except those its fields take', async () => {
-    const { contextDocument } = await import('./context.js')
-    const type = { name: 'Book', fields: [{ name: 'property' }] }
-    const plain = contextDocument('/docs.jsonld#', type)['@context']
-    expect(plain.IriTemplateMapping).toBeUndefined()
-    const searched = contextDocument('/docs.jsonld#', { ...type, search: true })['@context']
-    expect(searched.IriTemplateMapping).toBe('hydra:IriTemplateMapping')
-    expect(searched.variable).toBe('hydra:variable')
-    expect(searched.property).toBe('Book/property')
-    expect(searched['hydra:property']).toEqual({ '@type': '@vocab' })
+describe('collectionMappings', () => {
+  const type = { name: 'Book', fields: [{ name: 'id', type: 'Int' }] }
+
+  it('lists the paging parameters first, then the filters and orders', () => {
+    const variables = collectionMappings(type, defaultPagingConfig, spec).map((m) => m.variable)
+    expect(variables.slice(0, 3)).toEqual(['page', 'title', 'genre'])
+    expect(variables.at(-1)).toBe('order[id]')
+  })
+
+  it('lists a variable paging and a filter both describe once, as paging', () => {
+    const cursor = {
+      ...defaultPagingConfig,
+      cursor: [{ field: 'id', direction: 'asc' as const, type: 'Int' }],
+    }
+    const ranged: QuerySpec = {
+      ...spec,
+      filters: [{ kind: 'range', field: 'id', type: 'Int' }],
+      order: [],
+    }
+    const mappings = collectionMappings(type, cursor, ranged)
+    const variables = mappings.map((m) => m.variable)
+    expect(variables.filter((variable) => variable === 'id[gt]')).toHaveLength(1)
+    expect(variables).toContain('id[between]')
+    expect(new Set(variables).size).toBe(variables.length)
+  })
+})
+
+describe('the context of a type', () => {
+  it('defines the template’s terms inside the search block only, so fields keep their names', () => {
+    const context = contextDocument('/docs.jsonld#', {
+      name: 'Book',
+      fields: [{ name: 'property' }],
+    })['@context']
+    expect(context.property).toBe('Book/property')
+    const search = context['hydra:search'] as { '@context': Record<string, unknown> }
+    expect(search['@context'].IriTemplateMapping).toBe('hydra:IriTemplateMapping')
+    expect(search['@context'].property).toEqual({ '@id': 'hydra:property', '@type': '@vocab' })
   })
 })

@@ -1,10 +1,16 @@
 /**
- * `hydra:search`: the IRI template of what a collection accepts besides paging, one
- * `IriTemplateMapping` per variable, written as API Platform writes it (its filters'
- * `getDescription()` through `CollectionFiltersNormalizer`), so api-doc-parser lists the
- * parameters and the admin offers its filter inputs and sortable columns.
+ * `hydra:search`: the IRI template of every parameter a collection accepts, its paging parameters
+ * first, then its filters and orders. Written as API Platform writes it (its filters'
+ * `getDescription()` through `CollectionFiltersNormalizer`): one `IriTemplateMapping` per
+ * variable, `variable`, `property` and `required` unprefixed in both styles (the context defines
+ * them, and the template's other keys, only inside the search block, so they never take a field's
+ * name). Clients such as api-doc-parser read a resource's parameters from a collection response,
+ * not from the documentation, and the admin offers its filter inputs and sortable columns from it.
  */
-import { DATE_OPERATORS, type QuerySpec, RANGE_OPERATORS } from '../filters/spec.js'
+import type { QuerySpec } from '../filters/spec.js'
+import { queryVariables } from '../filters/variables.js'
+import type { PagingConfig } from '../paging/types.js'
+import { type DocumentedType, pagingVariables } from './documentation.js'
 import { hydraTerm } from './terms.js'
 
 export interface SearchMapping {
@@ -16,54 +22,59 @@ export interface SearchMapping {
 
 /** The variables of an operation's query spec with the property each filters or orders by. */
 export function searchMappings(spec: QuerySpec): SearchMapping[] {
-  const mappings: SearchMapping[] = []
-  const add = (variable: string, property: string) =>
-    mappings.push({ '@type': 'IriTemplateMapping', variable, property, required: false })
-  for (const filter of spec.filters) {
-    const { field } = filter
-    switch (filter.kind) {
-      case 'search':
-        add(field, field)
-        // API Platform describes `field[]` for exact matches (and relations) only.
-        if (filter.strategy === 'exact' || filter.relation) add(`${field}[]`, field)
-        break
-      case 'numeric':
-        add(field, field)
-        add(`${field}[]`, field)
-        break
-      case 'boolean':
-        add(field, field)
-        break
-      case 'range':
-        for (const operator of RANGE_OPERATORS) add(`${field}[${operator}]`, field)
-        break
-      case 'date':
-        for (const operator of DATE_OPERATORS) add(`${field}[${operator}]`, field)
-        break
-      case 'exists':
-        add(`${spec.parameters.exists}[${field}]`, field)
-        break
-    }
-  }
-  if (spec.order.length > 0) {
-    const fields = [...new Set([...spec.order.map((entry) => entry.field), spec.id.field])]
-    for (const field of fields) add(`${spec.parameters.order}[${field}]`, field)
+  return queryVariables(spec).map(({ variable, field }) => mapping(variable, field))
+}
+
+const mapping = (variable: string, property: string): SearchMapping => ({
+  '@type': 'IriTemplateMapping',
+  variable,
+  property,
+  required: false,
+})
+
+/**
+ * The mappings of a collection's paging parameters, then of its filters and orders. A variable
+ * both describe (a cursor position `id[gt]` and a range filter on `id`) is listed once, as paging:
+ * it is one parameter of the request.
+ */
+export function collectionMappings(
+  type: Pick<DocumentedType, 'name' | 'fields'>,
+  paging: PagingConfig,
+  spec: QuerySpec | undefined
+): SearchMapping[] {
+  const mappings = pagingVariables(type, paging).map((variable) =>
+    mapping(variable.variable, variable.term)
+  )
+  const seen = new Set(mappings.map((entry) => entry.variable))
+  for (const entry of spec ? searchMappings(spec) : []) {
+    if (!seen.has(entry.variable)) mappings.push(entry)
+    seen.add(entry.variable)
   }
   return mappings
 }
 
-/** The `hydra:search` value of a collection at `path`. */
+/** The `hydra:search` value of a collection at `path` (its mount path included). */
 export function searchTemplate(
   path: string,
-  spec: QuerySpec,
+  mappings: readonly SearchMapping[],
   prefix: boolean
 ): Record<string, unknown> {
-  const mapping = searchMappings(spec)
+  const names = mappings.map((entry) => entry.variable)
   return {
     '@type': hydraTerm('IriTemplate', prefix),
-    [hydraTerm('template', prefix)]:
-      `${path}{?${mapping.map((entry) => entry.variable).join(',')}}`,
+    [hydraTerm('template', prefix)]: `${path}${names.length > 0 ? `{?${names.join(',')}}` : ''}`,
     [hydraTerm('variableRepresentation', prefix)]: 'BasicRepresentation',
-    [hydraTerm('mapping', prefix)]: mapping,
+    [hydraTerm('mapping', prefix)]: mappings,
   }
+}
+
+/** The search block of a collection served at `path`: its paging, filter and order parameters. */
+export function collectionSearch(
+  type: Pick<DocumentedType, 'name' | 'fields'>,
+  paging: PagingConfig,
+  path: string,
+  prefix: boolean,
+  spec?: QuerySpec | undefined
+): Record<string, unknown> {
+  return searchTemplate(path, collectionMappings(type, paging, spec), prefix)
 }

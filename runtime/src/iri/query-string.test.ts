@@ -424,7 +424,7 @@ describe('buildIri', () => {
     })
   })
 
-  describe('reference 3: cursor links (array_merge overrides, no page)', () => {
+  describe('reference 3 with D6: cursor links (overrides merged, keys sorted again, no page)', () => {
     const cursor = (
       raw: string,
       overrides?: ReadonlyArray<readonly [string, QueryValue | undefined]>
@@ -435,16 +435,16 @@ describe('buildIri', () => {
       ['page dropped', 'page=2', undefined, '/so_manies'],
       ['@id', 'order[id]=desc', undefined, '/so_manies?order%5Bid%5D=desc'],
       [
-        'next appends the new key',
+        'next: the new key sorted in (D6: the reference appends it)',
         'order[id]=desc',
         [['id', map(['lt', '8'])]],
-        '/so_manies?order%5Bid%5D=desc&id%5Blt%5D=8',
+        '/so_manies?id%5Blt%5D=8&order%5Bid%5D=desc',
       ],
       [
-        'previous appends the new key',
+        'previous: the new key sorted in',
         'order[id]=desc',
         [['id', map(['gt', '10'])]],
-        '/so_manies?order%5Bid%5D=desc&id%5Bgt%5D=10',
+        '/so_manies?id%5Bgt%5D=10&order%5Bid%5D=desc',
       ],
       [
         '@id sorted',
@@ -488,7 +488,7 @@ describe('buildIri', () => {
         'page removed before the merge',
         'page=3&order[id]=desc',
         [['id', map(['lt', '8'])]],
-        '/so_manies?order%5Bid%5D=desc&id%5Blt%5D=8',
+        '/so_manies?id%5Blt%5D=8&order%5Bid%5D=desc',
       ],
       [
         'DateTime cursor value (ATOM)',
@@ -497,13 +497,13 @@ describe('buildIri', () => {
         '/so_manies?createdAt%5Blt%5D=2024-01-03T12%3A00%3A00%2B00%3A00',
       ],
       [
-        'several fields, in order',
+        'several fields, sorted with the others',
         'z=1',
         [
           ['id', map(['lt', '8'])],
           ['a', map(['gt', '2'])],
         ],
-        '/so_manies?z=1&id%5Blt%5D=8&a%5Bgt%5D=2',
+        '/so_manies?a%5Bgt%5D=2&id%5Blt%5D=8&z=1',
       ],
       ['undefined removes a key', 'a=1&b=2', [['a', undefined]], '/so_manies?b=2'],
       ['undefined for an absent key', 'a=1', [['x', undefined]], '/so_manies?a=1'],
@@ -512,9 +512,9 @@ describe('buildIri', () => {
       expect(cursor(raw, overrides)).toBe(expected)
     })
 
-    it('sets a page given with overrides last, or in place when an override set it', () => {
+    it('sets a page given with overrides last, the other keys sorted', () => {
       expect(iri('/so_manies', 'b=1', { page: 2, overrides: [['a', '1']] })).toBe(
-        '/so_manies?b=1&a=1&page=2'
+        '/so_manies?a=1&b=1&page=2'
       )
       expect(
         iri('/so_manies', 'b=1', {
@@ -524,7 +524,7 @@ describe('buildIri', () => {
             ['a', '1'],
           ],
         })
-      ).toBe('/so_manies?b=1&page=2&a=1')
+      ).toBe('/so_manies?a=1&b=1&page=2')
     })
   })
 })

@@ -377,8 +377,8 @@ export interface BuildIriOptions {
    */
   page?: number | undefined
   /**
-   * Top-level parameters to set after the page parameter is removed (cursor links), in order: an
-   * existing key is replaced whole, in place; a new key is appended; `undefined` removes the key.
+   * Top-level parameters to set after the page parameter is removed (cursor links): an existing
+   * key is replaced whole; `undefined` removes the key. The keys are then sorted again (D6).
    */
   overrides?: ReadonlyArray<readonly [string, QueryValue | undefined]> | undefined
 }
@@ -386,9 +386,10 @@ export interface BuildIriOptions {
 /**
  * Builds a view IRI like `IriHelper::parseIri` + `createIri` over Symfony's normalised request URI
  * (docs/paging.md#link-normal-form): the top-level keys of `query` are sorted ({@link sortQuery}),
- * the page parameter is removed, `overrides` are applied like PHP `array_merge` with string keys,
- * then the page (if any) is set, which puts it last. Gives `path?query`, or `path` alone when the
- * query string is empty. `path` must not contain a query itself.
+ * the page parameter is removed, `overrides` are applied, the keys sorted again (docs/paging.md#d6:
+ * the reference merges them in place), then the page (if any) is set, which puts it last. Gives
+ * `path?query`, or `path` alone when the query string is empty. `path` must not contain a query
+ * itself.
  */
 export function buildIri(path: string, query: QueryMap, options: BuildIriOptions): string {
   return iriBuilder(path, query, options.pageParameterName)(options)
@@ -409,12 +410,18 @@ export function iriBuilder(
   let pageKey: string | undefined
   return ({ page, overrides }) => {
     if (overrides !== undefined && overrides.length > 0) {
-      const changed = new Map(params)
+      const merged = new Map(params)
       for (const [key, value] of overrides) {
-        if (value === undefined) changed.delete(key)
-        else changed.set(key, value)
+        if (value === undefined) merged.delete(key)
+        else merged.set(key, value)
       }
-      if (page !== undefined) changed.set(pageParameterName, String(page))
+      // D6: the reference merges cursor parameters in place, so its links differ from the `@id`
+      // of the page they lead to (whose keys are sorted); sorted again, the link is that `@id`.
+      const changed = sortQuery(merged)
+      if (page !== undefined) {
+        changed.delete(pageParameterName)
+        changed.set(pageParameterName, String(page))
+      }
       const queryString = buildQuery(changed)
       return queryString === '' ? path : `${path}?${queryString}`
     }

@@ -5,6 +5,7 @@
  * or partial, a cursor, a data provider, or none) is decided here and nowhere else; the Hono side
  * only renders and writes what comes out.
  */
+import { badRequest } from '../errors.js'
 import { keepFilterOperators } from '../filters/selection.js'
 import type { QueryMap } from '../iri/query-string.js'
 import { DEFAULT_BATCH_SIZE, inBatches, readInBatches } from './batches.js'
@@ -86,11 +87,21 @@ export async function readCollection<Row extends object, Where>(
     }
     return { batches: readInBatches(bounded, cursor ?? reading.orderKey, batchSize) }
   }
-  if (cursor) {
+  if (cursor && !query.has(paging.parameters.page)) {
     const itemsPerPage = readItemsPerPage(query, paging)
     const bound = readCursorBound(query, cursor, reading.filterOperators, reading.database)
     const page = await work(fetchCursorPage(source, cursor, itemsPerPage, bound))
     return { page: keepFilterOperators(page, query) }
+  }
+  // docs/paging.md#d7: the page parameter on a cursor resource asks for that offset page of the
+  // cursor's order (page-based clients such as API Platform's admin): a count and an OFFSET, as
+  // deep pages of any offset-paged collection cost. A cursor position with it would mean two pages
+  // at once.
+  if (cursor && readCursorBound(query, cursor, reading.filterOperators, reading.database)) {
+    const fields = cursor.map((key) => `${key.field}[…]`).join(', ')
+    throw badRequest(
+      `The "${paging.parameters.page}" parameter cannot be combined with a cursor position (${fields}).`
+    )
   }
   const request = readPagingRequest(query, paging)
   return { page: await work(fetchCollectionPage(source, request)) }

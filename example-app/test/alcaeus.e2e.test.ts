@@ -1,0 +1,236 @@
+/**
+ * The example API driven by alcaeus, a Hydra client library nobody here wrote, over real HTTP.
+ * alcaeus identifies the main resource of a response by the URL it asked for (or the response's
+ * `Link: rel="canonical"`) and reads everything else as RDF, so these walks prove that every link
+ * the API writes is the `@id` of the page it leads to: each collection is walked by following
+ * `hydra:next` to the end and `hydra:previous` back to the start, every member seen once, the
+ * count equal to `hydra:totalItems` where there is one.
+ */
+import Environment from '@zazuko/env/Environment.js'
+import rdf from '@zazuko/env-node'
+import create from 'alcaeus'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PrismaClient } from '#generated/prisma/client.js'
+import { createApp } from '../src/app.js'
+import { prepareDatabase } from '../src/database.js'
+import { createPrismaClient } from '../src/prisma.js'
+import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
+
+const HYDRA = 'http://www.w3.org/ns/hydra/core#'
+const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type'
+
+let database: TestDatabase
+let prisma: PrismaClient
+let origin: string
+let close: (() => Promise<void>) | undefined
+/** Every request the server received, to count how often the documentation is downloaded. */
+const requests: string[] = []
+
+beforeAll(async () => {
+  database = await emptyDatabase()
+  prisma = createPrismaClient(database.url)
+  await prepareDatabase(prisma, database.url)
+  const app = createApp(prisma)
+  const server = await startServer((request) => {
+    requests.push(new URL(request.url).pathname)
+    return app.fetch(request)
+  })
+  origin = server.origin
+  close = server.close
+})
+
+afterAll(async () => {
+  await close?.()
+  await prisma?.$disconnect()
+  await database?.remove()
+})
+
+/** A fresh client: its own resource store and its own copy of the API documentation. */
+function client() {
+  const env = new Environment(create(), { parent: rdf })
+  return env.hydra
+}
+type Client = ReturnType<typeof client>
+
+interface Page {
+  /** The main resource alcaeus found: the collection (through the view that has the URL). */
+  collection: string
+  members: string[]
+  totalItems: number | undefined
+  next: string | undefined
+  previous: string | undefined
+}
+
+/** Loads one page as alcaeus does and reads it only through alcaeus's own root resource. */
+async function loadPage(hydra: Client, url: string): Promise<Page> {
+  const { response, representation } = await hydra.loadResource(url)
+  expect(response?.xhr.status, url).toBe(200)
+  const root = representation?.root
+  // alcaeus found the main resource of the response: the URL asked for is in the document.
+  expect(root, `alcaeus found no main resource in ${url}`).toBeTruthy()
+  const pointer = root?.pointer
+  if (!pointer) throw new Error(`no root in ${url}`)
+  expect(pointer.out(rdf.namedNode(RDF_TYPE)).values).toContain(`${HYDRA}Collection`)
+  const view = pointer.out(rdf.namedNode(`${HYDRA}view`))
+  const link = (name: string) => view.out(rdf.namedNode(`${HYDRA}${name}`)).value
+  const total = pointer.out(rdf.namedNode(`${HYDRA}totalItems`)).value
+  return {
+    collection: pointer.value,
+    // RDF has no order: members are compared as sets.
+    members: pointer.out(rdf.namedNode(`${HYDRA}member`)).values,
+    totalItems: total === undefined ? undefined : Number(total),
+    next: link('next'),
+    previous: link('previous'),
+  }
+}
+
+/**
+ * Follows `next` from `start` to the last page, then `previous` back to the first, checking that
+ * each page reached backwards holds what it held forwards. Returns the members in page order.
+ */
+async function walk(start: string, maxPages = 200): Promise<{ pages: Page[]; members: string[] }> {
+  const hydra = client()
+  const pages: Page[] = []
+  let url: string | undefined = `${origin}${start}`
+  const visited: string[] = []
+  while (url !== undefined) {
+    expect(visited, `a next link leads back to ${url}`).not.toContain(url)
+    visited.push(url)
+    expect(pages.length, `more than ${maxPages} pages from ${start}`).toBeLessThan(maxPages)
+    const page = await loadPage(hydra, url)
+    pages.push(page)
+    url = page.next
+  }
+  // And back: previous from the last page leads through the same pages to the first.
+  const backwards = client()
+  for (let index = pages.length - 1; index > 0; index--) {
+    const previous = pages[index]?.previous
+    expect(previous, `page ${index + 1} of ${start} has no previous link`).toBeDefined()
+    const page = await loadPage(backwards, previous as string)
+    expect(new Set(page.members)).toEqual(new Set(pages[index - 1]?.members))
+  }
+  expect(pages[0]?.previous).toBeUndefined()
+  return { pages, members: pages.flatMap((page) => page.members) }
+}
+
+function expectEachOnce(members: string[]): void {
+  expect(new Set(members).size).toBe(members.length)
+}
+
+describe('alcaeus follows next to the end and previous back', () => {
+  it.each([
+    ['/authors', 25],
+    ['/books', 120],
+    ['/books?itemsPerPage=25', 120],
+    ['/books/recent', 120],
+    ['/books/popular', undefined],
+    ['/loans', undefined],
+    ['/loans?itemsPerPage=7&partial=false', undefined],
+  ])('a full collection: %s', async (path, expected) => {
+    const { pages, members } = await walk(path)
+    expectEachOnce(members)
+    const total = pages[0]?.totalItems
+    expect(total).toBeDefined()
+    for (const page of pages) expect(page.totalItems).toBe(total)
+    expect(members).toHaveLength(total as number)
+    if (expected !== undefined) expect(total).toBe(expected)
+  })
+
+  it.each(['/reviews', '/loans?partial=true', '/loans?itemsPerPage=30&partial=true', '/releases'])(
+    'a partial collection (no count): %s',
+    async (path) => {
+      const { pages, members } = await walk(path)
+      expectEachOnce(members)
+      expect(pages.length).toBeGreaterThan(1)
+      for (const page of pages) expect(page.totalItems).toBeUndefined()
+    }
+  )
+
+  it('the cursor collection, keyset pages forward and back', async () => {
+    const { pages, members } = await walk('/activities')
+    expectEachOnce(members)
+    expect(pages.length).toBeGreaterThan(2)
+    expect(members).toHaveLength(await prisma.activity.count())
+  })
+
+  it('the cursor collection read by numbered pages (D7), as page-based clients do', async () => {
+    const { pages, members } = await walk('/activities?itemsPerPage=30&page=1')
+    expectEachOnce(members)
+    const total = await prisma.activity.count()
+    expect(pages[0]?.totalItems).toBe(total)
+    expect(members).toHaveLength(total)
+  })
+
+  it('the cursor collection with a client page size', async () => {
+    const { members } = await walk('/activities?itemsPerPage=45')
+    expectEachOnce(members)
+    expect(members).toHaveLength(await prisma.activity.count())
+  })
+
+  it.each(['/languages', '/genres', '/loans?pagination=false', '/books?page=2&itemsPerPage=25'])(
+    'a single document: %s',
+    async (path) => {
+      const hydra = client()
+      const page = await loadPage(hydra, `${origin}${path}`)
+      expect(page.members.length).toBeGreaterThan(0)
+    }
+  )
+
+  it('a page asked with its parameters in any order is found by the URL asked', async () => {
+    const hydra = client()
+    const sorted = await loadPage(hydra, `${origin}/books?itemsPerPage=25&page=2`)
+    const unsorted = await loadPage(hydra, `${origin}/books?page=2&itemsPerPage=25`)
+    expect(new Set(unsorted.members)).toEqual(new Set(sorted.members))
+    expect(unsorted.next).toBe(sorted.next)
+  })
+})
+
+describe('alcaeus reads errors and items', () => {
+  it('an error document is a hydra:Error', async () => {
+    const hydra = client()
+    for (const path of ['/books?page=0', '/books/999999', '/nowhere']) {
+      const { response, representation } = await hydra.loadResource(`${origin}${path}`)
+      expect(response?.xhr.ok).toBe(false)
+      const root = representation?.root
+      expect(root, `alcaeus read no error in ${path}`).toBeTruthy()
+      expect(root?.pointer.out(rdf.namedNode(RDF_TYPE)).values).toContain(`${HYDRA}Error`)
+      expect(root?.pointer.out(rdf.namedNode(`${HYDRA}title`)).value).toBeTruthy()
+    }
+  })
+
+  it("an error's @id resolves to a hydra:Error describing that kind of error", async () => {
+    const hydra = client()
+    const { response } = await hydra.loadResource(`${origin}/books?page=0`)
+    const body = (await fetch(`${origin}/books?page=0`).then((r) => r.json())) as { '@id': string }
+    expect(response?.xhr.status).toBe(400)
+    const { representation } = await hydra.loadResource(new URL(body['@id'], origin).href)
+    const root = representation?.root
+    expect(root?.id.value).toBe(`${origin}/errors/400`)
+    expect(root?.pointer.out(rdf.namedNode(RDF_TYPE)).values).toContain(`${HYDRA}Error`)
+    expect(root?.pointer.out(rdf.namedNode(`${HYDRA}description`)).value).toBeTruthy()
+  })
+
+  it('an item is found at its IRI, typed as its class', async () => {
+    const hydra = client()
+    const { representation } = await hydra.loadResource(`${origin}/books/3`)
+    const root = representation?.root
+    expect(root?.id.value).toBe(`${origin}/books/3`)
+    expect(root?.pointer.out(rdf.namedNode(RDF_TYPE)).values).toContain('https://schema.org/Book')
+  })
+
+  it('the documentation is downloaded again only when it changed (ETag, 304)', async () => {
+    const hydra = client()
+    requests.length = 0
+    let url: string | undefined = `${origin}/authors`
+    while (url) url = (await loadPage(hydra, url)).next
+    const pages = requests.filter((path) => path === '/authors').length
+    expect(pages).toBe(3)
+    // alcaeus asks for the documentation after each page, with If-None-Match once it has it.
+    const documentation = await fetch(`${origin}/docs.jsonld`)
+    const etag = documentation.headers.get('ETag')
+    expect(etag).toBeTruthy()
+    expect(documentation.headers.get('Cache-Control')).toBeTruthy()
+    const again = await fetch(`${origin}/docs.jsonld`, { headers: { 'If-None-Match': etag ?? '' } })
+    expect(again.status).toBe(304)
+  })
+})

@@ -1,0 +1,58 @@
+/**
+ * The query parameters a filter and order spec accepts, as API Platform's filters describe them
+ * (`getDescription()`): what `hydra:search` lists, in responses and in the documentation.
+ */
+import { DATE_OPERATORS, type QuerySpec, RANGE_OPERATORS } from './spec.js'
+
+/** A filter or order parameter of a collection: its variable and the field it reads. */
+export interface QueryVariable {
+  variable: string
+  field: string
+  description: string
+}
+
+/** The variables of an operation's query spec with the field each filters or orders by. */
+export function queryVariables(spec: QuerySpec): QueryVariable[] {
+  const variables: QueryVariable[] = []
+  const add = (variable: string, field: string, description: string) =>
+    variables.push({ variable, field, description })
+  for (const filter of spec.filters) {
+    const { field } = filter
+    switch (filter.kind) {
+      case 'search':
+        add(field, field, `Items whose ${field} matches (${filter.strategy}).`)
+        // API Platform describes `field[]` for exact matches (and relations) only.
+        if (filter.strategy === 'exact' || filter.relation)
+          add(`${field}[]`, field, `Items whose ${field} is one of the values.`)
+        break
+      case 'numeric':
+        add(field, field, `Items whose ${field} equals the number.`)
+        add(`${field}[]`, field, `Items whose ${field} is one of the numbers.`)
+        break
+      case 'boolean':
+        add(field, field, `Items whose ${field} is true or false.`)
+        break
+      case 'range':
+        for (const operator of RANGE_OPERATORS)
+          add(`${field}[${operator}]`, field, `Items whose ${field} is ${operator} the bound.`)
+        break
+      case 'date':
+        for (const operator of DATE_OPERATORS)
+          add(`${field}[${operator}]`, field, `Items whose ${field} is ${operator} the date.`)
+        break
+      case 'exists':
+        add(
+          `${spec.parameters.exists}[${field}]`,
+          field,
+          `true: items with a ${field}; false: items without one.`
+        )
+        break
+    }
+  }
+  if (spec.order.length > 0) {
+    const fields = [...new Set([...spec.order.map((entry) => entry.field), spec.id.field])]
+    for (const field of fields)
+      add(`${spec.parameters.order}[${field}]`, field, `Order by ${field}: asc or desc.`)
+  }
+  return variables
+}

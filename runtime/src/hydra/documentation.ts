@@ -152,7 +152,9 @@ export function renderDocumentation(
     'hydra:supportedClass': [
       ...api.types.map((type) => documentType(type)),
       documentEntrypoint(api, base),
-      ...(collectionsOf(api).some((collection) => (collection.totals ?? 'exact') !== 'exact')
+      ...(api.types
+        .flatMap((type) => type.collections)
+        .some((collection) => (collection.totals ?? 'exact') !== 'exact')
         ? [documentTotalItemsAccuracy()]
         : []),
     ],

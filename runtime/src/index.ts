@@ -42,6 +42,7 @@ export type { HydraCollection, HydraView } from './hydra/collection.js'
 export type {
   DocumentedCollection,
   DocumentedField,
+  DocumentedLink,
   DocumentedType,
 } from './hydra/documentation.js'
 export { type CustomPagingOptions, customPaging } from './paging/config.js'

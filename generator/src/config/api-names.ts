@@ -13,7 +13,7 @@ const RESERVED_PATHS = /^\/(docs\.jsonld|contexts|errors)(\/|$)/
  */
 export function checkHydraNames(
   name: string,
-  fields: FieldModel[],
+  fields: ReadonlyArray<Pick<FieldModel, 'name'>>,
   operations: OperationModel[],
   report: Report
 ): void {

@@ -16,6 +16,7 @@ import {
 import type { Annotation, AnnotationValue } from '../annotations/parse.js'
 import { didYouMean, type Problem, type Report, show } from '../problems.js'
 import type { FieldModel } from './model.js'
+import { foreignKeyProblem } from './relations.js'
 
 export const QUERY_ANNOTATIONS = ['filter', 'order'] as const
 
@@ -62,6 +63,8 @@ export interface FilterContext {
   /** The scalar and enum fields. */
   fields: ReadonlyMap<string, FieldModel>
   hidden: ReadonlySet<string>
+  /** Foreign keys of relations served as links, with their relation: not fields of the API. */
+  foreignKeys?: ReadonlyMap<string, string> | undefined
   idField: FieldModel
   provider: string
   report: Report
@@ -182,6 +185,8 @@ function readFilter(
     return undefined
   }
   if (context.hidden.has(name)) return problem('is hidden (@hidden): it is never filterable')
+  const foreignKey = foreignKeyProblem(name, context.foreignKeys)
+  if (foreignKey) return problem(foreignKey)
   const field = context.fields.get(name)
   if (!field) {
     const relation = context.model.fields.find(
@@ -337,6 +342,11 @@ function readOrderFields(
     const field = context.fields.get(name)
     if (context.hidden.has(name)) {
       problem('is hidden (@hidden): it is never orderable')
+      continue
+    }
+    const foreignKey = foreignKeyProblem(name, context.foreignKeys, 'order')
+    if (foreignKey) {
+      problem(foreignKey)
       continue
     }
     if (!field) {

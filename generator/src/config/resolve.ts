@@ -1,9 +1,11 @@
 import type { DMMF } from '@prisma/generator-helper'
+import { parseAnnotations } from '../annotations/parse.js'
 import { type Problem, reporter } from '../problems.js'
 import { checkEntrypointKeys, checkPaths } from './api-names.js'
 import { type PendingRelation, resolveRelations } from './filters.js'
 import type { GlobalConfig } from './global.js'
 import type { HydraModel, ResourceModel } from './model.js'
+import { resolveLinks } from './relations.js'
 import { resolveResource } from './resource.js'
 
 /**
@@ -18,12 +20,31 @@ export function resolveHydraModel(
   const problems: Problem[] = []
   const resources: ResourceModel[] = []
   const relations: Array<PendingRelation & { location: string }> = []
+  // Relations are links to served models only: which ones are is known before any is resolved.
+  const served = new Set(
+    datamodel.models
+      .filter((model) =>
+        parseAnnotations(model.documentation).annotations.some(
+          (annotation) => annotation.name === 'pagination'
+        )
+      )
+      .map((model) => model.name)
+  )
   for (const model of datamodel.models) {
     const report = reporter(problems, `Model "${model.name}"`)
-    const resource = resolveResource(model, datamodel, global, provider, report, problems, {
+    const resource = resolveResource(
+      model,
+      datamodel,
+      global,
       provider,
-      relations,
-    })
+      report,
+      problems,
+      {
+        provider,
+        relations,
+      },
+      served
+    )
     if (resource) resources.push(resource)
   }
   // Relation filters name their targets' paths and id types, known once every model is resolved.
@@ -32,6 +53,7 @@ export function resolveHydraModel(
     new Map(resources.map((resource) => [resource.name, { ...resource, id: resource.idField }])),
     problems
   )
+  resolveLinks(resources, problems)
   checkPaths(resources, problems)
   checkEntrypointKeys(resources, problems)
   const model: HydraModel = {

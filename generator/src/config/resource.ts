@@ -25,6 +25,7 @@ import type { FieldModel, OperationModel, ResourceModel } from './model.js'
 import { collectionPathFor, delegateName, kebabCase } from './naming.js'
 import { resolveOperations } from './operations.js'
 import { readOrder } from './order.js'
+import { readLinks } from './relations.js'
 
 /**
  * One Prisma model as a resource, or undefined when it is not exposed (no `@pagination`) or
@@ -38,7 +39,8 @@ export function resolveResource(
   provider: string,
   report: Report,
   problems: Problem[],
-  queries: { provider: string; relations: Array<PendingRelation & { location: string }> }
+  queries: { provider: string; relations: Array<PendingRelation & { location: string }> },
+  served: ReadonlySet<string>
 ): ResourceModel | undefined {
   const annotations = readAnnotations(model.documentation, MODEL_ANNOTATIONS, report)
   const fieldResults = readFieldAnnotations(model, problems)
@@ -116,13 +118,18 @@ export function resolveResource(
     const fieldModel = fieldModels.get(field.name)
     if (iri && fieldModel) fieldModel.iri = iri
   }
-  const fields = [...fieldModels.values()].filter((field) => !hidden.has(field.name))
-  checkHydraNames(model.name, fields, operations, report)
+  // A relation is shown one way: as its link, or (turned off) its foreign key as a plain field.
+  const { links, foreignKeys } = readLinks(model, datamodel, served, fieldResults)
+  const fields = [...fieldModels.values()].filter(
+    (field) => !hidden.has(field.name) && !foreignKeys.has(field.name)
+  )
+  checkHydraNames(model.name, [...fields, ...links], operations, report)
   resolveQueries(annotations, operations, {
     model,
     datamodel,
     fields: fieldModels,
     hidden,
+    foreignKeys,
     idField: fieldModels.get(idField.name) as FieldModel,
     global,
     report,
@@ -147,7 +154,15 @@ export function resolveResource(
     collectionPath,
     idField: fieldModels.get(idField.name) as FieldModel,
     fields,
-    selected: [...new Set([idField.name, ...fields.map((field) => field.name), ...cursorFields])],
+    links,
+    selected: [
+      ...new Set([
+        idField.name,
+        ...fields.map((field) => field.name),
+        ...links.flatMap((link) => (typeof link.from === 'string' ? [link.from] : [])),
+        ...cursorFields,
+      ]),
+    ],
     operations,
   }
 }

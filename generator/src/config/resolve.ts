@@ -4,6 +4,7 @@ import { checkEntrypointKeys, checkPaths } from './api-names.js'
 import { type PendingRelation, resolveRelations } from './filters.js'
 import type { GlobalConfig } from './global.js'
 import type { HydraModel, ResourceModel } from './model.js'
+import { type PendingRelated, resolveRelatedFields } from './related-filters.js'
 import { resolveResource } from './resource.js'
 
 /**
@@ -18,14 +19,18 @@ export function resolveHydraModel(
   const problems: Problem[] = []
   const resources: ResourceModel[] = []
   const relations: Array<PendingRelation & { location: string }> = []
+  const related: PendingRelated[] = []
   for (const model of datamodel.models) {
     const report = reporter(problems, `Model "${model.name}"`)
     const resource = resolveResource(model, datamodel, global, provider, report, problems, {
       provider,
       relations,
+      related,
     })
     if (resource) resources.push(resource)
   }
+  // Filters through a relation (`author.name`) read their target's served fields.
+  resolveRelatedFields(related, resources, datamodel, problems)
   // Relation filters name their targets' paths and id types, known once every model is resolved.
   resolveRelations(
     relations,

@@ -239,6 +239,49 @@ describe('the activity feed by kind (cursor paging)', () => {
   })
 })
 
+describe('genres (a custom collection)', () => {
+  const counts = () => {
+    const byGenre = new Map<string, number>()
+    for (const book of books) byGenre.set(book.genre, (byGenre.get(book.genre) ?? 0) + 1)
+    return [...byGenre]
+  }
+
+  it('filters by book count and orders by it, as its handler applies the parsed query', async () => {
+    const least = Math.min(...counts().map(([, count]) => count))
+    const expected = counts()
+      .filter(([, count]) => count > least)
+      .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+      .map(([genre]) => `/genres#${genre}`)
+    expect(expected.length).toBeGreaterThan(0)
+    const found: unknown[] = []
+    let url: string | undefined = `/genres?books[gt]=${least}&order[books]=desc`
+    while (url) {
+      const response = await get(origin, url)
+      expect(response.status).toBe(200)
+      expect(response.body['hydra:totalItems']).toBe(expected.length)
+      found.push(
+        ...(response.body['hydra:member'] as Array<{ '@id': string }>).map((g) => g['@id'])
+      )
+      url = view(response.body)['hydra:next']
+    }
+    expect(found).toEqual(expected)
+    const two = await get(origin, '/genres?name[]=POETRY&name[]=FICTION')
+    expect((two.body['hydra:member'] as Array<{ name: string }>).map((g) => g.name)).toEqual([
+      'FICTION',
+      'POETRY',
+    ])
+  })
+
+  it('answers a malformed filter with a 400 naming the parameter', async () => {
+    const response = await get(origin, '/genres?name=NOVEL')
+    expect(response.status).toBe(400)
+    expect(response.body.detail).toBe(
+      'The "name" parameter must be one of FICTION, SCIENCE, HISTORY, POETRY, CHILDREN, "NOVEL" given.'
+    )
+    expect((await get(origin, '/genres?books[between]=1')).status).toBe(400)
+  })
+})
+
 /** The paging parameters of /books, which its `hydra:search` lists before its filters. */
 const BOOK_PAGING = ['page', 'itemsPerPage']
 
@@ -350,6 +393,18 @@ describe('discovery: hydra:search', () => {
       'occurredAt[strictly_before]',
       'occurredAt[after]',
       'occurredAt[strictly_after]',
+    ])
+    // A custom collection's declared filters and order too (docs/custom-collections.md).
+    expect(filtersOf(await parameters('genres'))).toEqual([
+      'name',
+      'name[]',
+      'books[between]',
+      'books[gt]',
+      'books[gte]',
+      'books[lt]',
+      'books[lte]',
+      'order[books]',
+      'order[name]',
     ])
     expect(filtersOf(await parameters('reviews'))).toEqual([])
     expect(await parameters('reviews')).toContain('page')

@@ -5,6 +5,7 @@ import { checkEntrypointKeys, checkPaths } from './api-names.js'
 import { type PendingRelation, resolveRelations } from './filters.js'
 import type { GlobalConfig } from './global.js'
 import type { HydraModel, ResourceModel } from './model.js'
+import { type PendingRelated, resolveRelatedFields } from './related-filters.js'
 import { resolveLinks } from './relations.js'
 import { resolveResource } from './resource.js'
 
@@ -30,6 +31,7 @@ export function resolveHydraModel(
       )
       .map((model) => model.name)
   )
+  const related: PendingRelated[] = []
   for (const model of datamodel.models) {
     const report = reporter(problems, `Model "${model.name}"`)
     const resource = resolveResource(
@@ -42,11 +44,14 @@ export function resolveHydraModel(
       {
         provider,
         relations,
+        related,
       },
       served
     )
     if (resource) resources.push(resource)
   }
+  // Filters through a relation (`author.name`) read their target's served fields.
+  resolveRelatedFields(related, resources, datamodel, problems)
   // Relation filters name their targets' paths and id types, known once every model is resolved.
   resolveRelations(
     relations,

@@ -25,6 +25,7 @@ import type { FieldModel, OperationModel, ResourceModel } from './model.js'
 import { collectionPathFor, delegateName, kebabCase } from './naming.js'
 import { resolveOperations } from './operations.js'
 import { readOrder } from './order.js'
+import type { PendingRelated } from './related-filters.js'
 import { readLinks } from './relations.js'
 
 /**
@@ -39,7 +40,11 @@ export function resolveResource(
   provider: string,
   report: Report,
   problems: Problem[],
-  queries: { provider: string; relations: Array<PendingRelation & { location: string }> },
+  queries: {
+    provider: string
+    relations: Array<PendingRelation & { location: string }>
+    related: PendingRelated[]
+  },
   served: ReadonlySet<string>
 ): ResourceModel | undefined {
   const annotations = readAnnotations(model.documentation, MODEL_ANNOTATIONS, report)
@@ -144,6 +149,8 @@ export function resolveResource(
       ...(operation.query?.order ?? []),
     ])
     .map((key) => key.field)
+    // A field through a relation (`author.name`) is the related item's, not selected on the row.
+    .filter((field) => !field.includes('.'))
   return {
     name: model.name,
     ...(resourceIri ? { iri: resourceIri } : {}),
@@ -174,9 +181,12 @@ function resolveQueries(
   context: FilterContext & {
     global: GlobalConfig
     relations: Array<PendingRelation & { location: string }>
+    related: PendingRelated[]
   }
 ): void {
   const declarations = readQueryDeclarations(annotations, context)
+  for (const declaration of [declarations.model, ...declarations.operations.values()])
+    context.related.push(...declaration.related)
   checkDeclaredOperations(
     declarations,
     operations.map((operation) => operation.name),

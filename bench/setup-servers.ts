@@ -5,7 +5,8 @@
  * DIALECTS. Like setup.ts for SQLite: the schema is applied by Prisma's own engine (pushSchema,
  * from the copy of schema.prisma that `npm run bench:prepare` writes for the provider), the rows
  * are eventRow's, inserted by one `INSERT ... SELECT` over a generated sequence and checked against
- * eventRow afterwards (first, middle and last row); then the database gathers its statistics.
+ * eventRow afterwards (first, middle and last row), the samples of bench/filters.ts copied from
+ * them; then the database gathers its statistics.
  */
 import { access } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
@@ -15,13 +16,19 @@ import {
   dropDatabase,
   withDatabase,
 } from '@prisma-hydra/prisma-offline/scratch-database'
-import { EVENTS_PER_SECOND, eventRow, PAYLOAD_PADDING, START } from './setup.js'
+import {
+  EVENTS_PER_SECOND,
+  eventRow,
+  PAYLOAD_PADDING,
+  SAMPLES_FROM_EVENTS,
+  START,
+} from './setup.js'
 
 /** What one kind of server needs: its schema copy and its SQL for the same steps. */
 interface Dialect {
   /** The copy of schema.prisma for the provider, written with its client by bench:prepare. */
   schemaPath: string
-  /** Counts the rows of `Event`. */
+  /** Counts the rows of `Event` and of `Sample`. */
   count: string
   /** `createdAt` in milliseconds since the epoch, as text, independent of the session's zone. */
   epochMs: string
@@ -29,6 +36,8 @@ interface Dialect {
   table: string
   /** eventRow in SQL for ids 1 to `rows` (Prisma stores a DateTime in UTC, to milliseconds). */
   fill(rows: number): string
+  /** The samples of bench/filters.ts from the events. */
+  samples: string
   /** Gathers the statistics after the bulk load. */
   analyze: string
 }
@@ -51,7 +60,7 @@ export const DIALECTS = {
   postgresql: {
     schemaPath: copy('.generated-postgresql'),
     table: '"Event"',
-    count: 'SELECT count(*) FROM "Event"',
+    count: 'SELECT (SELECT count(*) FROM "Event"), (SELECT count(*) FROM "Sample")',
     epochMs: '(extract(epoch FROM "createdAt") * 1000)::bigint::text',
     fill: (rows) => `INSERT INTO "Event" ("id", "createdAt", "payload")
       SELECT id,
@@ -60,12 +69,13 @@ export const DIALECTS = {
       FROM generate_series(1, ${rows}) AS id`,
     // Leaves the table as in steady service (statistics, every page all-visible), not as a bulk
     // load leaves it.
-    analyze: 'VACUUM ANALYZE "Event"',
+    samples: SAMPLES_FROM_EVENTS,
+    analyze: 'VACUUM ANALYZE',
   },
   mysql: {
     schemaPath: copy('.generated-mysql'),
     table: '`Event`',
-    count: 'SELECT COUNT(*) FROM `Event`',
+    count: 'SELECT (SELECT COUNT(*) FROM `Event`), (SELECT COUNT(*) FROM `Sample`)',
     epochMs: "CAST(TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', `createdAt`) * 1000 AS CHAR)",
     fill: (rows) => `INSERT INTO \`Event\` (\`id\`, \`createdAt\`, \`payload\`)
       SELECT n,
@@ -73,7 +83,8 @@ export const DIALECTS = {
              CONCAT('event ', n, ': ', REPEAT('x', ${PAYLOAD_PADDING}))
       FROM ${digitSequence(rows)}
       WHERE n <= ${rows}`,
-    analyze: 'ANALYZE TABLE `Event`',
+    samples: SAMPLES_FROM_EVENTS.replace(/"/g, '`'),
+    analyze: 'ANALYZE TABLE `Event`, `Sample`',
   },
 } satisfies Record<string, Dialect>
 export type ServerProvider = keyof typeof DIALECTS
@@ -95,11 +106,15 @@ export async function runStatements(
   }
 }
 
-/** The rows `Event` holds at `url`; -1 when the database or the table does not exist. */
+/**
+ * The rows `Event` holds at `url` when `Sample` holds as many; -1 when they differ or the database
+ * or a table does not exist.
+ */
 async function countRows(dialect: Dialect, url: string): Promise<number> {
   try {
     const [rows] = await runStatements(url, [dialect.count])
-    return Number(rows?.[0]?.[0])
+    const [events, samples] = (rows?.[0] ?? []).map(Number)
+    return events === samples ? (events ?? -1) : -1
   } catch {
     return -1
   }
@@ -148,7 +163,7 @@ export async function prepareServerDatabase(
   await dropDatabase(url)
   await createDatabase(url)
   await pushSchema({ schemaPath: dialect.schemaPath, url })
-  await runStatements(url, [dialect.fill(rows), dialect.analyze])
+  await runStatements(url, [dialect.fill(rows), dialect.samples, dialect.analyze])
   await checkRows(dialect, url, rows)
   return { url, built: true }
 }

@@ -169,6 +169,11 @@ describe("API Platform's client-generator", () => {
           // No extra operation taken for a resource (`books/recent: Book[]` broke the next client).
           expect(text, file).not.toContain('books/recent')
         }
+        // A book's author is a link: the related item's IRI, a string.
+        if (generator === 'typescript') {
+          const book = await readFile(path.join(output, 'interfaces/book.ts'), 'utf8')
+          expect(book).toContain('readonly author: string;')
+        }
       } finally {
         await rm(output, { recursive: true, force: true })
       }

@@ -83,6 +83,13 @@ describe("API Platform's api-doc-parser", () => {
     const reviews = resources.find((resource) => resource.name === 'reviews')
     // Without the hydra: prefix too (search, mapping).
     expect(((await reviews?.getParameters?.()) ?? []).map((p) => p.variable)).toEqual(['page'])
+    // Custom collections (src/collections.ts) write their paging parameters as generated ones do.
+    const parametersOf = async (name: string) => {
+      const resource = resources.find((candidate) => candidate.name === name)
+      return ((await resource?.getParameters?.()) ?? []).map((parameter) => parameter.variable)
+    }
+    expect(await parametersOf('genres')).toEqual(['page', 'itemsPerPage'])
+    expect(await parametersOf('releases')).toEqual(['page', 'pagination', 'partial'])
   })
 })
 

@@ -7,6 +7,7 @@ import type { Context, Env, Input } from 'hono'
 import { databaseWork } from '../database/outage.js'
 import { budgetOf, type DatabaseTimeouts } from '../database/timeouts.js'
 import type { HydraCollection } from '../hydra/collection.js'
+import { collectionSearch } from '../hydra/search.js'
 import { DEFAULT_BATCH_SIZE } from '../paging/batches.js'
 import { type CustomPagingOptions, customPaging } from '../paging/config.js'
 import { readPagingRequest } from '../paging/request.js'
@@ -37,6 +38,8 @@ export interface CollectionHandlerOptions<P extends boolean = boolean> {
    */
   timeouts?: DatabaseTimeouts | undefined
 }
+
+const NO_FIELDS = { name: 'custom', fields: [] }
 
 /**
  * A custom collection handler (docs/custom-collections.md). `handler` receives the checked paging
@@ -69,6 +72,17 @@ export function hydraCollection<
   const { hydraPrefix } = options
   const budget = budgetOf(options.timeouts)
   const work = <R>(work: PromiseLike<R>) => databaseWork(work, budget.query)
+  // Its paging parameters as `hydra:search`, as generated collections write theirs (clients such
+  // as api-doc-parser and the admin read them there), for the last path it was served at. A
+  // custom collection has no cursor, the only paging whose variables depend on the type's fields.
+  let search: { path: string; block: Record<string, unknown> } | undefined
+  const searchAt = (path: string) => {
+    if (search?.path !== path) {
+      const block = collectionSearch(NO_FIELDS, paging, path, hydraPrefix !== false)
+      search = { path, block }
+    }
+    return search.block
+  }
   return async (c) => {
     const base = mountPrefix(c)
     try {
@@ -78,6 +92,7 @@ export function hydraCollection<
         ? `${base}${options.context}`
         : options.context
       const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
+      render.search = searchAt(render.path)
       const result = await work(Promise.resolve(handler(readPagingRequest(query, paging), c)))
       const content = contentOf(result, batchSize, work)
       return await respondWithContent(c, content, (item: T) => item, render, budget.retryAfter)

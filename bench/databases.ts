@@ -9,18 +9,17 @@
  *   `postgres://postgres@127.0.0.1:5432/test`), so that a machine without one still runs the
  *   SQLite figures; a client generated from a PostgreSQL copy of schema.prisma into
  *   bench/.generated-postgresql/ (both by `npm run bench:prepare`), the same rows in one database
- *   per size on that server (setup-postgresql.ts), `@prisma/adapter-pg`.
+ *   per size on that server (setup-servers.ts), `@prisma/adapter-pg`.
  * - `mariadb`: the same for BENCH_MARIADB_URL (e.g. `mysql://root@127.0.0.1:3306/test`): a client
  *   generated from a MySQL copy into bench/.generated-mysql/, one database per size on that
- *   server (setup-mariadb.ts), `@prisma/adapter-mariadb`.
+ *   server (setup-servers.ts), `@prisma/adapter-mariadb`.
  */
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import { checkServer } from '@prisma-hydra/prisma-offline/scratch-database'
 import { createHydraApp } from './.generated/hydra/index.js'
 import { PrismaClient } from './.generated/prisma/client.js'
 import { EVENTS_PER_SECOND, prepareDatabase } from './setup.js'
-import { prepareMariadbDatabase } from './setup-mariadb.js'
-import { preparePostgresDatabase } from './setup-postgresql.js'
+import { prepareMariadbDatabase, preparePostgresDatabase } from './setup-servers.js'
 
 /**
  * The transaction timeout of every benchmark client. Prisma's default, 5 s, also bounds the batch
@@ -86,7 +85,7 @@ function postgresql(serverUrl: string, version: string): BenchDatabase {
   return {
     id: 'postgresql',
     name: 'PostgreSQL',
-    description: `${/^PostgreSQL (\S+)/.exec(version)?.[1] ?? version} through \`@prisma/adapter-pg\`, one database per size on ${shown(serverUrl).replace(/\/[^/]*$/, '')} (bench/setup-postgresql.ts): the same rows, \`VACUUM ANALYZE\`d once inserted`,
+    description: `${/^PostgreSQL (\S+)/.exec(version)?.[1] ?? version} through \`@prisma/adapter-pg\`, one database per size on ${shown(serverUrl).replace(/\/[^/]*$/, '')} (bench/setup-servers.ts): the same rows, \`VACUUM ANALYZE\`d once inserted`,
     // EXPLAIN of the statement as Prisma sends it (a prepared statement, $1 = 0) on 1,000,000 rows.
     counting:
       'keeps no row count either: Prisma\'s `count()` (`SELECT COUNT(*) FROM (SELECT id FROM "Event" WHERE 1=1 OFFSET $1)`, `$1` = 0) is planned as a sequential scan of the whole table (checked with EXPLAIN on PostgreSQL 15 and 1,000,000 rows)',
@@ -118,7 +117,7 @@ function mariadb(serverUrl: string, version: string): BenchDatabase {
   return {
     id: 'mariadb',
     name: /mariadb/i.test(version) ? 'MariaDB' : 'MySQL',
-    description: `${version} through \`@prisma/adapter-mariadb\`, one database per size on ${shown(serverUrl).replace(/\/[^/]*$/, '')} (bench/setup-mariadb.ts): the same rows, \`ANALYZE TABLE\`d once inserted`,
+    description: `${version} through \`@prisma/adapter-mariadb\`, one database per size on ${shown(serverUrl).replace(/\/[^/]*$/, '')} (bench/setup-servers.ts): the same rows, \`ANALYZE TABLE\`d once inserted`,
     counting:
       "keeps no exact row count either (InnoDB): Prisma's `count()` makes it read every entry of an index of the table",
     async open(rows) {
@@ -176,14 +175,14 @@ const SERVERS = [
     name: 'PostgreSQL',
     variable: 'BENCH_POSTGRES_URL',
     example: 'postgres://postgres@127.0.0.1:5432/test',
-    setup: "bench/setup-postgresql.ts, the schema pushed by Prisma's engine",
+    setup: "bench/setup-servers.ts, the schema pushed by Prisma's engine",
   },
   {
     id: 'mariadb',
     name: 'MariaDB/MySQL',
     variable: 'BENCH_MARIADB_URL',
     example: 'mysql://root@127.0.0.1:3306/test',
-    setup: 'bench/setup-mariadb.ts, the tables made by the DDL derived from the schema',
+    setup: 'bench/setup-servers.ts, the tables made by the DDL derived from the schema',
   },
 ] as const
 

@@ -84,6 +84,27 @@ const members = (rows: EventRow[]) =>
     payload: row.payload,
   }))
 
+/** The `hydra:search` template the generated routes write: `page`, and a feed's cursor ranges. */
+function search(path: string, cursor: boolean) {
+  const ranges = cursor
+    ? ['createdAt', 'id'].flatMap((field) =>
+        ['lt', 'gt', 'lte', 'gte'].map((operator) => [`${field}[${operator}]`, field] as const)
+      )
+    : []
+  const mappings = [...ranges, ['page', 'hydra:pageIndex'] as const]
+  return {
+    '@type': 'hydra:IriTemplate',
+    'hydra:template': `${path}{?${mappings.map(([variable]) => variable).join(',')}}`,
+    'hydra:variableRepresentation': 'BasicRepresentation',
+    'hydra:mapping': mappings.map(([variable, property]) => ({
+      '@type': 'IriTemplateMapping',
+      variable,
+      property,
+      required: false,
+    })),
+  }
+}
+
 /** The generated route's document for a page of full paging. */
 function fullDocument(rows: EventRow[], totalItems: number, page: number) {
   const lastPage = Math.max(Math.ceil(totalItems / PER_PAGE), 1)
@@ -103,6 +124,7 @@ function fullDocument(rows: EventRow[], totalItems: number, page: number) {
     'hydra:totalItems': totalItems,
     'hydra:member': members(rows),
     ...(lastPage > 1 ? { 'hydra:view': view } : {}),
+    'hydra:search': search('/events', false),
   }
 }
 
@@ -118,6 +140,7 @@ function partialDocument(rows: EventRow[], hasNext: boolean, page: number) {
     '@type': 'hydra:Collection',
     'hydra:member': members(rows),
     'hydra:view': view,
+    'hydra:search': search('/events/partial', false),
   }
 }
 
@@ -144,6 +167,7 @@ function cursorDocument(rows: EventRow[], after: Position, hasNext: boolean) {
     '@type': 'hydra:Collection',
     'hydra:member': members(rows),
     'hydra:view': view,
+    'hydra:search': search('/events/feed', true),
   }
 }
 

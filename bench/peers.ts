@@ -13,35 +13,38 @@
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:peers
  *   BENCH_PEERS_RUNS=2 BENCH_PEERS_SECONDS=2 npm run bench:peers   # a shorter run
  *
- * Settings: BENCH_PEERS_SIZES (10000,1000000), BENCH_PEERS_RUNS (3), BENCH_PEERS_SECONDS (3 s a
+ * Settings: BENCH_PEERS_SIZES (10000,1000000), BENCH_PEERS_RUNS (5), BENCH_PEERS_SECONDS (3 s a
  * turn), BENCH_PEERS_WARMUP (1 s), BENCH_PEERS_CONNECTIONS (10), BENCH_PEERS_POOL_CONNECTIONS
  * (50,100: the extra loads of full paging on PostgreSQL), BENCH_DATABASES (sqlite,postgresql).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { writeFile } from 'node:fs/promises'
 import os from 'node:os'
-import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import autocannon from 'autocannon'
 import { barCharts } from './chart.js'
 import { shown } from './databases.js'
+import {
+  AUTOCANNON_VERSION,
+  checkSame,
+  integers,
+  loadTurn,
+  type Measure,
+  median,
+  rotated,
+  type Server,
+  type Spread,
+  shownSpread,
+  spread,
+  startServer,
+  stopServers,
+} from './load.js'
 import { feedLink, KINDS, type Kind, SERVES } from './peers-server.js'
 import { machine, writeSection } from './report.js'
 import { eventRow, prepareDatabase } from './setup.js'
-import { preparePostgresDatabase } from './setup-postgresql.js'
+import { preparePostgresDatabase } from './setup-servers.js'
 
 const env = process.env
-function integers(name: string, fallback: string): number[] {
-  const raw = env[name] ?? fallback
-  const values = raw.split(',').map(Number)
-  if (values.some((value) => !Number.isSafeInteger(value) || value < 1)) {
-    throw new Error(`${name} must list positive integers, "${raw}" given`)
-  }
-  return values
-}
 const SIZES = integers('BENCH_PEERS_SIZES', '10000,1000000')
-const [RUNS = 3] = integers('BENCH_PEERS_RUNS', '3')
+const [RUNS = 5] = integers('BENCH_PEERS_RUNS', '5')
 const [SECONDS = 3] = integers('BENCH_PEERS_SECONDS', '3')
 const [WARMUP = 1] = integers('BENCH_PEERS_WARMUP', '1')
 const [CONNECTIONS = 10] = integers('BENCH_PEERS_CONNECTIONS', '10')
@@ -136,80 +139,17 @@ const selected = env.BENCH_DATABASES
   : DATABASES
 
 const SERVER = fileURLToPath(new URL('./peers-server.ts', import.meta.url))
-interface Server {
-  child: ChildProcess
-  origin: string
-}
-async function startServer(kind: Kind, url: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, kind, url], {
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  })
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
-  for await (const line of lines) {
-    const match = /^listening (\d+)$/.exec(line)
-    if (match) return { child, origin: `http://127.0.0.1:${match[1]}` }
-  }
-  throw new Error(`the ${kind} server exited before listening`)
-}
 
-interface Measure {
-  perSecond: number
-  p99: number
-  /** Errors, timeouts and non-2xx answers. */
-  failures: number
-  total: number
-}
 /**
- * `amount` requests over `connections`, and the rate they were answered at. A number of requests
- * rather than a duration: on a loaded machine the slowest servers would otherwise answer none
- * within a short turn, and a response still pending when a turn ends would not count.
+ * Seconds a request may wait for its response before autocannon counts it as a timeout: 10 s
+ * (autocannon's default) under the usual connections; under the extra loads, twice the generated
+ * app's 10 s budget, so that a response the server sends (a 200 or its 503) is what is counted.
  */
-async function load(origin: string, path: string, amount: number, connections: number) {
-  const result = await autocannon({ url: `${origin}${path}`, connections, amount })
-  return {
-    perSecond: result.requests.total / result.duration,
-    p99: result.latency.p99,
-    failures: result.errors + result.timeouts + result.non2xx,
-    total: result.requests.total,
-  } satisfies Measure
-}
+const timeoutFor = (connections: number) => (connections > CONNECTIONS ? 20 : 10)
 
-/** Every server of `request` answers it with the same status, type, `Link` and body. */
-async function checkSame(servers: Map<Kind, Server>, request: Request, path: string) {
-  const answers = await Promise.all(
-    request.by.map(async (kind) => {
-      const { origin } = servers.get(kind) as Server
-      const response = await fetch(`${origin}${path}`)
-      return {
-        kind,
-        status: response.status,
-        type: response.headers.get('content-type'),
-        link: response.headers.get('link')?.replace(origin, '<origin>'),
-        body: await response.text(),
-      }
-    })
-  )
-  const [reference, ...others] = answers as [(typeof answers)[number], ...typeof answers]
-  if (reference.status !== 200) throw new Error(`${reference.kind} ${path}: ${reference.status}`)
-  for (const other of others) {
-    for (const key of ['status', 'type', 'link', 'body'] as const) {
-      if (other[key] !== reference[key]) {
-        throw new Error(
-          `${path}: ${other.kind} and ${reference.kind} differ in ${key}:\n${String(other[key]).slice(0, 400)}\n${String(reference[key]).slice(0, 400)}`
-        )
-      }
-    }
-  }
-  return Buffer.byteLength(reference.body)
-}
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
-}
+/** `amount` requests over `connections`, and the rate they were answered at (load.ts). */
+const load = (origin: string, path: string, amount: number, connections: number) =>
+  loadTurn(origin, path, { amount, connections }, { timeout: timeoutFor(connections) })
 
 /** One line of results: a request on one table under one number of connections. */
 interface Row {
@@ -233,7 +173,7 @@ for (const database of selected) {
     )
     const servers = new Map<Kind, Server>()
     try {
-      for (const kind of KINDS) servers.set(kind, await startServer(kind, url))
+      for (const kind of KINDS) servers.set(kind, await startServer(SERVER, [kind, url]))
       const loads: { request: Request; connections: number }[] = REQUESTS.filter(
         (request) => !request.on || request.on.includes(database.id)
       ).map((request) => ({ request, connections: CONNECTIONS }))
@@ -244,7 +184,10 @@ for (const database of selected) {
       const lines = new Map<(typeof loads)[number], Row>()
       for (const entry of loads) {
         const path = entry.request.path(rows)
-        const bodyBytes = await checkSame(servers, entry.request, path)
+        const serving = new Map(
+          entry.request.by.map((kind) => [kind, servers.get(kind) as Server] as const)
+        )
+        const bodyBytes = await checkSame(serving, path)
         lines.set(entry, {
           database: database.name,
           rows,
@@ -270,8 +213,7 @@ for (const database of selected) {
       for (let run = 0; run < RUNS; run++) {
         for (const entry of loads) {
           const { request, connections } = entry
-          const by = request.by.map((_, index) => request.by[(index + run) % request.by.length])
-          for (const kind of by as Kind[]) {
+          for (const kind of rotated(request.by, run)) {
             const rate = rates.get(`${kind} ${request.id} ${connections}`) ?? 0
             const measure = await load(
               (servers.get(kind) as Server).origin,
@@ -288,10 +230,7 @@ for (const database of selected) {
       }
       results.push(...lines.values())
     } finally {
-      for (const { child } of servers.values()) {
-        child.kill()
-        await once(child, 'exit')
-      }
+      await stopServers(servers.values())
     }
   }
 }
@@ -299,22 +238,26 @@ for (const database of selected) {
 const n = (value: number) => value.toLocaleString('en')
 const rate = (value: number) => (value < 100 ? value.toFixed(1) : n(Math.round(value)))
 /** Within each run: `kind`'s rate over `over`'s; their median and range. */
-function ratio(row: Row, kind: Kind, over: Kind) {
+function ratio(row: Row, kind: Kind, over: Kind): Spread | undefined {
   const of = row.measures.get(kind)
   const base = row.measures.get(over)
   if (!of || !base) return undefined
-  const values = of.map((m, run) => m.perSecond / (base[run] as Measure).perSecond)
-  return { median: median(values), min: Math.min(...values), max: Math.max(...values) }
+  return spread(of.map((m, run) => m.perSecond / (base[run] as Measure).perSecond))
 }
-const shownRatio = (value: ReturnType<typeof ratio>) =>
-  value ? `${value.median.toFixed(2)} (${value.min.toFixed(2)}–${value.max.toFixed(2)})` : '–'
+const shownRatio = (value: Spread | undefined) => shownSpread(value)
 const cell = (row: Row, kind: Kind) => {
   const measures = row.measures.get(kind)
   if (!measures) return '–'
   const rates = measures.map((m) => m.perSecond)
   const failed = measures.reduce((sum, m) => sum + m.failures, 0)
-  const total = measures.reduce((sum, m) => sum + m.total + m.failures, 0)
-  const errors = failed > 0 ? `, **${((100 * failed) / total).toFixed(1)} % failed**` : ''
+  const total = measures.reduce((sum, m) => sum + m.total, 0)
+  const kinds = new Map<string, number>()
+  for (const m of measures)
+    for (const [status, count] of Object.entries(m.statuses))
+      kinds.set(status, (kinds.get(status) ?? 0) + count)
+  const which = [...kinds].map(([status, count]) => `${count} ${status}`).join(', ')
+  const errors =
+    failed > 0 ? `, **${((100 * failed) / total).toFixed(1)} % failed** (${which})` : ''
   return `${rate(median(rates))} (${rate(Math.min(...rates))}–${rate(Math.max(...rates))})${errors}`
 }
 const table = [
@@ -424,8 +367,8 @@ Generated by \`${settings}npm run bench:peers\` at the repository root (bench/pe
 - ${machine()}; load average (1 min) ${loadBefore.toFixed(2)} before the run, ${(os.loadavg()[0] as number).toFixed(2)} at its end (its own load included); the machine is shared with other work, so read the ranges, not only the medians
 - \`Event\` rows as in bench/setup.ts (SQLite, \`ANALYZE\`d) and bench/setup-postgresql.ts (PostgreSQL, \`VACUUM ANALYZE\`d); 30 a page, newest first
 - requests: ${REQUESTS.map((request) => `${request.label} \`${request.path(Math.max(...SIZES))}\` (at ${n(Math.max(...SIZES))} rows)`).join('; ')}; every server that serves a request answers it with the same status, content type, \`Link\` and body (checked before the runs)
-- each server in its own process (\`node --import tsx bench/peers-server.ts <kind> <url>\`), all five started at once per table; load from autocannon in the benchmark's process over loopback, ${CONNECTIONS} connections${selected.some((database) => database.id === 'postgresql') ? ` (full paging on PostgreSQL also ${POOL_CONNECTIONS.join(' and ')})` : ''}; a warm-up per server and request (twice the connections' worth of requests, then about ${WARMUP} s' worth at the rate seen), then ${RUNS} runs in which each server answers about ${SECONDS} s' worth of requests at its warm-up rate (at least twice the connections), the servers taking turns in a rotating order; a rate is the responses over the time they took
-- a cell: the median requests per second over the runs and their range (min–max); a ratio: taken within each run, then its median and range; failed responses (errors, timeouts, non-2xx) are shown when there are any
+- each server in its own process (\`node --import tsx bench/peers-server.ts <kind> <url>\`), all five started at once per table; load from autocannon in the benchmark's process over loopback, ${CONNECTIONS} connections${selected.some((database) => database.id === 'postgresql') ? ` (full paging on PostgreSQL also ${POOL_CONNECTIONS.join(' and ')})` : ''}; a warm-up per server and request (twice the connections' worth of requests, then about ${WARMUP} s' worth at the rate seen), then ${RUNS} runs in which each server answers about ${SECONDS} s' worth of requests at its warm-up rate (at least twice the connections), the servers taking turns in a rotating order; a rate is the responses over the time from the turn's start to its last response, measured by the benchmark (autocannon's own duration is rounded up to whole seconds); requests time out after ${timeoutFor(CONNECTIONS)} s (${timeoutFor(Math.max(CONNECTIONS + 1, ...POOL_CONNECTIONS))} s under the extra loads), autocannon ${AUTOCANNON_VERSION}
+- a cell: the median requests per second over the runs and their range (min–max); a ratio: taken within each run, then its median and range (min–max over the runs); failed requests (non-2xx answers by status class, timeouts, connection errors) are shown when there are any
 
 ${KINDS.map((kind) => `- ${LABELS[kind]}: ${WHAT[kind]}`).join('\n')}
 

@@ -2,7 +2,8 @@
  * The benchmark's database: `rows` events in a SQLite file under bench/.data/, one file per size,
  * reused while it holds exactly that many rows. The schema is applied by Prisma's own engine
  * (pushSchema); the rows are inserted by one `INSERT ... SELECT` over a recursive CTE, createdAt
- * written in the format the Prisma adapter writes, and checked against eventRow.
+ * written in the format the Prisma adapter writes, and checked against eventRow; the samples of
+ * bench/filters.ts are copied from them (SAMPLES_FROM_EVENTS).
  */
 import { mkdir, rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
@@ -28,10 +29,22 @@ export const eventRow = (id: number) => ({
 /** createdAt as @prisma/adapter-better-sqlite3 stores a DateTime (ISO 8601, `+00:00`). */
 const sqliteDate = (date: Date) => date.toISOString().replace('Z', '+00:00')
 
+/** The rows of the samples (bench/filters.ts): the events' ids and dates, `kind` and `batch`. */
+export const SAMPLES_FROM_EVENTS =
+  'INSERT INTO "Sample" ("id", "createdAt", "kind", "batch") SELECT "id", "createdAt", "id" % 10, "id" % 10 FROM "Event"'
+/** The value of `kind` and `batch` of row `id`. */
+export const sampleKind = (id: number) => id % 10
+
+/** The rows `Event` holds, when `Sample` holds as many; otherwise -1. */
 function countRows(file: string): number {
   const db = new Database(file, { readonly: true, fileMustExist: true })
   try {
-    return (db.prepare('SELECT count(*) AS n FROM "Event"').get() as { n: number }).n
+    const { events, samples } = db
+      .prepare(
+        'SELECT (SELECT count(*) FROM "Event") AS events, (SELECT count(*) FROM "Sample") AS samples'
+      )
+      .get() as { events: number; samples: number }
+    return events === samples ? events : -1
   } catch {
     return -1
   } finally {
@@ -77,6 +90,7 @@ export async function prepareDatabase(rows: number): Promise<{ url: string; buil
         throw new Error(`${file}: row ${id} is ${JSON.stringify(found)}, not eventRow's`)
       }
     }
+    db.exec(SAMPLES_FROM_EVENTS)
     db.exec('ANALYZE')
   } finally {
     db.close()

@@ -1,8 +1,8 @@
 /**
  * Throughput and latency under load of one page with full paging (`GET /events?page=2`: 30 rows
  * and a count, on a table of 10,000 events), served over loopback by three servers, each in its
- * own process (bench/throughput-server.ts): the generated route, the same route written by hand
- * with Hono and Prisma, and a floor of node:http and better-sqlite3 running Prisma's own SQL. All
+ * own process (the servers of bench/peers-server.ts): the generated route, the same route written
+ * by hand with Hono and Prisma, and a floor of node:http and better-sqlite3 running plain SQL. All
  * three must send byte-identical bodies before anything is measured. Load from autocannon in this
  * process; the servers take turns, in a rotating order, so that the machine's drift hits each of
  * them alike; ratios are taken within a run, then their median. Writes its section of
@@ -11,15 +11,23 @@
  *   npm run bench:throughput
  *   BENCH_THROUGHPUT_RUNS=1 BENCH_THROUGHPUT_SECONDS=3 npm run bench:throughput   # a quick run
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import os from 'node:os'
-import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import autocannon from 'autocannon'
 import { barCharts } from './chart.js'
+import {
+  AUTOCANNON_VERSION,
+  checkSame,
+  cpuTime,
+  loadTurn,
+  median,
+  rotated,
+  type Server,
+  shownSpread,
+  spread,
+  startServer,
+  stopServers,
+} from './load.js'
 import { machine, writeSection } from './report.js'
 import { prepareDatabase } from './setup.js'
 
@@ -50,14 +58,12 @@ const {
   warmup: WARMUP,
   connections: CONNECTIONS,
 } = settings
-const AUTOCANNON_VERSION = (
-  createRequire(import.meta.url)('autocannon/package.json') as { version: string }
-).version
 const PAGE = 2
 const PATH = `/events?page=${PAGE}`
 const TARGET = 0.95
 
-const SERVER = fileURLToPath(new URL('./throughput-server.ts', import.meta.url))
+// The servers of bench/peers.ts: the same documents, the same hand-written route and floor.
+const SERVER = fileURLToPath(new URL('./peers-server.ts', import.meta.url))
 const SERVERS = [
   {
     kind: 'generated',
@@ -69,33 +75,16 @@ const SERVERS = [
     kind: 'handwritten',
     short: 'hand-written',
     label: 'hand-written Hono + Prisma',
-    what: 'a Hono route on @hono/node-server: the same `findMany` (select, order, skip, take) and `count` in one `$transaction` (Serializable, as generated), the body an object given to `JSON.stringify`',
+    what: 'a Hono route on @hono/node-server with the Prisma client as its documentation shows it: the same `findMany` (select, order, skip, take) and `count()` in one `$transaction([...])`, the body an object given to `JSON.stringify`',
   },
   {
     kind: 'floor',
     short: 'floor',
     label: 'floor: node:http + better-sqlite3',
-    what: "`node:http` and better-sqlite3 running the SQL of Prisma's query log for the page and the count (statements prepared once) between `BEGIN` and `COMMIT`, the same body",
+    what: '`node:http` and better-sqlite3 running the plain SQL a person would write (statements prepared once): a `LIMIT`/`OFFSET` page and `SELECT COUNT(*) FROM "Event"`, the same body',
   },
 ] as const
 type Kind = (typeof SERVERS)[number]['kind']
-
-interface Server {
-  child: ChildProcess
-  origin: string
-}
-
-async function startServer(kind: Kind, url: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, kind, url], {
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  })
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
-  for await (const line of lines) {
-    const match = /^listening (\d+)$/.exec(line)
-    if (match) return { child, origin: `http://127.0.0.1:${match[1]}` }
-  }
-  throw new Error(`the ${kind} server exited before listening`)
-}
 
 interface Measure {
   requestsPerSecond: number
@@ -107,44 +96,23 @@ interface Measure {
   cpuPerRequest: number
 }
 
-/** The server process's CPU time so far (µs), asked over IPC while no load runs. */
-async function cpuTime(child: ChildProcess): Promise<number> {
-  const reply = once(child, 'message')
-  child.send('cpu')
-  const [usage] = (await reply) as [NodeJS.CpuUsage]
-  return usage.user + usage.system
-}
-
 async function load(server: Server, seconds: number): Promise<Measure> {
   const before = await cpuTime(server.child)
-  const result = await autocannon({
-    url: `${server.origin}${PATH}`,
-    connections: CONNECTIONS,
-    duration: seconds,
-  })
+  const result = await loadTurn(server.origin, PATH, { connections: CONNECTIONS, seconds })
   const cpu = (await cpuTime(server.child)) - before
-  const failures = result.errors + result.timeouts + result.non2xx
-  if (failures > 0 || result.requests.total === 0) {
+  if (result.failures > 0 || result.total === 0) {
     throw new Error(
-      `${server.origin}${PATH}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx responses out of ${result.requests.total}`
+      `${server.origin}${PATH}: ${result.failures} failed (${JSON.stringify(result.statuses)}) out of ${result.total}`
     )
   }
   return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p97_5: result.latency.p97_5,
-    p99: result.latency.p99,
-    total: result.requests.total,
-    cpuPerRequest: cpu / result.requests.total,
+    requestsPerSecond: result.perSecond,
+    p50: result.p50,
+    p97_5: result.p97_5,
+    p99: result.p99,
+    total: result.total,
+    cpuPerRequest: cpu / result.total,
   }
-}
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
 }
 
 /** The machine's load before the benchmark adds its own: other work skews the figures. */
@@ -154,43 +122,19 @@ console.log(`${built ? 'Built' : 'Reused'} ${url} (${ROWS.toLocaleString('en')} 
 
 const servers = new Map<Kind, Server>()
 try {
-  for (const { kind } of SERVERS) servers.set(kind, await startServer(kind, url))
+  for (const { kind } of SERVERS) servers.set(kind, await startServer(SERVER, [kind, url]))
   const server = (kind: Kind) => servers.get(kind) as Server
-  const origin = (kind: Kind) => server(kind).origin
 
   // The same bytes from every server, for the measured page and for the first and last ones.
   const lastPage = Math.ceil(ROWS / 30)
   const checked = [PATH, '/events', `/events?page=${lastPage}`]
   let bodyBytes = 0
   for (const path of checked) {
-    const responses = await Promise.all(
-      SERVERS.map(async ({ kind }) => {
-        const response = await fetch(`${origin(kind)}${path}`)
-        return {
-          kind,
-          status: response.status,
-          type: response.headers.get('content-type'),
-          // Each server has its own port: the documentation's address is compared without it.
-          link: response.headers.get('link')?.replace(origin(kind), '<origin>'),
-          body: await response.text(),
-        }
-      })
+    const size = await checkSame(
+      new Map(SERVERS.map(({ kind }) => [kind, server(kind)] as const)),
+      path
     )
-    const [reference, ...others] = responses as [(typeof responses)[number], ...typeof responses]
-    if (reference.status !== 200) throw new Error(`${reference.kind} ${path}: ${reference.status}`)
-    for (const other of others) {
-      if (
-        other.status !== reference.status ||
-        other.type !== reference.type ||
-        other.link !== reference.link ||
-        other.body !== reference.body
-      ) {
-        throw new Error(
-          `${path}: the ${other.kind} server answers ${other.status} ${other.type} (${other.body.length} characters), the generated one ${reference.status} ${reference.type} (${reference.body.length}); the bodies differ`
-        )
-      }
-    }
-    if (path === PATH) bodyBytes = Buffer.byteLength(reference.body)
+    if (path === PATH) bodyBytes = size
   }
   console.log(
     `Same ${bodyBytes}-byte body from every server for ${checked.join(', ')}; warming up ${WARMUP} s each`
@@ -201,10 +145,7 @@ try {
   const measures = new Map<Kind, Measure[]>(SERVERS.map(({ kind }) => [kind, []]))
   for (let run = 0; run < RUNS; run++) {
     // Run r starts with server r (mod 3): each takes every position in the order equally often.
-    const order = SERVERS.map(
-      (_, index) => SERVERS[(index + run) % SERVERS.length]
-    ) as unknown as typeof SERVERS
-    for (const { kind } of order) {
+    for (const { kind } of rotated(SERVERS, run)) {
       const measure = await load(server(kind), SECONDS)
       measures.get(kind)?.push(measure)
       console.log(
@@ -237,6 +178,7 @@ try {
   const handwrittenRatio = median(toHandwritten)
   const floorRatio = median(toFloor)
   const met = handwrittenRatio >= TARGET
+  const range = (values: number[]) => shownSpread(spread(values), 3)
 
   const table = [
     '| server | req/s | p50 (ms) | p97.5 (ms) | p99 (ms) | server CPU a response (µs) |',
@@ -291,13 +233,13 @@ try {
     .join('')
   const report = `## Throughput and latency of one page under load
 
-Generated by \`${quick}npm run bench:throughput\` at the repository root (bench/throughput.ts, servers bench/throughput-server.ts).
+Generated by \`${quick}npm run bench:throughput\` at the repository root (bench/throughput.ts, servers bench/peers-server.ts).
 
 - ${machine()}; load average (1 min) ${loadBefore.toFixed(2)} before the run, ${(os.loadavg()[0] as number).toFixed(2)} at its end (its own load included)
 - \`GET ${PATH}\` with full paging: 30 rows of \`Event\` and a count of all ${ROWS.toLocaleString('en')} in SQLite (bench/.data/), a ${bodyBytes.toLocaleString('en')}-byte JSON-LD body, byte-identical from the three servers (checked, with the content type and the \`Link\` header, for \`${checked.join('`, `')}\` before the runs)
-- each server in its own process (\`node --import tsx bench/throughput-server.ts <kind> <url>\`), all started at once; load from autocannon ${AUTOCANNON_VERSION} in the benchmark's process over loopback, ${CONNECTIONS} connections, no pipelining; the load generator and the server under load share the machine's cores
+- each server in its own process (\`node --import tsx bench/peers-server.ts <kind> <url>\`), all started at once; load from autocannon ${AUTOCANNON_VERSION} in the benchmark's process over loopback, ${CONNECTIONS} connections, no pipelining; the load generator and the server under load share the machine's cores
 - server CPU time a response: the server process's user + system time over a run (\`process.cpuUsage()\`, asked over IPC while no load runs) divided by the responses of that run
-- ${WARMUP} s of load on each server first, then ${RUNS} runs of ${SECONDS} s on each, the servers taking turns in a rotating order; each figure is the median over the runs (latency percentiles as autocannon records them, in whole milliseconds)
+- ${WARMUP} s of load on each server first, then ${RUNS} runs of ${SECONDS} s on each, the servers taking turns in a rotating order; a rate is the responses over the time from a turn's start to its last response, measured by the benchmark (autocannon rounds its own duration up to whole seconds); each figure is the median over the runs (latency percentiles as autocannon records them, in whole milliseconds)
 
 ${SERVERS.map(({ label, what }) => `- ${label}: ${what}`).join('\n')}
 
@@ -305,9 +247,9 @@ ${table}
 
 ![Requests per second, latency percentiles and CPU time a response of the three servers](throughput.svg)
 
-**Target: generated / hand-written ≥ ${TARGET} in requests per second: ${handwrittenRatio.toFixed(3)}, ${met ? 'met' : 'NOT MET'}.** Generated / floor: ${floorRatio.toFixed(3)}. Both ratios are taken within each run (the three servers loaded one after the other within ${3 * SECONDS} s), then their median; per run, generated / hand-written: ${list(toHandwritten)}; generated / floor: ${list(toFloor)}.
+**Target: generated / hand-written ≥ ${TARGET} in requests per second: ${range(toHandwritten)}, ${met ? 'met' : 'NOT MET'}** (median and range over the runs). Generated / floor: ${range(toFloor)}. Both ratios are taken within each run (the three servers loaded one after the other within ${3 * SECONDS} s), then their median; per run, generated / hand-written: ${list(toHandwritten)}; generated / floor: ${list(toFloor)}.
 
-Server CPU time a response (the server's \`process.cpuUsage()\` over a run, asked over IPC before and after it, divided by the responses of that run) is what the requests per second come to when a server has a core to itself, and other processes on the machine move it much less than they move the rates. In those terms, within each run and then the median: generated / hand-written ${median(cpuToHandwritten).toFixed(3)} (per run: ${list(cpuToHandwritten)}), generated / floor ${median(cpuToFloor).toFixed(3)} (per run: ${list(cpuToFloor)}); each is the other server's CPU time a response over the generated one's.
+Server CPU time a response (the server's \`process.cpuUsage()\` over a run, asked over IPC before and after it, divided by the responses of that run) is what the requests per second come to when a server has a core to itself, and other processes on the machine move it much less than they move the rates. In those terms, within each run and then the median: generated / hand-written ${range(cpuToHandwritten)} (per run: ${list(cpuToHandwritten)}), generated / floor ${range(cpuToFloor)} (per run: ${list(cpuToFloor)}); each is the other server's CPU time a response over the generated one's.
 `
   await writeSection('throughput', report)
   console.log(`\n${table}\n`)
@@ -316,8 +258,5 @@ Server CPU time a response (the server's \`process.cpuUsage()\` over a run, aske
   )
   console.log('Written to bench/RESULTS.md and bench/throughput.svg')
 } finally {
-  for (const { child } of servers.values()) {
-    child.kill()
-    await once(child, 'exit')
-  }
+  await stopServers(servers.values())
 }

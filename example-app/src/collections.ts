@@ -14,12 +14,15 @@ import {
   type CollectionHandlerOptions,
   type CollectionProvider,
   customPaging,
+  customQuery,
   type DatabaseTimeouts,
   type DocumentedType,
+  type FilterCondition,
   fullPaginator,
   hydraCollection,
   methodNotAllowed,
   mountPrefix,
+  type OrderEntry,
   paginateArray,
   paginateIterable,
   partialPaginator,
@@ -27,7 +30,45 @@ import {
 } from '@prisma-hydra/runtime'
 import { type Context, Hono } from 'hono'
 import { type BookRow, bookSelect } from '#generated/hydra/index.js'
-import type { Prisma, PrismaClient } from '#generated/prisma/client.js'
+import { Genre, type Prisma, type PrismaClient } from '#generated/prisma/client.js'
+
+const GENRE_NAMES = Object.values(Genre)
+
+/** Whether a genre meets one condition of the request (those `/genres` declares). */
+function genreMatches(genre: GenreMember, condition: FilterCondition): boolean {
+  switch (condition.kind) {
+    case 'search':
+      return condition.values.includes(genre.name)
+    case 'range': {
+      // The route read the bounds as the declared type, Int: numbers.
+      if (condition.operator === 'between') {
+        const [low, high] = condition.value as [number, number]
+        return genre.books >= low && genre.books <= high
+      }
+      const bound = condition.value as number
+      const { operator } = condition
+      if (operator === 'gt') return genre.books > bound
+      if (operator === 'gte') return genre.books >= bound
+      if (operator === 'lt') return genre.books < bound
+      return genre.books <= bound
+    }
+    default:
+      throw new TypeError(`/genres declares no ${condition.kind} filter`)
+  }
+}
+
+/** Genres in the client's order (the name last, as declared `id`), by name without one. */
+function compareGenres(order: readonly OrderEntry[]) {
+  const keys: readonly OrderEntry[] =
+    order.length > 0 ? order : [{ field: 'name', direction: 'asc' }]
+  return (a: GenreMember, b: GenreMember): number => {
+    for (const { field, direction } of keys) {
+      const [x, y] = field === 'books' ? [a.books, b.books] : [a.name, b.name]
+      if (x !== y) return (x < y ? -1 : 1) * (direction === 'asc' ? 1 : -1)
+    }
+    return 0
+  }
+}
 
 /** A genre with the number of books in it. */
 export interface GenreMember {
@@ -87,6 +128,16 @@ export async function* readReleases(
 const GENRES = {
   context: '/contexts/Genre',
   paging: { itemsPerPage: 2, clientItemsPerPage: true },
+  // `name=FICTION` (or `name[]=…`), `books[gte]=3`, `order[books]=desc`: checked by the route (a
+  // 400 on a malformed value), applied by the handler.
+  query: {
+    filters: [
+      { kind: 'search', field: 'name', strategy: 'exact', type: 'Enum', enumValues: GENRE_NAMES },
+      { kind: 'range', field: 'books', type: 'Int' },
+    ],
+    order: [{ field: 'books', type: 'Int' }],
+    id: { field: 'name', type: 'String' },
+  },
 } satisfies CollectionHandlerOptions
 
 const RELEASES = {
@@ -119,7 +170,14 @@ const release = {
 export const customTypes: DocumentedType[] = [
   {
     ...genre,
-    collections: [{ name: 'genre', path: '/genres', paging: customPaging(GENRES.paging) }],
+    collections: [
+      {
+        name: 'genre',
+        path: '/genres',
+        paging: customPaging(GENRES.paging),
+        query: customQuery(GENRES.query),
+      },
+    ],
   },
   {
     ...release,
@@ -136,20 +194,22 @@ export function createCollectionsApp(
   return new Hono()
     .get(
       '/genres',
-      hydraCollection({ ...GENRES, timeouts }, async (request, c) => {
+      hydraCollection({ ...GENRES, timeouts }, async (request, c, { filters, order }) => {
         const counts = await prisma.book.groupBy({ by: ['genre'], _count: { _all: true } })
-        // By name, sorted here: ORDER BY on an enum column follows the enum's declaration order
-        // on PostgreSQL but its text on SQLite.
-        counts.sort((a, b) => (a.genre < b.genre ? -1 : a.genre > b.genre ? 1 : 0))
         const base = mountPrefix(c)
-        const genres = counts.map(
-          (row): GenreMember => ({
-            '@id': `${base}/genres#${row.genre}`,
-            '@type': 'Genre',
-            name: row.genre,
-            books: row._count._all,
-          })
-        )
+        const genres = counts
+          .map(
+            (row): GenreMember => ({
+              '@id': `${base}/genres#${row.genre}`,
+              '@type': 'Genre',
+              name: row.genre,
+              books: row._count._all,
+            })
+          )
+          .filter((genre) => filters.every((condition) => genreMatches(genre, condition)))
+          // Sorted here: ORDER BY on an enum column follows the enum's declaration order on
+          // PostgreSQL but its text on SQLite.
+          .sort(compareGenres(order))
         return paginateArray(genres, request)
       })
     )

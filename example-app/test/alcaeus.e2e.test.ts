@@ -185,6 +185,39 @@ describe('alcaeus follows next to the end and previous back', () => {
   })
 })
 
+describe('alcaeus follows relations', () => {
+  it.each([
+    ['/authors/1/books?itemsPerPage=2', () => prisma.book.count({ where: { authorId: 1 } })],
+    ['/books/1/loans?itemsPerPage=2', () => prisma.loan.count({ where: { bookId: 1 } })],
+    ['/books/2/reviews', () => prisma.review.count({ where: { bookId: 2 } })],
+  ])('a sub-collection, forward and back: %s', async (path, count) => {
+    const { pages, members } = await walk(path)
+    expectEachOnce(members)
+    expect(members).toHaveLength(await count())
+    const collection = new URL(path, origin)
+    for (const page of pages) expect(page.collection).toBe(`${origin}${collection.pathname}`)
+  })
+
+  it('from a book to its author and to its reviews, as node references', async () => {
+    const hydra = client()
+    const book = await prisma.book.findUniqueOrThrow({ where: { id: 3 } })
+    const { representation } = await hydra.loadResource(`${origin}/books/3`)
+    const pointer = representation?.root?.pointer
+    const author = pointer?.out(rdf.namedNode(`${origin}/docs.jsonld#Book/author`))
+    expect(author?.term?.termType).toBe('NamedNode')
+    expect(author?.value).toBe(`${origin}/authors/${book.authorId}`)
+    const loaded = await hydra.loadResource(author?.value as string)
+    expect(loaded.representation?.root?.id.value).toBe(author?.value)
+    const reviews = pointer?.out(rdf.namedNode(`${origin}/docs.jsonld#Book/reviews`))
+    expect(reviews?.term?.termType).toBe('NamedNode')
+    const page = await loadPage(hydra, reviews?.value as string)
+    const expected = await prisma.review.findMany({ where: { bookId: 3 }, select: { id: true } })
+    expect(new Set(page.members)).toEqual(
+      new Set(expected.map((review) => `${origin}/reviews/${review.id}`))
+    )
+  })
+})
+
 describe('alcaeus reads errors and items', () => {
   it('an error document is a hydra:Error', async () => {
     const hydra = client()

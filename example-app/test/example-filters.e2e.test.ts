@@ -103,6 +103,32 @@ describe('books', () => {
     expect(totals).toEqual(new Set([expected.length]))
   })
 
+  it("by the author's name (partial), ordered by it, through the relation", async () => {
+    const authors = new Map(
+      (await prisma.author.findMany()).map((author) => [author.id, author.name])
+    )
+    const name = (book: Book) => authors.get(book.authorId) ?? ''
+    const part = [...authors.values()][0]?.split(' ')[0]?.slice(1, 4) ?? ''
+    // Compared as the database does for a partial search (LIKE): case-folded on SQLite and MariaDB.
+    const fold = (text: string) => (TEST_DATABASE === 'postgresql' ? text : text.toLowerCase())
+    const expected = books
+      .filter((book) => fold(name(book)).includes(fold(part)))
+      .sort(
+        byThen(
+          (book) => fold(name(book)),
+          (book) => book.id
+        )
+      )
+      .map((book) => book.id)
+    expect(expected.length).toBeGreaterThan(0)
+    expect(expected.length).toBeLessThan(books.length)
+    const { ids, totals } = await walk(
+      `/books?author.name=${encodeURIComponent(part)}&order[author.name]=asc&itemsPerPage=4`
+    )
+    expect(ids).toEqual(expected)
+    expect(totals).toEqual(new Set([expected.length]))
+  })
+
   it('by author, as an IRI or an id, with the same rows and count', async () => {
     const expected = books.filter((book) => book.authorId === 3).map((book) => book.id)
     expect(expected.length).toBeGreaterThan(0)
@@ -213,6 +239,49 @@ describe('the activity feed by kind (cursor paging)', () => {
   })
 })
 
+describe('genres (a custom collection)', () => {
+  const counts = () => {
+    const byGenre = new Map<string, number>()
+    for (const book of books) byGenre.set(book.genre, (byGenre.get(book.genre) ?? 0) + 1)
+    return [...byGenre]
+  }
+
+  it('filters by book count and orders by it, as its handler applies the parsed query', async () => {
+    const least = Math.min(...counts().map(([, count]) => count))
+    const expected = counts()
+      .filter(([, count]) => count > least)
+      .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+      .map(([genre]) => `/genres#${genre}`)
+    expect(expected.length).toBeGreaterThan(0)
+    const found: unknown[] = []
+    let url: string | undefined = `/genres?books[gt]=${least}&order[books]=desc`
+    while (url) {
+      const response = await get(origin, url)
+      expect(response.status).toBe(200)
+      expect(response.body['hydra:totalItems']).toBe(expected.length)
+      found.push(
+        ...(response.body['hydra:member'] as Array<{ '@id': string }>).map((g) => g['@id'])
+      )
+      url = view(response.body)['hydra:next']
+    }
+    expect(found).toEqual(expected)
+    const two = await get(origin, '/genres?name[]=POETRY&name[]=FICTION')
+    expect((two.body['hydra:member'] as Array<{ name: string }>).map((g) => g.name)).toEqual([
+      'FICTION',
+      'POETRY',
+    ])
+  })
+
+  it('answers a malformed filter with a 400 naming the parameter', async () => {
+    const response = await get(origin, '/genres?name=NOVEL')
+    expect(response.status).toBe(400)
+    expect(response.body.detail).toBe(
+      'The "name" parameter must be one of FICTION, SCIENCE, HISTORY, POETRY, CHILDREN, "NOVEL" given.'
+    )
+    expect((await get(origin, '/genres?books[between]=1')).status).toBe(400)
+  })
+})
+
 /** The paging parameters of /books, which its `hydra:search` lists before its filters. */
 const BOOK_PAGING = ['page', 'itemsPerPage']
 
@@ -227,6 +296,7 @@ const BOOK_VARIABLES = [
   'genre[]',
   'author',
   'author[]',
+  'author.name',
   'price[between]',
   'price[gt]',
   'price[gte]',
@@ -239,6 +309,7 @@ const BOOK_VARIABLES = [
   'order[title]',
   'order[price]',
   'order[publishedAt]',
+  'order[author.name]',
   'order[id]',
 ]
 
@@ -322,6 +393,18 @@ describe('discovery: hydra:search', () => {
       'occurredAt[strictly_before]',
       'occurredAt[after]',
       'occurredAt[strictly_after]',
+    ])
+    // A custom collection's declared filters and order too (docs/custom-collections.md).
+    expect(filtersOf(await parameters('genres'))).toEqual([
+      'name',
+      'name[]',
+      'books[between]',
+      'books[gt]',
+      'books[gte]',
+      'books[lt]',
+      'books[lte]',
+      'order[books]',
+      'order[name]',
     ])
     expect(filtersOf(await parameters('reviews'))).toEqual([])
     expect(await parameters('reviews')).toContain('page')

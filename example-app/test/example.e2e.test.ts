@@ -54,7 +54,7 @@ describe('global settings (platform.yaml): Author', () => {
       'hydra:next': '/authors?page=3',
     })
     const member = (response.body['hydra:member'] as Array<Record<string, unknown>>)[0]
-    expect(Object.keys(member ?? {})).toEqual(['@id', '@type', 'id', 'name', 'country'])
+    expect(Object.keys(member ?? {})).toEqual(['@id', '@type', 'id', 'name', 'country', 'books'])
     const item = await get(origin, '/authors/11')
     expect(item.body.email).toBeUndefined()
   })
@@ -100,7 +100,9 @@ describe('resource level: Book (client page size up to 50)', () => {
       pages: book.pages,
       price: book.price.toString(),
       publishedAt: book.publishedAt.toISOString(),
-      authorId: book.authorId,
+      author: `/authors/${book.authorId}`,
+      reviews: '/books/1/reviews',
+      loans: '/books/1/loans',
     })
   })
 })

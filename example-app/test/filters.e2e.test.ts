@@ -67,11 +67,12 @@ const ITEMS: Item[] = Array.from({ length: 64 }, (_, index) => ({
   publishedAt: new Date(Date.UTC(2024, 0, 1) + Math.floor(next() * 12) * 15 * DAY),
   returnedAt: next() < 0.3 ? null : new Date(Date.UTC(2024, 0, 1) + Math.floor(next() * 200) * DAY),
   available: next() < 0.5,
-  ownerId: 1 + (index % 4),
+  ownerId: 1 + (index % 6),
 }))
 
 type Direction = 'asc' | 'desc'
-type Order = Array<[keyof Item, Direction]>
+/** An item's field, or a field of its owner (`owner.name`, ordered through the relation). */
+type Order = Array<[keyof Item | `owner.${keyof Owner}`, Direction]>
 
 function compare(a: unknown, b: unknown): number {
   if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime()
@@ -81,8 +82,12 @@ function compare(a: unknown, b: unknown): number {
 
 /** The expected ids: the rows `keep` accepts, in `order` (values compared as numbers for prices). */
 function expected(keep: (item: Item) => boolean, order: Order): number[] {
-  const value = (item: Item, field: keyof Item) => {
-    const raw = field === 'price' ? Number(item.price) : item[field]
+  const value = (item: Item, field: Order[number][0]) => {
+    const raw = field.startsWith('owner.')
+      ? ownerOf(item)[field.slice('owner.'.length) as keyof Owner]
+      : field === 'price'
+        ? Number(item.price)
+        : item[field as keyof Item]
     // MariaDB sorts text by its collation, which ignores case and accents (docs/databases.md).
     return TEST_DATABASE === 'mysql' && typeof raw === 'string' ? fold(raw) : raw
   }
@@ -96,6 +101,43 @@ function expected(keep: (item: Item) => boolean, order: Order): number[] {
     })
     .map((item) => item.id)
 }
+
+interface Owner {
+  id: number
+  name: string
+  score: number
+  joinedAt: Date | null
+  verified: boolean
+}
+
+const OWNERS: Owner[] = [
+  { id: 1, name: 'Ann Lee', score: 3, joinedAt: new Date('2023-02-01Z'), verified: true },
+  { id: 2, name: 'Bob Stone', score: 5, joinedAt: null, verified: false },
+  { id: 3, name: 'ann marie', score: 1, joinedAt: new Date('2023-09-15Z'), verified: true },
+  { id: 4, name: 'Carl', score: 4, joinedAt: new Date('2024-01-10Z'), verified: false },
+  { id: 5, name: 'Dana Ann', score: 2, joinedAt: null, verified: true },
+  { id: 6, name: 'Eve', score: 5, joinedAt: new Date('2022-05-05Z'), verified: true },
+]
+
+interface Note {
+  id: number
+  text: string
+  stars: number
+  itemId: number
+}
+
+const NOTE_TEXTS = ['good', 'bad', 'meh']
+/** Zero to three notes per item: a to-many relation filtered with "one of them matches". */
+const NOTES: Note[] = ITEMS.flatMap((item) =>
+  Array.from({ length: Math.floor(next() * 4) }, () => ({
+    text: pick(NOTE_TEXTS),
+    stars: 1 + Math.floor(next() * 5),
+    itemId: item.id,
+  }))
+).map((note, index) => ({ id: index + 1, ...note }))
+
+const ownerOf = (item: Item) => OWNERS.find((owner) => owner.id === item.ownerId) as Owner
+const notesOf = (item: Item) => NOTES.filter((note) => note.itemId === item.id)
 
 const BY_ID: Order = [['id', 'asc']]
 const FEED: Order = [
@@ -211,6 +253,68 @@ const CASES: Case[] = [
     feed: true,
   },
   {
+    name: 'through a to-one relation, partial',
+    query: 'owner.name=ann',
+    keep: (i) => like(ownerOf(i).name, 'ann'),
+    feed: true,
+  },
+  {
+    name: 'through a to-one relation, range and boolean',
+    query: 'owner.score[gte]=3&owner.verified=true',
+    keep: (i) => ownerOf(i).score >= 3 && ownerOf(i).verified,
+  },
+  {
+    name: 'through a to-one relation, date',
+    query: 'owner.joinedAt[strictly_before]=2023-12-31',
+    keep: (i) => {
+      const joined = ownerOf(i).joinedAt
+      return joined !== null && joined.getTime() < at('2023-12-31Z')
+    },
+    feed: true,
+  },
+  {
+    name: 'through a to-one relation, exists',
+    query: 'exists[owner.joinedAt]=false',
+    keep: (i) => ownerOf(i).joinedAt === null,
+    feed: true,
+  },
+  {
+    name: 'through a to-many relation: one note matches every condition on notes',
+    query: 'notes.text=good&notes.stars[gte]=4',
+    keep: (i) => notesOf(i).some((note) => note.text === 'good' && note.stars >= 4),
+    feed: true,
+  },
+  {
+    name: 'through a to-many relation, several values',
+    query: 'notes.text[]=bad&notes.text[]=meh',
+    keep: (i) => notesOf(i).some((note) => note.text === 'bad' || note.text === 'meh'),
+    feed: true,
+  },
+  {
+    name: 'through a to-many relation, numeric',
+    query: 'notes.stars=5',
+    keep: (i) => notesOf(i).some((note) => note.stars === 5),
+  },
+  {
+    name: 'a client order through a to-one relation',
+    query: 'genre=SCIENCE&order[owner.name]=desc',
+    keep: (i) => i.genre === 'SCIENCE',
+    order: [
+      ['owner.name', 'desc'],
+      ['id', 'asc'],
+    ],
+  },
+  {
+    name: 'a client order through a relation, then an own field',
+    query: 'available=true&order[owner.score]=asc&order[price]=desc',
+    keep: (i) => i.available,
+    order: [
+      ['owner.score', 'asc'],
+      ['price', 'desc'],
+      ['id', 'asc'],
+    ],
+  },
+  {
     name: 'several filters and a client order',
     query: 'genre=FICTION&available=true&order[price]=desc&order[title]=asc',
     keep: (i) => i.genre === 'FICTION' && i.available,
@@ -241,10 +345,9 @@ beforeAll(async () => {
   const database = await freshDatabase(SCHEMA)
   remove = database.remove
   prisma = new PrismaClient({ adapter: createAdapter(database.url) })
-  await prisma.owner.createMany({
-    data: [1, 2, 3, 4].map((id) => ({ id, name: `Owner ${id}` })),
-  })
+  await prisma.owner.createMany({ data: OWNERS })
   await prisma.item.createMany({ data: ITEMS })
+  await prisma.note.createMany({ data: NOTES })
   // Batches of 4: unpaged responses are read across many batch boundaries.
   ;({ origin, close } = await startServer(createHydraApp({ prisma, batchSize: 4 }).fetch))
 })
@@ -350,7 +453,7 @@ describe('strict parameters', () => {
     ],
     [
       '/items?order[code]=asc',
-      'The "order[code]" parameter is not known: "order" is given as order[field]=asc|desc, field one of title, price, pages, publishedAt, returnedAt, id.',
+      'The "order[code]" parameter is not known: "order" is given as order[field]=asc|desc, field one of title, price, pages, publishedAt, returnedAt, owner.name, owner.score, id.',
     ],
     [
       '/items?available=maybe',
@@ -359,6 +462,26 @@ describe('strict parameters', () => {
     [
       '/items/feed?order[title]=asc',
       'The "order[title]" parameter is not known: "order" is given as order[field]=asc|desc, field one of price, publishedAt, id.',
+    ],
+    [
+      '/items?owner.score[gt]=many',
+      'The "owner.score[gt]" parameter must be an integer, "many" given.',
+    ],
+    [
+      '/items?notes.stars[]=1&notes.stars[]=x',
+      'The "notes.stars[]" parameter must be an integer, "x" given.',
+    ],
+    [
+      '/items?exists[owner.joinedAt]=maybe',
+      'The "exists[owner.joinedAt]" parameter must be a boolean (1, true, on, yes, 0, false, off or no), "maybe" given.',
+    ],
+    [
+      '/items?owner.joinedAt[after]=yesterday',
+      'The "owner.joinedAt[after]" parameter must be an ISO 8601 date-time such as 2024-01-31T12:00:00Z, "yesterday" given.',
+    ],
+    [
+      '/items/feed?order[owner.name]=asc',
+      'The "order[owner.name]" parameter is not known: "order" is given as order[field]=asc|desc, field one of price, publishedAt, id.',
     ],
     [
       '/items?pages=3000000000',
@@ -383,7 +506,7 @@ describe('strict parameters', () => {
   it('parameters an operation does not declare are ignored', async () => {
     const response = await get(origin, '/owners?order[name]=desc&name=x')
     expect(response.status).toBe(200)
-    expect(ids(response.body)).toEqual([1, 2, 3, 4])
+    expect(ids(response.body)).toEqual([1, 2, 3, 4, 5, 6])
   })
 })
 
@@ -404,5 +527,49 @@ describe('cursor paging with a client order and a date bound on the key field', 
     expect(forward.last).toContain('price%5Bgt%5D=')
     const back = await walk(forward.last, 'hydra:previous', 'publishedAt[after]=2024-02-01')
     expect(back.pages.reverse().flat()).toEqual(rows)
+  })
+})
+
+describe('hydra:search through relations', () => {
+  const NESTED = [
+    'owner.name',
+    'notes.text',
+    'notes.text[]',
+    'owner.score[gte]',
+    'notes.stars[between]',
+    'notes.stars[]',
+    'owner.joinedAt[strictly_before]',
+    'owner.verified',
+    'exists[owner.joinedAt]',
+    'order[owner.name]',
+    'order[owner.score]',
+  ]
+
+  it('responses map each nested parameter to its dotted property, as API Platform', async () => {
+    const response = await get(origin, '/items?owner.name=ann')
+    const search = response.body['hydra:search'] as Record<string, unknown>
+    const mapping = search['hydra:mapping'] as Array<Record<string, unknown>>
+    for (const variable of NESTED) {
+      const entry = mapping.find((candidate) => candidate.variable === variable)
+      expect(entry, variable).toEqual({
+        '@type': 'IriTemplateMapping',
+        variable,
+        property: variable.replace(/^(?:exists|order)\[(.*)\]$/, '$1').replace(/\[.*\]$/, ''),
+        required: false,
+      })
+    }
+    expect(search['hydra:template']).toContain(',owner.name,')
+    // The cursor feed lists its filters through relations and no order through one.
+    const feed = (await get(origin, '/items/feed')).body['hydra:search'] as Record<string, string>
+    expect(feed['hydra:template']).toContain('notes.stars[gte]')
+    expect(feed['hydra:template']).not.toContain('order[owner.name]')
+  })
+
+  it('the documentation lists them in each collection operation', async () => {
+    const docs = (await get(origin, '/docs.jsonld')).body as Record<string, unknown>
+    const text = JSON.stringify(docs)
+    const templates = [...text.matchAll(/"hydra:template":"([^"]+)"/g)].map((match) => match[1])
+    const items = templates.find((template) => template?.startsWith('/items{'))
+    for (const variable of NESTED) expect(items).toContain(variable)
   })
 })

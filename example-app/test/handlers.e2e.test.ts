@@ -6,9 +6,13 @@
  * goes away.
  */
 import {
+  type CustomQueryOptions,
+  type FilterCondition,
   fullPaginator,
   hydraCollection,
   hydraErrorHandler,
+  type OrderEntry,
+  type ProviderQuery,
   paginateArray,
   paginateIterable,
   partialPaginator,
@@ -95,6 +99,54 @@ function fixtureApp(items: Item[]) {
     )
 }
 
+/** Items with a tag and a score, filtered and ordered by a custom handler. */
+interface Tagged extends Item {
+  tag: string
+  score: number
+}
+const TAGS = ['red', 'green', 'blue']
+const tagged: Tagged[] = thirty.map((entry) => ({
+  ...entry,
+  tag: TAGS[entry.id % 3] as string,
+  score: (entry.id * 7) % 10,
+}))
+const TAGGED_QUERY = {
+  filters: [
+    { kind: 'search', field: 'tag', strategy: 'exact', type: 'String' },
+    { kind: 'range', field: 'score', type: 'Int' },
+  ],
+  order: [{ field: 'score', type: 'Int' }],
+  id: { field: 'id', type: 'Int' },
+} satisfies CustomQueryOptions
+/** The parsed queries the handler received. */
+const received: ProviderQuery[] = []
+
+function taggedMatches(entry: Tagged, condition: FilterCondition): boolean {
+  if (condition.kind === 'search') return condition.values.includes(entry.tag)
+  if (condition.kind !== 'range') throw new TypeError(`no ${condition.kind} filter declared`)
+  if (condition.operator === 'between') {
+    const [low, high] = condition.value as [number, number]
+    return entry.score >= low && entry.score <= high
+  }
+  const bound = condition.value as number
+  return {
+    gt: entry.score > bound,
+    gte: entry.score >= bound,
+    lt: entry.score < bound,
+    lte: entry.score <= bound,
+  }[condition.operator]
+}
+
+function compareTagged(order: readonly OrderEntry[]) {
+  return (a: Tagged, b: Tagged): number => {
+    for (const { field, direction } of order) {
+      const key = field as 'score' | 'id'
+      if (a[key] !== b[key]) return (a[key] - b[key]) * (direction === 'asc' ? 1 : -1)
+    }
+    return 0
+  }
+}
+
 const routes = ['/array', '/iterable', '/async', '/async-sized', '/own-query'] as const
 
 function testApp() {
@@ -159,6 +211,16 @@ function testApp() {
         } finally {
           endless.closed = true
         }
+      })
+    )
+    .get(
+      '/filtered',
+      hydraCollection({ context, paging: kernel, query: TAGGED_QUERY }, (request, _c, query) => {
+        received.push(query)
+        const kept = tagged
+          .filter((entry) => query.filters.every((condition) => taggedMatches(entry, condition)))
+          .sort(compareTagged(query.order))
+        return paginateArray(kept, request)
       })
     )
     .get('/generated-source', (c) =>
@@ -488,3 +550,71 @@ async function waitFor(condition: () => boolean, timeout = 5000): Promise<void> 
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }
+
+describe('filters and order of a custom collection', () => {
+  it('reads, checks and hands them to the handler, lists them in hydra:search, keeps them in links', async () => {
+    const query = 'tag[]=red&tag[]=blue&score[gte]=4&order[score]=desc'
+    const expected = tagged
+      .filter((entry) => entry.tag !== 'green' && entry.score >= 4)
+      .sort((a, b) => b.score - a.score || a.id - b.id)
+      .map((entry) => entry.id)
+    const members: unknown[] = []
+    let url: string | undefined = `/filtered?${query}&itemsPerPage=4`
+    for (let pages = 0; url; pages++) {
+      const response = await get(origin, url)
+      expect(response.status).toBe(200)
+      expect(response.body['hydra:totalItems']).toBe(expected.length)
+      members.push(...ids(response.body))
+      url = view(response.body)?.['hydra:next']
+      if (url) expect(decodeURIComponent(url)).toContain('order[score]=desc')
+      expect(pages).toBeLessThan(20)
+    }
+    expect(members).toEqual(expected)
+    expect(received.at(-1)).toEqual({
+      filters: [
+        { kind: 'search', field: 'tag', strategy: 'exact', values: ['red', 'blue'] },
+        { kind: 'range', field: 'score', operator: 'gte', value: 4 },
+      ],
+      order: [
+        { field: 'score', direction: 'desc' },
+        { field: 'id', direction: 'asc' },
+      ],
+      where: { AND: [{ tag: { in: ['red', 'blue'] } }, { score: { gte: 4 } }] },
+      orderBy: [{ score: 'desc' }, { id: 'asc' }],
+    })
+    const search = (await get(origin, '/filtered')).body['hydra:search'] as Record<string, unknown>
+    expect(search['hydra:template']).toBe(
+      '/filtered{?page,itemsPerPage,pagination,partial,tag,tag[],score[between],score[gt],score[gte],score[lt],score[lte],order[score],order[id]}'
+    )
+    // Without a query, no hydra:search, and the handler gets an empty one.
+    expect((await get(origin, '/array')).body['hydra:search']).toBeUndefined()
+  })
+
+  it.each([
+    ['/filtered?score[gt]=high', 'The "score[gt]" parameter must be an integer, "high" given.'],
+    ['/filtered?order[score]=up', 'The "order[score]" parameter must be asc or desc, "up" given.'],
+    [
+      '/filtered?order[tag]=asc',
+      'The "order[tag]" parameter is not known: "order" is given as order[field]=asc|desc, field one of score, id.',
+    ],
+    [
+      '/filtered?tag[near]=red',
+      'The "tag[near]" parameter is not known: "tag" is given as tag=…, tag[]=….',
+    ],
+  ])('%s is a 400 naming the parameter, the handler never called', async (url, detail) => {
+    const calls = received.length
+    const response = await get(origin, url)
+    expect(response.status).toBe(400)
+    expect(response.contentType).toContain('application/problem+json')
+    expect(response.body.detail).toBe(detail)
+    expect(received.length).toBe(calls)
+  })
+
+  it('types the query the handler receives', () => {
+    hydraCollection({ context, query: TAGGED_QUERY }, (request, _c, query) => {
+      expectTypeOf(query.filters).toEqualTypeOf<FilterCondition[]>()
+      expectTypeOf(query.order).toEqualTypeOf<OrderEntry[]>()
+      return paginateArray([], request)
+    })
+  })
+})

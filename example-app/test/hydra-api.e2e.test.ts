@@ -216,6 +216,7 @@ describe('the entrypoint and the API documentation', () => {
       `${origin}/docs.jsonld#Author/id`,
       `${SCHEMA}name`,
       `${origin}/docs.jsonld#Author/country`,
+      `${origin}/docs.jsonld#Author/books`,
     ])
     expect(properties(`${SCHEMA}Book`)).toContain(`${SCHEMA}isbn`)
     const entrypoint = byId.get(`${origin}/docs.jsonld#Entrypoint`) as Expanded
@@ -254,19 +255,22 @@ describe('the entrypoint and the API documentation', () => {
         { id: resource.id, fields: resource.fields?.map((field) => field.name) },
       ])
     )
-    const bookFields = ['id', 'title', 'isbn', 'genre', 'pages', 'price', 'publishedAt', 'authorId']
+    const bookFields = [
+      ...['id', 'title', 'isbn', 'genre', 'pages', 'price', 'publishedAt'],
+      ...['author', 'reviews', 'loans'],
+    ]
     const book = { id: `${SCHEMA}Book`, fields: bookFields }
     expect(resources).toEqual({
-      authors: { id: `${SCHEMA}Person`, fields: ['id', 'name', 'country'] },
+      authors: { id: `${SCHEMA}Person`, fields: ['id', 'name', 'country', 'books'] },
       books: book,
       reviews: {
         id: `${origin}/docs.jsonld#Review`,
-        fields: ['id', 'rating', 'body', 'createdAt', 'bookId'],
+        fields: ['id', 'rating', 'body', 'createdAt', 'book'],
       },
       languages: { id: `${origin}/docs.jsonld#Language`, fields: ['code', 'name'] },
       loans: {
         id: `${origin}/docs.jsonld#Loan`,
-        fields: ['id', 'borrower', 'loanedAt', 'returnedAt', 'bookId'],
+        fields: ['id', 'borrower', 'loanedAt', 'returnedAt', 'book'],
       },
       activities: {
         id: `${origin}/docs.jsonld#Activity`,
@@ -291,6 +295,96 @@ describe('the entrypoint and the API documentation', () => {
       'list',
       'show',
     ])
+  })
+})
+
+describe('relations as links', () => {
+  it('expand to node references: the related item, the sub-collection, under a mount path too', async () => {
+    const row = await prisma.book.findUniqueOrThrow({ where: { id: 7 } })
+    for (const root of [origin, mounted]) {
+      const book = only(await expand(`${root}/books/7`))
+      expectAbsolute(book)
+      expect(book[`${root}/docs.jsonld#Book/author`]).toEqual([
+        { '@id': `${root}/authors/${row.authorId}` },
+      ])
+      expect(book[`${root}/docs.jsonld#Book/reviews`]).toEqual([
+        { '@id': `${root}/books/7/reviews` },
+      ])
+      expect(book[`${root}/docs.jsonld#Book/loans`]).toEqual([{ '@id': `${root}/books/7/loans` }])
+    }
+    // A sub-collection: its own @id, members linking back to the parent.
+    const books = only(await expand(`${origin}/authors/3/books`))
+    expectAbsolute(books)
+    expect(books['@id']).toBe(`${origin}/authors/3/books`)
+    const members = books[`${HYDRA}member`] as Expanded[]
+    const expected = await prisma.book.count({ where: { authorId: 3 } })
+    expect(members).toHaveLength(Math.min(expected, 10))
+    for (const member of members)
+      expect(ids(member[`${origin}/docs.jsonld#Book/author`])).toEqual([`${origin}/authors/3`])
+    // Review is served without the prefix: its link is a term of its context all the same.
+    const review = only(await expand(`${origin}/reviews/1`))
+    const reviewRow = await prisma.review.findUniqueOrThrow({ where: { id: 1 } })
+    expect(ids(review[`${origin}/docs.jsonld#Review/book`])).toEqual([
+      `${origin}/books/${reviewRow.bookId}`,
+    ])
+  })
+
+  it('are documented as hydra:Link: to-one with the related class, to-many as its collection', async () => {
+    const docs = only(await expand(`${origin}/docs.jsonld`))
+    const classes = docs[`${HYDRA}supportedClass`] as Expanded[]
+    const property = (type: string, name: string) => {
+      const owner = classes.find((entry) => entry['@id'] === type) as Expanded
+      const supported = (owner[`${HYDRA}supportedProperty`] as Expanded[]).find(
+        (entry) => literals(entry[`${HYDRA}title`])[0] === name
+      ) as Expanded
+      return only(supported[`${HYDRA}property`] as Expanded[])
+    }
+    const author = property(`${SCHEMA}Book`, 'author')
+    expect(author['@type']).toEqual([`${HYDRA}Link`])
+    expect(ids(author['http://www.w3.org/2000/01/rdf-schema#range'])).toEqual([`${SCHEMA}Person`])
+    expect(literals(author['http://www.w3.org/2002/07/owl#maxCardinality'])).toEqual([1])
+    const books = property(`${SCHEMA}Person`, 'books')
+    expect(books['@type']).toEqual([`${HYDRA}Link`])
+    const [collection, members] = books['http://www.w3.org/2000/01/rdf-schema#range'] as Expanded[]
+    expect(collection?.['@id']).toBe(`${HYDRA}Collection`)
+    const restriction = only(
+      members?.['http://www.w3.org/2002/07/owl#equivalentClass'] as Expanded[]
+    )
+    expect(ids(restriction['http://www.w3.org/2002/07/owl#onProperty'])).toEqual([`${HYDRA}member`])
+    expect(ids(restriction['http://www.w3.org/2002/07/owl#allValuesFrom'])).toEqual([
+      `${SCHEMA}Book`,
+    ])
+    expect(books['http://www.w3.org/2002/07/owl#maxCardinality']).toBeUndefined()
+  })
+
+  it('api-doc-parser reports each to-one link as a reference to the related resource', async () => {
+    const { api } = await parseHydraDocumentation(origin)
+    const field = (resource: string, name: string) =>
+      api.resources
+        ?.find((candidate) => candidate.name === resource)
+        ?.fields?.find((candidate) => candidate.name === name)
+    for (const [resource, name, target] of [
+      ['books', 'author', 'authors'],
+      ['reviews', 'book', 'books'],
+      ['loans', 'book', 'books'],
+    ] as const) {
+      const link = field(resource, name)
+      expect(link?.reference, `${resource}.${name}`).toMatchObject({ name: target })
+      expect(link?.maxCardinality).toBe(1)
+      expect(link?.embedded).toBeNull()
+      expect(link?.required).toBe(true)
+    }
+    // To-many: one IRI, of a collection; a reference would make clients expect a list of IRIs.
+    for (const [resource, name] of [
+      ['authors', 'books'],
+      ['books', 'reviews'],
+      ['books', 'loans'],
+    ] as const) {
+      const link = field(resource, name)
+      expect(link?.range, `${resource}.${name}`).toBe(`${HYDRA}Collection`)
+      expect(link?.reference).toBeNull()
+      expect(link?.embedded).toBeNull()
+    }
   })
 })
 

@@ -4,7 +4,7 @@
  * count and says so, `estimated` reads PostgreSQL's planner estimate above its threshold (an exact
  * count on SQLite), and the documentation declares the term that marks a total as not exact.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createHydraApp } from '#fixtures/totals/hydra/index.js'
 import { PrismaClient } from '#fixtures/totals/prisma/client.js'
 import {
@@ -65,6 +65,51 @@ describe('exact totals', () => {
       )
     )
     expect(queries.filter((sql) => /COUNT\(\*\).*OFFSET/is.test(sql))).toEqual([])
+  })
+
+  it('answer a transaction that cannot start in time with the 503 problem, never a 500', async () => {
+    // A wait of 1 ms for the page-and-count transaction (timeouts.transactionMaxWait): of many
+    // requests at once, the ones whose transaction does not start at once fail with Prisma's
+    // P2028. Each of them is the outage answer; the others are whole, consistent pages. SQLite
+    // has no pool to wait for (better-sqlite3 starts a transaction at once, one after another):
+    // there every answer is a page.
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const strict = await startServer(
+      createHydraApp({ prisma, timeouts: { transactionMaxWait: 1, retryAfter: 3 } }).fetch
+    )
+    try {
+      const answers = await Promise.all(
+        range(1, 40).map(async () => {
+          const response = await fetch(`${strict.origin}/readings?page=2`)
+          return {
+            status: response.status,
+            type: response.headers.get('content-type'),
+            retryAfter: response.headers.get('retry-after'),
+            body: (await response.json()) as Record<string, unknown>,
+          }
+        })
+      )
+      const refused = answers.filter((answer) => answer.status !== 200)
+      if (TEST_DATABASE !== 'sqlite')
+        expect(refused.length, 'some transactions could not start within 1 ms').toBeGreaterThan(0)
+      for (const answer of refused) {
+        expect(answer).toMatchObject({
+          status: 503,
+          type: expect.stringMatching(/^application\/problem\+json/),
+          retryAfter: '3',
+          body: { status: 503 },
+        })
+      }
+      for (const answer of answers.filter((each) => each.status === 200)) {
+        expect([ids(answer.body), answer.body['hydra:totalItems']]).toEqual([range(11, 20), 25])
+      }
+    } finally {
+      await strict.close()
+      log.mockRestore()
+    }
+    // The app's own limits (10 s to start) serve the same burst whole.
+    const answers = await Promise.all(range(1, 40).map(() => get(origin, '/readings?page=2')))
+    expect(answers.map((answer) => answer.status)).toEqual(range(1, 40).map(() => 200))
   })
 
   it('agree with the page at the end and past it', async () => {

@@ -14,13 +14,21 @@ enum Genre {
 }
 /// @pagination
 model Author {
-  id    Int    @id
-  name  String
-  books Book[]
+  id         Int        @id
+  name       String
+  born       DateTime?
+  rating     Int
+  /// @hidden
+  email      String
+  books      Book[]
+  activities Activity[]
+  shelfId    Int?
+  shelf      Shelf?     @relation(fields: [shelfId], references: [id])
 }
 model Shelf {
-  id    Int    @id
-  books Book[]
+  id      Int      @id
+  books   Book[]
+  authors Author[]
 }
 model Book {
   id          Int       @id
@@ -38,6 +46,7 @@ model Book {
   author      Author    @relation(fields: [authorId], references: [id])
   shelfId     Int
   shelf       Shelf     @relation(fields: [shelfId], references: [id])
+  reviews     Review[]
   @@index([publishedAt])
 }
 /// @pagination(viaCursor: [{ field: "occurredAt", direction: "DESC" }])
@@ -46,7 +55,17 @@ model Activity {
   occurredAt DateTime
   kind       String
   note       String?
+  authorId   Int?
+  author     Author?  @relation(fields: [authorId], references: [id])
   @@index([occurredAt, id])
+}
+/// @pagination
+model Review {
+  id     Int    @id
+  stars  Int
+  text   String
+  bookId Int
+  book   Book   @relation(fields: [bookId], references: [id])
 }
 `
 
@@ -126,6 +145,136 @@ describe('@filter and @order', () => {
     ])
     expect(recent?.query?.order.map((entry) => entry.field)).toEqual(['title', 'publishedAt'])
     expect(model.filterParameters).toEqual({ order: 'order', exists: 'exists' })
+  })
+
+  it('resolve filters and orders one relation away, to-one and to-many', async () => {
+    const { model } = await build([
+      '@filter(search: { "author.name": "partial", "reviews.text": "exact" }, range: [author.rating, "reviews.stars"], numeric: ["author.rating"], date: { "author.born": "exclude_null" }, exists: [author.born])',
+      '@order(fields: [title, "author.name", author.born])',
+    ])
+    const book = model.resources.find((resource) => resource.name === 'Book')
+    const author = { relation: 'author', field: 'name' }
+    expect(book?.operations[0]?.query).toMatchObject({
+      filters: [
+        {
+          kind: 'search',
+          field: 'author.name',
+          strategy: 'partial',
+          type: 'String',
+          through: author,
+        },
+        {
+          kind: 'search',
+          field: 'reviews.text',
+          strategy: 'exact',
+          type: 'String',
+          through: { relation: 'reviews', field: 'text', many: true },
+        },
+        {
+          kind: 'range',
+          field: 'author.rating',
+          type: 'Int',
+          through: { relation: 'author', field: 'rating' },
+        },
+        {
+          kind: 'range',
+          field: 'reviews.stars',
+          type: 'Int',
+          through: { relation: 'reviews', field: 'stars', many: true },
+        },
+        { kind: 'numeric', field: 'author.rating', type: 'Int' },
+        { kind: 'date', field: 'author.born', nulls: 'exclude_null' },
+        { kind: 'exists', field: 'author.born', through: { relation: 'author', field: 'born' } },
+      ],
+      order: [
+        { field: 'title', type: 'String' },
+        { field: 'author.name', type: 'String', through: author },
+        { field: 'author.born', type: 'DateTime', nullable: true },
+      ],
+    })
+    // The related item's field is read through the relation, never selected on the row.
+    expect(book?.selected).not.toContain('author.name')
+  })
+
+  it.each([
+    [
+      'an unknown relation',
+      ['@filter(search: { "autor.name": "exact" })'],
+      'field "autor.name" names no relation "autor". Did you mean "author"? Relations: author, shelf, reviews',
+    ],
+    [
+      'a scalar before the dot',
+      ['@filter(search: { "title.name": "exact" })'],
+      'field "title.name" does not go through a relation: "title" is a scalar field',
+    ],
+    [
+      'an unknown field of the target',
+      ['@filter(search: { "author.nam": "exact" })'],
+      'error: Model "Book", @filter, option "search": field "author.nam" names no field "nam" of Author. Did you mean "name"?',
+    ],
+    [
+      'a hidden field of the target',
+      ['@filter(search: { "author.email": "exact" })'],
+      'field "author.email" names a field Author does not serve (@hidden)',
+    ],
+    [
+      'a hidden order field of the target',
+      ['@order(fields: ["author.email"])'],
+      'option "fields": field "author.email" names a field Author does not serve (@hidden)',
+    ],
+    [
+      'a target that is not served',
+      ['@filter(search: { "shelf.id": "exact" })'],
+      'field "shelf.id" goes through "shelf" to Shelf, which is not served: add /// @pagination to Shelf',
+    ],
+    [
+      'more than one level',
+      ['@filter(search: { "author.shelf.id": "exact" })'],
+      'field "author.shelf.id" goes through more than one relation: only one level (author.name) is filterable or orderable',
+    ],
+    [
+      'a relation of the target',
+      ['@filter(search: { "author.books": "exact" })'],
+      'field "author.books" names the relation "books" of Author: only one level',
+    ],
+    [
+      'a strategy that does not fit the related type',
+      ['@filter(search: { "author.rating": "partial" })'],
+      'field "author.rating" (Int) takes only the "exact" strategy, not "partial"',
+    ],
+    [
+      'a range on a related String',
+      ['@filter(range: ["reviews.text"])'],
+      'field "reviews.text" (String) is not a number',
+    ],
+    [
+      'exists on a required related field',
+      ['@filter(exists: ["author.name"])'],
+      'field "author.name" is required, so it always exists',
+    ],
+    [
+      'an order through a to-many relation',
+      ['@order(fields: ["reviews.stars"])'],
+      'field "reviews.stars" goes through the to-many relation "reviews": an item has many stars values to order by, so only to-one relations order',
+    ],
+  ])('refuse %s', async (_, annotations, message) => {
+    const found = await problems(annotations)
+    expect(found.filter((problem) => problem.startsWith('error')).join('\n')).toContain(message)
+  })
+
+  it('refuse an order through a relation on a cursor operation, accept its filters', async () => {
+    expect(await problems([], ['@order(fields: [occurredAt, "author.name"])'])).toContain(
+      'error: Model "Activity", @order, option "fields": field "author.name" cannot order the cursor-paged operation "collection": a client order becomes its keyset order, and Prisma\'s cursor cannot start past a related item\'s field; order it by its own fields (docs/filters.md, relations)'
+    )
+    const { model } = await build(
+      [],
+      ['@filter(search: { "author.name": "exact" }, range: ["author.rating"])']
+    )
+    const activity = model.resources.find((resource) => resource.name === 'Activity')
+    expect(activity?.operations[0]?.query?.filters.map((filter) => filter.field)).toEqual([
+      'author.name',
+      'author.rating',
+    ])
   })
 
   it('warns for an orderable field no index starts with', async () => {

@@ -12,6 +12,7 @@ export {
   type FilterSpec,
   type OrderFieldSpec,
   type QuerySpec,
+  type RelatedField,
   SEARCH_STRATEGIES,
   type SearchStrategy,
   type ValueType,

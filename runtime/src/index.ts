@@ -11,15 +11,22 @@ export { DatabaseUnavailable, isOutage } from './database/outage.js'
 // Time budgets of the database work (docs/deployment.md#timeouts)
 export type { DatabaseTimeouts } from './database/timeouts.js'
 export { HydraError, type HydraErrorOptions } from './errors.js'
-// Filters and client ordering, as custom data providers receive them (docs/filters.md)
+// Filters and client ordering, as custom data providers and handlers receive them
+// (docs/filters.md), and as custom collections declare them (docs/custom-collections.md)
+export { type CustomQueryOptions, customQuery } from './filters/custom-query.js'
 export type { ProviderQuery } from './filters/selection.js'
 export type {
   DateNulls,
   DateOperator,
   FilterCondition,
+  FilterSpec,
+  LikeEscape,
   OrderEntry,
+  OrderFieldSpec,
   RangeOperator,
+  RelatedField,
   SearchStrategy,
+  ValueType,
 } from './filters/spec.js'
 // Custom data providers of generated operations
 export type { CollectionProvider } from './hono/collection-route.js'
@@ -42,6 +49,7 @@ export type { HydraCollection, HydraView } from './hydra/collection.js'
 export type {
   DocumentedCollection,
   DocumentedField,
+  DocumentedLink,
   DocumentedType,
 } from './hydra/documentation.js'
 export { type CustomPagingOptions, customPaging } from './paging/config.js'

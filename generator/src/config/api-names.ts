@@ -1,6 +1,6 @@
 import { entrypointKey, HYDRA_TERMS } from '@prisma-hydra/runtime/defaults'
 import type { Problem, Report } from '../problems.js'
-import type { FieldModel, OperationModel, ResourceModel } from './model.js'
+import type { FieldModel, LinkModel, OperationModel, ResourceModel } from './model.js'
 
 /** Names the API documentation and the entrypoint use for themselves. */
 const RESERVED_MODELS = ['Entrypoint', 'Error']
@@ -13,7 +13,7 @@ const RESERVED_PATHS = /^\/(docs\.jsonld|contexts|errors)(\/|$)/
  */
 export function checkHydraNames(
   name: string,
-  fields: FieldModel[],
+  fields: ReadonlyArray<Pick<FieldModel, 'name'> | Pick<LinkModel, 'name' | 'field'>>,
   operations: OperationModel[],
   report: Report
 ): void {
@@ -45,6 +45,14 @@ export function checkHydraNames(
   }
   for (const field of fields) {
     if (!reserved.includes(field.name)) continue
+    if ('field' in field && typeof field.field === 'string') {
+      report({
+        source,
+        option: 'hydraPrefix',
+        message: `is false, but relation "${field.field}" is shown as "${field.name}", the name of a Hydra term (${reserved.join(', ')}); keep the prefix, turn the relation off (@hidden) or rename it (@property(name: "..."))`,
+      })
+      continue
+    }
     report({
       source,
       option: 'hydraPrefix',

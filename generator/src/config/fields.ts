@@ -1,14 +1,20 @@
 import type { DMMF } from '@prisma/generator-helper'
-import { type Problem, reporter } from '../problems.js'
+import type { AnnotationValue } from '../annotations/parse.js'
+import { type Problem, type Report, reporter, show } from '../problems.js'
 import { FIELD_ANNOTATIONS, readAnnotations, readExtraArgs, readIri } from './annotation-args.js'
 import type { FieldModel } from './model.js'
 
-/** What a field's own annotations say: whether it is hidden, and its property IRI. */
+/** What a field's own annotations say: whether it is hidden, its property IRI and (relations) name. */
 export interface FieldAnnotations {
   field: DMMF.Field
   iri: string | undefined
+  /** `@property(name: ...)`: the property name of a relation served as a link. */
+  name: string | undefined
   hidden: boolean
 }
+
+/** A property name that is a JSON-LD term and a path segment as it is: no escaping anywhere. */
+const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/
 
 /** Reads `@hidden` and `@property(...)` of every field of a model, reporting misuses. */
 export function readFieldAnnotations(model: DMMF.Model, problems: Problem[]): FieldAnnotations[] {
@@ -19,13 +25,6 @@ export function readFieldAnnotations(model: DMMF.Model, problems: Problem[]): Fi
       if (annotation.name === 'hidden' && annotation.args.length > 0) {
         fieldReport({ source: '@hidden', message: 'takes no options; write /// @hidden' })
       }
-      if (annotation.name === 'hidden' && field.kind === 'object') {
-        fieldReport({
-          severity: 'warning',
-          source: '@hidden',
-          message: 'relation fields are never shown, so @hidden is not needed here',
-        })
-      }
     }
     const property = fieldAnnotations.filter((annotation) => annotation.name === 'property')
     if (property.length > 1) {
@@ -34,14 +33,46 @@ export function readFieldAnnotations(model: DMMF.Model, problems: Problem[]): Fi
         message: 'is given more than once; merge the options into one @property(...)',
       })
     }
-    const propertyArgs = readExtraArgs(property[0], ['iri'], fieldReport)
+    const propertyArgs = readExtraArgs(property[0], ['iri', 'name'], fieldReport)
     const iri = readIri(propertyArgs.get('iri'), '@property', fieldReport)
     return {
       field,
       iri,
+      name: readPropertyName(propertyArgs.get('name'), field, fieldReport),
       hidden: fieldAnnotations.some((annotation) => annotation.name === 'hidden'),
     }
   })
+}
+
+/**
+ * `@property(name: ...)`: relations only, whose property name is the API's alone. A scalar field
+ * is renamed in the schema, where Prisma's `@map` keeps its column: one name for the field in
+ * queries, filters, orders and responses.
+ */
+function readPropertyName(
+  value: AnnotationValue | undefined,
+  field: DMMF.Field,
+  report: Report
+): string | undefined {
+  if (value === undefined) return undefined
+  if (field.kind !== 'object') {
+    report({
+      source: '@property',
+      option: 'name',
+      message:
+        'renames relations only; rename a scalar field in the schema (@map keeps the column name)',
+    })
+    return undefined
+  }
+  if (typeof value !== 'string' || !PROPERTY_NAME.test(value)) {
+    report({
+      source: '@property',
+      option: 'name',
+      message: `must be a name of letters, digits, _ and - starting with a letter or _ (a JSON key and a path segment as it is), got ${show(value)}`,
+    })
+    return undefined
+  }
+  return value
 }
 
 /** A scalar or enum field of the DMMF as the emitter needs it. */

@@ -3,27 +3,31 @@
  * collections by, checked against the model and each operation's paging at generation time.
  */
 import type { DMMF } from '@prisma/generator-helper'
-import {
-  DATE_NULLS,
-  type DateNulls,
-  type FilterSpec,
-  type OrderFieldSpec,
-  type QuerySpec,
-  SEARCH_STRATEGIES,
-  type SearchStrategy,
-  type ValueType,
+import type {
+  FilterSpec,
+  OrderFieldSpec,
+  QuerySpec,
+  ValueType,
 } from '@prisma-hydra/runtime/defaults'
 import type { Annotation, AnnotationValue } from '../annotations/parse.js'
 import { didYouMean, type Problem, type Report, show } from '../problems.js'
+import {
+  FILTER_KINDS,
+  type FilterContext,
+  type FilterKind,
+  fieldFilter,
+  orderField,
+  orderProblem,
+} from './filter-fields.js'
 import type { FieldModel } from './model.js'
+import { type PendingRelated, readRelatedField } from './related-filters.js'
+import { foreignKeyProblem } from './relations.js'
+
+export type { FilterContext } from './filter-fields.js'
 
 export const QUERY_ANNOTATIONS = ['filter', 'order'] as const
 
-const FILTER_KINDS = ['search', 'range', 'date', 'boolean', 'numeric', 'exists'] as const
-type FilterKind = (typeof FILTER_KINDS)[number]
-const NUMBER_TYPES = new Set(['Int', 'BigInt', 'Float', 'Decimal'])
 const CURSOR_TYPES = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'DateTime'])
-const ORDERABLE = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'Boolean', 'DateTime'])
 /** How each database's LIKE reads `%` and `_` literally (SQLite's has no escape by default). */
 const LIKE_ESCAPES: Record<string, QuerySpec['likeEscape']> = {
   postgresql: 'backslash',
@@ -32,8 +36,6 @@ const LIKE_ESCAPES: Record<string, QuerySpec['likeEscape']> = {
   mysql: 'backslash',
   sqlserver: 'brackets',
 }
-/** Providers where Prisma has `mode: 'insensitive'`. */
-const INSENSITIVE_PROVIDERS = new Set(['postgresql', 'postgres', 'cockroachdb', 'mongodb'])
 
 /** A relation search waiting for its target resource (known once every model is resolved). */
 export interface PendingRelation {
@@ -49,22 +51,13 @@ interface Declaration {
   filters?: FilterSpec[]
   order?: OrderFieldSpec[]
   relations: PendingRelation[]
+  /** Filters and order fields through a relation (`author.name`), checked once targets resolve. */
+  related: PendingRelated[]
 }
 
 export interface QueryDeclarations {
   model: Declaration
   operations: Map<string, Declaration>
-}
-
-export interface FilterContext {
-  model: DMMF.Model
-  datamodel: DMMF.Datamodel
-  /** The scalar and enum fields. */
-  fields: ReadonlyMap<string, FieldModel>
-  hidden: ReadonlySet<string>
-  idField: FieldModel
-  provider: string
-  report: Report
 }
 
 /** Reads every `@filter` and `@order` of a model, reporting what does not fit the model. */
@@ -73,7 +66,7 @@ export function readQueryDeclarations(
   context: FilterContext
 ): QueryDeclarations {
   const declarations: QueryDeclarations = {
-    model: { source: '@filter', relations: [] },
+    model: { source: '@filter', relations: [], related: [] },
     operations: new Map(),
   }
   for (const annotation of annotations) {
@@ -91,7 +84,7 @@ export function readQueryDeclarations(
     }
     if (operation) source = `@${annotation.name}(operation: "${operation}")`
     const declaration: Declaration = operation
-      ? (declarations.operations.get(operation) ?? { source, relations: [] })
+      ? (declarations.operations.get(operation) ?? { source, relations: [], related: [] })
       : declarations.model
     if (operation) declarations.operations.set(operation, declaration)
     if (annotation.name === 'filter') {
@@ -99,14 +92,14 @@ export function readQueryDeclarations(
         context.report({ source, message: 'is given more than once; merge them into one' })
         continue
       }
-      declaration.filters = readFilters(args, source, context, declaration.relations)
+      declaration.filters = readFilters(args, source, context, declaration)
       if (!operation) declaration.source = source
     } else {
       if (declaration.order) {
         context.report({ source, message: 'is given more than once; merge them into one' })
         continue
       }
-      declaration.order = readOrderFields(args, source, context)
+      declaration.order = readOrderFields(args, source, context, declaration.related)
     }
   }
   return declarations
@@ -116,7 +109,7 @@ function readFilters(
   args: Map<string, AnnotationValue>,
   source: string,
   context: FilterContext,
-  relations: PendingRelation[]
+  pending: Pick<Declaration, 'relations' | 'related'>
 ): FilterSpec[] {
   const filters: FilterSpec[] = []
   const allowed = ['operation', ...FILTER_KINDS]
@@ -132,7 +125,9 @@ function readFilters(
     }
     const kind = key as FilterKind
     for (const [field, setting] of entries(kind, value, source, context)) {
-      const spec = readFilter(kind, field, setting, source, context, relations)
+      const spec = field.includes('.')
+        ? readRelatedField({ kind, name: field, setting, source }, context, pending.related)
+        : readFilter(kind, field, setting, source, context, pending.relations)
       if (spec) filters.push(spec)
     }
   }
@@ -182,6 +177,8 @@ function readFilter(
     return undefined
   }
   if (context.hidden.has(name)) return problem('is hidden (@hidden): it is never filterable')
+  const foreignKey = foreignKeyProblem(name, context.foreignKeys)
+  if (foreignKey) return problem(foreignKey)
   const field = context.fields.get(name)
   if (!field) {
     const relation = context.model.fields.find(
@@ -196,62 +193,8 @@ function readFilter(
         : `does not exist or is not a scalar field.${didYouMean(name, names)} Fields: ${names.join(', ')}`
     )
   }
-  const type = `${field.type}${field.isList ? '[]' : ''}`
-  if (field.isList || field.type === 'Json' || field.type === 'Bytes')
-    return problem(`(${type}) cannot be filtered`)
-  const value: ValueType =
-    field.kind === 'enum'
-      ? { type: 'Enum', enumValues: field.enumValues ?? [] }
-      : { type: field.type, ...(field.uuid ? { uuid: true } : {}) }
-  switch (kind) {
-    case 'search': {
-      if (
-        typeof setting !== 'string' ||
-        !(SEARCH_STRATEGIES as readonly string[]).includes(setting)
-      )
-        return problem(
-          `needs a strategy, one of ${SEARCH_STRATEGIES.join(', ')}; got ${show(setting)}`
-        )
-      const strategy = setting as SearchStrategy
-      const text = field.type === 'String' && !field.uuid
-      if (!text && strategy !== 'exact')
-        return problem(
-          `(${field.uuid ? 'UUID' : type}) takes only the "exact" strategy, not "${strategy}"`
-        )
-      if (strategy.startsWith('i') && !INSENSITIVE_PROVIDERS.has(context.provider))
-        return problem(
-          `cannot use "${strategy}": case-insensitive matching (Prisma's mode: "insensitive") exists only on PostgreSQL, CockroachDB and MongoDB, not ${context.provider}; use "${strategy.slice(1)}" (see docs/filters.md, case sensitivity)`
-        )
-      return { kind, field: name, strategy, ...value }
-    }
-    case 'range':
-    case 'numeric':
-      if (!NUMBER_TYPES.has(field.type))
-        return problem(
-          `(${type}) is not a number: ${kind} filters take Int, BigInt, Float or Decimal fields`
-        )
-      return { kind, field: name, ...value }
-    case 'date': {
-      if (field.type !== 'DateTime')
-        return problem(`(${type}) is not a DateTime: date filters take DateTime fields`)
-      if (setting === undefined || setting === null) return { kind, field: name }
-      if (typeof setting !== 'string' || !(DATE_NULLS as readonly string[]).includes(setting))
-        return problem(
-          `null handling must be one of ${DATE_NULLS.join(', ')} (or null for none), got ${show(setting)}`
-        )
-      if (field.isRequired)
-        return problem('is required, so it is never null: give it no null handling (null)')
-      return { kind, field: name, nulls: setting as DateNulls }
-    }
-    case 'boolean':
-      if (field.type !== 'Boolean')
-        return problem(`(${type}) is not a Boolean: boolean filters take Boolean fields`)
-      return { kind, field: name }
-    case 'exists':
-      if (field.isRequired)
-        return problem(`is required, so it always exists: exists filters take optional fields`)
-      return { kind, field: name }
-  }
+  const spec = fieldFilter(kind, name, field, setting, context.provider)
+  return typeof spec === 'string' ? problem(spec) : spec
 }
 
 function readRelation(
@@ -311,7 +254,8 @@ function checkSharedParameters(
 function readOrderFields(
   args: Map<string, AnnotationValue>,
   source: string,
-  context: FilterContext
+  context: FilterContext,
+  related: PendingRelated[]
 ): OrderFieldSpec[] {
   for (const key of args.keys()) {
     if (key !== 'operation' && key !== 'fields')
@@ -334,9 +278,23 @@ function readOrderFields(
   for (const name of value as string[]) {
     const problem = (message: string) =>
       context.report({ source, option: 'fields', message: `field "${name}" ${message}` })
+    if (order.some((entry) => entry.field === name)) {
+      problem('is listed more than once')
+      continue
+    }
+    if (name.includes('.')) {
+      const entry = readRelatedField({ kind: 'order', name, source }, context, related)
+      if (entry) order.push(entry)
+      continue
+    }
     const field = context.fields.get(name)
     if (context.hidden.has(name)) {
       problem('is hidden (@hidden): it is never orderable')
+      continue
+    }
+    const foreignKey = foreignKeyProblem(name, context.foreignKeys, 'order')
+    if (foreignKey) {
+      problem(foreignKey)
       continue
     }
     if (!field) {
@@ -346,24 +304,14 @@ function readOrderFields(
       )
       continue
     }
-    if (field.isList || (field.kind === 'scalar' && !ORDERABLE.has(field.type))) {
-      problem(`(${field.type}${field.isList ? '[]' : ''}) cannot be ordered by`)
-      continue
-    }
-    if (order.some((entry) => entry.field === name)) {
-      problem('is listed more than once')
+    const wrong = orderProblem(field)
+    if (wrong) {
+      problem(wrong)
       continue
     }
     order.push(orderField(field))
   }
   return order
-}
-
-function orderField(field: FieldModel): OrderFieldSpec {
-  const nullable = field.isRequired ? {} : { nullable: true }
-  return field.kind === 'enum'
-    ? { field: field.name, type: 'Enum', enumValues: field.enumValues ?? [], ...nullable }
-    : { field: field.name, type: field.type, ...(field.uuid ? { uuid: true } : {}), ...nullable }
 }
 
 /** Operations named by `operation:` that the model does not have. */
@@ -415,6 +363,14 @@ export function operationQuery(
     const orderSource =
       operation.name === 'collection' ? '@order' : `@order (operation "${operation.name}")`
     for (const entry of order) {
+      if (entry.field.includes('.')) {
+        context.report({
+          source: orderSource,
+          option: 'fields',
+          message: `field "${entry.field}" cannot order the cursor-paged operation "${operation.name}": a client order becomes its keyset order, and Prisma's cursor cannot start past a related item's field; order it by its own fields (docs/filters.md, relations)`,
+        })
+        continue
+      }
       const field = context.fields.get(entry.field)
       if (!field?.isRequired || !CURSOR_TYPES.has(field.type)) {
         context.report({
@@ -456,6 +412,8 @@ export function checkOrderIndexes(
     (index) => index.model === context.model.name
   )
   for (const { field } of order) {
+    // A field through a relation is ordered through a join, by the related model's index.
+    if (field.includes('.')) continue
     const model = context.model.fields.find((candidate) => candidate.name === field)
     const indexed =
       model?.isId ||

@@ -17,6 +17,36 @@ export interface FieldModel {
   iri?: string
 }
 
+/**
+ * A relation to a served model, shown as a link (docs/hydra.md#relations): to-one, the related
+ * item's IRI; to-many, the IRI of the sub-collection `<item>/<name>`.
+ */
+export interface LinkModel {
+  /** The property name: the relation field's, or the one `@property(name: ...)` gives. */
+  name: string
+  /** The Prisma relation field. */
+  field: string
+  kind: 'one' | 'many'
+  /** The related model's name. */
+  target: string
+  /** To-one: whether every item has a related item. */
+  required: boolean
+  /** The property IRI declared with `@property(iri: ...)`. */
+  iri?: string
+  /**
+   * To-one: the foreign-key column holding the related id (the relation references the target's
+   * id), or `[relation, id]`: the related id selected through the relation.
+   */
+  from?: string | [string, string]
+  /**
+   * To-many: how the sub-collection selects the related rows of one item: the target's foreign-key
+   * column (`column`), or the target's back relation, to-one (`is`) or to-many (`some`).
+   */
+  condition?: { field: string; kind: 'column' | 'is' | 'some' }
+  /** The related resource, filled once every model is resolved. */
+  targetResource?: { collectionPath: string; iri?: string; idField: FieldModel }
+}
+
 /** Paging settings of one operation after operation > resource > global > built-in precedence. */
 export type ResolvedPaging = Omit<PagingConfig, 'parameters' | 'cursor'> & {
   viaCursor: CursorField[] | null
@@ -77,8 +107,10 @@ export interface ResourceModel {
   fileName: string
   collectionPath: string
   idField: FieldModel
-  /** Fields shown in the output (hidden fields left out). */
+  /** Fields shown in the output (hidden fields, and foreign keys of the links, left out). */
   fields: FieldModel[]
+  /** Relations to served models, shown as links after the fields. */
+  links: LinkModel[]
   /** Every field the queries must read: the shown ones, the primary key, cursor and order-key fields. */
   selected: string[]
   /** The resource's collection first, then its extra operations. */

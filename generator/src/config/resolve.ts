@@ -1,9 +1,12 @@
 import type { DMMF } from '@prisma/generator-helper'
+import { parseAnnotations } from '../annotations/parse.js'
 import { type Problem, reporter } from '../problems.js'
 import { checkEntrypointKeys, checkPaths } from './api-names.js'
 import { type PendingRelation, resolveRelations } from './filters.js'
 import type { GlobalConfig } from './global.js'
 import type { HydraModel, ResourceModel } from './model.js'
+import { type PendingRelated, resolveRelatedFields } from './related-filters.js'
+import { resolveLinks } from './relations.js'
 import { resolveResource } from './resource.js'
 
 /**
@@ -18,20 +21,44 @@ export function resolveHydraModel(
   const problems: Problem[] = []
   const resources: ResourceModel[] = []
   const relations: Array<PendingRelation & { location: string }> = []
+  // Relations are links to served models only: which ones are is known before any is resolved.
+  const served = new Set(
+    datamodel.models
+      .filter((model) =>
+        parseAnnotations(model.documentation).annotations.some(
+          (annotation) => annotation.name === 'pagination'
+        )
+      )
+      .map((model) => model.name)
+  )
+  const related: PendingRelated[] = []
   for (const model of datamodel.models) {
     const report = reporter(problems, `Model "${model.name}"`)
-    const resource = resolveResource(model, datamodel, global, provider, report, problems, {
+    const resource = resolveResource(
+      model,
+      datamodel,
+      global,
       provider,
-      relations,
-    })
+      report,
+      problems,
+      {
+        provider,
+        relations,
+        related,
+      },
+      served
+    )
     if (resource) resources.push(resource)
   }
+  // Filters through a relation (`author.name`) read their target's served fields.
+  resolveRelatedFields(related, resources, datamodel, problems)
   // Relation filters name their targets' paths and id types, known once every model is resolved.
   resolveRelations(
     relations,
     new Map(resources.map((resource) => [resource.name, { ...resource, id: resource.idField }])),
     problems
   )
+  resolveLinks(resources, problems)
   checkPaths(resources, problems)
   checkEntrypointKeys(resources, problems)
   const model: HydraModel = {

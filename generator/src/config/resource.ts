@@ -25,6 +25,8 @@ import type { FieldModel, OperationModel, ResourceModel } from './model.js'
 import { collectionPathFor, delegateName, kebabCase } from './naming.js'
 import { resolveOperations } from './operations.js'
 import { readOrder } from './order.js'
+import type { PendingRelated } from './related-filters.js'
+import { readLinks } from './relations.js'
 
 /**
  * One Prisma model as a resource, or undefined when it is not exposed (no `@pagination`) or
@@ -38,7 +40,12 @@ export function resolveResource(
   provider: string,
   report: Report,
   problems: Problem[],
-  queries: { provider: string; relations: Array<PendingRelation & { location: string }> }
+  queries: {
+    provider: string
+    relations: Array<PendingRelation & { location: string }>
+    related: PendingRelated[]
+  },
+  served: ReadonlySet<string>
 ): ResourceModel | undefined {
   const annotations = readAnnotations(model.documentation, MODEL_ANNOTATIONS, report)
   const fieldResults = readFieldAnnotations(model, problems)
@@ -116,13 +123,18 @@ export function resolveResource(
     const fieldModel = fieldModels.get(field.name)
     if (iri && fieldModel) fieldModel.iri = iri
   }
-  const fields = [...fieldModels.values()].filter((field) => !hidden.has(field.name))
-  checkHydraNames(model.name, fields, operations, report)
+  // A relation is shown one way: as its link, or (turned off) its foreign key as a plain field.
+  const { links, foreignKeys } = readLinks(model, datamodel, served, fieldResults)
+  const fields = [...fieldModels.values()].filter(
+    (field) => !hidden.has(field.name) && !foreignKeys.has(field.name)
+  )
+  checkHydraNames(model.name, [...fields, ...links], operations, report)
   resolveQueries(annotations, operations, {
     model,
     datamodel,
     fields: fieldModels,
     hidden,
+    foreignKeys,
     idField: fieldModels.get(idField.name) as FieldModel,
     global,
     report,
@@ -137,6 +149,8 @@ export function resolveResource(
       ...(operation.query?.order ?? []),
     ])
     .map((key) => key.field)
+    // A field through a relation (`author.name`) is the related item's, not selected on the row.
+    .filter((field) => !field.includes('.'))
   return {
     name: model.name,
     ...(resourceIri ? { iri: resourceIri } : {}),
@@ -147,7 +161,15 @@ export function resolveResource(
     collectionPath,
     idField: fieldModels.get(idField.name) as FieldModel,
     fields,
-    selected: [...new Set([idField.name, ...fields.map((field) => field.name), ...cursorFields])],
+    links,
+    selected: [
+      ...new Set([
+        idField.name,
+        ...fields.map((field) => field.name),
+        ...links.flatMap((link) => (typeof link.from === 'string' ? [link.from] : [])),
+        ...cursorFields,
+      ]),
+    ],
     operations,
   }
 }
@@ -159,9 +181,12 @@ function resolveQueries(
   context: FilterContext & {
     global: GlobalConfig
     relations: Array<PendingRelation & { location: string }>
+    related: PendingRelated[]
   }
 ): void {
   const declarations = readQueryDeclarations(annotations, context)
+  for (const declaration of [declarations.model, ...declarations.operations.values()])
+    context.related.push(...declaration.related)
   checkDeclaredOperations(
     declarations,
     operations.map((operation) => operation.name),

@@ -2,7 +2,7 @@ import { IndentationText, Project, QuoteKind, type SourceFile, ts } from 'ts-mor
 import type { HydraModel } from '../config/model.js'
 import type { EmitContext } from './context.js'
 import { emitIndexModule } from './index-module.js'
-import { emitResourceModule } from './resource-module.js'
+import { emitResourceModule, subCollectionsOf } from './resource-module.js'
 
 /** Generated file name → content. */
 export type FileMap = Map<string, string>
@@ -32,7 +32,14 @@ export function emitFiles(model: HydraModel, context: EmitContext): FileMap {
   const files: FileMap = new Map()
   for (const resource of model.resources) {
     const file = project.createSourceFile(`/${resource.fileName}.ts`)
-    emitResourceModule(file, resource, model.parameters, model.filterParameters, context)
+    emitResourceModule(
+      file,
+      resource,
+      model.parameters,
+      model.filterParameters,
+      context,
+      subCollectionsOf(resource, model)
+    )
     files.set(`${resource.fileName}.ts`, text(file))
   }
   const index = project.createSourceFile('/index.ts')

@@ -12,6 +12,7 @@ import type {
   CursorKeyModel,
   FieldModel,
   HydraModel,
+  LinkModel,
   OperationModel,
   ResourceModel,
 } from '../config/model.js'
@@ -72,6 +73,15 @@ function writeMemberInterface(resource: ResourceModel): InterfaceDeclarationStru
     { name: "'@id'", type: 'string' },
     { name: "'@type'", type: JSON.stringify(resource.name) },
     ...resource.fields.map((field) => ({ name: field.name, type: outputType(field) })),
+    ...resource.links.map((link) => ({
+      name: link.name,
+      type: link.kind === 'one' && !link.required ? 'string | null' : 'string',
+      docs: [
+        link.kind === 'one'
+          ? `The IRI of the related ${link.target}.`
+          : `The IRI of the collection of the related ${link.target} items.`,
+      ],
+    })),
   ]
   return {
     kind: StructureKind.Interface,
@@ -110,9 +120,28 @@ function writeResourceSpec(resource: ResourceModel, provider: string) {
           }
         })
         writer.write('],')
+        if (resource.links.length > 0) writer.newLine().write('links: ').write(linkList(resource))
       })
     writer.write(')')
   }
+}
+
+/** The resource's links as the runtime's `LinkSpec[]` literal. */
+function linkList(resource: ResourceModel): string {
+  const entries = resource.links.flatMap((link) => {
+    const target = link.targetResource
+    if (!target) return []
+    const parts = [
+      `name: ${JSON.stringify(link.name)}`,
+      `kind: '${link.kind}'`,
+      `target: { name: ${JSON.stringify(link.target)}, ${target.iri ? `iri: ${JSON.stringify(target.iri)}, ` : ''}collectionPath: ${JSON.stringify(target.collectionPath)} }`,
+    ]
+    if (link.from) parts.push(`from: ${JSON.stringify(link.from)}`)
+    if (link.kind === 'one' && !link.required) parts.push('required: false')
+    if (link.iri) parts.push(`iri: ${JSON.stringify(link.iri)}`)
+    return [`{ ${parts.join(', ')} }`]
+  })
+  return `[${entries.join(', ')}],`
 }
 
 function writePaging(operation: OperationModel, parameters: ParameterNames) {
@@ -276,8 +305,80 @@ function writeSourceFactory(resource: ResourceModel, context: EmitContext) {
   }
 }
 
+/** A to-many link whose sub-collection (`/authors/:id/books`) lists this resource's items. */
+export interface SubCollection {
+  parent: ResourceModel
+  link: LinkModel
+}
+
+/** The sub-collections that list `resource`: every to-many link to it, self-relations included. */
+export function subCollectionsOf(resource: ResourceModel, model: HydraModel): SubCollection[] {
+  return model.resources.flatMap((parent) =>
+    parent.links
+      .filter((link) => link.kind === 'many' && link.target === resource.name && link.condition)
+      .map((link) => ({ parent, link }))
+  )
+}
+
+export const subCollectionPath = ({ parent, link }: SubCollection) =>
+  `${parent.collectionPath}/:id/${link.name}`
+
+/** The Prisma condition selecting the rows of one parent (`id`) of a sub-collection. */
+function subCollectionWhere({ parent, link }: SubCollection): string {
+  const condition = link.condition
+  if (!condition) return '{}'
+  const key = parent.idField.name
+  if (condition.kind === 'column') return `{ ${condition.field}: id }`
+  return `{ ${condition.field}: { ${condition.kind}: { ${key}: id } } }`
+}
+
+/**
+ * The routes of the sub-collections listing this resource: its collection operation's settings
+ * (paging, filters, orders, totals), over the rows related to the parent the path names.
+ */
+function writeSubCollections(
+  resource: ResourceModel,
+  subCollections: readonly SubCollection[],
+  provider: string
+) {
+  const names = resourceNames(resource)
+  const operation = resource.operations[0] as OperationModel
+  const input = `Prisma.${resource.name}OrderByWithRelationInput[]`
+  const totals =
+    operation.totals.mode === 'cached'
+      ? `{ mode: 'cached', cache: counts.${operation.name} }`
+      : `{ mode: '${operation.totals.mode}' }`
+  return (writer: CodeBlockWriter) => {
+    for (const sub of subCollections) {
+      const { parent } = sub
+      writer.write('.get(').quote(subCollectionPath(sub)).write(', (c) =>').newLine()
+      writer.indent(() => {
+        writer.writeLine('serveSubCollection(')
+        writer.indent(() => {
+          writer.writeLine('c,')
+          writer.writeLine(
+            `{ name: ${JSON.stringify(parent.name)}, id: '${parent.idField.type}', provider: '${provider}', find: (id) => prisma.${parent.delegate}.findUnique({ where: { ${parent.idField.name}: id }, select: { ${parent.idField.name}: true } }) },`
+          )
+          writer.writeLine(`${names.operations}.${operation.name},`)
+          const where = subCollectionWhere(sub)
+          writer.writeLine(
+            `(id) => (selection: RowSelection) => ${names.rows}(prisma, (selection.orderBy ?? ${orderBy(operation)}) as ${input}, (selection.reverse ?? ${orderBy(operation, true)}) as ${input}, selection.where ? { AND: [${where}, selection.where as Prisma.${resource.name}WhereInput] } : ${where}, { totals: ${totals}, timeouts: options.timeouts }),`
+          )
+          writer.writeLine('{ batchSize: options.batchSize, timeouts: options.timeouts }')
+        })
+        writer.write(')')
+      })
+      writer.newLine().write(')').newLine()
+    }
+  }
+}
+
 /** The Hono sub-app: collection operations first, so `/books/recent` is not read as an item id. */
-function writeCreateApp(resource: ResourceModel) {
+function writeCreateApp(
+  resource: ResourceModel,
+  subCollections: readonly SubCollection[],
+  provider: string
+) {
   const names = resourceNames(resource)
   const cached = resource.operations.filter((operation) => operation.totals.mode === 'cached')
   return (writer: CodeBlockWriter) => {
@@ -342,6 +443,7 @@ function writeCreateApp(resource: ResourceModel) {
         )
       })
       writer.newLine().write(')').newLine()
+      writeSubCollections(resource, subCollections, provider)(writer)
       writer
         .write('.get(')
         .quote(`/contexts/${resource.name}`)
@@ -350,6 +452,7 @@ function writeCreateApp(resource: ResourceModel) {
       const paths = [
         ...resource.operations.map((operation) => operation.path),
         `${resource.collectionPath}/:id`,
+        ...subCollections.map(subCollectionPath),
         `/contexts/${resource.name}`,
       ]
       for (const path of paths)
@@ -369,7 +472,8 @@ export function emitResourceModule(
   resource: ResourceModel,
   parameters: ParameterNames,
   filterParameters: HydraModel['filterParameters'],
-  context: EmitContext
+  context: EmitContext,
+  subCollections: readonly SubCollection[] = []
 ): void {
   const names = resourceNames(resource)
   file.addImportDeclarations([
@@ -388,7 +492,7 @@ export function emitResourceModule(
         runtimeType('DatabaseTimeouts'),
         runtimeValue('defineResource'),
         runtimeValue('methodNotAllowed'),
-        ...(resource.operations.some((operation) => operation.query)
+        ...(resource.operations.some((operation) => operation.query) || subCollections.length > 0
           ? [runtimeType('RowSelection')]
           : []),
         runtimeType('RowWindow'),
@@ -405,6 +509,7 @@ export function emitResourceModule(
         runtimeValue('serveCollection'),
         runtimeValue('serveContext'),
         runtimeValue('serveItem'),
+        ...(subCollections.length > 0 ? [runtimeValue('serveSubCollection')] : []),
         runtimeValue('transactionOptions'),
       ],
     },
@@ -432,8 +537,13 @@ export function emitResourceModule(
       {
         name: 'select',
         initializer: (writer) => {
+          const through = resource.links.flatMap((link) =>
+            Array.isArray(link.from)
+              ? [`${link.from[0]}: { select: { ${link.from[1]}: true } }`]
+              : []
+          )
           writer.write(
-            `{ ${resource.selected.map((name) => `${name}: true`).join(', ')} } as const`
+            `{ ${[...resource.selected.map((name) => `${name}: true`), ...through].join(', ')} } as const`
           )
         },
       },
@@ -520,6 +630,6 @@ export function emitResourceModule(
       { name: 'prisma', type: 'PrismaClient' },
       { name: 'options', type: names.appOptions, initializer: '{}' },
     ],
-    statements: writeCreateApp(resource),
+    statements: writeCreateApp(resource, subCollections, context.provider),
   })
 }

@@ -60,11 +60,27 @@ export function readCollectionQuery(
   }
   for (const [field, specs] of byField) {
     const given = query.get(field)
-    if (given !== undefined)
-      filters.push(...readField(field, given, specs, { likeEscape: spec.likeEscape, ...options }))
+    if (given === undefined) continue
+    const read = readField(field, given, specs, { likeEscape: spec.likeEscape, ...options })
+    filters.push(...read.map((condition) => through(condition, specs[0])))
   }
-  if (exists.length > 0) filters.push(...readExists(query, spec.parameters.exists, exists))
+  if (exists.length > 0) {
+    const read = readExists(query, spec.parameters.exists, exists)
+    filters.push(
+      ...read.map((condition) =>
+        through(
+          condition,
+          exists.find((filter) => filter.field === condition.field)
+        )
+      )
+    )
+  }
   return { filters, order: readOrder(query, spec) }
+}
+
+/** A condition on a related item's field (`author.name`) says which relation it goes through. */
+function through(condition: FilterCondition, spec: FilterSpec | undefined): FilterCondition {
+  return spec?.through ? { ...condition, through: spec.through } : condition
 }
 
 function fail(parameter: string, expected: string, raw: string): never {
@@ -303,7 +319,9 @@ function readOrder(query: QueryMap, spec: QuerySpec): OrderEntry[] {
   const name = spec.parameters.order
   const given = query.get(name)
   if (given === undefined) return []
-  const fields = [...new Set([...spec.order.map((entry) => entry.field), spec.id.field])]
+  const fields = [
+    ...new Set([...spec.order.map((entry) => entry.field), ...(spec.id ? [spec.id.field] : [])]),
+  ]
   const usage = `is given as ${name}[field]=asc|desc, field one of ${fields.join(', ')}`
   if (typeof given === 'string') throw badRequest(`The "${name}" parameter ${usage}.`)
   if (given.size > FILTER_LIMITS.orderFields) {
@@ -320,8 +338,9 @@ function readOrder(query: QueryMap, spec: QuerySpec): OrderEntry[] {
     if (direction !== 'asc' && direction !== 'desc') fail(parameter, 'asc or desc', value as string)
     order.push({ field, direction })
   }
-  if (order.length > 0 && !order.some((entry) => entry.field === spec.id.field)) {
-    order.push({ field: spec.id.field, direction: 'asc' })
+  const id = spec.id?.field
+  if (id && order.length > 0 && !order.some((entry) => entry.field === id)) {
+    order.push({ field: id, direction: 'asc' })
   }
   return order
 }

@@ -73,7 +73,7 @@ export function selectRows(
     ? new Set([
         ...paging.cursor.map((key) => key.field),
         ...spec.order.map((entry) => entry.field),
-        spec.id.field,
+        ...(spec.id ? [spec.id.field] : []),
       ])
     : undefined
   const parsed = readCollectionQuery(query, spec, { base, cursorFields, database })
@@ -96,7 +96,7 @@ export function selectRows(
   rows.orderBy = orderByOf(parsed.order)
   rows.reverse = orderByOf(parsed.order, true)
   const fields = parsed.order.map(({ field }) =>
-    field === spec.id.field
+    field === spec.id?.field
       ? spec.id
       : (spec.order.find((entry) => entry.field === field) as OrderFieldSpec)
   )
@@ -106,7 +106,10 @@ export function selectRows(
   })
   // The generator lets cursor operations order only by required, comparable fields.
   if (paging.cursor) return { query: parsed, rows, cursor: key, filterOperators }
-  const comparable = fields.every((field) => !field.nullable && KEYSET_TYPES.has(field.type))
+  // A field through a relation is not on the row: unpaged batches then go by offset.
+  const comparable = fields.every(
+    (field) => !field.nullable && !field.through && KEYSET_TYPES.has(field.type)
+  )
   return { query: parsed, rows, orderKey: comparable ? key : undefined }
 }
 

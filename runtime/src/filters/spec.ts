@@ -52,7 +52,29 @@ export interface RelationTarget {
   id: ValueType
 }
 
-export type FilterSpec =
+/**
+ * A field of a related model, one relation away (`author.name`, API Platform's nested property):
+ * the parameter is the dotted name, the condition is written on the related item's field.
+ */
+export interface RelatedField {
+  /** The relation field of this model (`author`). */
+  relation: string
+  /** The field of the related model (`name`). */
+  field: string
+  /**
+   * A to-many relation: an item matches when one of its related items matches every condition on
+   * that relation (Prisma's `some`; API Platform's join). Otherwise a to-one relation: the
+   * related item must exist and match.
+   */
+  many?: boolean | undefined
+}
+
+/** Set on a filter, an order field or a condition read through a relation (`author.name`). */
+export interface Through {
+  through?: RelatedField | undefined
+}
+
+export type FilterSpec = (
   | ({
       kind: 'search'
       field: string
@@ -64,9 +86,11 @@ export type FilterSpec =
   | { kind: 'boolean'; field: string }
   | ({ kind: 'numeric'; field: string } & ValueType)
   | { kind: 'exists'; field: string }
+) &
+  Through
 
 /** A field clients may order by, with what a keyset on it needs (cursor-paged operations). */
-export interface OrderFieldSpec extends ValueType {
+export interface OrderFieldSpec extends ValueType, Through {
   field: string
   /** An optional field: never part of a keyset (a null has no place in the key order). */
   nullable?: boolean | undefined
@@ -77,8 +101,11 @@ export interface QuerySpec {
   filters: readonly FilterSpec[]
   /** Orderable fields; empty: the `order` parameter is not read (an unknown parameter). */
   order: readonly OrderFieldSpec[]
-  /** The primary key, which ends every client order. */
-  id: OrderFieldSpec
+  /**
+   * The primary key, which ends every client order (always set on generated operations; a custom
+   * collection without one orders by exactly the fields given).
+   */
+  id?: OrderFieldSpec | undefined
   /** API Platform's `order_parameter_name` and `exists_parameter_name`. */
   parameters: { order: string; exists: string }
   /**
@@ -100,7 +127,7 @@ export const defaultFilterParameterNames: { readonly order: string; readonly exi
 export const FILTER_LIMITS = { values: 100, orderFields: 10, valueLength: 1000 } as const
 
 /** One condition a request asks for, its value read as the field's type. */
-export type FilterCondition =
+export type FilterCondition = (
   | {
       kind: 'search'
       field: string
@@ -122,6 +149,8 @@ export type FilterCondition =
   | { kind: 'boolean'; field: string; value: boolean }
   | { kind: 'numeric'; field: string; values: unknown[] }
   | { kind: 'exists'; field: string; value: boolean }
+) &
+  Through
 
 export interface OrderEntry {
   field: string

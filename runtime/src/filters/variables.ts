@@ -50,7 +50,8 @@ export function queryVariables(spec: QuerySpec): QueryVariable[] {
     }
   }
   if (spec.order.length > 0) {
-    const fields = [...new Set([...spec.order.map((entry) => entry.field), spec.id.field])]
+    const id = spec.id ? [spec.id.field] : []
+    const fields = [...new Set([...spec.order.map((entry) => entry.field), ...id])]
     for (const field of fields)
       add(`${spec.parameters.order}[${field}]`, field, `Order by ${field}: asc or desc.`)
   }

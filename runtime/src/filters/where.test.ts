@@ -36,6 +36,53 @@ describe('filterWhere', () => {
     })
   })
 
+  it('writes conditions through a relation inside it, one join per relation', () => {
+    const author = { relation: 'author', field: 'name' }
+    const stars = { relation: 'reviews', field: 'stars', many: true }
+    const text = { relation: 'reviews', field: 'text', many: true }
+    expect(
+      filterWhere([
+        { kind: 'boolean', field: 'available', value: true },
+        {
+          kind: 'search',
+          field: 'author.name',
+          strategy: 'partial',
+          values: ['an'],
+          through: author,
+        },
+        { kind: 'range', field: 'reviews.stars', operator: 'gte', value: 4, through: stars },
+        {
+          kind: 'search',
+          field: 'reviews.text',
+          strategy: 'exact',
+          values: ['a', 'b'],
+          through: text,
+        },
+      ])
+    ).toEqual({
+      AND: [
+        { available: true },
+        { author: { is: { name: { contains: 'an' } } } },
+        // One review matches both: API Platform's filters share their join.
+        { reviews: { some: { AND: [{ stars: { gte: 4 } }, { text: { in: ['a', 'b'] } }] } } },
+      ],
+    })
+    expect(
+      filterWhere([
+        {
+          kind: 'date',
+          field: 'author.born',
+          operator: 'after',
+          value: new Date(0),
+          nulls: 'exclude_null',
+          through: { relation: 'author', field: 'born' },
+        },
+      ])
+    ).toEqual({
+      author: { is: { AND: [{ born: { not: null } }, { born: { gte: new Date(0) } }] } },
+    })
+  })
+
   it('writes a relation search on its foreign key', () => {
     expect(
       filterWhere([
@@ -115,5 +162,11 @@ describe('andWhere and orderByOf', () => {
     ]
     expect(orderByOf(order)).toEqual([{ title: 'asc' }, { id: 'desc' }])
     expect(orderByOf(order, true)).toEqual([{ title: 'desc' }, { id: 'asc' }])
+    const related = [{ field: 'author.name', direction: 'asc' as const }, ...order]
+    expect(orderByOf(related, true)).toEqual([
+      { author: { name: 'desc' } },
+      { title: 'desc' },
+      { id: 'asc' },
+    ])
   })
 })

@@ -7,6 +7,7 @@ import type {
   FilterCondition,
   LikeEscape,
   OrderEntry,
+  RelatedField,
   SearchStrategy,
 } from './spec.js'
 
@@ -27,6 +28,29 @@ export function filterWhere(
   conditions: readonly FilterCondition[],
   likeEscape: LikeEscape = 'backslash'
 ): Where | undefined {
+  const own: FilterCondition[] = []
+  const related = new Map<string, { through: RelatedField; conditions: FilterCondition[] }>()
+  for (const condition of conditions) {
+    const { through } = condition
+    if (!through) {
+      own.push(condition)
+      continue
+    }
+    const group = related.get(through.relation) ?? { through, conditions: [] }
+    group.conditions.push({ ...condition, field: through.field, through: undefined })
+    related.set(through.relation, group)
+  }
+  const parts = conditionParts(own, likeEscape)
+  // Every condition on one relation is one join, as API Platform's filters share their join: a
+  // book matches `reviews.rating[gte]=4&reviews.author=Ann` when one review matches both.
+  for (const { through, conditions: inner } of related.values()) {
+    const where = all(conditionParts(inner, likeEscape)) ?? {}
+    parts.push({ [through.relation]: through.many ? { some: where } : { is: where } })
+  }
+  return all(parts)
+}
+
+function conditionParts(conditions: readonly FilterCondition[], likeEscape: LikeEscape): Where[] {
   const parts: Where[] = []
   const excluded = new Set<string>()
   for (const condition of conditions) {
@@ -36,6 +60,10 @@ export function filterWhere(
     }
     parts.push(conditionWhere(condition, likeEscape))
   }
+  return parts
+}
+
+function all(parts: Where[]): Where | undefined {
   if (parts.length === 0) return undefined
   return parts.length === 1 ? parts[0] : { AND: parts }
 }
@@ -130,9 +158,15 @@ export function escapeLike(text: string, likeEscape: LikeEscape): string {
   return text
 }
 
-/** A client order as a Prisma `orderBy` (reversed for the pages read backward). */
+/**
+ * A client order as a Prisma `orderBy` (reversed for the pages read backward). A field through a
+ * to-one relation (`author.name`; field names hold no dot) orders by the related item's field.
+ */
 export function orderByOf(order: readonly OrderEntry[], reverse = false): Where[] {
-  return order.map(({ field, direction }) => ({
-    [field]: reverse ? (direction === 'asc' ? 'desc' : 'asc') : direction,
-  }))
+  return order.map(({ field, direction }) => {
+    const way = reverse ? (direction === 'asc' ? 'desc' : 'asc') : direction
+    const dot = field.indexOf('.')
+    if (dot === -1) return { [field]: way }
+    return { [field.slice(0, dot)]: { [field.slice(dot + 1)]: way } }
+  })
 }

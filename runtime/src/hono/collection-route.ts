@@ -71,11 +71,18 @@ export type CollectionProvider<
   query: ProviderQuery<Where, OrderBy>
 ) => CollectionResult<Row> | Promise<CollectionResult<Row>>
 
-/** Options of a generated collection route. */
-export interface ServeCollectionOptions<Row> {
+/**
+ * Options of a generated collection route. `C`, `Where` and `OrderBy` are the provider's: the
+ * generated routes give the model's Prisma types (`Prisma.BookWhereInput`).
+ */
+export interface ServeCollectionOptions<
+  Row,
+  C extends Context = Context,
+  Where = Record<string, unknown>,
+  OrderBy = Record<string, unknown>,
+> {
   /** Replaces the operation's Prisma query (offset-paged operations). */
-  // biome-ignore lint/suspicious/noExplicitAny: a provider's own where/orderBy types are its business.
-  provider?: CollectionProvider<Row, any, any, any> | undefined
+  provider?: CollectionProvider<Row, C, Where, OrderBy> | undefined
   /** Rows per query and per written chunk when the collection is served unpaged. Default 500. */
   batchSize?: number | undefined
   /** Time budgets of the database work; an outage is answered 503 (see DatabaseTimeouts). */
@@ -102,11 +109,19 @@ function searchOf<M, P extends boolean>(
  * (through the operation's source, or the provider that replaces it), renders. Unpaged requests
  * are streamed, read in batches (docs/paging.md#d5).
  */
-export async function serveCollection<M, Row extends object, Where, P extends boolean = true>(
-  c: Context,
+export async function serveCollection<
+  M,
+  Row extends object,
+  Where,
+  P extends boolean = true,
+  C extends Context = Context,
+  FilterWhere = Record<string, unknown>,
+  OrderBy = Record<string, unknown>,
+>(
+  c: C,
   operation: CollectionOperation<M, P>,
   rows: RowsOf<Row, Where>,
-  options: ServeCollectionOptions<Row> = {}
+  options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy> = {}
 ): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const base = mountPrefix(c)
   const { resource, paging, hydraPrefix } = operation
@@ -132,7 +147,17 @@ export async function serveCollection<M, Row extends object, Where, P extends bo
       orderKey: selection.orderKey,
       cursor: selection.cursor,
       filterOperators: selection.filterOperators,
-      provider: provider && ((request) => provider(request, c, { filters, order, where, orderBy })),
+      provider:
+        provider &&
+        ((request) =>
+          // The selection is built from the operation's spec, which the generator wrote from the
+          // model: its where and orderBy are the model's Prisma inputs the provider is typed with.
+          provider(request, c, {
+            filters,
+            order,
+            where: where as FilterWhere | undefined,
+            orderBy: orderBy as OrderBy[] | undefined,
+          })),
       batchSize: options.batchSize,
       database: resource.provider,
       work: (work) => databaseWork(work, budget.query),

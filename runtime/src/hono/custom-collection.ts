@@ -6,6 +6,10 @@
 import type { Context, Env, Input } from 'hono'
 import { databaseWork } from '../database/outage.js'
 import { budgetOf, type DatabaseTimeouts } from '../database/timeouts.js'
+import { type CustomQueryOptions, customQuery } from '../filters/custom-query.js'
+import { readCollectionQuery } from '../filters/read.js'
+import type { ProviderQuery } from '../filters/selection.js'
+import { filterWhere, orderByOf } from '../filters/where.js'
 import type { HydraCollection } from '../hydra/collection.js'
 import { collectionSearch } from '../hydra/search.js'
 import { DEFAULT_BATCH_SIZE } from '../paging/batches.js'
@@ -37,16 +41,22 @@ export interface CollectionHandlerOptions<P extends boolean = boolean> {
    * `Retry-After` of the 503 an outage of its database is answered with.
    */
   timeouts?: DatabaseTimeouts | undefined
+  /**
+   * What clients may filter and order the collection by (docs/custom-collections.md): the route
+   * reads and checks these parameters (a 400 on a malformed one), lists them in `hydra:search`,
+   * and hands them to the handler, parsed, to apply.
+   */
+  query?: CustomQueryOptions | undefined
 }
-
-const NO_FIELDS = { name: 'custom', fields: [] }
 
 /**
  * A custom collection handler (docs/custom-collections.md). `handler` receives the checked paging
  * request (page from `page`, or its configured name, default 1; page size; offset = (page - 1) ×
- * page size; or an unpaged request) and returns a full paginator (full view), a partial paginator
- * (partial view), an array (no view) or an iterable (no view, streamed). Checks, errors, links and
- * rendering are the generated routes' own.
+ * page size; or an unpaged request), the Hono context and the request's filters and order as
+ * declared by `options.query` (parsed and typed, as custom data providers get them; empty without
+ * `query`), and returns a full paginator (full view), a partial paginator (partial view), an array
+ * (no view) or an iterable (no view, streamed). Checks, errors, links and rendering are the
+ * generated routes' own.
  *
  * ```ts
  * app.get('/genres', hydraCollection({ context: '/contexts/Genre' }, (request) =>
@@ -64,25 +74,25 @@ export function hydraCollection<
   options: CollectionHandlerOptions<P>,
   handler: (
     request: PagingRequest,
-    c: Context<E, Path, I>
+    c: Context<E, Path, I>,
+    query: ProviderQuery
   ) => CollectionResult<T> | Promise<CollectionResult<T>>
 ): (c: Context<E, Path, I>) => Promise<JsonLdResponse<HydraCollection<T, P>>> {
   const paging = customPaging(options.paging, 'hydraCollection')
+  const spec = options.query && customQuery(options.query, 'hydraCollection query', paging)
+  // Its `hydra:search`, for the last path it was served at (nearly always one).
+  let search: { path: string; value: Record<string, unknown> } | undefined
+  const searchAt = (path: string) => {
+    if (search?.path !== path) {
+      const type = { name: options.context, fields: [] }
+      search = { path, value: collectionSearch(type, paging, path, hydraPrefix !== false, spec) }
+    }
+    return search.value
+  }
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
   const { hydraPrefix } = options
   const budget = budgetOf(options.timeouts)
   const work = <R>(work: PromiseLike<R>) => databaseWork(work, budget.query)
-  // Its paging parameters as `hydra:search`, as generated collections write theirs (clients such
-  // as api-doc-parser and the admin read them there), for the last path it was served at. A
-  // custom collection has no cursor, the only paging whose variables depend on the type's fields.
-  let search: { path: string; block: Record<string, unknown> } | undefined
-  const searchAt = (path: string) => {
-    if (search?.path !== path) {
-      const block = collectionSearch(NO_FIELDS, paging, path, hydraPrefix !== false)
-      search = { path, block }
-    }
-    return search.block
-  }
   return async (c) => {
     const base = mountPrefix(c)
     try {
@@ -92,8 +102,17 @@ export function hydraCollection<
         ? `${base}${options.context}`
         : options.context
       const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
+      // Its paging parameters (and filters, orders) as `hydra:search`, as generated collections
+      // write theirs: api-doc-parser and the admin read a collection's parameters there.
       render.search = searchAt(render.path)
-      const result = await work(Promise.resolve(handler(readPagingRequest(query, paging), c)))
+      const request = readPagingRequest(query, paging)
+      let parsed: ProviderQuery = { filters: [], order: [], where: undefined, orderBy: undefined }
+      if (spec) {
+        const { filters, order } = readCollectionQuery(query, spec, { base })
+        const orderBy = order.length > 0 ? orderByOf(order) : undefined
+        parsed = { filters, order, where: filterWhere(filters, spec.likeEscape), orderBy }
+      }
+      const result = await work(Promise.resolve(handler(request, c, parsed)))
       const content = contentOf(result, batchSize, work)
       return await respondWithContent(c, content, (item: T) => item, render, budget.retryAfter)
     } catch (error) {

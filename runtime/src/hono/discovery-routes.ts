@@ -67,6 +67,7 @@ export function documentResource<M>(
     iri: resource.iri,
     description: resource.description,
     fields: resource.fields,
+    ...(resource.links ? { links: resource.links } : {}),
     itemPath: resource.collectionPath,
     collections: Object.entries(operations).map(([name, operation]) => ({
       name: entrypointKey(resource.name, name),

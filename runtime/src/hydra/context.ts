@@ -57,6 +57,8 @@ export interface ContextType {
   name: string
   iri?: string | undefined
   fields: readonly ContextField[]
+  /** Relations shown as links: their values are IRIs (`@type: @id`), node references once expanded. */
+  links?: readonly Pick<ContextField, 'name' | 'iri'>[] | undefined
 }
 
 export interface ContextField {
@@ -98,7 +100,8 @@ export function contextDocument(
   vocabulary: string,
   type: ContextType
 ): { '@context': Record<string, ContextTerm> } {
-  const fields = new Set(type.fields.map((field) => field.name))
+  const links = type.links ?? []
+  const fields = new Set([...type.fields, ...links].map((field) => field.name))
   if (fields.has('hydra')) {
     throw new TypeError(
       `The context of ${type.name} cannot define a field "hydra": that term is the prefix of Hydra's vocabulary.`
@@ -110,5 +113,7 @@ export function contextDocument(
   }
   if (type.iri) context[type.name] = type.iri
   for (const field of type.fields) context[field.name] = fieldTerm(type, field)
+  for (const link of links)
+    context[link.name] = { '@id': link.iri ?? `${type.name}/${link.name}`, '@type': '@id' }
   return { '@context': context }
 }

@@ -14,6 +14,7 @@ import type { CursorKey, PagingConfig } from '../paging/types.js'
 import { scalarType } from '../scalar-types.js'
 import { TOTAL_ITEMS_ACCURACY } from './collection.js'
 import { type ContextTerm, HYDRA } from './context.js'
+import type { LinkSpec } from './links.js'
 
 /** A field as the documentation describes it. */
 export interface DocumentedField {
@@ -27,6 +28,14 @@ export interface DocumentedField {
   description?: string | undefined
   /** An enum's values: the range is then a datatype of exactly these strings (`owl:oneOf`). */
   values?: readonly string[] | undefined
+}
+
+/** A relation shown as a link, as the documentation describes it. */
+export type DocumentedLink = Pick<
+  LinkSpec,
+  'name' | 'kind' | 'required' | 'iri' | 'description'
+> & {
+  target: Pick<LinkSpec['target'], 'name' | 'iri'>
 }
 
 /** A collection of a type, as the entrypoint lists it. */
@@ -48,6 +57,8 @@ export interface DocumentedType {
   iri?: string | undefined
   description?: string | undefined
   fields: readonly DocumentedField[]
+  /** Relations shown as links (docs/hydra.md#relations), documented after the fields. */
+  links?: readonly DocumentedLink[] | undefined
   /** Items are served at `<itemPath>/{id}`; left out for types without item routes. */
   itemPath?: string | undefined
   collections: readonly DocumentedCollection[]
@@ -74,9 +85,11 @@ export const entrypointPath = (base: string) => base || '/'
 export const docsUrl = ({ origin, base }: ApiLocation) => `${origin}${docsPath(base)}`
 
 /** `#Book`, or the IRI the type declares. */
-const classId = (type: DocumentedType) => type.iri ?? `#${type.name}`
-const propertyId = (type: Pick<DocumentedType, 'name'>, field: DocumentedField) =>
-  field.iri ?? `#${type.name}/${field.name}`
+const classId = (type: Pick<DocumentedType, 'name' | 'iri'>) => type.iri ?? `#${type.name}`
+const propertyId = (
+  type: Pick<DocumentedType, 'name'>,
+  field: Pick<DocumentedField, 'name' | 'iri'>
+) => field.iri ?? `#${type.name}/${field.name}`
 
 /** The entrypoint key of an operation: `book` for a resource's collection, `bookRecent` for others. */
 export function entrypointKey(resourceName: string, operation: string): string {
@@ -221,18 +234,50 @@ function rangeOf(field: DocumentedField): string | unknown[] {
  * `hydra:title` (api-doc-parser 0.16 reads that; 0.12, in client-generator 0.7, reads the label).
  */
 function documentProperty(type: DocumentedType, field: DocumentedField): Record<string, unknown> {
+  return declareProperty(type, field, 'rdf:Property', { range: rangeOf(field) })
+}
+
+/** The declaration of a property of the type (see documentProperty), of the given RDF type. */
+function declareProperty(
+  type: DocumentedType,
+  field: Pick<DocumentedField, 'name' | 'iri'>,
+  rdfType: string,
+  rest: Record<string, unknown>
+): Record<string, unknown> {
   const id = propertyId(type, field)
   if (field.iri) {
     const label = field.iri.replace(/[/#]+$/, '').replace(/^.*[/#:]/, '') || field.name
-    return { '@id': id, '@type': 'rdf:Property', 'rdfs:label': label, range: rangeOf(field) }
+    return { '@id': id, '@type': rdfType, 'rdfs:label': label, ...rest }
   }
-  return {
-    '@id': id,
-    '@type': 'rdf:Property',
-    'rdfs:label': field.name,
-    domain: classId(type),
-    range: rangeOf(field),
-  }
+  return { '@id': id, '@type': rdfType, 'rdfs:label': field.name, domain: classId(type), ...rest }
+}
+
+/**
+ * A relation's property: a `hydra:Link`, so generic clients follow its value. To-one: its range
+ * is the related class and `owl:maxCardinality` 1 (api-doc-parser then reports a reference to the
+ * related resource, and API Platform's admin shows a link that opens it). To-many: the value is
+ * one IRI, of a collection of the related class, declared as the entrypoint declares collections
+ * (`hydra:Collection`, every `hydra:member` of the class): the admin shows that IRI as text; a
+ * range of the related class would make it expect an array of the related items' IRIs.
+ */
+function documentLink(type: DocumentedType, link: DocumentedLink): Record<string, unknown> {
+  const target = { '@id': classId(link.target) }
+  if (link.kind === 'one')
+    return declareProperty(type, link, 'hydra:Link', {
+      'rdfs:range': target,
+      'owl:maxCardinality': 1,
+    })
+  return declareProperty(type, link, 'hydra:Link', {
+    'rdfs:range': [
+      { '@id': 'hydra:Collection' },
+      {
+        'owl:equivalentClass': {
+          'owl:onProperty': { '@id': 'hydra:member' },
+          'owl:allValuesFrom': target,
+        },
+      },
+    ],
+  })
 }
 
 function documentType(type: DocumentedType): Record<string, unknown> {
@@ -243,15 +288,15 @@ function documentType(type: DocumentedType): Record<string, unknown> {
     'rdfs:label': type.name,
     'hydra:title': type.name,
     ...(type.description ? { 'hydra:description': type.description } : {}),
-    'hydra:supportedProperty': type.fields.map((field) => ({
-      '@type': 'hydra:SupportedProperty',
-      'hydra:property': documentProperty(type, field),
-      'hydra:title': field.name,
-      ...(field.description ? { 'hydra:description': field.description } : {}),
-      'hydra:required': field.required !== false,
-      'hydra:readable': true,
-      'hydra:writeable': false,
-    })),
+    'hydra:supportedProperty': [
+      ...type.fields.map((field) => supportedProperty(field, documentProperty(type, field))),
+      ...(type.links ?? []).map((link) =>
+        supportedProperty(
+          { ...link, required: link.kind === 'many' || link.required !== false },
+          documentLink(type, link)
+        )
+      ),
+    ],
     'hydra:supportedOperation': type.itemPath
       ? [
           {
@@ -263,6 +308,21 @@ function documentType(type: DocumentedType): Record<string, unknown> {
           },
         ]
       : [],
+  }
+}
+
+function supportedProperty(
+  field: Pick<DocumentedField, 'name' | 'description' | 'required'>,
+  property: Record<string, unknown>
+): Record<string, unknown> {
+  return {
+    '@type': 'hydra:SupportedProperty',
+    'hydra:property': property,
+    'hydra:title': field.name,
+    ...(field.description ? { 'hydra:description': field.description } : {}),
+    'hydra:required': field.required !== false,
+    'hydra:readable': true,
+    'hydra:writeable': false,
   }
 }
 

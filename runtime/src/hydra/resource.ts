@@ -1,6 +1,7 @@
 import { isDecimal } from '../decimal.js'
 import { type ScalarFormatter, scalarType } from '../scalar-types.js'
 import { readColumnValue } from '../values/column-value.js'
+import { idSegment, type LinkSpec, linkWriter } from './links.js'
 
 /** The kinds of primary key an item IRI can be built from. */
 export type IdKind = 'Int' | 'BigInt' | 'String'
@@ -32,6 +33,8 @@ export interface ResourceSpec<K extends IdKind> {
   collectionPath: string
   id: { name: string; kind: K }
   fields: readonly FieldSpec[]
+  /** Relations to served types, shown as links after the fields (docs/hydra.md#relations). */
+  links?: readonly LinkSpec[] | undefined
   /** The type's IRI (`https://schema.org/Book`); default: a term of the API's vocabulary. */
   iri?: string
   /** Documented as the class's `hydra:description`. */
@@ -76,37 +79,44 @@ function converterFor(field: FieldSpec): Convert | undefined {
   return field.list ? (value) => (Array.isArray(value) ? value.map(nullable) : value) : nullable
 }
 
+/**
+ * The typed key of an item IRI's last segment, or undefined when it names no item: not a value of
+ * the key's column on the provider (`readColumnValue`), or an integer not written the way IRIs
+ * write it (`/books/01` is not `/books/1`).
+ */
+export function parseItemId<K extends IdKind>(
+  kind: K,
+  raw: string,
+  provider: string | undefined
+): IdValue<K> | undefined {
+  const read = readColumnValue({ type: kind }, raw, provider)
+  if (!read.ok) return undefined
+  if (kind !== 'String' && String(read.value) !== raw) return undefined
+  return read.value as IdValue<K>
+}
+
 /** Builds a resource's member writer once, so serving a row is a plain loop over its fields. */
 export function defineResource<M, K extends IdKind>(spec: ResourceSpec<K>): Resource<M, K> {
   const fields = spec.fields.map((field) => ({ name: field.name, convert: converterFor(field) }))
   const idName = spec.id.name
   const collectionPath = spec.collectionPath
-  const iriOf = (row: object, base: string): string => {
-    const id = (row as Record<string, unknown>)[idName]
-    // An integer key is digits and a sign, which need no escaping.
-    const segment =
-      Number.isSafeInteger(id) || typeof id === 'bigint'
-        ? String(id)
-        : encodeURIComponent(String(id))
-    return `${base}${collectionPath}/${segment}`
-  }
+  const links = (spec.links ?? []).map((link) => ({ name: link.name, write: linkWriter(link) }))
+  const iriOf = (row: object, base: string): string =>
+    `${base}${collectionPath}/${idSegment((row as Record<string, unknown>)[idName])}`
   return {
     ...spec,
     iriOf,
     toMember(row, base) {
       const source = row as Record<string, unknown>
-      const member: Record<string, unknown> = { '@id': iriOf(row, base), '@type': spec.name }
+      const iri = iriOf(row, base)
+      const member: Record<string, unknown> = { '@id': iri, '@type': spec.name }
       for (const { name, convert } of fields) {
         const value = source[name]
         member[name] = convert ? convert(value) : value
       }
+      for (const { name, write } of links) member[name] = write(source, iri, base)
       return member as M
     },
-    parseId(raw) {
-      const read = readColumnValue({ type: spec.id.kind }, raw, spec.provider)
-      if (!read.ok) return undefined
-      if (spec.id.kind !== 'String' && String(read.value) !== raw) return undefined
-      return read.value as IdValue<K>
-    },
+    parseId: (raw) => parseItemId(spec.id.kind, raw, spec.provider),
   }
 }

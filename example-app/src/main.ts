@@ -46,7 +46,8 @@ server.listen(port, () => {
       `  curl '${origin}/loans?pagination=false'`,
       `  curl '${origin}/activities'   # cursor paging: follow hydra:next`,
       `  curl -g '${origin}/books?author.name=an&order[author.name]=asc'   # filters`,
-      `  curl ${origin}/books/1`,
+      `  curl ${origin}/books/1        # its author, reviews and loans are links`,
+      `  curl ${origin}/authors/3/books`,
       '',
     ].join('\n')
   )

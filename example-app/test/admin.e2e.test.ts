@@ -1,9 +1,13 @@
 /**
  * API Platform's admin (example-app/admin), built with Vite and served from its own origin, driven
- * by headless Chromium against the example API on another origin (CORS): it discovers the API from
- * the entrypoint and the documentation, lists the first page of books, and its pagination control
- * moves to page 2, whose rows must be the API's page 2. A screenshot of page 2 is saved under
- * test/output/.
+ * by headless Chromium against the example API on another origin (CORS), on the suite's database.
+ * Every expectation is read from the API itself, never from the admin: for every collection of
+ * the entrypoint, the admin's first page, its next page and every page at a changed page size
+ * show exactly the API's rows for that page (the whole collection, walked by the API's own `next`
+ * links, is reached through the admin's pagination, and it pages back); the page sizes it offers
+ * are ones the server serves; columns are labelled by the documented properties; nothing that
+ * writes is offered. On books, a column header sorts and the title and genre filters narrow the
+ * rows, as the API does for the same parameters. Screenshots go to test/output/admin/.
  *
  * Needs Chromium at /usr/bin/chromium (`apt-get install -y chromium`); without it the test is
  * skipped with a message, except under CI (`CI` set), where it fails.
@@ -13,6 +17,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseHydraDocumentation, type Resource } from '@api-platform/api-doc-parser'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { type Browser, chromium, type Page } from 'playwright-core'
@@ -36,7 +41,26 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ]
 const ADMIN = fileURLToPath(new URL('../admin/', import.meta.url))
-const OUTPUT = fileURLToPath(new URL('./output/', import.meta.url))
+const OUTPUT = fileURLToPath(new URL('./output/admin/', import.meta.url))
+/**
+ * How long the admin may take to show what is expected (its first page includes discovery), and
+ * how often to look: each look is a round trip to the browser, which a busy machine feels.
+ */
+const SHOWN = { timeout: 30_000, interval: 100 }
+/** The bound of a walk through every page of a collection. */
+const WALK = 240_000
+
+/** The collections of the example's entrypoint, each a resource of the admin. */
+const RESOURCES = [
+  'authors',
+  'books',
+  'reviews',
+  'languages',
+  'loans',
+  'activities',
+  'genres',
+  'releases',
+]
 
 const hasBrowser = existsSync(CHROMIUM)
 if (!hasBrowser) {
@@ -51,6 +75,8 @@ let prisma: PrismaClient
 let api: string
 let admin: string
 let browser: Browser
+/** The resources as the API documentation describes them (api-doc-parser, run here in Node). */
+let documented: Map<string, Resource>
 const closers: Array<() => Promise<void>> = []
 
 beforeAll(async () => {
@@ -72,7 +98,10 @@ beforeAll(async () => {
   const server = await startServer(createApp(prisma, { cors: admin }).fetch)
   api = server.origin
   closers.push(page.close, server.close)
+  const { api: parsed } = await parseHydraDocumentation(api)
+  documented = new Map((parsed.resources ?? []).map((resource) => [resource.name, resource]))
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
+  await mkdir(OUTPUT, { recursive: true })
 }, 120_000)
 
 afterAll(async () => {
@@ -83,62 +112,283 @@ afterAll(async () => {
   if (folder) await rm(folder, { recursive: true, force: true })
 })
 
-/** The rows the admin's list shows: each row's cells, as text. */
-async function rows(page: Page): Promise<string[][]> {
-  return page
-    .locator('table tbody tr')
-    .evaluateAll((trs) =>
-      trs.map((tr) =>
-        [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim()).filter(Boolean)
-      )
-    )
+type Json = Record<string, unknown>
+
+/** A Hydra key of a response, prefixed (`hydra:member`) or not (`member`). */
+function hydra(json: Json, key: string): unknown {
+  return json[`hydra:${key}`] ?? json[key]
 }
 
-/** The API's page as the admin asks for it, as the admin shows it: IRI and title first. */
-async function apiPage(query: string): Promise<string[][]> {
-  const response = await fetch(`${api}/books?${query}`)
-  const body = (await response.json()) as {
-    'hydra:member': Array<{ '@id': string; title: string; isbn: string }>
-  }
-  return body['hydra:member'].map((book) => [book['@id'], book.title, book.isbn])
+async function getJson(pathAndQuery: string): Promise<Json> {
+  const response = await fetch(new URL(pathAndQuery, api))
+  expect(response.status, pathAndQuery).toBe(200)
+  return (await response.json()) as Json
 }
+
+const membersOf = (body: Json) => (hydra(body, 'member') ?? []) as Json[]
+const nextOf = (body: Json) => {
+  const view = hydra(body, 'view') as Json | undefined
+  return view ? (hydra(view, 'next') as string | undefined) : undefined
+}
+/** The `hydra:search` variables of a collection response. */
+const variablesOf = (body: Json) => {
+  const search = hydra(body, 'search') as Json | undefined
+  const mapping = (search ? hydra(search, 'mapping') : []) as Json[]
+  return new Set(mapping.map((entry) => hydra(entry, 'variable') as string))
+}
+
+/**
+ * What the admin shows in a row's first column for a member whose first documented field is
+ * `field`: the member's `@id` for `id` (the admin's record id), its value otherwise, as
+ * react-admin formats numbers in en-US.
+ */
+function cellOf(member: Json, field: string): string {
+  if (field === 'id') return String(member['@id'])
+  const value = member[field]
+  return typeof value === 'number' ? value.toLocaleString('en-US') : String(value)
+}
+
+/** The whole collection in the API's order, walked by the API's own `next` links. */
+async function walkApi(collection: string, field: string): Promise<string[]> {
+  const cells: string[] = []
+  let next: string | undefined = collection
+  for (let pages = 0; next; pages++) {
+    expect(pages, `${collection}: more pages than the test walks`).toBeLessThan(100)
+    const body = await getJson(next)
+    cells.push(...membersOf(body).map((member) => cellOf(member, field)))
+    next = nextOf(body)
+  }
+  return cells
+}
+
+interface Table {
+  headers: string[]
+  rows: string[][]
+}
+
+/** The admin's list as text: its column headers (without empty ones) and each row's cells. */
+async function tableOf(page: Page): Promise<Table> {
+  return page.evaluate(() => ({
+    headers: [...document.querySelectorAll('table thead th')]
+      .map((th) => (th.textContent ?? '').trim())
+      .filter(Boolean),
+    rows: [...document.querySelectorAll('table tbody tr')].map((tr) =>
+      [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())
+    ),
+  }))
+}
+
+const firstColumn = async (page: Page) => (await tableOf(page)).rows.map((cells) => cells[0])
+
+interface AdminPage {
+  page: Page
+  /** Uncaught errors in the page and failed requests to the API. */
+  failures: string[]
+  /** The URLs of the admin's requests to the API. */
+  requests: URL[]
+}
+
+async function openAdmin(route: string): Promise<AdminPage> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })
+  const failures: string[] = []
+  const requests: URL[] = []
+  page.on('pageerror', (error) => failures.push(error.message))
+  // The admin's own console warnings (React props of its widgets) are not ours; uncaught
+  // errors and failed API requests are.
+  page.on('response', (response) => {
+    if (response.url().startsWith(api) && response.status() >= 400)
+      failures.push(`${response.status()} ${response.url()}`)
+  })
+  page.on('request', (request) => {
+    if (request.url().startsWith(api)) requests.push(new URL(request.url()))
+  })
+  await page.goto(`${admin}/?api=${encodeURIComponent(api)}#${route}`)
+  return { page, failures, requests }
+}
+
+/** The property names a column header stands for: "Published at" for `publishedAt`. */
+const asProperty = (header: string) => header.replaceAll(' ', '').toLowerCase()
 
 describe.skipIf(!hasBrowser)('API Platform admin on the example API', () => {
-  it('lists the first page of books, then page 2 through its pagination control', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    const requested: string[] = []
-    const failures: string[] = []
-    page.on('pageerror', (error) => failures.push(error.message))
-    // The admin's own console warnings (React props of its widgets) are not ours; uncaught
-    // errors and failed API requests are.
-    page.on('response', (response) => {
-      if (response.url().startsWith(api) && response.status() >= 400)
-        failures.push(`${response.status()} ${response.url()}`)
-    })
-    page.on('request', (request) => {
-      if (request.url().startsWith(`${api}/books?`)) requested.push(request.url())
-    })
-    await page.goto(`${admin}/?api=${encodeURIComponent(api)}#/books`)
-    await expect.poll(async () => (await rows(page)).length, { timeout: 30_000 }).toBe(10)
-    const first = (await rows(page)).map((cells) => cells.slice(0, 3))
-    expect(first).toEqual(await apiPage('page=1&itemsPerPage=10'))
-    await expect(page.getByText('1-10 of 120').count()).resolves.toBe(1)
-
-    await page.getByRole('button', { name: 'Go to page 2' }).click()
-    await expect.poll(async () => (await rows(page))[0]?.[0], { timeout: 30_000 }).toBe('/books/11')
-    const second = (await rows(page)).map((cells) => cells.slice(0, 3))
-    expect(second).toEqual(await apiPage('page=2&itemsPerPage=10'))
-    expect(second.map((cells) => cells[0])).toEqual(
-      Array.from({ length: 10 }, (_, index) => `/books/${11 + index}`)
-    )
-    expect(requested.some((url) => new URL(url).searchParams.get('page') === '2')).toBe(true)
-    await expect(page.getByText('11-20 of 120').count()).resolves.toBe(1)
-
-    await mkdir(OUTPUT, { recursive: true })
-    const screenshot = path.join(OUTPUT, 'admin-books-page-2.png')
-    await page.screenshot({ path: screenshot })
-    expect(existsSync(screenshot)).toBe(true)
+  it("lists exactly the entrypoint's collections", async () => {
+    const entrypoint = await getJson('/')
+    const collections = Object.entries(entrypoint)
+      .filter(([key]) => !key.startsWith('@'))
+      .map(([, value]) => String(value).slice(1))
+    expect(collections).toEqual(RESOURCES)
+    const { page, failures } = await openAdmin('/')
+    const menu = page.getByRole('menuitem')
+    await expect
+      .poll(() => menu.allTextContents(), SHOWN)
+      .toEqual(RESOURCES.map((name) => name.charAt(0).toUpperCase() + name.slice(1)))
     expect(failures).toEqual([])
     await page.close()
-  }, 120_000)
+  })
+
+  it.each(RESOURCES)(
+    '%s: the first page, the next one and every page at another size are the API pages',
+    async (resource) => {
+      const schema = documented.get(resource)
+      const fields = (schema?.readableFields ?? []).map((field) => field.name)
+      const field = fields[0] as string
+      const first = await getJson(`/${resource}`)
+      const variables = variablesOf(first)
+      const all = await walkApi(`/${resource}`, field)
+      expect(all.length).toBeGreaterThan(0)
+      const firstPage = membersOf(first).map((member) => cellOf(member, field))
+      const { page, failures, requests } = await openAdmin(`/${resource}`)
+
+      // Page 1 is the API's page 1, its size the server's.
+      await expect.poll(() => firstColumn(page), SHOWN).toEqual(firstPage)
+      const total = hydra(first, 'totalItems')
+      const next = nextOf(first)
+      if (typeof total === 'number' && next)
+        await expect(page.getByText(`1-${firstPage.length} of ${total}`).count()).resolves.toBe(1)
+      await page.screenshot({ path: path.join(OUTPUT, `${resource}.png`), fullPage: true })
+
+      // Columns: the documented properties, each by its own name.
+      const { headers } = await tableOf(page)
+      expect(headers.map(asProperty)).toEqual(fields.map((name) => name.toLowerCase()))
+
+      // Read-only: nothing creates, edits, deletes or selects rows for a bulk action.
+      for (const name of [/^create$/i, /^edit$/i, /^delete$/i, /^export$/i])
+        await expect(page.getByRole('button', { name }).count()).resolves.toBe(0)
+      await expect(page.getByRole('link', { name: /^(create|edit)$/i }).count()).resolves.toBe(0)
+      await expect(page.getByRole('checkbox').count()).resolves.toBe(0)
+
+      // The next page is the one the API's next link leads to.
+      if (next) {
+        const nextPage = membersOf(await getJson(next)).map((member) => cellOf(member, field))
+        await page.getByRole('button', { name: 'Go to next page' }).click()
+        await expect.poll(() => firstColumn(page), SHOWN).toEqual(nextPage)
+      }
+
+      // Page sizes: offered only where the client chooses them (itemsPerPage in hydra:search),
+      // and only sizes the server serves as asked. A new size starts again at page 1.
+      const sizes = page.getByRole('combobox')
+      let size = firstPage.length
+      let shown = next ? 1 : 0
+      if (!variables.has('itemsPerPage')) {
+        await expect(sizes.count()).resolves.toBe(0)
+      } else {
+        await sizes.click()
+        const offered = (await page.getByRole('option').allTextContents()).map(Number)
+        expect(offered.length).toBeGreaterThan(1)
+        for (const offer of offered) {
+          const served = membersOf(await getJson(`/${resource}?itemsPerPage=${offer}`))
+          expect(served.length, `itemsPerPage=${offer}`).toBe(Math.min(offer, all.length))
+        }
+        size = Math.max(...offered)
+        await page.getByRole('option', { name: String(size), exact: true }).click()
+        shown = 0
+      }
+
+      // Every row, page after page through the admin's pagination, then back two pages.
+      const pages = Math.max(1, Math.ceil(all.length / size))
+      const slice = (index: number) => all.slice(index * size, (index + 1) * size)
+      const nextButton = page.getByRole('button', { name: 'Go to next page' })
+      for (let index = shown; index < pages; index++) {
+        if (index > shown) await nextButton.click()
+        await expect.poll(() => firstColumn(page), SHOWN).toEqual(slice(index))
+      }
+      if (pages > 1) {
+        await expect(nextButton.isDisabled()).resolves.toBe(true)
+        for (let index = pages - 2; index >= Math.max(0, pages - 3); index--) {
+          await page.getByRole('button', { name: 'Go to previous page' }).click()
+          await expect.poll(() => firstColumn(page), SHOWN).toEqual(slice(index))
+        }
+      }
+      // The admin asked for pages by number and the size it showed, where the API takes them.
+      const listed = requests.filter((url) => url.pathname === `/${resource}` && url.search)
+      if (variables.has('page'))
+        expect(listed.some((url) => url.searchParams.get('page') === String(pages))).toBe(true)
+      expect(failures).toEqual([])
+      await page.close()
+    },
+    WALK
+  )
+
+  /** The books the admin shows: IRI, title, isbn and genre of each row. */
+  const bookRows = async (page: Page) =>
+    (await tableOf(page)).rows.map((cells) => cells.slice(0, 4))
+  /** The API's books for `query`, as the admin shows them. */
+  const apiBooks = async (query: string) =>
+    membersOf(await getJson(`/books?${query}`)).map((book) => [
+      book['@id'],
+      book.title,
+      book.isbn,
+      book.genre,
+    ])
+  /** The query of the admin's last request for a page of books. */
+  const lastBooksQuery = (requests: URL[]) =>
+    requests.filter((url) => url.pathname === '/books' && url.searchParams.has('page')).at(-1)
+      ?.searchParams
+
+  it('books: a column header sorts them as the API does for the same order', async () => {
+    const { page, failures, requests } = await openAdmin('/books')
+    await expect.poll(() => bookRows(page), SHOWN).toEqual(await apiBooks('page=1'))
+    for (const [label, order] of [
+      ['Sort by title ascending', 'ASC'],
+      ['Sort by title descending', 'DESC'],
+    ] as const) {
+      await page.getByRole('button', { name: label }).click()
+      const expected = await apiBooks(`order[title]=${order}&page=1&itemsPerPage=10`)
+      await expect.poll(() => bookRows(page), SHOWN).toEqual(expected)
+      expect(lastBooksQuery(requests)?.get('order[title]')).toBe(order)
+    }
+    // The order is the server's: not the default one, and the reverse of the other direction.
+    expect(await apiBooks('order[title]=ASC&page=1')).not.toEqual(await apiBooks('page=1'))
+    await page.screenshot({ path: path.join(OUTPUT, 'books-by-title.png'), fullPage: true })
+    expect(failures).toEqual([])
+    await page.close()
+  })
+
+  it('books: the title and genre filters narrow them as the API does', async () => {
+    const { page, failures, requests } = await openAdmin('/books')
+    await expect.poll(() => bookRows(page), SHOWN).toEqual(await apiBooks('page=1'))
+    const filter = async (label: string, value: string) => {
+      await page.getByRole('button', { name: 'Add filter' }).click()
+      await page.getByRole('menuitemcheckbox', { name: label }).click()
+      await page.getByRole('textbox', { name: label }).fill(value)
+    }
+
+    await filter('Title', 'Winter')
+    const byTitle = await getJson('/books?title=Winter&page=1&itemsPerPage=10')
+    await expect.poll(() => bookRows(page), SHOWN).toEqual(await apiBooks('title=Winter&page=1'))
+    expect(lastBooksQuery(requests)?.get('title')).toBe('Winter')
+    const titled = hydra(byTitle, 'totalItems') as number
+    await expect(page.getByText(`1-10 of ${titled}`).count()).resolves.toBe(1)
+    for (const [, title] of await bookRows(page)) expect(title?.toLowerCase()).toContain('winter')
+
+    await filter('Genre', 'POETRY')
+    const both = 'title=Winter&genre=POETRY&page=1&itemsPerPage=10'
+    await expect.poll(() => bookRows(page), SHOWN).toEqual(await apiBooks(both))
+    const narrowed = await bookRows(page)
+    expect(narrowed.length).toBeGreaterThan(0)
+    expect(narrowed.length).toBeLessThan(Math.min(titled, 10))
+    for (const [, title, , genre] of narrowed) {
+      expect(title?.toLowerCase()).toContain('winter')
+      expect(genre).toBe('POETRY')
+    }
+    expect(lastBooksQuery(requests)?.get('genre')).toBe('POETRY')
+    await page.screenshot({ path: path.join(OUTPUT, 'books-filtered.png'), fullPage: true })
+    expect(failures).toEqual([])
+    await page.close()
+  })
+
+  it("a book's page shows the API's item, its documented fields, and nothing to edit", async () => {
+    const book = await getJson('/books/1')
+    const { page, failures } = await openAdmin(`/books/${encodeURIComponent('/books/1')}/show`)
+    await page.getByText(String(book.title), { exact: true }).waitFor(SHOWN)
+    // Each documented field under its own name, with the API's value.
+    const labels = await page.locator('.RaLabeled-label').allTextContents()
+    const fields = (documented.get('books')?.readableFields ?? []).map((field) => field.name)
+    expect(labels.map(asProperty)).toEqual(fields.map((name) => name.toLowerCase()))
+    await expect(page.getByText(String(book.isbn), { exact: true }).count()).resolves.toBe(1)
+    for (const name of [/^edit$/i, /^delete$/i])
+      await expect(page.getByRole('button', { name }).count()).resolves.toBe(0)
+    await expect(page.getByRole('link', { name: /^edit$/i }).count()).resolves.toBe(0)
+    expect(failures).toEqual([])
+    await page.close()
+  })
 })

@@ -83,6 +83,14 @@ describe("API Platform's api-doc-parser", () => {
     const reviews = resources.find((resource) => resource.name === 'reviews')
     // Without the hydra: prefix too (search, mapping).
     expect(((await reviews?.getParameters?.()) ?? []).map((p) => p.variable)).toEqual(['page'])
+    // Custom collections (src/collections.ts) write their paging parameters as generated ones do,
+    // whether or not they take filters (genres do, after their paging parameters).
+    const parametersOf = async (name: string) => {
+      const resource = resources.find((candidate) => candidate.name === name)
+      return ((await resource?.getParameters?.()) ?? []).map((parameter) => parameter.variable)
+    }
+    expect((await parametersOf('genres')).slice(0, 3)).toEqual(['page', 'itemsPerPage', 'name'])
+    expect(await parametersOf('releases')).toEqual(['page', 'pagination', 'partial'])
   })
 })
 

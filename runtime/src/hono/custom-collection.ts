@@ -102,10 +102,12 @@ export function hydraCollection<
         ? `${base}${options.context}`
         : options.context
       const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
+      // Its paging parameters (and filters, orders) as `hydra:search`, as generated collections
+      // write theirs: api-doc-parser and the admin read a collection's parameters there.
+      render.search = searchAt(render.path)
       const request = readPagingRequest(query, paging)
       let parsed: ProviderQuery = { filters: [], order: [], where: undefined, orderBy: undefined }
       if (spec) {
-        render.search = searchAt(render.path)
         const { filters, order } = readCollectionQuery(query, spec, { base })
         const orderBy = order.length > 0 ? orderByOf(order) : undefined
         parsed = { filters, order, where: filterWhere(filters, spec.likeEscape), orderBy }

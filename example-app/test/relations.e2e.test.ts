@@ -298,6 +298,24 @@ describe('sub-collections hold exactly the related rows', () => {
     const partial = await get(origin, `${path}?partial=true&page=2`)
     expect(partial.body['hydra:totalItems']).toBeUndefined()
     expect(ids(partial.body)).toEqual(related.map((title) => title.id).slice(4, 8))
+    // Through a relation of the target (publisher.name), within the tag's titles.
+    const tagged = range(1, 14).filter((title) => tagsOf(title).includes('short'))
+    const published = await prisma.title.findMany({
+      where: { id: { in: tagged }, publisher: { name: 'Publisher 1' } },
+      orderBy: { id: 'asc' },
+    })
+    const through = await get(origin, '/tags/short/titles?publisher.name=Publisher%201')
+    expect(ids(through.body)).toEqual(published.map((title) => title.id))
+    expect(through.body['hydra:totalItems']).toBe(published.length)
+    const ordered = await get(
+      origin,
+      '/tags/short/titles?order[publisher.name]=desc&pagination=false'
+    )
+    const rows = await prisma.title.findMany({
+      where: { id: { in: tagged } },
+      orderBy: [{ publisher: { name: 'desc' } }, { id: 'asc' }],
+    })
+    expect(ids(ordered.body)).toEqual(rows.map((title) => title.id))
     const bad = await get(origin, `${path}?page=0`)
     expect([bad.status, bad.contentType]).toEqual([400, 'application/problem+json; charset=utf-8'])
   })

@@ -133,6 +133,30 @@ function collectionRoutes(
   )
 }
 
+/**
+ * The sub-collections of the generated types' to-many links (`/authors/3/books`), each with its
+ * target's collection parameters (missing parents: relations.e2e).
+ */
+function subCollectionRoutes(
+  types: readonly DocumentedType[],
+  iris: Record<string, readonly string[]>
+): FuzzRoute[] {
+  return types.flatMap((type) =>
+    (type.links ?? []).flatMap((link) => {
+      const target = types.find((candidate) => candidate.name === link.target.name)
+      const main = target?.collections[0]
+      if (link.kind !== 'many' || !main || !type.itemPath) return []
+      return collectionRoutes(
+        [{ ...(target as DocumentedType), collections: [main] }],
+        undefined,
+        iris
+      ).flatMap((route) =>
+        ['1', '3'].map((id) => ({ ...route, path: `${type.itemPath}/${id}/${link.name}` }))
+      )
+    })
+  )
+}
+
 /** Every route of the example: its collections (generated and custom), items and documents. */
 function routes(): FuzzRoute[] {
   const types = [...hydra.hydraTypes, ...customTypes]
@@ -154,6 +178,7 @@ function routes(): FuzzRoute[] {
     ...collectionRoutes(filtersFixture.hydraTypes, filtersOrigin, {
       '/owners': ['/owners/1', '/owners/2', '3'],
     }),
+    ...subCollectionRoutes(hydra.hydraTypes, { '/authors': ['/authors/1', '/authors/3', '2'] }),
     { kind: 'document', path: '/docs.jsonld', origin: filtersOrigin },
     ...resources.map(
       (resource): FuzzRoute => ({

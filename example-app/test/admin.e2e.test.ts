@@ -190,7 +190,7 @@ interface AdminPage {
 }
 
 async function openAdmin(route: string): Promise<AdminPage> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })
   const failures: string[] = []
   const requests: URL[] = []
   page.on('pageerror', (error) => failures.push(error.message))

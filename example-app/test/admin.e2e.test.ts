@@ -340,7 +340,7 @@ describe.skipIf(!hasBrowser)('API Platform admin on the example API', () => {
       await expect.poll(() => bookRows(page), SHOWN).toEqual(expected)
       expect(lastBooksQuery(requests)?.get('order[title]')).toBe(order)
     }
-    // The order is the server's: not the default one, and the reverse of the other direction.
+    // The order is the server's, and not its default one.
     expect(await apiBooks('order[title]=ASC&page=1')).not.toEqual(await apiBooks('page=1'))
     await page.screenshot({ path: path.join(OUTPUT, 'books-by-title.png'), fullPage: true })
     expect(failures).toEqual([])
@@ -376,6 +376,11 @@ describe.skipIf(!hasBrowser)('API Platform admin on the example API', () => {
     }
     expect(lastBooksQuery(requests)?.get('genre')).toBe('POETRY')
     await page.screenshot({ path: path.join(OUTPUT, 'books-filtered.png'), fullPage: true })
+
+    // An emptied input is no filter: the genre's books, whatever their title.
+    await page.getByRole('textbox', { name: 'Title' }).fill('')
+    await expect.poll(() => bookRows(page), SHOWN).toEqual(await apiBooks('genre=POETRY&page=1'))
+    expect(lastBooksQuery(requests)?.has('title')).toBe(false)
     expect(failures).toEqual([])
     await page.close()
   })

@@ -45,7 +45,9 @@ server.listen(port, () => {
       `  curl '${origin}/loans?partial=true&page=3'`,
       `  curl '${origin}/loans?pagination=false'`,
       `  curl '${origin}/activities'   # cursor paging: follow hydra:next`,
-      `  curl ${origin}/books/1`,
+      `  curl -g '${origin}/books?author.name=an&order[author.name]=asc'   # filters`,
+      `  curl ${origin}/books/1        # its author, reviews and loans are links`,
+      `  curl ${origin}/authors/3/books`,
       '',
     ].join('\n')
   )

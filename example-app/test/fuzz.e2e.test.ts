@@ -1,20 +1,36 @@
 /**
- * A seeded HTTP fuzz run over every route, parameter and method of the example app, on a real
- * socket: no answer may be a 5xx, every 4xx is problem+json naming its status, every 2xx is a whole
- * JSON document. The seed and the number of requests are printed; set FUZZ_SEED to replay a run and
+ * A seeded HTTP fuzz run over every route, parameter and method of the example app (and of the
+ * filters fixture, for every filter kind), on a real socket: no answer may be a 5xx, every 4xx is
+ * problem+json naming its status, every 2xx is a whole JSON document. The seed and the number of requests are printed; set FUZZ_SEED to replay a run and
  * FUZZ_REQUESTS to change its length (default 20,000). A failure prints each failing request as a
  * curl command.
  */
 import { Agent, request as httpRequest } from 'node:http'
+import type { DocumentedType } from '@prisma-hydra/runtime'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import * as filtersFixture from '#fixtures/filters/hydra/index.js'
+import { PrismaClient as FiltersClient } from '#fixtures/filters/prisma/client.js'
 import * as hydra from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
 import { customTypes } from '../src/collections.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
-import { describeRequest, type FuzzRequest, type FuzzRoute, RequestFuzzer } from './support/fuzz.js'
-import { emptyDatabase, startServer, TEST_DATABASE, type TestDatabase } from './support/harness.js'
+import {
+  describeRequest,
+  type FuzzRequest,
+  type FuzzRoute,
+  queryParameters,
+  RequestFuzzer,
+} from './support/fuzz.js'
+import {
+  createAdapter,
+  emptyDatabase,
+  freshDatabase,
+  startServer,
+  TEST_DATABASE,
+  type TestDatabase,
+} from './support/harness.js'
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 32))
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 20000)
@@ -25,6 +41,15 @@ let prisma: PrismaClient
 let origin: string
 let close: () => Promise<void>
 let database: TestDatabase
+/**
+ * The filters fixture (test/fixtures/filters) beside the example: every filter kind, to-one and
+ * to-many relations, orders through a relation, on a second server.
+ */
+const FILTERS_SCHEMA = new URL('./fixtures/filters/schema.prisma', import.meta.url).pathname
+let filtersPrisma: FiltersClient
+let filtersOrigin: string
+let closeFilters: () => Promise<void>
+let filtersDatabase: TestDatabase
 
 beforeAll(async () => {
   database = await emptyDatabase()
@@ -32,13 +57,81 @@ beforeAll(async () => {
   await prepareDatabase(prisma, database.url)
   // Small batches: unpaged responses cross batch boundaries.
   ;({ origin, close } = await startServer(createApp(prisma, { batchSize: 7 }).fetch))
+  filtersDatabase = await freshDatabase(FILTERS_SCHEMA)
+  filtersPrisma = new FiltersClient({ adapter: createAdapter(filtersDatabase.url) })
+  await seedFilters(filtersPrisma)
+  ;({ origin: filtersOrigin, close: closeFilters } = await startServer(
+    filtersFixture.createHydraApp({ prisma: filtersPrisma, batchSize: 3 }).fetch
+  ))
 })
 
 afterAll(async () => {
   await close?.()
+  await closeFilters?.()
   await prisma?.$disconnect()
+  await filtersPrisma?.$disconnect()
   await database?.remove()
+  await filtersDatabase?.remove()
 })
+
+/** A few owners, items and notes: enough rows for every filter to select some and not others. */
+async function seedFilters(client: FiltersClient): Promise<void> {
+  await client.owner.createMany({
+    data: [1, 2, 3].map((id) => ({
+      id,
+      name: `Owner ${id}`,
+      score: id,
+      joinedAt: id === 2 ? null : new Date(Date.UTC(2023, id, 1)),
+      verified: id !== 3,
+    })),
+  })
+  await client.item.createMany({
+    data: Array.from({ length: 12 }, (_, index) => ({
+      id: index + 1,
+      title: `Item ${index} 50%_off`,
+      code: `C-${index}`,
+      tag: index % 2 ? 'odd' : 'even',
+      words: 'garden path',
+      genre: (['FICTION', 'SCIENCE', 'POETRY'] as const)[index % 3] ?? 'FICTION',
+      price: (index * 1.75).toFixed(2),
+      pages: 100 + index * 10,
+      publishedAt: new Date(Date.UTC(2024, index, 1)),
+      returnedAt: index % 4 ? new Date(Date.UTC(2024, index, 9)) : null,
+      available: index % 3 === 0,
+      ownerId: 1 + (index % 3),
+    })),
+  })
+  await client.note.createMany({
+    data: Array.from({ length: 18 }, (_, index) => ({
+      id: index + 1,
+      text: ['good', 'bad', 'meh'][index % 3] as string,
+      stars: 1 + (index % 5),
+      itemId: 1 + (index % 9),
+    })),
+  })
+}
+
+/** The collections of `types` with their paging, filter and order parameters. */
+function collectionRoutes(
+  types: readonly DocumentedType[],
+  server: string | undefined,
+  iris: Record<string, readonly string[]>
+): FuzzRoute[] {
+  return types.flatMap((type) =>
+    type.collections.map(
+      (collection): FuzzRoute => ({
+        kind: 'collection',
+        path: collection.path,
+        parameters: Object.values(collection.paging.parameters),
+        cursor: collection.paging.cursor ?? [],
+        filters: collection.query
+          ? queryParameters(collection.query, (path) => iris[path] ?? [])
+          : [],
+        origin: server,
+      })
+    )
+  )
+}
 
 /** Every route of the example: its collections (generated and custom), items and documents. */
 function routes(): FuzzRoute[] {
@@ -57,16 +150,11 @@ function routes(): FuzzRoute[] {
     { kind: 'document', path: '/contexts/Entrypoint' },
     { kind: 'document', path: '/contexts/Error' },
     ...types.map((type): FuzzRoute => ({ kind: 'document', path: `/contexts/${type.name}` })),
-    ...types.flatMap((type) =>
-      type.collections.map(
-        (collection): FuzzRoute => ({
-          kind: 'collection',
-          path: collection.path,
-          parameters: Object.values(collection.paging.parameters),
-          cursor: collection.paging.cursor ?? [],
-        })
-      )
-    ),
+    ...collectionRoutes(types, undefined, { '/authors': ['/authors/1', '/authors/3', '2'] }),
+    ...collectionRoutes(filtersFixture.hydraTypes, filtersOrigin, {
+      '/owners': ['/owners/1', '/owners/2', '3'],
+    }),
+    { kind: 'document', path: '/docs.jsonld', origin: filtersOrigin },
     ...resources.map(
       (resource): FuzzRoute => ({
         kind: 'item',
@@ -88,8 +176,25 @@ interface Answer {
 const sendable = (path: string) =>
   path.replace(/[^\x21-\x7e]/gu, (character) => encodeURIComponent(character))
 
-function send(agent: Agent, request: FuzzRequest): Promise<Answer> {
-  const url = new URL(origin)
+/**
+ * Sends a request. A kept-alive socket the server closed as it was reused (its keep-alive timeout
+ * ran out while the socket idled, as the fixture's server's do between its rarer requests) is
+ * retried once on a new one, as Node's documentation advises (`request.reusedSocket`): the
+ * request never reached the server.
+ */
+async function send(agent: Agent, request: FuzzRequest): Promise<Answer> {
+  try {
+    return await sendOnce(agent, request)
+  } catch (error) {
+    if (!(error instanceof ReusedSocketClosed)) throw error
+    return sendOnce(agent, request)
+  }
+}
+
+class ReusedSocketClosed extends Error {}
+
+function sendOnce(agent: Agent, request: FuzzRequest): Promise<Answer> {
+  const url = new URL(request.origin ?? origin)
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
       {
@@ -115,7 +220,13 @@ function send(agent: Agent, request: FuzzRequest): Promise<Answer> {
       }
     )
     outgoing.on('timeout', () => outgoing.destroy(new Error('no answer within 30 s')))
-    outgoing.on('error', reject)
+    outgoing.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        outgoing.reusedSocket && error.code === 'ECONNRESET'
+          ? new ReusedSocketClosed(error.message)
+          : error
+      )
+    )
     outgoing.end()
   })
 }
@@ -160,27 +271,35 @@ function fault(request: FuzzRequest, answer: Answer): string | undefined {
   return undefined
 }
 
-it(`answers ${REQUESTS} fuzzed requests without a 5xx, every 4xx as problem+json`, async () => {
-  const fuzzer = new RequestFuzzer(SEED, routes())
+/** Sends `next()`'s requests, CONCURRENCY at a time, until it gives none; what they met. */
+async function run(next: () => FuzzRequest | undefined) {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY })
   const failures: string[] = []
   const statuses = new Map<number, number>()
+  /** Requests that carried each filter or order parameter, and those answered 2xx. */
+  const filters = new Map<string, { sent: number; ok: number }>()
   let sent = 0
   const started = performance.now()
   const worker = async () => {
-    while (sent < REQUESTS) {
+    for (let request = next(); request; request = next()) {
       sent++
-      const request = fuzzer.request()
       let problem: string | undefined
       try {
         const answer = await send(agent, request)
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+        for (const name of request.filters) {
+          const key = `${request.path.split('?')[0]} ${name}`
+          const count = filters.get(key) ?? { sent: 0, ok: 0 }
+          count.sent++
+          if (answer.status < 300) count.ok++
+          filters.set(key, count)
+        }
         problem = fault(request, answer)
       } catch (error) {
         problem = `no answer: ${(error as Error).message}`
       }
       if (problem !== undefined && failures.length < 50)
-        failures.push(`${describeRequest(origin, request)}\n    → ${problem}`)
+        failures.push(`${describeRequest(request.origin ?? origin, request)}\n    → ${problem}`)
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker))
@@ -190,8 +309,45 @@ it(`answers ${REQUESTS} fuzzed requests without a 5xx, every 4xx as problem+json
     .sort(([a], [b]) => a - b)
     .map(([status, count]) => `${status}×${count}`)
     .join(' ')
+  return { sent, seconds, counts, failures, filters }
+}
+
+/** Every filter and order parameter of every collection, as `path name`. */
+function declaredFilters(): string[] {
+  return routes().flatMap((route) =>
+    route.kind === 'collection'
+      ? (route.filters ?? []).map((parameter) => `${route.path} ${parameter.name}`)
+      : []
+  )
+}
+
+it('answers every filter and order parameter of every collection, each value of its type, without a 5xx', async () => {
+  const requests = new RequestFuzzer(SEED, routes()).sweep()
+  let index = 0
+  const { sent, seconds, counts, failures, filters } = await run(() => requests[index++])
+  const declared = declaredFilters()
   process.stdout.write(
-    `fuzz (${TEST_DATABASE}): seed ${SEED}, ${sent} requests in ${seconds} s (FUZZ_SEED=${SEED} replays it): ${counts}\n`
+    `fuzz sweep (${TEST_DATABASE}): ${declared.length} filter and order parameters of ${new Set(declared.map((entry) => entry.split(' ')[0])).size} collections, ${sent} requests in ${seconds} s: ${counts}\n`
+  )
+  // Each parameter was sent, and some values of each were accepted (a typed value is not all 400s).
+  for (const entry of declared) {
+    expect(filters.get(entry)?.sent, entry).toBeGreaterThan(0)
+    expect(filters.get(entry)?.ok, `${entry}: no value accepted`).toBeGreaterThan(0)
+  }
+  expect(failures, `${failures.length} failing requests`).toEqual([])
+}, 600000)
+
+it(`answers ${REQUESTS} fuzzed requests without a 5xx, every 4xx as problem+json`, async () => {
+  const fuzzer = new RequestFuzzer(SEED, routes())
+  let left = REQUESTS
+  const { sent, seconds, counts, failures, filters } = await run(() =>
+    left-- > 0 ? fuzzer.request() : undefined
+  )
+  const carried = [...filters.values()].reduce((total, count) => total + count.sent, 0)
+  const declared = declaredFilters()
+  const covered = declared.filter((entry) => filters.has(entry)).length
+  process.stdout.write(
+    `fuzz (${TEST_DATABASE}): seed ${SEED}, ${sent} requests in ${seconds} s (FUZZ_SEED=${SEED} replays it): ${counts}; ${carried} filter or order parameters sent, ${covered} of the ${declared.length} declared ones\n`
   )
   expect(failures, `seed ${SEED}: ${failures.length} failing requests`).toEqual([])
 }, 600000)

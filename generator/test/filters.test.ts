@@ -233,6 +233,11 @@ describe('@filter and @order', () => {
       'field "author.shelf.id" goes through more than one relation: only one level (author.name) is filterable or orderable',
     ],
     [
+      'a foreign key the target serves as a link',
+      ['@filter(search: { "reviews.bookId": "exact" })'],
+      'field "reviews.bookId" names the foreign key of Review\'s link "book"',
+    ],
+    [
       'a relation of the target',
       ['@filter(search: { "author.books": "exact" })'],
       'field "author.books" names the relation "books" of Author: only one level',

@@ -94,6 +94,32 @@ describe('relations as links', () => {
     expect(book?.links).toEqual([])
   })
 
+  it('a one-to-one on the primary key keeps the key; the side without a key reads it through the relation', async () => {
+    const { result, problems } = await build(`
+/// @pagination
+model Author {
+  id      Int      @id
+  profile Profile?
+}
+
+/// @pagination
+model Profile {
+  authorId Int    @id
+  author   Author @relation(fields: [authorId], references: [id])
+}
+`)
+    expect(problems).toEqual([])
+    const [author, profile] = result?.model.resources ?? []
+    expect(profile?.fields.map((field) => field.name)).toEqual(['authorId'])
+    expect(profile?.links.map(({ name, from }) => ({ name, from }))).toEqual([
+      { name: 'author', from: 'authorId' },
+    ])
+    expect(author?.links.map(({ name, from, required }) => ({ name, from, required }))).toEqual([
+      { name: 'profile', from: ['profile', 'authorId'], required: false },
+    ])
+    expect(result?.files.get('author.ts')).toContain('profile: { select: { authorId: true } }')
+  })
+
   it('@property(name: ...) renames a relation: its property and its sub-collection', async () => {
     const { result, problems } = await build(
       library({ author: '@property(name: "writer")', books: '@property(name: "works")' })

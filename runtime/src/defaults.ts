@@ -7,11 +7,13 @@
 
 export {
   DATE_NULLS,
+  DATE_OPERATORS,
   type DateNulls,
   defaultFilterParameterNames,
   type FilterSpec,
   type OrderFieldSpec,
   type QuerySpec,
+  RANGE_OPERATORS,
   type RelatedField,
   SEARCH_STRATEGIES,
   type SearchStrategy,

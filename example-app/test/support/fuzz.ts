@@ -5,6 +5,13 @@
  * escapes, brackets, repeated names, oversized queries). The same seed gives the same requests.
  */
 
+import {
+  DATE_OPERATORS,
+  type QuerySpec,
+  RANGE_OPERATORS,
+  type ValueType,
+} from '@prisma-hydra/runtime/defaults'
+
 /** A small, fast PRNG (mulberry32): the whole run is reproduced from its 32-bit seed. */
 export function random(seed: number): () => number {
   let state = seed >>> 0
@@ -17,8 +24,21 @@ export function random(seed: number): () => number {
   }
 }
 
+/**
+ * A filter or order parameter of a collection (docs/filters.md) and the values it reads: a Prisma
+ * type, `Enum`, `Order` (a direction), `Between` (`min..max` of `of`), `Iri` (of `values`).
+ */
+export interface FuzzParameter {
+  name: string
+  type: string
+  /** Values the parameter accepts (enum values, related IRIs and ids), mixed with others. */
+  values?: readonly string[] | undefined
+  /** `Between`: the type of each bound. */
+  of?: string | undefined
+}
+
 /** A route of the API under test, as the fuzzer knows it. */
-export type FuzzRoute =
+export type FuzzRoute = (
   | {
       kind: 'collection'
       path: string
@@ -26,9 +46,15 @@ export type FuzzRoute =
       parameters: readonly string[]
       /** Cursor key fields (their `[lt|gt|lte|gte]` parameters), with their Prisma types. */
       cursor: readonly { field: string; type: string }[]
+      /** Its filter and order parameters, as its `hydra:search` lists them. */
+      filters?: readonly FuzzParameter[] | undefined
     }
   | { kind: 'item'; path: string; idType: string; known: readonly string[] }
   | { kind: 'document'; path: string }
+) & {
+  /** The server serving it, when not the default one. */
+  origin?: string | undefined
+}
 
 /** One generated request, printable as it was sent. */
 export interface FuzzRequest {
@@ -37,6 +63,64 @@ export interface FuzzRequest {
   headers: Record<string, string>
   /** The route the path was made for (undefined: a stray path, which no route may serve). */
   route?: FuzzRoute['kind'] | undefined
+  /** The server it is sent to, when not the default one. */
+  origin?: string | undefined
+  /** The filter and order parameters it carries, by name (`price[gt]`, `order[title]`). */
+  filters: string[]
+}
+
+/**
+ * The filter and order parameters of an operation's query spec, with the values each reads
+ * (as `queryVariables` of the runtime lists them); `iris` gives a related resource's item IRIs.
+ */
+export function queryParameters(
+  spec: QuerySpec,
+  iris: (collectionPath: string) => readonly string[] = () => []
+): FuzzParameter[] {
+  const parameters: FuzzParameter[] = []
+  const typeOf = (value: ValueType): Omit<FuzzParameter, 'name'> =>
+    value.type === 'Enum' ? { type: 'Enum', values: value.enumValues ?? [] } : { type: value.type }
+  for (const filter of spec.filters) {
+    const { field } = filter
+    switch (filter.kind) {
+      case 'search': {
+        const type: Omit<FuzzParameter, 'name'> = filter.relation
+          ? { type: 'Iri', values: iris(filter.relation.collectionPath) }
+          : typeOf(filter)
+        parameters.push({ name: field, ...type }, { name: `${field}[]`, ...type })
+        break
+      }
+      case 'numeric':
+        parameters.push(
+          { name: field, ...typeOf(filter) },
+          { name: `${field}[]`, ...typeOf(filter) }
+        )
+        break
+      case 'boolean':
+        parameters.push({ name: field, type: 'Boolean' })
+        break
+      case 'range':
+        for (const operator of RANGE_OPERATORS) {
+          parameters.push(
+            operator === 'between'
+              ? { name: `${field}[between]`, type: 'Between', of: filter.type }
+              : { name: `${field}[${operator}]`, ...typeOf(filter) }
+          )
+        }
+        break
+      case 'date':
+        for (const operator of DATE_OPERATORS)
+          parameters.push({ name: `${field}[${operator}]`, type: 'DateTime' })
+        break
+      case 'exists':
+        parameters.push({ name: `${spec.parameters.exists}[${field}]`, type: 'Boolean' })
+        break
+    }
+  }
+  const orderable = [...spec.order.map((entry) => entry.field), ...(spec.id ? [spec.id.field] : [])]
+  for (const field of new Set(orderable))
+    parameters.push({ name: `${spec.parameters.order}[${field}]`, type: 'Order' })
+  return parameters
 }
 
 export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
@@ -203,6 +287,26 @@ const ACCEPTS = [
 
 const OPERATORS = ['lt', 'gt', 'lte', 'gte', 'eq', 'between', '', 'LT']
 
+const DIRECTIONS = ['asc', 'desc', 'ASC', 'Desc', 'up', '', ' asc', 'asc ', 'ascending', '1', '-1']
+
+const DECIMALS = ['1.25', '-0.5', '0.001', '.5', '5.', '1,5', '1e-7', '12345678901234567890.123']
+
+/** `between` values: well formed, open, reversed, too many parts, not numbers. */
+const BETWEEN_SHAPES = ['a..b', 'a..', '..b', 'a...b', 'a..b..c', 'a-b', 'b..a', 'a..a']
+
+/** Related items' IRIs as a client could mistype them. */
+const IRI_SHAPES = [
+  '/',
+  '/books/1',
+  '/authors/',
+  '/authors/1/2',
+  '/authors/1?x=1',
+  '/authors/%ZZ',
+  '/api/authors/1',
+  'authors/1',
+  '//authors/1',
+]
+
 /** Chooses among the fuzzer's values and the API's routes, from one PRNG. */
 export class RequestFuzzer {
   private readonly next: () => number
@@ -226,10 +330,19 @@ export class RequestFuzzer {
   }
 
   /** A value: typed for the parameter when a type is given, anything otherwise. Already encoded. */
-  value(type?: string): string {
+  value(type?: string, values: readonly string[] = []): string {
     const roll = this.next()
     let raw: string
-    if (type === 'DateTime' && roll < 0.7) raw = this.pick(DATES)
+    if (values.length > 0 && roll < 0.4) raw = this.pick(values)
+    else if (type === 'Order' && roll < 0.8) raw = this.pick(DIRECTIONS)
+    else if (type === 'Iri' && roll < 0.6) raw = this.pick(IRI_SHAPES)
+    else if (type === 'Between' && roll < 0.8) {
+      const bound = () => this.value(this.pick(['Int', 'Decimal', 'String']))
+      raw = this.pick(BETWEEN_SHAPES).replace('a', bound()).replace('b', bound())
+      return raw
+    } else if ((type === 'Decimal' || type === 'Float') && roll < 0.7)
+      raw = this.pick([...DECIMALS, ...INTEGERS])
+    else if (type === 'DateTime' && roll < 0.7) raw = this.pick(DATES)
     else if ((type === 'Int' || type === 'BigInt') && roll < 0.7) raw = this.pick(INTEGERS)
     else if (type === 'Boolean' && roll < 0.7) raw = this.pick(BOOLEANS)
     else if (type === 'String' && roll < 0.5) raw = this.pick(STRINGS)
@@ -260,7 +373,7 @@ export class RequestFuzzer {
     return `${base}[a][b]`
   }
 
-  private query(route: FuzzRoute): string {
+  private query(route: FuzzRoute, sent: string[]): string {
     const pairs: string[] = []
     if (this.chance(0.005)) {
       // Past the parser's limit of parameters: never silently truncated.
@@ -277,9 +390,12 @@ export class RequestFuzzer {
             ...route.cursor.flatMap(({ field }) => OPERATORS.map((op) => `${field}[${op}]`)),
           ]
         : ['page', 'id']
+    const filters = route.kind === 'collection' ? (route.filters ?? []) : []
     for (let i = 0; i < count; i++) {
       const roll = this.next()
-      if (roll < 0.75 && known.length > 0) {
+      if (filters.length > 0 && this.chance(0.45)) {
+        pairs.push(...this.filterPairs(this.pick(filters), sent))
+      } else if (roll < 0.75 && known.length > 0) {
         const name = this.pick(known)
         const field =
           route.kind === 'collection'
@@ -305,6 +421,58 @@ export class RequestFuzzer {
       }
     }
     return pairs.join('&')
+  }
+
+  /**
+   * One filter or order parameter as a client may send it: typed values and others, a list
+   * (`title[]=a&title[]=b`, past the bound of 100 values now and then), an order of many fields,
+   * repeated, or with a bracket too many.
+   */
+  private filterPairs(parameter: FuzzParameter, sent: string[]): string[] {
+    sent.push(parameter.name)
+    const value = () => this.value(parameter.type, parameter.values ?? [])
+    const roll = this.next()
+    if (parameter.name.endsWith('[]')) {
+      // Past the bound of 100 values, with short ones: a long query is a 431 from Node's parser.
+      if (roll < 0.03)
+        return Array.from({ length: 101 + this.int(5) }, (_, i) => `${parameter.name}=${i}`)
+      return Array.from({ length: 1 + this.int(4) }, () => `${parameter.name}=${value()}`)
+    }
+    if (parameter.type === 'Order' && roll < 0.05) {
+      // More fields than an order takes (10).
+      const base = parameter.name.slice(0, parameter.name.indexOf('['))
+      return Array.from({ length: 11 }, (_, index) => `${base}[f${index}]=asc`)
+    }
+    if (roll < 0.06) return [`${parameter.name}[x]=${value()}`]
+    if (roll < 0.1) return [`${parameter.name}=${value()}`, `${parameter.name}=${value()}`]
+    if (roll < 0.13) return [`${parameter.name.replace(/\[.*$/, '')}=${value()}`]
+    return [`${parameter.name}=${value()}`]
+  }
+
+  /**
+   * Every filter and order parameter of every collection, each with every value of its type's list
+   * (and its accepted values), one request each: explicit coverage whatever the seed.
+   */
+  sweep(): FuzzRequest[] {
+    const requests: FuzzRequest[] = []
+    for (const route of this.routes) {
+      if (route.kind !== 'collection') continue
+      for (const parameter of route.filters ?? []) {
+        for (const raw of sweepValues(parameter)) {
+          const value = raw.includes('%') ? raw : encodeURIComponent(raw)
+          const path = `${route.path}?${parameter.name}=${value}`
+          requests.push({
+            method: 'GET',
+            path,
+            headers: {},
+            route: 'collection',
+            origin: route.origin,
+            filters: [parameter.name],
+          })
+        }
+      }
+    }
+    return requests
   }
 
   private path(route: FuzzRoute): string {
@@ -353,15 +521,58 @@ export class RequestFuzzer {
     const route = this.pick(this.routes)
     const stray = this.chance(0.08)
     let path = stray ? this.strayPath() : this.path(route)
+    const filters: string[] = []
     if (!this.chance(0.3) || route.kind === 'collection') {
-      const query = this.query(route)
+      const query = this.query(route, filters)
       if (query !== '' || this.chance(0.05)) path += `?${query}`
     }
     const headers: Record<string, string> = {}
     if (this.chance(0.1)) headers.accept = this.pick(ACCEPTS)
     if (this.chance(0.05)) headers.origin = this.pick(['http://localhost:5173', 'null', 'x'])
     if (this.chance(0.03)) headers.host = this.pick(['evil.example', 'a:1', '[::1]:8080'])
-    return { method, path, headers, route: stray ? undefined : route.kind }
+    return {
+      method,
+      path,
+      headers,
+      route: stray ? undefined : route.kind,
+      origin: stray ? undefined : route.origin,
+      filters: stray ? [] : filters,
+    }
+  }
+}
+
+/** What the sweep sends a parameter: every value of its type's list, and those it accepts. */
+function sweepValues(parameter: FuzzParameter): string[] {
+  const accepted = parameter.values ?? []
+  switch (parameter.type) {
+    case 'Order':
+      return DIRECTIONS
+    case 'Boolean':
+      return [...BOOLEANS, '', '2']
+    case 'DateTime':
+      return [...DATES, '']
+    case 'Int':
+    case 'BigInt':
+      return INTEGERS
+    case 'Decimal':
+    case 'Float':
+      return [...DECIMALS, ...INTEGERS]
+    case 'Between': {
+      const bounds =
+        parameter.of === 'Int' || parameter.of === 'BigInt' ? INTEGERS : [...DECIMALS, ...INTEGERS]
+      return [
+        ...BETWEEN_SHAPES.map((shape, index) =>
+          shape
+            .replace('a', bounds[index % bounds.length] as string)
+            .replace('b', bounds[(index * 7) % bounds.length] as string)
+        ),
+        ...bounds.map((bound) => `${bound}..${bound}`),
+      ]
+    }
+    case 'Iri':
+      return [...accepted, ...IRI_SHAPES, ...INTEGERS.slice(0, 12), ...STRINGS.slice(0, 20)]
+    default:
+      return [...accepted, ...STRINGS]
   }
 }
 

@@ -134,12 +134,15 @@ export function resolveRelatedFields(
       const model = datamodel.models.find((candidate) => candidate.name === target)
       const known = model?.fields.find((candidate) => candidate.name === through.field)
       const names = resource.fields.map((candidate) => candidate.name)
+      const link = resource.links.find((candidate) => candidate.from === through.field)
       problem(
         known?.kind === 'object'
           ? `names the relation "${through.field}" of ${target}: only one level (a field of ${target}) is filterable or orderable`
-          : known
-            ? `names a field ${target} does not serve (@hidden): it is never filterable or orderable`
-            : `names no field "${through.field}" of ${target}.${didYouMean(through.field, names)} Fields: ${names.join(', ')}`
+          : link
+            ? `names the foreign key of ${target}'s link "${link.name}", which ${target} serves as the link, not as a field: only one level (a field of ${target}) is filterable or orderable`
+            : known
+              ? `names a field ${target} does not serve (@hidden): it is never filterable or orderable`
+              : `names no field "${through.field}" of ${target}.${didYouMean(through.field, names)} Fields: ${names.join(', ')}`
       )
       continue
     }

@@ -125,6 +125,8 @@ export function resolveResource(
   }
   // A relation is shown one way: as its link, or (turned off) its foreign key as a plain field.
   const { links, foreignKeys } = readLinks(model, datamodel, served, fieldResults)
+  // A key that is also the primary key (a one-to-one on the id) stays: items are named by it.
+  foreignKeys.delete(idField.name)
   const fields = [...fieldModels.values()].filter(
     (field) => !hidden.has(field.name) && !foreignKeys.has(field.name)
   )

@@ -1,7 +1,7 @@
 /**
  * API Platform's admin over the example API, discovered from its Hydra entrypoint and
  * documentation alone: nothing here names a resource or a field. Each resource's list pages as
- * its collection does (list.ts, paging.ts) and labels fields by their property names (labels.ts).
+ * its collection does and offers only what the API supports (list.ts, paging.ts).
  * The API's address comes from `?api=` (default http://localhost:3000, where `npm start` serves
  * it).
  */
@@ -9,7 +9,6 @@ import { HydraAdmin, hydraDataProvider, ResourceGuesser } from '@api-platform/ad
 import type { Resource } from '@api-platform/api-doc-parser'
 import { createElement } from 'react'
 import { createRoot } from 'react-dom/client'
-import { i18nProvider } from './labels.js'
 import { ReadOnlyList } from './list.js'
 
 const entrypoint = new URLSearchParams(window.location.search).get('api') ?? 'http://localhost:3000'
@@ -28,7 +27,7 @@ const resources: Resource[] = await dataProvider.introspect().then(
 createRoot(root).render(
   createElement(
     HydraAdmin,
-    { entrypoint, dataProvider, i18nProvider, title: 'Library admin' },
+    { entrypoint, dataProvider, title: 'Library admin' },
     ...resources.map((resource) =>
       createElement(ResourceGuesser, {
         key: resource.name,

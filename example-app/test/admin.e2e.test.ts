@@ -7,7 +7,8 @@
  * links, is reached through the admin's pagination, and it pages back); the page sizes it offers
  * are ones the server serves; columns are labelled by the documented properties; nothing that
  * writes is offered. On books, a column header sorts and the title and genre filters narrow the
- * rows, as the API does for the same parameters. Screenshots go to test/output/admin/.
+ * rows, as the API does for the same parameters, and a book's author (a link in the API) opens
+ * that author's page. Screenshots go to test/output/admin/.
  *
  * Needs Chromium at /usr/bin/chromium (`apt-get install -y chromium`); without it the test is
  * skipped with a message, except under CI (`CI` set), where it fails.
@@ -243,7 +244,9 @@ describe.skipIf(!hasBrowser)('API Platform admin on the example API', () => {
       const total = hydra(first, 'totalItems')
       const next = nextOf(first)
       if (typeof total === 'number' && next)
-        await expect(page.getByText(`1-${firstPage.length} of ${total}`).count()).resolves.toBe(1)
+        await expect
+          .poll(() => page.getByText(`1-${firstPage.length} of ${total}`).count(), SHOWN)
+          .toBe(1)
       await page.screenshot({ path: path.join(OUTPUT, `${resource}.png`), fullPage: true })
 
       // Columns: the documented properties, each by its own name.
@@ -272,6 +275,7 @@ describe.skipIf(!hasBrowser)('API Platform admin on the example API', () => {
         await expect(sizes.count()).resolves.toBe(0)
       } else {
         await sizes.click()
+        await page.getByRole('option').first().waitFor(SHOWN)
         const offered = (await page.getByRole('option').allTextContents()).map(Number)
         expect(offered.length).toBeGreaterThan(1)
         for (const offer of offered) {
@@ -357,7 +361,7 @@ describe.skipIf(!hasBrowser)('API Platform admin on the example API', () => {
     await expect.poll(() => bookRows(page), SHOWN).toEqual(await apiBooks('title=Winter&page=1'))
     expect(lastBooksQuery(requests)?.get('title')).toBe('Winter')
     const titled = hydra(byTitle, 'totalItems') as number
-    await expect(page.getByText(`1-10 of ${titled}`).count()).resolves.toBe(1)
+    await expect.poll(() => page.getByText(`1-10 of ${titled}`).count(), SHOWN).toBe(1)
     for (const [, title] of await bookRows(page)) expect(title?.toLowerCase()).toContain('winter')
 
     await filter('Genre', 'POETRY')
@@ -379,7 +383,7 @@ describe.skipIf(!hasBrowser)('API Platform admin on the example API', () => {
   it("a book's page shows the API's item, its documented fields, and nothing to edit", async () => {
     const book = await getJson('/books/1')
     const { page, failures } = await openAdmin(`/books/${encodeURIComponent('/books/1')}/show`)
-    await page.getByText(String(book.title), { exact: true }).waitFor(SHOWN)
+    await page.locator('.RaShow-card').getByText(String(book.title), { exact: true }).waitFor(SHOWN)
     // Each documented field under its own name, with the API's value.
     const labels = await page.locator('.RaLabeled-label').allTextContents()
     const fields = (documented.get('books')?.readableFields ?? []).map((field) => field.name)
@@ -388,6 +392,30 @@ describe.skipIf(!hasBrowser)('API Platform admin on the example API', () => {
     for (const name of [/^edit$/i, /^delete$/i])
       await expect(page.getByRole('button', { name }).count()).resolves.toBe(0)
     await expect(page.getByRole('link', { name: /^edit$/i }).count()).resolves.toBe(0)
+    expect(failures).toEqual([])
+    await page.close()
+  })
+
+  it("a book's author is a link that opens the author's page", async () => {
+    const books = membersOf(await getJson('/books'))
+    const book = books[2] as Json
+    const authorIri = String(book.author)
+    expect(authorIri).toMatch(/^\/authors\/\d+$/)
+    const author = await getJson(authorIri)
+    const { page, failures } = await openAdmin('/books')
+    await expect.poll(() => firstColumn(page), SHOWN).toEqual(books.map((item) => item['@id']))
+    // The third row's author column: the author's name (schema:name), linking to the author.
+    const row = page.locator('table tbody tr').nth(2)
+    const link = row.getByRole('link', { name: String(author.name), exact: true })
+    await link.waitFor(SHOWN)
+    await link.click()
+    await page.waitForURL(`**#/authors/${encodeURIComponent(authorIri)}/show`, SHOWN)
+    // The author's page (the book list may still be on screen for a moment after the URL moved).
+    const shown = page.locator('.RaShow-card')
+    await shown.getByText(String(author.name), { exact: true }).waitFor(SHOWN)
+    await expect(shown.getByText(authorIri, { exact: true }).count()).resolves.toBe(1)
+    await expect(shown.getByText(String(author.country), { exact: true }).count()).resolves.toBe(1)
+    await page.screenshot({ path: path.join(OUTPUT, 'author-of-a-book.png'), fullPage: true })
     expect(failures).toEqual([])
     await page.close()
   })

@@ -276,6 +276,13 @@ afterAll(async () => {
 const view = (body: Record<string, unknown>) =>
   body['hydra:view'] as Record<string, string> | undefined
 
+/** The `hydra:search` a custom collection at `path` writes: its parameters' IRI template. */
+const searchAt = (path: string) =>
+  expect.objectContaining({
+    '@type': 'hydra:IriTemplate',
+    'hydra:template': expect.stringMatching(new RegExp(`^${path}\\{\\?page,`)),
+  })
+
 describe.each(routes)('%s: the scenario matrix of generated routes', (route) => {
   it('first page: ids 1-3, count 30, first, last 10 and next', async () => {
     const response = await get(origin, route)
@@ -294,6 +301,7 @@ describe.each(routes)('%s: the scenario matrix of generated routes', (route) => 
         'hydra:last': `${route}?page=10`,
         'hydra:next': `${route}?page=2`,
       },
+      'hydra:search': searchAt(route),
     })
   })
 
@@ -332,6 +340,7 @@ describe.each(routes)('%s: the scenario matrix of generated routes', (route) => 
       '@type': 'hydra:Collection',
       'hydra:totalItems': 0,
       'hydra:member': [],
+      'hydra:search': searchAt(`/empty${route}`),
     })
   })
 
@@ -443,6 +452,7 @@ describe('each return kind', () => {
       '@type',
       'hydra:totalItems',
       'hydra:member',
+      'hydra:search',
     ])
     expect(ids(body)).toEqual(range(1, 30))
     // A parameter other than the page is a filter: the view carries the request's own @id.
@@ -464,6 +474,7 @@ describe('each return kind', () => {
       '@type': 'hydra:Collection',
       'hydra:member': thirty,
       'hydra:totalItems': 30,
+      'hydra:search': searchAt('/streamed'),
     })
   })
 
@@ -586,8 +597,9 @@ describe('filters and order of a custom collection', () => {
     expect(search['hydra:template']).toBe(
       '/filtered{?page,itemsPerPage,pagination,partial,tag,tag[],score[between],score[gt],score[gte],score[lt],score[lte],order[score],order[id]}'
     )
-    // Without a query, no hydra:search, and the handler gets an empty one.
-    expect((await get(origin, '/array')).body['hydra:search']).toBeUndefined()
+    // Without a query, hydra:search lists the paging parameters only.
+    const paging = (await get(origin, '/array')).body['hydra:search'] as Record<string, unknown>
+    expect(paging['hydra:template']).toBe('/array{?page,itemsPerPage,pagination,partial}')
   })
 
   it.each([

@@ -156,6 +156,8 @@ describe("hydraHeaders: only the API's own responses", () => {
         previous: '/items?page=1',
         next: '/items?page=3',
       },
+      // Its parameters, unprefixed too.
+      search: expect.objectContaining({ '@type': 'IriTemplate', template: '/items{?page}' }),
     })
     const error = await plain.request('/items?page=x')
     expect(error.status).toBe(400)

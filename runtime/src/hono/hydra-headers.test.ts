@@ -156,6 +156,20 @@ describe("hydraHeaders: only the API's own responses", () => {
         previous: '/items?page=1',
         next: '/items?page=3',
       },
+      // Its paging parameter, unprefixed too.
+      search: {
+        '@type': 'IriTemplate',
+        template: '/items{?page}',
+        variableRepresentation: 'BasicRepresentation',
+        mapping: [
+          {
+            '@type': 'IriTemplateMapping',
+            variable: 'page',
+            property: 'hydra:pageIndex',
+            required: false,
+          },
+        ],
+      },
     })
     const error = await plain.request('/items?page=x')
     expect(error.status).toBe(400)

@@ -154,9 +154,10 @@ const table = [
 const settings = ['BENCH_FILTERS_SIZES', 'BENCH_FILTERS_ROUNDS', 'BENCH_DATABASES']
   .map((name) => (process.env[name] ? `${name}=${process.env[name]} ` : ''))
   .join('')
+const { BENCH_POSTGRES_URL, BENCH_MARIADB_URL } = process.env
 const servers = [
-  process.env.BENCH_POSTGRES_URL ? 'BENCH_POSTGRES_URL=… ' : '',
-  process.env.BENCH_MARIADB_URL ? 'BENCH_MARIADB_URL=… ' : '',
+  BENCH_POSTGRES_URL ? 'BENCH_POSTGRES_URL=… ' : '',
+  BENCH_MARIADB_URL ? 'BENCH_MARIADB_URL=… ' : '',
 ].join('')
 await writeSection(
   'filters',

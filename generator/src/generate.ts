@@ -2,7 +2,7 @@ import type { DMMF } from '@prisma/generator-helper'
 import { emptyGlobalConfig, parseGlobalConfig } from './config/global.js'
 import type { HydraModel } from './config/model.js'
 import { resolveHydraModel } from './config/resolve.js'
-import { type EmitContext, isolationLevelFor } from './emit/context.js'
+import type { EmitContext } from './emit/context.js'
 import { emitFiles, type FileMap } from './emit/emit.js'
 import { GenerationError, type Problem } from './problems.js'
 
@@ -45,7 +45,6 @@ export function buildHydra(input: BuildInput): BuildResult {
     runtimeModule: `${input.runtimeModule ?? '@prisma-hydra/runtime'}/generated`,
     importExtension: input.importExtension ?? '.js',
     provider: input.provider,
-    isolationLevel: isolationLevelFor(input.provider),
   }
   return { model: resolved.model, files: emitFiles(resolved.model, context), warnings: problems }
 }

@@ -5,6 +5,7 @@
  * key of each collection, and what is done with each Prisma scalar type.
  */
 
+export { dialectOf, KEYSET_TYPES, keepsRowEstimates } from './database/dialects.js'
 export {
   DATE_NULLS,
   DATE_OPERATORS,

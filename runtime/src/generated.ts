@@ -5,8 +5,9 @@
  * write them). Not meant for hand-written code (use `@prisma-hydra/runtime`); the generator's
  * own type check fails when a name it writes is missing here.
  */
-export { type DatabaseTimeouts, transactionOptions } from './database/timeouts.js'
-export type { RowSelection } from './filters/selection.js'
+export { createDataAccess, type DataAccess } from './data/data-access.js'
+export type { ModelSource, RelationSource } from './data/model-source.js'
+export type { DatabaseTimeouts } from './database/timeouts.js'
 export type { QuerySpec } from './filters/spec.js'
 export {
   type CollectionOperation,
@@ -30,15 +31,6 @@ export { publicOrigin } from './hono/public-origin.js'
 export { serveSubCollection } from './hono/sub-collection-route.js'
 export type { ContextTerm } from './hydra/context.js'
 export type { ApiDescription, DocumentedType } from './hydra/documentation.js'
-export { defineResource, type Resource } from './hydra/resource.js'
-export {
-  CountCache,
-  type CountRow,
-  countKey,
-  countOf,
-  estimatedTotal,
-  pageAndLooseTotal,
-  type SourceOptions,
-} from './paging/totals.js'
+export { defineResource, type IdKind, type Resource } from './hydra/resource.js'
 export type { RowWindow } from './paging/types.js'
 export type { JsonValue } from './scalar-types.js'

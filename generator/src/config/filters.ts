@@ -9,6 +9,7 @@ import type {
   QuerySpec,
   ValueType,
 } from '@prisma-hydra/runtime/defaults'
+import { dialectOf, KEYSET_TYPES } from '@prisma-hydra/runtime/defaults'
 import type { Annotation, AnnotationValue } from '../annotations/parse.js'
 import { didYouMean, type Problem, type Report, show } from '../problems.js'
 import {
@@ -26,16 +27,6 @@ import { foreignKeyProblem } from './relations.js'
 export type { FilterContext } from './filter-fields.js'
 
 export const QUERY_ANNOTATIONS = ['filter', 'order'] as const
-
-const CURSOR_TYPES = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'DateTime'])
-/** How each database's LIKE reads `%` and `_` literally (SQLite's has no escape by default). */
-const LIKE_ESCAPES: Record<string, QuerySpec['likeEscape']> = {
-  postgresql: 'backslash',
-  postgres: 'backslash',
-  cockroachdb: 'backslash',
-  mysql: 'backslash',
-  sqlserver: 'brackets',
-}
 
 /** A relation search waiting for its target resource (known once every model is resolved). */
 export interface PendingRelation {
@@ -372,7 +363,7 @@ export function operationQuery(
         continue
       }
       const field = context.fields.get(entry.field)
-      if (!field?.isRequired || !CURSOR_TYPES.has(field.type)) {
+      if (!field?.isRequired || !KEYSET_TYPES.has(field.type)) {
         context.report({
           source: orderSource,
           option: 'fields',
@@ -398,7 +389,7 @@ export function operationQuery(
       }
     }
   }
-  const likeEscape = LIKE_ESCAPES[context.provider] ?? 'none'
+  const { likeEscape } = dialectOf(context.provider)
   return { query: { filters, order, id: orderField(context.idField), likeEscape }, relations }
 }
 

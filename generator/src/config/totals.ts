@@ -1,11 +1,7 @@
+import { keepsRowEstimates } from '@prisma-hydra/runtime/defaults'
 import type { Report } from '../problems.js'
 import type { TotalsModel } from './model.js'
 import type { PagingOptions } from './options.js'
-
-/** Whether the provider keeps a row estimate per table that `estimated` totals can read. */
-export function keepsRowEstimates(provider: string): boolean {
-  return provider === 'postgresql' || provider === 'cockroachdb'
-}
 
 /** Seconds a `cached` count is reused when `totalsCacheSeconds` is not given. */
 export const DEFAULT_CACHE_SECONDS = 10

@@ -8,12 +8,4 @@ export interface EmitContext {
   importExtension: string
   /** The datasource provider (`sqlite`, `postgresql`, `mysql`...): ids and cursor values are checked for it, and SQL is quoted for it. */
   provider: string
-  /** Isolation level that makes a page and its count one consistent read on this database. */
-  isolationLevel: 'Serializable' | 'RepeatableRead'
-}
-
-export function isolationLevelFor(provider: string): EmitContext['isolationLevel'] {
-  return provider === 'postgresql' || provider === 'mysql' || provider === 'cockroachdb'
-    ? 'RepeatableRead'
-    : 'Serializable'
 }

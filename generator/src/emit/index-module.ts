@@ -1,7 +1,7 @@
 import { type SourceFile, VariableDeclarationKind } from 'ts-morph'
 import type { HydraModel } from '../config/model.js'
 import type { EmitContext } from './context.js'
-import { hasProviders, resourceNames } from './resource-module.js'
+import { hasProviders, resourceNames } from './names.js'
 import { runtimeType, runtimeValue } from './runtime-imports.js'
 
 const DEFAULT_TITLE = 'Hydra API'

@@ -16,13 +16,14 @@ interface RuntimeTypes {
   CollectionOperation: Runtime.CollectionOperation<unknown>
   CollectionProvider: Runtime.CollectionProvider<unknown>
   CorsOrigin: Runtime.CorsOrigin
-  CountRow: Runtime.CountRow
   DatabaseTimeouts: Runtime.DatabaseTimeouts
   DocumentedType: Runtime.DocumentedType
   JsonValue: Runtime.JsonValue
-  RowSelection: Runtime.RowSelection
+  IdKind: Runtime.IdKind
+  ModelSource: Runtime.ModelSource
+  QuerySpec: Runtime.QuerySpec
+  RelationSource: Runtime.RelationSource
   RowWindow: Runtime.RowWindow
-  SourceOptions: Runtime.SourceOptions
 }
 
 export type RuntimeType = keyof RuntimeTypes

@@ -3,6 +3,7 @@
  * client's order as an `orderBy`, and the keyset key the order gives (cursor pages and unpaged
  * batches walk it). docs/filters.md, "Every paging mode" and "Cursor paging".
  */
+import { KEYSET_TYPES } from '../database/dialects.js'
 import type { QueryMap, QueryValue } from '../iri/query-string.js'
 import type { CollectionPage, CursorKey, LinkTarget, PagingConfig } from '../paging/types.js'
 import { readCollectionQuery } from './read.js'
@@ -46,7 +47,6 @@ export interface Selection {
   orderKey?: readonly CursorKey[] | undefined
 }
 
-const KEYSET_TYPES = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'DateTime'])
 const CURSOR_OPERATORS = new Set(['lt', 'gt', 'lte', 'gte'])
 
 /** Reads a request's filters and order (a 400 on a malformed one) and what they select. */

@@ -2,6 +2,7 @@
  * What a collection operation lets clients filter and order by (docs/filters.md), as the generator
  * emits it, and what a request asks for once its parameters are read. Pure types and constants.
  */
+import type { LikeEscape } from '../database/dialects.js'
 
 /** SearchFilter strategies; the `i` variants compare case-insensitively. */
 export const SEARCH_STRATEGIES = [
@@ -116,7 +117,7 @@ export interface QuerySpec {
   likeEscape: LikeEscape
 }
 
-export type LikeEscape = 'backslash' | 'brackets' | 'none'
+export type { LikeEscape }
 
 export const defaultFilterParameterNames: { readonly order: string; readonly exists: string } = {
   order: 'order',

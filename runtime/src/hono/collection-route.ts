@@ -4,6 +4,8 @@
  * the operation's Prisma source, rendered as a Hydra collection.
  */
 import type { Context } from 'hono'
+import type { DataAccess } from '../data/data-access.js'
+import type { OrderField, TotalsSetting } from '../data/model-source.js'
 import { databaseWork } from '../database/outage.js'
 import { budgetOf, type DatabaseTimeouts } from '../database/timeouts.js'
 import { type ProviderQuery, type RowSelection, selectRows } from '../filters/selection.js'
@@ -12,7 +14,6 @@ import type { HydraCollection } from '../hydra/collection.js'
 import type { IdKind, Resource } from '../hydra/resource.js'
 import { collectionSearch } from '../hydra/search.js'
 import { readCollection } from '../paging/strategy.js'
-import type { TotalAccuracy } from '../paging/totals.js'
 import type {
   CollectionResult,
   CollectionSource,
@@ -41,18 +42,41 @@ export interface CollectionOperation<M, P extends boolean = boolean> {
   orderKey?: readonly CursorKey[]
   /** What clients may filter and order by (docs/filters.md); absent: nothing. */
   query?: QuerySpec | undefined
+  /**
+   * The operation's own order (the key last), when the client asks for none. Absent: the rows
+   * come as the source gives them.
+   */
+  order?: readonly OrderField[] | undefined
   /** How full paging counts (the `totals` option); the documentation declares a term when not exact. */
-  totals?: TotalAccuracy | undefined
+  totals?: TotalsSetting | undefined
 }
 
 /**
- * The rows of an operation for one request: a source reading what the selection asks for (the
- * filters' `where`, the client's `orderBy`). An operation that declares no filter and no order
- * may take a plain source.
+ * The rows of an operation for one request: the resource's data access (generated routes), a
+ * source reading what the selection asks for (the filters' `where`, the client's `orderBy`), or,
+ * for an operation that declares no filter and no order, a plain source.
  */
-export type RowsOf<Row, Where> =
+export type RowsOf<Row extends object, Where> =
+  | DataAccess<Row>
   | CollectionSource<Row, Where>
   | ((selection: RowSelection) => CollectionSource<Row, Where>)
+
+/** The source of one request's rows. */
+function sourceFor<Row extends object, Where>(
+  rows: RowsOf<Row, Where>,
+  operation: CollectionOperation<unknown>,
+  selection: RowSelection,
+  within: Record<string, unknown> | undefined
+): CollectionSource<Row, Where> | CollectionSource<Row, Record<string, unknown>> {
+  if (typeof rows === 'function') return rows(selection)
+  if ('source' in rows) return rows.source(operation, selection, within)
+  if (selection.where || selection.orderBy) {
+    throw new TypeError(
+      `serveCollection: ${operation.path} declares filters or an order; pass a function from the selection to a source`
+    )
+  }
+  return rows
+}
 
 /**
  * Replaces the Prisma query of a generated operation: receives the checked paging request and the
@@ -121,7 +145,9 @@ export async function serveCollection<
   c: C,
   operation: CollectionOperation<M, P>,
   rows: RowsOf<Row, Where>,
-  options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy> = {}
+  options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy> = {},
+  /** A sub-collection's condition: the rows of one parent (sub-collection-route.ts). */
+  within?: Record<string, unknown> | undefined
 ): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const base = mountPrefix(c)
   const { resource, paging, hydraPrefix } = operation
@@ -133,16 +159,11 @@ export async function serveCollection<
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
     render.search = searchOf(operation, render.path)
     const selection = selectRows(query, operation, base, resource.provider)
-    if (typeof rows !== 'function' && (selection.rows.where || selection.rows.orderBy)) {
-      throw new TypeError(
-        `serveCollection: ${operation.path} declares filters or an order; pass a function from the selection to a source`
-      )
-    }
     const { provider } = options
     const { filters, order } = selection.query
     const { where, orderBy } = selection.rows
     const content = await readCollection(query, {
-      source: typeof rows === 'function' ? rows(selection.rows) : rows,
+      source: sourceFor(rows, operation, selection.rows, within) as CollectionSource<Row, Where>,
       paging,
       orderKey: selection.orderKey,
       cursor: selection.cursor,

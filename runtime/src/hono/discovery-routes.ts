@@ -74,7 +74,7 @@ export function documentResource<M>(
       path: operation.path,
       paging: operation.paging,
       query: operation.query,
-      ...(operation.totals ? { totals: operation.totals } : {}),
+      ...(operation.totals ? { totals: operation.totals.mode } : {}),
     })),
   }
 }

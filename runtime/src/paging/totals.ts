@@ -1,5 +1,3 @@
-import type { DatabaseTimeouts } from '../database/timeouts.js'
-
 /**
  * How full paging gets its `totalItems` (docs/paging.md, "Totals"):
  *
@@ -116,16 +114,6 @@ export class CountCache {
   }
 }
 
-/** The row of a generated count: `SELECT COUNT(*) AS total`; drivers give a bigint or a number. */
-export interface CountRow {
-  total: bigint | number | string
-}
-
-/** The count a generated count statement returned. */
-export function countOf(rows: readonly CountRow[]): number {
-  return Number(rows[0]?.total ?? 0)
-}
-
 /**
  * The key of a cached count: the request's filters (Prisma's `where`), '' without any. Bigints
  * (BigInt ids and values) are written with an `n`, which JSON cannot otherwise hold.
@@ -133,11 +121,4 @@ export function countOf(rows: readonly CountRow[]): number {
 export function countKey(where: unknown): string {
   if (where === undefined) return ''
   return JSON.stringify(where, (_, value) => (typeof value === 'bigint' ? `${value}n` : value))
-}
-
-/** How a generated source counts, per operation (the `totals` option), and its time budgets. */
-export interface SourceOptions {
-  totals?: { mode: 'exact' } | { mode: 'estimated' } | { mode: 'cached'; cache: CountCache }
-  /** The transaction of a page and its exact count takes its limits from these. */
-  timeouts?: DatabaseTimeouts | undefined
 }

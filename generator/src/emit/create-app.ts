@@ -1,0 +1,64 @@
+/**
+ * @module
+ * The route wiring of a resource module (`createBookApp`): each route hands its operation, the
+ * resource's data access and the app's options to the runtime. No query is written here: every
+ * read goes through the data-access layer.
+ */
+import type { CodeBlockWriter } from 'ts-morph'
+import type { ResourceModel } from '../config/model.js'
+import { resourceNames } from './names.js'
+import { relationKey, type SubCollection, subCollectionPath } from './sub-collections.js'
+
+/** The Hono sub-app: collection operations first, so `/books/recent` is not read as an item id. */
+export function writeCreateApp(resource: ResourceModel, subCollections: readonly SubCollection[]) {
+  const names = resourceNames(resource)
+  const route = (writer: CodeBlockWriter, path: string, call: string) =>
+    writer
+      .write('.get(')
+      .quote(path)
+      .write(', (c) =>')
+      .newLine()
+      .indent(() => writer.write(call))
+      .newLine()
+      .write(')')
+      .newLine()
+  return (writer: CodeBlockWriter) => {
+    writer.writeLine(`const rows = createDataAccess<${names.row}>(prisma, ${names.model}, options)`)
+    writer.write('return new Hono()').indent(() => {
+      for (const operation of resource.operations) {
+        const provider = operation.cursor ? '' : `provider: options.providers?.${operation.name}, `
+        route(
+          writer,
+          operation.path,
+          `serveCollection(c, ${names.operations}.${operation.name}, rows, { ${provider}batchSize: options.batchSize, timeouts: options.timeouts })`
+        )
+      }
+      route(
+        writer,
+        `${resource.collectionPath}/:id`,
+        `serveItem(c, ${names.resource}, rows.item, { timeouts: options.timeouts })`
+      )
+      const main = resource.operations[0]
+      for (const sub of main ? subCollections : []) {
+        route(
+          writer,
+          subCollectionPath(sub),
+          `serveSubCollection(c, rows, ${names.relations}.${relationKey(sub)}, ${names.operations}.${main?.name}, { batchSize: options.batchSize, timeouts: options.timeouts })`
+        )
+      }
+      writer
+        .write('.get(')
+        .quote(`/contexts/${resource.name}`)
+        .write(`, (c) => serveContext(c, ${names.resource}))`)
+      // Other methods on the same paths: 405 with Allow (GET and HEAD are answered above).
+      const paths = [
+        ...resource.operations.map((operation) => operation.path),
+        `${resource.collectionPath}/:id`,
+        ...subCollections.map(subCollectionPath),
+        `/contexts/${resource.name}`,
+      ]
+      for (const path of paths)
+        writer.newLine().write('.all(').quote(path).write(', methodNotAllowed)')
+    })
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * @module
+ * The names of the declarations a resource module exports, shared by its writers and the index.
+ */
+import type { ResourceModel } from '../config/model.js'
+import { camelCase, pascalCase } from '../config/naming.js'
+
+/** Names of the declarations a resource module exports, shared with the index writer. */
+export function resourceNames(resource: ResourceModel) {
+  const base = camelCase(resource.fileName)
+  return {
+    member: `${resource.name}Member`,
+    resource: `${base}Resource`,
+    model: `${base}Model`,
+    operations: `${base}Operations`,
+    relations: `${base}Relations`,
+    createApp: `create${pascalCase(base)}App`,
+    row: `${resource.name}Row`,
+    providers: `${resource.name}Providers`,
+    appOptions: `${resource.name}AppOptions`,
+    select: `${base}Select`,
+    module: `./${resource.fileName}`,
+  }
+}
+
+/** Whether the resource has offset-paged operations, whose Prisma query a provider may replace. */
+export function hasProviders(resource: ResourceModel): boolean {
+  return resource.operations.some((operation) => !operation.cursor)
+}

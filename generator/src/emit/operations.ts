@@ -1,0 +1,98 @@
+/**
+ * @module
+ * The operations of a resource module (`bookOperations`): each collection operation's path,
+ * resolved paging settings, order, keys, declared filters and orders, and totals mode.
+ */
+import type { CodeBlockWriter } from 'ts-morph'
+import type { CursorKeyModel, HydraModel, OperationModel, ResourceModel } from '../config/model.js'
+import type { ParameterNames } from '../config/options.js'
+import { resourceNames } from './names.js'
+
+function writePaging(operation: OperationModel, parameters: ParameterNames) {
+  return (writer: CodeBlockWriter) => {
+    const { paging } = operation
+    writer.inlineBlock(() => {
+      writer.writeLine(`enabled: ${paging.enabled},`)
+      writer.writeLine(`clientEnabled: ${paging.clientEnabled},`)
+      writer.writeLine(`itemsPerPage: ${paging.itemsPerPage},`)
+      writer.writeLine(`clientItemsPerPage: ${paging.clientItemsPerPage},`)
+      writer.writeLine(`maximumItemsPerPage: ${paging.maximumItemsPerPage},`)
+      writer.writeLine(`partial: ${paging.partial},`)
+      writer.writeLine(`clientPartial: ${paging.clientPartial},`)
+      const names = Object.entries(parameters).map(
+        ([key, value]) => `${key}: ${JSON.stringify(value)}`
+      )
+      writer.write(`parameters: { ${names.join(', ')} },`)
+      if (operation.cursor) writer.newLine().write('cursor: ').write(keyList(operation.cursor))
+    })
+  }
+}
+
+/** A key (cursor or order) as the runtime's `CursorKey[]` literal. */
+function keyList(keys: readonly CursorKeyModel[]): string {
+  const entries = keys.map((key) => {
+    const parts = [`field: '${key.field}'`, `direction: '${key.direction}'`, `type: '${key.type}'`]
+    if (key.uuid) parts.push('uuid: true')
+    return `{ ${parts.join(', ')} }`
+  })
+  return `[${entries.join(', ')}],`
+}
+
+/**
+ * The distinct filter and order specs of a resource's operations, written once each (`query`,
+ * `query2`...): extra operations usually share the collection's.
+ */
+export function querySpecs(
+  resource: ResourceModel,
+  filterParameters: HydraModel['filterParameters']
+): Map<string, string> {
+  const specs = new Map<string, string>()
+  for (const operation of resource.operations) {
+    if (!operation.query) continue
+    const text = JSON.stringify({ ...operation.query, parameters: filterParameters })
+    if (!specs.has(text)) specs.set(text, specs.size === 0 ? 'query' : `query${specs.size + 1}`)
+  }
+  return specs
+}
+
+/** An operation's own order as the runtime's `OrderField[]` literal. */
+function orderList(operation: OperationModel): string {
+  const entries = operation.order.map(
+    (entry) => `{ field: ${JSON.stringify(entry.field)}, direction: '${entry.direction}' }`
+  )
+  return `[${entries.join(', ')}],`
+}
+
+export function writeOperations(
+  resource: ResourceModel,
+  parameters: ParameterNames,
+  filterParameters: HydraModel['filterParameters'],
+  specs: ReadonlyMap<string, string>
+) {
+  const names = resourceNames(resource)
+  return (writer: CodeBlockWriter) => {
+    writer.inlineBlock(() => {
+      for (const operation of resource.operations) {
+        writer.write(`${operation.name}: `).inlineBlock(() => {
+          writer.writeLine(`resource: ${names.resource},`)
+          writer.write('path: ').quote(operation.path).write(',').newLine()
+          writer.write('paging: ')
+          writePaging(operation, parameters)(writer)
+          writer.write(',').newLine()
+          writer.write(`hydraPrefix: ${operation.hydraPrefix},`)
+          writer.newLine().write('order: ').write(orderList(operation))
+          if (operation.orderKey)
+            writer.newLine().write('orderKey: ').write(keyList(operation.orderKey))
+          if (operation.query) {
+            const text = JSON.stringify({ ...operation.query, parameters: filterParameters })
+            writer.newLine().write(`query: ${specs.get(text)},`)
+          }
+          if (operation.totals.mode !== 'exact')
+            writer.newLine().write(`totals: ${JSON.stringify(operation.totals)},`)
+        })
+        writer.write(',').newLine()
+      }
+    })
+    writer.write(` satisfies Record<string, CollectionOperation<${names.member}, boolean>>`)
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * @module
+ * The resource of a resource module (`bookResource = defineResource(...)`): its name, paths, key,
+ * fields and links, as the runtime renders members, contexts and documentation from them.
+ */
+import type { CodeBlockWriter } from 'ts-morph'
+import type { ResourceModel } from '../config/model.js'
+import { resourceNames } from './names.js'
+
+export function writeResourceSpec(resource: ResourceModel, provider: string) {
+  return (writer: CodeBlockWriter) => {
+    writer.write('defineResource<').write(resourceNames(resource).member).write(', ')
+    writer
+      .quote(resource.idField.type)
+      .write('>(')
+      .inlineBlock(() => {
+        writer.write('name: ').quote(resource.name).write(',').newLine()
+        if (resource.iri) writer.write('iri: ').quote(resource.iri).write(',').newLine()
+        writer.writeLine(`hydraPrefix: ${resource.hydraPrefix},`)
+        writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
+        writer.write('provider: ').quote(provider).write(',').newLine()
+        writer.write('id: { name: ').quote(resource.idField.name).write(', kind: ')
+        writer.quote(resource.idField.type).write(' },').newLine()
+        writer.write('fields: [').indent(() => {
+          for (const field of resource.fields) {
+            writer.write('{ name: ').quote(field.name).write(', type: ').quote(field.type)
+            if (field.isList) writer.write(', list: true')
+            if (!field.isRequired) writer.write(', required: false')
+            if (field.iri) writer.write(', iri: ').quote(field.iri)
+            if (field.enumValues)
+              writer.write(
+                `, values: [${field.enumValues.map((value) => JSON.stringify(value)).join(', ')}]`
+              )
+            writer.write(' },').newLine()
+          }
+        })
+        writer.write('],')
+        if (resource.links.length > 0) writer.newLine().write('links: ').write(linkList(resource))
+      })
+    writer.write(')')
+  }
+}
+
+/** The resource's links as the runtime's `LinkSpec[]` literal. */
+function linkList(resource: ResourceModel): string {
+  const entries = resource.links.flatMap((link) => {
+    const target = link.targetResource
+    if (!target) return []
+    const parts = [
+      `name: ${JSON.stringify(link.name)}`,
+      `kind: '${link.kind}'`,
+      `target: { name: ${JSON.stringify(link.target)}, ${target.iri ? `iri: ${JSON.stringify(target.iri)}, ` : ''}collectionPath: ${JSON.stringify(target.collectionPath)} }`,
+    ]
+    if (link.from) parts.push(`from: ${JSON.stringify(link.from)}`)
+    if (link.kind === 'one' && !link.required) parts.push('required: false')
+    if (link.iri) parts.push(`iri: ${JSON.stringify(link.iri)}`)
+    return [`{ ${parts.join(', ')} }`]
+  })
+  return `[${entries.join(', ')}],`
+}

@@ -1,0 +1,174 @@
+/**
+ * @module
+ * The data-access layer (DESIGN 16): every read of a generated resource passes through here:
+ * the windows of every paging mode, the counts of every totals mode, items, the parents of
+ * sub-collections and the batches of unpaged streams. Routes hand it an operation and a request's
+ * selection; it answers with a CollectionSource. Which engine reads the rows is known here alone.
+ */
+
+import { dialectOf } from '../database/dialects.js'
+import { type DatabaseTimeouts, transactionOptions } from '../database/timeouts.js'
+import type { RowSelection } from '../filters/selection.js'
+import {
+  CountCache,
+  countKey,
+  estimatedTotal,
+  type PageAndTotal,
+  pageAndLooseTotal,
+} from '../paging/totals.js'
+import type { CollectionSource, RowWindow } from '../paging/types.js'
+import type { ModelSource, OrderField, ReadOperation, RelationSource } from './model-source.js'
+import { type FindManyArgs, type PrismaModelReads, prismaReads } from './prisma-engine.js'
+
+type Where = Record<string, unknown>
+
+/** Options of a resource's data access. */
+export interface DataAccessOptions {
+  /** The page-and-count transaction takes its limits from these. */
+  timeouts?: DatabaseTimeouts | undefined
+}
+
+/** The reads of one resource. `Row` is the model's row as its `select` reads it. */
+export interface DataAccess<Row extends object> {
+  /**
+   * The rows of `operation` a request selects (its filters' `where`, its client order), within
+   * the rows of one parent when `within` is given (a sub-collection's condition).
+   */
+  source(
+    operation: ReadOperation,
+    selection: RowSelection,
+    within?: Where | undefined
+  ): CollectionSource<Row, Where>
+  /** The item keyed `id`, or null. */
+  item(id: unknown): Promise<Row | null>
+  /** The condition of a sub-collection's rows when its parent exists, or undefined (→ 404). */
+  within(relation: RelationSource, id: unknown): Promise<Where | undefined>
+}
+
+const orderByOf = (order: readonly OrderField[], reverse: boolean): Where[] =>
+  order.map(({ field, direction }) => ({
+    [field]: reverse ? (direction === 'asc' ? 'desc' : 'asc') : direction,
+  }))
+
+/** Both filters, or either: how a cursor's position joins a request's `where`. */
+const both = (a: Where | undefined, b: Where | undefined): Where | undefined =>
+  a && b ? { AND: [a, b] } : (a ?? b)
+
+/**
+ * The data access of one resource over the application's Prisma client (`prisma`, typed by the
+ * generated module that calls this). Cached counts live as long as the access (one per operation).
+ */
+export function createDataAccess<Row extends object>(
+  prisma: object,
+  model: ModelSource,
+  options: DataAccessOptions = {}
+): DataAccess<Row> {
+  const reads = prismaReads(prisma, model)
+  const caches = new Map<ReadOperation, CountCache>()
+  const defaults = new Map<ReadOperation, { orderBy: Where[]; reverse: Where[] }>()
+  const transaction = {
+    isolationLevel: dialectOf(model.provider).isolationLevel,
+    ...transactionOptions(options.timeouts),
+  }
+  const ordersOf = (operation: ReadOperation) => {
+    let known = defaults.get(operation)
+    if (!known) {
+      const order = operation.order ?? []
+      known = { orderBy: orderByOf(order, false), reverse: orderByOf(order, true) }
+      defaults.set(operation, known)
+    }
+    return known
+  }
+  const cacheOf = (operation: ReadOperation, seconds: number) => {
+    let cache = caches.get(operation)
+    if (!cache) {
+      cache = new CountCache({ seconds })
+      caches.set(operation, cache)
+    }
+    return cache
+  }
+  return {
+    source(operation, selection, within) {
+      const own = ordersOf(operation)
+      const where = both(within, selection.where)
+      const orderBy = (selection.orderBy as Where[] | undefined) ?? own.orderBy
+      const reverse = (selection.reverse as Where[] | undefined) ?? own.reverse
+      const argsOf = ({
+        backward,
+        where: position,
+        ...window
+      }: RowWindow<Where>): FindManyArgs => ({
+        orderBy: backward ? reverse : orderBy,
+        where: both(where, position) ?? {},
+        ...window,
+      })
+      const totals = operation.totals ?? { mode: 'exact' }
+      return sourceOf<Row>(
+        reads,
+        argsOf,
+        where,
+        (page, count) => {
+          if (totals.mode === 'cached') {
+            const cache = cacheOf(operation, totals.seconds)
+            return pageAndLooseTotal(
+              { page, total: () => cache.get(countKey(where), count), exact: count },
+              page.window
+            )
+          }
+          // The estimate is of the whole table: a filtered collection is counted.
+          if (totals.mode === 'estimated' && !where && dialectOf(model.provider).estimateSql) {
+            const estimate = () => reads.estimate()
+            return pageAndLooseTotal(
+              { page, total: () => estimatedTotal(estimate, count), exact: count },
+              page.window
+            )
+          }
+          return undefined
+        },
+        transaction
+      )
+    },
+    item: (id) => reads.findUnique(model.delegate, model.key, id) as Promise<Row | null>,
+    async within(relation, id) {
+      const { parent, condition } = relation
+      const found = await reads.findUnique(parent.delegate, parent.key, id, { [parent.key]: true })
+      if (!found) return undefined
+      if (condition.kind === 'column') return { [condition.field]: id }
+      return { [condition.field]: { [condition.kind]: { [parent.key]: id } } }
+    },
+  }
+}
+
+/** A page read with one row more, for totals that are not read with the page. */
+type LoosePage = ((take: number) => PromiseLike<object[]>) & {
+  window: { skip: number; take: number }
+}
+
+/**
+ * The CollectionSource of one request: `loose` answers a page and its total when the operation's
+ * totals are not exact (undefined: the page and an exact count in one transaction).
+ */
+function sourceOf<Row extends object>(
+  reads: PrismaModelReads,
+  argsOf: (window: RowWindow<Where>) => FindManyArgs,
+  where: Where | undefined,
+  loose: (
+    page: LoosePage,
+    count: () => Promise<number>
+  ) => Promise<PageAndTotal<object>> | undefined,
+  transaction: { isolationLevel: string; maxWait: number; timeout: number }
+): CollectionSource<Row, Where> {
+  const count = () => reads.count(where)
+  const findMany = (window: RowWindow<Where>) =>
+    reads.findMany(argsOf(window)) as PromiseLike<Row[]>
+  return {
+    findMany,
+    count,
+    findManyAndCount(window) {
+      const page = Object.assign((take: number) => findMany({ ...window, take }), { window })
+      const answer =
+        loose(page, count) ?? reads.findManyAndCount(argsOf(window), where, transaction)
+      return answer as Promise<PageAndTotal<Row>>
+    },
+  }
+}

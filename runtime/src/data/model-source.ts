@@ -1,0 +1,60 @@
+/**
+ * @module
+ * What the data-access layer reads a resource from, as the generator emits it: the model's
+ * client property, table and columns, the order and totals of each operation, and how the rows
+ * of a sub-collection are tied to their parent. Pure data; data-access.ts reads it.
+ */
+import type { TableName } from '../database/dialects.js'
+
+/** Where a resource's rows live and which columns its routes read. */
+export interface ModelSource {
+  /** The PrismaClient property of the model (`bookReview`). */
+  delegate: string
+  /** The datasource provider: the dialect of the SQL the layer writes (counts, estimates). */
+  provider: string
+  table: TableName
+  /** The field that keys an item (`/books/:id`). */
+  key: string
+  /** Prisma's `select` of every column the routes read. */
+  select: Readonly<Record<string, unknown>>
+}
+
+/** One field of an operation's order. */
+export interface OrderField {
+  field: string
+  direction: 'asc' | 'desc'
+}
+
+/**
+ * How full paging counts (docs/paging.md, "Totals"): an exact count with the page (the default),
+ * PostgreSQL's planner estimate, or an exact count reused for `seconds`.
+ */
+export type TotalsSetting =
+  | { mode: 'exact' }
+  | { mode: 'estimated' }
+  | { mode: 'cached'; seconds: number }
+
+/** What the layer needs of an operation: its own order and how it counts. */
+export interface ReadOperation {
+  /** The full order, ending with the key, used when the client asks for none. Absent: none. */
+  order?: readonly OrderField[] | undefined
+  /** Absent: exact. */
+  totals?: TotalsSetting | undefined
+}
+
+/**
+ * A sub-collection (`/authors/:id/books`): the parent model, found by its key before any row is
+ * read, and the condition that ties a row to it: its foreign key (`column`), or the relation
+ * `field` to one parent (`is`) or to several (`some`, implicit many-to-many).
+ */
+export interface RelationSource<K extends string = string> {
+  parent: {
+    /** The parent's model name, for the 404's detail. */
+    name: string
+    delegate: string
+    key: string
+    /** The Prisma type of the parent's key, read from the path as the parent's item route reads it. */
+    kind: K
+  }
+  condition: { kind: 'column' | 'is' | 'some'; field: string }
+}

@@ -1,0 +1,115 @@
+/**
+ * @module
+ * The `prisma` engine of the data-access layer (DESIGN 16): every read goes through the
+ * application's own Prisma Client instance (`findMany` with skip/take, `findUnique`, `count`,
+ * `$transaction`), so what users put on their client (`$extends` query hooks, logging, tracing)
+ * applies to it. The only SQL it writes itself is a table's plain count and its row estimate,
+ * both fixed per model (dialects.ts says why).
+ */
+import { countSql, dialectOf, qualifiedTable } from '../database/dialects.js'
+import type { ModelSource } from './model-source.js'
+
+type Where = Record<string, unknown>
+
+/** The arguments of one `findMany`. */
+export interface FindManyArgs {
+  orderBy: readonly Where[]
+  where: Where
+  skip?: number | undefined
+  take?: number | undefined
+}
+
+/** The options of the page-and-count transaction. */
+export interface TransactionOptions {
+  isolationLevel: string
+  maxWait: number
+  timeout: number
+}
+
+/**
+ * A query of the client, as Prisma returns it: lazy (it runs when awaited) and usable inside a
+ * batch `$transaction`.
+ */
+type ClientQuery<T> = PromiseLike<T>
+
+/** What the engine calls on a model's delegate (`prisma.book`). */
+interface DelegateLike {
+  findMany(args: FindManyArgs & { select: Readonly<Where> }): ClientQuery<object[]>
+  findUnique(args: { where: Where; select: Readonly<Where> }): ClientQuery<object | null>
+  count(args: { where: Where }): ClientQuery<number>
+}
+
+/** What the engine calls on the client itself. */
+interface ClientLike {
+  $transaction(queries: ClientQuery<unknown>[], options: TransactionOptions): Promise<unknown[]>
+  $queryRawUnsafe<T>(sql: string, ...values: unknown[]): ClientQuery<T>
+}
+
+/** The row of a plain count: drivers give a bigint, a number or a string. */
+interface CountRow {
+  total: bigint | number | string
+}
+
+/** The count a plain count statement returned. */
+export const countOf = (rows: readonly CountRow[]): number => Number(rows[0]?.total ?? 0)
+
+/** The reads of one model through a Prisma client. */
+export interface PrismaModelReads {
+  findMany(args: FindManyArgs): ClientQuery<object[]>
+  /** Rows `where` selects (every row without it). */
+  count(where: Where | undefined): Promise<number>
+  /** A page and the count of `where`, in one transaction: one snapshot. */
+  findManyAndCount(
+    args: FindManyArgs,
+    where: Where | undefined,
+    options: TransactionOptions
+  ): Promise<[object[], number]>
+  /** The table's planner row estimate; undefined when unknown or not kept by the database. */
+  estimate(): Promise<number | undefined>
+  /** The row whose `field` is `value`, with the model's columns (or only `field`'s). */
+  findUnique(
+    delegate: string,
+    field: string,
+    value: unknown,
+    select?: Readonly<Where>
+  ): ClientQuery<object | null>
+}
+
+/**
+ * The engine over `prisma`, the application's client (typed by its generated module). Delegates
+ * are reached by name: the layer is written once for every model, as Prisma's own extensions
+ * reach them (`Prisma.getExtensionContext`); the generator names only delegates that exist.
+ */
+export function prismaReads(prisma: object, model: ModelSource): PrismaModelReads {
+  const client = prisma as ClientLike
+  const delegateOf = (name: string) => (prisma as Record<string, unknown>)[name] as DelegateLike
+  const delegate = delegateOf(model.delegate)
+  const { select } = model
+  const countAllSql = countSql(model.provider, model.table)
+  const countQuery = (where: Where | undefined): ClientQuery<number | CountRow[]> =>
+    where ? delegate.count({ where }) : client.$queryRawUnsafe<CountRow[]>(countAllSql)
+  const counted = (value: number | CountRow[]) =>
+    typeof value === 'number' ? value : countOf(value)
+  const { estimateSql } = dialectOf(model.provider)
+  const table = qualifiedTable(model.provider, model.table)
+  return {
+    findMany: (args) => delegate.findMany({ select, ...args }),
+    count: async (where) => counted(await countQuery(where)),
+    async findManyAndCount(args, where, options) {
+      const [rows, total] = await client.$transaction(
+        [delegate.findMany({ select, ...args }), countQuery(where)],
+        options
+      )
+      return [rows as object[], counted(total as number | CountRow[])]
+    },
+    async estimate() {
+      if (!estimateSql) return undefined
+      const [row] = await client.$queryRawUnsafe<{ estimate: number | null }[]>(estimateSql, table)
+      const value = row?.estimate ?? -1
+      // -1: never analyzed.
+      return value < 0 ? undefined : value
+    },
+    findUnique: (name, field, value, columns = select) =>
+      delegateOf(name).findUnique({ where: { [field]: value }, select: columns }),
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * @module
+ * The dialect table: what differs between the databases Prisma serves, in one place, read by the
+ * generator (at generation time) and by the data-access layer (at run time). Identifier quoting,
+ * the plain count of a table, the planner's row estimate, the isolation level that makes a page
+ * and its count one snapshot, how LIKE reads `%` and `_`, and which types can key a cursor.
+ */
+
+/** How a database's LIKE reads `%` and `_` literally: a backslash, brackets, or not at all. */
+export type LikeEscape = 'backslash' | 'brackets' | 'none'
+
+/** One database's rules. */
+export interface Dialect {
+  /** The isolation level that makes a page and its count one consistent read. */
+  isolationLevel: 'Serializable' | 'RepeatableRead'
+  /**
+   * The SQL of the table's planner row estimate (one parameter: the quoted table name), when the
+   * database keeps one (`estimated` totals); absent elsewhere, where `estimated` counts exactly.
+   */
+  estimateSql?: string
+  /** How its LIKE reads `%` and `_` literally (SQLite's has no escape character by default). */
+  likeEscape: LikeEscape
+  /** An identifier quoted as this database quotes it. */
+  quote(name: string): string
+}
+
+const doubleQuote = (name: string) => `"${name.replace(/"/g, '""')}"`
+
+/** PostgreSQL's `reltuples` (kept by ANALYZE and autovacuum); -1 when never analyzed. */
+const PG_ESTIMATE =
+  'SELECT reltuples::float8 AS "estimate" FROM pg_class WHERE oid = to_regclass($1)'
+
+const POSTGRES: Dialect = {
+  isolationLevel: 'RepeatableRead',
+  estimateSql: PG_ESTIMATE,
+  likeEscape: 'backslash',
+  quote: doubleQuote,
+}
+
+const DIALECTS: Record<string, Dialect> = {
+  sqlite: { isolationLevel: 'Serializable', likeEscape: 'none', quote: doubleQuote },
+  postgresql: POSTGRES,
+  postgres: POSTGRES,
+  cockroachdb: POSTGRES,
+  mysql: {
+    isolationLevel: 'RepeatableRead',
+    likeEscape: 'backslash',
+    quote: (name) => `\`${name.replace(/`/g, '``')}\``,
+  },
+  sqlserver: {
+    isolationLevel: 'Serializable',
+    likeEscape: 'brackets',
+    quote: (name) => `[${name.replace(/]/g, ']]')}]`,
+  },
+}
+
+/** The rules of `provider` (a datasource provider name); SQLite's for one it does not know. */
+export function dialectOf(provider: string): Dialect {
+  return DIALECTS[provider] ?? (DIALECTS.sqlite as Dialect)
+}
+
+/** Whether `provider` keeps a per-table row estimate that `estimated` totals can read. */
+export function keepsRowEstimates(provider: string): boolean {
+  return dialectOf(provider).estimateSql !== undefined
+}
+
+/** A model's table: its mapped name (`@@map`) and its schema (`@@schema`, multi-schema only). */
+export interface TableName {
+  name: string
+  schema: string | null
+}
+
+/** The table as a statement names it: schema-qualified only when the model declares `@@schema`. */
+export function qualifiedTable(provider: string, table: TableName): string {
+  const { quote } = dialectOf(provider)
+  return table.schema ? `${quote(table.schema)}.${quote(table.name)}` : quote(table.name)
+}
+
+/**
+ * The plain count of a table. Why not Prisma's `count()`: every count API of Prisma 7 sends
+ * `SELECT COUNT(*) FROM (SELECT id FROM t WHERE 1=1 LIMIT -1 OFFSET 0)`, which steps over every row
+ * where a plain `SELECT COUNT(*) FROM t` is answered from the smallest index (SQLite) or by a
+ * parallel scan (PostgreSQL): 4× slower at a million rows on SQLite (docs/performance.md). The
+ * column is unquoted lower case: the same name on every database.
+ */
+export function countSql(provider: string, table: TableName): string {
+  return `SELECT COUNT(*) AS total FROM ${qualifiedTable(provider, table)}`
+}
+
+/** The Prisma scalar types a cursor (or an unpaged response's keyset batches) can be keyed by. */
+export const KEYSET_TYPES: ReadonlySet<string> = new Set([
+  'String',
+  'Int',
+  'BigInt',
+  'Float',
+  'Decimal',
+  'DateTime',
+])

@@ -13,15 +13,7 @@ import { relationKey, type SubCollection, subCollectionPath } from './sub-collec
 export function writeCreateApp(resource: ResourceModel, subCollections: readonly SubCollection[]) {
   const names = resourceNames(resource)
   const route = (writer: CodeBlockWriter, path: string, call: string) =>
-    writer
-      .write('.get(')
-      .quote(path)
-      .write(', (c) =>')
-      .newLine()
-      .indent(() => writer.write(call))
-      .newLine()
-      .write(')')
-      .newLine()
+    writer.write('.get(').quote(path).write(`, (c) => ${call})`).newLine()
   return (writer: CodeBlockWriter) => {
     writer.writeLine(`const rows = createDataAccess<${names.row}>(prisma, ${names.model}, options)`)
     writer.write('return new Hono()').indent(() => {

@@ -8,24 +8,27 @@ import type { CursorKeyModel, HydraModel, OperationModel, ResourceModel } from '
 import type { ParameterNames } from '../config/options.js'
 import { resourceNames } from './names.js'
 
-function writePaging(operation: OperationModel, parameters: ParameterNames) {
-  return (writer: CodeBlockWriter) => {
-    const { paging } = operation
-    writer.inlineBlock(() => {
-      writer.writeLine(`enabled: ${paging.enabled},`)
-      writer.writeLine(`clientEnabled: ${paging.clientEnabled},`)
-      writer.writeLine(`itemsPerPage: ${paging.itemsPerPage},`)
-      writer.writeLine(`clientItemsPerPage: ${paging.clientItemsPerPage},`)
-      writer.writeLine(`maximumItemsPerPage: ${paging.maximumItemsPerPage},`)
-      writer.writeLine(`partial: ${paging.partial},`)
-      writer.writeLine(`clientPartial: ${paging.clientPartial},`)
-      const names = Object.entries(parameters).map(
-        ([key, value]) => `${key}: ${JSON.stringify(value)}`
-      )
-      writer.write(`parameters: { ${names.join(', ')} },`)
-      if (operation.cursor) writer.newLine().write('cursor: ').write(keyList(operation.cursor))
-    })
-  }
+/** An operation's paging settings as one object literal (the parameter names are the module's `parameters`). */
+function pagingLiteral(operation: OperationModel): string {
+  const { paging } = operation
+  const settings = [
+    `enabled: ${paging.enabled}`,
+    `clientEnabled: ${paging.clientEnabled}`,
+    `itemsPerPage: ${paging.itemsPerPage}`,
+    `clientItemsPerPage: ${paging.clientItemsPerPage}`,
+    `maximumItemsPerPage: ${paging.maximumItemsPerPage}`,
+    `partial: ${paging.partial}`,
+    `clientPartial: ${paging.clientPartial}`,
+    'parameters',
+  ]
+  if (operation.cursor) settings.push(`cursor: ${keyList(operation.cursor)}`)
+  return `{ ${settings.join(', ')} },`
+}
+
+/** The paging parameter names every operation of the module reads, as an object literal. */
+export function parametersLiteral(parameters: ParameterNames): string {
+  const names = Object.entries(parameters).map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
+  return `{ ${names.join(', ')} }`
 }
 
 /** A key (cursor or order) as the runtime's `CursorKey[]` literal. */
@@ -35,7 +38,7 @@ function keyList(keys: readonly CursorKeyModel[]): string {
     if (key.uuid) parts.push('uuid: true')
     return `{ ${parts.join(', ')} }`
   })
-  return `[${entries.join(', ')}],`
+  return `[${entries.join(', ')}]`
 }
 
 /**
@@ -60,12 +63,11 @@ function orderList(operation: OperationModel): string {
   const entries = operation.order.map(
     (entry) => `{ field: ${JSON.stringify(entry.field)}, direction: '${entry.direction}' }`
   )
-  return `[${entries.join(', ')}],`
+  return `[${entries.join(', ')}]`
 }
 
 export function writeOperations(
   resource: ResourceModel,
-  parameters: ParameterNames,
   filterParameters: HydraModel['filterParameters'],
   specs: ReadonlyMap<string, string>
 ) {
@@ -76,13 +78,11 @@ export function writeOperations(
         writer.write(`${operation.name}: `).inlineBlock(() => {
           writer.writeLine(`resource: ${names.resource},`)
           writer.write('path: ').quote(operation.path).write(',').newLine()
-          writer.write('paging: ')
-          writePaging(operation, parameters)(writer)
-          writer.write(',').newLine()
+          writer.writeLine(`paging: ${pagingLiteral(operation)}`)
           writer.write(`hydraPrefix: ${operation.hydraPrefix},`)
-          writer.newLine().write('order: ').write(orderList(operation))
+          writer.newLine().write(`order: ${orderList(operation)},`)
           if (operation.orderKey)
-            writer.newLine().write('orderKey: ').write(keyList(operation.orderKey))
+            writer.newLine().write(`orderKey: ${keyList(operation.orderKey)},`)
           if (operation.query) {
             const text = JSON.stringify({ ...operation.query, parameters: filterParameters })
             writer.newLine().write(`query: ${specs.get(text)},`)

@@ -10,7 +10,7 @@ import type { EmitContext } from './context.js'
 import { writeCreateApp } from './create-app.js'
 import { runtimeTypes, writeMemberInterface } from './member-type.js'
 import { hasProviders, resourceNames } from './names.js'
-import { querySpecs, writeOperations } from './operations.js'
+import { parametersLiteral, querySpecs, writeOperations } from './operations.js'
 import { writeResourceSpec } from './resource-spec.js'
 import { runtimeType, runtimeValue } from './runtime-imports.js'
 import { type SubCollection, writeRelations } from './sub-collections.js'
@@ -99,6 +99,11 @@ function addData(
     `{ delegate: ${JSON.stringify(resource.delegate)}, provider: ${JSON.stringify(context.provider)}, table: ${table}, key: ${JSON.stringify(resource.idField.name)}, select } satisfies ModelSource`,
     true
   )
+  constant(
+    'parameters',
+    'The names of the paging parameters (docs/annotations.md#global-settings-and-parameter-names).',
+    parametersLiteral(parameters)
+  )
   const specs = querySpecs(resource, filterParameters)
   for (const [text, name] of specs)
     constant(
@@ -113,7 +118,7 @@ function addData(
     declarations: [
       {
         name: names.operations,
-        initializer: writeOperations(resource, parameters, filterParameters, specs),
+        initializer: writeOperations(resource, filterParameters, specs),
       },
     ],
   })

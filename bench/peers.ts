@@ -25,6 +25,7 @@ import { shown } from './databases.js'
 import {
   AUTOCANNON_VERSION,
   checkSame,
+  cpuTime,
   integers,
   loadTurn,
   type Measure,
@@ -50,7 +51,7 @@ const [WARMUP = 1] = integers('BENCH_PEERS_WARMUP', '1')
 const [CONNECTIONS = 10] = integers('BENCH_PEERS_CONNECTIONS', '10')
 const POOL_CONNECTIONS = integers('BENCH_PEERS_POOL_CONNECTIONS', '50,100')
 const DEPTH = 0.3
-const TARGETS = { floor: 0.8, handwritten: 1.0, cheap: 0.8 }
+const TARGETS = { floor: 0.8, handwritten: 1.0, cheap: 0.8, peers: 1.0, smallFloor: 0.6 }
 
 const LABELS: Record<Kind, string> = {
   generated: 'generated',
@@ -159,6 +160,8 @@ interface Row {
   connections: number
   /** Per server, one measure per run. */
   measures: Map<Kind, Measure[]>
+  /** Per server, its CPU time (user + system, µs) per response, one value per run. */
+  cpu: Map<Kind, number[]>
   bodyBytes: number
 }
 
@@ -194,6 +197,7 @@ for (const database of selected) {
           request: entry.request,
           connections: entry.connections,
           measures: new Map(entry.request.by.map((kind) => [kind, []])),
+          cpu: new Map(entry.request.by.map((kind) => [kind, []])),
           bodyBytes,
         })
       }
@@ -215,15 +219,21 @@ for (const database of selected) {
           const { request, connections } = entry
           for (const kind of rotated(request.by, run)) {
             const rate = rates.get(`${kind} ${request.id} ${connections}`) ?? 0
+            const server = servers.get(kind) as Server
+            // The server's own CPU time over the turn: unlike the rate, it barely moves with
+            // what else the machine is doing.
+            const before = await cpuTime(server.child)
             const measure = await load(
-              (servers.get(kind) as Server).origin,
+              server.origin,
               request.path(rows),
               Math.max(2 * connections, Math.round(rate * SECONDS)),
               connections
             )
+            const cpu = ((await cpuTime(server.child)) - before) / measure.total
             lines.get(entry)?.measures.get(kind)?.push(measure)
+            lines.get(entry)?.cpu.get(kind)?.push(cpu)
             console.log(
-              `${database.name} ${rows} ${request.id} c${connections} run ${run + 1}/${RUNS} ${kind}: ${measure.perSecond.toFixed(1)} req/s, p99 ${measure.p99} ms, ${measure.failures} failed of ${measure.total}`
+              `${database.name} ${rows} ${request.id} c${connections} run ${run + 1}/${RUNS} ${kind}: ${measure.perSecond.toFixed(1)} req/s, ${cpu.toFixed(0)} µs CPU a response, p99 ${measure.p99} ms, ${measure.failures} failed of ${measure.total}`
             )
           }
         }
@@ -269,6 +279,27 @@ const table = [
   ),
 ].join('\n')
 
+/** Within each run: `kind`'s CPU time a response over `over`'s; their median and range. */
+function cpuRatio(row: Row, kind: Kind, over: Kind): Spread | undefined {
+  const of = row.cpu.get(kind)
+  const base = row.cpu.get(over)
+  if (!of || !base) return undefined
+  return spread(of.map((value, run) => value / (base[run] as number)))
+}
+const cpuCell = (row: Row, kind: Kind) => {
+  const values = row.cpu.get(kind)
+  if (!values) return '–'
+  return `${Math.round(median(values))} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`
+}
+const cpuTable = [
+  `| database | rows | request | conn. | ${KINDS.map((kind) => LABELS[kind]).join(' | ')} | generated / hand-written |`,
+  `|---|---:|---|---:|${KINDS.map(() => '---:').join('|')}|---:|`,
+  ...results.map(
+    (row) =>
+      `| ${row.database} | ${n(row.rows)} | ${row.request.label} | ${row.connections} | ${KINDS.map((kind) => cpuCell(row, kind)).join(' | ')} | ${shownRatio(cpuRatio(row, 'generated', 'handwritten'))} |`
+  ),
+].join('\n')
+
 const failures = (row: Row, kind: Kind) =>
   (row.measures.get(kind) ?? []).reduce((sum, m) => sum + m.failures, 0)
 const find = (database: string, rows: number, id: string, connections = CONNECTIONS) =>
@@ -296,6 +327,27 @@ for (const database of selected) {
     targets.push(
       `- ${database.name}, full paging at ${n(smallest)} rows: generated / hand-written ${toHand.median.toFixed(2)} ≥ ${TARGETS.handwritten}: ${verdict(toHand.median >= TARGETS.handwritten)}`
     )
+}
+// Every mode against both Prisma peers at every size, and against the floor at the smallest.
+for (const database of selected) {
+  for (const size of SIZES) {
+    for (const id of ['full', 'partial', 'cursor']) {
+      const row = find(database.name, size, id)
+      if (!row) continue
+      for (const peer of ['handwritten', 'pagination'] as const) {
+        const value = ratio(row, 'generated', peer)
+        if (value)
+          targets.push(
+            `- ${database.name}, ${id} at ${n(size)} rows: generated / ${LABELS[peer]} ${shownRatio(value)} ≥ ${TARGETS.peers}: ${verdict(value.median >= TARGETS.peers)}`
+          )
+      }
+      const floor = size === Math.min(...SIZES) ? ratio(row, 'generated', 'floor') : undefined
+      if (floor)
+        targets.push(
+          `- ${database.name}, ${id} at ${n(size)} rows: generated / floor ${shownRatio(floor)} ≥ ${TARGETS.smallFloor}: ${verdict(floor.median >= TARGETS.smallFloor)}`
+        )
+    }
+  }
 }
 for (const database of selected) {
   const largest = Math.max(...SIZES)
@@ -374,6 +426,10 @@ ${KINDS.map((kind) => `- ${LABELS[kind]}: ${WHAT[kind]}`).join('\n')}
 
 ${table}
 
+The servers' CPU time (user + system, µs) a response, read from each server process before and after each turn (\`process.cpuUsage()\`): the median over the runs and its range, and the generated route's over the hand-written route's within each run (lower is cheaper).
+
+${cpuTable}
+
 ![Requests per second relative to the floor](peers.svg)
 
 Targets:
@@ -381,5 +437,5 @@ Targets:
 ${targets.join('\n')}
 `
 await writeSection('peers', report)
-console.log(`\n${table}\n\n${targets.join('\n')}`)
+console.log(`\n${table}\n\n${cpuTable}\n\n${targets.join('\n')}`)
 console.log('Written to bench/RESULTS.md and bench/peers.svg')

@@ -1,6 +1,6 @@
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { type HydraTerm, hydraTerm } from './hydra/terms.js'
+import { type HydraTerm, hydraTerm } from './terms.js'
 
 const TITLES: Partial<Record<number, string>> = {
   400: 'An error occurred',

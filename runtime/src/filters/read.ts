@@ -6,6 +6,7 @@
 import { badRequest } from '../errors.js'
 import type { QueryMap, QueryValue } from '../iri/query-string.js'
 import { parseCursorValue } from '../paging/cursor.js'
+import { CURSOR_OPERATORS } from '../paging/cursor-links.js'
 import {
   type CollectionQuery,
   DATE_OPERATORS,
@@ -35,7 +36,6 @@ export interface ReadQueryOptions {
   likeEscape?: QuerySpec['likeEscape'] | undefined
 }
 
-const CURSOR_OPERATORS = new Set(['lt', 'gt', 'lte', 'gte'])
 const TRUE = new Set(['1', 'true', 'on', 'yes'])
 const FALSE = new Set(['0', 'false', 'off', 'no'])
 const INTEGER_KEY = /^(?:0|[1-9][0-9]*)$/

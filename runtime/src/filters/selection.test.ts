@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { parseQuery } from '../iri/query-string.js'
 import { defaultPagingConfig } from '../paging/config.js'
+import { keepFilterOperators } from '../paging/cursor-links.js'
 import type { CursorKey } from '../paging/types.js'
-import { keepFilterOperators, selectRows } from './selection.js'
+import { selectRows } from './selection.js'
 import { defaultFilterParameterNames, type QuerySpec } from './spec.js'
 
 const spec: QuerySpec = {

@@ -4,8 +4,8 @@
  * batches walk it). docs/filters.md, "Every paging mode" and "Cursor paging".
  */
 import { KEYSET_TYPES } from '../database/dialects.js'
-import type { QueryMap, QueryValue } from '../iri/query-string.js'
-import type { CollectionPage, CursorKey, LinkTarget, PagingConfig } from '../paging/types.js'
+import type { QueryMap } from '../iri/query-string.js'
+import type { CursorKey, PagingConfig } from '../paging/types.js'
 import { readCollectionQuery } from './read.js'
 import {
   type CollectionQuery,
@@ -46,8 +46,6 @@ export interface Selection {
   /** Offset-paged operations: the order as a keyset key when every field can be compared. */
   orderKey?: readonly CursorKey[] | undefined
 }
-
-const CURSOR_OPERATORS = new Set(['lt', 'gt', 'lte', 'gte'])
 
 /** Reads a request's filters and order (a 400 on a malformed one) and what they select. */
 export function selectRows(
@@ -111,30 +109,4 @@ export function selectRows(
     (field) => !field.nullable && !field.through && KEYSET_TYPES.has(field.type)
   )
   return { query: parsed, rows, orderKey: comparable ? key : undefined }
-}
-
-/**
- * Cursor links set the key fields' parameters; a date filter on a key field shares its parameter
- * (`occurredAt[after]=…&occurredAt[lt]=…`), so each link keeps the request's other operators of
- * that field, written before the position.
- */
-export function keepFilterOperators<T>(
-  page: CollectionPage<T>,
-  query: QueryMap
-): CollectionPage<T> {
-  const keep = (target: LinkTarget | undefined): LinkTarget | undefined => {
-    if (!target?.overrides) return target
-    const overrides = target.overrides.map(
-      ([key, value]): readonly [string, QueryValue | undefined] => {
-        const given = query.get(key)
-        if (!(value instanceof Map) || !(given instanceof Map)) return [key, value]
-        const kept = [...given].filter(([operator]) => !CURSOR_OPERATORS.has(operator))
-        return [key, new Map([...kept, ...value])]
-      }
-    )
-    return { ...target, overrides }
-  }
-  const next = keep(page.next)
-  const previous = keep(page.previous)
-  return { ...page, ...(next ? { next } : {}), ...(previous ? { previous } : {}) }
 }

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono'
 import { type ErrorOptions, errorKind, HydraError } from '../errors.js'
-import { hydraTerm } from '../hydra/terms.js'
+import { hydraTerm } from '../terms.js'
 import { mountPrefix } from './location.js'
 import { validatedJsonLd } from './validated.js'
 

@@ -1,6 +1,6 @@
 import { iriBuilder, type QueryMap } from '../iri/query-string.js'
 import type { CollectionPage, ParameterNames } from '../paging/types.js'
-import { hydraTerm } from './terms.js'
+import { hydraTerm } from '../terms.js'
 
 /**
  * The API's own term for how exact `hydra:totalItems` is: `estimated` or `cached`, absent when the

@@ -10,8 +10,8 @@
 import type { QuerySpec } from '../filters/spec.js'
 import { queryVariables } from '../filters/variables.js'
 import type { PagingConfig } from '../paging/types.js'
+import { hydraTerm } from '../terms.js'
 import { type DocumentedType, pagingVariables } from './documentation.js'
-import { hydraTerm } from './terms.js'
 
 export interface SearchMapping {
   '@type': 'IriTemplateMapping'

@@ -6,10 +6,10 @@
  * only renders and writes what comes out.
  */
 import { badRequest } from '../errors.js'
-import { keepFilterOperators } from '../filters/selection.js'
 import type { QueryMap } from '../iri/query-string.js'
 import { DEFAULT_BATCH_SIZE, inBatches, readInBatches } from './batches.js'
 import { fetchCursorPage, readCursorBound } from './cursor.js'
+import { keepFilterOperators } from './cursor-links.js'
 import { fetchCollectionPage } from './offset.js'
 import { fromItems } from './page.js'
 import { pageOfPaginator } from './paginators.js'

@@ -113,19 +113,24 @@ export interface ServeCollectionOptions<
   timeouts?: DatabaseTimeouts | undefined
 }
 
-/** The search block of each operation (paging, filters, orders), for the last path it was served at (nearly always one). */
-const searches = new WeakMap<object, { path: string; search: Record<string, unknown> }>()
+/**
+ * Each operation's `hydra:search` builder: a memo of a pure function of the operation (generated
+ * data, never changed), so that its mappings are worked out once; the template is written per
+ * path (a sub-collection is served at one path per parent).
+ */
+const searches = new WeakMap<object, (path: string) => Record<string, unknown>>()
 
 function searchOf<M, P extends boolean>(
   operation: CollectionOperation<M, P>,
   path: string
 ): Record<string, unknown> {
-  const cached = searches.get(operation)
-  if (cached?.path === path) return cached.search
-  const { resource, paging, hydraPrefix, query } = operation
-  const search = collectionSearch(resource, paging, path, hydraPrefix !== false, query)
-  searches.set(operation, { path, search })
-  return search
+  let search = searches.get(operation)
+  if (!search) {
+    const { resource, paging, hydraPrefix, query } = operation
+    search = collectionSearch(resource, paging, hydraPrefix !== false, query)
+    searches.set(operation, search)
+  }
+  return search(path)
 }
 
 /**

@@ -80,17 +80,15 @@ export function hydraCollection<
 ): (c: Context<E, Path, I>) => Promise<JsonLdResponse<HydraCollection<T, P>>> {
   const paging = customPaging(options.paging, 'hydraCollection')
   const spec = options.query && customQuery(options.query, 'hydraCollection query', paging)
-  // Its `hydra:search`, for the last path it was served at (nearly always one).
-  let search: { path: string; value: Record<string, unknown> } | undefined
-  const searchAt = (path: string) => {
-    if (search?.path !== path) {
-      const type = { name: options.context, fields: [] }
-      search = { path, value: collectionSearch(type, paging, path, hydraPrefix !== false, spec) }
-    }
-    return search.value
-  }
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
   const { hydraPrefix } = options
+  // Its `hydra:search`: mappings worked out once, the template per path it is served at.
+  const searchAt = collectionSearch(
+    { name: options.context, fields: [] },
+    paging,
+    hydraPrefix !== false,
+    spec
+  )
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
   const budget = budgetOf(options.timeouts)
   const work = <R>(work: PromiseLike<R>) => databaseWork(work, budget.query)
   return async (c) => {

@@ -7,69 +7,27 @@
  * operation with the paging parameters it accepts (an IRI template).
  */
 
-import type { QuerySpec } from '../filters/spec.js'
-import { queryVariables } from '../filters/variables.js'
-import type { TotalAccuracy } from '../paging/totals.js'
-import type { CursorKey, PagingConfig } from '../paging/types.js'
 import { scalarType } from '../scalar-types.js'
 import { TOTAL_ITEMS_ACCURACY } from './collection.js'
 import { type ContextTerm, HYDRA } from './context.js'
-import type { LinkSpec } from './links.js'
+import {
+  type ApiDescription,
+  classId,
+  type DocumentedCollection,
+  type DocumentedField,
+  type DocumentedLink,
+  type DocumentedType,
+  propertyId,
+} from './documented-types.js'
+import { collectionVariables } from './search.js'
 
-/** A field as the documentation describes it. */
-export interface DocumentedField {
-  name: string
-  /** Prisma type (`String`, `Int`, `DateTime`...) or an enum's name: decides the documented range. */
-  type: string
-  list?: boolean | undefined
-  /** Default true. */
-  required?: boolean | undefined
-  iri?: string | undefined
-  description?: string | undefined
-  /** An enum's values: the range is then a datatype of exactly these strings (`owl:oneOf`). */
-  values?: readonly string[] | undefined
-}
-
-/** A relation shown as a link, as the documentation describes it. */
-export type DocumentedLink = Pick<
-  LinkSpec,
-  'name' | 'kind' | 'required' | 'iri' | 'description'
-> & {
-  target: Pick<LinkSpec['target'], 'name' | 'iri'>
-}
-
-/** A collection of a type, as the entrypoint lists it. */
-export interface DocumentedCollection {
-  /** The entrypoint's key for it (`book`, `bookRecent`). */
-  name: string
-  path: string
-  paging: PagingConfig
-  /** What clients may filter and order it by (docs/filters.md); absent: nothing. */
-  query?: QuerySpec | undefined
-  description?: string | undefined
-  /** How its full paging counts; when not `exact`, the documentation declares `totalItemsAccuracy`. */
-  totals?: TotalAccuracy | undefined
-}
-
-/** A type of the API: its members' fields and the collections that list them. */
-export interface DocumentedType {
-  name: string
-  iri?: string | undefined
-  description?: string | undefined
-  fields: readonly DocumentedField[]
-  /** Relations shown as links (docs/hydra.md#relations), documented after the fields. */
-  links?: readonly DocumentedLink[] | undefined
-  /** Items are served at `<itemPath>/{id}`; left out for types without item routes. */
-  itemPath?: string | undefined
-  collections: readonly DocumentedCollection[]
-}
-
-/** The API as the entrypoint and the documentation describe it: its title and types. */
-export interface ApiDescription {
-  title: string
-  description?: string | undefined
-  types: readonly DocumentedType[]
-}
+export type {
+  ApiDescription,
+  DocumentedCollection,
+  DocumentedField,
+  DocumentedLink,
+  DocumentedType,
+} from './documented-types.js'
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#'
 
@@ -83,13 +41,6 @@ export const docsPath = (base: string) => `${base}/docs.jsonld`
 /** The entrypoint's path: `/` at the root, the mount path itself (`/api`) under one. */
 export const entrypointPath = (base: string) => base || '/'
 export const docsUrl = ({ origin, base }: ApiLocation) => `${origin}${docsPath(base)}`
-
-/** `#Book`, or the IRI the type declares. */
-const classId = (type: Pick<DocumentedType, 'name' | 'iri'>) => type.iri ?? `#${type.name}`
-const propertyId = (
-  type: Pick<DocumentedType, 'name'>,
-  field: Pick<DocumentedField, 'name' | 'iri'>
-) => field.iri ?? `#${type.name}/${field.name}`
 
 /** The entrypoint key of an operation: `book` for a resource's collection, `bookRecent` for others. */
 export function entrypointKey(resourceName: string, operation: string): string {
@@ -389,41 +340,24 @@ function documentEntrypoint(api: ApiDescription, base: string): Record<string, u
 
 const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
 
-/** A query parameter of a collection, as its IRI templates describe it. */
-export interface Variable {
-  variable: string
-  /** The property it sets, as the documentation writes it (`hydra:pageIndex`, `#Book/title`). */
-  property: string
-  /**
-   * The same property as a collection response writes it, resolved by the response's context:
-   * a field's name (what API Platform writes, and what api-doc-parser matches to a field) or a
-   * compact IRI.
-   */
-  term: string
-  description: string
-}
-
 /** The query parameters a client may send to the collection, as a Hydra IRI template. */
 function searchTemplate(
   type: DocumentedType,
   collection: DocumentedCollection,
   base: string
 ): Record<string, unknown> {
-  const variables = [...pagingVariables(type, collection.paging)]
-  // Then its filters and orders, as its responses' `hydra:search` lists them; a variable paging
-  // already describes (a cursor position on a field a range filter also reads) is one parameter.
-  const seen = new Set(variables.map((variable) => variable.variable))
-  for (const variable of collection.query ? queryVariables(collection.query) : []) {
-    if (seen.has(variable.variable)) continue
-    seen.add(variable.variable)
-    const field = type.fields.find((candidate) => candidate.name === variable.field)
-    variables.push({
-      variable: variable.variable,
-      property: field ? propertyId(type, field) : `#${type.name}/${variable.field}`,
-      term: variable.field,
-      description: variable.description,
-    })
-  }
+  // The variables its responses' `hydra:search` lists; a filter's or an order's property is the
+  // field's documented IRI.
+  const variables = collectionVariables(type, collection.paging, collection.query).map(
+    (variable) => {
+      if (variable.property !== undefined) return { ...variable, property: variable.property }
+      const field = type.fields.find((candidate) => candidate.name === variable.field)
+      return {
+        ...variable,
+        property: field ? propertyId(type, field) : `#${type.name}/${variable.field}`,
+      }
+    }
+  )
   const names = variables.map((variable) => variable.variable)
   return {
     '@type': 'hydra:IriTemplate',
@@ -437,76 +371,4 @@ function searchTemplate(
       'hydra:description': variable.description,
     })),
   }
-}
-
-/** The paging parameters a collection accepts under its settings, in template order. */
-export function pagingVariables(
-  type: Pick<DocumentedType, 'name' | 'fields'>,
-  paging: PagingConfig
-): Variable[] {
-  const { parameters } = paging
-  const variables: Variable[] = []
-  const size = `${paging.itemsPerPage} items per page`
-  if (paging.enabled && paging.cursor) {
-    variables.push(...cursorVariables(type, paging.cursor))
-    // D7: page-based clients read numbered pages of the same order, at the cost of offset paging.
-    variables.push({
-      variable: parameters.page,
-      property: 'hydra:pageIndex',
-      term: 'hydra:pageIndex',
-      description: `A numbered page of the same order, from 1 (${size}), with a count and first/last links: read by offset, so it costs more the deeper it is; without it, pages are read by cursor.`,
-    })
-  } else if (paging.enabled || paging.clientEnabled) {
-    variables.push({
-      variable: parameters.page,
-      property: 'hydra:pageIndex',
-      term: 'hydra:pageIndex',
-      description: `The page to read, from 1 (default 1, ${size}).`,
-    })
-  }
-  if (paging.clientItemsPerPage) {
-    const maximum =
-      paging.maximumItemsPerPage === null ? '' : `, at most ${paging.maximumItemsPerPage}`
-    variables.push({
-      variable: parameters.itemsPerPage,
-      property: 'hydra:limit',
-      term: 'hydra:limit',
-      description: `Items per page (default ${paging.itemsPerPage}${maximum}).`,
-    })
-  }
-  if (paging.clientEnabled) {
-    variables.push({
-      variable: parameters.enabled,
-      property: '#pagination',
-      term: 'pagination',
-      description: `false: the whole collection in one response; true: paged (default ${paging.enabled}).`,
-    })
-  }
-  if (paging.clientPartial && !paging.cursor) {
-    variables.push({
-      variable: parameters.partial,
-      property: '#partial',
-      term: 'partial',
-      description: `true: no item count and no last page, a next link only when more items follow (default ${paging.partial}).`,
-    })
-  }
-  return variables
-}
-
-/** Cursor positions: each key field with the operators that move forward and back. */
-function cursorVariables(
-  type: Pick<DocumentedType, 'name' | 'fields'>,
-  cursor: readonly CursorKey[]
-): Variable[] {
-  return cursor.flatMap((key) => {
-    const field = type.fields.find((candidate) => candidate.name === key.field)
-    const property = field ? propertyId(type, field) : `#${type.name}/${key.field}`
-    const [forward, back] = key.direction === 'desc' ? ['lt', 'gt'] : ['gt', 'lt']
-    return [forward, back, `${forward}e`, `${back}e`].map((operator) => ({
-      variable: `${key.field}[${operator}]`,
-      term: key.field,
-      property,
-      description: `Cursor position on ${key.field} (${key.direction === 'desc' ? 'descending' : 'ascending'}): ${operator} reads the items ${operator.startsWith(forward) ? 'after' : 'before'} it in the collection's order.`,
-    }))
-  })
 }

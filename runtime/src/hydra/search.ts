@@ -11,7 +11,8 @@ import type { QuerySpec } from '../filters/spec.js'
 import { queryVariables } from '../filters/variables.js'
 import type { PagingConfig } from '../paging/types.js'
 import { hydraTerm } from '../terms.js'
-import { type DocumentedType, pagingVariables } from './documentation.js'
+import type { DocumentedType } from './documented-types.js'
+import { pagingVariables } from './paging-variables.js'
 
 export interface SearchMapping {
   '@type': 'IriTemplateMapping'
@@ -32,25 +33,45 @@ const mapping = (variable: string, property: string): SearchMapping => ({
   required: false,
 })
 
+/** A variable of a collection's template: a paging parameter, or a filter's or an order's. */
+export interface CollectionVariable {
+  variable: string
+  /** The property as a collection response writes it: a field's name or a compact IRI. */
+  term: string
+  /** Paging parameters: the property as the documentation writes it (`hydra:pageIndex`). */
+  property?: string | undefined
+  /** Filters and orders: the field (or `relation.field`) it filters or orders by. */
+  field?: string | undefined
+  description: string
+}
+
 /**
- * The mappings of a collection's paging parameters, then of its filters and orders. A variable
- * both describe (a cursor position `id[gt]` and a range filter on `id`) is listed once, as paging:
- * it is one parameter of the request.
+ * The one rule of every `hydra:search` (responses and documentation): a collection's paging
+ * parameters first, then its filters and orders. A variable both describe (a cursor position
+ * `id[gt]` and a range filter on `id`) is listed once, as paging: it is one parameter.
  */
+export function collectionVariables(
+  type: Pick<DocumentedType, 'name' | 'fields'>,
+  paging: PagingConfig,
+  spec: QuerySpec | undefined
+): CollectionVariable[] {
+  const variables: CollectionVariable[] = pagingVariables(type, paging)
+  const seen = new Set(variables.map((entry) => entry.variable))
+  for (const entry of spec ? queryVariables(spec) : []) {
+    if (seen.has(entry.variable)) continue
+    seen.add(entry.variable)
+    variables.push({ ...entry, term: entry.field })
+  }
+  return variables
+}
+
+/** The mappings of a collection's template, as its responses write them. */
 export function collectionMappings(
   type: Pick<DocumentedType, 'name' | 'fields'>,
   paging: PagingConfig,
   spec: QuerySpec | undefined
 ): SearchMapping[] {
-  const mappings = pagingVariables(type, paging).map((variable) =>
-    mapping(variable.variable, variable.term)
-  )
-  const seen = new Set(mappings.map((entry) => entry.variable))
-  for (const entry of spec ? searchMappings(spec) : []) {
-    if (!seen.has(entry.variable)) mappings.push(entry)
-    seen.add(entry.variable)
-  }
-  return mappings
+  return collectionVariables(type, paging, spec).map((entry) => mapping(entry.variable, entry.term))
 }
 
 /** The `hydra:search` value of a collection at `path` (its mount path included). */
@@ -68,13 +89,16 @@ export function searchTemplate(
   }
 }
 
-/** The search block of a collection served at `path`: its paging, filter and order parameters. */
+/**
+ * The search block of a collection, for the path it is served at (its mount path included): the
+ * mappings are worked out once, the template per path.
+ */
 export function collectionSearch(
   type: Pick<DocumentedType, 'name' | 'fields'>,
   paging: PagingConfig,
-  path: string,
   prefix: boolean,
   spec?: QuerySpec | undefined
-): Record<string, unknown> {
-  return searchTemplate(path, collectionMappings(type, paging, spec), prefix)
+): (path: string) => Record<string, unknown> {
+  const mappings = collectionMappings(type, paging, spec)
+  return (path) => searchTemplate(path, mappings, prefix)
 }

@@ -1,0 +1,72 @@
+/**
+ * @module
+ * The description of an API that its entrypoint, its Hydra documentation and its OpenAPI-style
+ * documents are rendered from: its types, their fields, links and collections. Pure types, and
+ * the IRIs the documentation gives classes and properties.
+ */
+import type { QuerySpec } from '../filters/spec.js'
+import type { TotalAccuracy } from '../paging/totals.js'
+import type { PagingConfig } from '../paging/types.js'
+import type { LinkSpec } from './links.js'
+
+/** A field as the documentation describes it. */
+export interface DocumentedField {
+  name: string
+  /** Prisma type (`String`, `Int`, `DateTime`...) or an enum's name: decides the documented range. */
+  type: string
+  list?: boolean | undefined
+  /** Default true. */
+  required?: boolean | undefined
+  iri?: string | undefined
+  description?: string | undefined
+  /** An enum's values: the range is then a datatype of exactly these strings (`owl:oneOf`). */
+  values?: readonly string[] | undefined
+}
+
+/** A relation shown as a link, as the documentation describes it. */
+export type DocumentedLink = Pick<
+  LinkSpec,
+  'name' | 'kind' | 'required' | 'iri' | 'description'
+> & {
+  target: Pick<LinkSpec['target'], 'name' | 'iri'>
+}
+
+/** A collection of a type, as the entrypoint lists it. */
+export interface DocumentedCollection {
+  /** The entrypoint's key for it (`book`, `bookRecent`). */
+  name: string
+  path: string
+  paging: PagingConfig
+  /** What clients may filter and order it by (docs/filters.md); absent: nothing. */
+  query?: QuerySpec | undefined
+  description?: string | undefined
+  /** How its full paging counts; when not `exact`, the documentation declares `totalItemsAccuracy`. */
+  totals?: TotalAccuracy | undefined
+}
+
+/** A type of the API: its members' fields and the collections that list them. */
+export interface DocumentedType {
+  name: string
+  iri?: string | undefined
+  description?: string | undefined
+  fields: readonly DocumentedField[]
+  /** Relations shown as links (docs/hydra.md#relations), documented after the fields. */
+  links?: readonly DocumentedLink[] | undefined
+  /** Items are served at `<itemPath>/{id}`; left out for types without item routes. */
+  itemPath?: string | undefined
+  collections: readonly DocumentedCollection[]
+}
+
+/** The API as the entrypoint and the documentation describe it: its title and types. */
+export interface ApiDescription {
+  title: string
+  description?: string | undefined
+  types: readonly DocumentedType[]
+}
+
+/** `#Book`, or the IRI the type declares. */
+export const classId = (type: Pick<DocumentedType, 'name' | 'iri'>) => type.iri ?? `#${type.name}`
+export const propertyId = (
+  type: Pick<DocumentedType, 'name'>,
+  field: Pick<DocumentedField, 'name' | 'iri'>
+) => field.iri ?? `#${type.name}/${field.name}`

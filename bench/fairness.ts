@@ -123,7 +123,7 @@ for (const streams of STREAMS) {
 
 const markdown = `## Fairness: a probe during ${ROWS.toLocaleString('en')}-row streams on SQLite
 
-\`npm run bench:fairness\` (${ROUNDS} rounds per row, a fresh server each). The latency of \`GET ${PROBE}\`, sent one after another while clients read \`/events/all\` (paging disabled, streamed in batches of 500) as fast as loopback allows; "no pause" is the same server with \`setStreamYield(false)\`. ${machine()}.
+\`npm run bench:fairness\` (${ROUNDS} rounds per row, a fresh server each). The latency of \`GET ${PROBE}\`, sent one after another while clients read \`/events/all\` (paging disabled, streamed in batches of 500) as fast as loopback allows; "no pause" is the same server with \`streamYield: false\`. ${machine()}.
 
 | streams | server | probes | p50 (ms) | p99 (ms) | max (ms) | stream time (s) | streams served whole |
 | --- | --- | --- | --- | --- | --- | --- | --- |

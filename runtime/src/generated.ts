@@ -22,6 +22,7 @@ export {
   serveEntrypointContext,
   serveUnmatched,
 } from './hono/discovery-routes.js'
+export type { HydraAppSettings, ResourceAppOptions } from './hono/app-options.js'
 export { serveErrorDocument } from './hono/error-documents.js'
 export { hydraErrorHandlers } from './hono/error-handlers.js'
 export { type CorsOrigin, hydraHeaders } from './hono/hydra-headers.js'

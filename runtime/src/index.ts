@@ -44,7 +44,6 @@ export { mountPrefix } from './hono/location.js'
 export { ALLOWED_METHODS, methodNotAllowed } from './hono/method-not-allowed.js'
 export type { PublicOriginOptions } from './hono/public-origin.js'
 export { hydraRequestError } from './hono/request-error.js'
-export { setStreamYield } from './hono/stream-yield.js'
 export type { HydraCollection, HydraView } from './hydra/collection.js'
 export type {
   DocumentedCollection,

@@ -18,24 +18,26 @@ export function writeCreateApp(resource: ResourceModel, subCollections: readonly
     writer.writeLine(`const rows = createDataAccess<${names.row}>(prisma, ${names.model}, options)`)
     writer.write('return new Hono()').indent(() => {
       for (const operation of resource.operations) {
-        const provider = operation.cursor ? '' : `provider: options.providers?.${operation.name}, `
+        const options = operation.cursor
+          ? 'options'
+          : `{ ...options, provider: options.providers?.${operation.name} }`
         route(
           writer,
           operation.path,
-          `serveCollection(c, ${names.operations}.${operation.name}, rows, { ${provider}batchSize: options.batchSize, timeouts: options.timeouts })`
+          `serveCollection(c, ${names.operations}.${operation.name}, rows, ${options})`
         )
       }
       route(
         writer,
         `${resource.collectionPath}/:id`,
-        `serveItem(c, ${names.resource}, rows.item, { timeouts: options.timeouts })`
+        `serveItem(c, ${names.resource}, rows.item, options)`
       )
       const main = resource.operations[0]
       for (const sub of main ? subCollections : []) {
         route(
           writer,
           subCollectionPath(sub),
-          `serveSubCollection(c, rows, ${names.relations}.${relationKey(sub)}, ${names.operations}.${main?.name}, { batchSize: options.batchSize, timeouts: options.timeouts })`
+          `serveSubCollection(c, rows, ${names.relations}.${relationKey(sub)}, ${names.operations}.${main?.name}, options)`
         )
       }
       writer

@@ -18,10 +18,9 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       moduleSpecifier: context.runtimeModule,
       namedImports: [
         runtimeType('ApiDescription'),
-        runtimeType('CorsOrigin'),
-        runtimeType('DatabaseTimeouts'),
         runtimeValue('documentResource'),
         runtimeType('DocumentedType'),
+        runtimeType('HydraAppSettings'),
         runtimeValue('hydraErrorHandlers'),
         runtimeValue('hydraHeaders'),
         runtimeValue('serveDocumentation'),
@@ -61,62 +60,29 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
     }))
   )
   const anyProviders = model.resources.some(hasProviders)
-  const providersOption = {
-    name: 'providers',
-    hasQuestionToken: true,
-    type: 'HydraProviders | undefined',
-    docs: [
-      'Custom data providers replacing the Prisma query of generated operations, by model:\n' +
-        '`{ book: { recent: (request) => paginateArray(rows, request) } }`.',
-    ],
-  }
   file.addInterface({
     name: 'HydraAppOptions',
     isExported: true,
+    docs: [
+      'Options of `createHydraApp`: the client, and HydraAppSettings (batch size, time budgets, public\n' +
+        'origin, proxies, CORS, streaming).',
+    ],
+    extends: ['HydraAppSettings'],
     properties: [
       { name: 'prisma', type: 'PrismaClient', docs: ['The client every route reads through.'] },
-      ...(anyProviders ? [providersOption] : []),
-      {
-        name: 'batchSize',
-        hasQuestionToken: true,
-        type: 'number | undefined',
-        docs: ['Rows per query when a collection is served unpaged (default 500).'],
-      },
-      {
-        name: 'timeouts',
-        hasQuestionToken: true,
-        type: 'DatabaseTimeouts | undefined',
-        docs: [
-          'Time budgets of the database work of a request (milliseconds): past `query` (default 10,000),\n' +
-            'or when the database is unreachable, the answer is a 503 with `Retry-After`.',
-        ],
-      },
-      {
-        name: 'baseUrl',
-        hasQuestionToken: true,
-        type: 'string | undefined',
-        docs: [
-          'The public origin of the API (`https://api.example.com`): the `Link` header and every absolute\n' +
-            "IRI are written against it, whatever `Host` a client sends. Left out: the request's origin.",
-        ],
-      },
-      {
-        name: 'trustProxy',
-        hasQuestionToken: true,
-        type: 'boolean | undefined',
-        docs: [
-          'Take the origin from `X-Forwarded-Proto` / `X-Forwarded-Host`: only behind a proxy that sets them.',
-        ],
-      },
-      {
-        name: 'cors',
-        hasQuestionToken: true,
-        type: 'CorsOrigin | undefined',
-        docs: [
-          'Browser origins allowed to read the API from another origin (a string, a list or a function of\n' +
-            'the origin), with the `Link` header exposed to them. Left out: no CORS headers.',
-        ],
-      },
+      ...(anyProviders
+        ? [
+            {
+              name: 'providers',
+              hasQuestionToken: true,
+              type: 'HydraProviders | undefined',
+              docs: [
+                'Custom data providers replacing the Prisma query of generated operations, by model:\n' +
+                  '`{ book: { recent: (request) => paginateArray(rows, request) } }`.',
+              ],
+            },
+          ]
+        : []),
       {
         name: 'documentation',
         hasQuestionToken: true,
@@ -186,11 +152,12 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
     ],
     parameters: [
       {
-        name: `{ prisma, ${anyProviders ? 'providers, ' : ''}batchSize, timeouts, baseUrl, trustProxy, cors, documentation }`,
+        name: 'options',
         type: 'HydraAppOptions',
       },
     ],
     statements: (writer) => {
+      writer.writeLine(`const { prisma, ${anyProviders ? 'providers, ' : ''}documentation, cors } = options`)
       writer.write('const api: ApiDescription = ').inlineBlock(() => {
         writer
           .write('title: documentation?.title ?? ')
@@ -211,7 +178,7 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       // The routes negotiate and write their Link themselves: a middleware is added only for
       // CORS, since any middleware makes Hono run every request through its composed chain.
       writer.writeLine('const base = new Hono()')
-      writer.writeLine('const origin = publicOrigin({ baseUrl, trustProxy })')
+      writer.writeLine('const origin = publicOrigin(options)')
       writer.writeLine('if (origin !== undefined) base.use(origin)')
       writer.writeLine(
         `if (cors !== undefined) base.use(hydraHeaders({ cors, hydraPrefix: ${model.hydraPrefix} }))`
@@ -223,8 +190,8 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         for (const { resource, names } of resources)
           writer.writeLine(
             hasProviders(resource)
-              ? `.route('/', ${names.createApp}(prisma, { providers: providers?.${resource.delegate}, batchSize, timeouts }))`
-              : `.route('/', ${names.createApp}(prisma, { batchSize, timeouts }))`
+              ? `.route('/', ${names.createApp}(prisma, { ...options, providers: providers?.${resource.delegate} }))`
+              : `.route('/', ${names.createApp}(prisma, options))`
           )
         writer.writeLine(".get('/contexts/Error', (c) => serveErrorContext(c))")
         writer.writeLine(

@@ -37,7 +37,6 @@ function addImports(
         runtimeType('CollectionOperation'),
         ...(providers ? [runtimeType('CollectionProvider')] : []),
         runtimeValue('createDataAccess'),
-        runtimeType('DatabaseTimeouts'),
         runtimeValue('defineResource'),
         ...(subs ? [runtimeType('IdKind')] : []),
         runtimeValue('methodNotAllowed'),
@@ -46,6 +45,7 @@ function addImports(
           ? [runtimeType('QuerySpec')]
           : []),
         ...(subs ? [runtimeType('RelationSource')] : []),
+        runtimeType('ResourceAppOptions'),
         ...runtimeTypes(resource).map(runtimeType),
         runtimeValue('serveCollection'),
         runtimeValue('serveContext'),
@@ -162,23 +162,12 @@ function addTypes(file: SourceFile, resource: ResourceModel) {
   file.addInterface({
     isExported: true,
     name: names.appOptions,
-    properties: [
-      ...(offsetOperations.length > 0
+    docs: [`Options of the ${resource.name} routes (ResourceAppOptions: batch size, time budgets, streaming).`],
+    extends: ['ResourceAppOptions'],
+    properties:
+      offsetOperations.length > 0
         ? [{ name: 'providers', hasQuestionToken: true, type: `${names.providers} | undefined` }]
-        : []),
-      {
-        name: 'batchSize',
-        hasQuestionToken: true,
-        type: 'number | undefined',
-        docs: ['Rows per query when a collection is served unpaged (default 500).'],
-      },
-      {
-        name: 'timeouts',
-        hasQuestionToken: true,
-        type: 'DatabaseTimeouts | undefined',
-        docs: ['Time budgets of the database work of a request (see createHydraApp).'],
-      },
-    ],
+        : [],
   })
 }
 

@@ -22,6 +22,8 @@ interface RuntimeTypes {
   IdKind: Runtime.IdKind
   ModelSource: Runtime.ModelSource
   QuerySpec: Runtime.QuerySpec
+  ResourceAppOptions: Runtime.ResourceAppOptions
+  HydraAppSettings: Runtime.HydraAppSettings
   RelationSource: Runtime.RelationSource
   RowWindow: Runtime.RowWindow
 }

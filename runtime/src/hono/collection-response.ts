@@ -51,13 +51,20 @@ export function renderOptions<P extends boolean>(
   return { path: c.req.path, query, parameters, context, hydraPrefix }
 }
 
+/** How a streamed collection runs: the 503's `Retry-After`, and its pause between batches. */
+export interface StreamOptions {
+  retryAfter?: number | undefined
+  /** Default true (ResourceAppOptions). */
+  streamYield?: boolean | undefined
+}
+
 /** The response for a collection's content: its page rendered, or every item streamed. */
 export function respondWithContent<T, M, P extends boolean>(
   c: Context,
   content: CollectionContent<T>,
   toMember: (item: T) => M,
   render: RenderOptions<P>,
-  retryAfter?: number
+  stream: StreamOptions = {}
 ): JsonLdResponse<HydraCollection<M, P>> | Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const { page } = content
   if (page) {
@@ -65,7 +72,7 @@ export function respondWithContent<T, M, P extends boolean>(
     // Asked without a query, the document's main resource is the collection, by the URL asked.
     return jsonLd(c, body, render.query.size === 0 ? undefined : documentIri(page, render))
   }
-  return streamCollection(c, content.batches, toMember, render, retryAfter)
+  return streamCollection(c, content.batches, toMember, render, stream)
 }
 
 /**
@@ -99,7 +106,7 @@ async function streamCollection<T, M, P extends boolean>(
   batches: AsyncIterable<T[]>,
   toMember: (item: T) => M,
   render: RenderOptions<P>,
-  retryAfter: number | undefined
+  { retryAfter, streamYield }: StreamOptions
 ): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const chunks = renderCollectionChunks(mapBatches(batches, toMember), render)
   const first = await chunks.next()
@@ -113,7 +120,7 @@ async function streamCollection<T, M, P extends boolean>(
       },
       async pull(controller) {
         try {
-          await yieldBetweenBatches()
+          await yieldBetweenBatches(streamYield !== false)
           if (cancelled) return
           const next = await chunks.next()
           // The client may have gone while the batch was read: nothing more is written.

@@ -7,7 +7,7 @@ import type { Context } from 'hono'
 import type { DataAccess } from '../data/data-access.js'
 import type { OrderField, TotalsSetting } from '../data/model-source.js'
 import { databaseWork } from '../database/outage.js'
-import { budgetOf, type DatabaseTimeouts } from '../database/timeouts.js'
+import { budgetOf } from '../database/timeouts.js'
 import { type ProviderQuery, type RowSelection, selectRows } from '../filters/selection.js'
 import type { QuerySpec } from '../filters/spec.js'
 import type { HydraCollection } from '../hydra/collection.js'
@@ -21,6 +21,7 @@ import type {
   PagingConfig,
   PagingRequest,
 } from '../paging/types.js'
+import type { ResourceAppOptions } from './app-options.js'
 import { renderOptions, requestQuery, respondWithContent } from './collection-response.js'
 import { restyleRouteError } from './error-handlers.js'
 import type { JsonLdResponse } from './json-ld.js'
@@ -104,13 +105,9 @@ export interface ServeCollectionOptions<
   C extends Context = Context,
   Where = Record<string, unknown>,
   OrderBy = Record<string, unknown>,
-> {
+> extends ResourceAppOptions {
   /** Replaces the operation's Prisma query (offset-paged operations). */
   provider?: CollectionProvider<Row, C, Where, OrderBy> | undefined
-  /** Rows per query and per written chunk when the collection is served unpaged. Default 500. */
-  batchSize?: number | undefined
-  /** Time budgets of the database work; an outage is answered 503 (see DatabaseTimeouts). */
-  timeouts?: DatabaseTimeouts | undefined
 }
 
 /**
@@ -189,7 +186,10 @@ export async function serveCollection<
       work: (work) => databaseWork(work, budget.query),
     })
     const toMember = (row: Row) => resource.toMember(row, base)
-    return await respondWithContent(c, content, toMember, render, budget.retryAfter)
+    return await respondWithContent(c, content, toMember, render, {
+      retryAfter: budget.retryAfter,
+      streamYield: options.streamYield,
+    })
   } catch (error) {
     restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter)
   }

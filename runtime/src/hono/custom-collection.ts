@@ -17,6 +17,7 @@ import { type CustomPagingOptions, customPaging } from '../paging/config.js'
 import { readPagingRequest } from '../paging/request.js'
 import { contentOf } from '../paging/strategy.js'
 import type { CollectionResult, PagingRequest } from '../paging/types.js'
+import type { ResourceAppOptions } from './app-options.js'
 import { renderOptions, requestQuery, respondWithContent } from './collection-response.js'
 import { restyleRouteError } from './error-handlers.js'
 import type { JsonLdResponse } from './json-ld.js'
@@ -24,7 +25,8 @@ import { mountPrefix } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
 
 /** How a custom collection is served: its context, paging settings, chunk size and prefix. */
-export interface CollectionHandlerOptions<P extends boolean = boolean> {
+export interface CollectionHandlerOptions<P extends boolean = boolean>
+  extends Pick<ResourceAppOptions, 'streamYield'> {
   /**
    * The collection's `@context`: an absolute IRI, or a path such as `/contexts/Genre`, which is
    * taken under the path the app is mounted at.
@@ -112,7 +114,10 @@ export function hydraCollection<
       }
       const result = await work(Promise.resolve(handler(request, c, parsed)))
       const content = contentOf(result, batchSize, work)
-      return await respondWithContent(c, content, (item: T) => item, render, budget.retryAfter)
+      return await respondWithContent(c, content, (item: T) => item, render, {
+        retryAfter: budget.retryAfter,
+        streamYield: options.streamYield,
+      })
     } catch (error) {
       restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter)
     }

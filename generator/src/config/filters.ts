@@ -43,6 +43,8 @@ export interface PendingRelation {
   target: string
   source: string
   field: string
+  /** The target's fields the foreign key references (its id, or another unique key). */
+  references: readonly string[]
 }
 
 /** One declaration: the model's (no operation) or one operation's. */
@@ -226,7 +228,13 @@ function readRelation(
     type: key?.type ?? 'String',
     relation: { foreignKey, collectionPath: '', id: { type: key?.type ?? 'String' } },
   }
-  relations.push({ spec, target: relation.type, source, field: relation.name })
+  relations.push({
+    spec,
+    target: relation.type,
+    source,
+    field: relation.name,
+    references: relation.relationToFields ?? [],
+  })
   return spec
 }
 
@@ -453,11 +461,22 @@ export function resolveRelations(
       })
       continue
     }
-    const id: ValueType = { type: target.id.type, ...(target.id.uuid ? { uuid: true } : {}) }
+    const id: ValueType = {
+      type: target.id.kind === 'enum' ? 'Enum' : target.id.type,
+      ...(target.id.uuid ? { uuid: true } : {}),
+      ...(target.id.enumValues ? { enumValues: target.id.enumValues } : {}),
+    }
+    // A foreign key to another unique field of the target (`references: [handle]`) holds no
+    // value of the IRI's key: the condition is on the related item's key, through the relation.
+    const direct = relation.references.length === 1 && relation.references[0] === target.id.name
     Object.assign(relation.spec, {
-      type: id.type,
-      ...(id.uuid ? { uuid: true } : {}),
-      relation: { ...relation.spec.relation, collectionPath: target.collectionPath, id },
+      ...id,
+      relation: {
+        ...relation.spec.relation,
+        collectionPath: target.collectionPath,
+        id,
+        ...(direct ? {} : { through: target.id.name }),
+      },
     })
   }
 }

@@ -238,13 +238,22 @@ function condition(
     case 'search': {
       const { relation } = spec
       if (relation) {
-        return {
-          kind: 'search',
-          field,
-          strategy: spec.strategy,
-          values: raws.map((raw) => readRelated(relation, raw, parameter, options)),
-          foreignKey: relation.foreignKey,
-        }
+        const values = raws.map((raw) => readRelated(relation, raw, parameter, options))
+        return relation.through
+          ? {
+              kind: 'search',
+              field,
+              strategy: spec.strategy,
+              values,
+              through: { relation: field, field: relation.through },
+            }
+          : {
+              kind: 'search',
+              field,
+              strategy: spec.strategy,
+              values,
+              foreignKey: relation.foreignKey,
+            }
       }
       if (options.likeEscape === 'none' && !spec.strategy.endsWith('exact')) {
         const wild = raws.find((raw) => /[%_]/.test(raw))

@@ -50,6 +50,11 @@ export interface RelationTarget {
   collectionPath: string
   /** The related resource's id type. */
   id: ValueType
+  /**
+   * The related resource's key field, when the foreign key references another unique field of it
+   * (`references: [handle]`): the condition is then on that key, through the relation.
+   */
+  through?: string | undefined
 }
 
 /**

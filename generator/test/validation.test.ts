@@ -204,8 +204,20 @@ describe('annotation validation', () => {
       'a composite primary key',
       '/// @pagination\nmodel Pair {\n  a Int\n  b Int\n  @@id([a, b])\n}',
       [
-        'error: Model "Pair", @pagination: needs a single-field primary key (@id) to build item IRIs; composite @@id keys are not supported',
+        'error: Model "Pair", @pagination: has a composite primary key @@id([a, b]), which is not supported yet: items need a single key field for their IRIs',
       ],
+    ],
+    [
+      'a model keyed by a composite @@unique only',
+      '/// @pagination\nmodel Token {\n  value String? @unique\n  a Int\n  b Int\n  @@unique([a, b])\n}',
+      [
+        'error: Model "Token", @pagination: has no @id and no required single-field @unique, only the composite @@unique([a, b]), which is not supported yet: items need a single key field for their IRIs',
+      ],
+    ],
+    [
+      'a model keyed by a required @unique (no @id)',
+      '/// @pagination\nmodel Token {\n  note String?\n  value String @unique\n}',
+      [],
     ],
     [
       '@hidden with options, and a model annotation on a field',

@@ -5,6 +5,7 @@
 import type { DMMF } from '@prisma/generator-helper'
 import { type Problem, reporter } from '../problems.js'
 import type { FieldAnnotations } from './fields.js'
+import { itemKeyOf } from './item-key.js'
 import type { LinkModel, ResourceModel } from './model.js'
 
 export interface ModelLinks {
@@ -29,7 +30,7 @@ export function readLinks(
   for (const { field, hidden, name, iri } of annotations) {
     if (field.kind !== 'object' || hidden || !served.has(field.type)) continue
     const target = datamodel.models.find((candidate) => candidate.name === field.type)
-    const targetId = target?.fields.find((candidate) => candidate.isId)
+    const targetId = target ? itemKeyOf(target) : undefined
     if (!target || !targetId) continue
     const link: LinkModel = {
       name: name ?? field.name,
@@ -79,7 +80,7 @@ function subCollectionCondition(
   if (!back) return undefined
   if (back.isList) return { field: back.name, kind: 'some' }
   const keys = back.relationFromFields ?? []
-  const id = model.fields.find((candidate) => candidate.isId)?.name ?? ''
+  const id = itemKeyOf(model)?.name ?? ''
   if (keys.length === 1 && sameFields(back.relationToFields, [id]))
     return { field: keys[0] as string, kind: 'column' }
   return { field: back.name, kind: 'is' }

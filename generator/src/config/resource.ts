@@ -21,6 +21,7 @@ import {
   readQueryDeclarations,
 } from './filters.js'
 import type { GlobalConfig } from './global.js'
+import { resolveItemKey } from './item-key.js'
 import type { FieldModel, OperationModel, ResourceModel } from './model.js'
 import { collectionPathFor, delegateName, kebabCase } from './naming.js'
 import { resolveOperations } from './operations.js'
@@ -30,7 +31,7 @@ import { readLinks } from './relations.js'
 
 /**
  * One Prisma model as a resource, or undefined when it is not exposed (no `@pagination`) or
- * cannot be (no single-field primary key). Problems of the model go to `report`, those of its
+ * cannot be (no field names its items: config/item-key.ts). Problems of the model go to `report`, those of its
  * fields to `problems`.
  */
 export function resolveResource(
@@ -77,15 +78,8 @@ export function resolveResource(
     scalarFields.map((field) => [field.name, toFieldModel(field, datamodel)])
   )
 
-  const idField = model.fields.find((field) => field.isId)
-  if (!idField || model.primaryKey) {
-    report({
-      source: '@pagination',
-      message:
-        'needs a single-field primary key (@id) to build item IRIs; composite @@id keys are not supported',
-    })
-    return undefined
-  }
+  const idField = resolveItemKey(model, report)
+  if (!idField) return undefined
 
   const resourceOptions = readPagingOptions(pagination[0] as Annotation, report, [])
   const resourceArgs = readExtraArgs(

@@ -21,6 +21,7 @@ import type { ParameterNames } from '../config/options.js'
 import { keepsRowEstimates } from '../config/totals.js'
 import type { EmitContext } from './context.js'
 import { qualifiedTable, templateText } from './count-sql.js'
+import { keyFieldLiteral, keyLiteral, resourceKeyKind, uniqueWhere } from './item-key.js'
 import { type RuntimeType, runtimeType, runtimeValue } from './runtime-imports.js'
 
 /** Names of the declarations a resource module exports, shared with the index writer. */
@@ -96,7 +97,7 @@ function writeResourceSpec(resource: ResourceModel, provider: string) {
   return (writer: CodeBlockWriter) => {
     writer.write('defineResource<').write(resourceNames(resource).member).write(', ')
     writer
-      .quote(resource.idField.type)
+      .quote(resourceKeyKind(resource))
       .write('>(')
       .inlineBlock(() => {
         writer.write('name: ').quote(resource.name).write(',').newLine()
@@ -104,8 +105,7 @@ function writeResourceSpec(resource: ResourceModel, provider: string) {
         writer.writeLine(`hydraPrefix: ${resource.hydraPrefix},`)
         writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
         writer.write('provider: ').quote(provider).write(',').newLine()
-        writer.write('id: { name: ').quote(resource.idField.name).write(', kind: ')
-        writer.quote(resource.idField.type).write(' },').newLine()
+        writer.write(`id: ${keyLiteral(resource)},`).newLine()
         writer.write('fields: [').indent(() => {
           for (const field of resource.fields) {
             writer.write('{ name: ').quote(field.name).write(', type: ').quote(field.type)
@@ -134,7 +134,7 @@ function linkList(resource: ResourceModel): string {
     const parts = [
       `name: ${JSON.stringify(link.name)}`,
       `kind: '${link.kind}'`,
-      `target: { name: ${JSON.stringify(link.target)}, ${target.iri ? `iri: ${JSON.stringify(target.iri)}, ` : ''}collectionPath: ${JSON.stringify(target.collectionPath)} }`,
+      `target: { name: ${JSON.stringify(link.target)}, ${target.iri ? `iri: ${JSON.stringify(target.iri)}, ` : ''}collectionPath: ${JSON.stringify(target.collectionPath)}, key: ${keyFieldLiteral(target.idField)} }`,
     ]
     if (link.from) parts.push(`from: ${JSON.stringify(link.from)}`)
     if (link.kind === 'one' && !link.required) parts.push('required: false')
@@ -357,7 +357,7 @@ function writeSubCollections(
         writer.indent(() => {
           writer.writeLine('c,')
           writer.writeLine(
-            `{ name: ${JSON.stringify(parent.name)}, id: '${parent.idField.type}', provider: '${provider}', find: (id) => prisma.${parent.delegate}.findUnique({ where: { ${parent.idField.name}: id }, select: { ${parent.idField.name}: true } }) },`
+            `{ name: ${JSON.stringify(parent.name)}, id: '${resourceKeyKind(parent)}', key: ${keyLiteral(parent)}, provider: '${provider}', find: (id) => prisma.${parent.delegate}.findUnique({ where: ${uniqueWhere(parent)}, select: { ${parent.idField.name}: true } }) },`
           )
           writer.writeLine(`${names.operations}.${operation.name},`)
           const where = subCollectionWhere(sub)
@@ -439,7 +439,7 @@ function writeCreateApp(
       writer.write('.get(').quote(`${resource.collectionPath}/:id`).write(', (c) =>').newLine()
       writer.indent(() => {
         writer.write(
-          `serveItem(c, ${names.resource}, (id) => prisma.${resource.delegate}.findUnique({ where: { ${resource.idField.name === 'id' ? 'id' : `${resource.idField.name}: id`} }, select }), { timeouts: options.timeouts })`
+          `serveItem(c, ${names.resource}, (id) => prisma.${resource.delegate}.findUnique({ where: ${uniqueWhere(resource)}, select }), { timeouts: options.timeouts })`
         )
       })
       writer.newLine().write(')').newLine()

@@ -87,6 +87,11 @@ export interface ServeCollectionOptions<
   batchSize?: number | undefined
   /** Time budgets of the database work; an outage is answered 503 (see DatabaseTimeouts). */
   timeouts?: DatabaseTimeouts | undefined
+  /**
+   * The collection's path as its IRIs write it (without the query); default: the request's path.
+   * A sub-collection gives its own, built from its parent's key.
+   */
+  path?: string | undefined
 }
 
 /** The search block of each operation (paging, filters, orders), for the last path it was served at (nearly always one). */
@@ -131,6 +136,7 @@ export async function serveCollection<
     const query = requestQuery(c)
     const context = `${base}/contexts/${resource.name}`
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
+    if (options.path !== undefined) render.path = options.path
     render.search = searchOf(operation, render.path)
     const selection = selectRows(query, operation, base, resource.provider)
     if (typeof rows !== 'function' && (selection.rows.where || selection.rows.orderBy)) {

@@ -9,7 +9,13 @@ import { databaseWork } from '../database/outage.js'
 import { budgetOf } from '../database/timeouts.js'
 import { HydraError } from '../errors.js'
 import type { HydraCollection } from '../hydra/collection.js'
-import { type IdKind, type IdValue, parseItemId } from '../hydra/resource.js'
+import {
+  type IdKind,
+  type IdValue,
+  type KeySpec,
+  keySegment,
+  readKeySegment,
+} from '../hydra/item-key.js'
 import {
   type CollectionOperation,
   type RowsOf,
@@ -18,7 +24,7 @@ import {
 } from './collection-route.js'
 import { restyleRouteError } from './error-handlers.js'
 import type { JsonLdResponse } from './json-ld.js'
-import { mountPrefix } from './location.js'
+import { mountPrefix, segmentFromEnd } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
 
 /** The item whose relation the sub-collection lists: how its key is read and how it is found. */
@@ -27,6 +33,8 @@ export interface SubCollectionParent<K extends IdKind> {
   name: string
   /** The kind of the parent's key, read from the path's `:id` as item routes read it. */
   id: K
+  /** The parent's key (its field, or a composite key's fields); default: a field `id` of kind `id`. */
+  key?: KeySpec<K> | undefined
   /** The datasource provider: keys are checked against what its columns store. */
   provider?: string | undefined
   /** The parent row, or null when there is none (→ 404). */
@@ -51,14 +59,20 @@ export async function serveSubCollection<
   rows: (id: IdValue<K>) => RowsOf<Row, Where>,
   options: Omit<ServeCollectionOptions<Row>, 'provider'> = {}
 ): Promise<JsonLdResponse<HydraCollection<M, P>>> {
-  const id = await parentKey(c, parent, operation.hydraPrefix, options)
-  return serveCollection(c, operation, rows(id), options)
+  const key = parent.key ?? { name: 'id', kind: parent.id }
+  const id = await parentKey(c, parent, key, operation.hydraPrefix, options)
+  // The collection's IRI names the parent as its own IRI does (one encoding, whatever the
+  // client sent): `/users/a%2Fb%20c/sessions`, never a decoded space.
+  const path = c.req.path.split('/')
+  path[path.length - 2] = keySegment(key, keyRow(key, id))
+  return serveCollection(c, operation, rows(id), { ...options, path: path.join('/') })
 }
 
 /** The key of the path's parent, or a 404 problem in the operation's style. */
 async function parentKey<K extends IdKind>(
   c: Context,
   parent: SubCollectionParent<K>,
+  key: KeySpec<K>,
   hydraPrefix: boolean | undefined,
   options: Pick<ServeCollectionOptions<object>, 'timeouts'>
 ): Promise<IdValue<K>> {
@@ -67,11 +81,16 @@ async function parentKey<K extends IdKind>(
     refuseUnacceptable(c)
     const raw = c.req.param('id') ?? ''
     // A key no item can have is a 404 without a query, as on the item route.
-    const id = parseItemId(parent.id, raw, parent.provider)
+    const id = readKeySegment(key, segmentFromEnd(c.req.path, 2), parent.provider)
     const row = id === undefined ? null : await databaseWork(parent.find(id), budget.query)
     if (!row || id === undefined) throw new HydraError(404, `No ${parent.name} with id "${raw}".`)
     return id
   } catch (error) {
     restyleRouteError(error, { base: mountPrefix(c), hydraPrefix }, budget.retryAfter)
   }
+}
+
+/** The key's value as the columns of a row, as keySegment reads them. */
+function keyRow<K extends IdKind>(key: KeySpec<K>, id: IdValue<K>): Record<string, unknown> {
+  return key.kind === 'Composite' ? (id as Record<string, unknown>) : { [key.name]: id }
 }

@@ -3,12 +3,15 @@
  * IRI (or null), a to-many relation the IRI of a paged sub-collection under the item
  * (`/authors/3/books`).
  */
+import { type KeyField, singleSegment } from './item-key.js'
 
 /** The type a link leads to: its name, its class IRI when it declares one, where its items live. */
 export interface LinkTarget {
   name: string
   iri?: string | undefined
   collectionPath: string
+  /** The target's key, which its item IRIs are written from; default: read from the value's type. */
+  key?: KeyField | undefined
 }
 
 /** A relation of a resource, shown as a link. */
@@ -32,12 +35,17 @@ export interface LinkSpec {
   description?: string | undefined
 }
 
-/** A key as a path segment: an integer as it is written, anything else percent-encoded. */
-export function idSegment(id: unknown): string {
-  // An integer key is digits and a sign, which need no escaping.
-  return Number.isSafeInteger(id) || typeof id === 'bigint'
-    ? String(id)
-    : encodeURIComponent(String(id))
+/** The key of a value whose target declares none: its kind read from the value's type. */
+function keyOfValue(value: unknown): KeyField {
+  const kind =
+    typeof value === 'number'
+      ? 'Float'
+      : typeof value === 'bigint'
+        ? 'BigInt'
+        : value instanceof Date
+          ? 'DateTime'
+          : 'String'
+  return { name: 'id', kind }
 }
 
 type LinkWriter = (row: Record<string, unknown>, itemIri: string, base: string) => string | null
@@ -49,6 +57,7 @@ export function linkWriter(link: LinkSpec): LinkWriter {
     return (_row, itemIri) => `${itemIri}${suffix}`
   }
   const path = link.target.collectionPath
+  const key = link.target.key
   const from = link.from ?? link.name
   const read =
     typeof from === 'string'
@@ -57,6 +66,7 @@ export function linkWriter(link: LinkSpec): LinkWriter {
           (row[from[0]] as Record<string, unknown> | null | undefined)?.[from[1]]
   return (row, _itemIri, base) => {
     const id = read(row)
-    return id === null || id === undefined ? null : `${base}${path}/${idSegment(id)}`
+    if (id === null || id === undefined) return null
+    return `${base}${path}/${singleSegment(key ?? keyOfValue(id), id)}`
   }
 }

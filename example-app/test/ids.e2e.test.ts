@@ -76,13 +76,19 @@ beforeAll(async () => {
     data: [
       {
         id: 1,
-        snapshotAt: SNAPSHOTS[0],
+        snapshotAt: SNAPSHOTS[0] as Date,
         priceAmount: '57.7',
         readingValue: 1.5,
         counterId: 9007199254740993n,
         planId: 'PRO',
       },
-      { id: 2, snapshotAt: SNAPSHOTS[1], priceAmount: '0.5', readingValue: -3, planId: 'FREE' },
+      {
+        id: 2,
+        snapshotAt: SNAPSHOTS[1] as Date,
+        priceAmount: '0.5',
+        readingValue: -3,
+        planId: 'FREE',
+      },
       { id: 3 },
     ],
   })

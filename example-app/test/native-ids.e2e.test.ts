@@ -5,8 +5,8 @@
  * Runs in the `postgresql` project only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createHydraApp } from '#fixtures/native-ids/hydra/index.js'
-import { PrismaClient } from '#fixtures/native-ids/prisma/client.js'
+import { createHydraApp } from './.generated-postgresql/native-ids/hydra/index.js'
+import { PrismaClient } from './.generated-postgresql/native-ids/prisma/client.js'
 import { createAdapter, freshDatabase, get, startServer } from './support/harness.js'
 
 const SCHEMA = new URL('./fixtures/native-ids/schema.prisma', import.meta.url).pathname

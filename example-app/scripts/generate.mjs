@@ -37,13 +37,21 @@ export const TARGETS = [
     sqlite: at('src/generated'),
     ...Object.fromEntries(COPIES.map((p) => [p, at(`src/generated-${p}`)])),
   },
-  ...['reference', 'renamed', 'cursor', 'scalars', 'filters', 'totals', 'relations', 'ids'].map(
-    (fixture) => ({
-      schema: at(`test/fixtures/${fixture}/schema.prisma`),
-      sqlite: at(`test/.generated/${fixture}`),
-      ...Object.fromEntries(COPIES.map((p) => [p, at(`test/.generated-${p}/${fixture}`)])),
-    })
-  ),
+  ...[
+    'reference',
+    'renamed',
+    'cursor',
+    'scalars',
+    'filters',
+    'totals',
+    'relations',
+    'ids',
+    'composite-keys',
+  ].map((fixture) => ({
+    schema: at(`test/fixtures/${fixture}/schema.prisma`),
+    sqlite: at(`test/.generated/${fixture}`),
+    ...Object.fromEntries(COPIES.map((p) => [p, at(`test/.generated-${p}/${fixture}`)])),
+  })),
   { schema: at('test/fixtures/scalar-lists/schema.prisma'), sqlite: null },
   { schema: at('test/fixtures/native-ids/schema.prisma'), sqlite: null },
 ]

@@ -203,15 +203,13 @@ describe('annotation validation', () => {
     [
       'a composite primary key',
       '/// @pagination\nmodel Pair {\n  a Int\n  b Int\n  @@id([a, b])\n}',
-      [
-        'error: Model "Pair", @pagination: has a composite primary key @@id([a, b]), which is not supported yet: items need a single key field for their IRIs',
-      ],
+      [],
     ],
     [
       'a model keyed by a composite @@unique only',
       '/// @pagination\nmodel Token {\n  value String? @unique\n  a Int\n  b Int\n  @@unique([a, b])\n}',
       [
-        'error: Model "Token", @pagination: has no @id and no required single-field @unique, only the composite @@unique([a, b]), which is not supported yet: items need a single key field for their IRIs',
+        'error: Model "Token", @pagination: has no @id and no required single-field @unique, only the composite @@unique([a, b]), which is not supported: add an @id or @@id, or a required @unique field',
       ],
     ],
     [

@@ -391,7 +391,7 @@ export function operationQuery(
     const keyFields = new Set([
       ...operation.cursor.map((key) => key.field),
       ...order.map((entry) => entry.field),
-      context.idField.name,
+      ...(context.keyFields ?? [context.idField]).map((field) => field.name),
     ])
     for (const filter of filters) {
       if (filter.kind === 'date' || filter.kind === 'exists') continue
@@ -407,7 +407,17 @@ export function operationQuery(
     }
   }
   const likeEscape = LIKE_ESCAPES[context.provider] ?? 'none'
-  return { query: { filters, order, id: orderField(context.idField), likeEscape }, relations }
+  const key = context.keyFields ?? [context.idField]
+  return {
+    query: {
+      filters,
+      order,
+      id: orderField(context.idField),
+      ...(key.length > 1 ? { key: key.map(orderField) } : {}),
+      likeEscape,
+    },
+    relations,
+  }
 }
 
 /** Warns for each orderable field no index, unique constraint or primary key starts with. */

@@ -78,8 +78,14 @@ export function resolveResource(
     scalarFields.map((field) => [field.name, toFieldModel(field, datamodel)])
   )
 
-  const idField = resolveItemKey(model, report)
-  if (!idField) return undefined
+  const itemKey = resolveItemKey(model, report)
+  if (!itemKey) return undefined
+  const keyNames = itemKey.fields.map((field) => field.name)
+  const key = {
+    fields: keyNames.map((name) => fieldModels.get(name) as FieldModel),
+    name: itemKey.name,
+  }
+  const idField = key.fields[0] as FieldModel
 
   const resourceOptions = readPagingOptions(pagination[0] as Annotation, report, [])
   const resourceArgs = readExtraArgs(
@@ -106,7 +112,7 @@ export function resolveResource(
     path: collectionPath,
     order: resourceOrder,
     hydraPrefix: resourcePrefix,
-    keys: { model, datamodel, fields: fieldModels, idField: idField.name, report },
+    keys: { model, datamodel, fields: fieldModels, keyFields: keyNames, report },
     provider,
   })
 
@@ -119,8 +125,9 @@ export function resolveResource(
   }
   // A relation is shown one way: as its link, or (turned off) its foreign key as a plain field.
   const { links, foreignKeys } = readLinks(model, datamodel, served, fieldResults)
-  // A key that is also the primary key (a one-to-one on the id) stays: items are named by it.
-  foreignKeys.delete(idField.name)
+  // A foreign key that is also the item key (a one-to-one on the id, the parts of a composite
+  // key) stays: items are named by it.
+  for (const name of keyNames) foreignKeys.delete(name)
   const fields = [...fieldModels.values()].filter(
     (field) => !hidden.has(field.name) && !foreignKeys.has(field.name)
   )
@@ -131,7 +138,8 @@ export function resolveResource(
     fields: fieldModels,
     hidden,
     foreignKeys,
-    idField: fieldModels.get(idField.name) as FieldModel,
+    idField,
+    keyFields: key.fields,
     global,
     report,
     ...queries,
@@ -155,12 +163,13 @@ export function resolveResource(
     table: { name: model.dbName ?? model.name, schema: model.schema ?? null },
     fileName: kebabCase(model.name),
     collectionPath,
-    idField: fieldModels.get(idField.name) as FieldModel,
+    idField,
+    key,
     fields,
     links,
     selected: [
       ...new Set([
-        idField.name,
+        ...keyNames,
         ...fields.map((field) => field.name),
         ...links.flatMap((link) => (typeof link.from === 'string' ? [link.from] : [])),
         ...cursorFields,

@@ -2,9 +2,9 @@
  * @module
  * A resource's key as the runtime's `KeySpec` literal (runtime/src/hydra/item-key.ts): the kind
  * its item IRIs are written and read as, with what narrows its values (a `@db.Uuid` column, an
- * enum's values).
+ * enum's values), or a composite key's fields; and the Prisma code that finds a row by it.
  */
-import type { FieldModel, ResourceModel } from '../config/model.js'
+import type { FieldModel, ItemKeyModel, ResourceModel } from '../config/model.js'
 
 /** The runtime's kind of a key field: its Prisma type, or `Enum`. */
 export function keyKind(field: FieldModel): string {
@@ -19,25 +19,51 @@ export function keyFieldLiteral(field: FieldModel): string {
   return `{ ${parts.join(', ')} }`
 }
 
+const isComposite = (key: ItemKeyModel) => key.fields.length > 1
+
 /** The kind of a resource's key, the type argument of `defineResource`. */
 export function resourceKeyKind(resource: ResourceModel): string {
-  return keyKind(resource.idField)
+  return isComposite(resource.key) ? 'Composite' : keyKind(resource.idField)
+}
+
+/** A key as the runtime's `KeySpec` literal. */
+export function keySpecLiteral(key: ItemKeyModel): string {
+  if (!isComposite(key)) return keyFieldLiteral(key.fields[0] as FieldModel)
+  const fields = key.fields.map(keyFieldLiteral).join(', ')
+  return `{ name: ${JSON.stringify(key.name)}, kind: 'Composite', fields: [${fields}] }`
 }
 
 /** The resource's key as the runtime's `KeySpec` literal. */
 export function keyLiteral(resource: ResourceModel): string {
-  return keyFieldLiteral(resource.idField)
+  return keySpecLiteral(resource.key)
+}
+
+/** Prisma's `select` of the key's fields. */
+export function keySelect(key: ItemKeyModel): string {
+  return `{ ${key.fields.map((field) => `${field.name}: true`).join(', ')} }`
 }
 
 /**
  * The `where` of Prisma's `findUnique` for a key value `id`: an enum key is typed as the client's
- * enum (the route checked it is one of its values).
+ * enum, a composite key as Prisma's compound key input (the route read every field of it, each
+ * checked against its column).
  */
 export function uniqueWhere(resource: ResourceModel, id = 'id'): string {
-  const field = resource.idField
-  const value =
-    field.kind === 'enum'
-      ? `${id} as NonNullable<Prisma.${resource.name}WhereUniqueInput['${field.name}']>`
-      : id
-  return `{ ${field.name}: ${value} }`
+  return `{ ${resource.key.name}: ${keyValue(resource, id)} }`
+}
+
+/** A key value `id` as Prisma's type of the key (the client's enum, the compound key input). */
+export function keyValue(resource: ResourceModel, id = 'id'): string {
+  const typed = `NonNullable<Prisma.${resource.name}WhereUniqueInput['${resource.key.name}']>`
+  return isComposite(resource.key) || resource.idField.kind === 'enum' ? `${id} as ${typed}` : id
+}
+
+/**
+ * The condition on a to-many relation's target rows of one parent, for the `is` relation filter:
+ * the parent's key fields (a composite key's value is an object of exactly those fields).
+ */
+export function parentKeyCondition(parent: ResourceModel, id = 'id'): string {
+  return isComposite(parent.key)
+    ? `${id} as Prisma.${parent.name}WhereInput`
+    : `{ ${parent.idField.name}: ${id} }`
 }

@@ -21,7 +21,15 @@ import type { ParameterNames } from '../config/options.js'
 import { keepsRowEstimates } from '../config/totals.js'
 import type { EmitContext } from './context.js'
 import { qualifiedTable, templateText } from './count-sql.js'
-import { keyFieldLiteral, keyLiteral, resourceKeyKind, uniqueWhere } from './item-key.js'
+import {
+  keyLiteral,
+  keySelect,
+  keySpecLiteral,
+  keyValue,
+  parentKeyCondition,
+  resourceKeyKind,
+  uniqueWhere,
+} from './item-key.js'
 import { type RuntimeType, runtimeType, runtimeValue } from './runtime-imports.js'
 
 /** Names of the declarations a resource module exports, shared with the index writer. */
@@ -134,7 +142,7 @@ function linkList(resource: ResourceModel): string {
     const parts = [
       `name: ${JSON.stringify(link.name)}`,
       `kind: '${link.kind}'`,
-      `target: { name: ${JSON.stringify(link.target)}, ${target.iri ? `iri: ${JSON.stringify(target.iri)}, ` : ''}collectionPath: ${JSON.stringify(target.collectionPath)}, key: ${keyFieldLiteral(target.idField)} }`,
+      `target: { name: ${JSON.stringify(link.target)}, ${target.iri ? `iri: ${JSON.stringify(target.iri)}, ` : ''}collectionPath: ${JSON.stringify(target.collectionPath)}, key: ${keySpecLiteral(target.key)} }`,
     ]
     if (link.from) parts.push(`from: ${JSON.stringify(link.from)}`)
     if (link.kind === 'one' && !link.required) parts.push('required: false')
@@ -327,9 +335,8 @@ export const subCollectionPath = ({ parent, link }: SubCollection) =>
 function subCollectionWhere({ parent, link }: SubCollection): string {
   const condition = link.condition
   if (!condition) return '{}'
-  const key = parent.idField.name
-  if (condition.kind === 'column') return `{ ${condition.field}: id }`
-  return `{ ${condition.field}: { ${condition.kind}: { ${key}: id } } }`
+  if (condition.kind === 'column') return `{ ${condition.field}: ${keyValue(parent)} }`
+  return `{ ${condition.field}: { ${condition.kind}: ${parentKeyCondition(parent)} } }`
 }
 
 /**
@@ -357,7 +364,7 @@ function writeSubCollections(
         writer.indent(() => {
           writer.writeLine('c,')
           writer.writeLine(
-            `{ name: ${JSON.stringify(parent.name)}, id: '${resourceKeyKind(parent)}', key: ${keyLiteral(parent)}, provider: '${provider}', find: (id) => prisma.${parent.delegate}.findUnique({ where: ${uniqueWhere(parent)}, select: { ${parent.idField.name}: true } }) },`
+            `{ name: ${JSON.stringify(parent.name)}, id: '${resourceKeyKind(parent)}', key: ${keyLiteral(parent)}, provider: '${provider}', find: (id) => prisma.${parent.delegate}.findUnique({ where: ${uniqueWhere(parent)}, select: ${keySelect(parent.key)} }) },`
           )
           writer.writeLine(`${names.operations}.${operation.name},`)
           const where = subCollectionWhere(sub)
@@ -539,7 +546,9 @@ export function emitResourceModule(
         initializer: (writer) => {
           const through = resource.links.flatMap((link) =>
             Array.isArray(link.from)
-              ? [`${link.from[0]}: { select: { ${link.from[1]}: true } }`]
+              ? [
+                  `${link.from[0]}: { select: ${link.from[1] ? `{ ${link.from[1]}: true }` : keySelect(link.targetResource?.key ?? resource.key)} }`,
+                ]
               : []
           )
           writer.write(

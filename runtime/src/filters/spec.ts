@@ -111,6 +111,8 @@ export interface QuerySpec {
    * collection without one orders by exactly the fields given).
    */
   id?: OrderFieldSpec | undefined
+  /** A composite item key's fields, which end every client order instead of `id` (its first field). */
+  key?: readonly OrderFieldSpec[] | undefined
   /** API Platform's `order_parameter_name` and `exists_parameter_name`. */
   parameters: { order: string; exists: string }
   /**

@@ -3,7 +3,7 @@
  * IRI (or null), a to-many relation the IRI of a paged sub-collection under the item
  * (`/authors/3/books`).
  */
-import { type KeyField, singleSegment } from './item-key.js'
+import { type KeyField, type KeySpec, keySegment, singleSegment } from './item-key.js'
 
 /** The type a link leads to: its name, its class IRI when it declares one, where its items live. */
 export interface LinkTarget {
@@ -11,7 +11,7 @@ export interface LinkTarget {
   iri?: string | undefined
   collectionPath: string
   /** The target's key, which its item IRIs are written from; default: read from the value's type. */
-  key?: KeyField | undefined
+  key?: KeySpec | undefined
 }
 
 /** A relation of a resource, shown as a link. */
@@ -24,9 +24,10 @@ export interface LinkSpec {
   /**
    * To-one: where the related item's id is read from the row: a column of the row (the foreign
    * key, when the relation references the target's id), or `[relation, id]` (the id Prisma
-   * selected through the relation). Unused for to-many links.
+   * selected through the relation), or `[relation]` (a composite key's fields Prisma selected
+   * through the relation). Unused for to-many links.
    */
-  from?: string | readonly [string, string] | undefined
+  from?: string | readonly [string, string] | readonly [string] | undefined
   /** To-one: whether every item has a related item (documented as `hydra:required`). Default true. */
   required?: boolean | undefined
   /** The property IRI declared with `@property(iri: ...)`; default: a term of the API's vocabulary. */
@@ -59,14 +60,22 @@ export function linkWriter(link: LinkSpec): LinkWriter {
   const path = link.target.collectionPath
   const key = link.target.key
   const from = link.from ?? link.name
+  const [relation, field] = typeof from === 'string' ? [from] : from
   const read =
-    typeof from === 'string'
-      ? (row: Record<string, unknown>) => row[from]
+    typeof from === 'string' || field === undefined
+      ? (row: Record<string, unknown>) => row[relation]
       : (row: Record<string, unknown>) =>
-          (row[from[0]] as Record<string, unknown> | null | undefined)?.[from[1]]
+          (row[relation] as Record<string, unknown> | null | undefined)?.[field]
+  if (key?.kind === 'Composite') {
+    // The related row's key fields, selected through the relation.
+    return (row, _itemIri, base) => {
+      const related = read(row) as Record<string, unknown> | null | undefined
+      return related ? `${base}${path}/${keySegment(key, related)}` : null
+    }
+  }
   return (row, _itemIri, base) => {
     const id = read(row)
     if (id === null || id === undefined) return null
-    return `${base}${path}/${singleSegment(key ?? keyOfValue(id), id)}`
+    return `${base}${path}/${singleSegment((key as KeyField | undefined) ?? keyOfValue(id), id)}`
   }
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp } from '#fixtures/ids/hydra/index.js'
 import { PrismaClient } from '#fixtures/ids/prisma/client.js'
 import { createAdapter, freshDatabase, get, startServer } from './support/harness.js'
+import { createUserNameView } from './support/key-fixtures.js'
 
 const SCHEMA = new URL('./fixtures/ids/schema.prisma', import.meta.url).pathname
 const PROBLEM = 'application/problem+json; charset=utf-8'
@@ -105,6 +106,7 @@ beforeAll(async () => {
       { id: 3, title: 'Third', authorHandle: 'ann' },
     ],
   })
+  await createUserNameView(prisma)
   ;({ origin, close } = await startServer(createHydraApp({ prisma }).fetch))
 })
 
@@ -118,6 +120,7 @@ const COLLECTIONS = [
   '/plans',
   '/users',
   '/sessions',
+  '/user-names',
   '/snapshots',
   '/prices',
   '/readings',
@@ -167,6 +170,8 @@ describe('item IRIs of every key type', () => {
     ['/users/%252E%252E', '%2E%2E'],
     ['/users/id%3Dx', 'id=x'],
     ['/sessions/tok%202%2Fx', 'tok 2/x'],
+    ['/user-names/a%2Fb%20c%25d%3F%C3%A9%23x', ODD_USER],
+    ['/user-names/id=..', '..'],
   ])('%s is the item keyed %j', async (path, key) => {
     const { status, body } = await get(origin, path)
     expect([status, body['@id']]).toEqual([200, path])
@@ -227,6 +232,8 @@ describe('a key no row can have', () => {
     '/users/nobody/sessions',
     '/users/%E0%A4%A',
     '/sessions/nope',
+    '/user-names/nobody',
+    '/user-names/id=alice',
   ])('%s is a 404 problem', async (path) => {
     const { status, contentType, body } = await get(origin, path)
     expect([status, contentType], JSON.stringify(body)).toEqual([404, PROBLEM])

@@ -9,7 +9,7 @@ import { PrismaClient as CompositeClient } from '#fixtures/composite-keys/prisma
 import * as ids from '#fixtures/ids/hydra/index.js'
 import { PrismaClient as IdsClient } from '#fixtures/ids/prisma/client.js'
 import type { FuzzRoute } from './fuzz.js'
-import { createAdapter, freshDatabase, startServer } from './harness.js'
+import { createAdapter, freshDatabase, startServer, TEST_DATABASE } from './harness.js'
 
 /** A served fixture: its types, item routes and related IRIs, and how to stop it. */
 export interface KeyFixture {
@@ -42,6 +42,7 @@ const fixtures = {
       '/counters': ['9007199254740993'],
       '/users': ['alice', 'id=..', 'a%2Fb%20c'],
       '/sessions': ['tok-1'],
+      '/user-names': ['alice', 'id=..'],
     } as Record<string, string[]>,
     iris: {
       '/snapshots': ['/snapshots/2024-01-31T12%3A00%3A00.000Z', '2024-01-31T12:00:00.000Z'],
@@ -60,7 +61,22 @@ const fixtures = {
   },
 }
 
+/**
+ * The ids fixture's view `UserName` over `User`: Prisma does not create views (the schema only
+ * declares it), so the tests do, as a user's migration would. The MySQL tooling, which cannot
+ * tell a view from a model in the schema, made a table of that name first.
+ */
+export async function createUserNameView(prisma: IdsClient): Promise<void> {
+  const mysql = TEST_DATABASE === 'mysql'
+  const quote = (name: string) => (mysql ? `\`${name}\`` : `"${name}"`)
+  if (mysql) await prisma.$executeRawUnsafe(`DROP TABLE IF EXISTS ${quote('UserName')}`)
+  await prisma.$executeRawUnsafe(
+    `CREATE VIEW ${quote('UserName')} AS SELECT ${quote('id')}, ${quote('name')} FROM ${quote('User')}`
+  )
+}
+
 async function seedIds(prisma: IdsClient): Promise<void> {
+  await createUserNameView(prisma)
   await prisma.plan.createMany({ data: [{ id: 'PRO', seats: 5 }] })
   await prisma.subscription.createMany({ data: [{ id: 1, planId: 'PRO' }] })
   await prisma.user.createMany({ data: ['alice', '..', 'a/b c'].map((id) => ({ id, name: id })) })

@@ -207,11 +207,13 @@ describe('relations', () => {
     expect(members((await get(origin, `${lineIri(1, 3)}/notes`)).body)).toEqual([])
   })
 
-  it('filters by relation IRI', async () => {
+  it('filters by relation IRI, and through a relation to a composite key by its fields', async () => {
     const lines = members(
       (await get(origin, `/order-lines?purchase=${encodeURIComponent('/orders/3')}&product=1`)).body
     )
     expect(keysOf(lines)).toEqual([lineIri(3, 1)])
+    const notes = await get(origin, '/line-notes?line.orderId=1&line.productId=1')
+    expect(members(notes.body).map((member) => member.text)).toEqual(['Fragile', 'Gift'])
   })
 })
 

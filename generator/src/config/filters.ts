@@ -217,7 +217,9 @@ function readRelation(
     return problem(
       relation.isList
         ? 'is to-many: only to-one relations with their foreign key on this model are filterable'
-        : 'has no one-field foreign key on this model: only to-one relations holding the key are filterable'
+        : keys.length > 1
+          ? `has a foreign key of ${keys.length} fields (${keys.join(', ')}), to a composite key: filtering by the IRI of an item with a composite key is not supported; filter by its fields through the relation instead ("${relation.name}.<field>")`
+          : 'has no one-field foreign key on this model: only to-one relations holding the key are filterable'
     )
   const foreignKey = keys[0] as string
   const key = context.fields.get(foreignKey)

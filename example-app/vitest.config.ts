@@ -15,8 +15,8 @@ const DATABASE_FREE = [
   'test/databases.e2e.test.ts',
 ]
 
-/** End-to-end files of what only PostgreSQL stores (scalar lists): the `postgresql` project only. */
-const POSTGRESQL_ONLY = ['test/scalar-lists.e2e.test.ts']
+/** End-to-end files of what only PostgreSQL stores (scalar lists, uuid and Bytes keys): the `postgresql` project only. */
+const POSTGRESQL_ONLY = ['test/scalar-lists.e2e.test.ts', 'test/native-ids.e2e.test.ts']
 
 const projects: TestProjectInlineConfiguration[] = [
   {

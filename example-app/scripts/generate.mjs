@@ -8,8 +8,9 @@
 //   src/generated/{prisma,hydra}              src/generated-<provider>/{prisma,hydra,schema.prisma}
 //   test/.generated/<fixture>/{prisma,hydra}  test/.generated-<provider>/<fixture>/{…,schema.prisma}
 //
-// A fixture of what only PostgreSQL stores (scalar lists) is written for PostgreSQL and generated
-// as written into its PostgreSQL folder alone; its tests run in the `postgresql` project only.
+// A fixture of what only PostgreSQL stores (scalar lists, uuid and Bytes keys) is written for
+// PostgreSQL and generated as written into its PostgreSQL folder alone; its tests run in the
+// `postgresql` project only.
 //
 // Code imports them as `#generated/*` and `#fixtures/*` (package.json "imports"): the SQLite
 // folders by default, the others under the `postgresql` and `mysql` conditions (scripts/start.mjs,
@@ -36,14 +37,23 @@ export const TARGETS = [
     sqlite: at('src/generated'),
     ...Object.fromEntries(COPIES.map((p) => [p, at(`src/generated-${p}`)])),
   },
-  ...['reference', 'renamed', 'cursor', 'scalars', 'filters', 'totals', 'relations'].map(
-    (fixture) => ({
-      schema: at(`test/fixtures/${fixture}/schema.prisma`),
-      sqlite: at(`test/.generated/${fixture}`),
-      ...Object.fromEntries(COPIES.map((p) => [p, at(`test/.generated-${p}/${fixture}`)])),
-    })
-  ),
+  ...[
+    'reference',
+    'renamed',
+    'cursor',
+    'scalars',
+    'filters',
+    'totals',
+    'relations',
+    'ids',
+    'composite-keys',
+  ].map((fixture) => ({
+    schema: at(`test/fixtures/${fixture}/schema.prisma`),
+    sqlite: at(`test/.generated/${fixture}`),
+    ...Object.fromEntries(COPIES.map((p) => [p, at(`test/.generated-${p}/${fixture}`)])),
+  })),
   { schema: at('test/fixtures/scalar-lists/schema.prisma'), sqlite: null },
+  { schema: at('test/fixtures/native-ids/schema.prisma'), sqlite: null },
 ]
 
 /** The same path below `to` as `file` is below `from`; throws when `file` is elsewhere. */
@@ -89,8 +99,13 @@ async function generateTarget(target) {
   return outputs.join('')
 }
 
-// The CLI spends most of its time starting up: the targets run side by side.
-const results = await Promise.allSettled(TARGETS.map(generateTarget))
+// The CLI spends most of its time starting up: the targets run side by side. Arguments name the
+// schemas to generate (`node scripts/generate.mjs ids relations`: their folder names); none: all.
+const only = process.argv.slice(2)
+const chosen = only.length
+  ? TARGETS.filter((target) => only.includes(path.basename(path.dirname(target.schema))))
+  : TARGETS
+const results = await Promise.allSettled(chosen.map(generateTarget))
 for (const result of results) {
   if (result.status === 'fulfilled') process.stdout.write(result.value)
   else process.stderr.write(result.reason.output ?? `${result.reason}\n`)

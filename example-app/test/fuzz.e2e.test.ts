@@ -1,6 +1,7 @@
 /**
  * A seeded HTTP fuzz run over every route, parameter and method of the example app (and of the
- * filters fixture, for every filter kind), on a real socket: no answer may be a 5xx, every 4xx is
+ * filters fixture, for every filter kind, and of the fixtures of every key type and of composite
+ * keys, whose items and sub-collections get keys of each type, malformed), on a real socket: no answer may be a 5xx, every 4xx is
  * problem+json naming its status, every 2xx is a whole JSON document. The seed and the number of requests are printed; set FUZZ_SEED to replay a run and
  * FUZZ_REQUESTS to change its length (default 20,000). A failure prints each failing request as a
  * curl command.
@@ -31,6 +32,7 @@ import {
   TEST_DATABASE,
   type TestDatabase,
 } from './support/harness.js'
+import { type KeyFixture, startKeyFixtures } from './support/key-fixtures.js'
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 32))
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 20000)
@@ -50,6 +52,8 @@ let filtersPrisma: FiltersClient
 let filtersOrigin: string
 let closeFilters: () => Promise<void>
 let filtersDatabase: TestDatabase
+/** The fixtures of every key type and of composite keys, each on a server of its own. */
+let keyFixtures: KeyFixture[] = []
 
 beforeAll(async () => {
   database = await emptyDatabase()
@@ -63,6 +67,7 @@ beforeAll(async () => {
   ;({ origin: filtersOrigin, close: closeFilters } = await startServer(
     filtersFixture.createHydraApp({ prisma: filtersPrisma, batchSize: 3 }).fetch
   ))
+  keyFixtures = await startKeyFixtures()
 })
 
 afterAll(async () => {
@@ -72,6 +77,7 @@ afterAll(async () => {
   await filtersPrisma?.$disconnect()
   await database?.remove()
   await filtersDatabase?.remove()
+  for (const fixture of keyFixtures) await fixture.close()
 })
 
 /** A few owners, items and notes: enough rows for every filter to select some and not others. */
@@ -180,6 +186,12 @@ function routes(): FuzzRoute[] {
     }),
     ...subCollectionRoutes(hydra.hydraTypes, { '/authors': ['/authors/1', '/authors/3', '2'] }),
     { kind: 'document', path: '/docs.jsonld', origin: filtersOrigin },
+    // Items and sub-collections keyed by every key type, composite keys included.
+    ...keyFixtures.flatMap((fixture): FuzzRoute[] => [
+      ...collectionRoutes(fixture.types, fixture.origin, fixture.iris),
+      ...fixture.items,
+      { kind: 'document', path: '/docs.jsonld', origin: fixture.origin },
+    ]),
     ...resources.map(
       (resource): FuzzRoute => ({
         kind: 'item',

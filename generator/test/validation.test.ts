@@ -203,9 +203,31 @@ describe('annotation validation', () => {
     [
       'a composite primary key',
       '/// @pagination\nmodel Pair {\n  a Int\n  b Int\n  @@id([a, b])\n}',
+      [],
+    ],
+    [
+      'a relation filter to a composite key',
+      '/// @pagination\nmodel Pair {\n  a Int\n  b Int\n  notes Note[]\n  @@id([a, b])\n}\n/// @pagination\n/// @filter(search: { pair: "exact" })\nmodel Note {\n  id Int @id\n  pairA Int\n  pairB Int\n  pair Pair @relation(fields: [pairA, pairB], references: [a, b])\n}',
       [
-        'error: Model "Pair", @pagination: needs a single-field primary key (@id) to build item IRIs; composite @@id keys are not supported',
+        'error: Model "Note", @filter, option "search": relation "pair" has a foreign key of 2 fields (pairA, pairB), to a composite key: filtering by the IRI of an item with a composite key is not supported; filter by its fields through the relation instead ("pair.<field>")',
       ],
+    ],
+    [
+      'a filter through a relation to a composite key, by its fields',
+      '/// @pagination\nmodel Pair {\n  a Int\n  b Int\n  notes Note[]\n  @@id([a, b])\n}\n/// @pagination\n/// @filter(search: { "pair.a": "exact", "pair.b": "exact" })\nmodel Note {\n  id Int @id\n  pairA Int\n  pairB Int\n  pair Pair @relation(fields: [pairA, pairB], references: [a, b])\n}',
+      [],
+    ],
+    [
+      'a model keyed by a composite @@unique only',
+      '/// @pagination\nmodel Token {\n  value String? @unique\n  a Int\n  b Int\n  @@unique([a, b])\n}',
+      [
+        'error: Model "Token", @pagination: has no @id and no required single-field @unique, only the composite @@unique([a, b]), which is not supported: add an @id or @@id, or a required @unique field',
+      ],
+    ],
+    [
+      'a model keyed by a required @unique (no @id)',
+      '/// @pagination\nmodel Token {\n  note String?\n  value String @unique\n}',
+      [],
     ],
     [
       '@hidden with options, and a model annotation on a field',

@@ -9,6 +9,7 @@ export { createDataAccess, type DataAccess } from './data/data-access.js'
 export type { ModelSource, RelationSource } from './data/model-source.js'
 export type { DatabaseTimeouts } from './database/timeouts.js'
 export type { QuerySpec } from './filters/spec.js'
+export type { HydraAppSettings, ResourceAppOptions } from './hono/app-options.js'
 export {
   type CollectionOperation,
   type CollectionProvider,
@@ -22,7 +23,6 @@ export {
   serveEntrypointContext,
   serveUnmatched,
 } from './hono/discovery-routes.js'
-export type { HydraAppSettings, ResourceAppOptions } from './hono/app-options.js'
 export { serveErrorDocument } from './hono/error-documents.js'
 export { hydraErrorHandlers } from './hono/error-handlers.js'
 export { type CorsOrigin, hydraHeaders } from './hono/hydra-headers.js'
@@ -32,6 +32,7 @@ export { publicOrigin } from './hono/public-origin.js'
 export { serveSubCollection } from './hono/sub-collection-route.js'
 export type { ContextTerm } from './hydra/context.js'
 export type { ApiDescription, DocumentedType } from './hydra/documentation.js'
+export type { KeySpec } from './hydra/item-key.js'
 export { defineResource, type IdKind, type Resource } from './hydra/resource.js'
 export type { RowWindow } from './paging/types.js'
 export type { JsonValue } from './scalar-types.js'

@@ -49,7 +49,19 @@ export type FuzzRoute = (
       /** Its filter and order parameters, as its `hydra:search` lists them. */
       filters?: readonly FuzzParameter[] | undefined
     }
-  | { kind: 'item'; path: string; idType: string; known: readonly string[] }
+  | {
+      kind: 'item'
+      path: string
+      /** The key's kind (`Int`, `DateTime`, `Enum`, `Composite`…), as the resource declares it. */
+      idType: string
+      known: readonly string[]
+      /** An enum key's values. */
+      values?: readonly string[] | undefined
+      /** A composite key's fields, each sent as `name=value` (API Platform's form) or mangled. */
+      keyFields?: readonly { name: string; type: string }[] | undefined
+      /** A sub-collection's name: the route is `<path>/<key>/<suffix>`, its parent fuzzed. */
+      suffix?: string | undefined
+    }
   | { kind: 'document'; path: string }
 ) & {
   /** The server serving it, when not the default one. */
@@ -486,13 +498,32 @@ export class RequestFuzzer {
         const id =
           roll < 0.3 && route.known.length > 0
             ? this.pick(route.known)
-            : roll < 0.8
-              ? this.value(route.idType)
-              : this.value()
+            : route.keyFields && roll < 0.8
+              ? this.compositeKey(route.keyFields)
+              : roll < 0.8
+                ? this.value(route.idType, route.values)
+                : this.value()
         const tail = this.chance(0.03) ? this.pick(['/', '/x', '/1/2', '%2F1']) : ''
-        return `${route.path}/${id}${tail}`
+        return `${route.path}/${id}${route.suffix ? `/${route.suffix}` : ''}${tail}`
       }
     }
+  }
+
+  /**
+   * A composite key as API Platform writes it (`a=1;b=2`), with values of each field's type, or
+   * mangled: a field missing, repeated or out of order, a separator encoded or doubled.
+   */
+  private compositeKey(fields: readonly { name: string; type: string }[]): string {
+    const parts = fields.map((field) => `${field.name}=${this.value(field.type)}`)
+    const roll = this.next()
+    if (roll < 0.6) return parts.join(';')
+    if (roll < 0.7) return parts.slice(1).join(';')
+    if (roll < 0.75) return [...parts].reverse().join(';')
+    if (roll < 0.8) return [...parts, parts[0]].join(';')
+    if (roll < 0.85) return parts.join('%3B')
+    if (roll < 0.9) return parts.join(';;')
+    if (roll < 0.95) return parts.map((part) => part.replace('=', '%3D')).join(';')
+    return `${parts.join(';')};`
   }
 
   /** Paths no route serves, or serves only when read a certain way. */

@@ -8,13 +8,14 @@ export interface KeyContext {
   model: DMMF.Model
   datamodel: DMMF.Datamodel
   fields: Map<string, FieldModel>
-  idField: string
+  /** The fields of the item key: the tie-breaker of every order. */
+  keyFields: readonly string[]
   report: Report
 }
 
 /**
  * The order of an operation, and its cursor key when it is cursor-paged: the listed cursor fields,
- * then the primary key when they are not unique together, so no row is skipped or repeated.
+ * then the item key's fields when they are not unique together, so no row is skipped or repeated.
  */
 export function orderAndCursor(
   paging: ResolvedPaging,
@@ -22,9 +23,9 @@ export function orderAndCursor(
   source: string,
   context: KeyContext
 ): { order: OrderEntry[]; cursor: CursorKeyModel[] | null; orderKey: CursorKeyModel[] | null } {
-  const { fields, idField, report, model } = context
+  const { fields, keyFields, report, model } = context
   if (!paging.viaCursor) {
-    const full = withTieBreaker(order ?? [], idField)
+    const full = withTieBreaker(order ?? [], keyFields)
     return { order: full, cursor: null, orderKey: keysetKey(full, fields) }
   }
   if (order) {
@@ -70,7 +71,12 @@ export function orderAndCursor(
   const key =
     isUnique(model, names) || !last
       ? listed
-      : [...listed, { field: idField, direction: last.direction }]
+      : [
+          ...listed,
+          ...keyFields
+            .filter((name) => !names.includes(name))
+            .map((field) => ({ field, direction: last.direction })),
+        ]
   checkIndex(
     context,
     key.map((entry) => entry.field),

@@ -34,6 +34,8 @@ export interface FilterContext {
   /** Foreign keys of relations served as links, with their relation: not fields of the API. */
   foreignKeys?: ReadonlyMap<string, string> | undefined
   idField: FieldModel
+  /** Every field of the item key (one unless it is composite). */
+  keyFields?: readonly FieldModel[] | undefined
   provider: string
   report: Report
 }

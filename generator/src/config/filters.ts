@@ -34,6 +34,8 @@ export interface PendingRelation {
   target: string
   source: string
   field: string
+  /** The target's fields the foreign key references (its id, or another unique key). */
+  references: readonly string[]
 }
 
 /** One declaration: the model's (no operation) or one operation's. */
@@ -206,7 +208,9 @@ function readRelation(
     return problem(
       relation.isList
         ? 'is to-many: only to-one relations with their foreign key on this model are filterable'
-        : 'has no one-field foreign key on this model: only to-one relations holding the key are filterable'
+        : keys.length > 1
+          ? `has a foreign key of ${keys.length} fields (${keys.join(', ')}), to a composite key: filtering by the IRI of an item with a composite key is not supported; filter by its fields through the relation instead ("${relation.name}.<field>")`
+          : 'has no one-field foreign key on this model: only to-one relations holding the key are filterable'
     )
   const foreignKey = keys[0] as string
   const key = context.fields.get(foreignKey)
@@ -217,7 +221,13 @@ function readRelation(
     type: key?.type ?? 'String',
     relation: { foreignKey, collectionPath: '', id: { type: key?.type ?? 'String' } },
   }
-  relations.push({ spec, target: relation.type, source, field: relation.name })
+  relations.push({
+    spec,
+    target: relation.type,
+    source,
+    field: relation.name,
+    references: relation.relationToFields ?? [],
+  })
   return spec
 }
 
@@ -374,7 +384,7 @@ export function operationQuery(
     const keyFields = new Set([
       ...operation.cursor.map((key) => key.field),
       ...order.map((entry) => entry.field),
-      context.idField.name,
+      ...(context.keyFields ?? [context.idField]).map((field) => field.name),
     ])
     for (const filter of filters) {
       if (filter.kind === 'date' || filter.kind === 'exists') continue
@@ -390,7 +400,17 @@ export function operationQuery(
     }
   }
   const { likeEscape } = dialectOf(context.provider)
-  return { query: { filters, order, id: orderField(context.idField), likeEscape }, relations }
+  const key = context.keyFields ?? [context.idField]
+  return {
+    query: {
+      filters,
+      order,
+      id: orderField(context.idField),
+      ...(key.length > 1 ? { key: key.map(orderField) } : {}),
+      likeEscape,
+    },
+    relations,
+  }
 }
 
 /** Warns for each orderable field no index, unique constraint or primary key starts with. */
@@ -444,11 +464,22 @@ export function resolveRelations(
       })
       continue
     }
-    const id: ValueType = { type: target.id.type, ...(target.id.uuid ? { uuid: true } : {}) }
+    const id: ValueType = {
+      type: target.id.kind === 'enum' ? 'Enum' : target.id.type,
+      ...(target.id.uuid ? { uuid: true } : {}),
+      ...(target.id.enumValues ? { enumValues: target.id.enumValues } : {}),
+    }
+    // A foreign key to another unique field of the target (`references: [handle]`) holds no
+    // value of the IRI's key: the condition is on the related item's key, through the relation.
+    const direct = relation.references.length === 1 && relation.references[0] === target.id.name
     Object.assign(relation.spec, {
-      type: id.type,
-      ...(id.uuid ? { uuid: true } : {}),
-      relation: { ...relation.spec.relation, collectionPath: target.collectionPath, id },
+      ...id,
+      relation: {
+        ...relation.spec.relation,
+        collectionPath: target.collectionPath,
+        id,
+        ...(direct ? {} : { through: target.id.name }),
+      },
     })
   }
 }

@@ -35,16 +35,17 @@ export interface LinkModel {
   iri?: string
   /**
    * To-one: the foreign-key column holding the related id (the relation references the target's
-   * id), or `[relation, id]`: the related id selected through the relation.
+   * id), or `[relation, id]`: the related id selected through the relation, or `[relation]`: the
+   * related composite key's fields selected through the relation.
    */
-  from?: string | [string, string]
+  from?: string | [string, string] | [string]
   /**
    * To-many: how the sub-collection selects the related rows of one item: the target's foreign-key
    * column (`column`), or the target's back relation, to-one (`is`) or to-many (`some`).
    */
   condition?: { field: string; kind: 'column' | 'is' | 'some' }
   /** The related resource, filled once every model is resolved. */
-  targetResource?: { collectionPath: string; iri?: string; idField: FieldModel }
+  targetResource?: { collectionPath: string; iri?: string; idField: FieldModel; key: ItemKeyModel }
 }
 
 /** Paging settings of one operation after operation > resource > global > built-in precedence. */
@@ -96,6 +97,14 @@ export interface OperationModel {
   totals: TotalsModel
 }
 
+/** The fields naming a resource's items in their IRIs (docs/hydra.md#identifiers). */
+export interface ItemKeyModel {
+  /** One field, or a composite key's fields in the key's order. */
+  fields: FieldModel[]
+  /** Prisma's name of the key in a unique `where`: the field's, or the compound key's (`orderId_productId`). */
+  name: string
+}
+
 export interface ResourceModel {
   /** The Prisma model name, also the JSON-LD `@type` and the context name. */
   name: string
@@ -106,7 +115,10 @@ export interface ResourceModel {
   /** Base for generated file and identifier names (`book-review`). */
   fileName: string
   collectionPath: string
+  /** The key's first field: the whole key when it is not composite (see `key`). */
   idField: FieldModel
+  /** Every field of the key: its item IRIs, the tie-breaker of every order. */
+  key: ItemKeyModel
   /** Fields shown in the output (hidden fields, and foreign keys of the links, left out). */
   fields: FieldModel[]
   /** Relations to served models, shown as links after the fields. */

@@ -74,11 +74,10 @@ export function checkOrderable(
   return true
 }
 
-/** The order ending with the primary key, so that pages never overlap. */
-export function withTieBreaker(order: OrderEntry[], idField: string): OrderEntry[] {
-  return order.some((entry) => entry.field === idField)
-    ? order
-    : [...order, { field: idField, direction: 'asc' }]
+/** The order ending with the item key's fields, so that pages never overlap. */
+export function withTieBreaker(order: OrderEntry[], keyFields: readonly string[]): OrderEntry[] {
+  const missing = keyFields.filter((name) => !order.some((entry) => entry.field === name))
+  return [...order, ...missing.map((field) => ({ field, direction: 'asc' as const }))]
 }
 
 /**

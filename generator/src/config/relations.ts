@@ -5,6 +5,7 @@
 import type { DMMF } from '@prisma/generator-helper'
 import { type Problem, reporter } from '../problems.js'
 import type { FieldAnnotations } from './fields.js'
+import { itemKeyOf } from './item-key.js'
 import type { LinkModel, ResourceModel } from './model.js'
 
 export interface ModelLinks {
@@ -29,8 +30,9 @@ export function readLinks(
   for (const { field, hidden, name, iri } of annotations) {
     if (field.kind !== 'object' || hidden || !served.has(field.type)) continue
     const target = datamodel.models.find((candidate) => candidate.name === field.type)
-    const targetId = target?.fields.find((candidate) => candidate.isId)
-    if (!target || !targetId) continue
+    const targetKey = target ? itemKeyOf(target) : undefined
+    if (!target || !targetKey) continue
+    const targetId = targetKey.fields[0] as DMMF.Field
     const link: LinkModel = {
       name: name ?? field.name,
       field: field.name,
@@ -46,10 +48,13 @@ export function readLinks(
     } else {
       const keys = field.relationFromFields ?? []
       for (const key of keys) foreignKeys.set(key, field.name)
+      // A composite key is read through the relation, all its fields at once.
       link.from =
-        keys.length === 1 && sameFields(field.relationToFields, [targetId.name])
-          ? (keys[0] as string)
-          : [field.name, targetId.name]
+        targetKey.fields.length > 1
+          ? [field.name]
+          : keys.length === 1 && sameFields(field.relationToFields, [targetId.name])
+            ? (keys[0] as string)
+            : [field.name, targetId.name]
     }
     links.push(link)
   }
@@ -79,7 +84,8 @@ function subCollectionCondition(
   if (!back) return undefined
   if (back.isList) return { field: back.name, kind: 'some' }
   const keys = back.relationFromFields ?? []
-  const id = model.fields.find((candidate) => candidate.isId)?.name ?? ''
+  const key = itemKeyOf(model)
+  const id = key?.fields.length === 1 ? key.name : ''
   if (keys.length === 1 && sameFields(back.relationToFields, [id]))
     return { field: keys[0] as string, kind: 'column' }
   return { field: back.name, kind: 'is' }
@@ -113,6 +119,7 @@ export function resolveLinks(resources: ResourceModel[], problems: Problem[]): v
       link.targetResource = {
         collectionPath: target.collectionPath,
         idField: target.idField,
+        key: target.key,
         ...(target.iri ? { iri: target.iri } : {}),
       }
       return true

@@ -21,6 +21,7 @@ import {
   readQueryDeclarations,
 } from './filters.js'
 import type { GlobalConfig } from './global.js'
+import { resolveItemKey } from './item-key.js'
 import type { FieldModel, OperationModel, ResourceModel } from './model.js'
 import { collectionPathFor, delegateName, kebabCase } from './naming.js'
 import { resolveOperations } from './operations.js'
@@ -30,7 +31,7 @@ import { readLinks } from './relations.js'
 
 /**
  * One Prisma model as a resource, or undefined when it is not exposed (no `@pagination`) or
- * cannot be (no single-field primary key). Problems of the model go to `report`, those of its
+ * cannot be (no field names its items: config/item-key.ts). Problems of the model go to `report`, those of its
  * fields to `problems`.
  */
 export function resolveResource(
@@ -77,15 +78,14 @@ export function resolveResource(
     scalarFields.map((field) => [field.name, toFieldModel(field, datamodel)])
   )
 
-  const idField = model.fields.find((field) => field.isId)
-  if (!idField || model.primaryKey) {
-    report({
-      source: '@pagination',
-      message:
-        'needs a single-field primary key (@id) to build item IRIs; composite @@id keys are not supported',
-    })
-    return undefined
+  const itemKey = resolveItemKey(model, report)
+  if (!itemKey) return undefined
+  const keyNames = itemKey.fields.map((field) => field.name)
+  const key = {
+    fields: keyNames.map((name) => fieldModels.get(name) as FieldModel),
+    name: itemKey.name,
   }
+  const idField = key.fields[0] as FieldModel
 
   const resourceOptions = readPagingOptions(pagination[0] as Annotation, report, [])
   const resourceArgs = readExtraArgs(
@@ -112,7 +112,7 @@ export function resolveResource(
     path: collectionPath,
     order: resourceOrder,
     hydraPrefix: resourcePrefix,
-    keys: { model, datamodel, fields: fieldModels, idField: idField.name, report },
+    keys: { model, datamodel, fields: fieldModels, keyFields: keyNames, report },
     provider,
   })
 
@@ -125,8 +125,9 @@ export function resolveResource(
   }
   // A relation is shown one way: as its link, or (turned off) its foreign key as a plain field.
   const { links, foreignKeys } = readLinks(model, datamodel, served, fieldResults)
-  // A key that is also the primary key (a one-to-one on the id) stays: items are named by it.
-  foreignKeys.delete(idField.name)
+  // A foreign key that is also the item key (a one-to-one on the id, the parts of a composite
+  // key) stays: items are named by it.
+  for (const name of keyNames) foreignKeys.delete(name)
   const fields = [...fieldModels.values()].filter(
     (field) => !hidden.has(field.name) && !foreignKeys.has(field.name)
   )
@@ -137,7 +138,8 @@ export function resolveResource(
     fields: fieldModels,
     hidden,
     foreignKeys,
-    idField: fieldModels.get(idField.name) as FieldModel,
+    idField,
+    keyFields: key.fields,
     global,
     report,
     ...queries,
@@ -161,12 +163,13 @@ export function resolveResource(
     table: { name: model.dbName ?? model.name, schema: model.schema ?? null },
     fileName: kebabCase(model.name),
     collectionPath,
-    idField: fieldModels.get(idField.name) as FieldModel,
+    idField,
+    key,
     fields,
     links,
     selected: [
       ...new Set([
-        idField.name,
+        ...keyNames,
         ...fields.map((field) => field.name),
         ...links.flatMap((link) => (typeof link.from === 'string' ? [link.from] : [])),
         ...cursorFields,

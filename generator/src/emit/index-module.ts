@@ -157,7 +157,9 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       },
     ],
     statements: (writer) => {
-      writer.writeLine(`const { prisma, ${anyProviders ? 'providers, ' : ''}documentation, cors } = options`)
+      writer.writeLine(
+        `const { prisma, ${anyProviders ? 'providers, ' : ''}documentation, cors } = options`
+      )
       writer.write('const api: ApiDescription = ').inlineBlock(() => {
         writer
           .write('title: documentation?.title ?? ')

@@ -8,6 +8,7 @@ import type { HydraModel, ResourceModel } from '../config/model.js'
 import type { ParameterNames } from '../config/options.js'
 import type { EmitContext } from './context.js'
 import { writeCreateApp } from './create-app.js'
+import { keyLiteral, keySelect } from './item-key.js'
 import { runtimeTypes, writeMemberInterface } from './member-type.js'
 import { hasProviders, resourceNames } from './names.js'
 import { parametersLiteral, querySpecs, writeOperations } from './operations.js'
@@ -38,7 +39,7 @@ function addImports(
         ...(providers ? [runtimeType('CollectionProvider')] : []),
         runtimeValue('createDataAccess'),
         runtimeValue('defineResource'),
-        ...(subs ? [runtimeType('IdKind')] : []),
+        runtimeType('KeySpec'),
         runtimeValue('methodNotAllowed'),
         runtimeType('ModelSource'),
         ...(resource.operations.some((operation) => operation.query)
@@ -84,7 +85,11 @@ function addData(
       declarations: [{ name, initializer: initializer as string }],
     })
   const through = resource.links.flatMap((link) =>
-    Array.isArray(link.from) ? [`${link.from[0]}: { select: { ${link.from[1]}: true } }`] : []
+    Array.isArray(link.from)
+      ? [
+          `${link.from[0]}: { select: ${link.from[1] ? `{ ${link.from[1]}: true }` : keySelect(link.targetResource?.key ?? resource.key)} }`,
+        ]
+      : []
   )
   const columns = [...resource.selected.map((name) => `${name}: true`), ...through]
   constant(
@@ -96,7 +101,7 @@ function addData(
   constant(
     names.model,
     `Where ${resource.name} rows live and which columns are read: what the data-access layer reads.`,
-    `{ delegate: ${JSON.stringify(resource.delegate)}, provider: ${JSON.stringify(context.provider)}, table: ${table}, key: ${JSON.stringify(resource.idField.name)}, select } satisfies ModelSource`,
+    `{ delegate: ${JSON.stringify(resource.delegate)}, provider: ${JSON.stringify(context.provider)}, table: ${table}, key: ${keyLiteral(resource)}, select } satisfies ModelSource<KeySpec>`,
     true
   )
   constant(
@@ -162,7 +167,9 @@ function addTypes(file: SourceFile, resource: ResourceModel) {
   file.addInterface({
     isExported: true,
     name: names.appOptions,
-    docs: [`Options of the ${resource.name} routes (ResourceAppOptions: batch size, time budgets, streaming).`],
+    docs: [
+      `Options of the ${resource.name} routes (ResourceAppOptions: batch size, time budgets, streaming).`,
+    ],
     extends: ['ResourceAppOptions'],
     properties:
       offsetOperations.length > 0

@@ -5,13 +5,14 @@
  */
 import type { CodeBlockWriter } from 'ts-morph'
 import type { ResourceModel } from '../config/model.js'
+import { keyLiteral, keySpecLiteral, resourceKeyKind } from './item-key.js'
 import { resourceNames } from './names.js'
 
 export function writeResourceSpec(resource: ResourceModel, provider: string) {
   return (writer: CodeBlockWriter) => {
     writer.write('defineResource<').write(resourceNames(resource).member).write(', ')
     writer
-      .quote(resource.idField.type)
+      .quote(resourceKeyKind(resource))
       .write('>(')
       .inlineBlock(() => {
         writer.write('name: ').quote(resource.name).write(',').newLine()
@@ -19,8 +20,7 @@ export function writeResourceSpec(resource: ResourceModel, provider: string) {
         writer.writeLine(`hydraPrefix: ${resource.hydraPrefix},`)
         writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
         writer.write('provider: ').quote(provider).write(',').newLine()
-        writer.write('id: { name: ').quote(resource.idField.name).write(', kind: ')
-        writer.quote(resource.idField.type).write(' },').newLine()
+        writer.write(`id: ${keyLiteral(resource)},`).newLine()
         writer.write('fields: [').indent(() => {
           for (const field of resource.fields) {
             writer.write('{ name: ').quote(field.name).write(', type: ').quote(field.type)
@@ -49,7 +49,7 @@ function linkList(resource: ResourceModel): string {
     const parts = [
       `name: ${JSON.stringify(link.name)}`,
       `kind: '${link.kind}'`,
-      `target: { name: ${JSON.stringify(link.target)}, ${target.iri ? `iri: ${JSON.stringify(target.iri)}, ` : ''}collectionPath: ${JSON.stringify(target.collectionPath)} }`,
+      `target: { name: ${JSON.stringify(link.target)}, ${target.iri ? `iri: ${JSON.stringify(target.iri)}, ` : ''}collectionPath: ${JSON.stringify(target.collectionPath)}, key: ${keySpecLiteral(target.key)} }`,
     ]
     if (link.from) parts.push(`from: ${JSON.stringify(link.from)}`)
     if (link.kind === 'one' && !link.required) parts.push('required: false')

@@ -20,6 +20,7 @@ interface RuntimeTypes {
   DocumentedType: Runtime.DocumentedType
   JsonValue: Runtime.JsonValue
   IdKind: Runtime.IdKind
+  KeySpec: Runtime.KeySpec
   ModelSource: Runtime.ModelSource
   QuerySpec: Runtime.QuerySpec
   ResourceAppOptions: Runtime.ResourceAppOptions

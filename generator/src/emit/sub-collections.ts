@@ -7,6 +7,7 @@
 import type { CodeBlockWriter } from 'ts-morph'
 import type { HydraModel, LinkModel, ResourceModel } from '../config/model.js'
 import { camelCase, pascalCase } from '../config/naming.js'
+import { keyLiteral } from './item-key.js'
 
 /** A to-many link whose sub-collection (`/authors/:id/books`) lists this resource's items. */
 export interface SubCollection {
@@ -41,14 +42,13 @@ export function writeRelations(subCollections: readonly SubCollection[]) {
         const parentSpec = [
           `name: ${JSON.stringify(parent.name)}`,
           `delegate: ${JSON.stringify(parent.delegate)}`,
-          `key: ${JSON.stringify(parent.idField.name)}`,
-          `kind: '${parent.idField.type}'`,
+          `key: ${keyLiteral(parent)}`,
         ].join(', ')
         writer.writeLine(
           `${relationKey(sub)}: { parent: { ${parentSpec} }, condition: { kind: '${condition.kind}', field: ${JSON.stringify(condition.field)} } },`
         )
       }
     })
-    writer.write(' satisfies Record<string, RelationSource<IdKind>>')
+    writer.write(' satisfies Record<string, RelationSource<KeySpec>>')
   }
 }

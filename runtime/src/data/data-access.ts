@@ -128,13 +128,17 @@ export function createDataAccess<Row extends object>(
         transaction
       )
     },
-    item: (id) => reads.findUnique(model.delegate, model.key, id) as Promise<Row | null>,
+    item: (id) => reads.findUnique(model.delegate, model.key.name, id) as Promise<Row | null>,
     async within(relation, id) {
       const { parent, condition } = relation
-      const found = await reads.findUnique(parent.delegate, parent.key, id, { [parent.key]: true })
+      const fields = parent.key.fields ?? [parent.key]
+      const select = Object.fromEntries(fields.map((field) => [field.name, true]))
+      const found = await reads.findUnique(parent.delegate, parent.key.name, id, select)
       if (!found) return undefined
       if (condition.kind === 'column') return { [condition.field]: id }
-      return { [condition.field]: { [condition.kind]: { [parent.key]: id } } }
+      // A composite key's value is an object of exactly its fields: a condition on the parent.
+      const onParent = parent.key.fields ? (id as Where) : { [parent.key.name]: id }
+      return { [condition.field]: { [condition.kind]: onParent } }
     },
   }
 }

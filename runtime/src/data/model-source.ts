@@ -6,15 +6,25 @@
  */
 import type { TableName } from '../database/dialects.js'
 
+/**
+ * The key an item is found by: one field (`name` is the field), or a composite key whose `name`
+ * is Prisma's name of the compound key in a `where` (`orderId_productId`) and whose `fields` are
+ * its columns. The resource's key description (hydra/item-key.ts's KeySpec) is one.
+ */
+export interface ModelKey {
+  name: string
+  fields?: readonly { name: string }[] | undefined
+}
+
 /** Where a resource's rows live and which columns its routes read. */
-export interface ModelSource {
+export interface ModelSource<Key extends ModelKey = ModelKey> {
   /** The PrismaClient property of the model (`bookReview`). */
   delegate: string
   /** The datasource provider: the dialect of the SQL the layer writes (counts, estimates). */
   provider: string
   table: TableName
-  /** The field that keys an item (`/books/:id`). */
-  key: string
+  /** The key that finds an item (`/books/:id`). */
+  key: Key
   /** Prisma's `select` of every column the routes read. */
   select: Readonly<Record<string, unknown>>
 }
@@ -47,14 +57,13 @@ export interface ReadOperation {
  * read, and the condition that ties a row to it: its foreign key (`column`), or the relation
  * `field` to one parent (`is`) or to several (`some`, implicit many-to-many).
  */
-export interface RelationSource<K extends string = string> {
+export interface RelationSource<Key extends ModelKey = ModelKey> {
   parent: {
     /** The parent's model name, for the 404's detail. */
     name: string
     delegate: string
-    key: string
-    /** The Prisma type of the parent's key, read from the path as the parent's item route reads it. */
-    kind: K
+    /** The parent's key, read from the path as the parent's item route reads it. */
+    key: Key
   }
   condition: { kind: 'column' | 'is' | 'some'; field: string }
 }

@@ -15,6 +15,7 @@ import {
   type FilterCondition,
   type FilterSpec,
   type OrderEntry,
+  type OrderFieldSpec,
   type QuerySpec,
   RANGE_OPERATORS,
   type RangeOperator,
@@ -238,13 +239,22 @@ function condition(
     case 'search': {
       const { relation } = spec
       if (relation) {
-        return {
-          kind: 'search',
-          field,
-          strategy: spec.strategy,
-          values: raws.map((raw) => readRelated(relation, raw, parameter, options)),
-          foreignKey: relation.foreignKey,
-        }
+        const values = raws.map((raw) => readRelated(relation, raw, parameter, options))
+        return relation.through
+          ? {
+              kind: 'search',
+              field,
+              strategy: spec.strategy,
+              values,
+              through: { relation: field, field: relation.through },
+            }
+          : {
+              kind: 'search',
+              field,
+              strategy: spec.strategy,
+              values,
+              foreignKey: relation.foreignKey,
+            }
       }
       if (options.likeEscape === 'none' && !spec.strategy.endsWith('exact')) {
         const wild = raws.find((raw) => /[%_]/.test(raw))
@@ -319,9 +329,8 @@ function readOrder(query: QueryMap, spec: QuerySpec): OrderEntry[] {
   const name = spec.parameters.order
   const given = query.get(name)
   if (given === undefined) return []
-  const fields = [
-    ...new Set([...spec.order.map((entry) => entry.field), ...(spec.id ? [spec.id.field] : [])]),
-  ]
+  const keyFields = keyOf(spec).map((field) => field.field)
+  const fields = [...new Set([...spec.order.map((entry) => entry.field), ...keyFields])]
   const usage = `is given as ${name}[field]=asc|desc, field one of ${fields.join(', ')}`
   if (typeof given === 'string') throw badRequest(`The "${name}" parameter ${usage}.`)
   if (given.size > FILTER_LIMITS.orderFields) {
@@ -338,9 +347,14 @@ function readOrder(query: QueryMap, spec: QuerySpec): OrderEntry[] {
     if (direction !== 'asc' && direction !== 'desc') fail(parameter, 'asc or desc', value as string)
     order.push({ field, direction })
   }
-  const id = spec.id?.field
-  if (id && order.length > 0 && !order.some((entry) => entry.field === id)) {
-    order.push({ field: id, direction: 'asc' })
+  if (order.length === 0) return order
+  for (const field of keyFields) {
+    if (!order.some((entry) => entry.field === field)) order.push({ field, direction: 'asc' })
   }
   return order
+}
+
+/** The item key's fields, which end every client order: `key` (composite), else `id`. */
+export function keyOf(spec: QuerySpec): readonly OrderFieldSpec[] {
+  return spec.key ?? (spec.id ? [spec.id] : [])
 }

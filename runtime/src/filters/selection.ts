@@ -6,7 +6,7 @@
 import { KEYSET_TYPES } from '../database/dialects.js'
 import type { QueryMap } from '../iri/query-string.js'
 import type { CursorKey, PagingConfig } from '../paging/types.js'
-import { readCollectionQuery } from './read.js'
+import { keyOf, readCollectionQuery } from './read.js'
 import {
   type CollectionQuery,
   DATE_OPERATORS,
@@ -71,7 +71,7 @@ export function selectRows(
     ? new Set([
         ...paging.cursor.map((key) => key.field),
         ...spec.order.map((entry) => entry.field),
-        ...(spec.id ? [spec.id.field] : []),
+        ...keyOf(spec).map((field) => field.field),
       ])
     : undefined
   const parsed = readCollectionQuery(query, spec, { base, cursorFields, database })
@@ -93,20 +93,21 @@ export function selectRows(
   }
   rows.orderBy = orderByOf(parsed.order)
   rows.reverse = orderByOf(parsed.order, true)
-  const fields = parsed.order.map(({ field }) =>
-    field === spec.id?.field
-      ? spec.id
-      : (spec.order.find((entry) => entry.field === field) as OrderFieldSpec)
+  const key = keyOf(spec)
+  const fields = parsed.order.map(
+    ({ field }) =>
+      key.find((entry) => entry.field === field) ??
+      (spec.order.find((entry) => entry.field === field) as OrderFieldSpec)
   )
-  const key = parsed.order.map(({ field, direction }, index): CursorKey => {
+  const cursorKey = parsed.order.map(({ field, direction }, index): CursorKey => {
     const { type, uuid } = fields[index] as OrderFieldSpec
     return { field, direction, type, ...(uuid ? { uuid: true } : {}) }
   })
   // The generator lets cursor operations order only by required, comparable fields.
-  if (paging.cursor) return { query: parsed, rows, cursor: key, filterOperators }
+  if (paging.cursor) return { query: parsed, rows, cursor: cursorKey, filterOperators }
   // A field through a relation is not on the row: unpaged batches then go by offset.
   const comparable = fields.every(
     (field) => !field.nullable && !field.through && KEYSET_TYPES.has(field.type)
   )
-  return { query: parsed, rows, orderKey: comparable ? key : undefined }
+  return { query: parsed, rows, orderKey: comparable ? cursorKey : undefined }
 }

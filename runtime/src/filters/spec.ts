@@ -51,6 +51,11 @@ export interface RelationTarget {
   collectionPath: string
   /** The related resource's id type. */
   id: ValueType
+  /**
+   * The related resource's key field, when the foreign key references another unique field of it
+   * (`references: [handle]`): the condition is then on that key, through the relation.
+   */
+  through?: string | undefined
 }
 
 /**
@@ -107,6 +112,8 @@ export interface QuerySpec {
    * collection without one orders by exactly the fields given).
    */
   id?: OrderFieldSpec | undefined
+  /** A composite item key's fields, which end every client order instead of `id` (its first field). */
+  key?: readonly OrderFieldSpec[] | undefined
   /** API Platform's `order_parameter_name` and `exists_parameter_name`. */
   parameters: { order: string; exists: string }
   /**

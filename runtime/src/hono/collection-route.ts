@@ -108,6 +108,11 @@ export interface ServeCollectionOptions<
 > extends ResourceAppOptions {
   /** Replaces the operation's Prisma query (offset-paged operations). */
   provider?: CollectionProvider<Row, C, Where, OrderBy> | undefined
+  /**
+   * The collection's path as its IRIs write it (without the query); default: the request's path.
+   * A sub-collection gives its own, built from its parent's key.
+   */
+  path?: string | undefined
 }
 
 /**
@@ -159,6 +164,7 @@ export async function serveCollection<
     const query = requestQuery(c)
     const context = `${base}/contexts/${resource.name}`
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
+    if (options.path !== undefined) render.path = options.path
     render.search = searchOf(operation, render.path)
     const selection = selectRows(query, operation, base, resource.provider)
     const { provider } = options

@@ -9,7 +9,7 @@ import { HydraError } from '../errors.js'
 import type { IdKind, IdValue, Resource } from '../hydra/resource.js'
 import { restyleRouteError } from './error-handlers.js'
 import { type JsonLdResponse, jsonLd } from './json-ld.js'
-import { mountPrefix } from './location.js'
+import { mountPrefix, segmentFromEnd } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
 
 /** The JSON-LD shape of an item: its member with the resource's context. */
@@ -28,8 +28,9 @@ export async function serveItem<M, K extends IdKind>(
     refuseUnacceptable(c)
     const raw = c.req.param('id') ?? ''
     // An id that is no value of the key's column, or not written as the resource writes its
-    // IRIs, names no item: a 404 without a query.
-    const id = resource.parseId(raw)
+    // IRIs, names no item: a 404 without a query. The segment is read as the path has it, where
+    // a value's encoded `;` or `=` is still encoded (a composite key's separators are not).
+    const id = resource.parseId(segmentFromEnd(c.req.path, 1))
     const row = id === undefined ? null : await databaseWork(findUnique(id), budget.query)
     if (!row) throw new HydraError(404, `No ${resource.name} with id "${raw}".`)
     const member = resource.toMember(row, base) as Record<string, unknown>

@@ -28,3 +28,13 @@ export function apiLocation(c: Context): ApiLocation {
 export function documentationLink(c: Context): string {
   return `<${docsUrl(apiLocation(c))}>; rel="${API_DOCUMENTATION_REL}"`
 }
+
+/**
+ * The `count`-th segment from the end of `path` (1: the last one), as it is there: `c.req.path`
+ * keeps reserved characters percent-encoded, so an item key's segment can be read before its
+ * values are decoded.
+ */
+export function segmentFromEnd(path: string, count: number): string {
+  const segments = path.split('/')
+  return segments[segments.length - count] ?? ''
+}

@@ -11,7 +11,13 @@ import { databaseWork } from '../database/outage.js'
 import { budgetOf } from '../database/timeouts.js'
 import { HydraError } from '../errors.js'
 import type { HydraCollection } from '../hydra/collection.js'
-import { type IdKind, parseItemId } from '../hydra/resource.js'
+import {
+  type IdKind,
+  type IdValue,
+  type KeySpec,
+  keySegment,
+  readKeySegment,
+} from '../hydra/item-key.js'
 import {
   type CollectionOperation,
   type ServeCollectionOptions,
@@ -19,7 +25,7 @@ import {
 } from './collection-route.js'
 import { restyleRouteError } from './error-handlers.js'
 import type { JsonLdResponse } from './json-ld.js'
-import { mountPrefix } from './location.js'
+import { mountPrefix, segmentFromEnd } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
 
 /**
@@ -30,32 +36,38 @@ import { refuseUnacceptable } from './request-state.js'
 export async function serveSubCollection<M, Row extends object, P extends boolean = true>(
   c: Context,
   rows: DataAccess<Row>,
-  relation: RelationSource<IdKind>,
+  relation: RelationSource<KeySpec>,
   operation: CollectionOperation<M, P>,
   options: Omit<ServeCollectionOptions<Row>, 'provider'> = {}
 ): Promise<JsonLdResponse<HydraCollection<M, P>>> {
-  const within = await parentCondition(c, rows, relation, operation, options)
-  return serveCollection(c, operation, rows, options, within)
+  const { key } = relation.parent
+  const [id, within] = await parentCondition(c, rows, relation, operation, options)
+  // The collection's IRI names the parent as its own IRI does (one encoding, whatever the
+  // client sent): `/users/a%2Fb%20c/sessions`, never a decoded space.
+  const path = c.req.path.split('/')
+  path[path.length - 2] = keySegment(key, keyRow(key, id))
+  return serveCollection(c, operation, rows, { ...options, path: path.join('/') }, within)
 }
 
-/** The condition of the parent's rows, or a 404 problem in the operation's style. */
+/** The parent's key and the condition of its rows, or a 404 problem in the operation's style. */
 async function parentCondition<Row extends object>(
   c: Context,
   rows: DataAccess<Row>,
-  relation: RelationSource<IdKind>,
+  relation: RelationSource<KeySpec>,
   operation: CollectionOperation<unknown, boolean>,
   options: Pick<ServeCollectionOptions<object>, 'timeouts'>
-): Promise<Record<string, unknown>> {
+): Promise<[IdValue<IdKind>, Record<string, unknown>]> {
   const budget = budgetOf(options.timeouts)
   try {
     refuseUnacceptable(c)
     const raw = c.req.param('id') ?? ''
     // A key no item can have is a 404 without a query, as on the item route.
-    const id = parseItemId(relation.parent.kind, raw, operation.resource.provider)
+    const { key, name } = relation.parent
+    const id = readKeySegment(key, segmentFromEnd(c.req.path, 2), operation.resource.provider)
     const within =
       id === undefined ? undefined : await databaseWork(rows.within(relation, id), budget.query)
-    if (!within) throw new HydraError(404, `No ${relation.parent.name} with id "${raw}".`)
-    return within
+    if (id === undefined || !within) throw new HydraError(404, `No ${name} with id "${raw}".`)
+    return [id, within]
   } catch (error) {
     restyleRouteError(
       error,
@@ -63,4 +75,9 @@ async function parentCondition<Row extends object>(
       budget.retryAfter
     )
   }
+}
+
+/** The key's value as the columns of a row, as keySegment reads them. */
+function keyRow(key: KeySpec, id: unknown): Record<string, unknown> {
+  return key.kind === 'Composite' ? (id as Record<string, unknown>) : { [key.name]: id }
 }

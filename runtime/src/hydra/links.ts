@@ -3,12 +3,15 @@
  * IRI (or null), a to-many relation the IRI of a paged sub-collection under the item
  * (`/authors/3/books`).
  */
+import { type KeyField, type KeySpec, keySegment, singleSegment } from './item-key.js'
 
 /** The type a link leads to: its name, its class IRI when it declares one, where its items live. */
 export interface LinkTarget {
   name: string
   iri?: string | undefined
   collectionPath: string
+  /** The target's key, which its item IRIs are written from; default: read from the value's type. */
+  key?: KeySpec | undefined
 }
 
 /** A relation of a resource, shown as a link. */
@@ -21,9 +24,10 @@ export interface LinkSpec {
   /**
    * To-one: where the related item's id is read from the row: a column of the row (the foreign
    * key, when the relation references the target's id), or `[relation, id]` (the id Prisma
-   * selected through the relation). Unused for to-many links.
+   * selected through the relation), or `[relation]` (a composite key's fields Prisma selected
+   * through the relation). Unused for to-many links.
    */
-  from?: string | readonly [string, string] | undefined
+  from?: string | readonly [string, string] | readonly [string] | undefined
   /** To-one: whether every item has a related item (documented as `hydra:required`). Default true. */
   required?: boolean | undefined
   /** The property IRI declared with `@property(iri: ...)`; default: a term of the API's vocabulary. */
@@ -32,12 +36,17 @@ export interface LinkSpec {
   description?: string | undefined
 }
 
-/** A key as a path segment: an integer as it is written, anything else percent-encoded. */
-export function idSegment(id: unknown): string {
-  // An integer key is digits and a sign, which need no escaping.
-  return Number.isSafeInteger(id) || typeof id === 'bigint'
-    ? String(id)
-    : encodeURIComponent(String(id))
+/** The key of a value whose target declares none: its kind read from the value's type. */
+function keyOfValue(value: unknown): KeyField {
+  const kind =
+    typeof value === 'number'
+      ? 'Float'
+      : typeof value === 'bigint'
+        ? 'BigInt'
+        : value instanceof Date
+          ? 'DateTime'
+          : 'String'
+  return { name: 'id', kind }
 }
 
 type LinkWriter = (row: Record<string, unknown>, itemIri: string, base: string) => string | null
@@ -49,14 +58,24 @@ export function linkWriter(link: LinkSpec): LinkWriter {
     return (_row, itemIri) => `${itemIri}${suffix}`
   }
   const path = link.target.collectionPath
+  const key = link.target.key
   const from = link.from ?? link.name
+  const [relation, field] = typeof from === 'string' ? [from] : from
   const read =
-    typeof from === 'string'
-      ? (row: Record<string, unknown>) => row[from]
+    typeof from === 'string' || field === undefined
+      ? (row: Record<string, unknown>) => row[relation]
       : (row: Record<string, unknown>) =>
-          (row[from[0]] as Record<string, unknown> | null | undefined)?.[from[1]]
+          (row[relation] as Record<string, unknown> | null | undefined)?.[field]
+  if (key?.kind === 'Composite') {
+    // The related row's key fields, selected through the relation.
+    return (row, _itemIri, base) => {
+      const related = read(row) as Record<string, unknown> | null | undefined
+      return related ? `${base}${path}/${keySegment(key, related)}` : null
+    }
+  }
   return (row, _itemIri, base) => {
     const id = read(row)
-    return id === null || id === undefined ? null : `${base}${path}/${idSegment(id)}`
+    if (id === null || id === undefined) return null
+    return `${base}${path}/${singleSegment((key as KeyField | undefined) ?? keyOfValue(id), id)}`
   }
 }

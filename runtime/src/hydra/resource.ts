@@ -1,16 +1,9 @@
 import { isDecimal } from '../decimal.js'
 import { type ScalarFormatter, scalarType } from '../scalar-types.js'
-import { readColumnValue } from '../values/column-value.js'
-import { idSegment, type LinkSpec, linkWriter } from './links.js'
+import { type IdKind, type IdValue, type KeySpec, keySegment, readKeySegment } from './item-key.js'
+import { type LinkSpec, linkWriter } from './links.js'
 
-/** The kinds of primary key an item IRI can be built from. */
-export type IdKind = 'Int' | 'BigInt' | 'String'
-
-export type IdValue<K extends IdKind> = K extends 'Int'
-  ? number
-  : K extends 'BigInt'
-    ? bigint
-    : string
+export type { IdKind, IdValue } from './item-key.js'
 
 /** A field shown in the output, with its Prisma type (which decides how its value is written). */
 export interface FieldSpec {
@@ -31,7 +24,8 @@ export interface ResourceSpec<K extends IdKind> {
   /** The model name: the JSON-LD `@type` and the context's name. */
   name: string
   collectionPath: string
-  id: { name: string; kind: K }
+  /** The key naming items (docs/hydra.md#identifiers): one field, or a composite key's fields. */
+  id: KeySpec<K>
   fields: readonly FieldSpec[]
   /** Relations to served types, shown as links after the fields (docs/hydra.md#relations). */
   links?: readonly LinkSpec[] | undefined
@@ -54,11 +48,11 @@ export interface Resource<M, K extends IdKind = IdKind> extends ResourceSpec<K> 
   toMember(row: object, base: string): M
   iriOf(row: object, base: string): string
   /**
-   * The typed key for a raw path segment, or undefined when it cannot be one (→ 404): not a value
-   * of the key's type the database stores (`readColumnValue`), or an integer not written the way
-   * the resource writes its IRIs (`/books/01` is not `/books/1`).
+   * The typed key for a path segment (as `c.req.path` has it), or undefined when it cannot be one
+   * (→ 404): not a value of the key's type the database stores (`readColumnValue`), or not
+   * written the way the resource writes its IRIs (`/books/01` is not `/books/1`).
    */
-  parseId(raw: string): IdValue<K> | undefined
+  parseId(segment: string): IdValue<K> | undefined
 }
 
 type Convert = (value: unknown) => unknown
@@ -79,30 +73,13 @@ function converterFor(field: FieldSpec): Convert | undefined {
   return field.list ? (value) => (Array.isArray(value) ? value.map(nullable) : value) : nullable
 }
 
-/**
- * The typed key of an item IRI's last segment, or undefined when it names no item: not a value of
- * the key's column on the provider (`readColumnValue`), or an integer not written the way IRIs
- * write it (`/books/01` is not `/books/1`).
- */
-export function parseItemId<K extends IdKind>(
-  kind: K,
-  raw: string,
-  provider: string | undefined
-): IdValue<K> | undefined {
-  const read = readColumnValue({ type: kind }, raw, provider)
-  if (!read.ok) return undefined
-  if (kind !== 'String' && String(read.value) !== raw) return undefined
-  return read.value as IdValue<K>
-}
-
 /** Builds a resource's member writer once, so serving a row is a plain loop over its fields. */
 export function defineResource<M, K extends IdKind>(spec: ResourceSpec<K>): Resource<M, K> {
   const fields = spec.fields.map((field) => ({ name: field.name, convert: converterFor(field) }))
-  const idName = spec.id.name
   const collectionPath = spec.collectionPath
   const links = (spec.links ?? []).map((link) => ({ name: link.name, write: linkWriter(link) }))
   const iriOf = (row: object, base: string): string =>
-    `${base}${collectionPath}/${idSegment((row as Record<string, unknown>)[idName])}`
+    `${base}${collectionPath}/${keySegment(spec.id, row as Record<string, unknown>)}`
   return {
     ...spec,
     iriOf,
@@ -117,6 +94,6 @@ export function defineResource<M, K extends IdKind>(spec: ResourceSpec<K>): Reso
       for (const { name, write } of links) member[name] = write(source, iri, base)
       return member as M
     },
-    parseId: (raw) => parseItemId(spec.id.kind, raw, spec.provider),
+    parseId: (segment) => readKeySegment(spec.id, segment, spec.provider),
   }
 }

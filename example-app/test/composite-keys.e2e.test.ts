@@ -1,0 +1,229 @@
+/**
+ * Composite primary keys end to end (test/fixtures/composite-keys, docs/hydra.md#identifiers):
+ * items at API Platform's IRIs (`/order-lines/orderId=3;productId=7`) that round-trip; full,
+ * partial, unpaged and cursor collections with the key as tie-breaker (every row exactly once);
+ * client orders ending with the key; links and sub-collections to and from such models; filters
+ * by relation IRI; the documentation; malformed, partial and misordered keys are 404 problems.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHydraApp } from '#fixtures/composite-keys/hydra/index.js'
+import { PrismaClient } from '#fixtures/composite-keys/prisma/client.js'
+import {
+  createAdapter,
+  documentedProperties,
+  freshDatabase,
+  get,
+  startServer,
+} from './support/harness.js'
+
+const SCHEMA = new URL('./fixtures/composite-keys/schema.prisma', import.meta.url).pathname
+const PROBLEM = 'application/problem+json; charset=utf-8'
+
+let prisma: PrismaClient
+let origin: string
+let close: () => Promise<void>
+let remove: () => Promise<void>
+
+type Body = Record<string, unknown>
+const members = (body: Body) => (body['hydra:member'] ?? []) as Body[]
+const view = (body: Body) => (body['hydra:view'] ?? {}) as Record<string, string>
+const lineIri = (orderId: number, productId: number) =>
+  `/order-lines/orderId=${orderId};productId=${productId}`
+
+/** Lines of orders 1-4 with products 1-5 by a rule: quantities repeat, some pairs are absent. */
+const LINES = [1, 2, 3, 4].flatMap((orderId) =>
+  [1, 2, 3, 4, 5]
+    .filter((productId) => (orderId + productId) % 3 !== 0)
+    .map((productId) => ({ orderId, productId, quantity: (orderId * productId) % 4 }))
+)
+const STOCK = ['north', 'south', 'east'].flatMap((warehouse) =>
+  [1, 2, 3].map((sku) => ({ warehouse, sku, quantity: (sku + warehouse.length) % 3 }))
+)
+
+beforeAll(async () => {
+  const database = await freshDatabase(SCHEMA)
+  remove = database.remove
+  prisma = new PrismaClient({ adapter: createAdapter(database.url) })
+  await prisma.order.createMany({
+    data: [1, 2, 3, 4, 5].map((id) => ({ id, label: `Order ${id}` })),
+  })
+  await prisma.product.createMany({
+    data: [1, 2, 3, 4, 5].map((id) => ({ id, name: `Product ${id}` })),
+  })
+  await prisma.orderLine.createMany({ data: LINES })
+  await prisma.lineNote.createMany({
+    data: [
+      { id: 1, text: 'Fragile', lineOrderId: 1, lineProductId: 1 },
+      { id: 2, text: 'Gift', lineOrderId: 1, lineProductId: 1 },
+      { id: 3, text: 'Late', lineOrderId: 4, lineProductId: 3 },
+    ],
+  })
+  await prisma.stock.createMany({ data: STOCK })
+  ;({ origin, close } = await startServer(createHydraApp({ prisma }).fetch))
+})
+
+afterAll(async () => {
+  await close?.()
+  await prisma?.$disconnect()
+  await remove?.()
+})
+
+/** Follows `link` from `path` to the end: every member, in order (at most 50 pages). */
+async function walk(path: string, link: 'hydra:next' | 'hydra:previous' = 'hydra:next') {
+  const all: Body[] = []
+  let next: string | undefined = path
+  for (let pages = 0; next && pages < 50; pages++) {
+    const { status, body } = await get(origin, next)
+    expect(status, next).toBe(200)
+    all.push(...members(body))
+    next = view(body)[link]
+  }
+  return all
+}
+
+const byKey = (a: { orderId: number; productId: number }, b: typeof a) =>
+  a.orderId - b.orderId || a.productId - b.productId
+const keysOf = (items: Body[]) => items.map((item) => item['@id'])
+
+describe('items', () => {
+  it('are served at orderId=…;productId=…, which round-trips', async () => {
+    const { body } = await get(origin, lineIri(4, 3))
+    expect(body).toEqual({
+      '@context': '/contexts/OrderLine',
+      '@id': lineIri(4, 3),
+      '@type': 'OrderLine',
+      orderId: 4,
+      productId: 3,
+      quantity: 0,
+      purchase: '/orders/4',
+      product: '/products/3',
+      notes: `${lineIri(4, 3)}/notes`,
+    })
+    const stock = await get(origin, '/stocks/warehouse=north;sku=2')
+    expect([stock.status, stock.body['@id'], stock.body.quantity]).toEqual([
+      200,
+      '/stocks/warehouse=north;sku=2',
+      (2 + 5) % 3,
+    ])
+  })
+
+  it.each([
+    '/order-lines/orderId=1',
+    '/order-lines/orderId=1;',
+    '/order-lines/productId=1;orderId=1',
+    '/order-lines/orderId=1;productId=x',
+    '/order-lines/orderId=1;productId=1;extra=2',
+    '/order-lines/orderId=01;productId=1',
+    '/order-lines/orderId=1;productId=2',
+    '/order-lines/orderId%3D1%3BproductId%3D1',
+    '/order-lines/1',
+    '/order-lines/orderId=99999999999;productId=1',
+    '/order-lines/orderId=1;productId=2/notes',
+    '/order-lines/orderId=1/notes',
+    '/stocks/warehouse=north',
+    '/stocks/warehouse=north;sku=2.0',
+    '/stocks/sku=2;warehouse=north',
+    '/stocks/warehouse=nowhere;sku=2',
+  ])('%s is a 404 problem', async (path) => {
+    const { status, contentType, body } = await get(origin, path)
+    expect([status, contentType], JSON.stringify(body)).toEqual([404, PROBLEM])
+  })
+})
+
+describe('collections with the key as tie-breaker', () => {
+  const expected = [...LINES].sort(byKey).map((line) => lineIri(line.orderId, line.productId))
+
+  it('full paging lists every line once, in key order, counted', async () => {
+    const first = await get(origin, '/order-lines')
+    expect(first.body['hydra:totalItems']).toBe(LINES.length)
+    expect(keysOf(await walk('/order-lines'))).toEqual(expected)
+  })
+
+  it('partial and unpaged responses too', async () => {
+    expect(keysOf(await walk('/order-lines?partial=true'))).toEqual(expected)
+    expect(keysOf(members((await get(origin, '/order-lines?pagination=false')).body))).toEqual(
+      expected
+    )
+    expect(
+      keysOf(
+        members((await get(origin, '/order-lines?pagination=false&order[quantity]=desc')).body)
+      )
+    ).toEqual(
+      [...LINES]
+        .sort((a, b) => b.quantity - a.quantity || byKey(a, b))
+        .map((line) => lineIri(line.orderId, line.productId))
+    )
+  })
+
+  it('a client order ends with every field of the key', async () => {
+    const walked = await walk('/order-lines?order%5Bquantity%5D=desc&itemsPerPage=5')
+    expect(keysOf(walked)).toEqual(
+      [...LINES]
+        .sort((a, b) => b.quantity - a.quantity || byKey(a, b))
+        .map((line) => lineIri(line.orderId, line.productId))
+    )
+  })
+
+  it('cursor paging walks both ways over a repeating field, exactly once', async () => {
+    const order = [...STOCK]
+      .sort(
+        (a, b) => b.quantity - a.quantity || b.warehouse.localeCompare(a.warehouse) || b.sku - a.sku
+      )
+      .map((row) => `/stocks/warehouse=${row.warehouse};sku=${row.sku}`)
+    const forward = await walk('/stocks')
+    expect(keysOf(forward)).toEqual(order)
+    // Back from the last page: its previous pages, then itself, hold every row once.
+    let lastPage = '/stocks'
+    for (let next: string | undefined = lastPage; next; ) {
+      lastPage = next
+      next = view((await get(origin, next)).body)['hydra:next']
+    }
+    const backward = await walk(lastPage, 'hydra:previous')
+    expect(backward).toHaveLength(order.length)
+    expect(new Set(keysOf(backward))).toEqual(new Set(order))
+  })
+})
+
+describe('relations', () => {
+  it('sub-collections of a single-key parent list its lines', async () => {
+    const order = await get(origin, '/orders/2')
+    expect(order.body.lines).toBe('/orders/2/lines')
+    const lines = await walk('/orders/2/lines')
+    expect(keysOf(lines)).toEqual(
+      LINES.filter((line) => line.orderId === 2)
+        .sort(byKey)
+        .map((line) => lineIri(line.orderId, line.productId))
+    )
+  })
+
+  it('a link to a composite key resolves; a composite parent’s sub-collection lists its rows', async () => {
+    const note = await get(origin, '/line-notes/3')
+    expect(note.body.line).toBe(lineIri(4, 3))
+    const line = await get(origin, note.body.line as string)
+    expect([line.status, line.body['@id']]).toEqual([200, lineIri(4, 3)])
+    const notes = await get(origin, `${lineIri(1, 1)}/notes`)
+    expect([notes.status, notes.body['@id']]).toEqual([200, `${lineIri(1, 1)}/notes`])
+    expect(members(notes.body).map((member) => member.text)).toEqual(['Fragile', 'Gift'])
+    expect(members((await get(origin, `${lineIri(1, 3)}/notes`)).body)).toEqual([])
+  })
+
+  it('filters by relation IRI, and through a relation to a composite key by its fields', async () => {
+    const lines = members(
+      (await get(origin, `/order-lines?purchase=${encodeURIComponent('/orders/3')}&product=1`)).body
+    )
+    expect(keysOf(lines)).toEqual([lineIri(3, 1)])
+    const notes = await get(origin, '/line-notes?line.orderId=1&line.productId=1')
+    expect(members(notes.body).map((member) => member.text)).toEqual(['Fragile', 'Gift'])
+  })
+})
+
+describe('documentation', () => {
+  it('documents the key fields and the links of a composite-keyed class', async () => {
+    const properties = await documentedProperties(origin, 'OrderLine')
+    expect(properties.map((property) => property['hydra:title']).sort()).toEqual(
+      ['notes', 'orderId', 'product', 'productId', 'purchase', 'quantity'].sort()
+    )
+    const context = await get(origin, '/contexts/OrderLine')
+    expect(context.status).toBe(200)
+  })
+})

@@ -1,0 +1,86 @@
+/**
+ * Keys of PostgreSQL's own types end to end (test/fixtures/native-ids, docs/hydra.md#identifiers):
+ * `@db.Uuid` ids and Bytes ids (base64url in IRIs) as items, link targets and sub-collection
+ * parents; a malformed UUID or base64url key is a 404 problem, never the database's error (500).
+ * Runs in the `postgresql` project only.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHydraApp } from './.generated-postgresql/native-ids/hydra/index.js'
+import { PrismaClient } from './.generated-postgresql/native-ids/prisma/client.js'
+import { createAdapter, freshDatabase, get, startServer } from './support/harness.js'
+
+const SCHEMA = new URL('./fixtures/native-ids/schema.prisma', import.meta.url).pathname
+const PROBLEM = 'application/problem+json; charset=utf-8'
+const SUPPLIER = '0b7e7f3c-2f55-4c51-9d1e-6a4c8f2d9e01'
+const SHIPMENT = '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f'
+
+let prisma: PrismaClient
+let origin: string
+let close: () => Promise<void>
+let remove: () => Promise<void>
+
+type Body = Record<string, unknown>
+const members = (body: Body) => (body['hydra:member'] ?? []) as Body[]
+
+beforeAll(async () => {
+  const database = await freshDatabase(SCHEMA)
+  remove = database.remove
+  prisma = new PrismaClient({ adapter: createAdapter(database.url) })
+  await prisma.supplier.create({ data: { id: SUPPLIER, name: 'Acme' } })
+  await prisma.shipment.create({ data: { id: SHIPMENT, label: 'First' } })
+  await prisma.blob.createMany({
+    data: [
+      { hash: new Uint8Array([0, 1, 2, 255]), label: 'Blob A' },
+      { hash: new Uint8Array([0xfb, 0xff]), label: 'Blob B' },
+    ],
+  })
+  await prisma.product.createMany({
+    data: [
+      { id: 1, name: 'Anvil', supplierId: SUPPLIER, blobHash: new Uint8Array([0xfb, 0xff]) },
+      { id: 2, name: 'Rocket', supplierId: SUPPLIER },
+    ],
+  })
+  ;({ origin, close } = await startServer(createHydraApp({ prisma }).fetch))
+})
+
+afterAll(async () => {
+  await close?.()
+  await prisma?.$disconnect()
+  await remove?.()
+})
+
+describe('uuid and Bytes keys', () => {
+  it('items, links and sub-collections round-trip', async () => {
+    const product = (await get(origin, '/products/1')).body
+    expect(product).toMatchObject({ supplier: `/suppliers/${SUPPLIER}`, blob: '/blobs/-_8' })
+    for (const iri of [product.supplier, product.blob, `/shipments/${SHIPMENT}`, '/blobs/AAEC_w']) {
+      const item = await get(origin, iri as string)
+      expect([item.status, item.body['@id']]).toEqual([200, iri])
+    }
+    const products = await get(origin, `/suppliers/${SUPPLIER}/products`)
+    expect(members(products.body).map((member) => member.id)).toEqual([1, 2])
+    const blobProducts = await get(origin, '/blobs/-_8/products')
+    expect([blobProducts.status, members(blobProducts.body).map((m) => m.id)]).toEqual([200, [1]])
+    const filtered = await get(
+      origin,
+      `/products?supplier=${encodeURIComponent(`/suppliers/${SUPPLIER}`)}`
+    )
+    expect(members(filtered.body)).toHaveLength(2)
+  })
+
+  it.each([
+    '/suppliers/not-a-uuid',
+    '/suppliers/not-a-uuid/products',
+    `/suppliers/${SUPPLIER}x`,
+    '/shipments/not-a-uuid',
+    '/shipments/00000000-0000-0000-0000-000000000000',
+    '/blobs/AAEC_w%3D%3D',
+    '/blobs/AAEC%2Bw',
+    '/blobs/%25%25',
+    '/blobs/AAEC_x',
+    '/blobs/%25/products',
+  ])('%s is a 404 problem', async (path) => {
+    const { status, contentType, body } = await get(origin, path)
+    expect([status, contentType], JSON.stringify(body)).toEqual([404, PROBLEM])
+  })
+})

@@ -3,8 +3,12 @@
  * items at API Platform's IRIs (`/order-lines/orderId=3;productId=7`) that round-trip; full,
  * partial, unpaged and cursor collections with the key as tie-breaker (every row exactly once);
  * client orders ending with the key; links and sub-collections to and from such models; filters
- * by relation IRI; the documentation; malformed, partial and misordered keys are 404 problems.
+ * by relation IRI; the documentation; malformed, partial and misordered keys are 404 problems;
+ * alcaeus (a Hydra client nobody here wrote) walking the lines and dereferencing their IRIs.
  */
+import Environment from '@zazuko/env/Environment.js'
+import rdf from '@zazuko/env-node'
+import create from 'alcaeus'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp } from '#fixtures/composite-keys/hydra/index.js'
 import { PrismaClient } from '#fixtures/composite-keys/prisma/client.js'
@@ -225,5 +229,41 @@ describe('documentation', () => {
     )
     const context = await get(origin, '/contexts/OrderLine')
     expect(context.status).toBe(200)
+  })
+})
+
+describe('alcaeus', () => {
+  const HYDRA = 'http://www.w3.org/ns/hydra/core#'
+  const client = () => new Environment(create(), { parent: rdf }).hydra
+
+  /** One page as alcaeus reads it: its members and its next page. */
+  async function loadPage(
+    hydra: ReturnType<typeof client>,
+    url: string
+  ): Promise<{ members: string[]; next: string | undefined }> {
+    const { response, representation } = await hydra.loadResource(url)
+    expect(response?.xhr.status, url).toBe(200)
+    const pointer = representation?.root?.pointer
+    if (!pointer) throw new Error(`alcaeus found no main resource in ${url}`)
+    const view = pointer.out(rdf.namedNode(`${HYDRA}view`))
+    return {
+      members: pointer.out(rdf.namedNode(`${HYDRA}member`)).values,
+      next: view.out(rdf.namedNode(`${HYDRA}next`)).value,
+    }
+  }
+
+  it('walks the lines by next to the end and dereferences each line’s IRI', async () => {
+    const hydra = client()
+    const seen: string[] = []
+    let url: string | undefined = `${origin}/order-lines`
+    for (let pages = 0; url && pages < 20; pages++) {
+      const page = await loadPage(hydra, url)
+      seen.push(...page.members)
+      url = page.next
+    }
+    const expected = LINES.map((line) => `${origin}${lineIri(line.orderId, line.productId)}`)
+    expect(seen.sort()).toEqual(expected.sort())
+    const item = await hydra.loadResource(`${origin}${lineIri(4, 3)}`)
+    expect(item.representation?.root?.pointer.value).toBe(`${origin}${lineIri(4, 3)}`)
   })
 })

@@ -6,6 +6,7 @@
  * generated route modules import from `@prisma-hydra/runtime/generated`.
  */
 
+export { failFastPool, type MariaDbPoolLike } from './database/fail-fast-pool.js'
 // Errors (docs/errors.md)
 export { DatabaseUnavailable, isOutage } from './database/outage.js'
 // Time budgets of the database work (docs/deployment.md#timeouts)

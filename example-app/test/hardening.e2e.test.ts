@@ -1,7 +1,8 @@
 /**
  * The answers the fuzz suite checks in bulk, one by one: values the database cannot store, ids not
- * written as the API writes them, repeated and oversized queries, other methods, and the public
- * origin of absolute IRIs whatever `Host` a client sends.
+ * written as the API writes them, repeated and oversized queries, other methods, the public
+ * origin of absolute IRIs whatever `Host` a client sends, and the bounds of request targets and
+ * response headers.
  */
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,7 +15,7 @@ import { emptyDatabase, startServer, TEST_DATABASE, type TestDatabase } from './
 let prisma: PrismaClient
 let database: TestDatabase
 const servers: Record<
-  'plain' | 'based' | 'proxied',
+  'plain' | 'based' | 'proxied' | 'allowed' | 'any',
   { origin: string; close: () => Promise<void> }
 > = {} as never
 
@@ -24,7 +25,13 @@ beforeAll(async () => {
   await prepareDatabase(prisma, database.url)
   servers.plain = await startServer(createApp(prisma, { cors: 'http://admin.example' }).fetch)
   servers.based = await startServer(createApp(prisma, { baseUrl: 'https://api.example.com' }).fetch)
-  servers.proxied = await startServer(createApp(prisma, { trustProxy: true }).fetch)
+  servers.proxied = await startServer(
+    createApp(prisma, { trustProxy: true, allowedHosts: ['api.example.com', 'app.local'] }).fetch
+  )
+  servers.allowed = await startServer(
+    createApp(prisma, { allowedHosts: ['api.example.com', '.example.org'] }).fetch
+  )
+  servers.any = await startServer(createApp(prisma, { allowedHosts: ['*'] }).fetch)
 })
 
 afterAll(async () => {
@@ -169,9 +176,61 @@ describe('other methods', () => {
 describe('the public origin of absolute IRIs', () => {
   const link = (answer: Answer) => String(answer.headers.link)
 
-  it('without configuration: the Host the client sent', async () => {
-    const answer = await send(servers.plain.origin, '/books', { headers: { host: 'evil.example' } })
-    expect(link(answer)).toContain('<http://evil.example/docs.jsonld>')
+  const problem = (answer: Answer) => {
+    expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/)
+    return detail(answer)
+  }
+
+  it("without configuration: this machine's hosts only; any other Host is a 400", async () => {
+    const local = await send(servers.plain.origin, '/books', {
+      headers: { host: 'localhost:8080' },
+    })
+    expect(local.status).toBe(200)
+    expect(link(local)).toContain('<http://localhost:8080/docs.jsonld>')
+    for (const host of ['evil.example', 'evil.example:80', '10.0.0.1', 'localhost.evil.example']) {
+      for (const path of [
+        '/books',
+        '/books/1',
+        '/contexts/Book',
+        '/docs.jsonld',
+        '/nothing',
+        '/genres',
+      ]) {
+        const answer = await send(servers.plain.origin, path, { headers: { host } })
+        expect(answer.status, `${host} ${path}`).toBe(400)
+        expect(problem(answer)).toMatch(/allowedHosts/)
+        expect(JSON.stringify(answer.headers) + answer.body).not.toContain(host)
+      }
+    }
+  })
+
+  it('a Host that is not host[:port] is a 400 whatever the configuration', async () => {
+    for (const server of Object.values(servers)) {
+      for (const host of ['a"b', 'a b', 'a/b', 'a@b', 'a:b', 'a:99999', '[zz]', 'x'.repeat(300)]) {
+        const answer = await send(server.origin, '/books', { headers: { host } })
+        expect(answer.status, host).toBe(400)
+        // Node's adapter refuses some of them before the app (hydraRequestError answers).
+        expect(problem(answer)).toMatch(/^The Host header must be a host name|cannot be read/)
+        expect(JSON.stringify(answer.headers)).not.toContain(host)
+      }
+    }
+  })
+
+  it('with allowedHosts: those hosts, domains by a leading dot; others are a 400', async () => {
+    for (const host of [
+      'api.example.com',
+      'API.example.com',
+      'api.example.com:8443',
+      'a.b.example.org',
+    ]) {
+      const answer = await send(servers.allowed.origin, '/books', { headers: { host } })
+      expect(answer.status, host).toBe(200)
+      expect(link(answer)).toContain(`<http://${host.toLowerCase()}/docs.jsonld>`)
+    }
+    for (const host of ['localhost', 'example.com', 'evil-example.org', 'api.example.com.evil']) {
+      const answer = await send(servers.allowed.origin, '/books', { headers: { host } })
+      expect(answer.status, host).toBe(400)
+    }
   })
 
   it('with baseUrl: no Host a client sends changes any link', async () => {
@@ -197,9 +256,27 @@ describe('the public origin of absolute IRIs', () => {
       headers: { host: 'app.local', 'x-forwarded-host': 'bad host/x' },
     })
     expect(link(malformed)).toContain('<http://app.local/docs.jsonld>')
+    // The forwarded host must be allowed too.
+    const forged = await send(servers.proxied.origin, '/books', {
+      headers: { host: 'app.local', 'x-forwarded-host': 'evil.example' },
+    })
+    expect(forged.status).toBe(400)
+    expect(JSON.stringify(forged.headers) + forged.body).not.toContain('evil.example')
+  })
+
+  it('without trustProxy, X-Forwarded-* reach no link', async () => {
+    for (const server of [servers.plain, servers.any]) {
+      const answer = await send(server.origin, '/books', {
+        headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      })
+      expect(answer.status).toBe(200)
+      expect(link(answer)).toContain(`<${server.origin}/docs.jsonld>`)
+      expect(JSON.stringify(answer.headers) + answer.body).not.toContain('evil.example')
+    }
   })
 
   it('a baseUrl with a path fails at start-up', () => {
     expect(() => createApp(prisma, { baseUrl: 'https://api.example.com/v1' })).toThrow(/origin/)
   })
 })
+

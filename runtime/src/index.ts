@@ -43,7 +43,7 @@ export type { JsonLdResponse } from './hono/json-ld.js'
 export { mountPrefix } from './hono/location.js'
 // Other methods, the public origin, requests Node cannot read (docs/errors.md, docs/deployment.md)
 export { ALLOWED_METHODS, methodNotAllowed } from './hono/method-not-allowed.js'
-export type { PublicOriginOptions } from './hono/public-origin.js'
+export { type PublicOriginOptions, publicOrigin } from './hono/public-origin.js'
 export { hydraRequestError } from './hono/request-error.js'
 export { setStreamYield } from './hono/stream-yield.js'
 export type { HydraCollection, HydraView } from './hydra/collection.js'

@@ -109,6 +109,15 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         ],
       },
       {
+        name: 'allowedHosts',
+        hasQuestionToken: true,
+        type: 'readonly string[] | undefined',
+        docs: [
+          'The hosts the API answers for (`api.example.com`, `.example.com` for a domain, `*` for any);\n' +
+            'any other `Host` is a 400. Default: any with `baseUrl`, otherwise localhost only.',
+        ],
+      },
+      {
         name: 'cors',
         hasQuestionToken: true,
         type: 'CorsOrigin | undefined',
@@ -186,7 +195,7 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
     ],
     parameters: [
       {
-        name: `{ prisma, ${anyProviders ? 'providers, ' : ''}batchSize, timeouts, baseUrl, trustProxy, cors, documentation }`,
+        name: `{ prisma, ${anyProviders ? 'providers, ' : ''}batchSize, timeouts, baseUrl, trustProxy, allowedHosts, cors, documentation }`,
         type: 'HydraAppOptions',
       },
     ],
@@ -208,11 +217,10 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       })
       writer.newLine()
       writer.writeLine(`const errors = hydraErrorHandlers({ hydraPrefix: ${model.hydraPrefix} })`)
-      // The routes negotiate and write their Link themselves: a middleware is added only for
-      // CORS, since any middleware makes Hono run every request through its composed chain.
+      // One middleware refuses overlong targets and hosts that are malformed or not allowed (the
+      // origin of links); the routes negotiate and write their Link themselves, and CORS adds one.
       writer.writeLine('const base = new Hono()')
-      writer.writeLine('const origin = publicOrigin({ baseUrl, trustProxy })')
-      writer.writeLine('if (origin !== undefined) base.use(origin)')
+      writer.writeLine('base.use(publicOrigin({ baseUrl, trustProxy, allowedHosts }))')
       writer.writeLine(
         `if (cors !== undefined) base.use(hydraHeaders({ cors, hydraPrefix: ${model.hydraPrefix} }))`
       )

@@ -280,3 +280,56 @@ describe('the public origin of absolute IRIs', () => {
   })
 })
 
+describe('bounded request targets and response headers', () => {
+  /** The bound docs/deployment.md gives every response header the API writes. */
+  const HEADER_BOUND = 4096
+  const TARGET = 8192
+
+  /** A target of exactly `length` characters: `prefix` filled up with `fill`. */
+  const target = (prefix: string, fill: string, length: number) =>
+    prefix + fill.repeat(Math.floor((length - prefix.length) / fill.length))
+
+  it('a request target over 8 KB is a 414 problem', async () => {
+    for (const path of [
+      target('/books?title=', 'a', TARGET + 1),
+      target('/books/', '1', TARGET + 10),
+      target('/nothing?', 'x', TARGET + 1),
+    ]) {
+      const answer = await send(servers.plain.origin, path)
+      expect(answer.status, path.slice(0, 30)).toBe(414)
+      expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/)
+      expect(detail(answer)).toContain('reads at most 8192')
+    }
+  })
+
+  it('no response header grows past its bound, whatever the request', async () => {
+    const worst = [
+      // Spaces written as `+`: each one is three characters once re-encoded.
+      target('/reviews?title=', '+', TARGET),
+      target('/reviews?zzz=', '+', TARGET),
+      target('/books?order%5Btitle%5D=asc&', 'a%5B%5D=%20&', TARGET),
+      target('/activities?', '%C3%A9', TARGET),
+      target('/books/', '9', TARGET),
+      target('/loans?pagination=false&x=', '+', TARGET),
+      target('/genres?', '+', TARGET),
+    ]
+    const longest = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}:65535`
+    for (const path of worst) {
+      for (const [server, host] of [
+        [servers.plain, undefined],
+        [servers.any, longest],
+      ] as const) {
+        const answer = await send(server.origin, path, host ? { headers: { host } } : {})
+        expect(answer.status, path.slice(0, 40)).toBeLessThan(500)
+        for (const [name, value] of Object.entries(answer.headers)) {
+          const length = String(value).length
+          expect(length, `${name} of ${path.slice(0, 40)}`).toBeLessThanOrEqual(HEADER_BOUND)
+        }
+      }
+      // Node's own fetch reads the answer (it refuses a response head over 16 KB).
+      const fetched = await fetch(`${servers.plain.origin}${path}`)
+      expect(fetched.status).toBeLessThan(500)
+      await fetched.arrayBuffer()
+    }
+  })
+})

@@ -10,6 +10,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { HydraError } from '../errors.js'
 import { hostAllowed, hostName, LOOPBACK_HOSTS } from './allowed-hosts.js'
 import { BAD_HOST } from './request-error.js'
+import { refuseLongTarget } from './request-target.js'
 
 export interface PublicOriginOptions {
   /**
@@ -86,8 +87,9 @@ function refuse(c: Context, origin: string, detail: string): never {
 }
 
 /**
- * The middleware every request of the generated app goes through: it refuses a host that is
- * malformed or not allowed (400), and fixes the origin of this request's absolute IRIs.
+ * The middleware every request of the generated app goes through: it refuses a request target
+ * longer than the API reads (414) and a host that is malformed or not allowed (400), and fixes
+ * the origin of this request's absolute IRIs.
  */
 export function publicOrigin(options: PublicOriginOptions): MiddlewareHandler {
   const fixed = options.baseUrl === undefined ? undefined : originOfBaseUrl(options.baseUrl)
@@ -96,6 +98,7 @@ export function publicOrigin(options: PublicOriginOptions): MiddlewareHandler {
   return function publicOriginOf(c, next) {
     const carrier = c.req.raw as Request & OriginCarrier
     if (fixed !== undefined) carrier[ORIGIN] = fixed
+    refuseLongTarget(c)
     const host = requestHost(c)
     const name = hostName(host)
     if (name === undefined) {

@@ -2,6 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { hydraRequestError } from '@prisma-hydra/runtime'
+import { hydraClientError } from '@prisma-hydra/runtime/node'
 import { createApp, exampleCollectionPaths } from './app.js'
 import { prepareDatabase } from './database.js'
 import { createPrismaClient, DEFAULT_DATABASE_URL } from './prisma.js'
@@ -37,8 +38,10 @@ const app = createApp(prisma, {
   ...(process.env.TRUST_PROXY === '1' ? { trustProxy: true } : {}),
   ...(allowedHosts ? { allowedHosts } : {}),
 })
-// Requests Node's adapter cannot read (a backslash in the path) are answered as problems too.
+// Requests Node's adapter cannot read (a backslash in the path) are answered as problems too, and
+// so are those its HTTP parser refuses (raw UTF-8 in the URL, a head over 16 KB).
 const server = createServer(getRequestListener(app.fetch, { errorHandler: hydraRequestError }))
+server.on('clientError', hydraClientError)
 server.listen(port, () => {
   const origin = `http://localhost:${(server.address() as AddressInfo).port}`
   process.stdout.write(

@@ -11,6 +11,7 @@ import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, TEST_DATABASE, type TestDatabase } from './support/harness.js'
+import { sendRaw } from './support/raw-http.js'
 
 let prisma: PrismaClient
 let database: TestDatabase
@@ -331,5 +332,40 @@ describe('bounded request targets and response headers', () => {
       expect(fetched.status).toBeLessThan(500)
       await fetched.arrayBuffer()
     }
+  })
+})
+
+describe("requests Node's HTTP parser refuses, answered as problems", () => {
+  const head = (line: string, headers = 'Host: 127.0.0.1\r\n') => `${line}\r\n${headers}\r\n`
+  it.each([
+    ['raw UTF-8 in the query', head('GET /books?title=zo\u00eb HTTP/1.1'), 400, /percent-encode/],
+    ['raw UTF-8 in the path', head('GET /languages/\u00e9 HTTP/1.1'), 400, /percent-encode/],
+    ['a malformed request line', head('GARBAGE'), 400, /not well-formed HTTP/],
+    [
+      'a request line without its version',
+      head('GET /books HTTP/1.1 extra'),
+      400,
+      /not well-formed/,
+    ],
+    ['a malformed header', head('GET /books HTTP/1.1', 'Bad Header\r\n'), 400, /not well-formed/],
+    [
+      'a head over 16 KB',
+      head('GET /books HTTP/1.1', `Host: 127.0.0.1\r\nX-Big: ${'a'.repeat(17000)}\r\n`),
+      431,
+      /request head .* larger than the 16384 bytes/,
+    ],
+    [
+      'a request line over 16 KB',
+      head(`GET /books?${'a'.repeat(17000)} HTTP/1.1`),
+      414,
+      /request line is longer/,
+    ],
+  ])('%s', async (_, request, status, pattern) => {
+    const answer = await sendRaw(servers.plain.origin, Buffer.from(request, 'utf8'))
+    expect(answer.status).toBe(status)
+    expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/)
+    const problem = JSON.parse(answer.body) as { status: number; detail: string }
+    expect(problem.status).toBe(status)
+    expect(problem.detail).toMatch(pattern)
   })
 })

@@ -8,6 +8,7 @@ import { budgetOf, type DatabaseTimeouts } from '../database/timeouts.js'
 import { HydraError } from '../errors.js'
 import type { IdKind, IdValue, Resource } from '../hydra/resource.js'
 import { restyleRouteError } from './error-handlers.js'
+import { keyIs } from './exact-key.js'
 import { type JsonLdResponse, jsonLd } from './json-ld.js'
 import { mountPrefix } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
@@ -31,7 +32,8 @@ export async function serveItem<M, K extends IdKind>(
     // IRIs, names no item: a 404 without a query.
     const id = resource.parseId(raw)
     const row = id === undefined ? null : await databaseWork(findUnique(id), budget.query)
-    if (!row) throw new HydraError(404, `No ${resource.name} with id "${raw}".`)
+    if (!row || !keyIs(row, resource.id.name, id))
+      throw new HydraError(404, `No ${resource.name} with id "${raw}".`)
     const member = resource.toMember(row, base) as Record<string, unknown>
     const item = { '@context': `${base}/contexts/${resource.name}`, ...member } as HydraItem<M>
     return jsonLd(c, item, member['@id'] as string)

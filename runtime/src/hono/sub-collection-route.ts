@@ -17,6 +17,7 @@ import {
   serveCollection,
 } from './collection-route.js'
 import { restyleRouteError } from './error-handlers.js'
+import { holdsKey } from './exact-key.js'
 import type { JsonLdResponse } from './json-ld.js'
 import { mountPrefix } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
@@ -29,7 +30,7 @@ export interface SubCollectionParent<K extends IdKind> {
   id: K
   /** The datasource provider: keys are checked against what its columns store. */
   provider?: string | undefined
-  /** The parent row, or null when there is none (→ 404). */
+  /** The parent row, holding its key, or null when there is none (→ 404). */
   find: (id: IdValue<K>) => Promise<object | null>
 }
 
@@ -69,7 +70,8 @@ async function parentKey<K extends IdKind>(
     // A key no item can have is a 404 without a query, as on the item route.
     const id = parseItemId(parent.id, raw, parent.provider)
     const row = id === undefined ? null : await databaseWork(parent.find(id), budget.query)
-    if (!row || id === undefined) throw new HydraError(404, `No ${parent.name} with id "${raw}".`)
+    if (!row || id === undefined || !holdsKey(row, id))
+      throw new HydraError(404, `No ${parent.name} with id "${raw}".`)
     return id
   } catch (error) {
     restyleRouteError(error, { base: mountPrefix(c), hydraPrefix }, budget.retryAfter)

@@ -10,7 +10,7 @@ import { DEFAULT_RETRY_AFTER, QueryTimeout, withinBudget } from './timeouts.js'
 /** The 503 of a request the database could not serve. */
 export class DatabaseUnavailable extends HydraError {
   constructor(cause: unknown, retryAfter: number = DEFAULT_RETRY_AFTER) {
-    super(503, 'The database is unavailable; try again later.', {
+    super(503, 'The service is unavailable for a moment; try again later.', {
       cause,
       headers: { 'Retry-After': String(retryAfter) },
     })

@@ -81,11 +81,13 @@ export function hydraClientError(error: ClientError, socket: Duplex): void {
   }
   const { status, detail } = answerTo(error)
   const body = JSON.stringify(errorBody(status, detail))
+  // A HEAD request is answered without the body (its client would read it as a next answer).
+  const head = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD '
   socket.end(
     `HTTP/1.1 ${status} ${REASONS[status]}\r\n` +
       `Content-Type: ${PROBLEM_JSON}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       'Connection: close\r\n\r\n' +
-      body
+      (head ? '' : body)
   )
 }

@@ -4,7 +4,9 @@
  * origin of absolute IRIs whatever `Host` a client sends, and the bounds of request targets and
  * response headers.
  */
-import { request as httpRequest } from 'node:http'
+import { createServer, request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
+import { hydraClientError } from '@prisma-hydra/runtime/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
@@ -377,5 +379,37 @@ describe("requests Node's HTTP parser refuses, answered as problems", () => {
     const problem = JSON.parse(answer.body) as { status: number; detail: string }
     expect(problem.status).toBe(status)
     expect(problem.detail).toMatch(pattern)
+  })
+})
+
+describe('a request that does not arrive in time', () => {
+  it('is a 408 problem once the server stops waiting for its head', async () => {
+    const server = createServer(
+      { headersTimeout: 300, requestTimeout: 300, connectionsCheckingInterval: 50 },
+      () => {}
+    )
+    server.on('clientError', hydraClientError)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as { port: number }
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        // Half a head, and nothing more.
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write('GET /books HTTP/1.1\r\nHost: 127.0.0.1\r\n')
+        )
+        let text = ''
+        socket.on('data', (chunk: Buffer) => {
+          text += chunk.toString()
+        })
+        socket.on('close', () => resolve(text))
+        socket.on('error', reject)
+      })
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /)
+      expect(answer).toContain('application/problem+json')
+      expect(answer).toContain('"status":408')
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

@@ -302,6 +302,14 @@ describe('bounded request targets and response headers', () => {
   const target = (prefix: string, fill: string, length: number) =>
     prefix + fill.repeat(Math.floor((length - prefix.length) / fill.length))
 
+  it('a 414 carries nothing of a Host not yet checked', async () => {
+    const answer = await send(servers.plain.origin, target('/books?title=', 'a', TARGET + 1), {
+      headers: { host: 'evil.example' },
+    })
+    expect(answer.status).toBe(414)
+    expect(JSON.stringify(answer.headers) + answer.body).not.toContain('evil.example')
+  })
+
   it('a request target over 8 KB is a 414 problem', async () => {
     for (const path of [
       target('/books?title=', 'a', TARGET + 1),

@@ -97,13 +97,11 @@ export function publicOrigin(options: PublicOriginOptions): MiddlewareHandler {
   const trustProxy = options.trustProxy === true && fixed === undefined
   return function publicOriginOf(c, next) {
     const carrier = c.req.raw as Request & OriginCarrier
-    if (fixed !== undefined) carrier[ORIGIN] = fixed
+    // Until the host is checked, an answer's links carry nothing of it.
+    carrier[ORIGIN] = fixed ?? REFUSED
     refuseLongTarget(c)
-    const host = requestHost(c)
-    const name = hostName(host)
-    if (name === undefined) {
-      refuse(c, fixed ?? REFUSED, BAD_HOST)
-    }
+    const name = hostName(requestHost(c))
+    if (name === undefined) refuse(c, fixed ?? REFUSED, BAD_HOST)
     const forwarded = trustProxy ? forwardedOrigin(c) : undefined
     const served = forwarded === undefined ? name : (hostName(new URL(forwarded).host) as string)
     if (!hostAllowed(served, allowed)) {
@@ -113,8 +111,11 @@ export function publicOrigin(options: PublicOriginOptions): MiddlewareHandler {
         'The host the request names is not one this server answers for (see its allowedHosts option).'
       )
     }
-    // Otherwise the request's own origin, whose host was just checked.
-    if (forwarded !== undefined) carrier[ORIGIN] = forwarded
+    if (fixed === undefined) {
+      // The forwarded origin, or the request's own, whose host was just checked.
+      if (forwarded !== undefined) carrier[ORIGIN] = forwarded
+      else delete carrier[ORIGIN]
+    }
     return next()
   }
 }

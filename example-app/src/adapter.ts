@@ -2,6 +2,8 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import { PrismaMariaDb } from '@prisma/adapter-mariadb'
 import { PrismaPg } from '@prisma/adapter-pg'
 import { providerOf } from '@prisma-hydra/prisma-offline/push-schema'
+import { failFastPool } from '@prisma-hydra/runtime'
+import { createConnection, createPool } from 'mariadb'
 
 /** The databases the example app runs on, by the Prisma provider of their URL. */
 export type AppProvider = 'sqlite' | 'postgresql' | 'mysql'
@@ -21,13 +23,20 @@ export function appProviderOf(url: string): AppProvider {
  * docs/deployment.md.
  */
 export interface DriverTimeouts {
-  /** PostgreSQL: opening a connection, or waiting for a free one in the pool. Default 5,000. */
+  /**
+   * PostgreSQL and MariaDB: opening a connection, or waiting for a free one in the pool (pg
+   * `connectionTimeoutMillis`; mariadb `connectTimeout` and `acquireTimeout`). Default 5,000.
+   */
   connect?: number
-  /** PostgreSQL: a statement, ended by the server (`statement_timeout`). Default 10,000. */
+  /**
+   * PostgreSQL: a statement, ended by the server (`statement_timeout`). Default 10,000. Not set on
+   * MySQL/MariaDB: the `mariadb` driver's `queryTimeout` is refused by MySQL servers.
+   */
   statement?: number
   /**
-   * PostgreSQL: a query, ended by the client when the server does not answer at all
-   * (`query_timeout`, a network that drops packets). Default 12,000.
+   * PostgreSQL and MariaDB: a query, ended by the client when the server does not answer at all (a
+   * network that drops packets): pg `query_timeout`, mariadb `socketTimeout` (which also closes a
+   * pooled connection left idle that long). Default 12,000.
    */
   query?: number
   /** SQLite: waiting for a lock another connection holds (better-sqlite3 `timeout`). Default 5,000. */
@@ -41,7 +50,9 @@ export const DRIVER_TIMEOUTS: Required<DriverTimeouts> = {
   busy: 5_000,
 }
 
-/** The Prisma driver adapter for a database URL (see appProviderOf), with bounded waits. */
+/**
+ * The Prisma driver adapter for a database URL (see appProviderOf), with bounded waits.
+ */
 export function createAdapter(
   url: string,
   timeouts: DriverTimeouts = {}
@@ -58,7 +69,33 @@ export function createAdapter(
         query_timeout: query,
       })
     case 'mysql':
-      // The app's own budget bounds each request; the MariaDB pool keeps its own defaults.
-      return new PrismaMariaDb(url)
+      return mariadbAdapter(url, connect, query)
   }
+}
+
+/**
+ * The MariaDB/MySQL adapter over a pool of bounded waits that fails fast when the server cannot be
+ * reached (failFastPool: the driver's pool would keep each request waiting out `acquireTimeout`).
+ */
+function mariadbAdapter(url: string, connect: number, query: number): PrismaMariaDb {
+  const settings = new URL(url)
+  // The driver reads `mariadb://` URLs only (@prisma/adapter-mariadb rewrites them the same way).
+  if (settings.protocol === 'mysql:') settings.protocol = 'mariadb:'
+  const bounded = {
+    connectTimeout: connect,
+    acquireTimeout: connect,
+    socketTimeout: query,
+    // Keep retrying a refused connection every 500 ms rather than backing off: served again at once.
+    initializationTimeout: 60_000,
+    // What @prisma/adapter-mariadb sets on the pools it makes itself.
+    prepareCacheLength: 0,
+  }
+  for (const [name, value] of Object.entries(bounded)) {
+    if (!settings.searchParams.has(name)) settings.searchParams.set(name, String(value))
+  }
+  const config = settings.toString()
+  const pool = failFastPool(createPool(config), () =>
+    createConnection(config).then((connection) => connection.end())
+  )
+  return new PrismaMariaDb(pool, { disposeExternalPool: true })
 }

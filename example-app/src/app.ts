@@ -25,6 +25,8 @@ export interface ExampleAppOptions {
   baseUrl?: string
   /** Read the origin from X-Forwarded-Proto / X-Forwarded-Host (createHydraApp's `trustProxy`). */
   trustProxy?: boolean
+  /** The hosts the API answers for (createHydraApp's `allowedHosts`). */
+  allowedHosts?: readonly string[]
 }
 
 /**
@@ -43,6 +45,7 @@ export function createApp(prisma: PrismaClient, options: ExampleAppOptions = {})
         timeouts: options.timeouts,
         baseUrl: options.baseUrl,
         trustProxy: options.trustProxy,
+        allowedHosts: options.allowedHosts,
         cors: options.cors,
         documentation: { types: customTypes },
       })

@@ -2,16 +2,23 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { hydraRequestError } from '@prisma-hydra/runtime'
+import { hydraClientError } from '@prisma-hydra/runtime/node'
 import { createApp, exampleCollectionPaths } from './app.js'
 import { prepareDatabase } from './database.js'
 import { createPrismaClient, DEFAULT_DATABASE_URL } from './prisma.js'
 
 const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
 const port = Number(process.env.PORT ?? 3000)
+/** A comma-separated list of the environment, trimmed; undefined when the variable is unset. */
+const list = (value: string | undefined) =>
+  value
+    ?.split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
 /** Browser origins (comma-separated) allowed to read the API, such as the admin page's. */
-const cors = process.env.CORS_ORIGINS?.split(',')
-  .map((origin) => origin.trim())
-  .filter(Boolean)
+const cors = list(process.env.CORS_ORIGINS)
+/** The hosts the API answers for (comma-separated); by default this machine's only. */
+const allowedHosts = list(process.env.ALLOWED_HOSTS)
 
 /** The URL without its password, for the banner. */
 function shown(url: string): string {
@@ -29,9 +36,12 @@ const app = createApp(prisma, {
   // X-Forwarded-Proto / X-Forwarded-Host.
   ...(process.env.API_BASE_URL ? { baseUrl: process.env.API_BASE_URL } : {}),
   ...(process.env.TRUST_PROXY === '1' ? { trustProxy: true } : {}),
+  ...(allowedHosts ? { allowedHosts } : {}),
 })
-// Requests Node's adapter cannot read (a backslash in the path) are answered as problems too.
+// Requests Node's adapter cannot read (a backslash in the path) are answered as problems too, and
+// so are those its HTTP parser refuses (raw UTF-8 in the URL, a head over 16 KB).
 const server = createServer(getRequestListener(app.fetch, { errorHandler: hydraRequestError }))
+server.on('clientError', hydraClientError)
 server.listen(port, () => {
   const origin = `http://localhost:${(server.address() as AddressInfo).port}`
   process.stdout.write(

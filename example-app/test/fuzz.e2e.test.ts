@@ -23,6 +23,7 @@ import {
   type FuzzRoute,
   queryParameters,
   RequestFuzzer,
+  sendable,
 } from './support/fuzz.js'
 import {
   createAdapter,
@@ -33,6 +34,7 @@ import {
   type TestDatabase,
 } from './support/harness.js'
 import { type KeyFixture, startKeyFixtures } from './support/key-fixtures.js'
+import { sendRaw } from './support/raw-http.js'
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 32))
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 20000)
@@ -198,6 +200,11 @@ function routes(): FuzzRoute[] {
         path: resource.collectionPath,
         idType: resource.id.kind,
         known: known[resource.id.kind] ?? [],
+        // Text ids spelled another way (case, a trailing space): one item, one IRI, so 404s.
+        variants:
+          (resource.id.kind as string) === 'String'
+            ? (known.String ?? []).flatMap((id) => [id.toUpperCase(), `${id}%20`])
+            : undefined,
       })
     ),
   ]
@@ -209,10 +216,6 @@ interface Answer {
   body: string
 }
 
-/** Non-ASCII characters and spaces are escaped: Node's client refuses them in a request line. */
-const sendable = (path: string) =>
-  path.replace(/[^\x21-\x7e]/gu, (character) => encodeURIComponent(character))
-
 /**
  * Sends a request. A kept-alive socket the server closed as it was reused (its keep-alive timeout
  * ran out while the socket idled, as the fixture's server's do between its rarer requests) is
@@ -220,6 +223,7 @@ const sendable = (path: string) =>
  * request never reached the server.
  */
 async function send(agent: Agent, request: FuzzRequest): Promise<Answer> {
+  if (request.raw) return sendRawRequest(request)
   try {
     return await sendOnce(agent, request)
   } catch (error) {
@@ -229,6 +233,19 @@ async function send(agent: Agent, request: FuzzRequest): Promise<Answer> {
 }
 
 class ReusedSocketClosed extends Error {}
+
+/** A request Node's client will not send (raw UTF-8 in its target), written on a socket as it is. */
+async function sendRawRequest(request: FuzzRequest): Promise<Answer> {
+  const headers = { host: '127.0.0.1', connection: 'close', ...request.headers }
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')
+  const answer = await sendRaw(
+    request.origin ?? origin,
+    Buffer.from(`${request.method} ${request.path} HTTP/1.1\r\n${head}\r\n`, 'utf8')
+  )
+  return answer
+}
 
 function sendOnce(agent: Agent, request: FuzzRequest): Promise<Answer> {
   const url = new URL(request.origin ?? origin)
@@ -273,6 +290,13 @@ function fault(request: FuzzRequest, answer: Answer): string | undefined {
   const { status, headers, body } = answer
   const type = String(headers['content-type'] ?? '')
   if (status >= 500) return `${status}: ${body.slice(0, 300)}`
+  // A client that accepts neither JSON type is answered 406 whatever else is wrong.
+  const refusesJson = request.headers.accept !== undefined && status === 406
+  const expected = [request.expected ?? []].flat()
+  if (expected.length > 0 && !expected.includes(status) && !refusesJson)
+    return `${status}, ${expected.join(' or ')} expected: ${body.slice(0, 300)}`
+  if (request.expected !== undefined && request.method !== 'HEAD')
+    return problemFault(status, type, body)
   // Other methods on a path the API serves: 405 (OPTIONS: 204) with Allow, never a 404.
   if (
     (request.route === 'collection' || request.route === 'document') &&
@@ -284,19 +308,7 @@ function fault(request: FuzzRequest, answer: Answer): string | undefined {
     if (headers.allow !== 'GET, HEAD, OPTIONS') return `${status} with Allow: ${headers.allow}`
   }
   if (request.method === 'HEAD') return undefined
-  if (status >= 400) {
-    if (!type.startsWith('application/problem+json')) return `${status} as ${type}: ${body}`
-    let problem: { status?: unknown; detail?: unknown }
-    try {
-      problem = JSON.parse(body)
-    } catch {
-      return `${status} problem that is not JSON: ${body.slice(0, 300)}`
-    }
-    if (problem.status !== status) return `${status} problem with status ${problem.status}`
-    if (typeof problem.detail !== 'string' || problem.detail === '')
-      return `${status} problem without a detail`
-    return undefined
-  }
+  if (status >= 400) return problemFault(status, type, body)
   if (status >= 200 && status < 300 && status !== 204 && request.method !== 'OPTIONS') {
     if (!/^application\/(ld\+)?json/.test(type)) return `${status} as ${type}`
     try {
@@ -305,6 +317,22 @@ function fault(request: FuzzRequest, answer: Answer): string | undefined {
       return `${status} body that is not whole JSON (${body.length} characters)`
     }
   }
+  return undefined
+}
+
+/** What is wrong with an error answer, or undefined when it is a whole problem of its status. */
+function problemFault(status: number, type: string, body: string): string | undefined {
+  if (!type.startsWith('application/problem+json'))
+    return `${status} as ${type}: ${body.slice(0, 300)}`
+  let problem: { status?: unknown; detail?: unknown }
+  try {
+    problem = JSON.parse(body)
+  } catch {
+    return `${status} problem that is not JSON: ${body.slice(0, 300)}`
+  }
+  if (problem.status !== status) return `${status} problem with status ${problem.status}`
+  if (typeof problem.detail !== 'string' || problem.detail === '')
+    return `${status} problem without a detail`
   return undefined
 }
 

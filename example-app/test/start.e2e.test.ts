@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emptyDatabase, type TestDatabase } from './support/harness.js'
+import { sendRaw } from './support/raw-http.js'
 
 const APP = new URL('..', import.meta.url).pathname
 
@@ -64,6 +65,20 @@ describe('npm start', () => {
       expect(response.status).toBe(200)
       const body = (await response.json()) as { 'hydra:view': Record<string, string> }
       expect(body['hydra:view']['hydra:next']).toBe('/books?page=3')
+      // What Node's parser refuses is a problem too (curl sends raw UTF-8 as it is typed).
+      const raw = await sendRaw(
+        first.origin,
+        Buffer.from('GET /authors?name=zo\u00eb HTTP/1.1\r\nHost: localhost\r\n\r\n', 'utf8')
+      )
+      expect(raw.status).toBe(400)
+      expect(raw.headers['content-type']).toMatch(/^application\/problem\+json/)
+      // Without ALLOWED_HOSTS or API_BASE_URL, this machine's hosts only.
+      const forged = await sendRaw(
+        first.origin,
+        'GET /books HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n'
+      )
+      expect(forged.status).toBe(400)
+      expect(forged.body).not.toContain('evil.example')
     } finally {
       await stop(first.child)
     }

@@ -7,6 +7,9 @@ const TITLES: Partial<Record<number, string>> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
+  408: 'Request Timeout',
+  414: 'URI Too Long',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 }
@@ -16,6 +19,9 @@ const DESCRIPTIONS: Partial<Record<number, string>> = {
   400: 'A parameter of the request was refused; the detail of the answer names it and says why.',
   404: 'No resource is at the IRI asked for: no route matches it, or no item has its key.',
   406: 'The request accepts neither application/ld+json nor application/json.',
+  408: 'The request did not arrive within the time the server waits for it.',
+  414: 'The request target (path and query string) is longer than the server reads.',
+  431: 'The request head (request line and headers) is larger than the server reads.',
   500: 'The server could not complete the request; the cause is logged, not told.',
 }
 

@@ -6,6 +6,7 @@
  * generated route modules import from `@prisma-hydra/runtime/generated`.
  */
 
+export { failFastPool, type MariaDbPoolLike } from './database/fail-fast-pool.js'
 // Errors (docs/errors.md)
 export { DatabaseUnavailable, isOutage } from './database/outage.js'
 // Time budgets of the database work (docs/deployment.md#timeouts)
@@ -42,7 +43,7 @@ export type { JsonLdResponse } from './hono/json-ld.js'
 export { mountPrefix } from './hono/location.js'
 // Other methods, the public origin, requests Node cannot read (docs/errors.md, docs/deployment.md)
 export { ALLOWED_METHODS, methodNotAllowed } from './hono/method-not-allowed.js'
-export type { PublicOriginOptions } from './hono/public-origin.js'
+export { type PublicOriginOptions, publicOrigin } from './hono/public-origin.js'
 export { hydraRequestError } from './hono/request-error.js'
 export type { HydraCollection, HydraView } from './hydra/collection.js'
 export type {

@@ -55,6 +55,8 @@ export type FuzzRoute = (
       /** The key's kind (`Int`, `DateTime`, `Enum`, `Composite`…), as the resource declares it. */
       idType: string
       known: readonly string[]
+      /** Other spellings of known ids (case, trailing space), which name no item: 404s. */
+      variants?: readonly string[] | undefined
       /** An enum key's values. */
       values?: readonly string[] | undefined
       /** A composite key's fields, each sent as `name=value` (API Platform's form) or mangled. */
@@ -79,7 +81,32 @@ export interface FuzzRequest {
   origin?: string | undefined
   /** The filter and order parameters it carries, by name (`price[gt]`, `order[title]`). */
   filters: string[]
+  /**
+   * The status the answer must have (one of them), when the request decides it: a refused host, a
+   * long target (both: whichever the server reads first).
+   */
+  expected?: number | readonly number[] | undefined
+  /** Sent as it is on a socket of its own (raw UTF-8 in the target, as curl sends it). */
+  raw?: boolean | undefined
 }
+
+/** The longest request target the API reads (docs/deployment.md#limits); longer ones are 414s. */
+export const MAX_TARGET = 8192
+
+/** Hosts the servers under test (no allowedHosts, no baseUrl) refuse: malformed, or not local. */
+const REFUSED_HOSTS = [
+  'evil.example',
+  'a:1',
+  'a"b',
+  'a b',
+  'localhost:99999',
+  '[zz]',
+  'x'.repeat(300),
+  'localhost.evil.example',
+  '10.0.0.1',
+]
+/** Hosts they serve. */
+const LOCAL_HOSTS = ['[::1]:8080', 'localhost', 'LOCALHOST', 'api.localhost', '127.0.0.1:1']
 
 /**
  * The filter and order parameters of an operation's query spec, with the values each reads
@@ -261,7 +288,10 @@ const STRINGS = [
   '+',
   '%2B',
   'x'.repeat(3000),
+  // Past the 8 KB target the API reads: a 414.
+  'x'.repeat(MAX_TARGET + 1),
   '%00'.repeat(50),
+  'a%00b',
   'é',
   '%C3%A9',
   '漢字',
@@ -473,6 +503,8 @@ export class RequestFuzzer {
         for (const raw of sweepValues(parameter)) {
           const value = raw.includes('%') ? raw : encodeURIComponent(raw)
           const path = `${route.path}?${parameter.name}=${value}`
+          // A NUL in a text value is the same 400 on every database (never a dropped filter).
+          const nul = parameter.type === 'String' && /%00/.test(value)
           requests.push({
             method: 'GET',
             path,
@@ -480,6 +512,7 @@ export class RequestFuzzer {
             route: 'collection',
             origin: route.origin,
             filters: [parameter.name],
+            expected: path.length > MAX_TARGET ? 414 : nul ? 400 : undefined,
           })
         }
       }
@@ -551,26 +584,82 @@ export class RequestFuzzer {
     const method = roll < 0.72 ? 'GET' : roll < 0.78 ? 'HEAD' : this.pick(METHODS)
     const route = this.pick(this.routes)
     const stray = this.chance(0.08)
-    let path = stray ? this.strayPath() : this.path(route)
+    // Another spelling of a known text id names no item.
+    const variant =
+      !stray && route.kind === 'item' && route.variants?.length && this.chance(0.15)
+        ? this.pick(route.variants)
+        : undefined
+    let path =
+      variant !== undefined
+        ? `${route.path}/${variant}`
+        : stray
+          ? this.strayPath()
+          : this.path(route)
     const filters: string[] = []
-    if (!this.chance(0.3) || route.kind === 'collection') {
+    if (variant === undefined && (!this.chance(0.3) || route.kind === 'collection')) {
       const query = this.query(route, filters)
       if (query !== '' || this.chance(0.05)) path += `?${query}`
     }
     const headers: Record<string, string> = {}
     if (this.chance(0.1)) headers.accept = this.pick(ACCEPTS)
     if (this.chance(0.05)) headers.origin = this.pick(['http://localhost:5173', 'null', 'x'])
-    if (this.chance(0.03)) headers.host = this.pick(['evil.example', 'a:1', '[::1]:8080'])
+    const refusedHost = this.chance(0.03)
+    if (refusedHost) headers.host = this.pick(REFUSED_HOSTS)
+    else if (this.chance(0.02)) headers.host = this.pick(LOCAL_HOSTS)
+    const edge = this.edge(path, headers)
     return {
       method,
-      path,
+      path: edge.path,
       headers,
       route: stray ? undefined : route.kind,
       origin: stray ? undefined : route.origin,
       filters: stray ? [] : filters,
+      raw: edge.raw,
+      expected: edge.expected ?? this.expectedStatus(edge.path, refusedHost, variant, method),
     }
   }
+
+  /** The status a request must get for its target, host or id, when they decide it. */
+  private expectedStatus(
+    path: string,
+    refusedHost: boolean,
+    variant: string | undefined,
+    method: string
+  ): number | readonly number[] | undefined {
+    const long = sendable(path).length > MAX_TARGET
+    if (long && refusedHost) return [400, 414]
+    if (long) return 414
+    if (refusedHost) return 400
+    if (variant !== undefined && (method === 'GET' || method === 'HEAD')) return 404
+    return undefined
+  }
+
+  /**
+   * Now and then, a request at the edge of what a server reads: a target past 8 KB or past Node's
+   * 16 KB head (414), a header past 16 KB (431), raw UTF-8 in the target (400).
+   */
+  private edge(
+    path: string,
+    headers: Record<string, string>
+  ): { path: string; raw?: boolean; expected?: number | undefined } {
+    const roll = this.next()
+    const separator = path.includes('?') ? '&' : '?'
+    // Past 8 KB: the 414 (or a refused host's 400) follows from the path.
+    if (roll < 0.01) return { path: `${path}${separator}x=${'y'.repeat(MAX_TARGET)}` }
+    if (roll < 0.015) return { path: `${path}${separator}x=${'y'.repeat(17000)}`, expected: 414 }
+    if (roll < 0.02) {
+      headers['x-big'] = 'z'.repeat(17000)
+      // A request line past 8 KB is named first.
+      return { path, expected: sendable(path).length > MAX_TARGET ? 414 : 431 }
+    }
+    if (roll < 0.03) return { path: `${path}${separator}name=zo\u00eb`, raw: true, expected: 400 }
+    return { path }
+  }
 }
+
+/** Non-ASCII characters and spaces escaped, as Node's client requires in a request line. */
+export const sendable = (path: string) =>
+  path.replace(/[^\x21-\x7e]/gu, (character) => encodeURIComponent(character))
 
 /** What the sweep sends a parameter: every value of its type's list, and those it accepts. */
 function sweepValues(parameter: FuzzParameter): string[] {

@@ -177,11 +177,10 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       })
       writer.newLine()
       writer.writeLine(`const errors = hydraErrorHandlers({ hydraPrefix: ${model.hydraPrefix} })`)
-      // The routes negotiate and write their Link themselves: a middleware is added only for
-      // CORS, since any middleware makes Hono run every request through its composed chain.
+      // One middleware refuses overlong targets and hosts that are malformed or not allowed (the
+      // origin of links); the routes negotiate and write their Link themselves, and CORS adds one.
       writer.writeLine('const base = new Hono()')
-      writer.writeLine('const origin = publicOrigin(options)')
-      writer.writeLine('if (origin !== undefined) base.use(origin)')
+      writer.writeLine('base.use(publicOrigin(options))')
       writer.writeLine(
         `if (cors !== undefined) base.use(hydraHeaders({ cors, hydraPrefix: ${model.hydraPrefix} }))`
       )

@@ -17,7 +17,13 @@ import {
   pageAndLooseTotal,
 } from '../paging/totals.js'
 import type { CollectionSource, RowWindow } from '../paging/types.js'
-import type { ModelSource, OrderField, ReadOperation, RelationSource } from './model-source.js'
+import type {
+  ModelKey,
+  ModelSource,
+  OrderField,
+  ReadOperation,
+  RelationSource,
+} from './model-source.js'
 import { type FindManyArgs, type PrismaModelReads, prismaReads } from './prisma-engine.js'
 
 type Where = Record<string, unknown>
@@ -128,19 +134,39 @@ export function createDataAccess<Row extends object>(
         transaction
       )
     },
-    item: (id) => reads.findUnique(model.delegate, model.key.name, id) as Promise<Row | null>,
+    async item(id) {
+      const row = await reads.findUnique(model.delegate, model.key.name, id)
+      return row && holdsExactly(row, model.key, id) ? (row as Row) : null
+    },
     async within(relation, id) {
       const { parent, condition } = relation
       const fields = parent.key.fields ?? [parent.key]
       const select = Object.fromEntries(fields.map((field) => [field.name, true]))
       const found = await reads.findUnique(parent.delegate, parent.key.name, id, select)
-      if (!found) return undefined
+      if (!found || !holdsExactly(found, parent.key, id)) return undefined
       if (condition.kind === 'column') return { [condition.field]: id }
       // A composite key's value is an object of exactly its fields: a condition on the parent.
       const onParent = parent.key.fields ? (id as Where) : { [parent.key.name]: id }
       return { [condition.field]: { [condition.kind]: onParent } }
     },
   }
+}
+
+/**
+ * One id, one item: a row found by its key is the item asked for only when its key is exactly the
+ * key read from the IRI. A column's collation can make a database match more than one spelling
+ * (MariaDB's default `utf8mb4_unicode_ci` finds `en` for `EN` and for `en `, a PostgreSQL
+ * `citext` or a SQLite `COLLATE NOCASE` column the same); those spellings are 404s on every
+ * database, as on a binary column, so each item has one IRI (docs/errors.md). Text is compared
+ * here; other kinds are canonical once their parsers read them.
+ */
+function holdsExactly(row: object, key: ModelKey, id: unknown): boolean {
+  const found = row as Where
+  if (!key.fields) return typeof id !== 'string' || found[key.name] === id
+  const asked = id as Where
+  return key.fields.every(
+    ({ name }) => typeof asked[name] !== 'string' || found[name] === asked[name]
+  )
 }
 
 /** A page read with one row more, for totals that are not read with the page. */

@@ -10,7 +10,7 @@ import { DEFAULT_RETRY_AFTER, QueryTimeout, withinBudget } from './timeouts.js'
 /** The 503 of a request the database could not serve. */
 export class DatabaseUnavailable extends HydraError {
   constructor(cause: unknown, retryAfter: number = DEFAULT_RETRY_AFTER) {
-    super(503, 'The database is unavailable; try again later.', {
+    super(503, 'The service is unavailable for a moment; try again later.', {
       cause,
       headers: { 'Retry-After': String(retryAfter) },
     })
@@ -73,9 +73,10 @@ export function isOutage(error: unknown): boolean {
   while (typeof current === 'object' && current !== null && !seen.has(current)) {
     seen.add(current)
     if (current instanceof QueryTimeout || current instanceof DatabaseUnavailable) return true
-    const { code, kind, message, name, cause, meta } = current as {
+    const { code, kind, state, message, name, cause, meta } = current as {
       code?: unknown
       kind?: unknown
+      state?: unknown
       message?: unknown
       name?: unknown
       cause?: unknown
@@ -86,6 +87,9 @@ export function isOutage(error: unknown): boolean {
     if (typeof kind === 'string' && ADAPTER_KINDS.has(kind)) return true
     if (kind === 'postgres' && SQLSTATE.test(String((current as { code?: unknown }).code)))
       return true
+    // MySQL/MariaDB (`@prisma/adapter-mariadb`): the SQLSTATE is `state`, the code a number; the
+    // `mariadb` driver gives a closed or timed-out socket SQLSTATE 08S01.
+    if (kind === 'mysql' && typeof state === 'string' && SQLSTATE.test(state)) return true
     if (typeof message === 'string' && DRIVER_MESSAGES.test(message)) return true
     if (name === 'DriverAdapterError') {
       current = (current as { cause?: unknown }).cause

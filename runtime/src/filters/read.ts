@@ -260,7 +260,7 @@ function condition(
         const wild = raws.find((raw) => /[%_]/.test(raw))
         if (wild !== undefined)
           throw badRequest(
-            `The "${parameter}" parameter cannot hold % or _ on this database: its LIKE has no escape character, so they cannot be matched literally; "${wild}" given.`
+            `The "${parameter}" parameter cannot hold % or _: this API matches search values literally and cannot read these two in a partial match; "${wild}" given.`
           )
       }
       return {

@@ -34,6 +34,11 @@ export interface HydraAppSettings extends ResourceAppOptions {
   /** Take the origin from `X-Forwarded-Proto` / `X-Forwarded-Host`: only behind a proxy that sets them. */
   trustProxy?: boolean | undefined
   /**
+   * The hosts the API answers for (`api.example.com`, `.example.com` for a domain, `*` for any);
+   * any other `Host` is a 400. Default: any with `baseUrl`, otherwise localhost only.
+   */
+  allowedHosts?: readonly string[] | undefined
+  /**
    * Browser origins allowed to read the API from another origin (a string, a list or a function of
    * the origin), with the `Link` header exposed to them. Left out: no CORS headers.
    */

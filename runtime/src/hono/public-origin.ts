@@ -3,9 +3,14 @@
  * The public origin of the API's absolute IRIs (the `Link` header, `@vocab`, the documentation's
  * IRIs): configured (`baseUrl`), read from `X-Forwarded-Proto` / `X-Forwarded-Host` when the
  * operator trusts a proxy that sets them, or else the request's own URL, whose host is the `Host`
- * header as the client sent it (docs/deployment.md#public-origin-and-proxies).
+ * header; a host that is malformed or not allowed is refused with a `400` before it can reach a
+ * link (docs/deployment.md#public-origin-and-proxies).
  */
 import type { Context, MiddlewareHandler } from 'hono'
+import { HydraError } from '../errors.js'
+import { hostAllowed, hostName, LOOPBACK_HOSTS } from './allowed-hosts.js'
+import { BAD_HOST } from './request-error.js'
+import { refuseLongTarget } from './request-target.js'
 
 export interface PublicOriginOptions {
   /**
@@ -19,6 +24,13 @@ export interface PublicOriginOptions {
    * send them too. Ignored when `baseUrl` is given.
    */
   trustProxy?: boolean | undefined
+  /**
+   * The hosts the API answers for (`Host`, or `X-Forwarded-Host` with `trustProxy`): names, or
+   * `.example.com` for a domain and every name under it, or `*` for any. Any other host is a 400.
+   * Default: any host when `baseUrl` is given (it reaches no link), otherwise this machine's only
+   * (`localhost`, `*.localhost`, `127.0.0.1`, `[::1]`), for development.
+   */
+  allowedHosts?: readonly string[] | undefined
 }
 
 const ORIGIN = Symbol('prisma-hydra public origin')
@@ -52,34 +64,58 @@ function forwardedOrigin(c: Context): string | undefined {
   if (!proto && !host) return undefined
   const scheme =
     proto === 'http' || proto === 'https' ? proto : new URL(c.req.url).protocol.slice(0, -1)
-  const authority = host || new URL(c.req.url).host
-  if (!/^[A-Za-z0-9.\-[\]:]+$/.test(authority)) return undefined
+  const authority = host && hostName(host) !== undefined ? host : requestHost(c)
+  if (hostName(authority) === undefined) return undefined
   try {
-    const url = new URL(`${scheme}://${authority}`)
-    return url.host === authority.toLowerCase() || url.host === authority ? url.origin : undefined
+    return new URL(`${scheme}://${authority}`).origin
   } catch {
     return undefined
   }
 }
 
+/** The host the request names, as `Host` gave it (the request URL's authority). */
+function requestHost(c: Context): string {
+  return c.req.header('Host') ?? new URL(c.req.url).host
+}
+
+/** Links of a refused request are relative: nothing of its host reaches them. */
+const REFUSED = ''
+
+function refuse(c: Context, origin: string, detail: string): never {
+  ;(c.req.raw as Request & OriginCarrier)[ORIGIN] = origin
+  throw new HydraError(400, detail)
+}
+
 /**
- * A middleware fixing the origin of this request's absolute IRIs; undefined when neither option
- * is given (the request's own origin is used, and the app keeps no middleware).
+ * The middleware every request of the generated app goes through: it refuses a request target
+ * longer than the API reads (414) and a host that is malformed or not allowed (400), and fixes
+ * the origin of this request's absolute IRIs.
  */
-export function publicOrigin(options: PublicOriginOptions): MiddlewareHandler | undefined {
-  if (options.baseUrl !== undefined) {
-    const origin = originOfBaseUrl(options.baseUrl)
-    return function fixedOrigin(c, next) {
-      ;(c.req.raw as Request & OriginCarrier)[ORIGIN] = origin
-      return next()
+export function publicOrigin(options: PublicOriginOptions): MiddlewareHandler {
+  const fixed = options.baseUrl === undefined ? undefined : originOfBaseUrl(options.baseUrl)
+  const allowed = options.allowedHosts ?? (fixed === undefined ? LOOPBACK_HOSTS : ['*'])
+  const trustProxy = options.trustProxy === true && fixed === undefined
+  return function publicOriginOf(c, next) {
+    const carrier = c.req.raw as Request & OriginCarrier
+    // Until the host is checked, an answer's links carry nothing of it.
+    carrier[ORIGIN] = fixed ?? REFUSED
+    refuseLongTarget(c)
+    const name = hostName(requestHost(c))
+    if (name === undefined) refuse(c, fixed ?? REFUSED, BAD_HOST)
+    const forwarded = trustProxy ? forwardedOrigin(c) : undefined
+    const served = forwarded === undefined ? name : (hostName(new URL(forwarded).host) as string)
+    if (!hostAllowed(served, allowed)) {
+      refuse(
+        c,
+        fixed ?? REFUSED,
+        'The host the request names is not one this server answers for (see its allowedHosts option).'
+      )
     }
-  }
-  if (options.trustProxy) {
-    return function forwardedHeadersOrigin(c, next) {
-      const origin = forwardedOrigin(c)
-      if (origin !== undefined) (c.req.raw as Request & OriginCarrier)[ORIGIN] = origin
-      return next()
+    if (fixed === undefined) {
+      // The forwarded origin, or the request's own, whose host was just checked.
+      if (forwarded !== undefined) carrier[ORIGIN] = forwarded
+      else delete carrier[ORIGIN]
     }
+    return next()
   }
-  return undefined
 }

@@ -1,5 +1,8 @@
 import { problemResponse } from '../errors.js'
 
+/** The detail of a request whose `Host` is missing or not `host[:port]`. */
+export const BAD_HOST = 'The Host header must be a host name or address, with an optional port.'
+
 /**
  * The answer to a request Node's adapter cannot hand to the app: a backslash in its path or a
  * target that is no URL (`@hono/node-server` throws a `RequestError` before any route runs, and
@@ -13,6 +16,7 @@ import { problemResponse } from '../errors.js'
  */
 export function hydraRequestError(error: unknown): Response {
   if (error instanceof Error && error.name === 'RequestError') {
+    if (/host header/i.test(error.message)) return problemResponse(400, BAD_HOST)
     return problemResponse(400, `The request target cannot be read: ${error.message}.`)
   }
   console.error(error)

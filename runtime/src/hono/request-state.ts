@@ -45,6 +45,14 @@ export function apiState(c: Context): ApiRequestState {
 }
 
 /**
+ * The longest canonical IRI written in a `Link` header. A request's query, re-encoded, can be three
+ * times as long as it was sent; a longer IRI is left out (clients then know the document by the
+ * URL they asked for), so that the response head stays within what clients and proxies read
+ * (docs/deployment.md#limits).
+ */
+export const MAX_CANONICAL = 2048
+
+/**
  * The headers of a JSON-LD response to this request: its content type, `Link` and `Vary`; throws
  * the 406 error when the client accepts neither JSON-LD nor JSON. `canonical`, when given, is the
  * IRI of the document's main resource, written as `Link: <…>; rel="canonical"`: Hydra clients
@@ -54,9 +62,10 @@ export function apiState(c: Context): ApiRequestState {
 export function jsonLdHeaders(c: Context, canonical?: string): Record<string, string> {
   const state = apiState(c)
   if (state.type === undefined) throw notAcceptable(c)
+  const linked = canonical !== undefined && canonical.length <= MAX_CANONICAL
   return {
     'Content-Type': state.type === JSON_TYPE ? PLAIN_JSON : LD_JSON,
-    Link: canonical === undefined ? state.link : `${state.link}, <${canonical}>; rel="canonical"`,
+    Link: linked ? `${state.link}, <${canonical}>; rel="canonical"` : state.link,
     Vary: 'Accept',
   }
 }

@@ -58,13 +58,13 @@ describe('readColumnValue: the range of each type on each provider', () => {
     expect(rejected('DateTime', '1000-01-01', 'mysql').ok).toBe(true)
   })
 
-  it('text with a NUL character: refused on PostgreSQL only', () => {
-    expect(rejected('String', 'en\u0000', 'postgresql')).toEqual({
-      ok: false,
-      expected: 'text without a NUL character',
-    })
-    expect(rejected('String', 'en\u0000')).toMatchObject({ ok: false })
-    expect(rejected('String', 'en\u0000', 'sqlite')).toEqual({ ok: true, value: 'en\u0000' })
+  it('text with a NUL character: refused on every database', () => {
+    for (const provider of ['postgresql', 'sqlite', 'mysql', undefined]) {
+      expect(rejected('String', 'en\u0000', provider)).toEqual({
+        ok: false,
+        expected: 'text without a NUL character',
+      })
+    }
     expect(rejected('Genre', '\u0000', 'postgresql')).toMatchObject({ ok: false })
   })
 
@@ -100,9 +100,10 @@ describe('item ids: the value rule, then the form the resource writes its IRIs i
     expect(resource(kind, 'postgresql').parseId(raw)).toBe(id)
   })
 
-  it('String keys: NUL refused on PostgreSQL', () => {
+  it('String keys: NUL refused on every database', () => {
     expect(resource('String', 'postgresql').parseId('en\u0000')).toBeUndefined()
-    expect(resource('String', 'sqlite').parseId('en\u0000')).toBe('en\u0000')
+    expect(resource('String', 'sqlite').parseId('en\u0000')).toBeUndefined()
+    expect(resource('String', 'mysql').parseId('en\u0000')).toBeUndefined()
     expect(resource('String', 'postgresql').parseId('en')).toBe('en')
   })
 })

@@ -92,9 +92,11 @@ export function readColumnValue(
       return fail('true or false')
     }
     default: {
-      // String and enums: text the database can store.
+      // String and enums: text the database can store. A NUL is refused on every database:
+      // PostgreSQL's text types cannot hold it, SQLite's LIKE ends its pattern there (a filter that
+      // selects every row) and MariaDB's matches nothing; one request means one thing everywhere.
       if (column.uuid && !UUID.test(raw)) return fail('a UUID')
-      if (!ranges.nulInText && raw.includes('\u0000')) return fail('text without a NUL character')
+      if (raw.includes('\u0000')) return fail('text without a NUL character')
       return ok(raw)
     }
   }

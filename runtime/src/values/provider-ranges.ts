@@ -14,8 +14,6 @@ export interface ProviderRanges {
   bigInt: { min: bigint; max: bigint }
   decimal: { integerDigits: number; fractionDigits: number }
   dateTime: { min: Date; max: Date }
-  /** Whether text may contain U+0000 (PostgreSQL's text types refuse it). */
-  nulInText: boolean
 }
 
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 }
@@ -31,7 +29,6 @@ const RANGES: Record<DatabaseProvider, ProviderRanges> = {
     bigInt: INT64,
     decimal: DECIMAL_65_30,
     dateTime: { min: new Date('0001-01-01T00:00:00.000Z'), max: LAST_INSTANT },
-    nulInText: true,
   },
   // timestamp(3) reaches 4713 BC to 294276 AD, but the driver adapter writes years before 1 and
   // after 9999 in forms PostgreSQL refuses (Prisma P2020).
@@ -40,7 +37,6 @@ const RANGES: Record<DatabaseProvider, ProviderRanges> = {
     bigInt: INT64,
     decimal: DECIMAL_65_30,
     dateTime: { min: new Date('0001-01-01T00:00:00.000Z'), max: LAST_INSTANT },
-    nulInText: false,
   },
   // DATETIME(3): '1000-01-01 00:00:00.000' to '9999-12-31 23:59:59.999'.
   mysql: {
@@ -48,7 +44,6 @@ const RANGES: Record<DatabaseProvider, ProviderRanges> = {
     bigInt: INT64,
     decimal: DECIMAL_65_30,
     dateTime: { min: new Date('1000-01-01T00:00:00.000Z'), max: LAST_INSTANT },
-    nulInText: true,
   },
 }
 
@@ -58,7 +53,6 @@ const SHARED: ProviderRanges = {
   bigInt: INT64,
   decimal: DECIMAL_65_30,
   dateTime: { min: RANGES.mysql.dateTime.min, max: LAST_INSTANT },
-  nulInText: false,
 }
 
 /** The ranges of `provider`; for an unknown or left-out provider, those every database shares. */

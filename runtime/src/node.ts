@@ -1,0 +1,6 @@
+/**
+ * @module
+ * `@prisma-hydra/runtime/node`: what a server on Node's `node:http` adds (the rest of the runtime
+ * runs on any runtime Hono does).
+ */
+export { type ClientError, hydraClientError } from './node/client-error.js'

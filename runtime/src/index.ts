@@ -42,16 +42,20 @@ export type { JsonLdResponse } from './hono/json-ld.js'
 export { mountPrefix } from './hono/location.js'
 // Other methods, the public origin, requests Node cannot read (docs/errors.md, docs/deployment.md)
 export { ALLOWED_METHODS, methodNotAllowed } from './hono/method-not-allowed.js'
+// The OpenAPI document and its page (docs/openapi.md)
+export { apiReferencePage, serveApiReference, serveOpenApi } from './hono/openapi-routes.js'
 export type { PublicOriginOptions } from './hono/public-origin.js'
 export { hydraRequestError } from './hono/request-error.js'
 export { setStreamYield } from './hono/stream-yield.js'
 export type { HydraCollection, HydraView } from './hydra/collection.js'
 export type {
+  ApiDescription,
   DocumentedCollection,
   DocumentedField,
   DocumentedLink,
   DocumentedType,
 } from './hydra/documentation.js'
+export { OPENAPI_PATH, renderOpenApi } from './openapi/document.js'
 export { type CustomPagingOptions, customPaging } from './paging/config.js'
 export {
   fullPaginator,

@@ -6,6 +6,16 @@ import { runtimeType, runtimeValue } from './runtime-imports.js'
 
 const DEFAULT_TITLE = 'Hydra API'
 
+/** The API's own documents, which answer other methods with a 405. */
+const API_PATHS = [
+  '/',
+  '/contexts/Entrypoint',
+  '/docs.jsonld',
+  '/openapi.json',
+  '/docs',
+  '/contexts/Error',
+]
+
 /** Fills `index.ts`: `createHydraApp({ prisma })` mounting every resource, and re-exports. */
 export function emitIndexModule(file: SourceFile, model: HydraModel, context: EmitContext): void {
   const resources = model.resources.map((resource) => ({
@@ -24,7 +34,10 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         runtimeType('DocumentedType'),
         runtimeValue('hydraErrorHandlers'),
         runtimeValue('hydraHeaders'),
+        runtimeValue('serveApiReference'),
+        runtimeValue('serveApiReferenceAsset'),
         runtimeValue('serveDocumentation'),
+        runtimeValue('serveOpenApi'),
         runtimeValue('serveEntrypoint'),
         runtimeValue('serveEntrypointContext'),
         runtimeValue('serveErrorContext'),
@@ -220,6 +233,9 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         writer.writeLine(".get('/', (c) => serveEntrypoint(c, api))")
         writer.writeLine(".get('/contexts/Entrypoint', (c) => serveEntrypointContext(c, api))")
         writer.writeLine(".get('/docs.jsonld', (c) => serveDocumentation(c, api))")
+        writer.writeLine(".get('/openapi.json', (c) => serveOpenApi(c, api))")
+        writer.writeLine(".get('/docs', (c) => serveApiReference(c, api))")
+        writer.writeLine(".get('/docs/:asset', (c) => serveApiReferenceAsset(c))")
         for (const { resource, names } of resources)
           writer.writeLine(
             hasProviders(resource)
@@ -230,9 +246,9 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         writer.writeLine(
           `.get('/errors/:status', (c) => serveErrorDocument(c, { hydraPrefix: ${model.hydraPrefix} }))`
         )
-        for (const path of ['/', '/contexts/Entrypoint', '/docs.jsonld', '/contexts/Error'])
-          writer.writeLine(`.all('${path}', methodNotAllowed)`)
+        for (const path of API_PATHS) writer.writeLine(`.all('${path}', methodNotAllowed)`)
         writer.writeLine(".all('/errors/:status', methodNotAllowed)")
+        writer.writeLine(".all('/docs/:asset', methodNotAllowed)")
       })
       writer.newLine()
       // Last, and out of the chain (clients' route types): the entrypoint at `<mount>/`, and the

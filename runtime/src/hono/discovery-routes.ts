@@ -69,12 +69,14 @@ export function documentResource<M>(
     fields: resource.fields,
     ...(resource.links ? { links: resource.links } : {}),
     itemPath: resource.collectionPath,
+    idKind: resource.id.kind,
     collections: Object.entries(operations).map(([name, operation]) => ({
       name: entrypointKey(resource.name, name),
       path: operation.path,
       paging: operation.paging,
       query: operation.query,
       ...(operation.totals ? { totals: operation.totals } : {}),
+      hydraPrefix: operation.hydraPrefix !== false,
     })),
   }
 }

@@ -17,6 +17,7 @@ import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { checkedAgainstOpenApi } from './support/openapi-check.js'
 
 const HYDRA = 'http://www.w3.org/ns/hydra/core#'
 const SCHEMA = 'https://schema.org/'
@@ -31,13 +32,20 @@ let mounted: string
 /** Mounted under /api as docs/deployment.md shows, with `hydraNotFound` in the outer app. */
 let mountedAsDocumented: string
 const closers: Array<() => Promise<void>> = []
+/** Every response of the file, checked against the app's OpenAPI document. */
+let openApi: ReturnType<typeof checkedAgainstOpenApi>
+let mountedOpenApi: ReturnType<typeof checkedAgainstOpenApi>
 
 beforeAll(async () => {
   database = await emptyDatabase()
   prisma = createPrismaClient(database.url)
   await prepareDatabase(prisma, database.url)
-  const root = await startServer(createApp(prisma, { cors: ADMIN_ORIGIN }).fetch)
-  const api = await startServer(new Hono().route('/api', createApp(prisma)).fetch)
+  openApi = checkedAgainstOpenApi(createApp(prisma, { cors: ADMIN_ORIGIN }).fetch)
+  mountedOpenApi = checkedAgainstOpenApi(new Hono().route('/api', createApp(prisma)).fetch, {
+    documentPath: '/api/openapi.json',
+  })
+  const root = await startServer(openApi.fetch)
+  const api = await startServer(mountedOpenApi.fetch)
   const outer = new Hono().route('/api', createApp(prisma))
   outer.notFound(hydraNotFound)
   const documented = await startServer(outer.fetch)
@@ -551,4 +559,15 @@ describe('a Hono RPC client', () => {
     expectTypeOf(book).toEqualTypeOf<HydraItem<BookMember>>()
     expect(book.id).toBe(3)
   })
+})
+
+it("answers every request of this file as the API's OpenAPI document says", async () => {
+  const result = await openApi.result()
+  expect(result.violations).toEqual([])
+  expect(result.checked).toBeGreaterThan(30)
+})
+it('answers every request under the mount path as its OpenAPI document says', async () => {
+  const result = await mountedOpenApi.result()
+  expect(result.violations).toEqual([])
+  expect(result.checked).toBeGreaterThan(3)
 })

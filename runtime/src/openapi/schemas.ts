@@ -67,12 +67,12 @@ function linkSchema(link: DocumentedLink): Schema {
   if (link.kind === 'many')
     return {
       type: 'string',
-      format: 'iri-reference',
+      format: 'uri-reference',
       description: `The IRI of the collection of the related ${link.target.name} items.`,
     }
   const schema = {
     type: 'string',
-    format: 'iri-reference',
+    format: 'uri-reference',
     description: `The IRI of the related ${link.target.name}.`,
   }
   return link.required === false ? nullable(schema) : schema
@@ -82,7 +82,7 @@ function linkSchema(link: DocumentedLink): Schema {
 export function memberSchema(type: DocumentedType, extra: Record<string, Schema> = {}): Schema {
   const properties: Record<string, Schema> = {
     ...extra,
-    '@id': { type: 'string', format: 'iri-reference' },
+    '@id': { type: 'string', format: 'uri-reference' },
     '@type': { const: type.name },
   }
   for (const field of type.fields) properties[field.name] = fieldSchema(field)
@@ -98,18 +98,18 @@ export function memberSchema(type: DocumentedType, extra: Record<string, Schema>
 
 /** An item at its own IRI: the member with its context. */
 export const itemSchema = (type: DocumentedType): Schema =>
-  memberSchema(type, { '@context': { type: 'string', format: 'iri-reference' } })
+  memberSchema(type, { '@context': { type: 'string', format: 'uri-reference' } })
 
 const VIEW_LINKS = ['first', 'last', 'previous', 'next'] as const
 
 /** `hydra:view`: the page's own IRI and its links (docs/paging.md#view). */
 export function viewSchema(prefix: boolean): Schema {
   const properties: Record<string, Schema> = {
-    '@id': { type: 'string', format: 'iri-reference' },
+    '@id': { type: 'string', format: 'uri-reference' },
     '@type': { const: hydraTerm('PartialCollectionView', prefix) },
   }
   for (const link of VIEW_LINKS)
-    properties[hydraTerm(link, prefix)] = { type: 'string', format: 'iri-reference' }
+    properties[hydraTerm(link, prefix)] = { type: 'string', format: 'uri-reference' }
   return { type: 'object', required: ['@id', '@type'], properties, additionalProperties: false }
 }
 
@@ -159,8 +159,8 @@ export function collectionSchema(type: DocumentedType, prefix: boolean): Schema 
     description: `A page of a collection of ${type.name} resources.`,
     required: ['@context', '@id', '@type', term('member')],
     properties: {
-      '@context': { type: 'string', format: 'iri-reference' },
-      '@id': { type: 'string', format: 'iri-reference' },
+      '@context': { type: 'string', format: 'uri-reference' },
+      '@id': { type: 'string', format: 'uri-reference' },
       '@type': { const: term('Collection') },
       [term('totalItems')]: { type: 'integer', minimum: 0 },
       totalItemsAccuracy: {
@@ -185,10 +185,10 @@ export function problemSchema(): Schema {
     description: 'An error, as application/problem+json and as a hydra:Error.',
     required: ['@context', '@id', '@type', 'type', 'title', 'detail', 'status'],
     properties: {
-      '@context': { type: 'string', format: 'iri-reference' },
-      '@id': { type: 'string', format: 'iri-reference' },
+      '@context': { type: 'string', format: 'uri-reference' },
+      '@id': { type: 'string', format: 'uri-reference' },
       '@type': { enum: ['hydra:Error', 'Error'] },
-      type: { type: 'string', format: 'iri-reference' },
+      type: { type: 'string', format: 'uri-reference' },
       title: { type: 'string' },
       detail: { type: 'string' },
       status: { type: 'integer', minimum: 400, maximum: 599 },

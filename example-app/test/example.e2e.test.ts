@@ -33,9 +33,8 @@ beforeAll(async () => {
   })
   expect(await prepareDatabase(prisma, database.url)).toEqual({ seeded: [] })
   // Small batches: unpaged responses are streamed across many batch boundaries.
-  ;({ origin, close } = await startServer(
-    (openApi = checkedAgainstOpenApi(createApp(prisma, { batchSize: 7 }).fetch)).fetch
-  ))
+  openApi = checkedAgainstOpenApi(createApp(prisma, { batchSize: 7 }).fetch)
+  ;({ origin, close } = await startServer(openApi.fetch))
 })
 
 afterAll(async () => {

@@ -352,9 +352,8 @@ beforeAll(async () => {
   await prisma.item.createMany({ data: ITEMS })
   await prisma.note.createMany({ data: NOTES })
   // Batches of 4: unpaged responses are read across many batch boundaries.
-  ;({ origin, close } = await startServer(
-    (openApi = checkedAgainstOpenApi(createHydraApp({ prisma, batchSize: 4 }).fetch)).fetch
-  ))
+  openApi = checkedAgainstOpenApi(createHydraApp({ prisma, batchSize: 4 }).fetch)
+  ;({ origin, close } = await startServer(openApi.fetch))
 })
 
 afterAll(async () => {

@@ -83,9 +83,8 @@ beforeAll(async () => {
       titleIsbn: `isbn-${(id % 5) + 1}`,
     })),
   })
-  ;({ origin, close } = await startServer(
-    (openApi = checkedAgainstOpenApi(createHydraApp({ prisma }).fetch)).fetch
-  ))
+  openApi = checkedAgainstOpenApi(createHydraApp({ prisma }).fetch)
+  ;({ origin, close } = await startServer(openApi.fetch))
 })
 
 afterAll(async () => {

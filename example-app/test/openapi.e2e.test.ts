@@ -6,12 +6,14 @@
  * through openapi-fetch, type-checked by tsc and run, and the documentation page.
  */
 import { execFile } from 'node:child_process'
-import { rm } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { validate } from '@readme/openapi-parser'
 import { createConfig, lintFromString } from '@redocly/openapi-core'
 import { Hono } from 'hono'
+import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp, exampleCollectionPaths } from '../src/app.js'
@@ -22,6 +24,15 @@ import { checkedAgainstOpenApi, type OpenApiCheck } from './support/openapi-chec
 
 const run = promisify(execFile)
 const CLIENT = fileURLToPath(new URL('./openapi-client/', import.meta.url))
+const OUTPUT = fileURLToPath(new URL('./output/openapi/', import.meta.url))
+const CHROMIUM = '/usr/bin/chromium'
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
+const hasBrowser = existsSync(CHROMIUM)
+if (!hasBrowser) {
+  const message = `Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium): the documentation page is not opened in a browser.`
+  if (process.env.CI) throw new Error(message)
+  console.warn(message)
+}
 
 interface Parameter {
   name: string
@@ -31,6 +42,7 @@ interface Parameter {
 }
 interface OpenApi {
   openapi: string
+  info: { title: string }
   servers: { url: string }[]
   paths: Record<string, { get: { parameters: Parameter[]; responses: Record<string, unknown> } }>
   components: { responses: Record<string, { content: Record<string, { examples: unknown }> }> }
@@ -220,6 +232,41 @@ describe('the documentation page', () => {
       expect(other.status).toBe(404)
       expect(other.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')
       await other.arrayBuffer()
+    }
+  })
+})
+
+describe.skipIf(!hasBrowser)('the documentation page in Chromium', () => {
+  it('shows every operation and its parameters, loading nothing from elsewhere', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } })
+      const elsewhere: string[] = []
+      page.on('request', (request) => {
+        if (!request.url().startsWith(mounted) && !request.url().startsWith('data:'))
+          elsewhere.push(request.url())
+      })
+      const { info, paths } = await documentAt(mounted)
+      await page.goto(`${mounted}/docs`)
+      await page.locator('.swagger-ui .info .title').getByText(info.title).waitFor()
+      const operations = page.locator('.opblock-summary-path')
+      await operations.first().waitFor()
+      const shown = await operations.evaluateAll((nodes) =>
+        nodes.map((node) => node.getAttribute('data-path'))
+      )
+      expect(new Set(shown)).toEqual(new Set(Object.keys(paths)))
+      await page.locator('#operations-Book-getBookCollection .opblock-summary').click()
+      const parameters = page.locator('#operations-Book-getBookCollection tr[data-param-name]')
+      await parameters.first().waitFor()
+      const names = await parameters.evaluateAll((nodes) =>
+        nodes.map((node) => node.getAttribute('data-param-name'))
+      )
+      expect(names).toEqual(paths['/books']?.get.parameters.map((parameter) => parameter.name))
+      await mkdir(OUTPUT, { recursive: true })
+      await page.screenshot({ path: `${OUTPUT}docs.png` })
+      expect(elsewhere).toEqual([])
+    } finally {
+      await browser.close()
     }
   })
 })

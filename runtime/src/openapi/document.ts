@@ -177,7 +177,7 @@ function typePaths(
       `${type.itemPath}/{id}/${link.name}`,
       collectionOperation(target, operation, {
         operationId: `get${type.name}${capitalized(link.name)}Collection`,
-        summary: `Retrieves the ${target.name} resources of a ${type.name}'s ${link.name}.`,
+        summary: `Retrieves the ${link.name} of one ${type.name} (${target.name} resources).`,
         parent: idParameter(type.idKind, `${type.name} whose ${link.name} are listed`),
       }),
       { type: target.name, prefix: operation.hydraPrefix !== false },

@@ -171,6 +171,7 @@ function routes(): FuzzRoute[] {
   return [
     { kind: 'document', path: '/' },
     { kind: 'document', path: '/docs.jsonld' },
+    { kind: 'document', path: '/openapi.json' },
     { kind: 'document', path: '/contexts/Entrypoint' },
     { kind: 'document', path: '/contexts/Error' },
     ...types.map((type): FuzzRoute => ({ kind: 'document', path: `/contexts/${type.name}` })),

@@ -10,7 +10,7 @@
 export { DatabaseUnavailable, isOutage } from './database/outage.js'
 // Time budgets of the database work (docs/deployment.md#timeouts)
 export type { DatabaseTimeouts } from './database/timeouts.js'
-export { HydraError, type HydraErrorOptions } from './errors.js'
+export { HydraError, type HydraErrorBody, type HydraErrorOptions } from './errors.js'
 // Filters and client ordering, as custom data providers and handlers receive them
 // (docs/filters.md), and as custom collections declare them (docs/custom-collections.md)
 export { type CustomQueryOptions, customQuery } from './filters/custom-query.js'
@@ -47,6 +47,13 @@ export { apiReferencePage, serveApiReference, serveOpenApi } from './hono/openap
 export type { PublicOriginOptions } from './hono/public-origin.js'
 export { hydraRequestError } from './hono/request-error.js'
 export { setStreamYield } from './hono/stream-yield.js'
+export type {
+  CollectionProblems,
+  ItemProblems,
+  ProblemResponse,
+  QueryInput,
+  SubCollectionProblems,
+} from './hono/typed-responses.js'
 export type { HydraCollection, HydraView } from './hydra/collection.js'
 export type {
   ApiDescription,

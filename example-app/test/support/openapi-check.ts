@@ -8,7 +8,7 @@
  */
 import type { ValidateFunction } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import addFormats from 'ajv-formats'
+import formats from 'ajv-formats'
 
 type Fetch = (request: Request) => Response | Promise<Response>
 
@@ -63,7 +63,7 @@ export function checkedAgainstOpenApi(
       const response = await fetch(new Request(`${origin}${documentPath}`))
       const document = (await response.json()) as OpenApiDocument
       const ajv = new Ajv2020({ strict: false, allErrors: true })
-      addFormats(ajv)
+      formats.default(ajv)
       ajv.addSchema({ ...document, $id: DOCUMENT_ID })
       // The paths are under the server's URL, the mount path (`/api`). Literal paths before
       // templates: `/books/recent` is not the item `/books/{id}`.

@@ -1,6 +1,7 @@
 import { type SourceFile, VariableDeclarationKind } from 'ts-morph'
 import type { HydraModel } from '../config/model.js'
 import type { EmitContext } from './context.js'
+import { queryTypeName } from './query-type.js'
 import { hasProviders, resourceNames } from './resource-module.js'
 import { runtimeType, runtimeValue } from './runtime-imports.js'
 
@@ -66,6 +67,10 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         { name: names.row, isTypeOnly: true },
         ...(hasProviders(resource) ? [{ name: names.providers, isTypeOnly: true }] : []),
         { name: names.appOptions, isTypeOnly: true },
+        ...resource.operations.map((operation) => ({
+          name: queryTypeName(resource.name, operation.name),
+          isTypeOnly: true,
+        })),
         names.createApp,
         names.operations,
         names.resource,

@@ -21,6 +21,7 @@ import type { ParameterNames } from '../config/options.js'
 import { keepsRowEstimates } from '../config/totals.js'
 import type { EmitContext } from './context.js'
 import { qualifiedTable, templateText } from './count-sql.js'
+import { queryType, queryTypeName } from './query-type.js'
 import { type RuntimeType, runtimeType, runtimeValue } from './runtime-imports.js'
 
 /** Names of the declarations a resource module exports, shared with the index writer. */
@@ -351,7 +352,10 @@ function writeSubCollections(
   return (writer: CodeBlockWriter) => {
     for (const sub of subCollections) {
       const { parent } = sub
-      writer.write('.get(').quote(subCollectionPath(sub)).write(', (c) =>').newLine()
+      writer.write('.get(').quote(subCollectionPath(sub))
+      writer
+        .write(`, (c: ${queryContext(resource, operation, subCollectionPath(sub))}) =>`)
+        .newLine()
       writer.indent(() => {
         writer.writeLine('serveSubCollection(')
         writer.indent(() => {
@@ -425,7 +429,8 @@ function writeCreateApp(
     writer.newLine()
     writer.write('return new Hono()').indent(() => {
       for (const operation of resource.operations) {
-        writer.write('.get(').quote(operation.path).write(', (c) =>').newLine()
+        writer.write('.get(').quote(operation.path)
+        writer.write(`, (c: ${queryContext(resource, operation, operation.path)}) =>`).newLine()
         const options = operation.cursor
           ? '{ batchSize: options.batchSize, timeouts: options.timeouts }'
           : `{ provider: options.providers?.${operation.name}, batchSize: options.batchSize, timeouts: options.timeouts }`
@@ -461,6 +466,10 @@ function writeCreateApp(
   }
 }
 
+/** The context type of a collection route, which gives `hc` the query the operation reads. */
+const queryContext = (resource: ResourceModel, operation: OperationModel, path: string) =>
+  `Context<Env, ${JSON.stringify(path)}, QueryInput<${queryTypeName(resource.name, operation.name)}>>`
+
 /** Whether the resource has offset-paged operations, whose Prisma query a provider may replace. */
 export function hasProviders(resource: ResourceModel): boolean {
   return resource.operations.some((operation) => !operation.cursor)
@@ -480,7 +489,8 @@ export function emitResourceModule(
     {
       moduleSpecifier: 'hono',
       namedImports: [
-        ...(hasProviders(resource) ? [{ name: 'Context', isTypeOnly: true }] : []),
+        { name: 'Context', isTypeOnly: true },
+        { name: 'Env', isTypeOnly: true },
         'Hono',
       ],
     },
@@ -504,6 +514,7 @@ export function emitResourceModule(
         runtimeValue('countOf'),
         ...(keepsRowEstimates(context.provider) ? [runtimeValue('estimatedTotal')] : []),
         runtimeValue('pageAndLooseTotal'),
+        runtimeType('QueryInput'),
         runtimeType('SourceOptions'),
         ...runtimeTypes(resource).map(runtimeType),
         runtimeValue('serveCollection'),
@@ -560,6 +571,13 @@ export function emitResourceModule(
       },
     ],
   })
+  for (const operation of resource.operations)
+    file.addTypeAlias({
+      isExported: true,
+      name: queryTypeName(resource.name, operation.name),
+      docs: [`The query parameters of ${operation.path}, as Hono's RPC client sends them.`],
+      type: queryType(operation, parameters, filterParameters),
+    })
   file.addFunction({
     name: names.rows,
     docs: [

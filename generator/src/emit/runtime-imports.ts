@@ -20,6 +20,7 @@ interface RuntimeTypes {
   DatabaseTimeouts: Runtime.DatabaseTimeouts
   DocumentedType: Runtime.DocumentedType
   JsonValue: Runtime.JsonValue
+  QueryInput: Runtime.QueryInput<unknown>
   RowSelection: Runtime.RowSelection
   RowWindow: Runtime.RowWindow
   SourceOptions: Runtime.SourceOptions

@@ -25,6 +25,7 @@ import { restyleRouteError } from './error-handlers.js'
 import type { JsonLdResponse } from './json-ld.js'
 import { mountPrefix } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
+import type { CollectionProblems, ProblemResponse } from './typed-responses.js'
 
 /** A collection operation: a path of a resource with its own order and paging settings. */
 export interface CollectionOperation<M, P extends boolean = boolean> {
@@ -122,7 +123,7 @@ export async function serveCollection<
   operation: CollectionOperation<M, P>,
   rows: RowsOf<Row, Where>,
   options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy> = {}
-): Promise<JsonLdResponse<HydraCollection<M, P>>> {
+): Promise<JsonLdResponse<HydraCollection<M, P>> | ProblemResponse<P, CollectionProblems>> {
   const base = mountPrefix(c)
   const { resource, paging, hydraPrefix } = operation
   const budget = budgetOf(options.timeouts)

@@ -20,6 +20,7 @@ import { restyleRouteError } from './error-handlers.js'
 import type { JsonLdResponse } from './json-ld.js'
 import { mountPrefix } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
+import type { ProblemResponse, SubCollectionProblems } from './typed-responses.js'
 
 /** The item whose relation the sub-collection lists: how its key is read and how it is found. */
 export interface SubCollectionParent<K extends IdKind> {
@@ -50,7 +51,7 @@ export async function serveSubCollection<
   operation: CollectionOperation<M, P>,
   rows: (id: IdValue<K>) => RowsOf<Row, Where>,
   options: Omit<ServeCollectionOptions<Row>, 'provider'> = {}
-): Promise<JsonLdResponse<HydraCollection<M, P>>> {
+): Promise<JsonLdResponse<HydraCollection<M, P>> | ProblemResponse<P, SubCollectionProblems>> {
   const id = await parentKey(c, parent, operation.hydraPrefix, options)
   return serveCollection(c, operation, rows(id), options)
 }

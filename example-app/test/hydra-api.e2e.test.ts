@@ -436,11 +436,14 @@ describe('under a mount path, every reference of a response resolves', () => {
     expect((await fetch(new URL('/api/contexts/Error', mountedAsDocumented))).status).toBe(200)
   })
 
-  it('the entrypoint answers at /api/ as at /api', async () => {
+  it('the entrypoint answers at /api/ as at /api, naming /api canonical', async () => {
     for (const base of [mounted, mountedAsDocumented]) {
       const [withSlash, without] = await Promise.all([fetch(`${base}/`), fetch(base)])
       expect(withSlash.status).toBe(200)
-      expect(withSlash.headers.get('link')).toBe(without.headers.get('link'))
+      expect(without.headers.get('link')).not.toContain('canonical')
+      expect(withSlash.headers.get('link')).toBe(
+        `${without.headers.get('link')}, </api>; rel="canonical"`
+      )
       expect(await withSlash.json()).toEqual(await without.json())
     }
   })

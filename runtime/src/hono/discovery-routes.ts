@@ -9,6 +9,7 @@ import {
   type DocumentedType,
   entrypointContext,
   entrypointKey,
+  entrypointPath,
   renderDocumentation,
   renderEntrypoint,
 } from '../hydra/documentation.js'
@@ -23,7 +24,8 @@ export function serveEntrypoint(
   c: Context,
   api: ApiDescription
 ): JsonLdResponse<Record<string, string>> {
-  return validatedJsonLd(c, renderEntrypoint(api, mountPrefix(c)))
+  const base = mountPrefix(c)
+  return validatedJsonLd(c, renderEntrypoint(api, base), entrypointPath(base))
 }
 
 /**

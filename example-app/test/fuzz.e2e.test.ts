@@ -287,6 +287,10 @@ function fault(request: FuzzRequest, answer: Answer): string | undefined {
     return undefined
   }
   if (status >= 200 && status < 300 && status !== 204 && request.method !== 'OPTIONS') {
+    // The documentation page (`/docs`, a path the fuzzer reaches by stripping `.jsonld`) and its
+    // Swagger UI files are the only answers of the API that are not JSON.
+    const page = /^\/docs(\/[^/?]+)?(\?|$)/.test(request.path)
+    if (page && /^text\/(html|css|javascript)/.test(type)) return undefined
     if (!/^application\/(ld\+)?json/.test(type)) return `${status} as ${type}`
     try {
       JSON.parse(body)

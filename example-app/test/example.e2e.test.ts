@@ -208,6 +208,8 @@ describe('paging disabled: Language', () => {
   it('returns every language and no view, whatever the client asks', async () => {
     const response = await get(origin, '/languages?page=3')
     expect(response.body['hydra:totalItems']).toBe(SEED_COUNTS.languages)
+    // It reads no parameter: no search template to offer.
+    expect(response.body['hydra:search']).toBeUndefined()
     expect((response.body['hydra:member'] as unknown[]).length).toBe(SEED_COUNTS.languages)
     expect(view(response.body)).toBeUndefined()
     expect((await get(origin, '/languages/fr')).body).toMatchObject({

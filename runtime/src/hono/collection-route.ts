@@ -91,12 +91,15 @@ export interface ServeCollectionOptions<
 }
 
 /** The search block of each operation (paging, filters, orders), for the last path it was served at (nearly always one). */
-const searches = new WeakMap<object, { path: string; search: Record<string, unknown> }>()
+const searches = new WeakMap<
+  object,
+  { path: string; search: Record<string, unknown> | undefined }
+>()
 
 function searchOf<M, P extends boolean>(
   operation: CollectionOperation<M, P>,
   path: string
-): Record<string, unknown> {
+): Record<string, unknown> | undefined {
   const cached = searches.get(operation)
   if (cached?.path === path) return cached.search
   const { resource, paging, hydraPrefix, query } = operation

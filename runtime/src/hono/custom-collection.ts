@@ -84,7 +84,7 @@ export function hydraCollection<
   const paging = customPaging(options.paging, 'hydraCollection')
   const spec = options.query && customQuery(options.query, 'hydraCollection query', paging)
   // Its `hydra:search`, for the last path it was served at (nearly always one).
-  let search: { path: string; value: Record<string, unknown> } | undefined
+  let search: { path: string; value: Record<string, unknown> | undefined } | undefined
   const searchAt = (path: string) => {
     if (search?.path !== path) {
       const type = { name: options.context, fields: [] }

@@ -68,13 +68,17 @@ export function searchTemplate(
   }
 }
 
-/** The search block of a collection served at `path`: its paging, filter and order parameters. */
+/**
+ * The search block of a collection served at `path`: its paging, filter and order parameters;
+ * none for a collection that reads no parameter (an empty template tells a client nothing).
+ */
 export function collectionSearch(
   type: Pick<DocumentedType, 'name' | 'fields'>,
   paging: PagingConfig,
   path: string,
   prefix: boolean,
   spec?: QuerySpec | undefined
-): Record<string, unknown> {
-  return searchTemplate(path, collectionMappings(type, paging, spec), prefix)
+): Record<string, unknown> | undefined {
+  const mappings = collectionMappings(type, paging, spec)
+  return mappings.length > 0 ? searchTemplate(path, mappings, prefix) : undefined
 }

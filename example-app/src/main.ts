@@ -49,6 +49,7 @@ server.listen(port, () => {
       `prisma-hydra example app on ${origin} (database ${shown(url)}${seeded.length > 0 ? `, seeded: ${seeded.join(', ')}` : ''})`,
       'Try:',
       `  curl ${origin}/              # the Hydra entrypoint; /docs.jsonld documents the API`,
+      `  curl ${origin}/openapi.json  # the OpenAPI 3.1 document; ${origin}/docs shows it`,
       ...exampleCollectionPaths.map((path) => `  curl ${origin}${path}`),
       `  curl '${origin}/books?page=2'`,
       `  curl '${origin}/books?itemsPerPage=25&page=2'`,

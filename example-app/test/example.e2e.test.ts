@@ -11,11 +11,14 @@ import { RELEASES_FEED } from '../src/collections.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, get, ids, startServer, type TestDatabase } from './support/harness.js'
+import { checkedAgainstOpenApi } from './support/openapi-check.js'
 
 let prisma: PrismaClient
 let origin: string
 let close: () => Promise<void>
 let database: TestDatabase
+/** Every response of the file, checked against the app's OpenAPI document. */
+let openApi: ReturnType<typeof checkedAgainstOpenApi>
 
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i)
@@ -30,7 +33,8 @@ beforeAll(async () => {
   })
   expect(await prepareDatabase(prisma, database.url)).toEqual({ seeded: [] })
   // Small batches: unpaged responses are streamed across many batch boundaries.
-  ;({ origin, close } = await startServer(createApp(prisma, { batchSize: 7 }).fetch))
+  openApi = checkedAgainstOpenApi(createApp(prisma, { batchSize: 7 }).fetch)
+  ;({ origin, close } = await startServer(openApi.fetch))
 })
 
 afterAll(async () => {
@@ -204,6 +208,8 @@ describe('paging disabled: Language', () => {
   it('returns every language and no view, whatever the client asks', async () => {
     const response = await get(origin, '/languages?page=3')
     expect(response.body['hydra:totalItems']).toBe(SEED_COUNTS.languages)
+    // It reads no parameter: no search template to offer.
+    expect(response.body['hydra:search']).toBeUndefined()
     expect((response.body['hydra:member'] as unknown[]).length).toBe(SEED_COUNTS.languages)
     expect(view(response.body)).toBeUndefined()
     expect((await get(origin, '/languages/fr')).body).toMatchObject({
@@ -474,4 +480,10 @@ describe('unpaged responses are streamed in batches, every row once, in order', 
     expect(ids(all.body)).toEqual(paged)
     expect(all.body['hydra:totalItems']).toBe(SEED_COUNTS.loans)
   })
+})
+
+it("answers every request of this file as the API's OpenAPI document says", async () => {
+  const result = await openApi.result()
+  expect(result.violations).toEqual([])
+  expect(result.checked).toBeGreaterThan(40)
 })

@@ -16,6 +16,7 @@ import {
   startServer,
   TEST_DATABASE,
 } from './support/harness.js'
+import { checkedAgainstOpenApi } from './support/openapi-check.js'
 
 const SCHEMA = new URL('./fixtures/filters/schema.prisma', import.meta.url).pathname
 
@@ -339,6 +340,8 @@ const CASES: Case[] = [
 let prisma: PrismaClient
 let origin: string
 let close: () => Promise<void>
+/** Every response of the file, checked against the app's OpenAPI document. */
+let openApi: ReturnType<typeof checkedAgainstOpenApi>
 let remove: () => Promise<void>
 
 beforeAll(async () => {
@@ -349,7 +352,8 @@ beforeAll(async () => {
   await prisma.item.createMany({ data: ITEMS })
   await prisma.note.createMany({ data: NOTES })
   // Batches of 4: unpaged responses are read across many batch boundaries.
-  ;({ origin, close } = await startServer(createHydraApp({ prisma, batchSize: 4 }).fetch))
+  openApi = checkedAgainstOpenApi(createHydraApp({ prisma, batchSize: 4 }).fetch)
+  ;({ origin, close } = await startServer(openApi.fetch))
 })
 
 afterAll(async () => {
@@ -574,4 +578,10 @@ describe('hydra:search through relations', () => {
     const items = templates.find((template) => template?.startsWith('/items{'))
     for (const variable of NESTED) expect(items).toContain(variable)
   })
+})
+
+it("answers every request of this file as the API's OpenAPI document says", async () => {
+  const result = await openApi.result()
+  expect(result.violations).toEqual([])
+  expect(result.checked).toBeGreaterThan(20)
 })

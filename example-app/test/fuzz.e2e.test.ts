@@ -179,6 +179,7 @@ function routes(): FuzzRoute[] {
   return [
     { kind: 'document', path: '/' },
     { kind: 'document', path: '/docs.jsonld' },
+    { kind: 'document', path: '/openapi.json' },
     { kind: 'document', path: '/contexts/Entrypoint' },
     { kind: 'document', path: '/contexts/Error' },
     ...types.map((type): FuzzRoute => ({ kind: 'document', path: `/contexts/${type.name}` })),
@@ -310,6 +311,10 @@ function fault(request: FuzzRequest, answer: Answer): string | undefined {
   if (request.method === 'HEAD') return undefined
   if (status >= 400) return problemFault(status, type, body)
   if (status >= 200 && status < 300 && status !== 204 && request.method !== 'OPTIONS') {
+    // The documentation page (`/docs`, a path the fuzzer reaches by stripping `.jsonld`) and its
+    // Swagger UI files are the only answers of the API that are not JSON.
+    const page = /^\/docs(\/[^/?]+)?(\?|$)/.test(request.path)
+    if (page && /^text\/(html|css|javascript)/.test(type)) return undefined
     if (!/^application\/(ld\+)?json/.test(type)) return `${status} as ${type}`
     try {
       JSON.parse(body)

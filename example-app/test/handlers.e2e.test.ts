@@ -502,6 +502,7 @@ describe('each return kind', () => {
   it('the item type flows into the response type of the RPC client', async () => {
     const client = hc<typeof app>(origin)
     const response = await client.array.$get({ query: { page: '2' } })
+    if (!response.ok) throw new Error(`GET /array: ${response.status}`)
     const body = await response.json()
     expectTypeOf(body['hydra:member']).toEqualTypeOf<Item[]>()
     expectTypeOf(body['hydra:totalItems']).toEqualTypeOf<number | undefined>()

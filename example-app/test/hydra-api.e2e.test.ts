@@ -6,17 +6,18 @@
  * Hono RPC client gets.
  */
 import { parseHydraDocumentation } from '@api-platform/api-doc-parser'
-import { type HydraItem, hydraNotFound } from '@prisma-hydra/runtime'
+import { type HydraErrorBody, type HydraItem, hydraNotFound } from '@prisma-hydra/runtime'
 import { Hono } from 'hono'
 import { hc } from 'hono/client'
 import jsonld from 'jsonld'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
-import type { BookMember, ReviewMember } from '#generated/hydra/index.js'
+import type { BookCollectionQuery, BookMember, ReviewMember } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { checkedAgainstOpenApi } from './support/openapi-check.js'
 
 const HYDRA = 'http://www.w3.org/ns/hydra/core#'
 const SCHEMA = 'https://schema.org/'
@@ -31,13 +32,20 @@ let mounted: string
 /** Mounted under /api as docs/deployment.md shows, with `hydraNotFound` in the outer app. */
 let mountedAsDocumented: string
 const closers: Array<() => Promise<void>> = []
+/** Every response of the file, checked against the app's OpenAPI document. */
+let openApi: ReturnType<typeof checkedAgainstOpenApi>
+let mountedOpenApi: ReturnType<typeof checkedAgainstOpenApi>
 
 beforeAll(async () => {
   database = await emptyDatabase()
   prisma = createPrismaClient(database.url)
   await prepareDatabase(prisma, database.url)
-  const root = await startServer(createApp(prisma, { cors: ADMIN_ORIGIN }).fetch)
-  const api = await startServer(new Hono().route('/api', createApp(prisma)).fetch)
+  openApi = checkedAgainstOpenApi(createApp(prisma, { cors: ADMIN_ORIGIN }).fetch)
+  mountedOpenApi = checkedAgainstOpenApi(new Hono().route('/api', createApp(prisma)).fetch, {
+    documentPath: '/api/openapi.json',
+  })
+  const root = await startServer(openApi.fetch)
+  const api = await startServer(mountedOpenApi.fetch)
   const outer = new Hono().route('/api', createApp(prisma))
   outer.notFound(hydraNotFound)
   const documented = await startServer(outer.fetch)
@@ -428,11 +436,14 @@ describe('under a mount path, every reference of a response resolves', () => {
     expect((await fetch(new URL('/api/contexts/Error', mountedAsDocumented))).status).toBe(200)
   })
 
-  it('the entrypoint answers at /api/ as at /api', async () => {
+  it('the entrypoint answers at /api/ as at /api, naming /api canonical', async () => {
     for (const base of [mounted, mountedAsDocumented]) {
       const [withSlash, without] = await Promise.all([fetch(`${base}/`), fetch(base)])
       expect(withSlash.status).toBe(200)
-      expect(withSlash.headers.get('link')).toBe(without.headers.get('link'))
+      expect(without.headers.get('link')).not.toContain('canonical')
+      expect(withSlash.headers.get('link')).toBe(
+        `${without.headers.get('link')}, </api>; rel="canonical"`
+      )
       expect(await withSlash.json()).toEqual(await without.json())
     }
   })
@@ -539,16 +550,73 @@ describe('headers: Link, content negotiation, CORS', () => {
 describe('a Hono RPC client', () => {
   it('gets typed members from generated collections and items', async () => {
     const client = hc<ReturnType<typeof createApp>>(origin)
-    const books = await (await client.books.$get()).json()
+    const booksResponse = await client.books.$get()
+    if (!booksResponse.ok) throw new Error(`GET /books: ${booksResponse.status}`)
+    const books = await booksResponse.json()
     expectTypeOf(books['hydra:member']).toEqualTypeOf<BookMember[]>()
     expectTypeOf(books['hydra:totalItems']).toEqualTypeOf<number | undefined>()
     expect(books['hydra:member'][0]?.['@type']).toBe('Book')
-    const reviews = await (await client.reviews.$get()).json()
+    const reviewsResponse = await client.reviews.$get()
+    if (!reviewsResponse.ok) throw new Error(`GET /reviews: ${reviewsResponse.status}`)
+    const reviews = await reviewsResponse.json()
     expectTypeOf(reviews.member).toEqualTypeOf<ReviewMember[]>()
     expectTypeOf(reviews['@type']).toEqualTypeOf<'Collection'>()
     expect(reviews.member).toHaveLength(20)
-    const book = await (await client.books[':id'].$get({ param: { id: '3' } })).json()
+    const bookResponse = await client.books[':id'].$get({ param: { id: '3' } })
+    if (!bookResponse.ok) throw new Error(`GET /books/3: ${bookResponse.status}`)
+    const book = await bookResponse.json()
     expectTypeOf(book).toEqualTypeOf<HydraItem<BookMember>>()
     expect(book.id).toBe(3)
   })
+
+  it('types the declared query parameters and the problems of each route', async () => {
+    const client = hc<ReturnType<typeof createApp>>(origin)
+    type BooksQuery = NonNullable<Parameters<typeof client.books.$get>[0]>['query']
+    expectTypeOf<BooksQuery>().toEqualTypeOf<BookCollectionQuery | undefined>()
+    expectTypeOf<BookCollectionQuery['order[title]']>().toEqualTypeOf<
+      'asc' | 'desc' | 'ASC' | 'DESC' | undefined
+    >()
+    expectTypeOf<BookCollectionQuery['genre[]']>().toEqualTypeOf<
+      Array<'FICTION' | 'SCIENCE' | 'HISTORY' | 'POETRY' | 'CHILDREN'> | undefined
+    >()
+    // @ts-expect-error: books are not ordered by isbn.
+    const _unknown: BookCollectionQuery = { 'order[isbn]': 'asc' }
+    const ordered = await client.books.$get({
+      query: { 'order[title]': 'desc', itemsPerPage: 2, 'genre[]': ['POETRY', 'HISTORY'] },
+    })
+    if (!ordered.ok) throw new Error(`GET /books: ${ordered.status}`)
+    const page = await ordered.json()
+    expect(page['hydra:member'].map((book) => book.genre)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^(POETRY|HISTORY)$/)])
+    )
+    const refused = await client.books.$get({ query: { page: 0 } })
+    if (refused.ok) throw new Error('GET /books?page=0 was not refused')
+    expectTypeOf(refused.status).toEqualTypeOf<400 | 406 | 500 | 503>()
+    const problem = await refused.json()
+    expectTypeOf(problem).toExtend<HydraErrorBody<boolean>>()
+    expectTypeOf(problem.detail).toEqualTypeOf<string>()
+    expect(problem).toMatchObject({ status: 400, detail: 'Page should not be less than 1' })
+    const missing = await client.books[':id'].$get({ param: { id: '0' } })
+    if (missing.ok) throw new Error('GET /books/0 was found')
+    expectTypeOf(missing.status).toEqualTypeOf<404 | 406 | 500 | 503>()
+    expect((await missing.json()).status).toBe(404)
+    const orphans = await client.authors[':id'].books.$get({
+      param: { id: '0' },
+      query: { 'order[title]': 'asc' },
+    })
+    if (orphans.ok) throw new Error('GET /authors/0/books was found')
+    expectTypeOf(orphans.status).toEqualTypeOf<400 | 404 | 406 | 500 | 503>()
+    expect(orphans.status).toBe(404)
+  })
+})
+
+it("answers every request of this file as the API's OpenAPI document says", async () => {
+  const result = await openApi.result()
+  expect(result.violations).toEqual([])
+  expect(result.checked).toBeGreaterThan(30)
+})
+it('answers every request under the mount path as its OpenAPI document says', async () => {
+  const result = await mountedOpenApi.result()
+  expect(result.violations).toEqual([])
+  expect(result.checked).toBeGreaterThan(3)
 })

@@ -17,12 +17,15 @@ import {
   ids,
   startServer,
 } from './support/harness.js'
+import { checkedAgainstOpenApi } from './support/openapi-check.js'
 
 const SCHEMA = new URL('./fixtures/relations/schema.prisma', import.meta.url).pathname
 
 let prisma: PrismaClient
 let origin: string
 let close: () => Promise<void>
+/** Every response of the file, checked against the app's OpenAPI document. */
+let openApi: ReturnType<typeof checkedAgainstOpenApi>
 let remove: () => Promise<void>
 
 type Body = Record<string, unknown>
@@ -80,7 +83,8 @@ beforeAll(async () => {
       titleIsbn: `isbn-${(id % 5) + 1}`,
     })),
   })
-  ;({ origin, close } = await startServer(createHydraApp({ prisma }).fetch))
+  openApi = checkedAgainstOpenApi(createHydraApp({ prisma }).fetch)
+  ;({ origin, close } = await startServer(openApi.fetch))
 })
 
 afterAll(async () => {
@@ -350,4 +354,10 @@ describe('a parent that does not exist', () => {
     expect([status, contentType]).toEqual([404, 'application/problem+json; charset=utf-8'])
     expect(body.detail).toMatch(/^No (Publisher|Tag|Title|Translator) with id "/)
   })
+})
+
+it("answers every request of this file as the API's OpenAPI document says", async () => {
+  const result = await openApi.result()
+  expect(result.violations).toEqual([])
+  expect(result.checked).toBeGreaterThan(20)
 })

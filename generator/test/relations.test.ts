@@ -63,7 +63,9 @@ describe('relations as links', () => {
     expect(author?.links.map(({ name, kind, condition }) => ({ name, kind, condition }))).toEqual([
       { name: 'books', kind: 'many', condition: { field: 'authorId', kind: 'column' } },
     ])
-    expect(result?.files.get('book.ts')).toContain(".get('/authors/:id/books', (c) =>")
+    expect(result?.files.get('book.ts')).toContain(
+      '.get(\'/authors/:id/books\', (c: Context<Env, "/authors/:id/books", QueryInput<BookCollectionQuery>>) =>'
+    )
   })
 
   it('a relation to a model that is not served is never shown; its key stays a field', async () => {
@@ -127,7 +129,9 @@ model Profile {
     expect(problems).toEqual([])
     const book = result?.model.resources.find((resource) => resource.name === 'Book')
     expect(book?.links.map((link) => [link.field, link.name])).toEqual([['author', 'writer']])
-    expect(result?.files.get('book.ts')).toContain(".get('/authors/:id/works', (c) =>")
+    expect(result?.files.get('book.ts')).toContain(
+      '.get(\'/authors/:id/works\', (c: Context<Env, "/authors/:id/works", QueryInput<BookCollectionQuery>>) =>'
+    )
   })
 
   it.each([

@@ -311,7 +311,15 @@ describe('annotation validation', () => {
       [
         'error: Model "Entrypoint", @pagination: field "hydra" cannot be shown: "hydra" is the prefix of Hydra\'s vocabulary in the context; hide the field (@hidden) or rename it (@map keeps the column)',
         'error: Model "Entrypoint", @pagination: the model\'s name "Entrypoint" is the name of the API\'s entrypoint (/contexts/Entrypoint); rename the model (@@map keeps the table)',
-        'error: Model "Entrypoint", @resource, option "path": "/docs.jsonld" belongs to the API itself (/docs.jsonld, /contexts/..., /errors/...); choose another path',
+        'error: Model "Entrypoint", @resource, option "path": "/docs.jsonld" belongs to the API itself (/docs.jsonld, /docs, /openapi.json, /contexts/..., /errors/...); choose another path',
+      ],
+    ],
+    [
+      'the paths of the OpenAPI document and its page',
+      `/// @pagination\nmodel Doc {\n  id Int @id\n}\n/// @pagination\n/// @resource(path: "/openapi.json")\nmodel Spec {\n  id Int @id\n}`,
+      [
+        'error: Model "Doc", @resource, option "path": "/docs" belongs to the API itself (/docs.jsonld, /docs, /openapi.json, /contexts/..., /errors/...); choose another path',
+        'error: Model "Spec", @resource, option "path": "/openapi.json" belongs to the API itself (/docs.jsonld, /docs, /openapi.json, /contexts/..., /errors/...); choose another path',
       ],
     ],
     [

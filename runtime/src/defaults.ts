@@ -22,6 +22,8 @@ export {
 } from './filters/spec.js'
 export { HYDRA_TERMS } from './hydra/context.js'
 export { entrypointKey } from './hydra/documentation.js'
+export { collectionParameters, type Parameter } from './openapi/parameters.js'
+export type { Schema } from './openapi/schemas.js'
 export { defaultPagingConfig, defaultParameterNames } from './paging/config.js'
 export type { PagingConfig, ParameterNames } from './paging/types.js'
 export {

@@ -11,7 +11,7 @@ export { failFastPool, type MariaDbPoolLike } from './database/fail-fast-pool.js
 export { DatabaseUnavailable, isOutage } from './database/outage.js'
 // Time budgets of the database work (docs/deployment.md#timeouts)
 export type { DatabaseTimeouts } from './database/timeouts.js'
-export { HydraError, type HydraErrorOptions } from './errors.js'
+export { HydraError, type HydraErrorBody, type HydraErrorOptions } from './errors.js'
 // Filters and client ordering, as custom data providers and handlers receive them
 // (docs/filters.md), and as custom collections declare them (docs/custom-collections.md)
 export { type CustomQueryOptions, customQuery } from './filters/custom-query.js'
@@ -43,15 +43,26 @@ export type { JsonLdResponse } from './hono/json-ld.js'
 export { mountPrefix } from './hono/location.js'
 // Other methods, the public origin, requests Node cannot read (docs/errors.md, docs/deployment.md)
 export { ALLOWED_METHODS, methodNotAllowed } from './hono/method-not-allowed.js'
+// The OpenAPI document and its page (docs/openapi.md)
+export { apiReferencePage, serveApiReference, serveOpenApi } from './hono/openapi-routes.js'
 export { type PublicOriginOptions, publicOrigin } from './hono/public-origin.js'
 export { hydraRequestError } from './hono/request-error.js'
+export type {
+  CollectionProblems,
+  ItemProblems,
+  ProblemResponse,
+  QueryInput,
+  SubCollectionProblems,
+} from './hono/typed-responses.js'
 export type { HydraCollection, HydraView } from './hydra/collection.js'
 export type {
+  ApiDescription,
   DocumentedCollection,
   DocumentedField,
   DocumentedLink,
   DocumentedType,
 } from './hydra/documentation.js'
+export { OPENAPI_PATH, renderOpenApi } from './openapi/document.js'
 export { type CustomPagingOptions, customPaging } from './paging/config.js'
 export {
   fullPaginator,

@@ -4,7 +4,7 @@ import type { FieldModel, LinkModel, OperationModel, ResourceModel } from './mod
 
 /** Names the API documentation and the entrypoint use for themselves. */
 const RESERVED_MODELS = ['Entrypoint', 'Error']
-const RESERVED_PATHS = /^\/(docs\.jsonld|contexts|errors)(\/|$)/
+const RESERVED_PATHS = /^\/(docs\.jsonld|docs|openapi\.json|contexts|errors)(\/|$)/
 
 /**
  * Names the API's own vocabulary takes: a field `hydra` (the prefix), models named like the API's
@@ -101,7 +101,7 @@ export function checkPaths(resources: ResourceModel[], problems: Problem[]): voi
         })
       if (RESERVED_PATHS.test(operation.path)) {
         problem(
-          `"${operation.path}" belongs to the API itself (/docs.jsonld, /contexts/..., /errors/...); choose another path`
+          `"${operation.path}" belongs to the API itself (/docs.jsonld, /docs, /openapi.json, /contexts/..., /errors/...); choose another path`
         )
       }
       const taken = owners.get(operation.path)

@@ -5,15 +5,24 @@
  * read goes through the data-access layer.
  */
 import type { CodeBlockWriter } from 'ts-morph'
-import type { ResourceModel } from '../config/model.js'
+import type { OperationModel, ResourceModel } from '../config/model.js'
 import { resourceNames } from './names.js'
+import { queryTypeName } from './query-type.js'
 import { relationKey, type SubCollection, subCollectionPath } from './sub-collections.js'
+
+/** The context type of a collection route, which gives `hc` the query the operation reads. */
+const queryContext = (resource: ResourceModel, operation: OperationModel, path: string) =>
+  `Context<Env, ${JSON.stringify(path)}, QueryInput<${queryTypeName(resource.name, operation.name)}>>`
 
 /** The Hono sub-app: collection operations first, so `/books/recent` is not read as an item id. */
 export function writeCreateApp(resource: ResourceModel, subCollections: readonly SubCollection[]) {
   const names = resourceNames(resource)
-  const route = (writer: CodeBlockWriter, path: string, call: string) =>
-    writer.write('.get(').quote(path).write(`, (c) => ${call})`).newLine()
+  const route = (writer: CodeBlockWriter, path: string, call: string, operation?: OperationModel) =>
+    writer
+      .write('.get(')
+      .quote(path)
+      .write(`, (${operation ? `c: ${queryContext(resource, operation, path)}` : 'c'}) => ${call})`)
+      .newLine()
   return (writer: CodeBlockWriter) => {
     writer.writeLine(`const rows = createDataAccess<${names.row}>(prisma, ${names.model}, options)`)
     writer.write('return new Hono()').indent(() => {
@@ -24,7 +33,8 @@ export function writeCreateApp(resource: ResourceModel, subCollections: readonly
         route(
           writer,
           operation.path,
-          `serveCollection(c, ${names.operations}.${operation.name}, rows, ${options})`
+          `serveCollection(c, ${names.operations}.${operation.name}, rows, ${options})`,
+          operation
         )
       }
       route(
@@ -37,7 +47,8 @@ export function writeCreateApp(resource: ResourceModel, subCollections: readonly
         route(
           writer,
           subCollectionPath(sub),
-          `serveSubCollection(c, rows, ${names.relations}.${relationKey(sub)}, ${names.operations}.${main?.name}, options)`
+          `serveSubCollection(c, rows, ${names.relations}.${relationKey(sub)}, ${names.operations}.${main?.name}, options)`,
+          main
         )
       }
       writer

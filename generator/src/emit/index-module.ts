@@ -2,9 +2,20 @@ import { type SourceFile, VariableDeclarationKind } from 'ts-morph'
 import type { HydraModel } from '../config/model.js'
 import type { EmitContext } from './context.js'
 import { hasProviders, resourceNames } from './names.js'
+import { queryTypeName } from './query-type.js'
 import { runtimeType, runtimeValue } from './runtime-imports.js'
 
 const DEFAULT_TITLE = 'Hydra API'
+
+/** The API's own documents, which answer other methods with a 405. */
+const API_PATHS = [
+  '/',
+  '/contexts/Entrypoint',
+  '/docs.jsonld',
+  '/openapi.json',
+  '/docs',
+  '/contexts/Error',
+]
 
 /** Fills `index.ts`: `createHydraApp({ prisma })` mounting every resource, and re-exports. */
 export function emitIndexModule(file: SourceFile, model: HydraModel, context: EmitContext): void {
@@ -23,7 +34,10 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         runtimeType('HydraAppSettings'),
         runtimeValue('hydraErrorHandlers'),
         runtimeValue('hydraHeaders'),
+        runtimeValue('serveApiReference'),
+        runtimeValue('serveApiReferenceAsset'),
         runtimeValue('serveDocumentation'),
+        runtimeValue('serveOpenApi'),
         runtimeValue('serveEntrypoint'),
         runtimeValue('serveEntrypointContext'),
         runtimeValue('serveErrorContext'),
@@ -52,6 +66,10 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         { name: names.row, isTypeOnly: true },
         ...(hasProviders(resource) ? [{ name: names.providers, isTypeOnly: true }] : []),
         { name: names.appOptions, isTypeOnly: true },
+        ...resource.operations.map((operation) => ({
+          name: queryTypeName(resource.name, operation.name),
+          isTypeOnly: true,
+        })),
         names.createApp,
         names.operations,
         names.resource,
@@ -188,6 +206,9 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         writer.writeLine(".get('/', (c) => serveEntrypoint(c, api))")
         writer.writeLine(".get('/contexts/Entrypoint', (c) => serveEntrypointContext(c, api))")
         writer.writeLine(".get('/docs.jsonld', (c) => serveDocumentation(c, api))")
+        writer.writeLine(".get('/openapi.json', (c) => serveOpenApi(c, api))")
+        writer.writeLine(".get('/docs', (c) => serveApiReference(c, api))")
+        writer.writeLine(".get('/docs/:asset', (c) => serveApiReferenceAsset(c))")
         for (const { resource, names } of resources)
           writer.writeLine(
             hasProviders(resource)
@@ -198,9 +219,9 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         writer.writeLine(
           `.get('/errors/:status', (c) => serveErrorDocument(c, { hydraPrefix: ${model.hydraPrefix} }))`
         )
-        for (const path of ['/', '/contexts/Entrypoint', '/docs.jsonld', '/contexts/Error'])
-          writer.writeLine(`.all('${path}', methodNotAllowed)`)
+        for (const path of API_PATHS) writer.writeLine(`.all('${path}', methodNotAllowed)`)
         writer.writeLine(".all('/errors/:status', methodNotAllowed)")
+        writer.writeLine(".all('/docs/:asset', methodNotAllowed)")
       })
       writer.newLine()
       // Last, and out of the chain (clients' route types): the entrypoint at `<mount>/`, and the

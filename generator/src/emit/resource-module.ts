@@ -12,6 +12,7 @@ import { keyLiteral, keySelect } from './item-key.js'
 import { runtimeTypes, writeMemberInterface } from './member-type.js'
 import { hasProviders, resourceNames } from './names.js'
 import { parametersLiteral, querySpecs, writeOperations } from './operations.js'
+import { queryType, queryTypeName } from './query-type.js'
 import { writeResourceSpec } from './resource-spec.js'
 import { runtimeType, runtimeValue } from './runtime-imports.js'
 import { type SubCollection, writeRelations } from './sub-collections.js'
@@ -30,7 +31,11 @@ function addImports(
   file.addImportDeclarations([
     {
       moduleSpecifier: 'hono',
-      namedImports: [...(providers ? [{ name: 'Context', isTypeOnly: true }] : []), 'Hono'],
+      namedImports: [
+        { name: 'Context', isTypeOnly: true },
+        { name: 'Env', isTypeOnly: true },
+        'Hono',
+      ],
     },
     {
       moduleSpecifier: context.runtimeModule,
@@ -42,6 +47,7 @@ function addImports(
         runtimeType('KeySpec'),
         runtimeValue('methodNotAllowed'),
         runtimeType('ModelSource'),
+        runtimeType('QueryInput'),
         ...(resource.operations.some((operation) => operation.query)
           ? [runtimeType('QuerySpec')]
           : []),
@@ -138,9 +144,21 @@ function addData(
     })
 }
 
-/** The row type, the providers interface and the app's options. */
-function addTypes(file: SourceFile, resource: ResourceModel) {
+/** The query types, the row type, the providers interface and the app's options. */
+function addTypes(
+  file: SourceFile,
+  resource: ResourceModel,
+  parameters: ParameterNames,
+  filterParameters: HydraModel['filterParameters']
+) {
   const names = resourceNames(resource)
+  for (const operation of resource.operations)
+    file.addTypeAlias({
+      isExported: true,
+      name: queryTypeName(resource.name, operation.name),
+      docs: [`The query parameters of ${operation.path}, as Hono's RPC client sends them.`],
+      type: queryType(operation, parameters, filterParameters),
+    })
   file.addExportDeclaration({ namedExports: [{ name: 'select', alias: names.select }] })
   file.addTypeAlias({
     isExported: true,
@@ -199,7 +217,7 @@ export function emitResourceModule(
     ],
   })
   addData(file, resource, filterParameters, parameters, context, subCollections)
-  addTypes(file, resource)
+  addTypes(file, resource, parameters, filterParameters)
   file.addFunction({
     isExported: true,
     name: names.createApp,

@@ -26,6 +26,7 @@ interface RuntimeTypes {
   ResourceAppOptions: Runtime.ResourceAppOptions
   HydraAppSettings: Runtime.HydraAppSettings
   RelationSource: Runtime.RelationSource
+  QueryInput: Runtime.QueryInput<unknown>
   RowWindow: Runtime.RowWindow
 }
 

@@ -157,16 +157,16 @@ export function createDataAccess<Row extends object>(
  * key read from the IRI. A column's collation can make a database match more than one spelling
  * (MariaDB's default `utf8mb4_unicode_ci` finds `en` for `EN` and for `en `, a PostgreSQL
  * `citext` or a SQLite `COLLATE NOCASE` column the same); those spellings are 404s on every
- * database, as on a binary column, so each item has one IRI (docs/errors.md). Text is compared
- * here; other kinds are canonical once their parsers read them.
+ * database, as on a binary column, so each item has one IRI (docs/errors.md). Text stored as text
+ * is compared here; other kinds (a Decimal, a date) are canonical once their parsers read them.
  */
 function holdsExactly(row: object, key: ModelKey, id: unknown): boolean {
   const found = row as Where
-  if (!key.fields) return typeof id !== 'string' || found[key.name] === id
+  const same = (stored: unknown, asked: unknown) =>
+    typeof stored !== 'string' || typeof asked !== 'string' || stored === asked
+  if (!key.fields) return same(found[key.name], id)
   const asked = id as Where
-  return key.fields.every(
-    ({ name }) => typeof asked[name] !== 'string' || found[name] === asked[name]
-  )
+  return key.fields.every(({ name }) => same(found[name], asked[name]))
 }
 
 /** A page read with one row more, for totals that are not read with the page. */

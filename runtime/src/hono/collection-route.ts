@@ -27,6 +27,7 @@ import { restyleRouteError } from './error-handlers.js'
 import type { JsonLdResponse } from './json-ld.js'
 import { mountPrefix } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
+import type { CollectionProblems, ProblemResponse } from './typed-responses.js'
 
 /** A collection operation: a path of a resource with its own order and paging settings. */
 export interface CollectionOperation<M, P extends boolean = boolean> {
@@ -120,12 +121,12 @@ export interface ServeCollectionOptions<
  * data, never changed), so that its mappings are worked out once; the template is written per
  * path (a sub-collection is served at one path per parent).
  */
-const searches = new WeakMap<object, (path: string) => Record<string, unknown>>()
+const searches = new WeakMap<object, (path: string) => Record<string, unknown> | undefined>()
 
 function searchOf<M, P extends boolean>(
   operation: CollectionOperation<M, P>,
   path: string
-): Record<string, unknown> {
+): Record<string, unknown> | undefined {
   let search = searches.get(operation)
   if (!search) {
     const { resource, paging, hydraPrefix, query } = operation
@@ -155,7 +156,7 @@ export async function serveCollection<
   options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy> = {},
   /** A sub-collection's condition: the rows of one parent (sub-collection-route.ts). */
   within?: Record<string, unknown> | undefined
-): Promise<JsonLdResponse<HydraCollection<M, P>>> {
+): Promise<JsonLdResponse<HydraCollection<M, P>> | ProblemResponse<P, CollectionProblems>> {
   const base = mountPrefix(c)
   const { resource, paging, hydraPrefix } = operation
   const budget = budgetOf(options.timeouts)

@@ -23,6 +23,7 @@ import { restyleRouteError } from './error-handlers.js'
 import type { JsonLdResponse } from './json-ld.js'
 import { mountPrefix } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
+import type { CollectionProblems, ProblemResponse } from './typed-responses.js'
 
 /** How a custom collection is served: its context, paging settings, chunk size and prefix. */
 export interface CollectionHandlerOptions<P extends boolean = boolean>
@@ -79,7 +80,9 @@ export function hydraCollection<
     c: Context<E, Path, I>,
     query: ProviderQuery
   ) => CollectionResult<T> | Promise<CollectionResult<T>>
-): (c: Context<E, Path, I>) => Promise<JsonLdResponse<HydraCollection<T, P>>> {
+): (
+  c: Context<E, Path, I>
+) => Promise<JsonLdResponse<HydraCollection<T, P>> | ProblemResponse<P, CollectionProblems>> {
   const paging = customPaging(options.paging, 'hydraCollection')
   const spec = options.query && customQuery(options.query, 'hydraCollection query', paging)
   const { hydraPrefix } = options

@@ -9,6 +9,7 @@ import {
   type DocumentedType,
   entrypointContext,
   entrypointKey,
+  entrypointPath,
   renderDocumentation,
   renderEntrypoint,
 } from '../hydra/documentation.js'
@@ -23,7 +24,8 @@ export function serveEntrypoint(
   c: Context,
   api: ApiDescription
 ): JsonLdResponse<Record<string, string>> {
-  return validatedJsonLd(c, renderEntrypoint(api, mountPrefix(c)))
+  const base = mountPrefix(c)
+  return validatedJsonLd(c, renderEntrypoint(api, base), entrypointPath(base))
 }
 
 /**
@@ -69,12 +71,14 @@ export function documentResource<M>(
     fields: resource.fields,
     ...(resource.links ? { links: resource.links } : {}),
     itemPath: resource.collectionPath,
+    idKind: resource.id.kind,
     collections: Object.entries(operations).map(([name, operation]) => ({
       name: entrypointKey(resource.name, name),
       path: operation.path,
       paging: operation.paging,
       query: operation.query,
       ...(operation.totals ? { totals: operation.totals.mode } : {}),
+      hydraPrefix: operation.hydraPrefix !== false,
     })),
   }
 }

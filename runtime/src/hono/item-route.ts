@@ -11,6 +11,7 @@ import { restyleRouteError } from './error-handlers.js'
 import { type JsonLdResponse, jsonLd } from './json-ld.js'
 import { mountPrefix, segmentFromEnd } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
+import type { ItemProblems, ProblemResponse } from './typed-responses.js'
 
 /** The JSON-LD shape of an item: its member with the resource's context. */
 export type HydraItem<M> = M & { '@context': string }
@@ -21,7 +22,7 @@ export async function serveItem<M, K extends IdKind>(
   resource: Resource<M, K>,
   findUnique: (id: IdValue<K>) => Promise<object | null>,
   options: { timeouts?: DatabaseTimeouts | undefined } = {}
-): Promise<JsonLdResponse<HydraItem<M>>> {
+): Promise<JsonLdResponse<HydraItem<M>> | ProblemResponse<boolean, ItemProblems>> {
   const base = mountPrefix(c)
   const budget = budgetOf(options.timeouts)
   try {

@@ -27,6 +27,7 @@ import { restyleRouteError } from './error-handlers.js'
 import type { JsonLdResponse } from './json-ld.js'
 import { mountPrefix, segmentFromEnd } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
+import type { ProblemResponse, SubCollectionProblems } from './typed-responses.js'
 
 /**
  * Serves the sub-collection of the parent named by the path's `:id`: a 404 problem when the key
@@ -39,7 +40,7 @@ export async function serveSubCollection<M, Row extends object, P extends boolea
   relation: RelationSource<KeySpec>,
   operation: CollectionOperation<M, P>,
   options: Omit<ServeCollectionOptions<Row>, 'provider'> = {}
-): Promise<JsonLdResponse<HydraCollection<M, P>>> {
+): Promise<JsonLdResponse<HydraCollection<M, P>> | ProblemResponse<P, SubCollectionProblems>> {
   const { key } = relation.parent
   const [id, within] = await parentCondition(c, rows, relation, operation, options)
   // The collection's IRI names the parent as its own IRI does (one encoding, whatever the

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { Context, TypedResponse } from 'hono'
-import { jsonLdHeaders } from './request-state.js'
+import { canonicalFor, jsonLdHeaders } from './request-state.js'
 
 type Validated<T> = Response & TypedResponse<T, 200, 'json'>
 
@@ -26,19 +26,31 @@ export function matchesEntityTag(header: string | undefined, tag: string): boole
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag)
 }
 
-/** A JSON-LD document with its `ETag`, or `304 Not Modified` when the client has it already. */
-export function validatedJsonLd<T>(c: Context, body: T): Validated<T> {
-  const headers = jsonLdHeaders(c)
-  const text = JSON.stringify(body)
-  const tag = entityTag(text, headers['Content-Type'] as string)
-  const validators: Record<string, string> = {
+/**
+ * A JSON-LD document with its `ETag`, or `304 Not Modified` when the client has it already.
+ * `iri`, the document's main resource, is linked as canonical when the request spelled it
+ * otherwise (`/api/` for the entrypoint `/api`).
+ */
+export function validatedJsonLd<T>(c: Context, body: T, iri?: string): Validated<T> {
+  const headers = jsonLdHeaders(c, iri === undefined ? undefined : canonicalFor(c, iri))
+  return validatedText(c, JSON.stringify(body), headers as Record<string, string>, {
     Link: headers.Link as string,
     Vary: headers.Vary as string,
-    ETag: tag,
-    'Cache-Control': DOCUMENT_CACHE_CONTROL,
-  }
-  if (matchesEntityTag(c.req.header('If-None-Match'), tag)) {
-    return c.body(null, 304, validators) as unknown as Validated<T>
-  }
-  return c.body(text, 200, { ...headers, ...validators }) as unknown as Validated<T>
+  }) as unknown as Validated<T>
+}
+
+/**
+ * A text with its `ETag` (of the text and its `Content-Type`), or `304 Not Modified` with the
+ * `kept` headers when the client has it already.
+ */
+export function validatedText(
+  c: Context,
+  text: string,
+  headers: Record<string, string>,
+  kept: Record<string, string> = {}
+): Response {
+  const tag = entityTag(text, headers['Content-Type'] as string)
+  const validators = { ...kept, ETag: tag, 'Cache-Control': DOCUMENT_CACHE_CONTROL }
+  if (matchesEntityTag(c.req.header('If-None-Match'), tag)) return c.body(null, 304, validators)
+  return c.body(text, 200, { ...headers, ...validators })
 }

@@ -122,7 +122,7 @@ describe('the API documentation', () => {
         '@type': ['hydra:Operation', 'schema:FindAction'],
         'hydra:method': 'GET',
         'hydra:title': 'getProduct',
-        'rdfs:label': 'Retrieves a Product resource.',
+        'rdfs:label': 'Retrieves one Product resource.',
         returns: 'https://schema.org/Product',
       },
     ])

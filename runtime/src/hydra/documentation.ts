@@ -254,7 +254,7 @@ function documentType(type: DocumentedType): Record<string, unknown> {
             '@type': ['hydra:Operation', 'schema:FindAction'],
             'hydra:method': 'GET',
             'hydra:title': `get${type.name}`,
-            'rdfs:label': `Retrieves a ${type.name} resource.`,
+            'rdfs:label': `Retrieves one ${type.name} resource.`,
             returns: id,
           },
         ]

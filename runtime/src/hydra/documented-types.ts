@@ -42,6 +42,8 @@ export interface DocumentedCollection {
   description?: string | undefined
   /** How its full paging counts; when not `exact`, the documentation declares `totalItemsAccuracy`. */
   totals?: TotalAccuracy | undefined
+  /** Whether its pages' Hydra keys carry the `hydra:` prefix (the OpenAPI schema follows). Default true. */
+  hydraPrefix?: boolean | undefined
 }
 
 /** A type of the API: its members' fields and the collections that list them. */
@@ -54,12 +56,16 @@ export interface DocumentedType {
   links?: readonly DocumentedLink[] | undefined
   /** Items are served at `<itemPath>/{id}`; left out for types without item routes. */
   itemPath?: string | undefined
+  /** The kind of the items' key (`Int`, `BigInt`, `String`): the OpenAPI schema of `{id}`. */
+  idKind?: string | undefined
   collections: readonly DocumentedCollection[]
 }
 
 /** The API as the entrypoint and the documentation describe it: its title and types. */
 export interface ApiDescription {
   title: string
+  /** The API's version, as the OpenAPI document states it (default `0.0.0`). */
+  version?: string | undefined
   description?: string | undefined
   types: readonly DocumentedType[]
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { defaultFilterParameterNames, type QuerySpec } from '../filters/spec.js'
 import { defaultPagingConfig } from '../paging/config.js'
 import { contextDocument } from './context.js'
-import { collectionMappings, searchMappings, searchTemplate } from './search.js'
+import { collectionMappings, collectionSearch, searchMappings, searchTemplate } from './search.js'
 
 const spec: QuerySpec = {
   filters: [
@@ -101,5 +101,16 @@ describe('the context of a type', () => {
     const search = context['hydra:search'] as { '@context': Record<string, unknown> }
     expect(search['@context'].IriTemplateMapping).toBe('hydra:IriTemplateMapping')
     expect(search['@context'].property).toEqual({ '@id': 'hydra:property', '@type': '@vocab' })
+  })
+})
+
+describe('collectionSearch', () => {
+  it('gives no template to a collection that reads no parameter', () => {
+    const type = { name: 'Language', fields: [] }
+    const paging = { ...defaultPagingConfig, enabled: false }
+    expect(collectionSearch(type, paging, true)('/languages')).toBeUndefined()
+    expect(collectionSearch(type, defaultPagingConfig, true)('/languages')).toMatchObject({
+      'hydra:template': '/languages{?page}',
+    })
   })
 })

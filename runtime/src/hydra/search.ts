@@ -90,15 +90,16 @@ export function searchTemplate(
 }
 
 /**
- * The search block of a collection, for the path it is served at (its mount path included): the
- * mappings are worked out once, the template per path.
+ * The search block of a collection, for the path it is served at (its mount path included): its
+ * paging, filter and order parameters, the mappings worked out once, the template per path; none
+ * for a collection that reads no parameter (an empty template tells a client nothing).
  */
 export function collectionSearch(
   type: Pick<DocumentedType, 'name' | 'fields'>,
   paging: PagingConfig,
   prefix: boolean,
   spec?: QuerySpec | undefined
-): (path: string) => Record<string, unknown> {
+): (path: string) => Record<string, unknown> | undefined {
   const mappings = collectionMappings(type, paging, spec)
-  return (path) => searchTemplate(path, mappings, prefix)
+  return (path) => (mappings.length > 0 ? searchTemplate(path, mappings, prefix) : undefined)
 }

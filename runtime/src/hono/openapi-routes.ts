@@ -1,0 +1,92 @@
+/**
+ * @module
+ * The OpenAPI side of the API (docs/openapi.md): `/openapi.json`, the OpenAPI 3.1 document, and
+ * `/docs`, a page showing it with Swagger UI, whose files are served from the `swagger-ui-dist`
+ * package (no CDN: the page works offline and behind a firewall).
+ */
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import type { Context, TypedResponse } from 'hono'
+import { HydraError } from '../errors.js'
+import type { ApiDescription } from '../hydra/documentation.js'
+import { openApiPath, renderOpenApi } from '../openapi/document.js'
+import { apiLocation, mountPrefix } from './location.js'
+import { validatedText } from './validated.js'
+
+/** The path of the documentation page under the mount path. */
+export const API_REFERENCE_PATH = '/docs'
+
+const OPENAPI_TYPE = 'application/json; charset=utf-8'
+
+/** `GET /openapi.json`: the OpenAPI document, with an `ETag` (`304` when unchanged). */
+export function serveOpenApi(
+  c: Context,
+  api: ApiDescription
+): Response & TypedResponse<Record<string, unknown>, 200, 'json'> {
+  const text = JSON.stringify(renderOpenApi(api, apiLocation(c)))
+  return validatedText(c, text, { 'Content-Type': OPENAPI_TYPE }) as Response &
+    TypedResponse<Record<string, unknown>, 200, 'json'>
+}
+
+/** The files of Swagger UI the page loads, by the name it loads them under. */
+const ASSETS = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+} as const
+export type ApiReferenceAsset = keyof typeof ASSETS
+
+const assetTexts = new Map<ApiReferenceAsset, Promise<string>>()
+
+/** A file of `swagger-ui-dist`, read once. */
+function assetText(name: ApiReferenceAsset): Promise<string> {
+  let text = assetTexts.get(name)
+  if (!text) {
+    const file = createRequire(import.meta.url).resolve(`swagger-ui-dist/${name}`)
+    text = readFile(file, 'utf8')
+    assetTexts.set(name, text)
+  }
+  return text
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+
+/** The page: Swagger UI over the API's OpenAPI document, everything under the mount path. */
+export function apiReferencePage(title: string, base: string): string {
+  const assets = `${base}${API_REFERENCE_PATH}`
+  // JSON.stringify gives a JavaScript string literal; `<` escaped so it cannot close the script.
+  const url = JSON.stringify(openApiPath(base)).replace(/</g, '\\u003c')
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${escapeHtml(assets)}/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="${escapeHtml(assets)}/swagger-ui-bundle.js"></script>
+<script>
+window.ui = SwaggerUIBundle({ url: ${url}, dom_id: '#swagger-ui', deepLinking: true, tryItOutEnabled: true })
+</script>
+</body>
+</html>
+`
+}
+
+/** `GET /docs`: the documentation page. */
+export function serveApiReference(c: Context, api: ApiDescription): Response {
+  return validatedText(c, apiReferencePage(api.title, mountPrefix(c)), {
+    'Content-Type': 'text/html; charset=utf-8',
+  })
+}
+
+/** `GET /docs/:asset`: a file of Swagger UI; a 404 problem for any other name. */
+export async function serveApiReferenceAsset(c: Context): Promise<Response> {
+  const name = c.req.param('asset') ?? ''
+  if (!Object.hasOwn(ASSETS, name))
+    throw new HydraError(404, `No file "${name}" in ${API_REFERENCE_PATH}.`)
+  const asset = name as ApiReferenceAsset
+  return validatedText(c, await assetText(asset), { 'Content-Type': ASSETS[asset] })
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest'
+import type { ApiDescription, DocumentedType } from '../hydra/documentation.js'
+import { defaultPagingConfig } from '../paging/config.js'
+import { renderOpenApi } from './document.js'
+
+const author: DocumentedType = {
+  name: 'Author',
+  fields: [
+    { name: 'id', type: 'Int' },
+    { name: 'name', type: 'String' },
+    { name: 'born', type: 'DateTime', required: false },
+  ],
+  links: [{ name: 'books', kind: 'many', target: { name: 'Book' } }],
+  itemPath: '/authors',
+  idKind: 'Int',
+  collections: [{ name: 'author', path: '/authors', paging: defaultPagingConfig }],
+}
+
+const book: DocumentedType = {
+  name: 'Book',
+  fields: [
+    { name: 'id', type: 'BigInt' },
+    { name: 'price', type: 'Decimal' },
+    { name: 'genre', type: 'Genre', values: ['POETRY', 'HISTORY'] },
+  ],
+  links: [{ name: 'author', kind: 'one', required: false, target: { name: 'Author' } }],
+  itemPath: '/books',
+  idKind: 'BigInt',
+  collections: [
+    {
+      name: 'book',
+      path: '/books',
+      hydraPrefix: false,
+      paging: {
+        ...defaultPagingConfig,
+        cursor: [{ field: 'id', direction: 'desc', type: 'BigInt' }],
+      },
+    },
+  ],
+}
+
+const api: ApiDescription = { title: 'Shelf', types: [author, book] }
+
+type Document = {
+  servers: unknown
+  paths: Record<string, { get: { parameters: { name: string; schema: unknown }[] } & object }>
+  components: { schemas: Record<string, Record<string, unknown>> }
+}
+const render = (base = '') =>
+  renderOpenApi(api, { origin: 'http://x', base }) as unknown as Document
+
+describe('renderOpenApi', () => {
+  it('serves a sub-collection as the target collection under the parent key', () => {
+    const document = render()
+    expect(Object.keys(document.paths)).toEqual([
+      '/authors',
+      '/authors/{id}',
+      '/authors/{id}/books',
+      '/books',
+      '/books/{id}',
+    ])
+    const sub = document.paths['/authors/{id}/books']?.get
+    expect(sub?.parameters[0]).toMatchObject({
+      name: 'id',
+      in: 'path',
+      schema: { type: 'integer' },
+    })
+    expect(sub?.parameters.slice(1)).toEqual(document.paths['/books']?.get.parameters)
+    expect(sub).toMatchObject({
+      responses: {
+        200: {
+          content: {
+            'application/ld+json': {
+              schema: { $ref: '#/components/schemas/Book.Collection.unprefixed' },
+            },
+          },
+        },
+      },
+    })
+  })
+
+  it('writes only the collection styles that are served, and members as they are written', () => {
+    const { schemas } = render().components
+    expect(Object.keys(schemas)).toEqual([
+      'Author',
+      'Author.jsonld',
+      'Author.Collection',
+      'Book',
+      'Book.jsonld',
+      'Book.Collection.unprefixed',
+      'HydraView',
+      'HydraSearch',
+      'HydraView.unprefixed',
+      'HydraSearch.unprefixed',
+      'Problem',
+    ])
+    expect(schemas.Book?.properties).toMatchObject({
+      id: { type: 'string', pattern: '^-?[0-9]+$' },
+      price: { type: 'string' },
+      genre: { type: 'string', enum: ['POETRY', 'HISTORY'] },
+      author: { type: ['string', 'null'], format: 'uri-reference' },
+    })
+    expect(schemas.Author?.properties).toMatchObject({
+      born: { type: ['string', 'null'], format: 'date-time' },
+      books: { type: 'string' },
+    })
+  })
+
+  it('lists cursor positions typed as their field, and the page read by offset', () => {
+    const parameters = render().paths['/books']?.get.parameters ?? []
+    expect(parameters.map((parameter) => parameter.name)).toEqual([
+      'id[lt]',
+      'id[gt]',
+      'id[lte]',
+      'id[gte]',
+      'page',
+    ])
+    expect(parameters[0]?.schema).toEqual({ type: ['integer', 'string'] })
+  })
+
+  it('puts the server and the problem examples under the mount path', () => {
+    const document = render('/api') as Document & {
+      components: { responses: Record<string, unknown> }
+    }
+    expect(document.servers).toEqual([{ url: '/api', description: expect.any(String) }])
+    expect(document.components.responses['404']).toMatchObject({
+      content: {
+        'application/problem+json': {
+          examples: { hydra: { value: { '@id': '/api/errors/404', '@type': 'hydra:Error' } } },
+        },
+      },
+    })
+  })
+})

@@ -1,0 +1,254 @@
+/**
+ * The OpenAPI 3.1 document of an API (docs/openapi.md), rendered from the description its Hydra
+ * entrypoint and documentation are rendered from (hydra/documentation.ts): every collection
+ * operation, item and sub-collection, every parameter it reads, the JSON-LD documents it answers
+ * and the problems it can answer. Pure: paths are written under the mount path.
+ */
+import { errorBody } from '../errors.js'
+import {
+  type ApiDescription,
+  type ApiLocation,
+  type DocumentedCollection,
+  type DocumentedType,
+  docsPath,
+  entrypointKey,
+} from '../hydra/documentation.js'
+import { collectionParameters, idParameter, type Parameter } from './parameters.js'
+import {
+  collectionSchema,
+  itemSchema,
+  memberSchema,
+  problemSchema,
+  type Schema,
+  SHARED,
+  schemaNames,
+  schemaRef,
+  searchSchema,
+  viewSchema,
+} from './schemas.js'
+
+export const OPENAPI_PATH = '/openapi.json'
+export const openApiPath = (base: string) => `${base}${OPENAPI_PATH}`
+
+const JSON_LD = 'application/ld+json'
+const JSON_TYPE = 'application/json'
+const PROBLEM = 'application/problem+json'
+
+/** What each status a route answers means, and an example of its problem's detail. */
+const PROBLEMS = {
+  400: {
+    description: 'A parameter was refused: the detail names it and says why.',
+    detail: 'Page should not be less than 1',
+  },
+  404: { description: 'No item has this key.', detail: 'No Book with id "0".' },
+  406: {
+    description: 'The request accepts neither application/ld+json nor application/json.',
+    detail: `This API serves ${JSON_LD} and ${JSON_TYPE}; the request accepts only: text/html.`,
+  },
+  500: {
+    description: 'The server could not complete the request; the cause is logged.',
+    detail: 'Internal Server Error',
+  },
+  503: {
+    description: 'The database is unreachable, overloaded or past its time budget.',
+    detail: 'The database is unavailable; try again later.',
+  },
+} as const
+type ProblemStatus = keyof typeof PROBLEMS
+
+/** One GET operation of the document. */
+interface Operation {
+  operationId: string
+  summary: string
+  description?: string
+  tags: string[]
+  parameters: Parameter[]
+  responses: Record<string, unknown>
+}
+
+const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
+
+/** The responses of a route: its document (in both media types), then its problems. */
+function responses(
+  ok: { description: string; schema: Schema },
+  statuses: readonly ProblemStatus[]
+): Record<string, unknown> {
+  const content = { [JSON_LD]: { schema: ok.schema }, [JSON_TYPE]: { schema: ok.schema } }
+  const answers: Record<string, unknown> = { 200: { description: ok.description, content } }
+  for (const status of statuses) answers[status] = { $ref: `#/components/responses/${status}` }
+  return answers
+}
+
+/** A problem response, with the example of each style (`hydra:` prefix or not) under the mount. */
+function problemResponse(status: ProblemStatus, base: string): Record<string, unknown> {
+  const { description, detail } = PROBLEMS[status]
+  const headers =
+    status === 503
+      ? {
+          'Retry-After': {
+            description: 'Seconds to wait before trying again.',
+            schema: { type: 'integer' },
+          },
+        }
+      : undefined
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    content: {
+      [PROBLEM]: {
+        schema: schemaRef(SHARED.problem),
+        examples: {
+          hydra: { value: errorBody(status, detail, { base, hydraPrefix: true }) },
+          unprefixed: { value: errorBody(status, detail, { base, hydraPrefix: false }) },
+        },
+      },
+    },
+  }
+}
+
+/** The GET operation of a collection of `type`, reached at `path` (`{id}` for a parent's key). */
+function collectionOperation(
+  type: DocumentedType,
+  collection: DocumentedCollection,
+  naming: { operationId: string; summary: string; parent?: Parameter }
+): Operation {
+  const prefix = collection.hydraPrefix !== false
+  return {
+    operationId: naming.operationId,
+    summary: naming.summary,
+    ...(collection.description ? { description: collection.description } : {}),
+    tags: [type.name],
+    parameters: [
+      ...(naming.parent ? [naming.parent] : []),
+      ...collectionParameters(type, collection.paging, collection.query),
+    ],
+    responses: responses(
+      {
+        description: `A page of ${type.name} resources.`,
+        schema: schemaRef(schemaNames(type).collection(prefix)),
+      },
+      naming.parent ? [400, 404, 406, 500, 503] : [400, 406, 500, 503]
+    ),
+  }
+}
+
+/** A path, its GET operation and the collection style it answers (none for an item). */
+type PathEntry = [string, Operation, { type: string; prefix: boolean }?]
+
+/** The paths of one type: its collections, its items and the sub-collections of its relations. */
+function typePaths(
+  type: DocumentedType,
+  types: ReadonlyMap<string, DocumentedType>,
+  base: string
+): PathEntry[] {
+  const paths: PathEntry[] = type.collections.map((collection) => {
+    const main = collection.name === entrypointKey(type.name, 'collection')
+    return [
+      collection.path,
+      collectionOperation(type, collection, {
+        operationId: `get${capitalized(collection.name)}Collection`,
+        summary: main
+          ? `Retrieves the collection of ${type.name} resources.`
+          : `Retrieves the ${type.name} resources at ${base}${collection.path}.`,
+      }),
+      { type: type.name, prefix: collection.hydraPrefix !== false },
+    ]
+  })
+  if (!type.itemPath) return paths
+  paths.push([
+    `${type.itemPath}/{id}`,
+    {
+      operationId: `get${type.name}`,
+      summary: `Retrieves one ${type.name} resource.`,
+      tags: [type.name],
+      parameters: [idParameter(type.idKind, type.name)],
+      responses: responses(
+        { description: `The ${type.name}.`, schema: schemaRef(schemaNames(type).item) },
+        [404, 406, 500, 503]
+      ),
+    },
+  ])
+  // A to-many relation's sub-collection is served as the target's first collection operation.
+  for (const link of type.links ?? []) {
+    const target = types.get(link.target.name)
+    const operation = target?.collections[0]
+    if (link.kind !== 'many' || !target || !operation) continue
+    paths.push([
+      `${type.itemPath}/{id}/${link.name}`,
+      collectionOperation(target, operation, {
+        operationId: `get${type.name}${capitalized(link.name)}Collection`,
+        summary: `Retrieves the ${link.name} of one ${type.name} (${target.name} resources).`,
+        parent: idParameter(type.idKind, `${type.name} whose ${link.name} are listed`),
+      }),
+      { type: target.name, prefix: operation.hydraPrefix !== false },
+    ])
+  }
+  return paths
+}
+
+/** The schemas of every type and the shared ones, each collection style only where it is served. */
+function componentSchemas(
+  api: ApiDescription,
+  styles: ReadonlyMap<string, ReadonlySet<boolean>>
+): Record<string, Schema> {
+  const schemas: Record<string, Schema> = {}
+  const used = new Set<boolean>()
+  for (const type of api.types) {
+    const names = schemaNames(type)
+    schemas[names.member] = memberSchema(type)
+    if (type.itemPath) schemas[names.item] = itemSchema(type)
+    for (const prefix of styles.get(type.name) ?? []) {
+      schemas[names.collection(prefix)] = collectionSchema(type, prefix)
+      used.add(prefix)
+    }
+  }
+  for (const prefix of used) {
+    schemas[SHARED.view(prefix)] = viewSchema(prefix)
+    schemas[SHARED.search(prefix)] = searchSchema(prefix)
+  }
+  schemas[SHARED.problem] = problemSchema()
+  return schemas
+}
+
+/**
+ * The OpenAPI 3.1 document of the API. Its server is the mount path (`/`, `/api`), relative to
+ * where the document is read, so the paths are the routes' own (`/books/{id}`).
+ */
+export function renderOpenApi(api: ApiDescription, location: ApiLocation): Record<string, unknown> {
+  const { base } = location
+  const types = new Map(api.types.map((type) => [type.name, type]))
+  const paths: Record<string, { get: Operation }> = {}
+  const styles = new Map<string, Set<boolean>>()
+  for (const type of api.types)
+    for (const [path, operation, style] of typePaths(type, types, base)) {
+      paths[path] = { get: operation }
+      if (style) styles.set(style.type, (styles.get(style.type) ?? new Set()).add(style.prefix))
+    }
+  const statuses = Object.keys(PROBLEMS).map(Number) as ProblemStatus[]
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: api.title,
+      version: api.version ?? '0.0.0',
+      ...(api.description ? { description: api.description } : {}),
+    },
+    servers: [{ url: base || '/', description: 'This API, where this document is served.' }],
+    // Read-only and open: the API declares no authentication of its own (docs/openapi.md).
+    security: [],
+    externalDocs: {
+      description: 'The Hydra API documentation (JSON-LD) of the same API.',
+      url: `${location.origin}${docsPath(base)}`,
+    },
+    tags: api.types.map((type) => ({
+      name: type.name,
+      description: type.description ?? `The ${type.name} resources.`,
+    })),
+    paths,
+    components: {
+      schemas: componentSchemas(api, styles),
+      responses: Object.fromEntries(
+        statuses.map((status) => [status, problemResponse(status, base)])
+      ),
+    },
+  }
+}

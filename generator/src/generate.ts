@@ -16,6 +16,8 @@ export interface BuildInput {
   /** Import specifier of the runtime package; generated code imports its `/generated` entry. */
   runtimeModule?: string
   importExtension?: string
+  /** Extension of the generated files (`.ts` unless the client's is `.mts` or `.cts`). */
+  fileExtension?: string
 }
 
 export interface BuildResult {
@@ -44,6 +46,7 @@ export function buildHydra(input: BuildInput): BuildResult {
     clientModule: input.clientModule,
     runtimeModule: `${input.runtimeModule ?? '@prisma-hydra/runtime'}/generated`,
     importExtension: input.importExtension ?? '.js',
+    fileExtension: input.fileExtension ?? '.ts',
     provider: input.provider,
     isolationLevel: isolationLevelFor(input.provider),
   }

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
-import { hydraRequestError } from '@prisma-hydra/runtime'
+import { checkDatabase, DatabaseUnreachable, hydraRequestError } from '@prisma-hydra/runtime'
 import { createApp, exampleCollectionPaths } from './app.js'
 import { prepareDatabase } from './database.js'
 import { createPrismaClient, DEFAULT_DATABASE_URL } from './prisma.js'
@@ -22,6 +22,15 @@ function shown(url: string): string {
 }
 
 const prisma = createPrismaClient(url)
+// One query before anything else: a wrong URL or a server that is down stops the start with one
+// line naming the database, instead of a failure per request (docs/deployment.md).
+try {
+  await checkDatabase(prisma, { url })
+} catch (error) {
+  if (!(error instanceof DatabaseUnreachable)) throw error
+  process.stderr.write(`${error.message}\n`)
+  process.exit(1)
+}
 const { seeded } = await prepareDatabase(prisma, url)
 const app = createApp(prisma, {
   ...(cors ? { cors } : {}),

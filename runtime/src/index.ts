@@ -8,6 +8,12 @@
 
 // Errors (docs/errors.md)
 export { DatabaseUnavailable, isOutage } from './database/outage.js'
+// The start-up check of the database (docs/deployment.md#start-up-check)
+export {
+  checkDatabase,
+  type DatabaseCheckOptions,
+  DatabaseUnreachable,
+} from './database/startup-check.js'
 // Time budgets of the database work (docs/deployment.md#timeouts)
 export type { DatabaseTimeouts } from './database/timeouts.js'
 export { HydraError, type HydraErrorOptions } from './errors.js'

@@ -101,6 +101,19 @@ it('succeeds on a valid schema and writes one module per served model', async ()
   expect(index).not.toContain('User')
 })
 
+it('warns about the foreign key of a relation to a model that is not served', async () => {
+  const schema = path.join(folder, 'unserved.prisma')
+  await writeFile(
+    schema,
+    `${HEADER}\n/// @pagination\nmodel Product {\n  id         Int      @id\n  supplierId Int\n  supplier   Supplier @relation(fields: [supplierId], references: [id])\n}\n\nmodel Supplier {\n  id       Int       @id\n  products Product[]\n}\n`
+  )
+  const result = generate(schema)
+  expect(result.status, `${result.stdout}${result.stderr}`).toBe(0)
+  expect(`${result.stdout}${result.stderr}`).toContain(
+    'prisma-hydra warning: Model "Product", field "supplierId": is the foreign key of relation "supplier" to Supplier, which is not served: it is shown as a plain field holding Supplier\'s key. Hide it (/// @hidden), serve Supplier (/// @pagination) to show the relation as a link, or keep it as a field of the API with /// @property'
+  )
+})
+
 it("refuses Prisma 6's prisma-client-js client with the block to paste", async () => {
   // prisma-client-js needs @prisma/client next to the schema: a folder inside the app, which
   // git ignores. Its own output is set so that it writes nothing to node_modules.

@@ -66,12 +66,31 @@ describe('relations as links', () => {
     expect(result?.files.get('book.ts')).toContain(".get('/authors/:id/books', (c) =>")
   })
 
-  it('a relation to a model that is not served is never shown; its key stays a field', async () => {
+  it('a relation to a model that is not served is never shown; its key stays a field, with a warning', async () => {
     const { result, problems } = await build(library({ authorServed: false }))
-    expect(problems).toEqual([])
+    expect(problems).toEqual([
+      'warning: Model "Book", field "authorId": is the foreign key of relation "author" to Author, which is not served: it is shown as a plain field holding Author\'s key. Hide it (/// @hidden), serve Author (/// @pagination) to show the relation as a link, or keep it as a field of the API with /// @property',
+    ])
     const book = result?.model.resources[0]
     expect(book?.fields.map((field) => field.name)).toEqual(['id', 'title', 'authorId', 'editorId'])
     expect(book?.links).toEqual([])
+  })
+
+  it('a foreign key to a model that is not served, hidden or declared a property, warns no more', async () => {
+    for (const authorId of [
+      '@hidden',
+      '@property',
+      '@property(iri: "https://schema.org/author")',
+    ]) {
+      const { result, problems } = await build(library({ authorServed: false, authorId }))
+      expect(problems).toEqual([])
+      const fields = result?.model.resources[0]?.fields.map((field) => field.name)
+      expect(fields).toEqual(
+        authorId === '@hidden'
+          ? ['id', 'title', 'editorId']
+          : ['id', 'title', 'authorId', 'editorId']
+      )
+    }
   })
 
   it('@hidden turns a relation off: its foreign key is a field again, filterable', async () => {

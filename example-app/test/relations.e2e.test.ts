@@ -321,6 +321,71 @@ describe('sub-collections hold exactly the related rows', () => {
   })
 })
 
+describe('exists on an optional relation', () => {
+  it('exists[prequel]=false lists the titles without a prequel, true the others', async () => {
+    for (const value of [false, true]) {
+      const expected = await prisma.title.findMany({
+        where: { prequel: value ? { isNot: null } : null },
+        orderBy: { id: 'asc' },
+      })
+      const { status, body } = await get(
+        origin,
+        `/titles?exists[prequel]=${value}&pagination=false`
+      )
+      expect(status).toBe(200)
+      expect(ids(body)).toEqual(expected.map((title) => title.id))
+      expect(body['hydra:totalItems']).toBe(expected.length)
+    }
+    expect(ids((await get(origin, '/titles?exists[prequel]=false&pagination=false')).body)).toEqual(
+      [1, 2, 3]
+    )
+    const unpublished = await get(origin, '/titles?exists[publisher]=0&pagination=false')
+    expect(ids(unpublished.body)).toEqual([4, 8, 12])
+  })
+})
+
+describe('a sub-collection leaves out the relation that defines it', () => {
+  const variables = (body: Body) =>
+    (
+      (body['hydra:search'] as { 'hydra:mapping': { variable: string }[] })['hydra:mapping'] ?? []
+    ).map((mapping) => mapping.variable)
+
+  it('neither advertises nor reads filters and orders on it', async () => {
+    const all = variables((await get(origin, '/titles')).body)
+    expect(all).toEqual(
+      expect.arrayContaining([
+        'publisher.name',
+        'exists[publisher]',
+        'exists[prequel]',
+        'order[publisher.name]',
+      ])
+    )
+    const catalogue = variables((await get(origin, '/publishers/1/catalogue')).body)
+    expect(catalogue).toEqual(all.filter((variable) => !/publisher/.test(variable)))
+    const sequels = variables((await get(origin, '/titles/1/sequels')).body)
+    expect(sequels).toEqual(all.filter((variable) => variable !== 'exists[prequel]'))
+    // Many-to-many: a title has several tags, nothing is left out.
+    expect(variables((await get(origin, '/tags/short/titles')).body)).toEqual(all)
+
+    const published = await prisma.title.findMany({
+      where: { publisherId: 1 },
+      orderBy: { id: 'asc' },
+    })
+    // Read as any parameter the sub-collection does not know: a plain one is ignored...
+    const named = await get(
+      origin,
+      '/publishers/1/catalogue?publisher.name=Publisher%202&pagination=false'
+    )
+    expect([named.status, ids(named.body)]).toEqual([200, published.map((title) => title.id)])
+    // ...an unknown key of exists or order is a 400 naming it.
+    for (const parameter of ['exists[publisher]=false', 'order[publisher.name]=desc']) {
+      const { status, body } = await get(origin, `/publishers/1/catalogue?${parameter}`)
+      expect(status, parameter).toBe(400)
+      expect(body.detail).toContain(`"${parameter.split('=')[0]}" parameter is not known`)
+    }
+  })
+})
+
 describe('a parent that does not exist', () => {
   it.each([
     '/publishers/99/catalogue',

@@ -200,3 +200,41 @@ model Profile {
     expect((await build(models)).problems).toEqual(expected)
   })
 })
+
+describe('exists on a relation', () => {
+  const tree = (filter: string) => `
+/// @pagination
+/// @filter(${filter})
+model Category {
+  id       Int        @id
+  parentId Int?
+  parent   Category?  @relation("Tree", fields: [parentId], references: [id])
+  children Category[] @relation("Tree")
+  ownerId  Int
+  owner    Owner      @relation(fields: [ownerId], references: [id])
+}
+
+/// @pagination
+model Owner {
+  id         Int        @id
+  categories Category[]
+}
+`
+
+  it('takes an optional to-one relation served as a link', async () => {
+    const { result, problems } = await build(tree('exists: [parent]'))
+    expect(problems).toEqual([])
+    expect(result?.files.get('category.ts')).toContain(
+      '"kind": "exists", "field": "parent", "relation": true }'
+    )
+  })
+
+  it('refuses its foreign key, a to-many and a required relation, naming the fix', async () => {
+    const { problems } = await build(tree('exists: [parentId, children, owner]'))
+    expect(problems).toEqual([
+      'error: Model "Category", @filter, option "exists": field "parentId" is the foreign key of relation "parent", which is served as a link: test the relation instead: exists: [parent]',
+      'error: Model "Category", @filter, option "exists": field "children" is to-many: exists filters take optional to-one relations (filter its sub-collection instead)',
+      'error: Model "Category", @filter, option "exists": field "owner" is required, so it always exists: exists filters take optional relations',
+    ])
+  })
+})

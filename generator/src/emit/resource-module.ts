@@ -19,6 +19,7 @@ import type {
 import { camelCase, pascalCase } from '../config/naming.js'
 import type { ParameterNames } from '../config/options.js'
 import { keepsRowEstimates } from '../config/totals.js'
+import { backRelation } from './back-relation.js'
 import type { EmitContext } from './context.js'
 import { qualifiedTable, templateText } from './count-sql.js'
 import { type RuntimeType, runtimeType, runtimeValue } from './runtime-imports.js'
@@ -357,8 +358,9 @@ function writeSubCollections(
         writer.writeLine('serveSubCollection(')
         writer.indent(() => {
           writer.writeLine('c,')
+          const back = backRelation(resource, sub.parent.name, sub.link)
           writer.writeLine(
-            `{ name: ${JSON.stringify(parent.name)}, id: '${parent.idField.type}', provider: '${provider}', find: (id) => prisma.${parent.delegate}.findUnique({ where: { ${parent.idField.name}: id }, select: { ${parent.idField.name}: true } }) },`
+            `{ name: ${JSON.stringify(parent.name)}, id: '${parent.idField.type}', provider: '${provider}', find: (id) => prisma.${parent.delegate}.findUnique({ where: { ${parent.idField.name}: id }, select: { ${parent.idField.name}: true } })${back ? `, relation: ${JSON.stringify(back)}` : ''} },`
           )
           writer.writeLine(`${names.operations}.${operation.name},`)
           const where = subCollectionWhere(sub)

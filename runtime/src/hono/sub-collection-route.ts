@@ -20,6 +20,7 @@ import { restyleRouteError } from './error-handlers.js'
 import type { JsonLdResponse } from './json-ld.js'
 import { mountPrefix } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
+import { withoutRelation } from './sub-collection-query.js'
 
 /** The item whose relation the sub-collection lists: how its key is read and how it is found. */
 export interface SubCollectionParent<K extends IdKind> {
@@ -31,6 +32,11 @@ export interface SubCollectionParent<K extends IdKind> {
   provider?: string | undefined
   /** The parent row, or null when there is none (→ 404). */
   find: (id: IdValue<K>) => Promise<object | null>
+  /**
+   * The target's to-one relation back to the parent (`publisher` under
+   * `/publishers/:id/catalogue`): its filters and orders are left out of the sub-collection.
+   */
+  relation?: string | undefined
 }
 
 /**
@@ -52,7 +58,8 @@ export async function serveSubCollection<
   options: Omit<ServeCollectionOptions<Row>, 'provider'> = {}
 ): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const id = await parentKey(c, parent, operation.hydraPrefix, options)
-  return serveCollection(c, operation, rows(id), options)
+  const scoped = parent.relation ? withoutRelation(operation, parent.relation) : operation
+  return serveCollection(c, scoped, rows(id), options)
 }
 
 /** The key of the path's parent, or a 404 problem in the operation's style. */

@@ -6,6 +6,7 @@
  * controls; 404s for missing parents; what is not shown (relations to unserved models, a relation
  * turned off, the foreign keys behind links); renamed relations; the documentation and contexts.
  */
+import jsonld from 'jsonld'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp } from '#fixtures/relations/hydra/index.js'
 import { PrismaClient } from '#fixtures/relations/prisma/client.js'
@@ -80,6 +81,7 @@ beforeAll(async () => {
       titleIsbn: `isbn-${(id % 5) + 1}`,
     })),
   })
+  await prisma.collection.create({ data: { id: 1, name: 'Spring' } })
   ;({ origin, close } = await startServer(createHydraApp({ prisma }).fetch))
 })
 
@@ -383,6 +385,36 @@ describe('a sub-collection leaves out the relation that defines it', () => {
       expect(status, parameter).toBe(400)
       expect(body.detail).toContain(`"${parameter.split('=')[0]}" parameter is not known`)
     }
+  })
+})
+
+describe('a model named like a Hydra term', () => {
+  /** Loads the server's contexts for the JSON-LD processor. */
+  const documentLoader = async (url: string) => {
+    const response = await fetch(url, { headers: { Accept: 'application/ld+json' } })
+    if (!response.ok) throw new Error(`${url}: ${response.status}`)
+    return { contextUrl: null, documentUrl: url, document: await response.json() }
+  }
+  const expand = async (path: string) => {
+    const url = `${origin}${path}`
+    const body = await (await fetch(url)).json()
+    const options = { base: url, documentLoader, safe: true }
+    return (await jsonld.expand(body, options as unknown as jsonld.Options.Expand)) as Array<
+      Record<string, unknown>
+    >
+  }
+
+  it("Collection is the API's own type, its collection hydra:Collection", async () => {
+    const docs = `${origin}/docs.jsonld#`
+    const [item] = await expand('/collections/1')
+    expect(item?.['@type']).toEqual([`${docs}Collection`])
+    const [page] = await expand('/collections')
+    expect(page?.['@type']).toEqual(['http://www.w3.org/ns/hydra/core#Collection'])
+    const members = (page?.['http://www.w3.org/ns/hydra/core#member'] ?? []) as Array<
+      Record<string, unknown>
+    >
+    const member = members[0]
+    expect(member?.['@type']).toEqual([`${docs}Collection`])
   })
 })
 

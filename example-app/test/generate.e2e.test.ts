@@ -114,6 +114,21 @@ it('warns about the foreign key of a relation to a model that is not served', as
   )
 })
 
+it('warns about an annotated model that Prisma ignores', async () => {
+  const schema = path.join(folder, 'ignored.prisma')
+  await writeFile(
+    schema,
+    `${HEADER}\n${BOOK}\n/// A legacy table.\n/// @pagination(itemsPerPage: 5)\nmodel Legacy {\n  id Int @id\n\n  @@ignore\n}\n`
+  )
+  const result = generate(schema)
+  const output = `${result.stdout}${result.stderr}`
+  expect(result.status, output).toBe(0)
+  expect(output).toContain(
+    'prisma-hydra warning: Model "Legacy", @pagination: the model is ignored by Prisma (@@ignore): it has no client delegate, so it is not served; remove @@ignore to serve it, or the annotation'
+  )
+  expect(output).not.toContain('Model "Book", @pagination: the model is ignored')
+})
+
 it("refuses Prisma 6's prisma-client-js client with the block to paste", async () => {
   // prisma-client-js needs @prisma/client next to the schema: a folder inside the app, which
   // git ignores. Its own output is set so that it writes nothing to node_modules.

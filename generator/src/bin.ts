@@ -73,6 +73,7 @@ async function generateInto(
     clientModule: clientModule(client.output.value, outputDir, extension),
     importExtension: extension,
     fileExtension: naming.fileExtension,
+    schema: options.datamodel,
     ...(globalConfig ? { globalConfig } : {}),
     ...(configValue(options, 'runtimeModule')
       ? { runtimeModule: configValue(options, 'runtimeModule') as string }

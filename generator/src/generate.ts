@@ -1,5 +1,6 @@
 import type { DMMF } from '@prisma/generator-helper'
 import { emptyGlobalConfig, parseGlobalConfig } from './config/global.js'
+import { ignoredAnnotatedModels } from './config/ignored-models.js'
 import type { HydraModel } from './config/model.js'
 import { resolveHydraModel } from './config/resolve.js'
 import { type EmitContext, isolationLevelFor } from './emit/context.js'
@@ -18,6 +19,8 @@ export interface BuildInput {
   importExtension?: string
   /** Extension of the generated files (`.ts` unless the client's is `.mts` or `.cts`). */
   fileExtension?: string
+  /** The schema's text, for what the DMMF leaves out (models Prisma ignores). */
+  schema?: string
 }
 
 export interface BuildResult {
@@ -41,6 +44,7 @@ export function buildHydra(input: BuildInput): BuildResult {
   }
   const resolved = resolveHydraModel(input.datamodel, global, input.provider)
   problems.push(...resolved.problems)
+  if (input.schema) problems.push(...ignoredAnnotatedModels(input.schema))
   if (problems.some((problem) => problem.severity === 'error')) throw new GenerationError(problems)
   const context: EmitContext = {
     clientModule: input.clientModule,

@@ -3,7 +3,7 @@
  * says so when it writes none, and leaves no module of an earlier run behind.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -105,4 +105,25 @@ it('writes nothing when the client block has an option Prisma refuses', async ()
   )
   expect(failed.output).toContain('prisma-hydra wrote nothing: ./hydra was not created.')
   await expect(readdir(fresh)).rejects.toThrow(/ENOENT/)
+})
+
+it('resolves config and output of a multi-file schema from the file declaring the block', async () => {
+  const schemaFolder = path.join(folder, 'multi', 'prisma', 'schema')
+  await mkdir(schemaFolder, { recursive: true })
+  await writeFile(
+    path.join(schemaFolder, 'main.prisma'),
+    `generator client {\n  provider = "prisma-client"\n  output   = "../../generated/prisma"\n}\n\ngenerator hydra {\n  provider = "prisma-hydra"\n  output   = "../../generated/hydra"\n  config   = "./platform.yaml"\n}\n\ndatasource db {\n  provider = "sqlite"\n}\n`
+  )
+  await writeFile(path.join(schemaFolder, 'book.prisma'), BOOK)
+  await writeFile(
+    path.join(schemaFolder, 'platform.yaml'),
+    'platform:\n  defaults:\n    pagination_items_per_page: 7\n'
+  )
+  const result = spawnSync(process.execPath, [PRISMA, 'generate', '--schema', 'prisma/schema'], {
+    cwd: path.join(folder, 'multi'),
+    encoding: 'utf8',
+  })
+  expect(result.status, `${result.stdout}${result.stderr}`).toBe(0)
+  const book = await readFile(path.join(folder, 'multi', 'generated', 'hydra', 'book.ts'), 'utf8')
+  expect(book).toContain('itemsPerPage: 7')
 })

@@ -139,7 +139,7 @@ it("refuses Prisma 6's prisma-client-js client with the block to paste", async (
     const schema = path.join(inside, 'schema.prisma')
     await writeFile(
       schema,
-      `generator client {\n  provider = "prisma-client-js"\n  output   = "./client-js"\n}\n\ngenerator hydra {\n  provider = "prisma-hydra"\n  output   = "../src/generated/hydra"\n}\n\n${DATASOURCE}\n${BOOK}`
+      `generator client {\n  provider     = "prisma-client-js"\n  output       = "./client-js"\n  moduleFormat = "cjs"\n}\n\ngenerator hydra {\n  provider = "prisma-hydra"\n  output   = "../src/generated/hydra"\n}\n\n${DATASOURCE}\n${BOOK}`
     )
     const output = failure(generate(schema))
     expect(output).toContain(
@@ -147,7 +147,8 @@ it("refuses Prisma 6's prisma-client-js client with the block to paste", async (
 
 generator client {
   provider            = "prisma-client"
-  output              = "../src/generated/prisma"
+  output              = "./client-js"
+  moduleFormat        = "cjs"
   importFileExtension = "js"
 }
 

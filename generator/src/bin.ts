@@ -5,7 +5,7 @@ import type { GeneratorOptions } from '@prisma/generator-helper'
 import helper from '@prisma/generator-helper'
 import { clientModuleNaming } from './client-options.js'
 import { buildHydra } from './generate.js'
-import { checkGeneratorBlocks, relativePath } from './generator-blocks.js'
+import { blockFolder, checkGeneratorBlocks, relativePath } from './generator-blocks.js'
 import { formatProblem } from './problems.js'
 import { writeFiles } from './write.js'
 
@@ -58,7 +58,9 @@ async function generateInto(
   const configPath = configValue(options, 'config')
   let globalConfig: { text: string; label: string } | undefined
   if (configPath) {
-    const absolute = path.resolve(path.dirname(options.schemaPath), configPath)
+    // Beside the file declaring the block, as Prisma resolves `output` (a multi-file schema's
+    // `prisma/schema/main.prisma`: its folder, not the schema folder's parent).
+    const absolute = path.resolve(blockFolder(options.generator, options.schemaPath), configPath)
     const text = await readFile(absolute, 'utf8').catch((error: Error) => {
       throw new Error(
         `prisma-hydra cannot read the platform config "${configPath}" (${absolute}): ${error.message}`

@@ -10,6 +10,9 @@ import { DatabaseSummary } from './test/support/summary.js'
  */
 const DATABASE_FREE = [
   'test/generate.e2e.test.ts',
+  'test/generate-output.e2e.test.ts',
+  'test/client-options.e2e.test.ts',
+  'test/decimal-scale.e2e.test.ts',
   'test/handlers.e2e.test.ts',
   'test/descriptors.e2e.test.ts',
   'test/databases.e2e.test.ts',

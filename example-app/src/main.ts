@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
-import { hydraRequestError } from '@prisma-hydra/runtime'
+import { checkDatabase, DatabaseUnreachable, hydraRequestError } from '@prisma-hydra/runtime'
 import { hydraClientError } from '@prisma-hydra/runtime/node'
 import { createApp, exampleCollectionPaths } from './app.js'
 import { prepareDatabase } from './database.js'
@@ -29,6 +29,15 @@ function shown(url: string): string {
 }
 
 const prisma = createPrismaClient(url)
+// One query before anything else: a wrong URL or a server that is down stops the start with one
+// line naming the database, instead of a failure per request (docs/deployment.md).
+try {
+  await checkDatabase(prisma, { url })
+} catch (error) {
+  if (!(error instanceof DatabaseUnreachable)) throw error
+  process.stderr.write(`${error.message}\n`)
+  process.exit(1)
+}
 const { seeded } = await prepareDatabase(prisma, url)
 const app = createApp(prisma, {
   ...(cors ? { cors } : {}),

@@ -294,11 +294,11 @@ describe('a feed ordered by a repeating timestamp (createdAt DESC, then id)', ()
   it.each([
     [
       'createdAt[lt]=yesterday&id[lt]=3',
-      'The "createdAt[lt]" parameter must be an ISO 8601 date-time such as 2024-01-31T12:00:00Z, "yesterday" given.',
+      'The "createdAt[lt]" parameter must be an ISO 8601 date (2024-01-31) or date-time (2024-01-31T12:00:00Z), "yesterday" given.',
     ],
     [
       'createdAt[lt]=2024-02-30T00:00:00Z',
-      'The "createdAt[lt]" parameter must be an ISO 8601 date-time such as 2024-01-31T12:00:00Z, "2024-02-30T00:00:00Z" given.',
+      'The "createdAt[lt]" parameter must be an ISO 8601 date (2024-01-31) or date-time (2024-01-31T12:00:00Z), "2024-02-30T00:00:00Z" given.',
     ],
     [
       'id[lt]=3',
@@ -384,7 +384,7 @@ describe('cursor values of every type', () => {
     ],
     [
       '/typed-rows/by-at?at[gt]=2024-01-01T24:00:00Z&id[gt]=x',
-      'The "at[gt]" parameter must be an ISO 8601 date-time such as 2024-01-31T12:00:00Z, "2024-01-01T24:00:00Z" given.',
+      'The "at[gt]" parameter must be an ISO 8601 date (2024-01-31) or date-time (2024-01-31T12:00:00Z), "2024-01-01T24:00:00Z" given.',
     ],
   ])('%s is a 400', async (path, detail) => {
     const response = await get(origin, path)

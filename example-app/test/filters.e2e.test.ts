@@ -453,7 +453,7 @@ describe('strict parameters', () => {
     ],
     [
       '/items?publishedAt[after]=2024-02-30',
-      'The "publishedAt[after]" parameter must be an ISO 8601 date-time such as 2024-01-31T12:00:00Z, "2024-02-30" given.',
+      'The "publishedAt[after]" parameter must be an ISO 8601 date (2024-01-31) or date-time (2024-01-31T12:00:00Z), "2024-02-30" given.',
     ],
     [
       '/items?order[code]=asc',
@@ -481,7 +481,7 @@ describe('strict parameters', () => {
     ],
     [
       '/items?owner.joinedAt[after]=yesterday',
-      'The "owner.joinedAt[after]" parameter must be an ISO 8601 date-time such as 2024-01-31T12:00:00Z, "yesterday" given.',
+      'The "owner.joinedAt[after]" parameter must be an ISO 8601 date (2024-01-31) or date-time (2024-01-31T12:00:00Z), "yesterday" given.',
     ],
     [
       '/items/feed?order[owner.name]=asc',

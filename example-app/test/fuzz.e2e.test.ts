@@ -143,7 +143,8 @@ function collectionRoutes(
 
 /**
  * The sub-collections of the generated types' to-many links (`/authors/3/books`), each with its
- * target's collection parameters (missing parents: relations.e2e).
+ * target's collection parameters but those on the to-one relation back to the parent
+ * (`author`, `author.name`: docs/hydra.md#relations; missing parents: relations.e2e).
  */
 function subCollectionRoutes(
   types: readonly DocumentedType[],
@@ -154,8 +155,19 @@ function subCollectionRoutes(
       const target = types.find((candidate) => candidate.name === link.target.name)
       const main = target?.collections[0]
       if (link.kind !== 'many' || !main || !type.itemPath) return []
+      // A to-many link has one to-one link back when it is one-to-many (the example names none).
+      const back = target?.links?.find(
+        (candidate) => candidate.kind === 'one' && candidate.target.name === type.name
+      )?.name
+      const onBack = (spec: { field: string; through?: { relation: string } | undefined }) =>
+        spec.field === back || spec.through?.relation === back
+      const query = main.query && {
+        ...main.query,
+        filters: main.query.filters.filter((filter) => !onBack(filter)),
+        order: main.query.order.filter((field) => !onBack(field)),
+      }
       return collectionRoutes(
-        [{ ...(target as DocumentedType), collections: [main] }],
+        [{ ...(target as DocumentedType), collections: [{ ...main, query }] }],
         undefined,
         iris
       ).flatMap((route) =>

@@ -101,6 +101,34 @@ it('succeeds on a valid schema and writes one module per served model', async ()
   expect(index).not.toContain('User')
 })
 
+it('warns about the foreign key of a relation to a model that is not served', async () => {
+  const schema = path.join(folder, 'unserved.prisma')
+  await writeFile(
+    schema,
+    `${HEADER}\n/// @pagination\nmodel Product {\n  id         Int      @id\n  supplierId Int\n  supplier   Supplier @relation(fields: [supplierId], references: [id])\n}\n\nmodel Supplier {\n  id       Int       @id\n  products Product[]\n}\n`
+  )
+  const result = generate(schema)
+  expect(result.status, `${result.stdout}${result.stderr}`).toBe(0)
+  expect(`${result.stdout}${result.stderr}`).toContain(
+    'prisma-hydra warning: Model "Product", field "supplierId": is the foreign key of relation "supplier" to Supplier, which is not served: it is shown as a plain field holding Supplier\'s key. Hide it (/// @hidden), serve Supplier (/// @pagination) to show the relation as a link, or keep it as a field of the API with /// @property'
+  )
+})
+
+it('warns about an annotated model that Prisma ignores', async () => {
+  const schema = path.join(folder, 'ignored.prisma')
+  await writeFile(
+    schema,
+    `${HEADER}\n${BOOK}\n/// A legacy table.\n/// @pagination(itemsPerPage: 5)\nmodel Legacy {\n  id Int @id\n\n  @@ignore\n}\n`
+  )
+  const result = generate(schema)
+  const output = `${result.stdout}${result.stderr}`
+  expect(result.status, output).toBe(0)
+  expect(output).toContain(
+    'prisma-hydra warning: Model "Legacy", @pagination: the model is ignored by Prisma (@@ignore): it has no client delegate, so it is not served; remove @@ignore to serve it, or the annotation'
+  )
+  expect(output).not.toContain('Model "Book", @pagination: the model is ignored')
+})
+
 it("refuses Prisma 6's prisma-client-js client with the block to paste", async () => {
   // prisma-client-js needs @prisma/client next to the schema: a folder inside the app, which
   // git ignores. Its own output is set so that it writes nothing to node_modules.
@@ -111,7 +139,7 @@ it("refuses Prisma 6's prisma-client-js client with the block to paste", async (
     const schema = path.join(inside, 'schema.prisma')
     await writeFile(
       schema,
-      `generator client {\n  provider = "prisma-client-js"\n  output   = "./client-js"\n}\n\ngenerator hydra {\n  provider = "prisma-hydra"\n  output   = "../src/generated/hydra"\n}\n\n${DATASOURCE}\n${BOOK}`
+      `generator client {\n  provider     = "prisma-client-js"\n  output       = "./client-js"\n  moduleFormat = "cjs"\n}\n\ngenerator hydra {\n  provider = "prisma-hydra"\n  output   = "../src/generated/hydra"\n}\n\n${DATASOURCE}\n${BOOK}`
     )
     const output = failure(generate(schema))
     expect(output).toContain(
@@ -119,7 +147,8 @@ it("refuses Prisma 6's prisma-client-js client with the block to paste", async (
 
 generator client {
   provider            = "prisma-client"
-  output              = "../src/generated/prisma"
+  output              = "./client-js"
+  moduleFormat        = "cjs"
   importFileExtension = "js"
 }
 

@@ -424,6 +424,22 @@ describe('under a mount path, every reference of a response resolves', () => {
     ])
   })
 
+  it.each([['/'], ['/books'], ['/contexts/Error']])(
+    "hydraNotFound's 404 outside the mount (%s) names nothing that would not resolve",
+    async (path) => {
+      const outside = new URL(path, mountedAsDocumented).href
+      const response = await fetch(outside)
+      expect(response.status).toBe(404)
+      expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')
+      expect(response.headers.get('link')).toBeNull()
+      expect(await response.json()).toEqual({
+        title: 'Not Found',
+        detail: `No route matches GET ${path}.`,
+        status: 404,
+      })
+    }
+  )
+
   it('a 405 for a method a route does not take: its @context and Link', async () => {
     const response = await fetch(`${mountedAsDocumented}/books`, { method: 'POST' })
     expect(response.status).toBe(405)

@@ -6,6 +6,7 @@
  * controls; 404s for missing parents; what is not shown (relations to unserved models, a relation
  * turned off, the foreign keys behind links); renamed relations; the documentation and contexts.
  */
+import jsonld from 'jsonld'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp } from '#fixtures/relations/hydra/index.js'
 import { PrismaClient } from '#fixtures/relations/prisma/client.js'
@@ -83,6 +84,7 @@ beforeAll(async () => {
       titleIsbn: `isbn-${(id % 5) + 1}`,
     })),
   })
+  await prisma.collection.create({ data: { id: 1, name: 'Spring' } })
   openApi = checkedAgainstOpenApi(createHydraApp({ prisma }).fetch)
   ;({ origin, close } = await startServer(openApi.fetch))
 })
@@ -334,6 +336,101 @@ describe('an item key spelled another way', () => {
       expect(body.detail).toMatch(/^No Tag with id "/)
     }
   )
+})
+
+describe('exists on an optional relation', () => {
+  it('exists[prequel]=false lists the titles without a prequel, true the others', async () => {
+    for (const value of [false, true]) {
+      const expected = await prisma.title.findMany({
+        where: { prequel: value ? { isNot: null } : null },
+        orderBy: { id: 'asc' },
+      })
+      const { status, body } = await get(
+        origin,
+        `/titles?exists[prequel]=${value}&pagination=false`
+      )
+      expect(status).toBe(200)
+      expect(ids(body)).toEqual(expected.map((title) => title.id))
+      expect(body['hydra:totalItems']).toBe(expected.length)
+    }
+    expect(ids((await get(origin, '/titles?exists[prequel]=false&pagination=false')).body)).toEqual(
+      [1, 2, 3]
+    )
+    const unpublished = await get(origin, '/titles?exists[publisher]=0&pagination=false')
+    expect(ids(unpublished.body)).toEqual([4, 8, 12])
+  })
+})
+
+describe('a sub-collection leaves out the relation that defines it', () => {
+  const variables = (body: Body) =>
+    (
+      (body['hydra:search'] as { 'hydra:mapping': { variable: string }[] })['hydra:mapping'] ?? []
+    ).map((mapping) => mapping.variable)
+
+  it('neither advertises nor reads filters and orders on it', async () => {
+    const all = variables((await get(origin, '/titles')).body)
+    expect(all).toEqual(
+      expect.arrayContaining([
+        'publisher.name',
+        'exists[publisher]',
+        'exists[prequel]',
+        'order[publisher.name]',
+      ])
+    )
+    const catalogue = variables((await get(origin, '/publishers/1/catalogue')).body)
+    expect(catalogue).toEqual(all.filter((variable) => !/publisher/.test(variable)))
+    const sequels = variables((await get(origin, '/titles/1/sequels')).body)
+    expect(sequels).toEqual(all.filter((variable) => variable !== 'exists[prequel]'))
+    // Many-to-many: a title has several tags, nothing is left out.
+    expect(variables((await get(origin, '/tags/short/titles')).body)).toEqual(all)
+
+    const published = await prisma.title.findMany({
+      where: { publisherId: 1 },
+      orderBy: { id: 'asc' },
+    })
+    // Read as any parameter the sub-collection does not know: a plain one is ignored...
+    const named = await get(
+      origin,
+      '/publishers/1/catalogue?publisher.name=Publisher%202&pagination=false'
+    )
+    expect([named.status, ids(named.body)]).toEqual([200, published.map((title) => title.id)])
+    // ...an unknown key of exists or order is a 400 naming it.
+    for (const parameter of ['exists[publisher]=false', 'order[publisher.name]=desc']) {
+      const { status, body } = await get(origin, `/publishers/1/catalogue?${parameter}`)
+      expect(status, parameter).toBe(400)
+      expect(body.detail).toContain(`"${parameter.split('=')[0]}" parameter is not known`)
+    }
+  })
+})
+
+describe('a model named like a Hydra term', () => {
+  /** Loads the server's contexts for the JSON-LD processor. */
+  const documentLoader = async (url: string) => {
+    const response = await fetch(url, { headers: { Accept: 'application/ld+json' } })
+    if (!response.ok) throw new Error(`${url}: ${response.status}`)
+    return { contextUrl: null, documentUrl: url, document: await response.json() }
+  }
+  const expand = async (path: string) => {
+    const url = `${origin}${path}`
+    const body = await (await fetch(url)).json()
+    const options = { base: url, documentLoader, safe: true }
+    return (await jsonld.expand(body, options as unknown as jsonld.Options.Expand)) as Array<
+      Record<string, unknown>
+    >
+  }
+
+  it("Collection is the API's own type, its collection hydra:Collection", async () => {
+    const docs = `${origin}/docs.jsonld#`
+    const [item] = await expand('/collections/1')
+    expect(item?.['@type']).toEqual([`${docs}Collection`])
+    const [page] = await expand('/collections')
+    expect(page?.['@type']).toEqual(['http://www.w3.org/ns/hydra/core#Collection'])
+    const members = (page?.['http://www.w3.org/ns/hydra/core#member'] ?? []) as Array<
+      Record<string, unknown>
+    >
+    const member = members[0]
+    expect(member?.['@type']).toEqual([`${docs}Collection`])
+  })
 })
 
 describe('a parent that does not exist', () => {

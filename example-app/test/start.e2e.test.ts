@@ -4,7 +4,7 @@
  * database in the `postgresql` and `mysql` test projects: a `mysql://` URL), prints the URLs to
  * try, and serves them. A second start reuses the database.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emptyDatabase, type TestDatabase } from './support/harness.js'
 import { sendRaw } from './support/raw-http.js'
@@ -89,5 +89,35 @@ describe('npm start', () => {
     } finally {
       await stop(second.child)
     }
+  })
+})
+
+describe('npm start on a database that cannot be used', () => {
+  it.each([
+    [
+      'postgres://app:secret@127.0.0.1:1/shop',
+      "The database postgres://app:***@127.0.0.1:1/shop cannot be used: Can't reach database server at 127.0.0.1:1",
+    ],
+    // The MariaDB driver retries a refused connection until its pool gives up.
+    [
+      'mysql://app:secret@127.0.0.1:1/shop',
+      'The database mysql://app:***@127.0.0.1:1/shop cannot be used: ',
+    ],
+    [
+      'file:./no/such/folder/shop.db',
+      'The database file:./no/such/folder/shop.db cannot be used: Cannot open database because the directory does not exist',
+    ],
+  ])('stops at once with one line naming %s', (url, line) => {
+    const result = spawnSync(process.execPath, ['scripts/start.mjs'], {
+      cwd: APP,
+      env: { ...process.env, PORT: '0', DATABASE_URL: url },
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    const output = `${result.stdout}${result.stderr}`
+    expect(result.status, output).toBe(1)
+    expect(output.startsWith(line), output).toBe(true)
+    expect(output.trim().split('\n')).toHaveLength(1)
+    expect(output).not.toContain('secret')
   })
 })

@@ -1,5 +1,6 @@
 import type { DMMF } from '@prisma/generator-helper'
 import { emptyGlobalConfig, parseGlobalConfig } from './config/global.js'
+import { ignoredAnnotatedModels } from './config/ignored-models.js'
 import type { HydraModel } from './config/model.js'
 import { resolveHydraModel } from './config/resolve.js'
 import type { EmitContext } from './emit/context.js'
@@ -16,6 +17,10 @@ export interface BuildInput {
   /** Import specifier of the runtime package; generated code imports its `/generated` entry. */
   runtimeModule?: string
   importExtension?: string
+  /** Extension of the generated files (`.ts` unless the client's is `.mts` or `.cts`). */
+  fileExtension?: string
+  /** The schema's text, for what the DMMF leaves out (models Prisma ignores). */
+  schema?: string
 }
 
 export interface BuildResult {
@@ -39,11 +44,13 @@ export function buildHydra(input: BuildInput): BuildResult {
   }
   const resolved = resolveHydraModel(input.datamodel, global, input.provider)
   problems.push(...resolved.problems)
+  if (input.schema) problems.push(...ignoredAnnotatedModels(input.schema))
   if (problems.some((problem) => problem.severity === 'error')) throw new GenerationError(problems)
   const context: EmitContext = {
     clientModule: input.clientModule,
     runtimeModule: `${input.runtimeModule ?? '@prisma-hydra/runtime'}/generated`,
     importExtension: input.importExtension ?? '.js',
+    fileExtension: input.fileExtension ?? '.ts',
     provider: input.provider,
   }
   return { model: resolved.model, files: emitFiles(resolved.model, context), warnings: problems }

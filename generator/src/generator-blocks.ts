@@ -22,8 +22,8 @@ export interface GeneratorBlocks {
 export function checkGeneratorBlocks(
   options: Pick<GeneratorOptions, 'generator' | 'otherGenerators' | 'schemaPath'>
 ): GeneratorBlocks {
-  const schemaDir = path.dirname(options.schemaPath)
   const own = options.generator
+  const schemaDir = blockFolder(own, options.schemaPath)
   const client = options.otherGenerators.find(
     (generator) => generator.provider.value === CLIENT_PROVIDER && generator.output?.value
   )
@@ -37,10 +37,18 @@ export function checkGeneratorBlocks(
     const legacy = options.otherGenerators.find(
       (generator) => generator.provider.value === LEGACY_CLIENT_PROVIDER
     )
+    // The user's own output folder and module format are kept; Prisma 6's default output
+    // (node_modules/.prisma/client) is not a folder routes can import from.
+    const legacyOutput =
+      legacy?.isCustomOutput && legacy.output?.value
+        ? relativePath(blockFolder(legacy, options.schemaPath), legacy.output.value)
+        : undefined
+    const moduleFormat = legacy?.config.moduleFormat
     const block = [
       `generator ${legacy?.name ?? 'client'} {`,
       `  provider            = "${CLIENT_PROVIDER}"`,
-      `  output              = "${beside(outputDir, 'prisma', SUGGESTED.client)}"`,
+      `  output              = "${legacyOutput ?? beside(outputDir, 'prisma', SUGGESTED.client)}"`,
+      ...(typeof moduleFormat === 'string' ? [`  moduleFormat        = "${moduleFormat}"`] : []),
       '  importFileExtension = "js"',
       '}',
     ].join('\n')
@@ -63,6 +71,17 @@ export function checkGeneratorBlocks(
   }
   if (!client || !outputDir) throw new Error(messages.join('\n\n'))
   return { client: client as GeneratorBlocks['client'], outputDir }
+}
+
+/**
+ * The folder of the schema file declaring `block`: Prisma resolves the block's relative paths
+ * from there (in a multi-file schema, the file's own folder).
+ */
+export function blockFolder(
+  block: Pick<GeneratorConfig, 'sourceFilePath'>,
+  schemaPath: string
+): string {
+  return path.dirname(block.sourceFilePath || schemaPath)
 }
 
 /** `to` relative to `from`, with forward slashes and a leading `./` when it goes down. */

@@ -50,7 +50,14 @@ export function closest(word: string, candidates: readonly string[]): string | u
   let best: string | undefined
   let bestDistance = Number.POSITIVE_INFINITY
   for (const candidate of candidates) {
-    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase())
+    const full = candidate.toLowerCase()
+    // A name cut short with a slip (`pagination_itemz` for `pagination_items_per_page`): the
+    // candidate's start, one step further than an exact cut.
+    const start =
+      full.length > lower.length
+        ? editDistance(lower, full.slice(0, lower.length)) + 1
+        : Number.POSITIVE_INFINITY
+    const distance = Math.min(editDistance(lower, full), start)
     if (distance < bestDistance) {
       best = candidate
       bestDistance = distance

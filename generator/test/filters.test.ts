@@ -22,6 +22,7 @@ model Author {
   email      String
   books      Book[]
   activities Activity[]
+  /// @property
   shelfId    Int?
   shelf      Shelf?     @relation(fields: [shelfId], references: [id])
 }
@@ -44,6 +45,7 @@ model Book {
   secret      String
   authorId    Int
   author      Author    @relation(fields: [authorId], references: [id])
+  /// @property
   shelfId     Int
   shelf       Shelf     @relation(fields: [shelfId], references: [id])
   reviews     Review[]

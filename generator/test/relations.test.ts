@@ -68,12 +68,31 @@ describe('relations as links', () => {
     )
   })
 
-  it('a relation to a model that is not served is never shown; its key stays a field', async () => {
+  it('a relation to a model that is not served is never shown; its key stays a field, with a warning', async () => {
     const { result, problems } = await build(library({ authorServed: false }))
-    expect(problems).toEqual([])
+    expect(problems).toEqual([
+      'warning: Model "Book", field "authorId": is the foreign key of relation "author" to Author, which is not served: it is shown as a plain field holding Author\'s key. Hide it (/// @hidden), serve Author (/// @pagination) to show the relation as a link, or keep it as a field of the API with /// @property',
+    ])
     const book = result?.model.resources[0]
     expect(book?.fields.map((field) => field.name)).toEqual(['id', 'title', 'authorId', 'editorId'])
     expect(book?.links).toEqual([])
+  })
+
+  it('a foreign key to a model that is not served, hidden or declared a property, warns no more', async () => {
+    for (const authorId of [
+      '@hidden',
+      '@property',
+      '@property(iri: "https://schema.org/author")',
+    ]) {
+      const { result, problems } = await build(library({ authorServed: false, authorId }))
+      expect(problems).toEqual([])
+      const fields = result?.model.resources[0]?.fields.map((field) => field.name)
+      expect(fields).toEqual(
+        authorId === '@hidden'
+          ? ['id', 'title', 'editorId']
+          : ['id', 'title', 'authorId', 'editorId']
+      )
+    }
   })
 
   it('@hidden turns a relation off: its foreign key is a field again, filterable', async () => {
@@ -183,5 +202,43 @@ model Profile {
     ],
   ])('%s is a generation error', async (_, models, expected) => {
     expect((await build(models)).problems).toEqual(expected)
+  })
+})
+
+describe('exists on a relation', () => {
+  const tree = (filter: string) => `
+/// @pagination
+/// @filter(${filter})
+model Category {
+  id       Int        @id
+  parentId Int?
+  parent   Category?  @relation("Tree", fields: [parentId], references: [id])
+  children Category[] @relation("Tree")
+  ownerId  Int
+  owner    Owner      @relation(fields: [ownerId], references: [id])
+}
+
+/// @pagination
+model Owner {
+  id         Int        @id
+  categories Category[]
+}
+`
+
+  it('takes an optional to-one relation served as a link', async () => {
+    const { result, problems } = await build(tree('exists: [parent]'))
+    expect(problems).toEqual([])
+    expect(result?.files.get('category.ts')).toContain(
+      '"kind": "exists", "field": "parent", "relation": true }'
+    )
+  })
+
+  it('refuses its foreign key, a to-many and a required relation, naming the fix', async () => {
+    const { problems } = await build(tree('exists: [parentId, children, owner]'))
+    expect(problems).toEqual([
+      'error: Model "Category", @filter, option "exists": field "parentId" is the foreign key of relation "parent", which is served as a link: test the relation instead: exists: [parent]',
+      'error: Model "Category", @filter, option "exists": field "children" is to-many: exists filters take optional to-one relations (filter its sub-collection instead)',
+      'error: Model "Category", @filter, option "exists": field "owner" is required, so it always exists: exists filters take optional relations',
+    ])
   })
 })

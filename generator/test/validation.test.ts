@@ -381,6 +381,13 @@ describe('platform config validation', () => {
       ],
     ],
     [
+      'a name cut short with a slip',
+      'platform:\n  defaults:\n    pagination_itemz: 5',
+      [
+        'error: platform config (./platform.yaml), platform.defaults, option "pagination_itemz": unknown key. Did you mean "pagination_items_per_page"? Allowed: pagination_enabled, pagination_client_enabled, pagination_items_per_page, pagination_client_items_per_page, pagination_maximum_items_per_page, pagination_partial, pagination_client_partial, pagination_totals, pagination_totals_cache_seconds',
+      ],
+    ],
+    [
       'bad values',
       'platform:\n  defaults:\n    pagination_items_per_page: 0\n    pagination_partial: "no"\n    pagination_itemsperpage: 3',
       [

@@ -1,5 +1,5 @@
 /** A Prisma Decimal (decimal.js): written in plain notation (`toFixed()`), never as `1e-7`. */
-export function isDecimal(value: unknown): value is { toFixed(): string } {
+export function isDecimal(value: unknown): value is { toFixed(decimals?: number): string } {
   return (
     typeof value === 'object' &&
     value !== null &&

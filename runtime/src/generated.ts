@@ -26,7 +26,7 @@ export {
 export { serveErrorDocument } from './hono/error-documents.js'
 export { hydraErrorHandlers } from './hono/error-handlers.js'
 export { type CorsOrigin, hydraHeaders } from './hono/hydra-headers.js'
-export { serveItem } from './hono/item-route.js'
+export { type HydraItem, serveItem } from './hono/item-route.js'
 export { methodNotAllowed } from './hono/method-not-allowed.js'
 export { serveApiReference, serveApiReferenceAsset, serveOpenApi } from './hono/openapi-routes.js'
 export { publicOrigin } from './hono/public-origin.js'

@@ -11,6 +11,8 @@
 // The database: a MariaDB pool that fails fast, outages, time budgets (docs/deployment.md)
 export { failFastPool } from './database/fail-fast-pool.js'
 export { DatabaseUnavailable, isOutage } from './database/outage.js'
+// The start-up check of the database (docs/deployment.md#start-up-check)
+export { checkDatabase, DatabaseUnreachable } from './database/startup-check.js'
 export type { DatabaseTimeouts } from './database/timeouts.js'
 // Errors (docs/errors.md)
 export { HydraError, type HydraErrorBody } from './errors.js'

@@ -85,9 +85,25 @@ export function toFieldModel(field: DMMF.Field, datamodel: DMMF.Datamodel): Fiel
     isRequired: field.isRequired,
     uuid: field.nativeType?.[0] === 'Uuid',
   }
+  const scale = decimalScale(field)
+  if (scale !== undefined) model.scale = scale
   if (field.kind === 'enum') {
     const values = datamodel.enums.find((candidate) => candidate.name === field.type)?.values ?? []
     model.enumValues = values.map((value) => value.name)
   }
   return model
+}
+
+/**
+ * The scale of a Decimal column whose native type declares one (`@db.Decimal(10, 2)` on
+ * PostgreSQL, MySQL, SQL Server): its values are written with exactly that many decimals, as the
+ * database holds them. Without one (SQLite has no native types; elsewhere the default column),
+ * values are written in their shortest form.
+ */
+function decimalScale(field: DMMF.Field): number | undefined {
+  if (field.type !== 'Decimal' || !field.nativeType) return undefined
+  const [name, args] = field.nativeType
+  if (name !== 'Decimal' && name !== 'Numeric') return undefined
+  const scale = Number(args?.[1])
+  return Number.isInteger(scale) && scale >= 0 ? scale : undefined
 }

@@ -22,6 +22,7 @@ import {
 } from './filter-fields.js'
 import type { FieldModel } from './model.js'
 import { type PendingRelated, readRelatedField } from './related-filters.js'
+import { relationExists } from './relation-exists.js'
 import { foreignKeyProblem } from './relations.js'
 
 export type { FilterContext } from './filter-fields.js'
@@ -170,6 +171,11 @@ function readFilter(
     return undefined
   }
   if (context.hidden.has(name)) return problem('is hidden (@hidden): it is never filterable')
+  const linked = context.foreignKeys?.get(name)
+  if (kind === 'exists' && linked !== undefined)
+    return problem(
+      `is the foreign key of relation "${linked}", which is served as a link: test the relation instead: exists: [${linked}]`
+    )
   const foreignKey = foreignKeyProblem(name, context.foreignKeys)
   if (foreignKey) return problem(foreignKey)
   const field = context.fields.get(name)
@@ -179,10 +185,14 @@ function readFilter(
     )
     if (relation && kind === 'search')
       return readRelation(relation, setting, source, context, relations)
+    if (relation && kind === 'exists') {
+      const spec = relationExists(relation, context.foreignKeys)
+      return typeof spec === 'string' ? problem(spec) : spec
+    }
     const names = [...context.fields.keys()].filter((candidate) => !context.hidden.has(candidate))
     return problem(
       relation
-        ? `is a relation: only search (exact, by IRI or id) filters relations`
+        ? `is a relation: only search (exact, by IRI or id) and exists filters take relations`
         : `does not exist or is not a scalar field.${didYouMean(name, names)} Fields: ${names.join(', ')}`
     )
   }

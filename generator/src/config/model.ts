@@ -13,6 +13,8 @@ export interface FieldModel {
   enumValues?: string[]
   /** A String stored as a database UUID (`@db.Uuid`). */
   uuid: boolean
+  /** A Decimal's scale, when its column declares one (`@db.Decimal(10, 2)`): digits always written. */
+  scale?: number
   /** The property IRI declared with `@property(iri: ...)`. */
   iri?: string
 }

@@ -1,3 +1,5 @@
+import { pluralize as inflectPlural } from 'inflection'
+
 /** `BookReview` → `book-review`. */
 export function kebabCase(name: string): string {
   return name
@@ -22,11 +24,14 @@ export function delegateName(model: string): string {
   return model.charAt(0).toLowerCase() + model.slice(1)
 }
 
-/** English plural of the last word of a kebab-case name (`book-review` → `book-reviews`). */
+/**
+ * English plural of the last word of a kebab-case name (`book-review` → `book-reviews`,
+ * `event-data` → `event-data`, `person` → `people`), by `inflection`, a port of Rails' English
+ * inflector, as API Platform pluralizes with Symfony's English inflector.
+ */
 export function pluralize(word: string): string {
-  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`
-  if (/(s|x|z|ch|sh)$/.test(word)) return `${word}es`
-  return `${word}s`
+  const cut = word.lastIndexOf('-') + 1
+  return `${word.slice(0, cut)}${inflectPlural(word.slice(cut))}`
 }
 
 /** Default collection path: the model name in kebab-case plural (`BookReview` → `/book-reviews`). */

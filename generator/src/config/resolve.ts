@@ -8,6 +8,7 @@ import type { HydraModel, ResourceModel } from './model.js'
 import { type PendingRelated, resolveRelatedFields } from './related-filters.js'
 import { resolveLinks } from './relations.js'
 import { resolveResource } from './resource.js'
+import { unservedForeignKeys } from './unserved-keys.js'
 
 /**
  * Turns the DMMF and the global config into the model the emitter needs, checking every
@@ -59,6 +60,7 @@ export function resolveHydraModel(
     problems
   )
   resolveLinks(resources, problems)
+  problems.push(...unservedForeignKeys(datamodel, served))
   checkPaths(resources, problems)
   checkEntrypointKeys(resources, problems)
   const model: HydraModel = {

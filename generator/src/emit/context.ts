@@ -6,6 +6,8 @@ export interface EmitContext {
   runtimeModule: string
   /** Extension written on relative imports between generated files (`.js`, or '' for bundlers). */
   importExtension: string
+  /** Extension of the generated files, the client's own (`.ts`, `.mts`, `.cts`). */
+  fileExtension: string
   /** The datasource provider (`sqlite`, `postgresql`, `mysql`...): ids and cursor values are checked for it, and SQL is quoted for it. */
   provider: string
 }

@@ -30,8 +30,9 @@ export function emitFiles(model: HydraModel, context: EmitContext): FileMap {
     },
   })
   const files: FileMap = new Map()
+  const extension = context.fileExtension
   for (const resource of model.resources) {
-    const file = project.createSourceFile(`/${resource.fileName}.ts`)
+    const file = project.createSourceFile(`/${resource.fileName}${extension}`)
     emitResourceModule(
       file,
       resource,
@@ -40,10 +41,10 @@ export function emitFiles(model: HydraModel, context: EmitContext): FileMap {
       context,
       subCollectionsOf(resource, model)
     )
-    files.set(`${resource.fileName}.ts`, text(file))
+    files.set(`${resource.fileName}${extension}`, text(file))
   }
-  const index = project.createSourceFile('/index.ts')
+  const index = project.createSourceFile(`/index${extension}`)
   emitIndexModule(index, model, context)
-  files.set('index.ts', text(index))
+  files.set(`index${extension}`, text(index))
   return files
 }

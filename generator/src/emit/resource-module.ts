@@ -140,7 +140,9 @@ function addData(
       docs: [
         `The sub-collections listing ${resource.name} items: their parent and the condition on its key.`,
       ],
-      declarations: [{ name: names.relations, initializer: writeRelations(subCollections) }],
+      declarations: [
+        { name: names.relations, initializer: writeRelations(resource, subCollections) },
+      ],
     })
 }
 

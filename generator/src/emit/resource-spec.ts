@@ -27,6 +27,7 @@ export function writeResourceSpec(resource: ResourceModel, provider: string) {
             if (field.isList) writer.write(', list: true')
             if (!field.isRequired) writer.write(', required: false')
             if (field.iri) writer.write(', iri: ').quote(field.iri)
+            if (field.scale !== undefined) writer.write(`, scale: ${field.scale}`)
             if (field.enumValues)
               writer.write(
                 `, values: [${field.enumValues.map((value) => JSON.stringify(value)).join(', ')}]`

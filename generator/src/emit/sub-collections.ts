@@ -7,6 +7,7 @@
 import type { CodeBlockWriter } from 'ts-morph'
 import type { HydraModel, LinkModel, ResourceModel } from '../config/model.js'
 import { camelCase, pascalCase } from '../config/naming.js'
+import { backRelation } from './back-relation.js'
 import { keyLiteral } from './item-key.js'
 
 /** A to-many link whose sub-collection (`/authors/:id/books`) lists this resource's items. */
@@ -32,7 +33,7 @@ export const relationKey = ({ parent, link }: SubCollection) =>
   `${camelCase(parent.fileName)}${pascalCase(link.name)}`
 
 /** The relations object literal: one `RelationSource` per sub-collection. */
-export function writeRelations(subCollections: readonly SubCollection[]) {
+export function writeRelations(resource: ResourceModel, subCollections: readonly SubCollection[]) {
   return (writer: CodeBlockWriter) => {
     writer.inlineBlock(() => {
       for (const sub of subCollections) {
@@ -44,8 +45,10 @@ export function writeRelations(subCollections: readonly SubCollection[]) {
           `delegate: ${JSON.stringify(parent.delegate)}`,
           `key: ${keyLiteral(parent)}`,
         ].join(', ')
+        const back = backRelation(resource, parent.name, link)
+        const relation = back ? `, relation: ${JSON.stringify(back)}` : ''
         writer.writeLine(
-          `${relationKey(sub)}: { parent: { ${parentSpec} }, condition: { kind: '${condition.kind}', field: ${JSON.stringify(condition.field)} } },`
+          `${relationKey(sub)}: { parent: { ${parentSpec} }, condition: { kind: '${condition.kind}', field: ${JSON.stringify(condition.field)} }${relation} },`
         )
       }
     })

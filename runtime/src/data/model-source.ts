@@ -66,4 +66,9 @@ export interface RelationSource<Key extends ModelKey = ModelKey> {
     key: Key
   }
   condition: { kind: 'column' | 'is' | 'some'; field: string }
+  /**
+   * The target's to-one relation back to the parent (`publisher` under
+   * `/publishers/:id/catalogue`): its filters and orders are left out of the sub-collection.
+   */
+  relation?: string | undefined
 }

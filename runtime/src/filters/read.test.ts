@@ -177,7 +177,7 @@ describe('readCollectionQuery', () => {
       value: new Date('2024-01-31T12:00:00Z'),
     })
     expect(problem('publishedAt[after]=2024-02-30')).toBe(
-      'The "publishedAt[after]" parameter must be an ISO 8601 date-time such as 2024-01-31T12:00:00Z, "2024-02-30" given.'
+      'The "publishedAt[after]" parameter must be an ISO 8601 date (2024-01-31) or date-time (2024-01-31T12:00:00Z), "2024-02-30" given.'
     )
     expect(problem('publishedAt=2024-01-01')).toContain('is given as publishedAt[before]=…')
   })

@@ -315,10 +315,14 @@ function readExists(
     const parameter = `${name}[${field}]`
     if (!fields.includes(field))
       throw badRequest(`The "${parameter}" parameter is not known: "${name}" ${usage}.`)
+    const relation = specs.some(
+      (spec) => spec.field === field && spec.kind === 'exists' && spec.relation
+    )
     conditions.push({
       kind: 'exists',
       field,
       value: readBoolean(parameter, text(parameter, value, usage)),
+      ...(relation ? { relation: true } : {}),
     })
   }
   return conditions

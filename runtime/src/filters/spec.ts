@@ -91,7 +91,8 @@ export type FilterSpec = (
   | { kind: 'date'; field: string; nulls?: DateNulls | undefined }
   | { kind: 'boolean'; field: string }
   | ({ kind: 'numeric'; field: string } & ValueType)
-  | { kind: 'exists'; field: string }
+  /** `relation`: an optional to-one relation, which exists when it has a related item. */
+  | { kind: 'exists'; field: string; relation?: boolean | undefined }
 ) &
   Through
 
@@ -156,7 +157,7 @@ export type FilterCondition = (
     }
   | { kind: 'boolean'; field: string; value: boolean }
   | { kind: 'numeric'; field: string; values: unknown[] }
-  | { kind: 'exists'; field: string; value: boolean }
+  | { kind: 'exists'; field: string; value: boolean; relation?: boolean | undefined }
 ) &
   Through
 

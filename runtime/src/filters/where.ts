@@ -90,6 +90,9 @@ function conditionWhere(condition: FilterCondition, likeEscape: LikeEscape): Whe
     case 'boolean':
       return { [field]: condition.value }
     case 'exists':
+      // A to-one relation is null or not (`isNot`); a column, null or `not: null`.
+      if (condition.relation)
+        return condition.value ? { [field]: { isNot: null } } : { [field]: null }
       return condition.value ? { [field]: { not: null } } : { [field]: null }
     case 'range':
       if (condition.operator === 'between') {

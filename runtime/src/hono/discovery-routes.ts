@@ -14,6 +14,7 @@ import {
   renderEntrypoint,
 } from '../hydra/documentation.js'
 import type { IdKind, Resource } from '../hydra/resource.js'
+import { markInsideApi } from './api-scope.js'
 import type { CollectionOperation } from './collection-route.js'
 import type { JsonLdResponse } from './json-ld.js'
 import { apiLocation, mountPrefix } from './location.js'
@@ -42,6 +43,7 @@ export function serveUnmatched(api: ApiDescription): MiddlewareHandler {
     if (base !== '' && c.req.method === 'GET' && c.req.path === `${base}/`) {
       return Promise.resolve(serveEntrypoint(c, api))
     }
+    markInsideApi(c)
     return next()
   }
 }

@@ -9,6 +9,7 @@ import { asOutage, isDatabaseUnavailable } from '../database/outage.js'
 import { DEFAULT_RETRY_AFTER } from '../database/timeouts.js'
 import { type ErrorOptions, HydraError, isHydraError } from '../errors.js'
 import { apiProblem, hydraErrorProblem, refusalProblem } from './api-problem.js'
+import { insideApi, outsideNotFound } from './api-scope.js'
 import { apiState, withApiHeaders } from './request-state.js'
 
 /**
@@ -60,10 +61,13 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
       }
       return apiProblem(c, 500, 'The server could not complete the request.', options)
     },
-    notFound: (c) =>
-      apiState(c).type === undefined
+    notFound: (c) => {
+      // Outside every mount path of the API, its links would lead nowhere.
+      if (!insideApi(c)) return outsideNotFound(c)
+      return apiState(c).type === undefined
         ? refusalProblem(c, hydraPrefix)
-        : apiProblem(c, 404, `No route matches ${c.req.method} ${c.req.path}.`, options),
+        : apiProblem(c, 404, `No route matches ${c.req.method} ${c.req.path}.`, options)
+    },
   }
 }
 

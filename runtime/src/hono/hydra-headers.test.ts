@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { badRequest, HydraError } from '../errors.js'
 import { entrypointKey } from '../hydra/documentation.js'
 import { paginateArray } from '../paging/paginators.js'
+import { markInsideApi } from './api-scope.js'
 import { serveErrorContext } from './context-routes.js'
 import { hydraCollection } from './custom-collection.js'
 import { hydraErrorHandlers } from './error-handlers.js'
@@ -294,15 +295,31 @@ describe('routes without the middleware (the generated app without CORS)', () =>
     }
   })
 
-  it('the not-found handler refuses such a client too', async () => {
+  it('the not-found handler refuses such a client too, inside the API', async () => {
     const errors = hydraErrorHandlers()
-    const app = new Hono()
+    // What a generated app's last route does (serveUnmatched).
+    const api = new Hono().all('/*', (c, next) => {
+      markInsideApi(c)
+      return next()
+    })
+    const app = new Hono().route('/api', api)
     app.notFound(errors.notFound)
-    const refused = await app.request('/nowhere', { headers: { Accept: 'text/html' } })
+    const refused = await app.request('/api/nowhere', { headers: { Accept: 'text/html' } })
     expect(refused.status).toBe(406)
-    const missing = await app.request('/nowhere')
+    const missing = await app.request('/api/nowhere')
     expect(missing.status).toBe(404)
-    expect(missing.headers.get('Link')).toContain(`<http://localhost/docs.jsonld>`)
+    expect(missing.headers.get('Link')).toContain(`<http://localhost/api/docs.jsonld>`)
+    // Outside the API, nothing of it resolves: a plain problem, whatever the client accepts.
+    for (const accept of ['text/html', 'application/ld+json']) {
+      const outside = await app.request('/nowhere', { headers: { Accept: accept } })
+      expect(outside.status).toBe(404)
+      expect(outside.headers.get('Link')).toBeNull()
+      expect(await outside.json()).toEqual({
+        title: 'Not Found',
+        detail: 'No route matches GET /nowhere.',
+        status: 404,
+      })
+    }
   })
 
   it('write errors thrown without a style in the app style: its mount path and prefix', async () => {

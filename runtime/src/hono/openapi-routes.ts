@@ -5,8 +5,9 @@
  * package (no CDN: the page works offline and behind a firewall).
  */
 import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
+import path from 'node:path'
 import type { Context, TypedResponse } from 'hono'
+import swaggerUiPath from 'swagger-ui-dist/absolute-path.js'
 import { HydraError } from '../errors.js'
 import type { ApiDescription } from '../hydra/documentation.js'
 import { openApiPath, renderOpenApi } from '../openapi/document.js'
@@ -37,11 +38,18 @@ export type ApiReferenceAsset = keyof typeof ASSETS
 
 const assetTexts = new Map<ApiReferenceAsset, Promise<string>>()
 
+/**
+ * The folder of `swagger-ui-dist`, as the package itself gives it (its `absolute-path.js`, a
+ * CommonJS module both builds of this runtime load: the ES one cannot use `require`, the CommonJS
+ * one has no `import.meta`).
+ */
+const swaggerUiFolder = (): string => swaggerUiPath()
+
 /** A file of `swagger-ui-dist`, read once. */
 function assetText(name: ApiReferenceAsset): Promise<string> {
   let text = assetTexts.get(name)
   if (!text) {
-    const file = createRequire(import.meta.url).resolve(`swagger-ui-dist/${name}`)
+    const file = path.join(swaggerUiFolder(), name)
     text = readFile(file, 'utf8')
     assetTexts.set(name, text)
   }

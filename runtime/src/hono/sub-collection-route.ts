@@ -27,6 +27,7 @@ import { restyleRouteError } from './error-handlers.js'
 import type { JsonLdResponse } from './json-ld.js'
 import { mountPrefix, segmentFromEnd } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
+import { withoutRelation } from './sub-collection-query.js'
 import type { ProblemResponse, SubCollectionProblems } from './typed-responses.js'
 
 /**
@@ -47,7 +48,9 @@ export async function serveSubCollection<M, Row extends object, P extends boolea
   // client sent): `/users/a%2Fb%20c/sessions`, never a decoded space.
   const path = c.req.path.split('/')
   path[path.length - 2] = keySegment(key, keyRow(key, id))
-  return serveCollection(c, operation, rows, { ...options, path: path.join('/') }, within)
+  // Every row has this parent: filters and orders on the relation to it are left out.
+  const scoped = relation.relation ? withoutRelation(operation, relation.relation) : operation
+  return serveCollection(c, scoped, rows, { ...options, path: path.join('/') }, within)
 }
 
 /** The parent's key and the condition of its rows, or a 404 problem in the operation's style. */

@@ -107,9 +107,11 @@ export function contextDocument(
       `The context of ${type.name} cannot define a field "hydra": that term is the prefix of Hydra's vocabulary.`
     )
   }
+  // The type's own name is its term too (`Collection`, a model of that name, is the API's own
+  // type, not hydra:Collection): Hydra's term of the same name is left to its prefixed form.
   const context: Record<string, ContextTerm> = {
     '@vocab': vocabulary,
-    ...hydraTerms(fields),
+    ...hydraTerms(new Set([...fields, type.name])),
   }
   if (type.iri) context[type.name] = type.iri
   for (const field of type.fields) context[field.name] = fieldTerm(type, field)

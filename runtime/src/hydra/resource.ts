@@ -18,6 +18,8 @@ export interface FieldSpec {
   description?: string
   /** An enum's values: documented as the range's `owl:oneOf`. */
   values?: readonly string[]
+  /** A Decimal's scale (`@db.Decimal(10, 2)`): its values are written with that many decimals. */
+  scale?: number
 }
 
 export interface ResourceSpec<K extends IdKind> {
@@ -60,14 +62,24 @@ type Convert = (value: unknown) => unknown
 const formatters: Record<ScalarFormatter, Convert> = {
   dateTime: (value) => (value instanceof Date ? value.toISOString() : value),
   integerText: (value) => String(value),
-  decimalText: (value) => (isDecimal(value) ? value.toFixed() : String(value)),
+  decimalText: (value) => decimalText(value, undefined),
   base64: (value) => Buffer.from(value as Uint8Array).toString('base64'),
+}
+
+/** A Decimal in plain notation: with `scale` decimals (`57.70`), or its shortest form. */
+function decimalText(value: unknown, scale: number | undefined): string {
+  if (!isDecimal(value)) return String(value)
+  return scale === undefined ? value.toFixed() : value.toFixed(scale)
 }
 
 function converterFor(field: FieldSpec): Convert | undefined {
   const formatter = scalarType(field.type)?.formatter
   if (!formatter) return undefined
-  const convert = formatters[formatter]
+  const scale = field.scale
+  const convert: Convert =
+    formatter === 'decimalText' && scale !== undefined
+      ? (value) => decimalText(value, scale)
+      : formatters[formatter]
   const nullable: Convert = (value) =>
     value === null || value === undefined ? null : convert(value)
   return field.list ? (value) => (Array.isArray(value) ? value.map(nullable) : value) : nullable

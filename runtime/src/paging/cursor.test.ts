@@ -47,7 +47,7 @@ const utc = (iso: string): Date => new Date(iso)
 const mustBe = (parameter: string, expected: string, raw: string): string =>
   `The "${parameter}" parameter must be ${expected}, "${raw}" given.`
 
-const DATE_TIME = 'an ISO 8601 date-time such as 2024-01-31T12:00:00Z'
+const DATE_TIME = 'an ISO 8601 date (2024-01-31) or date-time (2024-01-31T12:00:00Z)'
 
 describe('parseCursorValue: accepted values, read as the field type', () => {
   const cases: [type: string, raw: string, expected: unknown][] = [

@@ -28,7 +28,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const TRUE = new Set(['true', '1'])
 const FALSE = new Set(['false', '0'])
 
-export const DATE_TIME_EXPECTED = 'an ISO 8601 date-time such as 2024-01-31T12:00:00Z'
+export const DATE_TIME_EXPECTED =
+  'an ISO 8601 date (2024-01-31) or date-time (2024-01-31T12:00:00Z)'
 
 const fail = (expected: string): ColumnValue => ({ ok: false, expected })
 const ok = (value: unknown): ColumnValue => ({ ok: true, value })

@@ -39,7 +39,8 @@ export function emitFiles(model: HydraModel, context: EmitContext): FileMap {
       model.parameters,
       model.filterParameters,
       context,
-      subCollectionsOf(resource, model)
+      subCollectionsOf(resource, model),
+      model.resources
     )
     files.set(`${resource.fileName}${extension}`, text(file))
   }

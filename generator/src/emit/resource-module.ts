@@ -205,7 +205,8 @@ export function emitResourceModule(
   parameters: ParameterNames,
   filterParameters: HydraModel['filterParameters'],
   context: EmitContext,
-  subCollections: readonly SubCollection[] = []
+  subCollections: readonly SubCollection[] = [],
+  resources: readonly ResourceModel[] = []
 ): void {
   const names = resourceNames(resource)
   addImports(file, resource, context, subCollections.length > 0)
@@ -215,7 +216,10 @@ export function emitResourceModule(
     declarationKind: VariableDeclarationKind.Const,
     docs: [`Metadata of the ${resource.name} resource: its paths and the fields it shows.`],
     declarations: [
-      { name: names.resource, initializer: writeResourceSpec(resource, context.provider) },
+      {
+        name: names.resource,
+        initializer: writeResourceSpec(resource, context.provider, resources),
+      },
     ],
   })
   addData(file, resource, filterParameters, parameters, context, subCollections)

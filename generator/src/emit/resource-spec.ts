@@ -5,10 +5,15 @@
  */
 import type { CodeBlockWriter } from 'ts-morph'
 import type { ResourceModel } from '../config/model.js'
+import { backRelation } from './back-relation.js'
 import { keyLiteral, keySpecLiteral, resourceKeyKind } from './item-key.js'
 import { resourceNames } from './names.js'
 
-export function writeResourceSpec(resource: ResourceModel, provider: string) {
+export function writeResourceSpec(
+  resource: ResourceModel,
+  provider: string,
+  resources: readonly ResourceModel[] = []
+) {
   return (writer: CodeBlockWriter) => {
     writer.write('defineResource<').write(resourceNames(resource).member).write(', ')
     writer
@@ -36,14 +41,15 @@ export function writeResourceSpec(resource: ResourceModel, provider: string) {
           }
         })
         writer.write('],')
-        if (resource.links.length > 0) writer.newLine().write('links: ').write(linkList(resource))
+        if (resource.links.length > 0)
+          writer.newLine().write('links: ').write(linkList(resource, resources))
       })
     writer.write(')')
   }
 }
 
 /** The resource's links as the runtime's `LinkSpec[]` literal. */
-function linkList(resource: ResourceModel): string {
+function linkList(resource: ResourceModel, resources: readonly ResourceModel[]): string {
   const entries = resource.links.flatMap((link) => {
     const target = link.targetResource
     if (!target) return []
@@ -55,6 +61,11 @@ function linkList(resource: ResourceModel): string {
     if (link.from) parts.push(`from: ${JSON.stringify(link.from)}`)
     if (link.kind === 'one' && !link.required) parts.push('required: false')
     if (link.iri) parts.push(`iri: ${JSON.stringify(link.iri)}`)
+    // To-many: the relation back to this item, whose filters its sub-collection leaves out.
+    const served = resources.find((candidate) => candidate.name === link.target)
+    const back =
+      link.kind === 'many' && served ? backRelation(served, resource.name, link) : undefined
+    if (back) parts.push(`back: ${JSON.stringify(back)}`)
     return [`{ ${parts.join(', ')} }`]
   })
   return `[${entries.join(', ')}],`

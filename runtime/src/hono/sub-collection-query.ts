@@ -1,18 +1,13 @@
 /**
- * What a sub-collection accepts (docs/hydra.md#relations): its target's collection operation
- * without the filters and orders on the relation that defines it. Under `/publishers/1/catalogue`
- * every title has publisher 1, so `publisher`, `publisher.name`, `exists[publisher]` and
- * `order[publisher.name]` would select or sort nothing: they are neither advertised in
- * `hydra:search` nor read (an unknown parameter, as anywhere else).
+ * @module
+ * A sub-collection's operation: its target's collection operation without the filters and orders
+ * on the relation that defines it (filters/without-relation.ts), made once per relation.
  */
-import type { FilterSpec, OrderFieldSpec } from '../filters/spec.js'
+import { withoutRelation as specWithout } from '../filters/without-relation.js'
 import type { CollectionOperation } from './collection-route.js'
 
 /** Derived operations, made once per operation and relation. */
 const derived = new WeakMap<object, Map<string, object>>()
-
-const onRelation = (relation: string) => (spec: FilterSpec | OrderFieldSpec) =>
-  spec.field === relation || spec.through?.relation === relation
 
 /** `operation` without its filters and orders on `relation` (the back relation to the parent). */
 export function withoutRelation<M, P extends boolean>(
@@ -25,15 +20,7 @@ export function withoutRelation<M, P extends boolean>(
   derived.set(operation, byRelation)
   const known = byRelation.get(relation)
   if (known) return known as CollectionOperation<M, P>
-  const excluded = onRelation(relation)
-  const scoped: CollectionOperation<M, P> = {
-    ...operation,
-    query: {
-      ...query,
-      filters: query.filters.filter((filter) => !excluded(filter)),
-      order: query.order.filter((field) => !excluded(field)),
-    },
-  }
+  const scoped: CollectionOperation<M, P> = { ...operation, query: specWithout(query, relation) }
   byRelation.set(relation, scoped)
   return scoped
 }

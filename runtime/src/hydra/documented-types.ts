@@ -26,7 +26,7 @@ export interface DocumentedField {
 /** A relation shown as a link, as the documentation describes it. */
 export type DocumentedLink = Pick<
   LinkSpec,
-  'name' | 'kind' | 'required' | 'iri' | 'description'
+  'name' | 'kind' | 'required' | 'iri' | 'description' | 'back'
 > & {
   target: Pick<LinkSpec['target'], 'name' | 'iri'>
 }

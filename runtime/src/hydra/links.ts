@@ -34,6 +34,11 @@ export interface LinkSpec {
   iri?: string | undefined
   /** Documented as the property's `hydra:description`. */
   description?: string | undefined
+  /**
+   * To-many: the target's to-one relation back to this item (`publisher` for a publisher's
+   * `catalogue`), whose filters and orders the sub-collection leaves out.
+   */
+  back?: string | undefined
 }
 
 /** The key of a value whose target declares none: its kind read from the value's type. */

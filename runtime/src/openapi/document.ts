@@ -5,6 +5,7 @@
  * and the problems it can answer. Pure: paths are written under the mount path.
  */
 import { errorBody } from '../errors.js'
+import { withoutRelation } from '../filters/without-relation.js'
 import {
   type ApiDescription,
   type ApiLocation,
@@ -171,8 +172,11 @@ function typePaths(
   // A to-many relation's sub-collection is served as the target's first collection operation.
   for (const link of type.links ?? []) {
     const target = types.get(link.target.name)
-    const operation = target?.collections[0]
-    if (link.kind !== 'many' || !target || !operation) continue
+    const main = target?.collections[0]
+    if (link.kind !== 'many' || !target || !main) continue
+    // The sub-collection reads its target's parameters but those on the relation back to it.
+    const operation =
+      link.back && main.query ? { ...main, query: withoutRelation(main.query, link.back) } : main
     paths.push([
       `${type.itemPath}/{id}/${link.name}`,
       collectionOperation(target, operation, {

@@ -18,8 +18,14 @@ import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js'
 const BUDGET = 2500
 const SLACK = 2500
 const RETRY_AFTER = 2
-/** A cut database refuses connections: every request is answered at once, not after a wait. */
-const CUT_ANSWER = 1000
+/**
+ * A cut database refuses connections: requests are answered at once (tens of milliseconds), not
+ * after the budget. One bound holds on every database: on MariaDB a connection attempt already in
+ * flight when the cut comes waits out its connect timeout (CONNECT, 2 s here) before it fails,
+ * and a request waiting for it is answered then (seen once under CI's load).
+ */
+const CONNECT = 2000
+const CUT_ANSWER = CONNECT + 400
 
 /** One route of each kind: item, full, partial, cursor, streamed, custom provider, custom handler. */
 const ROUTES = [
@@ -54,7 +60,11 @@ beforeAll(async () => {
   })
   const through = new URL(database.url)
   through.host = proxy.address
-  proxied = createPrismaClient(through.toString(), { connect: 2000, statement: 3000, query: 4000 })
+  proxied = createPrismaClient(through.toString(), {
+    connect: CONNECT,
+    statement: 3000,
+    query: 4000,
+  })
   const app = createApp(proxied, {
     timeouts: { query: BUDGET, retryAfter: RETRY_AFTER, transactionMaxWait: 2000 },
   })
@@ -148,7 +158,7 @@ describe.skipIf(!server)(`the database behind a proxy that fails (${TEST_DATABAS
     }
   })
 
-  it('cut: every request is answered 503 in under a second; served again once it reconnects', async () => {
+  it('cut: every request is answered 503 before its budget, within the connect timeout; served again once it reconnects', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
       proxy.cut()

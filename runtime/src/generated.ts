@@ -8,6 +8,7 @@
 export { createDataAccess, type DataAccess } from './data/data-access.js'
 export type { ModelSource, RelationSource } from './data/model-source.js'
 export type { DatabaseTimeouts } from './database/timeouts.js'
+export type { HydraErrorBody } from './errors.js'
 export type { QuerySpec } from './filters/spec.js'
 export type { HydraAppSettings, ResourceAppOptions } from './hono/app-options.js'
 export {
@@ -31,7 +32,13 @@ export { methodNotAllowed } from './hono/method-not-allowed.js'
 export { serveApiReference, serveApiReferenceAsset, serveOpenApi } from './hono/openapi-routes.js'
 export { publicOrigin } from './hono/public-origin.js'
 export { serveSubCollection } from './hono/sub-collection-route.js'
-export type { QueryInput } from './hono/typed-responses.js'
+export type {
+  CollectionProblems,
+  ItemProblems,
+  ProblemResponse,
+  QueryInput,
+  SubCollectionProblems,
+} from './hono/typed-responses.js'
 export type { ContextTerm } from './hydra/context.js'
 export type { ApiDescription, DocumentedType } from './hydra/documentation.js'
 export type { KeySpec } from './hydra/item-key.js'

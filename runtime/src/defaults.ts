@@ -5,6 +5,7 @@
  * key of each collection, and what is done with each Prisma scalar type.
  */
 
+export type { OrderField, TotalsSetting } from './data/model-source.js'
 export { dialectOf, KEYSET_TYPES, keepsRowEstimates } from './database/dialects.js'
 export {
   DATE_NULLS,

@@ -1,4 +1,9 @@
-import type { PagingConfig, QuerySpec } from '@prisma-hydra/runtime/defaults'
+import type {
+  OrderField,
+  PagingConfig,
+  QuerySpec,
+  TotalsSetting,
+} from '@prisma-hydra/runtime/defaults'
 import type { CursorField, ParameterNames } from './options.js'
 
 /** A scalar or enum field of an exposed model, as the emitter needs it. */
@@ -63,19 +68,14 @@ export interface CursorKeyModel {
   uuid: boolean
 }
 
-export interface OrderEntry {
-  field: string
-  direction: 'asc' | 'desc'
-}
+/** One field of an operation's order, as the runtime's data-access layer reads it. */
+export type OrderEntry = OrderField
 
 /**
- * How full paging gets `hydra:totalItems` (docs/annotations.md, `totals`): an exact count, the
- * database's estimate (PostgreSQL), or an exact count reused for `seconds`.
+ * How full paging gets `hydra:totalItems` (docs/annotations.md, `totals`): the runtime's setting,
+ * written into each operation as it is.
  */
-export type TotalsModel =
-  | { mode: 'exact' }
-  | { mode: 'estimated' }
-  | { mode: 'cached'; seconds: number }
+export type TotalsModel = TotalsSetting
 
 export interface OperationModel {
   /** `collection` for the resource's own collection, else the name given in `@operation`. */

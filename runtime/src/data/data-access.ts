@@ -67,6 +67,23 @@ const both = (a: Where | undefined, b: Where | undefined): Where | undefined =>
   a && b ? { AND: [a, b] } : (a ?? b)
 
 /**
+ * Where the reads of `model` go: the primary's client, or its replicas' (read-routing.ts); and
+ * a lookup by key, one request's read of its own.
+ */
+function routingOf(prisma: object, model: ModelSource, options: DataAccessOptions) {
+  const replicas = options.replicas ?? []
+  const routing = readRouting(
+    { client: prisma, reads: prismaReads(prisma, model) },
+    replicas.map((client) => ({ client, reads: prismaReads(client, model, { replica: true }) })),
+    replicas,
+    options.timeouts?.replicaRetry
+  )
+  const findUnique: PrismaModelReads['findUnique'] = (...args) =>
+    routing.pin()((reads) => reads.findUnique(...args))
+  return { pin: routing.pin, findUnique }
+}
+
+/**
  * The data access of one resource over the application's Prisma client (`prisma`, typed by the
  * generated module that calls this). Cached counts live as long as the access (one per operation).
  */
@@ -75,13 +92,7 @@ export function createDataAccess<Row extends object>(
   model: ModelSource,
   options: DataAccessOptions = {}
 ): DataAccess<Row> {
-  const replicas = options.replicas ?? []
-  const routing = readRouting(
-    { client: prisma, reads: prismaReads(prisma, model) },
-    replicas.map((client) => ({ client, reads: prismaReads(client, model, { replica: true }) })),
-    replicas,
-    options.timeouts?.replicaRetry
-  )
+  const routing = routingOf(prisma, model, options)
   const caches = new Map<ReadOperation, CountCache>()
   const defaults = new Map<ReadOperation, { orderBy: Where[]; reverse: Where[] }>()
   const transaction = {
@@ -148,18 +159,14 @@ export function createDataAccess<Row extends object>(
       )
     },
     async item(id) {
-      const row = await routing.pin()((reads) =>
-        reads.findUnique(model.delegate, model.key.name, id)
-      )
+      const row = await routing.findUnique(model.delegate, model.key.name, id)
       return row && holdsExactly(row, model.key, id) ? (row as Row) : null
     },
     async within(relation, id) {
       const { parent, condition } = relation
       const fields = parent.key.fields ?? [parent.key]
       const select = Object.fromEntries(fields.map((field) => [field.name, true]))
-      const found = await routing.pin()((reads) =>
-        reads.findUnique(parent.delegate, parent.key.name, id, select)
-      )
+      const found = await routing.findUnique(parent.delegate, parent.key.name, id, select)
       if (!found || !holdsExactly(found, parent.key, id)) return undefined
       if (condition.kind === 'column') return { [condition.field]: id }
       // A composite key's value is an object of exactly its fields: a condition on the parent.

@@ -10,9 +10,11 @@
  * (503 with Retry-After). Each replica logs its own outage episodes (one line when it fails, one
  * when it answers again), apart from the primary's.
  *
- * Prisma's `@prisma/extension-read-replicas` is not used: it picks a replica for each query
- * (a random one per call, in `$replica()` or not), so a page and its count could come from two
- * replicas at two points in time, and it has no failover.
+ * Prisma's `@prisma/extension-read-replicas` is not used: its `$allOperations` hook sends each
+ * read query outside a transaction to a replica picked at random for that query, and every query
+ * of a transaction to the primary. So a page and its count are either two queries on two replicas
+ * at two moments or one transaction on the primary, and a replica's error is the query's (no
+ * replica is passed by). It cannot be pinned per request.
  */
 import { isOutage, OutageLog } from '../database/outage.js'
 

@@ -80,6 +80,25 @@ describe('readRouting', () => {
     expect(log.mock.calls.at(-1)?.[0]).toContain('read replica 1 answers again')
   })
 
+  it('once its period is over, one request tries a failed replica again, the others pass it by', async () => {
+    const primary = database('primary')
+    const a = database('a')
+    const routing = readRouting<Reads>(primary.entry, [a.entry], [{}], 30)
+    a.target.down = true
+    expect(await routing.pin()((reads) => reads())).toBe('primary')
+    await new Promise((resolve) => setTimeout(resolve, 40))
+    // Three requests at once: the first tries the replica (and fails over), the others do not.
+    const answers = await Promise.all([1, 2, 3].map(() => routing.pin()((reads) => reads())))
+    expect(answers).toEqual(['primary', 'primary', 'primary'])
+    expect(a.target.reads).toBe(2)
+    a.target.down = false
+    await new Promise((resolve) => setTimeout(resolve, 40))
+    expect(await routing.pin()((reads) => reads())).toBe('a')
+    // Answering again, it is every request's replica.
+    const after = await Promise.all([1, 2].map(() => routing.pin()((reads) => reads())))
+    expect(after).toEqual(['a', 'a'])
+  })
+
   it('a failure that is not an outage is the answer, on the replica', async () => {
     const primary = database('primary')
     const routing = readRouting<Reads>(primary.entry, [database('a').entry], [{}])

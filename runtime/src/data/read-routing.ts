@@ -5,8 +5,8 @@
  * replicas list, shared by every resource of the app). A request stays on its database for all its
  * reads (its page and its count are one transaction there: one snapshot). A replica whose read
  * fails with an outage (unreachable, refused, timed out, shutting down) is skipped for a while
- * (`timeouts.replicaRetry`, default 5,000 ms) and the read is run again on the next replica in
- * turn that is not skipped, then on the primary; an outage of the primary is the request's answer
+ * (`timeouts.replicaRetry`, default 5,000 ms; then one request tries it again) and the read is
+ * run again on the next replica in turn that is not skipped, then on the primary; an outage of the primary is the request's answer
  * (503 with Retry-After). Each replica logs its own outage episodes (one line when it fails, one
  * when it answers again), apart from the primary's.
  *
@@ -38,7 +38,7 @@ export interface ReadRouting<Reads> {
 
 /** A replica's health: shared by every resource that reads through its client. */
 interface ReplicaHealth {
-  /** Until when (Date.now()) requests pass it by. */
+  /** Until when (Date.now()) requests pass it by; 0 while it answers. */
   skippedUntil: number
   log: OutageLog
 }
@@ -82,12 +82,19 @@ export function readRouting<Reads>(
     turns.set(list, turn)
   }
   const counter = turn
-  /** The replica at or after `from` (in turn order) that is not skipped, or -1. */
+  /**
+   * The replica at or after `from` (in turn order) that is not skipped, or -1. A replica whose
+   * period is over is tried again by one request: the others pass it by while that one waits
+   * (a hung replica keeps one request waiting, not all of them).
+   */
   const available = (from: number, tried: number): number => {
     const now = Date.now()
     for (let step = tried; step < replicas.length; step++) {
       const index = (from + step) % replicas.length
-      if ((states[index] as ReplicaHealth).skippedUntil <= now) return index
+      const state = states[index] as ReplicaHealth
+      if (state.skippedUntil > now) continue
+      if (state.skippedUntil > 0) state.skippedUntil = now + retryAfter
+      return index
     }
     return -1
   }
@@ -104,6 +111,7 @@ export function readRouting<Reads>(
           const state = states[current] as ReplicaHealth
           try {
             const result = await read((replicas[current] as ReadTarget<Reads>).reads)
+            state.skippedUntil = 0
             state.log.succeeded()
             return result
           } catch (error) {

@@ -19,7 +19,11 @@ const DATABASE_FREE = [
 ]
 
 /** End-to-end files of what only PostgreSQL stores (scalar lists, uuid and Bytes keys): the `postgresql` project only. */
-const POSTGRESQL_ONLY = ['test/scalar-lists.e2e.test.ts', 'test/native-ids.e2e.test.ts']
+const POSTGRESQL_ONLY = [
+  'test/scalar-lists.e2e.test.ts',
+  'test/native-ids.e2e.test.ts',
+  'test/replicas.e2e.test.ts',
+]
 
 const projects: TestProjectInlineConfiguration[] = [
   {

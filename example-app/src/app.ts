@@ -27,6 +27,8 @@ export interface ExampleAppOptions {
   trustProxy?: boolean
   /** The hosts the API answers for (createHydraApp's `allowedHosts`). */
   allowedHosts?: readonly string[]
+  /** Clients of read replicas of the database (createHydraApp's `replicas`). */
+  replicas?: readonly PrismaClient[]
 }
 
 /**
@@ -40,6 +42,7 @@ export function createApp(prisma: PrismaClient, options: ExampleAppOptions = {})
       '/',
       createHydraApp({
         prisma,
+        replicas: options.replicas,
         providers: { book: { popular: popularBooks(prisma) } },
         batchSize: options.batchSize,
         timeouts: options.timeouts,

@@ -19,6 +19,8 @@ const list = (value: string | undefined) =>
 const cors = list(process.env.CORS_ORIGINS)
 /** The hosts the API answers for (comma-separated); by default this machine's only. */
 const allowedHosts = list(process.env.ALLOWED_HOSTS)
+/** Read replicas of DATABASE_URL (comma-separated URLs), read instead of it (docs/deployment.md). */
+const replicaUrls = list(process.env.DATABASE_REPLICA_URLS) ?? []
 
 /** The URL without its password, for the banner. */
 function shown(url: string): string {
@@ -39,7 +41,9 @@ try {
   process.exit(1)
 }
 const { seeded } = await prepareDatabase(prisma, url)
+const replicas = replicaUrls.map((replica) => createPrismaClient(replica))
 const app = createApp(prisma, {
+  ...(replicas.length > 0 ? { replicas } : {}),
   ...(cors ? { cors } : {}),
   // The public origin of the API's absolute IRIs (docs/deployment.md), or trust a proxy's
   // X-Forwarded-Proto / X-Forwarded-Host.
@@ -55,7 +59,7 @@ server.listen(port, () => {
   const origin = `http://localhost:${(server.address() as AddressInfo).port}`
   process.stdout.write(
     [
-      `prisma-hydra example app on ${origin} (database ${shown(url)}${seeded.length > 0 ? `, seeded: ${seeded.join(', ')}` : ''})`,
+      `prisma-hydra example app on ${origin} (database ${shown(url)}${seeded.length > 0 ? `, seeded: ${seeded.join(', ')}` : ''}${replicas.length > 0 ? `, read replicas: ${replicaUrls.map(shown).join(', ')}` : ''})`,
       'Try:',
       `  curl ${origin}/              # the Hydra entrypoint; /docs.jsonld documents the API`,
       `  curl ${origin}/openapi.json  # the OpenAPI 3.1 document; ${origin}/docs shows it`,
@@ -78,7 +82,9 @@ const stop = () => {
   if (stopping) return
   stopping = true
   server.close()
-  void prisma.$disconnect().then(() => process.exit(0))
+  void Promise.all([prisma, ...replicas].map((client) => client.$disconnect())).then(() =>
+    process.exit(0)
+  )
 }
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)

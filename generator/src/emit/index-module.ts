@@ -88,6 +88,15 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
     extends: ['HydraAppSettings'],
     properties: [
       { name: 'prisma', type: 'PrismaClient', docs: ['The client every route reads through.'] },
+      {
+        name: 'replicas',
+        hasQuestionToken: true,
+        type: 'readonly PrismaClient[] | undefined',
+        docs: [
+          'Clients of read replicas of the database: reads go to them, one replica per request\n' +
+            '(docs/deployment.md#read-replicas). Left out: every read through `prisma`.',
+        ],
+      },
       ...(anyProviders
         ? [
             {

@@ -25,6 +25,7 @@ import type {
   RelationSource,
 } from './model-source.js'
 import { type FindManyArgs, type PrismaModelReads, prismaReads } from './prisma-engine.js'
+import { type ReadRun, readRouting } from './read-routing.js'
 
 type Where = Record<string, unknown>
 
@@ -32,6 +33,11 @@ type Where = Record<string, unknown>
 export interface DataAccessOptions {
   /** The page-and-count transaction takes its limits from these. */
   timeouts?: DatabaseTimeouts | undefined
+  /**
+   * Clients of read replicas of the same database (same generated client type): reads go to them,
+   * one per request (docs/deployment.md#read-replicas). Empty or left out: every read on `prisma`.
+   */
+  replicas?: readonly object[] | undefined
 }
 
 /** The reads of one resource. `Row` is the model's row as its `select` reads it. */
@@ -61,6 +67,23 @@ const both = (a: Where | undefined, b: Where | undefined): Where | undefined =>
   a && b ? { AND: [a, b] } : (a ?? b)
 
 /**
+ * Where the reads of `model` go: the primary's client, or its replicas' (read-routing.ts); and
+ * a lookup by key, one request's read of its own.
+ */
+function routingOf(prisma: object, model: ModelSource, options: DataAccessOptions) {
+  const replicas = options.replicas ?? []
+  const routing = readRouting(
+    { client: prisma, reads: prismaReads(prisma, model) },
+    replicas.map((client) => ({ client, reads: prismaReads(client, model, { replica: true }) })),
+    replicas,
+    options.timeouts?.replicaRetry
+  )
+  const findUnique: PrismaModelReads['findUnique'] = (...args) =>
+    routing.pin()((reads) => reads.findUnique(...args))
+  return { pin: routing.pin, findUnique }
+}
+
+/**
  * The data access of one resource over the application's Prisma client (`prisma`, typed by the
  * generated module that calls this). Cached counts live as long as the access (one per operation).
  */
@@ -69,7 +92,7 @@ export function createDataAccess<Row extends object>(
   model: ModelSource,
   options: DataAccessOptions = {}
 ): DataAccess<Row> {
-  const reads = prismaReads(prisma, model)
+  const routing = routingOf(prisma, model, options)
   const caches = new Map<ReadOperation, CountCache>()
   const defaults = new Map<ReadOperation, { orderBy: Where[]; reverse: Where[] }>()
   const transaction = {
@@ -95,6 +118,7 @@ export function createDataAccess<Row extends object>(
   }
   return {
     source(operation, selection, within) {
+      const on = routing.pin()
       const own = ordersOf(operation)
       const where = both(within, selection.where)
       const orderBy = (selection.orderBy as Where[] | undefined) ?? own.orderBy
@@ -110,7 +134,7 @@ export function createDataAccess<Row extends object>(
       })
       const totals = operation.totals ?? { mode: 'exact' }
       return sourceOf<Row>(
-        reads,
+        on,
         argsOf,
         where,
         (page, count) => {
@@ -123,7 +147,7 @@ export function createDataAccess<Row extends object>(
           }
           // The estimate is of the whole table: a filtered collection is counted.
           if (totals.mode === 'estimated' && !where && dialectOf(model.provider).estimateSql) {
-            const estimate = () => reads.estimate()
+            const estimate = () => on((reads) => reads.estimate())
             return pageAndLooseTotal(
               { page, total: () => estimatedTotal(estimate, count), exact: count },
               page.window
@@ -135,14 +159,14 @@ export function createDataAccess<Row extends object>(
       )
     },
     async item(id) {
-      const row = await reads.findUnique(model.delegate, model.key.name, id)
+      const row = await routing.findUnique(model.delegate, model.key.name, id)
       return row && holdsExactly(row, model.key, id) ? (row as Row) : null
     },
     async within(relation, id) {
       const { parent, condition } = relation
       const fields = parent.key.fields ?? [parent.key]
       const select = Object.fromEntries(fields.map((field) => [field.name, true]))
-      const found = await reads.findUnique(parent.delegate, parent.key.name, id, select)
+      const found = await routing.findUnique(parent.delegate, parent.key.name, id, select)
       if (!found || !holdsExactly(found, parent.key, id)) return undefined
       if (condition.kind === 'column') return { [condition.field]: id }
       // A composite key's value is an object of exactly its fields: a condition on the parent.
@@ -179,7 +203,7 @@ type LoosePage = ((take: number) => PromiseLike<object[]>) & {
  * totals are not exact (undefined: the page and an exact count in one transaction).
  */
 function sourceOf<Row extends object>(
-  reads: PrismaModelReads,
+  on: ReadRun<PrismaModelReads>,
   argsOf: (window: RowWindow<Where>) => FindManyArgs,
   where: Where | undefined,
   loose: (
@@ -188,16 +212,17 @@ function sourceOf<Row extends object>(
   ) => Promise<PageAndTotal<object>> | undefined,
   transaction: { isolationLevel: string; maxWait: number; timeout: number }
 ): CollectionSource<Row, Where> {
-  const count = () => reads.count(where)
+  const count = () => on((reads) => reads.count(where))
   const findMany = (window: RowWindow<Where>) =>
-    reads.findMany(argsOf(window)) as PromiseLike<Row[]>
+    on((reads) => reads.findMany(argsOf(window)) as PromiseLike<Row[]>)
   return {
     findMany,
     count,
     findManyAndCount(window) {
       const page = Object.assign((take: number) => findMany({ ...window, take }), { window })
       const answer =
-        loose(page, count) ?? reads.findManyAndCount(argsOf(window), where, transaction)
+        loose(page, count) ??
+        on((reads) => reads.findManyAndCount(argsOf(window), where, transaction))
       return answer as Promise<PageAndTotal<Row>>
     },
   }

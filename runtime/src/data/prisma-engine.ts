@@ -43,6 +43,7 @@ interface DelegateLike {
 interface ClientLike {
   $transaction(queries: ClientQuery<unknown>[], options: TransactionOptions): Promise<unknown[]>
   $queryRawUnsafe<T>(sql: string, ...values: unknown[]): ClientQuery<T>
+  $executeRawUnsafe(sql: string): ClientQuery<number>
 }
 
 /** The row of a plain count: drivers give a bigint, a number or a string. */
@@ -80,7 +81,11 @@ export interface PrismaModelReads {
  * are reached by name: the layer is written once for every model, as Prisma's own extensions
  * reach them (`Prisma.getExtensionContext`); the generator names only delegates that exist.
  */
-export function prismaReads(prisma: object, model: ModelSource): PrismaModelReads {
+export function prismaReads(
+  prisma: object,
+  model: ModelSource,
+  { replica = false }: { replica?: boolean } = {}
+): PrismaModelReads {
   const client = prisma as ClientLike
   const delegateOf = (name: string) => (prisma as Record<string, unknown>)[name] as DelegateLike
   const delegate = delegateOf(model.delegate)
@@ -90,16 +95,22 @@ export function prismaReads(prisma: object, model: ModelSource): PrismaModelRead
     where ? delegate.count({ where }) : client.$queryRawUnsafe<CountRow[]>(countAllSql)
   const counted = (value: number | CountRow[]) =>
     typeof value === 'number' ? value : countOf(value)
-  const { estimateSql } = dialectOf(model.provider)
+  const { estimateSql, readOnlySql } = dialectOf(model.provider)
+  // On a replica, the page-and-count transaction is read only where the database can say so.
+  // (A client query runs once: a new one for each transaction.)
+  const openingOf = (): ClientQuery<unknown>[] =>
+    replica && readOnlySql ? [client.$executeRawUnsafe(readOnlySql)] : []
   const table = qualifiedTable(model.provider, model.table)
   return {
     findMany: (args) => delegate.findMany({ select, ...args }),
     count: async (where) => counted(await countQuery(where)),
     async findManyAndCount(args, where, options) {
-      const [rows, total] = await client.$transaction(
-        [delegate.findMany({ select, ...args }), countQuery(where)],
+      const opening = openingOf()
+      const answers = await client.$transaction(
+        [...opening, delegate.findMany({ select, ...args }), countQuery(where)],
         options
       )
+      const [rows, total] = answers.slice(opening.length)
       return [rows as object[], counted(total as number | CountRow[])]
     },
     async estimate() {

@@ -20,6 +20,11 @@ export interface Dialect {
   estimateSql?: string
   /** How its LIKE reads `%` and `_` literally (SQLite's has no escape character by default). */
   likeEscape: LikeEscape
+  /**
+   * The statement that makes a started transaction read only, where one can follow its start
+   * (PostgreSQL): the page-and-count transaction on a read replica runs it first.
+   */
+  readOnlySql?: string
   /** An identifier quoted as this database quotes it. */
   quote(name: string): string
 }
@@ -34,6 +39,7 @@ const POSTGRES: Dialect = {
   isolationLevel: 'RepeatableRead',
   estimateSql: PG_ESTIMATE,
   likeEscape: 'backslash',
+  readOnlySql: 'SET TRANSACTION READ ONLY',
   quote: doubleQuote,
 }
 

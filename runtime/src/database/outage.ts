@@ -100,36 +100,57 @@ export function isOutage(error: unknown): boolean {
   return false
 }
 
+/** What an outage log names: its database, what happens meanwhile, what its end line counts. */
+export interface OutageLogWording {
+  /** `the database`, `read replica 2`. */
+  subject: string
+  /** `answering 503`. */
+  meanwhile: string
+  /** `requests answered 503`. */
+  counted: string
+}
+
 /**
  * One log line when an outage starts and one when it ends, whatever the number of requests it
- * touched: a stack per request would bury the one line that matters.
+ * touched: a stack per request would bury the one line that matters. One per database: the
+ * primary's below, each read replica's its own (data/read-routing.ts).
  */
-class OutageLog {
+export class OutageLog {
   private since: number | undefined
   private answered = 0
+
+  constructor(
+    private readonly wording: OutageLogWording = {
+      subject: 'the database',
+      meanwhile: 'answering 503',
+      counted: 'requests answered 503',
+    }
+  ) {}
 
   failed(error: unknown): void {
     this.answered++
     if (this.since !== undefined) return
     this.since = Date.now()
     const reason = error instanceof Error ? error.message.trim().split('\n').pop() : String(error)
+    const { subject, meanwhile } = this.wording
     console.error(
-      `prisma-hydra: the database is unavailable (${reason}); answering 503 until it answers again`
+      `prisma-hydra: ${subject} is unavailable (${reason}); ${meanwhile} until it answers again`
     )
   }
 
   succeeded(): void {
     if (this.since === undefined) return
     const seconds = ((Date.now() - this.since) / 1000).toFixed(1)
+    const { subject, counted } = this.wording
     console.error(
-      `prisma-hydra: the database answers again after ${seconds} s (${this.answered} requests answered 503)`
+      `prisma-hydra: ${subject} answers again after ${seconds} s (${this.answered} ${counted})`
     )
     this.since = undefined
     this.answered = 0
   }
 }
 
-/** The process's outage log (one database per process is the usual deployment). */
+/** The process's outage log of the primary database (one primary per process is the usual deployment). */
 export const outageLog = new OutageLog()
 
 /**

@@ -20,6 +20,11 @@ export interface DatabaseTimeouts {
   transactionMaxWait?: number | undefined
   /** Prisma's `timeout` for that transaction: how long it may take. Default 20,000. */
   transaction?: number | undefined
+  /**
+   * How long a read replica whose read failed (unreachable, timed out) is passed by before a
+   * request tries it again; its reads go to the other replicas, then the primary. Default 5,000.
+   */
+  replicaRetry?: number | undefined
 }
 
 export const DEFAULT_QUERY_TIMEOUT = 10_000

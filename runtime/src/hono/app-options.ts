@@ -22,6 +22,13 @@ export interface ResourceAppOptions {
    * (`npm run bench:fairness`); leave it on in a server.
    */
   streamYield?: boolean | undefined
+  /**
+   * Clients of PostgreSQL read replicas of the app's database (each a client of the same generated
+   * type, over its own adapter): reads go to them, one replica per request in turn, the page and
+   * its count in one snapshot there; a failing replica is passed by for `timeouts.replicaRetry`
+   * (docs/deployment.md#read-replicas). Left out: every read on the app's client.
+   */
+  replicas?: readonly object[] | undefined
 }
 
 /** What `createHydraApp` takes for the whole app, besides each resource's options. */

@@ -1,0 +1,129 @@
+/**
+ * @module
+ * Where a request's reads go (DESIGN 15, docs/deployment.md#read-replicas): to the read replicas
+ * given besides the primary, one replica per request, taken in turn (round robin over the
+ * replicas list, shared by every resource of the app). A request stays on its database for all its
+ * reads (its page and its count are one transaction there: one snapshot). A replica whose read
+ * fails with an outage (unreachable, refused, timed out, shutting down) is skipped for a while
+ * (`timeouts.replicaRetry`, default 5,000 ms; then one request tries it again) and the read is
+ * run again on the next replica in turn that is not skipped, then on the primary; an outage of the primary is the request's answer
+ * (503 with Retry-After). Each replica logs its own outage episodes (one line when it fails, one
+ * when it answers again), apart from the primary's.
+ *
+ * Prisma's `@prisma/extension-read-replicas` is not used: its `$allOperations` hook sends each
+ * read query outside a transaction to a replica picked at random for that query, and every query
+ * of a transaction to the primary. So a page and its count are either two queries on two replicas
+ * at two moments or one transaction on the primary, and a replica's error is the query's (no
+ * replica is passed by). It cannot be pinned per request.
+ */
+import { isOutage, OutageLog } from '../database/outage.js'
+
+/** How long a replica that failed is skipped before a request tries it again, by default. */
+export const DEFAULT_REPLICA_RETRY = 5_000
+
+/** One database the layer can read: its client, and what is read through it. */
+export interface ReadTarget<Reads> {
+  client: object
+  reads: Reads
+}
+
+/** Runs one read on the request's database (moving on to another when a replica fails). */
+export type ReadRun<Reads> = <T>(read: (reads: Reads) => PromiseLike<T>) => Promise<T>
+
+/** The reads of one resource over the primary and its replicas. */
+export interface ReadRouting<Reads> {
+  /** The database of a new request: every read of the request through the run it returns. */
+  pin(): ReadRun<Reads>
+}
+
+/** A replica's health: shared by every resource that reads through its client. */
+interface ReplicaHealth {
+  /** Until when (Date.now()) requests pass it by; 0 while it answers. */
+  skippedUntil: number
+  log: OutageLog
+}
+
+const health = new WeakMap<object, ReplicaHealth>()
+/** Whose turn is next, per replicas list (every resource of an app is given the same list). */
+const turns = new WeakMap<readonly object[], { next: number }>()
+
+function healthOf(client: object, position: number): ReplicaHealth {
+  let known = health.get(client)
+  if (!known) {
+    known = {
+      skippedUntil: 0,
+      log: new OutageLog({
+        subject: `read replica ${position + 1}`,
+        meanwhile: 'reading from the other databases',
+        counted: 'reads moved to another database',
+      }),
+    }
+    health.set(client, known)
+  }
+  return known
+}
+
+/**
+ * The routing of one resource's reads: `primary` alone when `replicas` is empty, which costs a
+ * request nothing (its run calls the read on the primary).
+ */
+export function readRouting<Reads>(
+  primary: ReadTarget<Reads>,
+  replicas: readonly ReadTarget<Reads>[],
+  list: readonly object[],
+  retryAfter: number = DEFAULT_REPLICA_RETRY
+): ReadRouting<Reads> {
+  const onPrimary: ReadRun<Reads> = async (read) => read(primary.reads)
+  if (replicas.length === 0) return { pin: () => onPrimary }
+  const states = replicas.map(({ client }, position) => healthOf(client, position))
+  let turn = turns.get(list)
+  if (!turn) {
+    turn = { next: 0 }
+    turns.set(list, turn)
+  }
+  const counter = turn
+  /**
+   * The replica at or after `from` (in turn order) that is not skipped, or -1. A replica whose
+   * period is over is tried again by one request: the others pass it by while that one waits
+   * (a hung replica keeps one request waiting, not all of them).
+   */
+  const available = (from: number, tried: number): number => {
+    const now = Date.now()
+    for (let step = tried; step < replicas.length; step++) {
+      const index = (from + step) % replicas.length
+      const state = states[index] as ReplicaHealth
+      if (state.skippedUntil > now) continue
+      if (state.skippedUntil > 0) state.skippedUntil = now + retryAfter
+      return index
+    }
+    return -1
+  }
+  return {
+    pin() {
+      const first = counter.next++ % replicas.length
+      counter.next %= replicas.length
+      // Steps taken from `first`; `current` is -1 once the request reads from the primary.
+      let step = 0
+      let current = available(first, 0)
+      if (current >= 0) step = (current - first + replicas.length) % replicas.length
+      return async (read) => {
+        while (current >= 0) {
+          const state = states[current] as ReplicaHealth
+          try {
+            const result = await read((replicas[current] as ReadTarget<Reads>).reads)
+            state.skippedUntil = 0
+            state.log.succeeded()
+            return result
+          } catch (error) {
+            if (!isOutage(error)) throw error
+            state.skippedUntil = Date.now() + retryAfter
+            state.log.failed(error)
+            current = available(first, step + 1)
+            if (current >= 0) step = (current - first + replicas.length) % replicas.length
+          }
+        }
+        return read(primary.reads)
+      }
+    },
+  }
+}

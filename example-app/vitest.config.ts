@@ -55,6 +55,10 @@ export default defineConfig({
   test: {
     testTimeout: 60000,
     hookTimeout: 120000,
+    // Two files at a time: most of an end-to-end file's time is spent waiting on a server, a
+    // database or Chromium, and Vitest's default on a 2-core machine is one file at a time
+    // (cores - 1). Every file has databases, ports and folders of its own.
+    maxWorkers: 2,
     projects,
     reporters: ['default', new DatabaseSummary()],
   },

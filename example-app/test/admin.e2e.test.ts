@@ -14,20 +14,19 @@
  * skipped with a message, except under CI (`CI` set), where it fails.
  */
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseHydraDocumentation, type Resource } from '@api-platform/api-doc-parser'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { type Browser, chromium, type Page } from 'playwright-core'
-import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
+import { adminBundle } from './support/admin-bundle.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
 
 const CHROMIUM = '/usr/bin/chromium'
@@ -41,7 +40,6 @@ const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ]
-const ADMIN = fileURLToPath(new URL('../admin/', import.meta.url))
 const OUTPUT = fileURLToPath(new URL('./output/admin/', import.meta.url))
 /**
  * How long the admin may take to show what is expected (its first page includes discovery), and
@@ -70,7 +68,6 @@ if (!hasBrowser) {
   console.warn(message)
 }
 
-let folder: string
 let database: TestDatabase
 let prisma: PrismaClient
 let api: string
@@ -82,13 +79,7 @@ const closers: Array<() => Promise<void>> = []
 
 beforeAll(async () => {
   if (!hasBrowser) return
-  folder = await mkdtemp(path.join(tmpdir(), 'prisma-hydra-admin-'))
-  const outDir = path.join(folder, 'admin')
-  await build({
-    configFile: path.join(ADMIN, 'vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true },
-  })
+  const outDir = await adminBundle()
   const page = await startServer(
     new Hono().use('*', serveStatic({ root: path.relative(process.cwd(), outDir) })).fetch
   )
@@ -110,7 +101,6 @@ afterAll(async () => {
   for (const close of closers) await close()
   await prisma?.$disconnect()
   await database?.remove()
-  if (folder) await rm(folder, { recursive: true, force: true })
 })
 
 type Json = Record<string, unknown>

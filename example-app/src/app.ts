@@ -4,6 +4,7 @@ import {
   hydraErrorHandler,
   hydraNotFound,
 } from '@prisma-hydra/runtime'
+import type { CountStore } from '@prisma-hydra/runtime/redis'
 import { Hono } from 'hono'
 import { collectionPaths, createHydraApp } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
@@ -27,6 +28,8 @@ export interface ExampleAppOptions {
   trustProxy?: boolean
   /** The hosts the API answers for (createHydraApp's `allowedHosts`). */
   allowedHosts?: readonly string[]
+  /** Where `cached` totals are shared between instances (createHydraApp's `totalsStore`). */
+  totalsStore?: CountStore
 }
 
 /**
@@ -47,6 +50,7 @@ export function createApp(prisma: PrismaClient, options: ExampleAppOptions = {})
         trustProxy: options.trustProxy,
         allowedHosts: options.allowedHosts,
         cors: options.cors,
+        totalsStore: options.totalsStore,
         documentation: { types: customTypes },
       })
     )

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { checkDatabase, DatabaseUnreachable, hydraRequestError } from '@prisma-hydra/runtime'
 import { hydraClientError } from '@prisma-hydra/runtime/node'
+import { redisCountStore } from '@prisma-hydra/runtime/redis'
+import { createClient } from 'redis'
 import { createApp, exampleCollectionPaths } from './app.js'
 import { prepareDatabase } from './database.js'
 import { createPrismaClient, DEFAULT_DATABASE_URL } from './prisma.js'
@@ -39,7 +41,24 @@ try {
   process.exit(1)
 }
 const { seeded } = await prepareDatabase(prisma, url)
+// `cached` totals shared with the other instances through Redis (docs/deployment.md#shared-totals):
+// commands fail at once while the client is disconnected and take at most 250 ms otherwise;
+// meanwhile each instance counts on its own. A Redis that is down at start is not waited for.
+const redis = process.env.REDIS_URL
+  ? createClient({
+      url: process.env.REDIS_URL,
+      disableOfflineQueue: true,
+      commandOptions: { timeout: 250 },
+      socket: {
+        connectTimeout: 2000,
+        reconnectStrategy: (retries) => Math.min(retries * 100, 2000),
+      },
+    })
+  : undefined
+const totalsStore = redis ? redisCountStore(redis) : undefined
+redis?.connect().catch(() => {})
 const app = createApp(prisma, {
+  ...(totalsStore ? { totalsStore } : {}),
   ...(cors ? { cors } : {}),
   // The public origin of the API's absolute IRIs (docs/deployment.md), or trust a proxy's
   // X-Forwarded-Proto / X-Forwarded-Host.
@@ -55,7 +74,7 @@ server.listen(port, () => {
   const origin = `http://localhost:${(server.address() as AddressInfo).port}`
   process.stdout.write(
     [
-      `prisma-hydra example app on ${origin} (database ${shown(url)}${seeded.length > 0 ? `, seeded: ${seeded.join(', ')}` : ''})`,
+      `prisma-hydra example app on ${origin} (database ${shown(url)}${seeded.length > 0 ? `, seeded: ${seeded.join(', ')}` : ''}${process.env.REDIS_URL ? `, cached totals in Redis at ${shown(process.env.REDIS_URL)}` : ''})`,
       'Try:',
       `  curl ${origin}/              # the Hydra entrypoint; /docs.jsonld documents the API`,
       `  curl ${origin}/openapi.json  # the OpenAPI 3.1 document; ${origin}/docs shows it`,
@@ -78,6 +97,7 @@ const stop = () => {
   if (stopping) return
   stopping = true
   server.close()
+  redis?.destroy()
   void prisma.$disconnect().then(() => process.exit(0))
 }
 process.on('SIGINT', stop)

@@ -25,6 +25,7 @@ import type {
   RelationSource,
 } from './model-source.js'
 import { type FindManyArgs, type PrismaModelReads, prismaReads } from './prisma-engine.js'
+import { type CountStore, SharedCountCache } from './shared-totals.js'
 
 type Where = Record<string, unknown>
 
@@ -32,6 +33,8 @@ type Where = Record<string, unknown>
 export interface DataAccessOptions {
   /** The page-and-count transaction takes its limits from these. */
   timeouts?: DatabaseTimeouts | undefined
+  /** Where `cached` totals are shared between instances (Redis); absent: each instance's own. */
+  totalsStore?: CountStore | undefined
 }
 
 /** The reads of one resource. `Row` is the model's row as its `select` reads it. */
@@ -70,7 +73,7 @@ export function createDataAccess<Row extends object>(
   options: DataAccessOptions = {}
 ): DataAccess<Row> {
   const reads = prismaReads(prisma, model)
-  const caches = new Map<ReadOperation, CountCache>()
+  const caches = new Map<ReadOperation, CountCache | SharedCountCache>()
   const defaults = new Map<ReadOperation, { orderBy: Where[]; reverse: Where[] }>()
   const transaction = {
     isolationLevel: dialectOf(model.provider).isolationLevel,
@@ -89,6 +92,11 @@ export function createDataAccess<Row extends object>(
     let cache = caches.get(operation)
     if (!cache) {
       cache = new CountCache({ seconds })
+      const store = options.totalsStore
+      if (store) {
+        const names = { model: model.delegate, operation: operation.path ?? '' }
+        cache = new SharedCountCache(store, names, seconds, cache)
+      }
       caches.set(operation, cache)
     }
     return cache

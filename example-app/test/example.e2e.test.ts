@@ -544,6 +544,10 @@ describe('HTTP caching (docs/hydra.md#http-caching)', () => {
     expect(json.headers.get('etag')).not.toBe(ld.headers.get('etag'))
     const missing = await ask('/books/999999', { 'If-Match': '"nope"', 'If-None-Match': '*' })
     expect(missing.status).toBe(404)
+    // The 412's @id resolves, as every error's does.
+    const kind = await ask('/errors/412')
+    expect(kind.status).toBe(200)
+    expect(await kind.json()).toMatchObject({ title: 'Precondition Failed', status: 412 })
   })
 
   it('changes the ETag of the item and of its pages after a write, and only then', async () => {

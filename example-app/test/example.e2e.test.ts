@@ -582,6 +582,8 @@ describe('HTTP caching (docs/hydra.md#http-caching)', () => {
     expect((await ask('/books/1')).headers.get('cache-control')).toBeNull()
     expect((await ask('/languages/en')).headers.get('cache-control')).toBe('public, max-age=3600')
     expect((await ask('/docs.jsonld')).headers.get('cache-control')).toBe('no-cache')
+    // A custom collection's own option.
+    expect((await ask('/genres')).headers.get('cache-control')).toBe('public, max-age=60')
   })
 
   it('gives streamed (unpaged) collections no ETag, and answers their preconditions without one', async () => {

@@ -544,6 +544,11 @@ describe('headers: Link, content negotiation, CORS', () => {
     expect(allowed.headers.get('access-control-expose-headers')).toMatch(/\bETag\b/)
     expect(allowed.headers.get('etag')).toMatch(/^"/)
     await allowed.arrayBuffer()
+    const revalidated = await fetch(`${origin}/books`, {
+      headers: { Origin: ADMIN_ORIGIN, 'If-None-Match': allowed.headers.get('etag') ?? '' },
+    })
+    expect(revalidated.status).toBe(304)
+    expect(revalidated.headers.get('access-control-allow-origin')).toBe(ADMIN_ORIGIN)
     const preflight = await fetch(`${origin}/books`, {
       method: 'OPTIONS',
       headers: {

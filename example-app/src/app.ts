@@ -4,6 +4,7 @@ import {
   hydraErrorHandler,
   hydraNotFound,
 } from '@prisma-hydra/runtime'
+import type { CountStore } from '@prisma-hydra/runtime/redis'
 import { Hono } from 'hono'
 import { collectionPaths, createHydraApp } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
@@ -29,6 +30,8 @@ export interface ExampleAppOptions {
   allowedHosts?: readonly string[]
   /** Clients of read replicas of the database (createHydraApp's `replicas`). */
   replicas?: readonly PrismaClient[]
+  /** Where `cached` totals are shared between instances (createHydraApp's `totalsStore`). */
+  totalsStore?: CountStore
 }
 
 /**
@@ -50,6 +53,7 @@ export function createApp(prisma: PrismaClient, options: ExampleAppOptions = {})
         trustProxy: options.trustProxy,
         allowedHosts: options.allowedHosts,
         cors: options.cors,
+        totalsStore: options.totalsStore,
         documentation: { types: customTypes },
       })
     )

@@ -128,6 +128,8 @@ export async function* readReleases(
 const GENRES = {
   context: '/contexts/Genre',
   paging: { itemsPerPage: 2, clientItemsPerPage: true },
+  // Counts that may be a minute old in any cache (docs/custom-collections.md).
+  cacheControl: 'public, max-age=60',
   // `name=FICTION` (or `name[]=…`), `books[gte]=3`, `order[books]=desc`: checked by the route (a
   // 400 on a malformed value), applied by the handler.
   query: {

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { checkDatabase, DatabaseUnreachable, hydraRequestError } from '@prisma-hydra/runtime'
 import { hydraClientError } from '@prisma-hydra/runtime/node'
+import { redisCountStore } from '@prisma-hydra/runtime/redis'
+import { createClient } from 'redis'
 import { createApp, exampleCollectionPaths } from './app.js'
 import { prepareDatabase } from './database.js'
 import { createPrismaClient, DEFAULT_DATABASE_URL } from './prisma.js'
@@ -42,8 +44,25 @@ try {
 }
 const { seeded } = await prepareDatabase(prisma, url)
 const replicas = replicaUrls.map((replica) => createPrismaClient(replica))
+// `cached` totals shared with the other instances through Redis (docs/deployment.md#shared-totals):
+// commands fail at once while the client is disconnected and take at most 250 ms otherwise;
+// meanwhile each instance counts on its own. A Redis that is down at start is not waited for.
+const redis = process.env.REDIS_URL
+  ? createClient({
+      url: process.env.REDIS_URL,
+      disableOfflineQueue: true,
+      commandOptions: { timeout: 250 },
+      socket: {
+        connectTimeout: 2000,
+        reconnectStrategy: (retries) => Math.min(retries * 100, 2000),
+      },
+    })
+  : undefined
+const totalsStore = redis ? redisCountStore(redis) : undefined
+redis?.connect().catch(() => {})
 const app = createApp(prisma, {
   ...(replicas.length > 0 ? { replicas } : {}),
+  ...(totalsStore ? { totalsStore } : {}),
   ...(cors ? { cors } : {}),
   // The public origin of the API's absolute IRIs (docs/deployment.md), or trust a proxy's
   // X-Forwarded-Proto / X-Forwarded-Host.
@@ -59,7 +78,7 @@ server.listen(port, () => {
   const origin = `http://localhost:${(server.address() as AddressInfo).port}`
   process.stdout.write(
     [
-      `prisma-hydra example app on ${origin} (database ${shown(url)}${seeded.length > 0 ? `, seeded: ${seeded.join(', ')}` : ''}${replicas.length > 0 ? `, read replicas: ${replicaUrls.map(shown).join(', ')}` : ''})`,
+      `prisma-hydra example app on ${origin} (database ${shown(url)}${seeded.length > 0 ? `, seeded: ${seeded.join(', ')}` : ''}${replicas.length > 0 ? `, read replicas: ${replicaUrls.map(shown).join(', ')}` : ''}${process.env.REDIS_URL ? `, cached totals in Redis at ${shown(process.env.REDIS_URL)}` : ''})`,
       'Try:',
       `  curl ${origin}/              # the Hydra entrypoint; /docs.jsonld documents the API`,
       `  curl ${origin}/openapi.json  # the OpenAPI 3.1 document; ${origin}/docs shows it`,
@@ -82,6 +101,7 @@ const stop = () => {
   if (stopping) return
   stopping = true
   server.close()
+  redis?.destroy()
   void Promise.all([prisma, ...replicas].map((client) => client.$disconnect())).then(() =>
     process.exit(0)
   )

@@ -482,6 +482,129 @@ describe('unpaged responses are streamed in batches, every row once, in order', 
   })
 })
 
+describe('HTTP caching (docs/hydra.md#http-caching)', () => {
+  let plain: { origin: string; close: () => Promise<void> }
+  beforeAll(async () => {
+    // A server of its own: 304 and 412 are not in the OpenAPI document the other one checks.
+    plain = await startServer(createApp(prisma).fetch)
+  })
+  afterAll(() => plain?.close())
+  const ask = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${plain.origin}${path}`, { headers })
+
+  // Every kind of response written whole: pages of each paging mode, a sub-collection, a custom
+  // collection, an item, the entrypoint and the documentation.
+  const validated = [
+    '/authors?page=2',
+    '/reviews?page=2',
+    '/activities',
+    '/authors/3/books',
+    '/genres',
+    '/books/1',
+    '/',
+    '/docs.jsonld',
+  ]
+
+  it.each(validated)(
+    '%s: a stable strong ETag, 304 on If-None-Match, 412 on a failed If-Match',
+    async (path) => {
+      const first = await ask(path)
+      const again = await ask(path)
+      expect(first.status).toBe(200)
+      const tag = first.headers.get('etag')
+      expect(tag).toMatch(/^"[A-Za-z0-9_-]{27}"$/)
+      expect(again.headers.get('etag')).toBe(tag)
+      expect(await again.text()).toBe(await first.text())
+      expect(first.headers.get('vary')).toBe('Accept')
+
+      const unchanged = await ask(path, { 'If-None-Match': `"other", W/${tag}` })
+      expect(unchanged.status).toBe(304)
+      expect(await unchanged.text()).toBe('')
+      // What a 304 carries (RFC 9110 15.4.5): the validator, Vary and Cache-Control of the 200.
+      expect(unchanged.headers.get('etag')).toBe(tag)
+      expect(unchanged.headers.get('vary')).toBe('Accept')
+      expect(unchanged.headers.get('cache-control')).toBe(first.headers.get('cache-control'))
+      expect((await ask(path, { 'If-None-Match': '*' })).status).toBe(304)
+      expect((await ask(path, { 'If-None-Match': '"other"' })).status).toBe(200)
+
+      const failed = await ask(path, { 'If-Match': '"nope"' })
+      expect(failed.status).toBe(412)
+      expect(failed.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+      expect(await failed.json()).toMatchObject({ status: 412, title: 'Precondition Failed' })
+      // Strong comparison: a weak tag never matches If-Match.
+      expect((await ask(path, { 'If-Match': `W/${tag}` })).status).toBe(412)
+      expect((await ask(path, { 'If-Match': `"x", ${tag}` })).status).toBe(200)
+      expect((await ask(path, { 'If-Match': '*' })).status).toBe(200)
+    }
+  )
+
+  it('tags JSON-LD and JSON apart, and a 404 ignores its preconditions', async () => {
+    const ld = await ask('/books/1')
+    const json = await ask('/books/1', { Accept: 'application/json' })
+    expect(json.headers.get('etag')).not.toBe(ld.headers.get('etag'))
+    const missing = await ask('/books/999999', { 'If-Match': '"nope"', 'If-None-Match': '*' })
+    expect(missing.status).toBe(404)
+    // The 412's @id resolves, as every error's does.
+    const kind = await ask('/errors/412')
+    expect(kind.status).toBe(200)
+    expect(await kind.json()).toMatchObject({ title: 'Precondition Failed', status: 412 })
+  })
+
+  it('changes the ETag of the item and of its pages after a write, and only then', async () => {
+    const tags = async () =>
+      Promise.all(
+        ['/authors/3', '/authors?page=1', '/authors/3/books'].map(async (path) =>
+          (await ask(path)).headers.get('etag')
+        )
+      )
+    const before = await tags()
+    const { name } = await prisma.author.findUniqueOrThrow({ where: { id: 3 } })
+    await prisma.author.update({ where: { id: 3 }, data: { name: 'Renamed' } })
+    try {
+      const after = await tags()
+      expect(after[0]).not.toBe(before[0])
+      expect(after[1]).not.toBe(before[1])
+      // The sub-collection's books do not show the author's name: its tag stays.
+      expect(after[2]).toBe(before[2])
+      expect((await ask('/authors/3', { 'If-None-Match': before[0] as string })).status).toBe(200)
+      expect((await ask('/authors/3', { 'If-Match': before[0] as string })).status).toBe(412)
+    } finally {
+      await prisma.author.update({ where: { id: 3 }, data: { name } })
+    }
+    expect(await tags()).toEqual(before)
+  })
+
+  it('writes the Cache-Control of the annotations: an operation, a resource’s items and stream', async () => {
+    expect((await ask('/books/recent')).headers.get('cache-control')).toBe(
+      'max-age=30, s-maxage=120'
+    )
+    expect((await ask('/books')).headers.get('cache-control')).toBeNull()
+    expect((await ask('/books/1')).headers.get('cache-control')).toBeNull()
+    expect((await ask('/languages/en')).headers.get('cache-control')).toBe('public, max-age=3600')
+    expect((await ask('/docs.jsonld')).headers.get('cache-control')).toBe('no-cache')
+    // A custom collection's own option.
+    expect((await ask('/genres')).headers.get('cache-control')).toBe('public, max-age=60')
+  })
+
+  it('gives streamed (unpaged) collections no ETag, and answers their preconditions without one', async () => {
+    for (const path of ['/languages', '/loans?pagination=false']) {
+      const whole = await ask(path)
+      expect(whole.status).toBe(200)
+      expect(whole.headers.get('etag')).toBeNull()
+      expect(whole.headers.get('vary')).toBe('Accept')
+      await whole.arrayBuffer()
+      expect((await ask(path, { 'If-None-Match': '*' })).status).toBe(304)
+      for (const headers of [{ 'If-None-Match': '"any"' }, { 'If-Match': '*' }]) {
+        const sent = await ask(path, headers)
+        expect(sent.status).toBe(200)
+        await sent.arrayBuffer()
+      }
+      expect((await ask(path, { 'If-Match': '"any"' })).status).toBe(412)
+    }
+    expect((await ask('/languages')).headers.get('cache-control')).toBe('public, max-age=3600')
+  })
+})
+
 it("answers every request of this file as the API's OpenAPI document says", async () => {
   const result = await openApi.result()
   expect(result.violations).toEqual([])

@@ -540,7 +540,15 @@ describe('headers: Link, content negotiation, CORS', () => {
     const allowed = await fetch(`${origin}/books`, { headers: { Origin: ADMIN_ORIGIN } })
     expect(allowed.headers.get('access-control-allow-origin')).toBe(ADMIN_ORIGIN)
     expect(allowed.headers.get('access-control-expose-headers')).toMatch(/\bLink\b/)
+    // Its validator too: a browser client revalidates with If-None-Match (docs/hydra.md#http-caching).
+    expect(allowed.headers.get('access-control-expose-headers')).toMatch(/\bETag\b/)
+    expect(allowed.headers.get('etag')).toMatch(/^"/)
     await allowed.arrayBuffer()
+    const revalidated = await fetch(`${origin}/books`, {
+      headers: { Origin: ADMIN_ORIGIN, 'If-None-Match': allowed.headers.get('etag') ?? '' },
+    })
+    expect(revalidated.status).toBe(304)
+    expect(revalidated.headers.get('access-control-allow-origin')).toBe(ADMIN_ORIGIN)
     const preflight = await fetch(`${origin}/books`, {
       method: 'OPTIONS',
       headers: {

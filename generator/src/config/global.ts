@@ -3,6 +3,15 @@ import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { didYouMean, type Problem, show } from '../problems.js'
 import {
+  CACHE_HEADERS_ALLOWED,
+  CACHE_SECONDS,
+  type CacheHeaderKey,
+  type CacheHeaders,
+  cacheHeaderAllowed,
+  cacheHeaderKeys,
+  cacheHeadersConflict,
+} from './cache-headers.js'
+import {
   defaultParameterNames,
   type PagingOptions,
   type ParameterNames,
@@ -24,6 +33,8 @@ export interface GlobalConfig {
   /** `platform.title` and `platform.description`: the API documentation's title and description. */
   title?: string
   description?: string
+  /** `platform.defaults.cache_headers`: every resource's `Cache-Control` unless it sets its own. */
+  cacheHeaders?: CacheHeaders
 }
 
 export const emptyGlobalConfig: GlobalConfig = {
@@ -47,15 +58,54 @@ const parameterNames = Object.entries(parameterNameKeys) as Array<[keyof Paramet
 // Each schema's description is what a message says the value must be ("must be true or false").
 const text = z.string().regex(/\S/).describe('a non-empty string')
 
-const defaults = z
+const cacheHeaderEntries = Object.entries(cacheHeaderKeys) as Array<
+  [CacheHeaderKey, (typeof cacheHeaderKeys)[CacheHeaderKey]]
+>
+
+/** `cache_headers`: API Platform's key and its snake_case names (config/cache-headers.ts). */
+const cacheHeaders = z
   .strictObject(
     Object.fromEntries(
+      cacheHeaderEntries.map(([name, { globalKey }]) => [
+        globalKey,
+        (cacheHeaderKeys[name].kind === 'flag'
+          ? z.boolean()
+          : z.number().int().min(CACHE_SECONDS.min).max(CACHE_SECONDS.max)
+        )
+          .describe(cacheHeaderAllowed(name))
+          .optional(),
+      ])
+    )
+  )
+  .superRefine((section, context) => {
+    const conflict = cacheHeadersConflict({
+      public: section.public as boolean | undefined,
+      sharedMaxAge: section.shared_max_age as number | undefined,
+    })
+    if (conflict)
+      context.addIssue({
+        code: 'custom',
+        path: ['shared_max_age'],
+        message: conflict.replace('sharedMaxAge', 'shared_max_age'),
+      })
+  })
+  .describe(
+    CACHE_HEADERS_ALLOWED.replace(
+      /maxAge|sharedMaxAge|staleWhileRevalidate|staleIfError|mustRevalidate/g,
+      (key) => cacheHeaderKeys[key as CacheHeaderKey].globalKey
+    ).replace(', or null for none', '')
+  )
+
+const defaults = z
+  .strictObject({
+    ...Object.fromEntries(
       globalOptions.map(({ name, key }) => {
         const spec = pagingOptionSpecs[name]
         return [key, spec.schema.describe(spec.allowed).optional()]
       })
-    )
-  )
+    ),
+    cache_headers: cacheHeaders.optional(),
+  })
   .describe('a mapping of option names to values')
 
 const pagination = z
@@ -265,7 +315,7 @@ function toConfig(file: PlatformFile): GlobalConfig {
   const { platform } = file
   const defaults: PagingOptions = {}
   for (const { name, key } of globalOptions) {
-    const value = platform.defaults?.[key]
+    const value = (platform.defaults as Record<string, unknown> | undefined)?.[key]
     if (value !== undefined) Object.assign(defaults, { [name]: value })
   }
   const parameters: ParameterNames = { ...defaultParameterNames }
@@ -279,6 +329,14 @@ function toConfig(file: PlatformFile): GlobalConfig {
     if (value !== undefined) filterParameters[name] = value
   }
   const config: GlobalConfig = { defaults, parameters, filterParameters }
+  const cache = platform.defaults?.cache_headers
+  if (cache) {
+    config.cacheHeaders = Object.fromEntries(
+      cacheHeaderEntries.flatMap(([name, { globalKey }]) =>
+        cache[globalKey] === undefined ? [] : [[name, cache[globalKey]]]
+      )
+    ) as CacheHeaders
+  }
   if (platform.title !== undefined) config.title = platform.title
   if (platform.description !== undefined) config.description = platform.description
   if (platform.serializer?.hydra_prefix !== undefined)

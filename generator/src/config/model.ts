@@ -97,6 +97,8 @@ export interface OperationModel {
   query?: Omit<QuerySpec, 'parameters'>
   /** How full paging counts: operation > resource > global > exact. */
   totals: TotalsModel
+  /** `Cache-Control` of its responses (`cacheHeaders`: operation > resource > global > none). */
+  cacheControl?: string | undefined
 }
 
 /** The fields naming a resource's items in their IRIs (docs/hydra.md#identifiers). */
@@ -133,6 +135,8 @@ export interface ResourceModel {
   iri?: string
   /** The resource's own setting (resource > global > true): items and their errors follow it. */
   hydraPrefix: boolean
+  /** `Cache-Control` of its items (`cacheHeaders`: resource > global > none). */
+  cacheControl?: string | undefined
 }
 
 export interface HydraModel {

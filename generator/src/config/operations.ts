@@ -1,6 +1,7 @@
 import type { Annotation } from '../annotations/parse.js'
 import { show } from '../problems.js'
 import { readExtraArgs, readPagingOptions, readPath, readPrefix } from './annotation-args.js'
+import { type CacheHeaders, cacheControlText, readCacheHeaders } from './cache-headers.js'
 import { type KeyContext, orderAndCursor } from './cursor-key.js'
 import type { GlobalConfig } from './global.js'
 import type { OperationModel, OrderEntry } from './model.js'
@@ -10,7 +11,7 @@ import { resolvePaging } from './paging-precedence.js'
 import { resolveTotals } from './totals.js'
 
 const OPERATION_NAME = /^[A-Za-z][A-Za-z0-9]*$/
-const OPERATION_KEYS = ['name', 'path', 'order', 'hydraPrefix']
+const OPERATION_KEYS = ['name', 'path', 'order', 'hydraPrefix', 'cacheHeaders']
 
 /** What a resource's operations inherit from it. */
 export interface ResourceScope {
@@ -21,6 +22,8 @@ export interface ResourceScope {
   /** The order of `@resource(order: ...)`. */
   order: OrderEntry[] | undefined
   hydraPrefix: boolean
+  /** `cacheHeaders` of `@resource(...)`, or the global one (null: none). */
+  cacheHeaders: CacheHeaders | null | undefined
   keys: KeyContext
   /** The datasource provider: decides which `totals` it can serve. */
   provider: string
@@ -41,6 +44,7 @@ export function resolveOperations(
     ...orderAndCursor(collectionPaging, scope.order, '@pagination', keys),
     paging: collectionPaging,
     hydraPrefix: scope.hydraPrefix,
+    cacheControl: cacheControlText(scope.cacheHeaders),
     totals: resolveTotals(
       { defaults: global.defaults, resource: scope.options, operation: {} },
       '@pagination',
@@ -83,6 +87,7 @@ export function resolveOperations(
     const order = readOrder(args.get('order'), source, fields, report)
     const options = readPagingOptions(annotation, report, OPERATION_KEYS, source)
     const hydraPrefix = readPrefix(args.get('hydraPrefix'), source, report) ?? scope.hydraPrefix
+    const cache = readCacheHeaders(args.get('cacheHeaders'), source, report)
     if (!operationPath) continue
     const paging = resolvePaging(global.defaults, scope.options, options, source, report)
     const cursorSource = options.viaCursor ? source : '@pagination'
@@ -94,6 +99,7 @@ export function resolveOperations(
       ...orderAndCursor(paging, ownOrder, cursorSource, keys),
       paging,
       hydraPrefix,
+      cacheControl: cacheControlText(cache === undefined ? scope.cacheHeaders : cache),
       totals: resolveTotals(
         { defaults: global.defaults, resource: scope.options, operation: options },
         source,

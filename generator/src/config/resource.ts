@@ -11,6 +11,7 @@ import {
   readPrefix,
 } from './annotation-args.js'
 import { checkHydraNames } from './api-names.js'
+import { cacheControlText, readCacheHeaders } from './cache-headers.js'
 import { readFieldAnnotations, toFieldModel } from './fields.js'
 import {
   checkDeclaredOperations,
@@ -90,9 +91,10 @@ export function resolveResource(
   const resourceOptions = readPagingOptions(pagination[0] as Annotation, report, [])
   const resourceArgs = readExtraArgs(
     resourceAnnotations[0],
-    ['path', 'order', 'iri', 'hydraPrefix'],
+    ['path', 'order', 'iri', 'hydraPrefix', 'cacheHeaders'],
     report
   )
+  const resourceCache = readCacheHeaders(resourceArgs.get('cacheHeaders'), '@resource', report)
   const resourceIri = readIri(resourceArgs.get('iri'), '@resource', report)
   const resourcePrefix =
     readPrefix(resourceArgs.get('hydraPrefix'), '@resource', report) ?? global.hydraPrefix ?? true
@@ -112,6 +114,7 @@ export function resolveResource(
     path: collectionPath,
     order: resourceOrder,
     hydraPrefix: resourcePrefix,
+    cacheHeaders: resourceCache === undefined ? global.cacheHeaders : resourceCache,
     keys: { model, datamodel, fields: fieldModels, keyFields: keyNames, report },
     provider,
   })
@@ -159,6 +162,9 @@ export function resolveResource(
     name: model.name,
     ...(resourceIri ? { iri: resourceIri } : {}),
     hydraPrefix: resourcePrefix,
+    cacheControl: cacheControlText(
+      resourceCache === undefined ? global.cacheHeaders : resourceCache
+    ),
     delegate: delegateName(model.name),
     table: { name: model.dbName ?? model.name, schema: model.schema ?? null },
     fileName: kebabCase(model.name),

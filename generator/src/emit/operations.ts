@@ -89,6 +89,8 @@ export function writeOperations(
           }
           if (operation.totals.mode !== 'exact')
             writer.newLine().write(`totals: ${JSON.stringify(operation.totals)},`)
+          if (operation.cacheControl)
+            writer.newLine().write('cacheControl: ').quote(operation.cacheControl).write(',')
         })
         writer.write(',').newLine()
       }

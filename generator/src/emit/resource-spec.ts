@@ -23,6 +23,8 @@ export function writeResourceSpec(
         writer.write('name: ').quote(resource.name).write(',').newLine()
         if (resource.iri) writer.write('iri: ').quote(resource.iri).write(',').newLine()
         writer.writeLine(`hydraPrefix: ${resource.hydraPrefix},`)
+        if (resource.cacheControl)
+          writer.write('cacheControl: ').quote(resource.cacheControl).write(',').newLine()
         writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
         writer.write('provider: ').quote(provider).write(',').newLine()
         writer.write(`id: ${keyLiteral(resource)},`).newLine()

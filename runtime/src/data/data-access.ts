@@ -26,6 +26,7 @@ import type {
 } from './model-source.js'
 import { type FindManyArgs, type PrismaModelReads, prismaReads } from './prisma-engine.js'
 import { type ReadRun, readRouting } from './read-routing.js'
+import { type CountStore, SharedCountCache } from './shared-totals.js'
 
 type Where = Record<string, unknown>
 
@@ -38,6 +39,8 @@ export interface DataAccessOptions {
    * one per request (docs/deployment.md#read-replicas). Empty or left out: every read on `prisma`.
    */
   replicas?: readonly object[] | undefined
+  /** Where `cached` totals are shared between instances (Redis); absent: each instance's own. */
+  totalsStore?: CountStore | undefined
 }
 
 /** The reads of one resource. `Row` is the model's row as its `select` reads it. */
@@ -93,7 +96,7 @@ export function createDataAccess<Row extends object>(
   options: DataAccessOptions = {}
 ): DataAccess<Row> {
   const routing = routingOf(prisma, model, options)
-  const caches = new Map<ReadOperation, CountCache>()
+  const caches = new Map<ReadOperation, CountCache | SharedCountCache>()
   const defaults = new Map<ReadOperation, { orderBy: Where[]; reverse: Where[] }>()
   const transaction = {
     isolationLevel: dialectOf(model.provider).isolationLevel,
@@ -112,6 +115,11 @@ export function createDataAccess<Row extends object>(
     let cache = caches.get(operation)
     if (!cache) {
       cache = new CountCache({ seconds })
+      const store = options.totalsStore
+      if (store) {
+        const names = { model: model.delegate, operation: operation.path ?? '' }
+        cache = new SharedCountCache(store, names, seconds, cache)
+      }
       caches.set(operation, cache)
     }
     return cache

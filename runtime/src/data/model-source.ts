@@ -46,6 +46,8 @@ export type TotalsSetting =
 
 /** What the layer needs of an operation: its own order and how it counts. */
 export interface ReadOperation {
+  /** Its path, unique in the app: it names the operation's shared counts. */
+  path?: string | undefined
   /** The full order, ending with the key, used when the client asks for none. Absent: none. */
   order?: readonly OrderField[] | undefined
   /** Absent: exact. */

@@ -4,6 +4,7 @@
  * (`createBookApp(prisma, options)`) takes ResourceAppOptions, and `createHydraApp` takes these
  * and the app-wide HydraAppSettings, besides its client, providers and documentation.
  */
+import type { CountStore } from '../data/shared-totals.js'
 import type { DatabaseTimeouts } from '../database/timeouts.js'
 import type { CorsOrigin } from './hydra-headers.js'
 
@@ -29,6 +30,12 @@ export interface ResourceAppOptions {
    * (docs/deployment.md#read-replicas). Left out: every read on the app's client.
    */
   replicas?: readonly object[] | undefined
+  /**
+   * Where `cached` totals are shared between instances (docs/deployment.md#shared-totals): a
+   * `redisCountStore` (`@prisma-hydra/runtime/redis`) over the app's Redis client. Left out, each
+   * instance caches its own counts.
+   */
+  totalsStore?: CountStore | undefined
 }
 
 /** What `createHydraApp` takes for the whole app, besides each resource's options. */

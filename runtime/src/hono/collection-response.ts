@@ -17,6 +17,7 @@ import { isTruncated, MAX_INPUT_VARS, parseQuery, type QueryMap } from '../iri/q
 import { releaseBatch } from '../paging/batches.js'
 import type { CollectionContent } from '../paging/strategy.js'
 import type { ParameterNames } from '../paging/types.js'
+import { cachingHeaders, unvalidatedAnswer } from './http-cache.js'
 import { type JsonLdResponse, jsonLd } from './json-ld.js'
 import { canonicalFor, jsonLdHeaders } from './request-state.js'
 import { yieldBetweenBatches } from './stream-yield.js'
@@ -56,6 +57,8 @@ export interface StreamOptions {
   retryAfter?: number | undefined
   /** Default true (ResourceAppOptions). */
   streamYield?: boolean | undefined
+  /** The operation's `Cache-Control`, if any (http-cache.ts). */
+  cacheControl?: string | undefined
 }
 
 /** The response for a collection's content: its page rendered, or every item streamed. */
@@ -70,7 +73,8 @@ export function respondWithContent<T, M, P extends boolean>(
   if (page) {
     const body = renderCollection({ ...page, items: page.items.map(toMember) }, render)
     // Asked without a query, the document's main resource is the collection, by the URL asked.
-    return jsonLd(c, body, render.query.size === 0 ? undefined : documentIri(page, render))
+    const iri = render.query.size === 0 ? undefined : documentIri(page, render)
+    return jsonLd(c, body, iri, stream.cacheControl)
   }
   return streamCollection(c, content.batches, toMember, render, stream)
 }
@@ -106,10 +110,27 @@ async function streamCollection<T, M, P extends boolean>(
   batches: AsyncIterable<T[]>,
   toMember: (item: T) => M,
   render: RenderOptions<P>,
-  { retryAfter, streamYield }: StreamOptions
+  { retryAfter, streamYield, cacheControl }: StreamOptions
 ): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const chunks = renderCollectionChunks(mapBatches(batches, toMember), render)
   const first = await chunks.next()
+  const canonical =
+    render.query.size === 0
+      ? undefined
+      : canonicalFor(c, documentIri({ items: [], paginated: false, self: {} }, render))
+  const headers = jsonLdHeaders(c, canonical)
+  // No validator: the body's bytes are known only once the last is sent (docs/hydra.md#http-caching).
+  let conditional: Response | undefined
+  try {
+    conditional = unvalidatedAnswer(c, { Link: headers.Link as string }, cacheControl)
+  } catch (error) {
+    await chunks.return(undefined)
+    throw error
+  }
+  if (conditional) {
+    await chunks.return(undefined)
+    return conditional as unknown as JsonLdResponse<HydraCollection<M, P>>
+  }
   const encoder = new TextEncoder()
   let cancelled = false
   const body = new ReadableStream<Uint8Array>(
@@ -146,11 +167,8 @@ async function streamCollection<T, M, P extends boolean>(
     },
     { highWaterMark: 0 }
   )
-  const canonical =
-    render.query.size === 0
-      ? undefined
-      : canonicalFor(c, documentIri({ items: [], paginated: false, self: {} }, render))
-  return c.body(body, 200, jsonLdHeaders(c, canonical)) as unknown as JsonLdResponse<
-    HydraCollection<M, P>
-  >
+  return c.body(body, 200, {
+    ...headers,
+    ...cachingHeaders(c, cacheControl),
+  }) as unknown as JsonLdResponse<HydraCollection<M, P>>
 }

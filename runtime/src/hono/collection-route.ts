@@ -51,6 +51,11 @@ export interface CollectionOperation<M, P extends boolean = boolean> {
   order?: readonly OrderField[] | undefined
   /** How full paging counts (the `totals` option); the documentation declares a term when not exact. */
   totals?: TotalsSetting | undefined
+  /**
+   * The `Cache-Control` of its responses (the `cacheHeaders` annotation, docs/annotations.md);
+   * none when left out.
+   */
+  cacheControl?: string | undefined
 }
 
 /**
@@ -196,6 +201,7 @@ export async function serveCollection<
     return await respondWithContent(c, content, toMember, render, {
       retryAfter: budget.retryAfter,
       streamYield: options.streamYield,
+      cacheControl: operation.cacheControl,
     })
   } catch (error) {
     restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter)

@@ -50,6 +50,11 @@ export interface CollectionHandlerOptions<P extends boolean = boolean>
    * and hands them to the handler, parsed, to apply.
    */
   query?: CustomQueryOptions | undefined
+  /**
+   * The collection's `Cache-Control` (`'public, max-age=60'`); none when left out. Its pages carry
+   * an `ETag` whatever this says (docs/hydra.md#http-caching).
+   */
+  cacheControl?: string | undefined
 }
 
 /**
@@ -120,6 +125,7 @@ export function hydraCollection<
       return await respondWithContent(c, content, (item: T) => item, render, {
         retryAfter: budget.retryAfter,
         streamYield: options.streamYield,
+        cacheControl: options.cacheControl,
       })
     } catch (error) {
       restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter)

@@ -68,7 +68,8 @@ export function hydraHeaders(options: HydraHeadersOptions = {}): MiddlewareHandl
       : cors({
           origin: options.cors,
           allowMethods: ['GET', 'HEAD', 'OPTIONS'],
-          exposeHeaders: ['Link', 'Content-Type'],
+          // ETag: a browser client revalidates what it read (If-None-Match) and writes conditionally.
+          exposeHeaders: ['Link', 'Content-Type', 'ETag'],
         })
   // A request whose state is decided (by another `hydraHeaders`, which decides first) is left alone.
   if (!allowCors) {

@@ -36,7 +36,7 @@ export async function serveItem<M, K extends IdKind>(
     if (!row) throw new HydraError(404, `No ${resource.name} with id "${raw}".`)
     const member = resource.toMember(row, base) as Record<string, unknown>
     const item = { '@context': `${base}/contexts/${resource.name}`, ...member } as HydraItem<M>
-    return jsonLd(c, item, member['@id'] as string)
+    return jsonLd(c, item, member['@id'] as string, resource.cacheControl)
   } catch (error) {
     restyleRouteError(error, { base, hydraPrefix: resource.hydraPrefix }, budget.retryAfter)
   }

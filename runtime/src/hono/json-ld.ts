@@ -1,21 +1,31 @@
 /**
  * @module
  * Writing a JSON-LD document as the response: the negotiated type, the `Link` to the
- * documentation and `Vary: Accept`.
+ * documentation, `Vary: Accept`, and its validator and caching headers (http-cache.ts).
  */
 import type { Context, TypedResponse } from 'hono'
+import { cacheableBody } from './http-cache.js'
 import { canonicalFor, jsonLdHeaders } from './request-state.js'
 
 /** A response whose body is the JSON-LD document `T` (typed for Hono's client). */
 export type JsonLdResponse<T> = Response & TypedResponse<T, 200, 'json'>
 
 /**
- * A JSON-LD response (or JSON, as negotiated); throws the 406 error when neither is accepted.
- * `iri`, the document's main resource, is linked as canonical when the request spelled it
- * otherwise (D6).
+ * A JSON-LD response (or JSON, as negotiated) with its `ETag`, or `304`; throws the 406 error when
+ * neither is accepted and the 412 error on a failed `If-Match`. `iri`, the document's main
+ * resource, is linked as canonical when the request spelled it otherwise (D6). `cacheControl` is
+ * the operation's or resource's `Cache-Control` (none by default).
  */
-export function jsonLd<T>(c: Context, body: T, iri?: string): JsonLdResponse<T> {
+export function jsonLd<T>(
+  c: Context,
+  body: T,
+  iri?: string,
+  cacheControl?: string | undefined
+): JsonLdResponse<T> {
   const canonical = iri === undefined ? undefined : canonicalFor(c, iri)
   const headers = jsonLdHeaders(c, canonical)
-  return c.body(JSON.stringify(body), 200, headers) as unknown as JsonLdResponse<T>
+  return cacheableBody(c, JSON.stringify(body), headers, {
+    cacheControl,
+    kept: { Link: headers.Link as string },
+  }) as unknown as JsonLdResponse<T>
 }

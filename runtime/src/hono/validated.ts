@@ -3,28 +3,13 @@
  * served with a validator: an `ETag` of their text and `Cache-Control: no-cache`, so a client asks
  * again each time (`If-None-Match`) and gets a bodiless `304` while nothing changed. Hydra clients
  * fetch the documentation after every response they read (alcaeus does); without a validator each
- * of those is a full download and a new parse.
+ * of those is a full download and a new parse. The rules are http-cache.ts's, as for every page.
  */
-import { createHash } from 'node:crypto'
 import type { Context, TypedResponse } from 'hono'
+import { cacheableBody, DOCUMENT_CACHE_CONTROL } from './http-cache.js'
 import { canonicalFor, jsonLdHeaders } from './request-state.js'
 
 type Validated<T> = Response & TypedResponse<T, 200, 'json'>
-
-/** Revalidate on every use: the text is small, the `304` cheaper than any staleness. */
-export const DOCUMENT_CACHE_CONTROL = 'no-cache'
-
-/** A strong validator of a document's text and media type (JSON-LD and JSON differ in type). */
-function entityTag(text: string, type: string): string {
-  return `"${createHash('sha256').update(type).update('\n').update(text).digest('base64url').slice(0, 27)}"`
-}
-
-/** Whether an `If-None-Match` header names the tag (`*`, or in its list, weakly compared). */
-export function matchesEntityTag(header: string | undefined, tag: string): boolean {
-  if (header === undefined) return false
-  if (header.trim() === '*') return true
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag)
-}
 
 /**
  * A JSON-LD document with its `ETag`, or `304 Not Modified` when the client has it already.
@@ -33,15 +18,14 @@ export function matchesEntityTag(header: string | undefined, tag: string): boole
  */
 export function validatedJsonLd<T>(c: Context, body: T, iri?: string): Validated<T> {
   const headers = jsonLdHeaders(c, iri === undefined ? undefined : canonicalFor(c, iri))
-  return validatedText(c, JSON.stringify(body), headers as Record<string, string>, {
+  return validatedText(c, JSON.stringify(body), headers, {
     Link: headers.Link as string,
-    Vary: headers.Vary as string,
   }) as unknown as Validated<T>
 }
 
 /**
  * A text with its `ETag` (of the text and its `Content-Type`), or `304 Not Modified` with the
- * `kept` headers when the client has it already.
+ * `kept` headers when the client has it already; a failed `If-Match` is the 412 error.
  */
 export function validatedText(
   c: Context,
@@ -49,8 +33,5 @@ export function validatedText(
   headers: Record<string, string>,
   kept: Record<string, string> = {}
 ): Response {
-  const tag = entityTag(text, headers['Content-Type'] as string)
-  const validators = { ...kept, ETag: tag, 'Cache-Control': DOCUMENT_CACHE_CONTROL }
-  if (matchesEntityTag(c.req.header('If-None-Match'), tag)) return c.body(null, 304, validators)
-  return c.body(text, 200, { ...headers, ...validators })
+  return cacheableBody(c, text, headers, { cacheControl: DOCUMENT_CACHE_CONTROL, kept })
 }

@@ -42,6 +42,11 @@ export interface ResourceSpec<K extends IdKind> {
    * store. Left out: the rules every supported database shares.
    */
   provider?: string | undefined
+  /**
+   * The `Cache-Control` of its items (the `cacheHeaders` annotation, docs/annotations.md); none
+   * when left out.
+   */
+  cacheControl?: string | undefined
 }
 
 /** A resource ready to serve: turns database rows into JSON-LD members of type `M`. */

@@ -1,0 +1,167 @@
+/**
+ * @module
+ * `cached` totals shared between instances (docs/deployment.md#shared-totals): a count read by one
+ * instance is answered by every instance for the operation's `totalsCacheSeconds`, through a
+ * {@link CountStore} the app gives (`redisCountStore` of `@prisma-hydra/runtime/redis` over a Redis
+ * client, or any store of its own). Keys name the model, the operation and the request's `where`
+ * (a sub-collection's parent and, with access control, the caller's scope are in it), are bounded
+ * (a long `where` is hashed) and expire with the count. A store that fails or does not answer
+ * within its timeout is left alone for a moment: counts are then the instance's own (the
+ * in-process cache), never a 5xx nor a wait past the timeout, with one log line when the outage
+ * starts and one when it ends.
+ */
+import { createHash } from 'node:crypto'
+import { withinBudget } from '../database/timeouts.js'
+import type { CountCache, TotalAccuracy } from '../paging/totals.js'
+
+/** Where counts are shared: a key-value store with expiry (Redis). */
+export interface CountStore {
+  /** The count stored under `key`, or undefined; rejects when the store cannot answer. */
+  get(key: string): PromiseLike<number | undefined>
+  /** Stores `value` under `key` for `seconds`, unless a count is stored there already. */
+  set(key: string, value: number, seconds: number): PromiseLike<unknown>
+  /** Prepended to every key (default `prisma-hydra:totals:`): apps sharing a store each have theirs. */
+  prefix?: string | undefined
+  /** How long a command may take, in milliseconds (default 250); past it the store is down. */
+  timeout?: number | undefined
+  /** How long a store that failed is left alone before it is asked again, in ms (default 1,000). */
+  retryAfter?: number | undefined
+}
+
+export const DEFAULT_PREFIX = 'prisma-hydra:totals:'
+const DEFAULT_TIMEOUT = 250
+const DEFAULT_RETRY = 1000
+/** A `where` longer than this is hashed in its key: keys stay short whatever a client sends. */
+const MAX_WHERE = 128
+
+/** A store's command that failed or timed out: the count is then the instance's own. */
+class StoreFailure extends Error {}
+
+/** The outage state of one store, shared by every operation of the app: one log line per episode. */
+class StoreGuard {
+  #since: number | undefined
+  #retryAt = 0
+  #missed = 0
+
+  constructor(readonly store: CountStore) {}
+
+  /** Whether the store is asked now: it is up, or its pause after a failure is over. */
+  get usable(): boolean {
+    return this.#since === undefined || Date.now() >= this.#retryAt
+  }
+
+  async run<T>(work: () => PromiseLike<T>): Promise<T> {
+    let result: T
+    try {
+      result = await withinBudget(
+        Promise.resolve().then(work),
+        this.store.timeout ?? DEFAULT_TIMEOUT
+      )
+    } catch (error) {
+      this.#failed(error)
+      throw new StoreFailure('count store unavailable', { cause: error })
+    }
+    if (this.#since !== undefined) {
+      const seconds = ((Date.now() - this.#since) / 1000).toFixed(1)
+      console.error(
+        `prisma-hydra: the totals store answers again after ${seconds} s (${this.#missed} counts were this instance's own)`
+      )
+      this.#since = undefined
+      this.#missed = 0
+    }
+    return result
+  }
+
+  /** Counts one request answered without the store. */
+  missed(): void {
+    if (this.#since !== undefined) this.#missed++
+  }
+
+  #failed(error: unknown): void {
+    this.#retryAt = Date.now() + (this.store.retryAfter ?? DEFAULT_RETRY)
+    if (this.#since !== undefined) return
+    this.#since = Date.now()
+    const reason = error instanceof Error ? error.message.trim().split('\n').pop() : String(error)
+    console.error(
+      `prisma-hydra: the totals store is unavailable (${reason}); counting in this instance until it answers again`
+    )
+  }
+}
+
+const guards = new WeakMap<CountStore, StoreGuard>()
+
+function guardOf(store: CountStore): StoreGuard {
+  let guard = guards.get(store)
+  if (!guard) {
+    guard = new StoreGuard(store)
+    guards.set(store, guard)
+  }
+  return guard
+}
+
+/** The store's key of a count: prefix, model, operation, and the `where` (hashed when long). */
+export function sharedCountKey(
+  store: CountStore,
+  model: string,
+  operation: string,
+  where: string
+): string {
+  const condition =
+    where.length <= MAX_WHERE
+      ? where
+      : `sha256:${createHash('sha256').update(where).digest('base64url')}`
+  return `${store.prefix ?? DEFAULT_PREFIX}${model}:${operation}:${condition}`
+}
+
+/**
+ * The `cached` totals of one operation through a shared store: a stored count is `cached`; a
+ * missing one is counted (once per key at a time in this instance), stored for `seconds` and
+ * answered as `exact`. While the store is down, `local` (the instance's own cache) answers.
+ */
+export class SharedCountCache {
+  readonly #guard: StoreGuard
+  readonly #counting = new Map<string, Promise<number>>()
+
+  constructor(
+    store: CountStore,
+    readonly names: { model: string; operation: string },
+    readonly seconds: number,
+    readonly local: CountCache
+  ) {
+    this.#guard = guardOf(store)
+  }
+
+  async get(
+    where: string,
+    count: () => PromiseLike<number>
+  ): Promise<{ value: number; accuracy: TotalAccuracy }> {
+    const guard = this.#guard
+    if (guard.usable) {
+      const key = sharedCountKey(guard.store, this.names.model, this.names.operation, where)
+      let value: number | undefined
+      try {
+        const stored = await guard.run(() => guard.store.get(key))
+        if (stored !== undefined) return { value: stored, accuracy: 'cached' }
+        value = await this.#countOnce(key, count)
+        await guard.run(() => guard.store.set(key, value as number, this.seconds))
+        return { value, accuracy: 'exact' }
+      } catch (error) {
+        if (!(error instanceof StoreFailure)) throw error
+        // Counted, then not stored: the count is still this request's exact answer.
+        if (value !== undefined) return { value, accuracy: 'exact' }
+      }
+    }
+    guard.missed()
+    return this.local.get(where, count)
+  }
+
+  /** Concurrent requests of one key share one count. */
+  #countOnce(key: string, count: () => PromiseLike<number>): Promise<number> {
+    let counting = this.#counting.get(key)
+    if (!counting) {
+      counting = Promise.resolve(count()).finally(() => this.#counting.delete(key))
+      this.#counting.set(key, counting)
+    }
+    return counting
+  }
+}

@@ -94,6 +94,43 @@ describe("API Platform's api-doc-parser", () => {
   })
 })
 
+describe("API Platform's admin data provider", () => {
+  it("lists every resource in react-admin's default sort, order[id], custom collections by key", async () => {
+    const { fetchHydra, hydraDataProvider } = await import('@api-platform/admin')
+    // The provider resolves its entrypoint against the page's URL, once, when it is made.
+    const global = globalThis as { window?: unknown }
+    global.window = { location: { href: `${origin}/` } }
+    const provider = (() => {
+      try {
+        return hydraDataProvider({
+          entrypoint: origin,
+          httpClient: fetchHydra,
+          apiDocumentationParser: parseHydraDocumentation,
+        })
+      } finally {
+        delete global.window
+      }
+    })()
+    const { data } = await provider.introspect()
+    const names = (data as { resources: Array<{ name: string }> }).resources.map((r) => r.name)
+    expect(names).toContain('genres')
+    // What a list sends unless told otherwise: GET /genres?order[id]=ASC&page=1&itemsPerPage=10.
+    const list = async (resource: string, order: 'ASC' | 'DESC') =>
+      (
+        await provider.getList(resource, {
+          pagination: { page: 1, perPage: 10 },
+          sort: { field: 'id', order },
+          filter: {},
+        })
+      ).data.map((record) => String(record.id))
+    for (const name of names) expect((await list(name, 'ASC')).length, name).toBeGreaterThan(0)
+    // /genres is keyed by its name (src/collections.ts): order[id] orders by it, both ways.
+    const genres = await list('genres', 'ASC')
+    expect(genres).toEqual([...genres].sort())
+    expect(await list('genres', 'DESC')).toEqual([...genres].reverse())
+  })
+})
+
 describe('jsonld expands every kind of response with typed literals', () => {
   const documentLoader = async (url: string) => {
     const response = await fetch(url, { headers: { Accept: 'application/ld+json' } })

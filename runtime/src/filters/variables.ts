@@ -2,7 +2,8 @@
  * The query parameters a filter and order spec accepts, as API Platform's filters describe them
  * (`getDescription()`): what `hydra:search` lists, in responses and in the documentation.
  */
-import { DATE_OPERATORS, type QuerySpec, RANGE_OPERATORS } from './spec.js'
+import { ID_ORDER, idOrderFields } from './id-order.js'
+import { DATE_OPERATORS, type OrderFieldSpec, type QuerySpec, RANGE_OPERATORS } from './spec.js'
 
 /** A filter or order parameter of a collection: its variable and the field it reads. */
 export interface QueryVariable {
@@ -54,6 +55,16 @@ export function queryVariables(spec: QuerySpec): QueryVariable[] {
     const fields = [...new Set([...spec.order.map((entry) => entry.field), ...id])]
     for (const field of fields)
       add(`${spec.parameters.order}[${field}]`, field, `Order by ${field}: asc or desc.`)
+    const alias = idOrderFields(spec)
+    if (alias) {
+      const key = alias.map((entry) => entry.field).join(', ')
+      // Mapped to the key's (first) field: the property it orders by.
+      add(
+        `${spec.parameters.order}[${ID_ORDER}]`,
+        (alias[0] as OrderFieldSpec).field,
+        `Order by the key (${key}), the items' identity: asc or desc.`
+      )
+    }
   }
   return variables
 }

@@ -80,6 +80,15 @@ describe("API Platform's api-doc-parser", () => {
     expect(cursor.find((parameter) => parameter.variable === 'occurredAt[lt]')?.range).toBe(
       `${XSD}dateTime`
     )
+    // Each optional, each accepted alone (docs/cursor-paging.md): a value of its range is a page.
+    const positions = cursor.filter((parameter) => /\[(lt|gt)e?\]$/.test(parameter.variable))
+    expect(positions.map((parameter) => parameter.variable)).toContain('id[lt]')
+    for (const { variable, range, required } of positions) {
+      expect(required, variable).toBe(false)
+      const value = range === `${XSD}dateTime` ? '2025-01-01T00:00:00Z' : '100'
+      const response = await fetch(`${origin}/activities?${encodeURIComponent(variable)}=${value}`)
+      expect(response.status, variable).toBe(200)
+    }
     const reviews = resources.find((resource) => resource.name === 'reviews')
     // Without the hydra: prefix too (search, mapping).
     expect(((await reviews?.getParameters?.()) ?? []).map((p) => p.variable)).toEqual(['page'])

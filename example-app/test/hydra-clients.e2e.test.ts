@@ -182,6 +182,54 @@ describe('jsonld expands every kind of response with typed literals', () => {
     }
   })
 
+  it('one IRI per search variable: a response maps it where the documentation does', async () => {
+    const docsUrl = `${origin}/docs.jsonld`
+    const docs = (await (await fetch(docsUrl)).json()) as Node
+    const iri = (id: string) =>
+      id.startsWith('#') ? `${docsUrl}${id}` : id.replace(/^hydra:/, HYDRA).replace(/^xsd:/, XSD)
+    const classes = docs['hydra:supportedClass'] as Node[]
+    const declared = new Map<string, Node>()
+    for (const type of classes)
+      for (const supported of (type['hydra:supportedProperty'] ?? []) as Node[]) {
+        const property = supported['hydra:property'] as Node
+        declared.set(iri(property['@id'] as string), property)
+      }
+    const entrypoint = classes.find((type) => type['@id'] === '#Entrypoint') as Node
+    const templates = (entrypoint['hydra:supportedProperty'] as Node[]).flatMap((supported) =>
+      ((supported['hydra:property'] as Node)['hydra:supportedOperation'] as Node[]).flatMap(
+        (operation) => (operation['hydra:search'] ? [operation['hydra:search'] as Node] : [])
+      )
+    )
+    let compared = 0
+    for (const template of templates) {
+      const path = (template['hydra:template'] as string).replace(/\{.*$/, '')
+      // A collection reading no parameter has no search block (/languages).
+      if ((template['hydra:mapping'] as Node[]).length === 0) continue
+      const collection = await expand(`${origin}${path}`)
+      const search = (collection[`${HYDRA}search`] as Node[])[0] as Node
+      const served = new Map(
+        (search[`${HYDRA}mapping`] as Node[]).map((mapping) => [
+          literal(mapping, `${HYDRA}variable`)?.['@value'],
+          ((mapping[`${HYDRA}property`] as Node[])[0] as Node)['@id'],
+        ])
+      )
+      for (const mapping of template['hydra:mapping'] as Node[]) {
+        const variable = mapping['hydra:variable'] as string
+        const property = mapping['hydra:property'] as Node
+        expect(served.get(variable), `${path} ${variable}`).toBe(iri(property['@id'] as string))
+        compared++
+        // Every filter and order sets a declared property with a range (paging sets Hydra's).
+        const declaration = declared.get(iri(property['@id'] as string)) ?? property
+        const range = declaration.range ?? declaration['rdfs:range']
+        if (!/^(page|itemsPerPage|pagination|partial)$/.test(variable))
+          expect(range, `${path} ${variable}`).toBeDefined()
+        if (variable === 'author.name') expect(range).toBe('xsd:string')
+        if (variable.startsWith('exists[')) expect(range).toBe('xsd:boolean')
+      }
+    }
+    expect(compared).toBeGreaterThan(50)
+  })
+
   it('errors, error documents, the entrypoint and the documentation', async () => {
     const error = await expand(`${origin}/books?page=0`)
     expect(error['@type']).toEqual([`${HYDRA}Error`])

@@ -19,7 +19,7 @@ import {
   type DocumentedType,
   propertyId,
 } from './documented-types.js'
-import { collectionVariables } from './search.js'
+import { searchTemplate } from './search-documentation.js'
 
 export type {
   ApiDescription,
@@ -339,36 +339,3 @@ function documentEntrypoint(api: ApiDescription, base: string): Record<string, u
 }
 
 const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
-
-/** The query parameters a client may send to the collection, as a Hydra IRI template. */
-function searchTemplate(
-  type: DocumentedType,
-  collection: DocumentedCollection,
-  base: string
-): Record<string, unknown> {
-  // The variables its responses' `hydra:search` lists; a filter's or an order's property is the
-  // field's documented IRI.
-  const variables = collectionVariables(type, collection.paging, collection.query).map(
-    (variable) => {
-      if (variable.property !== undefined) return { ...variable, property: variable.property }
-      const field = type.fields.find((candidate) => candidate.name === variable.field)
-      return {
-        ...variable,
-        property: field ? propertyId(type, field) : `#${type.name}/${variable.field}`,
-      }
-    }
-  )
-  const names = variables.map((variable) => variable.variable)
-  return {
-    '@type': 'hydra:IriTemplate',
-    'hydra:template': `${base}${collection.path}${names.length > 0 ? `{?${names.join(',')}}` : ''}`,
-    'hydra:variableRepresentation': { '@id': 'hydra:BasicRepresentation' },
-    'hydra:mapping': variables.map((variable) => ({
-      '@type': 'hydra:IriTemplateMapping',
-      'hydra:variable': variable.variable,
-      'hydra:property': { '@id': variable.property },
-      'hydra:required': false,
-      'hydra:description': variable.description,
-    })),
-  }
-}

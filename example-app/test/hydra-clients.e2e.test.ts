@@ -339,4 +339,20 @@ describe("API Platform's client-generator", () => {
     },
     150_000
   )
+
+  it('reads a collection served without the prefix when told so (--hydra-prefix "")', async () => {
+    const output = await mkdtemp(path.join(tmpdir(), 'prisma-hydra-client-unprefixed-'))
+    try {
+      const options = ['--generator', 'next', '--resource', 'reviews', '--hydra-prefix', '']
+      await promisify(execFile)(process.execPath, [bin, origin, output, ...options], {
+        timeout: 120_000,
+      })
+      const page = await readFile(path.join(output, 'pages/reviews/index.tsx'), 'utf8')
+      expect(page).toContain('collection["member"]')
+      const reviews = (await (await fetch(`${origin}/reviews`)).json()) as { member: unknown[] }
+      expect(reviews.member.length).toBeGreaterThan(0)
+    } finally {
+      await rm(output, { recursive: true, force: true })
+    }
+  }, 150_000)
 })

@@ -405,6 +405,7 @@ describe('discovery: hydra:search', () => {
       'books[lte]',
       'order[books]',
       'order[name]',
+      'order[id]',
     ])
     expect(filtersOf(await parameters('reviews'))).toEqual([])
     expect(await parameters('reviews')).toContain('page')

@@ -557,10 +557,12 @@ describe('hydra:search through relations', () => {
     const mapping = search['hydra:mapping'] as Array<Record<string, unknown>>
     for (const variable of NESTED) {
       const entry = mapping.find((candidate) => candidate.variable === variable)
+      const field = variable.replace(/^(?:exists|order)\[(.*)\]$/, '$1').replace(/\[.*\]$/, '')
       expect(entry, variable).toEqual({
         '@type': 'IriTemplateMapping',
         variable,
-        property: variable.replace(/^(?:exists|order)\[(.*)\]$/, '$1').replace(/\[.*\]$/, ''),
+        // exists[…] sets whether the field has a value, a property of its own (docs/hydra.md).
+        property: variable.startsWith('exists[') ? `${field}/exists` : field,
         required: false,
       })
     }

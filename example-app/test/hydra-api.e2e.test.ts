@@ -248,8 +248,9 @@ describe('the entrypoint and the API documentation', () => {
       ['itemsPerPage', `${HYDRA}limit`],
       ['pagination', `${origin}/docs.jsonld#pagination`],
       ['partial', `${origin}/docs.jsonld#partial`],
-      // Then its filters, as its responses' hydra:search lists them.
-      ['exists[returnedAt]', `${origin}/docs.jsonld#Loan/returnedAt`],
+      // Then its filters, as its responses' hydra:search lists them: whether a loan has a
+      // returnedAt, a boolean property of its own (not returnedAt, a date).
+      ['exists[returnedAt]', `${origin}/docs.jsonld#Loan/returnedAt/exists`],
     ])
   })
 

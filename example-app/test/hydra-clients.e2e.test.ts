@@ -6,7 +6,7 @@
  * response with typed literals where the documentation declares a datatype.
  */
 import { execFile } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -80,6 +80,15 @@ describe("API Platform's api-doc-parser", () => {
     expect(cursor.find((parameter) => parameter.variable === 'occurredAt[lt]')?.range).toBe(
       `${XSD}dateTime`
     )
+    // Each optional, each accepted alone (docs/cursor-paging.md): a value of its range is a page.
+    const positions = cursor.filter((parameter) => /\[(lt|gt)e?\]$/.test(parameter.variable))
+    expect(positions.map((parameter) => parameter.variable)).toContain('id[lt]')
+    for (const { variable, range, required } of positions) {
+      expect(required, variable).toBe(false)
+      const value = range === `${XSD}dateTime` ? '2025-01-01T00:00:00Z' : '100'
+      const response = await fetch(`${origin}/activities?${encodeURIComponent(variable)}=${value}`)
+      expect(response.status, variable).toBe(200)
+    }
     const reviews = resources.find((resource) => resource.name === 'reviews')
     // Without the hydra: prefix too (search, mapping).
     expect(((await reviews?.getParameters?.()) ?? []).map((p) => p.variable)).toEqual(['page'])
@@ -91,6 +100,43 @@ describe("API Platform's api-doc-parser", () => {
     }
     expect((await parametersOf('genres')).slice(0, 3)).toEqual(['page', 'itemsPerPage', 'name'])
     expect(await parametersOf('releases')).toEqual(['page', 'pagination', 'partial'])
+  })
+})
+
+describe("API Platform's admin data provider", () => {
+  it("lists every resource in react-admin's default sort, order[id], custom collections by key", async () => {
+    const { fetchHydra, hydraDataProvider } = await import('@api-platform/admin')
+    // The provider resolves its entrypoint against the page's URL, once, when it is made.
+    const global = globalThis as { window?: unknown }
+    global.window = { location: { href: `${origin}/` } }
+    const provider = (() => {
+      try {
+        return hydraDataProvider({
+          entrypoint: origin,
+          httpClient: fetchHydra,
+          apiDocumentationParser: parseHydraDocumentation,
+        })
+      } finally {
+        delete global.window
+      }
+    })()
+    const { data } = await provider.introspect()
+    const names = (data as { resources: Array<{ name: string }> }).resources.map((r) => r.name)
+    expect(names).toContain('genres')
+    // What a list sends unless told otherwise: GET /genres?order[id]=ASC&page=1&itemsPerPage=10.
+    const list = async (resource: string, order: 'ASC' | 'DESC') =>
+      (
+        await provider.getList(resource, {
+          pagination: { page: 1, perPage: 10 },
+          sort: { field: 'id', order },
+          filter: {},
+        })
+      ).data.map((record) => String(record.id))
+    for (const name of names) expect((await list(name, 'ASC')).length, name).toBeGreaterThan(0)
+    // /genres is keyed by its name (src/collections.ts): order[id] orders by it, both ways.
+    const genres = await list('genres', 'ASC')
+    expect(genres).toEqual([...genres].sort())
+    expect(await list('genres', 'DESC')).toEqual([...genres].reverse())
   })
 })
 
@@ -136,6 +182,54 @@ describe('jsonld expands every kind of response with typed literals', () => {
     }
   })
 
+  it('one IRI per search variable: a response maps it where the documentation does', async () => {
+    const docsUrl = `${origin}/docs.jsonld`
+    const docs = (await (await fetch(docsUrl)).json()) as Node
+    const iri = (id: string) =>
+      id.startsWith('#') ? `${docsUrl}${id}` : id.replace(/^hydra:/, HYDRA).replace(/^xsd:/, XSD)
+    const classes = docs['hydra:supportedClass'] as Node[]
+    const declared = new Map<string, Node>()
+    for (const type of classes)
+      for (const supported of (type['hydra:supportedProperty'] ?? []) as Node[]) {
+        const property = supported['hydra:property'] as Node
+        declared.set(iri(property['@id'] as string), property)
+      }
+    const entrypoint = classes.find((type) => type['@id'] === '#Entrypoint') as Node
+    const templates = (entrypoint['hydra:supportedProperty'] as Node[]).flatMap((supported) =>
+      ((supported['hydra:property'] as Node)['hydra:supportedOperation'] as Node[]).flatMap(
+        (operation) => (operation['hydra:search'] ? [operation['hydra:search'] as Node] : [])
+      )
+    )
+    let compared = 0
+    for (const template of templates) {
+      const path = (template['hydra:template'] as string).replace(/\{.*$/, '')
+      // A collection reading no parameter has no search block (/languages).
+      if ((template['hydra:mapping'] as Node[]).length === 0) continue
+      const collection = await expand(`${origin}${path}`)
+      const search = (collection[`${HYDRA}search`] as Node[])[0] as Node
+      const served = new Map(
+        (search[`${HYDRA}mapping`] as Node[]).map((mapping) => [
+          literal(mapping, `${HYDRA}variable`)?.['@value'],
+          ((mapping[`${HYDRA}property`] as Node[])[0] as Node)['@id'],
+        ])
+      )
+      for (const mapping of template['hydra:mapping'] as Node[]) {
+        const variable = mapping['hydra:variable'] as string
+        const property = mapping['hydra:property'] as Node
+        expect(served.get(variable), `${path} ${variable}`).toBe(iri(property['@id'] as string))
+        compared++
+        // Every filter and order sets a declared property with a range (paging sets Hydra's).
+        const declaration = declared.get(iri(property['@id'] as string)) ?? property
+        const range = declaration.range ?? declaration['rdfs:range']
+        if (!/^(page|itemsPerPage|pagination|partial)$/.test(variable))
+          expect(range, `${path} ${variable}`).toBeDefined()
+        if (variable === 'author.name') expect(range).toBe('xsd:string')
+        if (variable.startsWith('exists[')) expect(range).toBe('xsd:boolean')
+      }
+    }
+    expect(compared).toBeGreaterThan(50)
+  })
+
   it('errors, error documents, the entrypoint and the documentation', async () => {
     const error = await expand(`${origin}/books?page=0`)
     expect(error['@type']).toEqual([`${HYDRA}Error`])
@@ -146,6 +240,62 @@ describe('jsonld expands every kind of response with typed literals', () => {
     expect((await expand(`${origin}/docs.jsonld`))['@type']).toEqual([`${HYDRA}ApiDocumentation`])
   })
 })
+
+/**
+ * Type-checks the typescript client's interfaces against a member of each collection as the API
+ * sends it (tsc, strict but for null checks: the generator types an optional field `field?: T`,
+ * and JSON-LD writes it as null). The fields client-generator 0.7 types from their range alone,
+ * `xsd:decimal` as number and `xsd:dateTime` as Date, are sent as text: those (found from the
+ * documentation) are checked as strings, and their generated type is the generator's own rule.
+ */
+async function typeCheckAgainstResponses(output: string): Promise<void> {
+  const { api } = await parseHydraDocumentation(origin)
+  const lines = [
+    'type AsSent<T, K extends keyof T> = Omit<T, K> & { readonly [P in K]: string | null }',
+  ]
+  for (const resource of api.resources ?? []) {
+    const name = resource.title as string
+    const file = name.toLowerCase()
+    const page = (await (await fetch(resource.url)).json()) as Record<string, unknown[]>
+    const member = (page['hydra:member'] ?? page.member)?.[0]
+    expect(member, resource.url).toBeDefined()
+    const generated = await readFile(path.join(output, `interfaces/${file}.ts`), 'utf8')
+    const asText = (resource.fields ?? []).filter((field) =>
+      ['decimal', 'dateTime'].includes(field.type ?? '')
+    )
+    for (const field of asText) {
+      const rule = field.type === 'decimal' ? 'number' : 'Date'
+      expect(generated, `${name}.${field.name}`).toContain(`readonly ${field.name}`)
+      expect(generated).toMatch(new RegExp(`readonly ${field.name}\\??: ${rule};`))
+    }
+    const keys = asText.map((field) => JSON.stringify(field.name)).join(' | ') || 'never'
+    lines.push(
+      `import type { ${name} } from './interfaces/${file}'`,
+      `const ${file}Sent = ${JSON.stringify(member)} as const`,
+      `export const ${file}: AsSent<${name}, ${keys}> = ${file}Sent`
+    )
+  }
+  await writeFile(path.join(output, 'check.ts'), `${lines.join('\n')}\n`)
+  const compilerOptions = {
+    strict: true,
+    strictNullChecks: false,
+    // Without null checks a null in the sent JSON reads as `any`; the interfaces stay checked.
+    noImplicitAny: false,
+    noEmit: true,
+    target: 'es2022',
+    module: 'esnext',
+    moduleResolution: 'bundler',
+  }
+  await writeFile(
+    path.join(output, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions, files: ['check.ts'] })
+  )
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
+  const result = await promisify(execFile)(process.execPath, [tsc, '-p', output], {
+    timeout: 60_000,
+  }).catch((error: { stdout: string }) => ({ stdout: error.stdout }))
+  expect(result.stdout).toBe('')
+}
 
 describe("API Platform's client-generator", () => {
   const require = createRequire(import.meta.url)
@@ -181,6 +331,7 @@ describe("API Platform's client-generator", () => {
         if (generator === 'typescript') {
           const book = await readFile(path.join(output, 'interfaces/book.ts'), 'utf8')
           expect(book).toContain('readonly author: string;')
+          await typeCheckAgainstResponses(output)
         }
       } finally {
         await rm(output, { recursive: true, force: true })
@@ -188,4 +339,20 @@ describe("API Platform's client-generator", () => {
     },
     150_000
   )
+
+  it('reads a collection served without the prefix when told so (--hydra-prefix "")', async () => {
+    const output = await mkdtemp(path.join(tmpdir(), 'prisma-hydra-client-unprefixed-'))
+    try {
+      const options = ['--generator', 'next', '--resource', 'reviews', '--hydra-prefix', '']
+      await promisify(execFile)(process.execPath, [bin, origin, output, ...options], {
+        timeout: 120_000,
+      })
+      const page = await readFile(path.join(output, 'pages/reviews/index.tsx'), 'utf8')
+      expect(page).toContain('collection["member"]')
+      const reviews = (await (await fetch(`${origin}/reviews`)).json()) as { member: unknown[] }
+      expect(reviews.member.length).toBeGreaterThan(0)
+    } finally {
+      await rm(output, { recursive: true, force: true })
+    }
+  }, 150_000)
 })

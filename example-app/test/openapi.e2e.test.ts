@@ -120,6 +120,18 @@ describe('the OpenAPI document', () => {
     }
   })
 
+  it('is rendered once per origin and mount path, each with its own links', async () => {
+    // The same app under two host names, twice each: each document links its own origin.
+    const hosts = [origin, origin.replace('127.0.0.1', 'localhost')]
+    for (const host of [...hosts, ...hosts]) {
+      const document = (await (await fetch(`${host}/openapi.json`)).json()) as OpenApi & {
+        externalDocs: { url: string }
+      }
+      expect(document.externalDocs.url).toBe(`${host}/docs.jsonld`)
+    }
+    expect((await documentAt(mounted)).servers[0]?.url).toBe('/api')
+  })
+
   it('describes every GET route of the app but its own documents', async () => {
     const { paths } = await documentAt(origin)
     const own = /^\/($|contexts\/|errors\/|docs|openapi\.json|\*)/

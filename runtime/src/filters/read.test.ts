@@ -218,6 +218,42 @@ describe('readCollectionQuery', () => {
     expect(problem('order=title')).toContain('is given as order[field]=asc|desc')
   })
 
+  it('reads order[id] as the key order where no field is named id (the admin default)', () => {
+    const genres: QuerySpec = {
+      ...books,
+      filters: [],
+      order: [{ field: 'books', type: 'Int' }],
+      id: { field: 'name', type: 'String' },
+    }
+    expect(read('order[id]=ASC', genres).order).toEqual([{ field: 'name', direction: 'asc' }])
+    expect(read('order[books]=desc&order[id]=desc', genres).order).toEqual([
+      { field: 'books', direction: 'desc' },
+      { field: 'name', direction: 'desc' },
+    ])
+    expect(problem('order[id]=asc&order[name]=desc', genres)).toBe(
+      'The "order[name]" parameter orders by name, which "order" orders by already.'
+    )
+    expect(problem('order[code]=asc', genres)).toBe(
+      'The "order[code]" parameter is not known: "order" is given as order[field]=asc|desc, field one of books, name, id.'
+    )
+    const composite: QuerySpec = {
+      ...genres,
+      key: [
+        { field: 'orderId', type: 'Int' },
+        { field: 'productId', type: 'Int' },
+      ],
+    }
+    expect(read('order[id]=desc', composite).order).toEqual([
+      { field: 'orderId', direction: 'desc' },
+      { field: 'productId', direction: 'desc' },
+    ])
+    // A field of that name keeps its own meaning; without a key, id is no field.
+    const named = { ...genres, filters: [{ kind: 'boolean', field: 'id' }] } as QuerySpec
+    expect(problem('order[id]=asc', named)).toContain('field one of books, name.')
+    const { id: _, ...keyless } = genres
+    expect(problem('order[id]=asc', keyless)).toContain('field one of books.')
+  })
+
   it('renames order and exists as configured', () => {
     const renamed = { ...books, parameters: { order: 'sort', exists: 'has' } }
     expect(read('sort[title]=asc&has[returnedAt]=true&order[price]=asc', renamed)).toEqual({

@@ -7,6 +7,7 @@ import { badRequest } from '../errors.js'
 import type { QueryMap, QueryValue } from '../iri/query-string.js'
 import { parseCursorValue } from '../paging/cursor.js'
 import { CURSOR_OPERATORS } from '../paging/cursor-links.js'
+import { ID_ORDER, idOrderFields, keyOf } from './id-order.js'
 import {
   type CollectionQuery,
   DATE_OPERATORS,
@@ -15,7 +16,6 @@ import {
   type FilterCondition,
   type FilterSpec,
   type OrderEntry,
-  type OrderFieldSpec,
   type QuerySpec,
   RANGE_OPERATORS,
   type RangeOperator,
@@ -334,7 +334,14 @@ function readOrder(query: QueryMap, spec: QuerySpec): OrderEntry[] {
   const given = query.get(name)
   if (given === undefined) return []
   const keyFields = keyOf(spec).map((field) => field.field)
-  const fields = [...new Set([...spec.order.map((entry) => entry.field), ...keyFields])]
+  const alias = idOrderFields(spec)?.map((field) => field.field)
+  const fields = [
+    ...new Set([
+      ...spec.order.map((entry) => entry.field),
+      ...keyFields,
+      ...(alias ? [ID_ORDER] : []),
+    ]),
+  ]
   const usage = `is given as ${name}[field]=asc|desc, field one of ${fields.join(', ')}`
   if (typeof given === 'string') throw badRequest(`The "${name}" parameter ${usage}.`)
   if (given.size > FILTER_LIMITS.orderFields) {
@@ -349,16 +356,19 @@ function readOrder(query: QueryMap, spec: QuerySpec): OrderEntry[] {
       throw badRequest(`The "${parameter}" parameter is not known: "${name}" ${usage}.`)
     const direction = text(parameter, value, usage).toLowerCase()
     if (direction !== 'asc' && direction !== 'desc') fail(parameter, 'asc or desc', value as string)
-    order.push({ field, direction })
+    for (const by of alias && field === ID_ORDER ? alias : [field]) {
+      const twice = order.find((entry) => entry.field === by)
+      if (twice) {
+        throw badRequest(
+          `The "${parameter}" parameter orders by ${by}, which "${name}" orders by already.`
+        )
+      }
+      order.push({ field: by, direction })
+    }
   }
   if (order.length === 0) return order
   for (const field of keyFields) {
     if (!order.some((entry) => entry.field === field)) order.push({ field, direction: 'asc' })
   }
   return order
-}
-
-/** The item key's fields, which end every client order: `key` (composite), else `id`. */
-export function keyOf(spec: QuerySpec): readonly OrderFieldSpec[] {
-  return spec.key ?? (spec.id ? [spec.id] : [])
 }

@@ -6,7 +6,8 @@
 import { KEYSET_TYPES } from '../database/dialects.js'
 import type { QueryMap } from '../iri/query-string.js'
 import type { CursorKey, PagingConfig } from '../paging/types.js'
-import { keyOf, readCollectionQuery } from './read.js'
+import { keyOf } from './id-order.js'
+import { readCollectionQuery } from './read.js'
 import {
   type CollectionQuery,
   DATE_OPERATORS,

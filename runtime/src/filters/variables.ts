@@ -2,22 +2,43 @@
  * The query parameters a filter and order spec accepts, as API Platform's filters describe them
  * (`getDescription()`): what `hydra:search` lists, in responses and in the documentation.
  */
-import { DATE_OPERATORS, type QuerySpec, RANGE_OPERATORS } from './spec.js'
+import { ID_ORDER, idOrderFields } from './id-order.js'
+import {
+  DATE_OPERATORS,
+  type OrderFieldSpec,
+  type QuerySpec,
+  RANGE_OPERATORS,
+  type ValueType,
+} from './spec.js'
 
 /** A filter or order parameter of a collection: its variable and the field it reads. */
 export interface QueryVariable {
   variable: string
   field: string
   description: string
+  /**
+   * What the variable's value is: a value of the field, read as this type, or (`exists`) a
+   * boolean saying whether the field has one.
+   */
+  value: ValueType | 'exists'
 }
 
 /** The variables of an operation's query spec with the field each filters or orders by. */
 export function queryVariables(spec: QuerySpec): QueryVariable[] {
   const variables: QueryVariable[] = []
+  let value: QueryVariable['value'] = { type: 'String' }
   const add = (variable: string, field: string, description: string) =>
-    variables.push({ variable, field, description })
+    variables.push({ variable, field, description, value })
   for (const filter of spec.filters) {
     const { field } = filter
+    value =
+      filter.kind === 'exists'
+        ? 'exists'
+        : filter.kind === 'date'
+          ? { type: 'DateTime' }
+          : filter.kind === 'boolean'
+            ? { type: 'Boolean' }
+            : filter
     switch (filter.kind) {
       case 'search':
         add(field, field, `Items whose ${field} matches (${filter.strategy}).`)
@@ -52,8 +73,23 @@ export function queryVariables(spec: QuerySpec): QueryVariable[] {
   if (spec.order.length > 0) {
     const id = spec.id ? [spec.id.field] : []
     const fields = [...new Set([...spec.order.map((entry) => entry.field), ...id])]
-    for (const field of fields)
+    for (const field of fields) {
+      value = [...spec.order, ...(spec.id ? [spec.id] : [])].find(
+        (entry) => entry.field === field
+      ) as OrderFieldSpec
       add(`${spec.parameters.order}[${field}]`, field, `Order by ${field}: asc or desc.`)
+    }
+    const alias = idOrderFields(spec)
+    if (alias) {
+      value = alias[0] as OrderFieldSpec
+      const key = alias.map((entry) => entry.field).join(', ')
+      // Mapped to the key's (first) field: the property it orders by.
+      add(
+        `${spec.parameters.order}[${ID_ORDER}]`,
+        (alias[0] as OrderFieldSpec).field,
+        `Order by the key (${key}), the items' identity: asc or desc.`
+      )
+    }
   }
   return variables
 }

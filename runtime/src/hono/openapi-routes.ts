@@ -19,14 +19,40 @@ export const API_REFERENCE_PATH = '/docs'
 
 const OPENAPI_TYPE = 'application/json; charset=utf-8'
 
+/**
+ * The documents rendered for an API, by origin and mount path: a description does not change
+ * while the app runs, and rendering the example's takes tens of milliseconds. A few places at
+ * most (the origins an app answers are bounded by `allowedHosts`, which may be `*`): the oldest
+ * is dropped past that.
+ */
+const rendered = new WeakMap<ApiDescription, Map<string, string>>()
+const RENDERED_PLACES = 8
+
+function openApiText(api: ApiDescription, origin: string, base: string): string {
+  let texts = rendered.get(api)
+  if (!texts) {
+    texts = new Map()
+    rendered.set(api, texts)
+  }
+  const place = `${origin} ${base}`
+  let text = texts.get(place)
+  if (text === undefined) {
+    text = JSON.stringify(renderOpenApi(api, { origin, base }))
+    if (texts.size >= RENDERED_PLACES) texts.delete(texts.keys().next().value as string)
+    texts.set(place, text)
+  }
+  return text
+}
+
 /** `GET /openapi.json`: the OpenAPI document, with an `ETag` (`304` when unchanged). */
 export function serveOpenApi(
   c: Context,
   api: ApiDescription
 ): Response & TypedResponse<Record<string, unknown>, 200, 'json'> {
-  const text = JSON.stringify(renderOpenApi(api, apiLocation(c)))
-  return validatedText(c, text, { 'Content-Type': OPENAPI_TYPE }) as Response &
-    TypedResponse<Record<string, unknown>, 200, 'json'>
+  const { origin, base } = apiLocation(c)
+  return validatedText(c, openApiText(api, origin, base), {
+    'Content-Type': OPENAPI_TYPE,
+  }) as Response & TypedResponse<Record<string, unknown>, 200, 'json'>
 }
 
 /** The files of Swagger UI the page loads, by the name it loads them under. */

@@ -40,18 +40,36 @@ const TEMPLATE_TERMS = {
 
 export type ContextTerm = string | { '@id'?: string; '@type'?: string; '@context'?: object }
 
-/** The Hydra part of a context, leaving out the terms in `taken` (a type's own field names). */
-export function hydraTerms(taken: ReadonlySet<string> = new Set()): Record<string, ContextTerm> {
+/**
+ * The Hydra part of a context, leaving out the terms in `taken` (a type's own field names). With
+ * `search`, a type's vocabulary and name, its search block takes a mapping's property that is no
+ * field (`author.name`, `returnedAt/exists`) under the type, as the documentation declares it
+ * (`<docs>#Book/author.name`), and the paging switches as the API's own terms (`<docs>#partial`).
+ */
+export function hydraTerms(
+  taken: ReadonlySet<string> = new Set(),
+  search?: { vocabulary: string; type: string }
+): Record<string, ContextTerm> {
   const terms: Record<string, ContextTerm> = { hydra: HYDRA }
   for (const name of HYDRA_VALUES) if (!taken.has(name)) terms[name] = `hydra:${name}`
   for (const name of HYDRA_LINKS) {
     if (!taken.has(name)) terms[name] = { '@id': `hydra:${name}`, '@type': '@id' }
     terms[`hydra:${name}`] = { '@type': '@id' }
   }
-  terms['hydra:search'] = { '@context': TEMPLATE_TERMS }
-  if (!taken.has('search')) terms.search = { '@id': 'hydra:search', '@context': TEMPLATE_TERMS }
+  const scoped = search
+    ? {
+        ...TEMPLATE_TERMS,
+        '@vocab': `${search.vocabulary}${search.type}/`,
+        ...Object.fromEntries(PAGING_TERMS.map((term) => [term, `${search.vocabulary}${term}`])),
+      }
+    : TEMPLATE_TERMS
+  terms['hydra:search'] = { '@context': scoped }
+  if (!taken.has('search')) terms.search = { '@id': 'hydra:search', '@context': scoped }
   return terms
 }
+
+/** The paging switches a search maps to properties of the API's own (`<docs>#pagination`). */
+const PAGING_TERMS = ['pagination', 'partial'] as const
 
 export interface ContextType {
   name: string
@@ -111,7 +129,7 @@ export function contextDocument(
   // type, not hydra:Collection): Hydra's term of the same name is left to its prefixed form.
   const context: Record<string, ContextTerm> = {
     '@vocab': vocabulary,
-    ...hydraTerms(new Set([...fields, type.name])),
+    ...hydraTerms(new Set([...fields, type.name]), { vocabulary, type: type.name }),
   }
   if (type.iri) context[type.name] = type.iri
   for (const field of type.fields) context[field.name] = fieldTerm(type, field)

@@ -153,7 +153,7 @@ describe('the API documentation', () => {
     )
   })
 
-  it('declares a property with its own IRI alike wherever it is used, and enums with their values', () => {
+  it('declares a property with its own IRI by its field name, without a domain, and enums with their values', () => {
     const properties = byId('https://schema.org/Product')['hydra:supportedProperty'] as Node[]
     expect(properties[1]?.['hydra:property']).toEqual({
       '@id': 'https://schema.org/name',

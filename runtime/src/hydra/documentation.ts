@@ -19,7 +19,7 @@ import {
   type DocumentedType,
   propertyId,
 } from './documented-types.js'
-import { collectionVariables } from './search.js'
+import { searchTemplate } from './search-documentation.js'
 
 export type {
   ApiDescription,
@@ -179,10 +179,12 @@ function rangeOf(field: DocumentedField): string | unknown[] {
 /**
  * A field's property. A property of the API's vocabulary (`#Book/title`) belongs to its class: its
  * label is the field's name, its domain the class. A property with its own IRI (`schema:name`) may
- * be shared by several classes and is not ours to define: it is declared the same way wherever it
- * is used, labelled with its IRI's last segment and without a domain, so the documentation holds
- * one consistent declaration of it; each class names its field in the supported property's
- * `hydra:title` (api-doc-parser 0.16 reads that; 0.12, in client-generator 0.7, reads the label).
+ * be shared by several classes and is not ours to define: it is declared without a domain, and
+ * labelled, in each class, with the name of the field it is there (`title` in Book, `name` in
+ * Author), as each class also names it in the supported property's `hydra:title`. Clients name
+ * fields from either: api-doc-parser 0.16 (the admin) reads the title, 0.12 (client-generator 0.7)
+ * the label, and both must give the key the JSON holds. A graph merging the documentation holds
+ * both labels of `schema:name`, which RDF allows.
  */
 function documentProperty(type: DocumentedType, field: DocumentedField): Record<string, unknown> {
   return declareProperty(type, field, 'rdf:Property', { range: rangeOf(field) })
@@ -196,10 +198,7 @@ function declareProperty(
   rest: Record<string, unknown>
 ): Record<string, unknown> {
   const id = propertyId(type, field)
-  if (field.iri) {
-    const label = field.iri.replace(/[/#]+$/, '').replace(/^.*[/#:]/, '') || field.name
-    return { '@id': id, '@type': rdfType, 'rdfs:label': label, ...rest }
-  }
+  if (field.iri) return { '@id': id, '@type': rdfType, 'rdfs:label': field.name, ...rest }
   return { '@id': id, '@type': rdfType, 'rdfs:label': field.name, domain: classId(type), ...rest }
 }
 
@@ -339,36 +338,3 @@ function documentEntrypoint(api: ApiDescription, base: string): Record<string, u
 }
 
 const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
-
-/** The query parameters a client may send to the collection, as a Hydra IRI template. */
-function searchTemplate(
-  type: DocumentedType,
-  collection: DocumentedCollection,
-  base: string
-): Record<string, unknown> {
-  // The variables its responses' `hydra:search` lists; a filter's or an order's property is the
-  // field's documented IRI.
-  const variables = collectionVariables(type, collection.paging, collection.query).map(
-    (variable) => {
-      if (variable.property !== undefined) return { ...variable, property: variable.property }
-      const field = type.fields.find((candidate) => candidate.name === variable.field)
-      return {
-        ...variable,
-        property: field ? propertyId(type, field) : `#${type.name}/${variable.field}`,
-      }
-    }
-  )
-  const names = variables.map((variable) => variable.variable)
-  return {
-    '@type': 'hydra:IriTemplate',
-    'hydra:template': `${base}${collection.path}${names.length > 0 ? `{?${names.join(',')}}` : ''}`,
-    'hydra:variableRepresentation': { '@id': 'hydra:BasicRepresentation' },
-    'hydra:mapping': variables.map((variable) => ({
-      '@type': 'hydra:IriTemplateMapping',
-      'hydra:variable': variable.variable,
-      'hydra:property': { '@id': variable.property },
-      'hydra:required': false,
-      'hydra:description': variable.description,
-    })),
-  }
-}

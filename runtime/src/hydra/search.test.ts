@@ -57,6 +57,16 @@ describe('searchTemplate', () => {
     expect(mapping.at(-1)).toMatchObject({ variable: 'order[id]', property: 'id' })
   })
 
+  it('lists order[id], mapped to the key, where the key is not a field named id', () => {
+    const genres = { ...spec, filters: [], order: [{ field: 'books', type: 'Int' }] }
+    const mapping = searchMappings({ ...genres, id: { field: 'name', type: 'String' } })
+    expect(mapping.map(({ variable, property }) => [variable, property])).toEqual([
+      ['order[books]', 'books'],
+      ['order[name]', 'name'],
+      ['order[id]', 'name'],
+    ])
+  })
+
   it('writes its keys without the prefix when the collection has none', () => {
     expect(
       Object.keys(searchTemplate('/books', searchMappings({ ...spec, order: [] }), false))

@@ -8,7 +8,7 @@
  * not from the documentation, and the admin offers its filter inputs and sortable columns from it.
  */
 import type { QuerySpec } from '../filters/spec.js'
-import { queryVariables } from '../filters/variables.js'
+import { type QueryVariable, queryVariables } from '../filters/variables.js'
 import type { PagingConfig } from '../paging/types.js'
 import { hydraTerm } from '../terms.js'
 import type { DocumentedType } from './documented-types.js'
@@ -23,7 +23,17 @@ export interface SearchMapping {
 
 /** The variables of an operation's query spec with the property each filters or orders by. */
 export function searchMappings(spec: QuerySpec): SearchMapping[] {
-  return queryVariables(spec).map(({ variable, field }) => mapping(variable, field))
+  return queryVariables(spec).map((entry) => mapping(entry.variable, termOf(entry)))
+}
+
+/**
+ * The property a filter's or an order's variable sets, as responses write it: the field's name
+ * (`title`, or `author.name` through a relation), resolved by the type's context, whose search
+ * block takes other names under the type (`<docs>#Book/author.name`, what the documentation
+ * declares); `exists[field]` sets whether the field has a value, `field/exists`, a boolean.
+ */
+export function termOf(entry: Pick<QueryVariable, 'field' | 'value'>): string {
+  return entry.value === 'exists' ? `${entry.field}/exists` : entry.field
 }
 
 const mapping = (variable: string, property: string): SearchMapping => ({
@@ -42,6 +52,8 @@ export interface CollectionVariable {
   property?: string | undefined
   /** Filters and orders: the field (or `relation.field`) it filters or orders by. */
   field?: string | undefined
+  /** Filters and orders: what its value is (see QueryVariable). */
+  value?: QueryVariable['value'] | undefined
   description: string
 }
 
@@ -60,7 +72,7 @@ export function collectionVariables(
   for (const entry of spec ? queryVariables(spec) : []) {
     if (seen.has(entry.variable)) continue
     seen.add(entry.variable)
-    variables.push({ ...entry, term: entry.field })
+    variables.push({ ...entry, term: termOf(entry) })
   }
   return variables
 }

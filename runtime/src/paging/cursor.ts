@@ -2,7 +2,10 @@
  * Cursor (keyset) paging: docs/paging.md#d4 and docs/cursor-paging.md. The collection's order is a
  * key of one or more fields, the last of them unique together; a link carries the key of the last
  * (or first) item of a page as `field[lt]=…` / `field[gt]=…` parameters, read together as ONE
- * position in that order, never as independent filters. The query is a `where` on that position
+ * position in that order, never as independent filters. A request may name fewer fields: a prefix
+ * of the key is the position past those values; other fields name the position of the first item,
+ * in the collection's order, past the values given (`id[lt]=100` alone: the first item whose id is
+ * below 100, the page starting there). The query is a `where` on that position
  * plus `take`, so its cost does not grow with depth and a deleted row under the cursor changes
  * nothing.
  */
@@ -14,7 +17,9 @@ import type { CollectionPage, CollectionSource, CursorKey, LinkTarget } from './
 
 /** A position in the key order read from the request: "after" (forward) or "before" (backward). */
 export interface CursorBound {
-  /** Values of the first `values.length` key fields (a prefix of the key). */
+  /** The key fields the request gives, in the key's order: the whole key, a prefix, or others. */
+  keys: CursorKey[]
+  /** Their values. */
   values: unknown[]
   /** The parameters' text, for links that repeat the position. */
   raw: string[]
@@ -57,8 +62,8 @@ export function formatCursorValue(value: unknown): string {
 }
 
 /**
- * Reads the cursor parameters of a request: none (the first page), or a position. The fields given
- * must be a prefix of the key, each with one operator, all pointing the same way.
+ * Reads the cursor parameters of a request: none (the first page), or a position on the fields
+ * given (any of the key's), each with one operator, all pointing the same way.
  */
 export function readCursorBound(
   query: QueryMap,
@@ -66,20 +71,11 @@ export function readCursorBound(
   filterOperators?: ReadonlyMap<string, readonly string[]>,
   provider?: string | undefined
 ): CursorBound | null {
-  const bound: CursorBound = { values: [], raw: [], backward: false, inclusive: false }
-  let ended: string | undefined
+  const bound: CursorBound = { keys: [], values: [], raw: [], backward: false, inclusive: false }
   const directions = new Set<boolean>()
   for (const key of keys) {
     const given = withoutFilterOperators(query.get(key.field), filterOperators?.get(key.field))
-    if (given === undefined) {
-      ended ??= key.field
-      continue
-    }
-    if (ended) {
-      throw badRequest(
-        `The "${key.field}" cursor parameter needs "${ended}" too: cursor fields are read together, in the order ${keys.map((k) => k.field).join(', ')}.`
-      )
-    }
+    if (given === undefined) continue
     const [operator, raw] = singleBound(key.field, given, isRepeated(query, key.field))
     const parameter = `${key.field}[${operator}]`
     const inclusive = operator.endsWith('e')
@@ -88,6 +84,7 @@ export function readCursorBound(
     }
     const backward = operatorFor(key, false, inclusive) !== operator
     directions.add(backward)
+    bound.keys.push(key)
     bound.values.push(parseCursorValue(key, raw, parameter, provider))
     bound.raw.push(raw)
     bound.backward = backward
@@ -213,9 +210,26 @@ export async function fetchCursorPage<Row extends object, Where>(
   const page: CollectionPage<Row> = { items: [], paginated: true, self: {} }
   if (itemsPerPage === 0) return page
   const backward = bound?.backward ?? false
-  const where = (values: readonly unknown[], towardsBack: boolean, inclusive: boolean) =>
-    keysetWhere(keys, values, towardsBack, inclusive) as Where
+  const where = (
+    fields: readonly CursorKey[],
+    values: readonly unknown[],
+    towardsBack: boolean,
+    inclusive: boolean
+  ) => keysetWhere(fields, values, towardsBack, inclusive) as Where
 
+  if (bound && !bound.keys.every((key, index) => key === keys[index])) {
+    // Fields other than a prefix of the key mark no stretch of its order: the position is the
+    // first item past them (in the direction asked), and the page starts there.
+    const [start] = await source.findMany({
+      take: 1,
+      backward,
+      where: where(bound.keys, bound.values, backward, bound.inclusive),
+    })
+    if (start) {
+      const values = keys.map((key) => (start as Record<string, unknown>)[key.field])
+      bound = { keys: [...keys], values, raw: keyOf(keys, start), backward, inclusive: true }
+    }
+  }
   let rows: Row[]
   let behind: boolean
   if (!bound) {
@@ -226,7 +240,7 @@ export async function fetchCursorPage<Row extends object, Where>(
     const read = await source.findMany({
       take: itemsPerPage + (wholeKey ? 2 : 1),
       backward,
-      where: where(bound.values, backward, bound.inclusive || wholeKey),
+      where: where(bound.keys, bound.values, backward, bound.inclusive || wholeKey),
     })
     const head = read[0]
     if (wholeKey && head && isAt(keys, head, bound.values)) {
@@ -237,7 +251,7 @@ export async function fetchCursorPage<Row extends object, Where>(
       const other = await source.findMany({
         take: 1,
         backward: !backward,
-        where: where(bound.values, !backward, !bound.inclusive),
+        where: where(bound.keys, bound.values, !backward, !bound.inclusive),
       })
       behind = other.length > 0
     }
@@ -255,7 +269,7 @@ export async function fetchCursorPage<Row extends object, Where>(
     if (hasPrevious) page.previous = linkFrom(keys, keyOf(keys, first), true, false)
   } else if (bound) {
     // An empty page past either end: link back across the position it was asked from.
-    const link = linkFrom(keys, bound.raw, !backward, !bound.inclusive)
+    const link = linkFrom(bound.keys, bound.raw, !backward, !bound.inclusive)
     if (backward ? hasNext : hasPrevious) page[backward ? 'next' : 'previous'] = link
   }
   return page

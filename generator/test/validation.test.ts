@@ -220,8 +220,13 @@ describe('annotation validation', () => {
     [
       'a model keyed by a composite @@unique only',
       '/// @pagination\nmodel Token {\n  value String? @unique\n  a Int\n  b Int\n  @@unique([a, b])\n}',
+      [],
+    ],
+    [
+      'a view whose only composite @@unique holds an optional field',
+      'generator client {\n  provider = "prisma-client-js"\n  previewFeatures = ["views"]\n}\n/// @pagination\nview Token {\n  value String? @unique\n  a Int\n  b Int?\n  @@unique([a, b])\n}',
       [
-        'error: Model "Token", @pagination: has no @id and no required single-field @unique, only the composite @@unique([a, b]), which is not supported: add an @id or @@id, or a required @unique field',
+        'error: Model "Token", @pagination: has no @id and no unique key of required fields: its unique keys (value @unique, @@unique([a, b])) hold optional fields, and a unique index lets nulls repeat, so no IRI could name one row: add an @id or @@id, or make the fields of a unique key required',
       ],
     ],
     [

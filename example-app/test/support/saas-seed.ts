@@ -166,6 +166,14 @@ export async function seedSaas(prisma: SaasClient): Promise<void> {
       },
     ],
   })
+  await prisma.apiKeyUsage.createMany({
+    data: [
+      { apiKeyId: 'ckkey1', day: day(1), requests: 120 },
+      { apiKeyId: 'ckkey1', day: day(2), requests: 80 },
+      { apiKeyId: 'ckkey2', day: day(2), requests: 3 },
+      { apiKeyId: 'ckkey1', day: day(3), requests: 0 },
+    ],
+  })
   await prisma.plan.createMany({
     data: [
       { id: 'FREE', name: 'Free', priceCents: 0, features: { seats: 1 } },

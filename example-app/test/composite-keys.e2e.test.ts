@@ -237,6 +237,44 @@ describe('relations', () => {
     const notes = await get(origin, '/line-notes?line.orderId=1&line.productId=1')
     expect(members(notes.body).map((member) => member.text)).toEqual(['Fragile', 'Gift'])
   })
+
+  it('filters by the IRI or the key of a composite-keyed item', async () => {
+    const texts = async (query: string) => {
+      const { status, body } = await get(origin, `/line-notes?${query}`)
+      expect(status, JSON.stringify(body)).toBe(200)
+      return members(body).map((member) => member.text)
+    }
+    const q = encodeURIComponent
+    expect(await texts(`line=${q(lineIri(1, 1))}`)).toEqual(['Fragile', 'Gift'])
+    expect(await texts(`line=${q('orderId=4;productId=3')}`)).toEqual(['Late'])
+    expect(await texts(`line[]=${q(lineIri(1, 1))}&line[]=${q(lineIri(4, 3))}`)).toEqual([
+      'Fragile',
+      'Gift',
+      'Late',
+    ])
+    expect(await texts(`line=${q(lineIri(1, 3))}`)).toEqual([])
+    const search = (await get(origin, '/line-notes')).body['hydra:search'] as Body
+    expect(search['hydra:template']).toBe(
+      '/line-notes{?page,line,line[],line.orderId,line.orderId[],line.productId,line.productId[]}'
+    )
+    // A shelf keyed by a composite @@unique, whose aisle is encoded in its IRI.
+    const bins = await get(origin, `/bins?shelf=${q(shelfIri('C/d', 1))}`)
+    expect(members(bins.body).map((member) => member['@id'])).toEqual(['/bins/3'])
+  })
+
+  it.each([
+    '/order-lines/orderId=1',
+    'orderId=1;productId=x',
+    'productId=1;orderId=1',
+    '/orders/1',
+    '1',
+  ])('a relation filter by %s is a 400 problem', async (value) => {
+    const { status, contentType } = await get(
+      origin,
+      `/line-notes?line=${encodeURIComponent(value)}`
+    )
+    expect([status, contentType]).toEqual([400, PROBLEM])
+  })
 })
 
 describe('a model keyed by a composite @@unique only', () => {

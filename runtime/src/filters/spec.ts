@@ -56,6 +56,19 @@ export interface RelationTarget {
    * (`references: [handle]`): the condition is then on that key, through the relation.
    */
   through?: string | undefined
+  /**
+   * The related resource's composite key (its `@@id`, or the `@@unique` naming its items), field by
+   * field in the key's order: values are then written as its IRIs write it
+   * (`orderId=3;productId=7`), and `id` is its first field's type.
+   */
+  key?: readonly RelatedKeyField[] | undefined
+}
+
+/** One field of a related composite key, and the foreign key of this model holding it. */
+export interface RelatedKeyField extends ValueType {
+  name: string
+  /** This model's column referencing it; absent: the condition goes through the relation. */
+  foreignKey?: string | undefined
 }
 
 /**
@@ -145,6 +158,12 @@ export type FilterCondition = (
       values: unknown[]
       /** Set for a relation: the condition is on this foreign key. */
       foreignKey?: string | undefined
+      /**
+       * Set for a relation to a composite key: `values` are the related items' keys
+       * (`{ orderId: 3, productId: 7 }`), matched on these foreign keys of this model (by key
+       * field), or, without them, through the relation.
+       */
+      composite?: { foreignKeys?: Readonly<Record<string, string>> | undefined } | undefined
     }
   | { kind: 'range'; field: string; operator: Exclude<RangeOperator, 'between'>; value: unknown }
   | { kind: 'range'; field: string; operator: 'between'; value: [unknown, unknown] }

@@ -79,6 +79,7 @@ function conditionWhere(condition: FilterCondition, likeEscape: LikeEscape): Whe
   const { field } = condition
   switch (condition.kind) {
     case 'search':
+      if (condition.composite) return compositeWhere(field, condition.composite, condition.values)
       return searchWhere(
         condition.foreignKey ?? field,
         condition.strategy,
@@ -110,6 +111,24 @@ function conditionWhere(condition: FilterCondition, likeEscape: LikeEscape): Whe
       return withNull ? { OR: [base, { [field]: null }] } : base
     }
   }
+}
+
+/**
+ * Rows related to any of the items with these composite keys: on this model's foreign keys when
+ * it holds them all (`{ lineOrderId: 3, lineProductId: 7 }`), else through the relation
+ * (`{ line: { is: { orderId: 3, productId: 7 } } }`).
+ */
+function compositeWhere(
+  field: string,
+  { foreignKeys }: { foreignKeys?: Readonly<Record<string, string>> | undefined },
+  values: readonly unknown[]
+): Where {
+  const branches = values.map((value): Where => {
+    const key = value as Record<string, unknown>
+    if (!foreignKeys) return { [field]: { is: key } }
+    return Object.fromEntries(Object.entries(key).map(([name, part]) => [foreignKeys[name], part]))
+  })
+  return branches.length === 1 ? (branches[0] as Where) : { OR: branches }
 }
 
 function anyOf(field: string, values: readonly unknown[]): Where {

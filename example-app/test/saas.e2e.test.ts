@@ -263,6 +263,38 @@ describe('filters and orders', () => {
   })
 })
 
+describe('exists on Json and Bytes fields', () => {
+  const iris = async (path: string) => {
+    const { status, body } = await get(origin, path)
+    expect(status, JSON.stringify(body)).toBe(200)
+    return members(body).map((member) => member['@id'])
+  }
+
+  it('tells a payload from the database’s null and JSON’s null, both served as null', async () => {
+    const all = await prisma.auditLog.findMany({ orderBy: { id: 'desc' } })
+    const served = members((await get(origin, '/audit-logs?itemsPerPage=3')).body)
+    expect(served.map((member) => member.payload)).toEqual([null, null, { role: 'ADMIN' }])
+    const withPayload = all.filter((row) => row.id === 9007199254740993n)
+    expect(await iris('/audit-logs?exists%5Bpayload%5D=true')).toEqual(
+      withPayload.map((row) => `/audit-logs/${row.id}`)
+    )
+    expect(await iris('/audit-logs?exists%5Bpayload%5D=false')).toEqual([
+      '/audit-logs/9223372036854775807',
+      '/audit-logs/9007199254740994',
+      '/audit-logs/1',
+    ])
+  })
+
+  it('tells bytes from none', async () => {
+    expect(await iris('/webhooks?exists%5Bsecret%5D=true')).toEqual([
+      '/webhooks/b0b0b0b0-0000-4000-8000-000000000001',
+    ])
+    expect(await iris('/webhooks?exists%5Bsecret%5D=0')).toEqual([
+      '/webhooks/b0b0b0b0-0000-4000-8000-000000000002',
+    ])
+  })
+})
+
 describe('malformed keys', () => {
   /** Ids no row can have for a key field of `kind`. */
   function badValues(kind: string, values?: readonly string[]): string[] {

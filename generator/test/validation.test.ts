@@ -216,6 +216,18 @@ describe('annotation validation', () => {
       [],
     ],
     [
+      'exists on optional Json and Bytes fields',
+      '/// @pagination\n/// @filter(exists: [payload, secret])\nmodel Log {\n  id Int @id\n  payload Json?\n  secret Bytes?\n}',
+      [],
+    ],
+    [
+      'another filter on a Json field',
+      '/// @pagination\n/// @filter(search: { payload: "exact" })\nmodel Log {\n  id Int @id\n  payload Json?\n}',
+      [
+        'error: Model "Log", @filter, option "search": field "payload" (Json) cannot be filtered but by exists',
+      ],
+    ],
+    [
       'a model keyed by a composite @@unique only',
       '/// @pagination\nmodel Token {\n  value String? @unique\n  a Int\n  b Int\n  @@unique([a, b])\n}',
       [],

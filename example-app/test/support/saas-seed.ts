@@ -4,7 +4,7 @@
  * relations set and empty), keys hold text that must be encoded, BigInt ids pass 2^53. The view
  * is created here, as a user's migration would: Prisma does not manage views.
  */
-import type { PrismaClient } from '#fixtures/saas/prisma/client.js'
+import { Prisma, type PrismaClient } from '#fixtures/saas/prisma/client.js'
 import { TEST_DATABASE } from './harness.js'
 
 /** The SaaS fixture's client, as each test file imports it. */
@@ -219,7 +219,12 @@ export async function seedSaas(prisma: SaasClient): Promise<void> {
       action: `member.${index}`,
       crud: 'c',
       at: day(index + 1),
-      ...(index === 1 ? { payload: { role: 'ADMIN' } } : {}),
+      // A payload, a JSON null (served as null, like the database's), and none.
+      ...(index === 1
+        ? { payload: { role: 'ADMIN' } }
+        : index === 2
+          ? { payload: Prisma.JsonNull }
+          : {}),
     })),
   })
   await prisma.webhook.createMany({
@@ -230,6 +235,12 @@ export async function seedSaas(prisma: SaasClient): Promise<void> {
         url: 'https://acme.test/hook',
         events: 'member.created',
         secret: new Uint8Array([1, 2, 255]),
+      },
+      {
+        id: 'b0b0b0b0-0000-4000-8000-000000000002',
+        teamId: globex,
+        url: 'https://globex.test/hook',
+        events: 'member.removed',
       },
     ],
   })

@@ -278,14 +278,13 @@ function readExists(
     const parameter = `${name}[${field}]`
     if (!fields.includes(field))
       throw badRequest(`The "${parameter}" parameter is not known: "${name}" ${usage}.`)
-    const relation = specs.some(
-      (spec) => spec.field === field && spec.kind === 'exists' && spec.relation
-    )
+    const spec = specs.find((candidate) => candidate.field === field)
+    const kind = spec?.kind === 'exists' && (spec.relation ? 'relation' : spec.json ? 'json' : '')
     conditions.push({
       kind: 'exists',
       field,
       value: readBoolean(parameter, text(parameter, value, usage)),
-      ...(relation ? { relation: true } : {}),
+      ...(kind ? { [kind]: true } : {}),
     })
   }
   return conditions

@@ -104,8 +104,12 @@ export type FilterSpec = (
   | { kind: 'date'; field: string; nulls?: DateNulls | undefined }
   | { kind: 'boolean'; field: string }
   | ({ kind: 'numeric'; field: string } & ValueType)
-  /** `relation`: an optional to-one relation, which exists when it has a related item. */
-  | { kind: 'exists'; field: string; relation?: boolean | undefined }
+  /**
+   * `relation`: an optional to-one relation, which exists when it has a related item. `json`: a
+   * `Json` field, which exists when it holds neither the database's null nor JSON's `null` (both
+   * are served as `null`), compared with the spec's `jsonNull`.
+   */
+  | { kind: 'exists'; field: string; relation?: boolean | undefined; json?: boolean | undefined }
 ) &
   Through
 
@@ -136,6 +140,11 @@ export interface QuerySpec {
    * where a search value holding one is refused).
    */
   likeEscape: LikeEscape
+  /**
+   * The app's Prisma client's `Prisma.AnyNull`, set when a `Json` field takes an exists filter:
+   * Prisma compares a Json field with its own null sentinels only, never with a plain `null`.
+   */
+  jsonNull?: unknown
 }
 
 export type { LikeEscape }
@@ -176,7 +185,13 @@ export type FilterCondition = (
     }
   | { kind: 'boolean'; field: string; value: boolean }
   | { kind: 'numeric'; field: string; values: unknown[] }
-  | { kind: 'exists'; field: string; value: boolean; relation?: boolean | undefined }
+  | {
+      kind: 'exists'
+      field: string
+      value: boolean
+      relation?: boolean | undefined
+      json?: boolean | undefined
+    }
 ) &
   Through
 

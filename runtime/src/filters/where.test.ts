@@ -36,6 +36,17 @@ describe('filterWhere', () => {
     })
   })
 
+  it('compares a Json field’s exists with the client’s null sentinel, never a plain null', () => {
+    const anyNull = Symbol('AnyNull')
+    const exists = (value: boolean) =>
+      filterWhere([{ kind: 'exists', field: 'payload', value, json: true }], 'none', anyNull)
+    expect(exists(true)).toEqual({ payload: { not: anyNull } })
+    expect(exists(false)).toEqual({ payload: { equals: anyNull } })
+    expect(() =>
+      filterWhere([{ kind: 'exists', field: 'payload', value: true, json: true }])
+    ).toThrow(/jsonNull/)
+  })
+
   it('writes a relation to composite keys on the foreign keys, or through the relation', () => {
     const values = [
       { orderId: 1, sku: 'x' },

@@ -58,7 +58,12 @@ const fixtures = {
       '/stocks': ['warehouse=north;sku=2'],
       '/shelves': ['aisle=A;slot=1'],
     } as Record<string, string[]>,
-    iris: { '/orders': ['/orders/1', '2'], '/products': ['/products/1', '3'] },
+    iris: {
+      '/orders': ['/orders/1', '2'],
+      '/products': ['/products/1', '3'],
+      '/order-lines': ['/order-lines/orderId=1;productId=1', 'orderId=1;productId=3'],
+      '/shelves': ['/shelves/aisle=A;slot=1', 'aisle=A;slot=1'],
+    },
   },
 }
 

@@ -15,17 +15,13 @@ export function readRelated(
   database: string | undefined
 ): unknown {
   const prefix = `${base}${relation.collectionPath}/`
-  let segment = raw
-  if (raw.startsWith('/')) {
-    const rest = raw.startsWith(prefix) ? raw.slice(prefix.length) : undefined
-    if (rest === undefined || rest === '' || rest.includes('/') || rest.includes('?')) {
-      fail(parameter, `an IRI of ${prefix}… or an id`, raw)
-    }
-    segment = rest
-  } else if (!relation.key)
-    return readValue({ ...relation.id, field: relation.foreignKey }, raw, parameter, database)
-  if (relation.key) return readCompositeKey(relation.key, segment, parameter, prefix, raw, database)
-  const id = decoded(segment)
+  const iri = raw.startsWith('/')
+  const rest = iri && raw.startsWith(prefix) ? raw.slice(prefix.length) : raw
+  if (iri && (rest === raw || rest === '' || rest.includes('/') || rest.includes('?')))
+    fail(parameter, `an IRI of ${prefix}… or an id`, raw)
+  if (relation.key) return readCompositeKey(relation.key, rest, parameter, prefix, raw, database)
+  // An IRI's segment is percent-encoded; a bare id is read as it is.
+  const id = iri ? decoded(rest) : raw
   if (id === undefined) fail(parameter, `an IRI of ${prefix}… or an id`, raw)
   return readValue({ ...relation.id, field: relation.foreignKey }, id, parameter, database)
 }

@@ -47,6 +47,7 @@ export const TARGETS = [
     'relations',
     'ids',
     'composite-keys',
+    'saas',
   ].map((fixture) => ({
     schema: at(`test/fixtures/${fixture}/schema.prisma`),
     sqlite: at(`test/.generated/${fixture}`),

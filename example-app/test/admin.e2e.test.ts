@@ -8,7 +8,8 @@
  * are ones the server serves; columns are labelled by the documented properties; nothing that
  * writes is offered. On books, a column header sorts and the title and genre filters narrow the
  * rows, as the API does for the same parameters, and a book's author (a link in the API) opens
- * that author's page. Screenshots go to test/output/admin/.
+ * that author's page. On the composite-keys fixture, an order line (`orderId=1;productId=3`) is
+ * listed and opened at its IRI. Screenshots go to test/output/admin/.
  *
  * Needs Chromium at /usr/bin/chromium (`apt-get install -y chromium`); without it the test is
  * skipped with a message, except under CI (`CI` set), where it fails.
@@ -22,12 +23,20 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHydraApp as createCompositeApp } from '#fixtures/composite-keys/hydra/index.js'
+import { PrismaClient as CompositeClient } from '#fixtures/composite-keys/prisma/client.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { adminBundle } from './support/admin-bundle.js'
-import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
+import {
+  createAdapter,
+  emptyDatabase,
+  freshDatabase,
+  startServer,
+  type TestDatabase,
+} from './support/harness.js'
 
 const CHROMIUM = '/usr/bin/chromium'
 const CHROMIUM_FLAGS = [
@@ -40,6 +49,9 @@ const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ]
+const COMPOSITE_SCHEMA = fileURLToPath(
+  new URL('./fixtures/composite-keys/schema.prisma', import.meta.url)
+)
 const OUTPUT = fileURLToPath(new URL('./output/admin/', import.meta.url))
 /**
  * How long the admin may take to show what is expected (its first page includes discovery), and
@@ -179,7 +191,7 @@ interface AdminPage {
   requests: URL[]
 }
 
-async function openAdmin(route: string): Promise<AdminPage> {
+async function openAdmin(route: string, on = api): Promise<AdminPage> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })
   const failures: string[] = []
   const requests: URL[] = []
@@ -187,13 +199,13 @@ async function openAdmin(route: string): Promise<AdminPage> {
   // The admin's own console warnings (React props of its widgets) are not ours; uncaught
   // errors and failed API requests are.
   page.on('response', (response) => {
-    if (response.url().startsWith(api) && response.status() >= 400)
+    if (response.url().startsWith(on) && response.status() >= 400)
       failures.push(`${response.status()} ${response.url()}`)
   })
   page.on('request', (request) => {
-    if (request.url().startsWith(api)) requests.push(new URL(request.url()))
+    if (request.url().startsWith(on)) requests.push(new URL(request.url()))
   })
-  await page.goto(`${admin}/?api=${encodeURIComponent(api)}#${route}`)
+  await page.goto(`${admin}/?api=${encodeURIComponent(on)}#${route}`)
   return { page, failures, requests }
 }
 
@@ -411,6 +423,46 @@ describe.skipIf(!hasBrowser)('API Platform admin on the example API', () => {
     await expect(shown.getByText(authorIri, { exact: true }).count()).resolves.toBe(1)
     await expect(shown.getByText(String(author.country), { exact: true }).count()).resolves.toBe(1)
     await page.screenshot({ path: path.join(OUTPUT, 'author-of-a-book.png'), fullPage: true })
+    expect(failures).toEqual([])
+    await page.close()
+  })
+})
+
+describe.skipIf(!hasBrowser)('API Platform admin on composite keys', () => {
+  let compositeApi: string
+
+  beforeAll(async () => {
+    const composite = await freshDatabase(COMPOSITE_SCHEMA)
+    const client = new CompositeClient({ adapter: createAdapter(composite.url) })
+    await client.order.createMany({ data: [1, 2].map((id) => ({ id, label: `Order ${id}` })) })
+    await client.product.createMany({ data: [1, 3].map((id) => ({ id, name: `Product ${id}` })) })
+    await client.orderLine.createMany({
+      data: [
+        { orderId: 1, productId: 1, quantity: 2 },
+        { orderId: 1, productId: 3, quantity: 7 },
+        { orderId: 2, productId: 1, quantity: 5 },
+      ],
+    })
+    const server = await startServer(createCompositeApp({ prisma: client, cors: admin }).fetch)
+    compositeApi = server.origin
+    closers.push(server.close, () => client.$disconnect(), composite.remove)
+  }, 120_000)
+
+  it('lists order lines and opens one at its composite IRI, with its links', async () => {
+    const response = await fetch(new URL('/order-lines', compositeApi))
+    const lines = membersOf((await response.json()) as Json)
+    const { page, failures } = await openAdmin('/order-lines', compositeApi)
+    await expect.poll(async () => (await tableOf(page)).rows.length, SHOWN).toBe(lines.length)
+    // The second row's Show opens the line at its IRI, `orderId=1;productId=3`.
+    await page.locator('table tbody tr').nth(1).getByRole('link', { name: /show/i }).click()
+    const iri = String(lines[1]?.['@id'])
+    expect(iri).toBe('/order-lines/orderId=1;productId=3')
+    await page.waitForURL(`**#/order-lines/${encodeURIComponent(iri)}/show`, SHOWN)
+    const shown = page.locator('.RaShow-card')
+    await shown.getByText('7', { exact: true }).waitFor(SHOWN)
+    await expect(shown.getByText('/orders/1', { exact: true }).count()).resolves.toBe(1)
+    await expect(shown.getByText(`${iri}/notes`, { exact: true }).count()).resolves.toBe(1)
+    await page.screenshot({ path: path.join(OUTPUT, 'order-line.png'), fullPage: true })
     expect(failures).toEqual([])
     await page.close()
   })

@@ -44,6 +44,16 @@ const STOCK = ['north', 'south', 'east'].flatMap((warehouse) =>
   [1, 2, 3].map((sku) => ({ warehouse, sku, quantity: (sku + warehouse.length) % 3 }))
 )
 
+/** Keyed by a composite @@unique only; the aisle of one needs encoding. */
+const SHELVES = [
+  { aisle: 'B', slot: 2, label: 'bolts' },
+  { aisle: 'A', slot: 10, label: 'nails' },
+  { aisle: 'C/d', slot: 1, label: 'anchors' },
+  { aisle: 'A', slot: 1, label: 'screws' },
+]
+const shelfIri = (aisle: string, slot: number) =>
+  `/shelves/aisle=${encodeURIComponent(aisle)};slot=${slot}`
+
 beforeAll(async () => {
   const database = await freshDatabase(SCHEMA)
   remove = database.remove
@@ -63,6 +73,14 @@ beforeAll(async () => {
     ],
   })
   await prisma.stock.createMany({ data: STOCK })
+  await prisma.shelf.createMany({ data: SHELVES })
+  await prisma.bin.createMany({
+    data: [
+      { id: 1, shelfAisle: 'B', shelfSlot: 2 },
+      { id: 2, shelfAisle: 'B', shelfSlot: 2 },
+      { id: 3, shelfAisle: 'C/d', shelfSlot: 1 },
+    ],
+  })
   ;({ origin, close } = await startServer(createHydraApp({ prisma }).fetch))
 })
 
@@ -218,6 +236,88 @@ describe('relations', () => {
     expect(keysOf(lines)).toEqual([lineIri(3, 1)])
     const notes = await get(origin, '/line-notes?line.orderId=1&line.productId=1')
     expect(members(notes.body).map((member) => member.text)).toEqual(['Fragile', 'Gift'])
+  })
+
+  it('filters by the IRI or the key of a composite-keyed item', async () => {
+    const texts = async (query: string) => {
+      const { status, body } = await get(origin, `/line-notes?${query}`)
+      expect(status, JSON.stringify(body)).toBe(200)
+      return members(body).map((member) => member.text)
+    }
+    const q = encodeURIComponent
+    expect(await texts(`line=${q(lineIri(1, 1))}`)).toEqual(['Fragile', 'Gift'])
+    expect(await texts(`line=${q('orderId=4;productId=3')}`)).toEqual(['Late'])
+    expect(await texts(`line[]=${q(lineIri(1, 1))}&line[]=${q(lineIri(4, 3))}`)).toEqual([
+      'Fragile',
+      'Gift',
+      'Late',
+    ])
+    expect(await texts(`line=${q(lineIri(1, 3))}`)).toEqual([])
+    const search = (await get(origin, '/line-notes')).body['hydra:search'] as Body
+    expect(search['hydra:template']).toBe(
+      '/line-notes{?page,line,line[],line.orderId,line.orderId[],line.productId,line.productId[]}'
+    )
+    // A shelf keyed by a composite @@unique, whose aisle is encoded in its IRI.
+    const bins = await get(origin, `/bins?shelf=${q(shelfIri('C/d', 1))}`)
+    expect(members(bins.body).map((member) => member['@id'])).toEqual(['/bins/3'])
+  })
+
+  it.each([
+    '/order-lines/orderId=1',
+    'orderId=1;productId=x',
+    'productId=1;orderId=1',
+    '/orders/1',
+    '1',
+  ])('a relation filter by %s is a 400 problem', async (value) => {
+    const { status, contentType } = await get(
+      origin,
+      `/line-notes?line=${encodeURIComponent(value)}`
+    )
+    expect([status, contentType]).toEqual([400, PROBLEM])
+  })
+})
+
+describe('a model keyed by a composite @@unique only', () => {
+  it('is served at its unique key, in key order, linked both ways', async () => {
+    const { body } = await get(origin, shelfIri('C/d', 1))
+    expect(body).toEqual({
+      '@context': '/contexts/Shelf',
+      '@id': shelfIri('C/d', 1),
+      '@type': 'Shelf',
+      aisle: 'C/d',
+      slot: 1,
+      label: 'anchors',
+      bins: `${shelfIri('C/d', 1)}/bins`,
+    })
+    // Upper-case aisles: the same order under every database's collation.
+    const byKey = [...SHELVES].sort((a, b) =>
+      a.aisle === b.aisle ? a.slot - b.slot : a.aisle < b.aisle ? -1 : 1
+    )
+    expect(keysOf(await walk('/shelves'))).toEqual(byKey.map((s) => shelfIri(s.aisle, s.slot)))
+    expect(keysOf(await walk('/shelves?order%5Blabel%5D=desc'))).toEqual(
+      [...SHELVES]
+        .sort((a, b) => (a.label < b.label ? 1 : -1))
+        .map((shelf) => shelfIri(shelf.aisle, shelf.slot))
+    )
+    const bin = await get(origin, '/bins/3')
+    expect(bin.body.shelf).toBe(shelfIri('C/d', 1))
+    const bins = await get(origin, `${shelfIri('B', 2)}/bins`)
+    expect(members(bins.body).map((member) => member['@id'])).toEqual(['/bins/1', '/bins/2'])
+  })
+
+  it.each([
+    '/shelves/aisle=A',
+    '/shelves/slot=1;aisle=A',
+    '/shelves/aisle=A;slot=01',
+    '/shelves/aisle=A;slot=x',
+    '/shelves/aisle=A;slot=3',
+    '/shelves/aisle=A;slot=1;x=1',
+    '/shelves/A',
+    '/shelves/aisle=A/bins',
+    '/shelves/aisle=Z;slot=1/bins',
+  ])('%s is a 404 problem', async (path) => {
+    const { status, contentType, body } = await get(origin, path)
+    expect([status, contentType], JSON.stringify(body)).toEqual([404, PROBLEM])
   })
 })
 

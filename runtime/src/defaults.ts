@@ -17,6 +17,7 @@ export {
   type QuerySpec,
   RANGE_OPERATORS,
   type RelatedField,
+  type RelatedKeyField,
   SEARCH_STRATEGIES,
   type SearchStrategy,
   type ValueType,

@@ -56,8 +56,14 @@ const fixtures = {
     known: {
       '/order-lines': ['orderId=1;productId=1', 'orderId=1;productId=3'],
       '/stocks': ['warehouse=north;sku=2'],
+      '/shelves': ['aisle=A;slot=1'],
     } as Record<string, string[]>,
-    iris: { '/orders': ['/orders/1', '2'], '/products': ['/products/1', '3'] },
+    iris: {
+      '/orders': ['/orders/1', '2'],
+      '/products': ['/products/1', '3'],
+      '/order-lines': ['/order-lines/orderId=1;productId=1', 'orderId=1;productId=3'],
+      '/shelves': ['/shelves/aisle=A;slot=1', 'aisle=A;slot=1'],
+    },
   },
 }
 
@@ -107,6 +113,8 @@ async function seedComposite(prisma: CompositeClient): Promise<void> {
     data: [{ id: 1, text: 'Fragile', lineOrderId: 1, lineProductId: 1 }],
   })
   await prisma.stock.createMany({ data: [{ warehouse: 'north', sku: 2, quantity: 4 }] })
+  await prisma.shelf.createMany({ data: [{ aisle: 'A', slot: 1, label: 'screws' }] })
+  await prisma.bin.createMany({ data: [{ id: 1, shelfAisle: 'A', shelfSlot: 1 }] })
 }
 
 /** The item routes of a fixture's resources, and one route per sub-collection under them. */

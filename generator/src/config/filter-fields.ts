@@ -52,8 +52,9 @@ export function fieldFilter(
   provider: string
 ): FilterSpec | string {
   const type = `${field.type}${field.isList ? '[]' : ''}`
-  if (field.isList || field.type === 'Json' || field.type === 'Bytes')
-    return `(${type}) cannot be filtered`
+  const opaque = field.type === 'Json' || field.type === 'Bytes'
+  if (field.isList || (opaque && kind !== 'exists'))
+    return `(${type}) cannot be filtered${opaque ? ' but by exists' : ''}`
   const value: ValueType =
     field.kind === 'enum'
       ? { type: 'Enum', enumValues: field.enumValues ?? [] }
@@ -95,7 +96,8 @@ export function fieldFilter(
     case 'exists':
       if (field.isRequired)
         return `is required, so it always exists: exists filters take optional fields`
-      return { kind, field: name }
+      // A Json field is compared with the client's Prisma.AnyNull, which the module hands over.
+      return field.type === 'Json' ? { kind, field: name, json: true } : { kind, field: name }
   }
 }
 

@@ -3,15 +3,10 @@
  * collections by, checked against the model and each operation's paging at generation time.
  */
 import type { DMMF } from '@prisma/generator-helper'
-import type {
-  FilterSpec,
-  OrderFieldSpec,
-  QuerySpec,
-  ValueType,
-} from '@prisma-hydra/runtime/defaults'
+import type { FilterSpec, OrderFieldSpec, QuerySpec } from '@prisma-hydra/runtime/defaults'
 import { dialectOf, KEYSET_TYPES } from '@prisma-hydra/runtime/defaults'
 import type { Annotation, AnnotationValue } from '../annotations/parse.js'
-import { didYouMean, type Problem, type Report, show } from '../problems.js'
+import { didYouMean, type Report, show } from '../problems.js'
 import {
   FILTER_KINDS,
   type FilterContext,
@@ -20,7 +15,6 @@ import {
   orderField,
   orderProblem,
 } from './filter-fields.js'
-import type { FieldModel } from './model.js'
 import { type PendingRelated, readRelatedField } from './related-filters.js'
 import { relationExists } from './relation-exists.js'
 import { foreignKeyProblem } from './relations.js'
@@ -37,6 +31,8 @@ export interface PendingRelation {
   field: string
   /** The target's fields the foreign key references (its id, or another unique key). */
   references: readonly string[]
+  /** This model's foreign-key fields, one for each of `references`. */
+  foreignKeys: readonly string[]
 }
 
 /** One declaration: the model's (no operation) or one operation's. */
@@ -214,13 +210,11 @@ function readRelation(
   if (setting !== 'exact')
     return problem(`takes only the "exact" strategy (an IRI or an id), got ${show(setting)}`)
   const keys = relation.relationFromFields ?? []
-  if (relation.isList || keys.length !== 1)
+  if (relation.isList || keys.length === 0)
     return problem(
       relation.isList
         ? 'is to-many: only to-one relations with their foreign key on this model are filterable'
-        : keys.length > 1
-          ? `has a foreign key of ${keys.length} fields (${keys.join(', ')}), to a composite key: filtering by the IRI of an item with a composite key is not supported; filter by its fields through the relation instead ("${relation.name}.<field>")`
-          : 'has no one-field foreign key on this model: only to-one relations holding the key are filterable'
+        : 'has no foreign key on this model: only to-one relations holding the key are filterable'
     )
   const foreignKey = keys[0] as string
   const key = context.fields.get(foreignKey)
@@ -237,6 +231,7 @@ function readRelation(
     source,
     field: relation.name,
     references: relation.relationToFields ?? [],
+    foreignKeys: keys,
   })
   return spec
 }
@@ -450,46 +445,5 @@ export function checkOrderIndexes(
         message: `no index starts with "${field}": ordering by it sorts every filtered row; add @@index([${field}]) (docs/filters.md, indexes)`,
       })
     }
-  }
-}
-
-/**
- * Fills each relation search with its target's collection path and id type, once every model is
- * resolved; a target that is not served is an error.
- */
-export function resolveRelations(
-  pending: ReadonlyArray<PendingRelation & { location: string }>,
-  served: ReadonlyMap<string, { collectionPath: string; id: FieldModel }>,
-  problems: Problem[]
-): void {
-  for (const relation of pending) {
-    const target = served.get(relation.target)
-    if (!target) {
-      problems.push({
-        severity: 'error',
-        location: relation.location,
-        source: relation.source,
-        option: 'search',
-        message: `relation "${relation.field}" leads to ${relation.target}, which is not served: its items have no IRI to filter by; add /// @pagination to ${relation.target}`,
-      })
-      continue
-    }
-    const id: ValueType = {
-      type: target.id.kind === 'enum' ? 'Enum' : target.id.type,
-      ...(target.id.uuid ? { uuid: true } : {}),
-      ...(target.id.enumValues ? { enumValues: target.id.enumValues } : {}),
-    }
-    // A foreign key to another unique field of the target (`references: [handle]`) holds no
-    // value of the IRI's key: the condition is on the related item's key, through the relation.
-    const direct = relation.references.length === 1 && relation.references[0] === target.id.name
-    Object.assign(relation.spec, {
-      ...id,
-      relation: {
-        ...relation.spec.relation,
-        collectionPath: target.collectionPath,
-        id,
-        ...(direct ? {} : { through: target.id.name }),
-      },
-    })
   }
 }

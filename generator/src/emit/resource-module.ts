@@ -3,6 +3,7 @@
  * One resource's module: data (its member type, resource, model source, operations, relations,
  * row and options types) and the route wiring. Queries are the runtime's data-access layer's.
  */
+import type { FilterSpec, QuerySpec } from '@prisma-hydra/runtime/defaults'
 import { type SourceFile, VariableDeclarationKind } from 'ts-morph'
 import type { HydraModel, ResourceModel } from '../config/model.js'
 import type { ParameterNames } from '../config/options.js'
@@ -60,11 +61,17 @@ function addImports(
         ...(subs ? [runtimeValue('serveSubCollection')] : []),
       ],
     },
-    {
-      moduleSpecifier: context.clientModule,
-      namedImports: ['Prisma', 'PrismaClient'],
-      isTypeOnly: true,
-    },
+    // Prisma's null sentinel is a value: imported as one where a Json field takes exists.
+    jsonExists(resource)
+      ? {
+          moduleSpecifier: context.clientModule,
+          namedImports: ['Prisma', { name: 'PrismaClient', isTypeOnly: true }],
+        }
+      : {
+          moduleSpecifier: context.clientModule,
+          namedImports: ['Prisma', 'PrismaClient'],
+          isTypeOnly: true,
+        },
   ])
 }
 
@@ -116,12 +123,18 @@ function addData(
     parametersLiteral(parameters)
   )
   const specs = querySpecs(resource, filterParameters)
-  for (const [text, name] of specs)
+  for (const [text, name] of specs) {
+    const spec = JSON.parse(text) as QuerySpec
+    // The client's own null sentinel, which Prisma compares Json fields with.
+    const literal = spec.filters.some(isJsonExists)
+      ? `${text.slice(0, -1)}, "jsonNull": Prisma.AnyNull }`
+      : text
     constant(
       name,
       `What clients may filter and order ${resource.name} by (docs/filters.md).`,
-      `${text} satisfies QuerySpec`
+      `${literal} satisfies QuerySpec`
     )
+  }
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
@@ -234,4 +247,11 @@ export function emitResourceModule(
     ],
     statements: writeCreateApp(resource, subCollections),
   })
+}
+
+const isJsonExists = (filter: FilterSpec) => filter.kind === 'exists' && filter.json === true
+
+/** Whether an operation of the resource filters a Json field by exists. */
+function jsonExists(resource: ResourceModel): boolean {
+  return resource.operations.some((operation) => operation.query?.filters.some(isJsonExists))
 }

@@ -113,6 +113,70 @@ describe('readCollectionQuery', () => {
     expect(problem('author=/authors/3', books, { base: '/api' })).toContain('/api/authors/')
   })
 
+  it('reads a relation to a composite key by IRI or key, field by field', () => {
+    const lineKey = (foreignKeys: boolean) => ({
+      filters: [
+        {
+          kind: 'search' as const,
+          field: 'line',
+          strategy: 'exact' as const,
+          type: 'Int',
+          relation: {
+            foreignKey: 'lineOrderId',
+            collectionPath: '/order-lines',
+            id: { type: 'Int' },
+            key: [
+              {
+                name: 'orderId',
+                type: 'Int',
+                ...(foreignKeys ? { foreignKey: 'lineOrderId' } : {}),
+              },
+              { name: 'sku', type: 'String', ...(foreignKeys ? { foreignKey: 'lineSku' } : {}) },
+            ],
+          },
+        },
+      ],
+      order: [],
+      parameters: defaultFilterParameterNames,
+      likeEscape: 'backslash' as const,
+    })
+    const iri = encodeURIComponent('/order-lines/orderId=3;sku=a%3Bb')
+    expect(read(`line=${iri}`, lineKey(true)).filters).toEqual([
+      {
+        kind: 'search',
+        field: 'line',
+        strategy: 'exact',
+        values: [{ orderId: 3, sku: 'a;b' }],
+        composite: { foreignKeys: { orderId: 'lineOrderId', sku: 'lineSku' } },
+      },
+    ])
+    expect(
+      read('line[]=orderId%3D1%3Bsku%3Dx&line[]=orderId%3D2%3Bsku%3Dy', lineKey(false)).filters
+    ).toEqual([
+      {
+        kind: 'search',
+        field: 'line',
+        strategy: 'exact',
+        values: [
+          { orderId: 1, sku: 'x' },
+          { orderId: 2, sku: 'y' },
+        ],
+        composite: {},
+      },
+    ])
+    const shape = 'an IRI of /order-lines/orderId=…;sku=… or a key orderId=…;sku=…'
+    for (const bad of ['/order-lines/orderId=3', 'sku=x;orderId=3', 'orderId=3;sku=x;z=1', '3'])
+      expect(problem(`line=${encodeURIComponent(bad)}`, lineKey(true))).toBe(
+        `The "line" parameter must be ${shape}, "${bad}" given.`
+      )
+    expect(problem(`line=${encodeURIComponent('/orders/3')}`, lineKey(true))).toContain(
+      'an IRI of /order-lines/…'
+    )
+    expect(problem(`line=${encodeURIComponent('orderId=x;sku=a')}`, lineKey(true))).toBe(
+      'The "line" parameter must be an integer, "x" given.'
+    )
+  })
+
   it('reads range operators, between included, as the field’s type', () => {
     expect(read('price[gt]=10&price[lte]=20.5').filters).toEqual([
       { kind: 'range', field: 'price', operator: 'gt', value: '10' },

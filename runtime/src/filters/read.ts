@@ -8,6 +8,8 @@ import type { QueryMap, QueryValue } from '../iri/query-string.js'
 import { parseCursorValue } from '../paging/cursor.js'
 import { CURSOR_OPERATORS } from '../paging/cursor-links.js'
 import { ID_ORDER, idOrderFields, keyOf } from './id-order.js'
+import { fail, readBoolean, readValue } from './read-value.js'
+import { readRelated } from './related-item.js'
 import {
   type CollectionQuery,
   DATE_OPERATORS,
@@ -19,8 +21,7 @@ import {
   type QuerySpec,
   RANGE_OPERATORS,
   type RangeOperator,
-  type RelationTarget,
-  type ValueType,
+  type RelatedKeyField,
 } from './spec.js'
 
 export interface ReadQueryOptions {
@@ -37,8 +38,6 @@ export interface ReadQueryOptions {
   likeEscape?: QuerySpec['likeEscape'] | undefined
 }
 
-const TRUE = new Set(['1', 'true', 'on', 'yes'])
-const FALSE = new Set(['0', 'false', 'off', 'no'])
 const INTEGER_KEY = /^(?:0|[1-9][0-9]*)$/
 
 /** Reads the conditions and the client order of a request; throws a 400 HydraError on bad input. */
@@ -82,10 +81,6 @@ export function readCollectionQuery(
 /** A condition on a related item's field (`author.name`) says which relation it goes through. */
 function through(condition: FilterCondition, spec: FilterSpec | undefined): FilterCondition {
   return spec?.through ? { ...condition, through: spec.through } : condition
-}
-
-function fail(parameter: string, expected: string, raw: string): never {
-  throw badRequest(`The "${parameter}" parameter must be ${expected}, "${raw}" given.`)
 }
 
 /** A parameter's text: a string (not an array), within the length bound. */
@@ -189,37 +184,6 @@ function readRange(
   }
 }
 
-/** Reads one value as the field's type (the checks of cursor values: range, format, UUID, enum). */
-function readValue(
-  type: ValueType & { field: string },
-  raw: string,
-  parameter: string,
-  database: string | undefined
-): unknown {
-  switch (type.type) {
-    case 'Enum':
-      if (!type.enumValues?.includes(raw))
-        fail(parameter, `one of ${type.enumValues?.join(', ')}`, raw)
-      return raw
-    case 'Boolean':
-      return readBoolean(parameter, raw)
-    default:
-      return parseCursorValue(
-        { field: type.field, direction: 'asc', type: type.type, uuid: type.uuid ?? false },
-        raw,
-        parameter,
-        database
-      )
-  }
-}
-
-function readBoolean(parameter: string, raw: string): boolean {
-  const value = raw.trim().toLowerCase()
-  if (TRUE.has(value)) return true
-  if (FALSE.has(value)) return false
-  fail(parameter, 'a boolean (1, true, on, yes, 0, false, off or no)', raw)
-}
-
 function condition(
   spec: FilterSpec,
   field: string,
@@ -239,7 +203,10 @@ function condition(
     case 'search': {
       const { relation } = spec
       if (relation) {
-        const values = raws.map((raw) => readRelated(relation, raw, parameter, options))
+        const values = raws.map((raw) =>
+          readRelated(relation, raw, parameter, options.base ?? '', options.database)
+        )
+        if (relation.key) return compositeCondition(field, relation.key, values)
         return relation.through
           ? {
               kind: 'search',
@@ -276,28 +243,24 @@ function condition(
   }
 }
 
-/** A related item's id from its IRI (`/authors/3`, under the mount path) or the id itself. */
-function readRelated(
-  relation: RelationTarget,
-  raw: string,
-  parameter: string,
-  options: ReadQueryOptions
-): unknown {
-  const base = options.base ?? ''
-  let id = raw
-  if (raw.startsWith('/')) {
-    const prefix = `${base}${relation.collectionPath}/`
-    const rest = raw.startsWith(prefix) ? raw.slice(prefix.length) : undefined
-    if (rest === undefined || rest === '' || rest.includes('/') || rest.includes('?')) {
-      fail(parameter, `an IRI of ${prefix}… or an id`, raw)
-    }
-    try {
-      id = decodeURIComponent(rest)
-    } catch {
-      fail(parameter, `an IRI of ${prefix}… or an id`, raw)
-    }
+/**
+ * A search by related items with a composite key: on the foreign keys holding it when this model
+ * has them all, else through the relation.
+ */
+function compositeCondition(
+  field: string,
+  key: readonly RelatedKeyField[],
+  values: unknown[]
+): FilterCondition {
+  const direct = key.every((part) => part.foreignKey !== undefined)
+  const foreignKeys = Object.fromEntries(key.map((part) => [part.name, part.foreignKey as string]))
+  return {
+    kind: 'search',
+    field,
+    strategy: 'exact',
+    values,
+    composite: direct ? { foreignKeys } : {},
   }
-  return readValue({ ...relation.id, field: relation.foreignKey }, id, parameter, options.database)
 }
 
 function readExists(
@@ -315,14 +278,13 @@ function readExists(
     const parameter = `${name}[${field}]`
     if (!fields.includes(field))
       throw badRequest(`The "${parameter}" parameter is not known: "${name}" ${usage}.`)
-    const relation = specs.some(
-      (spec) => spec.field === field && spec.kind === 'exists' && spec.relation
-    )
+    const spec = specs.find((candidate) => candidate.field === field)
+    const kind = spec?.kind === 'exists' && (spec.relation ? 'relation' : spec.json ? 'json' : '')
     conditions.push({
       kind: 'exists',
       field,
       value: readBoolean(parameter, text(parameter, value, usage)),
-      ...(relation ? { relation: true } : {}),
+      ...(kind ? { [kind]: true } : {}),
     })
   }
   return conditions

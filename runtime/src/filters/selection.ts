@@ -76,7 +76,7 @@ export function selectRows(
       ])
     : undefined
   const parsed = readCollectionQuery(query, spec, { base, cursorFields, database })
-  const where = filterWhere(parsed.filters, spec.likeEscape)
+  const where = filterWhere(parsed.filters, spec.likeEscape, spec.jsonNull)
   const rows: RowSelection = where ? { where } : {}
   const filterOperators = new Map(
     spec.filters.flatMap((filter) =>

@@ -56,6 +56,19 @@ export interface RelationTarget {
    * (`references: [handle]`): the condition is then on that key, through the relation.
    */
   through?: string | undefined
+  /**
+   * The related resource's composite key (its `@@id`, or the `@@unique` naming its items), field by
+   * field in the key's order: values are then written as its IRIs write it
+   * (`orderId=3;productId=7`), and `id` is its first field's type.
+   */
+  key?: readonly RelatedKeyField[] | undefined
+}
+
+/** One field of a related composite key, and the foreign key of this model holding it. */
+export interface RelatedKeyField extends ValueType {
+  name: string
+  /** This model's column referencing it; absent: the condition goes through the relation. */
+  foreignKey?: string | undefined
 }
 
 /**
@@ -91,8 +104,12 @@ export type FilterSpec = (
   | { kind: 'date'; field: string; nulls?: DateNulls | undefined }
   | { kind: 'boolean'; field: string }
   | ({ kind: 'numeric'; field: string } & ValueType)
-  /** `relation`: an optional to-one relation, which exists when it has a related item. */
-  | { kind: 'exists'; field: string; relation?: boolean | undefined }
+  /**
+   * `relation`: an optional to-one relation, which exists when it has a related item. `json`: a
+   * `Json` field, which exists when it holds neither the database's null nor JSON's `null` (both
+   * are served as `null`), compared with the spec's `jsonNull`.
+   */
+  | { kind: 'exists'; field: string; relation?: boolean | undefined; json?: boolean | undefined }
 ) &
   Through
 
@@ -123,6 +140,11 @@ export interface QuerySpec {
    * where a search value holding one is refused).
    */
   likeEscape: LikeEscape
+  /**
+   * The app's Prisma client's `Prisma.AnyNull`, set when a `Json` field takes an exists filter:
+   * Prisma compares a Json field with its own null sentinels only, never with a plain `null`.
+   */
+  jsonNull?: unknown
 }
 
 export type { LikeEscape }
@@ -145,6 +167,12 @@ export type FilterCondition = (
       values: unknown[]
       /** Set for a relation: the condition is on this foreign key. */
       foreignKey?: string | undefined
+      /**
+       * Set for a relation to a composite key: `values` are the related items' keys
+       * (`{ orderId: 3, productId: 7 }`), matched on these foreign keys of this model (by key
+       * field), or, without them, through the relation.
+       */
+      composite?: { foreignKeys?: Readonly<Record<string, string>> | undefined } | undefined
     }
   | { kind: 'range'; field: string; operator: Exclude<RangeOperator, 'between'>; value: unknown }
   | { kind: 'range'; field: string; operator: 'between'; value: [unknown, unknown] }
@@ -157,7 +185,13 @@ export type FilterCondition = (
     }
   | { kind: 'boolean'; field: string; value: boolean }
   | { kind: 'numeric'; field: string; values: unknown[] }
-  | { kind: 'exists'; field: string; value: boolean; relation?: boolean | undefined }
+  | {
+      kind: 'exists'
+      field: string
+      value: boolean
+      relation?: boolean | undefined
+      json?: boolean | undefined
+    }
 ) &
   Through
 

@@ -36,6 +36,37 @@ describe('filterWhere', () => {
     })
   })
 
+  it('compares a Json field’s exists with the client’s null sentinel, never a plain null', () => {
+    const anyNull = Symbol('AnyNull')
+    const exists = (value: boolean) =>
+      filterWhere([{ kind: 'exists', field: 'payload', value, json: true }], 'none', anyNull)
+    expect(exists(true)).toEqual({ payload: { not: anyNull } })
+    expect(exists(false)).toEqual({ payload: { equals: anyNull } })
+    expect(() =>
+      filterWhere([{ kind: 'exists', field: 'payload', value: true, json: true }])
+    ).toThrow(/jsonNull/)
+  })
+
+  it('writes a relation to composite keys on the foreign keys, or through the relation', () => {
+    const values = [
+      { orderId: 1, sku: 'x' },
+      { orderId: 2, sku: 'y' },
+    ]
+    const foreignKeys = { orderId: 'lineOrderId', sku: 'lineSku' }
+    const line = (composite: object, given: unknown[]) =>
+      filterWhere([{ kind: 'search', field: 'line', strategy: 'exact', values: given, composite }])
+    expect(line({ foreignKeys }, values.slice(0, 1))).toEqual({ lineOrderId: 1, lineSku: 'x' })
+    expect(line({ foreignKeys }, values)).toEqual({
+      OR: [
+        { lineOrderId: 1, lineSku: 'x' },
+        { lineOrderId: 2, lineSku: 'y' },
+      ],
+    })
+    expect(line({}, values)).toEqual({
+      OR: [{ line: { is: values[0] } }, { line: { is: values[1] } }],
+    })
+  })
+
   it('writes conditions through a relation inside it, one join per relation', () => {
     const author = { relation: 'author', field: 'name' }
     const stars = { relation: 'reviews', field: 'stars', many: true }

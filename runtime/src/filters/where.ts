@@ -26,8 +26,10 @@ const DATE_COMPARISON: Record<DateOperator, 'lte' | 'lt' | 'gte' | 'gt'> = {
  */
 export function filterWhere(
   conditions: readonly FilterCondition[],
-  likeEscape: LikeEscape = 'backslash'
+  likeEscape: LikeEscape = 'backslash',
+  jsonNull?: unknown
 ): Where | undefined {
+  const options = { likeEscape, jsonNull }
   const own: FilterCondition[] = []
   const related = new Map<string, { through: RelatedField; conditions: FilterCondition[] }>()
   for (const condition of conditions) {
@@ -40,17 +42,23 @@ export function filterWhere(
     group.conditions.push({ ...condition, field: through.field, through: undefined })
     related.set(through.relation, group)
   }
-  const parts = conditionParts(own, likeEscape)
+  const parts = conditionParts(own, options)
   // Every condition on one relation is one join, as API Platform's filters share their join: a
   // book matches `reviews.rating[gte]=4&reviews.author=Ann` when one review matches both.
   for (const { through, conditions: inner } of related.values()) {
-    const where = all(conditionParts(inner, likeEscape)) ?? {}
+    const where = all(conditionParts(inner, options)) ?? {}
     parts.push({ [through.relation]: through.many ? { some: where } : { is: where } })
   }
   return all(parts)
 }
 
-function conditionParts(conditions: readonly FilterCondition[], likeEscape: LikeEscape): Where[] {
+/** How the database reads LIKE escapes, and the client's `Prisma.AnyNull` for Json fields. */
+interface WhereOptions {
+  likeEscape: LikeEscape
+  jsonNull: unknown
+}
+
+function conditionParts(conditions: readonly FilterCondition[], options: WhereOptions): Where[] {
   const parts: Where[] = []
   const excluded = new Set<string>()
   for (const condition of conditions) {
@@ -58,7 +66,7 @@ function conditionParts(conditions: readonly FilterCondition[], likeEscape: Like
       if (!excluded.has(condition.field)) parts.push({ [condition.field]: { not: null } })
       excluded.add(condition.field)
     }
-    parts.push(conditionWhere(condition, likeEscape))
+    parts.push(conditionWhere(condition, options))
   }
   return parts
 }
@@ -75,10 +83,12 @@ export function andWhere(first: Where | undefined, second: Where | undefined): W
   return { AND: [first, second] }
 }
 
-function conditionWhere(condition: FilterCondition, likeEscape: LikeEscape): Where {
+function conditionWhere(condition: FilterCondition, options: WhereOptions): Where {
   const { field } = condition
+  const { likeEscape } = options
   switch (condition.kind) {
     case 'search':
+      if (condition.composite) return compositeWhere(field, condition.composite, condition.values)
       return searchWhere(
         condition.foreignKey ?? field,
         condition.strategy,
@@ -93,6 +103,16 @@ function conditionWhere(condition: FilterCondition, likeEscape: LikeEscape): Whe
       // A to-one relation is null or not (`isNot`); a column, null or `not: null`.
       if (condition.relation)
         return condition.value ? { [field]: { isNot: null } } : { [field]: null }
+      if (condition.json) {
+        // Both nulls are served as `null`: `Prisma.AnyNull` is either.
+        if (options.jsonNull === undefined)
+          throw new TypeError(
+            `The exists filter on the Json field ${field} needs the query spec's jsonNull.`
+          )
+        return {
+          [field]: condition.value ? { not: options.jsonNull } : { equals: options.jsonNull },
+        }
+      }
       return condition.value ? { [field]: { not: null } } : { [field]: null }
     case 'range':
       if (condition.operator === 'between') {
@@ -110,6 +130,24 @@ function conditionWhere(condition: FilterCondition, likeEscape: LikeEscape): Whe
       return withNull ? { OR: [base, { [field]: null }] } : base
     }
   }
+}
+
+/**
+ * Rows related to any of the items with these composite keys: on this model's foreign keys when
+ * it holds them all (`{ lineOrderId: 3, lineProductId: 7 }`), else through the relation
+ * (`{ line: { is: { orderId: 3, productId: 7 } } }`).
+ */
+function compositeWhere(
+  field: string,
+  { foreignKeys }: { foreignKeys?: Readonly<Record<string, string>> | undefined },
+  values: readonly unknown[]
+): Where {
+  const branches = values.map((value): Where => {
+    const key = value as Record<string, unknown>
+    if (!foreignKeys) return { [field]: { is: key } }
+    return Object.fromEntries(Object.entries(key).map(([name, part]) => [foreignKeys[name], part]))
+  })
+  return branches.length === 1 ? (branches[0] as Where) : { OR: branches }
 }
 
 function anyOf(field: string, values: readonly unknown[]): Where {

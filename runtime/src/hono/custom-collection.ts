@@ -118,7 +118,12 @@ export function hydraCollection<
       if (spec) {
         const { filters, order } = readCollectionQuery(query, spec, { base })
         const orderBy = order.length > 0 ? orderByOf(order) : undefined
-        parsed = { filters, order, where: filterWhere(filters, spec.likeEscape), orderBy }
+        parsed = {
+          filters,
+          order,
+          where: filterWhere(filters, spec.likeEscape, spec.jsonNull),
+          orderBy,
+        }
       }
       const result = await work(Promise.resolve(handler(request, c, parsed)))
       const content = contentOf(result, batchSize, work)

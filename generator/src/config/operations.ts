@@ -41,6 +41,7 @@ export function resolveOperations(
     ...orderAndCursor(collectionPaging, scope.order, '@pagination', keys),
     paging: collectionPaging,
     hydraPrefix: scope.hydraPrefix,
+    ...engineOf(scope.options.engine ?? global.defaults.engine),
     totals: resolveTotals(
       { defaults: global.defaults, resource: scope.options, operation: {} },
       '@pagination',
@@ -94,6 +95,7 @@ export function resolveOperations(
       ...orderAndCursor(paging, ownOrder, cursorSource, keys),
       paging,
       hydraPrefix,
+      ...engineOf(options.engine ?? scope.options.engine ?? global.defaults.engine),
       totals: resolveTotals(
         { defaults: global.defaults, resource: scope.options, operation: options },
         source,
@@ -103,4 +105,9 @@ export function resolveOperations(
     })
   }
   return operations
+}
+
+/** An operation's engine (operation > resource > global), when one of them names it. */
+function engineOf(engine: PagingOptions['engine']): Pick<OperationModel, 'engine'> {
+  return engine ? { engine } : {}
 }

@@ -89,6 +89,7 @@ export function writeOperations(
           }
           if (operation.totals.mode !== 'exact')
             writer.newLine().write(`totals: ${JSON.stringify(operation.totals)},`)
+          if (operation.engine) writer.newLine().write(`engine: '${operation.engine}',`)
         })
         writer.write(',').newLine()
       }

@@ -8,6 +8,7 @@
 
 import { dialectOf } from '../database/dialects.js'
 import { type DatabaseTimeouts, transactionOptions } from '../database/timeouts.js'
+import { badRequest } from '../errors.js'
 import type { RowSelection } from '../filters/selection.js'
 import {
   CountCache,
@@ -17,7 +18,10 @@ import {
   pageAndLooseTotal,
 } from '../paging/totals.js'
 import type { CollectionSource, RowWindow } from '../paging/types.js'
+import { compiledReads } from './compiled-engine.js'
+import { wildcardIn } from './compiled-sql.js'
 import type {
+  EngineName,
   ModelKey,
   ModelSource,
   OrderField,
@@ -25,6 +29,7 @@ import type {
   RelationSource,
 } from './model-source.js'
 import { type FindManyArgs, type PrismaModelReads, prismaReads } from './prisma-engine.js'
+import { type AdapterFactory, adapterRunner, clientRunner } from './shared-adapter.js'
 
 type Where = Record<string, unknown>
 
@@ -32,6 +37,10 @@ type Where = Record<string, unknown>
 export interface DataAccessOptions {
   /** The page-and-count transaction takes its limits from these. */
   timeouts?: DatabaseTimeouts | undefined
+  /** The engine of resources and operations that name none (default `prisma`). */
+  engine?: EngineName | undefined
+  /** The client's adapter factory, wrapped by `shareAdapter`: compiled reads run on its connection. */
+  adapter?: AdapterFactory | undefined
 }
 
 /** The reads of one resource. `Row` is the model's row as its `select` reads it. */
@@ -69,7 +78,14 @@ export function createDataAccess<Row extends object>(
   model: ModelSource,
   options: DataAccessOptions = {}
 ): DataAccess<Row> {
-  const reads = prismaReads(prisma, model)
+  const { prismaEngine, compiled, literal } = enginesOf(prisma, model, options)
+  const engineOf = (operation?: ReadOperation) =>
+    (operation?.engine ?? model.engine ?? options.engine) === 'compiled' && compiled
+      ? compiled
+      : prismaEngine
+  // On SQLite, a search holding `%` or `_` is read by compiled SQL (`LIKE … ESCAPE`): issue 29.
+  const readsOf = (operation: ReadOperation, where: Where | undefined) =>
+    literal && wildcardIn(where) !== undefined ? literal : engineOf(operation)
   const caches = new Map<ReadOperation, CountCache>()
   const defaults = new Map<ReadOperation, { orderBy: Where[]; reverse: Where[] }>()
   const transaction = {
@@ -97,6 +113,7 @@ export function createDataAccess<Row extends object>(
     source(operation, selection, within) {
       const own = ordersOf(operation)
       const where = both(within, selection.where)
+      const reads = readsOf(operation, where)
       const orderBy = (selection.orderBy as Where[] | undefined) ?? own.orderBy
       const reverse = (selection.reverse as Where[] | undefined) ?? own.reverse
       const argsOf = ({
@@ -135,14 +152,14 @@ export function createDataAccess<Row extends object>(
       )
     },
     async item(id) {
-      const row = await reads.findUnique(model.delegate, model.key.name, id)
+      const row = await engineOf().findUnique(model.delegate, model.key.name, id)
       return row && holdsExactly(row, model.key, id) ? (row as Row) : null
     },
     async within(relation, id) {
       const { parent, condition } = relation
       const fields = parent.key.fields ?? [parent.key]
       const select = Object.fromEntries(fields.map((field) => [field.name, true]))
-      const found = await reads.findUnique(parent.delegate, parent.key.name, id, select)
+      const found = await engineOf().findUnique(parent.delegate, parent.key.name, id, select)
       if (!found || !holdsExactly(found, parent.key, id)) return undefined
       if (condition.kind === 'column') return { [condition.field]: id }
       // A composite key's value is an object of exactly its fields: a condition on the parent.
@@ -150,6 +167,32 @@ export function createDataAccess<Row extends object>(
       return { [condition.field]: { [condition.kind]: onParent } }
     },
   }
+}
+
+/**
+ * The engines of one model: Prisma's; the compiled one when the model has a compiled form (on the
+ * shared adapter, else on the client's raw queries); and, on a database whose LIKE has no escape
+ * character (SQLite), the compiled reads of searches holding `%` or `_`, which refuse what they
+ * cannot compile rather than let Prisma read those as wildcards.
+ */
+function enginesOf(prisma: object, model: ModelSource, options: DataAccessOptions) {
+  const prismaEngine = prismaReads(prisma, model)
+  const runner = (options.adapter && adapterRunner(options.adapter, prisma)) ?? clientRunner(prisma)
+  const compiled = compiledReads(prismaEngine, model, runner)
+  if (dialectOf(model.provider).likeEscape !== 'none') return { prismaEngine, compiled }
+  const refuse = (where: unknown): never => {
+    throw badRequest(
+      `A partial-match filter through a relation cannot hold % or _ here; "${wildcardIn(where)}" given.`
+    )
+  }
+  const refusing: PrismaModelReads = {
+    ...prismaEngine,
+    findMany: (args) => refuse(args.where),
+    count: async (where) => refuse(where),
+    findManyAndCount: async (args) => refuse(args.where),
+  }
+  const literal = compiledReads(refusing, model, runner) ?? refusing
+  return { prismaEngine, compiled, literal }
 }
 
 /**

@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import { collectionPaths, createHydraApp } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createCollectionsApp, customTypes, popularBooks, RELEASES_FEED } from './collections.js'
+import { sharedAdapterOf } from './prisma.js'
 
 /** Every collection the example serves: the generated ones and the custom ones. */
 export const exampleCollectionPaths = [...collectionPaths, '/genres', '/releases']
@@ -27,6 +28,11 @@ export interface ExampleAppOptions {
   trustProxy?: boolean
   /** The hosts the API answers for (createHydraApp's `allowedHosts`). */
   allowedHosts?: readonly string[]
+  /**
+   * The engine of the generated reads (createHydraApp's `engine`): `compiled` reads on the
+   * client's own driver adapter (docs/performance.md). Default `prisma`.
+   */
+  engine?: 'prisma' | 'compiled'
 }
 
 /**
@@ -47,6 +53,9 @@ export function createApp(prisma: PrismaClient, options: ExampleAppOptions = {})
         trustProxy: options.trustProxy,
         allowedHosts: options.allowedHosts,
         cors: options.cors,
+        ...(options.engine === 'compiled'
+          ? { engine: 'compiled', adapter: sharedAdapterOf(prisma) }
+          : {}),
         documentation: { types: customTypes },
       })
     )

@@ -30,7 +30,7 @@
  *   statement prepared once. No framework, no ORM: what nothing built on them can beat.
  *
  * Prints `listening <port>` once ready; answers the IPC message `cpu` with its
- * `process.cpuUsage()`.
+ * `process.cpuUsage()`, and exits on `exit`.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -460,6 +460,8 @@ async function main() {
   }
   process.on('message', (message) => {
     if (message === 'cpu') process.send?.(process.cpuUsage())
+    // bench/profile.ts: a normal exit writes the --cpu-prof profile.
+    if (message === 'exit') process.exit(0)
   })
   if (kind === 'floor') return floor(url)
   const { prisma, createHydraApp } = await prismaFor(url)

@@ -91,13 +91,22 @@ for (const node of profile.nodes) {
   const found = LAYERS.find(([, test]) => test(script, functionName))
   layerOf.set(node.id, (found as [string, unknown])[0])
 }
+const nameOf = new Map(
+  profile.nodes.map((node) => {
+    const { functionName, url: script } = node.callFrame
+    return [node.id, `${functionName || '(anonymous)'} ${script.split('/').slice(-2).join('/')}`]
+  })
+)
 const spent = new Map<string, number>()
+const byFunction = new Map<string, number>()
 let total = 0
 profile.samples.forEach((id, index) => {
   const layer = layerOf.get(id)
   if (!layer) return
   const delta = profile.timeDeltas[index] ?? 0
   spent.set(layer, (spent.get(layer) ?? 0) + delta)
+  const name = `${layer}: ${nameOf.get(id)}`
+  byFunction.set(name, (byFunction.get(name) ?? 0) + delta)
   total += delta
 })
 process.stdout.write(
@@ -107,3 +116,8 @@ for (const [layer, time] of [...spent].sort(([, a], [, b]) => b - a))
   process.stdout.write(
     `| ${layer} | ${((100 * time) / total).toFixed(1)} % | ${(time / REQUESTS).toFixed(0)} |\n`
   )
+process.stdout.write(
+  '\nThe twelve functions of most self time:\n\n| function | µs a response |\n|---|---:|\n'
+)
+for (const [name, time] of [...byFunction].sort(([, a], [, b]) => b - a).slice(0, 12))
+  process.stdout.write(`| ${name.trim()} | ${(time / REQUESTS).toFixed(0)} |\n`)

@@ -78,14 +78,7 @@ export function createDataAccess<Row extends object>(
   model: ModelSource,
   options: DataAccessOptions = {}
 ): DataAccess<Row> {
-  const { prismaEngine, compiled, literal } = enginesOf(prisma, model, options)
-  const engineOf = (operation?: ReadOperation) =>
-    (operation?.engine ?? model.engine ?? options.engine) === 'compiled' && compiled
-      ? compiled
-      : prismaEngine
-  // On SQLite, a search holding `%` or `_` is read by compiled SQL (`LIKE … ESCAPE`): issue 29.
-  const readsOf = (operation: ReadOperation, where: Where | undefined) =>
-    literal && wildcardIn(where) !== undefined ? literal : engineOf(operation)
+  const { engineOf, readsOf } = enginesOf(prisma, model, options)
   const caches = new Map<ReadOperation, CountCache>()
   const defaults = new Map<ReadOperation, { orderBy: Where[]; reverse: Where[] }>()
   const transaction = {
@@ -179,20 +172,31 @@ function enginesOf(prisma: object, model: ModelSource, options: DataAccessOption
   const prismaEngine = prismaReads(prisma, model)
   const runner = (options.adapter && adapterRunner(options.adapter, prisma)) ?? clientRunner(prisma)
   const compiled = compiledReads(prismaEngine, model, runner)
-  if (dialectOf(model.provider).likeEscape !== 'none') return { prismaEngine, compiled }
-  const refuse = (where: unknown): never => {
-    throw badRequest(
-      `A partial-match filter through a relation cannot hold % or _ here; "${wildcardIn(where)}" given.`
-    )
+  /** The engine of an operation (of items and parents without one): operation > model > app. */
+  const engineOf = (operation?: ReadOperation): PrismaModelReads =>
+    (operation?.engine ?? model.engine ?? options.engine) === 'compiled' && compiled
+      ? compiled
+      : prismaEngine
+  const literal = dialectOf(model.provider).likeEscape === 'none' ? literalReads() : undefined
+  /** The reads of one request: on SQLite, a search holding `%` or `_` is compiled (issue 29). */
+  const readsOf = (operation: ReadOperation, where: Where | undefined) =>
+    literal && wildcardIn(where) !== undefined ? literal : engineOf(operation)
+  return { engineOf, readsOf }
+
+  function literalReads(): PrismaModelReads {
+    const refuse = (where: unknown): never => {
+      throw badRequest(
+        `A partial-match filter through a relation cannot hold % or _ here; "${wildcardIn(where)}" given.`
+      )
+    }
+    const refusing: PrismaModelReads = {
+      ...prismaEngine,
+      findMany: (args) => refuse(args.where),
+      count: async (where) => refuse(where),
+      findManyAndCount: async (args) => refuse(args.where),
+    }
+    return compiledReads(refusing, model, runner) ?? refusing
   }
-  const refusing: PrismaModelReads = {
-    ...prismaEngine,
-    findMany: (args) => refuse(args.where),
-    count: async (where) => refuse(where),
-    findManyAndCount: async (args) => refuse(args.where),
-  }
-  const literal = compiledReads(refusing, model, runner) ?? refusing
-  return { prismaEngine, compiled, literal }
 }
 
 /**

@@ -15,6 +15,8 @@
  * The kinds (a kind that has no way to serve a mode answers 404 there, and is left out of it):
  *
  * - generated: `createHydraApp` from bench/.generated(-postgresql), on @hono/node-server.
+ * - compiled: the same app with `engine: 'compiled'` and the client's adapter shared
+ *   (`shareAdapter`): the SQL written at generate time, run on the client's own driver adapter.
  * - handwritten: Hono routes with the Prisma client as its documentation shows them: the page and
  *   `count()` in one `$transaction([...])` (full); `take` one more row (partial); Prisma's own
  *   `cursor: { id }` with `skip: 1` (cursor).
@@ -28,7 +30,7 @@
  *   statement prepared once. No framework, no ORM: what nothing built on them can beat.
  *
  * Prints `listening <port>` once ready; answers the IPC message `cpu` with its
- * `process.cpuUsage()`.
+ * `process.cpuUsage()`, and exits on `exit`.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -36,18 +38,27 @@ import { fileURLToPath } from 'node:url'
 import { findManyCursorConnection } from '@devoxa/prisma-relay-cursor-connection'
 import { serve } from '@hono/node-server'
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
+import { shareAdapter } from '@prisma-hydra/runtime'
 import Database from 'better-sqlite3'
 import { type Context, Hono } from 'hono'
 import pg from 'pg'
 import { pagination } from 'prisma-extension-pagination'
 
-export const KINDS = ['generated', 'handwritten', 'pagination', 'relay', 'floor'] as const
+export const KINDS = [
+  'generated',
+  'compiled',
+  'handwritten',
+  'pagination',
+  'relay',
+  'floor',
+] as const
 export type Kind = (typeof KINDS)[number]
 export const MODES = ['full', 'partial', 'cursor'] as const
 export type Mode = (typeof MODES)[number]
 /** The modes each kind serves. */
 export const SERVES: Record<Kind, readonly Mode[]> = {
   generated: MODES,
+  compiled: MODES,
   handwritten: MODES,
   pagination: MODES,
   relay: ['cursor'],
@@ -191,19 +202,26 @@ async function prismaFor(url: string) {
   if (url.startsWith('file:')) {
     const { PrismaClient } = await import('./.generated/prisma/client.js')
     const { createHydraApp } = await import('./.generated/hydra/index.js')
-    const prisma = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }) })
-    return { prisma, createHydraApp: () => createHydraApp({ prisma }).fetch }
+    const adapter = shareAdapter(new PrismaBetterSqlite3({ url }))
+    const prisma = new PrismaClient({ adapter })
+    return {
+      prisma,
+      createHydraApp: (compiled: boolean) =>
+        createHydraApp({ prisma, ...(compiled ? { engine: 'compiled', adapter } : {}) }).fetch,
+    }
   }
   const [{ PrismaPg }, { PrismaClient }, { createHydraApp }] = await Promise.all([
     import('@prisma/adapter-pg'),
     import('./.generated-postgresql/prisma/client.js'),
     import('./.generated-postgresql/hydra/index.js'),
   ])
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) })
+  const adapter = shareAdapter(new PrismaPg({ connectionString: url }))
+  const prisma = new PrismaClient({ adapter })
   // Both generated clients have the same API for this schema: the SQLite one's types serve both.
   return {
     prisma: prisma as unknown as import('./.generated/prisma/client.js').PrismaClient,
-    createHydraApp: () => createHydraApp({ prisma }).fetch,
+    createHydraApp: (compiled: boolean) =>
+      createHydraApp({ prisma, ...(compiled ? { engine: 'compiled', adapter } : {}) }).fetch,
   }
 }
 type Prisma = Awaited<ReturnType<typeof prismaFor>>['prisma']
@@ -442,12 +460,14 @@ async function main() {
   }
   process.on('message', (message) => {
     if (message === 'cpu') process.send?.(process.cpuUsage())
+    // bench/profile.ts: a normal exit writes the --cpu-prof profile.
+    if (message === 'exit') process.exit(0)
   })
   if (kind === 'floor') return floor(url)
   const { prisma, createHydraApp } = await prismaFor(url)
   const fetch =
-    kind === 'generated'
-      ? createHydraApp()
+    kind === 'generated' || kind === 'compiled'
+      ? createHydraApp(kind === 'compiled')
       : kind === 'handwritten'
         ? handwritten(prisma)
         : kind === 'pagination'

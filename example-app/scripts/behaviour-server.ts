@@ -14,7 +14,10 @@ if (!url) throw new Error('DATABASE_URL is required')
 const prisma = createPrismaClient(url)
 await prepareDatabase(prisma, url)
 
-const mounted = new Hono().route('/api', createApp(prisma))
+// BEHAVIOUR_ENGINE=compiled records the compiled engine's answers (they must be the same).
+const engine = process.env.BEHAVIOUR_ENGINE === 'compiled' ? ('compiled' as const) : undefined
+const options = engine ? { engine } : {}
+const mounted = new Hono().route('/api', createApp(prisma, options))
 mounted.onError(hydraErrorHandler)
 mounted.notFound(hydraNotFound)
 
@@ -26,7 +29,7 @@ function listen(fetch: (request: Request) => Response | Promise<Response>): Prom
   })
 }
 
-const root = await listen(createApp(prisma).fetch)
+const root = await listen(createApp(prisma, options).fetch)
 const api = await listen(mounted.fetch)
 process.stdout.write(`behaviour root=${root} api=${api}\n`)
 for (const signal of ['SIGINT', 'SIGTERM']) {

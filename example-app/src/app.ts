@@ -9,6 +9,7 @@ import { Hono } from 'hono'
 import { collectionPaths, createHydraApp } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createCollectionsApp, customTypes, popularBooks, RELEASES_FEED } from './collections.js'
+import { sharedAdapterOf } from './prisma.js'
 
 /** Every collection the example serves: the generated ones and the custom ones. */
 export const exampleCollectionPaths = [...collectionPaths, '/genres', '/releases']
@@ -32,6 +33,11 @@ export interface ExampleAppOptions {
   replicas?: readonly PrismaClient[]
   /** Where `cached` totals are shared between instances (createHydraApp's `totalsStore`). */
   totalsStore?: CountStore
+  /**
+   * The engine of the generated reads (createHydraApp's `engine`): `compiled` reads on the
+   * client's own driver adapter (docs/performance.md). Default `prisma`.
+   */
+  engine?: 'prisma' | 'compiled'
 }
 
 /**
@@ -54,6 +60,9 @@ export function createApp(prisma: PrismaClient, options: ExampleAppOptions = {})
         allowedHosts: options.allowedHosts,
         cors: options.cors,
         totalsStore: options.totalsStore,
+        ...(options.engine === 'compiled'
+          ? { engine: 'compiled', adapter: sharedAdapterOf(prisma) }
+          : {}),
         documentation: { types: customTypes },
       })
     )

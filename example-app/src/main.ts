@@ -69,6 +69,8 @@ const app = createApp(prisma, {
   ...(process.env.API_BASE_URL ? { baseUrl: process.env.API_BASE_URL } : {}),
   ...(process.env.TRUST_PROXY === '1' ? { trustProxy: true } : {}),
   ...(allowedHosts ? { allowedHosts } : {}),
+  // HYDRA_ENGINE=compiled: the generated reads as SQL on the client's adapter (docs/performance.md).
+  ...(process.env.HYDRA_ENGINE === 'compiled' ? { engine: 'compiled' as const } : {}),
 })
 // Requests Node's adapter cannot read (a backslash in the path) are answered as problems too, and
 // so are those its HTTP parser refuses (raw UTF-8 in the URL, a head over 16 KB).

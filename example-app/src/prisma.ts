@@ -1,5 +1,16 @@
+import { shareAdapter } from '@prisma-hydra/runtime'
 import { PrismaClient } from '#generated/prisma/client.js'
 import { appProviderOf, createAdapter, type DriverTimeouts } from './adapter.js'
+
+type SharedAdapter = ReturnType<typeof createAdapter>
+
+/** Each client's adapter, shared with the compiled engine (shareAdapter, docs/performance.md). */
+const adapters = new WeakMap<PrismaClient, SharedAdapter>()
+
+/** The driver adapter `prisma` connected through: the compiled engine reads on its connection. */
+export function sharedAdapterOf(prisma: PrismaClient): SharedAdapter | undefined {
+  return adapters.get(prisma)
+}
 
 /** The example app's database when DATABASE_URL is not set: a SQLite file beside the app. */
 export const DEFAULT_DATABASE_URL = 'file:./dev.db'
@@ -14,9 +25,11 @@ export function createPrismaClient(
   url: string = DEFAULT_DATABASE_URL,
   timeouts: DriverTimeouts = {}
 ): PrismaClient {
-  const adapter = createAdapter(url, timeouts)
+  const adapter = shareAdapter(createAdapter(url, timeouts))
   try {
-    return new PrismaClient({ adapter })
+    const prisma = new PrismaClient({ adapter })
+    adapters.set(prisma, adapter)
+    return prisma
   } catch (error) {
     if (error instanceof Error && /is not compatible with the provider/.test(error.message)) {
       const provider = appProviderOf(url)

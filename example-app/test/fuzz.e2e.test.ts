@@ -7,7 +7,7 @@
  * curl command.
  */
 import { Agent, request as httpRequest } from 'node:http'
-import type { DocumentedType } from '@prisma-hydra/runtime'
+import { type DocumentedType, shareAdapter } from '@prisma-hydra/runtime'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import * as filtersFixture from '#fixtures/filters/hydra/index.js'
 import { PrismaClient as FiltersClient } from '#fixtures/filters/prisma/client.js'
@@ -40,6 +40,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 32)
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 20000)
 /** Requests in flight at once. */
 const CONCURRENCY = 8
+/** Random requests (besides the sweep) sent to both engines (FUZZ_ENGINE_REQUESTS). */
+const TWIN_REQUESTS = Number(process.env.FUZZ_ENGINE_REQUESTS ?? 1500)
 
 let prisma: PrismaClient
 let origin: string
@@ -56,6 +58,12 @@ let closeFilters: () => Promise<void>
 let filtersDatabase: TestDatabase
 /** The fixtures of every key type and of composite keys, each on a server of its own. */
 let keyFixtures: KeyFixture[] = []
+/**
+ * The same two apps on the same clients and databases with the `compiled` engine (DESIGN 16): each
+ * server's twin, whose answers must be byte for byte the `prisma` engine's.
+ */
+const twins = new Map<string, string>()
+const closeTwins: Array<() => Promise<void>> = []
 
 beforeAll(async () => {
   database = await emptyDatabase()
@@ -64,15 +72,34 @@ beforeAll(async () => {
   // Small batches: unpaged responses cross batch boundaries.
   ;({ origin, close } = await startServer(createApp(prisma, { batchSize: 7 }).fetch))
   filtersDatabase = await freshDatabase(FILTERS_SCHEMA)
-  filtersPrisma = new FiltersClient({ adapter: createAdapter(filtersDatabase.url) })
+  const filtersAdapter = shareAdapter(createAdapter(filtersDatabase.url))
+  filtersPrisma = new FiltersClient({ adapter: filtersAdapter })
   await seedFilters(filtersPrisma)
   ;({ origin: filtersOrigin, close: closeFilters } = await startServer(
     filtersFixture.createHydraApp({ prisma: filtersPrisma, batchSize: 3 }).fetch
   ))
+  const compiled = { engine: 'compiled' as const }
+  for (const [twinOf, fetch] of [
+    [origin, createApp(prisma, { batchSize: 7, ...compiled }).fetch],
+    [
+      filtersOrigin,
+      filtersFixture.createHydraApp({
+        prisma: filtersPrisma,
+        batchSize: 3,
+        ...compiled,
+        adapter: filtersAdapter,
+      }).fetch,
+    ],
+  ] as const) {
+    const twin = await startServer(fetch)
+    twins.set(twinOf, twin.origin)
+    closeTwins.push(twin.close)
+  }
   keyFixtures = await startKeyFixtures()
 })
 
 afterAll(async () => {
+  for (const closeTwin of closeTwins) await closeTwin()
   await close?.()
   await closeFilters?.()
   await prisma?.$disconnect()
@@ -432,4 +459,42 @@ it(`answers ${REQUESTS} fuzzed requests without a 5xx, every 4xx as problem+json
     `fuzz (${TEST_DATABASE}): seed ${SEED}, ${sent} requests in ${seconds} s (FUZZ_SEED=${SEED} replays it): ${counts}; ${carried} filter or order parameters sent, ${covered} of the ${declared.length} declared ones\n`
   )
   expect(failures, `seed ${SEED}: ${failures.length} failing requests`).toEqual([])
+}, 600000)
+
+it('answers the same bytes on the compiled engine as on the prisma engine', async () => {
+  const fuzzer = new RequestFuzzer(SEED, routes())
+  const random = Array.from({ length: TWIN_REQUESTS }, () => fuzzer.request())
+  // Every other request of the sweep (each parameter keeps values of each kind), and random ones.
+  const sweep = fuzzer.sweep().filter((_, index) => index % 2 === 0)
+  const requests = [...sweep, ...random].filter(
+    (request) => request.method === 'GET' && !request.raw && twins.has(request.origin ?? origin)
+  )
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY })
+  const differences: string[] = []
+  let index = 0
+  let compared = 0
+  const started = performance.now()
+  const worker = async () => {
+    for (let request = requests[index++]; request; request = requests[index++]) {
+      const own = request.origin ?? origin
+      const twin = twins.get(own) as string
+      const prisma = await send(agent, request)
+      // A 400 (or 406, 414, 431) is decided before any row is read: the same code on both engines.
+      if (prisma.status >= 400 && prisma.status !== 404) continue
+      compared++
+      const compiled = await send(agent, { ...request, origin: twin })
+      const shown = (answer: Answer, from: string) =>
+        `${answer.status} ${answer.headers['content-type']} ${answer.body.replaceAll(from, '<origin>')}`
+      if (shown(prisma, own) !== shown(compiled, twin) && differences.length < 20)
+        differences.push(
+          `${describeRequest(own, request)}\n    prisma:   ${shown(prisma, own).slice(0, 400)}\n    compiled: ${shown(compiled, twin).slice(0, 400)}`
+        )
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+  agent.destroy()
+  process.stdout.write(
+    `fuzz engines (${TEST_DATABASE}): seed ${SEED}, ${requests.length} requests, ${compared} read rows and were sent to both engines, in ${((performance.now() - started) / 1000).toFixed(1)} s\n`
+  )
+  expect(differences, `seed ${SEED}: ${differences.length} different answers`).toEqual([])
 }, 600000)

@@ -6,7 +6,7 @@
  */
 
 export type { OrderField, TotalsSetting } from './data/model-source.js'
-export { dialectOf, KEYSET_TYPES, keepsRowEstimates } from './database/dialects.js'
+export { dialectOf, KEYSET_TYPES, keepsRowEstimates, qualifiedTable } from './database/dialects.js'
 export {
   DATE_NULLS,
   DATE_OPERATORS,

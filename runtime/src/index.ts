@@ -8,6 +8,8 @@
  * in `@prisma-hydra/runtime/defaults`; Node's server hook is `@prisma-hydra/runtime/node`.
  */
 
+// The compiled engine's connection: the client's own driver adapter (docs/performance.md)
+export { shareAdapter } from './data/shared-adapter.js'
 // The database: a MariaDB pool that fails fast, outages, time budgets (docs/deployment.md)
 export { failFastPool } from './database/fail-fast-pool.js'
 export { DatabaseUnavailable, isOutage } from './database/outage.js'

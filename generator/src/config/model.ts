@@ -99,6 +99,8 @@ export interface OperationModel {
   totals: TotalsModel
   /** `Cache-Control` of its responses (`cacheHeaders`: operation > resource > global > none). */
   cacheControl?: string | undefined
+  /** The data-access engine (`engine`: operation > resource > global); absent: the app's. */
+  engine?: 'prisma' | 'compiled'
 }
 
 /** The fields naming a resource's items in their IRIs (docs/hydra.md#identifiers). */
@@ -116,6 +118,10 @@ export interface ResourceModel {
   delegate: string
   /** The model's table: its mapped name (`@@map`) and its schema (`@@schema`, multi-schema only). */
   table: { name: string; schema: string | null }
+  /** The engine of its items and sub-collection parents (`@pagination(engine: ...)` > global). */
+  engine?: 'prisma' | 'compiled'
+  /** Every scalar field that is not a list: its column (`@map`) and Prisma type, for compiled reads. */
+  columns: { name: string; column: string; type: string }[]
   /** Base for generated file and identifier names (`book-review`). */
   fileName: string
   collectionPath: string

@@ -45,6 +45,7 @@ export function resolveOperations(
     paging: collectionPaging,
     hydraPrefix: scope.hydraPrefix,
     cacheControl: cacheControlText(scope.cacheHeaders),
+    ...engineOf(scope.options.engine ?? global.defaults.engine),
     totals: resolveTotals(
       { defaults: global.defaults, resource: scope.options, operation: {} },
       '@pagination',
@@ -100,6 +101,7 @@ export function resolveOperations(
       paging,
       hydraPrefix,
       cacheControl: cacheControlText(cache === undefined ? scope.cacheHeaders : cache),
+      ...engineOf(options.engine ?? scope.options.engine ?? global.defaults.engine),
       totals: resolveTotals(
         { defaults: global.defaults, resource: scope.options, operation: options },
         source,
@@ -109,4 +111,9 @@ export function resolveOperations(
     })
   }
   return operations
+}
+
+/** An operation's engine (operation > resource > global), when one of them names it. */
+function engineOf(engine: PagingOptions['engine']): Pick<OperationModel, 'engine'> {
+  return engine ? { engine } : {}
 }

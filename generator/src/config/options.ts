@@ -77,6 +77,12 @@ export const pagingOptionSpecs = {
     schema: z.number().int().min(1).max(86_400),
     allowed: 'a whole number of seconds from 1 to 86400',
   },
+  engine: {
+    specName: 'paginationEngine',
+    globalKey: 'engine',
+    schema: z.enum(['prisma', 'compiled']),
+    allowed: '"prisma" or "compiled"',
+  },
   fetchJoinCollection: {
     specName: 'paginationFetchJoinCollection',
     globalKey: null,

@@ -108,6 +108,7 @@ export function resolveResource(
     report
   )
 
+  const resourceEngine = resourceOptions.engine ?? global.defaults.engine
   const operations = resolveOperations(operationAnnotations, {
     global,
     options: resourceOptions,
@@ -167,6 +168,10 @@ export function resolveResource(
     ),
     delegate: delegateName(model.name),
     table: { name: model.dbName ?? model.name, schema: model.schema ?? null },
+    ...(resourceEngine ? { engine: resourceEngine } : {}),
+    columns: scalarFields
+      .filter((field) => !field.isList)
+      .map((field) => ({ name: field.name, column: field.dbName ?? field.name, type: field.type })),
     fileName: kebabCase(model.name),
     collectionPath,
     idField,

@@ -91,6 +91,7 @@ export function writeOperations(
             writer.newLine().write(`totals: ${JSON.stringify(operation.totals)},`)
           if (operation.cacheControl)
             writer.newLine().write('cacheControl: ').quote(operation.cacheControl).write(',')
+          if (operation.engine) writer.newLine().write(`engine: '${operation.engine}',`)
         })
         writer.write(',').newLine()
       }

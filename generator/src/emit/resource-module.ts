@@ -4,6 +4,7 @@
  * row and options types) and the route wiring. Queries are the runtime's data-access layer's.
  */
 import type { FilterSpec, QuerySpec } from '@prisma-hydra/runtime/defaults'
+import { dialectOf, qualifiedTable } from '@prisma-hydra/runtime/defaults'
 import { type SourceFile, VariableDeclarationKind } from 'ts-morph'
 import type { HydraModel, ResourceModel } from '../config/model.js'
 import type { ParameterNames } from '../config/options.js'
@@ -111,10 +112,11 @@ function addData(
     `{ ${columns.join(', ')} } as const`
   )
   const table = `{ name: ${JSON.stringify(resource.table.name)}, schema: ${JSON.stringify(resource.table.schema)} }`
+  const compiled = through.length === 0 ? compiledModel(resource, context.provider) : undefined
   constant(
     names.model,
-    `Where ${resource.name} rows live and which columns are read: what the data-access layer reads.`,
-    `{ delegate: ${JSON.stringify(resource.delegate)}, provider: ${JSON.stringify(context.provider)}, table: ${table}, key: ${keyLiteral(resource)}, select } satisfies ModelSource<KeySpec>`,
+    `Where ${resource.name} rows live and which columns are read: what the data-access layer reads${compiled ? ' (`compiled`: the SQL of its compiled reads, docs/performance.md)' : ''}.`,
+    `{ delegate: ${JSON.stringify(resource.delegate)}, provider: ${JSON.stringify(context.provider)}, table: ${table}, key: ${keyLiteral(resource)}, select${compiled ? `, compiled: ${compiled}` : ''}${resource.engine ? `, engine: '${resource.engine}'` : ''} } satisfies ModelSource<KeySpec>`,
     true
   )
   constant(
@@ -157,6 +159,25 @@ function addData(
         { name: names.relations, initializer: writeRelations(resource, subCollections) },
       ],
     })
+}
+
+/**
+ * The model's compiled form: the `SELECT` of its selected columns in `select`'s order (the
+ * statement every compiled read starts with) and each scalar field's column and type.
+ */
+function compiledModel(resource: ResourceModel, provider: string): string {
+  const { quote } = dialectOf(provider)
+  const byName = new Map(resource.columns.map((entry) => [entry.name, entry]))
+  const list = resource.selected.map((name) => {
+    const column = byName.get(name)?.column ?? name
+    return column === name ? quote(column) : `${quote(column)} AS ${quote(name)}`
+  })
+  const select = `SELECT ${list.join(', ')} FROM ${qualifiedTable(provider, resource.table)}`
+  const columns = resource.columns.map(
+    ({ name, column, type }) =>
+      `${JSON.stringify(name)}: [${JSON.stringify(column)}, ${JSON.stringify(type)}]`
+  )
+  return `{ select: ${JSON.stringify(select)}, columns: { ${columns.join(', ')} } }`
 }
 
 /** The query types, the row type, the providers interface and the app's options. */

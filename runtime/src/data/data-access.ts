@@ -17,15 +17,18 @@ import {
   pageAndLooseTotal,
 } from '../paging/totals.js'
 import type { CollectionSource, RowWindow } from '../paging/types.js'
+import { type ModelEngines, readTargets } from './engines.js'
 import type {
+  EngineName,
   ModelKey,
   ModelSource,
   OrderField,
   ReadOperation,
   RelationSource,
 } from './model-source.js'
-import { type FindManyArgs, type PrismaModelReads, prismaReads } from './prisma-engine.js'
-import { type ReadRun, readRouting } from './read-routing.js'
+import type { FindManyArgs, PrismaModelReads } from './prisma-engine.js'
+import type { ReadRun } from './read-routing.js'
+import type { AdapterFactory } from './shared-adapter.js'
 import { type CountStore, SharedCountCache } from './shared-totals.js'
 
 type Where = Record<string, unknown>
@@ -41,6 +44,10 @@ export interface DataAccessOptions {
   replicas?: readonly object[] | undefined
   /** Where `cached` totals are shared between instances (Redis); absent: each instance's own. */
   totalsStore?: CountStore | undefined
+  /** The engine of resources and operations that name none (default `prisma`). */
+  engine?: EngineName | undefined
+  /** The client's adapter factory, wrapped by `shareAdapter`: compiled reads run on its connection. */
+  adapter?: AdapterFactory | undefined
 }
 
 /** The reads of one resource. `Row` is the model's row as its `select` reads it. */
@@ -70,23 +77,6 @@ const both = (a: Where | undefined, b: Where | undefined): Where | undefined =>
   a && b ? { AND: [a, b] } : (a ?? b)
 
 /**
- * Where the reads of `model` go: the primary's client, or its replicas' (read-routing.ts); and
- * a lookup by key, one request's read of its own.
- */
-function routingOf(prisma: object, model: ModelSource, options: DataAccessOptions) {
-  const replicas = options.replicas ?? []
-  const routing = readRouting(
-    { client: prisma, reads: prismaReads(prisma, model) },
-    replicas.map((client) => ({ client, reads: prismaReads(client, model, { replica: true }) })),
-    replicas,
-    options.timeouts?.replicaRetry
-  )
-  const findUnique: PrismaModelReads['findUnique'] = (...args) =>
-    routing.pin()((reads) => reads.findUnique(...args))
-  return { pin: routing.pin, findUnique }
-}
-
-/**
  * The data access of one resource over the application's Prisma client (`prisma`, typed by the
  * generated module that calls this). Cached counts live as long as the access (one per operation).
  */
@@ -95,7 +85,10 @@ export function createDataAccess<Row extends object>(
   model: ModelSource,
   options: DataAccessOptions = {}
 ): DataAccess<Row> {
-  const routing = routingOf(prisma, model, options)
+  const routing = readTargets(prisma, model, options)
+  /** A read of one item or parent, on a database of its own (no page goes with it). */
+  const lookUp: PrismaModelReads['findUnique'] = (...args) =>
+    routing.pin()((engines) => engines.engineOf().findUnique(...args))
   const caches = new Map<ReadOperation, CountCache | SharedCountCache>()
   const defaults = new Map<ReadOperation, { orderBy: Where[]; reverse: Where[] }>()
   const transaction = {
@@ -126,9 +119,12 @@ export function createDataAccess<Row extends object>(
   }
   return {
     source(operation, selection, within) {
-      const on = routing.pin()
       const own = ordersOf(operation)
       const where = both(within, selection.where)
+      // Every read of the request on one database, by the engine this request's where takes.
+      const pinned = routing.pin()
+      const on: ReadRun<PrismaModelReads> = (read) =>
+        pinned((engines: ModelEngines) => read(engines.readsOf(operation, where)))
       const orderBy = (selection.orderBy as Where[] | undefined) ?? own.orderBy
       const reverse = (selection.reverse as Where[] | undefined) ?? own.reverse
       const argsOf = ({
@@ -167,14 +163,14 @@ export function createDataAccess<Row extends object>(
       )
     },
     async item(id) {
-      const row = await routing.findUnique(model.delegate, model.key.name, id)
+      const row = await lookUp(model.delegate, model.key.name, id)
       return row && holdsExactly(row, model.key, id) ? (row as Row) : null
     },
     async within(relation, id) {
       const { parent, condition } = relation
       const fields = parent.key.fields ?? [parent.key]
       const select = Object.fromEntries(fields.map((field) => [field.name, true]))
-      const found = await routing.findUnique(parent.delegate, parent.key.name, id, select)
+      const found = await lookUp(parent.delegate, parent.key.name, id, select)
       if (!found || !holdsExactly(found, parent.key, id)) return undefined
       if (condition.kind === 'column') return { [condition.field]: id }
       // A composite key's value is an object of exactly its fields: a condition on the parent.

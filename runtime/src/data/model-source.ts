@@ -27,6 +27,25 @@ export interface ModelSource<Key extends ModelKey = ModelKey> {
   key: Key
   /** Prisma's `select` of every column the routes read. */
   select: Readonly<Record<string, unknown>>
+  /**
+   * What the `compiled` engine reads, written at generate time: the statement selecting `select`'s
+   * columns in its order, and each scalar field's column and Prisma type. Absent when a column is
+   * read through a relation: such a model is read by the `prisma` engine alone.
+   */
+  compiled?: CompiledModel | undefined
+  /** The resource's engine (`@resource(engine: ...)`); absent: the app's, else `prisma`. */
+  engine?: EngineName | undefined
+}
+
+/** The engines of the data-access layer (DESIGN 16): Prisma's client, or SQL written at generate time. */
+export type EngineName = 'prisma' | 'compiled'
+
+/** A model as the `compiled` engine reads it. */
+export interface CompiledModel {
+  /** `SELECT "id", "title", … FROM "Book"`: `select`'s columns, in its order. */
+  select: string
+  /** Each scalar field: its column and its Prisma type (`Int`, `DateTime`, an enum's name…). */
+  columns: Readonly<Record<string, readonly [column: string, type: string]>>
 }
 
 /** One field of an operation's order. */
@@ -52,6 +71,8 @@ export interface ReadOperation {
   order?: readonly OrderField[] | undefined
   /** Absent: exact. */
   totals?: TotalsSetting | undefined
+  /** The operation's engine (`@operation(engine: ...)`); absent: the resource's. */
+  engine?: EngineName | undefined
 }
 
 /**

@@ -27,7 +27,12 @@ export interface Dialect {
   readOnlySql?: string
   /** An identifier quoted as this database quotes it. */
   quote(name: string): string
+  /** The `n`th (1-based) parameter of a statement the compiled engine writes (`$1`, `?`). */
+  placeholder(n: number): string
 }
+
+const numbered = (n: number) => `$${n}`
+const positional = () => '?'
 
 const doubleQuote = (name: string) => `"${name.replace(/"/g, '""')}"`
 
@@ -41,10 +46,16 @@ const POSTGRES: Dialect = {
   likeEscape: 'backslash',
   readOnlySql: 'SET TRANSACTION READ ONLY',
   quote: doubleQuote,
+  placeholder: numbered,
 }
 
 const DIALECTS: Record<string, Dialect> = {
-  sqlite: { isolationLevel: 'Serializable', likeEscape: 'none', quote: doubleQuote },
+  sqlite: {
+    isolationLevel: 'Serializable',
+    likeEscape: 'none',
+    quote: doubleQuote,
+    placeholder: positional,
+  },
   postgresql: POSTGRES,
   postgres: POSTGRES,
   cockroachdb: POSTGRES,
@@ -52,11 +63,13 @@ const DIALECTS: Record<string, Dialect> = {
     isolationLevel: 'RepeatableRead',
     likeEscape: 'backslash',
     quote: (name) => `\`${name.replace(/`/g, '``')}\``,
+    placeholder: positional,
   },
   sqlserver: {
     isolationLevel: 'Serializable',
     likeEscape: 'brackets',
     quote: (name) => `[${name.replace(/]/g, ']]')}]`,
+    placeholder: (n) => `@P${n}`,
   },
 }
 

@@ -34,8 +34,13 @@ export interface ReadQueryOptions {
   cursorFields?: ReadonlySet<string> | undefined
   /** The schema's datasource provider: values are checked against what its database stores. */
   database?: string | undefined
-  /** The spec's: `none` refuses `%` and `_` in LIKE strategies. */
+  /** The spec's: `none` refuses `%` and `_` in LIKE strategies, unless `literalSearch`. */
   likeEscape?: QuerySpec['likeEscape'] | undefined
+  /**
+   * The reader of the rows matches `%` and `_` literally on every database (the data-access layer:
+   * its compiled reads write `LIKE … ESCAPE`), so they are not refused here.
+   */
+  literalSearch?: boolean | undefined
 }
 
 const INTEGER_KEY = /^(?:0|[1-9][0-9]*)$/
@@ -223,7 +228,11 @@ function condition(
               foreignKey: relation.foreignKey,
             }
       }
-      if (options.likeEscape === 'none' && !spec.strategy.endsWith('exact')) {
+      if (
+        options.likeEscape === 'none' &&
+        !options.literalSearch &&
+        !spec.strategy.endsWith('exact')
+      ) {
         const wild = raws.find((raw) => /[%_]/.test(raw))
         if (wild !== undefined)
           throw badRequest(

@@ -57,7 +57,9 @@ export function selectRows(
     orderKey?: readonly CursorKey[]
   },
   base: string,
-  database?: string | undefined
+  database?: string | undefined,
+  /** Whether the rows are read by the data-access layer (not a custom provider): see ReadQueryOptions. */
+  literalSearch = false
 ): Selection {
   const { paging, query: spec } = operation
   if (!spec) {
@@ -75,7 +77,12 @@ export function selectRows(
         ...keyOf(spec).map((field) => field.field),
       ])
     : undefined
-  const parsed = readCollectionQuery(query, spec, { base, cursorFields, database })
+  const parsed = readCollectionQuery(query, spec, {
+    base,
+    cursorFields,
+    database,
+    literalSearch,
+  })
   const where = filterWhere(parsed.filters, spec.likeEscape, spec.jsonNull)
   const rows: RowSelection = where ? { where } : {}
   const filterOperators = new Map(

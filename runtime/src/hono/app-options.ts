@@ -4,6 +4,9 @@
  * (`createBookApp(prisma, options)`) takes ResourceAppOptions, and `createHydraApp` takes these
  * and the app-wide HydraAppSettings, besides its client, providers and documentation.
  */
+
+import type { EngineName } from '../data/model-source.js'
+import type { AdapterFactory } from '../data/shared-adapter.js'
 import type { CountStore } from '../data/shared-totals.js'
 import type { DatabaseTimeouts } from '../database/timeouts.js'
 import type { CorsOrigin } from './hydra-headers.js'
@@ -36,6 +39,18 @@ export interface ResourceAppOptions {
    * instance caches its own counts.
    */
   totalsStore?: CountStore | undefined
+  /**
+   * The engine of the resources and operations whose annotations name none: `prisma` (the
+   * default: the client's `findMany`, its extensions applied) or `compiled` (SQL written at generate
+   * time, run on the client's driver adapter, bypassing client extensions: docs/performance.md).
+   */
+  engine?: EngineName | undefined
+  /**
+   * The client's driver adapter factory wrapped by `shareAdapter` (the same object given to
+   * `new PrismaClient({ adapter })`): compiled reads then run on the client's own connection
+   * without its query layer. Left out, they run through the client's `$queryRawUnsafe`.
+   */
+  adapter?: AdapterFactory | undefined
 }
 
 /** What `createHydraApp` takes for the whole app, besides each resource's options. */

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono'
 import type { DataAccess } from '../data/data-access.js'
-import type { OrderField, TotalsSetting } from '../data/model-source.js'
+import type { EngineName, OrderField, TotalsSetting } from '../data/model-source.js'
 import { databaseWork } from '../database/outage.js'
 import { budgetOf } from '../database/timeouts.js'
 import { type ProviderQuery, type RowSelection, selectRows } from '../filters/selection.js'
@@ -56,6 +56,8 @@ export interface CollectionOperation<M, P extends boolean = boolean> {
    * none when left out.
    */
   cacheControl?: string | undefined
+  /** The data-access engine of the operation (the `engine` option); absent: the resource's. */
+  engine?: EngineName | undefined
 }
 
 /**
@@ -172,8 +174,8 @@ export async function serveCollection<
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
     if (options.path !== undefined) render.path = options.path
     render.search = searchOf(operation, render.path)
-    const selection = selectRows(query, operation, base, resource.provider)
     const { provider } = options
+    const selection = selectRows(query, operation, base, resource.provider, !provider)
     const { filters, order } = selection.query
     const { where, orderBy } = selection.rows
     const content = await readCollection(query, {

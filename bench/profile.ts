@@ -1,0 +1,123 @@
+/**
+ * A CPU profile of one server of bench/peers-server.ts answering one request again and again, its
+ * self time summed by layer (the generated code, the runtime, Hono, Prisma's client, the driver
+ * adapter, the driver, Node's own code, garbage collection): where a response's time goes.
+ *
+ *   npm run bench:profile -- compiled /events/partial?page=2
+ *
+ * Arguments: the server kind (bench/peers-server.ts: generated, compiled, handwritten, floor…) and
+ * the path. Settings: BENCH_PROFILE_REQUESTS (20000), BENCH_PROFILE_CONNECTIONS (10),
+ * BENCH_PROFILE_ROWS (10000, SQLite).
+ */
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { integers } from './load.js'
+import { prepareDatabase } from './setup.js'
+
+const [kind = 'compiled', target = '/events/partial?page=2'] = process.argv.slice(2)
+const [REQUESTS = 20000] = integers('BENCH_PROFILE_REQUESTS', '20000')
+const [CONNECTIONS = 10] = integers('BENCH_PROFILE_CONNECTIONS', '10')
+const [ROWS = 10000] = integers('BENCH_PROFILE_ROWS', '10000')
+
+/** The layer of a profile node, from its script's URL and its function's name. */
+const LAYERS: Array<[string, (url: string, name: string) => boolean]> = [
+  ['garbage collection', (_, name) => name === '(garbage collector)'],
+  ['generated code', (url) => url.includes('/bench/.generated')],
+  ['Prisma client (query layer)', (url) => url.includes('@prisma/client')],
+  ['driver adapter', (url) => url.includes('@prisma/adapter-')],
+  ['better-sqlite3 / pg (driver)', (url) => /better-sqlite3|\/pg\/|pg-protocol/.test(url)],
+  [
+    'runtime: data-access layer',
+    (url) => /runtime\/(dist|src)\/data\//.test(url) || url.includes('client-runtime-utils'),
+  ],
+  ['runtime: hydra rendering', (url) => /runtime\/(dist|src)\/hydra\//.test(url)],
+  ['runtime: routes, paging, filters', (url) => /runtime\/(dist|src)\//.test(url)],
+  ['Hono and @hono/node-server', (url) => /node_modules\/(hono|@hono)\//.test(url)],
+  ['the benchmark server itself', (url) => url.includes('/bench/peers-server')],
+  ['Node.js (http, streams, timers)', (url) => url.startsWith('node:')],
+  ['native and other', () => true],
+]
+
+interface ProfileNode {
+  id: number
+  callFrame: { functionName: string; url: string }
+}
+interface Profile {
+  nodes: ProfileNode[]
+  samples: number[]
+  timeDeltas: number[]
+}
+
+const { url } = await prepareDatabase(ROWS)
+const dir = await mkdtemp(path.join(tmpdir(), 'prisma-hydra-profile-'))
+const server = fileURLToPath(new URL('./peers-server.ts', import.meta.url))
+const child = spawn(
+  process.execPath,
+  ['--cpu-prof', '--cpu-prof-dir', dir, '--import', 'tsx', server, kind, url],
+  { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] }
+)
+let origin = ''
+for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream })) {
+  const match = /^listening (\d+)$/.exec(line)
+  if (match) {
+    origin = `http://127.0.0.1:${match[1]}`
+    break
+  }
+}
+let left = REQUESTS
+const worker = async () => {
+  while (left-- > 0) {
+    const response = await fetch(`${origin}${target}`)
+    if (response.status !== 200) throw new Error(`${target}: ${response.status}`)
+    await response.arrayBuffer()
+  }
+}
+await Promise.all(Array.from({ length: CONNECTIONS }, worker))
+child.send('exit')
+await once(child, 'exit')
+const [file] = await readdir(dir)
+const profile = JSON.parse(await readFile(path.join(dir, file as string), 'utf8')) as Profile
+await rm(dir, { recursive: true, force: true })
+
+const layerOf = new Map<number, string>()
+for (const node of profile.nodes) {
+  const { url: script, functionName } = node.callFrame
+  if (functionName === '(idle)' || functionName === '(program)') continue
+  const found = LAYERS.find(([, test]) => test(script, functionName))
+  layerOf.set(node.id, (found as [string, unknown])[0])
+}
+const nameOf = new Map(
+  profile.nodes.map((node) => {
+    const { functionName, url: script } = node.callFrame
+    return [node.id, `${functionName || '(anonymous)'} ${script.split('/').slice(-2).join('/')}`]
+  })
+)
+const spent = new Map<string, number>()
+const byFunction = new Map<string, number>()
+let total = 0
+profile.samples.forEach((id, index) => {
+  const layer = layerOf.get(id)
+  if (!layer) return
+  const delta = profile.timeDeltas[index] ?? 0
+  spent.set(layer, (spent.get(layer) ?? 0) + delta)
+  const name = `${layer}: ${nameOf.get(id)}`
+  byFunction.set(name, (byFunction.get(name) ?? 0) + delta)
+  total += delta
+})
+process.stdout.write(
+  `${kind} ${target}, ${REQUESTS} requests, ${CONNECTIONS} connections, SQLite ${ROWS} rows: busy CPU ${(total / REQUESTS).toFixed(0)} µs a response\n\n| layer | share | µs a response |\n|---|---:|---:|\n`
+)
+for (const [layer, time] of [...spent].sort(([, a], [, b]) => b - a))
+  process.stdout.write(
+    `| ${layer} | ${((100 * time) / total).toFixed(1)} % | ${(time / REQUESTS).toFixed(0)} |\n`
+  )
+process.stdout.write(
+  '\nThe twelve functions of most self time:\n\n| function | µs a response |\n|---|---:|\n'
+)
+for (const [name, time] of [...byFunction].sort(([, a], [, b]) => b - a).slice(0, 12))
+  process.stdout.write(`| ${name.trim()} | ${(time / REQUESTS).toFixed(0)} |\n`)

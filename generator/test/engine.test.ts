@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { buildHydra } from '../src/generate.js'
+import { formatProblem, GenerationError } from '../src/problems.js'
+import { loadDatamodel } from './dmmf.js'
+
+const schema = (doc: string) =>
+  `${doc
+    .split('\n')
+    .map((line) => `/// ${line}`)
+    .join('\n')}\nmodel Event {\n  id Int @id\n  at DateTime @map("happened_at")\n  kind String\n}`
+
+async function build(doc: string, platform?: string) {
+  const datamodel = await loadDatamodel(schema(doc))
+  try {
+    const result = buildHydra({
+      datamodel,
+      provider: 'postgresql',
+      clientModule: '../prisma/client.js',
+      ...(platform ? { globalConfig: { text: platform, label: './platform.yaml' } } : {}),
+    })
+    return {
+      file: result.files.get('event.ts') ?? '',
+      problems: result.warnings.map(formatProblem),
+    }
+  } catch (error) {
+    if (!(error instanceof GenerationError)) throw error
+    return { file: '', problems: error.problems.map(formatProblem) }
+  }
+}
+
+describe('the read engine', () => {
+  it('writes the model’s SELECT with mapped columns, and each column’s type', async () => {
+    const { file, problems } = await build('@pagination')
+    expect(problems).toEqual([])
+    expect(file).toContain(
+      'compiled: { select: "SELECT \\"id\\", \\"happened_at\\" AS \\"at\\", \\"kind\\" FROM \\"Event\\"", columns: { "id": ["id", "Int"], "at": ["happened_at", "DateTime"], "kind": ["kind", "String"] } }'
+    )
+    expect(file).not.toContain("engine: '")
+  })
+
+  it('resolves operation > resource > platform defaults', async () => {
+    const { file, problems } = await build(
+      [
+        '@pagination(engine: "compiled")',
+        '@operation(name: "plain", path: "/events/plain", engine: "prisma")',
+        '@operation(name: "fast", path: "/events/fast")',
+      ].join('\n'),
+      'platform:\n  defaults:\n    engine: prisma\n'
+    )
+    expect(problems).toEqual([])
+    expect(file).toMatch(/select, compiled: \{.*\}, engine: 'compiled' \} satisfies ModelSource/)
+    const operation = (name: string) => {
+      const start = file.indexOf(`  ${name}: {`)
+      return file.slice(start, file.indexOf('\n  },', start))
+    }
+    expect(operation('collection')).toContain("engine: 'compiled',")
+    expect(operation('plain')).toContain("engine: 'prisma',")
+    expect(operation('fast')).toContain("engine: 'compiled',")
+  })
+
+  it('refuses an engine it does not know, where it is written', async () => {
+    const { problems } = await build('@pagination(engine: "raw")')
+    expect(problems).toEqual([
+      'error: Model "Event", @pagination, option "engine": must be "prisma" or "compiled", got "raw"',
+    ])
+  })
+})

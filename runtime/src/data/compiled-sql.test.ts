@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import { CompiledStatements, wildcardIn } from './compiled-sql.js'
+
+const model = {
+  select: 'SELECT "id", "title", "pub_at" AS "publishedAt" FROM "Book"',
+  columns: {
+    id: ['id', 'Int'],
+    title: ['title', 'String'],
+    publishedAt: ['pub_at', 'DateTime'],
+    genre: ['genre', 'Genre'],
+  },
+} as const
+
+const on = (provider: string) => new CompiledStatements(model, provider, '"Book"')
+
+describe('compiled statements', () => {
+  it('writes a window with its order and placeholders per database', () => {
+    const args = { orderBy: [{ publishedAt: 'desc' }, { id: 'asc' }], skip: 10, take: 5 }
+    expect(on('postgresql').rows(args)).toEqual({
+      sql: `${model.select} ORDER BY "pub_at" DESC, "id" ASC LIMIT $1 OFFSET $2`,
+      args: [5, 10],
+      argTypes: [
+        { scalarType: 'int', arity: 'scalar' },
+        { scalarType: 'int', arity: 'scalar' },
+      ],
+    })
+    expect(on('sqlite').rows({ skip: 3 })?.sql).toBe(`${model.select} LIMIT -1 OFFSET ?`)
+    expect(on('mysql').rows({ skip: 3 })?.sql).toBe(
+      `${model.select} LIMIT 18446744073709551615 OFFSET ?`
+    )
+  })
+
+  it('writes the shapes of filters and cursor positions', () => {
+    const at = new Date('2024-01-02T00:00:00Z')
+    const where = {
+      AND: [
+        { genre: { in: ['FICTION', 'POETRY'] }, title: { contains: 'a\\%b' } },
+        {
+          AND: [
+            { publishedAt: { lte: at } },
+            { OR: [{ publishedAt: { lt: at } }, { id: { gt: 4 } }] },
+          ],
+        },
+        { publishedAt: { not: null } },
+      ],
+    }
+    const query = on('postgresql').rows({ where, take: 2 })
+    expect(query?.sql).toBe(
+      `${model.select} WHERE (("genre" IN ($1, $2) AND "title" LIKE $3) AND ("pub_at" <= $4 AND ("pub_at" < $5 OR "id" > $6)) AND "pub_at" IS NOT NULL) LIMIT $7`
+    )
+    expect(query?.args).toEqual(['FICTION', 'POETRY', '%a\\%b%', at, at, 4, 2])
+  })
+
+  it('escapes % and _ on SQLite with an ESCAPE clause', () => {
+    const query = on('sqlite').count({ title: { startsWith: '50%_x\\' } })
+    expect(query?.sql).toBe(`SELECT COUNT(*) AS total FROM "Book" WHERE "title" LIKE ? ESCAPE '\\'`)
+    expect(query?.args).toEqual(['50\\%\\_x\\\\%'])
+  })
+
+  it('writes nothing it cannot express: the layer asks Prisma instead', () => {
+    const sqlite = on('sqlite')
+    expect(sqlite.rows({ where: { author: { is: { name: 'Ann' } } } })).toBeUndefined()
+    expect(sqlite.rows({ orderBy: [{ author: { name: 'asc' } }] })).toBeUndefined()
+    expect(
+      sqlite.rows({ where: { title: { contains: 'a', mode: 'insensitive' } } })
+    ).toBeUndefined()
+    expect(sqlite.rows({ where: { NOT: { id: 1 } } })).toBeUndefined()
+    expect(on('postgresql').count({ title: { contains: 'a', mode: 'insensitive' } })?.sql).toBe(
+      'SELECT COUNT(*) AS total FROM "Book" WHERE "title" ILIKE $1'
+    )
+  })
+
+  it('finds the wildcards a search holds', () => {
+    expect(wildcardIn({ AND: [{ id: 1 }, { title: { contains: 'snake_case' } }] })).toBe(
+      'snake_case'
+    )
+    expect(wildcardIn({ title: 'exact_%' })).toBeUndefined()
+    expect(wildcardIn(undefined)).toBeUndefined()
+  })
+})

@@ -1,0 +1,263 @@
+/**
+ * @module
+ * The `compiled` engine's statements: the model's `SELECT` (written at generate time) followed by
+ * the `WHERE`, `ORDER BY` and window of one read, written from the same Prisma `where`/`orderBy`
+ * the `prisma` engine hands to `findMany`, with every value a parameter. Only the shapes the
+ * layer's own filters, orders and cursor positions produce are written: anything else (a condition
+ * through a relation, an order by a related field, an operator this file does not know) answers
+ * undefined, and the layer reads that request with Prisma instead (docs/performance.md).
+ */
+import { type Dialect, dialectOf } from '../database/dialects.js'
+import { isDecimal } from '../decimal.js'
+import type { CompiledModel } from './model-source.js'
+
+type Where = Record<string, unknown>
+
+/** How a driver adapter is told a parameter's type (`@prisma/driver-adapter-utils`' ArgType). */
+export interface ArgType {
+  scalarType: string
+  arity: 'scalar'
+}
+
+/** One statement and its parameters, as a driver adapter's `queryRaw` takes it. */
+export interface SqlQuery {
+  sql: string
+  args: unknown[]
+  argTypes: ArgType[]
+}
+
+/** What a read asks for, in the `prisma` engine's terms. */
+export interface ReadArgs {
+  where?: Where | undefined
+  orderBy?: readonly Where[] | undefined
+  skip?: number | undefined
+  take?: number | undefined
+}
+
+const SCALAR_TYPES: Record<string, string> = {
+  String: 'string',
+  Int: 'int',
+  BigInt: 'bigint',
+  Float: 'float',
+  Decimal: 'decimal',
+  Boolean: 'boolean',
+  DateTime: 'datetime',
+  Json: 'json',
+  Bytes: 'bytes',
+}
+
+const COMPARISONS: Record<string, string> = { lt: '<', lte: '<=', gt: '>', gte: '>=' }
+/** The LIKE pattern of each string filter: what comes before and after the text. */
+const PATTERNS: Record<string, readonly [string, string]> = {
+  contains: ['%', '%'],
+  startsWith: ['', '%'],
+  endsWith: ['%', ''],
+}
+
+/** The statements of one model on one database. */
+export class CompiledStatements {
+  private readonly dialect: Dialect
+
+  constructor(
+    private readonly model: CompiledModel,
+    private readonly provider: string,
+    private readonly table: string
+  ) {
+    this.dialect = dialectOf(provider)
+  }
+
+  /** The rows of `args`, or undefined when a part of them cannot be written here. */
+  rows(args: ReadArgs): SqlQuery | undefined {
+    const query = this.builder()
+    const where = query.where(args.where)
+    const order = query.orderBy(args.orderBy ?? [])
+    if (where === undefined || order === undefined) return undefined
+    let sql = `${this.model.select}${where}${order}`
+    const { skip, take } = args
+    if (take !== undefined) sql += ` LIMIT ${query.param(take, 'int')}`
+    else if (skip) sql += this.provider === 'mysql' ? ' LIMIT 18446744073709551615' : ''
+    if (skip) {
+      if (take === undefined && this.provider === 'sqlite') sql += ' LIMIT -1'
+      sql += ` OFFSET ${query.param(skip, 'int')}`
+    }
+    return query.statement(sql)
+  }
+
+  /** The count of the rows `where` selects, or undefined when it cannot be written here. */
+  count(where: Where | undefined): SqlQuery | undefined {
+    const query = this.builder()
+    const condition = query.where(where)
+    if (condition === undefined) return undefined
+    return query.statement(`SELECT COUNT(*) AS total FROM ${this.table}${condition}`)
+  }
+
+  private builder(): QueryBuilder {
+    const ilike = this.provider !== 'sqlite' && this.provider !== 'mysql'
+    return new QueryBuilder(this.model, this.dialect, ilike)
+  }
+
+  /** The row whose `field` is `value`, or undefined when `field` is not a column. */
+  unique(field: string, value: unknown): SqlQuery | undefined {
+    return this.rows({ where: { [field]: value }, take: 1 })
+  }
+}
+
+/** One statement being written: its parameters in order. */
+class QueryBuilder {
+  private readonly args: unknown[] = []
+  private readonly argTypes: ArgType[] = []
+
+  constructor(
+    private readonly model: CompiledModel,
+    private readonly dialect: Dialect,
+    /** Whether the database has ILIKE, Prisma's `mode: 'insensitive'` (PostgreSQL). */
+    private readonly ilike: boolean
+  ) {}
+
+  statement(sql: string): SqlQuery {
+    return { sql, args: this.args, argTypes: this.argTypes }
+  }
+
+  /** A parameter holding `value`, as the adapter's `mapArg` reads its type. */
+  param(value: unknown, scalarType: string): string {
+    this.args.push(argument(value))
+    this.argTypes.push({ scalarType, arity: 'scalar' })
+    return this.dialect.placeholder(this.args.length)
+  }
+
+  /** ` WHERE …` (empty without conditions), or undefined. */
+  where(where: Where | undefined): string | undefined {
+    if (!where || Object.keys(where).length === 0) return ''
+    const condition = this.condition(where)
+    return condition === undefined ? undefined : ` WHERE ${condition}`
+  }
+
+  /** ` ORDER BY …`, or undefined for an order through a relation. */
+  orderBy(orderBy: readonly Where[]): string | undefined {
+    const parts: string[] = []
+    for (const entry of orderBy) {
+      for (const [field, direction] of Object.entries(entry)) {
+        const column = this.model.columns[field]
+        if (!column || (direction !== 'asc' && direction !== 'desc')) return undefined
+        parts.push(`${this.dialect.quote(column[0])} ${direction.toUpperCase()}`)
+      }
+    }
+    return parts.length === 0 ? '' : ` ORDER BY ${parts.join(', ')}`
+  }
+
+  private condition(where: Where): string | undefined {
+    const parts: string[] = []
+    for (const [key, value] of Object.entries(where)) {
+      const part = key === 'AND' || key === 'OR' ? this.group(key, value) : this.field(key, value)
+      if (part === undefined) return undefined
+      parts.push(part)
+    }
+    return parts.length === 1 ? parts[0] : `(${parts.join(' AND ')})`
+  }
+
+  private group(key: 'AND' | 'OR', value: unknown): string | undefined {
+    const items = (Array.isArray(value) ? value : [value]) as Where[]
+    if (items.length === 0) return key === 'AND' ? '1=1' : '1=0'
+    const parts: string[] = []
+    for (const item of items) {
+      const part = this.condition(item)
+      if (part === undefined) return undefined
+      parts.push(part)
+    }
+    return `(${parts.join(` ${key} `)})`
+  }
+
+  private field(name: string, filter: unknown): string | undefined {
+    const column = this.model.columns[name]
+    if (!column) return undefined
+    const quoted = this.dialect.quote(column[0])
+    const type = SCALAR_TYPES[column[1]] ?? 'enum'
+    if (filter === null) return `${quoted} IS NULL`
+    if (!isOperatorObject(filter)) return `${quoted} = ${this.param(filter, type)}`
+    const { mode, ...operators } = filter as Where
+    const insensitive = mode === 'insensitive'
+    const parts: string[] = []
+    for (const [operator, value] of Object.entries(operators)) {
+      const part = this.operator(quoted, type, operator, value, insensitive)
+      if (part === undefined) return undefined
+      parts.push(part)
+    }
+    return parts.length === 1 ? parts[0] : `(${parts.join(' AND ')})`
+  }
+
+  private operator(
+    column: string,
+    type: string,
+    operator: string,
+    value: unknown,
+    insensitive: boolean
+  ): string | undefined {
+    const comparison = COMPARISONS[operator]
+    if (comparison && value !== null) return `${column} ${comparison} ${this.param(value, type)}`
+    if (operator === 'not' && value === null) return `${column} IS NOT NULL`
+    if (operator === 'equals' && !insensitive)
+      return value === null ? `${column} IS NULL` : `${column} = ${this.param(value, type)}`
+    if (operator === 'in' && Array.isArray(value)) {
+      if (value.length === 0) return '1=0'
+      return `${column} IN (${value.map((item) => this.param(item, type)).join(', ')})`
+    }
+    const pattern = PATTERNS[operator]
+    if (pattern && typeof value === 'string') return this.like(column, pattern, value, insensitive)
+    return undefined
+  }
+
+  /**
+   * A LIKE on text, as Prisma writes `contains`/`startsWith`/`endsWith`. PostgreSQL and MySQL read
+   * a backslash as LIKE's escape by default, and the filters escaped the value so; SQLite's LIKE has
+   * none, so the value arrives as the client wrote it and is escaped here with an `ESCAPE` clause:
+   * `50%` matches the text `50%` on every database.
+   */
+  private like(
+    column: string,
+    [before, after]: readonly [string, string],
+    text: string,
+    insensitive: boolean
+  ): string | undefined {
+    if (insensitive && !this.ilike) return undefined
+    if (this.dialect.likeEscape === 'none') {
+      const literal = `${before}${text.replace(/[\\%_]/g, '\\$&')}${after}`
+      return `${column} LIKE ${this.param(literal, 'string')} ESCAPE '\\'`
+    }
+    if (this.dialect.likeEscape !== 'backslash') return undefined
+    const pattern = this.param(`${before}${text}${after}`, 'string')
+    return `${column} ${insensitive ? 'ILIKE' : 'LIKE'} ${pattern}`
+  }
+}
+
+/** An operator object (`{ gte: 3 }`), as opposed to a value (a Date, a Decimal, a list). */
+function isOperatorObject(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof Date) &&
+    !isDecimal(value) &&
+    !ArrayBuffer.isView(value) &&
+    !Array.isArray(value)
+  )
+}
+
+/** A value as the driver adapters' `mapArg` takes it: decimals and big integers as text. */
+function argument(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString()
+  if (isDecimal(value)) return value.toFixed()
+  return value
+}
+
+/**
+ * The first `%` or `_` a string filter (`contains`, `startsWith`, `endsWith`) of `where` holds, or
+ * undefined: on SQLite, whose LIKE has no escape character, Prisma would read it as a wildcard.
+ */
+export function wildcardIn(where: unknown): string | undefined {
+  if (typeof where !== 'object' || where === null || where instanceof Date) return undefined
+  for (const [key, value] of Object.entries(where)) {
+    if (PATTERNS[key] && typeof value === 'string' && /[%_]/.test(value)) return value
+    const inner = wildcardIn(value)
+    if (inner !== undefined) return inner
+  }
+  return undefined
+}

@@ -1,0 +1,94 @@
+/**
+ * @module
+ * The databases and engines a resource's reads can run on (DESIGN 15 and 16): the primary and its
+ * read replicas (read-routing.ts: one database per request), and on each of them the `prisma`
+ * engine and, when the model has a compiled form, the `compiled` one. Which of them answers a
+ * request is decided here and in data-access.ts alone.
+ */
+import { dialectOf } from '../database/dialects.js'
+import { badRequest } from '../errors.js'
+import { compiledReads } from './compiled-engine.js'
+import { wildcardIn } from './compiled-sql.js'
+import type { EngineName, ModelSource, ReadOperation } from './model-source.js'
+import { type PrismaModelReads, prismaReads } from './prisma-engine.js'
+import { type ReadRouting, readRouting } from './read-routing.js'
+import { type AdapterFactory, adapterRunner, clientRunner } from './shared-adapter.js'
+
+type Where = Record<string, unknown>
+
+/** What the engines of a resource are chosen by (the data-access options they depend on). */
+export interface EngineOptions {
+  engine?: EngineName | undefined
+  adapter?: AdapterFactory | undefined
+  replicas?: readonly object[] | undefined
+  timeouts?: { replicaRetry?: number | undefined } | undefined
+}
+
+/** The engines of one model on one database. */
+export interface ModelEngines {
+  /** The engine of an operation (of items and parents without one): operation > model > app. */
+  engineOf(operation?: ReadOperation): PrismaModelReads
+  /** The reads of one request: on SQLite, a search holding `%` or `_` is compiled (issue 29). */
+  readsOf(operation: ReadOperation, where: Where | undefined): PrismaModelReads
+}
+
+/**
+ * The engines of `model` on the primary and on each replica. The shared adapter is the primary
+ * client's: on a replica, compiled reads run through that replica's client (`$queryRawUnsafe`).
+ */
+export function readTargets(
+  prisma: object,
+  model: ModelSource,
+  options: EngineOptions
+): ReadRouting<ModelEngines> {
+  const replicas = options.replicas ?? []
+  return readRouting(
+    { client: prisma, reads: enginesOf(prisma, model, options, false) },
+    replicas.map((client) => ({
+      client,
+      reads: enginesOf(client, model, { ...options, adapter: undefined }, true),
+    })),
+    replicas,
+    options.timeouts?.replicaRetry
+  )
+}
+
+/**
+ * The engines of one model on one client: Prisma's; the compiled one when the model has a compiled
+ * form (on the shared adapter, else on the client's raw queries); and, on a database whose LIKE
+ * has no escape character (SQLite), the compiled reads of searches holding `%` or `_`, which refuse
+ * what they cannot compile rather than let Prisma read those as wildcards.
+ */
+function enginesOf(
+  prisma: object,
+  model: ModelSource,
+  options: EngineOptions,
+  replica: boolean
+): ModelEngines {
+  const prismaEngine = prismaReads(prisma, model, { replica })
+  const runner = (options.adapter && adapterRunner(options.adapter, prisma)) ?? clientRunner(prisma)
+  const compiled = compiledReads(prismaEngine, model, runner)
+  const engineOf = (operation?: ReadOperation): PrismaModelReads =>
+    (operation?.engine ?? model.engine ?? options.engine) === 'compiled' && compiled
+      ? compiled
+      : prismaEngine
+  const literal = dialectOf(model.provider).likeEscape === 'none' ? literalReads() : undefined
+  const readsOf = (operation: ReadOperation, where: Where | undefined) =>
+    literal && wildcardIn(where) !== undefined ? literal : engineOf(operation)
+  return { engineOf, readsOf }
+
+  function literalReads(): PrismaModelReads {
+    const refuse = (where: unknown): never => {
+      throw badRequest(
+        `A partial-match filter through a relation cannot hold % or _ here; "${wildcardIn(where)}" given.`
+      )
+    }
+    const refusing: PrismaModelReads = {
+      ...prismaEngine,
+      findMany: (args) => refuse(args.where),
+      count: async (where) => refuse(where),
+      findManyAndCount: async (args) => refuse(args.where),
+    }
+    return compiledReads(refusing, model, runner) ?? refusing
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * @module
+ * The connection the `compiled` engine reads through: the driver adapter the application's Prisma
+ * Client itself connected (its pool on PostgreSQL and MariaDB, its one connection on SQLite), or,
+ * when the application did not share it, the client's `$queryRawUnsafe`. Prisma keeps the adapter
+ * it connects in a private field, so the application wraps its adapter factory once with
+ * `shareAdapter` and hands the same object to the client and to the app (docs/performance.md).
+ */
+import type { ArgType, SqlQuery } from './compiled-sql.js'
+
+/** What the engine calls on a driver adapter or its transaction (`@prisma/driver-adapter-utils`). */
+interface Queryable {
+  queryRaw(query: SqlQuery): Promise<{ rows: unknown[][] }>
+  executeRaw(query: SqlQuery): Promise<number>
+}
+interface Transaction extends Queryable {
+  readonly options: { usePhantomQuery: boolean }
+  commit(): Promise<void>
+  rollback(): Promise<void>
+}
+interface Adapter extends Queryable {
+  startTransaction(isolationLevel?: string): Promise<Transaction>
+}
+
+/** A driver adapter factory, as `new PrismaClient({ adapter })` takes it. */
+export interface AdapterFactory {
+  readonly provider: string
+  readonly adapterName: string
+  // biome-ignore lint/suspicious/noExplicitAny: any adapter's connection (SqlDriverAdapter).
+  connect(): Promise<any>
+}
+
+const CONNECTIONS = new WeakMap<object, () => Adapter | undefined>()
+
+/**
+ * `factory`, sharing the connection it makes: give the result to `new PrismaClient({ adapter })`
+ * and to `createHydraApp({ adapter })`, and `compiled` reads run on the client's own connection.
+ */
+export function shareAdapter<Factory extends AdapterFactory>(factory: Factory): Factory {
+  let current: Adapter | undefined
+  const connect = async () => {
+    const adapter = await factory.connect()
+    current = adapter
+    const dispose = adapter.dispose?.bind(adapter)
+    if (dispose)
+      adapter.dispose = () => {
+        if (current === adapter) current = undefined
+        return dispose()
+      }
+    return adapter
+  }
+  const shared = new Proxy(factory, {
+    get(target, property) {
+      if (property === 'connect') return connect
+      const value = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+  CONNECTIONS.set(shared, () => current)
+  return shared
+}
+
+/** Runs the compiled engine's statements. */
+export interface SqlRunner {
+  /** Whether the rows come typed (the client's raw query) or as the driver gives them. */
+  typed: boolean
+  rows(query: SqlQuery): Promise<unknown[][]>
+  /** Several statements in one transaction at `isolationLevel`: one snapshot. */
+  snapshot(queries: readonly SqlQuery[], isolationLevel: string): Promise<unknown[][][]>
+}
+
+const ISOLATION: Record<string, string> = {
+  Serializable: 'SERIALIZABLE',
+  RepeatableRead: 'REPEATABLE READ',
+}
+const STATEMENT = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] as ArgType[] })
+
+/** A runner over the shared adapter of the client `prisma` (connected by `$connect` when needed). */
+export function adapterRunner(shared: object, prisma: object): SqlRunner | undefined {
+  const connection = CONNECTIONS.get(shared)
+  if (!connection) return undefined
+  const client = prisma as { $connect(): Promise<void> }
+  const adapter = async (): Promise<Adapter> => {
+    const known = connection()
+    if (known) return known
+    await client.$connect()
+    const connected = connection()
+    if (!connected) throw new Error('The shared adapter is not the Prisma Client’s own adapter.')
+    return connected
+  }
+  return {
+    typed: false,
+    rows: async (query) => (await (connection() ?? (await adapter())).queryRaw(query)).rows,
+    async snapshot(queries, isolationLevel) {
+      const transaction = await (await adapter()).startTransaction(ISOLATION[isolationLevel])
+      const { usePhantomQuery } = transaction.options
+      try {
+        // Sent together, not one after another's answer: on SQLite's one connection another
+        // request's write could otherwise land between them (better-sqlite3 runs each at once);
+        // a pool's transaction connection runs them in order.
+        const results = (
+          await Promise.all(queries.map((query) => transaction.queryRaw(query)))
+        ).map((result) => result.rows)
+        if (!usePhantomQuery) await transaction.executeRaw(STATEMENT('COMMIT'))
+        await transaction.commit()
+        return results
+      } catch (error) {
+        if (!usePhantomQuery)
+          await transaction.executeRaw(STATEMENT('ROLLBACK')).catch(() => undefined)
+        await transaction.rollback().catch(() => undefined)
+        throw error
+      }
+    },
+  }
+}
+
+interface RawClient {
+  $queryRawUnsafe(sql: string, ...values: unknown[]): PromiseLike<Record<string, unknown>[]>
+  $transaction(
+    queries: PromiseLike<unknown>[],
+    options: { isolationLevel: string }
+  ): Promise<unknown[]>
+}
+
+/** A runner over the client's `$queryRawUnsafe`: the same client, its values typed by Prisma. */
+export function clientRunner(prisma: object): SqlRunner {
+  const client = prisma as RawClient
+  const raw = (query: SqlQuery) => client.$queryRawUnsafe(query.sql, ...query.args)
+  const values = (rows: Record<string, unknown>[]) => rows.map((row) => Object.values(row))
+  return {
+    typed: true,
+    rows: async (query) => values(await raw(query)),
+    async snapshot(queries, isolationLevel) {
+      const results = await client.$transaction(queries.map(raw), { isolationLevel })
+      return (results as Record<string, unknown>[][]).map(values)
+    },
+  }
+}

@@ -15,7 +15,7 @@ import {
   type OrderFieldSpec,
   type QuerySpec,
 } from './spec.js'
-import { filterWhere, orderByOf } from './where.js'
+import { filterWhere, orderByOf, type RelationScope } from './where.js'
 
 /** Where rows come from for one request; `orderBy`/`reverse` absent: the operation's own order. */
 export interface RowSelection<Where = Record<string, unknown>, OrderBy = Record<string, unknown>> {
@@ -47,7 +47,10 @@ export interface Selection {
   orderKey?: readonly CursorKey[] | undefined
 }
 
-/** Reads a request's filters and order (a 400 on a malformed one) and what they select. */
+/**
+ * Reads a request's filters and order (a 400 on a malformed one) and what they select; conditions
+ * through a relation match the related rows within `scopeOf` it (docs/security.md).
+ */
 export function selectRows(
   query: QueryMap,
   operation: {
@@ -56,7 +59,8 @@ export function selectRows(
     orderKey?: readonly CursorKey[]
   },
   base: string,
-  database?: string | undefined
+  database?: string | undefined,
+  scopeOf?: RelationScope | undefined
 ): Selection {
   const { paging, query: spec } = operation
   if (!spec) {
@@ -75,7 +79,7 @@ export function selectRows(
       ])
     : undefined
   const parsed = readCollectionQuery(query, spec, { base, cursorFields, database })
-  const where = filterWhere(parsed.filters, spec.likeEscape)
+  const where = filterWhere(parsed.filters, spec.likeEscape, scopeOf)
   const rows: RowSelection = where ? { where } : {}
   const filterOperators = new Map(
     spec.filters.flatMap((filter) =>

@@ -56,6 +56,8 @@ export interface RelationTarget {
    * (`references: [handle]`): the condition is then on that key, through the relation.
    */
   through?: string | undefined
+  /** The related model's name: its scope decides which related items the caller can see. */
+  model?: string | undefined
 }
 
 /**
@@ -73,6 +75,8 @@ export interface RelatedField {
    * related item must exist and match.
    */
   many?: boolean | undefined
+  /** The related model's name: its scope decides which related items the caller can see. */
+  model?: string | undefined
 }
 
 /** Set on a filter, an order field or a condition read through a relation (`author.name`). */
@@ -91,8 +95,11 @@ export type FilterSpec = (
   | { kind: 'date'; field: string; nulls?: DateNulls | undefined }
   | { kind: 'boolean'; field: string }
   | ({ kind: 'numeric'; field: string } & ValueType)
-  /** `relation`: an optional to-one relation, which exists when it has a related item. */
-  | { kind: 'exists'; field: string; relation?: boolean | undefined }
+  /**
+   * `relation`: an optional to-one relation, which exists when it has a related item (of `model`,
+   * the related model's name).
+   */
+  | { kind: 'exists'; field: string; relation?: boolean | undefined; model?: string | undefined }
 ) &
   Through
 

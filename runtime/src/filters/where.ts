@@ -21,12 +21,21 @@ const DATE_COMPARISON: Record<DateOperator, 'lte' | 'lt' | 'gte' | 'gt'> = {
 }
 
 /**
+ * The scope of the related rows the caller may see through a relation (by relation field), or
+ * undefined when the caller sees every one (docs/security.md).
+ */
+export type RelationScope = (relation: string) => Where | undefined
+
+/**
  * The Prisma `where` selecting the rows every condition accepts; undefined without conditions.
- * `likeEscape` says how the database reads `%` and `_` literally in LIKE patterns.
+ * `likeEscape` says how the database reads `%` and `_` literally in LIKE patterns. A condition
+ * through a relation matches only related rows within `scopeOf` that relation, so that no filter
+ * tells a caller about rows it cannot see.
  */
 export function filterWhere(
   conditions: readonly FilterCondition[],
-  likeEscape: LikeEscape = 'backslash'
+  likeEscape: LikeEscape = 'backslash',
+  scopeOf: RelationScope = () => undefined
 ): Where | undefined {
   const own: FilterCondition[] = []
   const related = new Map<string, { through: RelatedField; conditions: FilterCondition[] }>()
@@ -40,14 +49,35 @@ export function filterWhere(
     group.conditions.push({ ...condition, field: through.field, through: undefined })
     related.set(through.relation, group)
   }
-  const parts = conditionParts(own, likeEscape)
+  // A relation searched by IRI, or tested by exists, names a related row: a visible one. A row
+  // whose related row the caller cannot see has no related row for that caller.
+  const parts: Where[] = []
+  const plain: FilterCondition[] = []
+  for (const condition of own) {
+    const scope = relationHeld(condition) ? scopeOf(condition.field) : undefined
+    if (!scope) {
+      plain.push(condition)
+      continue
+    }
+    const visible = { [condition.field]: { is: scope } }
+    if (condition.kind !== 'exists') plain.push(condition)
+    parts.push(condition.kind === 'exists' && !condition.value ? { NOT: visible } : visible)
+  }
+  parts.unshift(...conditionParts(plain, likeEscape))
   // Every condition on one relation is one join, as API Platform's filters share their join: a
   // book matches `reviews.rating[gte]=4&reviews.author=Ann` when one review matches both.
   for (const { through, conditions: inner } of related.values()) {
-    const where = all(conditionParts(inner, likeEscape)) ?? {}
+    const scope = scopeOf(through.relation)
+    const where = all([...(scope ? [scope] : []), ...conditionParts(inner, likeEscape)]) ?? {}
     parts.push({ [through.relation]: through.many ? { some: where } : { is: where } })
   }
   return all(parts)
+}
+
+/** Whether a condition is on a to-one relation's related row (by IRI, or exists). */
+function relationHeld(condition: FilterCondition): boolean {
+  if (condition.kind === 'search') return condition.foreignKey !== undefined
+  return condition.kind === 'exists' && condition.relation === true
 }
 
 function conditionParts(conditions: readonly FilterCondition[], likeEscape: LikeEscape): Where[] {

@@ -5,8 +5,9 @@ import {
   hydraNotFound,
 } from '@prisma-hydra/runtime'
 import { Hono } from 'hono'
-import { collectionPaths, createHydraApp } from '#generated/hydra/index.js'
+import { collectionPaths, createHydraApp, type HydraAccess } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
+import { authenticate, libraryAccess } from './auth.js'
 import { createCollectionsApp, customTypes, popularBooks, RELEASES_FEED } from './collections.js'
 
 /** Every collection the example serves: the generated ones and the custom ones. */
@@ -27,6 +28,11 @@ export interface ExampleAppOptions {
   trustProxy?: boolean
   /** The hosts the API answers for (createHydraApp's `allowedHosts`). */
   allowedHosts?: readonly string[]
+  /**
+   * Bearer tokens verified with `secret` (hono/jwt, HS256) and the access rules reading them
+   * (default: src/auth.ts's, private loans). Left out: no authentication, every row public.
+   */
+  auth?: { secret: string; access?: HydraAccess }
 }
 
 /**
@@ -35,7 +41,11 @@ export interface ExampleAppOptions {
  * (`/docs.jsonld`).
  */
 export function createApp(prisma: PrismaClient, options: ExampleAppOptions = {}) {
-  const app = new Hono()
+  const { auth } = options
+  const base = new Hono()
+  // The token, when one is sent, is verified before any route reads the rules.
+  if (auth) base.use(authenticate(auth.secret))
+  const app = base
     .route(
       '/',
       createHydraApp({
@@ -47,6 +57,7 @@ export function createApp(prisma: PrismaClient, options: ExampleAppOptions = {})
         trustProxy: options.trustProxy,
         allowedHosts: options.allowedHosts,
         cors: options.cors,
+        ...(auth ? { access: auth.access ?? libraryAccess } : {}),
         documentation: { types: customTypes },
       })
     )

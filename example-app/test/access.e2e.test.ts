@@ -10,6 +10,7 @@ import { type Context, Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp, type HydraAccess } from '#generated/hydra/index.js'
 import type { Prisma, PrismaClient } from '#generated/prisma/client.js'
+import { createApp } from '../src/app.js'
 import { authenticate, claimsOf, type LibraryClaims, tokenFor } from '../src/auth.js'
 import { popularBooks } from '../src/collections.js'
 import { prepareDatabase } from '../src/database.js'
@@ -454,4 +455,33 @@ describe('the leak hunter', () => {
       expect(expected.length).toBeGreaterThan(0)
     })
   }
+})
+
+describe('the example server (src/auth.ts)', () => {
+  it('refuses anonymous callers its loans, shows readers theirs and librarians every one', async () => {
+    const example = await startServer(createApp(prisma, { auth: { secret: SECRET } }).fetch)
+    try {
+      const loans = async (who: Identity) => {
+        const token = tokens.get(who)
+        const response = await fetch(`${example.origin}/loans?pagination=false`, {
+          headers: token ? { Authorization: `Bearer ${token}` } : {},
+        })
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+      }
+      const anonymous = await loans('anonymous')
+      expect(anonymous.status).toBe(401)
+      const own = await prisma.loan.findMany({
+        where: { borrower: 'Reader 3' },
+        orderBy: { id: 'asc' },
+        select: { id: true },
+      })
+      expect(own.length).toBeGreaterThan(0)
+      expect(idsOf((await loans('reader3')).body)).toEqual(own.map((row) => row.id))
+      expect(idsOf((await loans('librarian')).body)).toHaveLength(await prisma.loan.count())
+      // The rest of the library stays public.
+      expect((await fetch(`${example.origin}/books/1`)).status).toBe(200)
+    } finally {
+      await example.close()
+    }
+  })
 })

@@ -64,6 +64,19 @@ const access: HydraAccess = {
   Activity: { scope: (c) => scopes.Activity(claims(c)) },
 }
 
+// The rules are typed by the generated HydraAccess: a scope is the model's where, a hidden field
+// one of its fields, an operation one of its names.
+export const mistyped: HydraAccess[] = [
+  // @ts-expect-error: Book has no field `nope`
+  { Book: { scope: () => ({ nope: 1 }) } },
+  // @ts-expect-error: Book shows no field `nope`
+  { Book: { hidden: () => ['nope'] } },
+  // @ts-expect-error: Book has no operation `nope`
+  { Book: { operations: { nope: {} } } },
+  // @ts-expect-error: a guard answers allow, unauthenticated or forbidden
+  { Loan: { guard: () => 'maybe' } },
+]
+
 let prisma: PrismaClient
 let origin: string
 let close: () => Promise<void>

@@ -79,10 +79,12 @@ export async function callerView(
   request: CallerRequest,
   settings: AuthenticationSettings = {}
 ): Promise<CallerView> {
-  const own = rules?.[request.model]
+  // An app without rules reads every row: nothing to resolve.
+  if (!rules) return EVERYONE
+  const own = rules[request.model]
   const related = [...(request.related ?? []), ...(request.parent ? [request.parent] : [])]
-  const personal = own !== undefined || related.some((model) => rules?.[model] !== undefined)
-  if (!rules || !personal) return EVERYONE
+  const personal = own !== undefined || related.some((model) => rules[model] !== undefined)
+  if (!personal) return EVERYONE
   // Marked before any rule runs, so that a refusal is as private as a page.
   c.set(PERSONAL, settings.vary ?? CALLER_HEADERS)
   await admit(c, own, request.operation, settings)

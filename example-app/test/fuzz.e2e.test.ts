@@ -8,12 +8,15 @@
  */
 import { Agent, request as httpRequest } from 'node:http'
 import type { DocumentedType } from '@prisma-hydra/runtime'
+import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
+import { Hono } from 'hono'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import * as filtersFixture from '#fixtures/filters/hydra/index.js'
 import { PrismaClient as FiltersClient } from '#fixtures/filters/prisma/client.js'
 import * as hydra from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
+import { authenticate, claimsOf, tokenFor } from '../src/auth.js'
 import { customTypes } from '../src/collections.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
@@ -54,6 +57,27 @@ let filtersPrisma: FiltersClient
 let filtersOrigin: string
 let closeFilters: () => Promise<void>
 let filtersDatabase: TestDatabase
+/**
+ * The filters fixture's callers: a tenant (`owner1`, `owner2`) sees its owner, that owner's items
+ * and their notes; a request without a token sees every row. Fuzzed requests carry one of these
+ * now and then (and broken tokens, hono/jwt's 401).
+ */
+const SECRET = 'fuzz secret'
+type Caller = Parameters<typeof claimsOf>[0]
+/** `where` of the caller's owners, or undefined (every row) without a token. */
+function tenant<W>(c: Caller, where: (owners: number[]) => W): W | undefined {
+  const sub = claimsOf(c)?.sub
+  return sub === undefined ? undefined : where([Number(sub.replace('owner', ''))])
+}
+const filtersAccess: filtersFixture.HydraAccess = {
+  Owner: { scope: (c) => tenant(c, (owners) => ({ id: { in: owners } })) },
+  Item: { scope: (c) => tenant(c, (owners) => ({ ownerId: { in: owners } })) },
+  Note: { scope: (c) => tenant(c, (owners) => ({ item: { is: { ownerId: { in: owners } } } })) },
+}
+let identities: string[] = []
+/** Credentials hono/jwt refuses (401) before any route, whatever else the request holds. */
+const BROKEN = ['Bearer not.a.token', 'Basic b3duZXI6MQ==']
+
 /** The fixtures of every key type and of composite keys, each on a server of its own. */
 let keyFixtures: KeyFixture[] = []
 
@@ -66,9 +90,23 @@ beforeAll(async () => {
   filtersDatabase = await freshDatabase(FILTERS_SCHEMA)
   filtersPrisma = new FiltersClient({ adapter: createAdapter(filtersDatabase.url) })
   await seedFilters(filtersPrisma)
-  ;({ origin: filtersOrigin, close: closeFilters } = await startServer(
-    filtersFixture.createHydraApp({ prisma: filtersPrisma, batchSize: 3 }).fetch
-  ))
+  const filtersApp = new Hono()
+    .use(authenticate(SECRET))
+    .route(
+      '/',
+      filtersFixture.createHydraApp({ prisma: filtersPrisma, batchSize: 3, access: filtersAccess })
+    )
+  filtersApp.onError(hydraErrorHandler)
+  filtersApp.notFound(hydraNotFound)
+  ;({ origin: filtersOrigin, close: closeFilters } = await startServer(filtersApp.fetch))
+  identities = [
+    ...(await Promise.all(
+      ['owner1', 'owner2'].map(
+        async (sub) => `Bearer ${await tokenFor({ sub, role: 'reader' }, SECRET)}`
+      )
+    )),
+    ...BROKEN,
+  ]
   keyFixtures = await startKeyFixtures()
 })
 
@@ -303,6 +341,9 @@ function fault(request: FuzzRequest, answer: Answer): string | undefined {
   const { status, headers, body } = answer
   const type = String(headers['content-type'] ?? '')
   if (status >= 500) return `${status}: ${body.slice(0, 300)}`
+  // The app's authentication answers first: a 401 problem (a 406 to a client refusing JSON).
+  if (BROKEN.includes(request.headers.authorization ?? '') && (status === 401 || status === 406))
+    return request.method === 'HEAD' ? undefined : problemFault(status, type, body)
   // A client that accepts neither JSON type is answered 406 whatever else is wrong.
   const refusesJson = request.headers.accept !== undefined && status === 406
   const expected = [request.expected ?? []].flat()
@@ -420,7 +461,7 @@ it('answers every filter and order parameter of every collection, each value of 
 }, 600000)
 
 it(`answers ${REQUESTS} fuzzed requests without a 5xx, every 4xx as problem+json`, async () => {
-  const fuzzer = new RequestFuzzer(SEED, routes())
+  const fuzzer = new RequestFuzzer(SEED, routes(), identities)
   let left = REQUESTS
   const { sent, seconds, counts, failures, filters } = await run(() =>
     left-- > 0 ? fuzzer.request() : undefined

@@ -13,11 +13,13 @@ import { personalVary } from '../data/caller-view.js'
 export function callerHeaders(c: Context): [string, string][] {
   const vary = personalVary(c)
   if (!vary) return []
-  return [
-    ['Cache-Control', 'private'],
-    ['Vary', vary.join(', ')],
-  ]
+  const headers: [string, string][] = [['Cache-Control', 'private']]
+  if (vary.length > 0) headers.push(['Vary', vary.join(', ')])
+  return headers
 }
+
+/** Whether the answer to this request depends on the caller (`Cache-Control: private`). */
+export const isPersonal = (c: Context): boolean => personalVary(c) !== undefined
 
 /** The `Vary` of a JSON-LD response: `Accept`, and the caller's headers on a personal one. */
 export function varyOf(c: Context): string {

@@ -9,7 +9,7 @@
  */
 import type { Context } from 'hono'
 import { HydraError, JSON_LD_CONTEXT_REL } from '../errors.js'
-import { varyOf } from './caller-headers.js'
+import { isPersonal, varyOf } from './caller-headers.js'
 import { apiLocation, documentationLink, mountPrefix } from './location.js'
 import {
   JSON_TYPE,
@@ -70,7 +70,7 @@ export function jsonLdHeaders(c: Context, canonical?: string): Record<string, st
     Vary: varyOf(c),
   }
   // A response that depends on the caller is for the caller's cache only (caller-headers.ts).
-  if (headers.Vary !== 'Accept') headers['Cache-Control'] = 'private'
+  if (isPersonal(c)) headers['Cache-Control'] = 'private'
   return headers
 }
 

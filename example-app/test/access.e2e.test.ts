@@ -6,6 +6,7 @@
  */
 
 import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
+import { validate } from '@readme/openapi-parser'
 import { type Context, Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp, type HydraAccess } from '#generated/hydra/index.js'
@@ -189,6 +190,29 @@ describe('guards', () => {
       headers: { Authorization: `Bearer ${tokens.get('reader3')}x` },
     })
     expect(response.status).toBe(401)
+  })
+})
+
+describe('the OpenAPI document', () => {
+  it('declares the 401 and 403 of guarded routes, and their scheme', async () => {
+    const document = (await read('anonymous', '/openapi.json')).body
+    expect(await validate(structuredClone(document) as never)).toMatchObject({ valid: true })
+    const paths = document.paths as Record<string, { get: Record<string, unknown> }>
+    const guarded = Object.entries(paths)
+      .filter(([, { get }]) => get.security !== undefined)
+      .map(([path]) => path)
+    // Loans everywhere they are served, and Book's guarded operation.
+    expect(guarded.sort()).toEqual(['/books/recent', '/books/{id}/loans', '/loans', '/loans/{id}'])
+    for (const path of guarded) {
+      expect(paths[path]?.get.security, path).toEqual([{ bearer: [] }])
+      expect(Object.keys(paths[path]?.get.responses as object), path).toEqual(
+        expect.arrayContaining(['401', '403'])
+      )
+    }
+    expect(Object.keys(paths['/books']?.get.responses as object)).not.toContain('401')
+    const components = document.components as Record<string, Record<string, unknown>>
+    expect(components.securitySchemes).toEqual({ bearer: { type: 'http', scheme: 'bearer' } })
+    expect(JSON.stringify(components.responses?.['401'])).toContain('WWW-Authenticate')
   })
 })
 

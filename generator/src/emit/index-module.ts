@@ -208,6 +208,9 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
             .newLine()
         else writer.writeLine('description: documentation?.description,')
         writer.writeLine('types: [...hydraTypes, ...(documentation?.types ?? [])],')
+        // The OpenAPI document declares the 401 and 403 of guarded routes.
+        writer.writeLine('access: options.access,')
+        writer.writeLine('authentication: options.authentication,')
       })
       writer.newLine()
       writer.writeLine(`const errors = hydraErrorHandlers({ hydraPrefix: ${model.hydraPrefix} })`)

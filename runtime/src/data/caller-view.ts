@@ -110,6 +110,15 @@ export async function callerView(
   }
 }
 
+/** Whether `operation` of `model` has a guard (its own, or the resource's). */
+export function hasGuard(
+  rules: AccessRules | undefined,
+  model: string,
+  operation: string
+): boolean {
+  return ruleOf(rules?.[model], operation, 'guard') !== undefined
+}
+
 /** The rule of an operation: its own when it gives one (`null` included), else the resource's. */
 function ruleOf<K extends 'scope' | 'guard'>(
   access: ResourceAccess | undefined,

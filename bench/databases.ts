@@ -16,7 +16,7 @@
  */
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import { checkServer } from '@prisma-hydra/prisma-offline/scratch-database'
-import { createHydraApp } from './.generated/hydra/index.js'
+import { createHydraApp, type HydraAccess } from './.generated/hydra/index.js'
 import { PrismaClient } from './.generated/prisma/client.js'
 import { EVENTS_PER_SECOND, prepareDatabase } from './setup.js'
 import { prepareMariadbDatabase, preparePostgresDatabase } from './setup-servers.js'
@@ -30,7 +30,7 @@ const TRANSACTION_OPTIONS = { timeout: 60_000 }
 
 /** The generated app over one table, requested in-process (`app.request`, no network). */
 export interface BenchApp {
-  request(path: string): Response | Promise<Response>
+  request(path: string, init?: RequestInit): Response | Promise<Response>
   close(): Promise<void>
   /** Whether the rows were inserted now rather than reused. */
   built: boolean
@@ -47,8 +47,11 @@ export interface BenchDatabase {
   description: string
   /** How the count of full paging reads the table (Prisma's `count()`), for the report. */
   counting: string
-  /** The generated app over a table of exactly `rows` events (the same rows for every database). */
-  open(rows: number): Promise<BenchApp>
+  /**
+   * The generated app over a table of exactly `rows` events (the same rows for every database),
+   * with `access` rules (docs/security.md) when given.
+   */
+  open(rows: number, access?: HydraAccess): Promise<BenchApp>
 }
 
 const sqlite: BenchDatabase = {
@@ -57,15 +60,15 @@ const sqlite: BenchDatabase = {
   description: `through \`@prisma/adapter-better-sqlite3\`, one file per size in bench/.data/ (bench/setup.ts): \`Event\` rows with ${EVENTS_PER_SECOND} rows per second of \`createdAt\`, \`@@index([createdAt, id])\``,
   counting:
     "keeps no row count, and Prisma's `count()` (`SELECT COUNT(*) FROM (SELECT id FROM Event LIMIT -1 OFFSET 0)`) steps over every row",
-  async open(rows) {
+  async open(rows, access) {
     const { url, built } = await prepareDatabase(rows)
     const prisma = new PrismaClient({
       adapter: new PrismaBetterSqlite3({ url }),
       transactionOptions: TRANSACTION_OPTIONS,
     })
-    const app = createHydraApp({ prisma })
+    const app = createHydraApp({ prisma, access })
     return {
-      request: (path) => app.request(path),
+      request: (path, init) => app.request(path, init),
       close: () => prisma.$disconnect(),
       built,
       location: url,
@@ -89,7 +92,7 @@ function postgresql(serverUrl: string, version: string): BenchDatabase {
     // EXPLAIN of the statement as Prisma sends it (a prepared statement, $1 = 0) on 1,000,000 rows.
     counting:
       'keeps no row count either: Prisma\'s `count()` (`SELECT COUNT(*) FROM (SELECT id FROM "Event" WHERE 1=1 OFFSET $1)`, `$1` = 0) is planned as a sequential scan of the whole table (checked with EXPLAIN on PostgreSQL 15 and 1,000,000 rows)',
-    async open(rows) {
+    async open(rows, access) {
       const { url, built } = await preparePostgresDatabase(serverUrl, rows)
       // Loaded only here: a run without BENCH_POSTGRES_URL never needs the PostgreSQL client.
       const [{ PrismaPg }, { PrismaClient }, { createHydraApp }] = await Promise.all([
@@ -101,9 +104,10 @@ function postgresql(serverUrl: string, version: string): BenchDatabase {
         adapter: new PrismaPg({ connectionString: url }),
         transactionOptions: TRANSACTION_OPTIONS,
       })
-      const app = createHydraApp({ prisma })
+      // The clients of every provider type a scope with the same where inputs.
+      const app = createHydraApp({ prisma, access: access as never })
       return {
-        request: (path) => app.request(path),
+        request: (path, init) => app.request(path, init),
         close: () => prisma.$disconnect(),
         built,
         location: shown(url),
@@ -120,7 +124,7 @@ function mariadb(serverUrl: string, version: string): BenchDatabase {
     description: `${version} through \`@prisma/adapter-mariadb\`, one database per size on ${shown(serverUrl).replace(/\/[^/]*$/, '')} (bench/setup-servers.ts): the same rows, \`ANALYZE TABLE\`d once inserted`,
     counting:
       "keeps no exact row count either (InnoDB): Prisma's `count()` makes it read every entry of an index of the table",
-    async open(rows) {
+    async open(rows, access) {
       const { url, built } = await prepareMariadbDatabase(serverUrl, rows)
       // Loaded only here: a run without BENCH_MARIADB_URL never needs the MySQL client.
       const [{ PrismaMariaDb }, { PrismaClient }, { createHydraApp }] = await Promise.all([
@@ -132,9 +136,10 @@ function mariadb(serverUrl: string, version: string): BenchDatabase {
         adapter: new PrismaMariaDb(url),
         transactionOptions: TRANSACTION_OPTIONS,
       })
-      const app = createHydraApp({ prisma })
+      // The clients of every provider type a scope with the same where inputs.
+      const app = createHydraApp({ prisma, access: access as never })
       return {
-        request: (path) => app.request(path),
+        request: (path, init) => app.request(path, init),
         close: () => prisma.$disconnect(),
         built,
         location: shown(url),

@@ -27,7 +27,13 @@ if (url) {
 
 const child = spawn(
   process.execPath,
-  [`--conditions=${provider}`, '--import', pathToFileURL(require.resolve('tsx')).href, entry],
+  [
+    `--conditions=${provider}`,
+    '--import',
+    pathToFileURL(require.resolve('tsx')).href,
+    entry,
+    ...process.argv.slice(3),
+  ],
   { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: 'inherit' }
 )
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))

@@ -6,8 +6,9 @@ import {
 } from '@prisma-hydra/runtime'
 import type { CountStore } from '@prisma-hydra/runtime/redis'
 import { Hono } from 'hono'
-import { collectionPaths, createHydraApp } from '#generated/hydra/index.js'
+import { collectionPaths, createHydraApp, type HydraAccess } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
+import { authenticate, libraryAccess } from './auth.js'
 import { createCollectionsApp, customTypes, popularBooks, RELEASES_FEED } from './collections.js'
 import { sharedAdapterOf } from './prisma.js'
 
@@ -38,6 +39,11 @@ export interface ExampleAppOptions {
    * client's own driver adapter (docs/performance.md). Default `prisma`.
    */
   engine?: 'prisma' | 'compiled'
+  /**
+   * Bearer tokens verified with `secret` (hono/jwt, HS256) and the access rules reading them
+   * (default: src/auth.ts's, private loans). Left out: no authentication, every row public.
+   */
+  auth?: { secret: string; access?: HydraAccess }
 }
 
 /**
@@ -46,7 +52,11 @@ export interface ExampleAppOptions {
  * (`/docs.jsonld`).
  */
 export function createApp(prisma: PrismaClient, options: ExampleAppOptions = {}) {
-  const app = new Hono()
+  const { auth } = options
+  const base = new Hono()
+  // The token, when one is sent, is verified before any route reads the rules.
+  if (auth) base.use(authenticate(auth.secret))
+  const app = base
     .route(
       '/',
       createHydraApp({
@@ -63,6 +73,7 @@ export function createApp(prisma: PrismaClient, options: ExampleAppOptions = {})
         ...(options.engine === 'compiled'
           ? { engine: 'compiled', adapter: sharedAdapterOf(prisma) }
           : {}),
+        ...(auth ? { access: auth.access ?? libraryAccess } : {}),
         documentation: { types: customTypes },
       })
     )

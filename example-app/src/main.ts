@@ -6,6 +6,7 @@ import { hydraClientError } from '@prisma-hydra/runtime/node'
 import { redisCountStore } from '@prisma-hydra/runtime/redis'
 import { createClient } from 'redis'
 import { createApp, exampleCollectionPaths } from './app.js'
+import { DEFAULT_JWT_SECRET } from './auth.js'
 import { prepareDatabase } from './database.js'
 import { createPrismaClient, DEFAULT_DATABASE_URL } from './prisma.js'
 
@@ -71,6 +72,8 @@ const app = createApp(prisma, {
   ...(allowedHosts ? { allowedHosts } : {}),
   // HYDRA_ENGINE=compiled: the generated reads as SQL on the client's adapter (docs/performance.md).
   ...(process.env.HYDRA_ENGINE === 'compiled' ? { engine: 'compiled' as const } : {}),
+  // Loans are private (src/auth.ts): bearer tokens signed with JWT_SECRET (`npm run token`).
+  auth: { secret: process.env.JWT_SECRET ?? DEFAULT_JWT_SECRET },
 })
 // Requests Node's adapter cannot read (a backslash in the path) are answered as problems too, and
 // so are those its HTTP parser refuses (raw UTF-8 in the URL, a head over 16 KB).
@@ -87,8 +90,8 @@ server.listen(port, () => {
       ...exampleCollectionPaths.map((path) => `  curl ${origin}${path}`),
       `  curl '${origin}/books?page=2'`,
       `  curl '${origin}/books?itemsPerPage=25&page=2'`,
-      `  curl '${origin}/loans?partial=true&page=3'`,
-      `  curl '${origin}/loans?pagination=false'`,
+      `  curl -H "Authorization: Bearer $(npm run -s token -- librarian)" '${origin}/loans?partial=true&page=3'`,
+      `  curl -H "Authorization: Bearer $(npm run -s token -- reader 'Reader 3')" '${origin}/loans?pagination=false'`,
       `  curl '${origin}/activities'   # cursor paging: follow hydra:next`,
       `  curl -g '${origin}/books?author.name=an&order[author.name]=asc'   # filters`,
       `  curl ${origin}/books/1        # its author, reviews and loans are links`,

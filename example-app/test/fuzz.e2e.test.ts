@@ -7,13 +7,20 @@
  * curl command.
  */
 import { Agent, request as httpRequest } from 'node:http'
-import { type DocumentedType, shareAdapter } from '@prisma-hydra/runtime'
+import {
+  type DocumentedType,
+  hydraErrorHandler,
+  hydraNotFound,
+  shareAdapter,
+} from '@prisma-hydra/runtime'
+import { Hono } from 'hono'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import * as filtersFixture from '#fixtures/filters/hydra/index.js'
 import { PrismaClient as FiltersClient } from '#fixtures/filters/prisma/client.js'
 import * as hydra from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
+import { authenticate, claimsOf, tokenFor } from '../src/auth.js'
 import { customTypes } from '../src/collections.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
@@ -56,6 +63,27 @@ let filtersPrisma: FiltersClient
 let filtersOrigin: string
 let closeFilters: () => Promise<void>
 let filtersDatabase: TestDatabase
+/**
+ * The filters fixture's callers: a tenant (`owner1`, `owner2`) sees its owner, that owner's items
+ * and their notes; a request without a token sees every row. Fuzzed requests carry one of these
+ * now and then (and broken tokens, hono/jwt's 401).
+ */
+const SECRET = 'fuzz secret'
+type Caller = Parameters<typeof claimsOf>[0]
+/** `where` of the caller's owners, or undefined (every row) without a token. */
+function tenant<W>(c: Caller, where: (owners: number[]) => W): W | undefined {
+  const sub = claimsOf(c)?.sub
+  return sub === undefined ? undefined : where([Number(sub.replace('owner', ''))])
+}
+const filtersAccess: filtersFixture.HydraAccess = {
+  Owner: { scope: (c) => tenant(c, (owners) => ({ id: { in: owners } })) },
+  Item: { scope: (c) => tenant(c, (owners) => ({ ownerId: { in: owners } })) },
+  Note: { scope: (c) => tenant(c, (owners) => ({ item: { is: { ownerId: { in: owners } } } })) },
+}
+let identities: string[] = []
+/** Credentials hono/jwt refuses (401) before any route, whatever else the request holds. */
+const BROKEN = ['Bearer not.a.token', 'Basic b3duZXI6MQ==']
+
 /** The fixtures of every key type and of composite keys, each on a server of its own. */
 let keyFixtures: KeyFixture[] = []
 /**
@@ -75,21 +103,36 @@ beforeAll(async () => {
   const filtersAdapter = shareAdapter(createAdapter(filtersDatabase.url))
   filtersPrisma = new FiltersClient({ adapter: filtersAdapter })
   await seedFilters(filtersPrisma)
-  ;({ origin: filtersOrigin, close: closeFilters } = await startServer(
-    filtersFixture.createHydraApp({ prisma: filtersPrisma, batchSize: 3 }).fetch
-  ))
+  // The filters fixture behind hono/jwt with tenant scopes, on either engine.
+  const filtersApp = (engine: Partial<filtersFixture.HydraAppOptions>) => {
+    const app = new Hono()
+      .use(authenticate(SECRET))
+      .route(
+        '/',
+        filtersFixture.createHydraApp({
+          prisma: filtersPrisma,
+          batchSize: 3,
+          access: filtersAccess,
+          ...engine,
+        })
+      )
+    app.onError(hydraErrorHandler)
+    app.notFound(hydraNotFound)
+    return app
+  }
+  ;({ origin: filtersOrigin, close: closeFilters } = await startServer(filtersApp({}).fetch))
+  identities = [
+    ...(await Promise.all(
+      ['owner1', 'owner2'].map(
+        async (sub) => `Bearer ${await tokenFor({ sub, role: 'reader' }, SECRET)}`
+      )
+    )),
+    ...BROKEN,
+  ]
   const compiled = { engine: 'compiled' as const }
   for (const [twinOf, fetch] of [
     [origin, createApp(prisma, { batchSize: 7, ...compiled }).fetch],
-    [
-      filtersOrigin,
-      filtersFixture.createHydraApp({
-        prisma: filtersPrisma,
-        batchSize: 3,
-        ...compiled,
-        adapter: filtersAdapter,
-      }).fetch,
-    ],
+    [filtersOrigin, filtersApp({ ...compiled, adapter: filtersAdapter }).fetch],
   ] as const) {
     const twin = await startServer(fetch)
     twins.set(twinOf, twin.origin)
@@ -330,6 +373,9 @@ function fault(request: FuzzRequest, answer: Answer): string | undefined {
   const { status, headers, body } = answer
   const type = String(headers['content-type'] ?? '')
   if (status >= 500) return `${status}: ${body.slice(0, 300)}`
+  // The app's authentication answers first: a 401 problem (a 406 to a client refusing JSON).
+  if (BROKEN.includes(request.headers.authorization ?? '') && (status === 401 || status === 406))
+    return request.method === 'HEAD' ? undefined : problemFault(status, type, body)
   // A client that accepts neither JSON type is answered 406 whatever else is wrong.
   const refusesJson = request.headers.accept !== undefined && status === 406
   const expected = [request.expected ?? []].flat()
@@ -447,7 +493,7 @@ it('answers every filter and order parameter of every collection, each value of 
 }, 600000)
 
 it(`answers ${REQUESTS} fuzzed requests without a 5xx, every 4xx as problem+json`, async () => {
-  const fuzzer = new RequestFuzzer(SEED, routes())
+  const fuzzer = new RequestFuzzer(SEED, routes(), identities)
   let left = REQUESTS
   const { sent, seconds, counts, failures, filters } = await run(() =>
     left-- > 0 ? fuzzer.request() : undefined
@@ -462,7 +508,8 @@ it(`answers ${REQUESTS} fuzzed requests without a 5xx, every 4xx as problem+json
 }, 600000)
 
 it('answers the same bytes on the compiled engine as on the prisma engine', async () => {
-  const fuzzer = new RequestFuzzer(SEED, routes())
+  // With the identities too: both engines read within each caller's scope.
+  const fuzzer = new RequestFuzzer(SEED, routes(), identities)
   const random = Array.from({ length: TWIN_REQUESTS }, () => fuzzer.request())
   // Every other request of the sweep (each parameter keeps values of each kind), and random ones.
   const sweep = fuzzer.sweep().filter((_, index) => index % 2 === 0)

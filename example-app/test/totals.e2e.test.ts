@@ -4,9 +4,11 @@
  * count and says so, `estimated` reads PostgreSQL's planner estimate above its threshold (an exact
  * count on SQLite), and the documentation declares the term that marks a total as not exact.
  */
+import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createHydraApp } from '#fixtures/totals/hydra/index.js'
 import { PrismaClient } from '#fixtures/totals/prisma/client.js'
+import { authenticate, claimsOf, tokenFor } from '../src/auth.js'
 import {
   createAdapter,
   freshDatabase,
@@ -228,5 +230,55 @@ describe('totals of filtered requests', () => {
   it('count exactly when estimated: an estimate is of the whole table', async () => {
     const { body } = await get(origin, '/readings/estimated?page=2&value[lt]=201')
     expect([body['hydra:totalItems'], 'totalItemsAccuracy' in body]).toEqual([22, false])
+  })
+})
+
+describe('totals of scoped requests (docs/security.md)', () => {
+  const SECRET = 'totals test secret'
+  /** Readers see the readings up to 150; librarians every one. */
+  const scope = { value: { lte: 150 } }
+  let scoped: { origin: string; close: () => Promise<void> }
+  const as = async (token: string, path: string) => {
+    const response = await fetch(`${scoped.origin}${path}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    return (await response.json()) as Record<string, unknown>
+  }
+
+  beforeAll(async () => {
+    const app = new Hono().use(authenticate(SECRET)).route(
+      '/',
+      createHydraApp({
+        prisma,
+        access: {
+          Reading: { scope: (c) => (claimsOf(c)?.role === 'librarian' ? undefined : scope) },
+        },
+      })
+    )
+    scoped = await startServer(app.fetch)
+  })
+  afterAll(() => scoped?.close())
+
+  it('key cached counts by the scope: callers who see different rows never share one', async () => {
+    const librarian = await tokenFor({ sub: 'L', role: 'librarian' }, SECRET)
+    const reader = await tokenFor({ sub: 'R', role: 'reader' }, SECRET)
+    const all = await prisma.reading.count()
+    const visible = await prisma.reading.count({ where: scope })
+    expect(visible).toBeGreaterThan(11)
+    expect(visible).toBeLessThan(all)
+    expect((await as(librarian, '/readings/cached?page=1'))['hydra:totalItems']).toBe(all)
+    const first = await as(reader, '/readings/cached?page=1')
+    expect([first['hydra:totalItems'], 'totalItemsAccuracy' in first]).toEqual([visible, false])
+    const reused = await as(reader, '/readings/cached?page=1')
+    expect([reused['hydra:totalItems'], reused.totalItemsAccuracy]).toEqual([visible, 'cached'])
+  })
+
+  // On PostgreSQL the table holds 120,000 more rows by now, analyzed: an unscoped request reads
+  // the planner's estimate, which a scoped one must never answer (SQLite always counts).
+  it('count a scoped request exactly when estimated', async () => {
+    const reader = await tokenFor({ sub: 'R', role: 'reader' }, SECRET)
+    const body = await as(reader, '/readings/estimated?page=1')
+    const visible = await prisma.reading.count({ where: scope })
+    expect([body['hydra:totalItems'], 'totalItemsAccuracy' in body]).toEqual([visible, false])
   })
 })

@@ -125,7 +125,12 @@ describe('@filter and @order', () => {
           field: 'author',
           strategy: 'exact',
           type: 'Int',
-          relation: { foreignKey: 'authorId', collectionPath: '/authors', id: { type: 'Int' } },
+          relation: {
+            foreignKey: 'authorId',
+            collectionPath: '/authors',
+            id: { type: 'Int' },
+            model: 'Author',
+          },
         },
         { kind: 'range', field: 'price', type: 'Decimal' },
         { kind: 'date', field: 'publishedAt' },
@@ -155,7 +160,8 @@ describe('@filter and @order', () => {
       '@order(fields: [title, "author.name", author.born])',
     ])
     const book = model.resources.find((resource) => resource.name === 'Book')
-    const author = { relation: 'author', field: 'name' }
+    // Each names the related model, whose scope decides which related rows a caller sees.
+    const author = { relation: 'author', field: 'name', model: 'Author' }
     expect(book?.operations[0]?.query).toMatchObject({
       filters: [
         {
@@ -170,23 +176,27 @@ describe('@filter and @order', () => {
           field: 'reviews.text',
           strategy: 'exact',
           type: 'String',
-          through: { relation: 'reviews', field: 'text', many: true },
+          through: { relation: 'reviews', field: 'text', many: true, model: 'Review' },
         },
         {
           kind: 'range',
           field: 'author.rating',
           type: 'Int',
-          through: { relation: 'author', field: 'rating' },
+          through: { relation: 'author', field: 'rating', model: 'Author' },
         },
         {
           kind: 'range',
           field: 'reviews.stars',
           type: 'Int',
-          through: { relation: 'reviews', field: 'stars', many: true },
+          through: { relation: 'reviews', field: 'stars', many: true, model: 'Review' },
         },
         { kind: 'numeric', field: 'author.rating', type: 'Int' },
         { kind: 'date', field: 'author.born', nulls: 'exclude_null' },
-        { kind: 'exists', field: 'author.born', through: { relation: 'author', field: 'born' } },
+        {
+          kind: 'exists',
+          field: 'author.born',
+          through: { relation: 'author', field: 'born', model: 'Author' },
+        },
       ],
       order: [
         { field: 'title', type: 'String' },

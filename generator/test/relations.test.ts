@@ -229,7 +229,7 @@ model Owner {
     const { result, problems } = await build(tree('exists: [parent]'))
     expect(problems).toEqual([])
     expect(result?.files.get('category.ts')).toContain(
-      '"kind": "exists", "field": "parent", "relation": true }'
+      '"kind": "exists", "field": "parent", "relation": true, "model": "Category" }'
     )
   })
 

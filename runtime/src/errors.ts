@@ -4,6 +4,8 @@ import { type HydraTerm, hydraTerm } from './terms.js'
 
 const TITLES: Partial<Record<number, string>> = {
   400: 'An error occurred',
+  401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
@@ -18,6 +20,8 @@ const TITLES: Partial<Record<number, string>> = {
 /** What each kind of error the API answers means: the document at its `@id` (`/errors/404`). */
 const DESCRIPTIONS: Partial<Record<number, string>> = {
   400: 'A parameter of the request was refused; the detail of the answer names it and says why.',
+  401: 'The resource is read by authenticated callers only: the WWW-Authenticate header says how.',
+  403: 'The caller is known and may not read the resource.',
   404: 'No resource is at the IRI asked for: no route matches it, or no item has its key.',
   406: 'The request accepts neither application/ld+json nor application/json.',
   408: 'The request did not arrive within the time the server waits for it.',

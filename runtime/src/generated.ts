@@ -5,6 +5,7 @@
  * write them). Not meant for hand-written code (use `@prisma-hydra/runtime`); the generator's
  * own type check fails when a name it writes is missing here.
  */
+export type { AccessGuard, HiddenFields, ResourceAccess, RowScope } from './data/access-rules.js'
 export { createDataAccess, type DataAccess } from './data/data-access.js'
 export type { ModelSource, RelationSource } from './data/model-source.js'
 export type { DatabaseTimeouts } from './database/timeouts.js'

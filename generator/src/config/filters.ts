@@ -223,7 +223,12 @@ function readRelation(
     field: relation.name,
     strategy: 'exact',
     type: key?.type ?? 'String',
-    relation: { foreignKey, collectionPath: '', id: { type: key?.type ?? 'String' } },
+    relation: {
+      foreignKey,
+      collectionPath: '',
+      id: { type: key?.type ?? 'String' },
+      model: relation.type,
+    },
   }
   relations.push({
     spec,

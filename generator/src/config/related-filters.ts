@@ -85,6 +85,7 @@ export function readRelatedField(
     relation: relationName,
     field: fieldName,
     ...(relation.isList ? { many: true } : {}),
+    model: relation.type,
   }
   const spec: FilterSpec | OrderFieldSpec =
     entry.kind === 'order'

@@ -22,5 +22,5 @@ export function relationExists(
   const served = keys.length > 0 && keys.every((key) => links?.get(key) === relation.name)
   if (!served)
     return `is not served as a link (its target ${relation.type} is not served, or the relation holds no foreign key on this model): exists filters take relations shown as links`
-  return { kind: 'exists', field: relation.name, relation: true }
+  return { kind: 'exists', field: relation.name, relation: true, model: relation.type }
 }

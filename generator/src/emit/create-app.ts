@@ -40,7 +40,7 @@ export function writeCreateApp(resource: ResourceModel, subCollections: readonly
       route(
         writer,
         `${resource.collectionPath}/:id`,
-        `serveItem(c, ${names.resource}, rows.item, options)`
+        `serveItem(c, ${names.resource}, rows, options)`
       )
       const main = resource.operations[0]
       for (const sub of main ? subCollections : []) {

@@ -54,6 +54,7 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         names.createApp,
         names.operations,
         ...(hasProviders(resource) ? [{ name: names.providers, isTypeOnly: true }] : []),
+        { name: names.access, isTypeOnly: true },
         names.resource,
       ],
     })),
@@ -66,6 +67,7 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         { name: names.row, isTypeOnly: true },
         ...(hasProviders(resource) ? [{ name: names.providers, isTypeOnly: true }] : []),
         { name: names.appOptions, isTypeOnly: true },
+        { name: names.access, isTypeOnly: true },
         ...resource.operations.map((operation) => ({
           name: queryTypeName(resource.name, operation.name),
           isTypeOnly: true,
@@ -111,6 +113,14 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
           ]
         : []),
       {
+        name: 'access',
+        hasQuestionToken: true,
+        type: 'HydraAccess | undefined',
+        docs: [
+          'Who may read what, by model (docs/security.md): `{ Loan: { scope: (c) => ({ borrower: c.get("jwtPayload").sub }) } }`.',
+        ],
+      },
+      {
         name: 'documentation',
         hasQuestionToken: true,
         type: 'HydraDocumentationOptions | undefined',
@@ -119,6 +129,12 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         ],
       },
     ],
+  })
+  file.addTypeAlias({
+    name: 'HydraAccess',
+    isExported: true,
+    docs: ['The access rules of each resource, by model name (docs/security.md).'],
+    type: `{ ${resources.map(({ resource, names }) => `${resource.name}?: ${names.access} | undefined`).join('; ')} }`,
   })
   file.addInterface({
     name: 'HydraDocumentationOptions',
@@ -201,6 +217,9 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
             .newLine()
         else writer.writeLine('description: documentation?.description,')
         writer.writeLine('types: [...hydraTypes, ...(documentation?.types ?? [])],')
+        // The OpenAPI document declares the 401 and 403 of guarded routes.
+        writer.writeLine('access: options.access,')
+        writer.writeLine('authentication: options.authentication,')
       })
       writer.newLine()
       writer.writeLine(`const errors = hydraErrorHandlers({ hydraPrefix: ${model.hydraPrefix} })`)

@@ -18,6 +18,7 @@ export function resourceNames(resource: ResourceModel) {
     row: `${resource.name}Row`,
     providers: `${resource.name}Providers`,
     appOptions: `${resource.name}AppOptions`,
+    access: `${resource.name}Access`,
     select: `${base}Select`,
     module: `./${resource.fileName}`,
   }

@@ -76,6 +76,7 @@ export function writeOperations(
     writer.inlineBlock(() => {
       for (const operation of resource.operations) {
         writer.write(`${operation.name}: `).inlineBlock(() => {
+          writer.write('name: ').quote(operation.name).write(',').newLine()
           writer.writeLine(`resource: ${names.resource},`)
           writer.write('path: ').quote(operation.path).write(',').newLine()
           writer.writeLine(`paging: ${pagingLiteral(operation)}`)

@@ -54,6 +54,7 @@ function addImports(
           ? [runtimeType('QuerySpec')]
           : []),
         ...(subs ? [runtimeType('RelationSource')] : []),
+        runtimeType('ResourceAccess'),
         runtimeType('ResourceAppOptions'),
         ...runtimeTypes(resource).map(runtimeType),
         runtimeValue('serveCollection'),
@@ -218,6 +219,15 @@ function addTypes(
         type: `CollectionProvider<${names.row}, Context, Prisma.${resource.name}WhereInput, Prisma.${resource.name}OrderByWithRelationInput> | undefined`,
       })),
     })
+  const operationNames = resource.operations.map((operation) => JSON.stringify(operation.name))
+  file.addTypeAlias({
+    isExported: true,
+    name: names.access,
+    docs: [
+      `Who may read ${resource.name} (docs/security.md): its row scope (a Prisma where), guards and hidden fields, for the resource and per operation (\`item\`: its items).`,
+    ],
+    type: `ResourceAccess<Prisma.${resource.name}WhereInput, ${operationNames.join(' | ') || 'never'}, Exclude<keyof ${names.member}, '@id' | '@type'>>`,
+  })
   file.addInterface({
     isExported: true,
     name: names.appOptions,

@@ -23,6 +23,7 @@ interface RuntimeTypes {
   KeySpec: Runtime.KeySpec
   ModelSource: Runtime.ModelSource
   QuerySpec: Runtime.QuerySpec
+  ResourceAccess: Runtime.ResourceAccess
   ResourceAppOptions: Runtime.ResourceAppOptions
   HydraAppSettings: Runtime.HydraAppSettings
   RelationSource: Runtime.RelationSource

@@ -57,10 +57,13 @@ export function compiledReads(
       return [(rows ?? []).map(read), countOf(total ?? [])]
     },
     estimate: () => prisma.estimate(),
-    async findUnique(delegate, field, value, select) {
+    async findUnique(delegate, field, value, scope, select) {
+      // A caller's scope is a Prisma where of any shape: Prisma reads the scoped lookups.
       const query =
-        delegate === model.delegate && !select ? statements.unique(field, value) : undefined
-      if (!query) return prisma.findUnique(delegate, field, value, select)
+        delegate === model.delegate && !select && !scope
+          ? statements.unique(field, value)
+          : undefined
+      if (!query) return prisma.findUnique(delegate, field, value, scope, select)
       const [row] = await rowsOf(query)
       return row ?? null
     },

@@ -6,6 +6,7 @@
  * selection; it answers with a CollectionSource. Which engine reads the rows is known here alone.
  */
 
+import type { Context } from 'hono'
 import { dialectOf } from '../database/dialects.js'
 import { type DatabaseTimeouts, transactionOptions } from '../database/timeouts.js'
 import type { RowSelection } from '../filters/selection.js'
@@ -17,6 +18,8 @@ import {
   pageAndLooseTotal,
 } from '../paging/totals.js'
 import type { CollectionSource, RowWindow } from '../paging/types.js'
+import type { AccessRules, AuthenticationSettings } from './access-rules.js'
+import { type CallerRequest, type CallerView, callerView } from './caller-view.js'
 import { type ModelEngines, readTargets } from './engines.js'
 import type {
   EngineName,
@@ -48,23 +51,39 @@ export interface DataAccessOptions {
   engine?: EngineName | undefined
   /** The client's adapter factory, wrapped by `shareAdapter`: compiled reads run on its connection. */
   adapter?: AdapterFactory | undefined
+  /** Who may read what (docs/security.md), by model name. */
+  access?: AccessRules | undefined
+  /** The 401's challenge and the `Vary` of responses that depend on the caller. */
+  authentication?: AuthenticationSettings | undefined
 }
 
 /** The reads of one resource. `Row` is the model's row as its `select` reads it. */
 export interface DataAccess<Row extends object> {
   /**
-   * The rows of `operation` a request selects (its filters' `where`, its client order), within
-   * the rows of one parent when `within` is given (a sub-collection's condition).
+   * What the caller may read for this request: the guards checked (a 401 or 403 problem thrown
+   * before any query), then the scopes. Every read below takes the view it answers.
+   */
+  caller(c: Context, request: CallerRequest): Promise<CallerView>
+  /**
+   * The rows of `operation` a request selects (its filters' `where`, its client order) within the
+   * caller's scope, and within the rows of one parent when `within` is given (a sub-collection's
+   * condition).
    */
   source(
     operation: ReadOperation,
     selection: RowSelection,
+    view: CallerView,
     within?: Where | undefined
   ): CollectionSource<Row, Where>
-  /** The item keyed `id`, or null. */
-  item(id: unknown): Promise<Row | null>
-  /** The condition of a sub-collection's rows when its parent exists, or undefined (→ 404). */
-  within(relation: RelationSource, id: unknown): Promise<Where | undefined>
+  /** The `where` a custom data provider reads: the request's filters within the caller's scope. */
+  where(selection: RowSelection, view: CallerView): Where | undefined
+  /** The item keyed `id` when the caller may see it, or null (the same 404 as a missing id). */
+  item(id: unknown, view: CallerView): Promise<Row | null>
+  /**
+   * The condition of a sub-collection's rows when its parent exists and the caller may see it,
+   * or undefined (→ 404).
+   */
+  within(relation: RelationSource, id: unknown, view: CallerView): Promise<Where | undefined>
 }
 
 const orderByOf = (order: readonly OrderField[], reverse: boolean): Where[] =>
@@ -118,9 +137,13 @@ export function createDataAccess<Row extends object>(
     return cache
   }
   return {
-    source(operation, selection, within) {
+    caller: (c, request) => callerView(c, options.access, request, options.authentication),
+    where: (selection, view) => both(view.scope, selection.where),
+    source(operation, selection, view, within) {
       const own = ordersOf(operation)
-      const where = both(within, selection.where)
+      // The caller's scope joins the request's filters here, before anything is read or counted:
+      // the page, every count (a cached count's key) and every cursor position are of visible rows.
+      const where = both(both(view.scope, within), selection.where)
       // Every read of the request on one database, by the engine this request's where takes.
       const pinned = routing.pin()
       const on: ReadRun<PrismaModelReads> = (read) =>
@@ -149,7 +172,7 @@ export function createDataAccess<Row extends object>(
               page.window
             )
           }
-          // The estimate is of the whole table: a filtered collection is counted.
+          // The estimate is of the whole table: a filtered or scoped collection is counted.
           if (totals.mode === 'estimated' && !where && dialectOf(model.provider).estimateSql) {
             const estimate = () => on((reads) => reads.estimate())
             return pageAndLooseTotal(
@@ -162,15 +185,16 @@ export function createDataAccess<Row extends object>(
         transaction
       )
     },
-    async item(id) {
-      const row = await lookUp(model.delegate, model.key.name, id)
+    async item(id, view) {
+      const row = await lookUp(model.delegate, model.key.name, id, view.scope)
       return row && holdsExactly(row, model.key, id) ? (row as Row) : null
     },
-    async within(relation, id) {
+    async within(relation, id, view) {
       const { parent, condition } = relation
       const fields = parent.key.fields ?? [parent.key]
       const select = Object.fromEntries(fields.map((field) => [field.name, true]))
-      const found = await lookUp(parent.delegate, parent.key.name, id, select)
+      const scope = view.scopeOf(parent.name)
+      const found = await lookUp(parent.delegate, parent.key.name, id, scope, select)
       if (!found || !holdsExactly(found, parent.key, id)) return undefined
       if (condition.kind === 'column') return { [condition.field]: id }
       // A composite key's value is an object of exactly its fields: a condition on the parent.

@@ -67,11 +67,15 @@ export interface PrismaModelReads {
   ): Promise<[object[], number]>
   /** The table's planner row estimate; undefined when unknown or not kept by the database. */
   estimate(): Promise<number | undefined>
-  /** The row whose `field` is `value`, with the model's columns (or only `field`'s). */
+  /**
+   * The row whose `field` is `value` when it also satisfies `scope`, with the model's columns (or
+   * only `field`'s).
+   */
   findUnique(
     delegate: string,
     field: string,
     value: unknown,
+    scope: Where | undefined,
     select?: Readonly<Where>
   ): ClientQuery<object | null>
 }
@@ -120,7 +124,11 @@ export function prismaReads(
       // -1: never analyzed.
       return value < 0 ? undefined : value
     },
-    findUnique: (name, field, value, columns = select) =>
-      delegateOf(name).findUnique({ where: { [field]: value }, select: columns }),
+    // Prisma's unique where takes other conditions beside the key (`AND`): one query either way.
+    findUnique: (name, field, value, scope, columns = select) =>
+      delegateOf(name).findUnique({
+        where: scope ? { [field]: value, AND: [scope] } : { [field]: value },
+        select: columns,
+      }),
   }
 }

@@ -16,7 +16,7 @@ import {
   type OrderFieldSpec,
   type QuerySpec,
 } from './spec.js'
-import { filterWhere, orderByOf } from './where.js'
+import { filterWhere, orderByOf, type RelationScope } from './where.js'
 
 /** Where rows come from for one request; `orderBy`/`reverse` absent: the operation's own order. */
 export interface RowSelection<Where = Record<string, unknown>, OrderBy = Record<string, unknown>> {
@@ -48,7 +48,10 @@ export interface Selection {
   orderKey?: readonly CursorKey[] | undefined
 }
 
-/** Reads a request's filters and order (a 400 on a malformed one) and what they select. */
+/**
+ * Reads a request's filters and order (a 400 on a malformed one) and what they select; conditions
+ * through a relation match the related rows within `scopeOf` it (docs/security.md).
+ */
 export function selectRows(
   query: QueryMap,
   operation: {
@@ -59,7 +62,8 @@ export function selectRows(
   base: string,
   database?: string | undefined,
   /** Whether the rows are read by the data-access layer (not a custom provider): see ReadQueryOptions. */
-  literalSearch = false
+  literalSearch = false,
+  scopeOf?: RelationScope | undefined
 ): Selection {
   const { paging, query: spec } = operation
   if (!spec) {
@@ -83,7 +87,11 @@ export function selectRows(
     database,
     literalSearch,
   })
-  const where = filterWhere(parsed.filters, spec.likeEscape, spec.jsonNull)
+  const where = filterWhere(parsed.filters, {
+    likeEscape: spec.likeEscape,
+    jsonNull: spec.jsonNull,
+    scopeOf,
+  })
   const rows: RowSelection = where ? { where } : {}
   const filterOperators = new Map(
     spec.filters.flatMap((filter) =>

@@ -62,6 +62,8 @@ export interface RelationTarget {
    * (`orderId=3;productId=7`), and `id` is its first field's type.
    */
   key?: readonly RelatedKeyField[] | undefined
+  /** The related model's name: its scope decides which related items the caller can see. */
+  model?: string | undefined
 }
 
 /** One field of a related composite key, and the foreign key of this model holding it. */
@@ -86,6 +88,8 @@ export interface RelatedField {
    * related item must exist and match.
    */
   many?: boolean | undefined
+  /** The related model's name: its scope decides which related items the caller can see. */
+  model?: string | undefined
 }
 
 /** Set on a filter, an order field or a condition read through a relation (`author.name`). */
@@ -105,11 +109,18 @@ export type FilterSpec = (
   | { kind: 'boolean'; field: string }
   | ({ kind: 'numeric'; field: string } & ValueType)
   /**
-   * `relation`: an optional to-one relation, which exists when it has a related item. `json`: a
-   * `Json` field, which exists when it holds neither the database's null nor JSON's `null` (both
-   * are served as `null`), compared with the spec's `jsonNull`.
+   * `relation`: an optional to-one relation, which exists when it has a related item (of `model`,
+   * the related model's name). `json`: a `Json` field, which exists when it holds neither the
+   * database's null nor JSON's `null` (both are served as `null`), compared with the spec's
+   * `jsonNull`.
    */
-  | { kind: 'exists'; field: string; relation?: boolean | undefined; json?: boolean | undefined }
+  | {
+      kind: 'exists'
+      field: string
+      relation?: boolean | undefined
+      model?: string | undefined
+      json?: boolean | undefined
+    }
 ) &
   Through
 

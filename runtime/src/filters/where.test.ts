@@ -2,6 +2,74 @@ import { describe, expect, it } from 'vitest'
 import { andWhere, filterWhere, orderByOf } from './where.js'
 
 describe('filterWhere', () => {
+  it('matches conditions through a relation against the related rows the caller sees', () => {
+    const scopes: Record<string, Record<string, unknown>> = {
+      author: { country: 'AR' },
+      reviews: { published: true },
+      parent: { tenant: 7 },
+    }
+    const scopeOf = (relation: string) => scopes[relation]
+    const through = (relation: string, field: string, many?: boolean) => ({
+      relation,
+      field,
+      ...(many ? { many } : {}),
+    })
+    // A related field, to-one and to-many: the scope joins the conditions inside the relation.
+    expect(
+      filterWhere(
+        [
+          {
+            kind: 'search',
+            field: 'author.name',
+            strategy: 'exact',
+            values: ['Ann'],
+            through: through('author', 'name'),
+          },
+          {
+            kind: 'range',
+            field: 'reviews.stars',
+            operator: 'gte',
+            value: 4,
+            through: through('reviews', 'stars', true),
+          },
+        ],
+        { scopeOf }
+      )
+    ).toEqual({
+      AND: [
+        { author: { is: { AND: [{ country: 'AR' }, { name: 'Ann' }] } } },
+        { reviews: { some: { AND: [{ published: true }, { stars: { gte: 4 } }] } } },
+      ],
+    })
+    // A relation by IRI: its key, and a visible related row.
+    expect(
+      filterWhere(
+        [
+          {
+            kind: 'search',
+            field: 'author',
+            strategy: 'exact',
+            values: [3],
+            foreignKey: 'authorId',
+          },
+        ],
+        { scopeOf }
+      )
+    ).toEqual({ AND: [{ authorId: 3 }, { author: { is: { country: 'AR' } } }] })
+    // exists: a visible related row, or none the caller can see (null or invisible).
+    const exists = (value: boolean) =>
+      filterWhere(
+        [{ kind: 'exists', field: 'parent', value, relation: true }],
+        { scopeOf }
+      )
+    expect(exists(true)).toEqual({ parent: { is: { tenant: 7 } } })
+    expect(exists(false)).toEqual({ NOT: { parent: { is: { tenant: 7 } } } })
+    // No scope: as before.
+    expect(
+      filterWhere([{ kind: 'exists', field: 'parent', value: false, relation: true }])
+    ).toEqual({ parent: null })
+  })
+
   it('is undefined without conditions, the condition alone with one, AND of several', () => {
     expect(filterWhere([])).toBeUndefined()
     expect(filterWhere([{ kind: 'boolean', field: 'available', value: true }])).toEqual({
@@ -39,7 +107,10 @@ describe('filterWhere', () => {
   it('compares a Json field’s exists with the client’s null sentinel, never a plain null', () => {
     const anyNull = Symbol('AnyNull')
     const exists = (value: boolean) =>
-      filterWhere([{ kind: 'exists', field: 'payload', value, json: true }], 'none', anyNull)
+      filterWhere([{ kind: 'exists', field: 'payload', value, json: true }], {
+        likeEscape: 'none',
+        jsonNull: anyNull,
+      })
     expect(exists(true)).toEqual({ payload: { not: anyNull } })
     expect(exists(false)).toEqual({ payload: { equals: anyNull } })
     expect(() =>
@@ -165,7 +236,9 @@ describe('filterWhere', () => {
 describe('LIKE escapes', () => {
   it('escapes % and _ as the database reads them, never for exact matches', () => {
     const search = (strategy: never, likeEscape: never) =>
-      filterWhere([{ kind: 'search', field: 't', strategy, values: ['50%_a\\b[c'] }], likeEscape)
+      filterWhere([{ kind: 'search', field: 't', strategy, values: ['50%_a\\b[c'] }], {
+        likeEscape,
+      })
     expect(search('partial' as never, 'backslash' as never)).toEqual({
       t: { contains: '50\\%\\_a\\\\b[c' },
     })

@@ -21,15 +21,30 @@ const DATE_COMPARISON: Record<DateOperator, 'lte' | 'lt' | 'gte' | 'gt'> = {
 }
 
 /**
- * The Prisma `where` selecting the rows every condition accepts; undefined without conditions.
- * `likeEscape` says how the database reads `%` and `_` literally in LIKE patterns.
+ * The scope of the related rows the caller may see through a relation (by relation field), or
+ * undefined when the caller sees every one (docs/security.md).
  */
+export type RelationScope = (relation: string) => Where | undefined
+
+/** How a request's conditions are written for its database and its caller. */
+export interface WhereOptions {
+  /** How the database reads `%` and `_` literally in LIKE patterns (default `backslash`). */
+  likeEscape?: LikeEscape | undefined
+  /** The client's `Prisma.AnyNull`, for `exists` on a Json field. */
+  jsonNull?: unknown
+  /**
+   * The related rows the caller may see, by relation: a condition through a relation matches only
+   * those, so that no filter tells a caller about rows it cannot see (docs/security.md).
+   */
+  scopeOf?: RelationScope | undefined
+}
+
+/** The Prisma `where` selecting the rows every condition accepts; undefined without conditions. */
 export function filterWhere(
   conditions: readonly FilterCondition[],
-  likeEscape: LikeEscape = 'backslash',
-  jsonNull?: unknown
+  { likeEscape = 'backslash', jsonNull, scopeOf = () => undefined }: WhereOptions = {}
 ): Where | undefined {
-  const options = { likeEscape, jsonNull }
+  const options: WrittenAs = { likeEscape, jsonNull }
   const own: FilterCondition[] = []
   const related = new Map<string, { through: RelatedField; conditions: FilterCondition[] }>()
   for (const condition of conditions) {
@@ -42,23 +57,49 @@ export function filterWhere(
     group.conditions.push({ ...condition, field: through.field, through: undefined })
     related.set(through.relation, group)
   }
-  const parts = conditionParts(own, options)
+  // A relation searched by IRI, or tested by exists, names a related row: a visible one. A row
+  // whose related row the caller cannot see has no related row for that caller.
+  const parts: Where[] = []
+  const plain: FilterCondition[] = []
+  for (const condition of own) {
+    const scope = relationHeld(condition) ? scopeOf(condition.field) : undefined
+    if (!scope) {
+      plain.push(condition)
+      continue
+    }
+    const visible = { [condition.field]: { is: scope } }
+    if (condition.kind !== 'exists') plain.push(condition)
+    parts.push(condition.kind === 'exists' && !condition.value ? { NOT: visible } : visible)
+  }
+  parts.unshift(...conditionParts(plain, options))
   // Every condition on one relation is one join, as API Platform's filters share their join: a
   // book matches `reviews.rating[gte]=4&reviews.author=Ann` when one review matches both.
   for (const { through, conditions: inner } of related.values()) {
-    const where = all(conditionParts(inner, options)) ?? {}
+    const scope = scopeOf(through.relation)
+    const where = all([...(scope ? [scope] : []), ...conditionParts(inner, options)]) ?? {}
     parts.push({ [through.relation]: through.many ? { some: where } : { is: where } })
   }
   return all(parts)
 }
 
 /** How the database reads LIKE escapes, and the client's `Prisma.AnyNull` for Json fields. */
-interface WhereOptions {
+interface WrittenAs {
   likeEscape: LikeEscape
   jsonNull: unknown
 }
 
-function conditionParts(conditions: readonly FilterCondition[], options: WhereOptions): Where[] {
+/**
+ * Whether a condition is on a to-one relation's related row (by IRI, a composite key's included,
+ * or exists).
+ */
+function relationHeld(condition: FilterCondition): boolean {
+  if (condition.kind === 'search') {
+    return condition.foreignKey !== undefined || condition.composite !== undefined
+  }
+  return condition.kind === 'exists' && condition.relation === true
+}
+
+function conditionParts(conditions: readonly FilterCondition[], options: WrittenAs): Where[] {
   const parts: Where[] = []
   const excluded = new Set<string>()
   for (const condition of conditions) {
@@ -83,7 +124,7 @@ export function andWhere(first: Where | undefined, second: Where | undefined): W
   return { AND: [first, second] }
 }
 
-function conditionWhere(condition: FilterCondition, options: WhereOptions): Where {
+function conditionWhere(condition: FilterCondition, options: WrittenAs): Where {
   const { field } = condition
   const { likeEscape } = options
   switch (condition.kind) {

@@ -6,6 +6,7 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type ErrorOptions, type HydraError, problemResponse } from '../errors.js'
+import { callerHeaders } from './caller-headers.js'
 import { mountPrefix } from './location.js'
 import { notAcceptableDetail } from './negotiation.js'
 import { apiState, problemLinks } from './request-state.js'
@@ -35,7 +36,7 @@ export function hydraErrorProblem(c: Context, error: HydraError, app: ErrorOptio
   // The 406 error carries the API's Link and Vary already.
   if (!headers.some(([name, value]) => name === 'Link' && value.includes(link))) {
     headers.push(...apiHeaders(c))
-  }
+  } else headers.push(...callerHeaders(c))
   return problemResponse(error.status, error.detail, {
     base: error.style.base ?? app.base ?? mountPrefix(c),
     hydraPrefix: error.style.hydraPrefix ?? app.hydraPrefix,
@@ -50,11 +51,9 @@ export function refusalProblem(c: Context, hydraPrefix: boolean | undefined): Re
 
 /**
  * The `Link` to the documentation (and to the problem's context) and `Vary: Accept`, as every
- * problem of the API has them.
+ * problem of the API has them; `Cache-Control: private` and the caller's `Vary` when an access
+ * rule bore on the request.
  */
 function apiHeaders(c: Context): [string, string][] {
-  return [
-    ['Link', problemLinks(c)],
-    ['Vary', 'Accept'],
-  ]
+  return [['Link', problemLinks(c)], ['Vary', 'Accept'], ...callerHeaders(c)]
 }

@@ -4,7 +4,7 @@
  * (`createBookApp(prisma, options)`) takes ResourceAppOptions, and `createHydraApp` takes these
  * and the app-wide HydraAppSettings, besides its client, providers and documentation.
  */
-
+import type { AccessRules, AuthenticationSettings } from '../data/access-rules.js'
 import type { EngineName } from '../data/model-source.js'
 import type { AdapterFactory } from '../data/shared-adapter.js'
 import type { CountStore } from '../data/shared-totals.js'
@@ -51,6 +51,13 @@ export interface ResourceAppOptions {
    * without its query layer. Left out, they run through the client's `$queryRawUnsafe`.
    */
   adapter?: AdapterFactory | undefined
+  /**
+   * Who may read what, by model name (docs/security.md): row scopes, operation guards and hidden
+   * fields, each a function of the request's context. The generated `HydraAccess` types them.
+   */
+  access?: AccessRules | undefined
+  /** The 401's `WWW-Authenticate` and the `Vary` of responses that depend on the caller. */
+  authentication?: AuthenticationSettings | undefined
 }
 
 /** What `createHydraApp` takes for the whole app, besides each resource's options. */

@@ -4,6 +4,7 @@
  * the operation's Prisma source, rendered as a Hydra collection.
  */
 import type { Context } from 'hono'
+import type { CallerView } from '../data/caller-view.js'
 import type { DataAccess } from '../data/data-access.js'
 import type { EngineName, OrderField, TotalsSetting } from '../data/model-source.js'
 import { databaseWork } from '../database/outage.js'
@@ -22,6 +23,7 @@ import type {
   PagingRequest,
 } from '../paging/types.js'
 import type { ResourceAppOptions } from './app-options.js'
+import { type CallerOperation, callerOperation, hideFields } from './caller-operation.js'
 import { renderOptions, requestQuery, respondWithContent } from './collection-response.js'
 import { restyleRouteError } from './error-handlers.js'
 import type { JsonLdResponse } from './json-ld.js'
@@ -31,6 +33,8 @@ import type { CollectionProblems, ProblemResponse } from './typed-responses.js'
 
 /** A collection operation: a path of a resource with its own order and paging settings. */
 export interface CollectionOperation<M, P extends boolean = boolean> {
+  /** The operation's name (`collection`, `recent`): the access rules of one operation name it. */
+  name?: string | undefined
   resource: Resource<M, IdKind>
   path: string
   paging: PagingConfig
@@ -70,21 +74,38 @@ export type RowsOf<Row extends object, Where> =
   | CollectionSource<Row, Where>
   | ((selection: RowSelection) => CollectionSource<Row, Where>)
 
-/** The source of one request's rows. */
+/** The source of one request's rows, within what the caller may see. */
 function sourceFor<Row extends object, Where>(
   rows: RowsOf<Row, Where>,
   operation: CollectionOperation<unknown>,
   selection: RowSelection,
+  access: CallerOperation<unknown> | undefined,
   within: Record<string, unknown> | undefined
 ): CollectionSource<Row, Where> | CollectionSource<Row, Record<string, unknown>> {
   if (typeof rows === 'function') return rows(selection)
-  if ('source' in rows) return rows.source(operation, selection, within)
+  if (isDataAccess(rows)) return rows.source(operation, selection, callerOf(access), within)
   if (selection.where || selection.orderBy) {
     throw new TypeError(
       `serveCollection: ${operation.path} declares filters or an order; pass a function from the selection to a source`
     )
   }
   return rows
+}
+
+const isDataAccess = <Row extends object, Where>(
+  rows: RowsOf<Row, Where>
+): rows is DataAccess<Row> => typeof rows === 'object' && 'caller' in rows
+
+/** The view a data access reads with: always the caller's (read before the route reads rows). */
+function callerOf(access: CallerOperation<unknown> | undefined): CallerView {
+  if (!access) throw new TypeError('A generated collection reads its caller before its rows')
+  return access.view
+}
+
+/** A sub-collection's parent condition, and the caller's operation read with it. */
+export interface WithinParent<O> {
+  within: Record<string, unknown>
+  access: CallerOperation<O>
 }
 
 /**
@@ -123,6 +144,8 @@ export interface ServeCollectionOptions<
   path?: string | undefined
 }
 
+const NONE: ReadonlySet<string> = new Set()
+
 /**
  * Each operation's `hydra:search` builder: a memo of a pure function of the operation (generated
  * data, never changed), so that its mappings are worked out once; the template is written per
@@ -158,28 +181,50 @@ export async function serveCollection<
   OrderBy = Record<string, unknown>,
 >(
   c: C,
-  operation: CollectionOperation<M, P>,
+  declared: CollectionOperation<M, P>,
   rows: RowsOf<Row, Where>,
   options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy> = {},
   /** A sub-collection's condition: the rows of one parent (sub-collection-route.ts). */
-  within?: Record<string, unknown> | undefined
+  parent?: WithinParent<CollectionOperation<M, P>> | undefined
 ): Promise<JsonLdResponse<HydraCollection<M, P>> | ProblemResponse<P, CollectionProblems>> {
   const base = mountPrefix(c)
-  const { resource, paging, hydraPrefix } = operation
+  const { resource, paging, hydraPrefix } = declared
   const budget = budgetOf(options.timeouts)
   try {
     refuseUnacceptable(c)
+    // The caller first: a guard refuses before any query, and what the caller may not filter or
+    // order by is unknown to it (the operation as the caller may use it).
+    const access =
+      parent?.access ?? (isDataAccess(rows) ? await callerOperation(c, rows, declared) : undefined)
+    const operation = access?.operation ?? declared
     const query = requestQuery(c)
     const context = `${base}/contexts/${resource.name}`
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
     if (options.path !== undefined) render.path = options.path
     render.search = searchOf(operation, render.path)
     const { provider } = options
-    const selection = selectRows(query, operation, base, resource.provider, !provider)
+    const selection = selectRows(
+      query,
+      operation,
+      base,
+      resource.provider,
+      !provider,
+      access?.scopeOf
+    )
     const { filters, order } = selection.query
-    const { where, orderBy } = selection.rows
+    const { orderBy } = selection.rows
+    // A provider reads within the caller's scope too.
+    const where = isDataAccess(rows)
+      ? rows.where(selection.rows, callerOf(access))
+      : selection.rows.where
     const content = await readCollection(query, {
-      source: sourceFor(rows, operation, selection.rows, within) as CollectionSource<Row, Where>,
+      source: sourceFor(
+        rows,
+        operation,
+        selection.rows,
+        access,
+        parent?.within
+      ) as CollectionSource<Row, Where>,
       paging,
       orderKey: selection.orderKey,
       cursor: selection.cursor,
@@ -199,7 +244,8 @@ export async function serveCollection<
       database: resource.provider,
       work: (work) => databaseWork(work, budget.query),
     })
-    const toMember = (row: Row) => resource.toMember(row, base)
+    const hidden = access?.view.hidden ?? NONE
+    const toMember = hideFields((row: Row) => resource.toMember(row, base), hidden)
     return await respondWithContent(c, content, toMember, render, {
       retryAfter: budget.retryAfter,
       streamYield: options.streamYield,

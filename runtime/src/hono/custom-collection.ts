@@ -121,7 +121,7 @@ export function hydraCollection<
         parsed = {
           filters,
           order,
-          where: filterWhere(filters, spec.likeEscape, spec.jsonNull),
+          where: filterWhere(filters, { likeEscape: spec.likeEscape, jsonNull: spec.jsonNull }),
           orderBy,
         }
       }

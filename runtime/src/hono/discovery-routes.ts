@@ -76,6 +76,7 @@ export function documentResource<M>(
     idKind: resource.id.kind,
     collections: Object.entries(operations).map(([name, operation]) => ({
       name: entrypointKey(resource.name, name),
+      operation: name,
       path: operation.path,
       paging: operation.paging,
       query: operation.query,

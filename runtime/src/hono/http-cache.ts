@@ -15,13 +15,14 @@
  *   annotation, written at generation time; none by default. Documents that change only with the
  *   API are `no-cache` (revalidated on every use).
  * - **`Vary: Accept`** on every negotiated response, 304s included.
- * - **Caller-dependent responses** ({@link dependsOnCaller}): a response that depends on who asks
- *   (access control) is never stored by a shared cache: its `Cache-Control` becomes `private`
- *   (`public`, `s-maxage` and `proxy-revalidate` dropped, the rest kept), or `no-store` when asked,
- *   whatever the annotation says, and `Vary` names the headers it depends on (`Authorization`).
+ * - **Caller-dependent responses**: a response an access rule bore on (data/caller-view.ts,
+ *   docs/security.md) is never stored by a shared cache: its `Cache-Control` becomes `private`
+ *   (`public`, `s-maxage` and `proxy-revalidate` dropped, the rest kept) whatever the annotation
+ *   says, and `Vary` names the headers the caller is known by (`Authorization`, `Cookie`).
  */
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
+import { personalVary } from '../data/caller-view.js'
 import { HydraError } from '../errors.js'
 
 /** Revalidate on every use: the documents are small, the `304` cheaper than any staleness. */
@@ -74,7 +75,7 @@ export function preconditionAnswer(
   return 'send'
 }
 
-/** What makes a response depend on its caller (set by access control, {@link dependsOnCaller}). */
+/** What makes a response depend on its caller (an access rule that bore on the request). */
 export interface CallerDependence {
   /** Request headers the response depends on, added to `Vary` (`Authorization`, `Cookie`). */
   vary?: readonly string[] | undefined
@@ -82,19 +83,10 @@ export interface CallerDependence {
   noStore?: boolean | undefined
 }
 
-const CALLER = 'prisma-hydra caller dependence'
-
-/**
- * Marks this request's response as depending on the caller: `Cache-Control: private` (or
- * `no-store`), overriding a public annotation, and `Vary` on the headers named. Called any number
- * of times before the response is built; the marks add up (`noStore` wins).
- */
-export function dependsOnCaller(c: Context, dependence: CallerDependence = {}): void {
-  const known = c.get(CALLER) as CallerDependence | undefined
-  c.set(CALLER, {
-    vary: [...(known?.vary ?? []), ...(dependence.vary ?? [])],
-    noStore: known?.noStore === true || dependence.noStore === true,
-  })
+/** How this request's response depends on its caller, or undefined when it does not. */
+function callerOf(c: Context): CallerDependence | undefined {
+  const vary = personalVary(c)
+  return vary === undefined ? undefined : { vary }
 }
 
 /** Directives only shared caches read, or that let them store: dropped from a private response. */
@@ -139,7 +131,7 @@ export function cachingHeaders(
   configured: string | undefined,
   negotiated = true
 ): Record<string, string> {
-  const caller = c.get(CALLER) as CallerDependence | undefined
+  const caller = callerOf(c)
   const headers: Record<string, string> = {}
   const vary = varyFor(caller, negotiated)
   if (vary !== '') headers.Vary = vary

@@ -9,6 +9,7 @@
  */
 import type { Context } from 'hono'
 import { HydraError, JSON_LD_CONTEXT_REL } from '../errors.js'
+import { isPersonal, varyOf } from './caller-headers.js'
 import { apiLocation, documentationLink, mountPrefix } from './location.js'
 import {
   JSON_TYPE,
@@ -63,11 +64,14 @@ export function jsonLdHeaders(c: Context, canonical?: string): Record<string, st
   const state = apiState(c)
   if (state.type === undefined) throw notAcceptable(c)
   const linked = canonical !== undefined && canonical.length <= MAX_CANONICAL
-  return {
+  const headers: Record<string, string> = {
     'Content-Type': state.type === JSON_TYPE ? PLAIN_JSON : LD_JSON,
     Link: linked ? `${state.link}, <${canonical}>; rel="canonical"` : state.link,
-    Vary: 'Accept',
+    Vary: varyOf(c),
   }
+  // A response that depends on the caller is for the caller's cache only (caller-headers.ts).
+  if (isPersonal(c)) headers['Cache-Control'] = 'private'
+  return headers
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   keySegment,
   readKeySegment,
 } from '../hydra/item-key.js'
+import { type CallerOperation, callerOperation } from './caller-operation.js'
 import {
   type CollectionOperation,
   type ServeCollectionOptions,
@@ -43,35 +44,42 @@ export async function serveSubCollection<M, Row extends object, P extends boolea
   options: Omit<ServeCollectionOptions<Row>, 'provider'> = {}
 ): Promise<JsonLdResponse<HydraCollection<M, P>> | ProblemResponse<P, SubCollectionProblems>> {
   const { key } = relation.parent
-  const [id, within] = await parentCondition(c, rows, relation, operation, options)
+  // Every row has this parent: filters and orders on the relation to it are left out.
+  const scoped = relation.relation ? withoutRelation(operation, relation.relation) : operation
+  const [id, within, access] = await parentCondition(c, rows, relation, scoped, options)
   // The collection's IRI names the parent as its own IRI does (one encoding, whatever the
   // client sent): `/users/a%2Fb%20c/sessions`, never a decoded space.
   const path = c.req.path.split('/')
   path[path.length - 2] = keySegment(key, keyRow(key, id))
-  // Every row has this parent: filters and orders on the relation to it are left out.
-  const scoped = relation.relation ? withoutRelation(operation, relation.relation) : operation
-  return serveCollection(c, scoped, rows, { ...options, path: path.join('/') }, within)
+  return serveCollection(c, scoped, rows, { ...options, path: path.join('/') }, { within, access })
 }
 
-/** The parent's key and the condition of its rows, or a 404 problem in the operation's style. */
-async function parentCondition<Row extends object>(
+/**
+ * The parent's key, the condition of its rows and the caller's operation, or a 404 problem in the
+ * operation's style (a parent the caller may not see is one no item has).
+ */
+async function parentCondition<Row extends object, O extends CollectionOperation<unknown, boolean>>(
   c: Context,
   rows: DataAccess<Row>,
   relation: RelationSource<KeySpec>,
-  operation: CollectionOperation<unknown, boolean>,
+  operation: O,
   options: Pick<ServeCollectionOptions<object>, 'timeouts'>
-): Promise<[IdValue<IdKind>, Record<string, unknown>]> {
+): Promise<[IdValue<IdKind>, Record<string, unknown>, CallerOperation<O>]> {
   const budget = budgetOf(options.timeouts)
   try {
     refuseUnacceptable(c)
+    const { key, name } = relation.parent
+    // The guards of the collection and of the parent's item answer before any query.
+    const access = await callerOperation(c, rows, operation, name)
     const raw = c.req.param('id') ?? ''
     // A key no item can have is a 404 without a query, as on the item route.
-    const { key, name } = relation.parent
     const id = readKeySegment(key, segmentFromEnd(c.req.path, 2), operation.resource.provider)
     const within =
-      id === undefined ? undefined : await databaseWork(rows.within(relation, id), budget.query)
+      id === undefined
+        ? undefined
+        : await databaseWork(rows.within(relation, id, access.view), budget.query)
     if (id === undefined || !within) throw new HydraError(404, `No ${name} with id "${raw}".`)
-    return [id, within]
+    return [id, within, access]
   } catch (error) {
     restyleRouteError(
       error,

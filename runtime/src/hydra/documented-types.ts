@@ -4,6 +4,7 @@
  * documents are rendered from: its types, their fields, links and collections. Pure types, and
  * the IRIs the documentation gives classes and properties.
  */
+import type { AccessRules, AuthenticationSettings } from '../data/access-rules.js'
 import type { QuerySpec } from '../filters/spec.js'
 import type { TotalAccuracy } from '../paging/totals.js'
 import type { PagingConfig } from '../paging/types.js'
@@ -35,6 +36,8 @@ export type DocumentedLink = Pick<
 export interface DocumentedCollection {
   /** The entrypoint's key for it (`book`, `bookRecent`). */
   name: string
+  /** A generated operation's name (`recent`), which access rules name. */
+  operation?: string | undefined
   path: string
   paging: PagingConfig
   /** What clients may filter and order it by (docs/filters.md); absent: nothing. */
@@ -68,6 +71,13 @@ export interface ApiDescription {
   version?: string | undefined
   description?: string | undefined
   types: readonly DocumentedType[]
+  /**
+   * The app's access rules (docs/security.md): the OpenAPI document declares the 401 and 403 of
+   * the guarded routes, and their security scheme.
+   */
+  access?: AccessRules | undefined
+  /** The 401's challenge, whose scheme the OpenAPI document names. */
+  authentication?: AuthenticationSettings | undefined
 }
 
 /** `#Book`, or the IRI the type declares. */

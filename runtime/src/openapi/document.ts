@@ -4,6 +4,7 @@
  * operation, item and sub-collection, every parameter it reads, the JSON-LD documents it answers
  * and the problems it can answer. Pure: paths are written under the mount path.
  */
+
 import { errorBody } from '../errors.js'
 import { withoutRelation } from '../filters/without-relation.js'
 import {
@@ -14,6 +15,7 @@ import {
   docsPath,
   entrypointKey,
 } from '../hydra/documentation.js'
+import { isGuarded, type RouteOwner, securityScheme } from './guards.js'
 import { collectionParameters, idParameter, type Parameter } from './parameters.js'
 import {
   collectionSchema,
@@ -54,6 +56,15 @@ const PROBLEMS = {
     description: 'The database is unreachable, overloaded or past its time budget.',
     detail: 'The database is unavailable; try again later.',
   },
+  // Answered by guarded routes only (docs/security.md).
+  401: {
+    description: 'The caller should authenticate: WWW-Authenticate says how.',
+    detail: 'Authentication is required to read this resource.',
+  },
+  403: {
+    description: 'The caller may not use this operation.',
+    detail: 'The caller may not read this resource.',
+  },
 } as const
 type ProblemStatus = keyof typeof PROBLEMS
 
@@ -65,6 +76,8 @@ interface Operation {
   tags: string[]
   parameters: Parameter[]
   responses: Record<string, unknown>
+  /** A guarded route's scheme (the document's own `security` is none). */
+  security?: Record<string, string[]>[]
 }
 
 const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
@@ -91,7 +104,14 @@ function problemResponse(status: ProblemStatus, base: string): Record<string, un
             schema: { type: 'integer' },
           },
         }
-      : undefined
+      : status === 401
+        ? {
+            'WWW-Authenticate': {
+              description: 'How to authenticate.',
+              schema: { type: 'string' },
+            },
+          }
+        : undefined
   return {
     description,
     ...(headers ? { headers } : {}),
@@ -133,8 +153,11 @@ function collectionOperation(
   }
 }
 
-/** A path, its GET operation and the collection style it answers (none for an item). */
-type PathEntry = [string, Operation, { type: string; prefix: boolean }?]
+/**
+ * A path, its GET operation, what it is served as (its guards) and the collection style it answers
+ * (none for an item).
+ */
+type PathEntry = [string, Operation, RouteOwner, { type: string; prefix: boolean }?]
 
 /** The paths of one type: its collections, its items and the sub-collections of its relations. */
 function typePaths(
@@ -152,6 +175,7 @@ function typePaths(
           ? `Retrieves the collection of ${type.name} resources.`
           : `Retrieves the ${type.name} resources at ${base}${collection.path}.`,
       }),
+      { model: type.name, operation: collection.operation ?? 'collection' },
       { type: type.name, prefix: collection.hydraPrefix !== false },
     ]
   })
@@ -168,6 +192,7 @@ function typePaths(
         [404, 406, 500, 503]
       ),
     },
+    { model: type.name, operation: 'item' },
   ])
   // A to-many relation's sub-collection is served as the target's first collection operation.
   for (const link of type.links ?? []) {
@@ -184,6 +209,7 @@ function typePaths(
         summary: `Retrieves the ${link.name} of one ${type.name} (${target.name} resources).`,
         parent: idParameter(type.idKind, `${type.name} whose ${link.name} are listed`),
       }),
+      { model: target.name, operation: main.operation ?? 'collection', parent: type.name },
       { type: target.name, prefix: operation.hydraPrefix !== false },
     ])
   }
@@ -223,12 +249,21 @@ export function renderOpenApi(api: ApiDescription, location: ApiLocation): Recor
   const types = new Map(api.types.map((type) => [type.name, type]))
   const paths: Record<string, { get: Operation }> = {}
   const styles = new Map<string, Set<boolean>>()
+  const security = securityScheme(api.authentication)
+  let guarded = false
   for (const type of api.types)
-    for (const [path, operation, style] of typePaths(type, types, base)) {
+    for (const [path, operation, owner, style] of typePaths(type, types, base)) {
       paths[path] = { get: operation }
       if (style) styles.set(style.type, (styles.get(style.type) ?? new Set()).add(style.prefix))
+      if (!isGuarded(api.access, owner)) continue
+      guarded = true
+      for (const status of [401, 403])
+        operation.responses[status] = { $ref: `#/components/responses/${status}` }
+      operation.security = [{ [security.name]: [] }]
     }
-  const statuses = Object.keys(PROBLEMS).map(Number) as ProblemStatus[]
+  const statuses = (Object.keys(PROBLEMS).map(Number) as ProblemStatus[]).filter(
+    (status) => guarded || (status !== 401 && status !== 403)
+  )
   return {
     openapi: '3.1.1',
     info: {
@@ -253,6 +288,7 @@ export function renderOpenApi(api: ApiDescription, location: ApiLocation): Recor
       responses: Object.fromEntries(
         statuses.map((status) => [status, problemResponse(status, base)])
       ),
+      ...(guarded ? { securitySchemes: { [security.name]: security.scheme } } : {}),
     },
   }
 }

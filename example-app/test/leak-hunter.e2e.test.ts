@@ -1,0 +1,239 @@
+/**
+ * The leak hunter (docs/security.md): the filters fixture (every filter kind, to-one and to-many
+ * relations, orders through a relation, full, partial, unpaged and cursor paging, sub-collections)
+ * served with tenant scopes that read tokens `hono/jwt` verifies. Its oracle is the same API with
+ * no rule at all over a database holding only the rows one identity may see: for every request,
+ * the scoped answer to that identity must be exactly the oracle's (status, members, totals, links,
+ * cursors, search templates, problems), so nothing in it can depend on a row only another
+ * identity sees. Both are mounted in one server (`/scoped`, and `/seen-<identity>`).
+ */
+
+import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHydraApp, type HydraAccess } from '#fixtures/filters/hydra/index.js'
+import { PrismaClient } from '#fixtures/filters/prisma/client.js'
+import { authenticate, claimsOf, tokenFor } from '../src/auth.js'
+import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
+
+const SCHEMA = new URL('./fixtures/filters/schema.prisma', import.meta.url).pathname
+const SECRET = 'leak hunter secret'
+
+/** Each identity's owners (its tenant): it sees them, their items and those items' notes. */
+const TENANTS = { first: [1], rest: [2, 3] } as const
+type Identity = keyof typeof TENANTS
+
+const ownersOf = (sub: string | undefined): number[] =>
+  sub !== undefined && sub in TENANTS ? [...TENANTS[sub as Identity]] : []
+
+const access: HydraAccess = {
+  Owner: { scope: (c) => ({ id: { in: ownersOf(claimsOf(c)?.sub) } }) },
+  Item: { scope: (c) => ({ ownerId: { in: ownersOf(claimsOf(c)?.sub) } }) },
+  Note: { scope: (c) => ({ item: { is: { ownerId: { in: ownersOf(claimsOf(c)?.sub) } } } }) },
+}
+
+/** The fixture's rows, those of `owners` only. */
+async function seed(client: PrismaClient, owners: readonly number[]): Promise<void> {
+  const ownerOf = (item: number) => 1 + ((item - 1) % 3)
+  await client.owner.createMany({
+    data: [1, 2, 3]
+      .filter((id) => owners.includes(id))
+      .map((id) => ({
+        id,
+        name: `Owner ${id}`,
+        score: id,
+        joinedAt: id === 2 ? null : new Date(Date.UTC(2023, id, 1)),
+        verified: id !== 3,
+      })),
+  })
+  await client.item.createMany({
+    data: Array.from({ length: 12 }, (_, index) => index + 1)
+      .filter((id) => owners.includes(ownerOf(id)))
+      .map((id) => ({
+        id,
+        title: `Item ${id} 50%_off`,
+        code: `C-${id}`,
+        tag: id % 2 ? 'odd' : 'even',
+        words: 'garden path',
+        genre: (['FICTION', 'SCIENCE', 'POETRY'] as const)[id % 3] ?? 'FICTION',
+        price: (id * 1.75).toFixed(2),
+        pages: 100 + (id % 5) * 10,
+        // Shared dates: the cursor walks over equal keys.
+        publishedAt: new Date(Date.UTC(2024, id % 4, 1)),
+        returnedAt: id % 4 ? new Date(Date.UTC(2024, id % 6, 9)) : null,
+        available: id % 3 === 0,
+        ownerId: ownerOf(id),
+      })),
+  })
+  await client.note.createMany({
+    data: Array.from({ length: 18 }, (_, index) => index + 1)
+      .filter((id) => owners.includes(ownerOf(1 + ((id - 1) % 9))))
+      .map((id) => ({
+        id,
+        text: ['good', 'bad', 'meh'][id % 3] as string,
+        stars: 1 + (id % 5),
+        itemId: 1 + ((id - 1) % 9),
+      })),
+  })
+}
+
+const clients: PrismaClient[] = []
+const databases: TestDatabase[] = []
+let origin: string
+let close: () => Promise<void>
+const tokens = new Map<Identity, string>()
+
+async function database(owners: readonly number[]): Promise<PrismaClient> {
+  const created = await freshDatabase(SCHEMA)
+  databases.push(created)
+  const client = new PrismaClient({ adapter: createAdapter(created.url) })
+  clients.push(client)
+  await seed(client, owners)
+  return client
+}
+
+beforeAll(async () => {
+  const all = await database([1, 2, 3])
+  const app = new Hono()
+    .use(authenticate(SECRET))
+    .route('/scoped', createHydraApp({ prisma: all, access, batchSize: 2 }))
+  for (const [identity, owners] of Object.entries(TENANTS)) {
+    tokens.set(identity as Identity, await tokenFor({ sub: identity, role: 'reader' }, SECRET))
+    app.route(`/seen-${identity}`, createHydraApp({ prisma: await database(owners), batchSize: 2 }))
+  }
+  app.onError(hydraErrorHandler)
+  app.notFound(hydraNotFound)
+  ;({ origin, close } = await startServer(app.fetch))
+}, 120_000)
+
+afterAll(async () => {
+  await close?.()
+  for (const client of clients) await client.$disconnect()
+  for (const created of databases) await created.remove()
+})
+
+/** Each request, as both mounts spell it: filters of every kind, orders, pages and modes. */
+const REQUESTS = [
+  '/owners',
+  '/owners?page=2',
+  '/items',
+  '/items?page=2',
+  '/items?partial=true&page=2',
+  '/items?pagination=false',
+  '/items?itemsPerPage=2&page=3',
+  '/items?title=Item 1',
+  '/items?code=C-1',
+  '/items?tag=odd',
+  '/items?words=pat',
+  '/items?genre=POETRY',
+  '/items?owner=1',
+  '/items?owner=/OWNERS/2',
+  '/items?owner[]=1&owner[]=2',
+  '/items?owner.name=Owner',
+  '/items?notes.text=good',
+  '/items?notes.text=bad&notes.stars[gte]=3',
+  '/items?price[between]=2..12',
+  '/items?pages[gt]=110',
+  '/items?owner.score[lte]=2',
+  '/items?pages=120',
+  '/items?publishedAt[after]=2024-02-01',
+  '/items?returnedAt[before]=2024-03-09',
+  '/items?owner.joinedAt[after]=2023-01-01',
+  '/items?available=true',
+  '/items?owner.verified=false',
+  '/items?exists[returnedAt]=false',
+  '/items?exists[owner.joinedAt]=true',
+  '/items?order[title]=desc',
+  '/items?order[price]=asc&order[pages]=desc&page=2',
+  '/items?order[returnedAt]=asc&partial=true',
+  '/items?order[publishedAt]=desc&pagination=false',
+  '/items/feed?genre=FICTION',
+  '/items/feed?order[price]=desc',
+  '/owners/1/items',
+  '/owners/2/items?page=2',
+  '/owners/3/items?order[title]=asc',
+  '/items/1/notes',
+  '/items/2/notes',
+  '/notes',
+  '/notes?page=2',
+  ...Array.from({ length: 13 }, (_, index) => `/items/${index + 1}`),
+  '/owners/1',
+  '/owners/2',
+  '/notes/1',
+  '/notes/2',
+].map((path) => path.replace('/OWNERS/', '/scoped/owners/'))
+
+/** Orders through the owners, which scoped identities see in part: refused to them alone. */
+const PARTIAL_ORDERS = ['order[owner.name]', 'order[owner.score]']
+
+/**
+ * The body without its search template, and the template's variables: a scoped identity's
+ * template lists all of the oracle's but the orders through its partly visible owners.
+ */
+function split(body: Record<string, unknown>) {
+  const { 'hydra:search': search, ...rest } = body
+  const mappings = ((search as Record<string, unknown> | undefined)?.['hydra:mapping'] ??
+    []) as Array<{ variable: string }>
+  return { rest: JSON.stringify(rest), variables: mappings.map((mapping) => mapping.variable) }
+}
+
+/** The answer to `path` under `mount`, with the mount written as `/api` in the body. */
+async function answer(mount: string, path: string, token?: string) {
+  const response = await fetch(`${origin}${mount}${path}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  })
+  // Links write the mount as it is, and encoded inside a query (`owner=%2Fscoped%2F…`).
+  const text = (await response.text())
+    .replaceAll(mount, '/api')
+    .replaceAll(encodeURIComponent(mount), encodeURIComponent('/api'))
+  return { status: response.status, text, body: JSON.parse(text) as Record<string, unknown> }
+}
+
+describe('the leak hunter', () => {
+  for (const identity of Object.keys(TENANTS) as Identity[]) {
+    it(`answers ${identity} exactly as an API holding only its rows`, async () => {
+      const token = tokens.get(identity)
+      const seen = `/seen-${identity}`
+      let compared = 0
+      for (const raw of REQUESTS) {
+        // A related item's IRI names it under the mount it is sent to.
+        const path = (mount: string) => raw.replace('/scoped/', `${mount}/`)
+        const scoped = await answer('/scoped', path('/scoped'), token)
+        const oracle = await answer(seen, path(seen))
+        expect(scoped.status, `${identity} ${raw}`).toBe(oracle.status)
+        const [mine, theirs] = [split(scoped.body), split(oracle.body)]
+        expect(mine.rest, `${identity} ${raw}`).toBe(theirs.rest)
+        expect(mine.variables, `${identity} ${raw}`).toEqual(
+          theirs.variables.filter((variable) => !PARTIAL_ORDERS.includes(variable))
+        )
+        compared++
+      }
+      expect(compared).toBe(REQUESTS.length)
+    })
+
+    it(`walks ${identity}'s cursor pages exactly as the oracle does`, async () => {
+      const token = tokens.get(identity)
+      const seen = `/seen-${identity}`
+      let next: string | undefined = '/items/feed'
+      let pages = 0
+      while (next && pages < 20) {
+        const scoped = await answer('/scoped', next, token)
+        const oracle = await answer(seen, next)
+        expect(split(scoped.body).rest, `${identity} ${next}`).toBe(split(oracle.body).rest)
+        const view = scoped.body['hydra:view'] as Record<string, string>
+        next = view['hydra:next']?.replace('/api', '')
+        pages++
+      }
+      // Six a page: the rest's eight items take two.
+      expect(pages).toBe(identity === 'rest' ? 2 : 1)
+    })
+
+    it(`refuses ${identity} orders through its partly visible owners`, async () => {
+      for (const order of PARTIAL_ORDERS.map((name) => `${name}=asc`)) {
+        const scoped = await answer('/scoped', `/items?${order}`, tokens.get(identity))
+        expect(scoped.status, order).toBe(400)
+        expect((await answer(`/seen-${identity}`, `/items?${order}`)).status, order).toBe(200)
+      }
+    })
+  }
+})

@@ -1,0 +1,90 @@
+/**
+ * @module
+ * A collection operation as one caller may use it (docs/security.md): the guards checked and the
+ * scopes read by the data-access layer (caller-view.ts), the filters and orders the caller may not
+ * use left out of the operation's query spec (so they are unknown parameters, and `hydra:search`
+ * does not list them), and the scopes of the relations its filters go through.
+ */
+import type { Context } from 'hono'
+import type { CallerView } from '../data/caller-view.js'
+import type { DataAccess } from '../data/data-access.js'
+import { callerSpec, relatedModels } from '../filters/caller-spec.js'
+import type { QuerySpec } from '../filters/spec.js'
+import type { RelationScope } from '../filters/where.js'
+import type { CursorKey } from '../paging/types.js'
+
+/** What is read of a collection operation (collection-route.ts's CollectionOperation). */
+interface OperationLike {
+  name?: string | undefined
+  path: string
+  resource: { name: string }
+  paging: { cursor?: readonly CursorKey[] | undefined }
+  query?: QuerySpec | undefined
+}
+
+/** What a collection request of one caller reads with. */
+export interface CallerOperation<O> {
+  view: CallerView
+  /** The operation with the query spec the caller may use (the same object for the same kind). */
+  operation: O
+  /** By relation field, the scope of the related rows the caller may see. */
+  scopeOf: RelationScope | undefined
+}
+
+/** Each operation's caller variants, by their query spec. */
+const variants = new WeakMap<object, WeakMap<object, object>>()
+
+/**
+ * The caller's view of a collection request, and the operation as the caller may use it; throws
+ * a guard's 401 or 403 problem before any query runs. `parent` names a sub-collection's parent.
+ */
+export async function callerOperation<O extends OperationLike, Row extends object>(
+  c: Context,
+  rows: DataAccess<Row>,
+  operation: O,
+  parent?: string | undefined
+): Promise<CallerOperation<O>> {
+  const relations = relatedModels(operation.query)
+  const view = await rows.caller(c, {
+    model: operation.resource.name,
+    operation: operation.name ?? 'collection',
+    related: [...new Set(relations.values())],
+    parent,
+  })
+  if (!view.personal) return { view, operation, scopeOf: undefined }
+  for (const key of operation.paging.cursor ?? [])
+    if (view.hidden.has(key.field))
+      throw new TypeError(`${operation.path}: ${key.field} orders its cursor and cannot be hidden`)
+  const partial = new Set<string>()
+  for (const [relation, model] of relations) if (view.scopeOf(model)) partial.add(relation)
+  const scopeOf: RelationScope = (relation) => {
+    const model = relations.get(relation)
+    return model === undefined ? undefined : view.scopeOf(model)
+  }
+  const spec = operation.query && callerSpec(operation.query, view.hidden, partial)
+  if (!spec || spec === operation.query) return { view, operation, scopeOf }
+  let known = variants.get(operation)
+  if (!known) {
+    known = new WeakMap()
+    variants.set(operation, known)
+  }
+  let variant = known.get(spec) as O | undefined
+  if (!variant) {
+    variant = { ...operation, query: spec }
+    known.set(spec, variant)
+  }
+  return { view, operation: variant, scopeOf }
+}
+
+/** Members without the fields the caller may not see. */
+export function hideFields<R, M>(
+  toMember: (row: R) => M,
+  hidden: ReadonlySet<string>
+): (row: R) => M {
+  if (hidden.size === 0) return toMember
+  return (row) => {
+    const member = toMember(row) as Record<string, unknown>
+    for (const field of hidden) delete member[field]
+    return member as M
+  }
+}

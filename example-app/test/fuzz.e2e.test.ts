@@ -105,17 +105,15 @@ beforeAll(async () => {
   await seedFilters(filtersPrisma)
   // The filters fixture behind hono/jwt with tenant scopes, on either engine.
   const filtersApp = (engine: Partial<filtersFixture.HydraAppOptions>) => {
-    const app = new Hono()
-      .use(authenticate(SECRET))
-      .route(
-        '/',
-        filtersFixture.createHydraApp({
-          prisma: filtersPrisma,
-          batchSize: 3,
-          access: filtersAccess,
-          ...engine,
-        })
-      )
+    const app = new Hono().use(authenticate(SECRET)).route(
+      '/',
+      filtersFixture.createHydraApp({
+        prisma: filtersPrisma,
+        batchSize: 3,
+        access: filtersAccess,
+        ...engine,
+      })
+    )
     app.onError(hydraErrorHandler)
     app.notFound(hydraNotFound)
     return app

@@ -56,12 +56,26 @@ describe('filterWhere', () => {
         { scopeOf }
       )
     ).toEqual({ AND: [{ authorId: 3 }, { author: { is: { country: 'AR' } } }] })
-    // exists: a visible related row, or none the caller can see (null or invisible).
-    const exists = (value: boolean) =>
+    // A relation by a composite key's IRI: its foreign keys, and a visible related row.
+    expect(
       filterWhere(
-        [{ kind: 'exists', field: 'parent', value, relation: true }],
+        [
+          {
+            kind: 'search',
+            field: 'author',
+            strategy: 'exact',
+            values: [{ orderId: 3, productId: 7 }],
+            composite: { foreignKeys: { orderId: 'lineOrderId', productId: 'lineProductId' } },
+          },
+        ],
         { scopeOf }
       )
+    ).toEqual({
+      AND: [{ lineOrderId: 3, lineProductId: 7 }, { author: { is: { country: 'AR' } } }],
+    })
+    // exists: a visible related row, or none the caller can see (null or invisible).
+    const exists = (value: boolean) =>
+      filterWhere([{ kind: 'exists', field: 'parent', value, relation: true }], { scopeOf })
     expect(exists(true)).toEqual({ parent: { is: { tenant: 7 } } })
     expect(exists(false)).toEqual({ NOT: { parent: { is: { tenant: 7 } } } })
     // No scope: as before.

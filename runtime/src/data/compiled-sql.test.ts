@@ -70,6 +70,21 @@ describe('compiled statements', () => {
     )
   })
 
+  it('reads an empty where and undefined values as Prisma does', () => {
+    const postgresql = on('postgresql')
+    // A scope of every row (`{}`) joined to a filter, an empty operator object, undefined keys.
+    expect(postgresql.count({ AND: [{}, { id: 3 }] })?.sql).toBe(
+      'SELECT COUNT(*) AS total FROM "Book" WHERE (1=1 AND "id" = $1)'
+    )
+    expect(postgresql.count({ AND: [{ title: {} }, { id: undefined }] })?.sql).toBe(
+      'SELECT COUNT(*) AS total FROM "Book" WHERE (1=1 AND 1=1)'
+    )
+    expect(postgresql.count({ OR: [] })?.sql).toBe('SELECT COUNT(*) AS total FROM "Book" WHERE 1=0')
+    // Insensitive comparisons other than the LIKE patterns are Prisma's.
+    expect(postgresql.count({ title: { in: ['a'], mode: 'insensitive' } })).toBeUndefined()
+    expect(postgresql.count({ title: { gt: 'a', mode: 'insensitive' } })).toBeUndefined()
+  })
+
   it('finds the wildcards a search holds', () => {
     expect(wildcardIn({ AND: [{ id: 1 }, { title: { contains: 'snake_case' } }] })).toBe(
       'snake_case'

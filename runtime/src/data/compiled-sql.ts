@@ -145,13 +145,19 @@ class QueryBuilder {
     return parts.length === 0 ? '' : ` ORDER BY ${parts.join(', ')}`
   }
 
+  /**
+   * A where as SQL, read as Prisma reads it: a key whose value is undefined is left out, and a
+   * where without conditions (`{}`, alone or inside AND/OR) holds for every row.
+   */
   private condition(where: Where): string | undefined {
     const parts: string[] = []
     for (const [key, value] of Object.entries(where)) {
+      if (value === undefined) continue
       const part = key === 'AND' || key === 'OR' ? this.group(key, value) : this.field(key, value)
       if (part === undefined) return undefined
       parts.push(part)
     }
+    if (parts.length === 0) return '1=1'
     return parts.length === 1 ? parts[0] : `(${parts.join(' AND ')})`
   }
 
@@ -178,10 +184,12 @@ class QueryBuilder {
     const insensitive = mode === 'insensitive'
     const parts: string[] = []
     for (const [operator, value] of Object.entries(operators)) {
+      if (value === undefined) continue
       const part = this.operator(quoted, type, operator, value, insensitive)
       if (part === undefined) return undefined
       parts.push(part)
     }
+    if (parts.length === 0) return '1=1'
     return parts.length === 1 ? parts[0] : `(${parts.join(' AND ')})`
   }
 
@@ -192,6 +200,9 @@ class QueryBuilder {
     value: unknown,
     insensitive: boolean
   ): string | undefined {
+    // Only the LIKE patterns are compiled case-insensitively; other insensitive comparisons are
+    // left to Prisma.
+    if (insensitive && PATTERNS[operator] === undefined) return undefined
     const comparison = COMPARISONS[operator]
     if (comparison && value !== null) return `${column} ${comparison} ${this.param(value, type)}`
     if (operator === 'not' && value === null) return `${column} IS NOT NULL`

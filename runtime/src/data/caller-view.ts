@@ -91,7 +91,7 @@ export async function callerView(
   if (request.parent) await admit(c, rules[request.parent], 'item', settings)
   const scopes = new Map<string, Where | undefined>()
   await Promise.all(
-    related.map(async (model) => scopes.set(model, await itemScope(c, rules, model)))
+    related.map(async (model) => scopes.set(model, await relatedScope(c, rules, model)))
   )
   const scope =
     request.operation === 'item'
@@ -129,13 +129,63 @@ function ruleOf<K extends 'scope' | 'guard'>(
   return own && own[key] !== undefined ? own[key] : access?.[key]
 }
 
-/** Runs a scope (undefined or null: every row), checking it answers an object. */
+/** A where no row holds: Prisma reads an empty OR as false. */
+const NO_ROW: Where = { OR: [] }
+
+/**
+ * The related rows of `model` a caller sees through a relation (a filter, an order, exists): none
+ * when its item route's guard refuses the caller, since that route would serve none of them; else
+ * its item scope. The guard runs first, so a scope may rely on what the guard checked.
+ */
+async function relatedScope(
+  c: Context,
+  rules: AccessRules,
+  model: string
+): Promise<Where | undefined> {
+  const guard = ruleOf(rules[model], 'item', 'guard')
+  if (guard && (await guard(c)) !== 'allow') return NO_ROW
+  return itemScope(c, rules, model)
+}
+
+/**
+ * Runs a scope (undefined or null: every row), checking it answers an object without an
+ * undefined value: Prisma leaves such a key out, so `{ tenantId: undefined }` (a claim the token
+ * lacks) would select every row. That is a fault of the scope, refused (a 500) rather than read.
+ */
 async function run(c: Context, scope: RowScope | null | undefined): Promise<Where | undefined> {
   if (!scope) return undefined
   const where = await scope(c)
   if (where !== undefined && (where === null || typeof where !== 'object' || Array.isArray(where)))
     throw new TypeError('A row scope answers a Prisma where (an object) or undefined')
+  const hole = where && undefinedIn(where, '')
+  if (hole !== undefined)
+    throw new TypeError(`A row scope answered undefined for ${hole}: it would select every row`)
   return where
+}
+
+/** The path of the first undefined value in a where's plain objects and lists, or undefined. */
+function undefinedIn(value: unknown, path: string): string | undefined {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      if (item === undefined) return `${path}[${index}]`
+      const inner = undefinedIn(item, `${path}[${index}]`)
+      if (inner !== undefined) return inner
+    }
+    return undefined
+  }
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Object.getPrototypeOf(value) !== Object.prototype
+  )
+    return undefined
+  for (const [key, item] of Object.entries(value)) {
+    const at = path === '' ? key : `${path}.${key}`
+    if (item === undefined) return at
+    const inner = undefinedIn(item, at)
+    if (inner !== undefined) return inner
+  }
+  return undefined
 }
 
 /** The scope of `model`'s item route, read once per request. */

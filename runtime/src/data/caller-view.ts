@@ -32,6 +32,8 @@ export interface CallerView {
   scopeOf(model: string): Where | undefined
   /** The resource's fields the caller may not see. */
   hidden: ReadonlySet<string>
+  /** The fields of `model` (one of the request's `related`) the caller may not see. */
+  hiddenOf(model: string): ReadonlySet<string>
 }
 
 /** What a request reads: its resource and operation (`item` for an item), and other models. */
@@ -50,6 +52,7 @@ export const EVERYONE: CallerView = {
   scope: undefined,
   scopeOf: () => undefined,
   hidden: new Set(),
+  hiddenOf: () => new Set(),
 }
 
 /** The context variable memoising each model's item scope for the request. */
@@ -98,6 +101,12 @@ export async function callerView(
       ? await itemScope(c, rules, request.model)
       : await run(c, ruleOf(own, request.operation, 'scope'))
   const hidden = new Set((await own?.hidden?.(c)) ?? [])
+  const hiddenRelated = new Map<string, ReadonlySet<string>>()
+  await Promise.all(
+    related.map(async (model) =>
+      hiddenRelated.set(model, new Set((await rules[model]?.hidden?.(c)) ?? []))
+    )
+  )
   return {
     personal,
     scope,
@@ -107,6 +116,7 @@ export async function callerView(
       return scopes.get(model)
     },
     hidden,
+    hiddenOf: (model) => hiddenRelated.get(model) ?? new Set(),
   }
 }
 

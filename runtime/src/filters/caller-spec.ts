@@ -35,7 +35,8 @@ export function relatedModels(spec: QuerySpec | undefined): ReadonlyMap<string, 
 const variants = new WeakMap<QuerySpec, Map<string, QuerySpec>>()
 
 /**
- * `spec` without the filters and orders of `hidden` fields (and of hidden relations), and without
+ * `spec` without the filters and orders of `hidden` fields (and of hidden relations, and of a
+ * related model's hidden fields, named `relation.field`), and without
  * orders through the relations of `partial` (relations to rows the caller sees only in part).
  * The same object for the same caller kind, so that what is built from it is built once.
  */
@@ -54,7 +55,11 @@ export function callerSpec(
   let variant = known.get(key)
   if (!variant) {
     const shown = ({ through }: Through, field: string) =>
-      !hidden.has(field) && !(through && hidden.has(through.relation))
+      !hidden.has(field) &&
+      !(
+        through &&
+        (hidden.has(through.relation) || hidden.has(`${through.relation}.${through.field}`))
+      )
     variant = {
       ...spec,
       filters: spec.filters.filter((filter) => shown(filter, filter.field)),

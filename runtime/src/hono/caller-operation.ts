@@ -61,7 +61,11 @@ export async function callerOperation<O extends OperationLike, Row extends objec
     const model = relations.get(relation)
     return model === undefined ? undefined : view.scopeOf(model)
   }
-  const spec = operation.query && callerSpec(operation.query, view.hidden, partial)
+  // A field the related model hides is hidden through the relation too (`author.email`).
+  const hidden = new Set(view.hidden)
+  for (const [relation, model] of relations)
+    for (const field of view.hiddenOf(model)) hidden.add(`${relation}.${field}`)
+  const spec = operation.query && callerSpec(operation.query, hidden, partial)
   if (!spec || spec === operation.query) return { view, operation, scopeOf }
   let known = variants.get(operation)
   if (!known) {

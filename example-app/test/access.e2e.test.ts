@@ -313,6 +313,44 @@ describe('relations', () => {
     }
   })
 
+  it('answers a sub-collection through a link hidden from the caller as a missing parent', async () => {
+    // Books' author links hidden from readers: /authors/3/books would list the books by author.
+    const rules: HydraAccess = {
+      ...access,
+      Book: { ...access.Book, hidden: (c) => (librarian(c) ? [] : ['author']) },
+    }
+    const app = new Hono().use(authenticate(SECRET)).route(
+      '/',
+      createHydraApp({
+        prisma,
+        access: rules,
+        providers: { book: { popular: popularBooks(prisma) } },
+      })
+    )
+    app.onError(hydraErrorHandler)
+    app.notFound(hydraNotFound)
+    const server = await startServer(app.fetch)
+    try {
+      const get = async (who: Identity, path: string) => {
+        const token = tokens.get(who)
+        const response = await fetch(`${server.origin}${path}`, {
+          headers: token ? { Authorization: `Bearer ${token}` } : {},
+        })
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+      }
+      const { id } = await prisma.author.findFirstOrThrow({ where: { country: 'AR' } })
+      const hidden = await get('reader3', `/authors/${id}/books`)
+      const missing = await get('reader3', '/authors/99999/books')
+      expect(hidden.status).toBe(404)
+      expect(JSON.stringify(hidden.body)).toBe(
+        JSON.stringify(missing.body).replaceAll('99999', String(id))
+      )
+      expect((await get('librarian', `/authors/${id}/books`)).status).toBe(200)
+    } finally {
+      await server.close()
+    }
+  })
+
   it('refuses an order through a relation whose rows the caller sees in part', async () => {
     const answer = await read('reader3', '/books?order[author.name]=asc')
     expect(answer.status).toBe(400)

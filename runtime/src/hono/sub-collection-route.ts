@@ -74,8 +74,11 @@ async function parentCondition<Row extends object, O extends CollectionOperation
     const raw = c.req.param('id') ?? ''
     // A key no item can have is a 404 without a query, as on the item route.
     const id = readKeySegment(key, segmentFromEnd(c.req.path, 2), operation.resource.provider)
+    // Listing the rows of one parent tells their link to it: a caller the rows' resource hides
+    // that link from (`hidden: ['author']`) gets the 404 of a missing parent.
+    const linkHidden = relation.relation !== undefined && access.view.hidden.has(relation.relation)
     const within =
-      id === undefined
+      id === undefined || linkHidden
         ? undefined
         : await databaseWork(rows.within(relation, id, access.view), budget.query)
     if (id === undefined || !within) throw new HydraError(404, `No ${name} with id "${raw}".`)

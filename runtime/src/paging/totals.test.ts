@@ -99,6 +99,15 @@ describe('helpers', () => {
   it('keys a cached count by its filters, bigints included', () => {
     expect(countKey(undefined)).toBe('')
     expect(countKey({ id: { gt: 10n } })).toBe('{"id":{"gt":"10n"}}')
+    // Null sentinels of different kinds (Prisma's DbNull and JsonNull) are different keys.
+    class DbNull {}
+    class JsonNull {}
+    expect(countKey({ payload: { equals: new DbNull() } })).not.toBe(
+      countKey({ payload: { equals: new JsonNull() } })
+    )
+    expect(countKey({ payload: { equals: new DbNull() } })).toBe(
+      '{"payload":{"equals":"[DbNull]"}}'
+    )
     expect(countKey({ id: { gt: 10 } })).not.toBe(countKey({ id: { gt: 11 } }))
   })
 })

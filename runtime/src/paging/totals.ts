@@ -115,10 +115,29 @@ export class CountCache {
 }
 
 /**
- * The key of a cached count: the request's filters (Prisma's `where`), '' without any. Bigints
- * (BigInt ids and values) are written with an `n`, which JSON cannot otherwise hold.
+ * The key of a cached count: the request's filters (Prisma's `where`, the caller's scope
+ * included), '' without any. Bigints (BigInt ids and values) are written with an `n`, which JSON
+ * cannot otherwise hold; Prisma's null sentinels (`DbNull`, `JsonNull`, `AnyNull`: instances
+ * without fields, which JSON writes as `{}`) by their class, so that wheres that differ only in
+ * them never share a count.
  */
 export function countKey(where: unknown): string {
   if (where === undefined) return ''
-  return JSON.stringify(where, (_, value) => (typeof value === 'bigint' ? `${value}n` : value))
+  return JSON.stringify(where, (_, value) => {
+    if (typeof value === 'bigint') return `${value}n`
+    if (isSentinel(value)) return `[${(value as object).constructor.name}]`
+    return value
+  })
+}
+
+/** An object of a class other than Object, with no fields and no JSON form of its own. */
+function isSentinel(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.getPrototypeOf(value) !== Object.prototype &&
+    Object.getPrototypeOf(value) !== null &&
+    Object.keys(value).length === 0
+  )
 }

@@ -90,16 +90,23 @@ beforeAll(async () => {
   await prepareDatabase(prisma, database.url)
   for (const [name, who] of Object.entries(IDENTITIES))
     if (who) tokens.set(name as Identity, await tokenFor(who, SECRET))
-  const app = new Hono()
-    .use(authenticate(SECRET))
-    .route(
-      '/',
-      createHydraApp({ prisma, access, providers: { book: { popular: popularBooks(prisma) } } })
-    )
+  ;({ origin, close } = await serve(access))
+}, 120_000)
+
+/** The example's generated API under `rules`, behind hono/jwt, on a server of its own. */
+function serve(rules: HydraAccess) {
+  const app = new Hono().use(authenticate(SECRET)).route(
+    '/',
+    createHydraApp({
+      prisma,
+      access: rules,
+      providers: { book: { popular: popularBooks(prisma) } },
+    })
+  )
   app.onError(hydraErrorHandler)
   app.notFound(hydraNotFound)
-  ;({ origin, close } = await startServer(app.fetch))
-}, 120_000)
+  return startServer(app.fetch)
+}
 
 afterAll(async () => {
   await close?.()
@@ -113,9 +120,9 @@ interface Answer {
   body: Record<string, unknown>
 }
 
-async function read(who: Identity, path: string): Promise<Answer> {
+async function read(who: Identity, path: string, on = origin): Promise<Answer> {
   const token = tokens.get(who)
-  const response = await fetch(`${origin}${path}`, {
+  const response = await fetch(`${on}${path}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   })
   return {
@@ -273,25 +280,9 @@ describe('relations', () => {
       ...access,
       Author: { ...access.Author, hidden: (c) => (librarian(c) ? [] : ['name']) },
     }
-    const app = new Hono().use(authenticate(SECRET)).route(
-      '/',
-      createHydraApp({
-        prisma,
-        access: rules,
-        providers: { book: { popular: popularBooks(prisma) } },
-      })
-    )
-    app.onError(hydraErrorHandler)
-    app.notFound(hydraNotFound)
-    const server = await startServer(app.fetch)
+    const server = await serve(rules)
     try {
-      const get = async (who: Identity, path: string) => {
-        const token = tokens.get(who)
-        const response = await fetch(`${server.origin}${path}`, {
-          headers: token ? { Authorization: `Bearer ${token}` } : {},
-        })
-        return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-      }
+      const get = (who: Identity, path: string) => read(who, path, server.origin)
       const { name } = (await prisma.author.findFirstOrThrow({ where: { country: 'AR' } })) as {
         name: string
       }
@@ -319,25 +310,9 @@ describe('relations', () => {
       ...access,
       Book: { ...access.Book, hidden: (c) => (librarian(c) ? [] : ['author']) },
     }
-    const app = new Hono().use(authenticate(SECRET)).route(
-      '/',
-      createHydraApp({
-        prisma,
-        access: rules,
-        providers: { book: { popular: popularBooks(prisma) } },
-      })
-    )
-    app.onError(hydraErrorHandler)
-    app.notFound(hydraNotFound)
-    const server = await startServer(app.fetch)
+    const server = await serve(rules)
     try {
-      const get = async (who: Identity, path: string) => {
-        const token = tokens.get(who)
-        const response = await fetch(`${server.origin}${path}`, {
-          headers: token ? { Authorization: `Bearer ${token}` } : {},
-        })
-        return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-      }
+      const get = (who: Identity, path: string) => read(who, path, server.origin)
       const { id } = await prisma.author.findFirstOrThrow({ where: { country: 'AR' } })
       const hidden = await get('reader3', `/authors/${id}/books`)
       const missing = await get('reader3', '/authors/99999/books')

@@ -36,24 +36,45 @@ import { type CountStore, SharedCountCache } from './shared-totals.js'
 
 type Where = Record<string, unknown>
 
-/** Options of a resource's data access. */
+/** Options of a resource's data access (the app options that decide its reads). */
 export interface DataAccessOptions {
-  /** The page-and-count transaction takes its limits from these. */
+  /**
+   * Time budgets of the database work of a request (milliseconds): past `query` (default 10,000),
+   * or when the database is unreachable, the answer is a 503 with `Retry-After`. The
+   * page-and-count transaction takes its limits from these.
+   */
   timeouts?: DatabaseTimeouts | undefined
   /**
-   * Clients of read replicas of the same database (same generated client type): reads go to them,
-   * one per request (docs/deployment.md#read-replicas). Empty or left out: every read on `prisma`.
+   * Clients of PostgreSQL read replicas of the app's database (each a client of the same generated
+   * type, over its own adapter): reads go to them, one replica per request in turn, the page and
+   * its count in one snapshot there; a failing replica is passed by for `timeouts.replicaRetry`
+   * (docs/deployment.md#read-replicas). Left out: every read on the app's client.
    */
   replicas?: readonly object[] | undefined
-  /** Where `cached` totals are shared between instances (Redis); absent: each instance's own. */
+  /**
+   * Where `cached` totals are shared between instances (docs/deployment.md#shared-totals): a
+   * `redisCountStore` (`@prisma-hydra/runtime/redis`) over the app's Redis client. Left out, each
+   * instance caches its own counts.
+   */
   totalsStore?: CountStore | undefined
-  /** The engine of resources and operations that name none (default `prisma`). */
+  /**
+   * The engine of the resources and operations whose annotations name none: `prisma` (the
+   * default: the client's `findMany`, its extensions applied) or `compiled` (SQL written at generate
+   * time, run on the client's driver adapter, bypassing client extensions: docs/performance.md).
+   */
   engine?: EngineName | undefined
-  /** The client's adapter factory, wrapped by `shareAdapter`: compiled reads run on its connection. */
+  /**
+   * The client's driver adapter factory wrapped by `shareAdapter` (the same object given to
+   * `new PrismaClient({ adapter })`): compiled reads then run on the client's own connection
+   * without its query layer. Left out, they run through the client's `$queryRawUnsafe`.
+   */
   adapter?: AdapterFactory | undefined
-  /** Who may read what (docs/security.md), by model name. */
+  /**
+   * Who may read what, by model name (docs/security.md): row scopes, operation guards and hidden
+   * fields, each a function of the request's context. The generated `HydraAccess` types them.
+   */
   access?: AccessRules | undefined
-  /** The 401's challenge and the `Vary` of responses that depend on the caller. */
+  /** The 401's `WWW-Authenticate` and the `Vary` of responses that depend on the caller. */
   authentication?: AuthenticationSettings | undefined
 }
 

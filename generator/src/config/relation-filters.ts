@@ -57,28 +57,23 @@ export function resolveRelations(
       continue
     }
     const id = valueTypeOf(target.id)
-    if (target.key.fields.length > 1) {
-      Object.assign(relation.spec, {
-        ...id,
-        relation: {
-          ...relation.spec.relation,
-          collectionPath: target.collectionPath,
-          id,
-          key: compositeKey(target.key, relation),
-        },
-      })
-      continue
-    }
-    // A foreign key to another unique field of the target (`references: [handle]`) holds no
-    // value of the IRI's key: the condition is on the related item's key, through the relation.
+    // A composite key is read field by field. A foreign key to another unique field of the target
+    // (`references: [handle]`) holds no value of the IRI's key: the condition is on the related
+    // item's key, through the relation.
     const direct = relation.references.length === 1 && relation.references[0] === target.id.name
+    const reached =
+      target.key.fields.length > 1
+        ? { key: compositeKey(target.key, relation) }
+        : direct
+          ? {}
+          : { through: target.id.name }
     Object.assign(relation.spec, {
       ...id,
       relation: {
         ...relation.spec.relation,
         collectionPath: target.collectionPath,
         id,
-        ...(direct ? {} : { through: target.id.name }),
+        ...reached,
       },
     })
   }

@@ -10,9 +10,8 @@
 
 // The compiled engine's connection: the client's own driver adapter (docs/performance.md)
 export { shareAdapter } from './data/shared-adapter.js'
-// The database: a MariaDB pool that fails fast, outages, time budgets (docs/deployment.md)
+// The database: a MariaDB pool that fails fast, time budgets (docs/deployment.md)
 export { failFastPool } from './database/fail-fast-pool.js'
-export { DatabaseUnavailable, isOutage } from './database/outage.js'
 // The start-up check of the database (docs/deployment.md#start-up-check)
 export { checkDatabase, DatabaseUnreachable } from './database/startup-check.js'
 export type { DatabaseTimeouts } from './database/timeouts.js'
@@ -28,12 +27,11 @@ export type { CollectionProvider } from './hono/collection-route.js'
 export { serveContext } from './hono/context-routes.js'
 // Custom collections (docs/custom-collections.md)
 export { type CollectionHandlerOptions, hydraCollection } from './hono/custom-collection.js'
-export { hydraErrorHandler, hydraErrorHandlers, hydraNotFound } from './hono/error-handlers.js'
+export { hydraErrorHandler, hydraNotFound } from './hono/error-handlers.js'
 // Headers, content negotiation, CORS and hosts (docs/hydra.md, docs/deployment.md)
 export { type CorsOrigin, hydraHeaders } from './hono/hydra-headers.js'
 // The documents the API serves, for typing responses
 export type { HydraItem } from './hono/item-route.js'
-export type { JsonLdResponse } from './hono/json-ld.js'
 export { mountPrefix } from './hono/location.js'
 // Other methods, the public origin, requests Node cannot read (docs/errors.md, docs/deployment.md)
 export { methodNotAllowed } from './hono/method-not-allowed.js'
@@ -42,7 +40,7 @@ export { serveApiReference, serveOpenApi } from './hono/openapi-routes.js'
 export { publicOrigin } from './hono/public-origin.js'
 export { hydraRequestError } from './hono/request-error.js'
 export type { HydraCollection } from './hydra/collection.js'
-export type { ApiDescription, DocumentedType } from './hydra/documentation.js'
+export type { DocumentedType } from './hydra/documentation.js'
 export { renderOpenApi } from './openapi/document.js'
 export { customPaging } from './paging/config.js'
 export {
@@ -51,9 +49,4 @@ export {
   paginateIterable,
   partialPaginator,
 } from './paging/paginators.js'
-export type {
-  CollectionResult,
-  FullPaginator,
-  PagingRequest,
-  PartialPaginator,
-} from './paging/types.js'
+export type { CollectionResult, PagingRequest } from './paging/types.js'

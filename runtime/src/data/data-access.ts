@@ -129,33 +129,11 @@ export function createDataAccess<Row extends object>(
   /** A read of one item or parent, on a database of its own (no page goes with it). */
   const lookUp: PrismaModelReads['findUnique'] = (...args) =>
     routing.pin()((engines) => engines.engineOf().findUnique(...args))
-  const caches = new Map<ReadOperation, CountCache | SharedCountCache>()
-  const defaults = new Map<ReadOperation, { orderBy: Where[]; reverse: Where[] }>()
+  const ordersOf = defaultOrders()
+  const cacheOf = countCaches(model, options.totalsStore)
   const transaction = {
     isolationLevel: dialectOf(model.provider).isolationLevel,
     ...transactionOptions(options.timeouts),
-  }
-  const ordersOf = (operation: ReadOperation) => {
-    let known = defaults.get(operation)
-    if (!known) {
-      const order = operation.order ?? []
-      known = { orderBy: orderByOf(order, false), reverse: orderByOf(order, true) }
-      defaults.set(operation, known)
-    }
-    return known
-  }
-  const cacheOf = (operation: ReadOperation, seconds: number) => {
-    let cache = caches.get(operation)
-    if (!cache) {
-      cache = new CountCache({ seconds })
-      const store = options.totalsStore
-      if (store) {
-        const names = { model: model.delegate, operation: operation.path ?? '' }
-        cache = new SharedCountCache(store, names, seconds, cache)
-      }
-      caches.set(operation, cache)
-    }
-    return cache
   }
   return {
     caller: (c, request) => callerView(c, options.access, request, options.authentication),
@@ -180,31 +158,8 @@ export function createDataAccess<Row extends object>(
         where: both(where, position) ?? {},
         ...window,
       })
-      const totals = operation.totals ?? { mode: 'exact' }
-      return sourceOf<Row>(
-        on,
-        argsOf,
-        where,
-        (page, count) => {
-          if (totals.mode === 'cached') {
-            const cache = cacheOf(operation, totals.seconds)
-            return pageAndLooseTotal(
-              { page, total: () => cache.get(countKey(where), count), exact: count },
-              page.window
-            )
-          }
-          // The estimate is of the whole table: a filtered or scoped collection is counted.
-          if (totals.mode === 'estimated' && !where && dialectOf(model.provider).estimateSql) {
-            const estimate = () => on((reads) => reads.estimate())
-            return pageAndLooseTotal(
-              { page, total: () => estimatedTotal(estimate, count), exact: count },
-              page.window
-            )
-          }
-          return undefined
-        },
-        transaction
-      )
+      const loose = looseTotals(model, operation, where, on, cacheOf)
+      return sourceOf<Row>(on, argsOf, where, loose, transaction)
     },
     async item(id, view) {
       const row = await lookUp(model.delegate, model.key.name, id, view.scope)
@@ -222,6 +177,72 @@ export function createDataAccess<Row extends object>(
       const onParent = parent.key.fields ? (id as Where) : { [parent.key.name]: id }
       return { [condition.field]: { [condition.kind]: onParent } }
     },
+  }
+}
+
+/** The default order of each operation and its reverse, computed once per operation. */
+function defaultOrders(): (operation: ReadOperation) => { orderBy: Where[]; reverse: Where[] } {
+  const known = new Map<ReadOperation, { orderBy: Where[]; reverse: Where[] }>()
+  return (operation) => {
+    let orders = known.get(operation)
+    if (!orders) {
+      const order = operation.order ?? []
+      orders = { orderBy: orderByOf(order, false), reverse: orderByOf(order, true) }
+      known.set(operation, orders)
+    }
+    return orders
+  }
+}
+
+type CacheOf = (operation: ReadOperation, seconds: number) => CountCache | SharedCountCache
+
+/** The count cache of each `cached` operation, shared through `store` when one is given. */
+function countCaches(model: ModelSource, store: CountStore | undefined): CacheOf {
+  const caches = new Map<ReadOperation, CountCache | SharedCountCache>()
+  return (operation, seconds) => {
+    let cache = caches.get(operation)
+    if (!cache) {
+      cache = new CountCache({ seconds })
+      if (store) {
+        const names = { model: model.delegate, operation: operation.path ?? '' }
+        cache = new SharedCountCache(store, names, seconds, cache)
+      }
+      caches.set(operation, cache)
+    }
+    return cache
+  }
+}
+
+/**
+ * How a request's page and total are read when the operation's totals are not exact: `cached` and
+ * `estimated` totals, read beside the page; undefined for the page and an exact count in one
+ * transaction.
+ */
+function looseTotals(
+  model: ModelSource,
+  operation: ReadOperation,
+  where: Where | undefined,
+  on: ReadRun<PrismaModelReads>,
+  cacheOf: CacheOf
+): LooseTotals {
+  const totals = operation.totals ?? { mode: 'exact' }
+  return (page, count) => {
+    if (totals.mode === 'cached') {
+      const cache = cacheOf(operation, totals.seconds)
+      return pageAndLooseTotal(
+        { page, total: () => cache.get(countKey(where), count), exact: count },
+        page.window
+      )
+    }
+    // The estimate is of the whole table: a filtered or scoped collection is counted.
+    if (totals.mode === 'estimated' && !where && dialectOf(model.provider).estimateSql) {
+      const estimate = () => on((reads) => reads.estimate())
+      return pageAndLooseTotal(
+        { page, total: () => estimatedTotal(estimate, count), exact: count },
+        page.window
+      )
+    }
+    return undefined
   }
 }
 
@@ -247,6 +268,11 @@ type LoosePage = ((take: number) => PromiseLike<object[]>) & {
   window: { skip: number; take: number }
 }
 
+type LooseTotals = (
+  page: LoosePage,
+  count: () => Promise<number>
+) => Promise<PageAndTotal<object>> | undefined
+
 /**
  * The CollectionSource of one request: `loose` answers a page and its total when the operation's
  * totals are not exact (undefined: the page and an exact count in one transaction).
@@ -255,10 +281,7 @@ function sourceOf<Row extends object>(
   on: ReadRun<PrismaModelReads>,
   argsOf: (window: RowWindow<Where>) => FindManyArgs,
   where: Where | undefined,
-  loose: (
-    page: LoosePage,
-    count: () => Promise<number>
-  ) => Promise<PageAndTotal<object>> | undefined,
+  loose: LooseTotals,
   transaction: { isolationLevel: string; maxWait: number; timeout: number }
 ): CollectionSource<Row, Where> {
   const count = () => on((reads) => reads.count(where))

@@ -49,7 +49,6 @@ describe('Cache-Control of a caller-dependent response', () => {
       { vary: ['Authorization'] },
       'private, max-age=60, must-revalidate',
     ],
-    ['no-store wins', 'public, max-age=60', { noStore: true }, 'no-store'],
   ] as const)('%s', (_, configured, caller, expected) => {
     expect(cacheControlFor(configured, caller)).toBe(expected)
   })

@@ -79,8 +79,6 @@ export function preconditionAnswer(
 export interface CallerDependence {
   /** Request headers the response depends on, added to `Vary` (`Authorization`, `Cookie`). */
   vary?: readonly string[] | undefined
-  /** `no-store` instead of `private`: nothing may keep the response. */
-  noStore?: boolean | undefined
 }
 
 /** How this request's response depends on its caller, or undefined when it does not. */
@@ -94,14 +92,13 @@ const SHARED_ONLY = /^(public|s-maxage|proxy-revalidate)$/i
 
 /**
  * The `Cache-Control` of a response: the configured one, unless the response depends on the
- * caller (then `private` with the configured private directives, or `no-store`).
+ * caller (then `private` with the configured private directives).
  */
 export function cacheControlFor(
   configured: string | undefined,
   caller: CallerDependence | undefined
 ): string | undefined {
   if (caller === undefined) return configured
-  if (caller.noStore) return 'no-store'
   const kept = (configured ?? '')
     .split(',')
     .map((directive) => directive.trim())

@@ -1,4 +1,5 @@
-import { iriBuilder, type QueryMap } from '../iri/query-string.js'
+import { iriBuilder } from '../iri/iri-builder.js'
+import type { QueryMap } from '../iri/query-string.js'
 import type { CollectionPage, ParameterNames } from '../paging/types.js'
 import { hydraTerm } from '../terms.js'
 

@@ -1,15 +1,15 @@
 /**
- * Query strings the way API Platform reads and writes them (docs/paging.md#parameter-parsing and
- * docs/paging.md#link-normal-form).
- *
- * Reading: `RequestParser::parseRequestParams` over the normalised query string, i.e. PHP
- * `parse_str` except that the top-level name is kept verbatim (no `.`/space to `_` mangling) and
- * `%5B`/`%5D` count as brackets. Writing: `http_build_query(..., '&', PHP_QUERY_RFC3986)` followed by
- * `IriHelper`'s collapse of numeric leaf indexes, with the top-level keys first sorted as Symfony's
- * `Request::getUri()` does (`ksort`).
+ * @module
+ * Query strings the way API Platform reads them (docs/paging.md#parameter-parsing):
+ * `RequestParser::parseRequestParams` over the normalised query string, i.e. PHP `parse_str`
+ * except that the top-level name is kept verbatim (no `.`/space to `_` mangling) and `%5B`/`%5D`
+ * count as brackets; what the reading dropped or overwrote is kept for the parameter checks.
+ * Writing them back is iri-builder.ts.
  *
  * Everything here is pure and never throws on user input.
  */
+import { INT64_MAX, integerKey } from './query-keys.js'
+import { urlDecode } from './url-encoding.js'
 
 /**
  * A parsed query value, as PHP `parse_str` gives it: a string, or an array (nested or sent with
@@ -31,85 +31,8 @@ export const MAX_INPUT_VARS = 1000
 /** PHP's `max_input_nesting_level` default: a deeper name drops the whole top-level variable. */
 export const MAX_INPUT_NESTING_LEVEL = 64
 
-const INT64_MIN = -(2n ** 63n)
-const INT64_MAX = 2n ** 63n - 1n
-const CANONICAL_INTEGER = /^(?:0|-?[1-9][0-9]*)$/
 /** Characters C's `isspace()` accepts (space, \t, \n, \v, \f, \r). */
 const C_SPACE = /^[ \t\n\v\f\r]$/
-
-const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true })
-
-/**
- * PHP `urldecode`: `+` is a space, `%XX` (two hex digits, either case) is a byte, and anything
- * else, including a malformed escape such as `%zz` or a trailing `%`, is kept as it is. The bytes
- * are read as UTF-8 (raw non-ASCII characters in the input count as their UTF-8 bytes); an invalid
- * sequence becomes U+FFFD.
- */
-export function urlDecode(input: string): string {
-  if (!input.includes('%') && !input.includes('+')) return input
-  const bytes = Buffer.from(input, 'utf8')
-  const out = new Uint8Array(bytes.length)
-  let length = 0
-  for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i] as number
-    if (byte === 0x2b) {
-      out[length++] = 0x20
-      continue
-    }
-    if (byte === 0x25 && i + 2 < bytes.length) {
-      const high = hexValue(bytes[i + 1] as number)
-      const low = hexValue(bytes[i + 2] as number)
-      if (high >= 0 && low >= 0) {
-        out[length++] = high * 16 + low
-        i += 2
-        continue
-      }
-    }
-    out[length++] = byte
-  }
-  return utf8Decoder.decode(out.subarray(0, length))
-}
-
-function hexValue(byte: number): number {
-  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30
-  if (byte >= 0x41 && byte <= 0x46) return byte - 0x37
-  if (byte >= 0x61 && byte <= 0x66) return byte - 0x57
-  return -1
-}
-
-const HEX = '0123456789ABCDEF'
-
-/**
- * PHP `rawurlencode` (RFC 3986): `A-Z a-z 0-9 - _ . ~` are kept, every other UTF-8 byte becomes
- * `%XX` with upper-case hex. A lone surrogate is encoded as U+FFFD.
- */
-export function rawUrlEncode(input: string): string {
-  if (/^[A-Za-z0-9\-_.~]*$/.test(input)) return input
-  let out = ''
-  for (const byte of Buffer.from(input, 'utf8')) {
-    if (
-      (byte >= 0x41 && byte <= 0x5a) ||
-      (byte >= 0x61 && byte <= 0x7a) ||
-      (byte >= 0x30 && byte <= 0x39) ||
-      byte === 0x2d ||
-      byte === 0x5f ||
-      byte === 0x2e ||
-      byte === 0x7e
-    ) {
-      out += String.fromCharCode(byte)
-    } else {
-      out += `%${HEX[byte >> 4]}${HEX[byte & 15]}`
-    }
-  }
-  return out
-}
-
-/** The PHP integer key a string array key turns into, if any (`'5'`, `'-3'`; not `'05'`, `'-0'`). */
-function integerKey(key: string): bigint | undefined {
-  if (!CANONICAL_INTEGER.test(key) || key.length > 20) return undefined
-  const value = BigInt(key)
-  return value >= INT64_MIN && value <= INT64_MAX ? value : undefined
-}
 
 /** PHP's `nNextFreeElement` of each array built by {@link parseQuery} (undefined: no integer key yet). */
 const nextFreeIndex = new WeakMap<QueryMap, bigint>()
@@ -292,145 +215,6 @@ export function isTruncated(query: QueryMap): boolean {
  */
 export function isRepeated(query: QueryMap, name: string): boolean {
   return notes.get(query)?.repeated.has(name) ?? false
-}
-
-/** An array key written as `%5B<digits>%5D` and not followed by another bracket (IriHelper). */
-const INDEXED_LEAF_BRACKET = /%5B[0-9]+%5D(?!%5B)/g
-
-function appendPairs(parts: string[], encodedKey: string, value: QueryValue): void {
-  if (typeof value === 'string') {
-    parts.push(`${encodedKey.replace(INDEXED_LEAF_BRACKET, '%5B%5D')}=${rawUrlEncode(value)}`)
-    return
-  }
-  for (const [key, child] of value) {
-    appendPairs(parts, `${encodedKey}%5B${rawUrlEncode(key)}%5D`, child)
-  }
-}
-
-/**
- * Builds a query string like PHP `http_build_query($params, '', '&', PHP_QUERY_RFC3986)` followed by
- * API Platform's `IriHelper` leaf-index collapse (docs/paging.md#link-normal-form):
- *
- * - keys and values are {@link rawUrlEncode}d (`[ ] / : + # space` become `%5B %5D %2F %3A %2B %23
- *   %20`), nested keys are written `a%5Bb%5D=1`, an empty value gives `k=`, an empty array gives
- *   nothing (as in PHP);
- * - in each key, a numeric index not followed by another bracket becomes `%5B%5D`
- *   (`tags[1]=b&tags[0]=a` gives `tags%5B%5D=b&tags%5B%5D=a`, in that order) while other numeric
- *   indexes stay (`f[0][a]=1` gives `f%5B0%5D%5Ba%5D=1`, fix #8278 of v4.3.11).
- */
-export function buildQuery(params: QueryMap): string {
-  const parts: string[] = []
-  for (const [key, value] of params) appendPairs(parts, rawUrlEncode(key), value)
-  return parts.join('&')
-}
-
-const PHP_WHITESPACE = '[ \\t\\n\\r\\v\\f]*'
-const NUMERIC_STRING = new RegExp(
-  `^${PHP_WHITESPACE}[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?${PHP_WHITESPACE}$`
-)
-const INTEGER_STRING = new RegExp(`^${PHP_WHITESPACE}[+-]?[0-9]+${PHP_WHITESPACE}$`)
-
-function numericValue(key: string): bigint | number | undefined {
-  if (!NUMERIC_STRING.test(key)) return undefined
-  if (INTEGER_STRING.test(key)) {
-    const value = BigInt(key.trim())
-    if (value >= INT64_MIN && value <= INT64_MAX) return value
-  }
-  return Number(key.trim())
-}
-
-/**
- * Compares two top-level keys the way PHP 8 `ksort()` (SORT_REGULAR) does: two numeric keys
- * (integer keys, or numeric strings such as `'1.5'` or `'1e1'`) compare as numbers, anything else
- * compares byte by byte on the UTF-8 encoding (digits < upper case < `_` < lower case).
- */
-export function compareQueryKeys(a: string, b: string): number {
-  const left = numericValue(a)
-  if (left !== undefined) {
-    const right = numericValue(b)
-    if (right !== undefined) {
-      if (typeof left === 'bigint' && typeof right === 'bigint') {
-        return left < right ? -1 : left > right ? 1 : 0
-      }
-      const difference = Number(left) - Number(right)
-      return difference < 0 ? -1 : difference > 0 ? 1 : 0
-    }
-  }
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'))
-}
-
-/**
- * A copy of `query` with its top-level keys sorted like Symfony's `Request::getUri()` (`ksort`, see
- * {@link compareQueryKeys}; the sort is stable). Nested arrays keep their order and are shared.
- */
-export function sortQuery(query: QueryMap): QueryMap {
-  if (query.size < 2) return new Map(query)
-  return new Map([...query].sort(([a], [b]) => compareQueryKeys(a, b)))
-}
-
-export interface BuildIriOptions {
-  /** The page parameter's name: always removed from `query`, and set to `page` when given. */
-  pageParameterName: string
-  /**
-   * The page to link to, written last as a decimal integer (the reference writes `1.0E+14` from
-   * 10^14 on, which its own parser then refuses); absent for a link without a page (cursor links).
-   */
-  page?: number | undefined
-  /**
-   * Top-level parameters to set after the page parameter is removed (cursor links): an existing
-   * key is replaced whole; `undefined` removes the key. The keys are then sorted again (D6).
-   */
-  overrides?: ReadonlyArray<readonly [string, QueryValue | undefined]> | undefined
-}
-
-/**
- * Builds a view IRI like `IriHelper::parseIri` + `createIri` over Symfony's normalised request URI
- * (docs/paging.md#link-normal-form): the top-level keys of `query` are sorted ({@link sortQuery}),
- * the page parameter is removed, `overrides` are applied, the keys sorted again (docs/paging.md#d6:
- * the reference merges them in place), then the page (if any) is set, which puts it last. Gives
- * `path?query`, or `path` alone when the query string is empty. `path` must not contain a query
- * itself.
- */
-export function buildIri(path: string, query: QueryMap, options: BuildIriOptions): string {
-  return iriBuilder(path, query, options.pageParameterName)(options)
-}
-
-/**
- * {@link buildIri} for several links of one request: the query is sorted and written once, so a
- * link that only sets the page (every link of offset paging) is that text and the page.
- */
-export function iriBuilder(
-  path: string,
-  query: QueryMap,
-  pageParameterName: string
-): (target: Omit<BuildIriOptions, 'pageParameterName'>) => string {
-  const params = sortQuery(query)
-  params.delete(pageParameterName)
-  let rest: string | undefined
-  let pageKey: string | undefined
-  return ({ page, overrides }) => {
-    if (overrides !== undefined && overrides.length > 0) {
-      const merged = new Map(params)
-      for (const [key, value] of overrides) {
-        if (value === undefined) merged.delete(key)
-        else merged.set(key, value)
-      }
-      // D6: the reference merges cursor parameters in place, so its links differ from the `@id`
-      // of the page they lead to (whose keys are sorted); sorted again, the link is that `@id`.
-      const changed = sortQuery(merged)
-      if (page !== undefined) {
-        changed.delete(pageParameterName)
-        changed.set(pageParameterName, String(page))
-      }
-      const queryString = buildQuery(changed)
-      return queryString === '' ? path : `${path}?${queryString}`
-    }
-    rest ??= buildQuery(params)
-    if (page === undefined) return rest === '' ? path : `${path}?${rest}`
-    pageKey ??= buildQuery(new Map([[pageParameterName, '']]))
-    const pair = `${pageKey}${String(page)}`
-    return rest === '' ? `${path}?${pair}` : `${path}?${rest}&${pair}`
-  }
 }
 
 /**

@@ -242,45 +242,50 @@ describe('jsonld expands every kind of response with typed literals', () => {
 })
 
 /**
- * Type-checks the typescript client's interfaces against a member of each collection as the API
- * sends it (tsc, strict but for null checks: the generator types an optional field `field?: T`,
- * and JSON-LD writes it as null). The fields client-generator 0.7 types from their range alone,
- * `xsd:decimal` as number and `xsd:dateTime` as Date, are sent as text: those (found from the
- * documentation) are checked as strings, and their generated type is the generator's own rule.
+ * Type-checks the typescript client's interfaces against every member of each collection's first
+ * page as the API sends it (tsc, strict, null checks on), written as object literals so that a
+ * field sent but not declared fails too. Two rules of client-generator 0.7 no documentation can
+ * change (docs/hydra.md#clients-the-tests-drive) are spelled out here, from the documentation: its
+ * template writes an optional field `field?: T` and never `| null`, and JSON-LD sends an absent
+ * value as null, so a field the documentation does not mark `hydra:required` may also be null (a
+ * required one may not); and it types `xsd:decimal` as number and `xsd:dateTime` as Date from the
+ * range alone, while both are sent as text, so those are checked as strings. Every other field,
+ * and `@id`, is checked as the generator typed it. `@type` is JSON-LD's, not in the interfaces.
  */
 async function typeCheckAgainstResponses(output: string): Promise<void> {
   const { api } = await parseHydraDocumentation(origin)
   const lines = [
-    'type AsSent<T, K extends keyof T> = Omit<T, K> & { readonly [P in K]: string | null }',
+    '// Optional fields may be null; the fields in Text are sent as text.',
+    'type AsSent<T, Text extends keyof T> = {',
+    '  readonly [K in keyof T]: (K extends Text ? string : T[K]) | (undefined extends T[K] ? null : never)',
+    "} & { readonly '@type': string }",
   ]
+  let members = 0
   for (const resource of api.resources ?? []) {
     const name = resource.title as string
     const file = name.toLowerCase()
     const page = (await (await fetch(resource.url)).json()) as Record<string, unknown[]>
-    const member = (page['hydra:member'] ?? page.member)?.[0]
-    expect(member, resource.url).toBeDefined()
+    const sent = page['hydra:member'] ?? page.member ?? []
+    expect(sent.length, resource.url).toBeGreaterThan(0)
+    members += sent.length
     const generated = await readFile(path.join(output, `interfaces/${file}.ts`), 'utf8')
     const asText = (resource.fields ?? []).filter((field) =>
       ['decimal', 'dateTime'].includes(field.type ?? '')
     )
     for (const field of asText) {
       const rule = field.type === 'decimal' ? 'number' : 'Date'
-      expect(generated, `${name}.${field.name}`).toContain(`readonly ${field.name}`)
       expect(generated).toMatch(new RegExp(`readonly ${field.name}\\??: ${rule};`))
     }
     const keys = asText.map((field) => JSON.stringify(field.name)).join(' | ') || 'never'
     lines.push(
       `import type { ${name} } from './interfaces/${file}'`,
-      `const ${file}Sent = ${JSON.stringify(member)} as const`,
-      `export const ${file}: AsSent<${name}, ${keys}> = ${file}Sent`
+      `export const ${file}: ReadonlyArray<AsSent<${name}, ${keys}>> = ${JSON.stringify(sent, null, 1)}`
     )
   }
+  expect(members).toBeGreaterThan(30)
   await writeFile(path.join(output, 'check.ts'), `${lines.join('\n')}\n`)
   const compilerOptions = {
     strict: true,
-    strictNullChecks: false,
-    // Without null checks a null in the sent JSON reads as `any`; the interfaces stay checked.
-    noImplicitAny: false,
     noEmit: true,
     target: 'es2022',
     module: 'esnext',

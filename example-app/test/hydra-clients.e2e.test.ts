@@ -2,11 +2,12 @@
  * The example API read by API Platform's own clients and by the `jsonld` processor, all installed
  * from the registry, over real HTTP: api-doc-parser (the library behind the admin and the client
  * generator) finds one resource per served model with its fields, types and parameters;
- * client-generator writes its typescript, react and next clients; `jsonld` expands every kind of
+ * client-generator writes its typescript, react and next clients (the typescript one type-checked
+ * against the responses, the next one as `next build` checks it); `jsonld` expands every kind of
  * response with typed literals where the documentation declares a datatype.
  */
 import { execFile } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -18,6 +19,7 @@ import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
+import { typeCheckInterfaces, typeCheckNext } from './support/generated-clients.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#'
@@ -241,67 +243,6 @@ describe('jsonld expands every kind of response with typed literals', () => {
   })
 })
 
-/**
- * Type-checks the typescript client's interfaces against every member of each collection's first
- * page as the API sends it (tsc, strict, null checks on), written as object literals so that a
- * field sent but not declared fails too. Two rules of client-generator 0.7 no documentation can
- * change (docs/hydra.md#clients-the-tests-drive) are spelled out here, from the documentation: its
- * template writes an optional field `field?: T` and never `| null`, and JSON-LD sends an absent
- * value as null, so a field the documentation does not mark `hydra:required` may also be null (a
- * required one may not); and it types `xsd:decimal` as number and `xsd:dateTime` as Date from the
- * range alone, while both are sent as text, so those are checked as strings. Every other field,
- * and `@id`, is checked as the generator typed it. `@type` is JSON-LD's, not in the interfaces.
- */
-async function typeCheckAgainstResponses(output: string): Promise<void> {
-  const { api } = await parseHydraDocumentation(origin)
-  const lines = [
-    '// Optional fields may be null; the fields in Text are sent as text.',
-    'type AsSent<T, Text extends keyof T> = {',
-    '  readonly [K in keyof T]: (K extends Text ? string : T[K]) | (undefined extends T[K] ? null : never)',
-    "} & { readonly '@type': string }",
-  ]
-  let members = 0
-  for (const resource of api.resources ?? []) {
-    const name = resource.title as string
-    const file = name.toLowerCase()
-    const page = (await (await fetch(resource.url)).json()) as Record<string, unknown[]>
-    const sent = page['hydra:member'] ?? page.member ?? []
-    expect(sent.length, resource.url).toBeGreaterThan(0)
-    members += sent.length
-    const generated = await readFile(path.join(output, `interfaces/${file}.ts`), 'utf8')
-    const asText = (resource.fields ?? []).filter((field) =>
-      ['decimal', 'dateTime'].includes(field.type ?? '')
-    )
-    for (const field of asText) {
-      const rule = field.type === 'decimal' ? 'number' : 'Date'
-      expect(generated).toMatch(new RegExp(`readonly ${field.name}\\??: ${rule};`))
-    }
-    const keys = asText.map((field) => JSON.stringify(field.name)).join(' | ') || 'never'
-    lines.push(
-      `import type { ${name} } from './interfaces/${file}'`,
-      `export const ${file}: ReadonlyArray<AsSent<${name}, ${keys}>> = ${JSON.stringify(sent, null, 1)}`
-    )
-  }
-  expect(members).toBeGreaterThan(30)
-  await writeFile(path.join(output, 'check.ts'), `${lines.join('\n')}\n`)
-  const compilerOptions = {
-    strict: true,
-    noEmit: true,
-    target: 'es2022',
-    module: 'esnext',
-    moduleResolution: 'bundler',
-  }
-  await writeFile(
-    path.join(output, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions, files: ['check.ts'] })
-  )
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
-  const result = await promisify(execFile)(process.execPath, [tsc, '-p', output], {
-    timeout: 60_000,
-  }).catch((error: { stdout: string }) => ({ stdout: error.stdout }))
-  expect(result.stdout).toBe('')
-}
-
 describe("API Platform's client-generator", () => {
   const require = createRequire(import.meta.url)
   const bin = path.join(
@@ -336,8 +277,10 @@ describe("API Platform's client-generator", () => {
         if (generator === 'typescript') {
           const book = await readFile(path.join(output, 'interfaces/book.ts'), 'utf8')
           expect(book).toContain('readonly author: string;')
-          await typeCheckAgainstResponses(output)
+          await typeCheckInterfaces((await parseHydraDocumentation(origin)).api, output)
         }
+        if (generator === 'next')
+          await typeCheckNext((await parseHydraDocumentation(origin)).api, output)
       } finally {
         await rm(output, { recursive: true, force: true })
       }

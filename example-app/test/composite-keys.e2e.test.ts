@@ -103,6 +103,21 @@ async function walk(path: string, link: 'hydra:next' | 'hydra:previous' = 'hydra
   return all
 }
 
+/** The variables of the documentation's IRI template for the collection at `path`. */
+async function documentedVariables(path: string): Promise<string[]> {
+  const classes = (await get(origin, '/docs.jsonld')).body['hydra:supportedClass'] as Body[]
+  const entrypoint = classes.find((type) => type['@id'] === '#Entrypoint') as Body
+  const templates = (entrypoint['hydra:supportedProperty'] as Body[]).flatMap((supported) =>
+    ((supported['hydra:property'] as Body)['hydra:supportedOperation'] as Body[]).flatMap(
+      (operation) => (operation['hydra:search'] ? [operation['hydra:search'] as Body] : [])
+    )
+  )
+  const template = templates.find((entry) => String(entry['hydra:template']).startsWith(`${path}{`))
+  return ((template?.['hydra:mapping'] ?? []) as Body[]).map(
+    (mapping) => mapping['hydra:variable'] as string
+  )
+}
+
 const byKey = (a: { orderId: number; productId: number }, b: typeof a) =>
   a.orderId - b.orderId || a.productId - b.productId
 const keysOf = (items: Body[]) => items.map((item) => item['@id'])
@@ -185,6 +200,39 @@ describe('collections with the key as tie-breaker', () => {
         .map((line) => lineIri(line.orderId, line.productId))
     )
   })
+
+  it.each([
+    ['/order-lines', ['orderId', 'productId']],
+    ['/shelves', ['aisle', 'slot']],
+  ])(
+    '%s orders by each key field, and says so where clients read parameters',
+    async (path, key) => {
+      const variables = key.map((field) => `order[${field}]`)
+      const search = (await get(origin, path)).body['hydra:search'] as Body
+      const listed = (search['hydra:mapping'] as Body[]).map((entry) => entry.variable)
+      expect(listed).toEqual(expect.arrayContaining(variables))
+      expect(await documentedVariables(path)).toEqual(expect.arrayContaining(variables))
+      const openapi = (await get(origin, '/openapi.json')).body as {
+        paths: Record<string, { get: { parameters: Array<{ name: string }> } }>
+      }
+      const parameters = openapi.paths[path]?.get.parameters.map((parameter) => parameter.name)
+      expect(parameters).toEqual(expect.arrayContaining(variables))
+      // Each one orders: descending by that field, then by the whole key.
+      const ids = ((await walk(path)) as Array<Record<string, string | number>>).map((row) => ({
+        iri: row['@id'] as string,
+        values: key.map((field) => row[field] as string | number),
+      }))
+      for (const [index, field] of key.entries()) {
+        const walked = await walk(`${path}?order%5B${field}%5D=desc`)
+        const ordered = [...ids].sort((a, b) => {
+          const at = (row: typeof a, i: number) => row.values[i] as string | number
+          const compare = (i: number) => (at(a, i) < at(b, i) ? -1 : at(a, i) > at(b, i) ? 1 : 0)
+          return -compare(index) || compare(0) || compare(1)
+        })
+        expect(keysOf(walked), field).toEqual(ordered.map((row) => row.iri))
+      }
+    }
+  )
 
   it('cursor paging walks both ways over a repeating field, exactly once', async () => {
     const order = [...STOCK]

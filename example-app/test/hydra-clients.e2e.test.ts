@@ -2,11 +2,12 @@
  * The example API read by API Platform's own clients and by the `jsonld` processor, all installed
  * from the registry, over real HTTP: api-doc-parser (the library behind the admin and the client
  * generator) finds one resource per served model with its fields, types and parameters;
- * client-generator writes its typescript, react and next clients; `jsonld` expands every kind of
+ * client-generator writes its typescript, react and next clients (the typescript one type-checked
+ * against the responses, the next one as `next build` checks it); `jsonld` expands every kind of
  * response with typed literals where the documentation declares a datatype.
  */
 import { execFile } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -18,6 +19,7 @@ import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
+import { typeCheckInterfaces, typeCheckNext } from './support/generated-clients.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#'
@@ -241,62 +243,6 @@ describe('jsonld expands every kind of response with typed literals', () => {
   })
 })
 
-/**
- * Type-checks the typescript client's interfaces against a member of each collection as the API
- * sends it (tsc, strict but for null checks: the generator types an optional field `field?: T`,
- * and JSON-LD writes it as null). The fields client-generator 0.7 types from their range alone,
- * `xsd:decimal` as number and `xsd:dateTime` as Date, are sent as text: those (found from the
- * documentation) are checked as strings, and their generated type is the generator's own rule.
- */
-async function typeCheckAgainstResponses(output: string): Promise<void> {
-  const { api } = await parseHydraDocumentation(origin)
-  const lines = [
-    'type AsSent<T, K extends keyof T> = Omit<T, K> & { readonly [P in K]: string | null }',
-  ]
-  for (const resource of api.resources ?? []) {
-    const name = resource.title as string
-    const file = name.toLowerCase()
-    const page = (await (await fetch(resource.url)).json()) as Record<string, unknown[]>
-    const member = (page['hydra:member'] ?? page.member)?.[0]
-    expect(member, resource.url).toBeDefined()
-    const generated = await readFile(path.join(output, `interfaces/${file}.ts`), 'utf8')
-    const asText = (resource.fields ?? []).filter((field) =>
-      ['decimal', 'dateTime'].includes(field.type ?? '')
-    )
-    for (const field of asText) {
-      const rule = field.type === 'decimal' ? 'number' : 'Date'
-      expect(generated, `${name}.${field.name}`).toContain(`readonly ${field.name}`)
-      expect(generated).toMatch(new RegExp(`readonly ${field.name}\\??: ${rule};`))
-    }
-    const keys = asText.map((field) => JSON.stringify(field.name)).join(' | ') || 'never'
-    lines.push(
-      `import type { ${name} } from './interfaces/${file}'`,
-      `const ${file}Sent = ${JSON.stringify(member)} as const`,
-      `export const ${file}: AsSent<${name}, ${keys}> = ${file}Sent`
-    )
-  }
-  await writeFile(path.join(output, 'check.ts'), `${lines.join('\n')}\n`)
-  const compilerOptions = {
-    strict: true,
-    strictNullChecks: false,
-    // Without null checks a null in the sent JSON reads as `any`; the interfaces stay checked.
-    noImplicitAny: false,
-    noEmit: true,
-    target: 'es2022',
-    module: 'esnext',
-    moduleResolution: 'bundler',
-  }
-  await writeFile(
-    path.join(output, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions, files: ['check.ts'] })
-  )
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
-  const result = await promisify(execFile)(process.execPath, [tsc, '-p', output], {
-    timeout: 60_000,
-  }).catch((error: { stdout: string }) => ({ stdout: error.stdout }))
-  expect(result.stdout).toBe('')
-}
-
 describe("API Platform's client-generator", () => {
   const require = createRequire(import.meta.url)
   const bin = path.join(
@@ -331,8 +277,10 @@ describe("API Platform's client-generator", () => {
         if (generator === 'typescript') {
           const book = await readFile(path.join(output, 'interfaces/book.ts'), 'utf8')
           expect(book).toContain('readonly author: string;')
-          await typeCheckAgainstResponses(output)
+          await typeCheckInterfaces((await parseHydraDocumentation(origin)).api, output)
         }
+        if (generator === 'next')
+          await typeCheckNext((await parseHydraDocumentation(origin)).api, output)
       } finally {
         await rm(output, { recursive: true, force: true })
       }

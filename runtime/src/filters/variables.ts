@@ -2,7 +2,7 @@
  * The query parameters a filter and order spec accepts, as API Platform's filters describe them
  * (`getDescription()`): what `hydra:search` lists, in responses and in the documentation.
  */
-import { ID_ORDER, idOrderFields } from './id-order.js'
+import { ID_ORDER, idOrderFields, keyOf } from './id-order.js'
 import {
   DATE_OPERATORS,
   type OrderFieldSpec,
@@ -71,12 +71,11 @@ export function queryVariables(spec: QuerySpec): QueryVariable[] {
     }
   }
   if (spec.order.length > 0) {
-    const id = spec.id ? [spec.id.field] : []
-    const fields = [...new Set([...spec.order.map((entry) => entry.field), ...id])]
+    // Every key field, as the query reads them: a composite key's second field too.
+    const orderable = [...spec.order, ...keyOf(spec)]
+    const fields = [...new Set(orderable.map((entry) => entry.field))]
     for (const field of fields) {
-      value = [...spec.order, ...(spec.id ? [spec.id] : [])].find(
-        (entry) => entry.field === field
-      ) as OrderFieldSpec
+      value = orderable.find((entry) => entry.field === field) as OrderFieldSpec
       add(`${spec.parameters.order}[${field}]`, field, `Order by ${field}: asc or desc.`)
     }
     const alias = idOrderFields(spec)

@@ -67,6 +67,21 @@ describe('searchTemplate', () => {
     ])
   })
 
+  it('lists an order for every field of a composite key, as the query reads them', () => {
+    const lines = { ...spec, filters: [], order: [{ field: 'quantity', type: 'Int' }] }
+    const key = [
+      { field: 'orderId', type: 'Int' },
+      { field: 'productId', type: 'Int' },
+    ]
+    const mapping = searchMappings({ ...lines, id: key[0], key })
+    expect(mapping.map(({ variable, property }) => [variable, property])).toEqual([
+      ['order[quantity]', 'quantity'],
+      ['order[orderId]', 'orderId'],
+      ['order[productId]', 'productId'],
+      ['order[id]', 'orderId'],
+    ])
+  })
+
   it('writes its keys without the prefix when the collection has none', () => {
     expect(
       Object.keys(searchTemplate('/books', searchMappings({ ...spec, order: [] }), false))

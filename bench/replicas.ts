@@ -16,10 +16,11 @@ import { createApp } from '../example-app/src/app.js'
 import { prepareDatabase } from '../example-app/src/database.js'
 import { createPrismaClient } from '../example-app/src/prisma.js'
 import { postgresPrograms, startPgPair } from '../example-app/test/support/pg-pair.js'
+import { integers } from './load.js'
 import { machine, writeSection } from './report.js'
 
-const ROUNDS = Number(process.env.BENCH_REPLICAS_ROUNDS ?? 5)
-const REQUESTS = Number(process.env.BENCH_REPLICAS_REQUESTS ?? 600)
+const [ROUNDS = 5] = integers('BENCH_REPLICAS_ROUNDS', '5')
+const [REQUESTS = 600] = integers('BENCH_REPLICAS_REQUESTS', '600')
 /** One of each kind of read: item, full page (page + count), partial, cursor, sub-collection. */
 const READS = ['/books/7', '/books?page=2', '/reviews?page=2', '/activities', '/authors/3/books']
 

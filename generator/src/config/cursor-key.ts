@@ -7,7 +7,7 @@ import { checkOrderable, comparable, keysetKey, withTieBreaker } from './order.j
 export interface KeyContext {
   model: DMMF.Model
   datamodel: DMMF.Datamodel
-  fields: Map<string, FieldModel>
+  fields: ReadonlyMap<string, FieldModel>
   /** The fields of the item key: the tie-breaker of every order. */
   keyFields: readonly string[]
   report: Report

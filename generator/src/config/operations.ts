@@ -31,7 +31,7 @@ export interface ResourceScope {
 
 /** The resource's collection, then one operation per valid `@operation(...)`, in the schema's order. */
 export function resolveOperations(
-  annotations: Annotation[],
+  annotations: readonly Annotation[],
   scope: ResourceScope
 ): OperationModel[] {
   const { global, keys } = scope

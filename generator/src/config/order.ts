@@ -12,7 +12,7 @@ export function comparable(field: FieldModel): boolean {
 export function readOrder(
   value: AnnotationValue | undefined,
   source: string,
-  fields: Map<string, FieldModel>,
+  fields: ReadonlyMap<string, FieldModel>,
   report: Report
 ): OrderEntry[] | undefined {
   if (value === undefined) return undefined
@@ -49,7 +49,7 @@ export function readOrder(
 /** Whether `field` is a scalar or enum field a query can order by; reports why not. */
 export function checkOrderable(
   field: string,
-  fields: Map<string, FieldModel>,
+  fields: ReadonlyMap<string, FieldModel>,
   source: string,
   option: string,
   report: Report
@@ -88,7 +88,7 @@ export function withTieBreaker(order: OrderEntry[], keyFields: readonly string[]
  */
 export function keysetKey(
   order: OrderEntry[],
-  fields: Map<string, FieldModel>
+  fields: ReadonlyMap<string, FieldModel>
 ): CursorKeyModel[] | null {
   const key: CursorKeyModel[] = []
   for (const entry of order) {

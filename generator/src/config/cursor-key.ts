@@ -19,7 +19,7 @@ export interface KeyContext {
  */
 export function orderAndCursor(
   paging: ResolvedPaging,
-  order: OrderEntry[] | undefined,
+  order: readonly OrderEntry[] | undefined,
   source: string,
   context: KeyContext
 ): { order: OrderEntry[]; cursor: CursorKeyModel[] | null; orderKey: CursorKeyModel[] | null } {

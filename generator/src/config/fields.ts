@@ -89,22 +89,22 @@ export function toFieldModel(
   datamodel: DMMF.Datamodel,
   iri: string | undefined
 ): FieldModel {
-  const model: FieldModel = {
+  const scale = decimalScale(field)
+  const enumValues =
+    field.kind === 'enum'
+      ? (datamodel.enums.find((candidate) => candidate.name === field.type)?.values ?? [])
+      : undefined
+  return {
     name: field.name,
     type: field.type,
     kind: field.kind === 'enum' ? 'enum' : 'scalar',
     isList: field.isList,
     isRequired: field.isRequired,
     uuid: field.nativeType?.[0] === 'Uuid',
+    ...(scale !== undefined ? { scale } : {}),
+    ...(enumValues ? { enumValues: enumValues.map((value) => value.name) } : {}),
+    ...(iri ? { iri } : {}),
   }
-  const scale = decimalScale(field)
-  if (scale !== undefined) model.scale = scale
-  if (field.kind === 'enum') {
-    const values = datamodel.enums.find((candidate) => candidate.name === field.type)?.values ?? []
-    model.enumValues = values.map((value) => value.name)
-  }
-  if (iri) model.iri = iri
-  return model
 }
 
 /**

@@ -20,7 +20,7 @@ export interface ResourceScope {
   options: PagingOptions
   path: string
   /** The order of `@resource(order: ...)`. */
-  order: OrderEntry[] | undefined
+  order: readonly OrderEntry[] | undefined
   hydraPrefix: boolean
   /** `cacheHeaders` of `@resource(...)`, or the global one (null: none). */
   cacheHeaders: CacheHeaders | null | undefined

@@ -75,7 +75,10 @@ export function checkOrderable(
 }
 
 /** The order ending with the item key's fields, so that pages never overlap. */
-export function withTieBreaker(order: OrderEntry[], keyFields: readonly string[]): OrderEntry[] {
+export function withTieBreaker(
+  order: readonly OrderEntry[],
+  keyFields: readonly string[]
+): OrderEntry[] {
   const missing = keyFields.filter((name) => !order.some((entry) => entry.field === name))
   return [...order, ...missing.map((field) => ({ field, direction: 'asc' as const }))]
 }
@@ -87,7 +90,7 @@ export function withTieBreaker(order: OrderEntry[], keyFields: readonly string[]
  * by offset.
  */
 export function keysetKey(
-  order: OrderEntry[],
+  order: readonly OrderEntry[],
   fields: ReadonlyMap<string, FieldModel>
 ): CursorKeyModel[] | null {
   const key: CursorKeyModel[] = []

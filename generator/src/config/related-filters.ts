@@ -14,7 +14,6 @@ import {
   orderProblem,
 } from './filter-fields.js'
 import type { FieldModel } from './model.js'
-import type { ServedModel } from './served-model.js'
 
 /** A filter (its kind) or an order field (`order`) named through a relation. */
 interface RelatedEntry<K extends FilterKind | 'order'> {
@@ -44,28 +43,30 @@ export function readRelatedField(
     context.report({ source: entry.source, option, message: `field "${entry.name}" ${message}` })
     return undefined
   }
-  const through = relationOf(entry, context)
-  if (typeof through === 'string') return problem(through)
-  const field = targetField(through, context.served.get(through.model as string), context)
+  const relation = relationOf(entry, context)
+  if (typeof relation === 'string') return problem(relation)
+  const { through, target } = relation
+  const field = targetField(through, target, context)
   if (typeof field === 'string') return problem(field)
+  // The related field's spec under the name as written, its relation after the name (the key
+  // order of the emitted query).
   if (entry.kind === 'order') {
     const wrong = orderProblem(field)
     if (wrong) return problem(wrong)
-    // Keys in the order the emitted query writes them: the name and relation first.
-    const spec = { field: entry.name, type: 'String', through }
-    return Object.assign(spec, orderField(field), { field: entry.name, through })
+    const { field: _, type, ...rest } = orderField(field)
+    return { field: entry.name, type, through, ...rest }
   }
   const filter = fieldFilter(entry.kind, entry.name, field, entry.setting, context.provider)
   if (typeof filter === 'string') return problem(filter)
-  const spec = { kind: entry.kind, field: entry.name, through }
-  return Object.assign(spec, filter, { through }) as FilterSpec
+  const { kind, field: _, ...rest } = filter
+  return { kind, field: entry.name, through, ...rest } as FilterSpec
 }
 
 /** The relation `author` of `author.name`, or what is wrong with it. */
 function relationOf(
   entry: RelatedEntry<FilterKind | 'order'>,
   context: FilterContext
-): RelatedField | string {
+): { through: RelatedField; target: string } | string {
   const parts = entry.name.split('.')
   if (parts.some((part) => part === ''))
     return 'is not a field, nor a relation and a field of it (author.name)'
@@ -82,12 +83,13 @@ function relationOf(
       : `names no relation "${relationName}".${didYouMean(relationName, relations)} Relations: ${relations.join(', ') || 'none'}`
   if (entry.kind === 'order' && relation.isList)
     return `goes through the to-many relation "${relationName}": an item has many ${fieldName} values to order by, so only to-one relations order`
-  return {
+  const through = {
     relation: relationName,
     field: fieldName,
     ...(relation.isList ? { many: true } : {}),
     model: relation.type,
   }
+  return { through, target: relation.type }
 }
 
 /**
@@ -96,10 +98,10 @@ function relationOf(
  */
 function targetField(
   through: RelatedField,
-  served: ServedModel | undefined,
+  target: string,
   context: FilterContext
 ): FieldModel | string {
-  const target = through.model as string
+  const served = context.served.get(target)
   if (!served)
     return `goes through "${through.relation}" to ${target}, which is not served: add /// @pagination to ${target}`
   const field = served.shown.find((candidate) => candidate.name === through.field)

@@ -42,7 +42,7 @@ export interface ServedModel {
   readonly cacheHeaders: CacheHeaders | null | undefined
   readonly collectionPath: string
   /** The order of `@resource(order: ...)`. */
-  readonly order: OrderEntry[] | undefined
+  readonly order: readonly OrderEntry[] | undefined
   readonly hidden: ReadonlySet<string>
   /** Foreign keys of the links, with their relation: not fields of the API (but the item key's). */
   readonly foreignKeys: ReadonlyMap<string, string>

@@ -7,6 +7,7 @@ import { checkHydraNames } from './api-names.js'
 import { cacheControlText } from './cache-headers.js'
 import type { Catalog, CatalogModel } from './catalog.js'
 import type { FilterContext } from './filter-fields.js'
+import type { GlobalConfig } from './global.js'
 import type { OperationModel, ResourceModel } from './model.js'
 import { delegateName, kebabCase } from './naming.js'
 import { withQueries } from './operation-query.js'
@@ -40,8 +41,10 @@ export function resolveResource(
     provider,
   })
   checkHydraNames(model.name, [...served.shown, ...served.links], operations, report)
-  const context: FilterContext & { global: typeof global } = {
-    ...keys,
+  const context: FilterContext & { global: GlobalConfig } = {
+    model,
+    datamodel: catalog.datamodel,
+    fields: served.fields,
     hidden: served.hidden,
     foreignKeys: served.foreignKeys,
     idField: served.idField,

@@ -1,84 +1,87 @@
 import { describe, expect, it } from 'vitest'
 import { parseAnnotations } from './parse.js'
 
+/** Comment text, and the annotations read from it. */
+const READABLE: Array<[string, object[]]> = [
+  ['@pagination', [{ name: 'pagination', args: [], bare: true }]],
+  ['@pagination()', [{ name: 'pagination', args: [], bare: false }]],
+  [
+    '@pagination(itemsPerPage: 10)',
+    [{ name: 'pagination', args: [{ key: 'itemsPerPage', value: 10 }] }],
+  ],
+  [
+    '@pagination(enabled: false, partial: true, maximumItemsPerPage: null,)',
+    [
+      {
+        name: 'pagination',
+        args: [
+          { key: 'enabled', value: false },
+          { key: 'partial', value: true },
+          { key: 'maximumItemsPerPage', value: null },
+        ],
+      },
+    ],
+  ],
+  [
+    '@pagination(viaCursor: [{ field: "createdAt", direction: DESC }, { field: \'id\', direction: "desc" }])',
+    [
+      {
+        name: 'pagination',
+        args: [
+          {
+            key: 'viaCursor',
+            value: [
+              { field: 'createdAt', direction: 'DESC' },
+              { field: 'id', direction: 'desc' },
+            ],
+          },
+        ],
+      },
+    ],
+  ],
+  [
+    '@operation(name: "recent", path: "/books/recent", order: { publishedAt: "desc", title: "asc" })',
+    [
+      {
+        name: 'operation',
+        args: [
+          { key: 'name', value: 'recent' },
+          { key: 'path', value: '/books/recent' },
+          { key: 'order', value: { publishedAt: 'desc', title: 'asc' } },
+        ],
+      },
+    ],
+  ],
+  [
+    '@pagination(itemsPerPage: -1.5e2)',
+    [{ name: 'pagination', args: [{ key: 'itemsPerPage', value: -150 }] }],
+  ],
+  [
+    '@pagination("itemsPerPage": 3)',
+    [{ name: 'pagination', args: [{ key: 'itemsPerPage', value: 3 }] }],
+  ],
+  [
+    '@pagination(path: "a \\"quoted\\" \\\\ path")',
+    [{ name: 'pagination', args: [{ key: 'path', value: 'a "quoted" \\ path' }] }],
+  ],
+  [
+    'A book.\n@pagination(\n  itemsPerPage: 5,\n  partial: true\n)\nMore prose.',
+    [
+      {
+        name: 'pagination',
+        args: [
+          { key: 'itemsPerPage', value: 5 },
+          { key: 'partial', value: true },
+        ],
+      },
+    ],
+  ],
+  ['Contact: someone@example.org has @hidden', [{ name: 'hidden', args: [], bare: true }]],
+  ['prose without annotations', []],
+]
+
 describe('parseAnnotations', () => {
-  it.each([
-    ['@pagination', [{ name: 'pagination', args: [], bare: true }]],
-    ['@pagination()', [{ name: 'pagination', args: [], bare: false }]],
-    [
-      '@pagination(itemsPerPage: 10)',
-      [{ name: 'pagination', args: [{ key: 'itemsPerPage', value: 10 }] }],
-    ],
-    [
-      '@pagination(enabled: false, partial: true, maximumItemsPerPage: null,)',
-      [
-        {
-          name: 'pagination',
-          args: [
-            { key: 'enabled', value: false },
-            { key: 'partial', value: true },
-            { key: 'maximumItemsPerPage', value: null },
-          ],
-        },
-      ],
-    ],
-    [
-      '@pagination(viaCursor: [{ field: "createdAt", direction: DESC }, { field: \'id\', direction: "desc" }])',
-      [
-        {
-          name: 'pagination',
-          args: [
-            {
-              key: 'viaCursor',
-              value: [
-                { field: 'createdAt', direction: 'DESC' },
-                { field: 'id', direction: 'desc' },
-              ],
-            },
-          ],
-        },
-      ],
-    ],
-    [
-      '@operation(name: "recent", path: "/books/recent", order: { publishedAt: "desc", title: "asc" })',
-      [
-        {
-          name: 'operation',
-          args: [
-            { key: 'name', value: 'recent' },
-            { key: 'path', value: '/books/recent' },
-            { key: 'order', value: { publishedAt: 'desc', title: 'asc' } },
-          ],
-        },
-      ],
-    ],
-    [
-      '@pagination(itemsPerPage: -1.5e2)',
-      [{ name: 'pagination', args: [{ key: 'itemsPerPage', value: -150 }] }],
-    ],
-    [
-      '@pagination("itemsPerPage": 3)',
-      [{ name: 'pagination', args: [{ key: 'itemsPerPage', value: 3 }] }],
-    ],
-    [
-      '@pagination(path: "a \\"quoted\\" \\\\ path")',
-      [{ name: 'pagination', args: [{ key: 'path', value: 'a "quoted" \\ path' }] }],
-    ],
-    [
-      'A book.\n@pagination(\n  itemsPerPage: 5,\n  partial: true\n)\nMore prose.',
-      [
-        {
-          name: 'pagination',
-          args: [
-            { key: 'itemsPerPage', value: 5 },
-            { key: 'partial', value: true },
-          ],
-        },
-      ],
-    ],
-    ['Contact: someone@example.org has @hidden', [{ name: 'hidden', args: [], bare: true }]],
-    ['prose without annotations', []],
-  ])('%j', (text, expected) => {
+  it.each(READABLE)('%j', (text, expected) => {
     const result = parseAnnotations(text)
     expect(result.problems).toEqual([])
     expect(result.annotations).toMatchObject(expected)

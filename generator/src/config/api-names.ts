@@ -14,7 +14,7 @@ const RESERVED_PATHS = /^\/(docs\.jsonld|docs|openapi\.json|contexts|errors)(\/|
 export function checkHydraNames(
   name: string,
   fields: ReadonlyArray<Pick<FieldModel, 'name'> | Pick<LinkModel, 'name' | 'field'>>,
-  operations: OperationModel[],
+  operations: readonly OperationModel[],
   report: Report
 ): void {
   const hydraField = fields.find((field) => field.name === 'hydra')
@@ -62,7 +62,8 @@ export function checkHydraNames(
 }
 
 /** Each operation's key in the entrypoint must be its own. */
-export function checkEntrypointKeys(resources: ResourceModel[], problems: Problem[]): void {
+export function checkEntrypointKeys(resources: readonly ResourceModel[]): Problem[] {
+  const problems: Problem[] = []
   const owners = new Map<string, string>()
   for (const resource of resources) {
     for (const operation of resource.operations) {
@@ -83,10 +84,12 @@ export function checkEntrypointKeys(resources: ResourceModel[], problems: Proble
       owners.set(key, `${resource.name}.${operation.name}`)
     }
   }
+  return problems
 }
 
 /** Each operation needs its own path, outside the paths the API serves itself. */
-export function checkPaths(resources: ResourceModel[], problems: Problem[]): void {
+export function checkPaths(resources: readonly ResourceModel[]): Problem[] {
+  const problems: Problem[] = []
   const owners = new Map<string, string>()
   for (const resource of resources) {
     for (const operation of resource.operations) {
@@ -113,4 +116,5 @@ export function checkPaths(resources: ResourceModel[], problems: Problem[]): voi
       owners.set(operation.path, `${resource.name}.${operation.name}`)
     }
   }
+  return problems
 }

@@ -7,7 +7,7 @@ import { checkOrderable, comparable, keysetKey, withTieBreaker } from './order.j
 export interface KeyContext {
   model: DMMF.Model
   datamodel: DMMF.Datamodel
-  fields: Map<string, FieldModel>
+  fields: ReadonlyMap<string, FieldModel>
   /** The fields of the item key: the tie-breaker of every order. */
   keyFields: readonly string[]
   report: Report
@@ -19,7 +19,7 @@ export interface KeyContext {
  */
 export function orderAndCursor(
   paging: ResolvedPaging,
-  order: OrderEntry[] | undefined,
+  order: readonly OrderEntry[] | undefined,
   source: string,
   context: KeyContext
 ): { order: OrderEntry[]; cursor: CursorKeyModel[] | null; orderKey: CursorKeyModel[] | null } {

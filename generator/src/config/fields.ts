@@ -6,19 +6,25 @@ import type { FieldModel } from './model.js'
 
 /** What a field's own annotations say: whether it is hidden, its property IRI and (relations) name. */
 export interface FieldAnnotations {
-  field: DMMF.Field
-  iri: string | undefined
+  readonly field: DMMF.Field
+  readonly iri: string | undefined
   /** `@property(name: ...)`: the property name of a relation served as a link. */
-  name: string | undefined
-  hidden: boolean
+  readonly name: string | undefined
+  readonly hidden: boolean
+  /** Whether it carries `@property`: declared a property of the API. */
+  readonly property: boolean
 }
 
 /** A property name that is a JSON-LD term and a path segment as it is: no escaping anywhere. */
 const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/
 
-/** Reads `@hidden` and `@property(...)` of every field of a model, reporting misuses. */
-export function readFieldAnnotations(model: DMMF.Model, problems: Problem[]): FieldAnnotations[] {
-  return model.fields.map((field) => {
+/** Reads `@hidden` and `@property(...)` of every field of a model, with its misuses. */
+export function readFieldAnnotations(model: DMMF.Model): {
+  fields: readonly FieldAnnotations[]
+  problems: readonly Problem[]
+} {
+  const problems: Problem[] = []
+  const fields = model.fields.map((field) => {
     const fieldReport = reporter(problems, `Model "${model.name}", field "${field.name}"`)
     const fieldAnnotations = readAnnotations(field.documentation, FIELD_ANNOTATIONS, fieldReport)
     for (const annotation of fieldAnnotations) {
@@ -40,8 +46,10 @@ export function readFieldAnnotations(model: DMMF.Model, problems: Problem[]): Fi
       iri,
       name: readPropertyName(propertyArgs.get('name'), field, fieldReport),
       hidden: fieldAnnotations.some((annotation) => annotation.name === 'hidden'),
+      property: property.length > 0,
     }
   })
+  return { fields, problems }
 }
 
 /**
@@ -76,22 +84,27 @@ function readPropertyName(
 }
 
 /** A scalar or enum field of the DMMF as the emitter needs it. */
-export function toFieldModel(field: DMMF.Field, datamodel: DMMF.Datamodel): FieldModel {
-  const model: FieldModel = {
+export function toFieldModel(
+  field: DMMF.Field,
+  datamodel: DMMF.Datamodel,
+  iri: string | undefined
+): FieldModel {
+  const scale = decimalScale(field)
+  const enumValues =
+    field.kind === 'enum'
+      ? (datamodel.enums.find((candidate) => candidate.name === field.type)?.values ?? [])
+      : undefined
+  return {
     name: field.name,
     type: field.type,
     kind: field.kind === 'enum' ? 'enum' : 'scalar',
     isList: field.isList,
     isRequired: field.isRequired,
     uuid: field.nativeType?.[0] === 'Uuid',
+    ...(scale !== undefined ? { scale } : {}),
+    ...(enumValues ? { enumValues: enumValues.map((value) => value.name) } : {}),
+    ...(iri ? { iri } : {}),
   }
-  const scale = decimalScale(field)
-  if (scale !== undefined) model.scale = scale
-  if (field.kind === 'enum') {
-    const values = datamodel.enums.find((candidate) => candidate.name === field.type)?.values ?? []
-    model.enumValues = values.map((value) => value.name)
-  }
-  return model
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 import type { AnnotationValue } from '../annotations/parse.js'
 import { type Report, show } from '../problems.js'
 import type { FieldModel } from './model.js'
+import type { ServedModel } from './served-model.js'
 
 export const FILTER_KINDS = ['search', 'range', 'date', 'boolean', 'numeric', 'exists'] as const
 export type FilterKind = (typeof FILTER_KINDS)[number]
@@ -37,6 +38,8 @@ export interface FilterContext {
   /** Every field of the item key (one unless it is composite). */
   keyFields?: readonly FieldModel[] | undefined
   provider: string
+  /** The served models: targets of relation filters and of filters through a relation. */
+  served: ReadonlyMap<string, ServedModel>
   report: Report
 }
 

@@ -1,12 +1,11 @@
 /**
  * `@filter(...)` and `@order(...)` (docs/filters.md): what clients may filter and order a model's
- * collections by, checked against the model and each operation's paging at generation time.
+ * collections by, as the model declares it, checked against the model's fields (each operation's
+ * paging is checked in config/operation-query.ts).
  */
-import type { DMMF } from '@prisma/generator-helper'
-import type { FilterSpec, OrderFieldSpec, QuerySpec } from '@prisma-hydra/runtime/defaults'
-import { dialectOf, KEYSET_TYPES } from '@prisma-hydra/runtime/defaults'
+import type { FilterSpec, OrderFieldSpec } from '@prisma-hydra/runtime/defaults'
 import type { Annotation, AnnotationValue } from '../annotations/parse.js'
-import { didYouMean, type Report, show } from '../problems.js'
+import { didYouMean, show } from '../problems.js'
 import {
   FILTER_KINDS,
   type FilterContext,
@@ -15,39 +14,25 @@ import {
   orderField,
   orderProblem,
 } from './filter-fields.js'
-import { type PendingRelated, readRelatedField } from './related-filters.js'
+import { readRelatedField } from './related-filters.js'
 import { relationExists } from './relation-exists.js'
+import { relationSearch } from './relation-filters.js'
 import { foreignKeyProblem } from './relations.js'
 
 export type { FilterContext } from './filter-fields.js'
 
 export const QUERY_ANNOTATIONS = ['filter', 'order'] as const
 
-/** A relation search waiting for its target resource (known once every model is resolved). */
-export interface PendingRelation {
-  spec: Extract<FilterSpec, { kind: 'search' }>
-  target: string
-  source: string
-  field: string
-  /** The target's fields the foreign key references (its id, or another unique key). */
-  references: readonly string[]
-  /** This model's foreign-key fields, one for each of `references`. */
-  foreignKeys: readonly string[]
-}
-
 /** One declaration: the model's (no operation) or one operation's. */
-interface Declaration {
-  source: string
-  filters?: FilterSpec[]
-  order?: OrderFieldSpec[]
-  relations: PendingRelation[]
-  /** Filters and order fields through a relation (`author.name`), checked once targets resolve. */
-  related: PendingRelated[]
+export interface Declaration {
+  readonly source: string
+  readonly filters?: readonly FilterSpec[]
+  readonly order?: readonly OrderFieldSpec[]
 }
 
 export interface QueryDeclarations {
-  model: Declaration
-  operations: Map<string, Declaration>
+  readonly model: Declaration
+  readonly operations: ReadonlyMap<string, Declaration>
 }
 
 /** Reads every `@filter` and `@order` of a model, reporting what does not fit the model. */
@@ -55,51 +40,52 @@ export function readQueryDeclarations(
   annotations: readonly Annotation[],
   context: FilterContext
 ): QueryDeclarations {
-  const declarations: QueryDeclarations = {
-    model: { source: '@filter', relations: [], related: [] },
-    operations: new Map(),
-  }
+  let model: Declaration = { source: '@filter' }
+  const operations = new Map<string, Declaration>()
   for (const annotation of annotations) {
     if (!(QUERY_ANNOTATIONS as readonly string[]).includes(annotation.name)) continue
     const args = new Map(annotation.args.map(({ key, value }) => [key, value]))
     const operation = args.get('operation')
-    let source = `@${annotation.name}`
     if (operation !== undefined && typeof operation !== 'string') {
       context.report({
-        source,
+        source: `@${annotation.name}`,
         option: 'operation',
         message: `must be the name of an @operation, got ${show(operation)}`,
       })
       continue
     }
-    if (operation) source = `@${annotation.name}(operation: "${operation}")`
-    const declaration: Declaration = operation
-      ? (declarations.operations.get(operation) ?? { source, relations: [], related: [] })
-      : declarations.model
-    if (operation) declarations.operations.set(operation, declaration)
-    if (annotation.name === 'filter') {
-      if (declaration.filters) {
-        context.report({ source, message: 'is given more than once; merge them into one' })
-        continue
-      }
-      declaration.filters = readFilters(args, source, context, declaration)
-      if (!operation) declaration.source = source
-    } else {
-      if (declaration.order) {
-        context.report({ source, message: 'is given more than once; merge them into one' })
-        continue
-      }
-      declaration.order = readOrderFields(args, source, context, declaration.related)
-    }
+    const source = operation
+      ? `@${annotation.name}(operation: "${operation}")`
+      : `@${annotation.name}`
+    const declaration = operation ? (operations.get(operation) ?? { source }) : model
+    const read = readDeclaration(annotation.name, args, source, declaration, context)
+    if (!read) continue
+    if (operation) operations.set(operation, read)
+    else model = read
   }
-  return declarations
+  return { model, operations }
+}
+
+/** `declaration` with one more `@filter` or `@order`, or undefined when it has one already. */
+function readDeclaration(
+  name: string,
+  args: Map<string, AnnotationValue>,
+  source: string,
+  declaration: Declaration,
+  context: FilterContext
+): Declaration | undefined {
+  if (declaration[name === 'filter' ? 'filters' : 'order']) {
+    context.report({ source, message: 'is given more than once; merge them into one' })
+    return undefined
+  }
+  if (name === 'filter') return { ...declaration, filters: readFilters(args, source, context) }
+  return { ...declaration, order: readOrderFields(args, source, context) }
 }
 
 function readFilters(
   args: Map<string, AnnotationValue>,
   source: string,
-  context: FilterContext,
-  pending: Pick<Declaration, 'relations' | 'related'>
+  context: FilterContext
 ): FilterSpec[] {
   const filters: FilterSpec[] = []
   const allowed = ['operation', ...FILTER_KINDS]
@@ -116,8 +102,8 @@ function readFilters(
     const kind = key as FilterKind
     for (const [field, setting] of entries(kind, value, source, context)) {
       const spec = field.includes('.')
-        ? readRelatedField({ kind, name: field, setting, source }, context, pending.related)
-        : readFilter(kind, field, setting, source, context, pending.relations)
+        ? readRelatedField({ kind, name: field, setting, source }, context)
+        : readFilter(kind, field, setting, source, context)
       if (spec) filters.push(spec)
     }
   }
@@ -159,8 +145,7 @@ function readFilter(
   name: string,
   setting: AnnotationValue | undefined,
   source: string,
-  context: FilterContext,
-  relations: PendingRelation[]
+  context: FilterContext
 ): FilterSpec | undefined {
   const problem = (message: string) => {
     context.report({ source, option: kind, message: `field "${name}" ${message}` })
@@ -179,8 +164,12 @@ function readFilter(
     const relation = context.model.fields.find(
       (candidate) => candidate.name === name && candidate.kind === 'object'
     )
-    if (relation && kind === 'search')
-      return readRelation(relation, setting, source, context, relations)
+    if (relation && kind === 'search') {
+      const spec = relationSearch(relation, setting, context.served)
+      if (typeof spec !== 'string') return spec
+      context.report({ source, option: kind, message: `relation "${name}" ${spec}` })
+      return undefined
+    }
     if (relation && kind === 'exists') {
       const spec = relationExists(relation, context.foreignKeys)
       return typeof spec === 'string' ? problem(spec) : spec
@@ -194,51 +183,6 @@ function readFilter(
   }
   const spec = fieldFilter(kind, name, field, setting, context.provider)
   return typeof spec === 'string' ? problem(spec) : spec
-}
-
-function readRelation(
-  relation: DMMF.Field,
-  setting: AnnotationValue | undefined,
-  source: string,
-  context: FilterContext,
-  relations: PendingRelation[]
-): FilterSpec | undefined {
-  const problem = (message: string) => {
-    context.report({ source, option: 'search', message: `relation "${relation.name}" ${message}` })
-    return undefined
-  }
-  if (setting !== 'exact')
-    return problem(`takes only the "exact" strategy (an IRI or an id), got ${show(setting)}`)
-  const keys = relation.relationFromFields ?? []
-  if (relation.isList || keys.length === 0)
-    return problem(
-      relation.isList
-        ? 'is to-many: only to-one relations with their foreign key on this model are filterable'
-        : 'has no foreign key on this model: only to-one relations holding the key are filterable'
-    )
-  const foreignKey = keys[0] as string
-  const key = context.fields.get(foreignKey)
-  const spec: Extract<FilterSpec, { kind: 'search' }> = {
-    kind: 'search',
-    field: relation.name,
-    strategy: 'exact',
-    type: key?.type ?? 'String',
-    relation: {
-      foreignKey,
-      collectionPath: '',
-      id: { type: key?.type ?? 'String' },
-      model: relation.type,
-    },
-  }
-  relations.push({
-    spec,
-    target: relation.type,
-    source,
-    field: relation.name,
-    references: relation.relationToFields ?? [],
-    foreignKeys: keys,
-  })
-  return spec
 }
 
 /** Two kinds answering the same `field=` parameter, or a field named like a parameter. */
@@ -265,8 +209,7 @@ function checkSharedParameters(
 function readOrderFields(
   args: Map<string, AnnotationValue>,
   source: string,
-  context: FilterContext,
-  related: PendingRelated[]
+  context: FilterContext
 ): OrderFieldSpec[] {
   for (const key of args.keys()) {
     if (key !== 'operation' && key !== 'fields')
@@ -294,7 +237,7 @@ function readOrderFields(
       continue
     }
     if (name.includes('.')) {
-      const entry = readRelatedField({ kind: 'order', name, source }, context, related)
+      const entry = readRelatedField({ kind: 'order', name, source }, context)
       if (entry) order.push(entry)
       continue
     }
@@ -323,132 +266,4 @@ function readOrderFields(
     order.push(orderField(field))
   }
   return order
-}
-
-/** Operations named by `operation:` that the model does not have. */
-export function checkDeclaredOperations(
-  declarations: QueryDeclarations,
-  operations: readonly string[],
-  report: Report
-): void {
-  for (const [name, declaration] of declarations.operations) {
-    if (!operations.includes(name)) {
-      report({
-        source: declaration.source,
-        option: 'operation',
-        message: `the model has no operation "${name}".${didYouMean(name, operations)} Operations: ${operations.join(', ')}`,
-      })
-    }
-  }
-}
-
-/**
- * What one operation accepts: its own declarations, else the model's. On a cursor-paged operation
- * (`cursor`: its key's fields) the orderable fields must be keyset-capable and the fields that can
- * be part of a key take only date and exists filters, whose parameters cannot be cursor positions.
- */
-export function operationQuery(
-  declarations: QueryDeclarations,
-  operation: { name: string; cursor: readonly { field: string }[] | null },
-  parameters: { order: string; exists: string; paging: readonly string[] },
-  context: FilterContext
-): { query: Omit<QuerySpec, 'parameters'>; relations: PendingRelation[] } | null {
-  const own = declarations.operations.get(operation.name)
-  const filters = own?.filters ?? declarations.model.filters ?? []
-  const order = own?.order ?? declarations.model.order ?? []
-  const relations = own?.filters ? own.relations : declarations.model.relations
-  if (filters.length === 0 && order.length === 0) return null
-  const source =
-    operation.name === 'collection' ? '@filter' : `@filter (operation "${operation.name}")`
-  const reserved = [parameters.order, parameters.exists, ...parameters.paging]
-  for (const filter of filters) {
-    if (reserved.includes(filter.field) && filter.kind !== 'exists') {
-      context.report({
-        source,
-        option: filter.kind,
-        message: `field "${filter.field}" has the name of the "${filter.field}" query parameter; rename the parameter in platform.collection, or do not filter this field`,
-      })
-    }
-  }
-  if (operation.cursor) {
-    const orderSource =
-      operation.name === 'collection' ? '@order' : `@order (operation "${operation.name}")`
-    for (const entry of order) {
-      if (entry.field.includes('.')) {
-        context.report({
-          source: orderSource,
-          option: 'fields',
-          message: `field "${entry.field}" cannot order the cursor-paged operation "${operation.name}": a client order becomes its keyset order, and Prisma's cursor cannot start past a related item's field; order it by its own fields (docs/filters.md, relations)`,
-        })
-        continue
-      }
-      const field = context.fields.get(entry.field)
-      if (!field?.isRequired || !KEYSET_TYPES.has(field.type)) {
-        context.report({
-          source: orderSource,
-          option: 'fields',
-          message: `field "${entry.field}" cannot order the cursor-paged operation "${operation.name}": a client order becomes its keyset order, whose fields must be required String, Int, BigInt, Float, Decimal or DateTime fields`,
-        })
-      }
-    }
-    const keyFields = new Set([
-      ...operation.cursor.map((key) => key.field),
-      ...order.map((entry) => entry.field),
-      ...(context.keyFields ?? [context.idField]).map((field) => field.name),
-    ])
-    for (const filter of filters) {
-      if (filter.kind === 'date' || filter.kind === 'exists') continue
-      const field =
-        filter.kind === 'search' && filter.relation ? filter.relation.foreignKey : filter.field
-      if (keyFields.has(filter.field) || keyFields.has(field)) {
-        context.report({
-          source,
-          option: filter.kind,
-          message: `field "${filter.field}" can be part of the cursor key of "${operation.name}", whose positions are "${filter.field}[lt]=…"/"${filter.field}[gt]=…": a ${filter.kind} filter there would make one parameter mean two things; use a date filter, or drop the field from @order`,
-        })
-      }
-    }
-  }
-  const { likeEscape } = dialectOf(context.provider)
-  const key = context.keyFields ?? [context.idField]
-  return {
-    query: {
-      filters,
-      order,
-      id: orderField(context.idField),
-      ...(key.length > 1 ? { key: key.map(orderField) } : {}),
-      likeEscape,
-    },
-    relations,
-  }
-}
-
-/** Warns for each orderable field no index, unique constraint or primary key starts with. */
-export function checkOrderIndexes(
-  order: readonly OrderFieldSpec[],
-  context: FilterContext,
-  source: string
-): void {
-  const indexes = (context.datamodel.indexes ?? []).filter(
-    (index) => index.model === context.model.name
-  )
-  for (const { field } of order) {
-    // A field through a relation is ordered through a join, by the related model's index.
-    if (field.includes('.')) continue
-    const model = context.model.fields.find((candidate) => candidate.name === field)
-    const indexed =
-      model?.isId ||
-      model?.isUnique ||
-      indexes.some((index) => index.fields[0]?.name === field) ||
-      context.model.uniqueFields.some((set) => set[0] === field) ||
-      context.model.primaryKey?.fields[0] === field
-    if (!indexed) {
-      context.report({
-        severity: 'warning',
-        source,
-        option: 'fields',
-        message: `no index starts with "${field}": ordering by it sorts every filtered row; add @@index([${field}]) (docs/filters.md, indexes)`,
-      })
-    }
-  }
 }

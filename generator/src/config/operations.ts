@@ -20,7 +20,7 @@ export interface ResourceScope {
   options: PagingOptions
   path: string
   /** The order of `@resource(order: ...)`. */
-  order: OrderEntry[] | undefined
+  order: readonly OrderEntry[] | undefined
   hydraPrefix: boolean
   /** `cacheHeaders` of `@resource(...)`, or the global one (null: none). */
   cacheHeaders: CacheHeaders | null | undefined
@@ -31,7 +31,7 @@ export interface ResourceScope {
 
 /** The resource's collection, then one operation per valid `@operation(...)`, in the schema's order. */
 export function resolveOperations(
-  annotations: Annotation[],
+  annotations: readonly Annotation[],
   scope: ResourceScope
 ): OperationModel[] {
   const { global, keys } = scope

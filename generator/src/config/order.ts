@@ -12,7 +12,7 @@ export function comparable(field: FieldModel): boolean {
 export function readOrder(
   value: AnnotationValue | undefined,
   source: string,
-  fields: Map<string, FieldModel>,
+  fields: ReadonlyMap<string, FieldModel>,
   report: Report
 ): OrderEntry[] | undefined {
   if (value === undefined) return undefined
@@ -49,7 +49,7 @@ export function readOrder(
 /** Whether `field` is a scalar or enum field a query can order by; reports why not. */
 export function checkOrderable(
   field: string,
-  fields: Map<string, FieldModel>,
+  fields: ReadonlyMap<string, FieldModel>,
   source: string,
   option: string,
   report: Report
@@ -75,7 +75,10 @@ export function checkOrderable(
 }
 
 /** The order ending with the item key's fields, so that pages never overlap. */
-export function withTieBreaker(order: OrderEntry[], keyFields: readonly string[]): OrderEntry[] {
+export function withTieBreaker(
+  order: readonly OrderEntry[],
+  keyFields: readonly string[]
+): OrderEntry[] {
   const missing = keyFields.filter((name) => !order.some((entry) => entry.field === name))
   return [...order, ...missing.map((field) => ({ field, direction: 'asc' as const }))]
 }
@@ -87,8 +90,8 @@ export function withTieBreaker(order: OrderEntry[], keyFields: readonly string[]
  * by offset.
  */
 export function keysetKey(
-  order: OrderEntry[],
-  fields: Map<string, FieldModel>
+  order: readonly OrderEntry[],
+  fields: ReadonlyMap<string, FieldModel>
 ): CursorKeyModel[] | null {
   const key: CursorKeyModel[] = []
   for (const entry of order) {

@@ -5,8 +5,16 @@
 import type { DMMF } from '@prisma/generator-helper'
 import { type Problem, reporter } from '../problems.js'
 import type { FieldAnnotations } from './fields.js'
-import { itemKeyOf } from './item-key.js'
-import type { LinkModel, ResourceModel } from './model.js'
+import { type ItemKey, itemKeyOf } from './item-key.js'
+import type { FieldModel, ItemKeyModel, LinkModel } from './model.js'
+
+/** What a link needs of its target's resource. */
+export interface LinkTarget {
+  readonly collectionPath: string
+  readonly idField: FieldModel
+  readonly key: ItemKeyModel
+  readonly iri: string | undefined
+}
 
 export interface ModelLinks {
   links: LinkModel[]
@@ -32,33 +40,35 @@ export function readLinks(
     const target = datamodel.models.find((candidate) => candidate.name === field.type)
     const targetKey = target ? itemKeyOf(target) : undefined
     if (!target || !targetKey) continue
-    const targetId = targetKey.fields[0] as DMMF.Field
-    const link: LinkModel = {
+    const link = {
       name: name ?? field.name,
       field: field.name,
       kind: field.isList ? 'many' : 'one',
       target: target.name,
       required: field.isList || field.isRequired,
       ...(iri ? { iri } : {}),
-    }
+    } as const
     if (field.isList) {
       const condition = subCollectionCondition(model, field, target)
-      if (!condition) continue
-      link.condition = condition
-    } else {
-      const keys = field.relationFromFields ?? []
-      for (const key of keys) foreignKeys.set(key, field.name)
-      // A composite key is read through the relation, all its fields at once.
-      link.from =
-        targetKey.fields.length > 1
-          ? [field.name]
-          : keys.length === 1 && sameFields(field.relationToFields, [targetId.name])
-            ? (keys[0] as string)
-            : [field.name, targetId.name]
+      if (condition) links.push({ ...link, condition })
+      continue
     }
-    links.push(link)
+    const keys = field.relationFromFields ?? []
+    for (const key of keys) foreignKeys.set(key, field.name)
+    links.push({ ...link, from: linkFrom(field, targetKey) })
   }
   return { links, foreignKeys }
+}
+
+/** How a to-one link reads the related key: its foreign key, or through the relation. */
+function linkFrom(field: DMMF.Field, targetKey: ItemKey): NonNullable<LinkModel['from']> {
+  const keys = field.relationFromFields ?? []
+  const targetId = targetKey.fields[0] as DMMF.Field
+  // A composite key is read through the relation, all its fields at once.
+  if (targetKey.fields.length > 1) return [field.name]
+  return keys.length === 1 && sameFields(field.relationToFields, [targetId.name])
+    ? (keys[0] as string)
+    : [field.name, targetId.name]
 }
 
 const sameFields = (fields: readonly string[] | undefined, expected: readonly string[]) =>
@@ -92,39 +102,41 @@ function subCollectionCondition(
 }
 
 /**
- * Checks each link's name against the model's shown fields and other links (one property, one
- * name), and fills in the related resource once every model is resolved; a link to a model that
- * could not be resolved (its own problems are reported) is dropped.
+ * The links of a served model with their related resources, each checked against the model's
+ * shown fields and the links before it (one property, one name); a link whose name is taken, or
+ * to a model that could not be resolved (its own problems are reported), is left out.
  */
-export function resolveLinks(resources: ResourceModel[], problems: Problem[]): void {
-  const byName = new Map(resources.map((resource) => [resource.name, resource]))
-  for (const resource of resources) {
-    const taken = new Map<string, string>(
-      resource.fields.map((field) => [field.name, `field "${field.name}"`])
-    )
-    resource.links = resource.links.filter((link) => {
-      const report = reporter(problems, `Model "${resource.name}", field "${link.field}"`)
-      const owner = taken.get(link.name)
-      if (owner) {
-        report({
-          source: link.name === link.field ? 'relation' : '@property',
-          ...(link.name === link.field ? {} : { option: 'name' }),
-          message: `the relation's property "${link.name}" is already the name of ${owner}; give the relation another name (@property(name: "...")) or hide one of them (@hidden)`,
-        })
-        return false
-      }
-      taken.set(link.name, `relation "${link.field}"`)
-      const target = byName.get(link.target)
-      if (!target) return false
-      link.targetResource = {
-        collectionPath: target.collectionPath,
-        idField: target.idField,
-        key: target.key,
-        ...(target.iri ? { iri: target.iri } : {}),
-      }
-      return true
-    })
-  }
+export function targetLinks(
+  model: string,
+  served: { readonly shown: readonly FieldModel[]; readonly links: readonly LinkModel[] },
+  targets: ReadonlyMap<string, LinkTarget>,
+  problems: Problem[]
+): LinkModel[] {
+  const taken = new Map<string, string>(
+    served.shown.map((field) => [field.name, `field "${field.name}"`])
+  )
+  return served.links.flatMap((link) => {
+    const report = reporter(problems, `Model "${model}", field "${link.field}"`)
+    const owner = taken.get(link.name)
+    if (owner) {
+      report({
+        source: link.name === link.field ? 'relation' : '@property',
+        ...(link.name === link.field ? {} : { option: 'name' }),
+        message: `the relation's property "${link.name}" is already the name of ${owner}; give the relation another name (@property(name: "...")) or hide one of them (@hidden)`,
+      })
+      return []
+    }
+    taken.set(link.name, `relation "${link.field}"`)
+    const target = targets.get(link.target)
+    if (!target) return []
+    const targetResource = {
+      collectionPath: target.collectionPath,
+      idField: target.idField,
+      key: target.key,
+      ...(target.iri ? { iri: target.iri } : {}),
+    }
+    return [{ ...link, targetResource }]
+  })
 }
 
 /** The foreign-key problem of a field a filter or an order names, or undefined. */

@@ -1,77 +1,39 @@
 import type { DMMF } from '@prisma/generator-helper'
-import { parseAnnotations } from '../annotations/parse.js'
-import { type Problem, reporter } from '../problems.js'
+import type { Problem } from '../problems.js'
 import { checkEntrypointKeys, checkPaths } from './api-names.js'
-import type { PendingRelation } from './filters.js'
+import { buildCatalog } from './catalog.js'
 import type { GlobalConfig } from './global.js'
-import type { HydraModel, ResourceModel } from './model.js'
-import { type PendingRelated, resolveRelatedFields } from './related-filters.js'
-import { resolveRelations } from './relation-filters.js'
-import { resolveLinks } from './relations.js'
+import type { HydraModel } from './model.js'
 import { resolveResource } from './resource.js'
 import { unservedForeignKeys } from './unserved-keys.js'
 
 /**
  * Turns the DMMF and the global config into the model the emitter needs, checking every
- * annotation against the Prisma model. Pure; returns every problem found.
+ * annotation against the Prisma model: the catalog of models first, then each resource against
+ * it. Pure; returns every problem found.
  */
 export function resolveHydraModel(
   datamodel: DMMF.Datamodel,
   global: GlobalConfig,
   provider: string
 ): { model: HydraModel; problems: Problem[] } {
-  const problems: Problem[] = []
-  const resources: ResourceModel[] = []
-  const relations: Array<PendingRelation & { location: string }> = []
-  // Relations are links to served models only: which ones are is known before any is resolved.
-  const served = new Set(
-    datamodel.models
-      .filter((model) =>
-        parseAnnotations(model.documentation).annotations.some(
-          (annotation) => annotation.name === 'pagination'
-        )
-      )
-      .map((model) => model.name)
-  )
-  const related: PendingRelated[] = []
-  for (const model of datamodel.models) {
-    const report = reporter(problems, `Model "${model.name}"`)
-    const resource = resolveResource(
-      model,
-      datamodel,
-      global,
-      provider,
-      report,
-      problems,
-      {
-        provider,
-        relations,
-        related,
-      },
-      served
-    )
-    if (resource) resources.push(resource)
-  }
-  // Filters through a relation (`author.name`) read their target's served fields.
-  resolveRelatedFields(related, resources, datamodel, problems)
-  // Relation filters name their targets' paths and id types, known once every model is resolved.
-  resolveRelations(
-    relations,
-    new Map(resources.map((resource) => [resource.name, { ...resource, id: resource.idField }])),
-    problems
-  )
-  resolveLinks(resources, problems)
-  problems.push(...unservedForeignKeys(datamodel, served))
-  checkPaths(resources, problems)
-  checkEntrypointKeys(resources, problems)
+  const catalog = buildCatalog(datamodel, global, provider)
+  const resolved = catalog.models.map((entry) => resolveResource(entry, catalog))
+  const resources = resolved.flatMap(({ resource }) => (resource ? [resource] : []))
+  const problems = [
+    ...resolved.flatMap((result) => result.problems),
+    ...unservedForeignKeys(catalog),
+    ...checkPaths(resources),
+    ...checkEntrypointKeys(resources),
+  ]
   const model: HydraModel = {
     resources,
     parameters: global.parameters,
     filterParameters: global.filterParameters,
     provider,
     hydraPrefix: global.hydraPrefix ?? true,
+    ...(global.title ? { title: global.title } : {}),
+    ...(global.description ? { description: global.description } : {}),
   }
-  if (global.title) model.title = global.title
-  if (global.description) model.description = global.description
   return { model, problems }
 }

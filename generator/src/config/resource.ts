@@ -1,155 +1,96 @@
-import type { DMMF } from '@prisma/generator-helper'
-import type { Annotation } from '../annotations/parse.js'
-import type { Problem, Report } from '../problems.js'
-import {
-  MODEL_ANNOTATIONS,
-  readAnnotations,
-  readExtraArgs,
-  readIri,
-  readPagingOptions,
-  readPath,
-  readPrefix,
-} from './annotation-args.js'
+/**
+ * One served model as a resource, resolved against the catalog alone: its operations, what each
+ * accepts, its links with their related resources and the fields its queries read.
+ */
+import { type Problem, reporter } from '../problems.js'
 import { checkHydraNames } from './api-names.js'
-import { cacheControlText, readCacheHeaders } from './cache-headers.js'
-import { readFieldAnnotations, toFieldModel } from './fields.js'
-import {
-  checkDeclaredOperations,
-  checkOrderIndexes,
-  type FilterContext,
-  operationQuery,
-  type PendingRelation,
-  readQueryDeclarations,
-} from './filters.js'
+import { cacheControlText } from './cache-headers.js'
+import type { Catalog, CatalogModel } from './catalog.js'
+import type { FilterContext } from './filter-fields.js'
 import type { GlobalConfig } from './global.js'
-import { resolveItemKey } from './item-key.js'
-import type { FieldModel, OperationModel, ResourceModel } from './model.js'
-import { collectionPathFor, delegateName, kebabCase } from './naming.js'
+import type { OperationModel, ResourceModel } from './model.js'
+import { delegateName, kebabCase } from './naming.js'
+import { withQueries } from './operation-query.js'
 import { resolveOperations } from './operations.js'
-import { readOrder } from './order.js'
-import type { PendingRelated } from './related-filters.js'
-import { readLinks } from './relations.js'
+import { targetLinks } from './relations.js'
 
 /**
- * One Prisma model as a resource, or undefined when it is not exposed (no `@pagination`) or
- * cannot be (no field names its items: config/item-key.ts). Problems of the model go to `report`, those of its
- * fields to `problems`.
+ * The resource of one model of the catalog, or undefined when it is not served (no `@pagination`,
+ * or no field names its items), with every problem of the model: those found reading it into
+ * the catalog first.
  */
 export function resolveResource(
-  model: DMMF.Model,
-  datamodel: DMMF.Datamodel,
-  global: GlobalConfig,
-  provider: string,
-  report: Report,
-  problems: Problem[],
-  queries: {
-    provider: string
-    relations: Array<PendingRelation & { location: string }>
-    related: PendingRelated[]
-  },
-  served: ReadonlySet<string>
-): ResourceModel | undefined {
-  const annotations = readAnnotations(model.documentation, MODEL_ANNOTATIONS, report)
-  const fieldResults = readFieldAnnotations(model, problems)
-
-  const pagination = annotations.filter((annotation) => annotation.name === 'pagination')
-  const resourceAnnotations = annotations.filter((annotation) => annotation.name === 'resource')
-  const operationAnnotations = annotations.filter((annotation) => annotation.name === 'operation')
-  if (pagination.length === 0) {
-    if (resourceAnnotations.length + operationAnnotations.length > 0) {
-      report({
-        source: (resourceAnnotations[0] ?? operationAnnotations[0])?.text ?? '@resource',
-        message:
-          'the model is not exposed: add /// @pagination(...) (or a bare /// @pagination) to serve it',
-      })
-    }
-    return undefined
-  }
-  for (const extra of [...pagination.slice(1), ...resourceAnnotations.slice(1)]) {
-    report({
-      source: `@${extra.name}`,
-      message: `is given more than once; merge the options into one @${extra.name}(...)`,
-    })
-  }
-
-  const scalarFields = model.fields.filter(
-    (field) => field.kind === 'scalar' || field.kind === 'enum'
-  )
-  const fieldModels = new Map<string, FieldModel>(
-    scalarFields.map((field) => [field.name, toFieldModel(field, datamodel)])
-  )
-
-  const itemKey = resolveItemKey(model, report)
-  if (!itemKey) return undefined
-  const keyNames = itemKey.fields.map((field) => field.name)
-  const key = {
-    fields: keyNames.map((name) => fieldModels.get(name) as FieldModel),
-    name: itemKey.name,
-  }
-  const idField = key.fields[0] as FieldModel
-
-  const resourceOptions = readPagingOptions(pagination[0] as Annotation, report, [])
-  const resourceArgs = readExtraArgs(
-    resourceAnnotations[0],
-    ['path', 'order', 'iri', 'hydraPrefix', 'cacheHeaders'],
-    report
-  )
-  const resourceCache = readCacheHeaders(resourceArgs.get('cacheHeaders'), '@resource', report)
-  const resourceIri = readIri(resourceArgs.get('iri'), '@resource', report)
-  const resourcePrefix =
-    readPrefix(resourceArgs.get('hydraPrefix'), '@resource', report) ?? global.hydraPrefix ?? true
-  const collectionPath =
-    readPath(resourceArgs.get('path'), resourceAnnotations[0], report) ??
-    collectionPathFor(model.name)
-  const resourceOrder = readOrder(
-    resourceArgs.get('order'),
-    resourceAnnotations[0]?.text ?? '@resource',
-    fieldModels,
-    report
-  )
-
-  const resourceEngine = resourceOptions.engine ?? global.defaults.engine
-  const operations = resolveOperations(operationAnnotations, {
+  entry: CatalogModel,
+  catalog: Catalog
+): { resource: ResourceModel | undefined; problems: readonly Problem[] } {
+  const { model, served } = entry
+  if (!served) return { resource: undefined, problems: entry.problems }
+  const problems: Problem[] = [...entry.problems]
+  const report = reporter(problems, `Model "${model.name}"`)
+  const { global, provider } = catalog
+  const keyNames = served.key.fields.map((field) => field.name)
+  const keys = { model, datamodel: catalog.datamodel, fields: served.fields, keyFields: keyNames }
+  const operations = resolveOperations(served.operations, {
     global,
-    options: resourceOptions,
-    path: collectionPath,
-    order: resourceOrder,
-    hydraPrefix: resourcePrefix,
-    cacheHeaders: resourceCache === undefined ? global.cacheHeaders : resourceCache,
-    keys: { model, datamodel, fields: fieldModels, keyFields: keyNames, report },
+    options: served.options,
+    path: served.collectionPath,
+    order: served.order,
+    hydraPrefix: served.hydraPrefix,
+    cacheHeaders: served.cacheHeaders,
+    keys: { ...keys, report },
     provider,
   })
-
-  const hidden = new Set(
-    fieldResults.filter((result) => result.hidden).map((result) => result.field.name)
-  )
-  for (const { field, iri } of fieldResults) {
-    const fieldModel = fieldModels.get(field.name)
-    if (iri && fieldModel) fieldModel.iri = iri
-  }
-  // A relation is shown one way: as its link, or (turned off) its foreign key as a plain field.
-  const { links, foreignKeys } = readLinks(model, datamodel, served, fieldResults)
-  // A foreign key that is also the item key (a one-to-one on the id, the parts of a composite
-  // key) stays: items are named by it.
-  for (const name of keyNames) foreignKeys.delete(name)
-  const fields = [...fieldModels.values()].filter(
-    (field) => !hidden.has(field.name) && !foreignKeys.has(field.name)
-  )
-  checkHydraNames(model.name, [...fields, ...links], operations, report)
-  resolveQueries(annotations, operations, {
+  checkHydraNames(model.name, [...served.shown, ...served.links], operations, report)
+  const context: FilterContext & { global: GlobalConfig } = {
     model,
-    datamodel,
-    fields: fieldModels,
-    hidden,
-    foreignKeys,
-    idField,
-    keyFields: key.fields,
+    datamodel: catalog.datamodel,
+    fields: served.fields,
+    hidden: served.hidden,
+    foreignKeys: served.foreignKeys,
+    idField: served.idField,
+    keyFields: served.key.fields,
+    provider,
+    served: catalog.served,
     global,
     report,
-    ...queries,
-  })
-  // Cursor fields and the fields of each order (the operation's own and those clients may ask
-  // for): unpaged batches and cursor links start past the last row's key.
+  }
+  const queried = withQueries(entry.annotations, operations, context)
+  const resource = {
+    name: model.name,
+    ...(served.iri ? { iri: served.iri } : {}),
+    hydraPrefix: served.hydraPrefix,
+    cacheControl: cacheControlText(served.cacheHeaders),
+    delegate: delegateName(model.name),
+    table: { name: model.dbName ?? model.name, schema: model.schema ?? null },
+    ...engine(served.options.engine ?? global.defaults.engine),
+    columns: served.scalarFields
+      .filter((field) => !field.isList)
+      .map((field) => ({ name: field.name, column: field.dbName ?? field.name, type: field.type })),
+    fileName: kebabCase(model.name),
+    collectionPath: served.collectionPath,
+    idField: served.idField,
+    key: served.key,
+    fields: [...served.shown],
+    links: targetLinks(model.name, served, catalog.served, problems),
+    selected: selected(keyNames, served, queried),
+    operations: queried,
+  }
+  return { resource, problems }
+}
+
+/** The engine of the resource's items, when the resource or the global config names one. */
+const engine = (name: 'prisma' | 'compiled' | undefined) => (name ? { engine: name } : {})
+
+/**
+ * Every field the queries read: the key, the shown fields, the links' foreign keys, the cursor
+ * fields and the fields of each order (the operation's own and those clients may ask for):
+ * unpaged batches and cursor links start past the last row's key.
+ */
+function selected(
+  keyNames: readonly string[],
+  served: NonNullable<CatalogModel['served']>,
+  operations: readonly OperationModel[]
+): string[] {
   const cursorFields = operations
     .flatMap((operation) => [
       ...(operation.cursor ?? []),
@@ -159,70 +100,12 @@ export function resolveResource(
     .map((key) => key.field)
     // A field through a relation (`author.name`) is the related item's, not selected on the row.
     .filter((field) => !field.includes('.'))
-  return {
-    name: model.name,
-    ...(resourceIri ? { iri: resourceIri } : {}),
-    hydraPrefix: resourcePrefix,
-    cacheControl: cacheControlText(
-      resourceCache === undefined ? global.cacheHeaders : resourceCache
-    ),
-    delegate: delegateName(model.name),
-    table: { name: model.dbName ?? model.name, schema: model.schema ?? null },
-    ...(resourceEngine ? { engine: resourceEngine } : {}),
-    columns: scalarFields
-      .filter((field) => !field.isList)
-      .map((field) => ({ name: field.name, column: field.dbName ?? field.name, type: field.type })),
-    fileName: kebabCase(model.name),
-    collectionPath,
-    idField,
-    key,
-    fields,
-    links,
-    selected: [
-      ...new Set([
-        ...keyNames,
-        ...fields.map((field) => field.name),
-        ...links.flatMap((link) => (typeof link.from === 'string' ? [link.from] : [])),
-        ...cursorFields,
-      ]),
-    ],
-    operations,
-  }
-}
-
-/** `@filter` and `@order` of the model, checked and set on each operation (docs/filters.md). */
-function resolveQueries(
-  annotations: readonly Annotation[],
-  operations: OperationModel[],
-  context: FilterContext & {
-    global: GlobalConfig
-    relations: Array<PendingRelation & { location: string }>
-    related: PendingRelated[]
-  }
-): void {
-  const declarations = readQueryDeclarations(annotations, context)
-  for (const declaration of [declarations.model, ...declarations.operations.values()])
-    context.related.push(...declaration.related)
-  checkDeclaredOperations(
-    declarations,
-    operations.map((operation) => operation.name),
-    context.report
-  )
-  for (const declaration of [declarations.model, ...declarations.operations.values()]) {
-    const source = declaration.source.replace('@filter', '@order')
-    checkOrderIndexes(declaration.order ?? [], context, source)
-  }
-  const parameters = {
-    ...context.global.filterParameters,
-    paging: Object.values(context.global.parameters),
-  }
-  for (const operation of operations) {
-    const result = operationQuery(declarations, operation, parameters, context)
-    if (!result) continue
-    operation.query = result.query
-    for (const relation of result.relations) {
-      if (!context.relations.some((pending) => pending.spec === relation.spec))
-        context.relations.push({ ...relation, location: `Model "${context.model.name}"` })
-    }
-  }
+  return [
+    ...new Set([
+      ...keyNames,
+      ...served.shown.map((field) => field.name),
+      ...served.links.flatMap((link) => (typeof link.from === 'string' ? [link.from] : [])),
+      ...cursorFields,
+    ]),
+  ]
 }

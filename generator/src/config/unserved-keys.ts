@@ -4,34 +4,26 @@
  * a column of the served model, and hiding it silently would be a surprise of its own), with a
  * warning at generation naming the two ways out.
  */
-import type { DMMF } from '@prisma/generator-helper'
-import { parseAnnotations } from '../annotations/parse.js'
 import type { Problem } from '../problems.js'
-
-/** Whether a field's documentation carries `annotation` (`hidden`, `property`). */
-function annotated(field: DMMF.Field, annotation: string): boolean {
-  return parseAnnotations(field.documentation).annotations.some((a) => a.name === annotation)
-}
+import type { Catalog } from './catalog.js'
 
 /**
  * A warning for each shown foreign key of a served model whose relation points at a model that is
  * not served; a key hidden (`@hidden`) or declared a property of the API (`@property`) is the
  * schema's choice and goes unreported, and so does the primary key.
  */
-export function unservedForeignKeys(
-  datamodel: DMMF.Datamodel,
-  served: ReadonlySet<string>
-): Problem[] {
+export function unservedForeignKeys(catalog: Catalog): Problem[] {
   const problems: Problem[] = []
-  for (const model of datamodel.models) {
+  const served = catalog.servedNames
+  for (const { model, fields } of catalog.models) {
     if (!served.has(model.name)) continue
-    for (const relation of model.fields) {
+    for (const { field: relation, hidden } of fields) {
       if (relation.kind !== 'object' || relation.isList || served.has(relation.type)) continue
-      if (annotated(relation, 'hidden')) continue
+      if (hidden) continue
       for (const key of relation.relationFromFields ?? []) {
-        const field = model.fields.find((candidate) => candidate.name === key)
-        if (!field || field.isId || annotated(field, 'hidden') || annotated(field, 'property'))
-          continue
+        const found = fields.find((candidate) => candidate.field.name === key)
+        const field = found?.field
+        if (!field || field.isId || found.hidden || found.property) continue
         problems.push({
           severity: 'warning',
           location: `Model "${model.name}", field "${key}"`,

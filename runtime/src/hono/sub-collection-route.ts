@@ -75,8 +75,8 @@ async function parentCondition<Row extends object, O extends CollectionOperation
     // A key no item can have is a 404 without a query, as on the item route.
     const id = readKeySegment(key, segmentFromEnd(c.req.path, 2), operation.resource.provider)
     // Listing the rows of one parent tells their link to it: a caller the rows' resource hides
-    // that link from (`hidden: ['author']`) gets the 404 of a missing parent.
-    const linkHidden = relation.relation !== undefined && access.view.hidden.has(relation.relation)
+    // that link from (`hidden: ['author']`, renamed or not) gets the 404 of a missing parent.
+    const linkHidden = relation.relation !== undefined && access.hiddenFields.has(relation.relation)
     const within =
       id === undefined || linkHidden
         ? undefined

@@ -3,7 +3,7 @@
  * served as its `writer`, an author's books as their `works`. Hiding a link by its API name hides
  * every parameter that would tell it (they are named by the Prisma field: `author=`,
  * `author.name=`, `exists[author]`, `order[author.name]`) and closes the sub-collections that
- * would list it.
+ * would list it, as does a parent hiding its own link to them.
  */
 
 import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
@@ -162,5 +162,15 @@ describe('a renamed link hidden by its API name', () => {
   it('answers the sub-collection listing the books of one writer as a missing author', async () => {
     await expectMissingParent('reader', 'works', 1)
     expect((await read('librarian', '/authors/1/works')).status).toBe(200)
+  })
+})
+
+describe('a parent hiding its own to-many link', () => {
+  it('answers its sub-collection exactly as one of a missing parent', async () => {
+    await expectMissingParent('critic', 'works', 1)
+    expect((await read('critic', '/authors/1')).body).not.toHaveProperty('works')
+    const librarian = await read('librarian', '/authors/1/works')
+    expect(librarian.status).toBe(200)
+    expect(idsOf(librarian.body)).toEqual([1, 4, 7])
   })
 })

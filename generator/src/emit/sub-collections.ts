@@ -44,6 +44,7 @@ export function writeRelations(resource: ResourceModel, subCollections: readonly
           `name: ${JSON.stringify(parent.name)}`,
           `delegate: ${JSON.stringify(parent.delegate)}`,
           `key: ${keyLiteral(parent)}`,
+          `link: ${JSON.stringify(link.name)}`,
         ].join(', ')
         const back = backRelation(resource, parent.name, link)
         const relation = back ? `, relation: ${JSON.stringify(back)}` : ''

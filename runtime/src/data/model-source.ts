@@ -87,6 +87,11 @@ export interface RelationSource<Key extends ModelKey = ModelKey> {
     delegate: string
     /** The parent's key, read from the path as the parent's item route reads it. */
     key: Key
+    /**
+     * The parent's link the sub-collection serves, by its API name (`works`): a caller the parent
+     * hides it from gets the 404 of a missing parent.
+     */
+    link?: string | undefined
   }
   condition: { kind: 'column' | 'is' | 'some'; field: string }
   /**

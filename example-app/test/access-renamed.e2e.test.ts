@@ -3,7 +3,8 @@
  * served as its `writer`, an author's books as their `works`. Hiding a link by its API name hides
  * every parameter that would tell it (they are named by the Prisma field: `author=`,
  * `author.name=`, `exists[author]`, `order[author.name]`) and closes the sub-collections that
- * would list it, as does a parent hiding its own link to them.
+ * would list it, as does a parent hiding its own link to them; a sub-collection's page carries its parent's scope, so a parent leaving the
+ * caller's scope between the parent's read and the page's lists none of its rows.
  */
 
 import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
@@ -38,6 +39,9 @@ let database: TestDatabase
 let origin: string
 let close: () => Promise<void>
 const tokens = new Map<Identity, string>()
+/** Set by a test: run once, after the next read of an author by its key (the parent's read). */
+let afterParentRead: (() => Promise<unknown>) | undefined
+
 beforeAll(async () => {
   database = await freshDatabase(SCHEMA)
   prisma = new PrismaClient({ adapter: createAdapter(database.url) })
@@ -58,7 +62,24 @@ beforeAll(async () => {
   })
   for (const who of IDENTITIES)
     tokens.set(who, await tokenFor({ sub: who, role: 'reader' }, SECRET))
-  const app = new Hono().use(authenticate(SECRET)).route('/', createHydraApp({ prisma, access }))
+  // The app's client, with a query hook that lets a test change the database between the
+  // sub-collection's parent read and its page.
+  const client = prisma.$extends({
+    query: {
+      author: {
+        async findUnique({ args, query }) {
+          const found = await query(args)
+          const then = afterParentRead
+          afterParentRead = undefined
+          await then?.()
+          return found
+        },
+      },
+    },
+  })
+  const app = new Hono()
+    .use(authenticate(SECRET))
+    .route('/', createHydraApp({ prisma: client as unknown as PrismaClient, access }))
   app.onError(hydraErrorHandler)
   app.notFound(hydraNotFound)
   ;({ origin, close } = await startServer(app.fetch))
@@ -172,5 +193,27 @@ describe('a parent hiding its own to-many link', () => {
     const librarian = await read('librarian', '/authors/1/works')
     expect(librarian.status).toBe(200)
     expect(idsOf(librarian.body)).toEqual([1, 4, 7])
+  })
+})
+
+describe('a sub-collection’s parent leaving the scope', () => {
+  it('lists none of its rows when the parent leaves between its read and the page', async () => {
+    expect(idsOf((await read('guest', '/authors/3/works')).body)).toEqual([3, 6, 9])
+    await expectMissingParent('guest', 'works', 2)
+    // Author 3 moves to GB once its read found it visible: the page must not list its books.
+    afterParentRead = () => prisma.author.update({ where: { id: 3 }, data: { country: 'GB' } })
+    try {
+      const raced = await read('guest', '/authors/3/works')
+      expect(afterParentRead).toBeUndefined()
+      expect(raced.status).toBe(200)
+      expect(idsOf(raced.body)).toEqual([])
+      expect(raced.body['hydra:totalItems']).toBe(0)
+      // From now on the parent is invisible: the 404 of a missing author.
+      await expectMissingParent('guest', 'works', 3)
+    } finally {
+      afterParentRead = undefined
+      await prisma.author.update({ where: { id: 3 }, data: { country: 'AR' } })
+    }
+    expect(idsOf((await read('librarian', '/authors/3/works')).body)).toEqual([3, 6, 9])
   })
 })

@@ -50,7 +50,12 @@ export interface LinkModel {
    * To-many: how the sub-collection selects the related rows of one item: the target's foreign-key
    * column (`column`), or the target's back relation, to-one (`is`) or to-many (`some`).
    */
-  condition?: { field: string; kind: 'column' | 'is' | 'some' }
+  condition?: {
+    field: string
+    kind: 'column' | 'is' | 'some'
+    /** `column`: the target's relation to the item (Prisma field), which a scope goes through. */
+    relation?: string
+  }
   /** The related resource, filled once every model is resolved. */
   targetResource?: { collectionPath: string; iri?: string; idField: FieldModel; key: ItemKeyModel }
 }

@@ -48,8 +48,11 @@ export function writeRelations(resource: ResourceModel, subCollections: readonly
         ].join(', ')
         const back = backRelation(resource, parent.name, link)
         const relation = back ? `, relation: ${JSON.stringify(back)}` : ''
+        const through = condition.relation
+          ? `, relation: ${JSON.stringify(condition.relation)}`
+          : ''
         writer.writeLine(
-          `${relationKey(sub)}: { parent: { ${parentSpec} }, condition: { kind: '${condition.kind}', field: ${JSON.stringify(condition.field)} }${relation} },`
+          `${relationKey(sub)}: { parent: { ${parentSpec} }, condition: { kind: '${condition.kind}', field: ${JSON.stringify(condition.field)}${through} }${relation} },`
         )
       }
     })

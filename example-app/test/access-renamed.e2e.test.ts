@@ -20,18 +20,22 @@ const SECRET = 'renamed access secret'
 
 /**
  * `reader`: books hide their writer; `critic`: authors hide their works; `guest`: sees the
- * authors of AR only; `librarian`: everything.
+ * authors of AR, open shelves and books not titled `Withdrawn` only; `librarian`: everything.
  */
 const IDENTITIES = ['reader', 'critic', 'guest', 'librarian'] as const
 type Identity = (typeof IDENTITIES)[number]
 const role = (c: Context) => claimsOf(c)?.sub
 
 const access: HydraAccess = {
-  Book: { hidden: (c) => (role(c) === 'reader' ? ['writer'] : []) },
+  Book: {
+    hidden: (c) => (role(c) === 'reader' ? ['writer'] : []),
+    scope: (c) => (role(c) === 'guest' ? { title: { not: 'Withdrawn' } } : undefined),
+  },
   Author: {
     hidden: (c) => (role(c) === 'critic' ? ['works'] : []),
     scope: (c) => (role(c) === 'guest' ? { country: 'AR' } : undefined),
   },
+  Shelf: { scope: (c) => (role(c) === 'guest' ? { open: true } : undefined) },
 }
 
 let prisma: PrismaClient
@@ -39,7 +43,7 @@ let database: TestDatabase
 let origin: string
 let close: () => Promise<void>
 const tokens = new Map<Identity, string>()
-/** Set by a test: run once, after the next read of an author by its key (the parent's read). */
+/** Set by a test: run once, after the next read of a row by its key (a parent's read). */
 let afterParentRead: (() => Promise<unknown>) | undefined
 
 beforeAll(async () => {
@@ -55,10 +59,30 @@ beforeAll(async () => {
   await prisma.book.createMany({
     data: Array.from({ length: 12 }, (_, index) => ({
       id: index + 1,
+      code: `B-${index + 1}`,
       title: `Book ${index + 1}`,
       // Books 10 to 12 have no author.
       authorId: index < 9 ? 1 + (index % 3) : null,
     })),
+  })
+  // Shelf 1 holds books 1 to 4, shelf 2 the others; book 1 has reviews 1 and 2.
+  await prisma.shelf.create({
+    data: {
+      id: 1,
+      name: 'Front',
+      open: true,
+      books: { connect: [1, 2, 3, 4].map((id) => ({ id })) },
+    },
+  })
+  await prisma.shelf.create({
+    data: { id: 2, name: 'Back', open: false, books: { connect: [5, 6].map((id) => ({ id })) } },
+  })
+  await prisma.review.createMany({
+    data: [
+      { id: 1, text: 'good', bookCode: 'B-1' },
+      { id: 2, text: 'bad', bookCode: 'B-1' },
+      { id: 3, text: 'meh', bookCode: 'B-2' },
+    ],
   })
   for (const who of IDENTITIES)
     tokens.set(who, await tokenFor({ sub: who, role: 'reader' }, SECRET))
@@ -66,7 +90,7 @@ beforeAll(async () => {
   // sub-collection's parent read and its page.
   const client = prisma.$extends({
     query: {
-      author: {
+      $allModels: {
         async findUnique({ args, query }) {
           const found = await query(args)
           const then = afterParentRead
@@ -197,23 +221,62 @@ describe('a parent hiding its own to-many link', () => {
 })
 
 describe('a sub-collection’s parent leaving the scope', () => {
-  it('lists none of its rows when the parent leaves between its read and the page', async () => {
-    expect(idsOf((await read('guest', '/authors/3/works')).body)).toEqual([3, 6, 9])
+  /** Each kind of condition: a foreign key, a many-to-many relation, a relation by another key. */
+  const RACES = [
+    {
+      kind: 'column',
+      path: '/authors/3/works',
+      rows: [3, 6, 9],
+      leave: () => prisma.author.update({ where: { id: 3 }, data: { country: 'GB' } }),
+      back: () => prisma.author.update({ where: { id: 3 }, data: { country: 'AR' } }),
+    },
+    {
+      kind: 'some',
+      path: '/shelves/1/books',
+      rows: [1, 2, 3, 4],
+      leave: () => prisma.shelf.update({ where: { id: 1 }, data: { open: false } }),
+      back: () => prisma.shelf.update({ where: { id: 1 }, data: { open: true } }),
+    },
+    {
+      kind: 'is',
+      path: '/books/1/reviews',
+      rows: [1, 2],
+      leave: () => prisma.book.update({ where: { id: 1 }, data: { title: 'Withdrawn' } }),
+      back: () => prisma.book.update({ where: { id: 1 }, data: { title: 'Book 1' } }),
+    },
+  ]
+
+  for (const { kind, path, rows, leave, back } of RACES)
+    it(`lists none of its rows when it leaves between its read and the page (${kind})`, async () => {
+      expect(idsOf((await read('guest', path)).body)).toEqual(rows)
+      // The parent leaves the guest's scope once its own read found it visible.
+      afterParentRead = leave
+      try {
+        const raced = await read('guest', path)
+        expect(afterParentRead).toBeUndefined()
+        expect(raced.status).toBe(200)
+        expect(idsOf(raced.body)).toEqual([])
+        expect(raced.body['hydra:totalItems']).toBe(0)
+        // From now on the parent is invisible: the 404 of a missing one.
+        const missing = path.replace(/\/\d+\//, '/99999/')
+        const now = await read('guest', path)
+        expect(now.status).toBe(404)
+        expect(JSON.stringify(now.body)).toBe(
+          JSON.stringify((await read('guest', missing)).body).replaceAll(
+            '99999',
+            path.split('/')[2] as string
+          )
+        )
+      } finally {
+        afterParentRead = undefined
+        await back()
+      }
+      expect(idsOf((await read('guest', path)).body)).toEqual(rows)
+      expect(idsOf((await read('librarian', path)).body)).toEqual(rows)
+    })
+
+  it('answers an invisible parent’s sub-collection as a missing one’s', async () => {
     await expectMissingParent('guest', 'works', 2)
-    // Author 3 moves to GB once its read found it visible: the page must not list its books.
-    afterParentRead = () => prisma.author.update({ where: { id: 3 }, data: { country: 'GB' } })
-    try {
-      const raced = await read('guest', '/authors/3/works')
-      expect(afterParentRead).toBeUndefined()
-      expect(raced.status).toBe(200)
-      expect(idsOf(raced.body)).toEqual([])
-      expect(raced.body['hydra:totalItems']).toBe(0)
-      // From now on the parent is invisible: the 404 of a missing author.
-      await expectMissingParent('guest', 'works', 3)
-    } finally {
-      afterParentRead = undefined
-      await prisma.author.update({ where: { id: 3 }, data: { country: 'AR' } })
-    }
-    expect(idsOf((await read('librarian', '/authors/3/works')).body)).toEqual([3, 6, 9])
+    expect((await read('guest', '/shelves/2/books')).status).toBe(404)
   })
 })

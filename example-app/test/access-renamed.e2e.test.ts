@@ -19,7 +19,7 @@ const SCHEMA = new URL('./fixtures/access/schema.prisma', import.meta.url).pathn
 const SECRET = 'renamed access secret'
 
 /**
- * `reader`: books hide their writer; `critic`: authors hide their works; `guest`: sees the
+ * `reader`: books hide their writer and shelves; `critic`: authors hide their works; `guest`: sees the
  * authors of AR, open shelves and books not titled `Withdrawn` only; `librarian`: everything.
  */
 const IDENTITIES = ['reader', 'critic', 'guest', 'librarian'] as const
@@ -28,7 +28,7 @@ const role = (c: Context) => claimsOf(c)?.sub
 
 const access: HydraAccess = {
   Book: {
-    hidden: (c) => (role(c) === 'reader' ? ['writer'] : []),
+    hidden: (c) => (role(c) === 'reader' ? ['writer', 'shelves'] : []),
     scope: (c) => (role(c) === 'guest' ? { title: { not: 'Withdrawn' } } : undefined),
   },
   Author: {
@@ -207,6 +207,15 @@ describe('a renamed link hidden by its API name', () => {
   it('answers the sub-collection listing the books of one writer as a missing author', async () => {
     await expectMissingParent('reader', 'works', 1)
     expect((await read('librarian', '/authors/1/works')).status).toBe(200)
+  })
+
+  it('answers the books of one shelf as a missing shelf when books hide their shelves', async () => {
+    const hidden = await read('reader', '/shelves/1/books')
+    const missing = await read('reader', '/shelves/99999/books')
+    expect(hidden.status).toBe(404)
+    expect(JSON.stringify(hidden.body)).toBe(JSON.stringify(missing.body).replaceAll('99999', '1'))
+    expect(head(hidden)).toEqual(head(missing))
+    expect(idsOf((await read('librarian', '/shelves/1/books')).body)).toEqual([1, 2, 3, 4])
   })
 })
 

@@ -48,6 +48,7 @@ export const TARGETS = [
     'ids',
     'composite-keys',
     'saas',
+    'access',
   ].map((fixture) => ({
     schema: at(`test/fixtures/${fixture}/schema.prisma`),
     sqlite: at(`test/.generated/${fixture}`),

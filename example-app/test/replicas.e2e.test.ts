@@ -8,7 +8,9 @@
  * - a page and its total are one read-only repeatable-read transaction there (its statement log);
  * - a stopped standby is passed by (every read answered by the primary, no 5xx, logged once) and
  *   read again once it is back; with both stopped, 503 with Retry-After;
- * - three instances with the replica agree under writes (support/instances.ts).
+ * - three instances with the replica agree under writes (support/instances.ts);
+ * - a read the standby cancels for a conflict with recovery (SQLSTATE 40001) is read again on the
+ *   primary, and the standby is not passed by.
  * PostgreSQL only; skipped with a message where the server programs are not installed, except
  * under CI, where it fails.
  */
@@ -183,6 +185,83 @@ describe.skipIf(!programs.bin)('read replicas: a PostgreSQL streaming standby', 
     } finally {
       await close()
     }
+  })
+
+  it('a read the standby cancels for a conflict with recovery is read again on the primary', async () => {
+    await caughtUp()
+    const target = '/books?author.name=a&page=1'
+    const expected = JSON.stringify((await get(origin, target)).body)
+    // The standby cancels a query at once when replay needs a lock it holds.
+    await standby.$executeRawUnsafe('ALTER SYSTEM SET max_standby_streaming_delay = 0')
+    await standby.$executeRawUnsafe('SELECT pg_reload_conf()')
+    // Two transactions on the primary, held open until `release`: their ACCESS EXCLUSIVE locks
+    // are replayed on the standby (by its startup process) as soon as their WAL reaches it.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const held: Promise<unknown>[] = []
+    const lock = async (table: string) => {
+      let locked = () => {}
+      const done = new Promise<void>((resolve) => {
+        locked = resolve
+      })
+      held.push(
+        primary.$transaction(
+          async (tx) => {
+            await tx.$executeRawUnsafe(`LOCK TABLE "${table}" IN ACCESS EXCLUSIVE MODE`)
+            locked()
+            await released
+          },
+          { timeout: 20_000 }
+        )
+      )
+      await done
+      await until(async () => {
+        // A commit on the primary flushes its WAL, the lock's record with it, to the standby.
+        await primary.$queryRawUnsafe('SELECT txid_current()::text')
+        const [{ replayed }] = await standby.$queryRawUnsafe<[{ replayed: boolean }]>(
+          `SELECT count(*) > 0 AS replayed FROM pg_locks WHERE mode = 'AccessExclusiveLock' AND relation = '"${table}"'::regclass`
+        )
+        return replayed
+      }, `the standby replays the lock on ${table}`)
+    }
+    const standbyLog = (await pair.standby.log()).length
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      // 1. The standby holds Author: the request's page (Book, through the author's name) waits
+      //    for it there, holding its own lock on Book.
+      await lock('Author')
+      const answer = get(origin, target)
+      await until(async () => {
+        const [{ waiting }] = await standby.$queryRawUnsafe<[{ waiting: boolean }]>(
+          `SELECT count(*) > 0 AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%"Book"%'`
+        )
+        return waiting
+      }, 'the page waits on the standby')
+      // 2. Replay needs Book, which the waiting page holds: the standby cancels the page
+      //    (SQLSTATE 40001, "conflict with recovery") to replay it.
+      await lock('Book')
+      expect((await pair.standby.log()).slice(standbyLog)).toMatch(/conflict with recovery/)
+      // 3. The primary's locks released, the read again on the primary answers.
+      release()
+      await Promise.all(held)
+      const { status, body } = await answer
+      expect(status).toBe(200)
+      expect(JSON.stringify(body)).toBe(expected)
+      // Neither an outage nor a fault: nothing is logged.
+      expect(log.mock.calls).toEqual([])
+    } finally {
+      log.mockRestore()
+      release()
+      await Promise.allSettled(held)
+      await standby.$executeRawUnsafe('ALTER SYSTEM RESET max_standby_streaming_delay')
+      await standby.$executeRawUnsafe('SELECT pg_reload_conf()')
+    }
+    // The standby is not passed by: the next read is its own.
+    const logged = (await pair.standby.log()).length
+    expect((await get(origin, '/books?page=2')).status).toBe(200)
+    expect((await pair.standby.log()).slice(logged)).toMatch(/"Book"/)
   })
 
   it('a stopped standby is passed by (no 5xx, logged once) and read again once it is back', async () => {

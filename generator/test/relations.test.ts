@@ -61,7 +61,11 @@ describe('relations as links', () => {
     expect(book?.selected).toContain('authorId')
     const author = result?.model.resources.find((resource) => resource.name === 'Author')
     expect(author?.links.map(({ name, kind, condition }) => ({ name, kind, condition }))).toEqual([
-      { name: 'books', kind: 'many', condition: { field: 'authorId', kind: 'column' } },
+      {
+        name: 'books',
+        kind: 'many',
+        condition: { field: 'authorId', kind: 'column', relation: 'author' },
+      },
     ])
     expect(result?.files.get('book.ts')).toContain(
       '.get(\'/authors/:id/books\', (c: Context<Env, "/authors/:id/books", QueryInput<BookCollectionQuery>>) =>'

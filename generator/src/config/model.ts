@@ -50,7 +50,12 @@ export interface LinkModel {
    * To-many: how the sub-collection selects the related rows of one item: the target's foreign-key
    * column (`column`), or the target's back relation, to-one (`is`) or to-many (`some`).
    */
-  readonly condition?: { readonly field: string; readonly kind: 'column' | 'is' | 'some' }
+  readonly condition?: {
+    readonly field: string
+    readonly kind: 'column' | 'is' | 'some'
+    /** `column`: the target's relation to the item (Prisma field), which a scope goes through. */
+    readonly relation?: string
+  }
   /** The related resource, filled once every model is resolved. */
   readonly targetResource?: {
     readonly collectionPath: string

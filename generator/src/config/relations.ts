@@ -97,7 +97,7 @@ function subCollectionCondition(
   const key = itemKeyOf(model)
   const id = key?.fields.length === 1 ? key.name : ''
   if (keys.length === 1 && sameFields(back.relationToFields, [id]))
-    return { field: keys[0] as string, kind: 'column' }
+    return { field: keys[0] as string, kind: 'column', relation: back.name }
   return { field: back.name, kind: 'is' }
 }
 

@@ -60,6 +60,8 @@ function linkList(resource: ResourceModel, resources: readonly ResourceModel[]):
       `kind: '${link.kind}'`,
       `target: { name: ${JSON.stringify(link.target)}, ${target.iri ? `iri: ${JSON.stringify(target.iri)}, ` : ''}collectionPath: ${JSON.stringify(target.collectionPath)}, key: ${keySpecLiteral(target.key)} }`,
     ]
+    // A link `@property` renames: its Prisma field, which names its filters and orders.
+    if (link.field !== link.name) parts.push(`field: ${JSON.stringify(link.field)}`)
     if (link.from) parts.push(`from: ${JSON.stringify(link.from)}`)
     if (link.kind === 'one' && !link.required) parts.push('required: false')
     if (link.iri) parts.push(`iri: ${JSON.stringify(link.iri)}`)

@@ -44,11 +44,15 @@ export function writeRelations(resource: ResourceModel, subCollections: readonly
           `name: ${JSON.stringify(parent.name)}`,
           `delegate: ${JSON.stringify(parent.delegate)}`,
           `key: ${keyLiteral(parent)}`,
+          `link: ${JSON.stringify(link.name)}`,
         ].join(', ')
         const back = backRelation(resource, parent.name, link)
         const relation = back ? `, relation: ${JSON.stringify(back)}` : ''
+        const through = condition.relation
+          ? `, relation: ${JSON.stringify(condition.relation)}`
+          : ''
         writer.writeLine(
-          `${relationKey(sub)}: { parent: { ${parentSpec} }, condition: { kind: '${condition.kind}', field: ${JSON.stringify(condition.field)} }${relation} },`
+          `${relationKey(sub)}: { parent: { ${parentSpec} }, condition: { kind: '${condition.kind}', field: ${JSON.stringify(condition.field)}${through} }${relation} },`
         )
       }
     })

@@ -29,6 +29,7 @@ import type {
   ReadOperation,
   RelationSource,
 } from './model-source.js'
+import { parentWhere } from './parent-condition.js'
 import type { FindManyArgs, PrismaModelReads } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
 import type { AdapterFactory } from './shared-adapter.js'
@@ -166,16 +167,13 @@ export function createDataAccess<Row extends object>(
       return row && holdsExactly(row, model.key, id) ? (row as Row) : null
     },
     async within(relation, id, view) {
-      const { parent, condition } = relation
+      const { parent } = relation
       const fields = parent.key.fields ?? [parent.key]
       const select = Object.fromEntries(fields.map((field) => [field.name, true]))
       const scope = view.scopeOf(parent.name)
       const found = await lookUp(parent.delegate, parent.key.name, id, scope, select)
       if (!found || !holdsExactly(found, parent.key, id)) return undefined
-      if (condition.kind === 'column') return { [condition.field]: id }
-      // A composite key's value is an object of exactly its fields: a condition on the parent.
-      const onParent = parent.key.fields ? (id as Where) : { [parent.key.name]: id }
-      return { [condition.field]: { [condition.kind]: onParent } }
+      return parentWhere(relation, id, scope)
     },
   }
 }

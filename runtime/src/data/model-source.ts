@@ -87,8 +87,18 @@ export interface RelationSource<Key extends ModelKey = ModelKey> {
     delegate: string
     /** The parent's key, read from the path as the parent's item route reads it. */
     key: Key
+    /**
+     * The parent's link the sub-collection serves, by its API name (`works`): a caller the parent
+     * hides it from gets the 404 of a missing parent.
+     */
+    link?: string | undefined
   }
-  condition: { kind: 'column' | 'is' | 'some'; field: string }
+  /**
+   * The condition on the parent: its key in the target's foreign key (`column`, with the
+   * target's `relation` field to it), or in the target's relation `field` to one parent (`is`) or
+   * to several (`some`). A parent's scope goes through the relation, in the page's own `where`.
+   */
+  condition: { kind: 'column' | 'is' | 'some'; field: string; relation?: string | undefined }
   /**
    * The target's to-one relation back to the parent (`publisher` under
    * `/publishers/:id/catalogue`): its filters and orders are left out of the sub-collection.

@@ -6,9 +6,11 @@
  * reads (its page and its count are one transaction there: one snapshot). A replica whose read
  * fails with an outage (unreachable, refused, timed out, shutting down) is skipped for a while
  * (`timeouts.replicaRetry`, default 5,000 ms; then one request tries it again) and the read is
- * run again on the next replica in turn that is not skipped, then on the primary; an outage of the primary is the request's answer
- * (503 with Retry-After). Each replica logs its own outage episodes (one line when it fails, one
- * when it answers again), apart from the primary's.
+ * run again on the next replica in turn that is not skipped, then on the primary; an outage of
+ * the primary is the request's answer (503 with Retry-After). A read a replica cancels for a
+ * conflict (SQLSTATE 40001: a hot standby's conflict with recovery) is run again the same way,
+ * without passing the replica by. Each replica logs its own outage episodes (one line when it
+ * fails, one when it answers again), apart from the primary's.
  *
  * Prisma's `@prisma/extension-read-replicas` is not used: its `$allOperations` hook sends each
  * read query outside a transaction to a replica picked at random for that query, and every query
@@ -16,7 +18,7 @@
  * at two moments or one transaction on the primary, and a replica's error is the query's (no
  * replica is passed by). It cannot be pinned per request.
  */
-import { isOutage, OutageLog } from '../database/outage.js'
+import { isOutage, isReadConflict, OutageLog } from '../database/outage.js'
 
 /** How long a replica that failed is skipped before a request tries it again, by default. */
 export const DEFAULT_REPLICA_RETRY = 5_000
@@ -116,8 +118,12 @@ export function readRouting<Reads>(
             return result
           } catch (error) {
             if (!isOutage(error)) throw error
-            state.skippedUntil = Date.now() + retryAfter
-            state.log.failed(error)
+            // A read the replica cancelled for a conflict (a hot standby's conflict with
+            // recovery) is read again on the next database; the replica is not passed by.
+            if (!isReadConflict(error)) {
+              state.skippedUntil = Date.now() + retryAfter
+              state.log.failed(error)
+            }
             current = available(first, step + 1)
             if (current >= 0) step = (current - first + replicas.length) % replicas.length
           }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { asOutage, DatabaseUnavailable, isOutage } from './outage.js'
+import { asOutage, DatabaseUnavailable, isOutage, isReadConflict } from './outage.js'
 import { QueryTimeout, transactionOptions, withinBudget } from './timeouts.js'
 
 /** An error as Prisma wraps a driver adapter's. */
@@ -65,6 +65,37 @@ describe('asOutage: a 503 with Retry-After, logged once per episode', () => {
       expect(log).toHaveBeenCalledTimes(1)
       const bug = new TypeError('a bug')
       expect(asOutage(bug)).toBe(bug)
+    } finally {
+      log.mockRestore()
+    }
+  })
+})
+
+describe('isReadConflict: a read the database cancelled, to read again', () => {
+  it.each([
+    // What Prisma threw for a hot standby's "conflict with recovery" (replicas.e2e.test.ts).
+    [
+      'Prisma P2034 over the pg adapter',
+      prismaError('P2034', {
+        name: 'DriverAdapterError',
+        cause: { kind: 'TransactionWriteConflict' },
+      }),
+    ],
+    ['pg 40001', { name: 'DriverAdapterError', cause: { kind: 'postgres', code: '40001' } }],
+    ['MariaDB deadlock', { name: 'DriverAdapterError', cause: { kind: 'mysql', state: '40001' } }],
+  ])('%s', (_name, error) => {
+    expect(isReadConflict(error)).toBe(true)
+    expect(isOutage(error)).toBe(true)
+  })
+
+  it('is a 503 with Retry-After, not logged as an outage', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const answer = asOutage(prismaError('P2034'), 3) as DatabaseUnavailable
+      expect(answer.getResponse().status).toBe(503)
+      expect(answer.getResponse().headers.get('Retry-After')).toBe('3')
+      expect(log).not.toHaveBeenCalled()
+      expect(isReadConflict(new Error('Query read timeout'))).toBe(false)
     } finally {
       log.mockRestore()
     }

@@ -66,36 +66,67 @@ const SQLSTATE = /^(08...|53...|57014|57P0[123])$/
 const DRIVER_MESSAGES =
   /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Connection timeout|Client has encountered a connection error|database is locked|pool timeout|Too many connections/i
 
-/** Whether `error` (or an error it wraps) says the database is unavailable rather than a bug. */
+/**
+ * Whether `error` (or an error it wraps) says the database is unavailable rather than a bug, or
+ * that it cancelled the read for a conflict (isReadConflict): either is answered 503.
+ */
 export function isOutage(error: unknown): boolean {
+  return someCause(error, unavailable) || isReadConflict(error)
+}
+
+/**
+ * Whether the database cancelled the read for a conflict, not for a fault of the read: SQLSTATE
+ * 40001 or 40P01 (a hot standby's "conflict with recovery", a serialization failure, a deadlock),
+ * which Prisma reports as P2034. The same read can succeed again: on a replica it is read again on
+ * the next database (read-routing.ts); on the primary it is a 503 with `Retry-After`.
+ */
+export function isReadConflict(error: unknown): boolean {
+  return someCause(error, (current) => {
+    const { code, kind, state } = current as { code?: unknown; kind?: unknown; state?: unknown }
+    if (code === 'P2034' || kind === 'TransactionWriteConflict') return true
+    if (kind === 'postgres' && CONFLICT.test(String(code))) return true
+    return kind === 'mysql' && typeof state === 'string' && CONFLICT.test(state)
+  })
+}
+
+/** SQLSTATEs of a read cancelled for a conflict: serialization failure, deadlock. */
+const CONFLICT = /^(40001|40P01)$/
+
+/** Whether `error` itself (not what it wraps) says the database is unavailable. */
+function unavailable(current: object): boolean {
+  if (current instanceof QueryTimeout || current instanceof DatabaseUnavailable) return true
+  const { code, kind, state, message } = current as {
+    code?: unknown
+    kind?: unknown
+    state?: unknown
+    message?: unknown
+  }
+  if (typeof code === 'string' && (PRISMA_CODES.has(code) || SOCKET_CODES.has(code))) return true
+  if (typeof code === 'string' && SQLSTATE.test(code)) return true
+  if (typeof kind === 'string' && ADAPTER_KINDS.has(kind)) return true
+  if (kind === 'postgres' && SQLSTATE.test(String(code))) return true
+  // MySQL/MariaDB (`@prisma/adapter-mariadb`): the SQLSTATE is `state`, the code a number; the
+  // `mariadb` driver gives a closed or timed-out socket SQLSTATE 08S01.
+  if (kind === 'mysql' && typeof state === 'string' && SQLSTATE.test(state)) return true
+  return typeof message === 'string' && DRIVER_MESSAGES.test(message)
+}
+
+/**
+ * Whether `test` holds for `error` or an error it wraps: a driver adapter error's `cause`, a Prisma
+ * error's `meta.driverAdapterError`, any error's `cause`.
+ */
+function someCause(error: unknown, test: (current: object) => boolean): boolean {
   const seen = new Set<unknown>()
   let current: unknown = error
   while (typeof current === 'object' && current !== null && !seen.has(current)) {
     seen.add(current)
-    if (current instanceof QueryTimeout || current instanceof DatabaseUnavailable) return true
-    const { code, kind, state, message, name, cause, meta } = current as {
-      code?: unknown
-      kind?: unknown
-      state?: unknown
-      message?: unknown
+    if (test(current)) return true
+    const { name, cause, meta } = current as {
       name?: unknown
       cause?: unknown
       meta?: { driverAdapterError?: unknown }
     }
-    if (typeof code === 'string' && (PRISMA_CODES.has(code) || SOCKET_CODES.has(code))) return true
-    if (typeof code === 'string' && SQLSTATE.test(code)) return true
-    if (typeof kind === 'string' && ADAPTER_KINDS.has(kind)) return true
-    if (kind === 'postgres' && SQLSTATE.test(String((current as { code?: unknown }).code)))
-      return true
-    // MySQL/MariaDB (`@prisma/adapter-mariadb`): the SQLSTATE is `state`, the code a number; the
-    // `mariadb` driver gives a closed or timed-out socket SQLSTATE 08S01.
-    if (kind === 'mysql' && typeof state === 'string' && SQLSTATE.test(state)) return true
-    if (typeof message === 'string' && DRIVER_MESSAGES.test(message)) return true
-    if (name === 'DriverAdapterError') {
-      current = (current as { cause?: unknown }).cause
-      continue
-    }
-    current = meta?.driverAdapterError ?? cause
+    current = name === 'DriverAdapterError' ? cause : (meta?.driverAdapterError ?? cause)
   }
   return false
 }
@@ -161,7 +192,8 @@ export function asOutage(error: unknown, retryAfter: number = DEFAULT_RETRY_AFTE
   // An answer already decided (a 503 styled for its route, a client error) stays as it is.
   if (error instanceof HydraError) return error
   if (!isOutage(error)) return error
-  outageLog.failed(error)
+  // A conflict is one read's, not the database's: no outage episode is logged for it.
+  if (!isReadConflict(error)) outageLog.failed(error)
   return new DatabaseUnavailable(error, retryAfter)
 }
 

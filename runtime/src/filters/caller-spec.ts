@@ -31,6 +31,21 @@ export function relatedModels(spec: QuerySpec | undefined): ReadonlyMap<string, 
   return known
 }
 
+/**
+ * Hidden fields (API names) as a spec's filters and orders name them: a link `@property` renames
+ * (`writer`) by its Prisma field (`author`), which names `author=`, `author.name=`,
+ * `exists[author]` and `order[author.name]`. Other fields keep their names.
+ */
+export function queryNames(
+  hidden: ReadonlySet<string>,
+  links: readonly { name: string; field?: string | undefined }[] = []
+): ReadonlySet<string> {
+  const fieldOf = new Map<string, string>()
+  for (const { name, field } of links) if (field !== undefined) fieldOf.set(name, field)
+  if (fieldOf.size === 0 || hidden.size === 0) return hidden
+  return new Set([...hidden].map((name) => fieldOf.get(name) ?? name))
+}
+
 /** Each spec's caller variants, by what they leave out (few: one per kind of caller). */
 const variants = new WeakMap<QuerySpec, Map<string, QuerySpec>>()
 

@@ -8,7 +8,7 @@
 import type { Context } from 'hono'
 import type { CallerView } from '../data/caller-view.js'
 import type { DataAccess } from '../data/data-access.js'
-import { callerSpec, relatedModels } from '../filters/caller-spec.js'
+import { callerSpec, queryNames, relatedModels } from '../filters/caller-spec.js'
 import type { QuerySpec } from '../filters/spec.js'
 import type { RelationScope } from '../filters/where.js'
 import type { CursorKey } from '../paging/types.js'
@@ -17,7 +17,10 @@ import type { CursorKey } from '../paging/types.js'
 interface OperationLike {
   name?: string | undefined
   path: string
-  resource: { name: string }
+  resource: {
+    name: string
+    links?: readonly { name: string; field?: string | undefined }[] | undefined
+  }
   paging: { cursor?: readonly CursorKey[] | undefined }
   query?: QuerySpec | undefined
 }
@@ -29,7 +32,14 @@ export interface CallerOperation<O> {
   operation: O
   /** By relation field, the scope of the related rows the caller may see. */
   scopeOf: RelationScope | undefined
+  /**
+   * The resource's fields the caller may not see, as filters, orders and relations name them (a
+   * renamed link by its Prisma field: `author` for `writer`).
+   */
+  hiddenFields: ReadonlySet<string>
 }
+
+const NONE: ReadonlySet<string> = new Set()
 
 /** Each operation's caller variants, by their query spec. */
 const variants = new WeakMap<object, WeakMap<object, object>>()
@@ -51,7 +61,7 @@ export async function callerOperation<O extends OperationLike, Row extends objec
     related: [...new Set(relations.values())],
     parent,
   })
-  if (!view.personal) return { view, operation, scopeOf: undefined }
+  if (!view.personal) return { view, operation, scopeOf: undefined, hiddenFields: NONE }
   for (const key of operation.paging.cursor ?? [])
     if (view.hidden.has(key.field))
       throw new TypeError(`${operation.path}: ${key.field} orders its cursor and cannot be hidden`)
@@ -61,12 +71,13 @@ export async function callerOperation<O extends OperationLike, Row extends objec
     const model = relations.get(relation)
     return model === undefined ? undefined : view.scopeOf(model)
   }
+  const hiddenFields = queryNames(view.hidden, operation.resource.links)
   // A field the related model hides is hidden through the relation too (`author.email`).
-  const hidden = new Set(view.hidden)
+  const hidden = new Set(hiddenFields)
   for (const [relation, model] of relations)
     for (const field of view.hiddenOf(model)) hidden.add(`${relation}.${field}`)
   const spec = operation.query && callerSpec(operation.query, hidden, partial)
-  if (!spec || spec === operation.query) return { view, operation, scopeOf }
+  if (!spec || spec === operation.query) return { view, operation, scopeOf, hiddenFields }
   let known = variants.get(operation)
   if (!known) {
     known = new WeakMap()
@@ -77,7 +88,7 @@ export async function callerOperation<O extends OperationLike, Row extends objec
     variant = { ...operation, query: spec }
     known.set(spec, variant)
   }
-  return { view, operation: variant, scopeOf }
+  return { view, operation: variant, scopeOf, hiddenFields }
 }
 
 /** Members without the fields the caller may not see. */

@@ -75,8 +75,13 @@ async function parentCondition<Row extends object, O extends CollectionOperation
     // A key no item can have is a 404 without a query, as on the item route.
     const id = readKeySegment(key, segmentFromEnd(c.req.path, 2), operation.resource.provider)
     // Listing the rows of one parent tells their link to it: a caller the rows' resource hides
-    // that link from (`hidden: ['author']`) gets the 404 of a missing parent.
-    const linkHidden = relation.relation !== undefined && access.view.hidden.has(relation.relation)
+    // that link from (`hidden: ['author']`, renamed or not; a many-to-many's `shelves`), or the
+    // parent its link to them (`hidden: ['books']`), gets the 404 of a missing parent.
+    const { condition } = relation
+    const back = condition.kind === 'some' ? condition.field : relation.relation
+    const linkHidden =
+      (back !== undefined && access.hiddenFields.has(back)) ||
+      (relation.parent.link !== undefined && access.view.hiddenOf(name).has(relation.parent.link))
     const within =
       id === undefined || linkHidden
         ? undefined

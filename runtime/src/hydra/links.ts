@@ -18,6 +18,11 @@ export interface LinkTarget {
 export interface LinkSpec {
   /** The property's name in members (the relation field's name, or the name `@property` gives it). */
   name: string
+  /**
+   * The Prisma relation field when `@property(name: ...)` renames it (`author` for `writer`): its
+   * filters and orders are named by it. Absent: `name`.
+   */
+  field?: string | undefined
   /** `one`: the related item's IRI; `many`: the IRI of the sub-collection `<item>/<name>`. */
   kind: 'one' | 'many'
   target: LinkTarget

@@ -31,6 +31,12 @@ const LAYERS: Array<[string, (url: string, name: string) => boolean]> = [
   ['Prisma client (query layer)', (url) => url.includes('@prisma/client')],
   ['driver adapter', (url) => url.includes('@prisma/adapter-')],
   ['better-sqlite3 / pg (driver)', (url) => /better-sqlite3|\/pg\/|pg-protocol/.test(url)],
+  // The compiled engine runs its kept statements itself (compiled-sqlite.ts): the driver's native
+  // work is sampled as that file's own time.
+  [
+    'runtime: compiled statements on better-sqlite3 (the driver included)',
+    (url) => /runtime\/(dist|src)\/data\/compiled-sqlite/.test(url),
+  ],
   [
     'runtime: data-access layer',
     (url) => /runtime\/(dist|src)\/data\//.test(url) || url.includes('client-runtime-utils'),

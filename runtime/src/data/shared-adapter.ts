@@ -7,6 +7,7 @@
  * `shareAdapter` and hands the same object to the client and to the app (docs/performance.md).
  */
 import type { ArgType, SqlQuery } from './compiled-sql.js'
+import { type StatementReader, sqliteStatements } from './compiled-sqlite.js'
 
 /** What the engine calls on a driver adapter or its transaction (`@prisma/driver-adapter-utils`). */
 interface Queryable {
@@ -88,9 +89,23 @@ export function adapterRunner(shared: object, prisma: object): SqlRunner | undef
     if (!connected) throw new Error('The shared adapter is not the Prisma Client’s own adapter.')
     return connected
   }
+  // On SQLite, statements prepared once on the adapter's connection (compiled-sqlite.ts).
+  const prepared = new WeakMap<object, StatementReader | null>()
+  const run = async (queryable: Queryable, query: SqlQuery) => {
+    const connection = (queryable as { client?: unknown }).client
+    let read: StatementReader | null | undefined
+    if (typeof connection === 'object' && connection !== null) {
+      read = prepared.get(connection)
+      if (read === undefined) {
+        read = sqliteStatements(queryable) ?? null
+        prepared.set(connection, read)
+      }
+    }
+    return read?.(query) ?? (await queryable.queryRaw(query)).rows
+  }
   return {
     typed: false,
-    rows: async (query) => (await (connection() ?? (await adapter())).queryRaw(query)).rows,
+    rows: async (query) => run(connection() ?? (await adapter()), query),
     async snapshot(queries, isolationLevel) {
       const transaction = await (await adapter()).startTransaction(ISOLATION[isolationLevel])
       const { usePhantomQuery } = transaction.options
@@ -98,9 +113,7 @@ export function adapterRunner(shared: object, prisma: object): SqlRunner | undef
         // Sent together, not one after another's answer: on SQLite's one connection another
         // request's write could otherwise land between them (better-sqlite3 runs each at once);
         // a pool's transaction connection runs them in order.
-        const results = (
-          await Promise.all(queries.map((query) => transaction.queryRaw(query)))
-        ).map((result) => result.rows)
+        const results = await Promise.all(queries.map((query) => run(transaction, query)))
         if (!usePhantomQuery) await transaction.executeRaw(STATEMENT('COMMIT'))
         await transaction.commit()
         return results

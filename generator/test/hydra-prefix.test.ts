@@ -62,8 +62,10 @@ describe('hydraPrefix: operation > resource > global > true', () => {
     })
     expect(result.model.hydraPrefix).toBe(false)
     const index = result.files.get('index.ts') ?? ''
-    expect(index).toContain('hydraErrorHandlers({ hydraPrefix: false })')
-    expect(index).toContain('.use(hydraHeaders({ cors, hydraPrefix: false }))')
+    // The API's own parts (CORS, error documents and handlers) follow the global setting.
+    expect(index).toContain('const app = apiBase(options, false)')
+    expect(index).toContain(".route('/', errorRoutes(false))")
+    expect(index).toContain('return completeApi(app, api, false)')
   })
 
   it('the generated modules carry each setting, the IRIs and optional fields', async () => {

@@ -42,20 +42,20 @@ function addImports(
     {
       moduleSpecifier: context.runtimeModule,
       namedImports: [
+        runtimeValue('allowReadsOnly'),
         runtimeType('CollectionOperation'),
-        ...(providers ? [runtimeType('CollectionProvider')] : []),
         runtimeValue('createDataAccess'),
         runtimeValue('defineResource'),
         runtimeType('KeySpec'),
-        runtimeValue('methodNotAllowed'),
         runtimeType('ModelSource'),
+        ...(providers ? [runtimeType('OperationProviders')] : []),
         runtimeType('QueryInput'),
         ...(resource.operations.some((operation) => operation.query)
           ? [runtimeType('QuerySpec')]
           : []),
         ...(subs ? [runtimeType('RelationSource')] : []),
         runtimeType('ResourceAccess'),
-        runtimeType('ResourceAppOptions'),
+        runtimeType(providers ? 'ResourceAppOptionsWith' : 'ResourceAppOptions'),
         ...runtimeTypes(resource).map(runtimeType),
         runtimeValue('serveCollection'),
         runtimeValue('serveContext'),
@@ -108,16 +108,17 @@ function addData(
   )
   const columns = [...resource.selected.map((name) => `${name}: true`), ...through]
   constant(
-    'select',
+    names.select,
     'The columns read: the shown fields, the primary key, and the fields of cursor and order keys.',
-    `{ ${columns.join(', ')} } as const`
+    `{ ${columns.join(', ')} } as const`,
+    true
   )
   const table = `{ name: ${JSON.stringify(resource.table.name)}, schema: ${JSON.stringify(resource.table.schema)} }`
   const compiled = through.length === 0 ? compiledModel(resource, context.provider) : undefined
   constant(
     names.model,
     `Where ${resource.name} rows live and which columns are read: what the data-access layer reads${compiled ? ' (`compiled`: the SQL of its compiled reads, docs/performance.md)' : ''}.`,
-    `{ delegate: ${JSON.stringify(resource.delegate)}, provider: ${JSON.stringify(context.provider)}, table: ${table}, key: ${keyLiteral(resource)}, select${compiled ? `, compiled: ${compiled}` : ''}${resource.engine ? `, engine: '${resource.engine}'` : ''} } satisfies ModelSource<KeySpec>`,
+    `{ delegate: ${JSON.stringify(resource.delegate)}, provider: ${JSON.stringify(context.provider)}, table: ${table}, key: ${keyLiteral(resource)}, select: ${names.select}${compiled ? `, compiled: ${compiled}` : ''}${resource.engine ? `, engine: '${resource.engine}'` : ''} } satisfies ModelSource<KeySpec>`,
     true
   )
   constant(
@@ -196,28 +197,24 @@ function addTypes(
       docs: [`The query parameters of ${operation.path}, as Hono's RPC client sends them.`],
       type: queryType(operation, parameters, filterParameters),
     })
-  file.addExportDeclaration({ namedExports: [{ name: 'select', alias: names.select }] })
   file.addTypeAlias({
     isExported: true,
     name: names.row,
     docs: [
       `A ${resource.name} row as the generated queries read it, and as a custom data provider returns it.`,
     ],
-    type: `Prisma.${resource.name}GetPayload<{ select: typeof select }>`,
+    type: `Prisma.${resource.name}GetPayload<{ select: typeof ${names.select} }>`,
   })
   const offsetOperations = resource.operations.filter((operation) => !operation.cursor)
+  const offsetNames = offsetOperations.map((operation) => JSON.stringify(operation.name))
   if (offsetOperations.length > 0)
-    file.addInterface({
+    file.addTypeAlias({
       isExported: true,
       name: names.providers,
       docs: [
         `Custom data providers for ${resource.name}'s offset-paged operations: each replaces that operation's Prisma query; the route, the parameter checks and the rendering stay generated.`,
       ],
-      properties: offsetOperations.map((operation) => ({
-        name: operation.name,
-        hasQuestionToken: true,
-        type: `CollectionProvider<${names.row}, Context, Prisma.${resource.name}WhereInput, Prisma.${resource.name}OrderByWithRelationInput> | undefined`,
-      })),
+      type: `OperationProviders<${names.row}, Prisma.${resource.name}WhereInput, Prisma.${resource.name}OrderByWithRelationInput, ${offsetNames.join(' | ')}>`,
     })
   const operationNames = resource.operations.map((operation) => JSON.stringify(operation.name))
   file.addTypeAlias({
@@ -228,17 +225,16 @@ function addTypes(
     ],
     type: `ResourceAccess<Prisma.${resource.name}WhereInput, ${operationNames.join(' | ') || 'never'}, Exclude<keyof ${names.member}, '@id' | '@type'>>`,
   })
-  file.addInterface({
+  file.addTypeAlias({
     isExported: true,
     name: names.appOptions,
     docs: [
-      `Options of the ${resource.name} routes (ResourceAppOptions: batch size, time budgets, streaming).`,
+      `Options of the ${resource.name} routes (ResourceAppOptions: batch size, time budgets, streaming${offsetOperations.length > 0 ? '; `providers`' : ''}).`,
     ],
-    extends: ['ResourceAppOptions'],
-    properties:
+    type:
       offsetOperations.length > 0
-        ? [{ name: 'providers', hasQuestionToken: true, type: `${names.providers} | undefined` }]
-        : [],
+        ? `ResourceAppOptionsWith<${names.providers}>`
+        : 'ResourceAppOptions',
   })
 }
 

@@ -15,6 +15,7 @@ interface RuntimeTypes {
   ApiDescription: Runtime.ApiDescription
   CollectionOperation: Runtime.CollectionOperation<unknown>
   CollectionProvider: Runtime.CollectionProvider<unknown>
+  OperationProviders: Runtime.OperationProviders<unknown, unknown, unknown, string>
   CorsOrigin: Runtime.CorsOrigin
   DatabaseTimeouts: Runtime.DatabaseTimeouts
   DocumentedType: Runtime.DocumentedType
@@ -25,6 +26,7 @@ interface RuntimeTypes {
   QuerySpec: Runtime.QuerySpec
   ResourceAccess: Runtime.ResourceAccess
   ResourceAppOptions: Runtime.ResourceAppOptions
+  ResourceAppOptionsWith: Runtime.ResourceAppOptionsWith<unknown>
   HydraAppSettings: Runtime.HydraAppSettings
   RelationSource: Runtime.RelationSource
   QueryInput: Runtime.QueryInput<unknown>

@@ -39,3 +39,9 @@ export interface HydraAppSettings extends ResourceAppOptions {
    */
   cors?: CorsOrigin | undefined
 }
+
+/** A resource's options with its custom data providers (`BookAppOptions`). */
+export interface ResourceAppOptionsWith<Providers> extends ResourceAppOptions {
+  /** Custom data providers of the resource's offset-paged operations, by operation name. */
+  providers?: Providers | undefined
+}

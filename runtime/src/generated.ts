@@ -24,6 +24,11 @@ export {
   serveCollection,
 } from './hono/collection-route.js'
 export { type ContextDocument, serveContext } from './hono/context-routes.js'
+export {
+  type DefinedOperations,
+  defineOperations,
+  type OperationData,
+} from './hono/define-operations.js'
 export { documentResource } from './hono/discovery-routes.js'
 export type { CorsOrigin } from './hono/hydra-headers.js'
 export { type HydraItem, serveItem } from './hono/item-route.js'
@@ -39,6 +44,11 @@ export type {
 export type { ContextTerm } from './hydra/context.js'
 export type { ApiDescription, DocumentedType } from './hydra/documentation.js'
 export type { KeySpec } from './hydra/item-key.js'
-export { defineResource, type IdKind, type Resource } from './hydra/resource.js'
+export {
+  defineResource,
+  type HydraNode,
+  type IdKind,
+  type Resource,
+} from './hydra/resource.js'
 export type { RowWindow } from './paging/types.js'
 export type { JsonValue } from './scalar-types.js'

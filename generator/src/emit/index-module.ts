@@ -193,7 +193,9 @@ function addCreateHydraApp(
     ],
     parameters: [{ name: 'options', type: 'HydraAppOptions' }],
     statements: (writer) => {
-      writer.writeLine(`const { prisma, ${anyProviders ? 'providers, ' : ''}documentation } = options`)
+      writer.writeLine(
+        `const { prisma, ${anyProviders ? 'providers, ' : ''}documentation } = options`
+      )
       writer.write('const api: ApiDescription = ').inlineBlock(() => {
         writer.write('title: documentation?.title ?? ').quote(model.title ?? DEFAULT_TITLE)
         writer.write(',').newLine()

@@ -13,7 +13,7 @@ import { writeCreateApp } from './create-app.js'
 import { keyLiteral, keySelect } from './item-key.js'
 import { runtimeTypes, writeMemberInterface } from './member-type.js'
 import { hasProviders, resourceNames } from './names.js'
-import { parametersLiteral, querySpecs, writeOperations } from './operations.js'
+import { defaultParameters, parametersLiteral, querySpecs, writeOperations } from './operations.js'
 import { queryType, queryTypeName } from './query-type.js'
 import { writeResourceSpec } from './resource-spec.js'
 import { runtimeType, runtimeValue } from './runtime-imports.js'
@@ -43,9 +43,10 @@ function addImports(
       moduleSpecifier: context.runtimeModule,
       namedImports: [
         runtimeValue('allowReadsOnly'),
-        runtimeType('CollectionOperation'),
         runtimeValue('createDataAccess'),
+        runtimeValue('defineOperations'),
         runtimeValue('defineResource'),
+        runtimeType('HydraNode'),
         runtimeType('KeySpec'),
         runtimeType('ModelSource'),
         ...(providers ? [runtimeType('OperationProviders')] : []),
@@ -121,18 +122,21 @@ function addData(
     `{ delegate: ${JSON.stringify(resource.delegate)}, provider: ${JSON.stringify(context.provider)}, table: ${table}, key: ${keyLiteral(resource)}, select: ${names.select}${compiled ? `, compiled: ${compiled}` : ''}${resource.engine ? `, engine: '${resource.engine}'` : ''} } satisfies ModelSource<KeySpec>`,
     true
   )
-  constant(
-    'parameters',
-    'The names of the paging parameters (docs/annotations.md#global-settings-and-parameter-names).',
-    parametersLiteral(parameters)
-  )
+  if (!defaultParameters(parameters))
+    constant(
+      'parameters',
+      'The names of the paging parameters (docs/annotations.md#global-settings-and-parameter-names).',
+      parametersLiteral(parameters)
+    )
   const specs = querySpecs(resource, filterParameters)
+  const [first] = specs.keys()
   for (const [text, name] of specs) {
     const spec = JSON.parse(text) as QuerySpec
+    const written = first === undefined || text === first ? text : sharedSpec(first, spec)
     // The client's own null sentinel, which Prisma compares Json fields with.
     const literal = spec.filters.some(isJsonExists)
-      ? `${text.slice(0, -1)}, "jsonNull": Prisma.AnyNull }`
-      : text
+      ? `${written.slice(0, -1)}, "jsonNull": Prisma.AnyNull }`
+      : written
     constant(
       name,
       `What clients may filter and order ${resource.name} by (docs/filters.md).`,
@@ -146,7 +150,7 @@ function addData(
     declarations: [
       {
         name: names.operations,
-        initializer: writeOperations(resource, filterParameters, specs),
+        initializer: writeOperations(resource, filterParameters, specs, parameters),
       },
     ],
   })
@@ -274,6 +278,25 @@ export function emitResourceModule(
     ],
     statements: writeCreateApp(resource, subCollections),
   })
+}
+
+/**
+ * A spec after the module's first (`query`) as that one with the keys that differ
+ * (`{ ...query, "order": [] }`): extra operations usually share its filters.
+ */
+function sharedSpec(first: string, spec: QuerySpec): string {
+  const base = JSON.parse(first) as Record<string, unknown>
+  const own = Object.entries(spec).filter(
+    ([key, value]) => JSON.stringify(base[key]) !== JSON.stringify(value)
+  )
+  const keys = new Set([...Object.keys(base), ...Object.keys(spec)])
+  // Written whole when nothing is shared, when the spread would carry a key the spec has not, or
+  // the first's null sentinel (Json exists) to a spec that filters no Json field by exists.
+  const carries = Object.keys(base).some((key) => !(key in spec))
+  const sentinel = (base as unknown as QuerySpec).filters.some(isJsonExists)
+  if (own.length === keys.size || carries || sentinel) return JSON.stringify(spec)
+  const entries = own.map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`)
+  return `{ ...query${entries.map((entry) => `, ${entry}`).join('')} }`
 }
 
 const isJsonExists = (filter: FilterSpec) => filter.kind === 'exists' && filter.json === true

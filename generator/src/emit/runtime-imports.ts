@@ -19,6 +19,7 @@ interface RuntimeTypes {
   CorsOrigin: Runtime.CorsOrigin
   DatabaseTimeouts: Runtime.DatabaseTimeouts
   DocumentedType: Runtime.DocumentedType
+  HydraNode: Runtime.HydraNode<string>
   JsonValue: Runtime.JsonValue
   IdKind: Runtime.IdKind
   KeySpec: Runtime.KeySpec

@@ -63,12 +63,7 @@ export function errorRoutes(hydraPrefix: boolean) {
  * (`serveUnmatched`: every request now matches two routes, which Hono composes); then the error
  * handlers. Returns `app`.
  */
-export function completeApi<
-  E extends Env,
-  S extends Schema,
-  B extends string,
-  P extends string,
->(
+export function completeApi<E extends Env, S extends Schema, B extends string, P extends string>(
   app: HonoBase<E, S, B, P>,
   api: ApiDescription,
   hydraPrefix: boolean

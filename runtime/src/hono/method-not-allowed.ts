@@ -33,12 +33,7 @@ export function methodNotAllowed(c: Context): Response {
  * 405 (and the 204 of `OPTIONS`) of the paths its sub-apps already answer that way (copied by
  * `route`) is not registered twice. Call it once the GET routes are in place; returns `app`.
  */
-export function allowReadsOnly<
-  E extends Env,
-  S extends Schema,
-  B extends string,
-  P extends string,
->(
+export function allowReadsOnly<E extends Env, S extends Schema, B extends string, P extends string>(
   app: HonoBase<E, S, B, P>
 ): HonoBase<E, S, B, P> {
   const routes = [...app.routes]

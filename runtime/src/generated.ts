@@ -13,6 +13,8 @@ export type { HydraErrorBody } from './errors.js'
 export type { QuerySpec } from './filters/spec.js'
 export { apiBase, completeApi, discoveryRoutes, errorRoutes } from './hono/api-app.js'
 export type {
+  ApiAppOptions,
+  ApiDocumentationOptions,
   HydraAppSettings,
   ResourceAppOptions,
   ResourceAppOptionsWith,

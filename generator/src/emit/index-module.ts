@@ -15,14 +15,15 @@ function addIndexImports(file: SourceFile, resources: readonly Entry[], context:
     {
       moduleSpecifier: context.runtimeModule,
       namedImports: [
+        runtimeType('ApiAppOptions'),
         runtimeType('ApiDescription'),
+        runtimeType('ApiDocumentationOptions'),
         runtimeValue('apiBase'),
         runtimeValue('completeApi'),
         runtimeValue('discoveryRoutes'),
         runtimeValue('documentResource'),
         runtimeType('DocumentedType'),
         runtimeValue('errorRoutes'),
-        runtimeType('HydraAppSettings'),
       ],
     },
     { moduleSpecifier: context.clientModule, namedImports: ['PrismaClient'], isTypeOnly: true },
@@ -63,57 +64,17 @@ function addIndexExports(file: SourceFile, resources: readonly Entry[], context:
   )
 }
 
-/** `HydraAppOptions`: the client, its replicas, providers, access rules and documentation. */
+/** `HydraAppOptions`: the runtime's options of a generated API, with this schema's types. */
 function addAppOptions(file: SourceFile, anyProviders: boolean) {
-  file.addInterface({
+  file.addTypeAlias({
     name: 'HydraAppOptions',
     isExported: true,
     docs: [
-      'Options of `createHydraApp`: the client, and HydraAppSettings (batch size, time budgets, public\n' +
-        'origin, proxies, CORS, streaming).',
+      'Options of `createHydraApp` (ApiAppOptions): the client and its replicas, custom data providers\n' +
+        'and access rules by model, the documentation, and HydraAppSettings (batch size, time budgets,\n' +
+        'public origin, proxies, CORS, streaming).',
     ],
-    extends: ['HydraAppSettings'],
-    properties: [
-      { name: 'prisma', type: 'PrismaClient', docs: ['The client every route reads through.'] },
-      {
-        name: 'replicas',
-        hasQuestionToken: true,
-        type: 'readonly PrismaClient[] | undefined',
-        docs: [
-          'Clients of read replicas of the database: reads go to them, one replica per request\n' +
-            '(docs/deployment.md#read-replicas). Left out: every read through `prisma`.',
-        ],
-      },
-      ...(anyProviders
-        ? [
-            {
-              name: 'providers',
-              hasQuestionToken: true,
-              type: 'HydraProviders | undefined',
-              docs: [
-                'Custom data providers replacing the Prisma query of generated operations, by model:\n' +
-                  '`{ book: { recent: (request) => paginateArray(rows, request) } }`.',
-              ],
-            },
-          ]
-        : []),
-      {
-        name: 'access',
-        hasQuestionToken: true,
-        type: 'HydraAccess | undefined',
-        docs: [
-          'Who may read what, by model (docs/security.md): `{ Loan: { scope: (c) => ({ borrower: c.get("jwtPayload").sub }) } }`.',
-        ],
-      },
-      {
-        name: 'documentation',
-        hasQuestionToken: true,
-        type: 'HydraDocumentationOptions | undefined',
-        docs: [
-          'The title of the API documentation, and custom collections to list beside the generated ones.',
-        ],
-      },
-    ],
+    type: `ApiAppOptions<PrismaClient, ${anyProviders ? 'HydraProviders' : 'never'}, HydraAccess>`,
   })
 }
 
@@ -125,28 +86,13 @@ function addApiTypes(file: SourceFile, model: HydraModel, resources: readonly En
     docs: ['The access rules of each resource, by model name (docs/security.md).'],
     type: `{ ${resources.map(({ resource, names }) => `${resource.name}?: ${names.access} | undefined`).join('; ')} }`,
   })
-  file.addInterface({
+  file.addTypeAlias({
     name: 'HydraDocumentationOptions',
     isExported: true,
-    properties: [
-      {
-        name: 'title',
-        hasQuestionToken: true,
-        type: 'string | undefined',
-        docs: [
-          `Default: ${JSON.stringify(model.title ?? DEFAULT_TITLE)}${model.title ? ' (platform.title)' : ''}.`,
-        ],
-      },
-      { name: 'description', hasQuestionToken: true, type: 'string | undefined' },
-      {
-        name: 'types',
-        hasQuestionToken: true,
-        type: 'readonly DocumentedType[] | undefined',
-        docs: [
-          'Types of custom collections (hydraCollection routes) served beside the generated ones.',
-        ],
-      },
+    docs: [
+      `The API documentation's title (default ${JSON.stringify(model.title ?? DEFAULT_TITLE)}${model.title ? ', platform.title' : ''}), description and custom collections' types.`,
     ],
+    type: 'ApiDocumentationOptions',
   })
   file.addVariableStatement({
     isExported: true,

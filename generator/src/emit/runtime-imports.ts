@@ -12,7 +12,9 @@ export type RuntimeValue = keyof typeof Runtime
 
 /** The types the generated code names, each written as the entry declares it. */
 interface RuntimeTypes {
+  ApiAppOptions: Runtime.ApiAppOptions<object, unknown, Record<string, never>>
   ApiDescription: Runtime.ApiDescription
+  ApiDocumentationOptions: Runtime.ApiDocumentationOptions
   CollectionOperation: Runtime.CollectionOperation<unknown>
   CollectionProvider: Runtime.CollectionProvider<unknown>
   OperationProviders: Runtime.OperationProviders<unknown, unknown, unknown, string>

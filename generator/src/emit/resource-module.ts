@@ -78,6 +78,46 @@ function addImports(
   ])
 }
 
+/** A module-level constant with its doc comment. */
+function addConstant(
+  file: SourceFile,
+  name: string,
+  docs: string,
+  initializer: string,
+  isExported: boolean
+) {
+  file.addVariableStatement({
+    isExported,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [docs],
+    declarations: [{ name, initializer }],
+  })
+}
+
+/** The distinct query specs (`query`, `query2`...), each after the first written as a variant of it. */
+function addQuerySpecs(
+  file: SourceFile,
+  resource: ResourceModel,
+  specs: ReadonlyMap<string, string>
+) {
+  const [first] = specs.keys()
+  for (const [text, name] of specs) {
+    const spec = JSON.parse(text) as QuerySpec
+    const written = first === undefined || text === first ? text : sharedSpec(first, spec)
+    // The client's own null sentinel, which Prisma compares Json fields with.
+    const literal = spec.filters.some(isJsonExists)
+      ? `${written.slice(0, -1)}, "jsonNull": Prisma.AnyNull }`
+      : written
+    addConstant(
+      file,
+      name,
+      `What clients may filter and order ${resource.name} by (docs/filters.md).`,
+      `${literal} satisfies QuerySpec`,
+      false
+    )
+  }
+}
+
 /** `select`, the model source, the shared query specs, the operations and the relations. */
 function addData(
   file: SourceFile,
@@ -88,18 +128,8 @@ function addData(
   subCollections: readonly SubCollection[]
 ) {
   const names = resourceNames(resource)
-  const constant = (
-    name: string,
-    docs: string,
-    initializer: string | ((writer: never) => void),
-    isExported = false
-  ) =>
-    file.addVariableStatement({
-      isExported,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [docs],
-      declarations: [{ name, initializer: initializer as string }],
-    })
+  const constant = (name: string, docs: string, initializer: string, isExported = false) =>
+    addConstant(file, name, docs, initializer, isExported)
   const through = resource.links.flatMap((link) =>
     Array.isArray(link.from)
       ? [
@@ -129,20 +159,7 @@ function addData(
       parametersLiteral(parameters)
     )
   const specs = querySpecs(resource, filterParameters)
-  const [first] = specs.keys()
-  for (const [text, name] of specs) {
-    const spec = JSON.parse(text) as QuerySpec
-    const written = first === undefined || text === first ? text : sharedSpec(first, spec)
-    // The client's own null sentinel, which Prisma compares Json fields with.
-    const literal = spec.filters.some(isJsonExists)
-      ? `${written.slice(0, -1)}, "jsonNull": Prisma.AnyNull }`
-      : written
-    constant(
-      name,
-      `What clients may filter and order ${resource.name} by (docs/filters.md).`,
-      `${literal} satisfies QuerySpec`
-    )
-  }
+  addQuerySpecs(file, resource, specs)
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,

@@ -14,7 +14,7 @@ import { keyLiteral, keySelect } from './item-key.js'
 import { runtimeTypes, writeMemberInterface } from './member-type.js'
 import { hasProviders, resourceNames } from './names.js'
 import { defaultParameters, parametersLiteral, querySpecs, writeOperations } from './operations.js'
-import { queryType, queryTypeName } from './query-type.js'
+import { queryEntries, queryType, queryTypeName } from './query-type.js'
 import { writeResourceSpec } from './resource-spec.js'
 import { runtimeType, runtimeValue } from './runtime-imports.js'
 import { type SubCollection, writeRelations } from './sub-collections.js'
@@ -211,13 +211,18 @@ function addTypes(
   filterParameters: HydraModel['filterParameters']
 ) {
   const names = resourceNames(resource)
-  for (const operation of resource.operations)
+  let first: { name: string; entries: readonly string[] } | undefined
+  for (const operation of resource.operations) {
+    const name = queryTypeName(resource.name, operation.name)
+    const entries = queryEntries(operation, parameters, filterParameters)
     file.addTypeAlias({
       isExported: true,
-      name: queryTypeName(resource.name, operation.name),
+      name,
       docs: [`The query parameters of ${operation.path}, as Hono's RPC client sends them.`],
-      type: queryType(operation, parameters, filterParameters),
+      type: queryType(entries, first),
     })
+    first ??= { name, entries }
+  }
   file.addTypeAlias({
     isExported: true,
     name: names.row,

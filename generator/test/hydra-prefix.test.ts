@@ -74,13 +74,11 @@ describe('hydraPrefix: operation > resource > global > true', () => {
     expect(book).toContain("{ name: 'title', type: 'String', iri: 'https://schema.org/name' },")
     expect(book).toContain("{ name: 'note', type: 'String', required: false },")
     const operations = book.slice(book.indexOf('export const bookOperations'))
-    expect(operations.match(/hydraPrefix: (true|false),/g)).toEqual([
-      'hydraPrefix: true,',
-      'hydraPrefix: false,',
-      'hydraPrefix: true,',
-    ])
+    // The resource's prefix is the module's default; only the operation that differs states its own.
+    expect(operations.match(/hydraPrefix: (true|false),/g)).toEqual(['hydraPrefix: false,'])
     // defineOperations keeps each literal, which types the responses' keys.
     expect(operations).toContain('export const bookOperations = defineOperations(bookResource, {')
+    expect(operations).toContain('}, { hydraPrefix: true })')
   })
 
   it('the title and description of the documentation come from the platform file', async () => {

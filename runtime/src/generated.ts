@@ -30,6 +30,7 @@ export {
   type DefinedOperations,
   defineOperations,
   type OperationData,
+  type OperationDefaults,
 } from './hono/define-operations.js'
 export { documentResource } from './hono/discovery-routes.js'
 export type { CorsOrigin } from './hono/hydra-headers.js'

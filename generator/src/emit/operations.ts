@@ -72,8 +72,8 @@ function orderList(operation: OperationModel): string {
 }
 
 /**
- * `defineOperations(resource, { ... })`: each operation's data, its name the key; the parameter
- * names are passed when they are not the defaults.
+ * `defineOperations(resource, { ... }, { hydraPrefix })`: each operation's data, its name the key;
+ * its prefix when it is not the resource's, the parameter names when they are not the defaults.
  */
 export function writeOperations(
   resource: ResourceModel,
@@ -87,8 +87,10 @@ export function writeOperations(
       for (const operation of resource.operations) {
         writer.write(`${operation.name}: `).inlineBlock(() => {
           writer.write('path: ').quote(operation.path).write(',').newLine()
-          writer.writeLine(`paging: ${pagingLiteral(operation)}`)
-          writer.write(`hydraPrefix: ${operation.hydraPrefix},`)
+          writer.write(`paging: ${pagingLiteral(operation)}`)
+          // The resource's prefix is the module's default (defineOperations' last argument).
+          if (operation.hydraPrefix !== resource.hydraPrefix)
+            writer.newLine().write(`hydraPrefix: ${operation.hydraPrefix},`)
           writer.newLine().write(`order: ${orderList(operation)},`)
           if (operation.orderKey)
             writer.newLine().write(`orderKey: ${keyList(operation.orderKey)},`)
@@ -105,6 +107,7 @@ export function writeOperations(
         writer.write(',').newLine()
       }
     })
-    writer.write(defaultParameters(parameters) ? ')' : ', parameters)')
+    const named = defaultParameters(parameters) ? '' : ', parameters'
+    writer.write(`, { hydraPrefix: ${resource.hydraPrefix}${named} })`)
   }
 }

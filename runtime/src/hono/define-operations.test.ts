@@ -12,11 +12,19 @@ const resource = defineResource<{ '@id': string; id: number }, 'Int'>({
 const { parameters: _, ...paging } = defaultPagingConfig
 
 describe('defineOperations', () => {
-  it('names each operation by its key, with the resource and the default parameter names', () => {
-    const operations = defineOperations(resource, {
-      collection: { path: '/items', paging, hydraPrefix: true },
-      recent: { path: '/items/recent', paging: { ...paging, itemsPerPage: 5 }, hydraPrefix: false },
-    })
+  it('names each operation by its key, with the resource, parameter names and prefix', () => {
+    const operations = defineOperations(
+      resource,
+      {
+        collection: { path: '/items', paging },
+        recent: {
+          path: '/items/recent',
+          paging: { ...paging, itemsPerPage: 5 },
+          hydraPrefix: false,
+        },
+      },
+      { hydraPrefix: true }
+    )
     expect(operations.recent).toEqual({
       name: 'recent',
       resource,
@@ -25,8 +33,10 @@ describe('defineOperations', () => {
       hydraPrefix: false,
     })
     expect(operations.collection.name).toBe('collection')
-    // The literal stays: it types the responses' keys (`hydra:member` or `member`).
+    expect(operations.collection.hydraPrefix).toBe(true)
+    // The literals stay: they type the responses' keys (`hydra:member` or `member`).
     expectTypeOf(operations.collection.hydraPrefix).toEqualTypeOf<true>()
+    expectTypeOf(operations.recent.hydraPrefix).toEqualTypeOf<false>()
     expectTypeOf(operations.recent.name).toEqualTypeOf<'recent'>()
   })
 
@@ -35,8 +45,9 @@ describe('defineOperations', () => {
     const operations = defineOperations(
       resource,
       { collection: { path: '/items', paging } },
-      renamed
+      { hydraPrefix: false, parameters: renamed }
     )
     expect(operations.collection.paging.parameters).toEqual(renamed)
+    expectTypeOf(operations.collection.hydraPrefix).toEqualTypeOf<false>()
   })
 })

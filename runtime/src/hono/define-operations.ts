@@ -14,28 +14,51 @@ export type OperationData<M> = Omit<CollectionOperation<M>, 'name' | 'resource' 
   paging: Omit<PagingConfig, 'parameters'>
 }
 
-/** The operations `defineOperations` returns: each the module's data with its name and resource. */
-export type DefinedOperations<M, O> = {
-  [Name in keyof O]: O[Name] & {
+/** What every operation of a module shares unless it says otherwise. */
+export interface OperationDefaults<P extends boolean> {
+  /** Whether Hydra keys carry the `hydra:` prefix (the resource's setting). */
+  hydraPrefix: P
+  /** The paging parameter names; default: page, pagination, itemsPerPage, partial. */
+  parameters?: ParameterNames | undefined
+}
+
+/**
+ * The operations `defineOperations` returns: each the module's data with its name, resource,
+ * parameter names and `hydraPrefix` (its own, else the module's `P`).
+ */
+export type DefinedOperations<M, O, P extends boolean> = {
+  [Name in keyof O]: Omit<O[Name], 'hydraPrefix'> & {
     name: Name & string
     resource: Resource<M, IdKind>
     paging: PagingConfig
+    hydraPrefix: O[Name] extends { hydraPrefix: infer Own extends boolean } ? Own : P
   }
 }
 
 /**
- * A resource's collection operations, by name: each gets its key as its `name`, the resource, and
- * the paging parameter names (default: page, pagination, itemsPerPage, partial). The literal types
- * of the data stay (`hydraPrefix: true` types the responses' keys).
+ * A resource's collection operations, by name: each gets its key as its `name`, the resource, the
+ * paging parameter names, and the module's `hydraPrefix` unless it states its own. The literal
+ * types of the data stay (`hydraPrefix: true` types the responses' keys).
  */
-export function defineOperations<M, const O extends Record<string, OperationData<M>>>(
+export function defineOperations<
+  M,
+  const O extends Record<string, OperationData<M>>,
+  const P extends boolean,
+>(
   resource: Resource<M, IdKind>,
   operations: O,
-  parameters: ParameterNames = defaultParameterNames
-): DefinedOperations<M, O> {
+  defaults: OperationDefaults<P>
+): DefinedOperations<M, O, P> {
+  const parameters = defaults.parameters ?? defaultParameterNames
   const entries = Object.entries(operations).map(([name, operation]) => [
     name,
-    { name, resource, ...operation, paging: { ...operation.paging, parameters } },
+    {
+      name,
+      resource,
+      hydraPrefix: defaults.hydraPrefix,
+      ...operation,
+      paging: { ...operation.paging, parameters },
+    },
   ])
-  return Object.fromEntries(entries) as DefinedOperations<M, O>
+  return Object.fromEntries(entries) as DefinedOperations<M, O, P>
 }

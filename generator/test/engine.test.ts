@@ -48,7 +48,9 @@ describe('the read engine', () => {
       'platform:\n  defaults:\n    engine: prisma\n'
     )
     expect(problems).toEqual([])
-    expect(file).toMatch(/select, compiled: \{.*\}, engine: 'compiled' \} satisfies ModelSource/)
+    expect(file).toMatch(
+      /select: eventSelect, compiled: \{.*\}, engine: 'compiled' \} satisfies ModelSource/
+    )
     const operation = (name: string) => {
       const start = file.indexOf(`  ${name}: {`)
       return file.slice(start, file.indexOf('\n  },', start))

@@ -62,8 +62,10 @@ describe('hydraPrefix: operation > resource > global > true', () => {
     })
     expect(result.model.hydraPrefix).toBe(false)
     const index = result.files.get('index.ts') ?? ''
-    expect(index).toContain('hydraErrorHandlers({ hydraPrefix: false })')
-    expect(index).toContain('.use(hydraHeaders({ cors, hydraPrefix: false }))')
+    // The API's own parts (CORS, error documents and handlers) follow the global setting.
+    expect(index).toContain('const app = apiBase(options, false)')
+    expect(index).toContain(".route('/', errorRoutes(false))")
+    expect(index).toContain('return completeApi(app, api, false)')
   })
 
   it('the generated modules carry each setting, the IRIs and optional fields', async () => {
@@ -72,14 +74,11 @@ describe('hydraPrefix: operation > resource > global > true', () => {
     expect(book).toContain("{ name: 'title', type: 'String', iri: 'https://schema.org/name' },")
     expect(book).toContain("{ name: 'note', type: 'String', required: false },")
     const operations = book.slice(book.indexOf('export const bookOperations'))
-    expect(operations.match(/hydraPrefix: (true|false),/g)).toEqual([
-      'hydraPrefix: true,',
-      'hydraPrefix: false,',
-      'hydraPrefix: true,',
-    ])
-    expect(operations).toContain(
-      'satisfies Record<string, CollectionOperation<BookMember, boolean>>'
-    )
+    // The resource's prefix is the module's default; only the operation that differs states its own.
+    expect(operations.match(/hydraPrefix: (true|false),/g)).toEqual(['hydraPrefix: false,'])
+    // defineOperations keeps each literal, which types the responses' keys.
+    expect(operations).toContain('export const bookOperations = defineOperations(bookResource, {')
+    expect(operations).toContain('}, { hydraPrefix: true })')
   })
 
   it('the title and description of the documentation come from the platform file', async () => {

@@ -69,13 +69,10 @@ describe('order keys', () => {
 
   it('providers are offered for offset operations only', async () => {
     const module = (await build()).files.get('book.ts') ?? ''
-    const providers = module.slice(module.indexOf('export interface BookProviders'))
-    const body = providers.slice(0, providers.indexOf('}'))
+    const providers = module.slice(module.indexOf('export type BookProviders'))
+    const body = providers.slice(0, providers.indexOf('\n'))
     expect(body).toContain(
-      'collection?: CollectionProvider<BookRow, Context, Prisma.BookWhereInput, Prisma.BookOrderByWithRelationInput> | undefined'
-    )
-    expect(body).toContain(
-      'newest?: CollectionProvider<BookRow, Context, Prisma.BookWhereInput, Prisma.BookOrderByWithRelationInput> | undefined'
+      'OperationProviders<BookRow, Prisma.BookWhereInput, Prisma.BookOrderByWithRelationInput, "collection" | "byShelf" | "byNote" | "newest">'
     )
     expect(body).not.toContain('feed')
   })

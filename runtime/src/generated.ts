@@ -11,27 +11,31 @@ export type { ModelSource, RelationSource } from './data/model-source.js'
 export type { DatabaseTimeouts } from './database/timeouts.js'
 export type { HydraErrorBody } from './errors.js'
 export type { QuerySpec } from './filters/spec.js'
-export type { HydraAppSettings, ResourceAppOptions } from './hono/app-options.js'
+export { apiBase, completeApi, discoveryRoutes, errorRoutes } from './hono/api-app.js'
+export type {
+  ApiAppOptions,
+  ApiDocumentationOptions,
+  HydraAppSettings,
+  ResourceAppOptions,
+  ResourceAppOptionsWith,
+} from './hono/app-options.js'
 export {
   type CollectionOperation,
   type CollectionProvider,
+  type OperationProviders,
   serveCollection,
 } from './hono/collection-route.js'
-export { type ContextDocument, serveContext, serveErrorContext } from './hono/context-routes.js'
+export { type ContextDocument, serveContext } from './hono/context-routes.js'
 export {
-  documentResource,
-  serveDocumentation,
-  serveEntrypoint,
-  serveEntrypointContext,
-  serveUnmatched,
-} from './hono/discovery-routes.js'
-export { serveErrorDocument } from './hono/error-documents.js'
-export { hydraErrorHandlers } from './hono/error-handlers.js'
-export { type CorsOrigin, hydraHeaders } from './hono/hydra-headers.js'
+  type DefinedOperations,
+  defineOperations,
+  type OperationData,
+  type OperationDefaults,
+} from './hono/define-operations.js'
+export { documentResource } from './hono/discovery-routes.js'
+export type { CorsOrigin } from './hono/hydra-headers.js'
 export { type HydraItem, serveItem } from './hono/item-route.js'
-export { methodNotAllowed } from './hono/method-not-allowed.js'
-export { serveApiReference, serveApiReferenceAsset, serveOpenApi } from './hono/openapi-routes.js'
-export { publicOrigin } from './hono/public-origin.js'
+export { allowReadsOnly } from './hono/method-not-allowed.js'
 export { serveSubCollection } from './hono/sub-collection-route.js'
 export type {
   CollectionProblems,
@@ -43,6 +47,11 @@ export type {
 export type { ContextTerm } from './hydra/context.js'
 export type { ApiDescription, DocumentedType } from './hydra/documentation.js'
 export type { KeySpec } from './hydra/item-key.js'
-export { defineResource, type IdKind, type Resource } from './hydra/resource.js'
+export {
+  defineResource,
+  type HydraNode,
+  type IdKind,
+  type Resource,
+} from './hydra/resource.js'
 export type { RowWindow } from './paging/types.js'
 export type { JsonValue } from './scalar-types.js'

@@ -14,7 +14,10 @@ import { relationKey, type SubCollection, subCollectionPath } from './sub-collec
 const queryContext = (resource: ResourceModel, operation: OperationModel, path: string) =>
   `Context<Env, ${JSON.stringify(path)}, QueryInput<${queryTypeName(resource.name, operation.name)}>>`
 
-/** The Hono sub-app: collection operations first, so `/books/recent` is not read as an item id. */
+/**
+ * The Hono sub-app: collection operations first, so `/books/recent` is not read as an item id;
+ * other methods on its paths are a 405 with `Allow` (`allowReadsOnly`, from the app's GET routes).
+ */
 export function writeCreateApp(resource: ResourceModel, subCollections: readonly SubCollection[]) {
   const names = resourceNames(resource)
   const route = (writer: CodeBlockWriter, path: string, call: string, operation?: OperationModel) =>
@@ -25,7 +28,7 @@ export function writeCreateApp(resource: ResourceModel, subCollections: readonly
       .newLine()
   return (writer: CodeBlockWriter) => {
     writer.writeLine(`const rows = createDataAccess<${names.row}>(prisma, ${names.model}, options)`)
-    writer.write('return new Hono()').indent(() => {
+    writer.write('return allowReadsOnly(new Hono()').indent(() => {
       for (const operation of resource.operations) {
         const options = operation.cursor
           ? 'options'
@@ -54,16 +57,7 @@ export function writeCreateApp(resource: ResourceModel, subCollections: readonly
       writer
         .write('.get(')
         .quote(`/contexts/${resource.name}`)
-        .write(`, (c) => serveContext(c, ${names.resource}))`)
-      // Other methods on the same paths: 405 with Allow (GET and HEAD are answered above).
-      const paths = [
-        ...resource.operations.map((operation) => operation.path),
-        `${resource.collectionPath}/:id`,
-        ...subCollections.map(subCollectionPath),
-        `/contexts/${resource.name}`,
-      ]
-      for (const path of paths)
-        writer.newLine().write('.all(').quote(path).write(', methodNotAllowed)')
+        .write(`, (c) => serveContext(c, ${names.resource})))`)
     })
   }
 }

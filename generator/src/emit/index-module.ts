@@ -1,5 +1,5 @@
 import { type SourceFile, VariableDeclarationKind } from 'ts-morph'
-import type { HydraModel } from '../config/model.js'
+import type { HydraModel, ResourceModel } from '../config/model.js'
 import type { EmitContext } from './context.js'
 import { hasProviders, resourceNames } from './names.js'
 import { queryTypeName } from './query-type.js'
@@ -7,44 +7,23 @@ import { runtimeType, runtimeValue } from './runtime-imports.js'
 
 const DEFAULT_TITLE = 'Hydra API'
 
-/** The API's own documents, which answer other methods with a 405. */
-const API_PATHS = [
-  '/',
-  '/contexts/Entrypoint',
-  '/docs.jsonld',
-  '/openapi.json',
-  '/docs',
-  '/contexts/Error',
-]
+type Entry = { resource: ResourceModel; names: ReturnType<typeof resourceNames> }
 
-/** Fills `index.ts`: `createHydraApp({ prisma })` mounting every resource, and re-exports. */
-export function emitIndexModule(file: SourceFile, model: HydraModel, context: EmitContext): void {
-  const resources = model.resources.map((resource) => ({
-    resource,
-    names: resourceNames(resource),
-  }))
+/** The runtime's app parts, the client, and what the index takes from each resource module. */
+function addIndexImports(file: SourceFile, resources: readonly Entry[], context: EmitContext) {
   file.addImportDeclarations([
-    { moduleSpecifier: 'hono', namedImports: ['Hono'] },
     {
       moduleSpecifier: context.runtimeModule,
       namedImports: [
+        runtimeType('ApiAppOptions'),
         runtimeType('ApiDescription'),
+        runtimeType('ApiDocumentationOptions'),
+        runtimeValue('apiBase'),
+        runtimeValue('completeApi'),
+        runtimeValue('discoveryRoutes'),
         runtimeValue('documentResource'),
         runtimeType('DocumentedType'),
-        runtimeType('HydraAppSettings'),
-        runtimeValue('hydraErrorHandlers'),
-        runtimeValue('hydraHeaders'),
-        runtimeValue('serveApiReference'),
-        runtimeValue('serveApiReferenceAsset'),
-        runtimeValue('serveDocumentation'),
-        runtimeValue('serveOpenApi'),
-        runtimeValue('serveEntrypoint'),
-        runtimeValue('serveEntrypointContext'),
-        runtimeValue('serveErrorContext'),
-        runtimeValue('serveUnmatched'),
-        runtimeValue('methodNotAllowed'),
-        runtimeValue('publicOrigin'),
-        runtimeValue('serveErrorDocument'),
+        runtimeValue('errorRoutes'),
       ],
     },
     { moduleSpecifier: context.clientModule, namedImports: ['PrismaClient'], isTypeOnly: true },
@@ -59,6 +38,10 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       ],
     })),
   ])
+}
+
+/** Re-exports each resource module's public names. */
+function addIndexExports(file: SourceFile, resources: readonly Entry[], context: EmitContext) {
   file.addExportDeclarations(
     resources.map(({ resource, names }) => ({
       moduleSpecifier: `${names.module}${context.importExtension}`,
@@ -79,85 +62,37 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       ],
     }))
   )
-  const anyProviders = model.resources.some(hasProviders)
-  file.addInterface({
+}
+
+/** `HydraAppOptions`: the runtime's options of a generated API, with this schema's types. */
+function addAppOptions(file: SourceFile, anyProviders: boolean) {
+  file.addTypeAlias({
     name: 'HydraAppOptions',
     isExported: true,
     docs: [
-      'Options of `createHydraApp`: the client, and HydraAppSettings (batch size, time budgets, public\n' +
-        'origin, proxies, CORS, streaming).',
+      'Options of `createHydraApp` (ApiAppOptions): the client and its replicas, custom data providers\n' +
+        'and access rules by model, the documentation, and HydraAppSettings (batch size, time budgets,\n' +
+        'public origin, proxies, CORS, streaming).',
     ],
-    extends: ['HydraAppSettings'],
-    properties: [
-      { name: 'prisma', type: 'PrismaClient', docs: ['The client every route reads through.'] },
-      {
-        name: 'replicas',
-        hasQuestionToken: true,
-        type: 'readonly PrismaClient[] | undefined',
-        docs: [
-          'Clients of read replicas of the database: reads go to them, one replica per request\n' +
-            '(docs/deployment.md#read-replicas). Left out: every read through `prisma`.',
-        ],
-      },
-      ...(anyProviders
-        ? [
-            {
-              name: 'providers',
-              hasQuestionToken: true,
-              type: 'HydraProviders | undefined',
-              docs: [
-                'Custom data providers replacing the Prisma query of generated operations, by model:\n' +
-                  '`{ book: { recent: (request) => paginateArray(rows, request) } }`.',
-              ],
-            },
-          ]
-        : []),
-      {
-        name: 'access',
-        hasQuestionToken: true,
-        type: 'HydraAccess | undefined',
-        docs: [
-          'Who may read what, by model (docs/security.md): `{ Loan: { scope: (c) => ({ borrower: c.get("jwtPayload").sub }) } }`.',
-        ],
-      },
-      {
-        name: 'documentation',
-        hasQuestionToken: true,
-        type: 'HydraDocumentationOptions | undefined',
-        docs: [
-          'The title of the API documentation, and custom collections to list beside the generated ones.',
-        ],
-      },
-    ],
+    type: `ApiAppOptions<PrismaClient, ${anyProviders ? 'HydraProviders' : 'never'}, HydraAccess>`,
   })
+}
+
+/** The access rules, documentation options, documented types and providers of the whole API. */
+function addApiTypes(file: SourceFile, model: HydraModel, resources: readonly Entry[]) {
   file.addTypeAlias({
     name: 'HydraAccess',
     isExported: true,
     docs: ['The access rules of each resource, by model name (docs/security.md).'],
     type: `{ ${resources.map(({ resource, names }) => `${resource.name}?: ${names.access} | undefined`).join('; ')} }`,
   })
-  file.addInterface({
+  file.addTypeAlias({
     name: 'HydraDocumentationOptions',
     isExported: true,
-    properties: [
-      {
-        name: 'title',
-        hasQuestionToken: true,
-        type: 'string | undefined',
-        docs: [
-          `Default: ${JSON.stringify(model.title ?? DEFAULT_TITLE)}${model.title ? ' (platform.title)' : ''}.`,
-        ],
-      },
-      { name: 'description', hasQuestionToken: true, type: 'string | undefined' },
-      {
-        name: 'types',
-        hasQuestionToken: true,
-        type: 'readonly DocumentedType[] | undefined',
-        docs: [
-          'Types of custom collections (hydraCollection routes) served beside the generated ones.',
-        ],
-      },
+    docs: [
+      `The API documentation's title (default ${JSON.stringify(model.title ?? DEFAULT_TITLE)}${model.title ? ', platform.title' : ''}), description and custom collections' types.`,
     ],
+    type: 'ApiDocumentationOptions',
   })
   file.addVariableStatement({
     isExported: true,
@@ -173,7 +108,7 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       },
     ],
   })
-  if (anyProviders)
+  if (model.resources.some(hasProviders))
     file.addInterface({
       name: 'HydraProviders',
       isExported: true,
@@ -186,6 +121,15 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
           type: `${names.providers} | undefined`,
         })),
     })
+}
+
+/** `createHydraApp`: the runtime's app parts with every resource's sub-app between them. */
+function addCreateHydraApp(
+  file: SourceFile,
+  model: HydraModel,
+  resources: readonly Entry[],
+  anyProviders: boolean
+) {
   file.addFunction({
     name: 'createHydraApp',
     isExported: true,
@@ -193,22 +137,14 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       'A Hono app serving every annotated model as a JSON-LD/Hydra resource, with problem+json errors.\n' +
         'Mount it anywhere: `app.route("/api", createHydraApp({ prisma }))`; links follow the mount path.',
     ],
-    parameters: [
-      {
-        name: 'options',
-        type: 'HydraAppOptions',
-      },
-    ],
+    parameters: [{ name: 'options', type: 'HydraAppOptions' }],
     statements: (writer) => {
       writer.writeLine(
-        `const { prisma, ${anyProviders ? 'providers, ' : ''}documentation, cors } = options`
+        `const { prisma, ${anyProviders ? 'providers, ' : ''}documentation } = options`
       )
       writer.write('const api: ApiDescription = ').inlineBlock(() => {
-        writer
-          .write('title: documentation?.title ?? ')
-          .quote(model.title ?? DEFAULT_TITLE)
-          .write(',')
-          .newLine()
+        writer.write('title: documentation?.title ?? ').quote(model.title ?? DEFAULT_TITLE)
+        writer.write(',').newLine()
         if (model.description)
           writer
             .write('description: documentation?.description ?? ')
@@ -222,45 +158,24 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
         writer.writeLine('authentication: options.authentication,')
       })
       writer.newLine()
-      writer.writeLine(`const errors = hydraErrorHandlers({ hydraPrefix: ${model.hydraPrefix} })`)
-      // One middleware refuses overlong targets and hosts that are malformed or not allowed (the
-      // origin of links); the routes negotiate and write their Link themselves, and CORS adds one.
-      writer.writeLine('const base = new Hono()')
-      writer.writeLine('base.use(publicOrigin(options))')
-      writer.writeLine(
-        `if (cors !== undefined) base.use(hydraHeaders({ cors, hydraPrefix: ${model.hydraPrefix} }))`
-      )
-      writer.write('const app = base').indent(() => {
-        writer.writeLine(".get('/', (c) => serveEntrypoint(c, api))")
-        writer.writeLine(".get('/contexts/Entrypoint', (c) => serveEntrypointContext(c, api))")
-        writer.writeLine(".get('/docs.jsonld', (c) => serveDocumentation(c, api))")
-        writer.writeLine(".get('/openapi.json', (c) => serveOpenApi(c, api))")
-        writer.writeLine(".get('/docs', (c) => serveApiReference(c, api))")
-        writer.writeLine(".get('/docs/:asset', (c) => serveApiReferenceAsset(c))")
+      writer.write(`const app = apiBase(options, ${model.hydraPrefix})`).indent(() => {
+        writer.writeLine(".route('/', discoveryRoutes(api))")
         for (const { resource, names } of resources)
           writer.writeLine(
             hasProviders(resource)
               ? `.route('/', ${names.createApp}(prisma, { ...options, providers: providers?.${resource.delegate} }))`
               : `.route('/', ${names.createApp}(prisma, options))`
           )
-        writer.writeLine(".get('/contexts/Error', (c) => serveErrorContext(c))")
-        writer.writeLine(
-          `.get('/errors/:status', (c) => serveErrorDocument(c, { hydraPrefix: ${model.hydraPrefix} }))`
-        )
-        for (const path of API_PATHS) writer.writeLine(`.all('${path}', methodNotAllowed)`)
-        writer.writeLine(".all('/errors/:status', methodNotAllowed)")
-        writer.writeLine(".all('/docs/:asset', methodNotAllowed)")
+        writer.writeLine(`.route('/', errorRoutes(${model.hydraPrefix}))`)
       })
-      writer.newLine()
-      // Last, and out of the chain (clients' route types): the entrypoint at `<mount>/`, and the
-      // mount path for the not-found handler of the app the API is mounted in. Every request now
-      // matches two routes, which Hono composes (CONTRIBUTING.md, what the benchmarks taught).
-      writer.writeLine("app.all('/*', serveUnmatched(api))")
-      writer.writeLine('app.onError(errors.onError)')
-      writer.writeLine('app.notFound(errors.notFound)')
-      writer.writeLine('return app')
+      // Last: 405s for other methods, the unmatched requests and the error handlers.
+      writer.writeLine(`return completeApi(app, api, ${model.hydraPrefix})`)
     },
   })
+}
+
+/** `collectionPaths`: every served collection path. */
+function addCollectionPaths(file: SourceFile, model: HydraModel) {
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
@@ -276,4 +191,19 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
       },
     ],
   })
+}
+
+/** Fills `index.ts`: `createHydraApp({ prisma })` mounting every resource, and re-exports. */
+export function emitIndexModule(file: SourceFile, model: HydraModel, context: EmitContext): void {
+  const resources = model.resources.map((resource) => ({
+    resource,
+    names: resourceNames(resource),
+  }))
+  const anyProviders = model.resources.some(hasProviders)
+  addIndexImports(file, resources, context)
+  addIndexExports(file, resources, context)
+  addAppOptions(file, anyProviders)
+  addApiTypes(file, model, resources)
+  addCreateHydraApp(file, model, resources, anyProviders)
+  addCollectionPaths(file, model)
 }

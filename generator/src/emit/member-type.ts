@@ -44,8 +44,6 @@ export function outputType(field: FieldModel): string {
 
 export function writeMemberInterface(resource: ResourceModel): InterfaceDeclarationStructure {
   const properties: OptionalKind<PropertySignatureStructure>[] = [
-    { name: "'@id'", type: 'string' },
-    { name: "'@type'", type: JSON.stringify(resource.name) },
     ...resource.fields.map((field) => ({ name: field.name, type: outputType(field) })),
     ...resource.links.map((link) => ({
       name: link.name,
@@ -62,6 +60,7 @@ export function writeMemberInterface(resource: ResourceModel): InterfaceDeclarat
     name: resourceNames(resource).member,
     isExported: true,
     docs: [`A ${resource.name} as it appears in \`hydra:member\` and at its own IRI.`],
+    extends: [`HydraNode<${JSON.stringify(resource.name)}>`],
     properties,
   }
 }

@@ -5,10 +5,10 @@
  */
 import type { CodeBlockWriter } from 'ts-morph'
 import type { CursorKeyModel, HydraModel, OperationModel, ResourceModel } from '../config/model.js'
-import type { ParameterNames } from '../config/options.js'
+import { defaultParameterNames, type ParameterNames } from '../config/options.js'
 import { resourceNames } from './names.js'
 
-/** An operation's paging settings as one object literal (the parameter names are the module's `parameters`). */
+/** An operation's paging settings as one object literal (the parameter names: `defineOperations`'). */
 function pagingLiteral(operation: OperationModel): string {
   const { paging } = operation
   const settings = [
@@ -19,10 +19,15 @@ function pagingLiteral(operation: OperationModel): string {
     `maximumItemsPerPage: ${paging.maximumItemsPerPage}`,
     `partial: ${paging.partial}`,
     `clientPartial: ${paging.clientPartial}`,
-    'parameters',
   ]
   if (operation.cursor) settings.push(`cursor: ${keyList(operation.cursor)}`)
   return `{ ${settings.join(', ')} },`
+}
+
+/** Whether the paging parameters have their default names (then `defineOperations` gives them). */
+export function defaultParameters(parameters: ParameterNames): boolean {
+  const keys = Object.keys(defaultParameterNames) as (keyof ParameterNames)[]
+  return keys.every((key) => parameters[key] === defaultParameterNames[key])
 }
 
 /** The paging parameter names every operation of the module reads, as an object literal. */
@@ -66,21 +71,26 @@ function orderList(operation: OperationModel): string {
   return `[${entries.join(', ')}]`
 }
 
+/**
+ * `defineOperations(resource, { ... }, { hydraPrefix })`: each operation's data, its name the key;
+ * its prefix when it is not the resource's, the parameter names when they are not the defaults.
+ */
 export function writeOperations(
   resource: ResourceModel,
   filterParameters: HydraModel['filterParameters'],
-  specs: ReadonlyMap<string, string>
+  specs: ReadonlyMap<string, string>,
+  parameters: ParameterNames
 ) {
   const names = resourceNames(resource)
   return (writer: CodeBlockWriter) => {
-    writer.inlineBlock(() => {
+    writer.write(`defineOperations(${names.resource}, `).inlineBlock(() => {
       for (const operation of resource.operations) {
         writer.write(`${operation.name}: `).inlineBlock(() => {
-          writer.write('name: ').quote(operation.name).write(',').newLine()
-          writer.writeLine(`resource: ${names.resource},`)
           writer.write('path: ').quote(operation.path).write(',').newLine()
-          writer.writeLine(`paging: ${pagingLiteral(operation)}`)
-          writer.write(`hydraPrefix: ${operation.hydraPrefix},`)
+          writer.write(`paging: ${pagingLiteral(operation)}`)
+          // The resource's prefix is the module's default (defineOperations' last argument).
+          if (operation.hydraPrefix !== resource.hydraPrefix)
+            writer.newLine().write(`hydraPrefix: ${operation.hydraPrefix},`)
           writer.newLine().write(`order: ${orderList(operation)},`)
           if (operation.orderKey)
             writer.newLine().write(`orderKey: ${keyList(operation.orderKey)},`)
@@ -97,6 +107,7 @@ export function writeOperations(
         writer.write(',').newLine()
       }
     })
-    writer.write(` satisfies Record<string, CollectionOperation<${names.member}, boolean>>`)
+    const named = defaultParameters(parameters) ? '' : ', parameters'
+    writer.write(`, { hydraPrefix: ${resource.hydraPrefix}${named} })`)
   }
 }

@@ -48,22 +48,41 @@ function pagingOf(operation: OperationModel, parameters: ParameterNames): Paging
   }
 }
 
-/** The type of the query an operation reads: every parameter optional. */
-export function queryType(
+/** The members of the type of the query an operation reads (`"page"?: number | ...`). */
+export function queryEntries(
   operation: OperationModel,
   parameters: ParameterNames,
   filterParameters: HydraModel['filterParameters']
-): string {
+): string[] {
   const query: QuerySpec | undefined = operation.query && {
     ...operation.query,
     parameters: filterParameters,
   }
-  const entries = collectionParameters(
-    { name: '', fields: [] },
-    pagingOf(operation, parameters),
-    query
-  ).map((parameter) => `${JSON.stringify(parameter.name)}?: ${valueType(parameter.schema)}`)
-  return entries.length > 0 ? `{ ${entries.join('; ')} }` : 'Record<never, never>'
+  return collectionParameters({ name: '', fields: [] }, pagingOf(operation, parameters), query).map(
+    (parameter) => `${JSON.stringify(parameter.name)}?: ${valueType(parameter.schema)}`
+  )
+}
+
+/**
+ * The type of the query an operation reads, every parameter optional; when it reads some of the
+ * parameters of an earlier operation (`first`, its type's name and members) and nothing else, that
+ * type without the others (`Omit<BookCollectionQuery, "itemsPerPage">`).
+ */
+export function queryType(
+  entries: readonly string[],
+  first?: { name: string; entries: readonly string[] }
+): string {
+  if (entries.length === 0) return 'Record<never, never>'
+  if (
+    first &&
+    first.entries.length > entries.length &&
+    entries.every((entry) => first.entries.includes(entry))
+  ) {
+    const left = first.entries.filter((entry) => !entries.includes(entry))
+    const keys = left.map((entry) => entry.slice(0, entry.indexOf('?:')))
+    return `Omit<${first.name}, ${keys.join(' | ')}>`
+  }
+  return `{ ${entries.join('; ')} }`
 }
 
 /** The name of an operation's query type: `BookCollectionQuery`, `BookRecentQuery`. */

@@ -13,8 +13,8 @@ import { writeCreateApp } from './create-app.js'
 import { keyLiteral, keySelect } from './item-key.js'
 import { runtimeTypes, writeMemberInterface } from './member-type.js'
 import { hasProviders, resourceNames } from './names.js'
-import { parametersLiteral, querySpecs, writeOperations } from './operations.js'
-import { queryType, queryTypeName } from './query-type.js'
+import { defaultParameters, parametersLiteral, querySpecs, writeOperations } from './operations.js'
+import { queryEntries, queryType, queryTypeName } from './query-type.js'
 import { writeResourceSpec } from './resource-spec.js'
 import { runtimeType, runtimeValue } from './runtime-imports.js'
 import { type SubCollection, writeRelations } from './sub-collections.js'
@@ -42,20 +42,21 @@ function addImports(
     {
       moduleSpecifier: context.runtimeModule,
       namedImports: [
-        runtimeType('CollectionOperation'),
-        ...(providers ? [runtimeType('CollectionProvider')] : []),
+        runtimeValue('allowReadsOnly'),
         runtimeValue('createDataAccess'),
+        runtimeValue('defineOperations'),
         runtimeValue('defineResource'),
+        runtimeType('HydraNode'),
         runtimeType('KeySpec'),
-        runtimeValue('methodNotAllowed'),
         runtimeType('ModelSource'),
+        ...(providers ? [runtimeType('OperationProviders')] : []),
         runtimeType('QueryInput'),
         ...(resource.operations.some((operation) => operation.query)
           ? [runtimeType('QuerySpec')]
           : []),
         ...(subs ? [runtimeType('RelationSource')] : []),
         runtimeType('ResourceAccess'),
-        runtimeType('ResourceAppOptions'),
+        runtimeType(providers ? 'ResourceAppOptionsWith' : 'ResourceAppOptions'),
         ...runtimeTypes(resource).map(runtimeType),
         runtimeValue('serveCollection'),
         runtimeValue('serveContext'),
@@ -77,6 +78,46 @@ function addImports(
   ])
 }
 
+/** A module-level constant with its doc comment. */
+function addConstant(
+  file: SourceFile,
+  name: string,
+  docs: string,
+  initializer: string,
+  isExported: boolean
+) {
+  file.addVariableStatement({
+    isExported,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [docs],
+    declarations: [{ name, initializer }],
+  })
+}
+
+/** The distinct query specs (`query`, `query2`...), each after the first written as a variant of it. */
+function addQuerySpecs(
+  file: SourceFile,
+  resource: ResourceModel,
+  specs: ReadonlyMap<string, string>
+) {
+  const [first] = specs.keys()
+  for (const [text, name] of specs) {
+    const spec = JSON.parse(text) as QuerySpec
+    const written = first === undefined || text === first ? text : sharedSpec(first, spec)
+    // The client's own null sentinel, which Prisma compares Json fields with.
+    const literal = spec.filters.some(isJsonExists)
+      ? `${written.slice(0, -1)}, "jsonNull": Prisma.AnyNull }`
+      : written
+    addConstant(
+      file,
+      name,
+      `What clients may filter and order ${resource.name} by (docs/filters.md).`,
+      `${literal} satisfies QuerySpec`,
+      false
+    )
+  }
+}
+
 /** `select`, the model source, the shared query specs, the operations and the relations. */
 function addData(
   file: SourceFile,
@@ -87,18 +128,8 @@ function addData(
   subCollections: readonly SubCollection[]
 ) {
   const names = resourceNames(resource)
-  const constant = (
-    name: string,
-    docs: string,
-    initializer: string | ((writer: never) => void),
-    isExported = false
-  ) =>
-    file.addVariableStatement({
-      isExported,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [docs],
-      declarations: [{ name, initializer: initializer as string }],
-    })
+  const constant = (name: string, docs: string, initializer: string, isExported = false) =>
+    addConstant(file, name, docs, initializer, isExported)
   const through = resource.links.flatMap((link) =>
     Array.isArray(link.from)
       ? [
@@ -108,36 +139,27 @@ function addData(
   )
   const columns = [...resource.selected.map((name) => `${name}: true`), ...through]
   constant(
-    'select',
+    names.select,
     'The columns read: the shown fields, the primary key, and the fields of cursor and order keys.',
-    `{ ${columns.join(', ')} } as const`
+    `{ ${columns.join(', ')} } as const`,
+    true
   )
   const table = `{ name: ${JSON.stringify(resource.table.name)}, schema: ${JSON.stringify(resource.table.schema)} }`
   const compiled = through.length === 0 ? compiledModel(resource, context.provider) : undefined
   constant(
     names.model,
     `Where ${resource.name} rows live and which columns are read: what the data-access layer reads${compiled ? ' (`compiled`: the SQL of its compiled reads, docs/performance.md)' : ''}.`,
-    `{ delegate: ${JSON.stringify(resource.delegate)}, provider: ${JSON.stringify(context.provider)}, table: ${table}, key: ${keyLiteral(resource)}, select${compiled ? `, compiled: ${compiled}` : ''}${resource.engine ? `, engine: '${resource.engine}'` : ''} } satisfies ModelSource<KeySpec>`,
+    `{ delegate: ${JSON.stringify(resource.delegate)}, provider: ${JSON.stringify(context.provider)}, table: ${table}, key: ${keyLiteral(resource)}, select: ${names.select}${compiled ? `, compiled: ${compiled}` : ''}${resource.engine ? `, engine: '${resource.engine}'` : ''} } satisfies ModelSource<KeySpec>`,
     true
   )
-  constant(
-    'parameters',
-    'The names of the paging parameters (docs/annotations.md#global-settings-and-parameter-names).',
-    parametersLiteral(parameters)
-  )
-  const specs = querySpecs(resource, filterParameters)
-  for (const [text, name] of specs) {
-    const spec = JSON.parse(text) as QuerySpec
-    // The client's own null sentinel, which Prisma compares Json fields with.
-    const literal = spec.filters.some(isJsonExists)
-      ? `${text.slice(0, -1)}, "jsonNull": Prisma.AnyNull }`
-      : text
+  if (!defaultParameters(parameters))
     constant(
-      name,
-      `What clients may filter and order ${resource.name} by (docs/filters.md).`,
-      `${literal} satisfies QuerySpec`
+      'parameters',
+      'The names of the paging parameters (docs/annotations.md#global-settings-and-parameter-names).',
+      parametersLiteral(parameters)
     )
-  }
+  const specs = querySpecs(resource, filterParameters)
+  addQuerySpecs(file, resource, specs)
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
@@ -145,7 +167,7 @@ function addData(
     declarations: [
       {
         name: names.operations,
-        initializer: writeOperations(resource, filterParameters, specs),
+        initializer: writeOperations(resource, filterParameters, specs, parameters),
       },
     ],
   })
@@ -189,35 +211,36 @@ function addTypes(
   filterParameters: HydraModel['filterParameters']
 ) {
   const names = resourceNames(resource)
-  for (const operation of resource.operations)
+  let first: { name: string; entries: readonly string[] } | undefined
+  for (const operation of resource.operations) {
+    const name = queryTypeName(resource.name, operation.name)
+    const entries = queryEntries(operation, parameters, filterParameters)
     file.addTypeAlias({
       isExported: true,
-      name: queryTypeName(resource.name, operation.name),
+      name,
       docs: [`The query parameters of ${operation.path}, as Hono's RPC client sends them.`],
-      type: queryType(operation, parameters, filterParameters),
+      type: queryType(entries, first),
     })
-  file.addExportDeclaration({ namedExports: [{ name: 'select', alias: names.select }] })
+    first ??= { name, entries }
+  }
   file.addTypeAlias({
     isExported: true,
     name: names.row,
     docs: [
       `A ${resource.name} row as the generated queries read it, and as a custom data provider returns it.`,
     ],
-    type: `Prisma.${resource.name}GetPayload<{ select: typeof select }>`,
+    type: `Prisma.${resource.name}GetPayload<{ select: typeof ${names.select} }>`,
   })
   const offsetOperations = resource.operations.filter((operation) => !operation.cursor)
+  const offsetNames = offsetOperations.map((operation) => JSON.stringify(operation.name))
   if (offsetOperations.length > 0)
-    file.addInterface({
+    file.addTypeAlias({
       isExported: true,
       name: names.providers,
       docs: [
         `Custom data providers for ${resource.name}'s offset-paged operations: each replaces that operation's Prisma query; the route, the parameter checks and the rendering stay generated.`,
       ],
-      properties: offsetOperations.map((operation) => ({
-        name: operation.name,
-        hasQuestionToken: true,
-        type: `CollectionProvider<${names.row}, Context, Prisma.${resource.name}WhereInput, Prisma.${resource.name}OrderByWithRelationInput> | undefined`,
-      })),
+      type: `OperationProviders<${names.row}, Prisma.${resource.name}WhereInput, Prisma.${resource.name}OrderByWithRelationInput, ${offsetNames.join(' | ')}>`,
     })
   const operationNames = resource.operations.map((operation) => JSON.stringify(operation.name))
   file.addTypeAlias({
@@ -228,17 +251,16 @@ function addTypes(
     ],
     type: `ResourceAccess<Prisma.${resource.name}WhereInput, ${operationNames.join(' | ') || 'never'}, Exclude<keyof ${names.member}, '@id' | '@type'>>`,
   })
-  file.addInterface({
+  file.addTypeAlias({
     isExported: true,
     name: names.appOptions,
     docs: [
-      `Options of the ${resource.name} routes (ResourceAppOptions: batch size, time budgets, streaming).`,
+      `Options of the ${resource.name} routes (ResourceAppOptions: batch size, time budgets, streaming${offsetOperations.length > 0 ? '; `providers`' : ''}).`,
     ],
-    extends: ['ResourceAppOptions'],
-    properties:
+    type:
       offsetOperations.length > 0
-        ? [{ name: 'providers', hasQuestionToken: true, type: `${names.providers} | undefined` }]
-        : [],
+        ? `ResourceAppOptionsWith<${names.providers}>`
+        : 'ResourceAppOptions',
   })
 }
 
@@ -278,6 +300,25 @@ export function emitResourceModule(
     ],
     statements: writeCreateApp(resource, subCollections),
   })
+}
+
+/**
+ * A spec after the module's first (`query`) as that one with the keys that differ
+ * (`{ ...query, "order": [] }`): extra operations usually share its filters.
+ */
+function sharedSpec(first: string, spec: QuerySpec): string {
+  const base = JSON.parse(first) as Record<string, unknown>
+  const own = Object.entries(spec).filter(
+    ([key, value]) => JSON.stringify(base[key]) !== JSON.stringify(value)
+  )
+  const keys = new Set([...Object.keys(base), ...Object.keys(spec)])
+  // Written whole when nothing is shared, when the spread would carry a key the spec has not, or
+  // the first's null sentinel (Json exists) to a spec that filters no Json field by exists.
+  const carries = Object.keys(base).some((key) => !(key in spec))
+  const sentinel = (base as unknown as QuerySpec).filters.some(isJsonExists)
+  if (own.length === keys.size || carries || sentinel) return JSON.stringify(spec)
+  const entries = own.map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`)
+  return `{ ...query${entries.map((entry) => `, ${entry}`).join('')} }`
 }
 
 const isJsonExists = (filter: FilterSpec) => filter.kind === 'exists' && filter.json === true

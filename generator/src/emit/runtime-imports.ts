@@ -12,12 +12,16 @@ export type RuntimeValue = keyof typeof Runtime
 
 /** The types the generated code names, each written as the entry declares it. */
 interface RuntimeTypes {
+  ApiAppOptions: Runtime.ApiAppOptions<object, unknown, Record<string, never>>
   ApiDescription: Runtime.ApiDescription
+  ApiDocumentationOptions: Runtime.ApiDocumentationOptions
   CollectionOperation: Runtime.CollectionOperation<unknown>
   CollectionProvider: Runtime.CollectionProvider<unknown>
+  OperationProviders: Runtime.OperationProviders<unknown, unknown, unknown, string>
   CorsOrigin: Runtime.CorsOrigin
   DatabaseTimeouts: Runtime.DatabaseTimeouts
   DocumentedType: Runtime.DocumentedType
+  HydraNode: Runtime.HydraNode<string>
   JsonValue: Runtime.JsonValue
   IdKind: Runtime.IdKind
   KeySpec: Runtime.KeySpec
@@ -25,6 +29,7 @@ interface RuntimeTypes {
   QuerySpec: Runtime.QuerySpec
   ResourceAccess: Runtime.ResourceAccess
   ResourceAppOptions: Runtime.ResourceAppOptions
+  ResourceAppOptionsWith: Runtime.ResourceAppOptionsWith<unknown>
   HydraAppSettings: Runtime.HydraAppSettings
   RelationSource: Runtime.RelationSource
   QueryInput: Runtime.QueryInput<unknown>

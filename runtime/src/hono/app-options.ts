@@ -4,7 +4,9 @@
  * (`createBookApp(prisma, options)`) takes ResourceAppOptions, and `createHydraApp` takes these
  * and the app-wide HydraAppSettings, besides its client, providers and documentation.
  */
+import type { AccessRules } from '../data/access-rules.js'
 import type { DataAccessOptions } from '../data/data-access.js'
+import type { DocumentedType } from '../hydra/documentation.js'
 import type { CorsOrigin } from './hydra-headers.js'
 
 /** How a resource's routes read and stream: its data access's options, and these. */
@@ -38,4 +40,47 @@ export interface HydraAppSettings extends ResourceAppOptions {
    * the origin), with the `Link` header exposed to them. Left out: no CORS headers.
    */
   cors?: CorsOrigin | undefined
+}
+
+/** A resource's options with its custom data providers (`BookAppOptions`). */
+export interface ResourceAppOptionsWith<Providers> extends ResourceAppOptions {
+  /** Custom data providers of the resource's offset-paged operations, by operation name. */
+  providers?: Providers | undefined
+}
+
+/** The API documentation's options in `createHydraApp`. */
+export interface ApiDocumentationOptions {
+  /** The documentation's title; default: the schema's `platform.title`, else "Hydra API". */
+  title?: string | undefined
+  description?: string | undefined
+  /** Types of custom collections (hydraCollection routes) served beside the generated ones. */
+  types?: readonly DocumentedType[] | undefined
+}
+
+/**
+ * Options of a generated `createHydraApp` (`HydraAppOptions`): its Prisma client (`Client`), custom
+ * data providers and access rules by model, the documentation, and HydraAppSettings (batch size,
+ * time budgets, public origin, proxies, CORS, streaming).
+ */
+export interface ApiAppOptions<Client extends object, Providers, Access extends AccessRules>
+  extends HydraAppSettings {
+  /** The client every route reads through. */
+  prisma: Client
+  /**
+   * Clients of read replicas of the database: reads go to them, one replica per request
+   * (docs/deployment.md#read-replicas). Left out: every read through `prisma`.
+   */
+  replicas?: readonly Client[] | undefined
+  /**
+   * Custom data providers replacing the Prisma query of generated operations, by model:
+   * `{ book: { recent: (request) => paginateArray(rows, request) } }`.
+   */
+  providers?: Providers | undefined
+  /**
+   * Who may read what, by model (docs/security.md):
+   * `{ Loan: { scope: (c) => ({ borrower: c.get("jwtPayload").sub }) } }`.
+   */
+  access?: Access | undefined
+  /** The title of the API documentation, and custom collections to list beside the generated ones. */
+  documentation?: ApiDocumentationOptions | undefined
 }

@@ -126,6 +126,14 @@ export type CollectionProvider<
 ) => CollectionResult<Row> | Promise<CollectionResult<Row>>
 
 /**
+ * Custom data providers of a resource's offset-paged operations, by operation name (`Names`):
+ * each replaces that operation's query (`BookProviders`).
+ */
+export type OperationProviders<Row, Where, OrderBy, Names extends string> = {
+  [Name in Names]?: CollectionProvider<Row, Context, Where, OrderBy> | undefined
+}
+
+/**
  * Options of a generated collection route. `C`, `Where` and `OrderBy` are the provider's: the
  * generated routes give the model's Prisma types (`Prisma.BookWhereInput`).
  */

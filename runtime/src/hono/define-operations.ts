@@ -1,0 +1,64 @@
+/**
+ * @module
+ * The collection operations of a generated resource module (`bookOperations`) as it writes them:
+ * data only, each operation's name taken from its key and its resource and paging parameter names
+ * given once for all of them.
+ */
+import type { IdKind, Resource } from '../hydra/resource.js'
+import { defaultParameterNames } from '../paging/config.js'
+import type { PagingConfig, ParameterNames } from '../paging/types.js'
+import type { CollectionOperation } from './collection-route.js'
+
+/** An operation as a generated module writes it: without its name, resource and parameter names. */
+export type OperationData<M> = Omit<CollectionOperation<M>, 'name' | 'resource' | 'paging'> & {
+  paging: Omit<PagingConfig, 'parameters'>
+}
+
+/** What every operation of a module shares unless it says otherwise. */
+export interface OperationDefaults<P extends boolean> {
+  /** Whether Hydra keys carry the `hydra:` prefix (the resource's setting). */
+  hydraPrefix: P
+  /** The paging parameter names; default: page, pagination, itemsPerPage, partial. */
+  parameters?: ParameterNames | undefined
+}
+
+/**
+ * The operations `defineOperations` returns: each the module's data with its name, resource,
+ * parameter names and `hydraPrefix` (its own, else the module's `P`).
+ */
+export type DefinedOperations<M, O, P extends boolean> = {
+  [Name in keyof O]: Omit<O[Name], 'hydraPrefix'> & {
+    name: Name & string
+    resource: Resource<M, IdKind>
+    paging: PagingConfig
+    hydraPrefix: O[Name] extends { hydraPrefix: infer Own extends boolean } ? Own : P
+  }
+}
+
+/**
+ * A resource's collection operations, by name: each gets its key as its `name`, the resource, the
+ * paging parameter names, and the module's `hydraPrefix` unless it states its own. The literal
+ * types of the data stay (`hydraPrefix: true` types the responses' keys).
+ */
+export function defineOperations<
+  M,
+  const O extends Record<string, OperationData<M>>,
+  const P extends boolean,
+>(
+  resource: Resource<M, IdKind>,
+  operations: O,
+  defaults: OperationDefaults<P>
+): DefinedOperations<M, O, P> {
+  const parameters = defaults.parameters ?? defaultParameterNames
+  const entries = Object.entries(operations).map(([name, operation]) => [
+    name,
+    {
+      name,
+      resource,
+      hydraPrefix: defaults.hydraPrefix,
+      ...operation,
+      paging: { ...operation.paging, parameters },
+    },
+  ])
+  return Object.fromEntries(entries) as DefinedOperations<M, O, P>
+}

@@ -14,7 +14,8 @@ import type { QuerySpec } from '../filters/spec.js'
 import type { HydraCollection } from '../hydra/collection.js'
 import type { IdKind, Resource } from '../hydra/resource.js'
 import { collectionSearch } from '../hydra/search.js'
-import { readCollection } from '../paging/strategy.js'
+import type { QueryMap } from '../iri/query-string.js'
+import { type BoundWork, type CollectionContent, readCollection } from '../paging/strategy.js'
 import type {
   CollectionResult,
   CollectionSource,
@@ -210,46 +211,13 @@ export async function serveCollection<
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
     if (options.path !== undefined) render.path = options.path
     render.search = searchOf(operation, render.path)
-    const { provider } = options
-    const selection = selectRows(
-      query,
+    const content = await readContent(c, query, {
       operation,
+      rows,
+      options,
+      access,
+      within: parent?.within,
       base,
-      resource.provider,
-      !provider,
-      access?.scopeOf
-    )
-    const { filters, order } = selection.query
-    const { orderBy } = selection.rows
-    // A provider reads within the caller's scope too.
-    const where = isDataAccess(rows)
-      ? rows.where(selection.rows, callerOf(access))
-      : selection.rows.where
-    const content = await readCollection(query, {
-      source: sourceFor(
-        rows,
-        operation,
-        selection.rows,
-        access,
-        parent?.within
-      ) as CollectionSource<Row, Where>,
-      paging,
-      orderKey: selection.orderKey,
-      cursor: selection.cursor,
-      filterOperators: selection.filterOperators,
-      provider:
-        provider &&
-        ((request) =>
-          // The selection is built from the operation's spec, which the generator wrote from the
-          // model: its where and orderBy are the model's Prisma inputs the provider is typed with.
-          provider(request, c, {
-            filters,
-            order,
-            where: where as FilterWhere | undefined,
-            orderBy: orderBy as OrderBy[] | undefined,
-          })),
-      batchSize: options.batchSize,
-      database: resource.provider,
       work: (work) => databaseWork(work, budget.query),
     })
     const hidden = access?.view.hidden ?? NONE
@@ -262,4 +230,68 @@ export async function serveCollection<
   } catch (error) {
     restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter)
   }
+}
+
+/** What one request of a collection operation is read with, besides its query. */
+interface ContentRead<M, Row extends object, Where, C extends Context, FilterWhere, OrderBy> {
+  /** The operation as the caller may use it. */
+  operation: CollectionOperation<M, boolean>
+  rows: RowsOf<Row, Where>
+  options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy>
+  access: CallerOperation<unknown> | undefined
+  within: Record<string, unknown> | undefined
+  base: string
+  work: BoundWork
+}
+
+/**
+ * The content of one request: its rows selected (filters, order, cursor) and read through the
+ * operation's source, or handed to the provider that replaces it.
+ */
+async function readContent<M, Row extends object, Where, C extends Context, FilterWhere, OrderBy>(
+  c: C,
+  query: QueryMap,
+  read: ContentRead<M, Row, Where, C, FilterWhere, OrderBy>
+): Promise<CollectionContent<Row>> {
+  const { operation, rows, access, options } = read
+  const { resource, paging } = operation
+  const { provider } = options
+  const selection = selectRows(
+    query,
+    operation,
+    read.base,
+    resource.provider,
+    !provider,
+    access?.scopeOf
+  )
+  const { filters, order } = selection.query
+  const { orderBy } = selection.rows
+  // A provider reads within the caller's scope too.
+  const where = isDataAccess(rows)
+    ? rows.where(selection.rows, callerOf(access))
+    : selection.rows.where
+  return readCollection(query, {
+    source: sourceFor(rows, operation, selection.rows, access, read.within) as CollectionSource<
+      Row,
+      Where
+    >,
+    paging,
+    orderKey: selection.orderKey,
+    cursor: selection.cursor,
+    filterOperators: selection.filterOperators,
+    provider:
+      provider &&
+      ((request) =>
+        // The selection is built from the operation's spec, which the generator wrote from the
+        // model: its where and orderBy are the model's Prisma inputs the provider is typed with.
+        provider(request, c, {
+          filters,
+          order,
+          where: where as FilterWhere | undefined,
+          orderBy: orderBy as OrderBy[] | undefined,
+        })),
+    batchSize: options.batchSize,
+    database: resource.provider,
+    work: read.work,
+  })
 }

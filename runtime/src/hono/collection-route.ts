@@ -7,7 +7,8 @@ import type { Context } from 'hono'
 import type { CallerView } from '../data/caller-view.js'
 import type { DataAccess } from '../data/data-access.js'
 import type { EngineName, OrderField, TotalsSetting } from '../data/model-source.js'
-import { databaseWork } from '../database/outage.js'
+import { outageLogOf } from '../data/read-routing.js'
+import { databaseWork, type OutageLog } from '../database/outage.js'
 import { budgetOf } from '../database/timeouts.js'
 import { type ProviderQuery, type RowSelection, selectRows } from '../filters/selection.js'
 import type { QuerySpec } from '../filters/spec.js'
@@ -199,6 +200,7 @@ export async function serveCollection<
   const base = mountPrefix(c)
   const { resource, paging, hydraPrefix } = declared
   const budget = budgetOf(options.timeouts)
+  const outages = outagesOf(rows)
   try {
     refuseUnacceptable(c)
     // The caller first: a guard refuses before any query, and what the caller may not filter or
@@ -218,19 +220,27 @@ export async function serveCollection<
       access,
       within: parent?.within,
       base,
-      work: (work) => databaseWork(work, budget.query),
+      work: (work) => databaseWork(work, budget.query, outages),
     })
     const hidden = access?.view.hidden ?? NONE
     const toMember = hideFields((row: Row) => resource.toMember(row, base), hidden)
     return await respondWithContent(c, content, toMember, render, {
       retryAfter: budget.retryAfter,
+      outages,
       streamYield: options.streamYield,
       cacheControl: operation.cacheControl,
     })
   } catch (error) {
-    restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter)
+    restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter, outages)
   }
 }
+
+/**
+ * The outage log of the database a request's rows are read from: the data access's (its
+ * client's), else the one of the source given by hand.
+ */
+const outagesOf = <Row extends object, Where>(rows: RowsOf<Row, Where>): OutageLog =>
+  isDataAccess(rows) ? rows.outages : outageLogOf(rows)
 
 /** What one request of a collection operation is read with, besides its query. */
 interface ContentRead<M, Row extends object, Where, C extends Context, FilterWhere, OrderBy> {

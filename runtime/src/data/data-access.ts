@@ -108,7 +108,7 @@ export interface DataAccess<Row extends object> {
    */
   within(relation: RelationSource, id: unknown, view: CallerView): Promise<Where | undefined>
   /**
-   * The outage log of the database read (its primary's, docs/deployment.md#outages): one per
+   * The outage log of the database read (its primary's, docs/deployment.md#outage-log): one per
    * client, shared by the resources of the app over it, apart from every other app's.
    */
   outages: OutageLog

@@ -8,6 +8,7 @@
 
 import type { Context } from 'hono'
 import { dialectOf } from '../database/dialects.js'
+import type { OutageLog } from '../database/outage.js'
 import { type DatabaseTimeouts, transactionOptions } from '../database/timeouts.js'
 import type { RowSelection } from '../filters/selection.js'
 import {
@@ -106,6 +107,11 @@ export interface DataAccess<Row extends object> {
    * or undefined (→ 404).
    */
   within(relation: RelationSource, id: unknown, view: CallerView): Promise<Where | undefined>
+  /**
+   * The outage log of the database read (its primary's, docs/deployment.md#outage-log): one per
+   * client, shared by the resources of the app over it, apart from every other app's.
+   */
+  outages: OutageLog
 }
 
 const orderByOf = (order: readonly OrderField[], reverse: boolean): Where[] =>
@@ -137,6 +143,7 @@ export function createDataAccess<Row extends object>(
     ...transactionOptions(options.timeouts),
   }
   return {
+    outages: routing.outages,
     caller: (c, request) => callerView(c, options.access, request, options.authentication),
     where: (selection, view) => both(view.scope, selection.where),
     source(operation, selection, view, within) {

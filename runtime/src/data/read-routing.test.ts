@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
-import { readRouting } from './read-routing.js'
+import { outageLogOf, readRouting } from './read-routing.js'
 
 /** A database that answers its name, or fails as an unreachable server does while `down`. */
 function database(name: string) {
@@ -117,5 +117,35 @@ describe('readRouting', () => {
     primary.target.down = true
     const routing = readRouting<Reads>(primary.entry, [a.entry], [{}])
     await expect(routing.pin()((reads) => reads())).rejects.toThrow('ECONNREFUSED primary')
+  })
+})
+
+describe('outageLogOf: one log per database, none per process', () => {
+  it("gives each client its own primary's log, shared by every resource over it", () => {
+    const [a, b] = [database('a'), database('b')]
+    const first = readRouting(a.entry, [], [])
+    const second = readRouting(a.entry, [], [])
+    const other = readRouting(b.entry, [], [])
+    expect(first.outages).toBe(outageLogOf(a.entry.client))
+    expect(second.outages).toBe(first.outages)
+    expect(other.outages).not.toBe(first.outages)
+  })
+
+  it("an episode of one client's log is not ended by another's success", () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const [a, b] = [outageLogOf({}), outageLogOf({})]
+      a.failed(new Error('connect ECONNREFUSED a'))
+      b.succeeded()
+      a.failed(new Error('connect ECONNREFUSED a'))
+      expect(log).toHaveBeenCalledTimes(1)
+      a.succeeded()
+      expect(log.mock.calls.map((call) => String(call[0]))).toEqual([
+        expect.stringContaining('the database is unavailable'),
+        expect.stringContaining('answers again after'),
+      ])
+    } finally {
+      log.mockRestore()
+    }
   })
 })

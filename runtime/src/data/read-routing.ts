@@ -36,6 +36,8 @@ export type ReadRun<Reads> = <T>(read: (reads: Reads) => PromiseLike<T>) => Prom
 export interface ReadRouting<Reads> {
   /** The database of a new request: every read of the request through the run it returns. */
   pin(): ReadRun<Reads>
+  /** The outage log of the primary (outageLogOf): a request's outage and success end there. */
+  outages: OutageLog
 }
 
 /** A replica's health: shared by every resource that reads through its client. */
@@ -46,6 +48,8 @@ interface ReplicaHealth {
 }
 
 const health = new WeakMap<object, ReplicaHealth>()
+/** The outage log of each primary database, by its client. */
+const primaries = new WeakMap<object, OutageLog>()
 /** Whose turn is next, per replicas list (every resource of an app is given the same list). */
 const turns = new WeakMap<readonly object[], { next: number }>()
 
@@ -66,6 +70,21 @@ function healthOf(client: object, position: number): ReplicaHealth {
 }
 
 /**
+ * The outage log of the database `client` stands for (an app's Prisma client, or a source given
+ * by hand): one per client, shared by every resource and route reading through it (one line per
+ * episode however many resources fail), and apart from any other client's, so two apps over two
+ * databases in one process log their own episodes.
+ */
+export function outageLogOf(client: object): OutageLog {
+  let log = primaries.get(client)
+  if (!log) {
+    log = new OutageLog()
+    primaries.set(client, log)
+  }
+  return log
+}
+
+/**
  * The routing of one resource's reads: `primary` alone when `replicas` is empty, which costs a
  * request nothing (its run calls the read on the primary).
  */
@@ -76,7 +95,8 @@ export function readRouting<Reads>(
   retryAfter: number = DEFAULT_REPLICA_RETRY
 ): ReadRouting<Reads> {
   const onPrimary: ReadRun<Reads> = async (read) => read(primary.reads)
-  if (replicas.length === 0) return { pin: () => onPrimary }
+  const outages = outageLogOf(primary.client)
+  if (replicas.length === 0) return { pin: () => onPrimary, outages }
   const states = replicas.map(({ client }, position) => healthOf(client, position))
   let turn = turns.get(list)
   if (!turn) {
@@ -101,6 +121,7 @@ export function readRouting<Reads>(
     return -1
   }
   return {
+    outages,
     pin() {
       const first = counter.next++ % replicas.length
       counter.next %= replicas.length

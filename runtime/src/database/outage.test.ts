@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { asOutage, DatabaseUnavailable, isOutage, isReadConflict } from './outage.js'
+import { asOutage, DatabaseUnavailable, isOutage, isReadConflict, OutageLog } from './outage.js'
 import { QueryTimeout, transactionOptions, withinBudget } from './timeouts.js'
 
 /** An error as Prisma wraps a driver adapter's. */
@@ -54,8 +54,9 @@ describe('isOutage: the database unavailable, not a bug', () => {
 describe('asOutage: a 503 with Retry-After, logged once per episode', () => {
   it('logs the first failure of an episode only', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const episodes = new OutageLog()
     try {
-      const answers = [1, 2, 3].map(() => asOutage(new Error('Query read timeout'), 7))
+      const answers = [1, 2, 3].map(() => asOutage(new Error('Query read timeout'), 7, episodes))
       for (const answer of answers) {
         expect(answer).toBeInstanceOf(DatabaseUnavailable)
         const response = (answer as DatabaseUnavailable).getResponse()
@@ -91,7 +92,7 @@ describe('isReadConflict: a read the database cancelled, to read again', () => {
   it('is a 503 with Retry-After, not logged as an outage', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
-      const answer = asOutage(prismaError('P2034'), 3) as DatabaseUnavailable
+      const answer = asOutage(prismaError('P2034'), 3, new OutageLog()) as DatabaseUnavailable
       expect(answer.getResponse().status).toBe(503)
       expect(answer.getResponse().headers.get('Retry-After')).toBe('3')
       expect(log).not.toHaveBeenCalled()

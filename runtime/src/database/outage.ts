@@ -143,8 +143,8 @@ export interface OutageLogWording {
 
 /**
  * One log line when an outage starts and one when it ends, whatever the number of requests it
- * touched: a stack per request would bury the one line that matters. One per database: the
- * primary's below, each read replica's its own (data/read-routing.ts).
+ * touched: a stack per request would bury the one line that matters. One per database an app
+ * reads: its primary's and each read replica's (data/read-routing.ts), never one per process.
  */
 export class OutageLog {
   private since: number | undefined
@@ -181,25 +181,34 @@ export class OutageLog {
   }
 }
 
-/** The process's outage log of the primary database (one primary per process is the usual deployment). */
-export const outageLog = new OutageLog()
-
 /**
- * The error a request answers for `error`: a DatabaseUnavailable (503, logged once per episode)
- * when it is an outage, `error` itself otherwise.
+ * The error a request answers for `error`: a DatabaseUnavailable (503) when it is an outage,
+ * `error` itself otherwise. The outage starts an episode of `log`, the log of the database the
+ * request read (each app's own: data/read-routing.ts); without one, nothing is logged here.
  */
-export function asOutage(error: unknown, retryAfter: number = DEFAULT_RETRY_AFTER): unknown {
+export function asOutage(
+  error: unknown,
+  retryAfter: number = DEFAULT_RETRY_AFTER,
+  log?: OutageLog | undefined
+): unknown {
   // An answer already decided (a 503 styled for its route, a client error) stays as it is.
   if (error instanceof HydraError) return error
   if (!isOutage(error)) return error
   // A conflict is one read's, not the database's: no outage episode is logged for it.
-  if (!isReadConflict(error)) outageLog.failed(error)
+  if (!isReadConflict(error)) log?.failed(error)
   return new DatabaseUnavailable(error, retryAfter)
 }
 
-/** A request's database work, bounded by its budget; its success ends an outage episode. */
-export async function databaseWork<T>(work: PromiseLike<T>, budget: number): Promise<T> {
+/**
+ * A request's database work, bounded by its budget; its success ends an outage episode of `log`,
+ * the log of the database it read.
+ */
+export async function databaseWork<T>(
+  work: PromiseLike<T>,
+  budget: number,
+  log: OutageLog
+): Promise<T> {
   const result = await withinBudget(work, budget)
-  outageLog.succeeded()
+  log.succeeded()
   return result
 }

@@ -4,7 +4,7 @@
  * streamed as its batches are read (docs/paging.md#d5).
  */
 import type { Context } from 'hono'
-import { asOutage, isOutage } from '../database/outage.js'
+import { asOutage, isOutage, type OutageLog } from '../database/outage.js'
 import { HydraError } from '../errors.js'
 import {
   documentIri,
@@ -52,9 +52,14 @@ export function renderOptions<P extends boolean>(
   return { path: c.req.path, query, parameters, context, hydraPrefix }
 }
 
-/** How a streamed collection runs: the 503's `Retry-After`, and its pause between batches. */
+/**
+ * How a streamed collection runs: the 503's `Retry-After`, the outage log of the database its
+ * batches are read from, and its pause between batches.
+ */
 export interface StreamOptions {
   retryAfter?: number | undefined
+  /** Where an outage met after the response began is logged (once per episode). */
+  outages: OutageLog
   /** Default true (ResourceAppOptions). */
   streamYield?: boolean | undefined
   /** The operation's `Cache-Control`, if any (http-cache.ts). */
@@ -67,7 +72,7 @@ export function respondWithContent<T, M, P extends boolean>(
   content: CollectionContent<T>,
   toMember: (item: T) => M,
   render: RenderOptions<P>,
-  stream: StreamOptions = {}
+  stream: StreamOptions
 ): JsonLdResponse<HydraCollection<M, P>> | Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const { page } = content
   if (page) {
@@ -110,7 +115,7 @@ async function streamCollection<T, M, P extends boolean>(
   batches: AsyncIterable<T[]>,
   toMember: (item: T) => M,
   render: RenderOptions<P>,
-  { retryAfter, streamYield, cacheControl }: StreamOptions
+  { retryAfter, streamYield, cacheControl, outages }: StreamOptions
 ): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const chunks = renderCollectionChunks(mapBatches(batches, toMember), render)
   const first = await chunks.next()
@@ -151,7 +156,7 @@ async function streamCollection<T, M, P extends boolean>(
         } catch (error) {
           if (cancelled) return
           // An outage is logged once per episode; other failures with their cause.
-          if (isOutage(error)) asOutage(error, retryAfter)
+          if (isOutage(error)) asOutage(error, retryAfter, outages)
           else
             console.error(
               'prisma-hydra: a streamed collection failed after its response began',

@@ -7,14 +7,16 @@ import type { Context } from 'hono'
 import type { CallerView } from '../data/caller-view.js'
 import type { DataAccess } from '../data/data-access.js'
 import type { EngineName, OrderField, TotalsSetting } from '../data/model-source.js'
-import { databaseWork } from '../database/outage.js'
+import { outageLogOf } from '../data/read-routing.js'
+import { databaseWork, type OutageLog } from '../database/outage.js'
 import { budgetOf } from '../database/timeouts.js'
 import { type ProviderQuery, type RowSelection, selectRows } from '../filters/selection.js'
 import type { QuerySpec } from '../filters/spec.js'
 import type { HydraCollection } from '../hydra/collection.js'
 import type { IdKind, Resource } from '../hydra/resource.js'
 import { collectionSearch } from '../hydra/search.js'
-import { readCollection } from '../paging/strategy.js'
+import type { QueryMap } from '../iri/query-string.js'
+import { type BoundWork, type CollectionContent, readCollection } from '../paging/strategy.js'
 import type {
   CollectionResult,
   CollectionSource,
@@ -198,6 +200,7 @@ export async function serveCollection<
   const base = mountPrefix(c)
   const { resource, paging, hydraPrefix } = declared
   const budget = budgetOf(options.timeouts)
+  const outages = outagesOf(rows)
   try {
     refuseUnacceptable(c)
     // The caller first: a guard refuses before any query, and what the caller may not filter or
@@ -210,56 +213,95 @@ export async function serveCollection<
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
     if (options.path !== undefined) render.path = options.path
     render.search = searchOf(operation, render.path)
-    const { provider } = options
-    const selection = selectRows(
-      query,
+    const content = await readContent(c, query, {
       operation,
+      rows,
+      options,
+      access,
+      within: parent?.within,
       base,
-      resource.provider,
-      !provider,
-      access?.scopeOf
-    )
-    const { filters, order } = selection.query
-    const { orderBy } = selection.rows
-    // A provider reads within the caller's scope too.
-    const where = isDataAccess(rows)
-      ? rows.where(selection.rows, callerOf(access))
-      : selection.rows.where
-    const content = await readCollection(query, {
-      source: sourceFor(
-        rows,
-        operation,
-        selection.rows,
-        access,
-        parent?.within
-      ) as CollectionSource<Row, Where>,
-      paging,
-      orderKey: selection.orderKey,
-      cursor: selection.cursor,
-      filterOperators: selection.filterOperators,
-      provider:
-        provider &&
-        ((request) =>
-          // The selection is built from the operation's spec, which the generator wrote from the
-          // model: its where and orderBy are the model's Prisma inputs the provider is typed with.
-          provider(request, c, {
-            filters,
-            order,
-            where: where as FilterWhere | undefined,
-            orderBy: orderBy as OrderBy[] | undefined,
-          })),
-      batchSize: options.batchSize,
-      database: resource.provider,
-      work: (work) => databaseWork(work, budget.query),
+      work: (work) => databaseWork(work, budget.query, outages),
     })
     const hidden = access?.view.hidden ?? NONE
     const toMember = hideFields((row: Row) => resource.toMember(row, base), hidden)
     return await respondWithContent(c, content, toMember, render, {
       retryAfter: budget.retryAfter,
+      outages,
       streamYield: options.streamYield,
       cacheControl: operation.cacheControl,
     })
   } catch (error) {
-    restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter)
+    restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter, outages)
   }
+}
+
+/**
+ * The outage log of the database a request's rows are read from: the data access's (its
+ * client's), else the one of the source given by hand.
+ */
+const outagesOf = <Row extends object, Where>(rows: RowsOf<Row, Where>): OutageLog =>
+  isDataAccess(rows) ? rows.outages : outageLogOf(rows)
+
+/** What one request of a collection operation is read with, besides its query. */
+interface ContentRead<M, Row extends object, Where, C extends Context, FilterWhere, OrderBy> {
+  /** The operation as the caller may use it. */
+  operation: CollectionOperation<M, boolean>
+  rows: RowsOf<Row, Where>
+  options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy>
+  access: CallerOperation<unknown> | undefined
+  within: Record<string, unknown> | undefined
+  base: string
+  work: BoundWork
+}
+
+/**
+ * The content of one request: its rows selected (filters, order, cursor) and read through the
+ * operation's source, or handed to the provider that replaces it.
+ */
+async function readContent<M, Row extends object, Where, C extends Context, FilterWhere, OrderBy>(
+  c: C,
+  query: QueryMap,
+  read: ContentRead<M, Row, Where, C, FilterWhere, OrderBy>
+): Promise<CollectionContent<Row>> {
+  const { operation, rows, access, options } = read
+  const { resource, paging } = operation
+  const { provider } = options
+  const selection = selectRows(
+    query,
+    operation,
+    read.base,
+    resource.provider,
+    !provider,
+    access?.scopeOf
+  )
+  const { filters, order } = selection.query
+  const { orderBy } = selection.rows
+  // A provider reads within the caller's scope too.
+  const where = isDataAccess(rows)
+    ? rows.where(selection.rows, callerOf(access))
+    : selection.rows.where
+  return readCollection(query, {
+    source: sourceFor(rows, operation, selection.rows, access, read.within) as CollectionSource<
+      Row,
+      Where
+    >,
+    paging,
+    orderKey: selection.orderKey,
+    cursor: selection.cursor,
+    filterOperators: selection.filterOperators,
+    provider:
+      provider &&
+      ((request) =>
+        // The selection is built from the operation's spec, which the generator wrote from the
+        // model: its where and orderBy are the model's Prisma inputs the provider is typed with.
+        provider(request, c, {
+          filters,
+          order,
+          where: where as FilterWhere | undefined,
+          orderBy: orderBy as OrderBy[] | undefined,
+        })),
+    batchSize: options.batchSize,
+    database: resource.provider,
+    work: read.work,
+  })
 }

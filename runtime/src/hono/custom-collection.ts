@@ -4,7 +4,8 @@
  * array or an iterable, served with the generated routes' checks, errors, links and rendering.
  */
 import type { Context, Env, Input } from 'hono'
-import { databaseWork } from '../database/outage.js'
+import { outageLogOf } from '../data/read-routing.js'
+import { databaseWork, OutageLog } from '../database/outage.js'
 import { budgetOf, type DatabaseTimeouts } from '../database/timeouts.js'
 import { type CustomQueryOptions, customQuery } from '../filters/custom-query.js'
 import { readCollectionQuery } from '../filters/read.js'
@@ -44,6 +45,12 @@ export interface CollectionHandlerOptions<P extends boolean = boolean>
    * `Retry-After` of the 503 an outage of its database is answered with.
    */
   timeouts?: DatabaseTimeouts | undefined
+  /**
+   * The Prisma client the handler reads (the one given to `createHydraApp`): an outage of its
+   * database is then logged with the generated routes' over that client, once per episode. Left
+   * out, the collection logs the outages it meets in a log of its own.
+   */
+  database?: object | undefined
   /**
    * What clients may filter and order the collection by (docs/custom-collections.md): the route
    * reads and checks these parameters (a 400 on a malformed one), lists them in `hydra:search`,
@@ -100,7 +107,8 @@ export function hydraCollection<
   )
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
   const budget = budgetOf(options.timeouts)
-  const work = <R>(work: PromiseLike<R>) => databaseWork(work, budget.query)
+  const outages = options.database ? outageLogOf(options.database) : new OutageLog()
+  const work = <R>(work: PromiseLike<R>) => databaseWork(work, budget.query, outages)
   return async (c) => {
     const base = mountPrefix(c)
     try {
@@ -129,11 +137,12 @@ export function hydraCollection<
       const content = contentOf(result, batchSize, work)
       return await respondWithContent(c, content, (item: T) => item, render, {
         retryAfter: budget.retryAfter,
+        outages,
         streamYield: options.streamYield,
         cacheControl: options.cacheControl,
       })
     } catch (error) {
-      restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter)
+      restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter, outages)
     }
   }
 }

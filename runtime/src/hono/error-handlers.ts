@@ -5,7 +5,7 @@
  */
 import type { ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { asOutage, isDatabaseUnavailable } from '../database/outage.js'
+import { asOutage, isDatabaseUnavailable, isOutage, type OutageLog } from '../database/outage.js'
 import { DEFAULT_RETRY_AFTER } from '../database/timeouts.js'
 import { type ErrorOptions, HydraError, isHydraError } from '../errors.js'
 import { apiProblem, hydraErrorProblem, refusalProblem } from './api-problem.js'
@@ -15,17 +15,19 @@ import { apiState, withApiHeaders } from './request-state.js'
 /**
  * Client errors thrown while serving (bad parameters) are written for the route: under its mount
  * path and with or without the `hydra:` prefix, as its responses are. An outage of the database
- * becomes its 503 with `Retry-After` (logged once per episode), written the same way.
+ * becomes its 503 with `Retry-After` (logged once per episode in `log`, the route's database's),
+ * written the same way.
  */
 export function restyleRouteError(
   thrown: unknown,
   style: { base: string; hydraPrefix: boolean | undefined },
-  retryAfter: number = DEFAULT_RETRY_AFTER
+  retryAfter: number,
+  log: OutageLog
 ): never {
   // Errors of the runtime's own checks are rewritten in the route's style; others pass as thrown.
   // (A try/catch in each route rather than a wrapper: every frame between a route and its Prisma
   // query is walked again each time Prisma records where a query was called from.)
-  const error = asOutage(thrown, retryAfter)
+  const error = asOutage(thrown, retryAfter, log)
   if (isHydraError(error) && (error.constructor === HydraError || isDatabaseUnavailable(error)))
     throw new HydraError(error.status, error.detail, {
       ...style,
@@ -46,9 +48,13 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
   const { hydraPrefix } = options
   return {
     onError(thrown, c) {
-      // An outage of the database is a 503, logged once per episode; other failures of the
-      // server are logged whatever the client is answered.
-      const error = asOutage(thrown)
+      // An outage of the database is a 503; other failures of the server are logged whatever the
+      // client is answered. Generated routes and custom collections answer their outages
+      // themselves (logged once per episode of their database's log); one that reaches this
+      // handler comes from a route of the application's, whose database is not known here: it is
+      // logged as it comes.
+      if (isOutage(thrown) && !isHydraError(thrown)) console.error(thrown)
+      const error = asOutage(thrown, DEFAULT_RETRY_AFTER)
       if (!(error instanceof HTTPException)) console.error(error)
       // A client that accepts neither JSON-LD nor JSON gets the 406 in place of any problem.
       if (apiState(c).type === undefined) return refusalProblem(c, hydraPrefix)

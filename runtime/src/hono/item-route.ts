@@ -39,7 +39,8 @@ export async function serveItem<M, K extends IdKind>(
     // IRIs, names no item: a 404 without a query. The segment is read as the path has it, where
     // a value's encoded `;` or `=` is still encoded (a composite key's separators are not).
     const id = resource.parseId(segmentFromEnd(c.req.path, 1))
-    const row = id === undefined ? null : await databaseWork(rows.item(id, view), budget.query)
+    const row =
+      id === undefined ? null : await databaseWork(rows.item(id, view), budget.query, rows.outages)
     if (!row) throw new HydraError(404, `No ${resource.name} with id "${raw}".`)
     const member = hideFields(
       (found: object) => resource.toMember(found, base),
@@ -48,6 +49,11 @@ export async function serveItem<M, K extends IdKind>(
     const item = { '@context': `${base}/contexts/${resource.name}`, ...member } as HydraItem<M>
     return jsonLd(c, item, member['@id'] as string, resource.cacheControl)
   } catch (error) {
-    restyleRouteError(error, { base, hydraPrefix: resource.hydraPrefix }, budget.retryAfter)
+    restyleRouteError(
+      error,
+      { base, hydraPrefix: resource.hydraPrefix },
+      budget.retryAfter,
+      rows.outages
+    )
   }
 }

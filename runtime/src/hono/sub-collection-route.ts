@@ -85,14 +85,15 @@ async function parentCondition<Row extends object, O extends CollectionOperation
     const within =
       id === undefined || linkHidden
         ? undefined
-        : await databaseWork(rows.within(relation, id, access.view), budget.query)
+        : await databaseWork(rows.within(relation, id, access.view), budget.query, rows.outages)
     if (id === undefined || !within) throw new HydraError(404, `No ${name} with id "${raw}".`)
     return [id, within, access]
   } catch (error) {
     restyleRouteError(
       error,
       { base: mountPrefix(c), hydraPrefix: operation.hydraPrefix },
-      budget.retryAfter
+      budget.retryAfter,
+      rows.outages
     )
   }
 }

@@ -146,6 +146,11 @@ export interface ServeCollectionOptions<
   /** Replaces the operation's Prisma query (offset-paged operations). */
   provider?: CollectionProvider<Row, C, Where, OrderBy> | undefined
   /**
+   * The resource's providers by operation name (`BookProviders`): an offset-paged operation
+   * without its own `provider` takes the one named by its `name`.
+   */
+  providers?: OperationProviders<Row, Where, OrderBy, string> | undefined
+  /**
    * The collection's path as its IRIs write it (without the query); default: the request's path.
    * A sub-collection gives its own, built from its parent's key.
    */
@@ -153,6 +158,15 @@ export interface ServeCollectionOptions<
 }
 
 const NONE: ReadonlySet<string> = new Set()
+
+/** The provider of an offset-paged operation among its resource's, by the operation's name. */
+function providerOf<Provider>(
+  providers: Readonly<Record<string, Provider | undefined>> | undefined,
+  operation: { name?: string | undefined; paging: PagingConfig }
+): Provider | undefined {
+  if (!providers || operation.name === undefined || operation.paging.cursor) return undefined
+  return Object.hasOwn(providers, operation.name) ? providers[operation.name] : undefined
+}
 
 /**
  * Each operation's `hydra:search` builder: a memo of a pure function of the operation (generated
@@ -210,7 +224,7 @@ export async function serveCollection<
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
     if (options.path !== undefined) render.path = options.path
     render.search = searchOf(operation, render.path)
-    const { provider } = options
+    const provider = options.provider ?? providerOf(options.providers, declared)
     const selection = selectRows(
       query,
       operation,

@@ -56,15 +56,40 @@ describe('order keys', () => {
     })
   })
 
-  it('emits the key beside the paging settings and reads its fields', async () => {
+  it('leaves the key of shown and key fields to the runtime, and reads its fields', async () => {
     const { files, model } = await build()
     const module = files.get('book.ts') ?? ''
-    expect(module).toContain(
-      "orderKey: [{ field: 'title', direction: 'asc', type: 'String' }, { field: 'id', direction: 'asc', type: 'Int' }],"
-    )
-    expect(module.match(/orderKey:/g)).toHaveLength(2)
+    // defineOperations derives each key from the order and the resource's fields and key.
+    expect(module).not.toContain('orderKey:')
     // The hidden field is neither read nor shown: it is in no key.
     expect(model.resources[0]?.selected).toEqual(['id', 'title', 'shelf', 'note', 'publishedAt'])
+  })
+
+  it('writes the key when the order has a field the resource does not show', async () => {
+    const { files } = await buildHydra({
+      datamodel: await loadDatamodel(`
+/// @pagination
+model Author {
+  id    Int    @id
+  books Book[]
+}
+/// @pagination
+/// @operation(name: "byAuthor", path: "/books/by-author", order: { authorId: "desc" })
+model Book {
+  id       Int    @id
+  authorId Int
+  author   Author @relation(fields: [authorId], references: [id])
+}
+`),
+      provider: 'sqlite',
+      clientModule: '../prisma/client.js',
+    })
+    const module = files.get('book.ts') ?? ''
+    // The foreign key is shown as the author link, not as a field: the module types its key.
+    expect(module).toContain(
+      "orderKey: [{ field: 'authorId', direction: 'desc', type: 'Int' }, { field: 'id', direction: 'asc', type: 'Int' }],"
+    )
+    expect(module.match(/orderKey:/g)).toHaveLength(1)
   })
 
   it('providers are offered for offset operations only', async () => {

@@ -30,13 +30,11 @@ export function writeCreateApp(resource: ResourceModel, subCollections: readonly
     writer.writeLine(`const rows = createDataAccess<${names.row}>(prisma, ${names.model}, options)`)
     writer.write('return allowReadsOnly(new Hono()').indent(() => {
       for (const operation of resource.operations) {
-        const options = operation.cursor
-          ? 'options'
-          : `{ ...options, provider: options.providers?.${operation.name} }`
+        // serveCollection takes an offset-paged operation's provider by its name.
         route(
           writer,
           operation.path,
-          `serveCollection(c, ${names.operations}.${operation.name}, rows, ${options})`,
+          `serveCollection(c, ${names.operations}.${operation.name}, rows, options)`,
           operation
         )
       }

@@ -63,6 +63,19 @@ export function querySpecs(
   return specs
 }
 
+/**
+ * Whether `defineOperations` derives the order key from the order and the resource (its
+ * `orderKeyOf`): every field is a key field, or a shown field that is not a UUID (the resource's
+ * fields do not say so). Otherwise the module writes the key itself.
+ */
+function derivedKey(orderKey: readonly CursorKeyModel[], resource: ResourceModel): boolean {
+  return orderKey.every(
+    ({ field }) =>
+      resource.key.fields.some((key) => key.name === field) ||
+      resource.fields.some((shown) => shown.name === field && !shown.uuid)
+  )
+}
+
 /** An operation's own order as the runtime's `OrderField[]` literal. */
 function orderList(operation: OperationModel): string {
   const entries = operation.order.map(
@@ -92,7 +105,7 @@ export function writeOperations(
           if (operation.hydraPrefix !== resource.hydraPrefix)
             writer.newLine().write(`hydraPrefix: ${operation.hydraPrefix},`)
           writer.newLine().write(`order: ${orderList(operation)},`)
-          if (operation.orderKey)
+          if (operation.orderKey && !derivedKey(operation.orderKey, resource))
             writer.newLine().write(`orderKey: ${keyList(operation.orderKey)},`)
           if (operation.query) {
             const text = JSON.stringify({ ...operation.query, parameters: filterParameters })

@@ -74,3 +74,34 @@ describe('serveCollection: a streamed collection empties each batch once written
     expect(rows).toHaveLength(23)
   })
 })
+
+describe("serveCollection: a resource's providers, by operation name", () => {
+  const resource = defineResource<{ '@id': string; id: number }, 'Int'>({
+    name: 'Item',
+    collectionPath: '/items',
+    id: { name: 'id', kind: 'Int' },
+    fields: [{ name: 'id', type: 'Int' }],
+  })
+  const idKey: CursorKey[] = [{ field: 'id', direction: 'asc', type: 'Int' }]
+  const source = memorySource([{ id: 1 }, { id: 2 }], idKey)
+  const providers = {
+    popular: (request: Parameters<typeof paginateArray>[1]) => paginateArray([{ id: 99 }], request),
+  }
+  const ids = async (name: string, paging = defaultPagingConfig) => {
+    const operation = { name, resource, path: '/items', paging }
+    const app = new Hono().get('/items', (c) =>
+      serveCollection(c, operation, source, { providers })
+    )
+    const body = (await (await app.request('/items')).json()) as Record<string, unknown>
+    return (body['hydra:member'] as Array<{ id: number }>).map((member) => member.id)
+  }
+
+  it('replaces the query of the operation it names, and no other', async () => {
+    expect(await ids('popular')).toEqual([99])
+    expect(await ids('collection')).toEqual([1, 2])
+  })
+
+  it('leaves a cursor-paged operation to its source', async () => {
+    expect(await ids('popular', { ...defaultPagingConfig, cursor: idKey })).toEqual([1, 2])
+  })
+})

@@ -148,6 +148,11 @@ export interface ServeCollectionOptions<
   /** Replaces the operation's Prisma query (offset-paged operations). */
   provider?: CollectionProvider<Row, C, Where, OrderBy> | undefined
   /**
+   * The resource's providers by operation name (`BookProviders`): an offset-paged operation
+   * without its own `provider` takes the one named by its `name`.
+   */
+  providers?: OperationProviders<Row, Where, OrderBy, string> | undefined
+  /**
    * The collection's path as its IRIs write it (without the query); default: the request's path.
    * A sub-collection gives its own, built from its parent's key.
    */
@@ -155,6 +160,15 @@ export interface ServeCollectionOptions<
 }
 
 const NONE: ReadonlySet<string> = new Set()
+
+/** The provider of an offset-paged operation among its resource's, by the operation's name. */
+function providerOf<Provider>(
+  providers: Readonly<Record<string, Provider | undefined>> | undefined,
+  operation: { name?: string | undefined; paging: PagingConfig }
+): Provider | undefined {
+  if (!providers || operation.name === undefined || operation.paging.cursor) return undefined
+  return Object.hasOwn(providers, operation.name) ? providers[operation.name] : undefined
+}
 
 /**
  * Each operation's `hydra:search` builder: a memo of a pure function of the operation (generated
@@ -265,7 +279,8 @@ async function readContent<M, Row extends object, Where, C extends Context, Filt
 ): Promise<CollectionContent<Row>> {
   const { operation, rows, access, options } = read
   const { resource, paging } = operation
-  const { provider } = options
+  // `operation` is the declared one, or a variant of it ({ ...operation, query }): same name.
+  const provider = options.provider ?? providerOf(options.providers, operation)
   const selection = selectRows(
     query,
     operation,

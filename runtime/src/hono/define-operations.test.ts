@@ -50,4 +50,60 @@ describe('defineOperations', () => {
     expect(operations.collection.paging.parameters).toEqual(renamed)
     expectTypeOf(operations.collection.hydraPrefix).toEqualTypeOf<false>()
   })
+
+  it('derives the keyset key of an offset order from the key and the shown fields', () => {
+    const books = defineResource<{ '@id': string; id: string }, 'String'>({
+      name: 'Book',
+      collectionPath: '/books',
+      id: { name: 'id', kind: 'String', uuid: true },
+      fields: [
+        { name: 'id', type: 'String' },
+        { name: 'publishedAt', type: 'DateTime' },
+        { name: 'note', type: 'String', required: false },
+        { name: 'shelf', type: 'Shelf', values: ['A', 'B'] },
+        { name: 'tags', type: 'String', list: true },
+      ],
+    })
+    const ordered = (field: string) => ({
+      path: '/books',
+      paging,
+      order: [
+        { field, direction: 'desc' as const },
+        { field: 'id', direction: 'asc' as const },
+      ],
+    })
+    const written = [{ field: 'code', direction: 'asc' as const, type: 'String' }]
+    const operations = defineOperations(
+      books,
+      {
+        newest: ordered('publishedAt'),
+        byNote: ordered('note'),
+        byShelf: ordered('shelf'),
+        byTags: ordered('tags'),
+        byCode: { ...ordered('code'), orderKey: written },
+        byHidden: ordered('code'),
+        feed: {
+          ...ordered('publishedAt'),
+          paging: {
+            ...paging,
+            cursor: [{ field: 'publishedAt', direction: 'desc', type: 'DateTime' }],
+          },
+        },
+      },
+      { hydraPrefix: true }
+    )
+    expect(operations.newest.orderKey).toEqual([
+      { field: 'publishedAt', direction: 'desc', type: 'DateTime' },
+      { field: 'id', direction: 'asc', type: 'String', uuid: true },
+    ])
+    // Optional, enum and list fields cannot key a batch; nor can a field the resource does not
+    // show, unless the module writes the key; cursor operations read by their cursor.
+    expect(operations.byNote.orderKey).toBeUndefined()
+    expect(operations.byShelf.orderKey).toBeUndefined()
+    expect(operations.byTags.orderKey).toBeUndefined()
+    expect(operations.byHidden.orderKey).toBeUndefined()
+    expect(operations.byCode.orderKey).toBe(written)
+    expect(operations.feed.orderKey).toBeUndefined()
+    expect('orderKey' in operations.byNote).toBe(false)
+  })
 })

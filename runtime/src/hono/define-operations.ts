@@ -6,8 +6,9 @@
  */
 import type { IdKind, Resource } from '../hydra/resource.js'
 import { defaultParameterNames } from '../paging/config.js'
-import type { PagingConfig, ParameterNames } from '../paging/types.js'
+import type { CursorKey, PagingConfig, ParameterNames } from '../paging/types.js'
 import type { CollectionOperation } from './collection-route.js'
+import { orderKeyOf } from './order-key.js'
 
 /** An operation as a generated module writes it: without its name, resource and parameter names. */
 export type OperationData<M> = Omit<CollectionOperation<M>, 'name' | 'resource' | 'paging'> & {
@@ -24,21 +25,23 @@ export interface OperationDefaults<P extends boolean> {
 
 /**
  * The operations `defineOperations` returns: each the module's data with its name, resource,
- * parameter names and `hydraPrefix` (its own, else the module's `P`).
+ * parameter names, `hydraPrefix` (its own, else the module's `P`) and its order's keyset key.
  */
 export type DefinedOperations<M, O, P extends boolean> = {
-  [Name in keyof O]: Omit<O[Name], 'hydraPrefix'> & {
+  [Name in keyof O]: Omit<O[Name], 'hydraPrefix' | 'orderKey'> & {
     name: Name & string
     resource: Resource<M, IdKind>
     paging: PagingConfig
     hydraPrefix: O[Name] extends { hydraPrefix: infer Own extends boolean } ? Own : P
+    orderKey?: readonly CursorKey[]
   }
 }
 
 /**
  * A resource's collection operations, by name: each gets its key as its `name`, the resource, the
- * paging parameter names, and the module's `hydraPrefix` unless it states its own. The literal
- * types of the data stay (`hydraPrefix: true` types the responses' keys).
+ * paging parameter names, the module's `hydraPrefix` unless it states its own, and, offset-paged,
+ * its order as a keyset key (`orderKeyOf`) unless it states its own. The literal types of the data
+ * stay (`hydraPrefix: true` types the responses' keys).
  */
 export function defineOperations<
   M,
@@ -50,15 +53,23 @@ export function defineOperations<
   defaults: OperationDefaults<P>
 ): DefinedOperations<M, O, P> {
   const parameters = defaults.parameters ?? defaultParameterNames
-  const entries = Object.entries(operations).map(([name, operation]) => [
-    name,
-    {
+  const entries = Object.entries(operations).map(([name, operation]) => {
+    const derived =
+      operation.paging.cursor || !operation.order
+        ? undefined
+        : orderKeyOf(operation.order, resource)
+    const orderKey = operation.orderKey ?? derived
+    return [
       name,
-      resource,
-      hydraPrefix: defaults.hydraPrefix,
-      ...operation,
-      paging: { ...operation.paging, parameters },
-    },
-  ])
+      {
+        name,
+        resource,
+        hydraPrefix: defaults.hydraPrefix,
+        ...operation,
+        ...(orderKey ? { orderKey } : {}),
+        paging: { ...operation.paging, parameters },
+      },
+    ]
+  })
   return Object.fromEntries(entries) as DefinedOperations<M, O, P>
 }

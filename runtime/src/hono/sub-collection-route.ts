@@ -41,7 +41,7 @@ export async function serveSubCollection<M, Row extends object, P extends boolea
   rows: DataAccess<Row>,
   relation: RelationSource<KeySpec>,
   operation: CollectionOperation<M, P>,
-  options: Omit<ServeCollectionOptions<Row>, 'provider'> = {}
+  options: Omit<ServeCollectionOptions<Row>, 'provider' | 'providers'> = {}
 ): Promise<JsonLdResponse<HydraCollection<M, P>> | ProblemResponse<P, SubCollectionProblems>> {
   const { key } = relation.parent
   // Every row has this parent: filters and orders on the relation to it are left out.
@@ -51,7 +51,9 @@ export async function serveSubCollection<M, Row extends object, P extends boolea
   // client sent): `/users/a%2Fb%20c/sessions`, never a decoded space.
   const path = c.req.path.split('/')
   path[path.length - 2] = keySegment(key, keyRow(key, id))
-  return serveCollection(c, scoped, rows, { ...options, path: path.join('/') }, { within, access })
+  // The resource's providers replace its own operations' queries, not a sub-collection's.
+  const own = { ...options, providers: undefined, path: path.join('/') }
+  return serveCollection(c, scoped, rows, own, { within, access })
 }
 
 /**

@@ -16,6 +16,7 @@ import { authenticate, claimsOf, type LibraryClaims, tokenFor } from '../src/aut
 import { popularBooks } from '../src/collections.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
+import { type Answer, answerTo, comparableHeaders } from './support/caller-answer.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
 
 const SECRET = 'access test secret'
@@ -114,22 +115,8 @@ afterAll(async () => {
   await database?.remove()
 })
 
-interface Answer {
-  status: number
-  headers: Headers
-  body: Record<string, unknown>
-}
-
 async function read(who: Identity, path: string, on = origin): Promise<Answer> {
-  const token = tokens.get(who)
-  const response = await fetch(`${on}${path}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  })
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (await response.json()) as Record<string, unknown>,
-  }
+  return answerTo(on, path, tokens.get(who))
 }
 
 const members = (body: Record<string, unknown>) =>
@@ -153,9 +140,7 @@ describe('items', () => {
     expect(JSON.stringify(hidden.body)).toBe(
       JSON.stringify(missing.body).replaceAll('99999', String(poetry.id))
     )
-    const head = (answer: Answer) =>
-      [...answer.headers].filter(([name]) => name !== 'date' && name !== 'content-length')
-    expect(head(hidden)).toEqual(head(missing))
+    expect(comparableHeaders(hidden)).toEqual(comparableHeaders(missing))
     expect(hidden.headers.get('content-type')).toBe(missing.headers.get('content-type'))
     // The librarian sees it.
     expect((await read('librarian', `/books/${poetry.id}`)).status).toBe(200)

@@ -141,6 +141,11 @@ export interface ResourceModel {
   readonly key: ItemKeyModel
   /** Fields shown in the output (hidden fields, and foreign keys of the links, left out). */
   readonly fields: readonly FieldModel[]
+  /**
+   * Fields an offset-paged operation orders by that are neither shown nor in the key: the
+   * resource describes them so that the runtime types the order as a keyset key.
+   */
+  readonly unshown: readonly FieldModel[]
   /** Relations to served models, shown as links after the fields. */
   readonly links: readonly LinkModel[]
   /** Every field the queries must read: the shown ones, the primary key, cursor and order-key fields. */

@@ -1,7 +1,7 @@
 /**
  * @module
  * The operations of a resource module (`bookOperations`): each collection operation's path,
- * resolved paging settings, order, keys, declared filters and orders, and totals mode.
+ * resolved paging settings, order, cursor key, declared filters and orders, and totals mode.
  */
 import type { CodeBlockWriter } from 'ts-morph'
 import type { CursorKeyModel, HydraModel, OperationModel, ResourceModel } from '../config/model.js'
@@ -36,7 +36,7 @@ export function parametersLiteral(parameters: ParameterNames): string {
   return `{ ${names.join(', ')} }`
 }
 
-/** A key (cursor or order) as the runtime's `CursorKey[]` literal. */
+/** A cursor key as the runtime's `CursorKey[]` literal. */
 function keyList(keys: readonly CursorKeyModel[]): string {
   const entries = keys.map((key) => {
     const parts = [`field: '${key.field}'`, `direction: '${key.direction}'`, `type: '${key.type}'`]
@@ -61,19 +61,6 @@ export function querySpecs(
     if (!specs.has(text)) specs.set(text, specs.size === 0 ? 'query' : `query${specs.size + 1}`)
   }
   return specs
-}
-
-/**
- * Whether `defineOperations` derives the order key from the order and the resource (its
- * `orderKeyOf`): every field is a key field, or a shown field that is not a UUID (the resource's
- * fields do not say so). Otherwise the module writes the key itself.
- */
-function derivedKey(orderKey: readonly CursorKeyModel[], resource: ResourceModel): boolean {
-  return orderKey.every(
-    ({ field }) =>
-      resource.key.fields.some((key) => key.name === field) ||
-      resource.fields.some((shown) => shown.name === field && !shown.uuid)
-  )
 }
 
 /** An operation's own order as the runtime's `OrderField[]` literal. */
@@ -105,8 +92,6 @@ export function writeOperations(
           if (operation.hydraPrefix !== resource.hydraPrefix)
             writer.newLine().write(`hydraPrefix: ${operation.hydraPrefix},`)
           writer.newLine().write(`order: ${orderList(operation)},`)
-          if (operation.orderKey && !derivedKey(operation.orderKey, resource))
-            writer.newLine().write(`orderKey: ${keyList(operation.orderKey)},`)
           if (operation.query) {
             const text = JSON.stringify({ ...operation.query, parameters: filterParameters })
             writer.newLine().write(`query: ${specs.get(text)},`)

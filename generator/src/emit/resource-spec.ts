@@ -4,7 +4,7 @@
  * fields and links, as the runtime renders members, contexts and documentation from them.
  */
 import type { CodeBlockWriter } from 'ts-morph'
-import type { ResourceModel } from '../config/model.js'
+import type { FieldModel, ResourceModel } from '../config/model.js'
 import { backRelation } from './back-relation.js'
 import { keyLiteral, keySpecLiteral, resourceKeyKind } from './item-key.js'
 import { resourceNames } from './names.js'
@@ -29,25 +29,34 @@ export function writeResourceSpec(
         writer.write('provider: ').quote(provider).write(',').newLine()
         writer.write(`id: ${keyLiteral(resource)},`).newLine()
         writer.write('fields: [').indent(() => {
-          for (const field of resource.fields) {
-            writer.write('{ name: ').quote(field.name).write(', type: ').quote(field.type)
-            if (field.isList) writer.write(', list: true')
-            if (!field.isRequired) writer.write(', required: false')
-            if (field.iri) writer.write(', iri: ').quote(field.iri)
-            if (field.scale !== undefined) writer.write(`, scale: ${field.scale}`)
-            if (field.enumValues)
-              writer.write(
-                `, values: [${field.enumValues.map((value) => JSON.stringify(value)).join(', ')}]`
-              )
-            writer.write(' },').newLine()
-          }
+          for (const field of resource.fields) writeField(writer, field).write(',').newLine()
         })
         writer.write('],')
         if (resource.links.length > 0)
           writer.newLine().write('links: ').write(linkList(resource, resources))
+        // The types of the other fields an order names: the runtime keys its batches by them.
+        if (resource.unshown.length > 0) {
+          writer.newLine().write('unshown: [')
+          for (const [index, field] of resource.unshown.entries())
+            writeField(writer.conditionalWrite(index > 0, ', '), field)
+          writer.write('],')
+        }
       })
     writer.write(')')
   }
+}
+
+/** A field as the runtime's `FieldSpec` literal. */
+function writeField(writer: CodeBlockWriter, field: FieldModel): CodeBlockWriter {
+  writer.write('{ name: ').quote(field.name).write(', type: ').quote(field.type)
+  if (field.isList) writer.write(', list: true')
+  if (!field.isRequired) writer.write(', required: false')
+  if (field.uuid) writer.write(', uuid: true')
+  if (field.iri) writer.write(', iri: ').quote(field.iri)
+  if (field.scale !== undefined) writer.write(`, scale: ${field.scale}`)
+  if (field.enumValues)
+    writer.write(`, values: [${field.enumValues.map((value) => JSON.stringify(value)).join(', ')}]`)
+  return writer.write(' }')
 }
 
 /** The resource's links as the runtime's `LinkSpec[]` literal. */

@@ -51,7 +51,7 @@ describe('defineOperations', () => {
     expectTypeOf(operations.collection.hydraPrefix).toEqualTypeOf<false>()
   })
 
-  it('derives the keyset key of an offset order from the key and the shown fields', () => {
+  it('derives the keyset key of an offset order from the key and the described fields', () => {
     const books = defineResource<{ '@id': string; id: string }, 'String'>({
       name: 'Book',
       collectionPath: '/books',
@@ -62,6 +62,11 @@ describe('defineOperations', () => {
         { name: 'note', type: 'String', required: false },
         { name: 'shelf', type: 'Shelf', values: ['A', 'B'] },
         { name: 'tags', type: 'String', list: true },
+        { name: 'batch', type: 'String', uuid: true },
+      ],
+      unshown: [
+        { name: 'authorId', type: 'Int' },
+        { name: 'editorId', type: 'Int', required: false },
       ],
     })
     const ordered = (field: string) => ({
@@ -72,7 +77,6 @@ describe('defineOperations', () => {
         { field: 'id', direction: 'asc' as const },
       ],
     })
-    const written = [{ field: 'code', direction: 'asc' as const, type: 'String' }]
     const operations = defineOperations(
       books,
       {
@@ -80,8 +84,10 @@ describe('defineOperations', () => {
         byNote: ordered('note'),
         byShelf: ordered('shelf'),
         byTags: ordered('tags'),
-        byCode: { ...ordered('code'), orderKey: written },
-        byHidden: ordered('code'),
+        byBatch: ordered('batch'),
+        byAuthor: ordered('authorId'),
+        byEditor: ordered('editorId'),
+        byUnknown: ordered('code'),
         feed: {
           ...ordered('publishedAt'),
           paging: {
@@ -92,17 +98,27 @@ describe('defineOperations', () => {
       },
       { hydraPrefix: true }
     )
+    const id = { field: 'id', direction: 'asc', type: 'String', uuid: true }
     expect(operations.newest.orderKey).toEqual([
       { field: 'publishedAt', direction: 'desc', type: 'DateTime' },
-      { field: 'id', direction: 'asc', type: 'String', uuid: true },
+      id,
     ])
-    // Optional, enum and list fields cannot key a batch; nor can a field the resource does not
-    // show, unless the module writes the key; cursor operations read by their cursor.
+    // A shown UUID field and a field the resource describes without showing it key batches too.
+    expect(operations.byBatch.orderKey).toEqual([
+      { field: 'batch', direction: 'desc', type: 'String', uuid: true },
+      id,
+    ])
+    expect(operations.byAuthor.orderKey).toEqual([
+      { field: 'authorId', direction: 'desc', type: 'Int' },
+      id,
+    ])
+    // Optional, enum and list fields cannot key a batch, shown or not; nor can a field the
+    // resource does not describe; cursor operations read by their cursor.
     expect(operations.byNote.orderKey).toBeUndefined()
     expect(operations.byShelf.orderKey).toBeUndefined()
     expect(operations.byTags.orderKey).toBeUndefined()
-    expect(operations.byHidden.orderKey).toBeUndefined()
-    expect(operations.byCode.orderKey).toBe(written)
+    expect(operations.byEditor.orderKey).toBeUndefined()
+    expect(operations.byUnknown.orderKey).toBeUndefined()
     expect(operations.feed.orderKey).toBeUndefined()
     expect('orderKey' in operations.byNote).toBe(false)
   })

@@ -10,8 +10,14 @@ import type { CursorKey, PagingConfig, ParameterNames } from '../paging/types.js
 import type { CollectionOperation } from './collection-route.js'
 import { orderKeyOf } from './order-key.js'
 
-/** An operation as a generated module writes it: without its name, resource and parameter names. */
-export type OperationData<M> = Omit<CollectionOperation<M>, 'name' | 'resource' | 'paging'> & {
+/**
+ * An operation as a generated module writes it: without its name, resource and parameter names,
+ * nor its keyset key, which `defineOperations` derives.
+ */
+export type OperationData<M> = Omit<
+  CollectionOperation<M>,
+  'name' | 'resource' | 'paging' | 'orderKey'
+> & {
   paging: Omit<PagingConfig, 'parameters'>
 }
 
@@ -28,7 +34,7 @@ export interface OperationDefaults<P extends boolean> {
  * parameter names, `hydraPrefix` (its own, else the module's `P`) and its order's keyset key.
  */
 export type DefinedOperations<M, O, P extends boolean> = {
-  [Name in keyof O]: Omit<O[Name], 'hydraPrefix' | 'orderKey'> & {
+  [Name in keyof O]: Omit<O[Name], 'hydraPrefix'> & {
     name: Name & string
     resource: Resource<M, IdKind>
     paging: PagingConfig
@@ -40,8 +46,8 @@ export type DefinedOperations<M, O, P extends boolean> = {
 /**
  * A resource's collection operations, by name: each gets its key as its `name`, the resource, the
  * paging parameter names, the module's `hydraPrefix` unless it states its own, and, offset-paged,
- * its order as a keyset key (`orderKeyOf`) unless it states its own. The literal types of the data
- * stay (`hydraPrefix: true` types the responses' keys).
+ * its order as a keyset key when it can be one (`orderKeyOf`, from the order and the resource
+ * alone). The literal types of the data stay (`hydraPrefix: true` types the responses' keys).
  */
 export function defineOperations<
   M,
@@ -54,11 +60,10 @@ export function defineOperations<
 ): DefinedOperations<M, O, P> {
   const parameters = defaults.parameters ?? defaultParameterNames
   const entries = Object.entries(operations).map(([name, operation]) => {
-    const derived =
+    const orderKey =
       operation.paging.cursor || !operation.order
         ? undefined
         : orderKeyOf(operation.order, resource)
-    const orderKey = operation.orderKey ?? derived
     return [
       name,
       {

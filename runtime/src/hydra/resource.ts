@@ -20,6 +20,8 @@ export interface FieldSpec {
   values?: readonly string[]
   /** A Decimal's scale (`@db.Decimal(10, 2)`): its values are written with that many decimals. */
   scale?: number
+  /** A String stored as a database UUID (`@db.Uuid`): a key of it reads UUIDs only. */
+  uuid?: boolean
 }
 
 export interface ResourceSpec<K extends IdKind> {
@@ -29,6 +31,11 @@ export interface ResourceSpec<K extends IdKind> {
   /** The key naming items (docs/hydra.md#identifiers): one field, or a composite key's fields. */
   id: KeySpec<K>
   fields: readonly FieldSpec[]
+  /**
+   * Fields its operations order by that it does not show (a link's foreign key, a `@hidden`
+   * field): their types make the order a keyset key (hono/order-key.ts).
+   */
+  unshown?: readonly FieldSpec[] | undefined
   /** Relations to served types, shown as links after the fields (docs/hydra.md#relations). */
   links?: readonly LinkSpec[] | undefined
   /** The type's IRI (`https://schema.org/Book`); default: a term of the API's vocabulary. */

@@ -118,18 +118,11 @@ function addQuerySpecs(
   }
 }
 
-/** `select`, the model source, the shared query specs, the operations and the relations. */
-function addData(
-  file: SourceFile,
-  resource: ResourceModel,
-  filterParameters: HydraModel['filterParameters'],
-  parameters: ParameterNames,
-  context: EmitContext,
-  subCollections: readonly SubCollection[]
-) {
+/** `select` and the model source: the columns read and where they are read from. */
+function addSource(file: SourceFile, resource: ResourceModel, context: EmitContext) {
   const names = resourceNames(resource)
-  const constant = (name: string, docs: string, initializer: string, isExported = false) =>
-    addConstant(file, name, docs, initializer, isExported)
+  const constant = (name: string, docs: string, initializer: string) =>
+    addConstant(file, name, docs, initializer, true)
   const through = resource.links.flatMap((link) =>
     Array.isArray(link.from)
       ? [
@@ -141,17 +134,28 @@ function addData(
   constant(
     names.select,
     'The columns read: the shown fields, the primary key, and the fields of cursor and order keys.',
-    `{ ${columns.join(', ')} } as const`,
-    true
+    `{ ${columns.join(', ')} } as const`
   )
   const table = `{ name: ${JSON.stringify(resource.table.name)}, schema: ${JSON.stringify(resource.table.schema)} }`
   const compiled = through.length === 0 ? compiledModel(resource, context.provider) : undefined
   constant(
     names.model,
     `Where ${resource.name} rows live and which columns are read: what the data-access layer reads${compiled ? ' (`compiled`: the SQL of its compiled reads, docs/performance.md)' : ''}.`,
-    `{ delegate: ${JSON.stringify(resource.delegate)}, provider: ${JSON.stringify(context.provider)}, table: ${table}, key: ${keyLiteral(resource)}, select: ${names.select}${compiled ? `, compiled: ${compiled}` : ''}${resource.engine ? `, engine: '${resource.engine}'` : ''} } satisfies ModelSource<KeySpec>`,
-    true
+    `{ delegate: ${JSON.stringify(resource.delegate)}, provider: ${JSON.stringify(context.provider)}, table: ${table}, key: ${keyLiteral(resource)}, select: ${names.select}${compiled ? `, compiled: ${compiled}` : ''}${resource.engine ? `, engine: '${resource.engine}'` : ''} } satisfies ModelSource<KeySpec>`
   )
+}
+
+/** The shared query specs, the operations and the relations. */
+function addData(
+  file: SourceFile,
+  resource: ResourceModel,
+  filterParameters: HydraModel['filterParameters'],
+  parameters: ParameterNames,
+  subCollections: readonly SubCollection[]
+) {
+  const names = resourceNames(resource)
+  const constant = (name: string, docs: string, initializer: string) =>
+    addConstant(file, name, docs, initializer, false)
   if (!defaultParameters(parameters))
     constant(
       'parameters',
@@ -277,6 +281,7 @@ export function emitResourceModule(
   const names = resourceNames(resource)
   addImports(file, resource, context, subCollections.length > 0)
   file.addInterface(writeMemberInterface(resource))
+  addSource(file, resource, context)
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
@@ -284,11 +289,11 @@ export function emitResourceModule(
     declarations: [
       {
         name: names.resource,
-        initializer: writeResourceSpec(resource, context.provider, resources),
+        initializer: writeResourceSpec(resource, resources),
       },
     ],
   })
-  addData(file, resource, filterParameters, parameters, context, subCollections)
+  addData(file, resource, filterParameters, parameters, subCollections)
   addTypes(file, resource, parameters, filterParameters)
   file.addFunction({
     isExported: true,

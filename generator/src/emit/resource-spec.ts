@@ -1,24 +1,29 @@
 /**
  * @module
- * The resource of a resource module (`bookResource = defineResource(...)`): its name, paths, key,
- * fields and links, as the runtime renders members, contexts and documentation from them.
+ * The resource of a resource module (`bookResource = defineResource(...)`): its name, paths,
+ * fields and links, as the runtime renders members, contexts and documentation from them; its key
+ * and provider are its model source's.
  */
 import type { CodeBlockWriter } from 'ts-morph'
 import type { FieldModel, ResourceModel } from '../config/model.js'
 import { backRelation } from './back-relation.js'
-import { keyLiteral, keySpecLiteral, resourceKeyKind } from './item-key.js'
+import { keySpecLiteral, resourceKeyKind } from './item-key.js'
 import { resourceNames } from './names.js'
 
+/**
+ * `defineResource(bookModel, { ... })`: the resource read from the model source, which gives it
+ * its key and provider.
+ */
 export function writeResourceSpec(
   resource: ResourceModel,
-  provider: string,
   resources: readonly ResourceModel[] = []
 ) {
+  const names = resourceNames(resource)
   return (writer: CodeBlockWriter) => {
-    writer.write('defineResource<').write(resourceNames(resource).member).write(', ')
+    writer.write('defineResource<').write(names.member).write(', ')
     writer
       .quote(resourceKeyKind(resource))
-      .write('>(')
+      .write(`>(${names.model}, `)
       .inlineBlock(() => {
         writer.write('name: ').quote(resource.name).write(',').newLine()
         if (resource.iri) writer.write('iri: ').quote(resource.iri).write(',').newLine()
@@ -26,8 +31,6 @@ export function writeResourceSpec(
         if (resource.cacheControl)
           writer.write('cacheControl: ').quote(resource.cacheControl).write(',').newLine()
         writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
-        writer.write('provider: ').quote(provider).write(',').newLine()
-        writer.write(`id: ${keyLiteral(resource)},`).newLine()
         writer.write('fields: [').indent(() => {
           for (const field of resource.fields) writeField(writer, field).write(',').newLine()
         })

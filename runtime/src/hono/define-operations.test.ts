@@ -3,12 +3,10 @@ import { defineResource } from '../hydra/resource.js'
 import { defaultPagingConfig, defaultParameterNames } from '../paging/config.js'
 import { defineOperations } from './define-operations.js'
 
-const resource = defineResource<{ '@id': string; id: number }, 'Int'>({
-  name: 'Item',
-  collectionPath: '/items',
-  id: { name: 'id', kind: 'Int' },
-  fields: [{ name: 'id', type: 'Int' }],
-})
+const resource = defineResource<{ '@id': string; id: number }, 'Int'>(
+  { key: { name: 'id', kind: 'Int' } },
+  { name: 'Item', collectionPath: '/items', fields: [{ name: 'id', type: 'Int' }] }
+)
 const { parameters: _, ...paging } = defaultPagingConfig
 
 describe('defineOperations', () => {
@@ -52,23 +50,25 @@ describe('defineOperations', () => {
   })
 
   it('derives the keyset key of an offset order from the key and the described fields', () => {
-    const books = defineResource<{ '@id': string; id: string }, 'String'>({
-      name: 'Book',
-      collectionPath: '/books',
-      id: { name: 'id', kind: 'String', uuid: true },
-      fields: [
-        { name: 'id', type: 'String' },
-        { name: 'publishedAt', type: 'DateTime' },
-        { name: 'note', type: 'String', required: false },
-        { name: 'shelf', type: 'Shelf', values: ['A', 'B'] },
-        { name: 'tags', type: 'String', list: true },
-        { name: 'batch', type: 'String', uuid: true },
-      ],
-      unshown: [
-        { name: 'authorId', type: 'Int' },
-        { name: 'editorId', type: 'Int', required: false },
-      ],
-    })
+    const books = defineResource<{ '@id': string; id: string }, 'String'>(
+      { key: { name: 'id', kind: 'String', uuid: true } },
+      {
+        name: 'Book',
+        collectionPath: '/books',
+        fields: [
+          { name: 'id', type: 'String' },
+          { name: 'publishedAt', type: 'DateTime' },
+          { name: 'note', type: 'String', required: false },
+          { name: 'shelf', type: 'Shelf', values: ['A', 'B'] },
+          { name: 'tags', type: 'String', list: true },
+          { name: 'batch', type: 'String', uuid: true },
+        ],
+        unshown: [
+          { name: 'authorId', type: 'Int' },
+          { name: 'editorId', type: 'Int', required: false },
+        ],
+      }
+    )
     const ordered = (field: string) => ({
       path: '/books',
       paging,

@@ -103,8 +103,24 @@ function converterFor(field: FieldSpec): Convert | undefined {
   return field.list ? (value) => (Array.isArray(value) ? value.map(nullable) : value) : nullable
 }
 
-/** Builds a resource's member writer once, so serving a row is a plain loop over its fields. */
-export function defineResource<M, K extends IdKind>(spec: ResourceSpec<K>): Resource<M, K> {
+/**
+ * What a resource takes from the model source it is read from (data/model-source.ts's
+ * `ModelSource`): the key naming its items and the datasource provider.
+ */
+export interface ResourceSource<K extends IdKind> {
+  key: KeySpec<K>
+  provider?: string | undefined
+}
+
+/**
+ * Builds a resource's member writer once, so serving a row is a plain loop over its fields. Its
+ * key (`id`) and provider are the model source's.
+ */
+export function defineResource<M, K extends IdKind>(
+  source: ResourceSource<K>,
+  described: Omit<ResourceSpec<K>, 'id' | 'provider'>
+): Resource<M, K> {
+  const spec: ResourceSpec<K> = { ...described, id: source.key, provider: source.provider }
   const fields = spec.fields.map((field) => ({ name: field.name, convert: converterFor(field) }))
   const collectionPath = spec.collectionPath
   const links = (spec.links ?? []).map((link) => ({ name: link.name, write: linkWriter(link) }))

@@ -93,6 +93,11 @@ export interface OperationModel {
   readonly path: string
   /** The full order, ending with the primary key so that offset pages never overlap. */
   readonly order: readonly OrderEntry[]
+  /**
+   * Offset paging: the order as declared (`order`), which the module writes and the runtime ends
+   * with the key's fields (`withTieBreaker`) into `order`; empty for cursors, whose key is theirs.
+   */
+  readonly ownOrder: readonly OrderEntry[]
   readonly paging: ResolvedPaging
   /** Cursor paging: the full key (the listed fields, then the primary key when they are not unique). */
   readonly cursor: readonly CursorKeyModel[] | null

@@ -14,7 +14,7 @@ describe('defineOperations', () => {
     const operations = defineOperations(
       resource,
       {
-        collection: { path: '/items', paging },
+        collection: { paging },
         recent: {
           path: '/items/recent',
           paging: { ...paging, itemsPerPage: 5 },
@@ -23,19 +23,53 @@ describe('defineOperations', () => {
       },
       { hydraPrefix: true }
     )
+    const byId = [{ field: 'id', direction: 'asc' }]
     expect(operations.recent).toEqual({
       name: 'recent',
       resource,
       path: '/items/recent',
+      order: byId,
+      orderKey: [{ field: 'id', direction: 'asc', type: 'Int' }],
       paging: { ...paging, itemsPerPage: 5, parameters: defaultParameterNames },
       hydraPrefix: false,
     })
+    // The collection's path is the resource's.
+    expect(operations.collection.path).toBe('/items')
     expect(operations.collection.name).toBe('collection')
     expect(operations.collection.hydraPrefix).toBe(true)
     // The literals stay: they type the responses' keys (`hydra:member` or `member`).
     expectTypeOf(operations.collection.hydraPrefix).toEqualTypeOf<true>()
     expectTypeOf(operations.recent.hydraPrefix).toEqualTypeOf<false>()
     expectTypeOf(operations.recent.name).toEqualTypeOf<'recent'>()
+  })
+
+  it('ends each order with the key, or follows the cursor', () => {
+    const operations = defineOperations(
+      resource,
+      {
+        byName: { paging, order: [{ field: 'name', direction: 'desc' }] },
+        byIdDesc: { paging, order: [{ field: 'id', direction: 'desc' }] },
+        feed: {
+          paging: {
+            ...paging,
+            cursor: [
+              { field: 'at', direction: 'desc', type: 'DateTime' },
+              { field: 'id', direction: 'desc', type: 'Int' },
+            ],
+          },
+        },
+      },
+      { hydraPrefix: true }
+    )
+    expect(operations.byName.order).toEqual([
+      { field: 'name', direction: 'desc' },
+      { field: 'id', direction: 'asc' },
+    ])
+    expect(operations.byIdDesc.order).toEqual([{ field: 'id', direction: 'desc' }])
+    expect(operations.feed.order).toEqual([
+      { field: 'at', direction: 'desc' },
+      { field: 'id', direction: 'desc' },
+    ])
   })
 
   it('gives every operation the renamed parameters', () => {

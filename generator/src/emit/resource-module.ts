@@ -11,7 +11,7 @@ import type { ParameterNames } from '../config/options.js'
 import type { EmitContext } from './context.js'
 import { writeCreateApp } from './create-app.js'
 import { keyLiteral, keySelect } from './item-key.js'
-import { runtimeTypes, writeMemberInterface } from './member-type.js'
+import { writeMemberType } from './member-type.js'
 import { hasProviders, resourceNames } from './names.js'
 import { defaultParameters, parametersLiteral, querySpecs, writeOperations } from './operations.js'
 import { queryEntries, queryType, queryTypeName } from './query-type.js'
@@ -19,7 +19,6 @@ import { writeResourceSpec } from './resource-spec.js'
 import { runtimeType, runtimeValue } from './runtime-imports.js'
 import { type SubCollection, writeRelations } from './sub-collections.js'
 
-export { outputType } from './member-type.js'
 export { hasProviders, resourceNames } from './names.js'
 export { type SubCollection, subCollectionPath, subCollectionsOf } from './sub-collections.js'
 
@@ -46,8 +45,8 @@ function addImports(
         runtimeValue('createDataAccess'),
         runtimeValue('defineOperations'),
         runtimeValue('defineResource'),
-        runtimeType('HydraNode'),
         runtimeType('KeySpec'),
+        runtimeType('MemberOf'),
         runtimeType('ModelSource'),
         ...(providers ? [runtimeType('OperationProviders')] : []),
         runtimeType('QueryInput'),
@@ -57,7 +56,6 @@ function addImports(
         ...(subs ? [runtimeType('RelationSource')] : []),
         runtimeType('ResourceAccess'),
         runtimeType(providers ? 'ResourceAppOptionsWith' : 'ResourceAppOptions'),
-        ...runtimeTypes(resource).map(runtimeType),
         runtimeValue('serveCollection'),
         runtimeValue('serveContext'),
         runtimeValue('serveItem'),
@@ -207,7 +205,10 @@ function compiledModel(resource: ResourceModel, provider: string): string {
   return `{ select: ${JSON.stringify(select)}, columns: { ${columns.join(', ')} } }`
 }
 
-/** The query types, the row type, the providers interface and the app's options. */
+/**
+ * The member type, the query types, the row type, the providers and access types and the app's
+ * options.
+ */
 function addTypes(
   file: SourceFile,
   resource: ResourceModel,
@@ -215,6 +216,7 @@ function addTypes(
   filterParameters: HydraModel['filterParameters']
 ) {
   const names = resourceNames(resource)
+  file.addTypeAlias(writeMemberType(resource))
   let first: { name: string; entries: readonly string[] } | undefined
   for (const operation of resource.operations) {
     const name = queryTypeName(resource.name, operation.name)
@@ -268,7 +270,7 @@ function addTypes(
   })
 }
 
-/** Fills one resource's module: member type, resource, data, types and the Hono sub-app. */
+/** Fills one resource's module: model source, resource, data, types and the Hono sub-app. */
 export function emitResourceModule(
   file: SourceFile,
   resource: ResourceModel,
@@ -280,7 +282,6 @@ export function emitResourceModule(
 ): void {
   const names = resourceNames(resource)
   addImports(file, resource, context, subCollections.length > 0)
-  file.addInterface(writeMemberInterface(resource))
   addSource(file, resource, context)
   file.addVariableStatement({
     isExported: true,

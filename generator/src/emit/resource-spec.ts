@@ -7,7 +7,7 @@
 import type { CodeBlockWriter } from 'ts-morph'
 import type { FieldModel, ResourceModel } from '../config/model.js'
 import { backRelation } from './back-relation.js'
-import { keySpecLiteral, resourceKeyKind } from './item-key.js'
+import { keySpecLiteral } from './item-key.js'
 import { resourceNames } from './names.js'
 
 /**
@@ -20,31 +20,27 @@ export function writeResourceSpec(
 ) {
   const names = resourceNames(resource)
   return (writer: CodeBlockWriter) => {
-    writer.write('defineResource<').write(names.member).write(', ')
-    writer
-      .quote(resourceKeyKind(resource))
-      .write(`>(${names.model}, `)
-      .inlineBlock(() => {
-        writer.write('name: ').quote(resource.name).write(',').newLine()
-        if (resource.iri) writer.write('iri: ').quote(resource.iri).write(',').newLine()
-        writer.writeLine(`hydraPrefix: ${resource.hydraPrefix},`)
-        if (resource.cacheControl)
-          writer.write('cacheControl: ').quote(resource.cacheControl).write(',').newLine()
-        writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
-        writer.write('fields: [').indent(() => {
-          for (const field of resource.fields) writeField(writer, field).write(',').newLine()
-        })
-        writer.write('],')
-        if (resource.links.length > 0)
-          writer.newLine().write('links: ').write(linkList(resource, resources))
-        // The types of the other fields an order names: the runtime keys its batches by them.
-        if (resource.unshown.length > 0) {
-          writer.newLine().write('unshown: [')
-          for (const [index, field] of resource.unshown.entries())
-            writeField(writer.conditionalWrite(index > 0, ', '), field)
-          writer.write('],')
-        }
+    writer.write(`defineResource(${names.model}, `).inlineBlock(() => {
+      writer.write('name: ').quote(resource.name).write(',').newLine()
+      if (resource.iri) writer.write('iri: ').quote(resource.iri).write(',').newLine()
+      writer.writeLine(`hydraPrefix: ${resource.hydraPrefix},`)
+      if (resource.cacheControl)
+        writer.write('cacheControl: ').quote(resource.cacheControl).write(',').newLine()
+      writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
+      writer.write('fields: [').indent(() => {
+        for (const field of resource.fields) writeField(writer, field).write(',').newLine()
       })
+      writer.write('],')
+      if (resource.links.length > 0)
+        writer.newLine().write('links: ').write(linkList(resource, resources))
+      // The types of the other fields an order names: the runtime keys its batches by them.
+      if (resource.unshown.length > 0) {
+        writer.newLine().write('unshown: [')
+        for (const [index, field] of resource.unshown.entries())
+          writeField(writer.conditionalWrite(index > 0, ', '), field)
+        writer.write('],')
+      }
+    })
     writer.write(')')
   }
 }

@@ -34,7 +34,7 @@ describe('hydraCollection: paging options are checked when the collection is def
 describe('serveCollection: a streamed collection empties each batch once written', () => {
   const rows = Array.from({ length: 23 }, (_, index) => ({ id: index + 1 }))
   const operation = (orderKey?: readonly CursorKey[]) => ({
-    resource: defineResource<{ '@id': string; id: number }, 'Int'>(
+    resource: defineResource(
       { key: { name: 'id', kind: 'Int' } },
       { name: 'Item', collectionPath: '/items', fields: [{ name: 'id', type: 'Int' }] }
     ),
@@ -74,7 +74,7 @@ describe('serveCollection: a streamed collection empties each batch once written
 })
 
 describe("serveCollection: a resource's providers, by operation name", () => {
-  const resource = defineResource<{ '@id': string; id: number }, 'Int'>(
+  const resource = defineResource(
     { key: { name: 'id', kind: 'Int' } },
     { name: 'Item', collectionPath: '/items', fields: [{ name: 'id', type: 'Int' }] }
   )

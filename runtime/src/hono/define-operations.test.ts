@@ -3,7 +3,7 @@ import { defineResource } from '../hydra/resource.js'
 import { defaultPagingConfig, defaultParameterNames } from '../paging/config.js'
 import { defineOperations } from './define-operations.js'
 
-const resource = defineResource<{ '@id': string; id: number }, 'Int'>(
+const resource = defineResource(
   { key: { name: 'id', kind: 'Int' } },
   { name: 'Item', collectionPath: '/items', fields: [{ name: 'id', type: 'Int' }] }
 )
@@ -84,7 +84,7 @@ describe('defineOperations', () => {
   })
 
   it('derives the keyset key of an offset order from the key and the described fields', () => {
-    const books = defineResource<{ '@id': string; id: string }, 'String'>(
+    const books = defineResource(
       { key: { name: 'id', kind: 'String', uuid: true } },
       {
         name: 'Book',

@@ -10,7 +10,7 @@ const links: LinkSpec[] = [
   { name: 'editor', kind: 'one', target: author, from: ['editor', 'id'], required: false },
   { name: 'tags', kind: 'many', target: { name: 'Tag', collectionPath: '/tags' } },
 ]
-const book = defineResource<Record<string, unknown>, 'String'>(
+const book = defineResource(
   { key: { name: 'id', kind: 'String' } },
   { name: 'Book', collectionPath: '/books', fields: [{ name: 'title', type: 'String' }], links }
 )

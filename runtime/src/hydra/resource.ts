@@ -2,6 +2,7 @@ import { isDecimal } from '../decimal.js'
 import { type ScalarFormatter, scalarType } from '../scalar-types.js'
 import { type IdKind, type IdValue, type KeySpec, keySegment, readKeySegment } from './item-key.js'
 import { type LinkSpec, linkWriter } from './links.js'
+import type { DescribedMember } from './member-type.js'
 
 export type { IdKind, IdValue } from './item-key.js'
 
@@ -55,6 +56,12 @@ export interface ResourceSpec<K extends IdKind> {
    */
   cacheControl?: string | undefined
 }
+
+/**
+ * The type of a resource's members (`BookMember` is `MemberOf<typeof bookResource>`): what
+ * `hydra:member` and the item route give for one row.
+ */
+export type MemberOf<R> = R extends Resource<infer M, IdKind> ? M : never
 
 /** What every member and item carries before its fields: its IRI and its type (`BookMember`). */
 export interface HydraNode<T extends string> {
@@ -112,14 +119,19 @@ export interface ResourceSource<K extends IdKind> {
   provider?: string | undefined
 }
 
+/** A resource as a generated module describes it: all but what its model source gives. */
+export type ResourceDescription = Omit<ResourceSpec<IdKind>, 'id' | 'provider'>
+
 /**
  * Builds a resource's member writer once, so serving a row is a plain loop over its fields. Its
- * key (`id`) and provider are the model source's.
+ * key (`id`) and provider are the model source's; its members' type is derived from the
+ * description (`DescribedMember`, member-type.ts), whose literal types are kept.
  */
-export function defineResource<M, K extends IdKind>(
+export function defineResource<const D extends ResourceDescription, K extends IdKind>(
   source: ResourceSource<K>,
-  described: Omit<ResourceSpec<K>, 'id' | 'provider'>
-): Resource<M, K> {
+  described: D
+): Resource<DescribedMember<D>, K> {
+  type M = DescribedMember<D>
   const spec: ResourceSpec<K> = { ...described, id: source.key, provider: source.provider }
   const fields = spec.fields.map((field) => ({ name: field.name, convert: converterFor(field) }))
   const collectionPath = spec.collectionPath

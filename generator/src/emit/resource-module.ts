@@ -162,10 +162,10 @@ function addData(
     )
   const specs = querySpecs(resource, filterParameters)
   addQuerySpecs(file, resource, specs)
+  // Without a doc comment, as the resource: the call shows what a comment would restate.
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
-    docs: [`The collection operations of ${resource.name} with their resolved paging settings.`],
     declarations: [
       {
         name: names.operations,
@@ -283,10 +283,10 @@ export function emitResourceModule(
   const names = resourceNames(resource)
   addImports(file, resource, context, subCollections.length > 0)
   addSource(file, resource, context)
+  // `defineResource(bookModel, { name, collectionPath, fields, links })` needs no doc comment.
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
-    docs: [`Metadata of the ${resource.name} resource: its paths and the fields it shows.`],
     declarations: [
       {
         name: names.resource,

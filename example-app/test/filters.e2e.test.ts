@@ -534,6 +534,19 @@ describe('cursor paging with a client order and a date bound on the key field', 
   })
 })
 
+describe('an unpaged operation ordered by a foreign key the resource does not show', () => {
+  it('streams every note once, by item then id, across batches of 4', async () => {
+    const rows = [...NOTES]
+      .sort((a, b) => b.itemId - a.itemId || a.id - b.id)
+      .map((note) => note.id)
+    expect(rows.length).toBeGreaterThan(8)
+    const response = await get(origin, '/notes/by-item')
+    expect(response.status).toBe(200)
+    expect(ids(response.body)).toEqual(rows)
+    expect(response.body['hydra:totalItems']).toBe(NOTES.length)
+  })
+})
+
 describe('hydra:search through relations', () => {
   const NESTED = [
     'owner.name',

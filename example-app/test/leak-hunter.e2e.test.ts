@@ -156,6 +156,7 @@ const REQUESTS = [
   '/items/2/notes',
   '/notes',
   '/notes?page=2',
+  '/notes/by-item',
   ...Array.from({ length: 13 }, (_, index) => `/items/${index + 1}`),
   '/owners/1',
   '/owners/2',

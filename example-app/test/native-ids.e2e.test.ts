@@ -13,6 +13,21 @@ const SCHEMA = new URL('./fixtures/native-ids/schema.prisma', import.meta.url).p
 const PROBLEM = 'application/problem+json; charset=utf-8'
 const SUPPLIER = '0b7e7f3c-2f55-4c51-9d1e-6a4c8f2d9e01'
 const SHIPMENT = '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f'
+const OTHER_SUPPLIER = '0a000000-0000-4000-8000-000000000002'
+/** Shipments and their batches (a uuid field the resource shows), two of them in one batch. */
+const BATCHES = [
+  { id: SHIPMENT, label: 'First', batch: 'c0000000-0000-4000-8000-000000000001' },
+  {
+    id: '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e30',
+    label: 'Second',
+    batch: 'e0000000-0000-4000-8000-000000000002',
+  },
+  {
+    id: '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e31',
+    label: 'Third',
+    batch: 'c0000000-0000-4000-8000-000000000001',
+  },
+]
 
 let prisma: PrismaClient
 let origin: string
@@ -26,8 +41,13 @@ beforeAll(async () => {
   const database = await freshDatabase(SCHEMA)
   remove = database.remove
   prisma = new PrismaClient({ adapter: createAdapter(database.url) })
-  await prisma.supplier.create({ data: { id: SUPPLIER, name: 'Acme' } })
-  await prisma.shipment.create({ data: { id: SHIPMENT, label: 'First' } })
+  await prisma.supplier.createMany({
+    data: [
+      { id: SUPPLIER, name: 'Acme' },
+      { id: OTHER_SUPPLIER, name: 'Bolt' },
+    ],
+  })
+  await prisma.shipment.createMany({ data: BATCHES })
   await prisma.blob.createMany({
     data: [
       { hash: new Uint8Array([0, 1, 2, 255]), label: 'Blob A' },
@@ -38,9 +58,11 @@ beforeAll(async () => {
     data: [
       { id: 1, name: 'Anvil', supplierId: SUPPLIER, blobHash: new Uint8Array([0xfb, 0xff]) },
       { id: 2, name: 'Rocket', supplierId: SUPPLIER },
+      { id: 3, name: 'Bolt', supplierId: OTHER_SUPPLIER },
     ],
   })
-  ;({ origin, close } = await startServer(createHydraApp({ prisma }).fetch))
+  // Batches of 1: every unpaged response is read past each row's key.
+  ;({ origin, close } = await startServer(createHydraApp({ prisma, batchSize: 1 }).fetch))
 })
 
 afterAll(async () => {
@@ -82,5 +104,21 @@ describe('uuid and Bytes keys', () => {
   ])('%s is a 404 problem', async (path) => {
     const { status, contentType, body } = await get(origin, path)
     expect([status, contentType], JSON.stringify(body)).toEqual([404, PROBLEM])
+  })
+})
+
+describe('unpaged operations keyed by uuid fields', () => {
+  it('a uuid foreign key the resource does not show: every product once, in order', async () => {
+    const { status, body } = await get(origin, '/products/by-supplier')
+    expect(status).toBe(200)
+    // OTHER_SUPPLIER sorts first (0a… < 0b…), then the id breaks the ties.
+    expect(members(body).map((member) => member.id)).toEqual([3, 1, 2])
+  })
+
+  it('a uuid field the resource shows: every shipment once, in order', async () => {
+    const { status, body } = await get(origin, '/shipments/by-batch')
+    expect(status).toBe(200)
+    // The newest batch first, then the id (…1e2f < …1e31) breaks the tie of the other two.
+    expect(members(body).map((member) => member.label)).toEqual(['Second', 'First', 'Third'])
   })
 })

@@ -65,7 +65,7 @@ describe('order keys', () => {
     expect(model.resources[0]?.selected).toEqual(['id', 'title', 'shelf', 'note', 'publishedAt'])
   })
 
-  it('writes the key when the order has a field the resource does not show', async () => {
+  it('describes the fields an order names that the resource does not show', async () => {
     const { files } = await buildHydra({
       datamodel: await loadDatamodel(`
 /// @pagination
@@ -75,21 +75,29 @@ model Author {
 }
 /// @pagination
 /// @operation(name: "byAuthor", path: "/books/by-author", order: { authorId: "desc" })
+/// @operation(name: "byEditor", path: "/books/by-editor", order: { editorId: "asc" })
+/// @operation(name: "feed", path: "/books/feed", viaCursor: [{ field: "code", direction: "ASC" }])
 model Book {
   id       Int    @id
   authorId Int
   author   Author @relation(fields: [authorId], references: [id])
+  /// @hidden
+  editorId Int?
+  /// @hidden
+  code     String @unique
 }
 `),
       provider: 'sqlite',
       clientModule: '../prisma/client.js',
     })
     const module = files.get('book.ts') ?? ''
-    // The foreign key is shown as the author link, not as a field: the module types its key.
+    // The foreign key is shown as the author link, not as a field, and the hidden fields not at
+    // all: the resource gives their types (the cursor's own key types its field), and
+    // defineOperations derives every key from them.
     expect(module).toContain(
-      "orderKey: [{ field: 'authorId', direction: 'desc', type: 'Int' }, { field: 'id', direction: 'asc', type: 'Int' }],"
+      "unshown: [{ name: 'authorId', type: 'Int' }, { name: 'editorId', type: 'Int', required: false }],"
     )
-    expect(module.match(/orderKey:/g)).toHaveLength(1)
+    expect(module).not.toContain('orderKey')
   })
 
   it('providers are offered for offset operations only', async () => {

@@ -21,6 +21,7 @@ export {
   SEARCH_STRATEGIES,
   type SearchStrategy,
   type ValueType,
+  withTieBreaker,
 } from './filters/spec.js'
 export { HYDRA_TERMS } from './hydra/context.js'
 export { entrypointKey } from './hydra/documentation.js'

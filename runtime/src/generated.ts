@@ -51,6 +51,7 @@ export {
   defineResource,
   type HydraNode,
   type IdKind,
+  type MemberOf,
   type Resource,
 } from './hydra/resource.js'
 export type { RowWindow } from './paging/types.js'

@@ -1,7 +1,8 @@
 import type { DMMF } from '@prisma/generator-helper'
+import { withTieBreaker } from '@prisma-hydra/runtime/defaults'
 import type { Report } from '../problems.js'
-import type { CursorKeyModel, FieldModel, OrderEntry, ResolvedPaging } from './model.js'
-import { checkOrderable, comparable, keysetKey, withTieBreaker } from './order.js'
+import type { FieldModel, OperationModel, OrderEntry, ResolvedPaging } from './model.js'
+import { checkOrderable, comparable, keysetKey } from './order.js'
 
 /** What the checks of an operation's key need to know of its model. */
 export interface KeyContext {
@@ -13,20 +14,25 @@ export interface KeyContext {
   report: Report
 }
 
+/** An operation's orders and keys (model.ts's OperationModel). */
+type OrderAndCursor = Pick<OperationModel, 'order' | 'ownOrder' | 'cursor' | 'orderKey'>
+
 /**
  * The order of an operation, and its cursor key when it is cursor-paged: the listed cursor fields,
  * then the item key's fields when they are not unique together, so no row is skipped or repeated.
+ * Offset-paged, the declared order ends with the key's fields as the runtime's `withTieBreaker`
+ * ends it.
  */
 export function orderAndCursor(
   paging: ResolvedPaging,
   order: readonly OrderEntry[] | undefined,
   source: string,
   context: KeyContext
-): { order: OrderEntry[]; cursor: CursorKeyModel[] | null; orderKey: CursorKeyModel[] | null } {
+): OrderAndCursor {
   const { fields, keyFields, report, model } = context
   if (!paging.viaCursor) {
     const full = withTieBreaker(order ?? [], keyFields)
-    return { order: full, cursor: null, orderKey: keysetKey(full, fields) }
+    return { order: full, ownOrder: order ?? [], cursor: null, orderKey: keysetKey(full, fields) }
   }
   if (order) {
     report({
@@ -91,7 +97,7 @@ export function orderAndCursor(
       uuid: field.uuid,
     }
   })
-  return { order: key, cursor, orderKey: null }
+  return { order: key, ownOrder: [], cursor, orderKey: null }
 }
 
 /** Whether the fields are unique together: one of them is, or they hold a unique set or the key. */

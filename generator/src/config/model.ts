@@ -93,6 +93,11 @@ export interface OperationModel {
   readonly path: string
   /** The full order, ending with the primary key so that offset pages never overlap. */
   readonly order: readonly OrderEntry[]
+  /**
+   * Offset paging: the order as declared (`order`), which the module writes and the runtime ends
+   * with the key's fields (`withTieBreaker`) into `order`; empty for cursors, whose key is theirs.
+   */
+  readonly ownOrder: readonly OrderEntry[]
   readonly paging: ResolvedPaging
   /** Cursor paging: the full key (the listed fields, then the primary key when they are not unique). */
   readonly cursor: readonly CursorKeyModel[] | null
@@ -141,6 +146,11 @@ export interface ResourceModel {
   readonly key: ItemKeyModel
   /** Fields shown in the output (hidden fields, and foreign keys of the links, left out). */
   readonly fields: readonly FieldModel[]
+  /**
+   * Fields an offset-paged operation orders by that are neither shown nor in the key: the
+   * resource describes them so that the runtime types the order as a keyset key.
+   */
+  readonly unshown: readonly FieldModel[]
   /** Relations to served models, shown as links after the fields. */
   readonly links: readonly LinkModel[]
   /** Every field the queries must read: the shown ones, the primary key, cursor and order-key fields. */

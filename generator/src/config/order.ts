@@ -74,15 +74,6 @@ export function checkOrderable(
   return true
 }
 
-/** The order ending with the item key's fields, so that pages never overlap. */
-export function withTieBreaker(
-  order: readonly OrderEntry[],
-  keyFields: readonly string[]
-): OrderEntry[] {
-  const missing = keyFields.filter((name) => !order.some((entry) => entry.field === name))
-  return [...order, ...missing.map((field) => ({ field, direction: 'asc' as const }))]
-}
-
 /**
  * The order as a keyset key, for reading unpaged responses in batches
  * (docs/paging.md#d5-unpaged-collections-are-streamed): only when every field is required and

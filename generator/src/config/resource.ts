@@ -8,7 +8,7 @@ import { cacheControlText } from './cache-headers.js'
 import type { Catalog, CatalogModel } from './catalog.js'
 import type { FilterContext } from './filter-fields.js'
 import type { GlobalConfig } from './global.js'
-import type { OperationModel, ResourceModel } from './model.js'
+import type { FieldModel, OperationModel, ResourceModel } from './model.js'
 import { delegateName, kebabCase } from './naming.js'
 import { withQueries } from './operation-query.js'
 import { resolveOperations } from './operations.js'
@@ -71,6 +71,7 @@ export function resolveResource(
     idField: served.idField,
     key: served.key,
     fields: [...served.shown],
+    unshown: unshown(keyNames, served, queried),
     links: targetLinks(model.name, served, catalog.served, problems),
     selected: selected(keyNames, served, queried),
     operations: queried,
@@ -80,6 +81,23 @@ export function resolveResource(
 
 /** The engine of the resource's items, when the resource or the global config names one. */
 const engine = (name: 'prisma' | 'compiled' | undefined) => (name ? { engine: name } : {})
+
+/**
+ * The fields an offset-paged operation orders by that the resource neither shows nor keys by (a
+ * link's foreign key, a `@hidden` field), in order of appearance.
+ */
+function unshown(
+  keyNames: readonly string[],
+  served: NonNullable<CatalogModel['served']>,
+  operations: readonly OperationModel[]
+): FieldModel[] {
+  const described = new Set([...keyNames, ...served.shown.map((field) => field.name)])
+  const names = operations
+    .filter((operation) => !operation.cursor)
+    .flatMap((operation) => operation.order.map((entry) => entry.field))
+    .filter((name) => !described.has(name))
+  return [...new Set(names)].flatMap((name) => served.fields.get(name) ?? [])
+}
 
 /**
  * Every field the queries read: the key, the shown fields, the links' foreign keys, the cursor

@@ -108,18 +108,13 @@ function addApiTypes(file: SourceFile, model: HydraModel, resources: readonly En
       },
     ],
   })
-  if (model.resources.some(hasProviders))
-    file.addInterface({
+  const providers = resources.filter(({ resource }) => hasProviders(resource))
+  if (providers.length > 0)
+    file.addTypeAlias({
       name: 'HydraProviders',
       isExported: true,
       docs: ['Custom data providers, by model (the Prisma client property name).'],
-      properties: resources
-        .filter(({ resource }) => hasProviders(resource))
-        .map(({ resource, names }) => ({
-          name: resource.delegate,
-          hasQuestionToken: true,
-          type: `${names.providers} | undefined`,
-        })),
+      type: `{ ${providers.map(({ resource, names }) => `${resource.delegate}?: ${names.providers} | undefined`).join('; ')} }`,
     })
 }
 

@@ -21,11 +21,6 @@ export function keyFieldLiteral(field: FieldModel): string {
 
 const isComposite = (key: ItemKeyModel) => key.fields.length > 1
 
-/** The kind of a resource's key, the type argument of `defineResource`. */
-export function resourceKeyKind(resource: ResourceModel): string {
-  return isComposite(resource.key) ? 'Composite' : keyKind(resource.idField)
-}
-
 /** A key as the runtime's `KeySpec` literal. */
 export function keySpecLiteral(key: ItemKeyModel): string {
   if (!isComposite(key)) return keyFieldLiteral(key.fields[0] as FieldModel)

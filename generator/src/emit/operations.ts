@@ -1,7 +1,8 @@
 /**
  * @module
- * The operations of a resource module (`bookOperations`): each collection operation's path,
- * resolved paging settings, order, keys, declared filters and orders, and totals mode.
+ * The operations of a resource module (`bookOperations`): each collection operation's path (when
+ * not the collection's), resolved paging settings, declared order, cursor key, declared filters
+ * and orders, and totals mode.
  */
 import type { CodeBlockWriter } from 'ts-morph'
 import type { CursorKeyModel, HydraModel, OperationModel, ResourceModel } from '../config/model.js'
@@ -36,7 +37,7 @@ export function parametersLiteral(parameters: ParameterNames): string {
   return `{ ${names.join(', ')} }`
 }
 
-/** A key (cursor or order) as the runtime's `CursorKey[]` literal. */
+/** A cursor key as the runtime's `CursorKey[]` literal. */
 function keyList(keys: readonly CursorKeyModel[]): string {
   const entries = keys.map((key) => {
     const parts = [`field: '${key.field}'`, `direction: '${key.direction}'`, `type: '${key.type}'`]
@@ -63,22 +64,9 @@ export function querySpecs(
   return specs
 }
 
-/**
- * Whether `defineOperations` derives the order key from the order and the resource (its
- * `orderKeyOf`): every field is a key field, or a shown field that is not a UUID (the resource's
- * fields do not say so). Otherwise the module writes the key itself.
- */
-function derivedKey(orderKey: readonly CursorKeyModel[], resource: ResourceModel): boolean {
-  return orderKey.every(
-    ({ field }) =>
-      resource.key.fields.some((key) => key.name === field) ||
-      resource.fields.some((shown) => shown.name === field && !shown.uuid)
-  )
-}
-
-/** An operation's own order as the runtime's `OrderField[]` literal. */
+/** An operation's declared order as the runtime's `OrderField[]` literal. */
 function orderList(operation: OperationModel): string {
-  const entries = operation.order.map(
+  const entries = operation.ownOrder.map(
     (entry) => `{ field: ${JSON.stringify(entry.field)}, direction: '${entry.direction}' }`
   )
   return `[${entries.join(', ')}]`
@@ -99,14 +87,15 @@ export function writeOperations(
     writer.write(`defineOperations(${names.resource}, `).inlineBlock(() => {
       for (const operation of resource.operations) {
         writer.write(`${operation.name}: `).inlineBlock(() => {
-          writer.write('path: ').quote(operation.path).write(',').newLine()
+          // defineOperations gives the collection path, and ends the order with the key.
+          if (operation.path !== resource.collectionPath)
+            writer.write('path: ').quote(operation.path).write(',').newLine()
           writer.write(`paging: ${pagingLiteral(operation)}`)
           // The resource's prefix is the module's default (defineOperations' last argument).
           if (operation.hydraPrefix !== resource.hydraPrefix)
             writer.newLine().write(`hydraPrefix: ${operation.hydraPrefix},`)
-          writer.newLine().write(`order: ${orderList(operation)},`)
-          if (operation.orderKey && !derivedKey(operation.orderKey, resource))
-            writer.newLine().write(`orderKey: ${keyList(operation.orderKey)},`)
+          if (operation.ownOrder.length > 0)
+            writer.newLine().write(`order: ${orderList(operation)},`)
           if (operation.query) {
             const text = JSON.stringify({ ...operation.query, parameters: filterParameters })
             writer.newLine().write(`query: ${specs.get(text)},`)

@@ -11,7 +11,7 @@ import type { ParameterNames } from '../config/options.js'
 import type { EmitContext } from './context.js'
 import { writeCreateApp } from './create-app.js'
 import { keyLiteral, keySelect } from './item-key.js'
-import { runtimeTypes, writeMemberInterface } from './member-type.js'
+import { writeMemberType } from './member-type.js'
 import { hasProviders, resourceNames } from './names.js'
 import { defaultParameters, parametersLiteral, querySpecs, writeOperations } from './operations.js'
 import { queryEntries, queryType, queryTypeName } from './query-type.js'
@@ -19,7 +19,6 @@ import { writeResourceSpec } from './resource-spec.js'
 import { runtimeType, runtimeValue } from './runtime-imports.js'
 import { type SubCollection, writeRelations } from './sub-collections.js'
 
-export { outputType } from './member-type.js'
 export { hasProviders, resourceNames } from './names.js'
 export { type SubCollection, subCollectionPath, subCollectionsOf } from './sub-collections.js'
 
@@ -46,8 +45,8 @@ function addImports(
         runtimeValue('createDataAccess'),
         runtimeValue('defineOperations'),
         runtimeValue('defineResource'),
-        runtimeType('HydraNode'),
         runtimeType('KeySpec'),
+        runtimeType('MemberOf'),
         runtimeType('ModelSource'),
         ...(providers ? [runtimeType('OperationProviders')] : []),
         runtimeType('QueryInput'),
@@ -57,7 +56,6 @@ function addImports(
         ...(subs ? [runtimeType('RelationSource')] : []),
         runtimeType('ResourceAccess'),
         runtimeType(providers ? 'ResourceAppOptionsWith' : 'ResourceAppOptions'),
-        ...runtimeTypes(resource).map(runtimeType),
         runtimeValue('serveCollection'),
         runtimeValue('serveContext'),
         runtimeValue('serveItem'),
@@ -118,18 +116,11 @@ function addQuerySpecs(
   }
 }
 
-/** `select`, the model source, the shared query specs, the operations and the relations. */
-function addData(
-  file: SourceFile,
-  resource: ResourceModel,
-  filterParameters: HydraModel['filterParameters'],
-  parameters: ParameterNames,
-  context: EmitContext,
-  subCollections: readonly SubCollection[]
-) {
+/** `select` and the model source: the columns read and where they are read from. */
+function addSource(file: SourceFile, resource: ResourceModel, context: EmitContext) {
   const names = resourceNames(resource)
-  const constant = (name: string, docs: string, initializer: string, isExported = false) =>
-    addConstant(file, name, docs, initializer, isExported)
+  const constant = (name: string, docs: string, initializer: string) =>
+    addConstant(file, name, docs, initializer, true)
   const through = resource.links.flatMap((link) =>
     Array.isArray(link.from)
       ? [
@@ -141,17 +132,28 @@ function addData(
   constant(
     names.select,
     'The columns read: the shown fields, the primary key, and the fields of cursor and order keys.',
-    `{ ${columns.join(', ')} } as const`,
-    true
+    `{ ${columns.join(', ')} } as const`
   )
   const table = `{ name: ${JSON.stringify(resource.table.name)}, schema: ${JSON.stringify(resource.table.schema)} }`
   const compiled = through.length === 0 ? compiledModel(resource, context.provider) : undefined
   constant(
     names.model,
     `Where ${resource.name} rows live and which columns are read: what the data-access layer reads${compiled ? ' (`compiled`: the SQL of its compiled reads, docs/performance.md)' : ''}.`,
-    `{ delegate: ${JSON.stringify(resource.delegate)}, provider: ${JSON.stringify(context.provider)}, table: ${table}, key: ${keyLiteral(resource)}, select: ${names.select}${compiled ? `, compiled: ${compiled}` : ''}${resource.engine ? `, engine: '${resource.engine}'` : ''} } satisfies ModelSource<KeySpec>`,
-    true
+    `{ delegate: ${JSON.stringify(resource.delegate)}, provider: ${JSON.stringify(context.provider)}, table: ${table}, key: ${keyLiteral(resource)}, select: ${names.select}${compiled ? `, compiled: ${compiled}` : ''}${resource.engine ? `, engine: '${resource.engine}'` : ''} } satisfies ModelSource<KeySpec>`
   )
+}
+
+/** The shared query specs, the operations and the relations. */
+function addData(
+  file: SourceFile,
+  resource: ResourceModel,
+  filterParameters: HydraModel['filterParameters'],
+  parameters: ParameterNames,
+  subCollections: readonly SubCollection[]
+) {
+  const names = resourceNames(resource)
+  const constant = (name: string, docs: string, initializer: string) =>
+    addConstant(file, name, docs, initializer, false)
   if (!defaultParameters(parameters))
     constant(
       'parameters',
@@ -160,10 +162,10 @@ function addData(
     )
   const specs = querySpecs(resource, filterParameters)
   addQuerySpecs(file, resource, specs)
+  // Without a doc comment, as the resource: the call shows what a comment would restate.
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
-    docs: [`The collection operations of ${resource.name} with their resolved paging settings.`],
     declarations: [
       {
         name: names.operations,
@@ -203,7 +205,10 @@ function compiledModel(resource: ResourceModel, provider: string): string {
   return `{ select: ${JSON.stringify(select)}, columns: { ${columns.join(', ')} } }`
 }
 
-/** The query types, the row type, the providers interface and the app's options. */
+/**
+ * The member type, the query types, the row type, the providers and access types and the app's
+ * options.
+ */
 function addTypes(
   file: SourceFile,
   resource: ResourceModel,
@@ -211,6 +216,7 @@ function addTypes(
   filterParameters: HydraModel['filterParameters']
 ) {
   const names = resourceNames(resource)
+  file.addTypeAlias(writeMemberType(resource))
   let first: { name: string; entries: readonly string[] } | undefined
   for (const operation of resource.operations) {
     const name = queryTypeName(resource.name, operation.name)
@@ -264,7 +270,7 @@ function addTypes(
   })
 }
 
-/** Fills one resource's module: member type, resource, data, types and the Hono sub-app. */
+/** Fills one resource's module: model source, resource, data, types and the Hono sub-app. */
 export function emitResourceModule(
   file: SourceFile,
   resource: ResourceModel,
@@ -276,19 +282,19 @@ export function emitResourceModule(
 ): void {
   const names = resourceNames(resource)
   addImports(file, resource, context, subCollections.length > 0)
-  file.addInterface(writeMemberInterface(resource))
+  addSource(file, resource, context)
+  // `defineResource(bookModel, { name, collectionPath, fields, links })` needs no doc comment.
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
-    docs: [`Metadata of the ${resource.name} resource: its paths and the fields it shows.`],
     declarations: [
       {
         name: names.resource,
-        initializer: writeResourceSpec(resource, context.provider, resources),
+        initializer: writeResourceSpec(resource, resources),
       },
     ],
   })
-  addData(file, resource, filterParameters, parameters, context, subCollections)
+  addData(file, resource, filterParameters, parameters, subCollections)
   addTypes(file, resource, parameters, filterParameters)
   file.addFunction({
     isExported: true,

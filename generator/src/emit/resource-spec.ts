@@ -1,53 +1,61 @@
 /**
  * @module
- * The resource of a resource module (`bookResource = defineResource(...)`): its name, paths, key,
- * fields and links, as the runtime renders members, contexts and documentation from them.
+ * The resource of a resource module (`bookResource = defineResource(...)`): its name, paths,
+ * fields and links, as the runtime renders members, contexts and documentation from them; its key
+ * and provider are its model source's.
  */
 import type { CodeBlockWriter } from 'ts-morph'
-import type { ResourceModel } from '../config/model.js'
+import type { FieldModel, ResourceModel } from '../config/model.js'
 import { backRelation } from './back-relation.js'
-import { keyLiteral, keySpecLiteral, resourceKeyKind } from './item-key.js'
+import { keySpecLiteral } from './item-key.js'
 import { resourceNames } from './names.js'
 
+/**
+ * `defineResource(bookModel, { ... })`: the resource read from the model source, which gives it
+ * its key and provider.
+ */
 export function writeResourceSpec(
   resource: ResourceModel,
-  provider: string,
   resources: readonly ResourceModel[] = []
 ) {
+  const names = resourceNames(resource)
   return (writer: CodeBlockWriter) => {
-    writer.write('defineResource<').write(resourceNames(resource).member).write(', ')
-    writer
-      .quote(resourceKeyKind(resource))
-      .write('>(')
-      .inlineBlock(() => {
-        writer.write('name: ').quote(resource.name).write(',').newLine()
-        if (resource.iri) writer.write('iri: ').quote(resource.iri).write(',').newLine()
-        writer.writeLine(`hydraPrefix: ${resource.hydraPrefix},`)
-        if (resource.cacheControl)
-          writer.write('cacheControl: ').quote(resource.cacheControl).write(',').newLine()
-        writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
-        writer.write('provider: ').quote(provider).write(',').newLine()
-        writer.write(`id: ${keyLiteral(resource)},`).newLine()
-        writer.write('fields: [').indent(() => {
-          for (const field of resource.fields) {
-            writer.write('{ name: ').quote(field.name).write(', type: ').quote(field.type)
-            if (field.isList) writer.write(', list: true')
-            if (!field.isRequired) writer.write(', required: false')
-            if (field.iri) writer.write(', iri: ').quote(field.iri)
-            if (field.scale !== undefined) writer.write(`, scale: ${field.scale}`)
-            if (field.enumValues)
-              writer.write(
-                `, values: [${field.enumValues.map((value) => JSON.stringify(value)).join(', ')}]`
-              )
-            writer.write(' },').newLine()
-          }
-        })
-        writer.write('],')
-        if (resource.links.length > 0)
-          writer.newLine().write('links: ').write(linkList(resource, resources))
+    writer.write(`defineResource(${names.model}, `).inlineBlock(() => {
+      writer.write('name: ').quote(resource.name).write(',').newLine()
+      if (resource.iri) writer.write('iri: ').quote(resource.iri).write(',').newLine()
+      writer.writeLine(`hydraPrefix: ${resource.hydraPrefix},`)
+      if (resource.cacheControl)
+        writer.write('cacheControl: ').quote(resource.cacheControl).write(',').newLine()
+      writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
+      writer.write('fields: [').indent(() => {
+        for (const field of resource.fields) writeField(writer, field).write(',').newLine()
       })
+      writer.write('],')
+      if (resource.links.length > 0)
+        writer.newLine().write('links: ').write(linkList(resource, resources))
+      // The types of the other fields an order names: the runtime keys its batches by them.
+      if (resource.unshown.length > 0) {
+        writer.newLine().write('unshown: [')
+        for (const [index, field] of resource.unshown.entries())
+          writeField(writer.conditionalWrite(index > 0, ', '), field)
+        writer.write('],')
+      }
+    })
     writer.write(')')
   }
+}
+
+/** A field as the runtime's `FieldSpec` literal. */
+function writeField(writer: CodeBlockWriter, field: FieldModel): CodeBlockWriter {
+  writer.write('{ name: ').quote(field.name).write(', type: ').quote(field.type)
+  if (field.isList) writer.write(', list: true')
+  if (!field.isRequired) writer.write(', required: false')
+  if (field.uuid) writer.write(', uuid: true')
+  if (field.iri) writer.write(', iri: ').quote(field.iri)
+  if (field.scale !== undefined) writer.write(`, scale: ${field.scale}`)
+  if (field.enumValues)
+    writer.write(`, values: [${field.enumValues.map((value) => JSON.stringify(value)).join(', ')}]`)
+  return writer.write(' }')
 }
 
 /** The resource's links as the runtime's `LinkSpec[]` literal. */

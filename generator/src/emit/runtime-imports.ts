@@ -21,10 +21,9 @@ interface RuntimeTypes {
   CorsOrigin: Runtime.CorsOrigin
   DatabaseTimeouts: Runtime.DatabaseTimeouts
   DocumentedType: Runtime.DocumentedType
-  HydraNode: Runtime.HydraNode<string>
-  JsonValue: Runtime.JsonValue
   IdKind: Runtime.IdKind
   KeySpec: Runtime.KeySpec
+  MemberOf: Runtime.MemberOf<unknown>
   ModelSource: Runtime.ModelSource
   QuerySpec: Runtime.QuerySpec
   ResourceAccess: Runtime.ResourceAccess

@@ -22,6 +22,7 @@ import {
   RANGE_OPERATORS,
   type RangeOperator,
   type RelatedKeyField,
+  withTieBreaker,
 } from './spec.js'
 
 export interface ReadQueryOptions {
@@ -337,9 +338,5 @@ function readOrder(query: QueryMap, spec: QuerySpec): OrderEntry[] {
       order.push({ field: by, direction })
     }
   }
-  if (order.length === 0) return order
-  for (const field of keyFields) {
-    if (!order.some((entry) => entry.field === field)) order.push({ field, direction: 'asc' })
-  }
-  return order
+  return order.length === 0 ? order : withTieBreaker(order, keyFields)
 }

@@ -211,6 +211,19 @@ export interface OrderEntry {
   direction: 'asc' | 'desc'
 }
 
+/**
+ * The order ending with the item key's fields it does not name, ascending, so that no two rows
+ * tie and pages never overlap: the rule of every order, an operation's own (which the generator
+ * writes without them) and a client's.
+ */
+export function withTieBreaker(
+  order: readonly OrderEntry[],
+  keyFields: readonly string[]
+): OrderEntry[] {
+  const missing = keyFields.filter((name) => !order.some((entry) => entry.field === name))
+  return [...order, ...missing.map((field) => ({ field, direction: 'asc' as const }))]
+}
+
 /** What a request asks for besides paging: its conditions (AND) and the client's order. */
 export interface CollectionQuery {
   filters: FilterCondition[]

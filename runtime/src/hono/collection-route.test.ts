@@ -34,12 +34,10 @@ describe('hydraCollection: paging options are checked when the collection is def
 describe('serveCollection: a streamed collection empties each batch once written', () => {
   const rows = Array.from({ length: 23 }, (_, index) => ({ id: index + 1 }))
   const operation = (orderKey?: readonly CursorKey[]) => ({
-    resource: defineResource<{ '@id': string; id: number }, 'Int'>({
-      name: 'Item',
-      collectionPath: '/items',
-      id: { name: 'id', kind: 'Int' },
-      fields: [{ name: 'id', type: 'Int' }],
-    }),
+    resource: defineResource(
+      { key: { name: 'id', kind: 'Int' } },
+      { name: 'Item', collectionPath: '/items', fields: [{ name: 'id', type: 'Int' }] }
+    ),
     path: '/items',
     paging: { ...defaultPagingConfig, enabled: false },
     ...(orderKey ? { orderKey } : {}),
@@ -76,12 +74,10 @@ describe('serveCollection: a streamed collection empties each batch once written
 })
 
 describe("serveCollection: a resource's providers, by operation name", () => {
-  const resource = defineResource<{ '@id': string; id: number }, 'Int'>({
-    name: 'Item',
-    collectionPath: '/items',
-    id: { name: 'id', kind: 'Int' },
-    fields: [{ name: 'id', type: 'Int' }],
-  })
+  const resource = defineResource(
+    { key: { name: 'id', kind: 'Int' } },
+    { name: 'Item', collectionPath: '/items', fields: [{ name: 'id', type: 'Int' }] }
+  )
   const idKey: CursorKey[] = [{ field: 'id', direction: 'asc', type: 'Int' }]
   const source = memorySource([{ id: 1 }, { id: 2 }], idKey)
   const providers = {

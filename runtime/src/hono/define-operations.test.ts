@@ -3,12 +3,10 @@ import { defineResource } from '../hydra/resource.js'
 import { defaultPagingConfig, defaultParameterNames } from '../paging/config.js'
 import { defineOperations } from './define-operations.js'
 
-const resource = defineResource<{ '@id': string; id: number }, 'Int'>({
-  name: 'Item',
-  collectionPath: '/items',
-  id: { name: 'id', kind: 'Int' },
-  fields: [{ name: 'id', type: 'Int' }],
-})
+const resource = defineResource(
+  { key: { name: 'id', kind: 'Int' } },
+  { name: 'Item', collectionPath: '/items', fields: [{ name: 'id', type: 'Int' }] }
+)
 const { parameters: _, ...paging } = defaultPagingConfig
 
 describe('defineOperations', () => {
@@ -16,7 +14,7 @@ describe('defineOperations', () => {
     const operations = defineOperations(
       resource,
       {
-        collection: { path: '/items', paging },
+        collection: { paging },
         recent: {
           path: '/items/recent',
           paging: { ...paging, itemsPerPage: 5 },
@@ -25,19 +23,53 @@ describe('defineOperations', () => {
       },
       { hydraPrefix: true }
     )
+    const byId = [{ field: 'id', direction: 'asc' }]
     expect(operations.recent).toEqual({
       name: 'recent',
       resource,
       path: '/items/recent',
+      order: byId,
+      orderKey: [{ field: 'id', direction: 'asc', type: 'Int' }],
       paging: { ...paging, itemsPerPage: 5, parameters: defaultParameterNames },
       hydraPrefix: false,
     })
+    // The collection's path is the resource's.
+    expect(operations.collection.path).toBe('/items')
     expect(operations.collection.name).toBe('collection')
     expect(operations.collection.hydraPrefix).toBe(true)
     // The literals stay: they type the responses' keys (`hydra:member` or `member`).
     expectTypeOf(operations.collection.hydraPrefix).toEqualTypeOf<true>()
     expectTypeOf(operations.recent.hydraPrefix).toEqualTypeOf<false>()
     expectTypeOf(operations.recent.name).toEqualTypeOf<'recent'>()
+  })
+
+  it('ends each order with the key, or follows the cursor', () => {
+    const operations = defineOperations(
+      resource,
+      {
+        byName: { paging, order: [{ field: 'name', direction: 'desc' }] },
+        byIdDesc: { paging, order: [{ field: 'id', direction: 'desc' }] },
+        feed: {
+          paging: {
+            ...paging,
+            cursor: [
+              { field: 'at', direction: 'desc', type: 'DateTime' },
+              { field: 'id', direction: 'desc', type: 'Int' },
+            ],
+          },
+        },
+      },
+      { hydraPrefix: true }
+    )
+    expect(operations.byName.order).toEqual([
+      { field: 'name', direction: 'desc' },
+      { field: 'id', direction: 'asc' },
+    ])
+    expect(operations.byIdDesc.order).toEqual([{ field: 'id', direction: 'desc' }])
+    expect(operations.feed.order).toEqual([
+      { field: 'at', direction: 'desc' },
+      { field: 'id', direction: 'desc' },
+    ])
   })
 
   it('gives every operation the renamed parameters', () => {
@@ -51,19 +83,26 @@ describe('defineOperations', () => {
     expectTypeOf(operations.collection.hydraPrefix).toEqualTypeOf<false>()
   })
 
-  it('derives the keyset key of an offset order from the key and the shown fields', () => {
-    const books = defineResource<{ '@id': string; id: string }, 'String'>({
-      name: 'Book',
-      collectionPath: '/books',
-      id: { name: 'id', kind: 'String', uuid: true },
-      fields: [
-        { name: 'id', type: 'String' },
-        { name: 'publishedAt', type: 'DateTime' },
-        { name: 'note', type: 'String', required: false },
-        { name: 'shelf', type: 'Shelf', values: ['A', 'B'] },
-        { name: 'tags', type: 'String', list: true },
-      ],
-    })
+  it('derives the keyset key of an offset order from the key and the described fields', () => {
+    const books = defineResource(
+      { key: { name: 'id', kind: 'String', uuid: true } },
+      {
+        name: 'Book',
+        collectionPath: '/books',
+        fields: [
+          { name: 'id', type: 'String' },
+          { name: 'publishedAt', type: 'DateTime' },
+          { name: 'note', type: 'String', required: false },
+          { name: 'shelf', type: 'Shelf', values: ['A', 'B'] },
+          { name: 'tags', type: 'String', list: true },
+          { name: 'batch', type: 'String', uuid: true },
+        ],
+        unshown: [
+          { name: 'authorId', type: 'Int' },
+          { name: 'editorId', type: 'Int', required: false },
+        ],
+      }
+    )
     const ordered = (field: string) => ({
       path: '/books',
       paging,
@@ -72,7 +111,6 @@ describe('defineOperations', () => {
         { field: 'id', direction: 'asc' as const },
       ],
     })
-    const written = [{ field: 'code', direction: 'asc' as const, type: 'String' }]
     const operations = defineOperations(
       books,
       {
@@ -80,8 +118,10 @@ describe('defineOperations', () => {
         byNote: ordered('note'),
         byShelf: ordered('shelf'),
         byTags: ordered('tags'),
-        byCode: { ...ordered('code'), orderKey: written },
-        byHidden: ordered('code'),
+        byBatch: ordered('batch'),
+        byAuthor: ordered('authorId'),
+        byEditor: ordered('editorId'),
+        byUnknown: ordered('code'),
         feed: {
           ...ordered('publishedAt'),
           paging: {
@@ -92,17 +132,27 @@ describe('defineOperations', () => {
       },
       { hydraPrefix: true }
     )
+    const id = { field: 'id', direction: 'asc', type: 'String', uuid: true }
     expect(operations.newest.orderKey).toEqual([
       { field: 'publishedAt', direction: 'desc', type: 'DateTime' },
-      { field: 'id', direction: 'asc', type: 'String', uuid: true },
+      id,
     ])
-    // Optional, enum and list fields cannot key a batch; nor can a field the resource does not
-    // show, unless the module writes the key; cursor operations read by their cursor.
+    // A shown UUID field and a field the resource describes without showing it key batches too.
+    expect(operations.byBatch.orderKey).toEqual([
+      { field: 'batch', direction: 'desc', type: 'String', uuid: true },
+      id,
+    ])
+    expect(operations.byAuthor.orderKey).toEqual([
+      { field: 'authorId', direction: 'desc', type: 'Int' },
+      id,
+    ])
+    // Optional, enum and list fields cannot key a batch, shown or not; nor can a field the
+    // resource does not describe; cursor operations read by their cursor.
     expect(operations.byNote.orderKey).toBeUndefined()
     expect(operations.byShelf.orderKey).toBeUndefined()
     expect(operations.byTags.orderKey).toBeUndefined()
-    expect(operations.byHidden.orderKey).toBeUndefined()
-    expect(operations.byCode.orderKey).toBe(written)
+    expect(operations.byEditor.orderKey).toBeUndefined()
+    expect(operations.byUnknown.orderKey).toBeUndefined()
     expect(operations.feed.orderKey).toBeUndefined()
     expect('orderKey' in operations.byNote).toBe(false)
   })

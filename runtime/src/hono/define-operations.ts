@@ -1,17 +1,29 @@
 /**
  * @module
  * The collection operations of a generated resource module (`bookOperations`) as it writes them:
- * data only, each operation's name taken from its key and its resource and paging parameter names
- * given once for all of them.
+ * data only, each operation's name taken from its key, its resource and paging parameter names
+ * given once for all of them, and what follows from the resource (the collection's path, the
+ * order's tie-breaker, the keyset key) left to `defineOperations`.
  */
+import type { OrderField } from '../data/model-source.js'
+import { withTieBreaker } from '../filters/spec.js'
+import { keyFields } from '../hydra/item-key.js'
 import type { IdKind, Resource } from '../hydra/resource.js'
 import { defaultParameterNames } from '../paging/config.js'
 import type { CursorKey, PagingConfig, ParameterNames } from '../paging/types.js'
 import type { CollectionOperation } from './collection-route.js'
 import { orderKeyOf } from './order-key.js'
 
-/** An operation as a generated module writes it: without its name, resource and parameter names. */
-export type OperationData<M> = Omit<CollectionOperation<M>, 'name' | 'resource' | 'paging'> & {
+/**
+ * An operation as a generated module writes it: without its name, resource and parameter names,
+ * nor its keyset key; its path only when it is not the resource's collection path, its order as
+ * declared (without the key's fields), none when cursor-paged: `defineOperations` completes them.
+ */
+export type OperationData<M> = Omit<
+  CollectionOperation<M>,
+  'name' | 'resource' | 'paging' | 'orderKey' | 'path'
+> & {
+  path?: string | undefined
   paging: Omit<PagingConfig, 'parameters'>
 }
 
@@ -25,12 +37,15 @@ export interface OperationDefaults<P extends boolean> {
 
 /**
  * The operations `defineOperations` returns: each the module's data with its name, resource,
- * parameter names, `hydraPrefix` (its own, else the module's `P`) and its order's keyset key.
+ * path, full order, parameter names, `hydraPrefix` (its own, else the module's `P`) and its
+ * order's keyset key.
  */
 export type DefinedOperations<M, O, P extends boolean> = {
-  [Name in keyof O]: Omit<O[Name], 'hydraPrefix' | 'orderKey'> & {
+  [Name in keyof O]: Omit<O[Name], 'hydraPrefix' | 'path' | 'order'> & {
     name: Name & string
     resource: Resource<M, IdKind>
+    path: string
+    order: readonly OrderField[]
     paging: PagingConfig
     hydraPrefix: O[Name] extends { hydraPrefix: infer Own extends boolean } ? Own : P
     orderKey?: readonly CursorKey[]
@@ -38,10 +53,22 @@ export type DefinedOperations<M, O, P extends boolean> = {
 }
 
 /**
+ * The full order of an operation: a cursor's fields in its key's order, or the declared order
+ * ending with the resource's key (`withTieBreaker`, as a client's order does).
+ */
+function fullOrder(operation: OperationData<unknown>, resource: Resource<unknown, IdKind>) {
+  const { cursor } = operation.paging
+  if (cursor) return cursor.map(({ field, direction }) => ({ field, direction }))
+  const key = keyFields(resource.id).map((field) => field.name)
+  return withTieBreaker(operation.order ?? [], key)
+}
+
+/**
  * A resource's collection operations, by name: each gets its key as its `name`, the resource, the
- * paging parameter names, the module's `hydraPrefix` unless it states its own, and, offset-paged,
- * its order as a keyset key (`orderKeyOf`) unless it states its own. The literal types of the data
- * stay (`hydraPrefix: true` types the responses' keys).
+ * resource's collection path unless it has its own, its full order, the paging parameter names,
+ * the module's `hydraPrefix` unless it states its own, and, offset-paged, its order as a keyset
+ * key when it can be one (`orderKeyOf`, from the order and the resource alone). The literal types
+ * of the data stay (`hydraPrefix: true` types the responses' keys).
  */
 export function defineOperations<
   M,
@@ -54,11 +81,8 @@ export function defineOperations<
 ): DefinedOperations<M, O, P> {
   const parameters = defaults.parameters ?? defaultParameterNames
   const entries = Object.entries(operations).map(([name, operation]) => {
-    const derived =
-      operation.paging.cursor || !operation.order
-        ? undefined
-        : orderKeyOf(operation.order, resource)
-    const orderKey = operation.orderKey ?? derived
+    const order = fullOrder(operation, resource)
+    const orderKey = operation.paging.cursor ? undefined : orderKeyOf(order, resource)
     return [
       name,
       {
@@ -66,6 +90,8 @@ export function defineOperations<
         resource,
         hydraPrefix: defaults.hydraPrefix,
         ...operation,
+        path: operation.path ?? resource.collectionPath,
+        order,
         ...(orderKey ? { orderKey } : {}),
         paging: { ...operation.paging, parameters },
       },

@@ -1,7 +1,8 @@
 /**
  * @module
  * An offset-paged operation's order as a keyset key (`orderKey`), derived from its order and its
- * resource: the types come from the key and the shown fields the resource already lists.
+ * resource alone: the types come from the key, the shown fields and the fields the resource
+ * describes without showing them (`unshown`).
  */
 
 import type { OrderField } from '../data/model-source.js'
@@ -23,16 +24,17 @@ function keyFieldOf(
     if (!comparable(part.kind)) return undefined
     return { field, direction, type: part.kind, ...(part.uuid ? { uuid: true } : {}) }
   }
-  const shown = resource.fields.find((entry) => entry.name === field)
-  if (!shown || shown.list || shown.required === false || !comparable(shown.type)) return undefined
-  return { field, direction, type: shown.type }
+  const described = [...resource.fields, ...(resource.unshown ?? [])]
+  const spec = described.find((entry) => entry.name === field)
+  if (!spec || spec.list || spec.required === false || !comparable(spec.type)) return undefined
+  return { field, direction, type: spec.type, ...(spec.uuid ? { uuid: true } : {}) }
 }
 
 /**
- * The order as a keyset key when every field is a key field or a shown field that is required and
- * comparable with lt/gt (docs/paging.md#d5-unpaged-collections-are-streamed); otherwise undefined,
- * and unpaged responses read in batches by offset. A field the resource does not show has no type
- * here: the generated module then writes the operation's `orderKey` itself.
+ * The order as a keyset key when every field is a key field or a field of the resource, shown or
+ * not, that is required and comparable with lt/gt
+ * (docs/paging.md#d5-unpaged-collections-are-streamed); otherwise undefined, and unpaged responses
+ * read in batches by offset.
  */
 export function orderKeyOf(
   order: readonly OrderField[],

@@ -10,13 +10,10 @@ const links: LinkSpec[] = [
   { name: 'editor', kind: 'one', target: author, from: ['editor', 'id'], required: false },
   { name: 'tags', kind: 'many', target: { name: 'Tag', collectionPath: '/tags' } },
 ]
-const book = defineResource<Record<string, unknown>, 'String'>({
-  name: 'Book',
-  collectionPath: '/books',
-  id: { name: 'id', kind: 'String' },
-  fields: [{ name: 'title', type: 'String' }],
-  links,
-})
+const book = defineResource(
+  { key: { name: 'id', kind: 'String' } },
+  { name: 'Book', collectionPath: '/books', fields: [{ name: 'title', type: 'String' }], links }
+)
 
 describe('links in members', () => {
   it('to-one: the related IRI from the key or through the relation, null when empty', () => {

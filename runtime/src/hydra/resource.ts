@@ -2,6 +2,7 @@ import { isDecimal } from '../decimal.js'
 import { type ScalarFormatter, scalarType } from '../scalar-types.js'
 import { type IdKind, type IdValue, type KeySpec, keySegment, readKeySegment } from './item-key.js'
 import { type LinkSpec, linkWriter } from './links.js'
+import type { DescribedMember } from './member-type.js'
 
 export type { IdKind, IdValue } from './item-key.js'
 
@@ -20,6 +21,8 @@ export interface FieldSpec {
   values?: readonly string[]
   /** A Decimal's scale (`@db.Decimal(10, 2)`): its values are written with that many decimals. */
   scale?: number
+  /** A String stored as a database UUID (`@db.Uuid`): a key of it reads UUIDs only. */
+  uuid?: boolean
 }
 
 export interface ResourceSpec<K extends IdKind> {
@@ -29,6 +32,11 @@ export interface ResourceSpec<K extends IdKind> {
   /** The key naming items (docs/hydra.md#identifiers): one field, or a composite key's fields. */
   id: KeySpec<K>
   fields: readonly FieldSpec[]
+  /**
+   * Fields its operations order by that it does not show (a link's foreign key, a `@hidden`
+   * field): their types make the order a keyset key (hono/order-key.ts).
+   */
+  unshown?: readonly FieldSpec[] | undefined
   /** Relations to served types, shown as links after the fields (docs/hydra.md#relations). */
   links?: readonly LinkSpec[] | undefined
   /** The type's IRI (`https://schema.org/Book`); default: a term of the API's vocabulary. */
@@ -48,6 +56,12 @@ export interface ResourceSpec<K extends IdKind> {
    */
   cacheControl?: string | undefined
 }
+
+/**
+ * The type of a resource's members (`BookMember` is `MemberOf<typeof bookResource>`): what
+ * `hydra:member` and the item route give for one row.
+ */
+export type MemberOf<R> = R extends Resource<infer M, IdKind> ? M : never
 
 /** What every member and item carries before its fields: its IRI and its type (`BookMember`). */
 export interface HydraNode<T extends string> {
@@ -96,8 +110,29 @@ function converterFor(field: FieldSpec): Convert | undefined {
   return field.list ? (value) => (Array.isArray(value) ? value.map(nullable) : value) : nullable
 }
 
-/** Builds a resource's member writer once, so serving a row is a plain loop over its fields. */
-export function defineResource<M, K extends IdKind>(spec: ResourceSpec<K>): Resource<M, K> {
+/**
+ * What a resource takes from the model source it is read from (data/model-source.ts's
+ * `ModelSource`): the key naming its items and the datasource provider.
+ */
+export interface ResourceSource<K extends IdKind> {
+  key: KeySpec<K>
+  provider?: string | undefined
+}
+
+/** A resource as a generated module describes it: all but what its model source gives. */
+export type ResourceDescription = Omit<ResourceSpec<IdKind>, 'id' | 'provider'>
+
+/**
+ * Builds a resource's member writer once, so serving a row is a plain loop over its fields. Its
+ * key (`id`) and provider are the model source's; its members' type is derived from the
+ * description (`DescribedMember`, member-type.ts), whose literal types are kept.
+ */
+export function defineResource<const D extends ResourceDescription, K extends IdKind>(
+  source: ResourceSource<K>,
+  described: D
+): Resource<DescribedMember<D>, K> {
+  type M = DescribedMember<D>
+  const spec: ResourceSpec<K> = { ...described, id: source.key, provider: source.provider }
   const fields = spec.fields.map((field) => ({ name: field.name, convert: converterFor(field) }))
   const collectionPath = spec.collectionPath
   const links = (spec.links ?? []).map((link) => ({ name: link.name, write: linkWriter(link) }))

@@ -75,13 +75,14 @@ describe('readColumnValue: the range of each type on each provider', () => {
 
 describe('item ids: the value rule, then the form the resource writes its IRIs in', () => {
   const resource = (kind: 'Int' | 'BigInt' | 'String', provider?: string) =>
-    defineResource({
-      name: 'Thing',
-      collectionPath: '/things',
-      id: { name: 'id', kind },
-      fields: [],
-      provider,
-    })
+    defineResource(
+      { key: { name: 'id', kind }, provider },
+      {
+        name: 'Thing',
+        collectionPath: '/things',
+        fields: [],
+      }
+    )
 
   it.each([
     ['Int', '1', 1],

@@ -1,0 +1,68 @@
+/**
+ * @module
+ * A resource's member type (`BookMember`: what `hydra:member` and the item route give for one
+ * row), derived from the resource's description as `defineResource` receives it: each shown
+ * field's JSON value (the scalar table's `tsType`, an enum's values, a list, `null` when the field
+ * is optional), then each link's IRI (`null` when an optional to-one link is empty). The values
+ * are the ones `defineResource`'s member writer produces from the same description.
+ */
+import type { JsonValue, SCALAR_TYPES } from '../scalar-types.js'
+
+/** The TypeScript types the scalar table's `tsType` names. */
+interface TsTypes {
+  string: string
+  number: number
+  boolean: boolean
+  JsonValue: JsonValue
+}
+
+/** What the member type reads of a field: its name, Prisma type, values and optionality. */
+interface DescribedField {
+  readonly name: string
+  readonly type: string
+  readonly list?: boolean | undefined
+  readonly required?: boolean | undefined
+  readonly values?: readonly string[] | undefined
+}
+
+/** What the member type reads of a link: its name, kind and whether a to-one link is optional. */
+interface DescribedLink {
+  readonly name: string
+  readonly kind: 'one' | 'many'
+  readonly required?: boolean | undefined
+}
+
+/** One value of a field: an enum's values (text when it lists none), else its scalar's type. */
+type ScalarValue<F extends DescribedField> = F extends { values: infer V extends readonly string[] }
+  ? V extends readonly []
+    ? string
+    : V[number]
+  : F['type'] extends keyof typeof SCALAR_TYPES
+    ? TsTypes[(typeof SCALAR_TYPES)[F['type']]['tsType']]
+    : unknown
+
+/** A field's value in a member: a list of values or one, `null` when the field is optional. */
+type FieldValue<F extends DescribedField> =
+  | (F extends { list: true } ? ScalarValue<F>[] : ScalarValue<F>)
+  | (F extends { required: false } ? null : never)
+
+/** A link's value in a member: an IRI, `null` when an optional to-one link is empty. */
+type LinkValue<L extends DescribedLink> = L extends { kind: 'one'; required: false }
+  ? string | null
+  : string
+
+/** The member of a described resource, flattened into one object type. */
+type Flat<T> = { [Key in keyof T]: T[Key] }
+
+/**
+ * The member type of a resource described as `{ name, fields, links }` (`defineResource`'s
+ * description, its literal types kept): its `@id` and `@type` (resource.ts's `HydraNode`), its
+ * fields, then its links.
+ */
+export type DescribedMember<D extends { name: string; fields: readonly DescribedField[] }> = Flat<
+  { '@id': string; '@type': D['name'] } & {
+    [F in D['fields'][number] as F['name']]: FieldValue<F>
+  } & (D extends { links: readonly (infer L extends DescribedLink)[] }
+      ? { [Link in L as Link['name']]: LinkValue<Link> }
+      : unknown)
+>

@@ -9,6 +9,7 @@
  */
 import { type Dialect, dialectOf } from '../database/dialects.js'
 import { isDecimal } from '../decimal.js'
+import { type Keyset, keysetOf } from './compiled-keyset.js'
 import type { CompiledModel } from './model-source.js'
 
 type Where = Record<string, unknown>
@@ -201,6 +202,9 @@ class QueryBuilder {
   private group(key: 'AND' | 'OR', value: unknown): string | undefined {
     const items = (Array.isArray(value) ? value : [value]) as Where[]
     if (items.length === 0) return key === 'AND' ? '1=1' : '1=0'
+    const keyset = key === 'AND' && this.dialect.rowValues ? keysetOf(items) : undefined
+    const position = keyset && this.rowComparison(keyset)
+    if (position) return position
     const parts: string[] = []
     for (const item of items) {
       const part = this.condition(item)
@@ -208,6 +212,17 @@ class QueryBuilder {
       parts.push(part)
     }
     return `(${parts.join(` ${key} `)})`
+  }
+
+  /** `(a, b) < (?, ?)`, or undefined when a key is not a column. */
+  private rowComparison({ fields, values, operator }: Keyset): string | undefined {
+    const columns = fields.map((field) => this.model.columns[field])
+    if (!columns.every((column) => column !== undefined)) return undefined
+    const quoted = columns.map((column) => this.dialect.quote(column[0]))
+    const params = columns.map((column, index) =>
+      this.param(values[index], SCALAR_TYPES[column[1]] ?? 'enum')
+    )
+    return `(${quoted.join(', ')}) ${COMPARISONS[operator]} (${params.join(', ')})`
   }
 
   private field(name: string, filter: unknown): string | undefined {

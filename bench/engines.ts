@@ -7,6 +7,8 @@
  * - one partial page of 31 rows, through every layer from Prisma's client to the driver;
  * - page 2 and its count (full paging), as the compiled engine reads it (one statement), as it read
  *   it before (the adapter's transaction: BEGIN, the page, the count, COMMIT) and as the floor does;
+ * - the dates of a page: the 31 stored texts of its `createdAt`, read as the compiled engine reads
+ *   them and written as ISO text as the rendering writes them, against `new Date` and toISOString;
  * - the cursor page 30 % deep (the `where` the paging layer writes for it), by the compiled engine
  *   and as prepared statements: the expansion Prisma sends, and the row value the floor writes.
  *
@@ -25,6 +27,7 @@ import { createDataAccess } from '@prisma-hydra/runtime/generated'
 import Database from 'better-sqlite3'
 import type { Context } from 'hono'
 import pg from 'pg'
+import { rowReader } from '../runtime/src/data/row-values.js'
 import { type EventRow, eventModel, eventOperations } from './.generated/hydra/event.js'
 import { PrismaClient } from './.generated/prisma/client.js'
 import { integers, median } from './load.js'
@@ -117,6 +120,10 @@ async function sqliteTables(): Promise<Table[]> {
   const dates = (rows: Array<{ createdAt: string }>) =>
     rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }))
   const query = (sql: string, args: unknown[]) => ({ sql, args, argTypes: intArgs(args.length) })
+  const texts = (statement.all(TAKE, 30) as Array<{ createdAt: string }>).map(
+    (row) => row.createdAt
+  )
+  const readDate = rowReader(['createdAt'], ['DateTime'])
   return [
     {
       title: `One page of ${TAKE} rows of ${ROWS.toLocaleString('en')} (SQLite)`,
@@ -149,6 +156,16 @@ async function sqliteTables(): Promise<Table[]> {
           dates(statement.all(30, 30) as Array<{ createdAt: string }>),
           count.get(),
         ],
+      },
+    },
+    {
+      title: `The dates of a page: ${TAKE} stored texts read and written as ISO text`,
+      inFlight: 1,
+      calls: {
+        'the compiled engine’s rows (rowReader), then toISOString()': async () =>
+          texts.map((text) => (readDate([text]).createdAt as Date).toISOString()),
+        'new Date(text), then toISOString() (the floor’s)': async () =>
+          texts.map((text) => new Date(text).toISOString()),
       },
     },
     {

@@ -24,10 +24,11 @@ export interface Keyset {
   operator: 'lt' | 'lte' | 'gt' | 'gte'
 }
 
-/** A bound's value: not null, and not an operator object (`{ lt: … }`). */
+/** A bound's value: neither null nor undefined, and not an operator object (`{ lt: … }`). */
 const isValue = (value: unknown): boolean =>
-  typeof value !== 'object' ||
-  (value !== null && (value instanceof Date || isDecimal(value) || ArrayBuffer.isView(value)))
+  typeof value === 'object'
+    ? value !== null && (value instanceof Date || isDecimal(value) || ArrayBuffer.isView(value))
+    : value !== undefined
 
 /** The one entry of `object`, or undefined. */
 function only(object: unknown): [string, unknown] | undefined {

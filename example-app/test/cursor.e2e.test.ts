@@ -1,15 +1,18 @@
 /**
  * Cursor paging (DESIGN D4) end to end on test/fixtures/cursor: real keyset queries through the
  * generated routes, honest links, walks in both directions, rows deleted or inserted mid-walk,
- * and cursor values of every orderable type.
+ * and cursor values of every orderable type. Every request is also sent to the same app on the
+ * `compiled` engine, whose answer must be the same bytes (DESIGN 16): its positions are SQL of its
+ * own (row-value comparisons on SQLite and PostgreSQL, docs/performance.md).
  */
+import { shareAdapter } from '@prisma-hydra/runtime'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHydraApp } from '#fixtures/cursor/hydra/index.js'
 import { PrismaClient } from '#fixtures/cursor/prisma/client.js'
 import {
   createAdapter,
   freshDatabase,
-  getWithoutSearch as get,
+  getWithoutSearch,
   ids,
   startServer,
 } from './support/harness.js'
@@ -18,7 +21,9 @@ const SCHEMA = new URL('./fixtures/cursor/schema.prisma', import.meta.url).pathn
 
 let prisma: PrismaClient
 let origin: string
+let compiledOrigin: string
 let close: () => Promise<void>
+let closeCompiled: () => Promise<void>
 let remove: () => Promise<void>
 
 const range = (from: number, to: number) =>
@@ -28,16 +33,32 @@ const view = (body: Record<string, unknown>) => body['hydra:view'] as Record<str
 beforeAll(async () => {
   const database = await freshDatabase(SCHEMA)
   remove = database.remove
-  prisma = new PrismaClient({ adapter: createAdapter(database.url) })
+  const adapter = shareAdapter(createAdapter(database.url))
+  prisma = new PrismaClient({ adapter })
   // Batches of 4: the unpaged feed is read past ties of its timestamp, across batch boundaries.
   ;({ origin, close } = await startServer(createHydraApp({ prisma, batchSize: 4 }).fetch))
+  const compiled = createHydraApp({ prisma, batchSize: 4, engine: 'compiled', adapter })
+  ;({ origin: compiledOrigin, close: closeCompiled } = await startServer(compiled.fetch))
 })
 
 afterAll(async () => {
   await close?.()
+  await closeCompiled?.()
   await prisma?.$disconnect()
   await remove?.()
 })
+
+/** The answer of the `prisma` engine's app, once the `compiled` one's has been found the same. */
+async function get(at: string, path: string): ReturnType<typeof getWithoutSearch> {
+  const answers = await Promise.all(
+    [at, compiledOrigin].map(async (server) => {
+      const response = await fetch(`${server}${path}`)
+      return { status: response.status, body: await response.text() }
+    })
+  )
+  expect(answers[1], `${path} on the compiled engine`).toEqual(answers[0])
+  return getWithoutSearch(at, path)
+}
 
 /** Follows `hydra:next` (or `hydra:previous`) from `start` to the end; returns every page's ids. */
 async function walk(start: string, link: 'hydra:next' | 'hydra:previous'): Promise<unknown[][]> {

@@ -11,12 +11,18 @@
 import { qualifiedTable } from '../database/dialects.js'
 import { CompiledStatements, type SqlQuery } from './compiled-sql.js'
 import type { CompiledModel, ModelSource } from './model-source.js'
-import type { PrismaModelReads } from './prisma-engine.js'
+import type { FindManyArgs, PrismaModelReads } from './prisma-engine.js'
 import { rowReader } from './row-values.js'
 import type { SqlRunner } from './shared-adapter.js'
 
-/** The count a count statement returned: a number, a bigint or text, by driver. */
-const countOf = (rows: unknown[][]): number => Number(rows[0]?.[0] ?? 0)
+type Where = Record<string, unknown>
+
+/** The count in `column` of a statement's first row: a number, a bigint or text, by driver. */
+const countOf = (rows: unknown[][], column = 0): number => Number(rows[0]?.[column] ?? 0)
+
+/** Whether a page's `where` selects the rows `where` counts (the layer gives `{}` for none). */
+const sameRows = (page: Where | undefined, where: Where | undefined): boolean =>
+  page === where || (where === undefined && (!page || Object.keys(page).length === 0))
 
 /**
  * The reads of `model` through `runner`; `prisma` serves what cannot be compiled. Undefined when
@@ -40,6 +46,27 @@ export function compiledReads(
   const types = fields.map((field) => (compiled.columns[field] as readonly [string, string])[1])
   const read = rowReader(fields, types, runner.typed)
   const rowsOf = async (query: SqlQuery) => (await runner.rows(query)).map(read)
+  /**
+   * A page and its count in one statement (one snapshot, no transaction), or undefined when the
+   * transaction is to read them: the statement cannot be written, or the page is empty and the
+   * count read after it leaves rows at the page's offset.
+   */
+  const pageWithCount = async (
+    args: FindManyArgs,
+    where: Where | undefined
+  ): Promise<[object[], number] | undefined> => {
+    const both = statements.pageAndCount(args, where)
+    if (!both) return undefined
+    const rows = await runner.rows(both)
+    if (rows.length > 0) return [rows.map(read), countOf(rows, fields.length)]
+    // An empty page carries no count. A count read now is one moment's: when that moment has no
+    // row at the page's offset, its page is empty too, and [[], count] is its answer. Only when
+    // the page's rows are the counted ones (a full page has no position of its own).
+    const count = sameRows(args.where, where) ? statements.count(where) : undefined
+    if (!count) return undefined
+    const total = countOf(await runner.rows(count))
+    return total <= (args.skip ?? 0) || args.take === 0 ? [[], total] : undefined
+  }
   return {
     findMany(args) {
       const query = statements.rows(args)
@@ -50,6 +77,8 @@ export function compiledReads(
       return query ? countOf(await runner.rows(query)) : prisma.count(where)
     },
     async findManyAndCount(args, where, options) {
+      const answer = await pageWithCount(args, where)
+      if (answer) return answer
       const page = statements.rows(args)
       const count = statements.count(where)
       if (!page || !count) return prisma.findManyAndCount(args, where, options)

@@ -30,6 +30,26 @@ describe('compiled statements', () => {
     )
   })
 
+  it("writes a page with its count as one more column, the count's parameters first", () => {
+    const args = { where: { id: { gt: 4 } }, orderBy: [{ id: 'asc' }], skip: 10, take: 5 }
+    expect(on('postgresql').pageAndCount(args, { id: { gt: 4 } })).toEqual({
+      sql: 'SELECT "id", "title", "pub_at" AS "publishedAt", (SELECT COUNT(*) FROM "Book" WHERE "id" > $1) AS "total" FROM "Book" WHERE "id" > $2 ORDER BY "id" ASC LIMIT $3 OFFSET $4',
+      args: [4, 4, 5, 10],
+      argTypes: ['int', 'int', 'int', 'int'].map((scalarType) => ({ scalarType, arity: 'scalar' })),
+    })
+    expect(on('sqlite').pageAndCount({ take: 5 }, undefined)?.sql).toBe(
+      'SELECT "id", "title", "pub_at" AS "publishedAt", (SELECT COUNT(*) FROM "Book") AS "total" FROM "Book" LIMIT ?'
+    )
+    // The count's column is named apart from the fields, which the client's raw query keys by.
+    const withTotal = { ...model, columns: { ...model.columns, total: ['sum', 'Int'] } } as const
+    expect(
+      new CompiledStatements(withTotal, 'postgresql', '"Book"').pageAndCount({}, undefined)?.sql
+    ).toContain('(SELECT COUNT(*) FROM "Book") AS "_total" FROM "Book"')
+    // A select that is not the model's plain one (an older module) is read by the transaction.
+    expect(on('postgresql').pageAndCount({}, { author: { is: { id: 1 } } })).toBeUndefined()
+    expect(new CompiledStatements(model, 'sqlite', '"Other"').pageAndCount({}, {})).toBeUndefined()
+  })
+
   it('writes the shapes of filters and cursor positions', () => {
     const at = new Date('2024-01-02T00:00:00Z')
     const where = {

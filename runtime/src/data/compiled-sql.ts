@@ -9,6 +9,7 @@
  */
 import { type Dialect, dialectOf } from '../database/dialects.js'
 import { isDecimal } from '../decimal.js'
+import { type Keyset, keysetOf } from './compiled-keyset.js'
 import type { CompiledModel } from './model-source.js'
 
 type Where = Record<string, unknown>
@@ -69,10 +70,37 @@ export class CompiledStatements {
   /** The rows of `args`, or undefined when a part of them cannot be written here. */
   rows(args: ReadArgs): SqlQuery | undefined {
     const query = this.builder()
+    const window = this.window(query, args)
+    return window === undefined ? undefined : query.statement(`${this.model.select}${window}`)
+  }
+
+  /**
+   * The rows of `args` with the count of the rows `where` selects as one more column, after the
+   * model's: `SELECT "id", …, (SELECT COUNT(*) FROM "Book" WHERE …) AS "total" FROM "Book" WHERE …
+   * ORDER BY … LIMIT … OFFSET …`. One statement reads one snapshot on every database (PostgreSQL
+   * and InnoDB under any isolation level, SQLite's one read), so the page and its count agree
+   * without a transaction; the count's subquery depends on no row of the page, and is read once.
+   * An empty page holds no count. Undefined when a part cannot be written here.
+   */
+  pageAndCount(args: ReadArgs, where: Where | undefined): SqlQuery | undefined {
+    const from = ` FROM ${this.table}`
+    if (!this.model.select.endsWith(from)) return undefined
+    const query = this.builder()
+    const condition = query.where(where)
+    if (condition === undefined) return undefined
+    const count = `(SELECT COUNT(*) FROM ${this.table}${condition}) AS ${this.countColumn()}`
+    const window = this.window(query, args)
+    if (window === undefined) return undefined
+    const columns = this.model.select.slice(0, -from.length)
+    return query.statement(`${columns}, ${count}${from}${window}`)
+  }
+
+  /** ` WHERE … ORDER BY … LIMIT … OFFSET …` of `args`, or undefined. */
+  private window(query: QueryBuilder, args: ReadArgs): string | undefined {
     const where = query.where(args.where)
     const order = query.orderBy(args.orderBy ?? [])
     if (where === undefined || order === undefined) return undefined
-    let sql = `${this.model.select}${where}${order}`
+    let sql = `${where}${order}`
     const { skip, take } = args
     if (take !== undefined) sql += ` LIMIT ${query.param(take, 'int')}`
     else if (skip) sql += this.provider === 'mysql' ? ' LIMIT 18446744073709551615' : ''
@@ -80,7 +108,17 @@ export class CompiledStatements {
       if (take === undefined && this.provider === 'sqlite') sql += ' LIMIT -1'
       sql += ` OFFSET ${query.param(skip, 'int')}`
     }
-    return query.statement(sql)
+    return sql
+  }
+
+  /**
+   * The name of the count's column: `total`, unless a field has that name (the client's raw query
+   * answers objects keyed by column name).
+   */
+  private countColumn(): string {
+    let name = 'total'
+    while (this.model.columns[name]) name = `_${name}`
+    return this.dialect.quote(name)
   }
 
   /** The count of the rows `where` selects, or undefined when it cannot be written here. */
@@ -164,6 +202,9 @@ class QueryBuilder {
   private group(key: 'AND' | 'OR', value: unknown): string | undefined {
     const items = (Array.isArray(value) ? value : [value]) as Where[]
     if (items.length === 0) return key === 'AND' ? '1=1' : '1=0'
+    const keyset = key === 'AND' && this.dialect.rowValues ? keysetOf(items) : undefined
+    const position = keyset && this.rowComparison(keyset)
+    if (position) return position
     const parts: string[] = []
     for (const item of items) {
       const part = this.condition(item)
@@ -171,6 +212,17 @@ class QueryBuilder {
       parts.push(part)
     }
     return `(${parts.join(` ${key} `)})`
+  }
+
+  /** `(a, b) < (?, ?)`, or undefined when a key is not a column. */
+  private rowComparison({ fields, values, operator }: Keyset): string | undefined {
+    const columns = fields.map((field) => this.model.columns[field])
+    if (!columns.every((column) => column !== undefined)) return undefined
+    const quoted = columns.map((column) => this.dialect.quote(column[0]))
+    const params = columns.map((column, index) =>
+      this.param(values[index], SCALAR_TYPES[column[1]] ?? 'enum')
+    )
+    return `(${quoted.join(', ')}) ${COMPARISONS[operator]} (${params.join(', ')})`
   }
 
   private field(name: string, filter: unknown): string | undefined {

@@ -3,7 +3,8 @@
  * The dialect table: what differs between the databases Prisma serves, in one place, read by the
  * generator (at generation time) and by the data-access layer (at run time). Identifier quoting,
  * the plain count of a table, the planner's row estimate, the isolation level that makes a page
- * and its count one snapshot, how LIKE reads `%` and `_`, and which types can key a cursor.
+ * and its count one snapshot, how LIKE reads `%` and `_`, whether a cursor position is read as a
+ * row value, and which types can key a cursor.
  */
 
 /** How a database's LIKE reads `%` and `_` literally: a backslash, brackets, or not at all. */
@@ -25,6 +26,11 @@ export interface Dialect {
    * (PostgreSQL): the page-and-count transaction on a read replica runs it first.
    */
   readOnlySql?: string
+  /**
+   * Whether the compiled engine writes a cursor position whose keys run one way as a row-value
+   * comparison (`("createdAt", "id") < (?, ?)`), which the database reads as one index range.
+   */
+  rowValues: boolean
   /** An identifier quoted as this database quotes it. */
   quote(name: string): string
   /** The `n`th (1-based) parameter of a statement the compiled engine writes (`$1`, `?`). */
@@ -45,6 +51,7 @@ const POSTGRES: Dialect = {
   estimateSql: PG_ESTIMATE,
   likeEscape: 'backslash',
   readOnlySql: 'SET TRANSACTION READ ONLY',
+  rowValues: true,
   quote: doubleQuote,
   placeholder: numbered,
 }
@@ -53,6 +60,7 @@ const DIALECTS: Record<string, Dialect> = {
   sqlite: {
     isolationLevel: 'Serializable',
     likeEscape: 'none',
+    rowValues: true,
     quote: doubleQuote,
     placeholder: positional,
   },
@@ -62,12 +70,14 @@ const DIALECTS: Record<string, Dialect> = {
   mysql: {
     isolationLevel: 'RepeatableRead',
     likeEscape: 'backslash',
+    rowValues: false,
     quote: (name) => `\`${name.replace(/`/g, '``')}\``,
     placeholder: positional,
   },
   sqlserver: {
     isolationLevel: 'Serializable',
     likeEscape: 'brackets',
+    rowValues: false,
     quote: (name) => `[${name.replace(/]/g, ']]')}]`,
     placeholder: (n) => `@P${n}`,
   },

@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { rowReader } from './row-values.js'
+
+const read = rowReader(['at'], ['DateTime'])
+const dateOf = (value: unknown) => read([value]).at as Date
+
+/** The texts the adapters give for `iso`: SQLite's stored text, PostgreSQL's, MariaDB's, and `Z`. */
+function textsOf(iso: string): string[] {
+  const [seconds, fraction = ''] = iso.slice(0, -1).split('.')
+  const trimmed = fraction.replace(/0+$/, '')
+  return [
+    `${seconds}.${fraction}+00:00`,
+    `${seconds}${trimmed ? `.${trimmed}` : ''}+00:00`,
+    `${seconds}${fraction === '000' ? '' : `.${fraction}`}+00:00`,
+    iso,
+  ]
+}
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('dates read from text', () => {
+  it('are the Dates `new Date(text)` reads, their ISO text the same', () => {
+    const step = 86_400_000 * 13 + 3_600_000 * 7 + 60_017
+    for (let time = Date.UTC(1000, 0, 1); time < Date.UTC(3000, 0, 1); time += step * 31) {
+      for (const text of textsOf(new Date(time).toISOString())) {
+        const date = dateOf(text)
+        expect(date).toBeInstanceOf(Date)
+        expect(date.getTime(), text).toBe(new Date(text).getTime())
+        expect(date.toISOString(), text).toBe(new Date(text).toISOString())
+        expect(JSON.stringify({ date }), text).toBe(JSON.stringify({ date: new Date(text) }))
+      }
+    }
+  })
+
+  it('leave any other text to `new Date`, valid or not', () => {
+    for (const text of [
+      '2024-02-29T12:00:00Z',
+      '2024-02-30T00:00:00.000+00:00',
+      '2023-02-29T00:00:00+00:00',
+      '2024-01-01T24:00:00.000Z',
+      '2024-01-01T00:00:60Z',
+      '2024-01-01T00:00:00.1234Z',
+      '2024-01-01T00:00:00.Z',
+      '2024-01-01T00:00:00.000+02:00',
+      '2024-01-01 00:00:00+00:00',
+      '0999-12-31T23:59:59.999Z',
+      '+012024-01-01T00:00:00.000Z',
+      'garbage',
+    ]) {
+      const expected = new Date(text)
+      const date = dateOf(text)
+      expect(date.getTime(), text).toBe(expected.getTime())
+      if (!Number.isNaN(expected.getTime())) expect(date.toISOString()).toBe(expected.toISOString())
+    }
+    expect(dateOf(1_704_067_200_000).toISOString()).toBe('2024-01-01T00:00:00.000Z')
+  })
+
+  it('write their ISO text from the text read, until their time is set', () => {
+    const written = vi.spyOn(Date.prototype, 'toISOString')
+    const date = dateOf('2024-01-01T00:16:36.000+00:00')
+    expect(JSON.stringify(date)).toBe('"2024-01-01T00:16:36.000Z"')
+    expect(dateOf('2024-01-01T00:16:36.5+00:00').toISOString()).toBe('2024-01-01T00:16:36.500Z')
+    expect(written).not.toHaveBeenCalled()
+    date.setUTCFullYear(2025)
+    expect(date.toISOString()).toBe('2025-01-01T00:16:36.000Z')
+  })
+})

@@ -27,6 +27,9 @@ import { createDataAccess } from '@prisma-hydra/runtime/generated'
 import Database from 'better-sqlite3'
 import type { Context } from 'hono'
 import pg from 'pg'
+// The compiled engine's row reader, priced alone. No entry exports it, nor should: rows reach
+// applications only through the routes; the entries are what applications write, what generated
+// modules import and what the generator shares.
 import { rowReader } from '../runtime/src/data/row-values.js'
 import { type EventRow, eventModel, eventOperations } from './.generated/hydra/event.js'
 import { PrismaClient } from './.generated/prisma/client.js'

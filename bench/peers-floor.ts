@@ -8,7 +8,8 @@
  *   statements; the page and the count side by side on the pool.
  * - MariaDB/MySQL: the `mariadb` driver, a pool of 10 connections (the driver's default, which
  *   `@prisma/adapter-mariadb` keeps), `execute` (the binary protocol) with its per-connection cache
- *   of prepared statements; the page and the count side by side on the pool.
+ *   of prepared statements; the page and the count side by side on the pool; the keyset written as
+ *   its expansion, which these optimizers read as an index range.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -47,6 +48,13 @@ const numbered = (sql: string) => {
   return sql.replace(/\?/g, () => `$${++n}`)
 }
 const backquoted = (sql: string) => sql.replace(/"/g, '`')
+/**
+ * The keyset on MariaDB/MySQL as a person writes it there: their optimizers read a row-value
+ * comparison as a filter over every row (a 30 % deep page of 1,000,000 rows took 0.3 s), the
+ * expansion as a range of the index.
+ */
+const MARIADB_AFTER =
+  'SELECT `id`, `createdAt`, `payload` FROM `Event` WHERE `createdAt` < ? OR (`createdAt` = ? AND `id` < ?) ORDER BY `createdAt` DESC, `id` DESC LIMIT ?'
 
 /** The page of rows, and whether a next one exists, from `found` (one row more than a page). */
 const withNext = (found: EventRow[]): [EventRow[], boolean] => [
@@ -124,7 +132,12 @@ function mariadbFloor(url: string): FloorReads {
     partial: async (n) => withNext(await read(FLOOR_SQL.page, [PER_PAGE + 1, (n - 1) * PER_PAGE])),
     cursor: async (position) =>
       withNext(
-        await read(FLOOR_SQL.after, [utcText(position.createdAt), position.id, PER_PAGE + 1])
+        await read(MARIADB_AFTER, [
+          utcText(position.createdAt),
+          utcText(position.createdAt),
+          position.id,
+          PER_PAGE + 1,
+        ])
       ),
   }
 }

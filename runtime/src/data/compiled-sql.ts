@@ -9,7 +9,7 @@
  */
 import { type Dialect, dialectOf } from '../database/dialects.js'
 import { isDecimal } from '../decimal.js'
-import { type Keyset, keysetOf } from './compiled-keyset.js'
+import { type KeysetPosition, positionOf } from '../paging/keyset-position.js'
 import type { CompiledModel } from './model-source.js'
 
 type Where = Record<string, unknown>
@@ -188,6 +188,9 @@ class QueryBuilder {
    * where without conditions (`{}`, alone or inside AND/OR) holds for every row.
    */
   private condition(where: Where): string | undefined {
+    const position = this.dialect.rowValues ? positionOf(where) : undefined
+    const comparison = position && this.rowComparison(position)
+    if (comparison) return comparison
     const parts: string[] = []
     for (const [key, value] of Object.entries(where)) {
       if (value === undefined) continue
@@ -202,9 +205,6 @@ class QueryBuilder {
   private group(key: 'AND' | 'OR', value: unknown): string | undefined {
     const items = (Array.isArray(value) ? value : [value]) as Where[]
     if (items.length === 0) return key === 'AND' ? '1=1' : '1=0'
-    const keyset = key === 'AND' && this.dialect.rowValues ? keysetOf(items) : undefined
-    const position = keyset && this.rowComparison(keyset)
-    if (position) return position
     const parts: string[] = []
     for (const item of items) {
       const part = this.condition(item)
@@ -215,7 +215,7 @@ class QueryBuilder {
   }
 
   /** `(a, b) < (?, ?)`, or undefined when a key is not a column. */
-  private rowComparison({ fields, values, operator }: Keyset): string | undefined {
+  private rowComparison({ fields, values, operator }: KeysetPosition): string | undefined {
     const columns = fields.map((field) => this.model.columns[field])
     if (!columns.every((column) => column !== undefined)) return undefined
     const quoted = columns.map((column) => this.dialect.quote(column[0]))

@@ -13,6 +13,7 @@ import { isDecimal } from '../decimal.js'
 import { badRequest } from '../errors.js'
 import { isRepeated, type QueryMap, type QueryValue } from '../iri/query-string.js'
 import { readColumnValue } from '../values/column-value.js'
+import { markPosition } from './keyset-position.js'
 import type { CollectionPage, CollectionSource, CursorKey, LinkTarget } from './types.js'
 
 /** A position in the key order read from the request: "after" (forward) or "before" (backward). */
@@ -130,7 +131,8 @@ function singleBound(field: string, given: QueryValue, repeated: boolean): [Oper
 /**
  * The Prisma `where` for the rows strictly after (or, backward, before) a position in the key
  * order: a lexicographic comparison, led by a range on the first field so that an index on the
- * key can seek to the position instead of scanning to it.
+ * key can seek to the position instead of scanning to it. Marked with the position when it is
+ * one row-value comparison (keyset-position.ts).
  */
 export function keysetWhere(
   keys: readonly CursorKey[],
@@ -157,7 +159,16 @@ export function keysetWhere(
     )
   }
   const leading = { [first.field]: { [operatorFor(first, backward, true)]: values[0] } }
-  return { AND: [leading, { OR: branches }] }
+  const where = { AND: [leading, { OR: branches }] }
+  // Keys running one way with every value given: one row-value comparison (keyset-position.ts).
+  const ordered = keys.slice(0, values.length)
+  const oneWay = ordered.every((key) => key.direction === first.direction)
+  if (!oneWay || values.some((value) => value === null || value === undefined)) return where
+  return markPosition(where, {
+    fields: ordered.map((key) => key.field),
+    values,
+    operator: operatorFor(first, backward, inclusive),
+  })
 }
 
 /** A link to the page after (or before) a position, as overrides of the request's parameters. */

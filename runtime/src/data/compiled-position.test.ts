@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { keysetWhere } from '../paging/cursor.js'
+import { positionOf } from '../paging/keyset-position.js'
 import type { CursorKey } from '../paging/types.js'
-import { keysetOf } from './compiled-keyset.js'
 import { CompiledStatements } from './compiled-sql.js'
 
 const at = new Date('2024-01-01T00:11:40.000Z')
@@ -11,37 +11,47 @@ const key = (field: string, direction: 'asc' | 'desc', type: string): CursorKey 
   type,
 })
 const newest = [key('createdAt', 'desc', 'DateTime'), key('id', 'desc', 'Int')]
-/** The items of the `AND` the paging layer writes for a position. */
-const itemsOf = (where: Record<string, unknown>) => where.AND as unknown[]
 
 describe('a cursor position as a row-value comparison', () => {
-  it('reads the positions the paging layer writes, keys running one way', () => {
-    expect(keysetOf(itemsOf(keysetWhere(newest, [at, 7001], false, false)))).toEqual({
+  it('is marked on the where the paging layer writes, keys running one way', () => {
+    expect(positionOf(keysetWhere(newest, [at, 7001], false, false))).toEqual({
       fields: ['createdAt', 'id'],
       values: [at, 7001],
       operator: 'lt',
     })
-    expect(keysetOf(itemsOf(keysetWhere(newest, [at, 7001], false, true)))?.operator).toBe('lte')
-    expect(keysetOf(itemsOf(keysetWhere(newest, [at, 7001], true, false)))?.operator).toBe('gt')
+    expect(positionOf(keysetWhere(newest, [at, 7001], false, true))?.operator).toBe('lte')
+    expect(positionOf(keysetWhere(newest, [at, 7001], true, false))?.operator).toBe('gt')
     const three = [key('a', 'asc', 'Int'), key('b', 'asc', 'String'), key('c', 'asc', 'Int')]
-    expect(keysetOf(itemsOf(keysetWhere(three, [1, 'x', 3], true, true)))).toEqual({
+    expect(positionOf(keysetWhere(three, [1, 'x', 3], true, true))).toEqual({
       fields: ['a', 'b', 'c'],
       values: [1, 'x', 3],
       operator: 'lte',
     })
+    // A prefix of the key: the fields the values are for.
+    expect(positionOf(keysetWhere(three, [1, 'x'], false, false))?.fields).toEqual(['a', 'b'])
   })
 
-  it('leaves keys running both ways, null bounds and other conditions as they are', () => {
+  it('leaves keys running both ways, null bounds and single keys unmarked', () => {
     const mixed = [key('createdAt', 'desc', 'DateTime'), key('id', 'asc', 'Int')]
-    expect(keysetOf(itemsOf(keysetWhere(mixed, [at, 3], false, false)))).toBeUndefined()
-    expect(keysetOf(itemsOf(keysetWhere(newest, [null, 3], false, false)))).toBeUndefined()
+    expect(positionOf(keysetWhere(mixed, [at, 3], false, false))).toBeUndefined()
+    expect(positionOf(keysetWhere(newest, [null, 3], false, false))).toBeUndefined()
     // Prisma leaves an undefined bound out: not a row value's null.
-    expect(keysetOf(itemsOf(keysetWhere(newest, [at, undefined], false, false)))).toBeUndefined()
-    expect(
-      keysetOf([{ id: { lte: 3 } }, { OR: [{ id: { lt: 3 } }, { title: { lt: 'a' } }] }])
-    ).toBeUndefined()
-    expect(keysetOf([{ id: { lte: 3 } }, { OR: [{ id: { lt: 3 } }] }])).toBeUndefined()
-    expect(keysetOf([{ id: 3 }, { title: 'a' }])).toBeUndefined()
+    expect(positionOf(keysetWhere(newest, [at, undefined], false, false))).toBeUndefined()
+    expect(positionOf(keysetWhere(newest, [at], false, false))).toBeUndefined()
+  })
+
+  it('keeps the where Prisma reads as it was: the mark is neither a key nor copied', () => {
+    const where = keysetWhere(newest, [at, 7001], false, false)
+    expect(Object.keys(where)).toEqual(['AND'])
+    expect(JSON.stringify(where)).toBe(
+      JSON.stringify({
+        AND: [
+          { createdAt: { lte: at } },
+          { OR: [{ createdAt: { lt: at } }, { createdAt: at, id: { lt: 7001 } }] },
+        ],
+      })
+    )
+    expect(positionOf({ ...where })).toBeUndefined()
   })
 
   it('is written as one comparison where the database reads it as one index range', () => {
@@ -61,6 +71,11 @@ describe('a cursor position as a row-value comparison', () => {
     )
     expect(written('mysql')?.sql).toBe(
       'SELECT "id", "createdAt" FROM "Event" WHERE (`id` > ? AND (`created_at` <= ? AND (`created_at` < ? OR (`created_at` = ? AND `id` < ?) OR (`created_at` = ? AND `id` = ?)))) LIMIT ?'
+    )
+    // The same shape, written by hand, is not a position: its conditions are written as they are.
+    const unmarked = { AND: [{ createdAt: { lte: at } }, { OR: [{ createdAt: { lt: at } }] }] }
+    expect(new CompiledStatements(model, 'sqlite', '"Event"').rows({ where: unmarked })?.sql).toBe(
+      `${model.select} WHERE ("created_at" <= ? AND ("created_at" < ?))`
     )
   })
 })

@@ -7,7 +7,9 @@
  *
  * Arguments: the server kind (bench/peers-server.ts: generated, compiled, handwritten, floor…) and
  * the path. Settings: BENCH_PROFILE_REQUESTS (20000), BENCH_PROFILE_CONNECTIONS (10),
- * BENCH_PROFILE_ROWS (10000, SQLite).
+ * BENCH_PROFILE_ROWS (10000), BENCH_PROFILE_SERVER (a PostgreSQL or MariaDB server's URL, as
+ * bench:peers takes it: the events are read there instead of from SQLite), BENCH_PROFILE_KEEP (set:
+ * the `.cpuprofile` is kept and its path printed, for a look by function).
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -16,8 +18,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import { shown } from './databases.js'
 import { integers } from './load.js'
 import { prepareDatabase } from './setup.js'
+import { prepareMariadbDatabase, preparePostgresDatabase } from './setup-servers.js'
 
 const [kind = 'compiled', target = '/events/partial?page=2'] = process.argv.slice(2)
 const [REQUESTS = 20000] = integers('BENCH_PROFILE_REQUESTS', '20000')
@@ -30,7 +34,10 @@ const LAYERS: Array<[string, (url: string, name: string) => boolean]> = [
   ['generated code', (url) => url.includes('/bench/.generated')],
   ['Prisma client (query layer)', (url) => url.includes('@prisma/client')],
   ['driver adapter', (url) => url.includes('@prisma/adapter-')],
-  ['better-sqlite3 / pg (driver)', (url) => /better-sqlite3|\/pg\/|pg-protocol/.test(url)],
+  [
+    'better-sqlite3 / pg / mariadb (driver)',
+    (url) => /better-sqlite3|\/pg\/|pg-protocol|node_modules\/mariadb\//.test(url),
+  ],
   // The compiled engine runs its kept statements itself (compiled-sqlite.ts): the driver's native
   // work is sampled as that file's own time.
   [
@@ -59,7 +66,13 @@ interface Profile {
   timeDeltas: number[]
 }
 
-const { url } = await prepareDatabase(ROWS)
+const env = process.env
+const SERVER = env.BENCH_PROFILE_SERVER
+const { url } = !SERVER
+  ? await prepareDatabase(ROWS)
+  : /^(mysql|mariadb):/.test(SERVER)
+    ? await prepareMariadbDatabase(SERVER, ROWS)
+    : await preparePostgresDatabase(SERVER, ROWS)
 const dir = await mkdtemp(path.join(tmpdir(), 'prisma-hydra-profile-'))
 const server = fileURLToPath(new URL('./peers-server.ts', import.meta.url))
 const child = spawn(
@@ -88,7 +101,8 @@ child.send('exit')
 await once(child, 'exit')
 const [file] = await readdir(dir)
 const profile = JSON.parse(await readFile(path.join(dir, file as string), 'utf8')) as Profile
-await rm(dir, { recursive: true, force: true })
+if (env.BENCH_PROFILE_KEEP) console.log(`the profile: ${path.join(dir, file as string)}`)
+else await rm(dir, { recursive: true, force: true })
 
 const layerOf = new Map<number, string>()
 for (const node of profile.nodes) {
@@ -116,7 +130,7 @@ profile.samples.forEach((id, index) => {
   total += delta
 })
 process.stdout.write(
-  `${kind} ${target}, ${REQUESTS} requests, ${CONNECTIONS} connections, SQLite ${ROWS} rows: busy CPU ${(total / REQUESTS).toFixed(0)} µs a response\n\n| layer | share | µs a response |\n|---|---:|---:|\n`
+  `${kind} ${target}, ${REQUESTS} requests, ${CONNECTIONS} connections, ${SERVER ? shown(SERVER) : 'SQLite'} ${ROWS} rows: busy CPU ${(total / REQUESTS).toFixed(0)} µs a response\n\n| layer | share | µs a response |\n|---|---:|---:|\n`
 )
 for (const [layer, time] of [...spent].sort(([, a], [, b]) => b - a))
   process.stdout.write(

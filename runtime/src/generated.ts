@@ -47,12 +47,6 @@ export type {
 export type { ContextTerm } from './hydra/context.js'
 export type { ApiDescription, DocumentedType } from './hydra/documentation.js'
 export type { KeySpec } from './hydra/item-key.js'
-export {
-  defineResource,
-  type HydraNode,
-  type IdKind,
-  type MemberOf,
-  type Resource,
-} from './hydra/resource.js'
+export { defineResource, type IdKind, type MemberOf, type Resource } from './hydra/resource.js'
 export type { RowWindow } from './paging/types.js'
 export type { JsonValue } from './scalar-types.js'

@@ -56,8 +56,8 @@ type Flat<T> = { [Key in keyof T]: T[Key] }
 
 /**
  * The member type of a resource described as `{ name, fields, links }` (`defineResource`'s
- * description, its literal types kept): its `@id` and `@type` (resource.ts's `HydraNode`), its
- * fields, then its links.
+ * description, its literal types kept): its `@id` and `@type` (what every member and item
+ * carries first), its fields, then its links.
  */
 export type DescribedMember<D extends { name: string; fields: readonly DescribedField[] }> = Flat<
   { '@id': string; '@type': D['name'] } & {

@@ -63,12 +63,6 @@ export interface ResourceSpec<K extends IdKind> {
  */
 export type MemberOf<R> = R extends Resource<infer M, IdKind> ? M : never
 
-/** What every member and item carries before its fields: its IRI and its type (`BookMember`). */
-export interface HydraNode<T extends string> {
-  '@id': string
-  '@type': T
-}
-
 /** A resource ready to serve: turns database rows into JSON-LD members of type `M`. */
 export interface Resource<M, K extends IdKind = IdKind> extends ResourceSpec<K> {
   /** `base` is the path prefix the app is mounted under ('' at the root). */

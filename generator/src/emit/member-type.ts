@@ -18,7 +18,7 @@ export function writeMemberType(
     name: names.member,
     isExported: true,
     docs: [
-      `A ${resource.name} as it appears in \`hydra:member\` and at its own IRI: its fields' JSON values, then its links' IRIs.`,
+      `${resource.name} members as they appear in \`hydra:member\` and at their own IRIs: their fields' JSON values, then their links' IRIs.`,
     ],
     type: `MemberOf<typeof ${names.resource}>`,
   }

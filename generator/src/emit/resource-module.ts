@@ -233,7 +233,7 @@ function addTypes(
     isExported: true,
     name: names.row,
     docs: [
-      `A ${resource.name} row as the generated queries read it, and as a custom data provider returns it.`,
+      `${resource.name} rows as the generated queries read them, and as a custom data provider returns them.`,
     ],
     type: `Prisma.${resource.name}GetPayload<{ select: typeof ${names.select} }>`,
   })

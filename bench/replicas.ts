@@ -94,7 +94,8 @@ async function main() {
         `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`
       return `| ${name} | ${range(figures.cpu, 0)} | ${range(figures.primary, 2)} | ${range(figures.standby, 2)} |`
     })
-    const [first, second] = [...results.values()] as [{ cpu: number[] }, { cpu: number[] }]
+    const [first, second] = [...results.values()]
+    if (!first || !second) throw new Error('bench:replicas measures two apps')
     const overlap =
       Math.max(...first.cpu) >= Math.min(...second.cpu) &&
       Math.max(...second.cpu) >= Math.min(...first.cpu)

@@ -2,12 +2,15 @@
  * Keys of PostgreSQL's own types end to end (test/fixtures/native-ids, docs/hydra.md#identifiers):
  * `@db.Uuid` ids and Bytes ids (base64url in IRIs) as items, link targets and sub-collection
  * parents; a malformed UUID or base64url key is a 404 problem, never the database's error (500).
- * Runs in the `postgresql` project only.
+ * Every request is answered by the `prisma` engine and the `compiled` one, whose bytes must be the
+ * same (DESIGN 16): its keys and positions are SQL parameters of PostgreSQL's own types. Runs in
+ * the `postgresql` project only.
  */
+import { shareAdapter } from '@prisma-hydra/runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp } from './.generated-postgresql/native-ids/hydra/index.js'
 import { PrismaClient } from './.generated-postgresql/native-ids/prisma/client.js'
-import { createAdapter, freshDatabase, get, startServer } from './support/harness.js'
+import { createAdapter, freshDatabase, get as getOne, startServer } from './support/harness.js'
 
 const SCHEMA = new URL('./fixtures/native-ids/schema.prisma', import.meta.url).pathname
 const PROBLEM = 'application/problem+json; charset=utf-8'
@@ -31,7 +34,9 @@ const BATCHES = [
 
 let prisma: PrismaClient
 let origin: string
+let compiledOrigin: string
 let close: () => Promise<void>
+let closeCompiled: () => Promise<void>
 let remove: () => Promise<void>
 
 type Body = Record<string, unknown>
@@ -40,7 +45,8 @@ const members = (body: Body) => (body['hydra:member'] ?? []) as Body[]
 beforeAll(async () => {
   const database = await freshDatabase(SCHEMA)
   remove = database.remove
-  prisma = new PrismaClient({ adapter: createAdapter(database.url) })
+  const adapter = shareAdapter(createAdapter(database.url))
+  prisma = new PrismaClient({ adapter })
   await prisma.supplier.createMany({
     data: [
       { id: SUPPLIER, name: 'Acme' },
@@ -63,13 +69,28 @@ beforeAll(async () => {
   })
   // Batches of 1: every unpaged response is read past each row's key.
   ;({ origin, close } = await startServer(createHydraApp({ prisma, batchSize: 1 }).fetch))
+  const compiled = createHydraApp({ prisma, batchSize: 1, engine: 'compiled', adapter })
+  ;({ origin: compiledOrigin, close: closeCompiled } = await startServer(compiled.fetch))
 })
 
 afterAll(async () => {
   await close?.()
+  await closeCompiled?.()
   await prisma?.$disconnect()
   await remove?.()
 })
+
+/** The answer of the `prisma` engine's app, once the `compiled` one's has been found the same. */
+async function get(at: string, path: string): ReturnType<typeof getOne> {
+  const answers = await Promise.all(
+    [at, compiledOrigin].map(async (server) => {
+      const response = await fetch(`${server}${path}`)
+      return { status: response.status, body: await response.text() }
+    })
+  )
+  expect(answers[1], `${path} on the compiled engine`).toEqual(answers[0])
+  return getOne(at, path)
+}
 
 describe('uuid and Bytes keys', () => {
   it('items, links and sub-collections round-trip', async () => {

@@ -300,16 +300,18 @@ interface Answer {
 /**
  * Sends a request. A kept-alive socket the server closed as it was reused (its keep-alive timeout
  * ran out while the socket idled, as the fixture's server's do between its rarer requests) is
- * retried once on a new one, as Node's documentation advises (`request.reusedSocket`): the
- * request never reached the server.
+ * retried, as Node's documentation advises (`request.reusedSocket`): the request never reached the
+ * server. Several idle sockets of the pool can have been closed at once, each reused in turn; once
+ * they are gone the agent opens a new socket, whose failure is an error like any other.
  */
 async function send(agent: Agent, request: FuzzRequest): Promise<Answer> {
   if (request.raw) return sendRawRequest(request)
-  try {
-    return await sendOnce(agent, request)
-  } catch (error) {
-    if (!(error instanceof ReusedSocketClosed)) throw error
-    return sendOnce(agent, request)
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await sendOnce(agent, request)
+    } catch (error) {
+      if (!(error instanceof ReusedSocketClosed) || attempt >= CONCURRENCY) throw error
+    }
   }
 }
 

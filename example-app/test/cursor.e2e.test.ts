@@ -11,6 +11,7 @@ import { createHydraApp } from '#fixtures/cursor/hydra/index.js'
 import { PrismaClient } from '#fixtures/cursor/prisma/client.js'
 import {
   createAdapter,
+  expectSameOnBothEngines,
   freshDatabase,
   getWithoutSearch,
   ids,
@@ -50,13 +51,7 @@ afterAll(async () => {
 
 /** The answer of the `prisma` engine's app, once the `compiled` one's has been found the same. */
 async function get(at: string, path: string): ReturnType<typeof getWithoutSearch> {
-  const answers = await Promise.all(
-    [at, compiledOrigin].map(async (server) => {
-      const response = await fetch(`${server}${path}`)
-      return { status: response.status, body: await response.text() }
-    })
-  )
-  expect(answers[1], `${path} on the compiled engine`).toEqual(answers[0])
+  await expectSameOnBothEngines(at, compiledOrigin, path)
   return getWithoutSearch(at, path)
 }
 

@@ -10,7 +10,13 @@ import { shareAdapter } from '@prisma-hydra/runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp } from './.generated-postgresql/native-ids/hydra/index.js'
 import { PrismaClient } from './.generated-postgresql/native-ids/prisma/client.js'
-import { createAdapter, freshDatabase, get as getOne, startServer } from './support/harness.js'
+import {
+  createAdapter,
+  expectSameOnBothEngines,
+  freshDatabase,
+  get as getOne,
+  startServer,
+} from './support/harness.js'
 
 const SCHEMA = new URL('./fixtures/native-ids/schema.prisma', import.meta.url).pathname
 const PROBLEM = 'application/problem+json; charset=utf-8'
@@ -82,13 +88,7 @@ afterAll(async () => {
 
 /** The answer of the `prisma` engine's app, once the `compiled` one's has been found the same. */
 async function get(at: string, path: string): ReturnType<typeof getOne> {
-  const answers = await Promise.all(
-    [at, compiledOrigin].map(async (server) => {
-      const response = await fetch(`${server}${path}`)
-      return { status: response.status, body: await response.text() }
-    })
-  )
-  expect(answers[1], `${path} on the compiled engine`).toEqual(answers[0])
+  await expectSameOnBothEngines(at, compiledOrigin, path)
   return getOne(at, path)
 }
 

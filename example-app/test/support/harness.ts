@@ -125,6 +125,28 @@ export async function get(origin: string, pathAndQuery: string): Promise<JsonRes
 }
 
 /**
+ * Sends a GET to an app on the `prisma` engine (`origin`) and to the same app on the `compiled`
+ * engine (`twin`), and throws unless both answer the same status and bytes (DESIGN 16).
+ */
+export async function expectSameOnBothEngines(
+  origin: string,
+  twin: string,
+  pathAndQuery: string
+): Promise<void> {
+  const [own, compiled] = await Promise.all(
+    [origin, twin].map(async (server) => {
+      const response = await fetch(`${server}${pathAndQuery}`)
+      return `${response.status} ${await response.text()}`
+    })
+  )
+  if (own !== compiled) {
+    throw new Error(
+      `${pathAndQuery} on the compiled engine:\n  prisma:   ${own?.slice(0, 600)}\n  compiled: ${compiled?.slice(0, 600)}`
+    )
+  }
+}
+
+/**
  * {@link get}, with a collection's `hydra:search` block checked and left out: the reference writes
  * none for paging parameters, so tests of the reference's collection shapes compare the rest
  * (the block itself is tested in hydra-clients.e2e.test.ts).

@@ -163,7 +163,8 @@ function honoApp(read: {
   return app.fetch
 }
 
-function handwritten(prisma: Prisma) {
+/** The hand-written Prisma routes (bench/route-work.ts prices their own work too). */
+export function handwritten(prisma: Prisma) {
   return honoApp({
     full: (page) =>
       prisma.$transaction([

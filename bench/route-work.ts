@@ -1,0 +1,150 @@
+/**
+ * The route's own work: what a generated route (the `prisma` engine) costs a response besides
+ * Prisma's, against the hand-written Prisma route of bench:peers, for the same three requests and
+ * the same bytes. Both are asked in-process through their app's `fetch`, over a stand-in of the
+ * Prisma client whose reads answer at once with rows read from the 10,000-event SQLite table
+ * beforehand (fresh objects and Dates each call, as Prisma's are): what is left is the routes'
+ * work alone (parameters, where and order, members, document, ETag, headers), which is where the
+ * `prisma` engine's distance to the hand-written route lies (bench:peers measures both with
+ * Prisma, whose part is the same for both: docs/performance.md).
+ *
+ * CPU µs a response (`process.cpuUsage()`, user + system) over `REQUESTS` responses, `ROUNDS`
+ * rounds in a rotating order; the median and range over the rounds, and generated / hand-written
+ * within each round. A last row prices the ISO text of a page's 30 dates (`isoText`, written by
+ * hand for the members, keys and links: values/iso-text.ts) against `Date.prototype.toISOString`.
+ * Writes its section of bench/RESULTS.md.
+ *
+ *   npm run bench:route
+ *   BENCH_ROUTE_ROUNDS=3 BENCH_ROUTE_REQUESTS=500 npm run bench:route   # quick
+ */
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
+// Priced alone; no entry exports it, nor should (validators.ts says why).
+import { isoText } from '../runtime/src/values/iso-text.js'
+import { createHydraApp } from './.generated/hydra/index.js'
+import { PrismaClient } from './.generated/prisma/client.js'
+import { integers, type Spread, shownSpread, spread } from './load.js'
+import { feedLink, PER_PAGE } from './peers-documents.js'
+import { handwritten } from './peers-server.js'
+import { machine, writeSection } from './report.js'
+import { prepareDatabase } from './setup.js'
+
+const [ROUNDS = 5] = integers('BENCH_ROUTE_ROUNDS', '5')
+const [REQUESTS = 2000] = integers('BENCH_ROUTE_REQUESTS', '2000')
+const ROWS = 10_000
+
+type Row = { id: number; createdAt: Date; payload: string }
+type Fetch = (request: Request) => Response | Promise<Response>
+
+const { url } = await prepareDatabase(ROWS)
+const prisma = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }) })
+const ordered = {
+  select: { id: true, createdAt: true, payload: true },
+  orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }],
+}
+// Page 1's last row is the feed's position; page 2 and the row after it are what every read gets.
+const [firstPage, page] = await Promise.all([
+  prisma.event.findMany({ ...ordered, take: PER_PAGE }),
+  prisma.event.findMany({ ...ordered, skip: PER_PAGE, take: PER_PAGE + 1 }),
+])
+const total = await prisma.event.count()
+await prisma.$disconnect()
+const position = firstPage.at(-1) as Row
+const fresh = (): Row[] =>
+  page.map((row) => ({ ...row, createdAt: new Date(row.createdAt.getTime()) }))
+
+/**
+ * The client both routes are given: the model's reads answer at once (every `findMany` the rows
+ * above, every count the table's), a batch transaction answers its reads.
+ */
+const event = {
+  findMany: async () => fresh(),
+  count: async () => total,
+}
+const standIn = {
+  event,
+  $transaction: (reads: readonly PromiseLike<unknown>[]) => Promise.all(reads),
+  $queryRawUnsafe: async () => [{ total: BigInt(total) }],
+}
+type Client = InstanceType<typeof PrismaClient>
+
+const TARGETS = [
+  { mode: 'full', path: '/events?page=2' },
+  { mode: 'partial', path: '/events/partial?page=2' },
+  { mode: 'cursor', path: feedLink(position, 'lt') },
+] as const
+
+const apps: Record<'generated' | 'handwritten', Fetch> = {
+  generated: createHydraApp({ prisma: standIn as unknown as Client }).fetch,
+  handwritten: handwritten(standIn as unknown as Client),
+}
+
+async function cpuPer(times: number, work: () => Promise<unknown> | unknown): Promise<number> {
+  const start = process.cpuUsage()
+  for (let index = 0; index < times; index++) await work()
+  const used = process.cpuUsage(start)
+  return (used.user + used.system) / times
+}
+
+// Both answer every request with the same bytes, or nothing is measured.
+for (const { path } of TARGETS) {
+  const [generated, hand] = await Promise.all(
+    Object.values(apps).map(async (fetch) => {
+      const response = await fetch(new Request(`http://localhost${path}`))
+      return `${response.status} ${await response.text()}`
+    })
+  )
+  if (generated !== hand)
+    throw new Error(`${path}: the routes answer differently:\n${generated}\n${hand}`)
+}
+
+const dates = page.slice(0, PER_PAGE).map((row) => row.createdAt)
+const results = new Map<string, number[]>()
+const record = (key: string, value: number) =>
+  results.set(key, [...(results.get(key) ?? []), value])
+const ratios = new Map<string, number[]>()
+for (let round = 0; round < ROUNDS; round++) {
+  // Rotated order: a request is not always measured first (warm-up) or last.
+  const order = TARGETS.map((_, index) => TARGETS[(index + round) % TARGETS.length])
+  for (const target of order) {
+    if (!target) continue
+    const request = () => new Request(`http://localhost${target.path}`)
+    const [generated, hand] = [
+      await cpuPer(REQUESTS, async () => (await apps.generated(request())).text()),
+      await cpuPer(REQUESTS, async () => (await apps.handwritten(request())).text()),
+    ]
+    record(`${target.mode} generated`, generated)
+    record(`${target.mode} handwritten`, hand)
+    ratios.set(target.mode, [...(ratios.get(target.mode) ?? []), generated / hand])
+  }
+  record('isoText', await cpuPer(REQUESTS * 10, () => dates.map(isoText)))
+  record('toISOString', await cpuPer(REQUESTS * 10, () => dates.map((date) => date.toISOString())))
+  process.stdout.write('.')
+}
+process.stdout.write('\n')
+
+const us = (value: Spread | undefined) => shownSpread(value, 1)
+const of = (key: string) => spread(results.get(key) ?? [])
+const rows = TARGETS.map(
+  ({ mode, path }) =>
+    `| ${mode} (\`${path.length > 40 ? `${path.slice(0, 37)}…` : path}\`) | ${us(of(`${mode} generated`))} | ${us(of(`${mode} handwritten`))} | ${shownSpread(spread(ratios.get(mode) ?? []), 2)} |`
+)
+const dateRatio = spread(
+  (results.get('isoText') ?? []).map(
+    (own, index) => own / (results.get('toISOString')?.[index] ?? own)
+  )
+)
+
+const markdown = `## The route's own work
+
+\`npm run bench:route\` (bench/route-work.ts): the generated route (\`prisma\` engine) and the hand-written Prisma route of bench:peers, asked in-process through their app's \`fetch\` over a stand-in client whose reads answer at once with rows read beforehand from the ${ROWS.toLocaleString('en')}-event SQLite table, so that only the routes' own work is measured; both answer the same bytes (checked first). ${REQUESTS.toLocaleString('en')} responses a measure, ${ROUNDS} rounds in a rotating order; CPU µs a response (\`process.cpuUsage()\`, user + system), the median over the rounds and its range.
+
+| request | generated CPU µs | hand-written CPU µs | generated / hand-written |
+|---|---|---|---|
+${rows.join('\n')}
+
+ISO text of a page's ${dates.length} dates, CPU µs: \`isoText\` ${us(of('isoText'))}, \`Date.prototype.toISOString\` ${us(of('toISOString'))} (ratio ${shownSpread(dateRatio, 2)}).
+
+${machine()}
+`
+await writeSection('route', markdown)
+process.stdout.write(markdown)

@@ -13,6 +13,7 @@
  */
 import { isDecimal } from '../decimal.js'
 import { readColumnValue } from '../values/column-value.js'
+import { isoText } from '../values/iso-text.js'
 
 /** The kinds of key an item IRI can be built from: Prisma scalar types, an enum, or several fields. */
 export type IdKind =
@@ -75,7 +76,7 @@ export function keyFields(key: KeySpec): readonly KeyField[] {
 export function keyText(kind: KeyField['kind'], value: unknown): string {
   switch (kind) {
     case 'DateTime':
-      return value instanceof Date ? value.toISOString() : String(value)
+      return value instanceof Date ? isoText(value) : String(value)
     case 'Decimal':
       return isDecimal(value) ? canonicalDecimal(value.toFixed()) : canonicalDecimal(String(value))
     case 'Bytes':

@@ -1,5 +1,6 @@
 import { isDecimal } from '../decimal.js'
 import { type ScalarFormatter, scalarType } from '../scalar-types.js'
+import { isoText } from '../values/iso-text.js'
 import { type IdKind, type IdValue, type KeySpec, keySegment, readKeySegment } from './item-key.js'
 import { type LinkSpec, linkWriter } from './links.js'
 import type { DescribedMember } from './member-type.js'
@@ -79,7 +80,7 @@ export interface Resource<M, K extends IdKind = IdKind> extends ResourceSpec<K> 
 type Convert = (value: unknown) => unknown
 
 const formatters: Record<ScalarFormatter, Convert> = {
-  dateTime: (value) => (value instanceof Date ? value.toISOString() : value),
+  dateTime: (value) => (value instanceof Date ? isoText(value) : value),
   integerText: (value) => String(value),
   decimalText: (value) => decimalText(value, undefined),
   base64: (value) => Buffer.from(value as Uint8Array).toString('base64'),

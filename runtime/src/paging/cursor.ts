@@ -13,6 +13,7 @@ import { isDecimal } from '../decimal.js'
 import { badRequest } from '../errors.js'
 import { isRepeated, type QueryMap, type QueryValue } from '../iri/query-string.js'
 import { readColumnValue } from '../values/column-value.js'
+import { isoText } from '../values/iso-text.js'
 import { markPosition } from './keyset-position.js'
 import type { CollectionPage, CollectionSource, CursorKey, LinkTarget } from './types.js'
 
@@ -58,7 +59,7 @@ export function parseCursorValue(
 
 /** Writes a row's key value into a link. */
 export function formatCursorValue(value: unknown): string {
-  if (value instanceof Date) return value.toISOString()
+  if (value instanceof Date) return isoText(value)
   return isDecimal(value) ? value.toFixed() : String(value)
 }
 

@@ -9,12 +9,16 @@
  *   it before (the adapter's transaction: BEGIN, the page, the count, COMMIT) and as the floor does;
  * - the dates of a page: the 31 stored texts of its `createdAt`, read as the compiled engine reads
  *   them and written as ISO text as the rendering writes them, against `new Date` and toISOString;
- * - the cursor page 30 % deep (the `where` the paging layer writes for it), by the compiled engine
- *   and as prepared statements: the expansion Prisma sends, and the row value the floor writes.
+ * - the cursor page 30 % deep (its expansion, unmarked), by the compiled engine and as prepared
+ *   statements: the expansion, and the row value the floor writes;
+ * - the same page through Prisma's client (the `prisma` engine's read): `findMany` with the nested
+ *   comparison the paging layer writes (keysetWhere), with the expansion it wrote before, and
+ *   Prisma's own `cursor` with `skip: 1` (the hand-written route of bench:peers).
  *
  * With BENCH_POSTGRES_URL (any database URL of the server), the full and cursor tables again on
  * PostgreSQL (`@prisma/adapter-pg`, node-postgres pools of 10), 10 calls in flight: CPU µs and
- * wall µs a call.
+ * wall µs a call; the Prisma table one call at a time. With BENCH_MARIADB_URL, the Prisma table on
+ * MariaDB (`@prisma/adapter-mariadb`).
  *
  *   npm run bench:engines
  *
@@ -35,7 +39,7 @@ import { type EventRow, eventModel, eventOperations } from './.generated/hydra/e
 import { PrismaClient } from './.generated/prisma/client.js'
 import { integers, median } from './load.js'
 import { eventRow, prepareDatabase } from './setup.js'
-import { preparePostgresDatabase } from './setup-servers.js'
+import { prepareMariadbDatabase, preparePostgresDatabase } from './setup-servers.js'
 
 const [ROUNDS = 7] = integers('BENCH_ENGINES_ROUNDS', '7')
 const [CALLS = 2000] = integers('BENCH_ENGINES_CALLS', '2000')
@@ -47,7 +51,14 @@ const PAGE_SQL = `${SELECT}${ORDER} LIMIT ? OFFSET ?`
 const COUNT_SQL = 'SELECT COUNT(*) FROM "Event"'
 /** The feed's page 30 % deep, as bench/peers.ts asks for it: the position's row and 31 after. */
 const AT = eventRow(ROWS - Math.round(ROWS * 0.3) + 1)
-/** The `where` the paging layer writes for it (paging/cursor.ts, keysetWhere). */
+/** The `where` the paging layer writes for it (paging/cursor.ts, keysetWhere), without its mark. */
+const NESTED_WHERE = {
+  AND: [
+    { createdAt: { lte: AT.createdAt } },
+    { OR: [{ createdAt: { lt: AT.createdAt } }, { id: { lte: AT.id } }] },
+  ],
+}
+/** The expansion it wrote before: one branch a field, each with the leading fields' equalities. */
 const CURSOR_WHERE = {
   AND: [
     { createdAt: { lte: AT.createdAt } },
@@ -185,6 +196,7 @@ async function sqliteTables(): Promise<Table[]> {
           dates(rowValue.all(stored, AT.id, 32) as never),
       },
     },
+    prismaCursorTable('SQLite', prisma),
   ]
 }
 
@@ -247,7 +259,38 @@ async function postgresTables(server: string): Promise<Table[]> {
           read('row value', ROW_VALUE_SQL, [utc, AT.id, 32]),
       },
     },
+    prismaCursorTable('PostgreSQL', prisma as unknown as PrismaClient),
   ]
+}
+
+/** The feed page through a Prisma client of the bench schema, as the `prisma` engine reads it. */
+function prismaCursorTable(database: string, prisma: Pick<PrismaClient, 'event'>): Table {
+  const select = { id: true, createdAt: true, payload: true }
+  const orderBy = [{ createdAt: 'desc' as const }, { id: 'desc' as const }]
+  return {
+    title: `The cursor page 30 % deep through Prisma's client (${database})`,
+    inFlight: 1,
+    calls: {
+      'findMany, the nested comparison (keysetWhere), 32 rows': () =>
+        prisma.event.findMany({ select, orderBy, take: 32, where: NESTED_WHERE }),
+      'findMany, the expansion it wrote before, 32 rows': () =>
+        prisma.event.findMany({ select, orderBy, take: 32, where: CURSOR_WHERE }),
+      "findMany, Prisma's cursor and skip: 1 (hand-written), 31 rows": () =>
+        prisma.event.findMany({ select, orderBy, take: 31, skip: 1, cursor: { id: AT.id } }),
+    },
+  }
+}
+
+async function mariadbTables(server: string): Promise<Table[]> {
+  const { url } = await prepareMariadbDatabase(server, ROWS)
+  const [{ PrismaMariaDb }, { PrismaClient: Client }] = await Promise.all([
+    import('@prisma/adapter-mariadb'),
+    import('./.generated-mysql/prisma/client.js'),
+  ])
+  const prisma = new Client({ adapter: new PrismaMariaDb(url) })
+  await prisma.$connect()
+  closers.push(() => prisma.$disconnect())
+  return [prismaCursorTable('MariaDB', prisma as unknown as PrismaClient)]
 }
 
 /** CPU µs and wall µs a call over one round. */
@@ -269,7 +312,12 @@ const shown = (values: number[]) =>
 
 const env = process.env
 const server = env.BENCH_POSTGRES_URL
-const tables = [...(await sqliteTables()), ...(server ? await postgresTables(server) : [])]
+const mariadb = env.BENCH_MARIADB_URL
+const tables = [
+  ...(await sqliteTables()),
+  ...(server ? await postgresTables(server) : []),
+  ...(mariadb ? await mariadbTables(mariadb) : []),
+]
 const calls = tables.flatMap((table) =>
   Object.entries(table.calls).map(([name, call]) => ({
     table,

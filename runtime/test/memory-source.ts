@@ -22,7 +22,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** A tiny evaluator of Prisma `where` objects: AND, OR, equality, lt/gt/lte/gte. */
-function matches(row: Row, where: unknown): boolean {
+export function matches(row: Row, where: unknown): boolean {
   if (!isPlainObject(where)) throw new Error(`not a where: ${String(where)}`)
   return Object.entries(where).every(([name, condition]) => {
     if (name === 'AND' || name === 'OR') {
@@ -52,7 +52,7 @@ function matches(row: Row, where: unknown): boolean {
   })
 }
 
-function byKey(keys: readonly CursorKey[]) {
+export function byKey(keys: readonly CursorKey[]) {
   return (a: Row, b: Row): number => {
     for (const { field, direction } of keys) {
       const order = compare(a[field], b[field])

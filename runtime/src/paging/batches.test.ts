@@ -50,7 +50,7 @@ describe('readInBatches', () => {
                 {
                   OR: [
                     { score: { lt: batches[0]?.at(-1)?.score } },
-                    { score: batches[0]?.at(-1)?.score, id: { gt: batches[0]?.at(-1)?.id } },
+                    { id: { gt: batches[0]?.at(-1)?.id } },
                   ],
                 },
               ],

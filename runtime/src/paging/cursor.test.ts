@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compare, memorySource, type Row } from '../../test/memory-source.js'
+import { byKey, compare, matches, memorySource, type Row } from '../../test/memory-source.js'
 import { HydraError } from '../errors.js'
 import { renderCollection } from '../hydra/collection.js'
 import { parseQuery, type QueryMap } from '../iri/query-string.js'
@@ -410,6 +410,18 @@ describe('readCursorBound: 400s', () => {
 
 describe('keysetWhere: the rows past a position, as a Prisma where', () => {
   const d = utc('2024-02-29T00:00:00Z')
+  /** `group ≥ 'b' AND (group > 'b' OR (at ≤ d AND (at < d OR id > 9)))`, by its operators. */
+  const nested3 = (group: [string, string], at: [string, string], id: string) => ({
+    AND: [
+      { group: { [group[0]]: 'b' } },
+      {
+        OR: [
+          { group: { [group[1]]: 'b' } },
+          { AND: [{ at: { [at[0]]: d } }, { OR: [{ at: { [at[1]]: d } }, { id: { [id]: 9 } }] }] },
+        ],
+      },
+    ],
+  })
   const cases: [
     name: string,
     keys: CursorKey[],
@@ -432,7 +444,7 @@ describe('keysetWhere: the rows past a position, as a Prisma where', () => {
       [7, 3],
       false,
       false,
-      { AND: [{ score: { lte: 7 } }, { OR: [{ score: { lt: 7 } }, { score: 7, id: { gt: 3 } }] }] },
+      { AND: [{ score: { lte: 7 } }, { OR: [{ score: { lt: 7 } }, { id: { gt: 3 } }] }] },
     ],
     [
       '2 fields desc/asc, backward',
@@ -440,7 +452,7 @@ describe('keysetWhere: the rows past a position, as a Prisma where', () => {
       [7, 3],
       true,
       false,
-      { AND: [{ score: { gte: 7 } }, { OR: [{ score: { gt: 7 } }, { score: 7, id: { lt: 3 } }] }] },
+      { AND: [{ score: { gte: 7 } }, { OR: [{ score: { gt: 7 } }, { id: { lt: 3 } }] }] },
     ],
     [
       '2 fields desc/asc, forward inclusive',
@@ -448,12 +460,7 @@ describe('keysetWhere: the rows past a position, as a Prisma where', () => {
       [7, 3],
       false,
       true,
-      {
-        AND: [
-          { score: { lte: 7 } },
-          { OR: [{ score: { lt: 7 } }, { score: 7, id: { gt: 3 } }, { score: 7, id: 3 }] },
-        ],
-      },
+      { AND: [{ score: { lte: 7 } }, { OR: [{ score: { lt: 7 } }, { id: { gte: 3 } }] }] },
     ],
     [
       '2 fields desc/asc, backward inclusive',
@@ -461,12 +468,7 @@ describe('keysetWhere: the rows past a position, as a Prisma where', () => {
       [7, 3],
       true,
       true,
-      {
-        AND: [
-          { score: { gte: 7 } },
-          { OR: [{ score: { gt: 7 } }, { score: 7, id: { lt: 3 } }, { score: 7, id: 3 }] },
-        ],
-      },
+      { AND: [{ score: { gte: 7 } }, { OR: [{ score: { gt: 7 } }, { id: { lte: 3 } }] }] },
     ],
     [
       '2 fields both asc, forward',
@@ -474,7 +476,7 @@ describe('keysetWhere: the rows past a position, as a Prisma where', () => {
       [1, 2],
       false,
       false,
-      { AND: [{ a: { gte: 1 } }, { OR: [{ a: { gt: 1 } }, { a: 1, b: { gt: 2 } }] }] },
+      { AND: [{ a: { gte: 1 } }, { OR: [{ a: { gt: 1 } }, { b: { gt: 2 } }] }] },
     ],
     ['a prefix of 2, forward', scoreId, [7], false, false, { score: { lt: 7 } }],
     ['a prefix of 2, backward', scoreId, [7], true, false, { score: { gt: 7 } }],
@@ -485,18 +487,7 @@ describe('keysetWhere: the rows past a position, as a Prisma where', () => {
       ['b', d, 9],
       false,
       false,
-      {
-        AND: [
-          { group: { gte: 'b' } },
-          {
-            OR: [
-              { group: { gt: 'b' } },
-              { group: 'b', at: { lt: d } },
-              { group: 'b', at: d, id: { gt: 9 } },
-            ],
-          },
-        ],
-      },
+      nested3(['gte', 'gt'], ['lte', 'lt'], 'gt'),
     ],
     [
       '3 fields asc/desc/asc, backward',
@@ -504,18 +495,7 @@ describe('keysetWhere: the rows past a position, as a Prisma where', () => {
       ['b', d, 9],
       true,
       false,
-      {
-        AND: [
-          { group: { lte: 'b' } },
-          {
-            OR: [
-              { group: { lt: 'b' } },
-              { group: 'b', at: { gt: d } },
-              { group: 'b', at: d, id: { lt: 9 } },
-            ],
-          },
-        ],
-      },
+      nested3(['lte', 'lt'], ['gte', 'gt'], 'lt'),
     ],
     [
       '3 fields asc/desc/asc, forward inclusive',
@@ -523,19 +503,7 @@ describe('keysetWhere: the rows past a position, as a Prisma where', () => {
       ['b', d, 9],
       false,
       true,
-      {
-        AND: [
-          { group: { gte: 'b' } },
-          {
-            OR: [
-              { group: { gt: 'b' } },
-              { group: 'b', at: { lt: d } },
-              { group: 'b', at: d, id: { gt: 9 } },
-              { group: 'b', at: d, id: 9 },
-            ],
-          },
-        ],
-      },
+      nested3(['gte', 'gt'], ['lte', 'lt'], 'gte'),
     ],
     [
       '3 fields asc/desc/asc, backward inclusive',
@@ -543,19 +511,7 @@ describe('keysetWhere: the rows past a position, as a Prisma where', () => {
       ['b', d, 9],
       true,
       true,
-      {
-        AND: [
-          { group: { lte: 'b' } },
-          {
-            OR: [
-              { group: { lt: 'b' } },
-              { group: 'b', at: { gt: d } },
-              { group: 'b', at: d, id: { lt: 9 } },
-              { group: 'b', at: d, id: 9 },
-            ],
-          },
-        ],
-      },
+      nested3(['lte', 'lt'], ['gte', 'gt'], 'lte'),
     ],
     [
       'a prefix of 3, backward inclusive',
@@ -563,10 +519,24 @@ describe('keysetWhere: the rows past a position, as a Prisma where', () => {
       ['b', d],
       true,
       true,
+      { AND: [{ group: { lte: 'b' } }, { OR: [{ group: { lt: 'b' } }, { at: { gte: d } }] }] },
+    ],
+    [
+      'a position with a null: each branch, nulls as equalities',
+      groupAtId,
+      ['b', null, 9],
+      false,
+      false,
       {
         AND: [
-          { group: { lte: 'b' } },
-          { OR: [{ group: { lt: 'b' } }, { group: 'b', at: { gt: d } }, { group: 'b', at: d }] },
+          { group: { gte: 'b' } },
+          {
+            OR: [
+              { group: { gt: 'b' } },
+              { group: 'b', at: { lt: null } },
+              { group: 'b', at: null, id: { gt: 9 } },
+            ],
+          },
         ],
       },
     ],
@@ -574,6 +544,53 @@ describe('keysetWhere: the rows past a position, as a Prisma where', () => {
 
   it.each(cases)('%s', (_name, keys, values, backward, inclusive, expected) => {
     expect(keysetWhere(keys, values, backward, inclusive)).toStrictEqual(expected)
+  })
+
+  it('selects exactly the rows past (or at) each position, for every order of three keys', () => {
+    // 60 rows over few values, so that positions tie on their first fields; every row a position.
+    const rows = Array.from({ length: 60 }, (_, index) => ({
+      a: (index * 7) % 3,
+      b: (index * 5) % 4,
+      id: index + 1,
+    }))
+    for (const directions of [
+      ['asc', 'asc', 'asc'],
+      ['desc', 'asc', 'desc'],
+      ['asc', 'desc', 'asc'],
+      ['desc', 'desc', 'desc'],
+    ] as const) {
+      const keys = (['a', 'b', 'id'] as const).map((field, index) =>
+        key(field, 'Int', directions[index])
+      )
+      const order = byKey(keys)
+      for (const position of rows) {
+        for (const [backward, inclusive] of [
+          [false, false],
+          [false, true],
+          [true, false],
+          [true, true],
+        ] as const) {
+          const where = keysetWhere(
+            keys,
+            [position.a, position.b, position.id],
+            backward,
+            inclusive
+          )
+          const past = (row: Row) => {
+            const side = Math.sign(order(row, position)) * (backward ? -1 : 1)
+            return side > 0 || (inclusive && side === 0)
+          }
+          const selected = rows.filter((row) => matches(row, where)).map((row) => row.id)
+          expect([directions, position.id, backward, inclusive, selected]).toEqual([
+            directions,
+            position.id,
+            backward,
+            inclusive,
+            rows.filter(past).map((row) => row.id),
+          ])
+        }
+      }
+    }
   })
 })
 

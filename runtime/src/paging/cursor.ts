@@ -134,6 +134,14 @@ function singleBound(field: string, given: QueryValue, repeated: boolean): [Oper
  * order: a lexicographic comparison, led by a range on the first field so that an index on the
  * key can seek to the position instead of scanning to it. Marked with the position when it is
  * one row-value comparison (keyset-position.ts).
+ *
+ * Written nested, each field once with each operator: `a ≥ x AND (a > x OR (b ≥ y AND (b > y OR
+ * c > z)))` (`≥` at the last field when `inclusive`), two values a field, where the expansion of
+ * every branch (`a > x OR (a = x AND b > y) OR …`) repeats the leading values in each. Prisma's
+ * query layer and the driver adapter's work grow with the values sent: a feed page's `findMany`
+ * cost 40-80 µs of CPU more with the expansion (`npm run bench:engines`, docs/performance.md). A
+ * position with an empty value (a null, a field left out) keeps the expansion, whose equalities
+ * read a null as `IS NULL`.
  */
 export function keysetWhere(
   keys: readonly CursorKey[],
@@ -144,6 +152,51 @@ export function keysetWhere(
   const first = keys[0] as CursorKey
   if (values.length === 1)
     return { [first.field]: { [operatorFor(first, backward, inclusive)]: values[0] } }
+  const empty = values.some((value) => value === null || value === undefined)
+  const where = empty
+    ? expandedKeyset(keys, values, backward, inclusive)
+    : nestedKeyset(keys, values, backward, inclusive, 0)
+  // Keys running one way with every value given: one row-value comparison (keyset-position.ts).
+  const ordered = keys.slice(0, values.length)
+  const oneWay = ordered.every((key) => key.direction === first.direction)
+  if (!oneWay || empty) return where
+  return markPosition(where, {
+    fields: ordered.map((key) => key.field),
+    values,
+    operator: operatorFor(first, backward, inclusive),
+  })
+}
+
+/** The comparison from field `index` on: `k ≥ v AND (k > v OR <the next field's>)`. */
+function nestedKeyset(
+  keys: readonly CursorKey[],
+  values: readonly unknown[],
+  backward: boolean,
+  inclusive: boolean,
+  index: number
+): Record<string, unknown> {
+  const key = keys[index] as CursorKey
+  const value = values[index]
+  if (index === values.length - 1) {
+    return { [key.field]: { [operatorFor(key, backward, inclusive)]: value } }
+  }
+  const beyond = { [key.field]: { [operatorFor(key, backward, false)]: value } }
+  return {
+    AND: [
+      { [key.field]: { [operatorFor(key, backward, true)]: value } },
+      { OR: [beyond, nestedKeyset(keys, values, backward, inclusive, index + 1)] },
+    ],
+  }
+}
+
+/** The comparison as one branch a field: `a > x OR (a = x AND b > y) OR …`, led by `a ≥ x`. */
+function expandedKeyset(
+  keys: readonly CursorKey[],
+  values: readonly unknown[],
+  backward: boolean,
+  inclusive: boolean
+): Record<string, unknown> {
+  const first = keys[0] as CursorKey
   const branches: Record<string, unknown>[] = values.map((value, index) => {
     const branch: Record<string, unknown> = {}
     for (let previous = 0; previous < index; previous++) {
@@ -160,16 +213,7 @@ export function keysetWhere(
     )
   }
   const leading = { [first.field]: { [operatorFor(first, backward, true)]: values[0] } }
-  const where = { AND: [leading, { OR: branches }] }
-  // Keys running one way with every value given: one row-value comparison (keyset-position.ts).
-  const ordered = keys.slice(0, values.length)
-  const oneWay = ordered.every((key) => key.direction === first.direction)
-  if (!oneWay || values.some((value) => value === null || value === undefined)) return where
-  return markPosition(where, {
-    fields: ordered.map((key) => key.field),
-    values,
-    operator: operatorFor(first, backward, inclusive),
-  })
+  return { AND: [leading, { OR: branches }] }
 }
 
 /** A link to the page after (or before) a position, as overrides of the request's parameters. */

@@ -9,7 +9,7 @@
  * Prisma, whose part is the same for both: docs/performance.md).
  *
  * CPU µs a response (`process.cpuUsage()`, user + system) over `REQUESTS` responses, `ROUNDS`
- * rounds in a rotating order; the median and range over the rounds, and generated / hand-written
+ * rounds in a rotating order after a warm-up of `REQUESTS` responses each; the median and range over the rounds, and generated / hand-written
  * within each round. A last row prices the ISO text of a page's 30 dates (`isoText`, written by
  * hand for the members, keys and links: values/iso-text.ts) against `Date.prototype.toISOString`.
  * Writes its section of bench/RESULTS.md.
@@ -97,6 +97,13 @@ for (const { path } of TARGETS) {
     throw new Error(`${path}: the routes answer differently:\n${generated}\n${hand}`)
 }
 
+// Warm-up: each route's code compiled by V8 before anything is measured.
+for (const { path } of TARGETS) {
+  for (const fetch of Object.values(apps)) {
+    await cpuPer(REQUESTS, async () => (await fetch(new Request(`http://localhost${path}`))).text())
+  }
+}
+
 const dates = page.slice(0, PER_PAGE).map((row) => row.createdAt)
 const results = new Map<string, number[]>()
 const record = (key: string, value: number) =>
@@ -136,7 +143,7 @@ const dateRatio = spread(
 
 const markdown = `## The route's own work
 
-\`npm run bench:route\` (bench/route-work.ts): the generated route (\`prisma\` engine) and the hand-written Prisma route of bench:peers, asked in-process through their app's \`fetch\` over a stand-in client whose reads answer at once with rows read beforehand from the ${ROWS.toLocaleString('en')}-event SQLite table, so that only the routes' own work is measured; both answer the same bytes (checked first). ${REQUESTS.toLocaleString('en')} responses a measure, ${ROUNDS} rounds in a rotating order; CPU µs a response (\`process.cpuUsage()\`, user + system), the median over the rounds and its range.
+\`npm run bench:route\` (bench/route-work.ts): the generated route (\`prisma\` engine) and the hand-written Prisma route of bench:peers, asked in-process through their app's \`fetch\` over a stand-in client whose reads answer at once with rows read beforehand from the ${ROWS.toLocaleString('en')}-event SQLite table, so that only the routes' own work is measured; both answer the same bytes (checked first). ${REQUESTS.toLocaleString('en')} responses a measure, ${ROUNDS} rounds in a rotating order after as many responses of each for warm-up; CPU µs a response (\`process.cpuUsage()\`, user + system), the median over the rounds and its range.
 
 | request | generated CPU µs | hand-written CPU µs | generated / hand-written |
 |---|---|---|---|

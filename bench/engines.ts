@@ -9,8 +9,8 @@
  *   it before (the adapter's transaction: BEGIN, the page, the count, COMMIT) and as the floor does;
  * - the dates of a page: the 31 stored texts of its `createdAt`, read as the compiled engine reads
  *   them and written as ISO text as the rendering writes them, against `new Date` and toISOString;
- * - the cursor page 30 % deep (its expansion, unmarked), by the compiled engine and as prepared
- *   statements: the expansion, and the row value the floor writes;
+ * - the cursor page 30 % deep (the `where` the paging layer writes for it), by the compiled engine
+ *   and as prepared statements: the expansion, and the row value the floor writes;
  * - the same page through Prisma's client (the `prisma` engine's read): `findMany` with the nested
  *   comparison the paging layer writes (keysetWhere), with the expansion it wrote before, and
  *   Prisma's own `cursor` with `skip: 1` (the hand-written route of bench:peers).
@@ -31,6 +31,9 @@ import { createDataAccess } from '@prisma-hydra/runtime/generated'
 import Database from 'better-sqlite3'
 import type { Context } from 'hono'
 import pg from 'pg'
+// The paging layer's keysetWhere, from the built runtime the generated modules load: the position
+// it marks its `where` with is a symbol of that module, which the compiled engine reads there.
+import { keysetWhere } from '../runtime/dist/paging/cursor.js'
 // The compiled engine's row reader, priced alone. No entry exports it, nor should: rows reach
 // applications only through the routes; the entries are what applications write, what generated
 // modules import and what the generator shares.
@@ -51,13 +54,19 @@ const PAGE_SQL = `${SELECT}${ORDER} LIMIT ? OFFSET ?`
 const COUNT_SQL = 'SELECT COUNT(*) FROM "Event"'
 /** The feed's page 30 % deep, as bench/peers.ts asks for it: the position's row and 31 after. */
 const AT = eventRow(ROWS - Math.round(ROWS * 0.3) + 1)
-/** The `where` the paging layer writes for it (paging/cursor.ts, keysetWhere), without its mark. */
-const NESTED_WHERE = {
-  AND: [
-    { createdAt: { lte: AT.createdAt } },
-    { OR: [{ createdAt: { lt: AT.createdAt } }, { id: { lte: AT.id } }] },
+/**
+ * The `where` the paging layer writes for it: the nested comparison Prisma reads, marked with the
+ * position the compiled engine writes as one row value on SQLite and PostgreSQL.
+ */
+const POSITION_WHERE = keysetWhere(
+  [
+    { field: 'createdAt', type: 'DateTime', direction: 'desc' },
+    { field: 'id', type: 'Int', direction: 'desc' },
   ],
-}
+  [AT.createdAt, AT.id],
+  false,
+  true
+)
 /** The expansion it wrote before: one branch a field, each with the leading fields' equalities. */
 const CURSOR_WHERE = {
   AND: [
@@ -189,7 +198,7 @@ async function sqliteTables(): Promise<Table[]> {
         'compiled engine (findMany, the paging layer’s where)': () =>
           compiledRows
             .source(eventOperations.feed, {}, view)
-            .findMany({ take: 32, where: CURSOR_WHERE }),
+            .findMany({ take: 32, where: POSITION_WHERE }),
         'better-sqlite3: the expansion prepared, rows with Dates': async () =>
           dates(expansion.all(stored, stored, stored, AT.id, stored, AT.id, 32) as never),
         'better-sqlite3: the row value prepared, rows with Dates': async () =>
@@ -252,7 +261,7 @@ async function postgresTables(server: string): Promise<Table[]> {
       inFlight: 10,
       calls: {
         'compiled engine (findMany, the paging layer’s where)': () =>
-          compiled.source(operations.feed, {}, view).findMany({ take: 32, where: CURSOR_WHERE }),
+          compiled.source(operations.feed, {}, view).findMany({ take: 32, where: POSITION_WHERE }),
         'node-postgres: the expansion prepared': () =>
           read('expansion', EXPANSION_SQL, [utc, utc, utc, AT.id, utc, AT.id, 32]),
         'node-postgres: the row value prepared': () =>
@@ -272,7 +281,7 @@ function prismaCursorTable(database: string, prisma: Pick<PrismaClient, 'event'>
     inFlight: 1,
     calls: {
       'findMany, the nested comparison (keysetWhere), 32 rows': () =>
-        prisma.event.findMany({ select, orderBy, take: 32, where: NESTED_WHERE }),
+        prisma.event.findMany({ select, orderBy, take: 32, where: POSITION_WHERE }),
       'findMany, the expansion it wrote before, 32 rows': () =>
         prisma.event.findMany({ select, orderBy, take: 32, where: CURSOR_WHERE }),
       "findMany, Prisma's cursor and skip: 1 (hand-written), 31 rows": () =>

@@ -1,7 +1,8 @@
 /**
  * What the load benchmarks (bench/peers.ts, bench/throughput.ts, bench/filters.ts) share: server
  * processes that print `listening <port>`, a check that servers answer alike, turns of load from
- * autocannon timed here, turns taken in a rotating order, and medians with their spread.
+ * autocannon timed here, turns taken in a rotating order, and medians with their spread; and the
+ * in-process benchmarks' CPU time a call (`cpuPer`).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -164,6 +165,20 @@ export async function checkSame(servers: ReadonlyMap<string, Server>, path: stri
 /** `items` in the order of run `run`: run r starts with item r, so each takes every position. */
 export function rotated<T>(items: readonly T[], run: number): T[] {
   return items.map((_, index) => items[(index + run) % items.length] as T)
+}
+
+/**
+ * CPU µs a call of `work` in this process (user + system, `process.cpuUsage()`), over `times` calls
+ * one after the other: the in-process benchmarks' measure (validators.ts, route-work.ts).
+ */
+export async function cpuPer(
+  times: number,
+  work: () => Promise<unknown> | unknown
+): Promise<number> {
+  const start = process.cpuUsage()
+  for (let index = 0; index < times; index++) await work()
+  const used = process.cpuUsage(start)
+  return (used.user + used.system) / times
 }
 
 export const median = (values: readonly number[]): number => {

@@ -22,7 +22,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import { isoText } from '../runtime/src/values/iso-text.js'
 import { createHydraApp } from './.generated/hydra/index.js'
 import { PrismaClient } from './.generated/prisma/client.js'
-import { integers, type Spread, shownSpread, spread } from './load.js'
+import { cpuPer, integers, type Spread, shownSpread, spread } from './load.js'
 import { feedLink, PER_PAGE } from './peers-documents.js'
 import { handwritten } from './peers-server.js'
 import { machine, writeSection } from './report.js'
@@ -76,13 +76,6 @@ const TARGETS = [
 const apps: Record<'generated' | 'handwritten', Fetch> = {
   generated: createHydraApp({ prisma: standIn as unknown as Client }).fetch,
   handwritten: handwritten(standIn as unknown as Client),
-}
-
-async function cpuPer(times: number, work: () => Promise<unknown> | unknown): Promise<number> {
-  const start = process.cpuUsage()
-  for (let index = 0; index < times; index++) await work()
-  const used = process.cpuUsage(start)
-  return (used.user + used.system) / times
 }
 
 // Both answer every request with the same bytes, or nothing is measured.

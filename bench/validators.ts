@@ -24,7 +24,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import { entityTag } from '../runtime/src/hono/http-cache.js'
 import { createHydraApp } from './.generated/hydra/index.js'
 import { PrismaClient } from './.generated/prisma/client.js'
-import { integers, type Spread, shownSpread, spread } from './load.js'
+import { cpuPer, integers, type Spread, shownSpread, spread } from './load.js'
 import { machine, writeSection } from './report.js'
 import { prepareDatabase } from './setup.js'
 
@@ -38,14 +38,6 @@ const TARGETS = [
 ] as const
 
 type Fetch = (request: Request) => Response | Promise<Response>
-
-/** CPU µs a call of `work`, over `times` calls one after the other. */
-async function cpuPer(times: number, work: () => Promise<unknown> | unknown): Promise<number> {
-  const start = process.cpuUsage()
-  for (let index = 0; index < times; index++) await work()
-  const used = process.cpuUsage(start)
-  return (used.user + used.system) / times
-}
 
 async function measure(fetch: Fetch, path: string) {
   const url = `http://localhost${path}`

@@ -3,9 +3,9 @@
  * The ISO 8601 text of a Date (`2024-03-01T12:00:00.000Z`), as `Date.prototype.toISOString`
  * writes it, for the values a response writes: members' date-times, item keys and cursor links.
  *
- * Written by hand because V8's own costs about 0.6 µs a call on Node 20 (a page of 30 dates, 19 µs
- * of the route's work), while this integer arithmetic costs about a tenth of that: the rows of
- * `npm run bench:dates` (bench/dates.ts). No library offers it faster: date libraries format
+ * Written by hand because V8's own costs 0.4-0.6 µs a call on Node 20 (a page of 30 dates, 13 µs
+ * of the route's work), while this integer arithmetic costs about half of that: the last line of
+ * `npm run bench:route` (bench/route-work.ts). No library offers it faster: date libraries format
  * through `toISOString` or the `getUTC*` accessors. Years outside 0000-9999 (written with a sign
  * and six digits), invalid dates (a RangeError) and Date subclasses with their own text (the
  * compiled engine's stored dates) are left to `toISOString`.

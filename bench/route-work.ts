@@ -4,13 +4,16 @@
  * the same bytes. Both are asked in-process through their app's `fetch`, over a stand-in of the
  * Prisma client whose reads answer at once with rows read from the 10,000-event SQLite table
  * beforehand (fresh objects and Dates each call, as Prisma's are): what is left is the routes'
- * work alone (parameters, where and order, members, document, ETag, headers), which is where the
- * `prisma` engine's distance to the hand-written route lies (bench:peers measures both with
- * Prisma, whose part is the same for both: docs/performance.md).
+ * work alone (parameters, where and order, members, document, ETag, headers).
  *
  * CPU µs a response (`process.cpuUsage()`, user + system) over `REQUESTS` responses, `ROUNDS`
- * rounds in a rotating order after a warm-up of `REQUESTS` responses each; the median and range over the rounds, and generated / hand-written
- * within each round. A last row prices the ISO text of a page's 30 dates (`isoText`, written by
+ * rounds in a rotating order after a warm-up of `REQUESTS` responses each; the median and range
+ * over the rounds, and generated / hand-written within each round. A second table asks the same
+ * routes the same requests through the real Prisma client over that table, in the same rounds:
+ * where its distance exceeds the first's, the same statements ran slower beside the generated
+ * route's work. Beside each, the memory a response allocates, garbage included (`bytesPer`): what
+ * a response drops costs collections and the caches they flush, which a CPU measure of the route
+ * alone does not see. A last row prices the ISO text of a page's 30 dates (`isoText`, written by
  * hand for the members, keys and links: values/iso-text.ts) against `Date.prototype.toISOString`.
  * Writes its section of bench/RESULTS.md.
  *
@@ -22,7 +25,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import { isoText } from '../runtime/src/values/iso-text.js'
 import { createHydraApp } from './.generated/hydra/index.js'
 import { PrismaClient } from './.generated/prisma/client.js'
-import { cpuPer, integers, type Spread, shownSpread, spread } from './load.js'
+import { bytesPer, cpuPer, integers, type Spread, shownSpread, spread } from './load.js'
 import { feedLink, PER_PAGE } from './peers-documents.js'
 import { handwritten } from './peers-server.js'
 import { machine, writeSection } from './report.js'
@@ -47,7 +50,6 @@ const [firstPage, page] = await Promise.all([
   prisma.event.findMany({ ...ordered, skip: PER_PAGE, take: PER_PAGE + 1 }),
 ])
 const total = await prisma.event.count()
-await prisma.$disconnect()
 const position = firstPage.at(-1) as Row
 const fresh = (): Row[] =>
   page.map((row) => ({ ...row, createdAt: new Date(row.createdAt.getTime()) }))
@@ -73,27 +75,38 @@ const TARGETS = [
   { mode: 'cursor', path: feedLink(position, 'lt') },
 ] as const
 
-const apps: Record<'generated' | 'handwritten', Fetch> = {
-  generated: createHydraApp({ prisma: standIn as unknown as Client }).fetch,
-  handwritten: handwritten(standIn as unknown as Client),
-}
+type Route = 'generated' | 'handwritten'
+const SETS = {
+  standIn: {
+    generated: createHydraApp({ prisma: standIn as unknown as Client }).fetch,
+    handwritten: handwritten(standIn as unknown as Client),
+  },
+  // The same routes through the real client: Prisma's part and the routes' own together.
+  prisma: { generated: createHydraApp({ prisma }).fetch, handwritten: handwritten(prisma) },
+} satisfies Record<string, Record<Route, Fetch>>
+type SetName = keyof typeof SETS
+const ask = (fetch: Fetch, path: string) => fetch(new Request(`http://localhost${path}`))
 
 // Both answer every request with the same bytes, or nothing is measured.
-for (const { path } of TARGETS) {
-  const [generated, hand] = await Promise.all(
-    Object.values(apps).map(async (fetch) => {
-      const response = await fetch(new Request(`http://localhost${path}`))
-      return `${response.status} ${await response.text()}`
-    })
-  )
-  if (generated !== hand)
-    throw new Error(`${path}: the routes answer differently:\n${generated}\n${hand}`)
+for (const routes of Object.values(SETS)) {
+  for (const { path } of TARGETS) {
+    const [generated, hand] = await Promise.all(
+      Object.values(routes).map(async (fetch) => {
+        const response = await ask(fetch, path)
+        return `${response.status} ${await response.text()}`
+      })
+    )
+    if (generated !== hand)
+      throw new Error(`${path}: the routes answer differently:\n${generated}\n${hand}`)
+  }
 }
 
 // Warm-up: each route's code compiled by V8 before anything is measured.
-for (const { path } of TARGETS) {
-  for (const fetch of Object.values(apps)) {
-    await cpuPer(REQUESTS, async () => (await fetch(new Request(`http://localhost${path}`))).text())
+for (const routes of Object.values(SETS)) {
+  for (const { path } of TARGETS) {
+    for (const fetch of Object.values(routes)) {
+      await cpuPer(REQUESTS, async () => (await ask(fetch, path)).text())
+    }
   }
 }
 
@@ -101,20 +114,23 @@ const dates = page.slice(0, PER_PAGE).map((row) => row.createdAt)
 const results = new Map<string, number[]>()
 const record = (key: string, value: number) =>
   results.set(key, [...(results.get(key) ?? []), value])
-const ratios = new Map<string, number[]>()
 for (let round = 0; round < ROUNDS; round++) {
   // Rotated order: a request is not always measured first (warm-up) or last.
   const order = TARGETS.map((_, index) => TARGETS[(index + round) % TARGETS.length])
   for (const target of order) {
     if (!target) continue
-    const request = () => new Request(`http://localhost${target.path}`)
-    const [generated, hand] = [
-      await cpuPer(REQUESTS, async () => (await apps.generated(request())).text()),
-      await cpuPer(REQUESTS, async () => (await apps.handwritten(request())).text()),
-    ]
-    record(`${target.mode} generated`, generated)
-    record(`${target.mode} handwritten`, hand)
-    ratios.set(target.mode, [...(ratios.get(target.mode) ?? []), generated / hand])
+    for (const [set, routes] of Object.entries(SETS) as Array<[SetName, Record<Route, Fetch>]>) {
+      const generated = await cpuPer(REQUESTS, async () =>
+        (await ask(routes.generated, target.path)).text()
+      )
+      const hand = await cpuPer(REQUESTS, async () =>
+        (await ask(routes.handwritten, target.path)).text()
+      )
+      record(`${set} ${target.mode} generated`, generated)
+      record(`${set} ${target.mode} handwritten`, hand)
+      record(`${set} ${target.mode} distance`, generated - hand)
+      record(`${set} ${target.mode} ratio`, generated / hand)
+    }
   }
   record('isoText', await cpuPer(REQUESTS * 10, () => dates.map(isoText)))
   record('toISOString', await cpuPer(REQUESTS * 10, () => dates.map((date) => date.toISOString())))
@@ -122,12 +138,33 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 process.stdout.write('\n')
 
+// Memory allocated a response, garbage included: the same for every round, so measured once.
+const allocated = new Map<string, number>()
+for (const [set, routes] of Object.entries(SETS) as Array<[SetName, Record<Route, Fetch>]>) {
+  for (const target of TARGETS) {
+    for (const route of ['generated', 'handwritten'] as const) {
+      const bytes = await bytesPer(REQUESTS, async () =>
+        (await ask(routes[route], target.path)).text()
+      )
+      allocated.set(`${set} ${target.mode} ${route}`, bytes)
+    }
+  }
+}
+const perDate = (format: (date: Date) => string) =>
+  bytesPer(REQUESTS, () => dates.map(format)).then((bytes) => bytes / dates.length)
+const [isoTextBytes, toISOStringBytes] = [
+  await perDate(isoText),
+  await perDate((date) => date.toISOString()),
+]
+
 const us = (value: Spread | undefined) => shownSpread(value, 1)
 const of = (key: string) => spread(results.get(key) ?? [])
-const rows = TARGETS.map(
-  ({ mode, path }) =>
-    `| ${mode} (\`${path.length > 40 ? `${path.slice(0, 37)}…` : path}\`) | ${us(of(`${mode} generated`))} | ${us(of(`${mode} handwritten`))} | ${shownSpread(spread(ratios.get(mode) ?? []), 2)} |`
-)
+const kb = (key: string) => ((allocated.get(key) ?? Number.NaN) / 1024).toFixed(1)
+const tableOf = (set: SetName) =>
+  TARGETS.map(
+    ({ mode, path }) =>
+      `| ${mode} (\`${path.length > 40 ? `${path.slice(0, 37)}…` : path}\`) | ${us(of(`${set} ${mode} generated`))} | ${us(of(`${set} ${mode} handwritten`))} | ${us(of(`${set} ${mode} distance`))} | ${shownSpread(of(`${set} ${mode} ratio`), 2)} | ${kb(`${set} ${mode} generated`)} / ${kb(`${set} ${mode} handwritten`)} |`
+  ).join('\n')
 const dateRatio = spread(
   (results.get('isoText') ?? []).map(
     (own, index) => own / (results.get('toISOString')?.[index] ?? own)
@@ -136,15 +173,22 @@ const dateRatio = spread(
 
 const markdown = `## The route's own work
 
-\`npm run bench:route\` (bench/route-work.ts): the generated route (\`prisma\` engine) and the hand-written Prisma route of bench:peers, asked in-process through their app's \`fetch\` over a stand-in client whose reads answer at once with rows read beforehand from the ${ROWS.toLocaleString('en')}-event SQLite table, so that only the routes' own work is measured; both answer the same bytes (checked first). ${REQUESTS.toLocaleString('en')} responses a measure, ${ROUNDS} rounds in a rotating order after as many responses of each for warm-up; CPU µs a response (\`process.cpuUsage()\`, user + system), the median over the rounds and its range.
+\`npm run bench:route\` (bench/route-work.ts): the generated route (\`prisma\` engine) and the hand-written Prisma route of bench:peers, asked in-process through their app's \`fetch\` over a stand-in client whose reads answer at once with rows read beforehand from the ${ROWS.toLocaleString('en')}-event SQLite table, so that only the routes' own work is measured; both answer the same bytes (checked first). ${REQUESTS.toLocaleString('en')} responses a measure, ${ROUNDS} rounds in a rotating order after as many responses of each for warm-up; CPU µs a response (\`process.cpuUsage()\`, user + system), the median over the rounds and its range; the JavaScript memory a response allocates, what is collected included (V8's sampling heap profiler), measured once after the rounds.
 
-| request | generated CPU µs | hand-written CPU µs | generated / hand-written |
-|---|---|---|---|
-${rows.join('\n')}
+| request | generated CPU µs | hand-written CPU µs | distance µs | generated / hand-written | KB allocated, generated / hand-written |
+|---|---|---|---|---|---|
+${tableOf('standIn')}
 
-ISO text of a page's ${dates.length} dates, CPU µs: \`isoText\` ${us(of('isoText'))}, \`Date.prototype.toISOString\` ${us(of('toISOString'))} (ratio ${shownSpread(dateRatio, 2)}).
+The same requests through the real Prisma client over that table (\`@prisma/adapter-better-sqlite3\`), measured in the same rounds: Prisma's part and the routes' own together. What the distance adds to the first table's is what the generated route's own work costs the rest of a response besides; both routes run the same statements.
+
+| request | generated CPU µs | hand-written CPU µs | distance µs | generated / hand-written | KB allocated, generated / hand-written |
+|---|---|---|---|---|---|
+${tableOf('prisma')}
+
+ISO text of a page's ${dates.length} dates, CPU µs: \`isoText\` ${us(of('isoText'))}, \`Date.prototype.toISOString\` ${us(of('toISOString'))} (ratio ${shownSpread(dateRatio, 2)}); bytes allocated a date: ${isoTextBytes.toFixed(0)} and ${toISOStringBytes.toFixed(0)}.
 
 ${machine()}
 `
 await writeSection('route', markdown)
 process.stdout.write(markdown)
+await prisma.$disconnect()

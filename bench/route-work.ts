@@ -10,8 +10,8 @@
  * rounds in a rotating order after a warm-up of `REQUESTS` responses each; the median and range
  * over the rounds, and generated / hand-written within each round. A second table asks the same
  * routes the same requests through the real Prisma client over that table, in the same rounds:
- * where its distance exceeds the first's, the same statements ran slower beside the generated
- * route's work. Beside each, the memory a response allocates, garbage included (`bytesPer`): what
+ * where its distance exceeds the first's on offset pages (the routes run the same statements), the
+ * statements ran slower beside the generated route's work. Beside each, the memory a response allocates, garbage included (`bytesPer`): what
  * a response drops costs collections and the caches they flush, which a CPU measure of the route
  * alone does not see. A last row prices the ISO text of a page's 30 dates (`isoText`, written by
  * hand for the members, keys and links: values/iso-text.ts) against `Date.prototype.toISOString`.
@@ -179,7 +179,7 @@ const markdown = `## The route's own work
 |---|---|---|---|---|---|
 ${tableOf('standIn')}
 
-The same requests through the real Prisma client over that table (\`@prisma/adapter-better-sqlite3\`), measured in the same rounds: Prisma's part and the routes' own together. What the distance adds to the first table's is what the generated route's own work costs the rest of a response besides; both routes run the same statements.
+The same requests through the real Prisma client over that table (\`@prisma/adapter-better-sqlite3\`), measured in the same rounds: Prisma's part and the routes' own together. For full and partial pages both routes run the same statements, so what the distance adds to the first table's is what the generated route's work costs the rest of a response besides; the hand-written cursor page runs Prisma's own \`cursor\`, another statement.
 
 | request | generated CPU µs | hand-written CPU µs | distance µs | generated / hand-written | KB allocated, generated / hand-written |
 |---|---|---|---|---|---|

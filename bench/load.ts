@@ -189,9 +189,9 @@ const sampledBytes = (node: HeapProfiler.SamplingHeapProfileNode): number =>
 /**
  * Bytes of the JavaScript heap a call of `work` allocates, what is collected included, over
  * `times` calls one after the other: V8's sampling heap profiler (a sample every 128 bytes on
- * average), told to keep the samples of objects the collector has freed. What is allocated and
- * dropped within a response costs no peak, but each collection and the caches it flushes: the
- * measure of that churn (route-work.ts).
+ * average), told to keep the samples of objects the collector has freed. What a response
+ * allocates and drops adds nothing to the peak, but it costs collections and the caches they
+ * flush: this measures that churn (route-work.ts).
  */
 export async function bytesPer(
   times: number,

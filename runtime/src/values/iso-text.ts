@@ -10,9 +10,9 @@
  * (`${year}-${month}…`), it was a tree of a dozen strings that the body's serialization then
  * copied, nine times the memory a date and slower than V8's own once that memory had to be
  * collected. No library offers it faster: date libraries format through `toISOString` or the
- * `getUTC*` accessors. Years outside 0000-9999 (written with a sign
- * and six digits), invalid dates (a RangeError) and Date subclasses with their own text (the
- * compiled engine's stored dates) are left to `toISOString`.
+ * `getUTC*` accessors. Years outside 0000-9999 (written with a sign and six digits), invalid
+ * dates (a RangeError) and Date subclasses with their own text (the compiled engine's stored
+ * dates) are left to `toISOString`.
  */
 
 const MS_PER_DAY = 86_400_000

@@ -3,9 +3,9 @@
  * `cached` totals shared between instances (docs/deployment.md#shared-totals): a count read by one
  * instance is answered by every instance for the operation's `totalsCacheSeconds`, through a
  * {@link CountStore} the app gives (`redisCountStore` of `@prisma-hydra/runtime/redis` over a Redis
- * client, or any store of its own). Keys name the model, the operation and the request's `where`
- * (a sub-collection's parent and, with access control, the caller's scope are in it), are bounded
- * (a long `where` is hashed) and expire with the count. A store that fails or does not answer
+ * client, or any store of its own). Keys name the model, the operation and a digest of the
+ * request's `where` (a sub-collection's parent and, with access control, the caller's scope are in
+ * it, so its text would put tenants' values at rest in the store), and expire with the count. A store that fails or does not answer
  * within its timeout is left alone for a moment: counts are then the instance's own (the
  * in-process cache), never a 5xx nor a wait past the timeout, with one log line when the outage
  * starts and one when it ends.
@@ -31,9 +31,6 @@ export interface CountStore {
 export const DEFAULT_PREFIX = 'prisma-hydra:totals:'
 const DEFAULT_TIMEOUT = 250
 const DEFAULT_RETRY = 1000
-/** A `where` longer than this is hashed in its key: keys stay short whatever a client sends. */
-const MAX_WHERE = 128
-
 /** A store's command that failed or timed out: the count is then the instance's own. */
 class StoreFailure extends Error {}
 
@@ -99,7 +96,11 @@ function guardOf(store: CountStore): StoreGuard {
   return guard
 }
 
-/** The store's key of a count: prefix, model, operation, and the `where` (hashed when long). */
+/**
+ * The store's key of a count: prefix, model, operation, and the SHA-256 of the `where` (empty
+ * without one). The digest keeps the key short whatever a client sends, and keeps the values of
+ * filters and scopes out of the store.
+ */
 export function sharedCountKey(
   store: CountStore,
   model: string,
@@ -107,9 +108,7 @@ export function sharedCountKey(
   where: string
 ): string {
   const condition =
-    where.length <= MAX_WHERE
-      ? where
-      : `sha256:${createHash('sha256').update(where).digest('base64url')}`
+    where === '' ? '' : `sha256:${createHash('sha256').update(where).digest('base64url')}`
   return `${store.prefix ?? DEFAULT_PREFIX}${model}:${operation}:${condition}`
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Context } from 'hono'
 import { HydraError } from '../errors.js'
+import { NO_ROW, settleWhere, WhereFault } from '../filters/settled-where.js'
 import type {
   AccessRules,
   AuthenticationSettings,
@@ -99,7 +100,7 @@ export async function callerView(
   const scope =
     request.operation === 'item'
       ? await itemScope(c, rules, request.model)
-      : await run(c, ruleOf(own, request.operation, 'scope'))
+      : await run(c, ruleOf(own, request.operation, 'scope'), request.model, request.operation)
   const hidden = new Set((await own?.hidden?.(c)) ?? [])
   const hiddenRelated = new Map<string, ReadonlySet<string>>()
   await Promise.all(
@@ -139,9 +140,6 @@ function ruleOf<K extends 'scope' | 'guard'>(
   return own && own[key] !== undefined ? own[key] : access?.[key]
 }
 
-/** A where no row holds: Prisma reads an empty OR as false. */
-const NO_ROW: Where = { OR: [] }
-
 /**
  * The related rows of `model` a caller sees through a relation (a filter, an order, exists): none
  * when its item route's guard refuses the caller, since that route would serve none of them; else
@@ -158,44 +156,31 @@ async function relatedScope(
 }
 
 /**
- * Runs a scope (undefined or null: every row), checking it answers an object without an
- * undefined value: Prisma leaves such a key out, so `{ tenantId: undefined }` (a claim the token
- * lacks) would select every row. That is a fault of the scope, refused (a 500) rather than read.
+ * Runs a scope (undefined or null: every row) and settles its answer (filters/settled-where.ts):
+ * read by the rules of logic (`{ OR: [] }`, `{ NOT: {} }`: no row), and written so that Prisma
+ * reads it the same wherever the runtime joins it. A value Prisma would read as no condition
+ * (`{ tenantId: claims.tenant }` for a token without that claim, or whose claim is `{}`) would
+ * select every row, and a text holding NUL is one no database compares alike: faults of the
+ * scope, refused (a 500 naming the model and operation) rather than read.
  */
-async function run(c: Context, scope: RowScope | null | undefined): Promise<Where | undefined> {
+async function run(
+  c: Context,
+  scope: RowScope | null | undefined,
+  model: string,
+  operation: string
+): Promise<Where | undefined> {
   if (!scope) return undefined
   const where = await scope(c)
-  if (where !== undefined && (where === null || typeof where !== 'object' || Array.isArray(where)))
-    throw new TypeError('A row scope answers a Prisma where (an object) or undefined')
-  const hole = where && undefinedIn(where, '')
-  if (hole !== undefined)
-    throw new TypeError(`A row scope answered undefined for ${hole}: it would select every row`)
-  return where
-}
-
-/** The path of the first undefined value in a where's plain objects and lists, or undefined. */
-function undefinedIn(value: unknown, path: string): string | undefined {
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      if (item === undefined) return `${path}[${index}]`
-      const inner = undefinedIn(item, `${path}[${index}]`)
-      if (inner !== undefined) return inner
-    }
-    return undefined
+  if (where === undefined) return undefined
+  try {
+    return settleWhere(where)
+  } catch (error) {
+    if (!(error instanceof WhereFault)) throw error
+    throw new TypeError(
+      `The row scope of ${model} (${operation}) answered ${error.problem} at ${error.path || 'its top'}: it is refused rather than read`,
+      { cause: error }
+    )
   }
-  if (
-    typeof value !== 'object' ||
-    value === null ||
-    Object.getPrototypeOf(value) !== Object.prototype
-  )
-    return undefined
-  for (const [key, item] of Object.entries(value)) {
-    const at = path === '' ? key : `${path}.${key}`
-    if (item === undefined) return at
-    const inner = undefinedIn(item, at)
-    if (inner !== undefined) return inner
-  }
-  return undefined
 }
 
 /** The scope of `model`'s item route, read once per request. */
@@ -207,7 +192,7 @@ function itemScope(c: Context, rules: AccessRules, model: string): Promise<Where
   }
   let scope = memo.get(model)
   if (!scope) {
-    scope = run(c, ruleOf(rules[model], 'item', 'scope'))
+    scope = run(c, ruleOf(rules[model], 'item', 'scope'), model, 'item')
     memo.set(model, scope)
   }
   return scope

@@ -11,6 +11,7 @@ import { dialectOf } from '../database/dialects.js'
 import type { OutageLog } from '../database/outage.js'
 import { type DatabaseTimeouts, transactionOptions } from '../database/timeouts.js'
 import type { RowSelection } from '../filters/selection.js'
+import { andWhere, isNoRow } from '../filters/settled-where.js'
 import {
   CountCache,
   countKey,
@@ -119,10 +120,6 @@ const orderByOf = (order: readonly OrderField[], reverse: boolean): Where[] =>
     [field]: reverse ? (direction === 'asc' ? 'desc' : 'asc') : direction,
   }))
 
-/** Both filters, or either: how a cursor's position joins a request's `where`. */
-const both = (a: Where | undefined, b: Where | undefined): Where | undefined =>
-  a && b ? { AND: [a, b] } : (a ?? b)
-
 /**
  * The data access of one resource over the application's Prisma client (`prisma`, typed by the
  * generated module that calls this). Cached counts live as long as the access (one per operation).
@@ -145,12 +142,17 @@ export function createDataAccess<Row extends object>(
   return {
     outages: routing.outages,
     caller: (c, request) => callerView(c, options.access, request, options.authentication),
-    where: (selection, view) => both(view.scope, selection.where),
+    where(selection, view) {
+      const where = andWhere(view.scope, selection.where)
+      // A provider may nest its where in its own AND, where Prisma misreads `{ OR: [] }`: its
+      // "no row" is a condition on the key, which Prisma reads as no row in every position.
+      return isNoRow(where) ? noKey(model.key) : where
+    },
     source(operation, selection, view, within) {
       const own = ordersOf(operation)
       // The caller's scope joins the request's filters here, before anything is read or counted:
       // the page, every count (a cached count's key) and every cursor position are of visible rows.
-      const where = both(both(view.scope, within), selection.where)
+      const where = andWhere(andWhere(view.scope, within), selection.where)
       // Every read of the request on one database, by the engine this request's where takes.
       const pinned = routing.pin()
       const on: ReadRun<PrismaModelReads> = (read) =>
@@ -163,13 +165,15 @@ export function createDataAccess<Row extends object>(
         ...window
       }: RowWindow<Where>): FindManyArgs => ({
         orderBy: backward ? reverse : orderBy,
-        where: both(where, position) ?? {},
+        where: andWhere(where, position) ?? {},
         ...window,
       })
       const loose = looseTotals(model, operation, where, on, cacheOf)
       return sourceOf<Row>(on, argsOf, where, loose, transaction)
     },
     async item(id, view) {
+      // No row is visible: no id is looked up (every id answers the same 404).
+      if (isNoRow(view.scope)) return null
       const row = await lookUp(model.delegate, model.key.name, id, view.scope)
       return row && holdsExactly(row, model.key, id) ? (row as Row) : null
     },
@@ -178,11 +182,18 @@ export function createDataAccess<Row extends object>(
       const fields = parent.key.fields ?? [parent.key]
       const select = Object.fromEntries(fields.map((field) => [field.name, true]))
       const scope = view.scopeOf(parent.name)
+      if (isNoRow(scope)) return undefined
       const found = await lookUp(parent.delegate, parent.key.name, id, scope, select)
       if (!found || !holdsExactly(found, parent.key, id)) return undefined
       return parentWhere(relation, id, scope)
     },
   }
+}
+
+/** A where no row holds, on the model's key: `{ id: { in: [] } }`. */
+function noKey(key: ModelKey): Where {
+  const field = key.fields?.[0]?.name ?? key.name
+  return { [field]: { in: [] } }
 }
 
 /** The default order of each operation and its reverse, computed once per operation. */

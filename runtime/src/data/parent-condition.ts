@@ -5,6 +5,7 @@
  * in the page's own `where`, so the page and its count decide the parent's visibility in the same
  * read: a parent that leaves the scope after its own read (the 404 check) lists none of its rows.
  */
+import { andWhere } from '../filters/settled-where.js'
 import type { RelationSource } from './model-source.js'
 
 type Where = Record<string, unknown>
@@ -24,5 +25,5 @@ export function parentWhere(
   }
   // A composite key's value is an object of exactly its fields: a condition on the parent.
   const onParent = parent.key.fields ? (id as Where) : { [parent.key.name]: id }
-  return { [condition.field]: { [condition.kind]: scope ? { AND: [onParent, scope] } : onParent } }
+  return { [condition.field]: { [condition.kind]: andWhere(onParent, scope) } }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { andWhere, filterWhere, orderByOf } from './where.js'
+import { filterWhere, orderByOf } from './where.js'
 
 describe('filterWhere', () => {
   it('matches conditions through a relation against the related rows the caller sees', () => {
@@ -266,13 +266,7 @@ describe('LIKE escapes', () => {
   })
 })
 
-describe('andWhere and orderByOf', () => {
-  it('combines a filter with a cursor position', () => {
-    expect(andWhere(undefined, { id: { gt: 1 } })).toEqual({ id: { gt: 1 } })
-    expect(andWhere({ a: 1 }, undefined)).toEqual({ a: 1 })
-    expect(andWhere({ a: 1 }, { id: { gt: 1 } })).toEqual({ AND: [{ a: 1 }, { id: { gt: 1 } }] })
-  })
-
+describe('orderByOf', () => {
   it('writes an order, and its reverse', () => {
     const order = [
       { field: 'title', direction: 'asc' as const },

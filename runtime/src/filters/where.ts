@@ -2,6 +2,7 @@
  * Turns the conditions of a request into a Prisma `where` and its order into an `orderBy`, the
  * way API Platform's Doctrine filters turn them into DQL (docs/filters.md).
  */
+import { allOf } from './settled-where.js'
 import type {
   DateOperator,
   FilterCondition,
@@ -76,10 +77,11 @@ export function filterWhere(
   // book matches `reviews.rating[gte]=4&reviews.author=Ann` when one review matches both.
   for (const { through, conditions: inner } of related.values()) {
     const scope = scopeOf(through.relation)
-    const where = all([...(scope ? [scope] : []), ...conditionParts(inner, options)]) ?? {}
+    // The scope is "no row" when the target's guard refuses the caller: so is the whole join.
+    const where = allOf([...(scope ? [scope] : []), ...conditionParts(inner, options)]) ?? {}
     parts.push({ [through.relation]: through.many ? { some: where } : { is: where } })
   }
-  return all(parts)
+  return allOf(parts)
 }
 
 /** How the database reads LIKE escapes, and the client's `Prisma.AnyNull` for Json fields. */
@@ -110,18 +112,6 @@ function conditionParts(conditions: readonly FilterCondition[], options: Written
     parts.push(conditionWhere(condition, options))
   }
   return parts
-}
-
-function all(parts: Where[]): Where | undefined {
-  if (parts.length === 0) return undefined
-  return parts.length === 1 ? parts[0] : { AND: parts }
-}
-
-/** Both a filter's `where` and another one (a cursor position), or whichever is given. */
-export function andWhere(first: Where | undefined, second: Where | undefined): Where | undefined {
-  if (!first) return second
-  if (!second) return first
-  return { AND: [first, second] }
 }
 
 function conditionWhere(condition: FilterCondition, options: WrittenAs): Where {

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import { allOf, andWhere, isNoRow, NO_ROW, settleWhere, WhereFault } from './settled-where.js'
+
+describe('settleWhere', () => {
+  it('reads the idioms of "no row" as no row', () => {
+    for (const where of [
+      { OR: [] },
+      { AND: [{ OR: [] }] },
+      { AND: { OR: [] } },
+      { NOT: {} },
+      { NOT: [{}] },
+      { NOT: { AND: [] } },
+      { OR: [{ OR: [] }] },
+      { tenantId: 3, OR: [] },
+      { AND: [{ tenantId: 3 }, { OR: [{ OR: [] }, { NOT: {} }] }] },
+    ])
+      expect(settleWhere(where), JSON.stringify(where)).toBe(NO_ROW)
+  })
+
+  it('reads the idioms of "every row" as every row', () => {
+    for (const where of [{}, { AND: [] }, { NOT: [] }, { NOT: { OR: [] } }, { OR: [{}] }])
+      expect(settleWhere(where), JSON.stringify(where)).toBeUndefined()
+    // `{}` in an OR holds for every row, so does the OR.
+    expect(settleWhere({ OR: [{}, { id: 1 }] })).toBeUndefined()
+  })
+
+  it('keeps a where without constants as it is, the same object', () => {
+    const where = {
+      tenantId: 3,
+      OR: [{ title: { contains: 'a' } }, { id: { in: [] } }],
+      NOT: { deleted: true },
+      author: { is: { country: 'AR' } },
+      reviews: { some: { rating: { gte: 4 } } },
+    }
+    expect(settleWhere(where)).toBe(where)
+    // A condition on a value no row holds (`in: []`) is one Prisma reads alike everywhere.
+    const none = { id: { in: [] } }
+    expect(settleWhere(none)).toBe(none)
+  })
+
+  it('drops the parts that hold for every row, and the alternatives that hold for none', () => {
+    expect(settleWhere({ tenantId: 3, AND: [] })).toEqual({ tenantId: 3 })
+    expect(settleWhere({ tenantId: 3, OR: [{ OR: [] }, { a: 1 }] })).toEqual({
+      AND: [{ tenantId: 3 }, { OR: [{ a: 1 }] }],
+    })
+    expect(settleWhere({ NOT: [{ a: 1 }, { OR: [] }] })).toEqual({ NOT: [{ a: 1 }] })
+  })
+
+  it('settles the where of a related model inside a relation filter', () => {
+    // `{ OR: [] }` is right as the whole where of a relation's filter; `{}` too.
+    expect(settleWhere({ author: { is: { AND: [{ OR: [] }] } } })).toEqual({
+      author: { is: { OR: [] } },
+    })
+    expect(settleWhere({ reviews: { some: { NOT: {} }, none: { AND: [] } } })).toEqual({
+      reviews: { some: { OR: [] }, none: {} },
+    })
+    // A to-one relation written directly is Prisma's `is`.
+    expect(settleWhere({ author: { country: 'AR', OR: [] } })).toEqual({
+      author: { is: { OR: [] } },
+    })
+    const direct = { author: { country: 'AR' } }
+    expect(settleWhere(direct)).toBe(direct)
+    expect(settleWhere({ author: { is: null } })).toEqual({ author: { is: null } })
+  })
+
+  it('refuses values Prisma would read as no condition, and text no database compares alike', () => {
+    const fault = (where: unknown) => {
+      try {
+        settleWhere(where)
+      } catch (error) {
+        expect(error).toBeInstanceOf(WhereFault)
+        return (error as WhereFault).path
+      }
+      throw new Error(`settled ${JSON.stringify(where)}`)
+    }
+    expect(fault({ tenantId: undefined })).toBe('tenantId')
+    expect(fault({ tenantId: {} })).toBe('tenantId')
+    expect(fault({ AND: [{ tenantId: {} }] })).toBe('AND[0].tenantId')
+    expect(fault({ author: { is: { id: {} } } })).toBe('author.is.id')
+    expect(fault({ tenantId: { equals: undefined } })).toBe('tenantId.equals')
+    expect(fault({ tenantId: { in: [1, undefined] } })).toBe('tenantId.in[1]')
+    expect(fault({ sub: 'a\u0000b' })).toBe('sub')
+    expect(fault({ sub: { in: ['a', '\u0000'] } })).toBe('sub.in[1]')
+    expect(fault({ OR: [1] })).toBe('OR[0]')
+    expect(fault(null)).toBe('')
+    expect(fault([{ id: 1 }])).toBe('')
+    // A fault is a fault wherever it is, even beside a part that holds for no row.
+    expect(fault({ OR: [], tenantId: {} })).toBe('tenantId')
+  })
+})
+
+describe('andWhere and allOf', () => {
+  it('join two wheres, keeping "no row" as no row', () => {
+    expect(andWhere(undefined, { id: { gt: 1 } })).toEqual({ id: { gt: 1 } })
+    expect(andWhere({ a: 1 }, undefined)).toEqual({ a: 1 })
+    expect(andWhere({ a: 1 }, { id: { gt: 1 } })).toEqual({ AND: [{ a: 1 }, { id: { gt: 1 } }] })
+    expect(andWhere(NO_ROW, { id: { gt: 1 } })).toBe(NO_ROW)
+    expect(andWhere({ a: 1 }, { OR: [] })).toBe(NO_ROW)
+    expect(allOf([])).toBeUndefined()
+    expect(allOf([{ a: 1 }])).toEqual({ a: 1 })
+    expect(allOf([{ a: 1 }, { OR: [] }])).toBe(NO_ROW)
+    expect(isNoRow({ OR: [], a: 1 })).toBe(false)
+  })
+})

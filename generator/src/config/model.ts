@@ -135,8 +135,17 @@ export interface ResourceModel {
   readonly table: { readonly name: string; readonly schema: string | null }
   /** The engine of its items and sub-collection parents (`@pagination(engine: ...)` > global). */
   readonly engine?: 'prisma' | 'compiled'
-  /** Every scalar field that is not a list: its column (`@map`) and Prisma type, for compiled reads. */
-  readonly columns: readonly { name: string; column: string; type: string }[]
+  /**
+   * Every scalar field that is not a list: its column (`@map`), Prisma type, whether it is
+   * optional and an enum's values, for compiled reads and the checks of row scopes.
+   */
+  readonly columns: readonly {
+    name: string
+    column: string
+    type: string
+    optional: boolean
+    values?: readonly string[]
+  }[]
   /** Base for generated file and identifier names (`book-review`). */
   readonly fileName: string
   readonly collectionPath: string

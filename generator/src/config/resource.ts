@@ -65,7 +65,16 @@ export function resolveResource(
     ...engine(served.options.engine ?? global.defaults.engine),
     columns: served.scalarFields
       .filter((field) => !field.isList)
-      .map((field) => ({ name: field.name, column: field.dbName ?? field.name, type: field.type })),
+      .map((field) => {
+        const values = served.fields.get(field.name)?.enumValues
+        return {
+          name: field.name,
+          column: field.dbName ?? field.name,
+          type: field.type,
+          optional: !field.isRequired,
+          ...(values ? { values } : {}),
+        }
+      }),
     fileName: kebabCase(model.name),
     collectionPath: served.collectionPath,
     idField: served.idField,

@@ -188,7 +188,8 @@ function addData(
 
 /**
  * The model's compiled form: the `SELECT` of its selected columns in `select`'s order (the
- * statement every compiled read starts with) and each scalar field's column and type.
+ * statement every compiled read starts with) and each scalar field's column and type, whether it
+ * is optional, and an enum's values.
  */
 function compiledModel(resource: ResourceModel, provider: string): string {
   const { quote } = dialectOf(provider)
@@ -198,10 +199,12 @@ function compiledModel(resource: ResourceModel, provider: string): string {
     return column === name ? quote(column) : `${quote(column)} AS ${quote(name)}`
   })
   const select = `SELECT ${list.join(', ')} FROM ${qualifiedTable(provider, resource.table)}`
-  const columns = resource.columns.map(
-    ({ name, column, type }) =>
-      `${JSON.stringify(name)}: [${JSON.stringify(column)}, ${JSON.stringify(type)}]`
-  )
+  const columns = resource.columns.map(({ name, column, type, optional, values }) => {
+    const tuple: unknown[] = [column, type]
+    if (optional || values) tuple.push(optional)
+    if (values) tuple.push(values)
+    return `${JSON.stringify(name)}: ${JSON.stringify(tuple)}`
+  })
   return `{ select: ${JSON.stringify(select)}, columns: { ${columns.join(', ')} } }`
 }
 

@@ -10,7 +10,7 @@
  */
 import { qualifiedTable } from '../database/dialects.js'
 import { CompiledStatements, type SqlQuery } from './compiled-sql.js'
-import type { CompiledModel, ModelSource } from './model-source.js'
+import type { CompiledColumn, CompiledModel, ModelSource } from './model-source.js'
 import type { FindManyArgs, PrismaModelReads } from './prisma-engine.js'
 import { rowReader } from './row-values.js'
 import type { SqlRunner } from './shared-adapter.js'
@@ -43,7 +43,7 @@ export function compiledReads(
     model.provider,
     qualifiedTable(model.provider, model.table)
   )
-  const types = fields.map((field) => (compiled.columns[field] as readonly [string, string])[1])
+  const types = fields.map((field) => (compiled.columns[field] as CompiledColumn)[1])
   const read = rowReader(fields, types, runner.typed)
   const rowsOf = async (query: SqlQuery) => (await runner.rows(query)).map(read)
   /**

@@ -34,6 +34,7 @@ import type {
 import { parentWhere } from './parent-condition.js'
 import type { FindManyArgs, PrismaModelReads } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
+import { misfitIn } from './scope-values.js'
 import type { AdapterFactory } from './shared-adapter.js'
 import { type CountStore, SharedCountCache } from './shared-totals.js'
 
@@ -141,7 +142,16 @@ export function createDataAccess<Row extends object>(
   }
   return {
     outages: routing.outages,
-    caller: (c, request) => callerView(c, options.access, request, options.authentication),
+    async caller(c, request) {
+      const view = await callerView(c, options.access, request, options.authentication)
+      const columns = model.compiled?.columns
+      const misfit = view.scope && columns && misfitIn(view.scope, columns)
+      if (misfit)
+        throw new TypeError(
+          `The row scope of ${request.model} (${request.operation}) answered a value its column does not take at ${misfit}: it is refused rather than read`
+        )
+      return view
+    },
     where(selection, view) {
       const where = andWhere(view.scope, selection.where)
       // A provider may nest its where in its own AND, where Prisma misreads `{ OR: [] }`: its

@@ -44,9 +44,20 @@ export type EngineName = 'prisma' | 'compiled'
 export interface CompiledModel {
   /** `SELECT "id", "title", … FROM "Book"`: `select`'s columns, in its order. */
   select: string
-  /** Each scalar field: its column and its Prisma type (`Int`, `DateTime`, an enum's name…). */
-  columns: Readonly<Record<string, readonly [column: string, type: string]>>
+  /**
+   * Each scalar field: its column, its Prisma type (`Int`, `DateTime`, an enum's name…), whether
+   * it is optional (left out: required), and an enum's values.
+   */
+  columns: Readonly<Record<string, CompiledColumn>>
 }
+
+/** A scalar field as the `compiled` engine reads it, and row scopes are checked against. */
+export type CompiledColumn = readonly [
+  column: string,
+  type: string,
+  optional?: boolean,
+  values?: readonly string[],
+]
 
 /** One field of an operation's order. */
 export interface OrderField {

@@ -70,10 +70,22 @@ let filtersDatabase: TestDatabase
  */
 const SECRET = 'fuzz secret'
 type Caller = Parameters<typeof claimsOf>[0]
-/** `where` of the caller's owners, or undefined (every row) without a token. */
+/**
+ * The "no row" a caller that is no tenant reads, written in turn each way Prisma documents it
+ * (by its claim's text), or as the key no row has.
+ */
+const NO_ROW = [{ OR: [] }, { AND: [{ OR: [] }] }, { NOT: {} }, { id: { in: [] } }] as const
+/**
+ * `where` of the caller's owners, or undefined (every row) without a token. The claim is checked
+ * before it reaches a where, as docs/security.md asks: a token whose `sub` is not a tenant's (an
+ * object, an operator, a number, a text holding NUL) reads no row.
+ */
 function tenant<W>(c: Caller, where: (owners: number[]) => W): W | undefined {
-  const sub = claimsOf(c)?.sub
-  return sub === undefined ? undefined : where([Number(sub.replace('owner', ''))])
+  const sub: unknown = claimsOf(c)?.sub
+  if (sub === undefined) return undefined
+  const owner = typeof sub === 'string' ? /^owner(\d+)$/.exec(sub) : null
+  if (owner) return where([Number(owner[1])])
+  return NO_ROW[JSON.stringify(sub).length % NO_ROW.length] as W
 }
 const filtersAccess: filtersFixture.HydraAccess = {
   Owner: { scope: (c) => tenant(c, (owners) => ({ id: { in: owners } })) },
@@ -81,6 +93,22 @@ const filtersAccess: filtersFixture.HydraAccess = {
   Note: { scope: (c) => tenant(c, (owners) => ({ item: { is: { ownerId: { in: owners } } } })) },
 }
 let identities: string[] = []
+/**
+ * Validly signed claims of no tenant, of every shape a `sub` can have: their scopes hold no row
+ * (each idiom of it in turn), and no answer to them may show one.
+ */
+const NO_TENANTS: unknown[] = [
+  'nobody',
+  'owner1\u0000',
+  {},
+  { $ne: null },
+  { not: null },
+  123,
+  ['owner1'],
+  null,
+  'owner 1',
+]
+let nobodies: string[] = []
 /** Credentials hono/jwt refuses (401) before any route, whatever else the request holds. */
 const BROKEN = ['Bearer not.a.token', 'Basic b3duZXI6MQ==']
 
@@ -119,14 +147,10 @@ beforeAll(async () => {
     return app
   }
   ;({ origin: filtersOrigin, close: closeFilters } = await startServer(filtersApp({}).fetch))
-  identities = [
-    ...(await Promise.all(
-      ['owner1', 'owner2'].map(
-        async (sub) => `Bearer ${await tokenFor({ sub, role: 'reader' }, SECRET)}`
-      )
-    )),
-    ...BROKEN,
-  ]
+  const bearer = async (sub: unknown) =>
+    `Bearer ${await tokenFor({ sub: sub as string, role: 'reader' }, SECRET)}`
+  nobodies = await Promise.all(NO_TENANTS.map(bearer))
+  identities = [...(await Promise.all(['owner1', 'owner2'].map(bearer))), ...nobodies, ...BROKEN]
   const compiled = { engine: 'compiled' as const }
   for (const [twinOf, fetch] of [
     [origin, createApp(prisma, { batchSize: 7, ...compiled }).fetch],
@@ -395,6 +419,10 @@ function fault(request: FuzzRequest, answer: Answer): string | undefined {
   }
   if (request.method === 'HEAD') return undefined
   if (status >= 400) return problemFault(status, type, body)
+  if (nobodies.includes(request.headers.authorization ?? '') && status === 200) {
+    const rows = rowsShown(request, body)
+    if (rows !== undefined) return `a row to a caller that may see none: ${rows}`
+  }
   if (status >= 200 && status < 300 && status !== 204 && request.method !== 'OPTIONS') {
     // The documentation page (`/docs`, a path the fuzzer reaches by stripping `.jsonld`) and its
     // Swagger UI files are the only answers of the API that are not JSON.
@@ -407,6 +435,26 @@ function fault(request: FuzzRequest, answer: Answer): string | undefined {
       return `${status} body that is not whole JSON (${body.length} characters)`
     }
   }
+  return undefined
+}
+
+/**
+ * What an answer of the filters fixture shows of its rows (a member, a total, an item), or
+ * undefined when it shows none.
+ */
+function rowsShown(request: FuzzRequest, body: string): string | undefined {
+  if ((request.origin ?? origin) !== filtersOrigin) return undefined
+  let answer: Record<string, unknown>
+  try {
+    answer = JSON.parse(body)
+  } catch {
+    return undefined
+  }
+  if (request.route === 'item') return `the item ${String(answer['@id'])}`
+  const members = answer['hydra:member'] ?? answer.member
+  if (Array.isArray(members) && members.length > 0) return `${members.length} members`
+  const total = answer['hydra:totalItems'] ?? answer.totalItems
+  if (typeof total === 'number' && total > 0) return `a total of ${total}`
   return undefined
 }
 

@@ -10,6 +10,7 @@ import { collectionPaths, createHydraApp, type HydraAccess } from '#generated/hy
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { authenticate, libraryAccess } from './auth.js'
 import { createCollectionsApp, customTypes, popularBooks, RELEASES_FEED } from './collections.js'
+import { loanReturns } from './loan-returns.js'
 import { sharedAdapterOf } from './prisma.js'
 
 /** Every collection the example serves: the generated ones and the custom ones. */
@@ -55,7 +56,11 @@ export function createApp(prisma: PrismaClient, options: ExampleAppOptions = {})
   const { auth } = options
   const base = new Hono()
   // The token, when one is sent, is verified before any route reads the rules.
-  if (auth) base.use(authenticate(auth.secret))
+  if (auth) {
+    base.use(authenticate(auth.secret))
+    // A write of the app's own, under the same rules as the reads.
+    base.route('/', loanReturns(prisma, auth.access ?? libraryAccess))
+  }
   const app = base
     .route(
       '/',

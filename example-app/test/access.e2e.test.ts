@@ -583,6 +583,76 @@ describe('the leak hunter', () => {
   }
 })
 
+describe("the app's own routes (src/loan-returns.ts)", () => {
+  it('write only what the rules of the reads let the caller read', async () => {
+    const returning = async (on: string, who: Identity, id: number | string) => {
+      const token = tokens.get(who)
+      const response = await fetch(`${on}/loans/${id}/return`, {
+        method: 'POST',
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      })
+      const text = await response.text()
+      return { status: response.status, headers: response.headers, text }
+    }
+    const open = (borrower: string) =>
+      prisma.loan.findFirstOrThrow({
+        where: { borrower, returnedAt: null },
+        orderBy: { id: 'asc' },
+      })
+    const example = await startServer(createApp(prisma, { auth: { secret: SECRET } }).fetch)
+    try {
+      const theirs = await open('Reader 7')
+      // Another reader's loan is a missing one, and stays open.
+      const other = await returning(example.origin, 'reader3', theirs.id)
+      const missing = await returning(example.origin, 'reader3', 99999)
+      expect(other.status).toBe(404)
+      expect(other.text).toBe(missing.text.replaceAll('99999', String(theirs.id)))
+      expect((await prisma.loan.findUniqueOrThrow({ where: { id: theirs.id } })).returnedAt).toBe(
+        null
+      )
+      // The guard's 401, with its challenge, before any read.
+      const anonymous = await returning(example.origin, 'anonymous', theirs.id)
+      expect(anonymous.status).toBe(401)
+      expect(anonymous.headers.get('WWW-Authenticate')).toBe('Bearer')
+      for (const id of ['0', '3abc', '99999999999', '-1'])
+        expect((await returning(example.origin, 'reader3', id)).status, id).toBe(404)
+      // The reader's own loan, and any loan for a librarian.
+      const mine = await open('Reader 3')
+      expect((await returning(example.origin, 'reader3', mine.id)).status).toBe(204)
+      expect((await prisma.loan.findUniqueOrThrow({ where: { id: mine.id } })).returnedAt).not.toBe(
+        null
+      )
+      expect((await returning(example.origin, 'reader3', mine.id)).status).toBe(204)
+      expect((await returning(example.origin, 'librarian', theirs.id)).status).toBe(204)
+      expect(
+        (await prisma.loan.findUniqueOrThrow({ where: { id: theirs.id } })).returnedAt
+      ).not.toBe(null)
+    } finally {
+      await example.close()
+    }
+  })
+
+  it('read "no row" as no row, however the scope writes it', async () => {
+    const loan = await prisma.loan.findFirstOrThrow({ where: { returnedAt: null } })
+    for (const none of [{ OR: [] }, { AND: [{ OR: [] }] }, { NOT: {} }]) {
+      const rules: HydraAccess = { Loan: { scope: () => none } }
+      const example = await startServer(
+        createApp(prisma, { auth: { secret: SECRET, access: rules } }).fetch
+      )
+      try {
+        const response = await fetch(`${example.origin}/loans/${loan.id}/return`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${tokens.get('reader3')}` },
+        })
+        expect(response.status, JSON.stringify(none)).toBe(404)
+      } finally {
+        await example.close()
+      }
+    }
+    expect((await prisma.loan.findUniqueOrThrow({ where: { id: loan.id } })).returnedAt).toBe(null)
+  })
+})
+
 describe('the example server (src/auth.ts)', () => {
   it('refuses anonymous callers its loans, shows readers theirs and librarians every one', async () => {
     const example = await startServer(createApp(prisma, { auth: { secret: SECRET } }).fetch)

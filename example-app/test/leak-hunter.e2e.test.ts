@@ -17,7 +17,7 @@ import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
 import { type Context, Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp, type HydraAccess } from '#fixtures/filters/hydra/index.js'
-import { PrismaClient } from '#fixtures/filters/prisma/client.js'
+import { type Prisma, PrismaClient } from '#fixtures/filters/prisma/client.js'
 import { authenticate, claimsOf, tokenFor } from '../src/auth.js'
 import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
 
@@ -34,7 +34,7 @@ const NO_ROW_IDIOMS = {
   'no-row-and': { AND: [{ OR: [] }] },
   'no-row-not': { NOT: {} },
   'no-row-in': { id: { in: [] } },
-} as const
+} satisfies Record<string, Prisma.OwnerWhereInput & Prisma.ItemWhereInput & Prisma.NoteWhereInput>
 type Nobody = keyof typeof NO_ROW_IDIOMS
 
 /**

@@ -6,6 +6,7 @@
  * own type check fails when a name it writes is missing here.
  */
 export type { AccessGuard, HiddenFields, ResourceAccess, RowScope } from './data/access-rules.js'
+export { type CallerRules, callerRules } from './data/caller-rules.js'
 export { createDataAccess, type DataAccess } from './data/data-access.js'
 export type { ModelSource, RelationSource } from './data/model-source.js'
 export type { DatabaseTimeouts } from './database/timeouts.js'

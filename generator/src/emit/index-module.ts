@@ -19,6 +19,7 @@ function addIndexImports(file: SourceFile, resources: readonly Entry[], context:
         runtimeType('ApiDescription'),
         runtimeType('ApiDocumentationOptions'),
         runtimeValue('apiBase'),
+        runtimeValue('callerRules'),
         runtimeValue('completeApi'),
         runtimeValue('discoveryRoutes'),
         runtimeValue('documentResource'),
@@ -188,6 +189,24 @@ function addCollectionPaths(file: SourceFile, model: HydraModel) {
   })
 }
 
+/** `hydraRules`: what the access rules say for a caller, for the app's own routes. */
+function addHydraRules(file: SourceFile, resources: readonly Entry[]) {
+  const keys = resources.map(
+    ({ resource }) => `${resource.name}: ${JSON.stringify(resource.idField.name)}`
+  )
+  file.addFunction({
+    name: 'hydraRules',
+    isExported: true,
+    docs: [
+      "What the access rules say for a caller, for the app's own routes (its writes among them): each\n" +
+        "model's guard answer, its scope as a where and its hidden fields, read as the generated routes\n" +
+        'read them (docs/security.md). Give it the `access` and `authentication` given createHydraApp.',
+    ],
+    parameters: [{ name: 'options', type: "Pick<HydraAppOptions, 'access' | 'authentication'>" }],
+    statements: `return callerRules(options.access, options.authentication ?? {}, { ${keys.join(', ')} })`,
+  })
+}
+
 /** Fills `index.ts`: `createHydraApp({ prisma })` mounting every resource, and re-exports. */
 export function emitIndexModule(file: SourceFile, model: HydraModel, context: EmitContext): void {
   const resources = model.resources.map((resource) => ({
@@ -200,5 +219,6 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
   addAppOptions(file, anyProviders)
   addApiTypes(file, model, resources)
   addCreateHydraApp(file, model, resources, anyProviders)
+  addHydraRules(file, resources)
   addCollectionPaths(file, model)
 }

@@ -131,7 +131,7 @@ export function hasGuard(
 }
 
 /** The rule of an operation: its own when it gives one (`null` included), else the resource's. */
-function ruleOf<K extends 'scope' | 'guard'>(
+export function ruleOf<K extends 'scope' | 'guard'>(
   access: ResourceAccess | undefined,
   operation: string,
   key: K
@@ -163,7 +163,7 @@ async function relatedScope(
  * select every row, and a text holding NUL is one no database compares alike: faults of the
  * scope, refused (a 500 naming the model and operation) rather than read.
  */
-async function run(
+export async function run(
   c: Context,
   scope: RowScope | null | undefined,
   model: string,
@@ -199,7 +199,7 @@ function itemScope(c: Context, rules: AccessRules, model: string): Promise<Where
 }
 
 /** Checks the operation's guard: a 401 or 403 problem when it refuses. */
-async function admit(
+export async function admit(
   c: Context,
   access: ResourceAccess | undefined,
   operation: string,

@@ -1,0 +1,63 @@
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import type { AccessRules } from './access-rules.js'
+import { callerRules } from './caller-rules.js'
+
+const callerOf = (c: { req: { header(name: string): string | undefined } }) =>
+  c.req.header('X-Caller')
+
+const access = {
+  Loan: {
+    guard: (c) => (callerOf(c) ? 'allow' : 'unauthenticated'),
+    scope: (c) => (callerOf(c) === 'nobody' ? { NOT: {} } : { borrower: callerOf(c) }),
+    hidden: (c) => (callerOf(c) === 'librarian' ? [] : ['borrower']),
+    operations: { item: { scope: null } },
+  },
+} satisfies AccessRules
+
+/** What `ask` answers for a request from `caller`, or what it throws. */
+async function answer<T>(caller: string | undefined, ask: (c: never) => Promise<T>) {
+  let seen: { value?: T; error?: unknown } = {}
+  const app = new Hono().get('/', async (c) => {
+    try {
+      seen = { value: await ask(c as never) }
+    } catch (error) {
+      seen = { error }
+    }
+    return c.text('')
+  })
+  await app.request('/', { headers: caller ? { 'X-Caller': caller } : {} })
+  return seen
+}
+
+describe('callerRules', () => {
+  const rules = callerRules(access, { challenge: 'Bearer realm="loans"' }, { Loan: 'id' })
+
+  it("answers each rule as the generated routes read it, an operation's own first", async () => {
+    expect((await answer(undefined, (c) => rules.guard(c, 'Loan'))).value).toBe('unauthenticated')
+    expect((await answer('ann', (c) => rules.guard(c, 'Loan'))).value).toBe('allow')
+    expect((await answer('ann', (c) => rules.scope(c, 'Loan', 'collection'))).value).toEqual({
+      borrower: 'ann',
+    })
+    expect((await answer('ann', (c) => rules.scope(c, 'Loan'))).value).toBeUndefined()
+    expect((await answer('ann', (c) => rules.hidden(c, 'Loan'))).value).toEqual(['borrower'])
+    expect((await answer('ann', (c) => rules.guard(c, 'Book'))).value).toBe('allow')
+  })
+
+  it('joins the route’s condition to the scope, "no row" written on the key', async () => {
+    const where = (caller: string) =>
+      answer(caller, (c) => rules.where(c, 'Loan', { id: 3 }, 'collection'))
+    expect((await where('ann')).value).toEqual({ AND: [{ borrower: 'ann' }, { id: 3 }] })
+    expect((await where('nobody')).value).toEqual({ AND: [{ id: { in: [] } }, { id: 3 }] })
+    expect((await answer('nobody', (c) => rules.scope(c, 'Loan', 'collection'))).value).toEqual({
+      id: { in: [] },
+    })
+  })
+
+  it('throws the guard’s 401 with its challenge, and refuses an undefined condition', async () => {
+    const refused = await answer(undefined, (c) => rules.where(c, 'Loan', { id: 3 }))
+    expect(refused.error).toMatchObject({ status: 401 })
+    const hole = await answer('ann', (c) => rules.where(c, 'Loan', { id: undefined }))
+    expect(hole.error).toBeInstanceOf(TypeError)
+  })
+})

@@ -1,19 +1,25 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import type { AccessRules } from './access-rules.js'
+import type { ResourceAccess } from './access-rules.js'
 import { callerRules } from './caller-rules.js'
 
 const callerOf = (c: { req: { header(name: string): string | undefined } }) =>
   c.req.header('X-Caller')
 
-const access = {
+type Where = Record<string, unknown>
+
+/** The rules as an app's generated `HydraAccess` types them: by model, its where, operations, fields. */
+const access: {
+  Loan?: ResourceAccess<Where, 'collection', 'borrower' | 'book'>
+  Book?: ResourceAccess<Where, 'collection', 'title'>
+} = {
   Loan: {
     guard: (c) => (callerOf(c) ? 'allow' : 'unauthenticated'),
     scope: (c) => (callerOf(c) === 'nobody' ? { NOT: {} } : { borrower: callerOf(c) }),
     hidden: (c) => (callerOf(c) === 'librarian' ? [] : ['borrower']),
     operations: { item: { scope: null } },
   },
-} satisfies AccessRules
+}
 
 /** What `ask` answers for a request from `caller`, or what it throws. */
 async function answer<T>(caller: string | undefined, ask: (c: never) => Promise<T>) {

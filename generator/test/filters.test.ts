@@ -349,11 +349,6 @@ describe('@filter and @order', () => {
       'relation "author" takes only the "exact" strategy',
     ],
     [
-      'a case-insensitive strategy on SQLite',
-      ['@filter(search: { title: "ipartial" })'],
-      'cannot use "ipartial": case-insensitive matching',
-    ],
-    [
       'two filters reading one parameter',
       ['@filter(search: { pages: "exact" }, numeric: [pages])'],
       'field "pages" is already a search filter',
@@ -380,11 +375,37 @@ describe('@filter and @order', () => {
     expect(found.filter((problem) => problem.startsWith('error')).join('\n')).toContain(message)
   })
 
-  it('accept a case-insensitive strategy on PostgreSQL', async () => {
-    const { model } = await build(['@filter(search: { title: "ipartial" })'], [], 'postgresql')
-    const query = model.resources[1]?.operations[0]?.query
-    expect(query?.filters[0]).toMatchObject({ strategy: 'ipartial' })
-    expect(query?.likeEscape).toBe('backslash')
+  it.each([
+    ['postgresql', 'backslash'],
+    ['mysql', 'backslash'],
+    ['sqlite', 'none'],
+  ])('accept the case-insensitive strategies on %s', async (provider, likeEscape) => {
+    // The model's collection takes two; an operation of its own each of the three others.
+    const others = { starts: 'istart', ends: 'iend', words: 'iword_start' }
+    const { model } = await build(
+      [
+        ...Object.keys(others).map((name) => `@operation(name: "${name}", path: "/${name}")`),
+        '@filter(search: { title: "iexact", "author.name": "ipartial" })',
+        ...Object.entries(others).map(
+          ([name, strategy]) => `@filter(operation: "${name}", search: { title: "${strategy}" })`
+        ),
+      ],
+      [],
+      provider
+    )
+    const strategies = model.resources[1]?.operations.map((operation) =>
+      operation.query?.filters.map((filter) => 'strategy' in filter && filter.strategy)
+    )
+    expect(strategies).toEqual([['iexact', 'ipartial'], ['istart'], ['iend'], ['iword_start']])
+    const queries = model.resources[1]?.operations.map((operation) => operation.query)
+    expect(queries?.[0]?.likeEscape).toBe(likeEscape)
+  })
+
+  it('refuse a case-insensitive strategy on SQL Server, naming the databases that serve them', async () => {
+    const found = await problems(['@filter(search: { title: "istart" })'], [], 'sqlserver')
+    expect(found.join('\n')).toContain(
+      'cannot use "istart": case-insensitive matching is served on PostgreSQL, CockroachDB, MySQL/MariaDB and SQLite, not sqlserver; use "start"'
+    )
   })
 
   it('on a cursor operation, take only keyset-capable order fields and no filter on key fields', async () => {

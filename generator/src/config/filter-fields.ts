@@ -7,6 +7,7 @@ import type { DMMF } from '@prisma/generator-helper'
 import {
   DATE_NULLS,
   type DateNulls,
+  dialectOf,
   type FilterSpec,
   type OrderFieldSpec,
   SEARCH_STRATEGIES,
@@ -22,8 +23,6 @@ export const FILTER_KINDS = ['search', 'range', 'date', 'boolean', 'numeric', 'e
 export type FilterKind = (typeof FILTER_KINDS)[number]
 const NUMBER_TYPES = new Set(['Int', 'BigInt', 'Float', 'Decimal'])
 const ORDERABLE = new Set(['String', 'Int', 'BigInt', 'Float', 'Decimal', 'Boolean', 'DateTime'])
-/** Providers where Prisma has `mode: 'insensitive'`. */
-const INSENSITIVE_PROVIDERS = new Set(['postgresql', 'postgres', 'cockroachdb', 'mongodb'])
 
 /** The model whose annotations are read, and where their problems go. */
 export interface FilterContext {
@@ -73,8 +72,8 @@ export function fieldFilter(
       const text = field.type === 'String' && !field.uuid
       if (!text && strategy !== 'exact')
         return `(${field.uuid ? 'UUID' : type}) takes only the "exact" strategy, not "${strategy}"`
-      if (strategy.startsWith('i') && !INSENSITIVE_PROVIDERS.has(provider))
-        return `cannot use "${strategy}": case-insensitive matching (Prisma's mode: "insensitive") exists only on PostgreSQL, CockroachDB and MongoDB, not ${provider}; use "${strategy.slice(1)}" (see docs/filters.md, case sensitivity)`
+      if (strategy.startsWith('i') && dialectOf(provider).caseless === undefined)
+        return `cannot use "${strategy}": case-insensitive matching is served on PostgreSQL, CockroachDB, MySQL/MariaDB and SQLite, not ${provider}; use "${strategy.slice(1)}" (see docs/filters.md, case sensitivity)`
       return { kind, field: name, strategy, ...value }
     }
     case 'range':

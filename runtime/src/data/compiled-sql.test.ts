@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CompiledStatements, wildcardIn } from './compiled-sql.js'
+import { CompiledStatements, escapeIn } from './compiled-sql.js'
 
 const model = {
   select: 'SELECT "id", "title", "pub_at" AS "publishedAt" FROM "Book"',
@@ -71,10 +71,30 @@ describe('compiled statements', () => {
     expect(query?.args).toEqual(['FICTION', 'POETRY', '%a\\%b%', at, at, 4, 2])
   })
 
-  it('escapes % and _ on SQLite with an ESCAPE clause', () => {
-    const query = on('sqlite').count({ title: { startsWith: '50%_x\\' } })
+  it('names the escape of the patterns on SQLite, whose LIKE has none by default', () => {
+    const query = on('sqlite').count({ title: { startsWith: '50\\%\\_x\\\\' } })
     expect(query?.sql).toBe(`SELECT COUNT(*) AS total FROM "Book" WHERE "title" LIKE ? ESCAPE '\\'`)
     expect(query?.args).toEqual(['50\\%\\_x\\\\%'])
+  })
+
+  it('writes a case-insensitive exact match as each database reads it', () => {
+    // Without `mode`: the pattern as a start followed by nothing, as the filters write it.
+    const exact = { title: { startsWith: 'a\\_b', not: { startsWith: 'a\\_b_' } } }
+    expect(on('sqlite').count(exact)?.sql).toBe(
+      `SELECT COUNT(*) AS total FROM "Book" WHERE ("title" LIKE ? ESCAPE '\\' AND "title" NOT LIKE ? ESCAPE '\\')`
+    )
+    const mysql = on('mysql').count(exact)
+    expect(mysql?.sql).toBe(
+      'SELECT COUNT(*) AS total FROM "Book" WHERE (`title` LIKE ? AND `title` NOT LIKE ?)'
+    )
+    expect(mysql?.args).toEqual(['a\\_b%', 'a\\_b_%'])
+    // With it, Prisma's ILIKE.
+    const postgresql = on('postgresql').count({ title: { equals: 'a\\_b', mode: 'insensitive' } })
+    expect(postgresql?.sql).toBe('SELECT COUNT(*) AS total FROM "Book" WHERE "title" ILIKE $1')
+    expect(postgresql?.args).toEqual(['a\\_b'])
+    expect(
+      on('postgresql').count({ title: { not: { contains: 'a', endsWith: 'b' } } })
+    ).toBeUndefined()
   })
 
   it('writes nothing it cannot express: the layer asks Prisma instead', () => {
@@ -105,11 +125,14 @@ describe('compiled statements', () => {
     expect(postgresql.count({ title: { gt: 'a', mode: 'insensitive' } })).toBeUndefined()
   })
 
-  it('finds the wildcards a search holds', () => {
-    expect(wildcardIn({ AND: [{ id: 1 }, { title: { contains: 'snake_case' } }] })).toBe(
+  it('finds the escapes a search pattern holds, and the text it matches', () => {
+    expect(escapeIn({ AND: [{ id: 1 }, { title: { contains: 'snake\\_case' } }] })).toBe(
       'snake_case'
     )
-    expect(wildcardIn({ title: 'exact_%' })).toBeUndefined()
-    expect(wildcardIn(undefined)).toBeUndefined()
+    expect(escapeIn({ title: { startsWith: 'a', not: { startsWith: 'a\\\\_' } } })).toBe('a\\_')
+    // Wildcards Prisma reads as wildcards, and exact values, are no escapes.
+    expect(escapeIn({ title: { startsWith: 'ann', not: { startsWith: 'ann_' } } })).toBeUndefined()
+    expect(escapeIn({ title: 'exact\\%' })).toBeUndefined()
+    expect(escapeIn(undefined)).toBeUndefined()
   })
 })

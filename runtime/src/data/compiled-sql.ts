@@ -130,8 +130,7 @@ export class CompiledStatements {
   }
 
   private builder(): QueryBuilder {
-    const ilike = this.provider !== 'sqlite' && this.provider !== 'mysql'
-    return new QueryBuilder(this.model, this.dialect, ilike)
+    return new QueryBuilder(this.model, this.dialect)
   }
 
   /** The row whose `field` is `value`, or undefined when `field` is not a column. */
@@ -147,9 +146,7 @@ class QueryBuilder {
 
   constructor(
     private readonly model: CompiledModel,
-    private readonly dialect: Dialect,
-    /** Whether the database has ILIKE, Prisma's `mode: 'insensitive'` (PostgreSQL). */
-    private readonly ilike: boolean
+    private readonly dialect: Dialect
   ) {}
 
   statement(sql: string): SqlQuery {
@@ -252,43 +249,61 @@ class QueryBuilder {
     value: unknown,
     insensitive: boolean
   ): string | undefined {
-    // Only the LIKE patterns are compiled case-insensitively; other insensitive comparisons are
-    // left to Prisma.
-    if (insensitive && PATTERNS[operator] === undefined) return undefined
+    const pattern = PATTERNS[operator]
+    if (pattern && typeof value === 'string') return this.like(column, pattern, value, insensitive)
+    // Prisma writes `equals` with `mode: 'insensitive'` as ILIKE, the value a pattern; other
+    // insensitive comparisons are left to Prisma.
+    if (insensitive) {
+      if (operator !== 'equals' || typeof value !== 'string') return undefined
+      return this.like(column, ['', ''], value, true)
+    }
     const comparison = COMPARISONS[operator]
     if (comparison && value !== null) return `${column} ${comparison} ${this.param(value, type)}`
-    if (operator === 'not' && value === null) return `${column} IS NOT NULL`
-    if (operator === 'equals' && !insensitive)
+    if (operator === 'not') return this.not(column, value)
+    if (operator === 'equals')
       return value === null ? `${column} IS NULL` : `${column} = ${this.param(value, type)}`
     if (operator === 'in' && Array.isArray(value)) {
       if (value.length === 0) return '1=0'
       return `${column} IN (${value.map((item) => this.param(item, type)).join(', ')})`
     }
-    const pattern = PATTERNS[operator]
-    if (pattern && typeof value === 'string') return this.like(column, pattern, value, insensitive)
     return undefined
   }
 
   /**
-   * A LIKE on text, as Prisma writes `contains`/`startsWith`/`endsWith`. PostgreSQL and MySQL read
-   * a backslash as LIKE's escape by default, and the filters escaped the value so; SQLite's LIKE has
-   * none, so the value arrives as the client wrote it and is escaped here with an `ESCAPE` clause:
-   * `50%` matches the text `50%` on every database.
+   * A field's `not`: `IS NOT NULL` of `not: null`, and `NOT LIKE` of one pattern
+   * (`not: { startsWith: 'ann_' }`, the rest of the text after a case-insensitive exact match's
+   * pattern), as Prisma writes them; undefined for any other.
+   */
+  private not(column: string, value: unknown): string | undefined {
+    if (value === null) return `${column} IS NOT NULL`
+    if (!isOperatorObject(value)) return undefined
+    const entries = Object.entries(value as Where)
+    const [operator, text] = entries[0] ?? []
+    const pattern = operator === undefined ? undefined : PATTERNS[operator]
+    if (entries.length !== 1 || !pattern || typeof text !== 'string') return undefined
+    return this.like(column, pattern, text, false, true)
+  }
+
+  /**
+   * A LIKE on text, as Prisma writes `contains`/`startsWith`/`endsWith` (and `equals` with
+   * `mode: 'insensitive'`): the text is a pattern, escaped by the filters as the database reads
+   * escapes (docs/filters.md). PostgreSQL and MySQL read a backslash as LIKE's escape by default;
+   * SQLite's LIKE reads one only when the statement names it, which Prisma's never does: here it
+   * is named, and the layer reads with this SQL the patterns holding one (engines.ts).
    */
   private like(
     column: string,
     [before, after]: readonly [string, string],
     text: string,
-    insensitive: boolean
+    insensitive: boolean,
+    negated = false
   ): string | undefined {
-    if (insensitive && !this.ilike) return undefined
-    if (this.dialect.likeEscape === 'none') {
-      const literal = `${before}${text.replace(/[\\%_]/g, '\\$&')}${after}`
-      return `${column} LIKE ${this.param(literal, 'string')} ESCAPE '\\'`
-    }
-    if (this.dialect.likeEscape !== 'backslash') return undefined
+    if (insensitive && this.dialect.caseless !== 'mode') return undefined
+    if (this.dialect.likeEscape === 'brackets') return undefined
     const pattern = this.param(`${before}${text}${after}`, 'string')
-    return `${column} ${insensitive ? 'ILIKE' : 'LIKE'} ${pattern}`
+    const named = this.dialect.likeEscape === 'none' ? ` ESCAPE '\\'` : ''
+    const operator = `${negated ? 'NOT ' : ''}${insensitive ? 'ILIKE' : 'LIKE'}`
+    return `${column} ${operator} ${pattern}${named}`
   }
 }
 
@@ -312,14 +327,16 @@ function argument(value: unknown): unknown {
 }
 
 /**
- * The first `%` or `_` a string filter (`contains`, `startsWith`, `endsWith`) of `where` holds, or
- * undefined: on SQLite, whose LIKE has no escape character, Prisma would read it as a wildcard.
+ * The first LIKE pattern of `where` (a `contains`, `startsWith` or `endsWith`) holding an escape,
+ * as the text it matches, or undefined: on SQLite, whose LIKE Prisma writes without an escape
+ * character, Prisma would read the backslash and what follows it as they are.
  */
-export function wildcardIn(where: unknown): string | undefined {
+export function escapeIn(where: unknown): string | undefined {
   if (typeof where !== 'object' || where === null || where instanceof Date) return undefined
   for (const [key, value] of Object.entries(where)) {
-    if (PATTERNS[key] && typeof value === 'string' && /[%_]/.test(value)) return value
-    const inner = wildcardIn(value)
+    if (PATTERNS[key] && typeof value === 'string' && value.includes('\\'))
+      return value.replace(/\\(.)/g, '$1')
+    const inner = escapeIn(value)
     if (inner !== undefined) return inner
   }
   return undefined

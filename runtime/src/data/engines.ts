@@ -8,7 +8,7 @@
 import { dialectOf } from '../database/dialects.js'
 import { badRequest } from '../errors.js'
 import { compiledReads } from './compiled-engine.js'
-import { wildcardIn } from './compiled-sql.js'
+import { escapeIn } from './compiled-sql.js'
 import type { EngineName, ModelSource, ReadOperation } from './model-source.js'
 import { type PrismaModelReads, prismaReads } from './prisma-engine.js'
 import { type ReadRouting, readRouting } from './read-routing.js'
@@ -28,7 +28,7 @@ export interface EngineOptions {
 export interface ModelEngines {
   /** The engine of an operation (of items and parents without one): operation > model > app. */
   engineOf(operation?: ReadOperation): PrismaModelReads
-  /** The reads of one request: on SQLite, a search holding `%` or `_` is compiled (issue 29). */
+  /** The reads of one request: on SQLite, a search pattern holding an escape is compiled. */
   readsOf(operation: ReadOperation, where: Where | undefined): PrismaModelReads
 }
 
@@ -56,8 +56,9 @@ export function readTargets(
 /**
  * The engines of one model on one client: Prisma's; the compiled one when the model has a compiled
  * form (on the shared adapter, else on the client's raw queries); and, on a database whose LIKE
- * has no escape character (SQLite), the compiled reads of searches holding `%` or `_`, which refuse
- * what they cannot compile rather than let Prisma read those as wildcards.
+ * Prisma writes without an escape character (SQLite), the compiled reads of search patterns
+ * holding one (a literal `%`, `_` or backslash), which refuse what they cannot compile rather than
+ * let Prisma read those as wildcards.
  */
 function enginesOf(
   prisma: object,
@@ -74,13 +75,13 @@ function enginesOf(
       : prismaEngine
   const literal = dialectOf(model.provider).likeEscape === 'none' ? literalReads() : undefined
   const readsOf = (operation: ReadOperation, where: Where | undefined) =>
-    literal && wildcardIn(where) !== undefined ? literal : engineOf(operation)
+    literal && escapeIn(where) !== undefined ? literal : engineOf(operation)
   return { engineOf, readsOf }
 
   function literalReads(): PrismaModelReads {
     const refuse = (where: unknown): never => {
       throw badRequest(
-        `A partial-match filter through a relation cannot hold % or _ here; "${wildcardIn(where)}" given.`
+        `A search through a relation cannot hold %, _ or \\ here; "${escapeIn(where)}" given.`
       )
     }
     const refusing: PrismaModelReads = {

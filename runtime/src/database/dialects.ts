@@ -3,12 +3,23 @@
  * The dialect table: what differs between the databases Prisma serves, in one place, read by the
  * generator (at generation time) and by the data-access layer (at run time). Identifier quoting,
  * the plain count of a table, the planner's row estimate, the isolation level that makes a page
- * and its count one snapshot, how LIKE reads `%` and `_`, whether a cursor position is read as a
- * row value, and which types can key a cursor.
+ * and its count one snapshot, how LIKE reads `%` and `_`, how Prisma's client matches text whatever
+ * its case, whether a cursor position is read as a row value, and which types can key a cursor.
  */
 
-/** How a database's LIKE reads `%` and `_` literally: a backslash, brackets, or not at all. */
+/**
+ * How a database's LIKE reads `%` and `_` literally: after a backslash, inside brackets, or, as
+ * Prisma's client writes it, not at all (SQLite's LIKE has an escape character only when the
+ * statement names one with `ESCAPE`).
+ */
 export type LikeEscape = 'backslash' | 'brackets' | 'none'
+
+/**
+ * How Prisma's client matches text whatever its case (docs/filters.md#case-sensitivity): with
+ * `mode: 'insensitive'`, which it writes as ILIKE (PostgreSQL), or with its plain LIKE, which
+ * ignores case by itself (SQLite: ASCII letters; MySQL/MariaDB: as a `_ci` collation does).
+ */
+export type Caseless = 'mode' | 'like'
 
 /** One database's rules. */
 export interface Dialect {
@@ -21,6 +32,11 @@ export interface Dialect {
   estimateSql?: string
   /** How its LIKE reads `%` and `_` literally (SQLite's has no escape character by default). */
   likeEscape: LikeEscape
+  /**
+   * How Prisma's client matches its text whatever the case; absent where the case-insensitive
+   * search strategies are not served (SQL Server).
+   */
+  caseless?: Caseless
   /**
    * The statement that makes a started transaction read only, where one can follow its start
    * (PostgreSQL): the page-and-count transaction on a read replica runs it first.
@@ -50,6 +66,7 @@ const POSTGRES: Dialect = {
   isolationLevel: 'RepeatableRead',
   estimateSql: PG_ESTIMATE,
   likeEscape: 'backslash',
+  caseless: 'mode',
   readOnlySql: 'SET TRANSACTION READ ONLY',
   rowValues: true,
   quote: doubleQuote,
@@ -60,6 +77,7 @@ const DIALECTS: Record<string, Dialect> = {
   sqlite: {
     isolationLevel: 'Serializable',
     likeEscape: 'none',
+    caseless: 'like',
     rowValues: true,
     quote: doubleQuote,
     placeholder: positional,
@@ -70,6 +88,7 @@ const DIALECTS: Record<string, Dialect> = {
   mysql: {
     isolationLevel: 'RepeatableRead',
     likeEscape: 'backslash',
+    caseless: 'like',
     rowValues: false,
     quote: (name) => `\`${name.replace(/`/g, '``')}\``,
     placeholder: positional,

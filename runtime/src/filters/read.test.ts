@@ -79,7 +79,7 @@ describe('readCollectionQuery', () => {
   it('refuses % and _ in LIKE strategies where the database cannot escape them', () => {
     const sqlite = { ...books, likeEscape: 'none' as const }
     expect(problem('title=50%25', sqlite)).toBe(
-      'The "title" parameter cannot hold % or _: this API matches search values literally and cannot read these two in a partial match; "50%" given.'
+      'The "title" parameter cannot hold % or _: this API matches search values literally and cannot read these two in this search; "50%" given.'
     )
     expect(problem('title[]=a&title[]=b_c', sqlite)).toContain(
       'The "title[]" parameter cannot hold'

@@ -35,7 +35,7 @@ export interface ReadQueryOptions {
   cursorFields?: ReadonlySet<string> | undefined
   /** The schema's datasource provider: values are checked against what its database stores. */
   database?: string | undefined
-  /** The spec's: `none` refuses `%` and `_` in LIKE strategies, unless `literalSearch`. */
+  /** The spec's: `none` refuses `%` and `_` in LIKE patterns, unless `literalSearch`. */
   likeEscape?: QuerySpec['likeEscape'] | undefined
   /**
    * The reader of the rows matches `%` and `_` literally on every database (the data-access layer:
@@ -229,15 +229,12 @@ function condition(
               foreignKey: relation.foreignKey,
             }
       }
-      if (
-        options.likeEscape === 'none' &&
-        !options.literalSearch &&
-        !spec.strategy.endsWith('exact')
-      ) {
+      // Every strategy but `exact` is a LIKE pattern, `iexact` included.
+      if (options.likeEscape === 'none' && !options.literalSearch && spec.strategy !== 'exact') {
         const wild = raws.find((raw) => /[%_]/.test(raw))
         if (wild !== undefined)
           throw badRequest(
-            `The "${parameter}" parameter cannot hold % or _: this API matches search values literally and cannot read these two in a partial match; "${wild}" given.`
+            `The "${parameter}" parameter cannot hold % or _: this API matches search values literally and cannot read these two in this search; "${wild}" given.`
           )
       }
       return {

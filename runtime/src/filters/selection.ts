@@ -3,7 +3,7 @@
  * client's order as an `orderBy`, and the keyset key the order gives (cursor pages and unpaged
  * batches walk it). docs/filters.md, "Every paging mode" and "Cursor paging".
  */
-import { KEYSET_TYPES } from '../database/dialects.js'
+import { dialectOf, KEYSET_TYPES } from '../database/dialects.js'
 import type { QueryMap } from '../iri/query-string.js'
 import type { CursorKey, PagingConfig } from '../paging/types.js'
 import { keyOf } from './id-order.js'
@@ -88,7 +88,13 @@ export function selectRows(
     literalSearch,
   })
   const where = filterWhere(parsed.filters, {
-    likeEscape: spec.likeEscape,
+    // Where Prisma's LIKE has no escape character (SQLite), the data-access layer's patterns escape
+    // with a backslash all the same: it reads those holding one with compiled SQL that names it
+    // (`ESCAPE '\'`, data/engines.ts); a custom provider's values hold none (refused when read).
+    likeEscape: literalSearch && spec.likeEscape === 'none' ? 'backslash' : spec.likeEscape,
+    caseless:
+      (database === undefined ? undefined : dialectOf(database).caseless) ??
+      (spec.likeEscape === 'none' ? 'like' : 'mode'),
     jsonNull: spec.jsonNull,
     scopeOf,
   })

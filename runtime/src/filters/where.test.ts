@@ -260,9 +260,48 @@ describe('LIKE escapes', () => {
       t: { startsWith: '50[%][_]a\\b[[]c' },
     })
     expect(search('exact' as never, 'backslash' as never)).toEqual({ t: '50%_a\\b[c' })
+    // Prisma writes `equals` with `mode: 'insensitive'` as ILIKE: a pattern too.
     expect(search('iexact' as never, 'backslash' as never)).toEqual({
-      t: { equals: '50%_a\\b[c', mode: 'insensitive' },
+      t: { equals: '50\\%\\_a\\\\b[c', mode: 'insensitive' },
     })
+  })
+})
+
+describe('case-insensitive strategies', () => {
+  const search = (strategy: string, caseless: 'mode' | 'like', likeEscape = 'backslash') =>
+    filterWhere([{ kind: 'search', field: 't', strategy: strategy as never, values: ['a_b'] }], {
+      likeEscape: likeEscape as never,
+      caseless,
+    })
+
+  it('match with mode: insensitive where Prisma has it (ILIKE)', () => {
+    expect(search('ipartial', 'mode')).toEqual({ t: { contains: 'a\\_b', mode: 'insensitive' } })
+    expect(search('iword_start', 'mode')).toEqual({
+      OR: [
+        { t: { startsWith: 'a\\_b', mode: 'insensitive' } },
+        { t: { contains: ' a\\_b', mode: 'insensitive' } },
+      ],
+    })
+  })
+
+  it('match with the plain LIKE elsewhere, an exact match as a start followed by nothing', () => {
+    expect(search('istart', 'like')).toEqual({ t: { startsWith: 'a\\_b' } })
+    expect(search('iend', 'like')).toEqual({ t: { endsWith: 'a\\_b' } })
+    expect(search('iexact', 'like')).toEqual({
+      t: { startsWith: 'a\\_b', not: { startsWith: 'a\\_b_' } },
+    })
+    // A custom provider on SQLite: its values hold no % or _ (refused when read); none escaped.
+    expect(search('iexact', 'like', 'none')).toEqual({
+      t: { startsWith: 'a_b', not: { startsWith: 'a_b_' } },
+    })
+  })
+
+  it('take the plain LIKE by default where it has no escape character (SQLite)', () => {
+    const where = filterWhere(
+      [{ kind: 'search', field: 't', strategy: 'ipartial', values: ['ann'] }],
+      { likeEscape: 'none' }
+    )
+    expect(where).toEqual({ t: { contains: 'ann' } })
   })
 })
 

@@ -2,6 +2,7 @@
  * Turns the conditions of a request into a Prisma `where` and its order into an `orderBy`, the
  * way API Platform's Doctrine filters turn them into DQL (docs/filters.md).
  */
+import type { Caseless } from '../database/dialects.js'
 import { allOf } from './settled-where.js'
 import type {
   DateOperator,
@@ -31,6 +32,11 @@ export type RelationScope = (relation: string) => Where | undefined
 export interface WhereOptions {
   /** How the database reads `%` and `_` literally in LIKE patterns (default `backslash`). */
   likeEscape?: LikeEscape | undefined
+  /**
+   * How Prisma's client matches text whatever its case on the database: by default `like` where
+   * LIKE has no escape character (SQLite), `mode` elsewhere.
+   */
+  caseless?: Caseless | undefined
   /** The client's `Prisma.AnyNull`, for `exists` on a Json field. */
   jsonNull?: unknown
   /**
@@ -43,9 +49,13 @@ export interface WhereOptions {
 /** The Prisma `where` selecting the rows every condition accepts; undefined without conditions. */
 export function filterWhere(
   conditions: readonly FilterCondition[],
-  { likeEscape = 'backslash', jsonNull, scopeOf = () => undefined }: WhereOptions = {}
+  { likeEscape = 'backslash', caseless, jsonNull, scopeOf = () => undefined }: WhereOptions = {}
 ): Where | undefined {
-  const options: WrittenAs = { likeEscape, jsonNull }
+  const options: WrittenAs = {
+    likeEscape,
+    caseless: caseless ?? (likeEscape === 'none' ? 'like' : 'mode'),
+    jsonNull,
+  }
   const own: FilterCondition[] = []
   const related = new Map<string, { through: RelatedField; conditions: FilterCondition[] }>()
   for (const condition of conditions) {
@@ -84,9 +94,13 @@ export function filterWhere(
   return allOf(parts)
 }
 
-/** How the database reads LIKE escapes, and the client's `Prisma.AnyNull` for Json fields. */
+/**
+ * How the database reads LIKE escapes and ignores case, and the client's `Prisma.AnyNull` for Json
+ * fields.
+ */
 interface WrittenAs {
   likeEscape: LikeEscape
+  caseless: Caseless
   jsonNull: unknown
 }
 
@@ -116,7 +130,6 @@ function conditionParts(conditions: readonly FilterCondition[], options: Written
 
 function conditionWhere(condition: FilterCondition, options: WrittenAs): Where {
   const { field } = condition
-  const { likeEscape } = options
   switch (condition.kind) {
     case 'search':
       if (condition.composite) return compositeWhere(field, condition.composite, condition.values)
@@ -124,7 +137,7 @@ function conditionWhere(condition: FilterCondition, options: WrittenAs): Where {
         condition.foreignKey ?? field,
         condition.strategy,
         condition.values,
-        likeEscape
+        options
       )
     case 'numeric':
       return anyOf(field, condition.values)
@@ -190,23 +203,25 @@ function anyOf(field: string, values: readonly unknown[]): Where {
  * `endsWith` as LIKE patterns without escaping `%` and `_` (checked on SQLite and PostgreSQL by the
  * end-to-end tests), so they are escaped here, as the database reads escapes; with no escape
  * (SQLite), values holding one were refused when read. `word_start` is API Platform's: the value
- * starts the text or follows a space.
+ * starts the text or follows a space. The `i` strategies are the same LIKE patterns matched
+ * whatever the case (docs/filters.md#case-sensitivity): with `mode: 'insensitive'` (ILIKE), or
+ * with the plain LIKE where it ignores case itself.
  */
 function searchWhere(
   field: string,
   strategy: SearchStrategy,
   values: readonly unknown[],
-  likeEscape: LikeEscape
+  { likeEscape, caseless }: WrittenAs
 ): Where {
   const insensitive = strategy.startsWith('i')
   const plain = (insensitive ? strategy.slice(1) : strategy) as SearchStrategy
-  const mode = insensitive ? { mode: 'insensitive' } : {}
+  const mode = insensitive && caseless === 'mode' ? { mode: 'insensitive' } : {}
   if (plain === 'exact' && !insensitive) return anyOf(field, values)
   const branches = values.flatMap((raw): Where[] => {
-    const value = plain === 'exact' ? raw : escapeLike(raw as string, likeEscape)
+    const value = typeof raw === 'string' ? escapeLike(raw, likeEscape) : raw
     switch (plain) {
       case 'exact':
-        return [{ [field]: { equals: value, ...mode } }]
+        return [{ [field]: patternEquals(value, mode) }]
       case 'partial':
         return [{ [field]: { contains: value, ...mode } }]
       case 'start':
@@ -221,6 +236,17 @@ function searchWhere(
     }
   })
   return branches.length === 1 ? (branches[0] as Where) : { OR: branches }
+}
+
+/**
+ * The text matching the wildcard-free LIKE pattern `pattern` as a whole. Prisma writes `equals`
+ * with `mode: 'insensitive'` as ILIKE (its value a pattern too); without a mode it writes `=`,
+ * which ignores trailing spaces on MySQL/MariaDB and never ignores case on SQLite, so there it is
+ * the pattern as a start followed by nothing (`LIKE 'ann%' AND NOT LIKE 'ann_%'`).
+ */
+function patternEquals(pattern: unknown, mode: Where): Where {
+  if (mode.mode) return { equals: pattern, ...mode }
+  return { startsWith: pattern, not: { startsWith: `${pattern as string}_` } }
 }
 
 /** A LIKE pattern's text matching `text` literally. */

@@ -39,6 +39,7 @@ export { allowReadsOnly } from './hono/method-not-allowed.js'
 export { serveSubCollection } from './hono/sub-collection-route.js'
 export type {
   CollectionProblems,
+  GuardProblems,
   ItemProblems,
   ProblemResponse,
   QueryInput,

@@ -10,8 +10,14 @@ import type { HydraErrorBody } from '../errors.js'
 
 /** A problem+json answer of one of the statuses `S`, in the style `P` of the route. */
 export type ProblemResponse<P extends boolean, S extends number> = Response &
-  TypedResponse<HydraErrorBody<P>, S & (400 | 404 | 406 | 500 | 503), 'json'>
+  TypedResponse<HydraErrorBody<P>, S & (400 | 401 | 403 | 404 | 406 | 500 | 503), 'json'>
 
+/**
+ * The problems of a guard (docs/security.md): the caller must authenticate (401) or may not use
+ * the operation (403). Every generated route may answer them: guards are rules the app gives at
+ * run time, which a route's type cannot know.
+ */
+export type GuardProblems = 401 | 403
 /** The problems of a collection: a refused parameter, no acceptable type, a fault, an outage. */
 export type CollectionProblems = 400 | 406 | 500 | 503
 /** The problems of an item: no such item, no acceptable type, a fault, an outage. */

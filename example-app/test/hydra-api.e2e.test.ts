@@ -13,7 +13,7 @@ import jsonld from 'jsonld'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import type { BookCollectionQuery, BookMember, ReviewMember } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
-import { createApp } from '../src/app.js'
+import { createApp, type ExampleApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
@@ -574,7 +574,7 @@ describe('headers: Link, content negotiation, CORS', () => {
 
 describe('a Hono RPC client', () => {
   it('gets typed members from generated collections and items', async () => {
-    const client = hc<ReturnType<typeof createApp>>(origin)
+    const client = hc<ExampleApp>(origin)
     const booksResponse = await client.books.$get()
     if (!booksResponse.ok) throw new Error(`GET /books: ${booksResponse.status}`)
     const books = await booksResponse.json()
@@ -595,7 +595,7 @@ describe('a Hono RPC client', () => {
   })
 
   it('types the declared query parameters and the problems of each route', async () => {
-    const client = hc<ReturnType<typeof createApp>>(origin)
+    const client = hc<ExampleApp>(origin)
     type BooksQuery = NonNullable<Parameters<typeof client.books.$get>[0]>['query']
     expectTypeOf<BooksQuery>().toEqualTypeOf<BookCollectionQuery | undefined>()
     expectTypeOf<BookCollectionQuery['order[title]']>().toEqualTypeOf<

@@ -13,7 +13,7 @@ import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp, type HydraAccess } from '#fixtures/filters/hydra/index.js'
 import { PrismaClient } from '#fixtures/filters/prisma/client.js'
-import { authenticate, claimsOf, tokenFor } from '../src/auth.js'
+import { authenticate, claimsOf, type LibraryEnv, tokenFor } from '../src/auth.js'
 import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
 
 const SCHEMA = new URL('./fixtures/filters/schema.prisma', import.meta.url).pathname
@@ -26,7 +26,7 @@ type Identity = keyof typeof TENANTS
 const ownersOf = (sub: string | undefined): number[] =>
   sub !== undefined && sub in TENANTS ? [...TENANTS[sub as Identity]] : []
 
-const access: HydraAccess = {
+const access: HydraAccess<LibraryEnv> = {
   Owner: { scope: (c) => ({ id: { in: ownersOf(claimsOf(c)?.sub) } }) },
   Item: { scope: (c) => ({ ownerId: { in: ownersOf(claimsOf(c)?.sub) } }) },
   Note: { scope: (c) => ({ item: { is: { ownerId: { in: ownersOf(claimsOf(c)?.sub) } } } }) },

@@ -8,7 +8,7 @@ import type { CountStore } from '@prisma-hydra/runtime/redis'
 import { Hono } from 'hono'
 import { collectionPaths, createHydraApp, type HydraAccess } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
-import { authenticate, libraryAccess } from './auth.js'
+import { authenticate, type LibraryEnv, libraryAccess } from './auth.js'
 import { createCollectionsApp, customTypes, popularBooks, RELEASES_FEED } from './collections.js'
 import { loanReturns } from './loan-returns.js'
 import { sharedAdapterOf } from './prisma.js'
@@ -16,7 +16,7 @@ import { sharedAdapterOf } from './prisma.js'
 /** Every collection the example serves: the generated ones and the custom ones. */
 export const exampleCollectionPaths = [...collectionPaths, '/genres', '/releases']
 
-export interface ExampleAppOptions {
+export interface ExampleAppOptions<A extends HydraAccess<LibraryEnv> = typeof libraryAccess> {
   /** Rows per query when a collection is served unpaged. */
   batchSize?: number
   /** The releases feed file. */
@@ -44,17 +44,20 @@ export interface ExampleAppOptions {
    * Bearer tokens verified with `secret` (hono/jwt, HS256) and the access rules reading them
    * (default: src/auth.ts's, private loans). Left out: no authentication, every row public.
    */
-  auth?: { secret: string; access?: HydraAccess }
+  auth?: { secret: string; access?: A }
 }
 
 /**
  * The example server: the generated Hydra API (with a custom data provider for `/books/popular`)
  * and two custom collections, all listed by the entrypoint (`/`) and the API documentation
- * (`/docs.jsonld`).
+ * (`/docs.jsonld`). `A` types the access rules given, so that `hc` knows what they may hide.
  */
-export function createApp(prisma: PrismaClient, options: ExampleAppOptions = {}) {
+export function createApp<A extends HydraAccess<LibraryEnv> = typeof libraryAccess>(
+  prisma: PrismaClient,
+  options: ExampleAppOptions<A> = {}
+) {
   const { auth } = options
-  const base = new Hono()
+  const base = new Hono<LibraryEnv>()
   // The token, when one is sent, is verified before any route reads the rules.
   if (auth) {
     base.use(authenticate(auth.secret))
@@ -64,7 +67,7 @@ export function createApp(prisma: PrismaClient, options: ExampleAppOptions = {})
   const app = base
     .route(
       '/',
-      createHydraApp({
+      createHydraApp<A | typeof libraryAccess, LibraryEnv>({
         prisma,
         replicas: options.replicas,
         providers: { book: { popular: popularBooks(prisma) } },
@@ -90,3 +93,6 @@ export function createApp(prisma: PrismaClient, options: ExampleAppOptions = {})
   app.notFound(hydraNotFound)
   return app
 }
+
+/** The example server's type under its own access rules, as Hono's RPC client (`hc`) reads it. */
+export type ExampleApp = ReturnType<typeof createApp<typeof libraryAccess>>

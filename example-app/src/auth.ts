@@ -1,6 +1,7 @@
 /**
  * Who reads what in the example library (docs/security.md): callers authenticate with a bearer
- * JWT, verified by Hono's own `hono/jwt` middleware; the access rules read its payload.
+ * JWT, verified by Hono's own `hono/jwt` middleware; the access rules read its payload, typed by
+ * the app's Env (`LibraryEnv`).
  * - Loans are private: an anonymous caller is asked to authenticate (401), a reader sees the
  *   loans they borrowed, a librarian sees every loan.
  * - Everything else is public.
@@ -22,28 +23,39 @@ export interface LibraryClaims {
 }
 
 /**
+ * The example's Hono Env: what its middleware puts on the context. `jwtPayload` is the verified
+ * token's payload, absent for an anonymous caller; its type is the example's word for what its
+ * own tokens hold (`tokenFor` signs them).
+ */
+export type LibraryEnv = { Variables: { jwtPayload?: LibraryClaims } }
+
+/**
  * Verifies a bearer token when one is sent (a bad or expired one is a 401) and leaves requests
  * without one anonymous: public resources stay public, and the access rules decide the rest.
  */
-export function authenticate(secret: string): MiddlewareHandler {
+export function authenticate(secret: string): MiddlewareHandler<LibraryEnv> {
   const verify = jwt({ secret, alg: 'HS256' })
   return (c, next) => (c.req.header('Authorization') === undefined ? next() : verify(c, next))
 }
 
 /** The verified claims of the request, or undefined for an anonymous caller. */
-export function claimsOf(c: Context): LibraryClaims | undefined {
-  return c.get('jwtPayload') as LibraryClaims | undefined
+export function claimsOf(c: Context<LibraryEnv>): LibraryClaims | undefined {
+  return c.get('jwtPayload')
 }
 
-const isLibrarian = (c: Context) => claimsOf(c)?.role === 'librarian'
-
-/** The example's access rules. */
-export const libraryAccess: HydraAccess = {
+/**
+ * The example's access rules, typed by its Env: each rule's `c` is a `Context<LibraryEnv>`.
+ * `satisfies` keeps their own type, which tells `createHydraApp` what they may hide (nothing).
+ */
+export const libraryAccess = {
   Loan: {
-    guard: (c) => (claimsOf(c) ? 'allow' : 'unauthenticated'),
-    scope: (c) => (isLibrarian(c) ? undefined : { borrower: claimsOf(c)?.sub ?? '' }),
+    guard: (c) => (c.get('jwtPayload') ? 'allow' : 'unauthenticated'),
+    scope: (c) => {
+      const claims = c.get('jwtPayload')
+      return claims?.role === 'librarian' ? undefined : { borrower: claims?.sub ?? '' }
+    },
   },
-}
+} satisfies HydraAccess<LibraryEnv>
 
 /** A signed token for `claims`, valid for `seconds` (default a day). */
 export function tokenFor(

@@ -20,7 +20,7 @@ import { PrismaClient as FiltersClient } from '#fixtures/filters/prisma/client.j
 import * as hydra from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
-import { authenticate, claimsOf, tokenFor } from '../src/auth.js'
+import { authenticate, claimsOf, type LibraryEnv, tokenFor } from '../src/auth.js'
 import { customTypes } from '../src/collections.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
@@ -87,7 +87,7 @@ function tenant<W>(c: Caller, where: (owners: number[]) => W): W | undefined {
   if (owner) return where([Number(owner[1])])
   return NO_ROW[JSON.stringify(sub).length % NO_ROW.length] as W
 }
-const filtersAccess: filtersFixture.HydraAccess = {
+const filtersAccess: filtersFixture.HydraAccess<LibraryEnv> = {
   Owner: { scope: (c) => tenant(c, (owners) => ({ id: { in: owners } })) },
   Item: { scope: (c) => tenant(c, (owners) => ({ ownerId: { in: owners } })) },
   Note: { scope: (c) => tenant(c, (owners) => ({ item: { is: { ownerId: { in: owners } } } })) },
@@ -132,7 +132,9 @@ beforeAll(async () => {
   filtersPrisma = new FiltersClient({ adapter: filtersAdapter })
   await seedFilters(filtersPrisma)
   // The filters fixture behind hono/jwt with tenant scopes, on either engine.
-  const filtersApp = (engine: Partial<filtersFixture.HydraAppOptions>) => {
+  const filtersApp = (
+    engine: Partial<filtersFixture.HydraAppOptions<typeof filtersAccess, LibraryEnv>>
+  ) => {
     const app = new Hono().use(authenticate(SECRET)).route(
       '/',
       filtersFixture.createHydraApp({

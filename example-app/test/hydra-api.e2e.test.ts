@@ -13,7 +13,7 @@ import jsonld from 'jsonld'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import type { BookCollectionQuery, BookMember, ReviewMember } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
-import { createApp } from '../src/app.js'
+import { createApp, type ExampleApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
@@ -574,7 +574,7 @@ describe('headers: Link, content negotiation, CORS', () => {
 
 describe('a Hono RPC client', () => {
   it('gets typed members from generated collections and items', async () => {
-    const client = hc<ReturnType<typeof createApp>>(origin)
+    const client = hc<ExampleApp>(origin)
     const booksResponse = await client.books.$get()
     if (!booksResponse.ok) throw new Error(`GET /books: ${booksResponse.status}`)
     const books = await booksResponse.json()
@@ -595,7 +595,7 @@ describe('a Hono RPC client', () => {
   })
 
   it('types the declared query parameters and the problems of each route', async () => {
-    const client = hc<ReturnType<typeof createApp>>(origin)
+    const client = hc<ExampleApp>(origin)
     type BooksQuery = NonNullable<Parameters<typeof client.books.$get>[0]>['query']
     expectTypeOf<BooksQuery>().toEqualTypeOf<BookCollectionQuery | undefined>()
     expectTypeOf<BookCollectionQuery['order[title]']>().toEqualTypeOf<
@@ -616,21 +616,21 @@ describe('a Hono RPC client', () => {
     )
     const refused = await client.books.$get({ query: { page: 0 } })
     if (refused.ok) throw new Error('GET /books?page=0 was not refused')
-    expectTypeOf(refused.status).toEqualTypeOf<400 | 406 | 500 | 503>()
+    expectTypeOf(refused.status).toEqualTypeOf<400 | 401 | 403 | 406 | 500 | 503>()
     const problem = await refused.json()
     expectTypeOf(problem).toExtend<HydraErrorBody<boolean>>()
     expectTypeOf(problem.detail).toEqualTypeOf<string>()
     expect(problem).toMatchObject({ status: 400, detail: 'Page should not be less than 1' })
     const missing = await client.books[':id'].$get({ param: { id: '0' } })
     if (missing.ok) throw new Error('GET /books/0 was found')
-    expectTypeOf(missing.status).toEqualTypeOf<404 | 406 | 500 | 503>()
+    expectTypeOf(missing.status).toEqualTypeOf<401 | 403 | 404 | 406 | 500 | 503>()
     expect((await missing.json()).status).toBe(404)
     const orphans = await client.authors[':id'].books.$get({
       param: { id: '0' },
       query: { 'order[title]': 'asc' },
     })
     if (orphans.ok) throw new Error('GET /authors/0/books was found')
-    expectTypeOf(orphans.status).toEqualTypeOf<400 | 404 | 406 | 500 | 503>()
+    expectTypeOf(orphans.status).toEqualTypeOf<400 | 401 | 403 | 404 | 406 | 500 | 503>()
     expect(orphans.status).toBe(404)
   })
 })

@@ -18,7 +18,7 @@ import { type Context, Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp, type HydraAccess } from '#fixtures/filters/hydra/index.js'
 import { type Prisma, PrismaClient } from '#fixtures/filters/prisma/client.js'
-import { authenticate, claimsOf, tokenFor } from '../src/auth.js'
+import { authenticate, claimsOf, type LibraryEnv, tokenFor } from '../src/auth.js'
 import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
 
 const SCHEMA = new URL('./fixtures/filters/schema.prisma', import.meta.url).pathname
@@ -46,12 +46,12 @@ const RELATED_ONLY = new Set(['barred', 'unowned'])
 const ownersOf = (sub: string | undefined): number[] =>
   sub !== undefined && sub in TENANTS ? [...TENANTS[sub as Identity]] : []
 
-const idiomOf = (c: Context) => NO_ROW_IDIOMS[claimsOf(c)?.sub as Nobody]
-const sub = (c: Context) => claimsOf(c)?.sub ?? ''
-const guard = (c: Context) => (sub(c) === 'barred' ? 'forbidden' : 'allow')
-const unowned = (c: Context) => (sub(c) === 'unowned' ? { id: { in: [] } } : undefined)
+const idiomOf = (c: Context<LibraryEnv>) => NO_ROW_IDIOMS[claimsOf(c)?.sub as Nobody]
+const sub = (c: Context<LibraryEnv>) => claimsOf(c)?.sub ?? ''
+const guard = (c: Context<LibraryEnv>) => (sub(c) === 'barred' ? 'forbidden' : 'allow')
+const unowned = (c: Context<LibraryEnv>) => (sub(c) === 'unowned' ? { id: { in: [] } } : undefined)
 
-const access: HydraAccess = {
+const access: HydraAccess<LibraryEnv> = {
   Owner: {
     guard,
     scope: (c) => idiomOf(c) ?? unowned(c) ?? { id: { in: ownersOf(sub(c)) } },

@@ -4,11 +4,11 @@
  * count and says so, `estimated` reads PostgreSQL's planner estimate above its threshold (an exact
  * count on SQLite), and the documentation declares the term that marks a total as not exact.
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createHydraApp } from '#fixtures/totals/hydra/index.js'
 import { PrismaClient } from '#fixtures/totals/prisma/client.js'
-import { authenticate, claimsOf, tokenFor } from '../src/auth.js'
+import { authenticate, claimsOf, type LibraryEnv, tokenFor } from '../src/auth.js'
 import {
   createAdapter,
   freshDatabase,
@@ -251,7 +251,10 @@ describe('totals of scoped requests (docs/security.md)', () => {
       createHydraApp({
         prisma,
         access: {
-          Reading: { scope: (c) => (claimsOf(c)?.role === 'librarian' ? undefined : scope) },
+          Reading: {
+            scope: (c: Context<LibraryEnv>) =>
+              claimsOf(c)?.role === 'librarian' ? undefined : scope,
+          },
         },
       })
     )

@@ -5,7 +5,13 @@
  * write them). Not meant for hand-written code (use `@prisma-hydra/runtime`); the generator's
  * own type check fails when a name it writes is missing here.
  */
-export type { AccessGuard, HiddenFields, ResourceAccess, RowScope } from './data/access-rules.js'
+export type {
+  AccessGuard,
+  HiddenBy,
+  HiddenFields,
+  ResourceAccess,
+  RowScope,
+} from './data/access-rules.js'
 export { type CallerRules, callerRules } from './data/caller-rules.js'
 export { createDataAccess, type DataAccess } from './data/data-access.js'
 export type { ModelSource, RelationSource } from './data/model-source.js'
@@ -39,7 +45,9 @@ export { type HydraItem, serveItem } from './hono/item-route.js'
 export { allowReadsOnly } from './hono/method-not-allowed.js'
 export { serveSubCollection } from './hono/sub-collection-route.js'
 export type {
+  CallerApp,
   CollectionProblems,
+  GuardProblems,
   ItemProblems,
   ProblemResponse,
   QueryInput,
@@ -48,6 +56,7 @@ export type {
 export type { ContextTerm } from './hydra/context.js'
 export type { ApiDescription, DocumentedType } from './hydra/documentation.js'
 export type { KeySpec } from './hydra/item-key.js'
+export type { Hideable } from './hydra/member-type.js'
 export { defineResource, type IdKind, type MemberOf, type Resource } from './hydra/resource.js'
 export type { RowWindow } from './paging/types.js'
 export type { JsonValue } from './scalar-types.js'

@@ -12,12 +12,16 @@ type Entry = { resource: ResourceModel; names: ReturnType<typeof resourceNames> 
 /** The runtime's app parts, the client, and what the index takes from each resource module. */
 function addIndexImports(file: SourceFile, resources: readonly Entry[], context: EmitContext) {
   file.addImportDeclarations([
+    { moduleSpecifier: 'hono', namedImports: ['Env'], isTypeOnly: true },
     {
       moduleSpecifier: context.runtimeModule,
       namedImports: [
         runtimeType('ApiAppOptions'),
         runtimeType('ApiDescription'),
         runtimeType('ApiDocumentationOptions'),
+        runtimeType('CallerApp'),
+        runtimeType('HiddenBy'),
+        runtimeType('Hideable'),
         runtimeValue('apiBase'),
         runtimeValue('callerRules'),
         runtimeValue('completeApi'),
@@ -35,6 +39,7 @@ function addIndexImports(file: SourceFile, resources: readonly Entry[], context:
         names.operations,
         ...(hasProviders(resource) ? [{ name: names.providers, isTypeOnly: true }] : []),
         { name: names.access, isTypeOnly: true },
+        { name: names.member, isTypeOnly: true },
         names.resource,
       ],
     })),
@@ -48,6 +53,7 @@ function addIndexExports(file: SourceFile, resources: readonly Entry[], context:
       moduleSpecifier: `${names.module}${context.importExtension}`,
       namedExports: [
         { name: names.member, isTypeOnly: true },
+        { name: names.hideable, isTypeOnly: true },
         { name: names.row, isTypeOnly: true },
         ...(hasProviders(resource) ? [{ name: names.providers, isTypeOnly: true }] : []),
         { name: names.appOptions, isTypeOnly: true },
@@ -72,10 +78,14 @@ function addAppOptions(file: SourceFile, anyProviders: boolean) {
     isExported: true,
     docs: [
       'Options of `createHydraApp` (ApiAppOptions): the client and its replicas, custom data providers\n' +
-        'and access rules by model, the documentation, and HydraAppSettings (batch size, time budgets,\n' +
-        'public origin, proxies, CORS, streaming).',
+        "and access rules by model (`A`, rules of the app's Hono Env `E`), the documentation, and\n" +
+        'HydraAppSettings (batch size, time budgets, public origin, proxies, CORS, streaming).',
     ],
-    type: `ApiAppOptions<PrismaClient, ${anyProviders ? 'HydraProviders' : 'never'}, HydraAccess>`,
+    typeParameters: [
+      { name: 'A', default: '{}' },
+      { name: 'E', constraint: 'Env', default: 'Env' },
+    ],
+    type: `ApiAppOptions<PrismaClient, ${anyProviders ? 'HydraProviders' : 'never'}, A & HydraAccess<E>>`,
   })
 }
 
@@ -84,8 +94,22 @@ function addApiTypes(file: SourceFile, model: HydraModel, resources: readonly En
   file.addTypeAlias({
     name: 'HydraAccess',
     isExported: true,
-    docs: ['The access rules of each resource, by model name (docs/security.md).'],
-    type: `{ ${resources.map(({ resource, names }) => `${resource.name}?: ${names.access} | undefined`).join('; ')} }`,
+    docs: [
+      "The access rules of each resource, by model name (docs/security.md); `E` is the app's Hono Env,\n" +
+        'whose `Variables` the rules read: `{ ... } satisfies HydraAccess<{ Variables: { jwtPayload?: Claims } }>`.',
+    ],
+    typeParameters: [{ name: 'E', constraint: 'Env', default: 'Env' }],
+    type: `{ ${resources.map(({ resource, names }) => `${resource.name}?: ${names.access}<E> | undefined`).join('; ')} }`,
+  })
+  file.addTypeAlias({
+    name: 'HydraMembers',
+    isExported: true,
+    docs: [
+      'The members of each resource, by model name, as a caller of an app with the access rules `A`\n' +
+        '(`typeof access`) receives them: the fields their `hidden` rules may hide optional (docs/security.md).',
+    ],
+    typeParameters: [{ name: 'A' }],
+    type: `{ ${resources.map(({ resource, names }) => `${resource.name}: Hideable<${names.member}, HiddenBy<A, ${JSON.stringify(resource.name)}>>`).join('; ')} }`,
   })
   file.addTypeAlias({
     name: 'HydraDocumentationOptions',
@@ -131,9 +155,15 @@ function addCreateHydraApp(
     isExported: true,
     docs: [
       'A Hono app serving every annotated model as a JSON-LD/Hydra resource, with problem+json errors.\n' +
-        'Mount it anywhere: `app.route("/api", createHydraApp({ prisma }))`; links follow the mount path.',
+        'Mount it anywhere: `app.route("/api", createHydraApp({ prisma }))`; links follow the mount path.\n' +
+        '`A` is the type of the access rules given (`access`), `E` the Hono Env they read: for `hc`,\n' +
+        'the app types as optional the fields the rules may hide, and every route its 401 and 403.',
     ],
-    parameters: [{ name: 'options', type: 'HydraAppOptions' }],
+    typeParameters: [
+      { name: 'A', constraint: 'HydraAccess<E>', default: '{}' },
+      { name: 'E', constraint: 'Env', default: 'Env' },
+    ],
+    parameters: [{ name: 'options', type: 'HydraAppOptions<A, E>' }],
     statements: (writer) => {
       writer.writeLine(
         `const { prisma, ${anyProviders ? 'providers, ' : ''}documentation } = options`
@@ -164,8 +194,11 @@ function addCreateHydraApp(
           )
         writer.writeLine(`.route('/', errorRoutes(${model.hydraPrefix}))`)
       })
-      // Last: 405s for other methods, the unmatched requests and the error handlers.
-      writer.writeLine(`return completeApi(app, api, ${model.hydraPrefix})`)
+      // Last: 405s for other methods, the unmatched requests and the error handlers. Its type
+      // makes optional for `hc` the fields the app's rules may hide.
+      writer.writeLine(
+        `return completeApi(app, api, ${model.hydraPrefix}) as CallerApp<typeof app, A>`
+      )
     },
   })
 }

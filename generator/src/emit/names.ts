@@ -10,6 +10,7 @@ export function resourceNames(resource: ResourceModel) {
   const base = camelCase(resource.fileName)
   return {
     member: `${resource.name}Member`,
+    hideable: `${resource.name}Hideable`,
     resource: `${base}Resource`,
     model: `${base}Model`,
     operations: `${base}Operations`,

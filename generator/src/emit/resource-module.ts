@@ -11,7 +11,7 @@ import type { ParameterNames } from '../config/options.js'
 import type { EmitContext } from './context.js'
 import { writeCreateApp } from './create-app.js'
 import { keyLiteral, keySelect } from './item-key.js'
-import { writeMemberType } from './member-type.js'
+import { writeMemberTypes } from './member-type.js'
 import { hasProviders, resourceNames } from './names.js'
 import { defaultParameters, parametersLiteral, querySpecs, writeOperations } from './operations.js'
 import { queryEntries, queryType, queryTypeName } from './query-type.js'
@@ -45,6 +45,7 @@ function addImports(
         runtimeValue('createDataAccess'),
         runtimeValue('defineOperations'),
         runtimeValue('defineResource'),
+        runtimeType('Hideable'),
         runtimeType('KeySpec'),
         runtimeType('MemberOf'),
         runtimeType('ModelSource'),
@@ -219,7 +220,7 @@ function addTypes(
   filterParameters: HydraModel['filterParameters']
 ) {
   const names = resourceNames(resource)
-  file.addTypeAlias(writeMemberType(resource))
+  file.addTypeAliases(writeMemberTypes(resource))
   let first: { name: string; entries: readonly string[] } | undefined
   for (const operation of resource.operations) {
     const name = queryTypeName(resource.name, operation.name)
@@ -256,9 +257,10 @@ function addTypes(
     isExported: true,
     name: names.access,
     docs: [
-      `Who may read ${resource.name} (docs/security.md): its row scope (a Prisma where), guards and hidden fields, for the resource and per operation (\`item\`: its items).`,
+      `Who may read ${resource.name} (docs/security.md): its row scope (a Prisma where), guards and hidden fields, for the resource and per operation (\`item\`: its items); \`E\` is the app's Hono Env, whose \`Variables\` (\`jwtPayload\`) the rules read.`,
     ],
-    type: `ResourceAccess<Prisma.${resource.name}WhereInput, ${operationNames.join(' | ') || 'never'}, Exclude<keyof ${names.member}, '@id' | '@type'>>`,
+    typeParameters: [{ name: 'E', constraint: 'Env', default: 'Env' }],
+    type: `ResourceAccess<Prisma.${resource.name}WhereInput, ${operationNames.join(' | ') || 'never'}, ${names.hideable}, E>`,
   })
   file.addTypeAlias({
     isExported: true,

@@ -21,6 +21,9 @@ interface RuntimeTypes {
   CorsOrigin: Runtime.CorsOrigin
   DatabaseTimeouts: Runtime.DatabaseTimeouts
   DocumentedType: Runtime.DocumentedType
+  Hideable: Runtime.Hideable<object, never>
+  HiddenBy: Runtime.HiddenBy<object, string>
+  CallerApp: Runtime.CallerApp<object, object>
   IdKind: Runtime.IdKind
   KeySpec: Runtime.KeySpec
   MemberOf: Runtime.MemberOf<unknown>

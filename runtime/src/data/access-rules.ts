@@ -2,19 +2,29 @@
  * @module
  * Who may read what (docs/security.md, DESIGN 12): the access rules an application gives
  * `createHydraApp` per resource, by model name. Each rule is a function of the request's Hono
- * context, so it reads what the app's authentication middleware put there (`c.get('jwtPayload')`).
- * Pure types; caller-view.ts reads them once per request.
+ * context, so it reads what the app's authentication middleware put there (`c.get('jwtPayload')`),
+ * typed by the app's own `Env` (`E`: its `Variables`). Pure types; caller-view.ts reads them once
+ * per request.
  */
-import type { Context } from 'hono'
+import type { Context, Env } from 'hono'
 
 type Where = Record<string, unknown>
+
+/**
+ * The Env of rules whose app is not named: the runtime hands every rule the request's context,
+ * whatever Env the app's rules declare (Hono's own `Context` default).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: Hono's Context default, so rules of any Env fit.
+type AnyEnv = any
 
 /**
  * A row scope: the model's Prisma `where` the caller's rows satisfy, or undefined when the caller
  * may read every row. Every read of the model applies it (collections, counts, items,
  * sub-collections, filters and orders through relations, custom data providers).
  */
-export type RowScope<W = Where> = (c: Context) => W | undefined | Promise<W | undefined>
+export type RowScope<W = Where, E extends Env = AnyEnv> = (
+  c: Context<E>
+) => W | undefined | Promise<W | undefined>
 
 /**
  * What a guard answers: `allow`, `unauthenticated` (401 with `WWW-Authenticate`: the caller should
@@ -23,37 +33,66 @@ export type RowScope<W = Where> = (c: Context) => W | undefined | Promise<W | un
 export type GuardAnswer = 'allow' | 'unauthenticated' | 'forbidden'
 
 /** An operation guard: checked before any query of the request runs. */
-export type AccessGuard = (c: Context) => GuardAnswer | Promise<GuardAnswer>
+export type AccessGuard<E extends Env = AnyEnv> = (
+  c: Context<E>
+) => GuardAnswer | Promise<GuardAnswer>
 
 /**
  * The fields of a resource the caller may not see (their filters and orders are then unknown
  * parameters for that caller); undefined or empty: every field.
  */
-export type HiddenFields<F extends string = string> = (
-  c: Context
+export type HiddenFields<F extends string = string, E extends Env = AnyEnv> = (
+  c: Context<E>
 ) => readonly F[] | undefined | Promise<readonly F[] | undefined>
 
 /** The rules of one operation, replacing the resource's own where given. */
-export interface OperationAccess<W = Where> {
+export interface OperationAccess<W = Where, E extends Env = AnyEnv> {
   /** The operation's scope; `null`: every row, whatever the resource's scope. */
-  scope?: RowScope<W> | null | undefined
-  guard?: AccessGuard | undefined
+  scope?: RowScope<W, E> | null | undefined
+  guard?: AccessGuard<E> | undefined
 }
 
 /**
  * The rules of one resource. `O` names its collection operations (`item` is its item route);
- * `F` names its fields.
+ * `F` names the fields it may hide (not its key's: they are in every `@id`); `E` is the app's Hono
+ * Env, whose `Variables` the rules read.
  */
-export interface ResourceAccess<W = Where, O extends string = string, F extends string = string> {
+export interface ResourceAccess<
+  W = Where,
+  O extends string = string,
+  F extends string = string,
+  E extends Env = AnyEnv,
+> {
   /** The rows the caller may read, on every route and through every relation. */
-  scope?: RowScope<W> | undefined
+  scope?: RowScope<W, E> | undefined
   /** Checked on every route of the resource (collections, items, sub-collections). */
-  guard?: AccessGuard | undefined
+  guard?: AccessGuard<E> | undefined
   /** Rules of one operation where they differ from the resource's. */
-  operations?: { [Name in O | 'item']?: OperationAccess<W> | undefined } | undefined
+  operations?: { [Name in O | 'item']?: OperationAccess<W, E> | undefined } | undefined
   /** Fields the caller may not see. */
-  hidden?: HiddenFields<F> | undefined
+  hidden?: HiddenFields<F, E> | undefined
 }
+
+/**
+ * The fields the `hidden` rule of `R` (a resource's rules, as the app's value types them) may
+ * hide: the ones its answers name (`(c) => (admin(c) ? [] : ['email'])`: `email`), or every field
+ * the rule's type allows when it names none in particular (rules typed `HydraAccess`); none
+ * without a `hidden` rule.
+ */
+export type HiddenByRule<R> = R extends { hidden?: infer H }
+  ? H extends (...args: never[]) => infer Answer
+    ? Awaited<Answer> extends infer Fields
+      ? Fields extends readonly (infer F extends string)[]
+        ? F
+        : never
+      : never
+    : never
+  : never
+
+/** The fields the rules `A` (an app's `access`) may hide of the resource `Model`. */
+export type HiddenBy<A, Model extends string> = A extends { readonly [K in Model]?: infer R }
+  ? HiddenByRule<R>
+  : never
 
 /** The access rules of an app, by model name (`Book`). */
 export type AccessRules = { readonly [model: string]: ResourceAccess | undefined }

@@ -31,7 +31,7 @@ import { restyleRouteError } from './error-handlers.js'
 import type { JsonLdResponse } from './json-ld.js'
 import { mountPrefix } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
-import type { CollectionProblems, ProblemResponse } from './typed-responses.js'
+import type { CollectionProblems, GuardProblems, ProblemResponse } from './typed-responses.js'
 
 /** A collection operation: a path of a resource with its own order and paging settings. */
 export interface CollectionOperation<M, P extends boolean = boolean> {
@@ -210,7 +210,9 @@ export async function serveCollection<
   options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy> = {},
   /** A sub-collection's condition: the rows of one parent (sub-collection-route.ts). */
   parent?: WithinParent<CollectionOperation<M, P>> | undefined
-): Promise<JsonLdResponse<HydraCollection<M, P>> | ProblemResponse<P, CollectionProblems>> {
+): Promise<
+  JsonLdResponse<HydraCollection<M, P>> | ProblemResponse<P, CollectionProblems | GuardProblems>
+> {
   const base = mountPrefix(c)
   const { resource, paging, hydraPrefix } = declared
   const budget = budgetOf(options.timeouts)

@@ -13,6 +13,7 @@ import {
   renderDocumentation,
   renderEntrypoint,
 } from '../hydra/documentation.js'
+import { keyFields } from '../hydra/item-key.js'
 import type { IdKind, Resource } from '../hydra/resource.js'
 import { markInsideApi } from './api-scope.js'
 import type { CollectionOperation } from './collection-route.js'
@@ -74,6 +75,7 @@ export function documentResource<M>(
     ...(resource.links ? { links: resource.links } : {}),
     itemPath: resource.collectionPath,
     idKind: resource.id.kind,
+    keyFields: keyFields(resource.id).map((field) => field.name),
     collections: Object.entries(operations).map(([name, operation]) => ({
       name: entrypointKey(resource.name, name),
       operation: name,

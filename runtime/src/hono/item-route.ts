@@ -13,7 +13,7 @@ import { restyleRouteError } from './error-handlers.js'
 import { type JsonLdResponse, jsonLd } from './json-ld.js'
 import { mountPrefix, segmentFromEnd } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
-import type { ItemProblems, ProblemResponse } from './typed-responses.js'
+import type { GuardProblems, ItemProblems, ProblemResponse } from './typed-responses.js'
 
 /** The JSON-LD shape of an item: its member with the resource's context. */
 export type HydraItem<M> = M & { '@context': string }
@@ -27,7 +27,7 @@ export async function serveItem<M, K extends IdKind>(
   resource: Resource<M, K>,
   rows: DataAccess<object>,
   options: { timeouts?: DatabaseTimeouts | undefined } = {}
-): Promise<JsonLdResponse<HydraItem<M>> | ProblemResponse<boolean, ItemProblems>> {
+): Promise<JsonLdResponse<HydraItem<M>> | ProblemResponse<boolean, ItemProblems | GuardProblems>> {
   const base = mountPrefix(c)
   const budget = budgetOf(options.timeouts)
   try {

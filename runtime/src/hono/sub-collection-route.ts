@@ -29,7 +29,7 @@ import type { JsonLdResponse } from './json-ld.js'
 import { mountPrefix, segmentFromEnd } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
 import { withoutRelation } from './sub-collection-query.js'
-import type { ProblemResponse, SubCollectionProblems } from './typed-responses.js'
+import type { GuardProblems, ProblemResponse, SubCollectionProblems } from './typed-responses.js'
 
 /**
  * Serves the sub-collection of the parent named by the path's `:id`: a 404 problem when the key
@@ -42,7 +42,9 @@ export async function serveSubCollection<M, Row extends object, P extends boolea
   relation: RelationSource<KeySpec>,
   operation: CollectionOperation<M, P>,
   options: Omit<ServeCollectionOptions<Row>, 'provider' | 'providers'> = {}
-): Promise<JsonLdResponse<HydraCollection<M, P>> | ProblemResponse<P, SubCollectionProblems>> {
+): Promise<
+  JsonLdResponse<HydraCollection<M, P>> | ProblemResponse<P, SubCollectionProblems | GuardProblems>
+> {
   const { key } = relation.parent
   // Every row has this parent: filters and orders on the relation to it are left out.
   const scoped = relation.relation ? withoutRelation(operation, relation.relation) : operation

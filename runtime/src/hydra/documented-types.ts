@@ -61,6 +61,8 @@ export interface DocumentedType {
   itemPath?: string | undefined
   /** The kind of the items' key (`Int`, `BigInt`, `String`): the OpenAPI schema of `{id}`. */
   idKind?: string | undefined
+  /** The fields of the items' key, which no rule hides: they are in every `@id`. */
+  keyFields?: readonly string[] | undefined
   collections: readonly DocumentedCollection[]
 }
 

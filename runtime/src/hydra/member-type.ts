@@ -66,3 +66,11 @@ export type DescribedMember<D extends { name: string; fields: readonly Described
       ? { [Link in L as Link['name']]: LinkValue<Link> }
       : unknown)
 >
+
+/**
+ * The member `M` as a caller whose rules may hide the fields `F` receives it: those fields
+ * optional (absent when hidden, never `undefined`), the others as they are. `F` never: `M` itself.
+ */
+export type Hideable<M, F extends PropertyKey> = [F] extends [never]
+  ? M
+  : Flat<Omit<M, F> & Partial<Pick<M, F & keyof M>>>

@@ -13,6 +13,7 @@ const author: DocumentedType = {
   links: [{ name: 'books', kind: 'many', target: { name: 'Book' } }],
   itemPath: '/authors',
   idKind: 'Int',
+  keyFields: ['id'],
   collections: [{ name: 'author', path: '/authors', paging: defaultPagingConfig }],
 }
 
@@ -130,5 +131,36 @@ describe('renderOpenApi', () => {
         },
       },
     })
+  })
+
+  it('requires of a type whose rules hide fields only what no rule can hide', () => {
+    const hiding: ApiDescription = {
+      ...api,
+      access: { Author: { hidden: () => ['name'] }, Book: { scope: () => undefined } },
+    }
+    const { schemas } = (renderOpenApi(hiding, { origin: 'http://x', base: '' }) as Document)
+      .components
+    // Any field may be hidden from some caller: the `@id`, `@type` and key are always sent.
+    expect(schemas.Author?.required).toEqual(['@id', '@type', 'id'])
+    expect(schemas['Author.jsonld']?.required).toEqual(['@context', '@id', '@type', 'id'])
+    expect(Object.keys(schemas.Author?.properties ?? {})).toEqual([
+      '@id',
+      '@type',
+      'id',
+      'name',
+      'born',
+      'books',
+    ])
+    expect(schemas.Author?.additionalProperties).toBe(false)
+    // A type whose rules hide nothing requires every field, as without rules.
+    expect(schemas.Book?.required).toEqual(['@id', '@type', 'id', 'price', 'genre', 'author'])
+    expect(render().components.schemas.Author?.required).toEqual([
+      '@id',
+      '@type',
+      'id',
+      'name',
+      'born',
+      'books',
+    ])
   })
 })

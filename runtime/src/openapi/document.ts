@@ -225,8 +225,10 @@ function componentSchemas(
   const used = new Set<boolean>()
   for (const type of api.types) {
     const names = schemaNames(type)
-    schemas[names.member] = memberSchema(type)
-    if (type.itemPath) schemas[names.item] = itemSchema(type)
+    // Rules are by model name, the name of a generated type.
+    const hideable = api.access?.[type.name]?.hidden !== undefined
+    schemas[names.member] = memberSchema(type, hideable)
+    if (type.itemPath) schemas[names.item] = itemSchema(type, hideable)
     for (const prefix of styles.get(type.name) ?? []) {
       schemas[names.collection(prefix)] = collectionSchema(type, prefix)
       used.add(prefix)

@@ -78,27 +78,36 @@ function linkSchema(link: DocumentedLink): Schema {
   return link.required === false ? nullable(schema) : schema
 }
 
-/** A member of the type, as `hydra:member` lists it: its `@id`, `@type`, fields and links. */
-export function memberSchema(type: DocumentedType, extra: Record<string, Schema> = {}): Schema {
+/**
+ * A member of the type, as `hydra:member` lists it: its `@id`, `@type`, fields and links. When
+ * `hideable` (the app's rules for the type hide fields from some callers, docs/security.md), only
+ * what no rule can hide is required: the `@id`, the `@type` and the key's fields.
+ */
+export function memberSchema(
+  type: DocumentedType,
+  hideable: boolean,
+  extra: Record<string, Schema> = {}
+): Schema {
   const properties: Record<string, Schema> = {
     ...extra,
     '@id': { type: 'string', format: 'uri-reference' },
     '@type': { const: type.name },
   }
+  const always = [...Object.keys(properties), ...(type.keyFields ?? [])]
   for (const field of type.fields) properties[field.name] = fieldSchema(field)
   for (const link of type.links ?? []) properties[link.name] = linkSchema(link)
   return {
     type: 'object',
     ...(type.description ? { description: type.description } : {}),
-    required: Object.keys(properties),
+    required: hideable ? always.filter((name) => name in properties) : Object.keys(properties),
     properties,
     additionalProperties: false,
   }
 }
 
 /** An item at its own IRI: the member with its context. */
-export const itemSchema = (type: DocumentedType): Schema =>
-  memberSchema(type, { '@context': { type: 'string', format: 'uri-reference' } })
+export const itemSchema = (type: DocumentedType, hideable: boolean): Schema =>
+  memberSchema(type, hideable, { '@context': { type: 'string', format: 'uri-reference' } })
 
 const VIEW_LINKS = ['first', 'last', 'previous', 'next'] as const
 

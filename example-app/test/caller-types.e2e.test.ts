@@ -1,0 +1,164 @@
+/**
+ * What the types and the OpenAPI document promise a caller, under access rules that hide fields
+ * and guard routes (docs/security.md#rules-in-types): the example's schema served behind hono/jwt
+ * with rules typed by the app's Env. Every answer a reader and an anonymous caller get is
+ * validated against the OpenAPI document the same app serves; Hono's RPC client (`hc`) types
+ * the fields a reader may not receive as optional, and a guarded route's 401 and 403.
+ */
+import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
+import { Hono } from 'hono'
+import { hc } from 'hono/client'
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import {
+  type AuthorMember,
+  type BookMember,
+  createHydraApp,
+  type HydraAccess,
+  type HydraMembers,
+  type LoanMember,
+} from '#generated/hydra/index.js'
+import type { PrismaClient } from '#generated/prisma/client.js'
+import { authenticate, type LibraryEnv, tokenFor } from '../src/auth.js'
+import { prepareDatabase } from '../src/database.js'
+import { createPrismaClient } from '../src/prisma.js'
+import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { checkedAgainstOpenApi, type OpenApiCheck } from './support/openapi-check.js'
+
+const SECRET = 'caller types test secret'
+
+/** The rules, typed by the app's Env: each `c.get('jwtPayload')` is the example's claims. */
+const access = {
+  Author: {
+    hidden: (c) => (c.get('jwtPayload')?.role === 'librarian' ? [] : ['name', 'country']),
+  },
+  Book: { hidden: (c) => (c.get('jwtPayload')?.role === 'librarian' ? [] : ['isbn']) },
+  Loan: {
+    guard: (c) => {
+      const claims = c.get('jwtPayload')
+      if (!claims) return 'unauthenticated'
+      return claims.role === 'librarian' ? 'allow' : 'forbidden'
+    },
+  },
+} satisfies HydraAccess<LibraryEnv>
+
+// A rule reads only what the Env declares, and hides only fields the resource may hide.
+const mistyped: HydraAccess<LibraryEnv>[] = [
+  // @ts-expect-error: the Env has no variable `tenant`
+  { Loan: { guard: (c) => (c.get('tenant') ? 'allow' : 'forbidden') } },
+  // @ts-expect-error: the claims have no `tenant`
+  { Loan: { scope: (c) => ({ borrower: c.get('jwtPayload')?.tenant }) } },
+  // @ts-expect-error: an author's key is in its `@id`: no rule hides it
+  { Author: { hidden: () => ['id'] } },
+]
+
+function createCallerApp(prisma: PrismaClient) {
+  const app = new Hono<LibraryEnv>()
+    .use(authenticate(SECRET))
+    .route('/', createHydraApp({ prisma, access }))
+  app.onError(hydraErrorHandler)
+  app.notFound(hydraNotFound)
+  return app
+}
+
+let prisma: PrismaClient
+let database: TestDatabase
+let origin: string
+let close: () => Promise<void>
+let openApi: OpenApiCheck
+const tokens: Record<'reader' | 'librarian', string> = { reader: '', librarian: '' }
+
+beforeAll(async () => {
+  database = await emptyDatabase()
+  prisma = createPrismaClient(database.url)
+  await prepareDatabase(prisma, database.url)
+  tokens.reader = await tokenFor({ sub: 'Reader 3', role: 'reader' }, SECRET)
+  tokens.librarian = await tokenFor({ sub: 'Librarian', role: 'librarian' }, SECRET)
+  openApi = checkedAgainstOpenApi(createCallerApp(prisma).fetch)
+  ;({ origin, close } = await startServer(openApi.fetch))
+}, 120_000)
+
+afterAll(async () => {
+  await close?.()
+  await prisma?.$disconnect()
+  await database?.remove()
+})
+
+const clientOf = (token?: string) =>
+  hc<ReturnType<typeof createCallerApp>>(origin, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  })
+
+describe('members under rules that hide fields', () => {
+  it('types the fields a rule may hide as optional, and a reader gets none of them', async () => {
+    expect(mistyped).toHaveLength(3)
+    type Author = HydraMembers<typeof access>['Author']
+    expectTypeOf<Author>().toEqualTypeOf<AuthorMember<'name' | 'country'>>()
+    expectTypeOf<HydraMembers<typeof access>['Book']>().toEqualTypeOf<BookMember<'isbn'>>()
+    // Resources whose rules hide nothing keep every field.
+    expectTypeOf<HydraMembers<typeof access>['Loan']>().toEqualTypeOf<LoanMember>()
+    const response = await clientOf(tokens.reader).authors.$get()
+    if (!response.ok) throw new Error(`GET /authors: ${response.status}`)
+    const page = await response.json()
+    expectTypeOf(page['hydra:member']).toEqualTypeOf<Author[]>()
+    const [first] = page['hydra:member']
+    if (!first) throw new Error('no author')
+    // @ts-expect-error: a reader may not receive an author's name; a client trusting it crashes
+    const trusting = () => first.name.length
+    expect(trusting).toThrow(TypeError)
+    expect(first.books).toEqual(expect.any(String))
+    expect(Object.keys(first)).toEqual(['@id', '@type', 'id', 'books'])
+    const item = await clientOf(tokens.reader).authors[':id'].$get({
+      param: { id: String(first.id) },
+    })
+    if (!item.ok) throw new Error(`GET /authors/${first.id}: ${item.status}`)
+    const author = await item.json()
+    expectTypeOf(author.country).toEqualTypeOf<string | null | undefined>()
+    expect('country' in author).toBe(false)
+  })
+
+  it('gives a librarian every field, as the types allow', async () => {
+    const response = await clientOf(tokens.librarian).authors.$get()
+    if (!response.ok) throw new Error(`GET /authors: ${response.status}`)
+    const [first] = (await response.json())['hydra:member']
+    expect(Object.keys(first ?? {})).toEqual(['@id', '@type', 'id', 'name', 'country', 'books'])
+  })
+
+  it('types the members of a sub-collection by their own rules', async () => {
+    const response = await clientOf(tokens.reader).authors[':id'].books.$get({
+      param: { id: '1' },
+    })
+    if (!response.ok) throw new Error(`GET /authors/1/books: ${response.status}`)
+    const books = (await response.json())['hydra:member']
+    expectTypeOf(books).toEqualTypeOf<BookMember<'isbn'>[]>()
+    expect(books.length).toBeGreaterThan(0)
+    for (const book of books) expect(book).not.toHaveProperty('isbn')
+  })
+
+  it('answers every caller as the OpenAPI document says', async () => {
+    for (const token of [undefined, tokens.reader, tokens.librarian])
+      for (const path of ['/authors', '/authors/2', '/books?itemsPerPage=5', '/books/4'])
+        await fetch(`${origin}${path}`, {
+          headers: token ? { Authorization: `Bearer ${token}` } : {},
+        }).then((response) => response.arrayBuffer())
+    await fetch(`${origin}/authors/1/books`).then((response) => response.arrayBuffer())
+    const result = await openApi.result()
+    expect(result.violations).toEqual([])
+    for (const path of ['/authors', '/authors/{id}', '/books', '/books/{id}'])
+      expect(result.byPath[path]).toBeGreaterThanOrEqual(3)
+  })
+})
+
+describe("a guarded route's problems", () => {
+  it('types the 401 and 403 a guard answers', async () => {
+    const anonymous = await clientOf().loans.$get()
+    if (anonymous.ok) throw new Error('GET /loans answered an anonymous caller')
+    if (anonymous.status === 401) {
+      expect(anonymous.headers.get('www-authenticate')).toBe('Bearer')
+      expect((await anonymous.json()).status).toBe(401)
+    } else throw new Error(`GET /loans: ${anonymous.status}, not 401`)
+    const reader = await clientOf(tokens.reader).loans[':id'].$get({ param: { id: '1' } })
+    expectTypeOf(reader.status).toEqualTypeOf<200 | 401 | 403 | 404 | 406 | 500 | 503>()
+    expect(reader.status).toBe(403)
+    await reader.arrayBuffer()
+  })
+})

@@ -8,12 +8,13 @@ import { HydraError } from '@prisma-hydra/runtime'
 import { Hono } from 'hono'
 import { type HydraAccess, hydraRules } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
+import type { LibraryEnv } from './auth.js'
 
 /** The largest id a loan can have (an `Int` column). */
 const LAST_ID = 2 ** 31 - 1
 
 /** The loan-return route, reading `access` as createHydraApp does. */
-export function loanReturns(prisma: PrismaClient, access: HydraAccess) {
+export function loanReturns(prisma: PrismaClient, access: HydraAccess<LibraryEnv>) {
   const rules = hydraRules({ access })
   return new Hono().post('/loans/:id/return', async (c) => {
     const text = c.req.param('id')

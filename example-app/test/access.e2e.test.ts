@@ -12,7 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp, type HydraAccess } from '#generated/hydra/index.js'
 import type { Prisma, PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
-import { authenticate, claimsOf, type LibraryClaims, tokenFor } from '../src/auth.js'
+import {
+  authenticate,
+  claimsOf,
+  type LibraryClaims,
+  type LibraryEnv,
+  tokenFor,
+} from '../src/auth.js'
 import { popularBooks } from '../src/collections.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
@@ -635,7 +641,7 @@ describe("the app's own routes (src/loan-returns.ts)", () => {
   it('read "no row" as no row, however the scope writes it', async () => {
     const loan = await prisma.loan.findFirstOrThrow({ where: { returnedAt: null } })
     for (const none of [{ OR: [] }, { AND: [{ OR: [] }] }, { NOT: {} }]) {
-      const rules: HydraAccess = { Loan: { scope: () => none } }
+      const rules: HydraAccess<LibraryEnv> = { Loan: { scope: () => none } }
       const example = await startServer(
         createApp(prisma, { auth: { secret: SECRET, access: rules } }).fetch
       )

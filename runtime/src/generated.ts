@@ -7,6 +7,8 @@
  */
 export type {
   AccessGuard,
+  AccessRules,
+  AuthenticationSettings,
   HiddenBy,
   HiddenFields,
   ResourceAccess,

@@ -16,6 +16,7 @@ function addIndexImports(file: SourceFile, resources: readonly Entry[], context:
     {
       moduleSpecifier: context.runtimeModule,
       namedImports: [
+        runtimeType('AccessRules'),
         runtimeType('ApiAppOptions'),
         runtimeType('ApiDescription'),
         runtimeType('ApiDocumentationOptions'),
@@ -23,6 +24,7 @@ function addIndexImports(file: SourceFile, resources: readonly Entry[], context:
         runtimeType('HiddenBy'),
         runtimeType('Hideable'),
         runtimeValue('apiBase'),
+        runtimeType('AuthenticationSettings'),
         runtimeValue('callerRules'),
         runtimeValue('completeApi'),
         runtimeValue('discoveryRoutes'),
@@ -233,9 +235,16 @@ function addHydraRules(file: SourceFile, resources: readonly Entry[]) {
     docs: [
       "What the access rules say for a caller, for the app's own routes (its writes among them): each\n" +
         "model's guard answer, its scope as a where and its hidden fields, read as the generated routes\n" +
-        'read them (docs/security.md). Give it the `access` and `authentication` given createHydraApp.',
+        'read them (docs/security.md), typed by the rules given. Give it the `access` and\n' +
+        '`authentication` given createHydraApp.',
     ],
-    parameters: [{ name: 'options', type: "Pick<HydraAppOptions, 'access' | 'authentication'>" }],
+    typeParameters: [{ name: 'A', constraint: 'AccessRules' }],
+    parameters: [
+      {
+        name: 'options',
+        type: '{ access?: A | undefined; authentication?: AuthenticationSettings | undefined }',
+      },
+    ],
     statements: `return callerRules(options.access, options.authentication ?? {}, { ${keys.join(', ')} })`,
   })
 }

@@ -1,8 +1,8 @@
 /**
  * Composite keys as clients send them (test/fixtures/composite-keys, docs/hydra.md#identifiers):
  * openapi-fetch, the client docs/openapi.md recommends, percent-encodes a path parameter as a
- * whole (`/order-lines/orderId%3D1%3BproductId%3D1`): the item and its sub-collections serve it;
- * links keep the written form.
+ * whole (`/order-lines/orderId%3D1%3BproductId%3D1`), and the item, its sub-collections and the
+ * OpenAPI document's description of `{id}` must serve it.
  */
 import createClient from 'openapi-fetch'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -39,6 +39,15 @@ interface Paths {
     }
   }
 }
+
+interface PathParameter {
+  name: string
+  in: string
+  description: string
+  schema: { type: string; pattern?: string }
+  example?: string
+}
+type OpenApi = { paths: Record<string, { get: { parameters: PathParameter[] } }> }
 
 let prisma: PrismaClient
 let origin: string
@@ -133,5 +142,32 @@ describe('openapi-fetch', () => {
     // The same key, written as the IRI has it, answers alike.
     const direct = await get(origin, '/shelves/aisle=E%3Bf%3Dg;slot=2')
     expect([direct.status, direct.body.label]).toEqual([200, 'hooks'])
+  })
+})
+
+describe('the OpenAPI document', () => {
+  it('says how a composite key is written, with a pattern and an example that are served', async () => {
+    const document = (await get(origin, '/openapi.json')).body as unknown as OpenApi
+    const [line] = document.paths['/order-lines/{id}']?.get.parameters ?? []
+    expect(line).toMatchObject({
+      name: 'id',
+      in: 'path',
+      schema: { type: 'string', pattern: '^orderId=[^;]*;productId=[^;]*$' },
+      example: 'orderId=1;productId=1',
+    })
+    expect(line?.description).toContain('orderId={orderId};productId={productId}')
+    const [parent] = document.paths['/order-lines/{id}/notes']?.get.parameters ?? []
+    expect(parent?.schema.pattern).toBe(line?.schema.pattern)
+    const shelf = document.paths['/shelves/{id}']?.get.parameters[0]
+    expect(shelf?.schema.pattern).toBe('^aisle=[^;]*;slot=[^;]*$')
+    // Every key the API writes matches the pattern; the example names an item that exists here.
+    const pattern = new RegExp(line?.schema.pattern ?? '$^')
+    const lines = (await get(origin, '/order-lines')).body['hydra:member'] as Body[]
+    for (const member of lines) expect(keyOf(member['@id'] as string)).toMatch(pattern)
+    const client = createClient<Paths>({ baseUrl: origin })
+    const example = await client.GET('/order-lines/{id}', {
+      params: { path: { id: line?.example ?? '' } },
+    })
+    expect(example.response.status).toBe(200)
   })
 })

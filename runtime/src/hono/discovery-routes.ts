@@ -74,6 +74,7 @@ export function documentResource<M>(
     ...(resource.links ? { links: resource.links } : {}),
     itemPath: resource.collectionPath,
     idKind: resource.id.kind,
+    ...(resource.id.fields ? { keyFields: resource.id.fields } : {}),
     collections: Object.entries(operations).map(([name, operation]) => ({
       name: entrypointKey(resource.name, name),
       operation: name,

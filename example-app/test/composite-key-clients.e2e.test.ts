@@ -2,10 +2,11 @@
  * Composite keys as clients send them (test/fixtures/composite-keys, docs/hydra.md#identifiers):
  * openapi-fetch, the client docs/openapi.md recommends, percent-encodes a path parameter as a
  * whole (`/order-lines/orderId%3D1%3BproductId%3D1`), and the item, its sub-collections and the
- * OpenAPI document's description of `{id}` must serve it.
+ * OpenAPI document's description of `{id}` must serve it; and a rule hiding a field of the key,
+ * which every `@id` shows, is refused on every route of the model.
  */
 import createClient from 'openapi-fetch'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createHydraApp } from '#fixtures/composite-keys/hydra/index.js'
 import { PrismaClient } from '#fixtures/composite-keys/prisma/client.js'
 import { createAdapter, freshDatabase, get, startServer } from './support/harness.js'
@@ -169,5 +170,49 @@ describe('the OpenAPI document', () => {
       params: { path: { id: line?.example ?? '' } },
     })
     expect(example.response.status).toBe(200)
+  })
+})
+
+describe('a rule hiding a field of the key', () => {
+  it('is refused on every route of the model, naming the model and the field', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const app = createHydraApp({
+      prisma,
+      access: { OrderLine: { hidden: () => ['productId'] }, Order: { hidden: () => ['id'] } },
+    })
+    const server = await startServer(app.fetch)
+    try {
+      for (const path of [
+        '/order-lines/orderId=1;productId=2',
+        '/order-lines',
+        '/orders/1/lines',
+        '/orders/1',
+        '/orders',
+      ]) {
+        const { status, body } = await get(server.origin, path)
+        expect([status, body.detail], path).toEqual([
+          500,
+          'The server could not complete the request.',
+        ])
+      }
+      const logged = errors.mock.calls.map((call) => String(call[0]))
+      expect(logged).toContain(
+        "TypeError: OrderLine: productId is part of its items' key, written in every @id, and cannot be hidden"
+      )
+      expect(logged).toContain(
+        "TypeError: Order: id is part of its items' key, written in every @id, and cannot be hidden"
+      )
+      // A field outside the key is hidden as before.
+      const quantity = createHydraApp({
+        prisma,
+        access: { OrderLine: { hidden: () => ['quantity'] } },
+      })
+      const item = await quantity.request('http://localhost/order-lines/orderId=1;productId=2')
+      expect(item.status).toBe(200)
+      expect(await item.json()).not.toHaveProperty('quantity')
+    } finally {
+      await server.close()
+      errors.mockRestore()
+    }
   })
 })

@@ -2,14 +2,19 @@
  * @module
  * The public origin of the API's absolute IRIs (the `Link` header, `@vocab`, the documentation's
  * IRIs): configured (`baseUrl`), read from `X-Forwarded-Proto` / `X-Forwarded-Host` when the
- * operator trusts a proxy that sets them, or else the request's own URL, whose host is the `Host`
- * header; a host that is malformed or not allowed is refused with a `400` before it can reach a
- * link (docs/deployment.md#public-origin-and-proxies).
+ * operator trusts a proxy that sets them, or else the request's own URL; a host that is malformed
+ * or not allowed is refused with a `400` before it can reach a link
+ * (docs/deployment.md#public-origin-and-proxies).
+ *
+ * The request's host is its URL's: the `Host` header, or the authority of a request target in
+ * absolute form (`GET http://api.example.com/books HTTP/1.1`), which RFC 9112 §3.2.2 makes the
+ * request's host whatever `Host` says (Node's adapter builds the request's URL from that target).
+ * `Host` must still be well formed when it is sent.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { HydraError } from '../errors.js'
 import { hostAllowed, hostName, LOOPBACK_HOSTS } from './allowed-hosts.js'
-import { BAD_HOST } from './request-error.js'
+import { BAD_HOST, BAD_TARGET_HOST } from './request-error.js'
 import { refuseLongTarget } from './request-target.js'
 
 export interface PublicOriginOptions {
@@ -73,9 +78,12 @@ function forwardedOrigin(c: Context): string | undefined {
   }
 }
 
-/** The host the request names, as `Host` gave it (the request URL's authority). */
+/** The host the request names: its URL's authority, as the URL writes it (links are its origin's). */
 function requestHost(c: Context): string {
-  return c.req.header('Host') ?? new URL(c.req.url).host
+  const url = c.req.url
+  const start = url.indexOf('//') + 2
+  const end = url.indexOf('/', start)
+  return url.slice(start, end === -1 ? undefined : end)
 }
 
 /** Links of a refused request are relative: nothing of its host reaches them. */
@@ -100,8 +108,11 @@ export function publicOrigin(options: PublicOriginOptions): MiddlewareHandler {
     // Until the host is checked, an answer's links carry nothing of it.
     carrier[ORIGIN] = fixed ?? REFUSED
     refuseLongTarget(c)
+    const header = c.req.header('Host')
+    if (header !== undefined && hostName(header) === undefined)
+      refuse(c, fixed ?? REFUSED, BAD_HOST)
     const name = hostName(requestHost(c))
-    if (name === undefined) refuse(c, fixed ?? REFUSED, BAD_HOST)
+    if (name === undefined) refuse(c, fixed ?? REFUSED, BAD_TARGET_HOST)
     const forwarded = trustProxy ? forwardedOrigin(c) : undefined
     const served = forwarded === undefined ? name : (hostName(new URL(forwarded).host) as string)
     if (!hostAllowed(served, allowed)) {

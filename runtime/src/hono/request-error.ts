@@ -3,6 +3,10 @@ import { problemResponse } from '../errors.js'
 /** The detail of a request whose `Host` is missing or not `host[:port]`. */
 export const BAD_HOST = 'The Host header must be a host name or address, with an optional port.'
 
+/** The detail of a request whose target, in absolute form, names a host that is not `host[:port]`. */
+export const BAD_TARGET_HOST =
+  'The host of the request target must be a host name or address, with an optional port.'
+
 /**
  * The answer to a request Node's adapter cannot hand to the app: a backslash in its path or a
  * target that is no URL (`@hono/node-server` throws a `RequestError` before any route runs, and

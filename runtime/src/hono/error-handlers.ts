@@ -63,7 +63,14 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
         const response = error.getResponse()
         if (response.headers.get('Content-Type')?.startsWith('application/problem+json'))
           return withApiHeaders(c, response)
-        return apiProblem(c, error.status, error.message || response.statusText, options)
+        // Its response's own headers stay (hono/jwt's WWW-Authenticate, RFC 9110 §11.6.1).
+        return apiProblem(
+          c,
+          error.status,
+          error.message || response.statusText,
+          options,
+          exceptionHeaders(response)
+        )
       }
       return apiProblem(c, 500, 'The server could not complete the request.', options)
     },
@@ -75,6 +82,14 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
         : apiProblem(c, 404, `No route matches ${c.req.method} ${c.req.path}.`, options)
     },
   }
+}
+
+/** Headers describing a body of their own, which the problem replaces. */
+const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'etag'])
+
+/** The headers of an HTTPException's response that its problem keeps. */
+function exceptionHeaders(response: Response): [string, string][] {
+  return [...response.headers].filter(([name]) => !BODY_HEADERS.has(name))
 }
 
 const defaults = hydraErrorHandlers()

@@ -8,6 +8,7 @@ import { HTTPException } from 'hono/http-exception'
 import { asOutage, isDatabaseUnavailable, isOutage, type OutageLog } from '../database/outage.js'
 import { DEFAULT_RETRY_AFTER } from '../database/timeouts.js'
 import { type ErrorOptions, HydraError, isHydraError } from '../errors.js'
+import { enterApi } from './api-mount.js'
 import { apiProblem, hydraErrorProblem, refusalProblem } from './api-problem.js'
 import { insideApi, outsideNotFound } from './api-scope.js'
 import { apiState, withApiHeaders } from './request-state.js'
@@ -56,6 +57,8 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
       if (isOutage(thrown) && !isHydraError(thrown)) console.error(thrown)
       const error = asOutage(thrown, DEFAULT_RETRY_AFTER)
       if (!(error instanceof HTTPException)) console.error(error)
+      // An error of the app's own middleware is answered under the API's mount path.
+      enterApi(c)
       // A client that accepts neither JSON-LD nor JSON gets the 406 in place of any problem.
       if (apiState(c).type === undefined) return refusalProblem(c, hydraPrefix)
       if (isHydraError(error)) return hydraErrorProblem(c, error, options)

@@ -39,11 +39,12 @@ export interface PublicOriginOptions {
 }
 
 const ORIGIN = Symbol('prisma-hydra public origin')
-type OriginCarrier = { [ORIGIN]?: string }
+/** The origin of the request's links once its host is checked; `null`: the request's own. */
+type OriginCarrier = { [ORIGIN]?: string | null }
 
 /** The origin set for this request by `publicOrigin`, if any. */
 export function configuredOrigin(c: Context): string | undefined {
-  return (c.req.raw as Request & OriginCarrier)[ORIGIN]
+  return (c.req.raw as Request & OriginCarrier)[ORIGIN] ?? undefined
 }
 
 /** `baseUrl` as an origin; throws (at start-up) when it is not an http(s) origin. */
@@ -94,16 +95,52 @@ function refuse(c: Context, origin: string, detail: string): never {
   throw new HydraError(400, detail)
 }
 
+/** Checks a request's target and host; throws the refusal, or fixes the origin of its links. */
+export type OriginCheck = (c: Context) => void
+
+/** The check of each `publicOrigin` middleware, by the middleware. */
+const checks = new WeakMap<object, OriginCheck>()
+
+/** The host check of `handler` when it is a `publicOrigin` middleware. */
+export function originCheckOf(handler: object): OriginCheck | undefined {
+  return checks.get(handler)
+}
+
+/**
+ * Runs `check` on a request no `publicOrigin` middleware has checked yet (an error of the app's
+ * own middleware, thrown before the API's routes ran), without throwing: a host that is refused
+ * leaves the links of the answer relative, so nothing of it reaches them.
+ */
+export function settleOrigin(c: Context, check: OriginCheck): void {
+  if (ORIGIN in (c.req.raw as Request & OriginCarrier)) return
+  try {
+    check(c)
+  } catch {
+    // The refusal set the origin of a refused request (the configured one, or none).
+  }
+}
+
 /**
  * The middleware every request of the generated app goes through: it refuses a request target
  * longer than the API reads (414) and a host that is malformed or not allowed (400), and fixes
  * the origin of this request's absolute IRIs.
  */
 export function publicOrigin(options: PublicOriginOptions): MiddlewareHandler {
+  const check = originCheck(options)
+  const middleware: MiddlewareHandler = function publicOriginOf(c, next) {
+    check(c)
+    return next()
+  }
+  checks.set(middleware, check)
+  return middleware
+}
+
+/** The check of `publicOrigin`'s options. */
+function originCheck(options: PublicOriginOptions): OriginCheck {
   const fixed = options.baseUrl === undefined ? undefined : originOfBaseUrl(options.baseUrl)
   const allowed = options.allowedHosts ?? (fixed === undefined ? LOOPBACK_HOSTS : ['*'])
   const trustProxy = options.trustProxy === true && fixed === undefined
-  return function publicOriginOf(c, next) {
+  return (c) => {
     const carrier = c.req.raw as Request & OriginCarrier
     // Until the host is checked, an answer's links carry nothing of it.
     carrier[ORIGIN] = fixed ?? REFUSED
@@ -122,11 +159,7 @@ export function publicOrigin(options: PublicOriginOptions): MiddlewareHandler {
         'The host the request names is not one this server answers for (see its allowedHosts option).'
       )
     }
-    if (fixed === undefined) {
-      // The forwarded origin, or the request's own, whose host was just checked.
-      if (forwarded !== undefined) carrier[ORIGIN] = forwarded
-      else delete carrier[ORIGIN]
-    }
-    return next()
+    // The configured origin, the forwarded one, or the request's own, whose host was just checked.
+    carrier[ORIGIN] = fixed ?? forwarded ?? null
   }
 }

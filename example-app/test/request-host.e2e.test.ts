@@ -2,7 +2,8 @@
  * The host a request names, sent as raw bytes (docs/deployment.md#hosts): a request target in
  * absolute form (`GET http://evil.example/books HTTP/1.1`) names its host by its authority, which
  * RFC 9112 §3.2.2 makes the request's whatever `Host` says, so that host is the one checked and
- * the one links are written from.
+ * the one links are written from; a request naming no host at all is a 400 problem (with the
+ * server `createHydraServer` makes, as the harness's), not Node's bodiless 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '#generated/prisma/client.js'
@@ -89,5 +90,34 @@ describe('a request target in absolute form', () => {
       'The host of the request target must be a host name or address, with an optional port.',
     ])
     expect(everything(credentials)).not.toContain('user')
+  })
+})
+
+describe('a request without Host', () => {
+  const missing = 'The request names no host: send a Host header.'
+
+  it.each([
+    ['HTTP/1.1, target in origin form', 'GET /books HTTP/1.1\r\n\r\n'],
+    ['HTTP/1.1, target in absolute form', `GET http://localhost:PORT/books HTTP/1.1\r\n\r\n`],
+    ['HTTP/1.0, target in origin form', 'GET /books HTTP/1.0\r\n\r\n'],
+    ['HTTP/1.1 with other headers', 'GET /books HTTP/1.1\r\nAccept: application/ld+json\r\n\r\n'],
+  ])('%s is a 400 problem', async (_, request) => {
+    const answer = await sendRaw(origin, request.replace('PORT', port))
+    expect(answer.status).toBe(400)
+    expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 400, detail: missing })
+  })
+
+  it('answers HEAD without a body', async () => {
+    const answer = await sendRaw(origin, 'HEAD /books HTTP/1.1\r\n\r\n')
+    expect(answer.status).toBe(400)
+    expect(Number(answer.headers['content-length'])).toBeGreaterThan(0)
+    expect(answer.body).toBe('')
+  })
+
+  it('is served in HTTP/1.0 when the target is absolute, its host allowed', async () => {
+    const answer = await sendRaw(origin, `GET http://localhost:${port}/books HTTP/1.0\r\n\r\n`)
+    expect(answer.status).toBe(200)
+    expect(answer.headers.link).toContain(`<http://localhost:${port}/docs.jsonld>`)
   })
 })

@@ -1,8 +1,6 @@
-import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { getRequestListener } from '@hono/node-server'
-import { checkDatabase, DatabaseUnreachable, hydraRequestError } from '@prisma-hydra/runtime'
-import { hydraClientError } from '@prisma-hydra/runtime/node'
+import { checkDatabase, DatabaseUnreachable } from '@prisma-hydra/runtime'
+import { createHydraServer } from '@prisma-hydra/runtime/node'
 import { redisCountStore } from '@prisma-hydra/runtime/redis'
 import { createClient } from 'redis'
 import { createApp, exampleCollectionPaths } from './app.js'
@@ -76,9 +74,8 @@ const app = createApp(prisma, {
   auth: { secret: process.env.JWT_SECRET ?? DEFAULT_JWT_SECRET },
 })
 // Requests Node's adapter cannot read (a backslash in the path) are answered as problems too, and
-// so are those its HTTP parser refuses (raw UTF-8 in the URL, a head over 16 KB).
-const server = createServer(getRequestListener(app.fetch, { errorHandler: hydraRequestError }))
-server.on('clientError', hydraClientError)
+// so are those its HTTP parser refuses (raw UTF-8 in the URL, a head over 16 KB, no Host).
+const server = createHydraServer(app.fetch)
 server.listen(port, () => {
   const origin = `http://localhost:${(server.address() as AddressInfo).port}`
   process.stdout.write(

@@ -152,7 +152,7 @@ describe('items', () => {
     '/order-lines/orderId=1;productId=1;extra=2',
     '/order-lines/orderId=01;productId=1',
     '/order-lines/orderId=1;productId=2',
-    '/order-lines/orderId%3D1%3BproductId%3D1',
+    '/order-lines/orderId%3D1%3BproductId%3D2',
     '/order-lines/1',
     '/order-lines/orderId=99999999999;productId=1',
     '/order-lines/orderId=1;productId=2/notes',

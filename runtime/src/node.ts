@@ -4,3 +4,4 @@
  * runs on any runtime Hono does).
  */
 export { type ClientError, hydraClientError } from './node/client-error.js'
+export { createHydraServer, type FetchCallback } from './node/hydra-server.js'

@@ -4,8 +4,8 @@
 // bottom: the doc's blocks marked `step=<name>` are the commands it runs (through `sh`, in the
 // project folder, with the packed tarballs in place of the published names) and the blocks marked
 // `file=<path>` the files it writes, in the doc's order. Then it checks the running server over
-// HTTP (entrypoint, a page, an item, errors, the documentation), the types a user sees, and the
-// source maps of the installed packages.
+// HTTP (entrypoint, a page, an item, errors, the documentation, and requests only raw bytes can
+// send), the types a user sees, and the source maps of the installed packages.
 //
 // Offline, the Prisma CLI cannot download its native schema engine: PRISMA_SCHEMA_ENGINE_BINARY
 // points it at this repository's wasm-backed engine (CONTRIBUTING.md, "The clean-project test").
@@ -30,6 +30,7 @@ import { createServer } from 'node:http'
 import { homedir, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { checkRawRequests } from './raw-requests.mjs'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const doc = path.join(root, 'docs/getting-started.md')
@@ -298,6 +299,7 @@ try {
 
   phase('HTTP checks')
   await checkServer(base)
+  await checkRawRequests(base, expect)
 
   phase('source maps of the installed packages')
   checkSourceMaps(path.join(project, 'node_modules/@prisma-hydra'))

@@ -1,14 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { getRequestListener } from '@hono/node-server'
 import { pushSchema } from '@prisma-hydra/prisma-offline/push-schema'
 import { writeSchemaCopy } from '@prisma-hydra/prisma-offline/schema-copy'
 import { createScratchDatabase } from '@prisma-hydra/prisma-offline/scratch-database'
-import { hydraRequestError } from '@prisma-hydra/runtime'
-import { hydraClientError } from '@prisma-hydra/runtime/node'
+import { createHydraServer } from '@prisma-hydra/runtime/node'
 import type { AppProvider } from '../../src/adapter.js'
 import { SERVERS, serverUrl, TEST_DATABASE_VARIABLE } from './databases.js'
 
@@ -85,14 +82,13 @@ export async function freshDatabase(schemaPath: string): Promise<TestDatabase> {
 }
 
 /**
- * Serves `fetch` on a free loopback port, as the example's server does (requests Node's parser or
- * adapter cannot read answered as problems): the tests speak real HTTP to it.
+ * Serves `fetch` on a free loopback port, as the example's server does (`createHydraServer`:
+ * requests Node's parser or adapter refuses answered as problems): the tests speak real HTTP to it.
  */
 export async function startServer(
   fetch: (request: Request) => Response | Promise<Response>
 ): Promise<{ origin: string; close: () => Promise<void> }> {
-  const server = createServer(getRequestListener(fetch, { errorHandler: hydraRequestError }))
-  server.on('clientError', hydraClientError)
+  const server = createHydraServer(fetch)
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo

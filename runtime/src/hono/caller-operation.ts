@@ -11,6 +11,7 @@ import type { DataAccess } from '../data/data-access.js'
 import { callerSpec, queryNames, relatedModels } from '../filters/caller-spec.js'
 import type { QuerySpec } from '../filters/spec.js'
 import type { RelationScope } from '../filters/where.js'
+import { type KeySpec, keyFields } from '../hydra/item-key.js'
 import type { CursorKey } from '../paging/types.js'
 
 /** What is read of a collection operation (collection-route.ts's CollectionOperation). */
@@ -19,6 +20,7 @@ interface OperationLike {
   path: string
   resource: {
     name: string
+    id: KeySpec
     links?: readonly { name: string; field?: string | undefined }[] | undefined
   }
   paging: { cursor?: readonly CursorKey[] | undefined }
@@ -62,6 +64,7 @@ export async function callerOperation<O extends OperationLike, Row extends objec
     parent,
   })
   if (!view.personal) return { view, operation, scopeOf: undefined, hiddenFields: NONE }
+  refuseHiddenKey(view.hidden, operation.resource)
   for (const key of operation.paging.cursor ?? [])
     if (view.hidden.has(key.field))
       throw new TypeError(`${operation.path}: ${key.field} orders its cursor and cannot be hidden`)
@@ -89,6 +92,22 @@ export async function callerOperation<O extends OperationLike, Row extends objec
     known.set(spec, variant)
   }
   return { view, operation: variant, scopeOf, hiddenFields }
+}
+
+/**
+ * Throws when a rule hides a field of the items' key: its value is written in every `@id`, where
+ * no rule can hide it (docs/security.md). A configuration error, answered as a 500 and logged.
+ */
+export function refuseHiddenKey(
+  hidden: ReadonlySet<string>,
+  resource: { name: string; id: KeySpec }
+): void {
+  if (hidden.size === 0) return
+  for (const field of keyFields(resource.id))
+    if (hidden.has(field.name))
+      throw new TypeError(
+        `${resource.name}: ${field.name} is part of its items' key, written in every @id, and cannot be hidden`
+      )
 }
 
 /** Members without the fields the caller may not see. */

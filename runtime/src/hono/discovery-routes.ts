@@ -75,7 +75,8 @@ export function documentResource<M>(
     ...(resource.links ? { links: resource.links } : {}),
     itemPath: resource.collectionPath,
     idKind: resource.id.kind,
-    keyFields: keyFields(resource.id).map((field) => field.name),
+    keyNames: keyFields(resource.id).map((field) => field.name),
+    ...(resource.id.fields ? { keyFields: resource.id.fields } : {}),
     collections: Object.entries(operations).map(([name, operation]) => ({
       name: entrypointKey(resource.name, name),
       operation: name,

@@ -8,6 +8,7 @@ import { HTTPException } from 'hono/http-exception'
 import { asOutage, isDatabaseUnavailable, isOutage, type OutageLog } from '../database/outage.js'
 import { DEFAULT_RETRY_AFTER } from '../database/timeouts.js'
 import { type ErrorOptions, HydraError, isHydraError } from '../errors.js'
+import { enterApi } from './api-mount.js'
 import { apiProblem, hydraErrorProblem, refusalProblem } from './api-problem.js'
 import { insideApi, outsideNotFound } from './api-scope.js'
 import { apiState, withApiHeaders } from './request-state.js'
@@ -56,6 +57,8 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
       if (isOutage(thrown) && !isHydraError(thrown)) console.error(thrown)
       const error = asOutage(thrown, DEFAULT_RETRY_AFTER)
       if (!(error instanceof HTTPException)) console.error(error)
+      // An error of the app's own middleware is answered under the API's mount path.
+      enterApi(c)
       // A client that accepts neither JSON-LD nor JSON gets the 406 in place of any problem.
       if (apiState(c).type === undefined) return refusalProblem(c, hydraPrefix)
       if (isHydraError(error)) return hydraErrorProblem(c, error, options)
@@ -63,7 +66,14 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
         const response = error.getResponse()
         if (response.headers.get('Content-Type')?.startsWith('application/problem+json'))
           return withApiHeaders(c, response)
-        return apiProblem(c, error.status, error.message || response.statusText, options)
+        // Its response's own headers stay (hono/jwt's WWW-Authenticate, RFC 9110 §11.6.1).
+        return apiProblem(
+          c,
+          error.status,
+          error.message || response.statusText,
+          options,
+          exceptionHeaders(response)
+        )
       }
       return apiProblem(c, 500, 'The server could not complete the request.', options)
     },
@@ -75,6 +85,14 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
         : apiProblem(c, 404, `No route matches ${c.req.method} ${c.req.path}.`, options)
     },
   }
+}
+
+/** Headers describing a body of their own, which the problem replaces. */
+const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'etag'])
+
+/** The headers of an HTTPException's response that its problem keeps. */
+function exceptionHeaders(response: Response): [string, string][] {
+  return [...response.headers].filter(([name]) => !BODY_HEADERS.has(name))
 }
 
 const defaults = hydraErrorHandlers()

@@ -8,7 +8,7 @@ import { databaseWork } from '../database/outage.js'
 import { budgetOf, type DatabaseTimeouts } from '../database/timeouts.js'
 import { HydraError } from '../errors.js'
 import type { IdKind, Resource } from '../hydra/resource.js'
-import { hideFields } from './caller-operation.js'
+import { hideFields, refuseHiddenKey } from './caller-operation.js'
 import { restyleRouteError } from './error-handlers.js'
 import { type JsonLdResponse, jsonLd } from './json-ld.js'
 import { mountPrefix, segmentFromEnd } from './location.js'
@@ -34,6 +34,7 @@ export async function serveItem<M, K extends IdKind>(
     refuseUnacceptable(c)
     // The guards answer before any query.
     const view = await rows.caller(c, { model: resource.name, operation: 'item' })
+    refuseHiddenKey(view.hidden, resource)
     const raw = c.req.param('id') ?? ''
     // An id that is no value of the key's column, or not written as the resource writes its
     // IRIs, names no item: a 404 without a query. The segment is read as the path has it, where

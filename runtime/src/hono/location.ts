@@ -10,9 +10,27 @@ import { configuredOrigin } from './public-origin.js'
 
 export const API_DOCUMENTATION_REL = 'http://www.w3.org/ns/hydra/core#apiDocumentation'
 
+/** The context variable holding a mount path found for an error of the app's own (api-mount.ts). */
+const MOUNT = 'prisma-hydra mount'
+
 /** The path prefix the app is mounted under: '' at the root, '/api' under `app.route('/api', ...)`. */
 export function mountPrefix(c: Context): string {
-  const base = basePath(c)
+  const found: string | undefined = c.get(MOUNT)
+  if (found !== undefined) return found
+  return asPrefix(basePath(c))
+}
+
+/** The mount path of the route at `index` of the request's matched routes, as a prefix. */
+export function mountPrefixAt(c: Context, index: number): string {
+  return asPrefix(basePath(c, index))
+}
+
+/** Writes this request's answers under `prefix`, whichever route answers. */
+export function fixMountPrefix(c: Context, prefix: string): void {
+  c.set(MOUNT, prefix)
+}
+
+function asPrefix(base: string): string {
   return base === '/' ? '' : base.replace(/\/$/, '')
 }
 

@@ -3,6 +3,13 @@ import { problemResponse } from '../errors.js'
 /** The detail of a request whose `Host` is missing or not `host[:port]`. */
 export const BAD_HOST = 'The Host header must be a host name or address, with an optional port.'
 
+/** The detail of a request that names no host: no `Host` header, and a target in origin form. */
+export const MISSING_HOST = 'The request names no host: send a Host header.'
+
+/** The detail of a request whose target, in absolute form, names a host that is not `host[:port]`. */
+export const BAD_TARGET_HOST =
+  'The host of the request target must be a host name or address, with an optional port.'
+
 /**
  * The answer to a request Node's adapter cannot hand to the app: a backslash in its path or a
  * target that is no URL (`@hono/node-server` throws a `RequestError` before any route runs, and
@@ -16,6 +23,7 @@ export const BAD_HOST = 'The Host header must be a host name or address, with an
  */
 export function hydraRequestError(error: unknown): Response {
   if (error instanceof Error && error.name === 'RequestError') {
+    if (/^missing host header/i.test(error.message)) return problemResponse(400, MISSING_HOST)
     if (/host header/i.test(error.message)) return problemResponse(400, BAD_HOST)
     return problemResponse(400, `The request target cannot be read: ${error.message}.`)
   }

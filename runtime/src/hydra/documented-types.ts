@@ -8,6 +8,7 @@ import type { AccessRules, AuthenticationSettings } from '../data/access-rules.j
 import type { QuerySpec } from '../filters/spec.js'
 import type { TotalAccuracy } from '../paging/totals.js'
 import type { PagingConfig } from '../paging/types.js'
+import type { KeyField } from './item-key.js'
 import type { LinkSpec } from './links.js'
 
 /** A field as the documentation describes it. */
@@ -61,8 +62,10 @@ export interface DocumentedType {
   itemPath?: string | undefined
   /** The kind of the items' key (`Int`, `BigInt`, `String`): the OpenAPI schema of `{id}`. */
   idKind?: string | undefined
-  /** The fields of the items' key, which no rule hides: they are in every `@id`. */
-  keyFields?: readonly string[] | undefined
+  /** The names of the items' key fields, which no rule hides: they are in every `@id`. */
+  keyNames?: readonly string[] | undefined
+  /** A composite key's fields, in the key's order: the form of `{id}` (hydra/item-key.ts). */
+  keyFields?: readonly KeyField[] | undefined
   collections: readonly DocumentedCollection[]
 }
 

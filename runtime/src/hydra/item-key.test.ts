@@ -50,6 +50,26 @@ describe('item keys', () => {
     })
   })
 
+  it('reads a composite key percent-encoded as a whole, as encodeURIComponent sends it', () => {
+    const shelf: KeySpec = {
+      name: 'aisle_slot',
+      kind: 'Composite',
+      fields: [
+        { name: 'aisle', kind: 'String' },
+        { name: 'slot', kind: 'Int' },
+      ],
+    }
+    const written = keySegment(shelf, { aisle: 'C;d=e/f', slot: 1 })
+    expect(written).toBe('aisle=C%3Bd%3De%2Ff;slot=1')
+    const sent = encodeURIComponent(written)
+    // As Hono's c.req.path has it: reserved characters stay encoded, `%25` too.
+    expect(readKeySegment(shelf, sent, undefined)).toEqual({ aisle: 'C;d=e/f', slot: 1 })
+    expect(readKeySegment(line, 'orderId%3D3%3BproductId%3D7', undefined)).toEqual({
+      orderId: 3,
+      productId: 7,
+    })
+  })
+
   it.each([
     [single('Int'), '01'],
     [single('Int'), '2147483648'],
@@ -69,7 +89,9 @@ describe('item keys', () => {
     [line, 'productId=7;orderId=3'],
     [line, 'orderId=3;productId=7;'],
     [line, 'orderId=3;productId=x'],
-    [line, 'orderId%3D3%3BproductId%3D7'],
+    [line, 'orderId%3D3%3BproductId%253D7'],
+    [line, 'orderId%3D3%3BproductId%3Dx'],
+    [line, 'orderId%3D3%3B%E0%A4%A'],
   ])('%j: %s is no key', (key, segment) => {
     expect(readKeySegment(key, segment, 'postgresql')).toBeUndefined()
   })

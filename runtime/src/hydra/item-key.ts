@@ -9,7 +9,9 @@
  *   paths (`%2E%2E` too, under the WHATWG URL rules), so it is written with its field's name:
  *   `/users/id=..`.
  * - A composite key is every field as `name=value`, joined by `;`, in the key's order: API
- *   Platform's form (`/order-lines/orderId=3;productId=7`).
+ *   Platform's form (`/order-lines/orderId=3;productId=7`). It is also read percent-encoded as a
+ *   whole (`orderId%3D3%3BproductId%3D7`), as clients that encode a path parameter with
+ *   `encodeURIComponent` send it (openapi-fetch); links keep the first form.
  */
 import { isDecimal } from '../decimal.js'
 import { readColumnValue } from '../values/column-value.js'
@@ -115,7 +117,9 @@ export function singleSegment(field: KeyField, value: unknown): string {
 /**
  * The key a path segment names, or undefined when it names none. `segment` is the path's segment
  * as Hono's `c.req.path` has it (decoded, except for reserved characters: an encoded `;` or `=` of
- * a value is still encoded there, so it never splits a composite key).
+ * a value is still encoded there, so it never splits a composite key). A composite key's segment
+ * without any `=` is the key encoded as a whole: decoded once, it is the written form (a value's
+ * own `%3B` was sent as `%253B`). The written form always holds an `=`, so the two never overlap.
  */
 export function readKeySegment<K extends IdKind>(
   key: KeySpec<K>,
@@ -131,7 +135,9 @@ export function readKeySegment<K extends IdKind>(
     return readKeyText(field, text, provider) as IdValue<K> | undefined
   }
   const fields = keyFields(key)
-  const parts = segment.split(';')
+  const written = segment.includes('=') ? segment : decoded(segment)
+  if (written === undefined) return undefined
+  const parts = written.split(';')
   if (parts.length !== fields.length) return undefined
   const value: Record<string, unknown> = {}
   for (const [index, field] of fields.entries()) {

@@ -13,7 +13,7 @@ const author: DocumentedType = {
   links: [{ name: 'books', kind: 'many', target: { name: 'Book' } }],
   itemPath: '/authors',
   idKind: 'Int',
-  keyFields: ['id'],
+  keyNames: ['id'],
   collections: [{ name: 'author', path: '/authors', paging: defaultPagingConfig }],
 }
 

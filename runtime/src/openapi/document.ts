@@ -16,7 +16,8 @@ import {
   entrypointKey,
 } from '../hydra/documentation.js'
 import { isGuarded, type RouteOwner, securityScheme } from './guards.js'
-import { collectionParameters, idParameter, type Parameter } from './parameters.js'
+import { idParameter } from './key-parameter.js'
+import { collectionParameters, type Parameter } from './parameters.js'
 import {
   collectionSchema,
   itemSchema,
@@ -186,7 +187,7 @@ function typePaths(
       operationId: `get${type.name}`,
       summary: `Retrieves one ${type.name} resource.`,
       tags: [type.name],
-      parameters: [idParameter(type.idKind, type.name)],
+      parameters: [idParameter(type.idKind, type.name, type.keyFields)],
       responses: responses(
         { description: `The ${type.name}.`, schema: schemaRef(schemaNames(type).item) },
         [404, 406, 500, 503]
@@ -207,7 +208,11 @@ function typePaths(
       collectionOperation(target, operation, {
         operationId: `get${type.name}${capitalized(link.name)}Collection`,
         summary: `Retrieves the ${link.name} of one ${type.name} (${target.name} resources).`,
-        parent: idParameter(type.idKind, `${type.name} whose ${link.name} are listed`),
+        parent: idParameter(
+          type.idKind,
+          `${type.name} whose ${link.name} are listed`,
+          type.keyFields
+        ),
       }),
       { model: target.name, operation: main.operation ?? 'collection', parent: type.name },
       { type: target.name, prefix: operation.hydraPrefix !== false },

@@ -19,6 +19,7 @@ export interface Parameter {
   schema: Schema
   style?: 'form'
   explode?: boolean
+  example?: string
 }
 
 /** The schema of one value of a filter or cursor parameter, as the route reads it. */
@@ -130,20 +131,4 @@ export function collectionParameters(
     })
   }
   return parameters
-}
-
-/** The schema of an item key in a path, by the resource's id kind. */
-export function idParameter(kind: string | undefined, of: string): Parameter {
-  return {
-    name: 'id',
-    in: 'path',
-    required: true,
-    description: `The key of the ${of}.`,
-    schema:
-      kind === 'Int'
-        ? { type: 'integer' }
-        : kind === 'BigInt'
-          ? { type: 'string', pattern: '^-?[0-9]+$' }
-          : { type: 'string' },
-  }
 }

@@ -93,7 +93,7 @@ export function memberSchema(
     '@id': { type: 'string', format: 'uri-reference' },
     '@type': { const: type.name },
   }
-  const always = [...Object.keys(properties), ...(type.keyFields ?? [])]
+  const always = [...Object.keys(properties), ...(type.keyNames ?? [])]
   for (const field of type.fields) properties[field.name] = fieldSchema(field)
   for (const link of type.links ?? []) properties[link.name] = linkSchema(link)
   return {

@@ -1,0 +1,119 @@
+/**
+ * Errors of the application's own middleware, answered by `app.onError(hydraErrorHandler)`
+ * (docs/errors.md): hono/jwt's 401 for a rejected token, thrown before the API's routes run, is a
+ * problem that keeps its `WWW-Authenticate` (RFC 9110 §11.6.1), written under the mount path of
+ * the API it was sent to (`new Hono().route('/api', createHydraApp(...))`), with links whose host
+ * passed the API's host check.
+ */
+import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
+import { type Context, Hono, type Next } from 'hono'
+import { jwt } from 'hono/jwt'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHydraApp } from '#generated/hydra/index.js'
+import type { PrismaClient } from '#generated/prisma/client.js'
+import { createApp } from '../src/app.js'
+import { libraryAccess, tokenFor } from '../src/auth.js'
+import { prepareDatabase } from '../src/database.js'
+import { createPrismaClient } from '../src/prisma.js'
+import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { sendRaw } from './support/raw-http.js'
+
+const SECRET = 'app-errors test secret'
+const CHALLENGE = /^Bearer realm="[^"]*",error="invalid_token"/
+/** hono/jwt's realm is the request's URL unless given: a fixed one keeps the host out of it. */
+const REALM = 'library'
+
+let prisma: PrismaClient
+let database: TestDatabase
+const servers: Record<'mounted' | 'root', { origin: string; close: () => Promise<void> }> =
+  {} as never
+
+/** Verifies a bearer token when one is sent, as docs/security.md's setup does. */
+const verify = jwt({ secret: SECRET, alg: 'HS256', realm: REALM })
+const authenticate = (c: Context, next: Next) =>
+  c.req.header('Authorization') === undefined ? next() : verify(c, next)
+
+beforeAll(async () => {
+  database = await emptyDatabase()
+  prisma = createPrismaClient(database.url)
+  await prepareDatabase(prisma, database.url)
+  // The setup the docs teach: the API under /api, the token checked by the app's middleware.
+  const app = new Hono()
+  app.use('/api/*', authenticate)
+  app.route('/api', createHydraApp({ prisma, access: libraryAccess }))
+  app.onError(hydraErrorHandler)
+  app.notFound(hydraNotFound)
+  servers.mounted = await startServer(app.fetch)
+  servers.root = await startServer(createApp(prisma, { auth: { secret: SECRET } }).fetch)
+})
+
+afterAll(async () => {
+  for (const server of Object.values(servers)) await server?.close()
+  await prisma?.$disconnect()
+  await database?.remove()
+})
+
+describe('a rejected token', () => {
+  it('is a 401 problem with its challenge, under the mount path, whose IRIs resolve', async () => {
+    const { origin } = servers.mounted
+    const forged = await tokenFor({ sub: 'Reader 1', role: 'librarian' }, 'another secret')
+    for (const authorization of [`Bearer ${forged}`, 'Bearer not-a-token', 'Basic abc']) {
+      for (const path of ['/api/loans', '/api/books', '/api/books/1', '/api/nothing']) {
+        const response = await fetch(`${origin}${path}`, {
+          headers: { Authorization: authorization },
+        })
+        expect(response.status, `${authorization} ${path}`).toBe(401)
+        expect(response.headers.get('Content-Type')).toMatch(/^application\/problem\+json/)
+        const challenge = response.headers.get('WWW-Authenticate')
+        expect(challenge, authorization).toMatch(/^Bearer realm="[^"]*",error="invalid_/)
+        const body = (await response.json()) as Record<string, unknown>
+        expect(body).toMatchObject({
+          '@context': '/api/contexts/Error',
+          '@id': '/api/errors/401',
+          type: '/api/errors/401',
+          status: 401,
+        })
+        const link = response.headers.get('Link') ?? ''
+        expect(link).toContain(`<${origin}/api/docs.jsonld>`)
+        expect(link).toContain(`<${origin}/api/contexts/Error>`)
+        for (const iri of [body['@context'], body['@id']]) {
+          expect((await fetch(`${origin}${iri}`)).status, String(iri)).toBe(200)
+        }
+      }
+    }
+  })
+
+  it('keeps its challenge at the root too, and a valid token still reads', async () => {
+    const { origin } = servers.root
+    const refused = await fetch(`${origin}/loans`, {
+      headers: { Authorization: 'Bearer not-a-token' },
+    })
+    expect(refused.status).toBe(401)
+    expect(refused.headers.get('WWW-Authenticate')).toMatch(CHALLENGE)
+    expect(await refused.json()).toMatchObject({ '@context': '/contexts/Error', status: 401 })
+    const token = await tokenFor({ sub: 'Reader 1', role: 'reader' }, SECRET)
+    const read = await fetch(`${servers.mounted.origin}/api/loans`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    expect(read.status).toBe(200)
+  })
+
+  it('writes nothing of a host the API does not answer for', async () => {
+    const { origin } = servers.mounted
+    for (const [target, host] of [
+      ['/api/loans', 'evil.example'],
+      ['http://evil.example/api/loans', new URL(origin).host],
+    ]) {
+      const answer = await sendRaw(
+        origin,
+        `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer x\r\nConnection: close\r\n\r\n`
+      )
+      expect(answer.status, target).toBe(401)
+      expect(answer.headers['www-authenticate']).toMatch(/^Bearer realm="library",error="invalid_/)
+      expect(JSON.stringify(answer.headers) + answer.body, target).not.toContain('evil')
+      // The host was refused: the links are relative.
+      expect(answer.headers.link).toContain('</api/docs.jsonld>')
+      expect(answer.headers.link).toContain('</api/contexts/Error>')
+    }
+  })
+})

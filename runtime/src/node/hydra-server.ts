@@ -1,0 +1,56 @@
+/**
+ * @module
+ * A Node.js HTTP server for a Hono app that answers every request it refuses as a problem
+ * (docs/deployment.md#limits): `@hono/node-server`'s listener with `hydraRequestError` (what its
+ * adapter cannot read), `hydraClientError` (what Node's parser refuses), and a request without
+ * `Host`, which Node would answer with a bodiless 400 of its own before any listener runs.
+ */
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http'
+import { getRequestListener } from '@hono/node-server'
+import { problemResponse } from '../errors.js'
+import { hydraRequestError, MISSING_HOST } from '../hono/request-error.js'
+import { hydraClientError } from './client-error.js'
+
+/** The `fetch` of a Hono app (`app.fetch`), as `@hono/node-server` calls it. */
+export type FetchCallback = Parameters<typeof getRequestListener>[0]
+
+/**
+ * Answers an HTTP/1.1 request without `Host` with its 400 (RFC 9112 §3.2), as a problem, and
+ * closes the connection as Node does.
+ */
+async function refuseMissingHost(incoming: IncomingMessage, outgoing: ServerResponse) {
+  const response = problemResponse(400, MISSING_HOST)
+  const body = await response.text()
+  outgoing.writeHead(400, {
+    ...Object.fromEntries(response.headers),
+    'Content-Length': Buffer.byteLength(body),
+    Connection: 'close',
+  })
+  outgoing.end(incoming.method === 'HEAD' ? undefined : body)
+}
+
+/**
+ * A server for `fetch` (`app.fetch`) that answers as problems the requests its adapter and Node's
+ * HTTP parser refuse before the app sees them; `options` are `node:http`'s (`maxHeaderSize`...).
+ *
+ * ```ts
+ * createHydraServer(app.fetch).listen(3000)
+ * ```
+ */
+export function createHydraServer(fetch: FetchCallback, options: ServerOptions = {}): Server {
+  const listener = getRequestListener(fetch, { errorHandler: hydraRequestError })
+  // Node's own check of Host answers before any listener, with no body: this one answers instead.
+  const server = createServer({ ...options, requireHostHeader: false }, (incoming, outgoing) => {
+    if (incoming.headers.host === undefined && incoming.httpVersion === '1.1')
+      return void refuseMissingHost(incoming, outgoing)
+    return listener(incoming, outgoing)
+  })
+  server.on('clientError', hydraClientError)
+  return server
+}

@@ -16,7 +16,7 @@
 type Where = Record<string, unknown>
 
 /** The `where` no row holds. Prisma reads it so at the top of a `where` and inside a relation's. */
-export const NO_ROW: Where = Object.freeze({ OR: Object.freeze([]) as unknown as unknown[] })
+export const NO_ROW: Where = Object.freeze({ OR: [] })
 
 /** Whether `where` is "no row" as the runtime writes it. */
 export function isNoRow(where: Where | undefined): boolean {

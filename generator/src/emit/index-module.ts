@@ -16,7 +16,6 @@ function addIndexImports(file: SourceFile, resources: readonly Entry[], context:
     {
       moduleSpecifier: context.runtimeModule,
       namedImports: [
-        runtimeType('AccessRules'),
         runtimeType('ApiAppOptions'),
         runtimeType('ApiDescription'),
         runtimeType('ApiDocumentationOptions'),
@@ -25,6 +24,7 @@ function addIndexImports(file: SourceFile, resources: readonly Entry[], context:
         runtimeType('Hideable'),
         runtimeValue('apiBase'),
         runtimeType('AuthenticationSettings'),
+        runtimeType('CallerRules'),
         runtimeValue('callerRules'),
         runtimeValue('completeApi'),
         runtimeValue('discoveryRoutes'),
@@ -235,16 +235,17 @@ function addHydraRules(file: SourceFile, resources: readonly Entry[]) {
     docs: [
       "What the access rules say for a caller, for the app's own routes (its writes among them): each\n" +
         "model's guard answer, its scope as a where and its hidden fields, read as the generated routes\n" +
-        'read them (docs/security.md), typed by the rules given. Give it the `access` and\n' +
-        '`authentication` given createHydraApp.',
+        "read them (docs/security.md), typed by the models' Prisma types and the app's Env. Give it the\n" +
+        '`access` and `authentication` given createHydraApp.',
     ],
-    typeParameters: [{ name: 'A', constraint: 'AccessRules' }],
+    typeParameters: [{ name: 'E', constraint: 'Env', default: 'Env' }],
     parameters: [
       {
         name: 'options',
-        type: '{ access?: A | undefined; authentication?: AuthenticationSettings | undefined }',
+        type: '{ access?: HydraAccess<E> | undefined; authentication?: AuthenticationSettings | undefined }',
       },
     ],
+    returnType: 'CallerRules<HydraAccess<E>>',
     statements: `return callerRules(options.access, options.authentication ?? {}, { ${keys.join(', ')} })`,
   })
 }

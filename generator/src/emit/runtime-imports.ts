@@ -12,7 +12,7 @@ export type RuntimeValue = keyof typeof Runtime
 
 /** The types the generated code names, each written as the entry declares it. */
 interface RuntimeTypes {
-  AccessRules: Runtime.AccessRules
+  CallerRules: Runtime.CallerRules<Runtime.AccessRules>
   AuthenticationSettings: Runtime.AuthenticationSettings
   ApiAppOptions: Runtime.ApiAppOptions<object, unknown, Record<string, never>>
   ApiDescription: Runtime.ApiDescription

@@ -1,9 +1,12 @@
 /**
  * MariaDB's pool under the app (the `mariadb` driver's pool behind failFastPool, src/adapter.ts),
  * on both engines, with a pool of one connection that a slow query of the test's own keeps busy,
- * so that the app's requests wait in the pool's queue: with the pool's wait (`acquireTimeout`)
- * short, they are answered 503 and the outage log gives the driver's whole reason, which spans
- * lines (docs/deployment.md#outage-log).
+ * so that the app's requests wait in the pool's queue:
+ *
+ * - with the pool's wait (`acquireTimeout`) short, they are answered 503 and the outage log gives
+ *   the driver's whole reason, which spans lines (docs/deployment.md#outage-log);
+ * - with it long, the database cut (through a TCP proxy of the test's own, support/tcp-proxy.ts)
+ *   answers them at once, not after the pool's wait.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PrismaClient } from '#generated/prisma/client.js'
@@ -11,10 +14,11 @@ import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, TEST_DATABASE, type TestDatabase } from './support/harness.js'
+import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js'
 
 const mariadb = TEST_DATABASE === 'mysql'
 const RETRY_AFTER = 2
-/** The app's budgets: longer than any of these tests may take. */
+/** What the app's budgets and the long pool wait are: longer than any of these tests may take. */
 const LONG = 60_000
 
 /** The app on each engine over one client. */
@@ -26,6 +30,7 @@ interface Served {
 
 let database: TestDatabase
 let direct: PrismaClient
+let proxy: TcpProxy
 const served: Served[] = []
 
 /** Serves `url` (a pool of one connection) on both engines. */
@@ -56,10 +61,13 @@ beforeAll(async () => {
   database = await emptyDatabase()
   direct = createPrismaClient(database.url)
   await prepareDatabase(direct, database.url)
+  const target = new URL(database.url)
+  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 3306) })
 })
 
 afterAll(async () => {
   for (const one of served) await one.close()
+  await proxy?.close()
   await direct?.$disconnect()
   await database?.remove()
 })
@@ -143,6 +151,38 @@ describe.skipIf(!mariadb)(`MariaDB's pool of one busy connection (${TEST_DATABAS
       expect.stringMatching(
         /^prisma-hydra: the database is unavailable \(pool timeout: failed to retrieve a connection from pool after \d+ms \(pool connections: active=1 idle=0 limit=1\)\); answering 503 until it answers again$/
       ),
+      expect.stringContaining('the database answers again'),
+    ])
+  })
+
+  // Without failFastPool's watch of the pool losing its last connection, the requests waiting in
+  // the pool would be answered after the pool's wait (LONG): this test's own bound ends it first.
+  it('the database cut: the requests waiting in the pool are answered 503 at once', {
+    timeout: 20_000,
+  }, async () => {
+    const through = new URL(database.url)
+    through.host = proxy.address
+    const one = await serve(through, LONG)
+    await logged(() => ready(one, '/books?page=2'))
+    const lines = await logged(async () => {
+      const { done } = await occupy(one, 30)
+      const paths = ['/books/1', '/books?page=2']
+      const waiting = one.origins.flatMap((origin) =>
+        paths.map((path) => answer(`${origin}${path}`))
+      )
+      // The requests reach the pool's queue: they wait for its one connection.
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      proxy.cut()
+      try {
+        expect(await Promise.all(waiting)).toEqual(paths.flatMap(() => [outage, outage]))
+        expect(await done).toBeInstanceOf(Error)
+      } finally {
+        proxy.resume()
+      }
+      await ready(one, '/books?page=2')
+    })
+    expect(lines).toEqual([
+      expect.stringMatching(/the database is unavailable \((?!pool timeout).+\); answering 503/),
       expect.stringContaining('the database answers again'),
     ])
   })

@@ -236,37 +236,41 @@ export function createCollectionsApp(
 /**
  * The provider of `/books/popular`: books ranked by their number of loans (most first, then by
  * id), read with a Prisma `groupBy` instead of the generated query. Books never borrowed are not
- * in the ranking. The client's filters arrive as the `where` the generated query would use.
+ * in the ranking. The client's filters arrive as the `where` the generated query would use. The
+ * ranking, its books and the count are read in one snapshot, as the generated page and count
+ * are: loans written meanwhile never make a page disagree with its total.
  */
 export function popularBooks(
   prisma: PrismaClient
 ): CollectionProvider<BookRow, Context, Prisma.BookWhereInput> {
-  return async (request, _c, { where }) => {
-    const rank = async (window: { skip?: number; take?: number }) => {
-      const ranking = await prisma.loan.groupBy({
+  return async (request, _c, { where }, snapshot) => {
+    const rank = async (tx: Prisma.TransactionClient, window: { skip?: number; take?: number }) => {
+      const ranking = await tx.loan.groupBy({
         by: ['bookId'],
         // The client's filters, as the generated query would apply them to books.
         ...(where ? { where: { book: where } } : {}),
         orderBy: [{ _count: { bookId: 'desc' } }, { bookId: 'asc' }],
         ...window,
       })
-      const rows = await prisma.book.findMany({
+      const rows = await tx.book.findMany({
         where: { id: { in: ranking.map((entry) => entry.bookId) } },
         select: bookSelect,
       })
       const byId = new Map(rows.map((row) => [row.id, row]))
       return ranking.flatMap((entry) => byId.get(entry.bookId) ?? [])
     }
-    if (!request.paged) return rank({})
+    if (!request.paged) return snapshot(prisma, (tx) => rank(tx, {}))
     const { offset, itemsPerPage } = request
     if (request.partial) {
-      const rows = await rank({ skip: offset, take: itemsPerPage + 1 })
+      const rows = await snapshot(prisma, (tx) =>
+        rank(tx, { skip: offset, take: itemsPerPage + 1 })
+      )
       return partialPaginator(request, rows.slice(0, itemsPerPage), rows.length > itemsPerPage)
     }
     const borrowed = { loans: { some: {} } }
-    const [rows, totalItems] = await Promise.all([
-      itemsPerPage === 0 ? [] : rank({ skip: offset, take: itemsPerPage }),
-      prisma.book.count({ where: where ? { AND: [borrowed, where] } : borrowed }),
+    const [rows, totalItems] = await snapshot(prisma, async (tx) => [
+      itemsPerPage === 0 ? [] : await rank(tx, { skip: offset, take: itemsPerPage }),
+      await tx.book.count({ where: where ? { AND: [borrowed, where] } : borrowed }),
     ])
     return fullPaginator(request, rows, totalItems)
   }

@@ -16,6 +16,13 @@ export interface MariaDbPoolLike {
   query(...args: never[]): Promise<unknown>
   execute(...args: never[]): Promise<unknown>
   batch(...args: never[]): Promise<unknown>
+  /** Each connection the pool opens, as it opens it. */
+  on(event: 'connection', listener: (connection: MariaDbConnectionLike) => void): unknown
+}
+
+/** What this module uses of a connection of the pool: that it ended (closed, or lost). */
+export interface MariaDbConnectionLike {
+  on(event: 'end', listener: () => void): unknown
 }
 
 /** The pool's methods that wait for a connection. */
@@ -23,10 +30,13 @@ const WAITING = new Set<PropertyKey>(['getConnection', 'query', 'execute', 'batc
 
 /**
  * `pool`, whose requests for a connection fail at once with the reason when the pool holds no open
- * connection and `reach` (opening and closing one connection of the pool's settings) fails. One
- * check at a time is shared by every waiting request; while the pool has a connection, nothing is
- * checked. A request answered early keeps its place in the pool's queue, and a connection it is
- * given later goes back to the pool.
+ * connection and `reach` (opening and closing one connection of the pool's settings) fails. The
+ * pool is checked when a request comes to it empty, and when it loses its last connection while
+ * requests wait: those queued behind busy connections when the database went away, or given a
+ * connection whose socket had already closed, would wait out `acquireTimeout` too. One check at a
+ * time is shared by every waiting request; while the pool has a connection, nothing is checked. A
+ * request answered early keeps its place in the pool's queue, and a connection it is given later
+ * goes back to the pool.
  *
  * ```ts
  * import { createConnection, createPool } from 'mariadb'
@@ -35,13 +45,25 @@ const WAITING = new Set<PropertyKey>(['getConnection', 'query', 'execute', 'batc
  * ```
  */
 export function failFastPool<P extends MariaDbPoolLike>(pool: P, reach: () => Promise<unknown>): P {
+  /** How to fail each request still waiting for the pool. */
+  const waiting = new Set<(error: unknown) => void>()
   let checking: Promise<unknown> | undefined
-  const check = () => {
-    checking ??= reach().finally(() => {
-      checking = undefined
-    })
-    return checking
+  const checkIfEmpty = () => {
+    if (waiting.size === 0 || pool.totalConnections() > 0 || checking) return
+    checking = reach().then(
+      () => {
+        checking = undefined
+      },
+      (error: unknown) => {
+        checking = undefined
+        // A connection the pool opened meanwhile serves the requests waiting.
+        if (pool.totalConnections() > 0) return
+        for (const fail of waiting) fail(error)
+      }
+    )
   }
+  // The pool forgets a lost connection before the connection says it ended.
+  pool.on('connection', (connection) => connection.on('end', checkIfEmpty))
   return new Proxy(pool, {
     get(target, property) {
       const value = Reflect.get(target, property, target)
@@ -50,41 +72,38 @@ export function failFastPool<P extends MariaDbPoolLike>(pool: P, reach: () => Pr
       if (!WAITING.has(property)) return value.bind(target)
       return (...args: unknown[]) => {
         const work = (value as (...args: unknown[]) => Promise<unknown>).apply(target, args)
-        if (target.totalConnections() > 0) return work
-        return firstOf(work, check(), property === 'getConnection')
+        const answer = answerable(work, property === 'getConnection', waiting)
+        checkIfEmpty()
+        return answer
       }
     },
   })
 }
 
 /**
- * `work`'s outcome, or `check`'s failure if it comes first. A connection `work` obtains after the
- * request was answered is released.
+ * `work`'s outcome, or the failure a check hands to the function `work` waits in `waiting` as,
+ * whichever comes first. A connection `work` obtains after the request was answered is released.
  */
-function firstOf(
+function answerable(
   work: Promise<unknown>,
-  check: Promise<unknown>,
-  isConnection: boolean
+  isConnection: boolean,
+  waiting: Set<(error: unknown) => void>
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
     let answered = false
-    work.then(
-      (result) => {
-        if (!answered) {
-          answered = true
-          resolve(result)
-        } else if (isConnection) (result as { release(): unknown }).release()
-      },
-      (error: unknown) => {
-        if (answered) return
-        answered = true
-        reject(error)
-      }
-    )
-    check.catch((error: unknown) => {
+    const fail = (error: unknown) => {
       if (answered) return
       answered = true
+      waiting.delete(fail)
       reject(error)
-    })
+    }
+    waiting.add(fail)
+    work.then((result) => {
+      if (!answered) {
+        answered = true
+        waiting.delete(fail)
+        resolve(result)
+      } else if (isConnection) (result as { release(): unknown }).release()
+    }, fail)
   })
 }

@@ -5,6 +5,8 @@
  * with its cause). A request never waits longer than its budget for the database.
  */
 import { HydraError } from '../errors.js'
+import { causesOf } from './causes.js'
+import { outageReason } from './outage-reason.js'
 import { DEFAULT_RETRY_AFTER, QueryTimeout, withinBudget } from './timeouts.js'
 
 /** The 503 of a request the database could not serve. */
@@ -111,23 +113,9 @@ function unavailable(current: object): boolean {
   return typeof message === 'string' && DRIVER_MESSAGES.test(message)
 }
 
-/**
- * Whether `test` holds for `error` or an error it wraps: a driver adapter error's `cause`, a Prisma
- * error's `meta.driverAdapterError`, any error's `cause`.
- */
+/** Whether `test` holds for `error` or an error it wraps (causesOf). */
 function someCause(error: unknown, test: (current: object) => boolean): boolean {
-  const seen = new Set<unknown>()
-  let current: unknown = error
-  while (typeof current === 'object' && current !== null && !seen.has(current)) {
-    seen.add(current)
-    if (test(current)) return true
-    const { name, cause, meta } = current as {
-      name?: unknown
-      cause?: unknown
-      meta?: { driverAdapterError?: unknown }
-    }
-    current = name === 'DriverAdapterError' ? cause : (meta?.driverAdapterError ?? cause)
-  }
+  for (const current of causesOf(error)) if (test(current)) return true
   return false
 }
 
@@ -162,7 +150,7 @@ export class OutageLog {
     this.answered++
     if (this.since !== undefined) return
     this.since = Date.now()
-    const reason = error instanceof Error ? error.message.trim().split('\n').pop() : String(error)
+    const reason = outageReason(error)
     const { subject, meanwhile } = this.wording
     console.error(
       `prisma-hydra: ${subject} is unavailable (${reason}); ${meanwhile} until it answers again`

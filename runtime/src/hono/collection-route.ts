@@ -8,6 +8,7 @@ import type { CallerView } from '../data/caller-view.js'
 import type { DataAccess } from '../data/data-access.js'
 import type { EngineName, OrderField, TotalsSetting } from '../data/model-source.js'
 import { outageLogOf } from '../data/read-routing.js'
+import { type Snapshot, snapshotOf } from '../data/snapshot.js'
 import { databaseWork, type OutageLog } from '../database/outage.js'
 import { budgetOf } from '../database/timeouts.js'
 import { type ProviderQuery, type RowSelection, selectRows } from '../filters/selection.js'
@@ -111,10 +112,12 @@ export interface WithinParent<O> {
 }
 
 /**
- * Replaces the Prisma query of a generated operation: receives the checked paging request and the
- * request's filters and order (parsed, and as the generated query's `where` and `orderBy`), and
- * returns rows of the model (as its generated query selects them) in any form a custom handler may
- * return. The route, the parameter checks, the members and the rendering stay generated.
+ * Replaces the Prisma query of a generated operation: receives the checked paging request, the
+ * request's filters and order (parsed, and as the generated query's `where` and `orderBy`) and
+ * `snapshot`, which reads a page and its count in one snapshot as the generated query does
+ * (data/snapshot.ts), and returns rows of the model (as its generated query selects them) in any
+ * form a custom handler may return. The route, the parameter checks, the members and the
+ * rendering stay generated.
  */
 export type CollectionProvider<
   Row,
@@ -124,7 +127,8 @@ export type CollectionProvider<
 > = (
   request: PagingRequest,
   c: C,
-  query: ProviderQuery<Where, OrderBy>
+  query: ProviderQuery<Where, OrderBy>,
+  snapshot: Snapshot
 ) => CollectionResult<Row> | Promise<CollectionResult<Row>>
 
 /**
@@ -311,12 +315,17 @@ async function readContent<M, Row extends object, Where, C extends Context, Filt
       ((request) =>
         // The selection is built from the operation's spec, which the generator wrote from the
         // model: its where and orderBy are the model's Prisma inputs the provider is typed with.
-        provider(request, c, {
-          filters,
-          order,
-          where: where as FilterWhere | undefined,
-          orderBy: orderBy as OrderBy[] | undefined,
-        })),
+        provider(
+          request,
+          c,
+          {
+            filters,
+            order,
+            where: where as FilterWhere | undefined,
+            orderBy: orderBy as OrderBy[] | undefined,
+          },
+          snapshotOf(resource.provider, options.timeouts)
+        )),
     batchSize: options.batchSize,
     database: resource.provider,
     work: read.work,

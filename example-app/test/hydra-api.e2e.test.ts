@@ -21,6 +21,7 @@ import { checkedAgainstOpenApi } from './support/openapi-check.js'
 
 const HYDRA = 'http://www.w3.org/ns/hydra/core#'
 const SCHEMA = 'https://schema.org/'
+const RDFS = 'http://www.w3.org/2000/01/rdf-schema#'
 const ADMIN_ORIGIN = 'http://admin.example'
 
 let database: TestDatabase
@@ -252,6 +253,29 @@ describe('the entrypoint and the API documentation', () => {
       // returnedAt, a boolean property of its own (not returnedAt, a date).
       ['exists[returnedAt]', `${origin}/docs.jsonld#Loan/returnedAt/exists`],
     ])
+  })
+
+  it('gives two things of one name two IRIs: the enum Genre and the type of /genres', async () => {
+    // Every node of the documentation, flattened by the jsonld processor: an IRI names one thing.
+    const response = await fetch(`${origin}/docs.jsonld`)
+    const flat = (await jsonld.flatten((await response.json()) as jsonld.JsonLdDocument, {}, {
+      base: `${origin}/docs.jsonld`,
+      safe: true,
+    } as jsonld.Options.Flatten)) as { '@graph': Expanded[] }
+    const docs = `${origin}/docs.jsonld`
+    const typesOf = new Map(
+      flat['@graph'].map((node) => [
+        new URL(node['@id'] as string, docs).href,
+        [node['@type'] ?? []].flat() as string[],
+      ])
+    )
+    for (const [id, types] of typesOf)
+      expect(
+        types.includes(`${HYDRA}Class`) && types.includes(`${RDFS}Datatype`),
+        `${id} is a class and a datatype`
+      ).toBe(false)
+    expect(typesOf.get(`${origin}/docs.jsonld#Genre`)).toEqual([`${HYDRA}Class`])
+    expect(typesOf.get(`${origin}/docs.jsonld#enum/Genre`)).toEqual([`${RDFS}Datatype`])
   })
 
   it("API Platform's api-doc-parser finds every resource with its fields and no hidden field", async () => {

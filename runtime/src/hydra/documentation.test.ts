@@ -180,7 +180,7 @@ describe('the API documentation', () => {
     expect(size.range).toEqual([
       'xsd:string',
       {
-        '@id': '#Size',
+        '@id': '#enum/Size',
         '@type': 'rdfs:Datatype',
         'rdfs:label': 'Size',
         'owl:onDatatype': { '@id': 'xsd:string' },

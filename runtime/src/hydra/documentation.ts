@@ -156,9 +156,11 @@ function documentTotalItemsAccuracy(): Record<string, unknown> {
 
 /**
  * The range of a field: its XSD datatype; for an enum, `xsd:string` and a datatype of the API's
- * vocabulary (`#Genre`) of exactly its values (`owl:oneOf`), declared alike wherever the enum is
- * used. `xsd:string` comes first: generic clients read the first range (API Platform's admin
- * fails on a list whose first range is not a datatype it knows).
+ * vocabulary (`#enum/Genre`) of exactly its values (`owl:oneOf`), declared alike wherever the enum
+ * is used. Its IRI is not a class's (`#Genre` may be a custom collection's type of that name) nor a
+ * property's (`#Book/title`: no class is named `enum`, a lower-case word). `xsd:string` comes
+ * first: generic clients read the first range (API Platform's admin fails on a list whose first
+ * range is not a datatype it knows).
  */
 function rangeOf(field: DocumentedField): string | unknown[] {
   if (field.list) return 'rdf:List'
@@ -166,7 +168,7 @@ function rangeOf(field: DocumentedField): string | unknown[] {
     return [
       'xsd:string',
       {
-        '@id': `#${field.type}`,
+        '@id': `#enum/${field.type}`,
         '@type': 'rdfs:Datatype',
         'rdfs:label': field.type,
         'owl:onDatatype': { '@id': 'xsd:string' },

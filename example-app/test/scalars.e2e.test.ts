@@ -151,7 +151,10 @@ describe('every scalar type', () => {
       json: 'rdf:JSON',
       bytes: 'xsd:base64Binary',
       // An enum: a datatype of exactly its values.
-      mood: ['xsd:string', expect.objectContaining({ '@id': '#enum/Mood', '@type': 'rdfs:Datatype' })],
+      mood: [
+        'xsd:string',
+        expect.objectContaining({ '@id': '#enum/Mood', '@type': 'rdfs:Datatype' }),
+      ],
     }
     const optional = Object.fromEntries(
       Object.entries(expected).map(([name, range]) => [

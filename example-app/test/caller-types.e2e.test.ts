@@ -26,6 +26,11 @@ import { checkedAgainstOpenApi, type OpenApiCheck } from './support/openapi-chec
 
 const SECRET = 'caller types test secret'
 
+interface HydraClass {
+  'hydra:title': string
+  'hydra:supportedProperty': { 'hydra:title': string; 'hydra:required': boolean }[]
+}
+
 /** The rules, typed by the app's Env: each `c.get('jwtPayload')` is the example's claims. */
 const access = {
   Author: {
@@ -145,6 +150,34 @@ describe('members under rules that hide fields', () => {
     expect(result.violations).toEqual([])
     for (const path of ['/authors', '/authors/{id}', '/books', '/books/{id}'])
       expect(result.byPath[path]).toBeGreaterThanOrEqual(3)
+  })
+})
+
+describe('the Hydra documentation under rules that hide fields', () => {
+  it('marks required only what every caller receives', async () => {
+    const documentation = (await fetch(`${origin}/docs.jsonld`).then((response) =>
+      response.json()
+    )) as { 'hydra:supportedClass': HydraClass[] }
+    const required = (name: string) =>
+      documentation['hydra:supportedClass']
+        .find((type) => type['hydra:title'] === name)
+        ?.['hydra:supportedProperty'].filter((property) => property['hydra:required'])
+        .map((property) => property['hydra:title'])
+        .sort()
+    const reader = { Authorization: `Bearer ${tokens.reader}` }
+    for (const [name, path] of [
+      ['Author', '/authors/2'],
+      ['Book', '/books/4'],
+    ] as const) {
+      const item = (await fetch(`${origin}${path}`, { headers: reader }).then((response) =>
+        response.json()
+      )) as Record<string, unknown>
+      const names = required(name)
+      expect(names).toEqual(['id'])
+      for (const field of names ?? []) expect(item).toHaveProperty(field)
+    }
+    // A type no rule hides keeps every field required.
+    expect(required('Review')?.length).toBeGreaterThan(1)
   })
 })
 

@@ -114,7 +114,7 @@ export function renderDocumentation(
     ...(api.description ? { 'hydra:description': api.description } : {}),
     'hydra:entrypoint': { '@id': entrypointPath(base) },
     'hydra:supportedClass': [
-      ...api.types.map((type) => documentType(type)),
+      ...api.types.map((type) => documentType(type, api.access?.[type.name]?.hidden !== undefined)),
       documentEntrypoint(api, base),
       ...(api.types
         .flatMap((type) => type.collections)
@@ -232,8 +232,13 @@ function documentLink(type: DocumentedType, link: DocumentedLink): Record<string
   })
 }
 
-function documentType(type: DocumentedType): Record<string, unknown> {
+/**
+ * A type's class. When `hideable` (the app's rules for the type hide fields from some callers,
+ * docs/security.md), only the key's fields are `hydra:required`, as in the OpenAPI schemas.
+ */
+function documentType(type: DocumentedType, hideable: boolean): Record<string, unknown> {
   const id = classId(type)
+  const always = (name: string) => !hideable || (type.keyNames ?? []).includes(name)
   return {
     '@id': id,
     '@type': 'hydra:Class',
@@ -241,10 +246,18 @@ function documentType(type: DocumentedType): Record<string, unknown> {
     'hydra:title': type.name,
     ...(type.description ? { 'hydra:description': type.description } : {}),
     'hydra:supportedProperty': [
-      ...type.fields.map((field) => supportedProperty(field, documentProperty(type, field))),
+      ...type.fields.map((field) =>
+        supportedProperty(
+          { ...field, required: always(field.name) && field.required !== false },
+          documentProperty(type, field)
+        )
+      ),
       ...(type.links ?? []).map((link) =>
         supportedProperty(
-          { ...link, required: link.kind === 'many' || link.required !== false },
+          {
+            ...link,
+            required: always(link.name) && (link.kind === 'many' || link.required !== false),
+          },
           documentLink(type, link)
         )
       ),

@@ -50,6 +50,13 @@ describe('annotation validation', () => {
       ],
     ],
     [
+      'annotations on a model without @pagination',
+      book('@filter(search: { title: "partial" })\n@order(fields: ["title"])'),
+      [
+        'error: Model "Book", @filter(search: { title: "partial" }): the model is not exposed: add /// @pagination(...) (or a bare /// @pagination) to serve it',
+      ],
+    ],
+    [
       'a typo in the annotation name',
       book('@paginaton(itemsPerPage: 5)'),
       ['error: Model "Book", @paginaton: unknown annotation. Did you mean "@pagination"?'],

@@ -78,9 +78,11 @@ export function readServedModel(
   const resourceAnnotations = named('resource')
   const operations = named('operation')
   if (!pagination) {
-    if (resourceAnnotations.length + operations.length > 0) {
+    // Any annotation of ours configures a served model: without @pagination it would be dropped.
+    const [first] = annotations
+    if (first) {
       report({
-        source: (resourceAnnotations[0] ?? operations[0])?.text ?? '@resource',
+        source: first.text,
         message:
           'the model is not exposed: add /// @pagination(...) (or a bare /// @pagination) to serve it',
       })

@@ -1,0 +1,56 @@
+// docs/getting-started.md followed in a project of its own (SQLite, the API under /api): its
+// blocks written and run, the member type checked, the server started and checked over HTTP and
+// over raw sockets, and the installed packages' source maps resolved.
+
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { root } from './commands.mjs'
+import { commands, walkthroughBlocks } from './doc-blocks.mjs'
+import { expect } from './expect.mjs'
+import { checkMemberType, checkServer } from './getting-started-checks.mjs'
+import { prebuiltMirror } from './prebuilt-mirror.mjs'
+import { checkRawRequests } from './raw-requests.mjs'
+import { startServer } from './server.mjs'
+import { checkSourceMaps } from './source-maps.mjs'
+import { phase } from './timings.mjs'
+import { followBlocks } from './walkthrough.mjs'
+
+const doc = path.join(root, 'docs/getting-started.md')
+const blocks = walkthroughBlocks(
+  doc,
+  ['init', 'install', 'generate', 'create-tables', 'build', 'start'],
+  [
+    'prisma/schema.prisma',
+    'prisma.config.ts',
+    'src/prisma.ts',
+    'src/server.ts',
+    'src/seed.ts',
+    'tsconfig.json',
+  ]
+)
+
+/** Follows the page in `project` (a new folder) with the packed `tarballs`. */
+export async function walkGettingStarted(project, tarballs) {
+  mkdirSync(project)
+  const [start] = await followBlocks(blocks, project, {
+    tarballs,
+    envFor: (step) => (step === 'install' ? prebuiltMirror.env : {}),
+  })
+
+  phase('types a user sees')
+  await checkMemberType(project)
+
+  phase('step start')
+  const [startCommand] = commands(start.body)
+  const server = await startServer(startCommand, project)
+  try {
+    phase('HTTP checks')
+    await checkServer(server.base)
+    await checkRawRequests(server.base, expect)
+
+    phase('source maps of the installed packages')
+    checkSourceMaps(path.join(project, 'node_modules/@prisma-hydra'))
+  } finally {
+    server.stop()
+  }
+}

@@ -1,0 +1,36 @@
+// Following a walk-through: its `file=` blocks written into the project, its `step=` blocks run
+// there, in the doc's order, up to the `start` step (the server, which the caller starts).
+
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { run, userEnvironment } from './commands.mjs'
+import { commands } from './doc-blocks.mjs'
+import { withTarballs } from './packages.mjs'
+import { phase } from './timings.mjs'
+
+/**
+ * Writes and runs `blocks` in `project`, stopping before a `start` step; returns the blocks left.
+ * `tarballs` replace the packages' names in commands; `envFor(step)` adds to a step's environment;
+ * `rewrite(text)` is applied to every file and command (the server's real address, say).
+ */
+export async function followBlocks(blocks, project, options) {
+  const { tarballs, envFor = () => ({}), rewrite = (text) => text } = options
+  for (const [index, block] of blocks.entries()) {
+    if (block.kind === 'file') {
+      phase(`write ${block.name}`)
+      mkdirSync(path.dirname(path.join(project, block.name)), { recursive: true })
+      writeFileSync(path.join(project, block.name), rewrite(block.body))
+      continue
+    }
+    if (block.name === 'start') return blocks.slice(index)
+    phase(`step ${block.name}`)
+    for (const command of commands(block.body)) {
+      await run(
+        rewrite(withTarballs(command, tarballs)),
+        project,
+        userEnvironment(envFor(block.name))
+      )
+    }
+  }
+  return []
+}

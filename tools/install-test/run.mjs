@@ -1,21 +1,28 @@
 #!/usr/bin/env node
 // The clean-project test: does what a user does, outside this repository. It packs both
-// packages, creates a project in a temporary folder, and follows docs/getting-started.md top to
-// bottom: the doc's blocks marked `step=<name>` are the commands it runs (through `sh`, in the
+// packages, creates projects in a temporary folder and follows two walk-throughs of the docs top
+// to bottom: the doc's blocks marked `step=<name>` are the commands it runs (through `sh`, in the
 // project folder, with the packed tarballs in place of the published names) and the blocks marked
-// `file=<path>` the files it writes, in the doc's order. Then it checks the running server over
-// HTTP (entrypoint, a page, an item, errors, the documentation, and requests only raw bytes can
-// send), the types a user sees, and the source maps of the installed packages.
+// `file=<path>` the files it writes, in the doc's order.
+//
+// - docs/getting-started.md (SQLite): then it checks the running server over HTTP (entrypoint, a
+//   page, an item, errors, the documentation, and requests only raw bytes can send), the types a
+//   user sees, and the source maps of the installed packages (getting-started.mjs).
+// - docs/tutorial-access.md (PostgreSQL, tokens, access rules, typed clients), on a database of
+//   its own on the server of DATABASE_URL_POSTGRES, and only when that is set: then it checks the
+//   tenants' rows, a rejected token, a composite key through openapi-fetch and the types of a
+//   hideable field and of a guard's answers (access-tutorial.mjs).
 //
 // Offline, the Prisma CLI cannot download its native schema engine: PRISMA_SCHEMA_ENGINE_BINARY
 // points it at this repository's wasm-backed engine (CONTRIBUTING.md, "The clean-project test").
 // Everything else comes from the npm registry, as for a user.
 //
-// Usage: node tools/install-test/run.mjs [--keep]   (--keep: leave the project folder in place)
+// Usage: node tools/install-test/run.mjs [--keep]   (--keep: leave the projects in place)
 
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { walkAccessTutorial } from './access-tutorial.mjs'
 import { killGroup, running, schemaEngine } from './commands.mjs'
 import { walkGettingStarted } from './getting-started.mjs'
 import { packPackages } from './packages.mjs'
@@ -27,14 +34,14 @@ const TOTAL_LIMIT_MS = 12 * 60_000
 
 const keep = process.argv.includes('--keep')
 const work = mkdtempSync(path.join(tmpdir(), 'prisma-hydra-install-'))
-const project = path.join(work, 'my-api')
+const postgres = process.env.DATABASE_URL_POSTGRES
 
 // The whole run's bound: stop every command still running, keep the project to look at.
 setTimeout(() => {
   console.error(`clean-project test: over its bound of ${TOTAL_LIMIT_MS / 1000} s, stopped`)
   for (const child of running) killGroup(child)
   printTimings()
-  console.log(`project kept in ${project}`)
+  console.log(`projects kept in ${work}`)
   process.exit(1)
 }, TOTAL_LIMIT_MS).unref()
 
@@ -45,16 +52,23 @@ try {
   chmodSync(schemaEngine, 0o755)
   await startPrebuiltMirror(work)
 
-  await walkGettingStarted(project, tarballs)
+  await walkGettingStarted(path.join(work, 'my-api'), tarballs)
+  if (postgres) await walkAccessTutorial(path.join(work, 'tasks-api'), tarballs, postgres, keep)
   failed = false
 } finally {
   prebuiltMirror.close()
   reportPrebuiltMirror()
-  if (failed || keep) console.log(`project kept in ${project}`)
+  if (failed || keep) console.log(`projects kept in ${work}`)
   else {
-    phase('remove the project') // about 15,000 files and 380 MB: a minute on a slow disk
+    phase('remove the projects') // about 15,000 files and 380 MB each: a minute on a slow disk
     rmSync(work, { recursive: true, force: true })
   }
   printTimings()
 }
-console.log('clean-project test passed')
+if (postgres) console.log('clean-project test passed')
+else {
+  console.log('clean-project test passed: docs/getting-started.md (SQLite)')
+  console.log(
+    'docs/tutorial-access.md (PostgreSQL): skipped: set DATABASE_URL_POSTGRES (e.g. postgres://postgres@127.0.0.1:5432/test) to follow it on PostgreSQL'
+  )
+}

@@ -9,6 +9,10 @@
  * `src/generated`, and `src/api.d.ts`, the example's OpenAPI document as openapi-typescript types
  * it (openapi.md's command). Each block is a module in `src/`; the one name a block may use
  * without importing it is `prisma`, the app's Prisma client of `src/prisma.ts`.
+ *
+ * Another page's `file=` blocks are the project of a walk-through of its own (its schema, its
+ * models), which the clean-project test follows and compiles with its own tsc
+ * (tools/install-test): they are not written here, and such a page must be one it follows.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -28,6 +32,9 @@ import {
 } from './support/doc-snippets.js'
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url))
+/** The page whose project the blocks live in. */
+const PROJECT_PAGE = 'docs/getting-started.md'
+const INSTALL_TEST = path.join(REPOSITORY, 'tools/install-test')
 const GENERATED = fileURLToPath(new URL('../src/generated/', import.meta.url))
 const CACHE = fileURLToPath(new URL('../node_modules/.cache/', import.meta.url))
 
@@ -76,7 +83,7 @@ async function writeProject(folder: string): Promise<void> {
   await symlink(GENERATED, path.join(folder, 'src/generated'), 'dir')
   for (const block of blocks) {
     const file = fileOf(block)
-    if (!file || block.language !== 'ts') continue
+    if (!file || block.language !== 'ts' || block.doc !== PROJECT_PAGE) continue
     await mkdir(path.dirname(path.join(folder, file)), { recursive: true })
     await writeFile(path.join(folder, file), block.code)
   }
@@ -112,10 +119,8 @@ afterAll(async () => {
 
 /** The tsconfig.json of getting-started.md, read as tsc reads it. */
 function compilerOptions(): ts.CompilerOptions {
-  const block = blocks.find(
-    (b) => b.doc === 'docs/getting-started.md' && fileOf(b) === 'tsconfig.json'
-  )
-  if (!block) throw new Error('docs/getting-started.md has no block marked file=tsconfig.json')
+  const block = blocks.find((b) => b.doc === PROJECT_PAGE && fileOf(b) === 'tsconfig.json')
+  if (!block) throw new Error(`${PROJECT_PAGE} has no block marked file=tsconfig.json`)
   const { compilerOptions: json } = JSON.parse(block.code) as { compilerOptions: object }
   const { options, errors } = ts.convertCompilerOptionsFromJson(json, project)
   if (errors.length > 0)
@@ -132,7 +137,8 @@ function place(diagnostic: ts.Diagnostic): string {
   const module = modules.get(path.normalize(file.fileName))
   if (module) return docLine(module, line)
   const written = blocks.find(
-    (b) => fileOf(b) && path.join(project, fileOf(b) ?? '') === file.fileName
+    (b) =>
+      b.doc === PROJECT_PAGE && fileOf(b) && path.join(project, fileOf(b) ?? '') === file.fileName
   )
   if (written) return `${written.doc}:${written.line + line}`
   return `${path.relative(project, file.fileName)}:${line + 1}`
@@ -153,6 +159,19 @@ describe("the docs' TypeScript blocks", () => {
       "broken.md:8: TS2339 Property 'toUpperCase' does not exist on type 'number'.",
     ])
   }, 120_000)
+
+  it('are, on pages other than getting-started.md, files of a walk-through the clean-project test follows', async () => {
+    const sources = await readdir(INSTALL_TEST)
+    let followed = ''
+    for (const source of sources.filter((name) => name.endsWith('.mjs')))
+      followed += await readFile(path.join(INSTALL_TEST, source), 'utf8')
+    const walkthroughs = new Set(
+      blocks.filter((b) => fileOf(b) && b.doc !== PROJECT_PAGE).map((b) => b.doc)
+    )
+    expect(walkthroughs.size).toBeGreaterThan(0)
+    const unfollowed = [...walkthroughs].filter((page) => !followed.includes(`'${page}'`))
+    expect(unfollowed).toEqual([])
+  })
 
   it('are all fenced `ts`, the language this test reads', () => {
     const others = blocks.filter((b) => /^(typescript|tsx|jsx?|mjs|javascript)$/.test(b.language))

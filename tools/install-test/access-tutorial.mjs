@@ -17,6 +17,8 @@ import { phase } from './timings.mjs'
 import { followBlocks } from './walkthrough.mjs'
 
 const doc = path.join(root, 'docs/tutorial-access.md')
+/** The start of its phases' names, which getting-started.md's steps share. */
+const label = 'access: '
 const blocks = walkthroughBlocks(
   doc,
   ['init', 'install', 'generate', 'create-tables', 'build', 'start', 'client-types', 'clients'],
@@ -53,13 +55,17 @@ function signedToken(project, secret, claims) {
  */
 export async function walkAccessTutorial(project, tarballs, serverUrl, keep) {
   mkdirSync(project)
-  phase('a PostgreSQL database')
+  phase(`${label}a PostgreSQL database`)
   const database = await createScratchDatabase(serverUrl, { prefix: 'prisma_hydra_install' })
   console.log(`database ${database.name}`)
   const env = { DATABASE_URL: database.url, JWT_SECRET: randomBytes(32).toString('hex') }
   try {
-    const [start, ...rest] = await followBlocks(blocks, project, { tarballs, envFor: () => env })
-    phase('step start')
+    const [start, ...rest] = await followBlocks(blocks, project, {
+      tarballs,
+      envFor: () => env,
+      label,
+    })
+    phase(`${label}step start`)
     const server = await startServer(commands(start.body)[0], project, env)
     try {
       const origin = new URL(server.base).origin
@@ -67,15 +73,16 @@ export async function walkAccessTutorial(project, tarballs, serverUrl, keep) {
         tarballs,
         envFor: () => env,
         rewrite: (text) => text.replaceAll('http://localhost:3000', origin),
+        label,
       })
-      phase('access checks over HTTP')
+      phase(`${label}checks over HTTP`)
       await checkAccess(server.base, project, {
         ann: signedToken(project, env.JWT_SECRET, ['ann', '1', 'admin']),
         bob: signedToken(project, env.JWT_SECRET, ['bob', '1', 'member']),
         globex: signedToken(project, env.JWT_SECRET, ['ann', '2', 'member']),
         forged: signedToken(project, 'another secret', ['ann', '1', 'admin']),
       })
-      phase('access types')
+      phase(`${label}types`)
       await checkAccessTypes(project)
     } finally {
       server.stop()

@@ -29,7 +29,7 @@ import { packPackages } from './packages.mjs'
 import { prebuiltMirror, reportPrebuiltMirror, startPrebuiltMirror } from './prebuilt-mirror.mjs'
 import { phase, printTimings } from './timings.mjs'
 
-/** The whole run's bound: well above the ~4 minutes it takes, far below CI's 30. */
+/** The whole run's bound: well above the 3 to 5 minutes it takes, far below CI's 30. */
 const TOTAL_LIMIT_MS = 12 * 60_000
 
 const keep = process.argv.includes('--keep')

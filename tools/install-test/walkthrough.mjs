@@ -11,19 +11,20 @@ import { phase } from './timings.mjs'
 /**
  * Writes and runs `blocks` in `project`, stopping before a `start` step; returns the blocks left.
  * `tarballs` replace the packages' names in commands; `envFor(step)` adds to a step's environment;
- * `rewrite(text)` is applied to every file and command (the server's real address, say).
+ * `rewrite(text)` is applied to every file and command (the server's real address, say); `label`
+ * starts the name of each phase.
  */
 export async function followBlocks(blocks, project, options) {
-  const { tarballs, envFor = () => ({}), rewrite = (text) => text } = options
+  const { tarballs, envFor = () => ({}), rewrite = (text) => text, label = '' } = options
   for (const [index, block] of blocks.entries()) {
     if (block.kind === 'file') {
-      phase(`write ${block.name}`)
+      phase(`${label}write ${block.name}`)
       mkdirSync(path.dirname(path.join(project, block.name)), { recursive: true })
       writeFileSync(path.join(project, block.name), rewrite(block.body))
       continue
     }
     if (block.name === 'start') return blocks.slice(index)
-    phase(`step ${block.name}`)
+    phase(`${label}step ${block.name}`)
     for (const command of commands(block.body)) {
       await run(
         rewrite(withTarballs(command, tarballs)),

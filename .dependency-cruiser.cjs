@@ -5,6 +5,7 @@
  */
 const layers = [
   ['leaves', '^runtime/src/((errors|terms|decimal|scalar-types)[.]ts$|values/)'],
+  ['observe', '^runtime/src/observe/'],
   ['database', '^runtime/src/database/'],
   ['iri', '^runtime/src/iri/'],
   ['paging', '^runtime/src/paging/'],

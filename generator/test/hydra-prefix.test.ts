@@ -65,7 +65,7 @@ describe('hydraPrefix: operation > resource > global > true', () => {
     // The API's own parts (CORS, error documents and handlers) follow the global setting.
     expect(index).toContain('const app = apiBase(options, false)')
     expect(index).toContain(".route('/', errorRoutes(false))")
-    expect(index).toContain('return completeApi(app, api, false)')
+    expect(index).toContain('return completeApi(app, api, false, options)')
   })
 
   it('the generated modules carry each setting, the IRIs and optional fields', async () => {

@@ -27,7 +27,7 @@ export type { CollectionProvider } from './hono/collection-route.js'
 export { serveContext } from './hono/context-routes.js'
 // Custom collections (docs/custom-collections.md)
 export { type CollectionHandlerOptions, hydraCollection } from './hono/custom-collection.js'
-export { hydraErrorHandler, hydraNotFound } from './hono/error-handlers.js'
+export { hydraErrorHandler, hydraErrorHandlers, hydraNotFound } from './hono/error-handlers.js'
 // Headers, content negotiation, CORS and hosts (docs/hydra.md, docs/deployment.md)
 export { type CorsOrigin, hydraHeaders } from './hono/hydra-headers.js'
 // The documents the API serves, for typing responses
@@ -38,9 +38,12 @@ export { methodNotAllowed } from './hono/method-not-allowed.js'
 // The OpenAPI document and its page (docs/openapi.md)
 export { serveApiReference, serveOpenApi } from './hono/openapi-routes.js'
 export { publicOrigin } from './hono/public-origin.js'
+// Operations: the readiness answer, the runtime's logger (docs/operations.md)
+export { hydraReadiness } from './hono/readiness.js'
 export { hydraRequestError } from './hono/request-error.js'
 export type { HydraCollection } from './hydra/collection.js'
 export type { DocumentedType } from './hydra/documentation.js'
+export type { HydraLogger } from './observe/logger.js'
 export { renderOpenApi } from './openapi/document.js'
 export { customPaging } from './paging/config.js'
 export {

@@ -4,4 +4,8 @@
  * runs on any runtime Hono does).
  */
 export { type ClientError, hydraClientError } from './node/client-error.js'
-export { createHydraServer, type FetchCallback } from './node/hydra-server.js'
+export {
+  createHydraServer,
+  type FetchCallback,
+  type HydraServerOptions,
+} from './node/hydra-server.js'

@@ -199,7 +199,7 @@ function addCreateHydraApp(
       // Last: 405s for other methods, the unmatched requests and the error handlers. Its type
       // makes optional for `hc` the fields the app's rules may hide.
       writer.writeLine(
-        `return completeApi(app, api, ${model.hydraPrefix}) as CallerApp<typeof app, A>`
+        `return completeApi(app, api, ${model.hydraPrefix}, options) as CallerApp<typeof app, A>`
       )
     },
   })

@@ -12,6 +12,9 @@ import type { OutageLog } from '../database/outage.js'
 import { type DatabaseTimeouts, transactionOptions } from '../database/timeouts.js'
 import type { RowSelection } from '../filters/selection.js'
 import { andWhere, isNoRow } from '../filters/settled-where.js'
+import type { HydraLogger } from '../observe/logger.js'
+import type { OperationsOptions } from '../observe/options.js'
+import type { ServerTiming } from '../observe/server-timing.js'
 import {
   CountCache,
   countKey,
@@ -41,7 +44,7 @@ import { type CountStore, SharedCountCache } from './shared-totals.js'
 type Where = Record<string, unknown>
 
 /** Options of a resource's data access (the app options that decide its reads). */
-export interface DataAccessOptions {
+export interface DataAccessOptions extends OperationsOptions {
   /**
    * Time budgets of the database work of a request (milliseconds): past `query` (default 10,000),
    * or when the database is unreachable, the answer is a 503 with `Retry-After`. The
@@ -98,7 +101,8 @@ export interface DataAccess<Row extends object> {
     operation: ReadOperation,
     selection: RowSelection,
     view: CallerView,
-    within?: Where | undefined
+    within?: Where | undefined,
+    timing?: ServerTiming | undefined
   ): CollectionSource<Row, Where>
   /** The `where` a custom data provider reads: the request's filters within the caller's scope. */
   where(selection: RowSelection, view: CallerView): Where | undefined
@@ -114,6 +118,8 @@ export interface DataAccess<Row extends object> {
    * client, shared by the resources of the app over it, apart from every other app's.
    */
   outages: OutageLog
+  /** The engine an operation's reads are given to (`prisma` or `compiled`), as configured. */
+  engineOf(operation?: ReadOperation): EngineName
 }
 
 const orderByOf = (order: readonly OrderField[], reverse: boolean): Where[] =>
@@ -135,13 +141,17 @@ export function createDataAccess<Row extends object>(
   const lookUp: PrismaModelReads['findUnique'] = (...args) =>
     routing.pin()((engines) => engines.engineOf().findUnique(...args))
   const ordersOf = defaultOrders()
-  const cacheOf = countCaches(model, options.totalsStore)
+  const cacheOf = countCaches(model, options.totalsStore, options.logger)
   const transaction = {
     isolationLevel: dialectOf(model.provider).isolationLevel,
     ...transactionOptions(options.timeouts),
   }
   return {
     outages: routing.outages,
+    engineOf(operation) {
+      const engine = operation?.engine ?? model.engine ?? options.engine
+      return engine === 'compiled' && model.compiled ? 'compiled' : 'prisma'
+    },
     async caller(c, request) {
       const view = await callerView(c, options.access, request, options.authentication)
       const columns = model.compiled?.columns
@@ -158,7 +168,7 @@ export function createDataAccess<Row extends object>(
       // "no row" is a condition on the key, which Prisma reads as no row in every position.
       return isNoRow(where) ? noKey(model.key) : where
     },
-    source(operation, selection, view, within) {
+    source(operation, selection, view, within, timing) {
       const own = ordersOf(operation)
       // The caller's scope joins the request's filters here, before anything is read or counted:
       // the page, every count (a cached count's key) and every cursor position are of visible rows.
@@ -178,7 +188,7 @@ export function createDataAccess<Row extends object>(
         where: andWhere(where, position) ?? {},
         ...window,
       })
-      const loose = looseTotals(model, operation, where, on, cacheOf)
+      const loose = looseTotals(model, operation, where, on, cacheOf, timing)
       return sourceOf<Row>(on, argsOf, where, loose, transaction)
     },
     async item(id, view) {
@@ -222,8 +232,15 @@ function defaultOrders(): (operation: ReadOperation) => { orderBy: Where[]; reve
 
 type CacheOf = (operation: ReadOperation, seconds: number) => CountCache | SharedCountCache
 
-/** The count cache of each `cached` operation, shared through `store` when one is given. */
-function countCaches(model: ModelSource, store: CountStore | undefined): CacheOf {
+/**
+ * The count cache of each `cached` operation, shared through `store` when one is given (its
+ * outages logged through `logger`).
+ */
+function countCaches(
+  model: ModelSource,
+  store: CountStore | undefined,
+  logger: HydraLogger | undefined
+): CacheOf {
   const caches = new Map<ReadOperation, CountCache | SharedCountCache>()
   return (operation, seconds) => {
     let cache = caches.get(operation)
@@ -231,7 +248,7 @@ function countCaches(model: ModelSource, store: CountStore | undefined): CacheOf
       cache = new CountCache({ seconds })
       if (store) {
         const names = { model: model.delegate, operation: operation.path ?? '' }
-        cache = new SharedCountCache(store, names, seconds, cache)
+        cache = new SharedCountCache(store, names, seconds, cache, logger)
       }
       caches.set(operation, cache)
     }
@@ -242,17 +259,19 @@ function countCaches(model: ModelSource, store: CountStore | undefined): CacheOf
 /**
  * How a request's page and total are read when the operation's totals are not exact: `cached` and
  * `estimated` totals, read beside the page; undefined for the page and an exact count in one
- * transaction.
+ * transaction. A count read here is the request's `count` timing.
  */
 function looseTotals(
   model: ModelSource,
   operation: ReadOperation,
   where: Where | undefined,
   on: ReadRun<PrismaModelReads>,
-  cacheOf: CacheOf
+  cacheOf: CacheOf,
+  timing: ServerTiming | undefined
 ): LooseTotals {
   const totals = operation.totals ?? { mode: 'exact' }
-  return (page, count) => {
+  return (page, counted) => {
+    const count = timing ? () => timing.measure('count', counted()) : counted
     if (totals.mode === 'cached') {
       const cache = cacheOf(operation, totals.seconds)
       return pageAndLooseTotal(

@@ -7,6 +7,7 @@
  */
 import { dialectOf } from '../database/dialects.js'
 import { badRequest } from '../errors.js'
+import type { HydraLogger } from '../observe/logger.js'
 import { compiledReads } from './compiled-engine.js'
 import { escapeIn } from './compiled-sql.js'
 import type { EngineName, ModelSource, ReadOperation } from './model-source.js'
@@ -22,6 +23,10 @@ export interface EngineOptions {
   adapter?: AdapterFactory | undefined
   replicas?: readonly object[] | undefined
   timeouts?: { replicaRetry?: number | undefined } | undefined
+  /** Where the outage logs of the databases write (the app's logger). */
+  logger?: HydraLogger | undefined
+  /** Whether the compiled engine's SQL on the shared adapter is traced (default true). */
+  tracing?: boolean | undefined
 }
 
 /** The engines of one model on one database. */
@@ -49,7 +54,8 @@ export function readTargets(
       reads: enginesOf(client, model, { ...options, adapter: undefined }, true),
     })),
     replicas,
-    options.timeouts?.replicaRetry
+    options.timeouts?.replicaRetry,
+    options.logger
   )
 }
 
@@ -67,7 +73,9 @@ function enginesOf(
   replica: boolean
 ): ModelEngines {
   const prismaEngine = prismaReads(prisma, model, { replica })
-  const runner = (options.adapter && adapterRunner(options.adapter, prisma)) ?? clientRunner(prisma)
+  const runner =
+    (options.adapter && adapterRunner(options.adapter, prisma, options.tracing)) ??
+    clientRunner(prisma)
   const compiled = compiledReads(prismaEngine, model, runner)
   const engineOf = (operation?: ReadOperation): PrismaModelReads =>
     (operation?.engine ?? model.engine ?? options.engine) === 'compiled' && compiled

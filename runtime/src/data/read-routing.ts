@@ -19,6 +19,7 @@
  * replica is passed by). It cannot be pinned per request.
  */
 import { isOutage, isReadConflict, OutageLog } from '../database/outage.js'
+import type { HydraLogger } from '../observe/logger.js'
 
 /** How long a replica that failed is skipped before a request tries it again, by default. */
 export const DEFAULT_REPLICA_RETRY = 5_000
@@ -62,6 +63,7 @@ function healthOf(client: object, position: number): ReplicaHealth {
         subject: `read replica ${position + 1}`,
         meanwhile: 'reading from the other databases',
         counted: 'reads moved to another database',
+        level: 'warn',
       }),
     }
     health.set(client, known)
@@ -86,18 +88,21 @@ export function outageLogOf(client: object): OutageLog {
 
 /**
  * The routing of one resource's reads: `primary` alone when `replicas` is empty, which costs a
- * request nothing (its run calls the read on the primary).
+ * request nothing (its run calls the read on the primary). Its outage logs write through the
+ * app's `logger`.
  */
 export function readRouting<Reads>(
   primary: ReadTarget<Reads>,
   replicas: readonly ReadTarget<Reads>[],
   list: readonly object[],
-  retryAfter: number = DEFAULT_REPLICA_RETRY
+  retryAfter: number = DEFAULT_REPLICA_RETRY,
+  logger?: HydraLogger | undefined
 ): ReadRouting<Reads> {
   const onPrimary: ReadRun<Reads> = async (read) => read(primary.reads)
-  const outages = outageLogOf(primary.client)
+  const outages = outageLogOf(primary.client).through(logger)
   if (replicas.length === 0) return { pin: () => onPrimary, outages }
   const states = replicas.map(({ client }, position) => healthOf(client, position))
+  const logs = states.map((state) => state.log.through(logger))
   let turn = turns.get(list)
   if (!turn) {
     turn = { next: 0 }
@@ -132,10 +137,11 @@ export function readRouting<Reads>(
       return async (read) => {
         while (current >= 0) {
           const state = states[current] as ReplicaHealth
+          const log = logs[current] as OutageLog
           try {
             const result = await read((replicas[current] as ReadTarget<Reads>).reads)
             state.skippedUntil = 0
-            state.log.succeeded()
+            log.succeeded()
             return result
           } catch (error) {
             if (!isOutage(error)) throw error
@@ -143,7 +149,7 @@ export function readRouting<Reads>(
             // recovery) is read again on the next database; the replica is not passed by.
             if (!isReadConflict(error)) {
               state.skippedUntil = Date.now() + retryAfter
-              state.log.failed(error)
+              log.failed(error)
             }
             current = available(first, step + 1)
             if (current >= 0) step = (current - first + replicas.length) % replicas.length

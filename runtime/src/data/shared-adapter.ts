@@ -6,6 +6,7 @@
  * it connects in a private field, so the application wraps its adapter factory once with
  * `shareAdapter` and hands the same object to the client and to the app (docs/performance.md).
  */
+import { inSpan, loadedTracer } from '../observe/tracing.js'
 import type { ArgType, SqlQuery } from './compiled-sql.js'
 import { type StatementReader, sqliteStatements } from './compiled-sqlite.js'
 
@@ -76,8 +77,16 @@ const ISOLATION: Record<string, string> = {
 }
 const STATEMENT = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] as ArgType[] })
 
-/** A runner over the shared adapter of the client `prisma` (connected by `$connect` when needed). */
-export function adapterRunner(shared: object, prisma: object): SqlRunner | undefined {
+/**
+ * A runner over the shared adapter of the client `prisma` (connected by `$connect` when needed).
+ * Its statements bypass the client, so they are traced here (`hydra.sql`, unless `tracing` is
+ * false), where Prisma's own spans trace the client's.
+ */
+export function adapterRunner(
+  shared: AdapterFactory,
+  prisma: object,
+  tracing?: boolean | undefined
+): SqlRunner | undefined {
   const connection = CONNECTIONS.get(shared)
   if (!connection) return undefined
   const client = prisma as { $connect(): Promise<void> }
@@ -91,7 +100,14 @@ export function adapterRunner(shared: object, prisma: object): SqlRunner | undef
   }
   // On SQLite, statements prepared once on the adapter's connection (compiled-sqlite.ts).
   const prepared = new WeakMap<object, StatementReader | null>()
-  const run = async (queryable: Queryable, query: SqlQuery) => {
+  const run = (queryable: Queryable, query: SqlQuery) =>
+    inSpan(
+      loadedTracer(tracing),
+      'hydra.sql',
+      { 'db.system.name': systemName(shared.provider), 'db.query.text': query.sql },
+      () => runOn(queryable, query)
+    )
+  const runOn = async (queryable: Queryable, query: SqlQuery) => {
     const connection = (queryable as { client?: unknown }).client
     let read: StatementReader | null | undefined
     if (typeof connection === 'object' && connection !== null) {
@@ -126,6 +142,9 @@ export function adapterRunner(shared: object, prisma: object): SqlRunner | undef
     },
   }
 }
+
+/** OpenTelemetry's `db.system.name` of an adapter's provider. */
+const systemName = (provider: string): string => (provider === 'postgres' ? 'postgresql' : provider)
 
 interface RawClient {
   $queryRawUnsafe(sql: string, ...values: unknown[]): PromiseLike<Record<string, unknown>[]>

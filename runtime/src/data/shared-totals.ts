@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto'
 import { withinBudget } from '../database/timeouts.js'
+import { consoleLogger, type HydraLogger } from '../observe/logger.js'
 import type { CountCache, TotalAccuracy } from '../paging/totals.js'
 
 /** Where counts are shared: a key-value store with expiry (Redis). */
@@ -47,7 +48,8 @@ class StoreGuard {
     return this.#since === undefined || Date.now() >= this.#retryAt
   }
 
-  async run<T>(work: () => PromiseLike<T>): Promise<T> {
+  /** Runs a command; a change of the store's state is logged through `logger` (the app's). */
+  async run<T>(work: () => PromiseLike<T>, logger: HydraLogger): Promise<T> {
     let result: T
     try {
       result = await withinBudget(
@@ -55,14 +57,16 @@ class StoreGuard {
         this.store.timeout ?? DEFAULT_TIMEOUT
       )
     } catch (error) {
-      this.#failed(error)
+      this.#failed(error, logger)
       throw new StoreFailure('count store unavailable', { cause: error })
     }
     if (this.#since !== undefined) {
-      const seconds = ((Date.now() - this.#since) / 1000).toFixed(1)
-      console.error(
-        `prisma-hydra: the totals store answers again after ${seconds} s (${this.#missed} counts were this instance's own)`
-      )
+      const seconds = Number(((Date.now() - this.#since) / 1000).toFixed(1))
+      logger({
+        level: 'info',
+        message: `the totals store answers again after ${seconds.toFixed(1)} s (${this.#missed} counts were this instance's own)`,
+        fields: { event: 'totals-store.end', seconds, counts: this.#missed },
+      })
       this.#since = undefined
       this.#missed = 0
     }
@@ -74,14 +78,16 @@ class StoreGuard {
     if (this.#since !== undefined) this.#missed++
   }
 
-  #failed(error: unknown): void {
+  #failed(error: unknown, logger: HydraLogger): void {
     this.#retryAt = Date.now() + (this.store.retryAfter ?? DEFAULT_RETRY)
     if (this.#since !== undefined) return
     this.#since = Date.now()
     const reason = error instanceof Error ? error.message.trim().split('\n').pop() : String(error)
-    console.error(
-      `prisma-hydra: the totals store is unavailable (${reason}); counting in this instance until it answers again`
-    )
+    logger({
+      level: 'warn',
+      message: `the totals store is unavailable (${reason}); counting in this instance until it answers again`,
+      fields: { event: 'totals-store.start', reason },
+    })
   }
 }
 
@@ -125,7 +131,8 @@ export class SharedCountCache {
     store: CountStore,
     readonly names: { model: string; operation: string },
     readonly seconds: number,
-    readonly local: CountCache
+    readonly local: CountCache,
+    readonly logger: HydraLogger = consoleLogger
   ) {
     this.#guard = guardOf(store)
   }
@@ -139,10 +146,10 @@ export class SharedCountCache {
       const key = sharedCountKey(guard.store, this.names.model, this.names.operation, where)
       let value: number | undefined
       try {
-        const stored = await guard.run(() => guard.store.get(key))
+        const stored = await guard.run(() => guard.store.get(key), this.logger)
         if (stored !== undefined) return { value: stored, accuracy: 'cached' }
         value = await this.#countOnce(key, count)
-        await guard.run(() => guard.store.set(key, value as number, this.seconds))
+        await guard.run(() => guard.store.set(key, value as number, this.seconds), this.logger)
         return { value, accuracy: 'exact' }
       } catch (error) {
         if (!(error instanceof StoreFailure)) throw error

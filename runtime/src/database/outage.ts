@@ -5,6 +5,7 @@
  * with its cause). A request never waits longer than its budget for the database.
  */
 import { HydraError } from '../errors.js'
+import { consoleLogger, type HydraLogger } from '../observe/logger.js'
 import { causesOf } from './causes.js'
 import { outageReason } from './outage-reason.js'
 import { DEFAULT_RETRY_AFTER, QueryTimeout, withinBudget } from './timeouts.js'
@@ -127,45 +128,65 @@ export interface OutageLogWording {
   meanwhile: string
   /** `requests answered 503`. */
   counted: string
+  /** The level of the line an episode starts with: `error` (default), `warn` when reads go on. */
+  level?: 'error' | 'warn' | undefined
+}
+
+/** The state of one database's episode, shared by the logs of every app reading it. */
+interface Episode {
+  since: number | undefined
+  answered: number
 }
 
 /**
  * One log line when an outage starts and one when it ends, whatever the number of requests it
  * touched: a stack per request would bury the one line that matters. One per database an app
  * reads: its primary's and each read replica's (data/read-routing.ts), never one per process.
+ * Each line goes to the logger of the app whose request saw the change (`through`).
  */
 export class OutageLog {
-  private since: number | undefined
-  private answered = 0
-
   constructor(
     private readonly wording: OutageLogWording = {
       subject: 'the database',
       meanwhile: 'answering 503',
       counted: 'requests answered 503',
-    }
+    },
+    private readonly logger: HydraLogger = consoleLogger,
+    private readonly episode: Episode = { since: undefined, answered: 0 }
   ) {}
 
+  /** The same episodes, logged through `logger` (an app's): this log when none is given. */
+  through(logger: HydraLogger | undefined): OutageLog {
+    if (logger === undefined || logger === this.logger) return this
+    return new OutageLog(this.wording, logger, this.episode)
+  }
+
   failed(error: unknown): void {
-    this.answered++
-    if (this.since !== undefined) return
-    this.since = Date.now()
+    const episode = this.episode
+    episode.answered++
+    if (episode.since !== undefined) return
+    episode.since = Date.now()
     const reason = outageReason(error)
     const { subject, meanwhile } = this.wording
-    console.error(
-      `prisma-hydra: ${subject} is unavailable (${reason}); ${meanwhile} until it answers again`
-    )
+    this.logger({
+      level: this.wording.level ?? 'error',
+      message: `${subject} is unavailable (${reason}); ${meanwhile} until it answers again`,
+      fields: { event: 'outage.start', database: subject, reason },
+    })
   }
 
   succeeded(): void {
-    if (this.since === undefined) return
-    const seconds = ((Date.now() - this.since) / 1000).toFixed(1)
+    const episode = this.episode
+    if (episode.since === undefined) return
+    const seconds = Number(((Date.now() - episode.since) / 1000).toFixed(1))
     const { subject, counted } = this.wording
-    console.error(
-      `prisma-hydra: ${subject} answers again after ${seconds} s (${this.answered} ${counted})`
-    )
-    this.since = undefined
-    this.answered = 0
+    this.logger({
+      level: 'info',
+      message: `${subject} answers again after ${seconds.toFixed(1)} s (${episode.answered} ${counted})`,
+      fields: { event: 'outage.end', database: subject, seconds, requests: episode.answered },
+    })
+    episode.since = undefined
+    episode.answered = 0
   }
 }
 

@@ -61,16 +61,17 @@ export function errorRoutes(hydraPrefix: boolean) {
  * (`allowReadsOnly`); last, and out of the chain (clients' route types), the entrypoint at
  * `<mount>/` and the mount path for the not-found handler of the app the API is mounted in
  * (`serveUnmatched`: every request now matches two routes, which Hono composes); then the error
- * handlers. Returns `app`.
+ * handlers, logging through the app's `logger`. Returns `app`.
  */
 export function completeApi<E extends Env, S extends Schema, B extends string, P extends string>(
   app: HonoBase<E, S, B, P>,
   api: ApiDescription,
-  hydraPrefix: boolean
+  hydraPrefix: boolean,
+  settings: Pick<HydraAppSettings, 'logger'> = {}
 ): HonoBase<E, S, B, P> {
   allowReadsOnly(app)
   app.all('/*', serveUnmatched(api))
-  const errors = hydraErrorHandlers({ hydraPrefix })
+  const errors = hydraErrorHandlers({ hydraPrefix, logger: settings.logger })
   app.onError(errors.onError)
   app.notFound(errors.notFound)
   return app

@@ -14,6 +14,7 @@ import {
   renderCollectionChunks,
 } from '../hydra/collection.js'
 import { isTruncated, MAX_INPUT_VARS, parseQuery, type QueryMap } from '../iri/query-string.js'
+import { type HydraLogger, loggerOf } from '../observe/logger.js'
 import { releaseBatch } from '../paging/batches.js'
 import type { CollectionContent } from '../paging/strategy.js'
 import type { ParameterNames } from '../paging/types.js'
@@ -64,6 +65,8 @@ export interface StreamOptions {
   streamYield?: boolean | undefined
   /** The operation's `Cache-Control`, if any (http-cache.ts). */
   cacheControl?: string | undefined
+  /** Where a failure after the response began is logged (the app's logger). */
+  logger?: HydraLogger | undefined
 }
 
 /** The response for a collection's content: its page rendered, or every item streamed. */
@@ -115,7 +118,7 @@ async function streamCollection<T, M, P extends boolean>(
   batches: AsyncIterable<T[]>,
   toMember: (item: T) => M,
   render: RenderOptions<P>,
-  { retryAfter, streamYield, cacheControl, outages }: StreamOptions
+  { retryAfter, streamYield, cacheControl, outages, logger }: StreamOptions
 ): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const chunks = renderCollectionChunks(mapBatches(batches, toMember), render)
   const first = await chunks.next()
@@ -158,10 +161,11 @@ async function streamCollection<T, M, P extends boolean>(
           // An outage is logged once per episode; other failures with their cause.
           if (isOutage(error)) asOutage(error, retryAfter, outages)
           else
-            console.error(
-              'prisma-hydra: a streamed collection failed after its response began',
-              error
-            )
+            loggerOf(logger)({
+              level: 'error',
+              message: 'a streamed collection failed after its response began',
+              fields: { event: 'stream.error', error },
+            })
           controller.error(error)
         }
       },

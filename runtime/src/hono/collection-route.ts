@@ -9,7 +9,7 @@ import type { DataAccess } from '../data/data-access.js'
 import type { EngineName, OrderField, TotalsSetting } from '../data/model-source.js'
 import { outageLogOf } from '../data/read-routing.js'
 import { type Snapshot, snapshotOf } from '../data/snapshot.js'
-import { databaseWork, type OutageLog } from '../database/outage.js'
+import type { OutageLog } from '../database/outage.js'
 import { budgetOf } from '../database/timeouts.js'
 import { type ProviderQuery, type RowSelection, selectRows } from '../filters/selection.js'
 import type { QuerySpec } from '../filters/spec.js'
@@ -32,6 +32,15 @@ import { restyleRouteError } from './error-handlers.js'
 import type { JsonLdResponse } from './json-ld.js'
 import { mountPrefix } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
+import {
+  boundWork,
+  inDataAccess,
+  inOperation,
+  observeRoute,
+  pagingAttributes,
+  type RouteObservation,
+  withTimings,
+} from './route-observation.js'
 import type { CollectionProblems, GuardProblems, ProblemResponse } from './typed-responses.js'
 
 /** A collection operation: a path of a resource with its own order and paging settings. */
@@ -83,10 +92,13 @@ function sourceFor<Row extends object, Where>(
   operation: CollectionOperation<unknown>,
   selection: RowSelection,
   access: CallerOperation<unknown> | undefined,
-  within: Record<string, unknown> | undefined
+  read: Pick<ContentRead<unknown, Row, Where, Context, unknown, unknown>, 'within' | 'observation'>
 ): CollectionSource<Row, Where> | CollectionSource<Row, Record<string, unknown>> {
   if (typeof rows === 'function') return rows(selection)
-  if (isDataAccess(rows)) return rows.source(operation, selection, callerOf(access), within)
+  if (isDataAccess(rows)) {
+    const { within, observation } = read
+    return rows.source(operation, selection, callerOf(access), within, observation.timing)
+  }
   if (selection.where || selection.orderBy) {
     throw new TypeError(
       `serveCollection: ${operation.path} declares filters or an order; pass a function from the selection to a source`
@@ -105,10 +117,14 @@ function callerOf(access: CallerOperation<unknown> | undefined): CallerView {
   return access.view
 }
 
-/** A sub-collection's parent condition, and the caller's operation read with it. */
+/**
+ * A sub-collection's parent condition, the caller's operation read with it, and the request's
+ * observation (its operation's span already open).
+ */
 export interface WithinParent<O> {
   within: Record<string, unknown>
   access: CallerOperation<O>
+  observation: RouteObservation
 }
 
 /**
@@ -194,10 +210,16 @@ function searchOf<M, P extends boolean>(
   return search(path)
 }
 
+/** What a collection route answers: its document, or a problem. */
+type CollectionAnswer<M, P extends boolean> =
+  | JsonLdResponse<HydraCollection<M, P>>
+  | ProblemResponse<P, CollectionProblems | GuardProblems>
+
 /**
  * Serves one page of a generated collection operation: reads the paging parameters, fetches
  * (through the operation's source, or the provider that replaces it), renders. Unpaged requests
- * are streamed, read in batches (docs/paging.md#d5).
+ * are streamed, read in batches (docs/paging.md#d5). The request is its operation's span (a
+ * sub-collection's opened by its route).
  */
 export async function serveCollection<
   M,
@@ -214,9 +236,32 @@ export async function serveCollection<
   options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy> = {},
   /** A sub-collection's condition: the rows of one parent (sub-collection-route.ts). */
   parent?: WithinParent<CollectionOperation<M, P>> | undefined
-): Promise<
-  JsonLdResponse<HydraCollection<M, P>> | ProblemResponse<P, CollectionProblems | GuardProblems>
-> {
+): Promise<CollectionAnswer<M, P>> {
+  if (parent) return collectionResponse(c, declared, rows, options, parent, parent.observation)
+  const observation = await observeRoute(options)
+  const names = { resource: declared.resource.name, operation: declared.name ?? 'collection' }
+  return inOperation(observation, names, () =>
+    collectionResponse(c, declared, rows, options, undefined, observation)
+  )
+}
+
+/** serveCollection within its operation's span. */
+async function collectionResponse<
+  M,
+  Row extends object,
+  Where,
+  P extends boolean,
+  C extends Context,
+  FilterWhere,
+  OrderBy,
+>(
+  c: C,
+  declared: CollectionOperation<M, P>,
+  rows: RowsOf<Row, Where>,
+  options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy>,
+  parent: WithinParent<CollectionOperation<M, P>> | undefined,
+  observation: RouteObservation
+): Promise<CollectionAnswer<M, P>> {
   const base = mountPrefix(c)
   const { resource, paging, hydraPrefix } = declared
   const budget = budgetOf(options.timeouts)
@@ -233,25 +278,53 @@ export async function serveCollection<
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
     if (options.path !== undefined) render.path = options.path
     render.search = searchOf(operation, render.path)
-    const content = await readContent(c, query, {
+    const read: ContentRead<M, Row, Where, C, FilterWhere, OrderBy> = {
       operation,
       rows,
       options,
       access,
       within: parent?.within,
       base,
-      work: (work) => databaseWork(work, budget.query, outages),
-    })
+      work: boundWork(observation, budget.query, outages),
+      observation,
+    }
+    const content = await inDataAccess(
+      observation,
+      dataNames(read),
+      () => readContent(c, query, read),
+      ({ page }) => pagingAttributes(query, paging, page)
+    )
     const hidden = access?.view.hidden ?? NONE
     const toMember = hideFields((row: Row) => resource.toMember(row, base), hidden)
-    return await respondWithContent(c, content, toMember, render, {
+    const responding = respondWithContent(c, content, toMember, render, {
       retryAfter: budget.retryAfter,
       outages,
       streamYield: options.streamYield,
       cacheControl: operation.cacheControl,
+      logger: options.logger,
     })
+    const { timing } = observation
+    // A page's document is written here; a stream's, as its batches are read.
+    const response =
+      content.page && timing ? await timing.measure('serialize', responding) : await responding
+    return withTimings(observation, response)
   } catch (error) {
     restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter, outages)
+  }
+}
+
+/** The names of a request's data access: its operation, engine and database. */
+function dataNames<M, Row extends object, Where, C extends Context, FilterWhere, OrderBy>(
+  read: ContentRead<M, Row, Where, C, FilterWhere, OrderBy>
+) {
+  const { operation, rows, options } = read
+  const provided = options.provider ?? providerOf(options.providers, operation)
+  return {
+    resource: operation.resource.name,
+    operation: operation.name ?? 'collection',
+    provider: operation.resource.provider,
+    // A provider reads however it reads; a source given by hand is the app's own.
+    engine: provided ? 'provider' : isDataAccess(rows) ? rows.engineOf(operation) : 'source',
   }
 }
 
@@ -272,6 +345,7 @@ interface ContentRead<M, Row extends object, Where, C extends Context, FilterWhe
   within: Record<string, unknown> | undefined
   base: string
   work: BoundWork
+  observation: RouteObservation
 }
 
 /**
@@ -302,7 +376,7 @@ async function readContent<M, Row extends object, Where, C extends Context, Filt
     ? rows.where(selection.rows, callerOf(access))
     : selection.rows.where
   return readCollection(query, {
-    source: sourceFor(rows, operation, selection.rows, access, read.within) as CollectionSource<
+    source: sourceFor(rows, operation, selection.rows, access, read) as CollectionSource<
       Row,
       Where
     >,

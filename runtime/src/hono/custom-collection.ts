@@ -24,11 +24,12 @@ import { restyleRouteError } from './error-handlers.js'
 import type { JsonLdResponse } from './json-ld.js'
 import { mountPrefix } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
+import { inOperation, observeRoute } from './route-observation.js'
 import type { CollectionProblems, ProblemResponse } from './typed-responses.js'
 
 /** How a custom collection is served: its context, paging settings, chunk size and prefix. */
 export interface CollectionHandlerOptions<P extends boolean = boolean>
-  extends Pick<ResourceAppOptions, 'streamYield'> {
+  extends Pick<ResourceAppOptions, 'streamYield' | 'logger' | 'tracing'> {
   /**
    * The collection's `@context`: an absolute IRI, or a path such as `/contexts/Genre`, which is
    * taken under the path the app is mounted at.
@@ -107,9 +108,17 @@ export function hydraCollection<
   )
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
   const budget = budgetOf(options.timeouts)
-  const outages = options.database ? outageLogOf(options.database) : new OutageLog()
+  const outages = (options.database ? outageLogOf(options.database) : new OutageLog()).through(
+    options.logger
+  )
   const work = <R>(work: PromiseLike<R>) => databaseWork(work, budget.query, outages)
+  // Its operation's span names its context's last segment: `hydra Genre.collection`.
+  const names = { resource: options.context.split('/').pop() ?? '', operation: 'collection' }
   return async (c) => {
+    const observation = await observeRoute({ tracing: options.tracing, serverTiming: false })
+    return inOperation(observation, names, () => serve(c))
+  }
+  async function serve(c: Context<E, Path, I>) {
     const base = mountPrefix(c)
     try {
       refuseUnacceptable(c)
@@ -140,6 +149,7 @@ export function hydraCollection<
         outages,
         streamYield: options.streamYield,
         cacheControl: options.cacheControl,
+        logger: options.logger,
       })
     } catch (error) {
       restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter, outages)

@@ -6,8 +6,10 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { asOutage, isDatabaseUnavailable, isOutage, type OutageLog } from '../database/outage.js'
+import { outageReason } from '../database/outage-reason.js'
 import { DEFAULT_RETRY_AFTER } from '../database/timeouts.js'
 import { type ErrorOptions, HydraError, isHydraError } from '../errors.js'
+import { type HydraLogger, loggerOf } from '../observe/logger.js'
 import { enterApi } from './api-mount.js'
 import { apiProblem, hydraErrorProblem, refusalProblem } from './api-problem.js'
 import { insideApi, outsideNotFound } from './api-scope.js'
@@ -38,15 +40,23 @@ export function restyleRouteError(
   throw error
 }
 
+/** The options of `hydraErrorHandlers`. */
+export interface HydraErrorHandlersOptions extends Pick<ErrorOptions, 'hydraPrefix'> {
+  /** Where failures of the server are logged (default: the console). */
+  logger?: HydraLogger | undefined
+}
+
 /**
  * The error handler and not-found handler of an app whose own errors are written with or without
- * the `hydra:` prefix (client errors thrown by routes keep the style their route gave them).
+ * the `hydra:` prefix (client errors thrown by routes keep the style their route gave them), its
+ * failures logged through `logger`: `app.onError(hydraErrorHandlers({ logger }).onError)`.
  */
-export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = {}): {
+export function hydraErrorHandlers(options: HydraErrorHandlersOptions = {}): {
   onError: ErrorHandler
   notFound: NotFoundHandler
 } {
   const { hydraPrefix } = options
+  const log = loggerOf(options.logger)
   return {
     onError(thrown, c) {
       // An outage of the database is a 503; other failures of the server are logged whatever the
@@ -54,9 +64,19 @@ export function hydraErrorHandlers(options: Pick<ErrorOptions, 'hydraPrefix'> = 
       // themselves (logged once per episode of their database's log); one that reaches this
       // handler comes from a route of the application's, whose database is not known here: it is
       // logged as it comes.
-      if (isOutage(thrown) && !isHydraError(thrown)) console.error(thrown)
+      if (isOutage(thrown) && !isHydraError(thrown))
+        log({
+          level: 'error',
+          message: `a database outage reached the error handler (${outageReason(thrown)}); answering 503`,
+          fields: { event: 'outage.unattributed', reason: outageReason(thrown), error: thrown },
+        })
       const error = asOutage(thrown, DEFAULT_RETRY_AFTER)
-      if (!(error instanceof HTTPException)) console.error(error)
+      if (!(error instanceof HTTPException))
+        log({
+          level: 'error',
+          message: `${c.req.method} ${c.req.path} failed; answering 500`,
+          fields: { event: 'server.error', method: c.req.method, path: c.req.path, error },
+        })
       // An error of the app's own middleware is answered under the API's mount path.
       enterApi(c)
       // A client that accepts neither JSON-LD nor JSON gets the 406 in place of any problem.

@@ -1,4 +1,5 @@
 import { problemResponse } from '../errors.js'
+import { consoleLogger, type HydraLogger } from '../observe/logger.js'
 
 /** The detail of a request whose `Host` is missing or not `host[:port]`. */
 export const BAD_HOST = 'The Host header must be a host name or address, with an optional port.'
@@ -22,11 +23,20 @@ export const BAD_TARGET_HOST =
  * Anything else that reaches it escaped the app's own error handler: logged, and a 500 problem.
  */
 export function hydraRequestError(error: unknown): Response {
+  return requestErrorAnswer(error, consoleLogger)
+}
+
+/** hydraRequestError, logging what escaped the app through `logger` (createHydraServer's). */
+export function requestErrorAnswer(error: unknown, logger: HydraLogger): Response {
   if (error instanceof Error && error.name === 'RequestError') {
     if (/^missing host header/i.test(error.message)) return problemResponse(400, MISSING_HOST)
     if (/host header/i.test(error.message)) return problemResponse(400, BAD_HOST)
     return problemResponse(400, `The request target cannot be read: ${error.message}.`)
   }
-  console.error(error)
+  logger({
+    level: 'error',
+    message: 'a request failed outside the app; answering 500',
+    fields: { event: 'server.error', error },
+  })
   return problemResponse(500, 'The server could not complete the request.')
 }

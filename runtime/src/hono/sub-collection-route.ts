@@ -7,7 +7,6 @@
 import type { Context } from 'hono'
 import type { DataAccess } from '../data/data-access.js'
 import type { RelationSource } from '../data/model-source.js'
-import { databaseWork } from '../database/outage.js'
 import { budgetOf } from '../database/timeouts.js'
 import { HydraError } from '../errors.js'
 import type { HydraCollection } from '../hydra/collection.js'
@@ -28,6 +27,7 @@ import { restyleRouteError } from './error-handlers.js'
 import type { JsonLdResponse } from './json-ld.js'
 import { mountPrefix, segmentFromEnd } from './location.js'
 import { refuseUnacceptable } from './request-state.js'
+import { boundWork, inOperation, observeRoute, type RouteObservation } from './route-observation.js'
 import { withoutRelation } from './sub-collection-query.js'
 import type { GuardProblems, ProblemResponse, SubCollectionProblems } from './typed-responses.js'
 
@@ -48,14 +48,23 @@ export async function serveSubCollection<M, Row extends object, P extends boolea
   const { key } = relation.parent
   // Every row has this parent: filters and orders on the relation to it are left out.
   const scoped = relation.relation ? withoutRelation(operation, relation.relation) : operation
-  const [id, within, access] = await parentCondition(c, rows, relation, scoped, options)
-  // The collection's IRI names the parent as its own IRI does (one encoding, whatever the
-  // client sent): `/users/a%2Fb%20c/sessions`, never a decoded space.
-  const path = c.req.path.split('/')
-  path[path.length - 2] = keySegment(key, keyRow(key, id))
-  // The resource's providers replace its own operations' queries, not a sub-collection's.
-  const own = { ...options, providers: undefined, path: path.join('/') }
-  return serveCollection(c, scoped, rows, own, { within, access })
+  const observation = await observeRoute(options)
+  // The operation's span names the parent's link: `hydra Author.books`.
+  const { parent } = relation
+  const names = { resource: parent.name, operation: parent.link ?? operation.resource.name }
+  return inOperation(observation, names, async () => {
+    const [id, within, access] = await parentCondition(c, rows, relation, scoped, {
+      ...options,
+      observation,
+    })
+    // The collection's IRI names the parent as its own IRI does (one encoding, whatever the
+    // client sent): `/users/a%2Fb%20c/sessions`, never a decoded space.
+    const path = c.req.path.split('/')
+    path[path.length - 2] = keySegment(key, keyRow(key, id))
+    // The resource's providers replace its own operations' queries, not a sub-collection's.
+    const own = { ...options, providers: undefined, path: path.join('/') }
+    return serveCollection(c, scoped, rows, own, { within, access, observation })
+  })
 }
 
 /**
@@ -67,7 +76,7 @@ async function parentCondition<Row extends object, O extends CollectionOperation
   rows: DataAccess<Row>,
   relation: RelationSource<KeySpec>,
   operation: O,
-  options: Pick<ServeCollectionOptions<object>, 'timeouts'>
+  options: Pick<ServeCollectionOptions<object>, 'timeouts'> & { observation: RouteObservation }
 ): Promise<[IdValue<IdKind>, Record<string, unknown>, CallerOperation<O>]> {
   const budget = budgetOf(options.timeouts)
   try {
@@ -89,7 +98,11 @@ async function parentCondition<Row extends object, O extends CollectionOperation
     const within =
       id === undefined || linkHidden
         ? undefined
-        : await databaseWork(rows.within(relation, id, access.view), budget.query, rows.outages)
+        : await boundWork(
+            options.observation,
+            budget.query,
+            rows.outages
+          )(rows.within(relation, id, access.view))
     if (id === undefined || !within) throw new HydraError(404, `No ${name} with id "${raw}".`)
     return [id, within, access]
   } catch (error) {

@@ -14,7 +14,8 @@ import {
 } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { problemResponse } from '../errors.js'
-import { hydraRequestError, MISSING_HOST } from '../hono/request-error.js'
+import { MISSING_HOST, requestErrorAnswer } from '../hono/request-error.js'
+import { type HydraLogger, loggerOf } from '../observe/logger.js'
 import { hydraClientError } from './client-error.js'
 
 /** The `fetch` of a Hono app (`app.fetch`), as `@hono/node-server` calls it. */
@@ -35,22 +36,36 @@ async function refuseMissingHost(incoming: IncomingMessage, outgoing: ServerResp
   outgoing.end(incoming.method === 'HEAD' ? undefined : body)
 }
 
+/** `node:http`'s server options, and where the server logs what escapes the app. */
+export interface HydraServerOptions extends ServerOptions {
+  /** The app's logger (`createHydraApp({ logger })`); default: the console. */
+  logger?: HydraLogger | undefined
+}
+
 /**
  * A server for `fetch` (`app.fetch`) that answers as problems the requests its adapter and Node's
- * HTTP parser refuse before the app sees them; `options` are `node:http`'s (`maxHeaderSize`...).
+ * HTTP parser refuse before the app sees them; `options` are `node:http`'s (`maxHeaderSize`...)
+ * and its `logger`.
  *
  * ```ts
  * createHydraServer(app.fetch).listen(3000)
  * ```
  */
-export function createHydraServer(fetch: FetchCallback, options: ServerOptions = {}): Server {
-  const listener = getRequestListener(fetch, { errorHandler: hydraRequestError })
-  // Node's own check of Host answers before any listener, with no body: this one answers instead.
-  const server = createServer({ ...options, requireHostHeader: false }, (incoming, outgoing) => {
-    if (incoming.headers.host === undefined && incoming.httpVersion === '1.1')
-      return void refuseMissingHost(incoming, outgoing)
-    return listener(incoming, outgoing)
+export function createHydraServer(fetch: FetchCallback, options: HydraServerOptions = {}): Server {
+  const { logger, ...serverOptions } = options
+  const log = loggerOf(logger)
+  const listener = getRequestListener(fetch, {
+    errorHandler: (error) => requestErrorAnswer(error, log),
   })
+  // Node's own check of Host answers before any listener, with no body: this one answers instead.
+  const server = createServer(
+    { ...serverOptions, requireHostHeader: false },
+    (incoming, outgoing) => {
+      if (incoming.headers.host === undefined && incoming.httpVersion === '1.1')
+        return void refuseMissingHost(incoming, outgoing)
+      return listener(incoming, outgoing)
+    }
+  )
   server.on('clientError', hydraClientError)
   return server
 }

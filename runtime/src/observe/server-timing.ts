@@ -1,0 +1,62 @@
+/**
+ * @module
+ * The `Server-Timing` header of pages and items (docs/operations.md#server-timing): how long the
+ * request waited for its database (`db`: a page, with its count when they are read together, an
+ * item, a sub-collection's parent), for a count read on its own (`count`: `cached` and
+ * `estimated` totals when they are counted), and how long its document took to write
+ * (`serialize`: members, JSON, validator). Durations in milliseconds, each metric summed over the
+ * request's reads; reads that overlap (a page and its count read side by side) overlap here too.
+ */
+
+/** The metrics a response reports. */
+export type TimingMetric = 'db' | 'count' | 'serialize'
+
+/** A monotonic clock in milliseconds (every runtime Hono runs on has `performance`). */
+const now = (): number => performance.now()
+
+/** The timings of one request, written as its `Server-Timing` header. */
+export class ServerTiming {
+  readonly #spent = new Map<TimingMetric, number>()
+
+  /** Adds `milliseconds` to `metric`. */
+  add(metric: TimingMetric, milliseconds: number): void {
+    this.#spent.set(metric, (this.#spent.get(metric) ?? 0) + milliseconds)
+  }
+
+  /** Waits for `work`, adding the wait to `metric` whether it succeeds or fails. */
+  async measure<T>(metric: TimingMetric, work: T | PromiseLike<T>): Promise<T> {
+    const started = now()
+    try {
+      return await work
+    } finally {
+      this.add(metric, now() - started)
+    }
+  }
+
+  /** Runs `work` (synchronous), adding its time to `metric`. */
+  time<T>(metric: TimingMetric, work: () => T): T {
+    const started = now()
+    try {
+      return work()
+    } finally {
+      this.add(metric, now() - started)
+    }
+  }
+
+  /** `db;dur=1.42, serialize;dur=0.31`: each metric measured, or undefined when none was. */
+  header(): string | undefined {
+    if (this.#spent.size === 0) return undefined
+    return [...this.#spent].map(([metric, spent]) => `${metric};dur=${spent.toFixed(2)}`).join(', ')
+  }
+
+  /** Sets the header on `response` (its headers are the runtime's own, so writable). */
+  write<R extends Response>(response: R): R {
+    const header = this.header()
+    if (header !== undefined) response.headers.set('Server-Timing', header)
+    return response
+  }
+}
+
+/** A request's timings, or undefined when the app switched the header off. */
+export const serverTimingOf = (enabled: boolean | undefined): ServerTiming | undefined =>
+  enabled === false ? undefined : new ServerTiming()

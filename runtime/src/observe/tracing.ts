@@ -1,0 +1,116 @@
+/**
+ * @module
+ * OpenTelemetry spans (docs/operations.md#tracing), through `@opentelemetry/api` when the app has
+ * it: an optional peer dependency, loaded once by its name when the first request needs it, so an
+ * app without it installs nothing, imports nothing and pays nothing (every span helper then runs
+ * the work as it is). With the package but no SDK registered, its tracer makes no-op spans.
+ *
+ * The package's own types are not named here: an app without it type-checks the runtime's
+ * declarations all the same. What the runtime calls of it is the few members below, which
+ * `tracing.test.ts` checks against the package's types.
+ */
+/** Attribute values of a span, as OpenTelemetry takes them. */
+export type SpanAttributes = Record<string, string | number | boolean | undefined>
+
+/** The members of an OpenTelemetry `Span` the runtime calls. */
+export interface TraceSpan {
+  setAttributes(attributes: SpanAttributes): unknown
+  setStatus(status: { code: number; message?: string }): unknown
+  recordException(exception: Error | string): unknown
+  end(): void
+}
+
+/** The member of an OpenTelemetry `Tracer` the runtime calls: a span active while `fn` runs. */
+export interface Tracer {
+  startActiveSpan<F extends (span: TraceSpan) => unknown>(
+    name: string,
+    options: { attributes?: SpanAttributes },
+    fn: F
+  ): ReturnType<F>
+}
+
+/** The member of `@opentelemetry/api` the runtime calls. */
+interface OpenTelemetryApi {
+  trace: { getTracer(name: string): Tracer }
+}
+
+/** OpenTelemetry's `SpanStatusCode.ERROR`. */
+const ERROR = 2
+/** The package, named through a variable: bundlers leave an optional dependency to the runtime. */
+const PACKAGE = '@opentelemetry/api'
+
+/** The runtime's tracer: undefined until loaded, null when the package is not there. */
+let tracer: Tracer | null | undefined
+let loading: Promise<Tracer | undefined> | undefined
+
+function load(): Promise<Tracer | undefined> {
+  loading ??= import(/* @vite-ignore */ PACKAGE).then(
+    (api: OpenTelemetryApi) => {
+      tracer = api.trace.getTracer('@prisma-hydra/runtime')
+      return tracer
+    },
+    () => {
+      tracer = null
+      return undefined
+    }
+  )
+  return loading
+}
+
+/**
+ * The tracer of an app whose `tracing` option is not `false`: undefined without the package; a
+ * promise the first time, while the package loads (await it once, then it is a plain value).
+ */
+export function tracerOf(
+  enabled: boolean | undefined
+): Tracer | undefined | Promise<Tracer | undefined> {
+  if (enabled === false || tracer === null) return undefined
+  return tracer ?? load()
+}
+
+/**
+ * The tracer as loaded so far, without loading it: for reads below the routes, which run once
+ * their route has awaited `tracerOf`.
+ */
+export function loadedTracer(enabled: boolean | undefined): Tracer | undefined {
+  return enabled === false || !tracer ? undefined : tracer
+}
+
+/**
+ * Runs `work` in a span named `name`, active while it runs (the spans started within are its
+ * children: Prisma's, the SQL's), ended when it settles. A failure of the server is the span's
+ * error; a client's error (a 4xx problem) leaves its status unset and is named by
+ * `hydra.problem.status`. Without a tracer, `work` runs as it is.
+ */
+export function inSpan<T>(
+  tracer: Tracer | undefined,
+  name: string,
+  attributes: SpanAttributes,
+  work: (span: TraceSpan | undefined) => Promise<T>
+): Promise<T> {
+  if (!tracer) return work(undefined)
+  return tracer.startActiveSpan(name, { attributes }, async (span) => {
+    try {
+      return await work(span)
+    } catch (error) {
+      const status = clientStatus(error)
+      if (status !== undefined) {
+        span.setAttributes({ 'hydra.problem.status': status })
+      } else {
+        span.recordException(error instanceof Error ? error : String(error))
+        span.setStatus(
+          error instanceof Error ? { code: ERROR, message: error.message } : { code: ERROR }
+        )
+      }
+      throw error
+    } finally {
+      span.end()
+    }
+  })
+}
+
+/** The status of a client's error (a HydraError's, an HTTPException's below 500), or undefined. */
+function clientStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | undefined)?.status
+  return typeof status === 'number' && status < 500 ? status : undefined
+}

@@ -1,11 +1,13 @@
 import {
   type CorsOrigin,
   type DatabaseTimeouts,
-  hydraErrorHandler,
-  hydraNotFound,
+  type HydraLogger,
+  hydraErrorHandlers,
+  hydraReadiness,
 } from '@prisma-hydra/runtime'
 import type { CountStore } from '@prisma-hydra/runtime/redis'
 import { Hono } from 'hono'
+import { compress } from 'hono/compress'
 import { collectionPaths, createHydraApp, type HydraAccess } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { authenticate, type LibraryEnv, libraryAccess } from './auth.js'
@@ -45,6 +47,18 @@ export interface ExampleAppOptions<A extends HydraAccess<LibraryEnv> = typeof li
    * (default: src/auth.ts's, private loans). Left out: no authentication, every row public.
    */
   auth?: { secret: string; access?: A }
+  /** Where the runtime logs (createHydraApp's `logger`); default: the console. */
+  logger?: HydraLogger
+  /** OpenTelemetry spans when `@opentelemetry/api` is there (createHydraApp's `tracing`). */
+  tracing?: boolean
+  /** The `Server-Timing` header of pages and items (createHydraApp's `serverTiming`). */
+  serverTiming?: boolean
+  /**
+   * Compress responses of more than `compression.threshold` bytes (default 1,024) with gzip or
+   * deflate, as the client accepts (`hono/compress`; docs/operations.md#compression). Left out:
+   * no compression (a proxy in front may compress instead).
+   */
+  compression?: { threshold?: number }
 }
 
 /**
@@ -56,8 +70,14 @@ export function createApp<A extends HydraAccess<LibraryEnv> = typeof libraryAcce
   prisma: PrismaClient,
   options: ExampleAppOptions<A> = {}
 ) {
-  const { auth } = options
+  const { auth, logger, tracing, serverTiming } = options
   const base = new Hono<LibraryEnv>()
+  // Large documents go compressed; the runtime gives each its Content-Length, so smaller ones
+  // are sent as they are. A compressed document's ETag becomes weak (W/"…").
+  if (options.compression) base.use(compress({ threshold: options.compression.threshold ?? 1024 }))
+  // For orchestrators and load balancers: 200 while the database answers, else 503. Outside the
+  // API's host check, which a probe by address would not pass.
+  base.get('/ready', hydraReadiness(prisma, { logger }))
   // The token, when one is sent, is verified before any route reads the rules.
   if (auth) {
     base.use(authenticate(auth.secret))
@@ -83,14 +103,22 @@ export function createApp<A extends HydraAccess<LibraryEnv> = typeof libraryAcce
           : {}),
         ...(auth ? { access: auth.access ?? libraryAccess } : {}),
         documentation: { types: customTypes },
+        logger,
+        tracing,
+        serverTiming,
       })
     )
     .route(
       '/',
-      createCollectionsApp(prisma, options.releasesFeed ?? RELEASES_FEED, options.timeouts)
+      createCollectionsApp(prisma, options.releasesFeed ?? RELEASES_FEED, options.timeouts, {
+        logger,
+        tracing,
+      })
     )
-  app.onError(hydraErrorHandler)
-  app.notFound(hydraNotFound)
+  // The app's own middleware's errors (the token's 401) are problems too, logged as the API's.
+  const errors = hydraErrorHandlers({ logger })
+  app.onError(errors.onError)
+  app.notFound(errors.notFound)
   return app
 }
 

@@ -16,6 +16,7 @@ import {
   customPaging,
   customQuery,
   type DatabaseTimeouts,
+  type HydraLogger,
   type DocumentedType,
   type FilterCondition,
   fullPaginator,
@@ -187,18 +188,22 @@ export const customTypes: DocumentedType[] = [
   },
 ]
 
-/** The custom collections and their contexts, as a Hono app to mount beside the generated one. */
+/**
+ * The custom collections and their contexts, as a Hono app to mount beside the generated one;
+ * `operations` are the app's logger and tracing switch (docs/operations.md).
+ */
 export function createCollectionsApp(
   prisma: PrismaClient,
   feed: string = RELEASES_FEED,
-  timeouts?: DatabaseTimeouts
+  timeouts?: DatabaseTimeouts,
+  operations: { logger?: HydraLogger | undefined; tracing?: boolean | undefined } = {}
 ) {
   return new Hono()
     .get(
       '/genres',
       // Its outages are logged with the generated routes' over the same client.
       hydraCollection(
-        { ...GENRES, timeouts, database: prisma },
+        { ...GENRES, ...operations, timeouts, database: prisma },
         async (request, c, { filters, order }) => {
           const counts = await prisma.book.groupBy({ by: ['genre'], _count: { _all: true } })
           const base = mountPrefix(c)
@@ -221,7 +226,7 @@ export function createCollectionsApp(
     )
     .get(
       '/releases',
-      hydraCollection(RELEASES, (request, c) =>
+      hydraCollection({ ...RELEASES, ...operations }, (request, c) =>
         paginateIterable(readReleases(feed, mountPrefix(c)), request)
       )
     )

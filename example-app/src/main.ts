@@ -72,6 +72,9 @@ const app = createApp(prisma, {
   ...(process.env.HYDRA_ENGINE === 'compiled' ? { engine: 'compiled' as const } : {}),
   // Loans are private (src/auth.ts): bearer tokens signed with JWT_SECRET (`npm run token`).
   auth: { secret: process.env.JWT_SECRET ?? DEFAULT_JWT_SECRET },
+  // Documents over 1 KB go gzip- or deflate-compressed to clients that accept it
+  // (docs/operations.md#compression).
+  compression: { threshold: 1024 },
 })
 // Requests Node's adapter cannot read (a backslash in the path) are answered as problems too, and
 // so are those its HTTP parser refuses (raw UTF-8 in the URL, a head over 16 KB, no Host).
@@ -93,6 +96,7 @@ server.listen(port, () => {
       `  curl -g '${origin}/books?author.name=an&order[author.name]=asc'   # filters`,
       `  curl ${origin}/books/1        # its author, reviews and loans are links`,
       `  curl ${origin}/authors/3/books`,
+      `  curl ${origin}/ready          # 200 while the database answers, else 503`,
       '',
     ].join('\n')
   )

@@ -33,7 +33,7 @@ export const DOCUMENT_CACHE_CONTROL = 'no-cache'
  * 162 bits of it in base64url. Node's hash is native code; its cost per response is a row of
  * bench/RESULTS.md (`npm run bench:validators`).
  */
-export function entityTag(text: string, type: string): string {
+export function entityTag(text: string | Uint8Array, type: string): string {
   return `"${createHash('sha256').update(type).update('\n').update(text).digest('base64url').slice(0, 27)}"`
 }
 
@@ -145,10 +145,14 @@ function preconditionFailed(c: Context): HydraError {
   )
 }
 
+const encoder = new TextEncoder()
+
 /**
  * A body written whole, with its validator: `200` with the body, `304` (the `kept` headers, the
  * validator and the caching headers, RFC 9110 15.4.5), or the 412 error thrown. `headers` holding
- * `Vary` marks a negotiated response (its `Vary` is then decided here).
+ * `Vary` marks a negotiated response (its `Vary` is then decided here). The body is sent as the
+ * UTF-8 bytes its tag hashes, with their `Content-Length`, so a middleware after the route knows
+ * its size (`hono/compress` compresses past its threshold only: docs/operations.md#compression).
  */
 export function cacheableBody(
   c: Context,
@@ -156,13 +160,15 @@ export function cacheableBody(
   headers: Record<string, string>,
   options: { cacheControl?: string | undefined; kept?: Record<string, string> } = {}
 ): Response {
-  const tag = entityTag(text, headers['Content-Type'] as string)
+  const bytes = encoder.encode(text)
+  const tag = entityTag(bytes, headers['Content-Type'] as string)
   const negotiated = headers.Vary !== undefined
   const validators = { ETag: tag, ...cachingHeaders(c, options.cacheControl, negotiated) }
   const answer = preconditionAnswer(c.req.header('If-Match'), c.req.header('If-None-Match'), tag)
   if (answer === 412) throw preconditionFailed(c)
   if (answer === 304) return c.body(null, 304, { ...options.kept, ...validators })
-  return c.body(text, 200, { ...headers, ...validators })
+  const length = { 'Content-Length': String(bytes.byteLength) }
+  return c.body(bytes, 200, { ...headers, ...validators, ...length })
 }
 
 /**

@@ -40,7 +40,13 @@ for (const key of ['postgresql', 'mariadb'] as const) {
   const { project } = SERVERS[key]
   projects.push({
     extends: true,
-    ssr: { resolve: { conditions: [project, ...defaultServerConditions] } },
+    // Vite's `module` condition is not Node's: it picks builds Node cannot load
+    // (`@opentelemetry/api`'s ESM build imports files without their extension).
+    ssr: {
+      resolve: {
+        conditions: [project, ...defaultServerConditions.filter((name) => name !== 'module')],
+      },
+    },
     test: {
       name: project,
       include: ['test/**/*.e2e.test.ts'],

@@ -1,0 +1,156 @@
+/**
+ * `Server-Timing` on pages and items (docs/operations.md#server-timing), on both engines: `db`
+ * and `serialize` on every page, item and sub-collection page; `count` when a `cached` total is
+ * counted on its own (test/fixtures/totals), not when it is answered from the cache; none when
+ * the app switches it off. And the example's compression (docs/operations.md#compression): a
+ * large page goes gzip-compressed with a weak `ETag` that still revalidates; a small item does not.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHydraApp as createTotalsApp } from '#fixtures/totals/hydra/index.js'
+import { PrismaClient as TotalsClient } from '#fixtures/totals/prisma/client.js'
+import type { PrismaClient } from '#generated/prisma/client.js'
+import { createApp } from '../src/app.js'
+import { prepareDatabase } from '../src/database.js'
+import { createPrismaClient } from '../src/prisma.js'
+import {
+  createAdapter,
+  emptyDatabase,
+  freshDatabase,
+  startServer,
+  TEST_DATABASE,
+  type TestDatabase,
+} from './support/harness.js'
+
+const TOTALS_SCHEMA = new URL('./fixtures/totals/schema.prisma', import.meta.url).pathname
+/** `db;dur=1.23, serialize;dur=0.45` as metric → duration. */
+const metricsOf = (header: string | null) =>
+  Object.fromEntries(
+    (header ?? '').split(/,\s*/).flatMap((entry) => {
+      const match = /^(\w+);dur=(\d+(?:\.\d+)?)$/.exec(entry)
+      return match ? [[match[1] as string, Number(match[2])]] : []
+    })
+  )
+
+let database: TestDatabase
+let prisma: PrismaClient
+const closing: Array<() => Promise<void>> = []
+
+beforeAll(async () => {
+  database = await emptyDatabase()
+  prisma = createPrismaClient(database.url)
+  await prepareDatabase(prisma, database.url)
+})
+
+afterAll(async () => {
+  for (const close of closing.reverse()) await close()
+  await prisma?.$disconnect()
+  await database?.remove()
+})
+
+async function serve(options: Parameters<typeof createApp>[1]): Promise<string> {
+  const { origin, close } = await startServer(createApp(prisma, options).fetch)
+  closing.push(close)
+  return origin
+}
+
+describe.each(['prisma', 'compiled'] as const)(
+  `Server-Timing (${TEST_DATABASE}, %s engine)`,
+  (engine) => {
+    it('reports the database and the serialization of pages, items and sub-collections', async () => {
+      const origin = await serve({ engine })
+      for (const path of [
+        '/books?page=2',
+        '/reviews?page=3',
+        '/activities',
+        '/books/1',
+        '/authors/1/books',
+      ]) {
+        const response = await fetch(`${origin}${path}`)
+        expect(response.status, path).toBe(200)
+        await response.arrayBuffer()
+        const metrics = metricsOf(response.headers.get('Server-Timing'))
+        expect(Object.keys(metrics).sort(), path).toEqual(['db', 'serialize'])
+        expect(metrics.db, path).toBeGreaterThan(0)
+      }
+    })
+
+    it('is left out when the app switches it off', async () => {
+      const origin = await serve({ engine, serverTiming: false })
+      for (const path of ['/books?page=2', '/books/1']) {
+        const response = await fetch(`${origin}${path}`)
+        await response.arrayBuffer()
+        expect(response.headers.get('Server-Timing'), path).toBeNull()
+      }
+    })
+  }
+)
+
+describe(`Server-Timing of a cached total (${TEST_DATABASE})`, () => {
+  it('reports the count when it is read, not when the cache answers', async () => {
+    const totals = await freshDatabase(TOTALS_SCHEMA)
+    const client = new TotalsClient({ adapter: createAdapter(totals.url) })
+    closing.push(async () => {
+      await client.$disconnect()
+      await totals.remove()
+    })
+    await client.reading.createMany({
+      data: Array.from({ length: 40 }, (_, index) => ({ id: index + 1, value: index })),
+    })
+    const { origin, close } = await startServer(createTotalsApp({ prisma: client }).fetch)
+    closing.push(close)
+    const first = await fetch(`${origin}/readings/cached?page=2`)
+    expect(first.status).toBe(200)
+    expect(Object.keys(metricsOf(first.headers.get('Server-Timing'))).sort()).toEqual([
+      'count',
+      'db',
+      'serialize',
+    ])
+    const second = await fetch(`${origin}/readings/cached?page=3`)
+    expect(Object.keys(metricsOf(second.headers.get('Server-Timing'))).sort()).toEqual([
+      'db',
+      'serialize',
+    ])
+  })
+})
+
+describe(`the example's compression (${TEST_DATABASE})`, () => {
+  it('compresses a large page, keeps a small item as it is, and revalidates either', async () => {
+    const origin = await serve({ compression: {} })
+    const gzip = { 'Accept-Encoding': 'gzip' }
+    // fetch decompresses the body and keeps the header.
+    const page = await fetch(`${origin}/books?itemsPerPage=50`, { headers: gzip })
+    expect(page.status).toBe(200)
+    expect(page.headers.get('Content-Encoding')).toBe('gzip')
+    expect(page.headers.get('Vary')).toMatch(/Accept-Encoding/)
+    const tag = page.headers.get('ETag') as string
+    expect(tag).toMatch(/^W\/"/)
+    const body = await page.json()
+    expect(body['hydra:member']).toHaveLength(50)
+    // The weak tag revalidates (If-None-Match compares weakly): a 304 without a body.
+    const again = await fetch(`${origin}/books?itemsPerPage=50`, {
+      headers: { ...gzip, 'If-None-Match': tag },
+    })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    // A precondition that needs the strong tag fails with the weak one (RFC 9110 13.1.1).
+    const ifMatch = await fetch(`${origin}/books?itemsPerPage=50`, {
+      headers: { ...gzip, 'If-Match': tag },
+    })
+    expect(ifMatch.status).toBe(412)
+    await ifMatch.arrayBuffer()
+    // Without Accept-Encoding the same page goes as it is, with its strong tag.
+    const plain = await fetch(`${origin}/books?itemsPerPage=50`, {
+      headers: { 'Accept-Encoding': 'identity' },
+    })
+    expect(plain.headers.get('Content-Encoding')).toBeNull()
+    expect(plain.headers.get('ETag')).toBe(tag.slice(2))
+    expect(Number(plain.headers.get('Content-Length'))).toBeGreaterThan(1024)
+    await plain.arrayBuffer()
+    // An item under the threshold goes as it is.
+    const item = await fetch(`${origin}/languages/en`, { headers: gzip })
+    expect(item.status).toBe(200)
+    expect(item.headers.get('Content-Encoding')).toBeNull()
+    expect(Number(item.headers.get('Content-Length'))).toBeLessThan(1024)
+    await item.arrayBuffer()
+  })
+})

@@ -147,7 +147,7 @@ describe('a scope reading a claim of the wrong shape', () => {
         )
       // A claim Prisma would read as no condition is refused by the runtime, which names the
       // model, the operation and the path of the value.
-      const lines = logged.mock.calls.map((call) => String(call[0]))
+      const lines = logged.mock.calls.map((call) => call.map(String).join(' '))
       expect(lines).toContainEqual(
         expect.stringContaining('The row scope of Item (collection) answered {}')
       )
@@ -170,7 +170,7 @@ describe('a scope reading a claim of the wrong shape', () => {
       expect(await answers({ ...RIGHT, tenant: undefined }, ITEM_PATHS)).toEqual(
         all(ITEM_PATHS, 500)
       )
-      const lines = logged.mock.calls.map((call) => String(call[0]))
+      const lines = logged.mock.calls.map((call) => call.map(String).join(' '))
       expect(lines).toContainEqual(
         expect.stringContaining('The row scope of Item (collection) answered undefined')
       )

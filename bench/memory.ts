@@ -1,5 +1,5 @@
 /**
- * Peak memory of the server while it serves a whole collection (DESIGN D5): `/events/all` (paging
+ * Peak memory of the server while it serves a whole collection: `/events/all` (paging
  * disabled, streamed in keyset batches) at 10,000 and 1,000,000 rows, each in a fresh server
  * process, against `/buffered` (the same rows read by one `findMany` and written by one
  * `JSON.stringify`) measured in the same run. Target: the 1,000,000-row streamed response adds

@@ -24,7 +24,7 @@ const WARMUP = 3
 const TENANT = 3
 const DEPTH = 0.3
 const PER_PAGE = 30
-/** The target: a scoped page costs at most this many times an unscoped one (issue 25). */
+/** The target: a scoped page costs at most this many times an unscoped one. */
 const TARGET = 1.1
 
 /** The id 30 % deep into the tenant's rows (newest first): the deepest one at or past it. */

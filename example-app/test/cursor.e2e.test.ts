@@ -1,8 +1,8 @@
 /**
- * Cursor paging (DESIGN D4) end to end on test/fixtures/cursor: real keyset queries through the
+ * Cursor paging end to end on test/fixtures/cursor: real keyset queries through the
  * generated routes, honest links, walks in both directions, rows deleted or inserted mid-walk,
  * and cursor values of every orderable type. Every request is also sent to the same app on the
- * `compiled` engine, whose answer must be the same bytes (DESIGN 16): its positions are SQL of its
+ * `compiled` engine, whose answer must be the same bytes: its positions are SQL of its
  * own (row-value comparisons on SQLite and PostgreSQL, docs/performance.md).
  */
 import { shareAdapter } from '@prisma-hydra/runtime'

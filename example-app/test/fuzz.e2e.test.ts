@@ -116,7 +116,7 @@ const BROKEN = ['Bearer not.a.token', 'Basic b3duZXI6MQ==']
 /** The fixtures of every key type and of composite keys, each on a server of its own. */
 let keyFixtures: KeyFixture[] = []
 /**
- * The same two apps on the same clients and databases with the `compiled` engine (DESIGN 16): each
+ * The same two apps on the same clients and databases with the `compiled` engine: each
  * server's twin, whose answers must be byte for byte the `prisma` engine's.
  */
 const twins = new Map<string, string>()

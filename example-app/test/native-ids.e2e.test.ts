@@ -3,7 +3,7 @@
  * `@db.Uuid` ids and Bytes ids (base64url in IRIs) as items, link targets and sub-collection
  * parents; a malformed UUID or base64url key is a 404 problem, never the database's error (500).
  * Every request is answered by the `prisma` engine and the `compiled` one, whose bytes must be the
- * same (DESIGN 16): its keys and positions are SQL parameters of PostgreSQL's own types. Runs in
+ * same: its keys and positions are SQL parameters of PostgreSQL's own types. Runs in
  * the `postgresql` project only.
  */
 import { shareAdapter } from '@prisma-hydra/runtime'

@@ -4,8 +4,8 @@
  * (newest first, full paging) is read again and again while a writer adds books with ever later
  * dates, each numbered with the count of books it makes. In one snapshot holding N books the
  * newest is number N, so the first member must be book N whenever hydra:totalItems says N; a
- * count read after a write that the page missed (or the reverse) breaks that. On both engines
- * (DESIGN 16): the `compiled` one opens its transaction on the client's own driver adapter.
+ * count read after a write that the page missed (or the reverse) breaks that. On both engines:
+ * the `compiled` one opens its transaction on the client's own driver adapter.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createHydraApp } from '#generated/hydra/index.js'

@@ -21,7 +21,7 @@ function exportedNames(entry: string): string[] {
 }
 
 describe('the main entry point', () => {
-  // What an application writes by hand (issue 23): generated code reads `/generated`, the
+  // What an application writes by hand: generated code reads `/generated`, the
   // generator's shared types `/defaults`. A name added here past the limit moves one out first.
   it('exports at most 40 names, types included', () => {
     const names = exportedNames('./index.ts')

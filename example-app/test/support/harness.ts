@@ -122,7 +122,7 @@ export async function get(origin: string, pathAndQuery: string): Promise<JsonRes
 
 /**
  * Sends a GET to an app on the `prisma` engine (`origin`) and to the same app on the `compiled`
- * engine (`twin`), and throws unless both answer the same status and bytes (DESIGN 16).
+ * engine (`twin`), and throws unless both answer the same status and bytes.
  */
 export async function expectSameOnBothEngines(
   origin: string,

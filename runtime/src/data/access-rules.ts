@@ -1,6 +1,6 @@
 /**
  * @module
- * Who may read what (docs/security.md, DESIGN 12): the access rules an application gives
+ * Who may read what (docs/security.md): the access rules an application gives
  * `createHydraApp` per resource, by model name. Each rule is a function of the request's Hono
  * context, so it reads what the app's authentication middleware put there (`c.get('jwtPayload')`),
  * typed by the app's own `Env` (`E`: its `Variables`). Pure types; caller-view.ts reads them once

@@ -1,6 +1,6 @@
 /**
  * @module
- * The `compiled` engine of the data-access layer (DESIGN 16): the same reads as the `prisma`
+ * The `compiled` engine of the data-access layer: the same reads as the `prisma`
  * engine (prisma-engine.ts), written as SQL (the model's `SELECT`, emitted at generate time, and
  * the request's conditions, order and window, compiled-sql.ts) and run through the client's own
  * driver adapter (shared-adapter.ts), its rows made Prisma's values (row-values.ts). A read it

@@ -1,6 +1,6 @@
 /**
  * @module
- * The data-access layer (DESIGN 16): every read of a generated resource passes through here:
+ * The data-access layer: every read of a generated resource passes through here:
  * the windows of every paging mode, the counts of every totals mode, items, the parents of
  * sub-collections and the batches of unpaged streams. Routes hand it an operation and a request's
  * selection; it answers with a CollectionSource. Which engine reads the rows is known here alone.

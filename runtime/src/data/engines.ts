@@ -1,6 +1,6 @@
 /**
  * @module
- * The databases and engines a resource's reads can run on (DESIGN 15 and 16): the primary and its
+ * The databases and engines a resource's reads can run on: the primary and its
  * read replicas (read-routing.ts: one database per request), and on each of them the `prisma`
  * engine and, when the model has a compiled form, the `compiled` one. Which of them answers a
  * request is decided here and in data-access.ts alone.

@@ -37,7 +37,7 @@ export interface ModelSource<Key extends ModelKey = ModelKey> {
   engine?: EngineName | undefined
 }
 
-/** The engines of the data-access layer (DESIGN 16): Prisma's client, or SQL written at generate time. */
+/** The engines of the data-access layer: Prisma's client, or SQL written at generate time. */
 export type EngineName = 'prisma' | 'compiled'
 
 /** A model as the `compiled` engine reads it. */

@@ -1,6 +1,6 @@
 /**
  * @module
- * The `prisma` engine of the data-access layer (DESIGN 16): every read goes through the
+ * The `prisma` engine of the data-access layer: every read goes through the
  * application's own Prisma Client instance (`findMany` with skip/take, `findUnique`, `count`,
  * `$transaction`), so what users put on their client (`$extends` query hooks, logging, tracing)
  * applies to it. The only SQL it writes itself is a table's plain count and its row estimate,

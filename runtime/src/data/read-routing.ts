@@ -1,6 +1,6 @@
 /**
  * @module
- * Where a request's reads go (DESIGN 15, docs/deployment.md#read-replicas): to the read replicas
+ * Where a request's reads go (docs/deployment.md#read-replicas): to the read replicas
  * given besides the primary, one replica per request, taken in turn (round robin over the
  * replicas list, shared by every resource of the app). A request stays on its database for all its
  * reads (its page and its count are one transaction there: one snapshot). A replica whose read

@@ -4,7 +4,7 @@
  * on what is below them alone. `npm run cycles` checks it with `depcruise`.
  */
 const layers = [
-  ['leaves', '^runtime/src/((errors|terms|decimal|scalar-types)[.]ts$|values/)'],
+  ['leaves', '^runtime/src/((errors|terms|decimal|scalar-types)[.]ts$|values/|contract/)'],
   ['observe', '^runtime/src/observe/'],
   ['database', '^runtime/src/database/'],
   ['iri', '^runtime/src/iri/'],
@@ -18,20 +18,37 @@ const layers = [
   ['entries', '^runtime/src/(index|generated|defaults|node|redis)[.]ts$'],
 ]
 
+/**
+ * The layers below HTTP take the caller and the request as data: Hono is the routes' alone
+ * (`hono/`, `node/` and the entries).
+ */
+const withoutHono = {
+  name: 'below-http-without-hono',
+  comment: 'the layers below HTTP never import hono: the routes hand them data',
+  severity: 'error',
+  from: {
+    path: '^runtime/src/((errors|terms|decimal|scalar-types)[.]ts$|(values|contract|observe|database|iri|paging|filters|data|hydra|openapi)/)',
+  },
+  to: { path: '(^|/)node_modules/hono/' },
+}
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
-  forbidden: layers.slice(0, -1).map(([name, path], index) => ({
-    name: `layer-${name}`,
-    comment: `runtime/src layers point one way: ${name} imports only the layers before it`,
-    severity: 'error',
-    from: { path },
-    to: {
-      path: layers
-        .slice(index + 1)
-        .map(([, later]) => `(${later})`)
-        .join('|'),
-    },
-  })),
+  forbidden: [
+    withoutHono,
+    ...layers.slice(0, -1).map(([name, path], index) => ({
+      name: `layer-${name}`,
+      comment: `runtime/src layers point one way: ${name} imports only the layers before it`,
+      severity: 'error',
+      from: { path },
+      to: {
+        path: layers
+          .slice(index + 1)
+          .map(([, later]) => `(${later})`)
+          .join('|'),
+      },
+    })),
+  ],
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '[.]test[.]ts$' },

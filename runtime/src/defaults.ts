@@ -5,13 +5,14 @@
  * key of each collection, and what is done with each Prisma scalar type.
  */
 
-export type { OrderField, TotalsSetting } from './data/model-source.js'
-export { dialectOf, KEYSET_TYPES, keepsRowEstimates, qualifiedTable } from './database/dialects.js'
+export type { OrderField } from './contract/order.js'
+export { withTieBreaker } from './contract/order.js'
+export type { PagingConfig, ParameterNames, TotalsSetting } from './contract/paging.js'
+export { defaultParameterNames } from './contract/paging.js'
 export {
   DATE_NULLS,
   DATE_OPERATORS,
   type DateNulls,
-  defaultFilterParameterNames,
   type FilterSpec,
   type OrderFieldSpec,
   type QuerySpec,
@@ -21,14 +22,14 @@ export {
   SEARCH_STRATEGIES,
   type SearchStrategy,
   type ValueType,
-  withTieBreaker,
-} from './filters/spec.js'
+} from './contract/query.js'
+export { dialectOf, KEYSET_TYPES, keepsRowEstimates, qualifiedTable } from './database/dialects.js'
+export { defaultFilterParameterNames } from './filters/spec.js'
 export { HYDRA_TERMS } from './hydra/context.js'
 export { entrypointKey } from './hydra/documentation.js'
 export { collectionParameters, type Parameter } from './openapi/parameters.js'
 export type { Schema } from './openapi/schemas.js'
-export { defaultPagingConfig, defaultParameterNames } from './paging/config.js'
-export type { PagingConfig, ParameterNames } from './paging/types.js'
+export { defaultPagingConfig } from './paging/config.js'
 export {
   SCALAR_TYPES,
   type ScalarFormatter,

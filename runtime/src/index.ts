@@ -8,6 +8,7 @@
  * in `@prisma-hydra/runtime/defaults`; Node's server hook is `@prisma-hydra/runtime/node`.
  */
 
+export type { OrderEntry } from './contract/order.js'
 // The compiled engine's connection: the client's own driver adapter (docs/performance.md)
 export { shareAdapter } from './data/shared-adapter.js'
 // The database: a MariaDB pool that fails fast, time budgets (docs/deployment.md)
@@ -21,7 +22,7 @@ export { HydraError, type HydraErrorBody } from './errors.js'
 // (docs/filters.md), and as custom collections declare them (docs/custom-collections.md)
 export { type CustomQueryOptions, customQuery } from './filters/custom-query.js'
 export type { ProviderQuery } from './filters/selection.js'
-export type { FilterCondition, OrderEntry } from './filters/spec.js'
+export type { FilterCondition } from './filters/spec.js'
 // Custom data providers of generated operations
 export type { CollectionProvider } from './hono/collection-route.js'
 export { serveContext } from './hono/context-routes.js'

@@ -2,7 +2,8 @@
  * An in-memory CollectionSource for pure tests: rows in a key order, filtered by a Prisma-style
  * `where` that a tiny evaluator reads (AND, OR, equality, lt/gt/lte/gte), with every window recorded.
  */
-import type { CollectionSource, CursorKey, RowWindow } from '../src/paging/types.js'
+import type { CursorKey } from '../src/contract/order.js'
+import type { CollectionSource, RowWindow } from '../src/paging/types.js'
 
 export type Row = Record<string, unknown>
 export type Where = Record<string, unknown>

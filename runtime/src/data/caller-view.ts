@@ -2,18 +2,18 @@
  * @module
  * What one caller may read for one request (docs/security.md): the access rules' guards checked
  * (a 401 or 403 before any query runs), then the row scopes and hidden fields the request needs,
- * each rule called once per request. The data-access layer applies the view to every read.
+ * each rule called once per request with what the caller is known by (`A`, handed over by the
+ * routes and never read here). The data-access layer applies the view to every read.
  */
-import type { Context } from 'hono'
+import type {
+  AuthenticationSettings,
+  ModelRules,
+  OperationRules,
+  ResourceRules,
+  ScopeRule,
+} from '../contract/access-rules.js'
 import { HydraError } from '../errors.js'
 import { NO_ROW, settleWhere, WhereFault } from '../filters/settled-where.js'
-import type {
-  AccessRules,
-  AuthenticationSettings,
-  OperationAccess,
-  ResourceAccess,
-  RowScope,
-} from './access-rules.js'
 
 type Where = Record<string, unknown>
 
@@ -56,65 +56,80 @@ export const EVERYONE: CallerView = {
   hiddenOf: () => new Set(),
 }
 
-/** The context variable memoising each model's item scope for the request. */
-const SCOPES = 'prisma-hydra caller scopes'
-
-/** The context variable holding the request headers a personal response varies by. */
-const PERSONAL = 'prisma-hydra personal response'
+/**
+ * Each model's item scope, read once per request: the routes keep one map per request and hand it
+ * to every view of that request.
+ */
+export type ItemScopes = Map<string, Promise<Where | undefined>>
 
 /** The default request headers a caller is known by (AuthenticationSettings' `vary`). */
 export const CALLER_HEADERS: readonly string[] = ['Authorization', 'Cookie']
 
+/** The models whose rules bear on a request: its own, its relations' targets, its parent. */
+const relatedOf = (request: CallerRequest) => [
+  ...(request.related ?? []),
+  ...(request.parent ? [request.parent] : []),
+]
+
 /**
- * The request headers this request's answer varies by when a rule bore on it (whatever the
- * answer: a page, a 404, a 401), or undefined when it does not depend on the caller.
+ * The request headers a request's answer varies by when a rule bears on it (whatever the answer:
+ * a page, a 404, a 401), or undefined when it does not depend on the caller. Known before any
+ * rule runs, so that a refusal is as private as a page.
  */
-export function personalVary(c: Context): readonly string[] | undefined {
-  return c.get(PERSONAL)
+export function personalHeaders(
+  rules: ModelRules<never> | undefined,
+  request: CallerRequest,
+  settings: AuthenticationSettings = {}
+): readonly string[] | undefined {
+  if (!rules) return undefined
+  const models = [request.model, ...relatedOf(request)]
+  return models.some((model) => rules[model] !== undefined)
+    ? (settings.vary ?? CALLER_HEADERS)
+    : undefined
 }
 
 /**
- * The caller's view of a request under `rules`: throws the 401 (with `WWW-Authenticate`) or 403
- * problem of a guard that refuses, before any scope is read.
+ * The caller's view of a request under `rules`, each rule called with `caller`: throws the 401
+ * (with `WWW-Authenticate`) or 403 problem of a guard that refuses, before any scope is read.
  */
-export async function callerView(
-  c: Context,
-  rules: AccessRules | undefined,
+export async function callerView<A>(
+  caller: A,
+  rules: ModelRules<A> | undefined,
   request: CallerRequest,
-  settings: AuthenticationSettings = {}
+  settings: AuthenticationSettings = {},
+  scopes: ItemScopes = new Map()
 ): Promise<CallerView> {
-  // An app without rules reads every row: nothing to resolve.
-  if (!rules) return EVERYONE
+  // An app without rules, or none bearing on the request, reads every row.
+  if (!rules || personalHeaders(rules, request, settings) === undefined) return EVERYONE
   const own = rules[request.model]
-  const related = [...(request.related ?? []), ...(request.parent ? [request.parent] : [])]
-  const personal = own !== undefined || related.some((model) => rules[model] !== undefined)
-  if (!personal) return EVERYONE
-  // Marked before any rule runs, so that a refusal is as private as a page.
-  c.set(PERSONAL, settings.vary ?? CALLER_HEADERS)
-  await admit(c, own, request.operation, settings)
-  if (request.parent) await admit(c, rules[request.parent], 'item', settings)
-  const scopes = new Map<string, Where | undefined>()
+  const related = relatedOf(request)
+  await admit(caller, own, request.operation, settings)
+  if (request.parent) await admit(caller, rules[request.parent], 'item', settings)
+  const relatedScopes = new Map<string, Where | undefined>()
   await Promise.all(
-    related.map(async (model) => scopes.set(model, await relatedScope(c, rules, model)))
+    related.map(async (model) =>
+      relatedScopes.set(model, await relatedScope(caller, rules, model, scopes))
+    )
   )
   const scope =
     request.operation === 'item'
-      ? await itemScope(c, rules, request.model)
-      : await run(c, ruleOf(own, request.operation, 'scope'), request.model, request.operation)
-  const hidden = new Set((await own?.hidden?.(c)) ?? [])
+      ? await itemScope(caller, rules, request.model, scopes)
+      : await run(caller, ruleOf(own, request.operation, 'scope'), request.model, request.operation)
+  const hidden = new Set((await own?.hidden?.(caller)) ?? [])
   const hiddenRelated = new Map<string, ReadonlySet<string>>()
   await Promise.all(
     related.map(async (model) =>
-      hiddenRelated.set(model, new Set((await rules[model]?.hidden?.(c)) ?? []))
+      hiddenRelated.set(model, new Set((await rules[model]?.hidden?.(caller)) ?? []))
     )
   )
   return {
-    personal,
+    personal: true,
     scope,
     scopeOf(model) {
       // A model the request did not name was not read: refuse rather than see every row.
-      if (!scopes.has(model)) throw new TypeError(`No scope of ${model} was read for this request`)
-      return scopes.get(model)
+      if (!relatedScopes.has(model))
+        throw new TypeError(`No scope of ${model} was read for this request`)
+      return relatedScopes.get(model)
     },
     hidden,
     hiddenOf: (model) => hiddenRelated.get(model) ?? new Set(),
@@ -123,7 +138,7 @@ export async function callerView(
 
 /** Whether `operation` of `model` has a guard (its own, or the resource's). */
 export function hasGuard(
-  rules: AccessRules | undefined,
+  rules: ModelRules<never> | undefined,
   model: string,
   operation: string
 ): boolean {
@@ -131,11 +146,11 @@ export function hasGuard(
 }
 
 /** The rule of an operation: its own when it gives one (`null` included), else the resource's. */
-export function ruleOf<K extends 'scope' | 'guard'>(
-  access: ResourceAccess | undefined,
+export function ruleOf<A, K extends 'scope' | 'guard'>(
+  access: ResourceRules<Where, string, string, A> | undefined,
   operation: string,
   key: K
-): OperationAccess[K] {
+): OperationRules<Where, A>[K] {
   const own = access?.operations?.[operation]
   return own && own[key] !== undefined ? own[key] : access?.[key]
 }
@@ -145,14 +160,15 @@ export function ruleOf<K extends 'scope' | 'guard'>(
  * when its item route's guard refuses the caller, since that route would serve none of them; else
  * its item scope. The guard runs first, so a scope may rely on what the guard checked.
  */
-async function relatedScope(
-  c: Context,
-  rules: AccessRules,
-  model: string
+async function relatedScope<A>(
+  caller: A,
+  rules: ModelRules<A>,
+  model: string,
+  scopes: ItemScopes
 ): Promise<Where | undefined> {
   const guard = ruleOf(rules[model], 'item', 'guard')
-  if (guard && (await guard(c)) !== 'allow') return NO_ROW
-  return itemScope(c, rules, model)
+  if (guard && (await guard(caller)) !== 'allow') return NO_ROW
+  return itemScope(caller, rules, model, scopes)
 }
 
 /**
@@ -163,14 +179,14 @@ async function relatedScope(
  * select every row, and a text holding NUL is one no database compares alike: faults of the
  * scope, refused (a 500 naming the model and operation) rather than read.
  */
-export async function run(
-  c: Context,
-  scope: RowScope | null | undefined,
+export async function run<A>(
+  caller: A,
+  scope: ScopeRule<Where, A> | null | undefined,
   model: string,
   operation: string
 ): Promise<Where | undefined> {
   if (!scope) return undefined
-  const where = await scope(c)
+  const where = await scope(caller)
   if (where === undefined) return undefined
   try {
     return settleWhere(where)
@@ -184,30 +200,30 @@ export async function run(
 }
 
 /** The scope of `model`'s item route, read once per request. */
-function itemScope(c: Context, rules: AccessRules, model: string): Promise<Where | undefined> {
-  let memo: Map<string, Promise<Where | undefined>> | undefined = c.get(SCOPES)
-  if (!memo) {
-    memo = new Map()
-    c.set(SCOPES, memo)
-  }
-  let scope = memo.get(model)
+function itemScope<A>(
+  caller: A,
+  rules: ModelRules<A>,
+  model: string,
+  scopes: ItemScopes
+): Promise<Where | undefined> {
+  let scope = scopes.get(model)
   if (!scope) {
-    scope = run(c, ruleOf(rules[model], 'item', 'scope'), model, 'item')
-    memo.set(model, scope)
+    scope = run(caller, ruleOf(rules[model], 'item', 'scope'), model, 'item')
+    scopes.set(model, scope)
   }
   return scope
 }
 
 /** Checks the operation's guard: a 401 or 403 problem when it refuses. */
-export async function admit(
-  c: Context,
-  access: ResourceAccess | undefined,
+export async function admit<A>(
+  caller: A,
+  access: ResourceRules<Where, string, string, A> | undefined,
   operation: string,
   settings: AuthenticationSettings
 ): Promise<void> {
   const guard = ruleOf(access, operation, 'guard')
   if (!guard) return
-  const answer = await guard(c)
+  const answer = await guard(caller)
   if (answer === 'allow') return
   if (answer === 'unauthenticated')
     throw new HydraError(401, 'Authentication is required to read this resource.', {

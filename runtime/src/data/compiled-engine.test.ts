@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type { ModelSource } from '../contract/model-source.js'
 import { compiledReads } from './compiled-engine.js'
 import type { SqlQuery } from './compiled-sql.js'
-import type { ModelSource } from './model-source.js'
 import type { PrismaModelReads } from './prisma-engine.js'
 import type { SqlRunner } from './shared-adapter.js'
 

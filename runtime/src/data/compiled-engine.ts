@@ -8,9 +8,10 @@
  * `prisma` engine's. It bypasses the client's extensions (`$extends` query hooks): its reads are
  * not the client's model queries.
  */
+
+import type { CompiledColumn, CompiledModel, ModelSource } from '../contract/model-source.js'
 import { qualifiedTable } from '../database/dialects.js'
 import { CompiledStatements, type SqlQuery } from './compiled-sql.js'
-import type { CompiledColumn, CompiledModel, ModelSource } from './model-source.js'
 import type { FindManyArgs, PrismaModelReads } from './prisma-engine.js'
 import { rowReader } from './row-values.js'
 import type { SqlRunner } from './shared-adapter.js'

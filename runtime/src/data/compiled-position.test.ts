@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type { CursorKey } from '../contract/order.js'
 import { keysetWhere } from '../paging/cursor.js'
 import { positionOf } from '../paging/keyset-position.js'
-import type { CursorKey } from '../paging/types.js'
 import { CompiledStatements } from './compiled-sql.js'
 
 const at = new Date('2024-01-01T00:11:40.000Z')

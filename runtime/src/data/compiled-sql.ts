@@ -7,10 +7,11 @@
  * through a relation, an order by a related field, an operator this file does not know) answers
  * undefined, and the layer reads that request with Prisma instead (docs/performance.md).
  */
+
+import type { CompiledModel } from '../contract/model-source.js'
 import { type Dialect, dialectOf } from '../database/dialects.js'
 import { isDecimal } from '../decimal.js'
 import { type KeysetPosition, positionOf } from '../paging/keyset-position.js'
-import type { CompiledModel } from './model-source.js'
 
 type Where = Record<string, unknown>
 

@@ -6,7 +6,9 @@
  * selection; it answers with a CollectionSource. Which engine reads the rows is known here alone.
  */
 
-import type { Context } from 'hono'
+import type { EngineName, ModelKey, ModelSource, RelationSource } from '../contract/model-source.js'
+import type { ReadOperation } from '../contract/operations.js'
+import type { OrderField } from '../contract/order.js'
 import { dialectOf } from '../database/dialects.js'
 import type { OutageLog } from '../database/outage.js'
 import { type DatabaseTimeouts, transactionOptions } from '../database/timeouts.js'
@@ -23,17 +25,8 @@ import {
   pageAndLooseTotal,
 } from '../paging/totals.js'
 import type { CollectionSource, RowWindow } from '../paging/types.js'
-import type { AccessRules, AuthenticationSettings } from './access-rules.js'
-import { type CallerRequest, type CallerView, callerView } from './caller-view.js'
+import type { CallerRequest, CallerView } from './caller-view.js'
 import { type ModelEngines, readTargets } from './engines.js'
-import type {
-  EngineName,
-  ModelKey,
-  ModelSource,
-  OrderField,
-  ReadOperation,
-  RelationSource,
-} from './model-source.js'
 import { parentWhere } from './parent-condition.js'
 import type { FindManyArgs, PrismaModelReads } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
@@ -76,22 +69,16 @@ export interface DataAccessOptions extends OperationsOptions {
    * without its query layer. Left out, they run through the client's `$queryRawUnsafe`.
    */
   adapter?: AdapterFactory | undefined
-  /**
-   * Who may read what, by model name (docs/security.md): row scopes, operation guards and hidden
-   * fields, each a function of the request's context. The generated `HydraAccess` types them.
-   */
-  access?: AccessRules | undefined
-  /** The 401's `WWW-Authenticate` and the `Vary` of responses that depend on the caller. */
-  authentication?: AuthenticationSettings | undefined
 }
 
 /** The reads of one resource. `Row` is the model's row as its `select` reads it. */
 export interface DataAccess<Row extends object> {
   /**
-   * What the caller may read for this request: the guards checked (a 401 or 403 problem thrown
-   * before any query), then the scopes. Every read below takes the view it answers.
+   * The caller's view of a request (the routes read it from the access rules) as this resource
+   * reads with it: throws when its scope holds a value its column does not take. Every read
+   * below takes the view it answers.
    */
-  caller(c: Context, request: CallerRequest): Promise<CallerView>
+  caller(view: CallerView, request: CallerRequest): CallerView
   /**
    * The rows of `operation` a request selects (its filters' `where`, its client order) within the
    * caller's scope, and within the rows of one parent when `within` is given (a sub-collection's
@@ -152,8 +139,7 @@ export function createDataAccess<Row extends object>(
       const engine = operation?.engine ?? model.engine ?? options.engine
       return engine === 'compiled' && model.compiled ? 'compiled' : 'prisma'
     },
-    async caller(c, request) {
-      const view = await callerView(c, options.access, request, options.authentication)
+    caller(view, request) {
       const columns = model.compiled?.columns
       const misfit = view.scope && columns && misfitIn(view.scope, columns)
       if (misfit)

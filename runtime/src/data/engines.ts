@@ -5,12 +5,14 @@
  * engine and, when the model has a compiled form, the `compiled` one. Which of them answers a
  * request is decided here and in data-access.ts alone.
  */
+
+import type { EngineName, ModelSource } from '../contract/model-source.js'
+import type { ReadOperation } from '../contract/operations.js'
 import { dialectOf } from '../database/dialects.js'
 import { badRequest } from '../errors.js'
 import type { HydraLogger } from '../observe/logger.js'
 import { compiledReads } from './compiled-engine.js'
 import { escapeIn } from './compiled-sql.js'
-import type { EngineName, ModelSource, ReadOperation } from './model-source.js'
 import { type PrismaModelReads, prismaReads } from './prisma-engine.js'
 import { type ReadRouting, readRouting } from './read-routing.js'
 import { type AdapterFactory, adapterRunner, clientRunner } from './shared-adapter.js'

@@ -5,8 +5,9 @@
  * in the page's own `where`, so the page and its count decide the parent's visibility in the same
  * read: a parent that leaves the scope after its own read (the 404 check) lists none of its rows.
  */
+
+import type { RelationSource } from '../contract/model-source.js'
 import { andWhere } from '../filters/settled-where.js'
-import type { RelationSource } from './model-source.js'
 
 type Where = Record<string, unknown>
 

@@ -6,8 +6,9 @@
  * applies to it. The only SQL it writes itself is a table's plain count and its row estimate,
  * both fixed per model (dialects.ts says why).
  */
+
+import type { ModelSource } from '../contract/model-source.js'
 import { countSql, dialectOf, qualifiedTable } from '../database/dialects.js'
-import type { ModelSource } from './model-source.js'
 
 type Where = Record<string, unknown>
 

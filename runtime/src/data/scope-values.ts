@@ -5,8 +5,9 @@
  * another (a fraction for an `Int`), is a fault of the scope, answered alike on every database and
  * engine (docs/security.md, "Faulty scopes").
  */
+
+import type { CompiledColumn } from '../contract/model-source.js'
 import { prismaTakes } from '../values/prisma-value.js'
-import type { CompiledColumn } from './model-source.js'
 
 type Where = Record<string, unknown>
 type Columns = Readonly<Record<string, CompiledColumn>>

@@ -7,12 +7,8 @@
  * its case, whether a cursor position is read as a row value, and which types can key a cursor.
  */
 
-/**
- * How a database's LIKE reads `%` and `_` literally: after a backslash, inside brackets, or, as
- * Prisma's client writes it, not at all (SQLite's LIKE has an escape character only when the
- * statement names one with `ESCAPE`).
- */
-export type LikeEscape = 'backslash' | 'brackets' | 'none'
+import type { TableName } from '../contract/model-source.js'
+import type { LikeEscape } from '../contract/query.js'
 
 /**
  * How Prisma's client matches text whatever its case (docs/filters.md#case-sensitivity): with
@@ -110,12 +106,6 @@ export function dialectOf(provider: string): Dialect {
 /** Whether `provider` keeps a per-table row estimate that `estimated` totals can read. */
 export function keepsRowEstimates(provider: string): boolean {
   return dialectOf(provider).estimateSql !== undefined
-}
-
-/** A model's table: its mapped name (`@@map`) and its schema (`@@schema`, multi-schema only). */
-export interface TableName {
-  name: string
-  schema: string | null
 }
 
 /** The table as a statement names it: schema-qualified only when the model declares `@@schema`. */

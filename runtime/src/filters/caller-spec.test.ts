@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import type { QuerySpec } from '../contract/query.js'
 import { callerSpec } from './caller-spec.js'
-import type { QuerySpec } from './spec.js'
 
 const through = { relation: 'author', field: 'email', model: 'Author' }
 const spec = {

@@ -5,7 +5,7 @@
  * only in part (an order cannot leave out related rows the caller cannot see, so it could rank
  * rows by them). What is left out is an unknown parameter for that caller, as an undeclared one.
  */
-import type { QuerySpec, Through } from './spec.js'
+import type { QuerySpec, Through } from '../contract/query.js'
 
 /** The related model of each relation a spec's filters and orders go through, by relation. */
 const models = new WeakMap<QuerySpec, ReadonlyMap<string, string>>()

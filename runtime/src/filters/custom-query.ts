@@ -4,14 +4,9 @@
  * and checks the parameters (400s), writes `hydra:search`, and hands the parsed query to the
  * handler, which applies it.
  */
-import type { PagingConfig } from '../paging/types.js'
-import {
-  defaultFilterParameterNames,
-  type FilterSpec,
-  type LikeEscape,
-  type OrderFieldSpec,
-  type QuerySpec,
-} from './spec.js'
+import type { PagingConfig } from '../contract/paging.js'
+import type { FilterSpec, LikeEscape, OrderFieldSpec, QuerySpec } from '../contract/query.js'
+import { defaultFilterParameterNames } from './spec.js'
 
 /** What a custom collection lets clients filter and order by. */
 export interface CustomQueryOptions {

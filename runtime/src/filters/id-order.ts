@@ -5,7 +5,7 @@
  * collection whose key is not a field named `id` takes `order[id]` as its key order, so that
  * default sort lists its items instead of answering a 400.
  */
-import type { OrderFieldSpec, QuerySpec } from './spec.js'
+import type { OrderFieldSpec, QuerySpec } from '../contract/query.js'
 
 /** The order field generic clients name an item's identity by. */
 export const ID_ORDER = 'id'

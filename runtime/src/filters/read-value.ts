@@ -2,9 +2,10 @@
  * Reads one filter value as its field's type, strictly: a value the field cannot hold is a 400
  * naming the parameter (docs/filters.md, "Strict values").
  */
+
+import type { ValueType } from '../contract/query.js'
 import { badRequest } from '../errors.js'
 import { parseCursorValue } from '../paging/cursor.js'
-import type { ValueType } from './spec.js'
 
 const TRUE = new Set(['1', 'true', 'on', 'yes'])
 const FALSE = new Set(['0', 'false', 'off', 'no'])

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import type { QuerySpec } from '../contract/query.js'
 import { isHydraError } from '../errors.js'
 import { parseQuery } from '../iri/query-string.js'
 import { readCollectionQuery } from './read.js'
-import { defaultFilterParameterNames, type QuerySpec } from './spec.js'
+import { defaultFilterParameterNames } from './spec.js'
 
 const books: QuerySpec = {
   filters: [

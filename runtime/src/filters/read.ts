@@ -3,6 +3,17 @@
  * Parameters the operation declares are strict: a malformed one is a 400 naming it. Parameters it
  * does not declare are left alone, as API Platform leaves them.
  */
+
+import { type OrderEntry, withTieBreaker } from '../contract/order.js'
+import {
+  DATE_OPERATORS,
+  type DateOperator,
+  type FilterSpec,
+  type QuerySpec,
+  RANGE_OPERATORS,
+  type RangeOperator,
+  type RelatedKeyField,
+} from '../contract/query.js'
 import { badRequest } from '../errors.js'
 import type { QueryMap, QueryValue } from '../iri/query-string.js'
 import { parseCursorValue } from '../paging/cursor.js'
@@ -10,20 +21,7 @@ import { CURSOR_OPERATORS } from '../paging/cursor-links.js'
 import { ID_ORDER, idOrderFields, keyOf } from './id-order.js'
 import { fail, readBoolean, readValue } from './read-value.js'
 import { readRelated } from './related-item.js'
-import {
-  type CollectionQuery,
-  DATE_OPERATORS,
-  type DateOperator,
-  FILTER_LIMITS,
-  type FilterCondition,
-  type FilterSpec,
-  type OrderEntry,
-  type QuerySpec,
-  RANGE_OPERATORS,
-  type RangeOperator,
-  type RelatedKeyField,
-  withTieBreaker,
-} from './spec.js'
+import { type CollectionQuery, FILTER_LIMITS, type FilterCondition } from './spec.js'
 
 export interface ReadQueryOptions {
   /** The path the app is mounted at: related items' IRIs are written under it. */

@@ -3,8 +3,9 @@
  * `line=/order-lines/orderId=3;productId=7`): its IRI under the mount path, or its key as the IRI
  * writes it, read as the key's types.
  */
+
+import type { RelatedKeyField, RelationTarget } from '../contract/query.js'
 import { fail, readValue } from './read-value.js'
-import type { RelatedKeyField, RelationTarget } from './spec.js'
 
 /** A related item's id from its IRI or the id itself; a composite key's fields by name. */
 export function readRelated(

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import type { CursorKey } from '../contract/order.js'
+import type { QuerySpec } from '../contract/query.js'
 import { parseQuery } from '../iri/query-string.js'
 import { defaultPagingConfig } from '../paging/config.js'
 import { keepFilterOperators } from '../paging/cursor-links.js'
-import type { CursorKey } from '../paging/types.js'
 import { selectRows } from './selection.js'
-import { defaultFilterParameterNames, type QuerySpec } from './spec.js'
+import { defaultFilterParameterNames } from './spec.js'
 
 const spec: QuerySpec = {
   filters: [

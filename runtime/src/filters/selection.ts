@@ -3,19 +3,15 @@
  * client's order as an `orderBy`, and the keyset key the order gives (cursor pages and unpaged
  * batches walk it). docs/filters.md, "Every paging mode" and "Cursor paging".
  */
+
+import type { CollectionOperation } from '../contract/operations.js'
+import type { CursorKey, OrderEntry } from '../contract/order.js'
+import { DATE_OPERATORS, type OrderFieldSpec } from '../contract/query.js'
 import { dialectOf, KEYSET_TYPES } from '../database/dialects.js'
 import type { QueryMap } from '../iri/query-string.js'
-import type { CursorKey, PagingConfig } from '../paging/types.js'
 import { keyOf } from './id-order.js'
 import { readCollectionQuery } from './read.js'
-import {
-  type CollectionQuery,
-  DATE_OPERATORS,
-  type FilterCondition,
-  type OrderEntry,
-  type OrderFieldSpec,
-  type QuerySpec,
-} from './spec.js'
+import type { CollectionQuery, FilterCondition } from './spec.js'
 import { filterWhere, orderByOf, type RelationScope } from './where.js'
 
 /** Where rows come from for one request; `orderBy`/`reverse` absent: the operation's own order. */
@@ -54,11 +50,7 @@ export interface Selection {
  */
 export function selectRows(
   query: QueryMap,
-  operation: {
-    paging: PagingConfig
-    query?: QuerySpec | undefined
-    orderKey?: readonly CursorKey[]
-  },
+  operation: Pick<CollectionOperation<unknown>, 'paging' | 'query' | 'orderKey'>,
   base: string,
   database?: string | undefined,
   /** Whether the rows are read by the data-access layer (not a custom provider): see ReadQueryOptions. */

@@ -2,14 +2,15 @@
  * The query parameters a filter and order spec accepts, as API Platform's filters describe them
  * (`getDescription()`): what `hydra:search` lists, in responses and in the documentation.
  */
-import { ID_ORDER, idOrderFields, keyOf } from './id-order.js'
+
 import {
   DATE_OPERATORS,
   type OrderFieldSpec,
   type QuerySpec,
   RANGE_OPERATORS,
   type ValueType,
-} from './spec.js'
+} from '../contract/query.js'
+import { ID_ORDER, idOrderFields, keyOf } from './id-order.js'
 
 /** A filter or order parameter of a collection: its variable and the field it reads. */
 export interface QueryVariable {

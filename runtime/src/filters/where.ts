@@ -2,16 +2,12 @@
  * Turns the conditions of a request into a Prisma `where` and its order into an `orderBy`, the
  * way API Platform's Doctrine filters turn them into DQL (docs/filters.md).
  */
+
+import type { OrderEntry } from '../contract/order.js'
+import type { DateOperator, LikeEscape, RelatedField, SearchStrategy } from '../contract/query.js'
 import type { Caseless } from '../database/dialects.js'
 import { allOf } from './settled-where.js'
-import type {
-  DateOperator,
-  FilterCondition,
-  LikeEscape,
-  OrderEntry,
-  RelatedField,
-  SearchStrategy,
-} from './spec.js'
+import type { FilterCondition } from './spec.js'
 
 type Where = Record<string, unknown>
 

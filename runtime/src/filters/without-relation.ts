@@ -6,7 +6,7 @@
  * select or sort nothing: they are neither advertised (`hydra:search`, the OpenAPI document) nor
  * read (an unknown parameter, as anywhere else).
  */
-import type { FilterSpec, OrderFieldSpec, QuerySpec } from './spec.js'
+import type { FilterSpec, OrderFieldSpec, QuerySpec } from '../contract/query.js'
 
 const onRelation = (relation: string) => (spec: FilterSpec | OrderFieldSpec) =>
   spec.field === relation || spec.through?.relation === relation

@@ -4,9 +4,10 @@
  * (`createBookApp(prisma, options)`) takes ResourceAppOptions, and `createHydraApp` takes these
  * and the app-wide HydraAppSettings, besides its client, providers and documentation.
  */
-import type { AccessRules } from '../data/access-rules.js'
+import type { AuthenticationSettings } from '../contract/access-rules.js'
 import type { DataAccessOptions } from '../data/data-access.js'
 import type { DocumentedType } from '../hydra/documentation.js'
+import type { AccessRules } from './access-rules.js'
 import type { CorsOrigin } from './hydra-headers.js'
 
 /** How a resource's routes read and stream: its data access's options, and these. */
@@ -19,6 +20,13 @@ export interface ResourceAppOptions extends DataAccessOptions {
    * (`npm run bench:fairness`); leave it on in a server.
    */
   streamYield?: boolean | undefined
+  /**
+   * Who may read what, by model name (docs/security.md): row scopes, operation guards and hidden
+   * fields, each a function of the request's context. The generated `HydraAccess` types them.
+   */
+  access?: AccessRules | undefined
+  /** The 401's `WWW-Authenticate` and the `Vary` of responses that depend on the caller. */
+  authentication?: AuthenticationSettings | undefined
 }
 
 /** What `createHydraApp` takes for the whole app, besides each resource's options. */

@@ -1,17 +1,16 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import type { AuthenticationSettings } from '../data/access-rules.js'
-import { callerView } from '../data/caller-view.js'
+import type { AuthenticationSettings } from '../contract/access-rules.js'
+import type { AccessRules } from './access-rules.js'
 import { callerHeaders } from './caller-headers.js'
+import { requestCaller } from './request-caller.js'
 import { jsonLdHeaders } from './request-state.js'
 
 /** The headers a JSON-LD answer and a problem get after reading the caller under `rules`. */
-async function headersOf(
-  rules: Parameters<typeof callerView>[1],
-  settings?: AuthenticationSettings
-) {
+async function headersOf(rules: AccessRules, settings?: AuthenticationSettings) {
   const app = new Hono().get('/books', async (c) => {
-    await callerView(c, rules, { model: 'Book', operation: 'collection' }, settings)
+    const access = { access: rules, authentication: settings }
+    await requestCaller(c, access, { model: 'Book', operation: 'collection' })
     return c.json({ page: jsonLdHeaders(c), problem: callerHeaders(c) })
   })
   const response = await app.request('/books', { headers: { Accept: 'application/ld+json' } })

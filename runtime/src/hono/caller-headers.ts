@@ -7,7 +7,7 @@
  * caching the API would otherwise allow.
  */
 import type { Context } from 'hono'
-import { personalVary } from '../data/caller-view.js'
+import { personalVary } from './request-caller.js'
 
 /** `Cache-Control` and `Vary` of a personal response; none for a public one. */
 export function callerHeaders(c: Context): [string, string][] {

@@ -6,26 +6,13 @@
  * does not list them), and the scopes of the relations its filters go through.
  */
 import type { Context } from 'hono'
+import { type KeySpec, keyFields } from '../contract/keys.js'
+import type { CollectionOperation } from '../contract/operations.js'
 import type { CallerView } from '../data/caller-view.js'
 import type { DataAccess } from '../data/data-access.js'
 import { callerSpec, queryNames, relatedModels } from '../filters/caller-spec.js'
-import type { QuerySpec } from '../filters/spec.js'
 import type { RelationScope } from '../filters/where.js'
-import { type KeySpec, keyFields } from '../hydra/item-key.js'
-import type { CursorKey } from '../paging/types.js'
-
-/** What is read of a collection operation (collection-route.ts's CollectionOperation). */
-interface OperationLike {
-  name?: string | undefined
-  path: string
-  resource: {
-    name: string
-    id: KeySpec
-    links?: readonly { name: string; field?: string | undefined }[] | undefined
-  }
-  paging: { cursor?: readonly CursorKey[] | undefined }
-  query?: QuerySpec | undefined
-}
+import { type CallerOptions, requestCaller } from './request-caller.js'
 
 /** What a collection request of one caller reads with. */
 export interface CallerOperation<O> {
@@ -50,19 +37,21 @@ const variants = new WeakMap<object, WeakMap<object, object>>()
  * The caller's view of a collection request, and the operation as the caller may use it; throws
  * a guard's 401 or 403 problem before any query runs. `parent` names a sub-collection's parent.
  */
-export async function callerOperation<O extends OperationLike, Row extends object>(
+export async function callerOperation<O extends CollectionOperation<unknown>, Row extends object>(
   c: Context,
   rows: DataAccess<Row>,
+  options: CallerOptions,
   operation: O,
   parent?: string | undefined
 ): Promise<CallerOperation<O>> {
   const relations = relatedModels(operation.query)
-  const view = await rows.caller(c, {
+  const request = {
     model: operation.resource.name,
     operation: operation.name ?? 'collection',
     related: [...new Set(relations.values())],
     parent,
-  })
+  }
+  const view = rows.caller(await requestCaller(c, options, request), request)
   if (!view.personal) return { view, operation, scopeOf: undefined, hiddenFields: NONE }
   refuseHiddenKey(view.hidden, operation.resource)
   for (const key of operation.paging.cursor ?? [])

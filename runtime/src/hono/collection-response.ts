@@ -4,6 +4,7 @@
  * streamed as its batches are read (docs/paging.md#d5).
  */
 import type { Context } from 'hono'
+import type { ParameterNames } from '../contract/paging.js'
 import { asOutage, isOutage, type OutageLog } from '../database/outage.js'
 import { HydraError } from '../errors.js'
 import {
@@ -17,7 +18,6 @@ import { isTruncated, MAX_INPUT_VARS, parseQuery, type QueryMap } from '../iri/q
 import { type HydraLogger, loggerOf } from '../observe/logger.js'
 import { releaseBatch } from '../paging/batches.js'
 import type { CollectionContent } from '../paging/strategy.js'
-import type { ParameterNames } from '../paging/types.js'
 import { cachingHeaders, unvalidatedAnswer } from './http-cache.js'
 import { type JsonLdResponse, jsonLd } from './json-ld.js'
 import { canonicalFor, jsonLdHeaders } from './request-state.js'

@@ -1,10 +1,11 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { memorySource, type Row, type Where } from '../../test/memory-source.js'
+import type { CursorKey } from '../contract/order.js'
 import { defineResource } from '../hydra/resource.js'
 import { defaultPagingConfig } from '../paging/config.js'
 import { paginateArray } from '../paging/paginators.js'
-import type { CursorKey, RowWindow } from '../paging/types.js'
+import type { RowWindow } from '../paging/types.js'
 import { serveCollection } from './collection-route.js'
 import { hydraCollection } from './custom-collection.js'
 

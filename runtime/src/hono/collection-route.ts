@@ -4,27 +4,20 @@
  * the operation's Prisma source, rendered as a Hydra collection.
  */
 import type { Context } from 'hono'
+import type { CollectionOperation } from '../contract/operations.js'
+import type { PagingConfig } from '../contract/paging.js'
 import type { CallerView } from '../data/caller-view.js'
 import type { DataAccess } from '../data/data-access.js'
-import type { EngineName, OrderField, TotalsSetting } from '../data/model-source.js'
 import { outageLogOf } from '../data/read-routing.js'
 import { type Snapshot, snapshotOf } from '../data/snapshot.js'
 import type { OutageLog } from '../database/outage.js'
 import { budgetOf } from '../database/timeouts.js'
 import { type ProviderQuery, type RowSelection, selectRows } from '../filters/selection.js'
-import type { QuerySpec } from '../filters/spec.js'
 import type { HydraCollection } from '../hydra/collection.js'
-import type { IdKind, Resource } from '../hydra/resource.js'
 import { collectionSearch } from '../hydra/search.js'
 import type { QueryMap } from '../iri/query-string.js'
 import { type BoundWork, type CollectionContent, readCollection } from '../paging/strategy.js'
-import type {
-  CollectionResult,
-  CollectionSource,
-  CursorKey,
-  PagingConfig,
-  PagingRequest,
-} from '../paging/types.js'
+import type { CollectionResult, CollectionSource, PagingRequest } from '../paging/types.js'
 import type { ResourceAppOptions } from './app-options.js'
 import { type CallerOperation, callerOperation, hideFields } from './caller-operation.js'
 import { renderOptions, requestQuery, respondWithContent } from './collection-response.js'
@@ -42,39 +35,6 @@ import {
   withTimings,
 } from './route-observation.js'
 import type { CollectionProblems, GuardProblems, ProblemResponse } from './typed-responses.js'
-
-/** A collection operation: a path of a resource with its own order and paging settings. */
-export interface CollectionOperation<M, P extends boolean = boolean> {
-  /** The operation's name (`collection`, `recent`): the access rules of one operation name it. */
-  name?: string | undefined
-  resource: Resource<M, IdKind>
-  path: string
-  paging: PagingConfig
-  /** Whether Hydra keys carry the `hydra:` prefix (`hydra:member`) or not (`member`). Default true. */
-  hydraPrefix?: P | undefined
-  /**
-   * The operation's order as a keyset key (unique together), when every field of it can be
-   * compared: unpaged responses then read each batch past the last row read. Cursor-paged
-   * operations use their cursor key.
-   */
-  orderKey?: readonly CursorKey[]
-  /** What clients may filter and order by (docs/filters.md); absent: nothing. */
-  query?: QuerySpec | undefined
-  /**
-   * The operation's own order (the key last), when the client asks for none. Absent: the rows
-   * come as the source gives them.
-   */
-  order?: readonly OrderField[] | undefined
-  /** How full paging counts (the `totals` option); the documentation declares a term when not exact. */
-  totals?: TotalsSetting | undefined
-  /**
-   * The `Cache-Control` of its responses (the `cacheHeaders` annotation, docs/annotations.md);
-   * none when left out.
-   */
-  cacheControl?: string | undefined
-  /** The data-access engine of the operation (the `engine` option); absent: the resource's. */
-  engine?: EngineName | undefined
-}
 
 /**
  * The rows of an operation for one request: the resource's data access (generated routes), a
@@ -271,7 +231,8 @@ async function collectionResponse<
     // The caller first: a guard refuses before any query, and what the caller may not filter or
     // order by is unknown to it (the operation as the caller may use it).
     const access =
-      parent?.access ?? (isDataAccess(rows) ? await callerOperation(c, rows, declared) : undefined)
+      parent?.access ??
+      (isDataAccess(rows) ? await callerOperation(c, rows, options, declared) : undefined)
     const operation = access?.operation ?? declared
     const query = requestQuery(c)
     const context = `${base}/contexts/${resource.name}`

@@ -4,6 +4,10 @@
  * documentation.
  */
 import type { Context, MiddlewareHandler } from 'hono'
+import type { IdKind } from '../contract/keys.js'
+import { keyFields } from '../contract/keys.js'
+import type { CollectionOperation } from '../contract/operations.js'
+import type { Resource } from '../contract/resource.js'
 import {
   type ApiDescription,
   type DocumentedType,
@@ -13,10 +17,7 @@ import {
   renderDocumentation,
   renderEntrypoint,
 } from '../hydra/documentation.js'
-import { keyFields } from '../hydra/item-key.js'
-import type { IdKind, Resource } from '../hydra/resource.js'
 import { markInsideApi } from './api-scope.js'
-import type { CollectionOperation } from './collection-route.js'
 import type { JsonLdResponse } from './json-ld.js'
 import { apiLocation, mountPrefix } from './location.js'
 import { validatedJsonLd } from './validated.js'

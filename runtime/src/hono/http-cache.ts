@@ -22,8 +22,8 @@
  */
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
-import { personalVary } from '../data/caller-view.js'
 import { HydraError } from '../errors.js'
+import { personalVary } from './request-caller.js'
 
 /** Revalidate on every use: the documents are small, the `304` cheaper than any staleness. */
 export const DOCUMENT_CACHE_CONTROL = 'no-cache'

@@ -3,15 +3,17 @@
  * The route of one item: its member with the resource's context, or a 404 problem.
  */
 import type { Context } from 'hono'
+import type { IdKind } from '../contract/keys.js'
+import type { Resource } from '../contract/resource.js'
 import type { DataAccess } from '../data/data-access.js'
 import { budgetOf, type DatabaseTimeouts } from '../database/timeouts.js'
 import { HydraError } from '../errors.js'
-import type { IdKind, Resource } from '../hydra/resource.js'
 import type { OperationsOptions } from '../observe/options.js'
 import { hideFields, refuseHiddenKey } from './caller-operation.js'
 import { restyleRouteError } from './error-handlers.js'
 import { type JsonLdResponse, jsonLd } from './json-ld.js'
 import { mountPrefix, segmentFromEnd } from './location.js'
+import { type CallerOptions, requestCaller } from './request-caller.js'
 import { refuseUnacceptable } from './request-state.js'
 import {
   boundWork,
@@ -34,7 +36,7 @@ export async function serveItem<M, K extends IdKind>(
   c: Context,
   resource: Resource<M, K>,
   rows: DataAccess<object>,
-  options: { timeouts?: DatabaseTimeouts | undefined } & OperationsOptions = {}
+  options: CallerOptions & { timeouts?: DatabaseTimeouts | undefined } & OperationsOptions = {}
 ): Promise<JsonLdResponse<HydraItem<M>> | ProblemResponse<boolean, ItemProblems | GuardProblems>> {
   const observation = await observeRoute(options)
   const names = { resource: resource.name, operation: 'item' }
@@ -48,7 +50,7 @@ async function itemResponse<M, K extends IdKind>(
   c: Context,
   resource: Resource<M, K>,
   rows: DataAccess<object>,
-  options: { timeouts?: DatabaseTimeouts | undefined },
+  options: CallerOptions & { timeouts?: DatabaseTimeouts | undefined },
   observation: RouteObservation
 ): Promise<JsonLdResponse<HydraItem<M>> | ProblemResponse<boolean, ItemProblems | GuardProblems>> {
   const base = mountPrefix(c)
@@ -56,7 +58,8 @@ async function itemResponse<M, K extends IdKind>(
   try {
     refuseUnacceptable(c)
     // The guards answer before any query.
-    const view = await rows.caller(c, { model: resource.name, operation: 'item' })
+    const request = { model: resource.name, operation: 'item' }
+    const view = rows.caller(await requestCaller(c, options, request), request)
     refuseHiddenKey(view.hidden, resource)
     const raw = c.req.param('id') ?? ''
     // An id that is no value of the key's column, or not written as the resource writes its

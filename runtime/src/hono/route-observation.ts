@@ -5,6 +5,8 @@
  * `Server-Timing` header. Each is off (and costs nothing) when the app switched it off or, for
  * spans, has no `@opentelemetry/api`.
  */
+
+import type { PagingConfig } from '../contract/paging.js'
 import { databaseWork, type OutageLog } from '../database/outage.js'
 import { getParam, type QueryMap } from '../iri/query-string.js'
 import type { OperationsOptions } from '../observe/options.js'
@@ -12,7 +14,7 @@ import { type ServerTiming, serverTimingOf } from '../observe/server-timing.js'
 import { inSpan, type SpanAttributes, type Tracer, tracerOf } from '../observe/tracing.js'
 import { readEnabled, readPagingRequest } from '../paging/request.js'
 import type { BoundWork } from '../paging/strategy.js'
-import type { CollectionPage, PagingConfig } from '../paging/types.js'
+import type { CollectionPage } from '../paging/types.js'
 
 /** One request's observation: its tracer (none when off) and its timings (none when off). */
 export interface RouteObservation {

@@ -3,8 +3,9 @@
  * A sub-collection's operation: its target's collection operation without the filters and orders
  * on the relation that defines it (filters/without-relation.ts), made once per relation.
  */
+
+import type { CollectionOperation } from '../contract/operations.js'
 import { withoutRelation as specWithout } from '../filters/without-relation.js'
-import type { CollectionOperation } from './collection-route.js'
 
 /** Derived operations, made once per operation and relation. */
 const derived = new WeakMap<object, Map<string, object>>()

@@ -5,24 +5,16 @@
  * filters, orders, views and errors) over the rows related to that item (docs/hydra.md#relations).
  */
 import type { Context } from 'hono'
+import type { IdKind, IdValue, KeySpec } from '../contract/keys.js'
+import type { RelationSource } from '../contract/model-source.js'
+import type { CollectionOperation } from '../contract/operations.js'
 import type { DataAccess } from '../data/data-access.js'
-import type { RelationSource } from '../data/model-source.js'
 import { budgetOf } from '../database/timeouts.js'
 import { HydraError } from '../errors.js'
 import type { HydraCollection } from '../hydra/collection.js'
-import {
-  type IdKind,
-  type IdValue,
-  type KeySpec,
-  keySegment,
-  readKeySegment,
-} from '../hydra/item-key.js'
+import { keySegment, readKeySegment } from '../hydra/item-key.js'
 import { type CallerOperation, callerOperation } from './caller-operation.js'
-import {
-  type CollectionOperation,
-  type ServeCollectionOptions,
-  serveCollection,
-} from './collection-route.js'
+import { type ServeCollectionOptions, serveCollection } from './collection-route.js'
 import { restyleRouteError } from './error-handlers.js'
 import type { JsonLdResponse } from './json-ld.js'
 import { mountPrefix, segmentFromEnd } from './location.js'
@@ -76,14 +68,16 @@ async function parentCondition<Row extends object, O extends CollectionOperation
   rows: DataAccess<Row>,
   relation: RelationSource<KeySpec>,
   operation: O,
-  options: Pick<ServeCollectionOptions<object>, 'timeouts'> & { observation: RouteObservation }
+  options: Pick<ServeCollectionOptions<object>, 'timeouts' | 'access' | 'authentication'> & {
+    observation: RouteObservation
+  }
 ): Promise<[IdValue<IdKind>, Record<string, unknown>, CallerOperation<O>]> {
   const budget = budgetOf(options.timeouts)
   try {
     refuseUnacceptable(c)
     const { key, name } = relation.parent
     // The guards of the collection and of the parent's item answer before any query.
-    const access = await callerOperation(c, rows, operation, name)
+    const access = await callerOperation(c, rows, options, operation, name)
     const raw = c.req.param('id') ?? ''
     // A key no item can have is a 404 without a query, as on the item route.
     const id = readKeySegment(key, segmentFromEnd(c.req.path, 2), operation.resource.provider)

@@ -8,7 +8,7 @@
 import type { Env, TypedResponse } from 'hono'
 import type { HonoBase } from 'hono/hono-base'
 import type { Schema } from 'hono/types'
-import type { HiddenBy } from '../data/access-rules.js'
+import type { HiddenBy } from '../contract/access-rules.js'
 import type { HydraErrorBody } from '../errors.js'
 import type { Hideable } from '../hydra/member-type.js'
 

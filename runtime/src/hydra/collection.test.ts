@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import type { PagingConfig } from '../contract/paging.js'
 import { errorBody, HydraError } from '../errors.js'
 import { parseQuery } from '../iri/query-string.js'
 import { defaultPagingConfig } from '../paging/config.js'
 import { fetchCollectionPage } from '../paging/offset.js'
 import { fromFullPaginator, fromItems, fromPartialPaginator, lastPageOf } from '../paging/page.js'
 import { readPagingRequest } from '../paging/request.js'
-import type { CollectionPage, CollectionSource, PagingConfig } from '../paging/types.js'
+import type { CollectionPage, CollectionSource } from '../paging/types.js'
 import { type HydraCollection, renderCollection } from './collection.js'
 
 /**

@@ -1,6 +1,7 @@
+import type { ParameterNames } from '../contract/paging.js'
 import { iriBuilder } from '../iri/iri-builder.js'
 import type { QueryMap } from '../iri/query-string.js'
-import type { CollectionPage, ParameterNames } from '../paging/types.js'
+import type { CollectionPage } from '../paging/types.js'
 import { hydraTerm } from '../terms.js'
 
 /**

@@ -4,12 +4,12 @@
  * documents are rendered from: its types, their fields, links and collections. Pure types, and
  * the IRIs the documentation gives classes and properties.
  */
-import type { AccessRules, AuthenticationSettings } from '../data/access-rules.js'
-import type { QuerySpec } from '../filters/spec.js'
+import type { AuthenticationSettings, ModelRules } from '../contract/access-rules.js'
+import type { KeyField } from '../contract/keys.js'
+import type { PagingConfig } from '../contract/paging.js'
+import type { QuerySpec } from '../contract/query.js'
+import type { LinkSpec } from '../contract/resource.js'
 import type { TotalAccuracy } from '../paging/totals.js'
-import type { PagingConfig } from '../paging/types.js'
-import type { KeyField } from './item-key.js'
-import type { LinkSpec } from './links.js'
 
 /** A field as the documentation describes it. */
 export interface DocumentedField {
@@ -80,7 +80,7 @@ export interface ApiDescription {
    * The app's access rules (docs/security.md): the OpenAPI document declares the 401 and 403 of
    * the guarded routes, and their security scheme.
    */
-  access?: AccessRules | undefined
+  access?: ModelRules<never> | undefined
   /** The 401's challenge, whose scheme the OpenAPI document names. */
   authentication?: AuthenticationSettings | undefined
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type KeySpec, keySegment, readKeySegment } from './item-key.js'
+import type { KeySpec } from '../contract/keys.js'
+import { keySegment, readKeySegment } from './item-key.js'
 
 const single = (kind: KeySpec['kind'], extra: Partial<KeySpec> = {}): KeySpec => ({
   name: 'id',

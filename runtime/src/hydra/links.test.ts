@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type { LinkSpec } from '../contract/resource.js'
 import { contextDocument } from './context.js'
 import { renderDocumentation } from './documentation.js'
-import type { LinkSpec } from './links.js'
 import { defineResource } from './resource.js'
 
 const author = { name: 'Author', iri: 'https://schema.org/Person', collectionPath: '/authors' }

@@ -3,48 +3,10 @@
  * IRI (or null), a to-many relation the IRI of a paged sub-collection under the item
  * (`/authors/3/books`).
  */
-import { type KeyField, type KeySpec, keySegment, singleSegment } from './item-key.js'
 
-/** The type a link leads to: its name, its class IRI when it declares one, where its items live. */
-export interface LinkTarget {
-  name: string
-  iri?: string | undefined
-  collectionPath: string
-  /** The target's key, which its item IRIs are written from; default: read from the value's type. */
-  key?: KeySpec | undefined
-}
-
-/** A relation of a resource, shown as a link. */
-export interface LinkSpec {
-  /** The property's name in members (the relation field's name, or the name `@property` gives it). */
-  name: string
-  /**
-   * The Prisma relation field when `@property(name: ...)` renames it (`author` for `writer`): its
-   * filters and orders are named by it. Absent: `name`.
-   */
-  field?: string | undefined
-  /** `one`: the related item's IRI; `many`: the IRI of the sub-collection `<item>/<name>`. */
-  kind: 'one' | 'many'
-  target: LinkTarget
-  /**
-   * To-one: where the related item's id is read from the row: a column of the row (the foreign
-   * key, when the relation references the target's id), or `[relation, id]` (the id Prisma
-   * selected through the relation), or `[relation]` (a composite key's fields Prisma selected
-   * through the relation). Unused for to-many links.
-   */
-  from?: string | readonly [string, string] | readonly [string] | undefined
-  /** To-one: whether every item has a related item (documented as `hydra:required`). Default true. */
-  required?: boolean | undefined
-  /** The property IRI declared with `@property(iri: ...)`; default: a term of the API's vocabulary. */
-  iri?: string | undefined
-  /** Documented as the property's `hydra:description`. */
-  description?: string | undefined
-  /**
-   * To-many: the target's to-one relation back to this item (`publisher` for a publisher's
-   * `catalogue`), whose filters and orders the sub-collection leaves out.
-   */
-  back?: string | undefined
-}
+import type { KeyField } from '../contract/keys.js'
+import type { LinkSpec } from '../contract/resource.js'
+import { keySegment, singleSegment } from './item-key.js'
 
 /** The key of a value whose target declares none: its kind read from the value's type. */
 function keyOfValue(value: unknown): KeyField {

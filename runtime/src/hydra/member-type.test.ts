@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
+import type { MemberOf } from '../contract/resource.js'
 import type { JsonValue } from '../scalar-types.js'
-import { defineResource, type MemberOf } from './resource.js'
+import { defineResource } from './resource.js'
 
 const target = { name: 'Author', collectionPath: '/authors' }
 const specimen = defineResource(

@@ -3,7 +3,8 @@
  * The paging parameters of a collection as its IRI templates describe them: page, page size,
  * client switches and cursor positions, each with the property it sets.
  */
-import type { CursorKey, PagingConfig } from '../paging/types.js'
+import type { CursorKey } from '../contract/order.js'
+import type { PagingConfig } from '../contract/paging.js'
 import { type DocumentedType, propertyId } from './documented-types.js'
 
 /** A query parameter of a collection, as its IRI templates describe it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { defaultFilterParameterNames, type QuerySpec } from '../filters/spec.js'
+import type { QuerySpec } from '../contract/query.js'
+import { defaultFilterParameterNames } from '../filters/spec.js'
 import { defaultPagingConfig } from '../paging/config.js'
 import { contextDocument } from './context.js'
 import { collectionMappings, collectionSearch, searchMappings, searchTemplate } from './search.js'

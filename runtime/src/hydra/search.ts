@@ -7,9 +7,10 @@
  * name). Clients such as api-doc-parser read a resource's parameters from a collection response,
  * not from the documentation, and the admin offers its filter inputs and sortable columns from it.
  */
-import type { QuerySpec } from '../filters/spec.js'
+
+import type { PagingConfig } from '../contract/paging.js'
+import type { QuerySpec } from '../contract/query.js'
 import { type QueryVariable, queryVariables } from '../filters/variables.js'
-import type { PagingConfig } from '../paging/types.js'
 import { hydraTerm } from '../terms.js'
 import type { DocumentedType } from './documented-types.js'
 import { pagingVariables } from './paging-variables.js'

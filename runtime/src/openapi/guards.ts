@@ -4,7 +4,7 @@
  * a sub-collection, whose parent's item route) has a guard may answer 401 and 403, and names the
  * security scheme of the app's challenge (`Bearer` by default).
  */
-import type { AccessRules, AuthenticationSettings } from '../data/access-rules.js'
+import type { AuthenticationSettings, ModelRules } from '../contract/access-rules.js'
 import { hasGuard } from '../data/caller-view.js'
 
 /** What a route is served as: its model and operation, and a sub-collection's parent model. */
@@ -15,7 +15,7 @@ export interface RouteOwner {
 }
 
 /** Whether a guard is checked on the route. */
-export function isGuarded(rules: AccessRules | undefined, owner: RouteOwner): boolean {
+export function isGuarded(rules: ModelRules<never> | undefined, owner: RouteOwner): boolean {
   return (
     hasGuard(rules, owner.model, owner.operation) ||
     (owner.parent !== undefined && hasGuard(rules, owner.parent, 'item'))

@@ -4,7 +4,7 @@
  * and for a composite key the form it is written in (docs/hydra.md#identifiers), so that a client
  * reading the document alone can build one.
  */
-import type { KeyField } from '../hydra/item-key.js'
+import type { KeyField } from '../contract/keys.js'
 import type { Parameter } from './parameters.js'
 
 /** A value of a key field, as an item IRI writes it, for the example of a composite key. */

@@ -4,11 +4,12 @@
  * variables, in the same order and with the same descriptions, as its `hydra:search` template
  * (hydra/search.ts's collectionVariables, the one rule), each with the schema of its values.
  */
-import type { FilterSpec, QuerySpec, ValueType } from '../filters/spec.js'
+
+import type { PagingConfig } from '../contract/paging.js'
+import type { FilterSpec, QuerySpec, ValueType } from '../contract/query.js'
 import { queryVariables } from '../filters/variables.js'
 import type { DocumentedType } from '../hydra/documented-types.js'
 import { collectionVariables } from '../hydra/search.js'
-import type { PagingConfig } from '../paging/types.js'
 import { type Schema, scalarSchema } from './schemas.js'
 
 export interface Parameter {

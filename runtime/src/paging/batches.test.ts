@@ -4,12 +4,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import { memorySource, type Row } from '../../test/memory-source.js'
+import type { CursorKey } from '../contract/order.js'
+import { defaultParameterNames } from '../contract/paging.js'
 import { renderCollection, renderCollectionChunks } from '../hydra/collection.js'
 import { parseQuery } from '../iri/query-string.js'
 import { readInBatches, releaseBatch } from './batches.js'
-import { defaultParameterNames } from './config.js'
 import { fromItems } from './page.js'
-import type { CursorKey } from './types.js'
 
 const key = (field: string, type: string, direction: 'asc' | 'desc' = 'asc'): CursorKey => ({
   field,

@@ -3,8 +3,10 @@
  * holds more than one batch, and each batch after the first starts past the last row read (a
  * keyset), so reading the whole table costs what reading it once costs.
  */
+
+import type { CursorKey } from '../contract/order.js'
 import { keysetWhere } from './cursor.js'
-import type { CollectionSource, CursorKey } from './types.js'
+import type { CollectionSource } from './types.js'
 
 /** Rows per query when an unpaged collection is read in batches. */
 export const DEFAULT_BATCH_SIZE = 500

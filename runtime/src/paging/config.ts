@@ -1,11 +1,8 @@
-import type { PagingConfig, ParameterNames } from './types.js'
-
-export const defaultParameterNames: ParameterNames = {
-  page: 'page',
-  enabled: 'pagination',
-  itemsPerPage: 'itemsPerPage',
-  partial: 'partial',
-}
+import {
+  defaultParameterNames,
+  type PagingConfig,
+  type ParameterNames,
+} from '../contract/paging.js'
 
 /**
  * The built-in defaults, with the reference's maximum of 30

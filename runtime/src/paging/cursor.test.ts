@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { byKey, compare, matches, memorySource, type Row } from '../../test/memory-source.js'
+import type { CursorKey } from '../contract/order.js'
+import { defaultParameterNames } from '../contract/paging.js'
 import { HydraError } from '../errors.js'
 import { renderCollection } from '../hydra/collection.js'
 import { parseQuery, type QueryMap } from '../iri/query-string.js'
-import { defaultParameterNames } from './config.js'
 import {
   type CursorBound,
   fetchCursorPage,
@@ -12,7 +13,7 @@ import {
   parseCursorValue,
   readCursorBound,
 } from './cursor.js'
-import type { CollectionPage, CursorKey, LinkTarget } from './types.js'
+import type { CollectionPage, LinkTarget } from './types.js'
 
 /**
  * Cursor (keyset) paging, docs/paging.md#d4 and docs/cursor-paging.md: values read from links, the position a

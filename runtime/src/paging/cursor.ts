@@ -9,13 +9,15 @@
  * plus `take`, so its cost does not grow with depth and a deleted row under the cursor changes
  * nothing.
  */
+
+import type { CursorKey } from '../contract/order.js'
 import { isDecimal } from '../decimal.js'
 import { badRequest } from '../errors.js'
 import { isRepeated, type QueryMap, type QueryValue } from '../iri/query-string.js'
 import { readColumnValue } from '../values/column-value.js'
 import { isoText } from '../values/iso-text.js'
 import { markPosition } from './keyset-position.js'
-import type { CollectionPage, CollectionSource, CursorKey, LinkTarget } from './types.js'
+import type { CollectionPage, CollectionSource, LinkTarget } from './types.js'
 
 /** A position in the key order read from the request: "after" (forward) or "before" (backward). */
 export interface CursorBound {

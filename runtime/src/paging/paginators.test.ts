@@ -3,6 +3,7 @@
  * reference's own provider-backed fixture: 30 items, 3 per page, an ArrayPaginator.
  */
 import { describe, expect, it } from 'vitest'
+import type { PagingConfig } from '../contract/paging.js'
 import { renderCollection } from '../hydra/collection.js'
 import { parseQuery } from '../iri/query-string.js'
 import { defaultPagingConfig } from './config.js'
@@ -14,7 +15,7 @@ import {
   paginateIterable,
 } from './paginators.js'
 import { readPagingRequest } from './request.js'
-import type { CollectionPage, CollectionResult, PagingConfig } from './types.js'
+import type { CollectionPage, CollectionResult } from './types.js'
 
 interface Item {
   id: number

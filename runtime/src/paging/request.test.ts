@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import type { PagingConfig } from '../contract/paging.js'
 import { HydraError, PROBLEM_JSON } from '../errors.js'
 import { parseQuery } from '../iri/query-string.js'
 import { defaultPagingConfig } from './config.js'
 import { readPagingRequest } from './request.js'
-import type { PagingConfig, PagingRequest } from './types.js'
+import type { PagingRequest } from './types.js'
 
 /**
  * Reference sections 1.3-1.5, with our differences D1 (page and itemsPerPage are decimal integers)

@@ -1,6 +1,7 @@
+import type { PagingConfig } from '../contract/paging.js'
 import { badRequest } from '../errors.js'
 import { getParam, isRepeated, type QueryMap } from '../iri/query-string.js'
-import type { PagingConfig, PagingRequest } from './types.js'
+import type { PagingRequest } from './types.js'
 
 const TRUE = new Set(['1', 'true', 'on', 'yes'])
 const FALSE = new Set(['0', 'false', 'off', 'no'])

@@ -5,6 +5,9 @@
  * or partial, a cursor, a data provider, or none) is decided here and nowhere else; the Hono side
  * only renders and writes what comes out.
  */
+
+import type { CursorKey } from '../contract/order.js'
+import type { PagingConfig } from '../contract/paging.js'
 import { badRequest } from '../errors.js'
 import type { QueryMap } from '../iri/query-string.js'
 import { DEFAULT_BATCH_SIZE, inBatches, readInBatches } from './batches.js'
@@ -18,8 +21,6 @@ import type {
   CollectionPage,
   CollectionResult,
   CollectionSource,
-  CursorKey,
-  PagingConfig,
   PagingRequest,
   RowWindow,
 } from './types.js'

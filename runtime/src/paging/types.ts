@@ -6,45 +6,6 @@
 import type { QueryValue } from '../iri/query-string.js'
 import type { PageAndTotal, TotalAccuracy } from './totals.js'
 
-/** The query parameter names (docs/paging.md#parameters), after renaming by configuration. */
-export interface ParameterNames {
-  page: string
-  enabled: string
-  itemsPerPage: string
-  partial: string
-}
-
-/** One field of a cursor key, in the collection's order. */
-export interface CursorKey {
-  field: string
-  direction: 'asc' | 'desc'
-  /** Prisma type of the field: decides how values are read from links and written to them. */
-  type: string
-  /** A `@db.Uuid` String field: values must be UUIDs. */
-  uuid?: boolean
-}
-
-/**
- * The paging settings of one collection operation, resolved at generation time
- * (docs/annotations.md#options-at-every-level).
- */
-export interface PagingConfig {
-  enabled: boolean
-  clientEnabled: boolean
-  itemsPerPage: number
-  clientItemsPerPage: boolean
-  /** `null`: no maximum. Applies only when clients may set the page size (as in the reference). */
-  maximumItemsPerPage: number | null
-  partial: boolean
-  clientPartial: boolean
-  parameters: ParameterNames
-  /**
-   * Cursor paging (docs/paging.md#d4): the key of the collection's order, unique together.
-   * Overrides offsets.
-   */
-  cursor?: readonly CursorKey[]
-}
-
 /** What a request asks for, once its paging parameters are read and checked. */
 export type PagingRequest =
   | { paged: false }

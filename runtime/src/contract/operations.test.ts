@@ -1,7 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { defineResource } from '../hydra/resource.js'
-import { defaultPagingConfig, defaultParameterNames } from '../paging/config.js'
-import { defineOperations } from './define-operations.js'
+import { defaultPagingConfig } from '../paging/config.js'
+import { defineOperations } from './operations.js'
+import { defaultParameterNames } from './paging.js'
 
 const resource = defineResource(
   { key: { name: 'id', kind: 'Int' } },

@@ -5,14 +5,58 @@
  * given once for all of them, and what follows from the resource (the collection's path, the
  * order's tie-breaker, the keyset key) left to `defineOperations`.
  */
-import type { OrderField } from '../data/model-source.js'
-import { withTieBreaker } from '../filters/spec.js'
-import { keyFields } from '../hydra/item-key.js'
-import type { IdKind, Resource } from '../hydra/resource.js'
-import { defaultParameterNames } from '../paging/config.js'
-import type { CursorKey, PagingConfig, ParameterNames } from '../paging/types.js'
-import type { CollectionOperation } from './collection-route.js'
+
+import type { IdKind } from './keys.js'
+import { keyFields } from './keys.js'
+import type { EngineName } from './model-source.js'
+import type { CursorKey, OrderField } from './order.js'
+import { withTieBreaker } from './order.js'
 import { orderKeyOf } from './order-key.js'
+import type { PagingConfig, ParameterNames, TotalsSetting } from './paging.js'
+import { defaultParameterNames } from './paging.js'
+import type { QuerySpec } from './query.js'
+import type { Resource } from './resource.js'
+
+/** A collection operation: a path of a resource with its own order and paging settings. */
+export interface CollectionOperation<M, P extends boolean = boolean> {
+  /** The operation's name (`collection`, `recent`): the access rules of one operation name it. */
+  name?: string | undefined
+  resource: Resource<M, IdKind>
+  path: string
+  paging: PagingConfig
+  /** Whether Hydra keys carry the `hydra:` prefix (`hydra:member`) or not (`member`). Default true. */
+  hydraPrefix?: P | undefined
+  /**
+   * The operation's order as a keyset key (unique together), when every field of it can be
+   * compared: unpaged responses then read each batch past the last row read. Cursor-paged
+   * operations use their cursor key.
+   */
+  orderKey?: readonly CursorKey[]
+  /** What clients may filter and order by (docs/filters.md); absent: nothing. */
+  query?: QuerySpec | undefined
+  /**
+   * The operation's own order (the key last), when the client asks for none. Absent: the rows
+   * come as the source gives them.
+   */
+  order?: readonly OrderField[] | undefined
+  /** How full paging counts (the `totals` option); the documentation declares a term when not exact. */
+  totals?: TotalsSetting | undefined
+  /**
+   * The `Cache-Control` of its responses (the `cacheHeaders` annotation, docs/annotations.md);
+   * none when left out.
+   */
+  cacheControl?: string | undefined
+  /** The data-access engine of the operation (the `engine` option); absent: the resource's. */
+  engine?: EngineName | undefined
+}
+
+/**
+ * What the data-access layer reads of an operation: its path (it names the operation's shared
+ * counts), its order, how it counts and its engine.
+ */
+export type ReadOperation = Partial<
+  Pick<CollectionOperation<unknown>, 'path' | 'order' | 'totals' | 'engine'>
+>
 
 /**
  * An operation as a generated module writes it: without its name, resource and parameter names,

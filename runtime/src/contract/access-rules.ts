@@ -1,30 +1,20 @@
 /**
  * @module
- * Who may read what (docs/security.md): the access rules an application gives
- * `createHydraApp` per resource, by model name. Each rule is a function of the request's Hono
- * context, so it reads what the app's authentication middleware put there (`c.get('jwtPayload')`),
- * typed by the app's own `Env` (`E`: its `Variables`). Pure types; caller-view.ts reads them once
- * per request.
+ * Who may read what (docs/security.md): the access rules an application gives `createHydraApp`
+ * per resource, by model name. Each rule is a function of what the caller is known by (`A`):
+ * the request's Hono context, as hono/access-rules.ts types the rules apps write, so that a rule
+ * reads what the app's authentication middleware put there. The layers below HTTP call the rules
+ * with that value without reading it. Pure types.
  */
-import type { Context, Env } from 'hono'
 
 type Where = Record<string, unknown>
-
-/**
- * The Env of rules whose app is not named: the runtime hands every rule the request's context,
- * whatever Env the app's rules declare (Hono's own `Context` default).
- */
-// biome-ignore lint/suspicious/noExplicitAny: Hono's Context default, so rules of any Env fit.
-type AnyEnv = any
 
 /**
  * A row scope: the model's Prisma `where` the caller's rows satisfy, or undefined when the caller
  * may read every row. Every read of the model applies it (collections, counts, items,
  * sub-collections, filters and orders through relations, custom data providers).
  */
-export type RowScope<W = Where, E extends Env = AnyEnv> = (
-  c: Context<E>
-) => W | undefined | Promise<W | undefined>
+export type ScopeRule<W, A> = (caller: A) => W | undefined | Promise<W | undefined>
 
 /**
  * What a guard answers: `allow`, `unauthenticated` (401 with `WWW-Authenticate`: the caller should
@@ -33,44 +23,44 @@ export type RowScope<W = Where, E extends Env = AnyEnv> = (
 export type GuardAnswer = 'allow' | 'unauthenticated' | 'forbidden'
 
 /** An operation guard: checked before any query of the request runs. */
-export type AccessGuard<E extends Env = AnyEnv> = (
-  c: Context<E>
-) => GuardAnswer | Promise<GuardAnswer>
+export type GuardRule<A> = (caller: A) => GuardAnswer | Promise<GuardAnswer>
 
 /**
  * The fields of a resource the caller may not see (their filters and orders are then unknown
  * parameters for that caller); undefined or empty: every field.
  */
-export type HiddenFields<F extends string = string, E extends Env = AnyEnv> = (
-  c: Context<E>
+export type HiddenRule<F extends string, A> = (
+  caller: A
 ) => readonly F[] | undefined | Promise<readonly F[] | undefined>
 
 /** The rules of one operation, replacing the resource's own where given. */
-export interface OperationAccess<W = Where, E extends Env = AnyEnv> {
+export interface OperationRules<W, A> {
   /** The operation's scope; `null`: every row, whatever the resource's scope. */
-  scope?: RowScope<W, E> | null | undefined
-  guard?: AccessGuard<E> | undefined
+  scope?: ScopeRule<W, A> | null | undefined
+  guard?: GuardRule<A> | undefined
 }
 
 /**
  * The rules of one resource. `O` names its collection operations (`item` is its item route);
- * `F` names the fields it may hide (not its key's: they are in every `@id`); `E` is the app's Hono
- * Env, whose `Variables` the rules read.
+ * `F` names the fields it may hide (not its key's: they are in every `@id`).
  */
-export interface ResourceAccess<
-  W = Where,
-  O extends string = string,
-  F extends string = string,
-  E extends Env = AnyEnv,
-> {
+export interface ResourceRules<W, O extends string, F extends string, A> {
   /** The rows the caller may read, on every route and through every relation. */
-  scope?: RowScope<W, E> | undefined
+  scope?: ScopeRule<W, A> | undefined
   /** Checked on every route of the resource (collections, items, sub-collections). */
-  guard?: AccessGuard<E> | undefined
+  guard?: GuardRule<A> | undefined
   /** Rules of one operation where they differ from the resource's. */
-  operations?: { [Name in O | 'item']?: OperationAccess<W, E> | undefined } | undefined
+  operations?: { [Name in O | 'item']?: OperationRules<W, A> | undefined } | undefined
   /** Fields the caller may not see. */
-  hidden?: HiddenFields<F, E> | undefined
+  hidden?: HiddenRule<F, A> | undefined
+}
+
+/**
+ * The rules of an app by model name (`Book`), called with `A`. `ModelRules<never>` is any app's
+ * rules, read for what they declare without calling them (the documentation's guarded routes).
+ */
+export type ModelRules<A> = {
+  readonly [model: string]: ResourceRules<Where, string, string, A> | undefined
 }
 
 /**
@@ -93,9 +83,6 @@ export type HiddenByRule<R> = R extends { hidden?: infer H }
 export type HiddenBy<A, Model extends string> = A extends { readonly [K in Model]?: infer R }
   ? HiddenByRule<R>
   : never
-
-/** The access rules of an app, by model name (`Book`). */
-export type AccessRules = { readonly [model: string]: ResourceAccess | undefined }
 
 /**
  * How responses that depend on the caller are marked, and how a 401 asks for credentials

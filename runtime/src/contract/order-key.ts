@@ -5,11 +5,11 @@
  * describes without showing them (`unshown`).
  */
 
-import type { OrderField } from '../data/model-source.js'
-import { keyFields } from '../hydra/item-key.js'
-import type { IdKind, ResourceSpec } from '../hydra/resource.js'
-import type { CursorKey } from '../paging/types.js'
 import { scalarType } from '../scalar-types.js'
+import type { IdKind } from './keys.js'
+import { keyFields } from './keys.js'
+import type { CursorKey, OrderField } from './order.js'
+import type { ResourceSpec } from './resource.js'
 
 /** Whether Prisma compares values of the type with lt/gt (the generator's test, too). */
 const comparable = (type: string) => scalarType(type)?.cursor === true

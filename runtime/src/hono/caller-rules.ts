@@ -6,14 +6,10 @@
  * exports it typed by the app's rules (`hydraRules`).
  */
 import type { Context } from 'hono'
+import type { AuthenticationSettings, GuardAnswer } from '../contract/access-rules.js'
+import { admit, ruleOf, run } from '../data/caller-view.js'
 import { isNoRow, settleWhere } from '../filters/settled-where.js'
-import type {
-  AccessRules,
-  AuthenticationSettings,
-  GuardAnswer,
-  ResourceAccess,
-} from './access-rules.js'
-import { admit, ruleOf, run } from './caller-view.js'
+import type { AccessRules, ResourceAccess } from './access-rules.js'
 
 type Where = Record<string, unknown>
 type Access<A, M extends keyof A> = NonNullable<A[M]>

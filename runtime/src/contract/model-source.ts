@@ -4,12 +4,11 @@
  * client property, table and columns, the order and totals of each operation, and how the rows
  * of a sub-collection are tied to their parent. Pure data; data-access.ts reads it.
  */
-import type { TableName } from '../database/dialects.js'
 
 /**
  * The key an item is found by: one field (`name` is the field), or a composite key whose `name`
  * is Prisma's name of the compound key in a `where` (`orderId_productId`) and whose `fields` are
- * its columns. The resource's key description (hydra/item-key.ts's KeySpec) is one.
+ * its columns. The resource's key description (keys.ts's KeySpec) is one.
  */
 export interface ModelKey {
   name: string
@@ -59,33 +58,6 @@ export type CompiledColumn = readonly [
   values?: readonly string[],
 ]
 
-/** One field of an operation's order. */
-export interface OrderField {
-  field: string
-  direction: 'asc' | 'desc'
-}
-
-/**
- * How full paging counts (docs/paging.md, "Totals"): an exact count with the page (the default),
- * PostgreSQL's planner estimate, or an exact count reused for `seconds`.
- */
-export type TotalsSetting =
-  | { mode: 'exact' }
-  | { mode: 'estimated' }
-  | { mode: 'cached'; seconds: number }
-
-/** What the layer needs of an operation: its own order and how it counts. */
-export interface ReadOperation {
-  /** Its path, unique in the app: it names the operation's shared counts. */
-  path?: string | undefined
-  /** The full order, ending with the key, used when the client asks for none. Absent: none. */
-  order?: readonly OrderField[] | undefined
-  /** Absent: exact. */
-  totals?: TotalsSetting | undefined
-  /** The operation's engine (`@operation(engine: ...)`); absent: the resource's. */
-  engine?: EngineName | undefined
-}
-
 /**
  * A sub-collection (`/authors/:id/books`): the parent model, found by its key before any row is
  * read, and the condition that ties a row to it: its foreign key (`column`), or the relation
@@ -115,4 +87,10 @@ export interface RelationSource<Key extends ModelKey = ModelKey> {
    * `/publishers/:id/catalogue`): its filters and orders are left out of the sub-collection.
    */
   relation?: string | undefined
+}
+
+/** A model's table: its mapped name (`@@map`) and its schema (`@@schema`, multi-schema only). */
+export interface TableName {
+  name: string
+  schema: string | null
 }

@@ -1,0 +1,166 @@
+/**
+ * @module
+ * What a collection operation lets clients filter and order by (docs/filters.md), as the generator
+ * emits it (`QuerySpec`): its filters, orders and their value types. Pure types and constants.
+ */
+
+/**
+ * How a database's LIKE reads `%` and `_` literally: after a backslash, inside brackets, or, as
+ * Prisma's client writes it, not at all (SQLite's LIKE has an escape character only when the
+ * statement names one with `ESCAPE`).
+ */
+export type LikeEscape = 'backslash' | 'brackets' | 'none'
+
+/** SearchFilter strategies; the `i` variants compare case-insensitively. */
+export const SEARCH_STRATEGIES = [
+  'exact',
+  'partial',
+  'start',
+  'end',
+  'word_start',
+  'iexact',
+  'ipartial',
+  'istart',
+  'iend',
+  'iword_start',
+] as const
+export type SearchStrategy = (typeof SEARCH_STRATEGIES)[number]
+
+export const RANGE_OPERATORS = ['between', 'gt', 'gte', 'lt', 'lte'] as const
+export type RangeOperator = (typeof RANGE_OPERATORS)[number]
+
+export const DATE_OPERATORS = ['before', 'strictly_before', 'after', 'strictly_after'] as const
+export type DateOperator = (typeof DATE_OPERATORS)[number]
+
+/** DateFilter's null handling (API Platform's constants). */
+export const DATE_NULLS = [
+  'exclude_null',
+  'include_null_before',
+  'include_null_after',
+  'include_null_before_and_after',
+] as const
+export type DateNulls = (typeof DATE_NULLS)[number]
+
+/** How a field's values are read: its Prisma type (or `Enum`), and whether a String is a UUID. */
+export interface ValueType {
+  /** `String`, `Int`, `BigInt`, `Float`, `Decimal`, `DateTime`, `Boolean`, or `Enum`. */
+  type: string
+  uuid?: boolean | undefined
+  /** The values of an `Enum` field. */
+  enumValues?: readonly string[] | undefined
+}
+
+/** A to-one relation searched by the related item's IRI or id, through its foreign key. */
+export interface RelationTarget {
+  /** The scalar foreign-key field the condition is written on (`authorId`). */
+  foreignKey: string
+  /** The related resource's collection path (`/authors`): its items' IRIs are `<path>/<id>`. */
+  collectionPath: string
+  /** The related resource's id type. */
+  id: ValueType
+  /**
+   * The related resource's key field, when the foreign key references another unique field of it
+   * (`references: [handle]`): the condition is then on that key, through the relation.
+   */
+  through?: string | undefined
+  /**
+   * The related resource's composite key (its `@@id`, or the `@@unique` naming its items), field by
+   * field in the key's order: values are then written as its IRIs write it
+   * (`orderId=3;productId=7`), and `id` is its first field's type.
+   */
+  key?: readonly RelatedKeyField[] | undefined
+  /** The related model's name: its scope decides which related items the caller can see. */
+  model?: string | undefined
+}
+
+/** One field of a related composite key, and the foreign key of this model holding it. */
+export interface RelatedKeyField extends ValueType {
+  name: string
+  /** This model's column referencing it; absent: the condition goes through the relation. */
+  foreignKey?: string | undefined
+}
+
+/**
+ * A field of a related model, one relation away (`author.name`, API Platform's nested property):
+ * the parameter is the dotted name, the condition is written on the related item's field.
+ */
+export interface RelatedField {
+  /** The relation field of this model (`author`). */
+  relation: string
+  /** The field of the related model (`name`). */
+  field: string
+  /**
+   * A to-many relation: an item matches when one of its related items matches every condition on
+   * that relation (Prisma's `some`; API Platform's join). Otherwise a to-one relation: the
+   * related item must exist and match.
+   */
+  many?: boolean | undefined
+  /** The related model's name: its scope decides which related items the caller can see. */
+  model?: string | undefined
+}
+
+/** Set on a filter, an order field or a condition read through a relation (`author.name`). */
+export interface Through {
+  through?: RelatedField | undefined
+}
+
+export type FilterSpec = (
+  | ({
+      kind: 'search'
+      field: string
+      strategy: SearchStrategy
+      relation?: RelationTarget | undefined
+    } & ValueType)
+  | ({ kind: 'range'; field: string } & ValueType)
+  | { kind: 'date'; field: string; nulls?: DateNulls | undefined }
+  | { kind: 'boolean'; field: string }
+  | ({ kind: 'numeric'; field: string } & ValueType)
+  /**
+   * `relation`: an optional to-one relation, which exists when it has a related item (of `model`,
+   * the related model's name). `json`: a `Json` field, which exists when it holds neither the
+   * database's null nor JSON's `null` (both are served as `null`), compared with the spec's
+   * `jsonNull`.
+   */
+  | {
+      kind: 'exists'
+      field: string
+      relation?: boolean | undefined
+      model?: string | undefined
+      json?: boolean | undefined
+    }
+) &
+  Through
+
+/** A field clients may order by, with what a keyset on it needs (cursor-paged operations). */
+export interface OrderFieldSpec extends ValueType, Through {
+  field: string
+  /** An optional field: never part of a keyset (a null has no place in the key order). */
+  nullable?: boolean | undefined
+}
+
+/** Everything an operation accepts besides paging, as the generator emits it. */
+export interface QuerySpec {
+  filters: readonly FilterSpec[]
+  /** Orderable fields; empty: the `order` parameter is not read (an unknown parameter). */
+  order: readonly OrderFieldSpec[]
+  /**
+   * The primary key, which ends every client order (always set on generated operations; a custom
+   * collection without one orders by exactly the fields given).
+   */
+  id?: OrderFieldSpec | undefined
+  /** A composite item key's fields, which end every client order instead of `id` (its first field). */
+  key?: readonly OrderFieldSpec[] | undefined
+  /** API Platform's `order_parameter_name` and `exists_parameter_name`. */
+  parameters: { order: string; exists: string }
+  /**
+   * How the database's LIKE takes `%` and `_` literally (Prisma passes them through as wildcards):
+   * after a backslash (PostgreSQL, MySQL), inside brackets (SQL Server), or not at all (SQLite,
+   * where a search value holding one is refused).
+   */
+  likeEscape: LikeEscape
+  /**
+   * The app's Prisma client's `Prisma.AnyNull`, set when a `Json` field takes an exists filter:
+   * Prisma compares a Json field with its own null sentinels only, never with a plain `null`.
+   */
+  jsonNull?: unknown
+}

@@ -1,9 +1,10 @@
 /**
- * One rule for order keys: `defineOperations` derives each offset-paged operation's keyset key
- * (what its unpaged responses read their batches by) from the generated resource alone
- * (runtime/src/hono/order-key.ts), while the generator's model computes the key whose columns the
- * generated `select` reads (generator/src/config/order.ts). For the example and every fixture,
- * each operation's key in the generated modules, as loaded, must be the model's.
+ * One derivation of order keys over two descriptions of a model: the runtime's `orderKeyOf`
+ * (runtime/src/contract/order-key.ts) runs in the generator over its model of the schema
+ * (generator/src/config/order.ts: the key whose columns the generated `select` reads) and in
+ * `defineOperations` over the resource a generated module describes (its key, fields and
+ * `unshown` fields). For the example and every fixture, each operation's key in the generated
+ * modules, as loaded, must be the model's: the emitted description lacks no field the key needs.
  */
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'

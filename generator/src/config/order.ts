@@ -1,4 +1,4 @@
-import { scalarType } from '@prisma-hydra/runtime/defaults'
+import { orderKeyOf, scalarType } from '@prisma-hydra/runtime/defaults'
 import type { AnnotationValue } from '../annotations/parse.js'
 import { didYouMean, type Report, show } from '../problems.js'
 import type { CursorKeyModel, FieldModel, OrderEntry } from './model.js'
@@ -76,19 +76,25 @@ export function checkOrderable(
 
 /**
  * The order as a keyset key, for reading unpaged responses in batches
- * (docs/paging.md#d5-unpaged-collections-are-streamed): only when every field is required and
- * comparable with lt/gt. Otherwise (an enum, a Boolean, an optional field) null, and batches go
- * by offset.
+ * (docs/paging.md#d5-unpaged-collections-are-streamed): the runtime's derivation (`orderKeyOf`,
+ * which `defineOperations` runs over the generated resource) over the model's fields. Null when a
+ * field is optional, a list or not comparable with lt/gt (an enum, a Boolean): batches then go by
+ * offset.
  */
 export function keysetKey(
   order: readonly OrderEntry[],
   fields: ReadonlyMap<string, FieldModel>
 ): CursorKeyModel[] | null {
-  const key: CursorKeyModel[] = []
-  for (const entry of order) {
-    const field = fields.get(entry.field)
-    if (!field?.isRequired || field.isList || !comparable(field)) return null
-    key.push({ field: entry.field, direction: entry.direction, type: field.type, uuid: field.uuid })
-  }
-  return key
+  const key = orderKeyOf(order, (name) => {
+    const field = fields.get(name)
+    return (
+      field && {
+        type: field.kind === 'enum' ? 'Enum' : field.type,
+        required: field.isRequired,
+        list: field.isList,
+        uuid: field.uuid,
+      }
+    )
+  })
+  return key?.map((entry) => ({ ...entry, uuid: entry.uuid === true })) ?? null
 }

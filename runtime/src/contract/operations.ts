@@ -11,7 +11,7 @@ import { keyFields } from './keys.js'
 import type { EngineName } from './model-source.js'
 import type { CursorKey, OrderField } from './order.js'
 import { withTieBreaker } from './order.js'
-import { orderKeyOf } from './order-key.js'
+import { orderKeyOf, resourceFields } from './order-key.js'
 import type { PagingConfig, ParameterNames, TotalsSetting } from './paging.js'
 import { defaultParameterNames } from './paging.js'
 import type { QuerySpec } from './query.js'
@@ -126,7 +126,9 @@ export function defineOperations<
   const parameters = defaults.parameters ?? defaultParameterNames
   const entries = Object.entries(operations).map(([name, operation]) => {
     const order = fullOrder(operation, resource)
-    const orderKey = operation.paging.cursor ? undefined : orderKeyOf(order, resource)
+    const orderKey = operation.paging.cursor
+      ? undefined
+      : orderKeyOf(order, resourceFields(resource))
     return [
       name,
       {

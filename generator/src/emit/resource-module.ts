@@ -318,15 +318,16 @@ export function emitResourceModule(
  * (`{ ...query, "order": [] }`): extra operations usually share its filters.
  */
 function sharedSpec(first: string, spec: QuerySpec): string {
-  const base = JSON.parse(first) as Record<string, unknown>
+  const shared = JSON.parse(first) as QuerySpec
+  const base = new Map(Object.entries(shared))
   const own = Object.entries(spec).filter(
-    ([key, value]) => JSON.stringify(base[key]) !== JSON.stringify(value)
+    ([key, value]) => JSON.stringify(base.get(key)) !== JSON.stringify(value)
   )
-  const keys = new Set([...Object.keys(base), ...Object.keys(spec)])
+  const keys = new Set([...base.keys(), ...Object.keys(spec)])
   // Written whole when nothing is shared, when the spread would carry a key the spec has not, or
   // the first's null sentinel (Json exists) to a spec that filters no Json field by exists.
-  const carries = Object.keys(base).some((key) => !(key in spec))
-  const sentinel = (base as unknown as QuerySpec).filters.some(isJsonExists)
+  const carries = [...base.keys()].some((key) => !(key in spec))
+  const sentinel = shared.filters.some(isJsonExists)
   if (own.length === keys.size || carries || sentinel) return JSON.stringify(spec)
   const entries = own.map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`)
   return `{ ...query${entries.map((entry) => `, ${entry}`).join('')} }`

@@ -61,9 +61,17 @@ export function snapshotOf(
     ...(provider === undefined ? {} : { isolationLevel: dialectOf(provider).isolationLevel }),
     ...transactionOptions(timeouts),
   }
-  return (client, read) =>
-    (client as unknown as InteractiveClient).$transaction(
-      read as (tx: unknown) => Promise<never>,
-      options
-    )
+  return (client, read) => {
+    if (!isInteractive(client))
+      throw new TypeError('snapshot: the client has no interactive $transaction')
+    return client.$transaction(read as (tx: unknown) => Promise<never>, options)
+  }
+}
+
+/**
+ * Whether the client's `$transaction` is Prisma's, whose interactive form a snapshot calls: every
+ * Prisma client's is (SnapshotClient types it by its overloads, which TypeScript cannot call).
+ */
+function isInteractive(client: SnapshotClient): client is SnapshotClient & InteractiveClient {
+  return typeof client.$transaction === 'function'
 }

@@ -3,7 +3,7 @@ import type { QuerySpec } from '../contract/query.js'
 import { callerSpec } from './caller-spec.js'
 
 const through = { relation: 'author', field: 'email', model: 'Author' }
-const spec = {
+const spec: QuerySpec = {
   filters: [
     { kind: 'search', field: 'title', strategy: 'exact', type: 'String' },
     { kind: 'search', field: 'author.email', strategy: 'exact', type: 'String', through },
@@ -13,7 +13,9 @@ const spec = {
     { field: 'author.email', type: 'String', through },
   ],
   id: { field: 'id', type: 'Int' },
-} as unknown as QuerySpec
+  parameters: { order: 'order', exists: 'exists' },
+  likeEscape: 'backslash',
+}
 
 describe('callerSpec', () => {
   it('leaves out the filters and orders through a field the related model hides', () => {

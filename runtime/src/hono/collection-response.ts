@@ -19,7 +19,7 @@ import { type HydraLogger, loggerOf } from '../observe/logger.js'
 import { releaseBatch } from '../paging/batches.js'
 import type { CollectionContent } from '../paging/strategy.js'
 import { cachingHeaders, unvalidatedAnswer } from './http-cache.js'
-import { type JsonLdResponse, jsonLd } from './json-ld.js'
+import { asJsonLd, type JsonLdResponse, jsonLd } from './json-ld.js'
 import { canonicalFor, jsonLdHeaders } from './request-state.js'
 import { yieldBetweenBatches } from './stream-yield.js'
 
@@ -137,7 +137,7 @@ async function streamCollection<T, M, P extends boolean>(
   }
   if (conditional) {
     await chunks.return(undefined)
-    return conditional as unknown as JsonLdResponse<HydraCollection<M, P>>
+    return asJsonLd<HydraCollection<M, P>>(conditional)
   }
   const encoder = new TextEncoder()
   let cancelled = false
@@ -176,8 +176,6 @@ async function streamCollection<T, M, P extends boolean>(
     },
     { highWaterMark: 0 }
   )
-  return c.body(body, 200, {
-    ...headers,
-    ...cachingHeaders(c, cacheControl),
-  }) as unknown as JsonLdResponse<HydraCollection<M, P>>
+  const streamed: Response = c.body(body, 200, { ...headers, ...cachingHeaders(c, cacheControl) })
+  return asJsonLd<HydraCollection<M, P>>(streamed)
 }

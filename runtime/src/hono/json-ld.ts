@@ -24,8 +24,17 @@ export function jsonLd<T>(
 ): JsonLdResponse<T> {
   const canonical = iri === undefined ? undefined : canonicalFor(c, iri)
   const headers = jsonLdHeaders(c, canonical)
-  return cacheableBody(c, JSON.stringify(body), headers, {
+  const response = cacheableBody(c, JSON.stringify(body), headers, {
     cacheControl,
     kept: { Link: headers.Link as string },
-  }) as unknown as JsonLdResponse<T>
+  })
+  return asJsonLd<T>(response)
+}
+
+/**
+ * The response typed as the JSON-LD document `T` for Hono's client: `TypedResponse` is a type
+ * alone (none of its properties exists at run time), so the document's type is stated once, here.
+ */
+export function asJsonLd<T>(response: Response): JsonLdResponse<T> {
+  return response as JsonLdResponse<T>
 }

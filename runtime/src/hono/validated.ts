@@ -5,22 +5,20 @@
  * fetch the documentation after every response they read (alcaeus does); without a validator each
  * of those is a full download and a new parse. The rules are http-cache.ts's, as for every page.
  */
-import type { Context, TypedResponse } from 'hono'
+import type { Context } from 'hono'
 import { cacheableBody, DOCUMENT_CACHE_CONTROL } from './http-cache.js'
+import { asJsonLd, type JsonLdResponse } from './json-ld.js'
 import { canonicalFor, jsonLdHeaders } from './request-state.js'
-
-type Validated<T> = Response & TypedResponse<T, 200, 'json'>
 
 /**
  * A JSON-LD document with its `ETag`, or `304 Not Modified` when the client has it already.
  * `iri`, the document's main resource, is linked as canonical when the request spelled it
  * otherwise (`/api/` for the entrypoint `/api`).
  */
-export function validatedJsonLd<T>(c: Context, body: T, iri?: string): Validated<T> {
+export function validatedJsonLd<T>(c: Context, body: T, iri?: string): JsonLdResponse<T> {
   const headers = jsonLdHeaders(c, iri === undefined ? undefined : canonicalFor(c, iri))
-  return validatedText(c, JSON.stringify(body), headers, {
-    Link: headers.Link as string,
-  }) as unknown as Validated<T>
+  const text = validatedText(c, JSON.stringify(body), headers, { Link: headers.Link as string })
+  return asJsonLd<T>(text)
 }
 
 /**

@@ -238,6 +238,11 @@ function keyOf(keys: readonly CursorKey[], row: object): string[] {
   return keys.map((key) => formatCursorValue((row as Record<string, unknown>)[key.field]))
 }
 
+/** Whether a value compares itself with another (a Decimal's `eq`). */
+function comparesItself(value: object): value is { eq(other: unknown): boolean } {
+  return 'eq' in value && typeof value.eq === 'function'
+}
+
 /** Whether a row's key is exactly the position (the values as read from the link). */
 function isAt(keys: readonly CursorKey[], row: object, values: readonly unknown[]): boolean {
   return keys.every((key, index) => {
@@ -245,9 +250,7 @@ function isAt(keys: readonly CursorKey[], row: object, values: readonly unknown[
     const expected = values[index]
     if (actual instanceof Date && expected instanceof Date)
       return actual.getTime() === expected.getTime()
-    if (isDecimal(actual) && typeof (actual as { eq?: unknown }).eq === 'function') {
-      return (actual as unknown as { eq(value: unknown): boolean }).eq(expected)
-    }
+    if (isDecimal(actual) && comparesItself(actual)) return actual.eq(expected)
     return actual === expected
   })
 }

@@ -1,13 +1,10 @@
 /**
  * @module
  * The OpenAPI side of the API (docs/openapi.md): `/openapi.json`, the OpenAPI 3.1 document, and
- * `/docs`, a page showing it with Swagger UI, whose files are served from the `swagger-ui-dist`
- * package (no CDN: the page works offline and behind a firewall).
+ * `/docs`, a page showing it with Swagger UI, whose files are served from memory (no CDN: the page
+ * works offline and behind a firewall; no file system: it works on every runtime).
  */
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import type { Context, TypedResponse } from 'hono'
-import swaggerUiPath from 'swagger-ui-dist/absolute-path.js'
 import { HydraError } from '../errors.js'
 import type { ApiDescription } from '../hydra/documentation.js'
 import { openApiPath, renderOpenApi } from '../openapi/document.js'
@@ -62,24 +59,13 @@ const ASSETS = {
 } as const
 export type ApiReferenceAsset = keyof typeof ASSETS
 
-const assetTexts = new Map<ApiReferenceAsset, Promise<string>>()
-
 /**
- * The folder of `swagger-ui-dist`, as the package itself gives it (its `absolute-path.js`, a
- * CommonJS module both builds of this runtime load: the ES one cannot use `require`, the CommonJS
- * one has no `import.meta`).
+ * A file of Swagger UI, embedded at build time (scripts/embed-swagger-ui.mjs); its module, about
+ * 2 MB, is loaded the first time a file is asked for, not when the app starts.
  */
-const swaggerUiFolder = (): string => swaggerUiPath()
-
-/** A file of `swagger-ui-dist`, read once. */
-function assetText(name: ApiReferenceAsset): Promise<string> {
-  let text = assetTexts.get(name)
-  if (!text) {
-    const file = path.join(swaggerUiFolder(), name)
-    text = readFile(file, 'utf8')
-    assetTexts.set(name, text)
-  }
-  return text
+async function assetText(name: ApiReferenceAsset): Promise<string> {
+  const files = await import('../openapi/swagger-ui-files.js')
+  return name === 'swagger-ui.css' ? files.SWAGGER_UI_CSS : files.SWAGGER_UI_BUNDLE
 }
 
 const escapeHtml = (text: string) =>

@@ -43,9 +43,14 @@ export function maskedUrl(url: string): string {
 /** Prisma's wrapping of a driver's failure in a raw query (P2010). */
 const RAW_QUERY_FAILED = /Code: `([^`]*)`\. Message: `([^`]*)`/
 
+/** The header Prisma's client puts before a failure: ``Invalid `prisma.$queryRawUnsafe()` invocation:``. */
+const PRISMA_INVOCATION = /^Invalid `[^`]*` invocation:?$/
+
 /**
  * The reason of a failure in one line: the driver's message and code when Prisma wraps them
- * (`Raw query failed. Code: ... Message: ...`), else the last line of the message.
+ * (`Raw query failed. Code: ... Message: ...`), else the whole message without Prisma's header,
+ * its lines joined: a driver that cannot load says why over several lines (Bun: "'better-sqlite3'
+ * is not yet supported in Bun." then a link and a suggestion), and each is part of the reason.
  */
 function reasonOf(error: unknown, timeout: number): string {
   if (error instanceof QueryTimeout) return `no answer within ${timeout} ms`
@@ -55,8 +60,8 @@ function reasonOf(error: unknown, timeout: number): string {
   const lines = message
     .split('\n')
     .map((part) => part.trim())
-    .filter(Boolean)
-  return lines.at(-1) ?? message
+    .filter((part) => part && !PRISMA_INVOCATION.test(part))
+  return lines.length > 0 ? lines.join(' ') : message
 }
 
 /**

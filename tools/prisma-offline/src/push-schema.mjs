@@ -11,7 +11,8 @@
 //
 // The URL scheme picks the driver adapter from ADAPTERS:
 //   file:                     SQLite, @prisma/adapter-better-sqlite3 (relative paths resolve
-//                             against the current working directory)
+//                             against the current working directory); @prisma/adapter-libsql on
+//                             Bun and Deno, or with SQLITE_DRIVER=libsql
 //   postgres:, postgresql:    PostgreSQL, @prisma/adapter-pg
 //   mysql:, mariadb:          MySQL/MariaDB, @prisma/adapter-mariadb. The schema engine cannot
 //                             apply a schema to them: every published build of
@@ -61,12 +62,19 @@ function readPgCharAsText(queryable) {
   }
 }
 
+// better-sqlite3 is a native addon that Bun and Deno cannot load; libsql's loads on all three.
+// SQLITE_DRIVER=libsql picks it on Node too.
+const LIBSQL = Boolean(
+  process.versions.bun || process.versions.deno || process.env.SQLITE_DRIVER === 'libsql'
+)
+
 const ADAPTERS = [
   {
     schemes: ['file:'],
     provider: 'sqlite',
-    pkg: '@prisma/adapter-better-sqlite3',
-    create: (mod, url) => new mod.PrismaBetterSqlite3({ url }),
+    pkg: LIBSQL ? '@prisma/adapter-libsql' : '@prisma/adapter-better-sqlite3',
+    create: (mod, url) =>
+      LIBSQL ? new mod.PrismaLibSql({ url }) : new mod.PrismaBetterSqlite3({ url }),
     // The wasm engine sends whole migration scripts through executeRaw when it replays them on
     // the shadow database (`migrate dev`); better-sqlite3 prepares one statement at a time, so
     // run multi-statement SQL as a script instead.

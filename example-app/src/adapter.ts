@@ -1,9 +1,11 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
+import { PrismaLibSql } from '@prisma/adapter-libsql'
 import { PrismaMariaDb } from '@prisma/adapter-mariadb'
 import { PrismaPg } from '@prisma/adapter-pg'
 import { providerOf } from '@prisma-hydra/prisma-offline/push-schema'
 import { failFastPool } from '@prisma-hydra/runtime'
 import { createConnection, createPool } from 'mariadb'
+import { sqliteDriver } from './sqlite-driver.js'
 
 /** The databases the example app runs on, by the Prisma provider of their URL. */
 export type AppProvider = 'sqlite' | 'postgresql' | 'mysql'
@@ -39,7 +41,10 @@ export interface DriverTimeouts {
    * pooled connection left idle that long). Default 12,000.
    */
   query?: number
-  /** SQLite: waiting for a lock another connection holds (better-sqlite3 `timeout`). Default 5,000. */
+  /**
+   * SQLite: waiting for a lock another connection holds (better-sqlite3 `timeout`; libsql, on Bun
+   * and Deno, keeps its own). Default 5,000.
+   */
   busy?: number
 }
 
@@ -56,11 +61,13 @@ export const DRIVER_TIMEOUTS: Required<DriverTimeouts> = {
 export function createAdapter(
   url: string,
   timeouts: DriverTimeouts = {}
-): PrismaBetterSqlite3 | PrismaPg | PrismaMariaDb {
+): PrismaBetterSqlite3 | PrismaLibSql | PrismaPg | PrismaMariaDb {
   const { connect, statement, query, busy } = { ...DRIVER_TIMEOUTS, ...timeouts }
   switch (appProviderOf(url)) {
     case 'sqlite':
-      return new PrismaBetterSqlite3({ url, timeout: busy })
+      return sqliteDriver() === 'libsql'
+        ? new PrismaLibSql({ url })
+        : new PrismaBetterSqlite3({ url, timeout: busy })
     case 'postgresql':
       return new PrismaPg({
         connectionString: url,

@@ -1,12 +1,11 @@
-import type { AddressInfo } from 'node:net'
 import { checkDatabase, DatabaseUnreachable } from '@prisma-hydra/runtime'
-import { createHydraServer } from '@prisma-hydra/runtime/node'
 import { redisCountStore } from '@prisma-hydra/runtime/redis'
 import { createClient } from 'redis'
 import { createApp, exampleCollectionPaths } from './app.js'
 import { DEFAULT_JWT_SECRET } from './auth.js'
 import { prepareDatabase } from './database.js'
 import { createPrismaClient, DEFAULT_DATABASE_URL } from './prisma.js'
+import { serve } from './serve.js'
 
 const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
 const port = Number(process.env.PORT ?? 3000)
@@ -76,11 +75,12 @@ const app = createApp(prisma, {
   // (docs/operations.md#compression).
   compression: { threshold: 1024 },
 })
-// Requests Node's adapter cannot read (a backslash in the path) are answered as problems too, and
-// so are those its HTTP parser refuses (raw UTF-8 in the URL, a head over 16 KB, no Host).
-const server = createHydraServer(app.fetch)
-server.listen(port, () => {
-  const origin = `http://localhost:${(server.address() as AddressInfo).port}`
+// On Node, requests its adapter cannot read (a backslash in the path) are answered as problems
+// too, and so are those its HTTP parser refuses (raw UTF-8 in the URL, a head over 16 KB, no
+// Host); Bun and Deno serve with their own servers (src/serve.ts, docs/runtimes/).
+const server = await serve(app.fetch, port)
+{
+  const origin = `http://localhost:${server.port}`
   process.stdout.write(
     [
       `prisma-hydra example app on ${origin} (database ${shown(url)}${seeded.length > 0 ? `, seeded: ${seeded.join(', ')}` : ''}${replicas.length > 0 ? `, read replicas: ${replicaUrls.map(shown).join(', ')}` : ''}${process.env.REDIS_URL ? `, cached totals in Redis at ${shown(process.env.REDIS_URL)}` : ''})`,
@@ -100,13 +100,13 @@ server.listen(port, () => {
       '',
     ].join('\n')
   )
-})
+}
 
 let stopping = false
 const stop = () => {
   if (stopping) return
   stopping = true
-  server.close()
+  void server.close()
   redis?.destroy()
   void Promise.all([prisma, ...replicas].map((client) => client.$disconnect())).then(() =>
     process.exit(0)

@@ -11,9 +11,15 @@ import { compress } from 'hono/compress'
 import { collectionPaths, createHydraApp, type HydraAccess } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { authenticate, type LibraryEnv, libraryAccess } from './auth.js'
-import { createCollectionsApp, customTypes, popularBooks, RELEASES_FEED } from './collections.js'
+import {
+  createCollectionsApp,
+  customTypes,
+  popularBooks,
+  RELEASES_FEED,
+  type ReleasesFeed,
+} from './collections.js'
 import { loanReturns } from './loan-returns.js'
-import { sharedAdapterOf } from './prisma.js'
+import { sharedAdapterOf } from './shared-adapters.js'
 
 /** Every collection the example serves: the generated ones and the custom ones. */
 export const exampleCollectionPaths = [...collectionPaths, '/genres', '/releases']
@@ -21,8 +27,8 @@ export const exampleCollectionPaths = [...collectionPaths, '/genres', '/releases
 export interface ExampleAppOptions<A extends HydraAccess<LibraryEnv> = typeof libraryAccess> {
   /** Rows per query when a collection is served unpaged. */
   batchSize?: number
-  /** The releases feed file. */
-  releasesFeed?: string
+  /** The releases feed: its file, or its text where there are no files (src/worker.ts). */
+  releasesFeed?: ReleasesFeed
   /** Browser origins allowed to read the API (CORS), such as the admin page's. */
   cors?: CorsOrigin
   /** Time budgets of each request's database work (createHydraApp's `timeouts`). */

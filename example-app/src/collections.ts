@@ -2,14 +2,12 @@
  * Collections the generator does not write, served with the same parameters, errors, links and
  * rendering as generated ones (docs/custom-collections.md):
  * - `/genres`, computed in memory (a Prisma `groupBy`) and paged by the array paginator;
- * - `/releases`, an async iterable read line by line from a feed file, paged by the iterable
+ * - `/releases`, an async iterable read line by line from a feed file (or its bundled text on
+ *   Cloudflare Workers), paged by the iterable
  *   paginator: partial paging by default (it stops reading one release past the page), full paging
  *   on request, and the whole feed streamed with `?pagination=false`;
  * - `popularBooks`, a data provider that replaces the query of the generated `/books/popular`.
  */
-import { createReadStream } from 'node:fs'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import {
   type CollectionHandlerOptions,
   type CollectionProvider,
@@ -32,6 +30,9 @@ import {
 import { type Context, Hono } from 'hono'
 import { type BookRow, bookSelect } from '#generated/hydra/index.js'
 import { Genre, type Prisma, type PrismaClient } from '#generated/prisma/client.js'
+import { feedLines, RELEASES_FEED, type ReleasesFeed } from './releases-feed.js'
+
+export { RELEASES_FEED, type ReleasesFeed } from './releases-feed.js'
 
 const GENRE_NAMES = Object.values(Genre)
 
@@ -89,40 +90,27 @@ export interface ReleaseMember {
   releaseDate: string
 }
 
-export const RELEASES_FEED = fileURLToPath(new URL('../data/releases.ndjson', import.meta.url))
-
-/**
- * The feed, one release per line, read only as far as it is consumed. The file is opened on the
- * first read and closed however the reading ends (the page is known, the client went away, an
- * error): closing the readline interface alone would leave the file open.
- */
+/** The feed, one release per line, read only as far as it is consumed (src/releases-feed.ts). */
 export async function* readReleases(
-  file: string,
+  feed: ReleasesFeed,
   base: string
 ): AsyncGenerator<ReleaseMember, void, undefined> {
-  const input = createReadStream(file)
-  const lines = createInterface({ input, crlfDelay: Infinity })
   let position = 0
-  try {
-    for await (const line of lines) {
-      if (line.trim() === '') continue
-      position++
-      const { title, author, releaseDate } = JSON.parse(line) as Omit<
-        ReleaseMember,
-        '@id' | '@type' | 'position'
-      >
-      yield {
-        '@id': `${base}/releases#${position}`,
-        '@type': 'Release',
-        position,
-        title,
-        author,
-        releaseDate,
-      }
+  for await (const line of feedLines(feed)) {
+    if (line.trim() === '') continue
+    position++
+    const { title, author, releaseDate } = JSON.parse(line) as Omit<
+      ReleaseMember,
+      '@id' | '@type' | 'position'
+    >
+    yield {
+      '@id': `${base}/releases#${position}`,
+      '@type': 'Release',
+      position,
+      title,
+      author,
+      releaseDate,
     }
-  } finally {
-    lines.close()
-    input.destroy()
   }
 }
 
@@ -194,7 +182,7 @@ export const customTypes: DocumentedType[] = [
  */
 export function createCollectionsApp(
   prisma: PrismaClient,
-  feed: string = RELEASES_FEED,
+  feed: ReleasesFeed = RELEASES_FEED,
   timeouts?: DatabaseTimeouts,
   operations: { logger?: HydraLogger | undefined; tracing?: boolean | undefined } = {}
 ) {

@@ -1,16 +1,9 @@
 import { shareAdapter } from '@prisma-hydra/runtime'
 import { PrismaClient } from '#generated/prisma/client.js'
 import { appProviderOf, createAdapter, type DriverTimeouts } from './adapter.js'
+import { rememberAdapter } from './shared-adapters.js'
 
-type SharedAdapter = ReturnType<typeof createAdapter>
-
-/** Each client's adapter, shared with the compiled engine (shareAdapter, docs/performance.md). */
-const adapters = new WeakMap<PrismaClient, SharedAdapter>()
-
-/** The driver adapter `prisma` connected through: the compiled engine reads on its connection. */
-export function sharedAdapterOf(prisma: PrismaClient): SharedAdapter | undefined {
-  return adapters.get(prisma)
-}
+export { sharedAdapterOf } from './shared-adapters.js'
 
 /** The example app's database when DATABASE_URL is not set: a SQLite file beside the app. */
 export const DEFAULT_DATABASE_URL = 'file:./dev.db'
@@ -28,7 +21,7 @@ export function createPrismaClient(
   const adapter = shareAdapter(createAdapter(url, timeouts))
   try {
     const prisma = new PrismaClient({ adapter })
-    adapters.set(prisma, adapter)
+    rememberAdapter(prisma, adapter)
     return prisma
   } catch (error) {
     if (error instanceof Error && /is not compatible with the provider/.test(error.message)) {

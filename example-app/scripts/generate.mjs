@@ -12,10 +12,16 @@
 // PostgreSQL and generated as written into its PostgreSQL folder alone; its tests run in the
 // `postgresql` project only.
 //
+// The example's schema is also generated for Cloudflare Workers, into src/generated-workerd/: a
+// SQLite copy whose client says `runtime = "workerd"` (its query compiler is imported as a wasm
+// module, which workerd requires), read under the `workerd` condition that wrangler's bundler
+// sets (src/worker.ts, docs/runtimes/workers.md).
+//
 // Code imports them as `#generated/*` and `#fixtures/*` (package.json "imports"): the SQLite
 // folders by default, the others under the `postgresql` and `mysql` conditions (scripts/start.mjs,
 // the test projects in vitest.config.ts). Stops at the first schema that fails.
 import { execFile } from 'node:child_process'
+import { readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -36,6 +42,7 @@ export const TARGETS = [
     schema: at('../prisma/schema.prisma'),
     sqlite: at('src/generated'),
     ...Object.fromEntries(COPIES.map((p) => [p, at(`src/generated-${p}`)])),
+    workerd: at('src/generated-workerd'),
   },
   ...[
     'reference',
@@ -85,10 +92,29 @@ function generate(schema) {
   })
 }
 
-/** Every generation of a target: the schema as written, then its copy for each provider. */
+/** The SQLite copy of a target's schema whose Prisma client is generated for workerd. */
+async function workerdCopy(target) {
+  const copy = await writeSchemaCopy({
+    schemaPath: target.schema,
+    provider: 'sqlite',
+    dir: target.workerd,
+    output: (file) => relocate(file, target.sqlite, target.workerd),
+  })
+  const text = await readFile(copy, 'utf8')
+  const client = /(generator client \{\n)/
+  if (!client.test(text)) throw new Error(`${target.schema}: no "generator client" block`)
+  await writeFile(copy, text.replace(client, '$1  runtime = "workerd"\n'))
+  return copy
+}
+
+/**
+ * Every generation of a target: the schema as written, then its copy for each provider (and for
+ * workerd).
+ */
 async function generateTarget(target) {
   if (!target.sqlite) return generate(target.schema)
   const outputs = [await generate(target.schema)]
+  if (target.workerd) outputs.push(await generate(await workerdCopy(target)))
   for (const provider of COPIES) {
     const copy = await writeSchemaCopy({
       schemaPath: target.schema,

@@ -7,6 +7,7 @@
  */
 import { dialectOf } from '../database/dialects.js'
 import { type DatabaseTimeouts, transactionOptions } from '../database/timeouts.js'
+import { refusesTransactions } from './refused-transactions.js'
 
 /** A Prisma client, as far as a snapshot uses it: it has `$transaction`. */
 export interface SnapshotClient {
@@ -61,10 +62,17 @@ export function snapshotOf(
     ...(provider === undefined ? {} : { isolationLevel: dialectOf(provider).isolationLevel }),
     ...transactionOptions(timeouts),
   }
-  return (client, read) => {
+  return async (client, read) => {
     if (!isInteractive(client))
       throw new TypeError('snapshot: the client has no interactive $transaction')
-    return client.$transaction(read as (tx: unknown) => Promise<never>, options)
+    const reads = read as (tx: unknown) => Promise<never>
+    try {
+      return await client.$transaction(reads, options)
+    } catch (error) {
+      // D1: no transaction to read in; the client reads as the generated routes do there.
+      if (!refusesTransactions(error)) throw error
+      return reads(client)
+    }
   }
 }
 

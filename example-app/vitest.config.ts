@@ -25,6 +25,12 @@ const POSTGRESQL_ONLY = [
   'test/replicas.e2e.test.ts',
 ]
 
+/**
+ * End-to-end files not run on MariaDB: the runtimes smoke test (Bun and Deno are documented on
+ * SQLite and PostgreSQL, docs/runtimes/bun-deno.md).
+ */
+const NOT_MYSQL = ['test/runtimes.e2e.test.ts']
+
 const projects: TestProjectInlineConfiguration[] = [
   {
     extends: true,
@@ -50,7 +56,8 @@ for (const key of ['postgresql', 'mariadb'] as const) {
     test: {
       name: project,
       include: ['test/**/*.e2e.test.ts'],
-      exclude: key === 'postgresql' ? DATABASE_FREE : [...DATABASE_FREE, ...POSTGRESQL_ONLY],
+      exclude:
+        key === 'postgresql' ? DATABASE_FREE : [...DATABASE_FREE, ...POSTGRESQL_ONLY, ...NOT_MYSQL],
       env: { [TEST_DATABASE_VARIABLE]: project },
       globalSetup: [`test/support/check-${key}.ts`],
     },

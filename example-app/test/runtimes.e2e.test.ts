@@ -1,0 +1,198 @@
+/**
+ * The example app on every runtime its docs name (docs/runtimes/), each started as the docs say,
+ * answering the same requests as on Node byte for byte: every paging mode, items, sub-collections,
+ * filters, custom collections, the documents and `/docs` with Swagger UI's files, and 400, 401 and
+ * 404 problems. Bun and Deno read SQLite through libsql and PostgreSQL through pg; workerd (a
+ * local D1 through wrangler, `sqlite` project only) serves its own copy of the same rows. Bun,
+ * Deno and wrangler come from the example's devDependencies.
+ */
+import { request } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_JWT_SECRET, tokenFor } from '../src/auth.js'
+import { emptyDatabase, TEST_DATABASE, type TestDatabase } from './support/harness.js'
+import {
+  type RuntimeName,
+  type RuntimeServer,
+  startExample,
+  startWorker,
+} from './support/runtime-servers.js'
+
+/** The same `Host` on every server, so that absolute links are the same bytes. */
+const HOST = 'localhost:3000'
+
+/** Headers a server writes for itself, which differ between servers without meaning anything. */
+const TRANSPORT = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+])
+
+interface Answer {
+  status: number
+  headers: Record<string, string>
+  body: Buffer
+}
+
+/** One GET with the shared `Host` (and a bearer token when given), read whole. */
+function get(origin: string, target: string, token?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { Host: HOST, Accept: '*/*' }
+    if (token) headers.Authorization = `Bearer ${token}`
+    const sent = request(`${origin}${target}`, { headers, agent: false }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => {
+        const kept = Object.entries(response.headers)
+          .filter(([name]) => !TRANSPORT.has(name))
+          .map(([name, value]) => [name, String(value)] as const)
+          .sort(([a], [b]) => a.localeCompare(b))
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: Object.fromEntries(kept),
+          body: Buffer.concat(chunks),
+        })
+      })
+      response.on('error', reject)
+    })
+    sent.on('error', reject)
+    sent.end()
+  })
+}
+
+/** The requests compared, with the status Node must answer (checked first, so that a broken
+ * Node cannot make every runtime pass). `librarian`: with a librarian's bearer token. */
+const REQUESTS: { target: string; status: number; librarian?: boolean }[] = [
+  // Documents and the documentation page with its files.
+  { target: '/', status: 200 },
+  { target: '/docs.jsonld', status: 200 },
+  { target: '/contexts/Book', status: 200 },
+  { target: '/openapi.json', status: 200 },
+  { target: '/docs', status: 200 },
+  { target: '/docs/swagger-ui.css', status: 200 },
+  { target: '/docs/swagger-ui-bundle.js', status: 200 },
+  // Full paging, the client's page size, partial paging, no paging (streamed), cursor paging.
+  { target: '/books', status: 200 },
+  { target: '/books?page=2', status: 200 },
+  { target: '/books?itemsPerPage=25&page=2', status: 200 },
+  { target: '/books?partial=true&page=3', status: 200 },
+  { target: '/books?pagination=false', status: 200 },
+  { target: '/loans?partial=true&page=3', status: 200, librarian: true },
+  { target: '/activities', status: 200 },
+  { target: '/activities?itemsPerPage=7', status: 200 },
+  // Filters and order.
+  { target: '/books?author.name=an&order[author.name]=asc', status: 200 },
+  { target: '/books?genre=POETRY&order[price]=desc&page=2', status: 200 },
+  { target: '/books?price[gt]=20&publishedAt[after]=2015-01-01&order[title]=asc', status: 200 },
+  { target: '/books/recent?page=3', status: 200 },
+  // Items and sub-collections; a custom data provider; custom collections.
+  { target: '/books/1', status: 200 },
+  { target: '/authors/3', status: 200 },
+  { target: '/authors/3/books', status: 200 },
+  { target: '/books/7/reviews?page=1', status: 200 },
+  { target: '/books/popular', status: 200 },
+  { target: '/genres', status: 200 },
+  { target: '/releases', status: 200 },
+  { target: '/releases?pagination=false', status: 200 },
+  // Problems.
+  { target: '/books?page=0', status: 400 },
+  { target: '/books?itemsPerPage=abc', status: 400 },
+  { target: '/books/abc', status: 404 },
+  { target: '/books/9999', status: 404 },
+  { target: '/nothing-here', status: 404 },
+  { target: '/docs/index.html', status: 404 },
+  { target: '/loans', status: 401 },
+]
+
+/** Every answer of `server`, by request. */
+async function answers(server: RuntimeServer, token: string): Promise<Map<string, Answer>> {
+  const result = new Map<string, Answer>()
+  for (const { target, librarian } of REQUESTS) {
+    result.set(target, await get(server.origin, target, librarian ? token : undefined))
+  }
+  // Cursor paging: the next page as the first one links it.
+  const first = JSON.parse(result.get('/activities')?.body.toString() ?? '{}')
+  const next: string = first['hydra:view']?.['hydra:next']
+  result.set('next of /activities', await get(server.origin, next))
+  return result
+}
+
+/** The runtimes compared with Node on this project's database. */
+const RUNTIMES: Exclude<RuntimeName, 'node'>[] =
+  TEST_DATABASE === 'sqlite' ? ['bun', 'deno', 'workerd'] : ['bun', 'deno']
+
+let database: TestDatabase
+const servers = new Map<RuntimeName, RuntimeServer>()
+let token: string
+let expected: Map<string, Answer>
+
+beforeAll(async () => {
+  database = await emptyDatabase()
+  token = await tokenFor({ sub: 'Librarian', role: 'librarian' }, DEFAULT_JWT_SECRET)
+  // Node first: it creates and seeds the database, which Bun and Deno then serve as it is.
+  const node = await startExample('node', database.url)
+  servers.set('node', node)
+  const others = await Promise.allSettled(
+    RUNTIMES.map((runtime) =>
+      runtime === 'workerd' ? startWorker() : startExample(runtime, database.url)
+    )
+  )
+  for (const result of others) {
+    if (result.status === 'fulfilled') servers.set(result.value.runtime, result.value)
+  }
+  const failed = others.find((result) => result.status === 'rejected')
+  if (failed) throw failed.reason
+  expected = await answers(node, token)
+}, 240_000)
+
+afterAll(async () => {
+  await Promise.all([...servers.values()].map((server) => server.stop()))
+  await database?.remove()
+})
+
+describe(`the example on every runtime (${TEST_DATABASE})`, () => {
+  it('answers on Node with the statuses the requests call for', () => {
+    for (const { target, status } of REQUESTS) {
+      expect(expected.get(target)?.status, target).toBe(status)
+    }
+    expect(expected.get('next of /activities')?.status).toBe(200)
+  })
+
+  it.each(RUNTIMES)('answers on %s as on Node, byte for byte', async (runtime) => {
+    const server = servers.get(runtime)
+    if (!server) throw new Error(`${runtime} did not start`)
+    const actual = await answers(server, token)
+    for (const [target, answer] of expected) {
+      const other = actual.get(target)
+      expect({ target, status: other?.status, headers: other?.headers }).toEqual({
+        target,
+        status: answer.status,
+        headers: answer.headers,
+      })
+      expect(other?.body.equals(answer.body), `${runtime} ${target}: ${other?.body}`).toBe(true)
+    }
+  })
+})
+
+describe.runIf(TEST_DATABASE === 'sqlite')('a driver that cannot load', () => {
+  it.each([
+    ['bun', "'better-sqlite3' is not yet supported in Bun. Track the status in"],
+    ['deno', 'which Deno does not support. Only Node-API (N-API) addons are supported.'],
+  ] as const)("stops the start on %s with the runtime's whole reason", async (runtime, reason) => {
+    const failure = await startExample(runtime, database.url, {
+      SQLITE_DRIVER: 'better-sqlite3',
+    }).then(
+      async (server) => {
+        await server.stop()
+        throw new Error(`${runtime} started with better-sqlite3:\n${server.output()}`)
+      },
+      (error: Error) => error.message
+    )
+    const lines = failure.split('\n').slice(1).filter(Boolean)
+    expect(lines, failure).toHaveLength(1)
+    expect(lines[0]).toContain(`The database ${database.url} cannot be used: `)
+    expect(lines[0]).toContain(reason)
+    expect(failure).toContain('exited with 1')
+  })
+})

@@ -1,0 +1,139 @@
+/**
+ * The example app's server on each runtime, started as its docs say (docs/runtimes/): `npm start`'s
+ * script with `--runtime=node|bun|deno` (`npm start`, `npm run start:bun`, `npm run start:deno`),
+ * and on workerd `npm run d1:seed` then wrangler's `dev --local` (`npm run start:workers`), with
+ * ports of its own.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import { promisify } from 'node:util'
+
+export const APP = new URL('../..', import.meta.url).pathname
+/** The commands npm links for the workspace (wrangler, bun, deno). */
+const BIN = path.join(APP, '..', 'node_modules', '.bin')
+
+export type RuntimeName = 'node' | 'bun' | 'deno' | 'workerd'
+
+export interface RuntimeServer {
+  runtime: RuntimeName
+  /** `http://127.0.0.1:<port>`. */
+  origin: string
+  /** Everything the server printed. */
+  output(): string
+  stop(): Promise<void>
+}
+
+/** The environment of every server: no metrics sent by wrangler, which has no network here. */
+const ENV = { ...process.env, WRANGLER_SEND_METRICS: 'false', PATH: `${BIN}:${process.env.PATH}` }
+
+/** Starts `command` in a process group of its own; resolves once `ready` finds the port. */
+function startProcess(
+  runtime: RuntimeName,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: (output: string) => number | undefined
+): Promise<RuntimeServer> {
+  const child = spawn(command, args, {
+    cwd: APP,
+    env: { ...ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stopGroup(child)
+      reject(new Error(`${runtime}: not listening after 90 s:\n${output}`))
+    }, 90_000)
+    const read = (chunk: Buffer) => {
+      output += chunk.toString()
+      const port = ready(output)
+      if (port === undefined) return
+      clearTimeout(timer)
+      child.removeAllListeners('exit')
+      resolve({
+        runtime,
+        origin: `http://127.0.0.1:${port}`,
+        output: () => output,
+        stop: () => stopGroup(child),
+      })
+    }
+    child.stdout?.on('data', read)
+    child.stderr?.on('data', read)
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`${runtime}: exited with ${code}:\n${output}`))
+    })
+  })
+}
+
+/** Ends a server and every process it started (npm, wrangler and workerd); killed after 10 s. */
+function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return Promise.resolve()
+  const group = -child.pid
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => process.kill(group, 'SIGKILL'), 10_000)
+    child.on('exit', () => {
+      clearTimeout(timer)
+      // What the server started may outlive it (workerd under wrangler).
+      try {
+        process.kill(group, 'SIGKILL')
+      } catch {}
+      resolve()
+    })
+    process.kill(group, 'SIGTERM')
+  })
+}
+
+/** The example's own server on Node, Bun or Deno (scripts/start.mjs), on `url`, any free port. */
+export function startExample(
+  runtime: 'node' | 'bun' | 'deno',
+  url: string,
+  env: NodeJS.ProcessEnv = {}
+): Promise<RuntimeServer> {
+  return startProcess(
+    runtime,
+    process.execPath,
+    ['scripts/start.mjs', `--runtime=${runtime}`],
+    { PORT: '0', DATABASE_URL: url, ...env },
+    (output) => {
+      const port = /example app on http:\/\/localhost:(\d+)/.exec(output)?.[1]
+      return port && output.includes('/books/1') ? Number(port) : undefined
+    }
+  )
+}
+
+/** A free TCP port on the loopback interface (wrangler takes fixed ports). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * The example on workerd with its local D1 (docs/runtimes/workers.md): `npm run d1:seed` fills
+ * the example's local D1 (example-app/.wrangler) with the tables and rows of the seed, then
+ * `wrangler dev --local` serves src/worker.ts over it.
+ */
+export async function startWorker(): Promise<RuntimeServer> {
+  await promisify(execFile)('npm', ['run', '-s', 'd1:seed'], {
+    cwd: APP,
+    env: ENV,
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  const [port, inspector] = [await freePort(), await freePort()]
+  return startProcess(
+    'workerd',
+    path.join(BIN, 'wrangler'),
+    ['dev', '--local', '--port', String(port), '--inspector-port', String(inspector)],
+    {},
+    (output) => (/Ready on http:\/\/[^\s]+/.test(output) ? port : undefined)
+  )
+}

@@ -27,7 +27,7 @@ const POSTGRESQL_ONLY = [
 
 /**
  * End-to-end files not run on MariaDB: the runtimes smoke test (Bun and Deno are documented on
- * SQLite and PostgreSQL, docs/runtimes/bun-deno.md).
+ * SQLite and PostgreSQL, docs/runtime-bun-deno.md).
  */
 const NOT_MYSQL = ['test/runtimes.e2e.test.ts']
 

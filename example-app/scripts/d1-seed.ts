@@ -1,5 +1,5 @@
 // `npm run d1:seed`: writes the example's tables and rows as SQL, for its local D1 database
-// (docs/runtimes/workers.md): the schema is pushed to a fresh SQLite file and seeded there, as
+// (docs/runtime-workers.md): the schema is pushed to a fresh SQLite file and seeded there, as
 // `npm start` does, then dumped (src/sqlite-dump.ts). The script's argument is the SQL file to
 // write; `wrangler d1 execute DB --local --file <it>` then applies it.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'

@@ -15,7 +15,7 @@
 // The example's schema is also generated for Cloudflare Workers, into src/generated-workerd/: a
 // SQLite copy whose client says `runtime = "workerd"` (its query compiler is imported as a wasm
 // module, which workerd requires), read under the `workerd` condition that wrangler's bundler
-// sets (src/worker.ts, docs/runtimes/workers.md).
+// sets (src/worker.ts, docs/runtime-workers.md).
 //
 // Code imports them as `#generated/*` and `#fixtures/*` (package.json "imports"): the SQLite
 // folders by default, the others under the `postgresql` and `mysql` conditions (scripts/start.mjs,

@@ -10,7 +10,7 @@
 // `--runtime=bun` (`npm run start:bun`) and `--runtime=deno` (`npm run start:deno`) run the same
 // entry on Bun or Deno instead, installed with the example's devDependencies, with the same
 // condition; Deno also needs `--sloppy-imports` for the example's `.js` imports of `.ts` files
-// (docs/runtimes/bun-deno.md).
+// (docs/runtime-bun-deno.md).
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import path from 'node:path'

@@ -77,7 +77,7 @@ const app = createApp(prisma, {
 })
 // On Node, requests its adapter cannot read (a backslash in the path) are answered as problems
 // too, and so are those its HTTP parser refuses (raw UTF-8 in the URL, a head over 16 KB, no
-// Host); Bun and Deno serve with their own servers (src/serve.ts, docs/runtimes/).
+// Host); Bun and Deno serve with their own servers (src/serve.ts, docs/runtime-*.md).
 const server = await serve(app.fetch, port)
 {
   const origin = `http://localhost:${server.port}`

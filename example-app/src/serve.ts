@@ -28,7 +28,7 @@ interface NativeRuntimes {
 /**
  * Serves `fetch` on `port` (0: any free port) with the runtime's own server: `Bun.serve` on Bun,
  * `Deno.serve` on Deno, and on Node createHydraServer, which also answers as problems the requests
- * Node's HTTP parser refuses (docs/runtimes/). Resolves once the server listens.
+ * Node's HTTP parser refuses (docs/runtime-*.md). Resolves once the server listens.
  */
 export function serve(fetch: Fetch, port: number): Promise<Listening> {
   const { Bun, Deno } = globalThis as NativeRuntimes

@@ -1,6 +1,6 @@
 /**
  * The driver of the example's SQLite databases: better-sqlite3 on Node; libsql on Bun and Deno,
- * where better-sqlite3, a native addon, cannot load (docs/runtimes/bun-deno.md). SQLITE_DRIVER
+ * where better-sqlite3, a native addon, cannot load (docs/runtime-bun-deno.md). SQLITE_DRIVER
  * chooses one on any runtime (`libsql` on Node; `better-sqlite3` on Bun or Deno stops the start
  * with the runtime's reason, as the runtimes smoke test checks).
  */

@@ -1,5 +1,5 @@
 /**
- * The example app on Cloudflare Workers (docs/runtimes/workers.md): the same createApp as
+ * The example app on Cloudflare Workers (docs/runtime-workers.md): the same createApp as
  * src/main.ts, over a D1 database through `@prisma/adapter-d1`, with the Prisma client generated
  * for workerd (`#generated/*` under the `workerd` condition, which wrangler's bundler sets).
  * `wrangler dev` serves it with a local D1 (wrangler.jsonc).

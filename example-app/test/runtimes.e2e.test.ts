@@ -1,5 +1,5 @@
 /**
- * The example app on every runtime its docs name (docs/runtimes/), each started as the docs say,
+ * The example app on every runtime its docs name (docs/runtime-*.md), each started as the docs say,
  * answering the same requests as on Node byte for byte: every paging mode, items, sub-collections,
  * filters, custom collections, the documents and `/docs` with Swagger UI's files, and 400, 401 and
  * 404 problems. Bun and Deno read SQLite through libsql and PostgreSQL through pg; workerd (a

@@ -1,5 +1,5 @@
 /**
- * The example app's server on each runtime, started as its docs say (docs/runtimes/): `npm start`'s
+ * The example app's server on each runtime, started as its docs say (docs/runtime-*.md): `npm start`'s
  * script with `--runtime=node|bun|deno` (`npm start`, `npm run start:bun`, `npm run start:deno`),
  * and on workerd `npm run d1:seed` then wrangler's `dev --local` (`npm run start:workers`), with
  * ports of its own.
@@ -118,7 +118,7 @@ function freePort(): Promise<number> {
 }
 
 /**
- * The example on workerd with its local D1 (docs/runtimes/workers.md): `npm run d1:seed` fills
+ * The example on workerd with its local D1 (docs/runtime-workers.md): `npm run d1:seed` fills
  * the example's local D1 (example-app/.wrangler) with the tables and rows of the seed, then
  * `wrangler dev --local` serves src/worker.ts over it.
  */

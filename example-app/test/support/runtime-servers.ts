@@ -123,11 +123,16 @@ function freePort(): Promise<number> {
  * `wrangler dev --local` serves src/worker.ts over it.
  */
 export async function startWorker(): Promise<RuntimeServer> {
-  await promisify(execFile)('npm', ['run', '-s', 'd1:seed'], {
-    cwd: APP,
-    env: ENV,
-    maxBuffer: 64 * 1024 * 1024,
-  })
+  try {
+    await promisify(execFile)('npm', ['run', '-s', 'd1:seed'], {
+      cwd: APP,
+      env: ENV,
+      maxBuffer: 64 * 1024 * 1024,
+    })
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
+    throw new Error(`npm run d1:seed failed:\n${stderr}\n${stdout?.slice(-2000)}`, { cause: error })
+  }
   const [port, inspector] = [await freePort(), await freePort()]
   return startProcess(
     'workerd',

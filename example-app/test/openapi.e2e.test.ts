@@ -133,9 +133,9 @@ describe('the OpenAPI document', () => {
     expect((await documentAt(mounted)).servers[0]?.url).toBe('/api')
   })
 
-  it('describes every GET route of the app but its own documents', async () => {
+  it('describes every GET route of the app but its own documents and readiness probe', async () => {
     const { paths } = await documentAt(origin)
-    const own = /^\/($|contexts\/|errors\/|docs|openapi\.json|\*)/
+    const own = /^\/($|contexts\/|errors\/|docs|openapi\.json|ready$|\*)/
     const routes = new Set(
       app.routes
         .filter((route) => route.method === 'GET' && !own.test(route.path))

@@ -1,5 +1,6 @@
 // Following a walk-through: its `file=` blocks written into the project, its `step=` blocks run
-// there, in the doc's order, up to the `start` step (the server, which the caller starts).
+// there, in the doc's order, up to the first `start` or `start-<name>` step (a server, which the
+// caller starts).
 
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -9,7 +10,8 @@ import { withTarballs } from './packages.mjs'
 import { phase } from './timings.mjs'
 
 /**
- * Writes and runs `blocks` in `project`, stopping before a `start` step; returns the blocks left.
+ * Writes and runs `blocks` in `project`, stopping before a `start` or `start-<name>` step; returns
+ * the blocks left.
  * `tarballs` replace the packages' names in commands; `envFor(step)` adds to a step's environment;
  * `rewrite(text)` is applied to every file and command (the server's real address, say); `label`
  * starts the name of each phase.
@@ -23,7 +25,7 @@ export async function followBlocks(blocks, project, options) {
       writeFileSync(path.join(project, block.name), rewrite(block.body))
       continue
     }
-    if (block.name === 'start') return blocks.slice(index)
+    if (block.name === 'start' || block.name.startsWith('start-')) return blocks.slice(index)
     phase(`${label}step ${block.name}`)
     for (const command of commands(block.body)) {
       await run(

@@ -1,6 +1,7 @@
 // docs/getting-started.md followed in a project of its own (SQLite, the API under /api): its
 // blocks written and run, the member type checked, the server started and checked over HTTP and
-// over raw sockets, and the installed packages' source maps resolved.
+// over raw sockets, its answers recorded for other runtimes, and the installed packages' source
+// maps resolved.
 
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -8,6 +9,7 @@ import { root } from './commands.mjs'
 import { commands, walkthroughBlocks } from './doc-blocks.mjs'
 import { expect } from './expect.mjs'
 import { checkMemberType, checkServer } from './getting-started-checks.mjs'
+import { answersOf } from './node-answers.mjs'
 import { prebuiltMirror } from './prebuilt-mirror.mjs'
 import { checkRawRequests } from './raw-requests.mjs'
 import { startServer } from './server.mjs'
@@ -29,7 +31,10 @@ const blocks = walkthroughBlocks(
   ]
 )
 
-/** Follows the page in `project` (a new folder) with the packed `tarballs`. */
+/**
+ * Follows the page in `project` (a new folder) with the packed `tarballs`; resolves to its
+ * server's answers that other runtimes must give too (node-answers.mjs).
+ */
 export async function walkGettingStarted(project, tarballs) {
   mkdirSync(project)
   const [start] = await followBlocks(blocks, project, {
@@ -47,9 +52,11 @@ export async function walkGettingStarted(project, tarballs) {
     phase('HTTP checks')
     await checkServer(server.base)
     await checkRawRequests(server.base, expect)
+    const nodeAnswers = await answersOf(server.base)
 
     phase('source maps of the installed packages')
     checkSourceMaps(path.join(project, 'node_modules/@prisma-hydra'))
+    return nodeAnswers
   } finally {
     server.stop()
   }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The clean-project test: does what a user does, outside this repository. It packs both
-// packages, creates projects in a temporary folder and follows two walk-throughs of the docs top
+// packages, creates projects in a temporary folder and follows three walk-throughs of the docs top
 // to bottom: the doc's blocks marked `step=<name>` are the commands it runs (through `sh`, in the
 // project folder, with the packed tarballs in place of the published names) and the blocks marked
 // `file=<path>` the files it writes, in the doc's order.
@@ -8,6 +8,9 @@
 // - docs/getting-started.md (SQLite): then it checks the running server over HTTP (entrypoint, a
 //   page, an item, errors, the documentation, and requests only raw bytes can send), the types a
 //   user sees, and the source maps of the installed packages (getting-started.mjs).
+// - docs/runtime-bun-deno.md, in the same project (libsql, the Bun and Deno entry, both runtimes
+//   from the npm registry): then it starts the server on Bun and on Deno and checks each over HTTP
+//   as getting-started's server, and against that server's answers (runtime-bun-deno.mjs).
 // - docs/tutorial-access.md (PostgreSQL, tokens, access rules, typed clients), on a database of
 //   its own on the server of DATABASE_URL_POSTGRES, and only when that is set: then it checks the
 //   tenants' rows, a rejected token, a composite key through openapi-fetch and the types of a
@@ -27,6 +30,7 @@ import { killGroup, running, schemaEngine } from './commands.mjs'
 import { walkGettingStarted } from './getting-started.mjs'
 import { packPackages } from './packages.mjs'
 import { prebuiltMirror, reportPrebuiltMirror, startPrebuiltMirror } from './prebuilt-mirror.mjs'
+import { walkBunDeno } from './runtime-bun-deno.mjs'
 import { phase, printTimings } from './timings.mjs'
 
 /** The whole run's bound: well above the 3 to 5 minutes it takes, far below CI's 30. */
@@ -52,7 +56,9 @@ try {
   chmodSync(schemaEngine, 0o755)
   await startPrebuiltMirror(work)
 
-  await walkGettingStarted(path.join(work, 'my-api'), tarballs)
+  const myApi = path.join(work, 'my-api')
+  const nodeAnswers = await walkGettingStarted(myApi, tarballs)
+  await walkBunDeno(myApi, tarballs, nodeAnswers)
   if (postgres) await walkAccessTutorial(path.join(work, 'tasks-api'), tarballs, postgres, keep)
   failed = false
 } finally {
@@ -67,7 +73,9 @@ try {
 }
 if (postgres) console.log('clean-project test passed')
 else {
-  console.log('clean-project test passed: docs/getting-started.md (SQLite)')
+  console.log(
+    'clean-project test passed: docs/getting-started.md (SQLite), docs/runtime-bun-deno.md'
+  )
   console.log(
     'docs/tutorial-access.md (PostgreSQL): skipped: set DATABASE_URL_POSTGRES (e.g. postgres://postgres@127.0.0.1:5432/test) to follow it on PostgreSQL'
   )

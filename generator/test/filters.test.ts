@@ -208,6 +208,40 @@ describe('@filter and @order', () => {
     expect(book?.selected).not.toContain('author.name')
   })
 
+  it('resolve filters through more than one relation, each hop with its model', async () => {
+    const { model } = await build([
+      '@filter(search: { "author.activities.kind": "partial", "reviews.book.title": "exact" })',
+    ])
+    const book = model.resources.find((resource) => resource.name === 'Book')
+    expect(book?.operations[0]?.query?.filters).toEqual([
+      {
+        kind: 'search',
+        field: 'author.activities.kind',
+        strategy: 'partial',
+        type: 'String',
+        through: {
+          relation: 'author',
+          field: 'kind',
+          model: 'Author',
+          next: [{ relation: 'activities', many: true, model: 'Activity' }],
+        },
+      },
+      {
+        kind: 'search',
+        field: 'reviews.book.title',
+        strategy: 'exact',
+        type: 'String',
+        through: {
+          relation: 'reviews',
+          field: 'title',
+          many: true,
+          model: 'Review',
+          next: [{ relation: 'book', model: 'Book' }],
+        },
+      },
+    ])
+  })
+
   it.each([
     [
       'an unknown relation',
@@ -240,9 +274,39 @@ describe('@filter and @order', () => {
       'field "shelf.id" goes through "shelf" to Shelf, which is not served: add /// @pagination to Shelf',
     ],
     [
-      'more than one level',
+      'a deeper target that is not served',
       ['@filter(search: { "author.shelf.id": "exact" })'],
-      'field "author.shelf.id" goes through more than one relation: only one level (author.name) is filterable or orderable',
+      'field "author.shelf.id" goes through "shelf" of Author to Shelf, which is not served: add /// @pagination to Shelf',
+    ],
+    [
+      'an unknown deeper relation',
+      ['@filter(search: { "reviews.boook.title": "exact" })'],
+      'field "reviews.boook.title" names no relation "boook" of Review. Did you mean "book"? Relations of Review: book',
+    ],
+    [
+      'a scalar in the middle of a path',
+      ['@filter(search: { "reviews.stars.name": "exact" })'],
+      'field "reviews.stars.name" does not go through a relation: "stars" of Review is a scalar field',
+    ],
+    [
+      'an unknown field at the end of a path',
+      ['@filter(search: { "reviews.book.titel": "exact" })'],
+      'field "reviews.book.titel" names no field "titel" of Book. Did you mean "title"?',
+    ],
+    [
+      'a hidden field at the end of a path',
+      ['@filter(search: { "reviews.book.secret": "exact" })'],
+      'field "reviews.book.secret" names a field Book does not serve (@hidden)',
+    ],
+    [
+      'an order through a deeper to-many relation',
+      ['@order(fields: ["author.activities.kind"])'],
+      'field "author.activities.kind" goes through the to-many relation "activities" of Author: an item has many kind values to order by, so only to-one relations order',
+    ],
+    [
+      'an empty step',
+      ['@filter(search: { "author..name": "exact" })'],
+      'field "author..name" is not a field, nor relations and a field of the last',
     ],
     [
       'a foreign key the target serves as a link',
@@ -252,7 +316,7 @@ describe('@filter and @order', () => {
     [
       'a relation of the target',
       ['@filter(search: { "author.books": "exact" })'],
-      'field "author.books" names the relation "books" of Author: only one level',
+      'field "author.books" names the relation "books" of Author, not a field: name one of its fields after it',
     ],
     [
       'a strategy that does not fit the related type',

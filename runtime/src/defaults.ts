@@ -20,6 +20,7 @@ export {
   RANGE_OPERATORS,
   type RelatedField,
   type RelatedKeyField,
+  type RelationHop,
   SEARCH_STRATEGIES,
   type SearchStrategy,
   type ValueType,

@@ -80,15 +80,33 @@ export interface RelatedKeyField extends ValueType {
   foreignKey?: string | undefined
 }
 
+/** One relation of a path after its first (`author` of `book.author.name`). */
+export interface RelationHop {
+  /** The relation field of the model the hop before reaches (`author` of Book). */
+  relation: string
+  /** To-many: one of the related items matches (Prisma's `some`). */
+  many?: boolean | undefined
+  /** The related model's name: its scope decides which related items the caller can see. */
+  model?: string | undefined
+  /** The relation's property name when `@property(name: ...)` renames it (hidden fields name it so). */
+  name?: string | undefined
+}
+
 /**
- * A field of a related model, one relation away (`author.name`, API Platform's nested property):
- * the parameter is the dotted name, the condition is written on the related item's field.
+ * A field of a related model, one relation away or more (`author.name`, `book.author.name`; API
+ * Platform's nested properties): the parameter is the dotted name, the condition is written on the
+ * last related item's field.
  */
 export interface RelatedField {
-  /** The relation field of this model (`author`). */
+  /** The relation field of this model (`author`; `book` of `book.author.name`). */
   relation: string
-  /** The field of the related model (`name`). */
+  /** The field of the last related model (`name`). */
   field: string
+  /**
+   * The relations after the first, in order, each from the model the one before reaches
+   * (`[{ relation: 'author', model: 'Author' }]` for `book.author.name`); absent one relation away.
+   */
+  next?: readonly RelationHop[] | undefined
   /**
    * A to-many relation: an item matches when one of its related items matches every condition on
    * that relation (Prisma's `some`; API Platform's join). Otherwise a to-one relation: the

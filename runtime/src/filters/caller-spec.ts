@@ -5,26 +5,34 @@
  * only in part (an order cannot leave out related rows the caller cannot see, so it could rank
  * rows by them). What is left out is an unknown parameter for that caller, as an undeclared one.
  */
-import type { QuerySpec, Through } from '../contract/query.js'
 
-/** The related model of each relation a spec's filters and orders go through, by relation. */
+import type { QuerySpec, RelatedField, Through } from '../contract/query.js'
+import { relationHops } from './relation-path.js'
+
+/** The related model of each relation a spec's filters and orders go through, by relation path. */
 const models = new WeakMap<QuerySpec, ReadonlyMap<string, string>>()
 
-/** By relation field (`author`), the model its filters and orders reach (`Author`). */
+/**
+ * By relation path (`author`; `book` and `book.author` for `book.author.name`), the model its
+ * filters and orders reach (`Author`).
+ */
 export function relatedModels(spec: QuerySpec | undefined): ReadonlyMap<string, string> {
   if (!spec) return new Map()
   let known = models.get(spec)
   if (!known) {
     const found = new Map<string, string>()
+    const add = ({ through }: Through) => {
+      if (!through) return
+      for (const hop of relationHops(through)) if (hop.model) found.set(hop.path, hop.model)
+    }
     for (const filter of spec.filters) {
-      if (filter.through?.model) found.set(filter.through.relation, filter.through.model)
+      add(filter)
       if (filter.kind === 'search' && filter.relation?.model)
         found.set(filter.field, filter.relation.model)
       if (filter.kind === 'exists' && filter.relation && filter.model)
         found.set(filter.field, filter.model)
     }
-    for (const field of spec.order)
-      if (field.through?.model) found.set(field.through.relation, field.through.model)
+    for (const field of spec.order) add(field)
     known = found
     models.set(spec, known)
   }
@@ -51,8 +59,9 @@ const variants = new WeakMap<QuerySpec, Map<string, QuerySpec>>()
 
 /**
  * `spec` without the filters and orders of `hidden` fields (and of hidden relations, and of a
- * related model's hidden fields, named `relation.field`), and without
- * orders through the relations of `partial` (relations to rows the caller sees only in part).
+ * related model's hidden fields, named by their relation path: `author.email`, `book.writer`),
+ * and without orders through the relations of `partial` (relation paths to rows the caller sees
+ * only in part).
  * The same object for the same caller kind, so that what is built from it is built once.
  */
 export function callerSpec(
@@ -70,20 +79,31 @@ export function callerSpec(
   let variant = known.get(key)
   if (!variant) {
     const shown = ({ through }: Through, field: string) =>
-      !hidden.has(field) &&
-      !(
-        through &&
-        (hidden.has(through.relation) || hidden.has(`${through.relation}.${through.field}`))
-      )
+      !hidden.has(field) && !(through && throughHidden(through, hidden))
+    const seenInPart = ({ through }: Through) =>
+      through !== undefined && relationHops(through).some((hop) => partial.has(hop.path))
     variant = {
       ...spec,
       filters: spec.filters.filter((filter) => shown(filter, filter.field)),
-      order: spec.order.filter(
-        (field) =>
-          shown(field, field.field) && !(field.through && partial.has(field.through.relation))
-      ),
+      order: spec.order.filter((field) => shown(field, field.field) && !seenInPart(field)),
     }
     known.set(key, variant)
   }
   return variant
+}
+
+/**
+ * Whether a field through relations is hidden: one of its relations is (the first as this model
+ * names it, `author`; the next ones by their path, `book.writer` when Book hides its link `writer`),
+ * or its field is (`book.author.email`).
+ */
+function throughHidden(through: RelatedField, hidden: ReadonlySet<string>): boolean {
+  const hops = relationHops(through)
+  const last = hops[hops.length - 1]
+  if (last && hidden.has(`${last.path}.${through.field}`)) return true
+  return hops.some((hop) =>
+    hop.from === undefined
+      ? hidden.has(hop.relation)
+      : hidden.has(`${hop.from}.${hop.name ?? hop.relation}`)
+  )
 }

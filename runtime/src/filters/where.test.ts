@@ -199,6 +199,100 @@ describe('filterWhere', () => {
     })
   })
 
+  it('goes through every relation of a longer path, each under its own model scope', () => {
+    const scopes: Record<string, Record<string, unknown>> = {
+      book: { shelved: true },
+      'book.author': { country: 'AR' },
+      'book.author.agent': { active: true },
+    }
+    const scopeOf = (path: string) => scopes[path]
+    const name = {
+      relation: 'book',
+      field: 'name',
+      model: 'Book',
+      next: [{ relation: 'author', model: 'Author' }],
+    }
+    const stars = { relation: 'book', field: 'stars', next: [{ relation: 'reviews', many: true }] }
+    expect(
+      filterWhere(
+        [
+          {
+            kind: 'search',
+            field: 'book.author.name',
+            strategy: 'exact',
+            values: ['Ann'],
+            through: name,
+          },
+          { kind: 'range', field: 'book.reviews.stars', operator: 'gt', value: 3, through: stars },
+          {
+            kind: 'boolean',
+            field: 'book.available',
+            value: true,
+            through: { relation: 'book', field: 'available' },
+          },
+        ],
+        { scopeOf }
+      )
+    ).toEqual({
+      // One join per relation: the book's conditions share it, each deeper relation nests.
+      book: {
+        is: {
+          AND: [
+            { shelved: true },
+            {
+              AND: [
+                { available: true },
+                { author: { is: { AND: [{ country: 'AR' }, { name: 'Ann' }] } } },
+                { reviews: { some: { stars: { gt: 3 } } } },
+              ],
+            },
+          ],
+        },
+      },
+    })
+    // A middle relation whose scope holds no row (its guard refuses the caller): no row at all.
+    expect(
+      filterWhere(
+        [
+          {
+            kind: 'search',
+            field: 'book.author.name',
+            strategy: 'exact',
+            values: ['Ann'],
+            through: name,
+          },
+        ],
+        { scopeOf: (path) => (path === 'book' ? { OR: [] } : undefined) }
+      )
+    ).toEqual({ book: { is: { OR: [] } } })
+    // Three relations deep, the last one's scope by its own path.
+    const agent = { ...name, next: [...name.next, { relation: 'agent' }] }
+    expect(
+      filterWhere(
+        [{ kind: 'boolean', field: 'book.author.agent.name', value: false, through: agent }],
+        { scopeOf }
+      )
+    ).toEqual({
+      book: {
+        is: {
+          AND: [
+            { shelved: true },
+            {
+              author: {
+                is: {
+                  AND: [
+                    { country: 'AR' },
+                    { agent: { is: { AND: [{ active: true }, { name: false }] } } },
+                  ],
+                },
+              },
+            },
+          ],
+        },
+      },
+    })
+  })
+
   it('writes a relation search on its foreign key', () => {
     expect(
       filterWhere([
@@ -319,5 +413,7 @@ describe('orderByOf', () => {
       { title: 'desc' },
       { id: 'asc' },
     ])
+    const deep = [{ field: 'book.author.name', direction: 'desc' as const }]
+    expect(orderByOf(deep)).toEqual([{ book: { author: { name: 'desc' } } }])
   })
 })

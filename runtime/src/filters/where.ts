@@ -6,6 +6,7 @@
 import type { OrderEntry } from '../contract/order.js'
 import type { DateOperator, LikeEscape, RelatedField, SearchStrategy } from '../contract/query.js'
 import type { Caseless } from '../database/dialects.js'
+import { pastFirst } from './relation-path.js'
 import { allOf } from './settled-where.js'
 import type { FilterCondition } from './spec.js'
 
@@ -19,8 +20,9 @@ const DATE_COMPARISON: Record<DateOperator, 'lte' | 'lt' | 'gte' | 'gt'> = {
 }
 
 /**
- * The scope of the related rows the caller may see through a relation (by relation field), or
- * undefined when the caller sees every one (docs/security.md).
+ * The scope of the related rows the caller may see through a relation, by its path from the
+ * operation's model (`author`, `book.author`), or undefined when the caller sees every one
+ * (docs/security.md).
  */
 export type RelationScope = (relation: string) => Where | undefined
 
@@ -52,6 +54,15 @@ export function filterWhere(
     caseless: caseless ?? (likeEscape === 'none' ? 'like' : 'mode'),
     jsonNull,
   }
+  return levelWhere(conditions, options, scopeOf)
+}
+
+/** The `where` of the conditions on one model's rows (the operation's, or a related one's). */
+function levelWhere(
+  conditions: readonly FilterCondition[],
+  options: WrittenAs,
+  scopeOf: RelationScope
+): Where | undefined {
   const own: FilterCondition[] = []
   const related = new Map<string, { through: RelatedField; conditions: FilterCondition[] }>()
   for (const condition of conditions) {
@@ -61,7 +72,7 @@ export function filterWhere(
       continue
     }
     const group = related.get(through.relation) ?? { through, conditions: [] }
-    group.conditions.push({ ...condition, field: through.field, through: undefined })
+    group.conditions.push({ ...condition, field: through.field, through: pastFirst(through) })
     related.set(through.relation, group)
   }
   // A relation searched by IRI, or tested by exists, names a related row: a visible one. A row
@@ -80,11 +91,14 @@ export function filterWhere(
   }
   parts.unshift(...conditionParts(plain, options))
   // Every condition on one relation is one join, as API Platform's filters share their join: a
-  // book matches `reviews.rating[gte]=4&reviews.author=Ann` when one review matches both.
+  // book matches `reviews.rating[gte]=4&reviews.author=Ann` when one review matches both. Each
+  // relation of a longer path is a join of its own, under its own model's scope.
   for (const { through, conditions: inner } of related.values()) {
     const scope = scopeOf(through.relation)
+    const deeper: RelationScope = (path) => scopeOf(`${through.relation}.${path}`)
+    const held = levelWhere(inner, options, deeper)
     // The scope is "no row" when the target's guard refuses the caller: so is the whole join.
-    const where = allOf([...(scope ? [scope] : []), ...conditionParts(inner, options)]) ?? {}
+    const where = allOf([...(scope ? [scope] : []), ...(held ? [held] : [])]) ?? {}
     parts.push({ [through.relation]: through.many ? { some: where } : { is: where } })
   }
   return allOf(parts)
@@ -253,14 +267,15 @@ export function escapeLike(text: string, likeEscape: LikeEscape): string {
 }
 
 /**
- * A client order as a Prisma `orderBy` (reversed for the pages read backward). A field through a
- * to-one relation (`author.name`; field names hold no dot) orders by the related item's field.
+ * A client order as a Prisma `orderBy` (reversed for the pages read backward). A field through
+ * to-one relations (`author.name`, `book.author.name`; field names hold no dot) orders by the
+ * related item's field.
  */
 export function orderByOf(order: readonly OrderEntry[], reverse = false): Where[] {
   return order.map(({ field, direction }) => {
     const way = reverse ? (direction === 'asc' ? 'desc' : 'asc') : direction
-    const dot = field.indexOf('.')
-    if (dot === -1) return { [field]: way }
-    return { [field.slice(0, dot)]: { [field.slice(dot + 1)]: way } }
+    return field
+      .split('.')
+      .reduceRight<Where | string>((inner, name) => ({ [name]: inner }), way) as Where
   })
 }

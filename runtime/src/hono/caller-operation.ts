@@ -19,7 +19,7 @@ export interface CallerOperation<O> {
   view: CallerView
   /** The operation with the query spec the caller may use (the same object for the same kind). */
   operation: O
-  /** By relation field, the scope of the related rows the caller may see. */
+  /** By relation path (`author`, `book.author`), the scope of the related rows the caller may see. */
   scopeOf: RelationScope | undefined
   /**
    * The resource's fields the caller may not see, as filters, orders and relations name them (a

@@ -190,6 +190,38 @@ describe('a renamed link hidden by its API name', () => {
     expect(reader).toContain('"title"')
   })
 
+  it('hides a filter and order through it two relations away, by its name on the middle model', async () => {
+    // Reviews 1 and 2 are of book 1, by Ana; review 3 of book 2, by Bea.
+    expect(idsOf((await read('librarian', '/reviews?book.author.name=Ana')).body)).toEqual([1, 2])
+    expect(idsOf((await read('librarian', '/reviews?book.author.name=Bea')).body)).toEqual([3])
+    const reader = await read('reader', '/reviews?book.author.name=Bea')
+    expect(reader.status).toBe(200)
+    expect(idsOf(reader.body)).toEqual([1, 2, 3])
+    expect(search(reader.body)).not.toContain('book.author.name')
+    expect(search((await read('librarian', '/reviews')).body)).toContain(
+      '"order[book.author.name]"'
+    )
+    expect((await read('reader', '/reviews?order[book.author.name]=asc')).status).toBe(400)
+    expect((await read('librarian', '/reviews?order[book.author.name]=desc')).body).toMatchObject({
+      'hydra:member': [{ id: 3 }, { id: 1 }, { id: 2 }],
+    })
+  })
+
+  it('answers a filter two relations away within the last model’s scope', async () => {
+    // The guest sees the authors of AR only: Bea's review is not hers to find through Bea.
+    expect(idsOf((await read('guest', '/reviews?book.author.name=Ana')).body)).toEqual([1, 2])
+    expect(idsOf((await read('guest', '/reviews?book.author.name=Bea')).body)).toEqual([])
+    expect((await read('guest', '/reviews?order[book.author.name]=asc')).status).toBe(400)
+    // The middle model's scope too: a withdrawn book's reviews are not found through it.
+    await prisma.book.update({ where: { id: 1 }, data: { title: 'Withdrawn' } })
+    try {
+      expect(idsOf((await read('guest', '/reviews?book.author.name=Ana')).body)).toEqual([])
+      expect(idsOf((await read('librarian', '/reviews?book.author.name=Ana')).body)).toEqual([1, 2])
+    } finally {
+      await prisma.book.update({ where: { id: 1 }, data: { title: 'Book 1' } })
+    }
+  })
+
   it('answers the sub-collection listing the books of one writer as a missing author', async () => {
     await expectMissingParent('reader', 'works', 1)
     expect((await read('librarian', '/authors/1/works')).status).toBe(200)

@@ -205,6 +205,53 @@ describe('books', () => {
   })
 })
 
+describe('reviews through their book to its author', () => {
+  it("by the author's name (partial), ordered by it, two relations away, on both engines", async () => {
+    const authors = new Map(
+      (await prisma.author.findMany()).map((author) => [author.id, author.name])
+    )
+    const authorOf = new Map(books.map((book) => [book.id, book.authorId]))
+    const reviews = await prisma.review.findMany()
+    const name = (review: { bookId: number }) =>
+      authors.get(authorOf.get(review.bookId) ?? -1) ?? ''
+    const part = [...authors.values()][1]?.split(' ')[0]?.slice(1, 4) ?? ''
+    const fold = (text: string) => (TEST_DATABASE === 'postgresql' ? text : text.toLowerCase())
+    const expected = reviews
+      .filter((review) => fold(name(review)).includes(fold(part)))
+      .sort(
+        byThen(
+          (review) => fold(name(review)),
+          (review) => review.id
+        )
+      )
+      .map((review) => review.id)
+    expect(expected.length).toBeGreaterThan(0)
+    expect(expected.length).toBeLessThan(reviews.length)
+    const start = `/reviews?book.author.name=${encodeURIComponent(part)}&order[book.author.name]=asc`
+    const compiled = await startServer(createApp(prisma, { engine: 'compiled' }).fetch)
+    try {
+      const found: unknown[] = []
+      for (let url: string | undefined = start, pages = 0; url; pages++) {
+        const [own, twin] = await Promise.all([
+          fetch(`${origin}${url}`),
+          fetch(`${compiled.origin}${url}`),
+        ])
+        expect(own.status, url).toBe(200)
+        const text = await own.text()
+        // One answer whatever the engine, byte for byte.
+        expect(await twin.text(), url).toBe(text)
+        const body = JSON.parse(text) as Record<string, unknown>
+        found.push(...(body.member as Array<{ id: number }>).map((member) => member.id))
+        url = (body.view as Record<string, string> | undefined)?.next
+        expect(pages).toBeLessThan(50)
+      }
+      expect(found).toEqual(expected)
+    } finally {
+      await compiled.close()
+    }
+  })
+})
+
 describe('loans with exists[returnedAt]', () => {
   it('full, partial and unpaged responses hold exactly the open loans', async () => {
     const open = (await prisma.loan.findMany({ orderBy: { id: 'asc' } }))
@@ -313,6 +360,8 @@ const BOOK_VARIABLES = [
   'order[id]',
 ]
 
+const REVIEW_VARIABLES = ['book.author.name', 'order[book.author.name]', 'order[id]']
+
 describe('discovery: hydra:search', () => {
   it('describes every variable of /books as API Platform does, in paged and streamed responses', async () => {
     const response = await get(origin, '/books?page=2')
@@ -333,11 +382,19 @@ describe('discovery: hydra:search', () => {
     expect((streamed.body['hydra:search'] as Record<string, unknown>)['hydra:template']).toMatch(
       /^\/loans\{\?page,.*,exists\[returnedAt\]\}$/
     )
-    const none = await get(origin, '/reviews')
-    // Served without the `hydra:` prefix: its paging parameters only.
-    const reviews = none.body.search as Record<string, unknown>
+    const deep = await get(origin, '/reviews')
+    // Served without the `hydra:` prefix; a field two relations away under its dotted name.
+    const reviews = deep.body.search as Record<string, unknown>
     const reviewMapping = reviews.mapping as Array<Record<string, unknown>>
-    expect(filtersOf(reviewMapping.map((entry) => entry.variable as string))).toEqual([])
+    expect(filtersOf(reviewMapping.map((entry) => entry.variable as string))).toEqual(
+      REVIEW_VARIABLES
+    )
+    expect(reviewMapping.find((entry) => entry.variable === 'book.author.name')).toEqual({
+      '@type': 'IriTemplateMapping',
+      variable: 'book.author.name',
+      property: 'book.author.name',
+      required: false,
+    })
     expect((await get(origin, '/books/popular')).body['hydra:search']).toMatchObject({
       'hydra:template': expect.not.stringContaining('order['),
     })
@@ -407,7 +464,7 @@ describe('discovery: hydra:search', () => {
       'order[name]',
       'order[id]',
     ])
-    expect(filtersOf(await parameters('reviews'))).toEqual([])
+    expect(filtersOf(await parameters('reviews'))).toEqual(REVIEW_VARIABLES)
     expect(await parameters('reviews')).toContain('page')
   })
 })

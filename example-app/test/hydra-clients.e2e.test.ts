@@ -93,7 +93,12 @@ describe("API Platform's api-doc-parser", () => {
     }
     const reviews = resources.find((resource) => resource.name === 'reviews')
     // Without the hydra: prefix too (search, mapping).
-    expect(((await reviews?.getParameters?.()) ?? []).map((p) => p.variable)).toEqual(['page'])
+    expect(((await reviews?.getParameters?.()) ?? []).map((p) => p.variable)).toEqual([
+      'page',
+      'book.author.name',
+      'order[book.author.name]',
+      'order[id]',
+    ])
     // Custom collections (src/collections.ts) write their paging parameters as generated ones do,
     // whether or not they take filters (genres do, after their paging parameters).
     const parametersOf = async (name: string) => {

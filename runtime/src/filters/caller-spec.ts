@@ -82,10 +82,16 @@ export function callerSpec(
       !hidden.has(field) && !(through && throughHidden(through, hidden))
     const seenInPart = ({ through }: Through) =>
       through !== undefined && relationHops(through).some((hop) => partial.has(hop.path))
+    const order = spec.order.filter((field) => shown(field, field.field) && !seenInPart(field))
     variant = {
       ...spec,
       filters: spec.filters.filter((filter) => shown(filter, filter.field)),
-      order: spec.order.filter((field) => shown(field, field.field) && !seenInPart(field)),
+      // An empty order turns the parameter off: a caller who may use none of the declared fields
+      // still orders by the key, as every caller may, and is refused the others as undeclared.
+      order:
+        order.length === 0 && spec.order.length > 0
+          ? [...(spec.key ?? (spec.id ? [spec.id] : []))]
+          : order,
     }
     known.set(key, variant)
   }

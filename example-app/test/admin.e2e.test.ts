@@ -426,6 +426,33 @@ describe.skipIf(!hasBrowser)('API Platform admin on the example API', () => {
     expect(failures).toEqual([])
     await page.close()
   })
+
+  it('reads the authors of a page of books in one request, through the id[] filter', async () => {
+    const books = membersOf(await getJson('/books'))
+    const iris = [...new Set(books.map((book) => String(book.author)))]
+    expect(iris.length).toBeGreaterThan(2)
+    const names = await Promise.all(iris.map(async (iri) => String((await getJson(iri)).name)))
+    const { page, failures, requests } = await openAdmin('/books')
+    await expect.poll(() => firstColumn(page), SHOWN).toEqual(books.map((item) => item['@id']))
+    for (const name of names)
+      await page.getByRole('link', { name, exact: true }).first().waitFor(SHOWN)
+    const authors = requests.filter((url) => url.pathname.startsWith('/authors'))
+    const byIds = authors.filter((url) =>
+      [...url.searchParams.keys()].some((key) => key.startsWith('id['))
+    )
+    process.stdout.write(
+      `admin: ${books.length} books by ${iris.length} authors shown with ${authors.length} requests to /authors (${byIds.length} by id[])\n`
+    )
+    // No author read alone: one page of them, named by their IRIs (`id[0]=/authors/3&id[1]=…`).
+    expect(authors.filter((url) => url.pathname !== '/authors')).toEqual([])
+    expect(byIds).toHaveLength(1)
+    const asked = [...(byIds[0] as URL).searchParams].filter(([key]) => key.startsWith('id['))
+    expect(new Set(asked.map(([, value]) => value))).toEqual(new Set(iris))
+    // Besides it, at most the collection read once for its hydra:search (whether it takes id).
+    expect(authors.length).toBeLessThanOrEqual(2)
+    expect(failures).toEqual([])
+    await page.close()
+  })
 })
 
 describe.skipIf(!hasBrowser)('API Platform admin on composite keys', () => {

@@ -252,6 +252,40 @@ describe('reviews through their book to its author', () => {
   })
 })
 
+describe('several authors in one request (id[])', () => {
+  it('lists the authors named by IRI or id, in either list form, alike on both engines', async () => {
+    const compiled = await startServer(createApp(prisma, { engine: 'compiled' }).fetch)
+    try {
+      const queries = [
+        'id[]=/authors/7&id[]=2&id[]=/authors/4',
+        'id%5B0%5D=%2Fauthors%2F7&id%5B1%5D=2&id%5B2%5D=%2Fauthors%2F4',
+        'id[]=2&id[]=4&id[]=7&id[]=99999',
+      ]
+      for (const query of queries) {
+        const [own, twin] = await Promise.all([
+          fetch(`${origin}/authors?${query}`),
+          fetch(`${compiled.origin}/authors?${query}`),
+        ])
+        expect(own.status, query).toBe(200)
+        const text = await own.text()
+        expect(await twin.text(), query).toBe(text)
+        const body = JSON.parse(text) as Record<string, unknown>
+        expect(ids(body), query).toEqual([2, 4, 7])
+        expect(body['hydra:totalItems'], query).toBe(3)
+      }
+      const one = await get(origin, '/authors?id=/authors/3')
+      expect(ids(one.body)).toEqual([3])
+      for (const wrong of ['id=/books/3', 'id[]=3&id[]=x', 'id=/authors/3/books']) {
+        const refused = await get(origin, `/authors?${wrong}`)
+        expect(refused.status, wrong).toBe(400)
+        expect(String(refused.body.detail), wrong).toContain('"id')
+      }
+    } finally {
+      await compiled.close()
+    }
+  })
+})
+
 describe('loans with exists[returnedAt]', () => {
   it('full, partial and unpaged responses hold exactly the open loans', async () => {
     const open = (await prisma.loan.findMany({ orderBy: { id: 'asc' } }))

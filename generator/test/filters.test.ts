@@ -208,6 +208,15 @@ describe('@filter and @order', () => {
     expect(book?.selected).not.toContain('author.name')
   })
 
+  it('take the items’ IRIs in an exact search of the item key (id[]), ids too', async () => {
+    const { model } = await build(['@filter(search: { id: "exact", title: "exact" })'])
+    const book = model.resources.find((resource) => resource.name === 'Book')
+    expect(book?.operations[0]?.query?.filters).toEqual([
+      { kind: 'search', field: 'id', strategy: 'exact', type: 'Int', items: '/books' },
+      { kind: 'search', field: 'title', strategy: 'exact', type: 'String' },
+    ])
+  })
+
   it('resolve filters through more than one relation, each hop with its model', async () => {
     const { model } = await build([
       '@filter(search: { "author.activities.kind": "partial", "reviews.book.title": "exact" })',

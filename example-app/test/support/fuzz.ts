@@ -123,9 +123,10 @@ export function queryParameters(
     const { field } = filter
     switch (filter.kind) {
       case 'search': {
-        const type: Omit<FuzzParameter, 'name'> = filter.relation
-          ? { type: 'Iri', values: iris(filter.relation.collectionPath) }
-          : typeOf(filter)
+        // A relation, or the item key (`id[]`), takes IRIs as well as ids.
+        const path = filter.relation?.collectionPath ?? filter.items
+        const type: Omit<FuzzParameter, 'name'> =
+          path !== undefined ? { type: 'Iri', values: iris(path) } : typeOf(filter)
         parameters.push({ name: field, ...type }, { name: `${field}[]`, ...type })
         break
       }

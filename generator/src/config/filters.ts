@@ -182,7 +182,20 @@ function readFilter(
     )
   }
   const spec = fieldFilter(kind, name, field, setting, context.provider)
-  return typeof spec === 'string' ? problem(spec) : spec
+  if (typeof spec === 'string') return problem(spec)
+  return itemsByKey(spec, context)
+}
+
+/**
+ * An exact search on the item key (`id`, a key of one field) takes the items' IRIs as well as
+ * their ids (`id[]=/authors/1&id[]=3`), as API Platform's SearchFilter reads an identifier: the
+ * filter API Platform's admin looks for to read several items in one request (its `getMany`).
+ */
+function itemsByKey(spec: FilterSpec, context: FilterContext): FilterSpec {
+  const keyed = (context.keyFields?.length ?? 1) === 1 && spec.field === context.idField.name
+  if (spec.kind !== 'search' || spec.strategy !== 'exact' || !keyed) return spec
+  const path = context.served.get(context.model.name)?.collectionPath
+  return path === undefined ? spec : { ...spec, items: path }
 }
 
 /** Two kinds answering the same `field=` parameter, or a field named like a parameter. */

@@ -128,6 +128,11 @@ export type FilterSpec = (
       field: string
       strategy: SearchStrategy
       relation?: RelationTarget | undefined
+      /**
+       * Set on an exact search of the item key (`id`): the collection path of the resource's
+       * items, whose IRIs (`/authors/3`) the search takes as well as ids (`3`).
+       */
+      items?: string | undefined
     } & ValueType)
   | ({ kind: 'range'; field: string } & ValueType)
   | { kind: 'date'; field: string; nulls?: DateNulls | undefined }

@@ -52,6 +52,23 @@ function problem(query: string, spec = books, options = {}): string {
 }
 
 describe('readCollectionQuery', () => {
+  it('reads the item key by IRI or id, as a list in either bracket form', () => {
+    const authors: QuerySpec = {
+      ...books,
+      filters: [{ kind: 'search', field: 'id', strategy: 'exact', type: 'Int', items: '/authors' }],
+    }
+    const ids = (query: string) => read(query, authors, { base: '/api' }).filters
+    const expected = [{ kind: 'search', field: 'id', strategy: 'exact', values: [1, 3] }]
+    // API Platform's admin numbers its list (`id[0]`, `id[1]`); IRIs under the mount.
+    expect(ids('id%5B0%5D=%2Fapi%2Fauthors%2F1&id%5B1%5D=3')).toEqual(expected)
+    expect(ids('id[]=1&id[]=/api/authors/3')).toEqual(expected)
+    expect(ids('id=/api/authors/7')).toEqual([
+      { kind: 'search', field: 'id', strategy: 'exact', values: [7] },
+    ])
+    for (const wrong of ['id=/api/books/1', 'id=/authors/1', 'id[]=x', 'id=/api/authors/1/2'])
+      expect(() => ids(wrong), wrong).toThrow(/"id(\[\])?" parameter/)
+  })
+
   it('reads nothing from a query without declared parameters', () => {
     expect(read('page=2&foo=bar', books)).toEqual({ filters: [], order: [] })
     // No orderable field: `order` is an unknown parameter, as in API Platform.

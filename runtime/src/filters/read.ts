@@ -227,6 +227,14 @@ function condition(
               foreignKey: relation.foreignKey,
             }
       }
+      if (spec.items !== undefined) {
+        // The item key by IRI or id, read as a relation to the resource's own items.
+        const own = { foreignKey: field, collectionPath: spec.items, id: spec }
+        const values = raws.map((raw) =>
+          readRelated(own, raw, parameter, options.base ?? '', options.database)
+        )
+        return { kind: 'search', field, strategy: spec.strategy, values }
+      }
       // Every strategy but `exact` is a LIKE pattern, `iexact` included.
       if (options.likeEscape === 'none' && !options.literalSearch && spec.strategy !== 'exact') {
         const wild = raws.find((raw) => /[%_]/.test(raw))

@@ -52,9 +52,11 @@ function filterSchema(filter: FilterSpec, variable: string): Schema {
   const list = variable.endsWith('[]')
   switch (filter.kind) {
     case 'search': {
-      const one = filter.relation
-        ? { type: 'string', description: `An IRI of ${filter.relation.collectionPath}, or an id.` }
-        : valueSchema(filter)
+      const path = filter.relation?.collectionPath ?? filter.items
+      const one =
+        path !== undefined
+          ? { type: 'string', description: `An IRI of ${path}, or an id.` }
+          : valueSchema(filter)
       return list ? { type: 'array', items: one } : one
     }
     case 'numeric':

@@ -25,7 +25,13 @@ export {
   type SearchStrategy,
   type ValueType,
 } from './contract/query.js'
-export { dialectOf, KEYSET_TYPES, keepsRowEstimates, qualifiedTable } from './database/dialects.js'
+export {
+  dialectNames,
+  dialectOf,
+  KEYSET_TYPES,
+  keepsRowEstimates,
+  qualifiedTable,
+} from './database/dialects.js'
 export { defaultFilterParameterNames } from './filters/spec.js'
 export { HYDRA_TERMS } from './hydra/context.js'
 export { entrypointKey } from './hydra/documentation.js'

@@ -6,7 +6,7 @@
  * is not listed: it orders like a String, is written as its text, and cannot key a cursor.
  *
  * The table does not depend on the database. Limits that do (an Int is 32 bits, a BigInt 64, the
- * dates and texts a provider stores) are in the companion table values/provider-ranges.ts.
+ * dates and texts a provider stores) are in the dialect table, database/dialects.ts.
  */
 
 /** A JSON value: what a `Json` field is served as. */

@@ -7,6 +7,7 @@ import type { DMMF } from '@prisma/generator-helper'
 import {
   DATE_NULLS,
   type DateNulls,
+  dialectNames,
   dialectOf,
   type FilterSpec,
   type OrderFieldSpec,
@@ -73,7 +74,7 @@ export function fieldFilter(
       if (!text && strategy !== 'exact')
         return `(${field.uuid ? 'UUID' : type}) takes only the "exact" strategy, not "${strategy}"`
       if (strategy.startsWith('i') && dialectOf(provider).caseless === undefined)
-        return `cannot use "${strategy}": case-insensitive matching is served on PostgreSQL, CockroachDB, MySQL/MariaDB and SQLite, not ${provider}; use "${strategy.slice(1)}" (see docs/filters.md, case sensitivity)`
+        return `cannot use "${strategy}": case-insensitive matching is served on ${dialectNames(({ caseless }) => caseless !== undefined)}, not ${provider}; use "${strategy.slice(1)}" (see docs/filters.md, case sensitivity)`
       return { kind, field: name, strategy, ...value }
     }
     case 'range':

@@ -62,7 +62,7 @@ export class CompiledStatements {
 
   constructor(
     private readonly model: CompiledModel,
-    private readonly provider: string,
+    provider: string,
     private readonly table: string
   ) {
     this.dialect = dialectOf(provider)
@@ -104,11 +104,8 @@ export class CompiledStatements {
     let sql = `${where}${order}`
     const { skip, take } = args
     if (take !== undefined) sql += ` LIMIT ${query.param(take, 'int')}`
-    else if (skip) sql += this.provider === 'mysql' ? ' LIMIT 18446744073709551615' : ''
-    if (skip) {
-      if (take === undefined && this.provider === 'sqlite') sql += ' LIMIT -1'
-      sql += ` OFFSET ${query.param(skip, 'int')}`
-    }
+    else if (skip && this.dialect.everyRow !== undefined) sql += ` LIMIT ${this.dialect.everyRow}`
+    if (skip) sql += ` OFFSET ${query.param(skip, 'int')}`
     return sql
   }
 

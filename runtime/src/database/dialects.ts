@@ -4,11 +4,14 @@
  * generator (at generation time) and by the data-access layer (at run time). Identifier quoting,
  * the plain count of a table, the planner's row estimate, the isolation level that makes a page
  * and its count one snapshot, how LIKE reads `%` and `_`, how Prisma's client matches text whatever
- * its case, whether a cursor position is read as a row value, and which types can key a cursor.
+ * its case, whether a cursor position is read as a row value, how an OFFSET reads past a missing
+ * LIMIT, the values each stores, how its driver adapter reports a database error, and which types
+ * can key a cursor.
  */
 
 import type { TableName } from '../contract/model-source.js'
 import type { LikeEscape } from '../contract/query.js'
+import { type ProviderRanges, rangesFrom, SHARED_RANGES } from '../values/provider-ranges.js'
 
 /**
  * How Prisma's client matches text whatever its case (docs/filters.md#case-sensitivity): with
@@ -17,8 +20,20 @@ import type { LikeEscape } from '../contract/query.js'
  */
 export type Caseless = 'mode' | 'like'
 
+/**
+ * Where a Prisma driver adapter's error of a database (`kind`: `postgres`, `mysql`) keeps the
+ * database's SQLSTATE: node-postgres's is its `code`, the `mariadb` driver's its `state` (its
+ * `code` is a number).
+ */
+export interface AdapterErrors {
+  kind: string
+  sqlState: 'code' | 'state'
+}
+
 /** One database's rules. */
 export interface Dialect {
+  /** What messages call it: `PostgreSQL`, `MySQL/MariaDB`. */
+  name: string
   /** The isolation level that makes a page and its count one consistent read. */
   isolationLevel: 'Serializable' | 'RepeatableRead'
   /**
@@ -43,6 +58,15 @@ export interface Dialect {
    * comparison (`("createdAt", "id") < (?, ?)`), which the database reads as one index range.
    */
   rowValues: boolean
+  /**
+   * The LIMIT that reads every row, where an OFFSET cannot be written without a LIMIT (MySQL and
+   * SQLite); absent where it can.
+   */
+  everyRow?: string
+  /** The values it stores of the types whose range depends on the database. */
+  ranges: ProviderRanges
+  /** How its driver adapter reports the database's errors, where they carry a SQLSTATE. */
+  adapterErrors?: AdapterErrors
   /** An identifier quoted as this database quotes it. */
   quote(name: string): string
   /** The `n`th (1-based) parameter of a statement the compiled engine writes (`$1`, `?`). */
@@ -58,41 +82,60 @@ const doubleQuote = (name: string) => `"${name.replace(/"/g, '""')}"`
 const PG_ESTIMATE =
   'SELECT reltuples::float8 AS "estimate" FROM pg_class WHERE oid = to_regclass($1)'
 
+// timestamp(3) reaches 4713 BC to 294276 AD, but the driver adapter writes years before 1 and
+// after 9999 in forms PostgreSQL refuses (Prisma P2020).
 const POSTGRES: Dialect = {
+  name: 'PostgreSQL',
   isolationLevel: 'RepeatableRead',
   estimateSql: PG_ESTIMATE,
   likeEscape: 'backslash',
   caseless: 'mode',
   readOnlySql: 'SET TRANSACTION READ ONLY',
   rowValues: true,
+  ranges: rangesFrom('0001-01-01T00:00:00.000Z'),
+  adapterErrors: { kind: 'postgres', sqlState: 'code' },
   quote: doubleQuote,
   placeholder: numbered,
 }
 
+/** In the order messages list them. */
 const DIALECTS: Record<string, Dialect> = {
-  sqlite: {
-    isolationLevel: 'Serializable',
-    likeEscape: 'none',
-    caseless: 'like',
-    rowValues: true,
-    quote: doubleQuote,
-    placeholder: positional,
-  },
   postgresql: POSTGRES,
   postgres: POSTGRES,
-  cockroachdb: POSTGRES,
+  cockroachdb: { ...POSTGRES, name: 'CockroachDB', ranges: SHARED_RANGES },
   mysql: {
+    name: 'MySQL/MariaDB',
     isolationLevel: 'RepeatableRead',
     likeEscape: 'backslash',
     caseless: 'like',
     rowValues: false,
+    // The largest LIMIT, as MySQL's manual writes "every row".
+    everyRow: '18446744073709551615',
+    // DATETIME(3): '1000-01-01 00:00:00.000' to '9999-12-31 23:59:59.999'.
+    ranges: SHARED_RANGES,
+    adapterErrors: { kind: 'mysql', sqlState: 'state' },
     quote: (name) => `\`${name.replace(/`/g, '``')}\``,
     placeholder: positional,
   },
+  sqlite: {
+    name: 'SQLite',
+    isolationLevel: 'Serializable',
+    likeEscape: 'none',
+    caseless: 'like',
+    rowValues: true,
+    // A negative LIMIT is no limit.
+    everyRow: '-1',
+    // Dates are stored as ISO 8601 text and compared as text: only four-digit years sort right.
+    ranges: rangesFrom('0001-01-01T00:00:00.000Z'),
+    quote: doubleQuote,
+    placeholder: positional,
+  },
   sqlserver: {
+    name: 'SQL Server',
     isolationLevel: 'Serializable',
     likeEscape: 'brackets',
     rowValues: false,
+    ranges: SHARED_RANGES,
     quote: (name) => `[${name.replace(/]/g, ']]')}]`,
     placeholder: (n) => `@P${n}`,
   },
@@ -101,6 +144,39 @@ const DIALECTS: Record<string, Dialect> = {
 /** The rules of `provider` (a datasource provider name); SQLite's for one it does not know. */
 export function dialectOf(provider: string): Dialect {
   return DIALECTS[provider] ?? (DIALECTS.sqlite as Dialect)
+}
+
+/**
+ * The values the database of `provider` stores; for an unknown or left-out provider, those every
+ * database stores.
+ */
+export function rangesOf(provider: string | undefined): ProviderRanges {
+  return provider !== undefined && Object.hasOwn(DIALECTS, provider)
+    ? (DIALECTS[provider] as Dialect).ranges
+    : SHARED_RANGES
+}
+
+/** The names of the databases whose rules pass `test`, listed for a message (`A, B and C`). */
+export function dialectNames(test: (dialect: Dialect) => boolean): string {
+  const served = Object.values(DIALECTS).filter(test)
+  const names = [...new Set(served.map(({ name }) => name))]
+  const last = names.pop()
+  return names.length === 0 ? (last ?? '') : `${names.join(', ')} and ${last}`
+}
+
+/**
+ * The SQLSTATE a driver adapter's error of a database carries (AdapterErrors), or undefined for
+ * any other error.
+ */
+export function adapterSqlState(error: object): string | undefined {
+  const { kind } = error as { kind?: unknown }
+  if (typeof kind !== 'string') return undefined
+  for (const { adapterErrors } of Object.values(DIALECTS)) {
+    if (adapterErrors?.kind !== kind) continue
+    const state = (error as Record<string, unknown>)[adapterErrors.sqlState]
+    return typeof state === 'string' ? state : undefined
+  }
+  return undefined
 }
 
 /** Whether `provider` keeps a per-table row estimate that `estimated` totals can read. */

@@ -7,6 +7,7 @@
 import { HydraError } from '../errors.js'
 import { consoleLogger, type HydraLogger } from '../observe/logger.js'
 import { causesOf } from './causes.js'
+import { adapterSqlState } from './dialects.js'
 import { outageReason } from './outage-reason.js'
 import { DEFAULT_RETRY_AFTER, QueryTimeout, withinBudget } from './timeouts.js'
 
@@ -85,10 +86,10 @@ export function isOutage(error: unknown): boolean {
  */
 export function isReadConflict(error: unknown): boolean {
   return someCause(error, (current) => {
-    const { code, kind, state } = current as { code?: unknown; kind?: unknown; state?: unknown }
+    const { code, kind } = current as { code?: unknown; kind?: unknown }
     if (code === 'P2034' || kind === 'TransactionWriteConflict') return true
-    if (kind === 'postgres' && CONFLICT.test(String(code))) return true
-    return kind === 'mysql' && typeof state === 'string' && CONFLICT.test(state)
+    const state = adapterSqlState(current)
+    return state !== undefined && CONFLICT.test(state)
   })
 }
 
@@ -98,19 +99,14 @@ const CONFLICT = /^(40001|40P01)$/
 /** Whether `error` itself (not what it wraps) says the database is unavailable. */
 function unavailable(current: object): boolean {
   if (current instanceof QueryTimeout || current instanceof DatabaseUnavailable) return true
-  const { code, kind, state, message } = current as {
-    code?: unknown
-    kind?: unknown
-    state?: unknown
-    message?: unknown
-  }
+  const { code, kind, message } = current as { code?: unknown; kind?: unknown; message?: unknown }
   if (typeof code === 'string' && (PRISMA_CODES.has(code) || SOCKET_CODES.has(code))) return true
   if (typeof code === 'string' && SQLSTATE.test(code)) return true
   if (typeof kind === 'string' && ADAPTER_KINDS.has(kind)) return true
-  if (kind === 'postgres' && SQLSTATE.test(String(code))) return true
-  // MySQL/MariaDB (`@prisma/adapter-mariadb`): the SQLSTATE is `state`, the code a number; the
-  // `mariadb` driver gives a closed or timed-out socket SQLSTATE 08S01.
-  if (kind === 'mysql' && typeof state === 'string' && SQLSTATE.test(state)) return true
+  // A driver adapter's SQLSTATE (the dialect table's AdapterErrors); the `mariadb` driver gives a
+  // closed or timed-out socket SQLSTATE 08S01.
+  const state = adapterSqlState(current)
+  if (state !== undefined && SQLSTATE.test(state)) return true
   return typeof message === 'string' && DRIVER_MESSAGES.test(message)
 }
 

@@ -21,6 +21,7 @@ import {
   type KeySpec,
   keyFields,
 } from '../contract/keys.js'
+import { rangesOf } from '../database/dialects.js'
 import { isDecimal } from '../decimal.js'
 import { readColumnValue } from '../values/column-value.js'
 import { isoText } from '../values/iso-text.js'
@@ -129,7 +130,7 @@ export function readKeyText(
   }
   if (field.values && !field.values.includes(text)) return undefined
   const type = field.kind === 'Enum' ? 'String' : field.kind
-  const read = readColumnValue({ type, uuid: field.uuid }, text, provider)
+  const read = readColumnValue({ type, uuid: field.uuid }, text, rangesOf(provider))
   if (!read.ok) return undefined
   if (type !== 'String' && keyText(field.kind, read.value) !== text) return undefined
   return read.value

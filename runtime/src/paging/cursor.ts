@@ -11,6 +11,7 @@
  */
 
 import type { CursorKey } from '../contract/order.js'
+import { rangesOf } from '../database/dialects.js'
 import { isDecimal } from '../decimal.js'
 import { badRequest } from '../errors.js'
 import { isRepeated, type QueryMap, type QueryValue } from '../iri/query-string.js'
@@ -52,7 +53,7 @@ export function parseCursorValue(
   parameter: string,
   provider?: string | undefined
 ): unknown {
-  const read = readColumnValue(key, raw, provider)
+  const read = readColumnValue(key, raw, rangesOf(provider))
   if (!read.ok) {
     throw badRequest(`The "${parameter}" parameter must be ${read.expected}, "${raw}" given.`)
   }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { rangesOf } from '../database/dialects.js'
 import { defineResource } from '../hydra/resource.js'
 import { readColumnValue } from './column-value.js'
 
 const rejected = (type: string, raw: string, provider?: string, uuid?: boolean) =>
-  readColumnValue({ type, uuid }, raw, provider)
+  readColumnValue({ type, uuid }, raw, rangesOf(provider))
 
 describe('readColumnValue: the range of each type on each provider', () => {
   it.each([
@@ -32,7 +33,7 @@ describe('readColumnValue: the range of each type on each provider', () => {
     ['Boolean', 'TRUE', true],
     ['Boolean', '0', false],
   ])('%s %s is read', (type, raw, value) => {
-    expect(readColumnValue({ type }, raw, 'postgresql')).toEqual({ ok: true, value })
+    expect(readColumnValue({ type }, raw, rangesOf('postgresql'))).toEqual({ ok: true, value })
   })
 
   it('dates PostgreSQL and SQLite store: years 1 to 9999', () => {

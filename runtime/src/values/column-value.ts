@@ -4,9 +4,7 @@
  * store it. A value that passes never makes the database fail (docs/errors.md#values-checked-against-the-column); one that does not
  * is answered by the caller: a 404 for an item id, a 400 naming the parameter otherwise.
  */
-import { rangesOf } from './provider-ranges.js'
-
-export type { DatabaseProvider } from './provider-ranges.js'
+import { type ProviderRanges, SHARED_RANGES } from './provider-ranges.js'
 
 /** The type of the column a value is compared with. */
 export interface ColumnType {
@@ -35,15 +33,15 @@ const fail = (expected: string): ColumnValue => ({ ok: false, expected })
 const ok = (value: unknown): ColumnValue => ({ ok: true, value })
 
 /**
- * Reads `raw` as a value of `column` on `provider` (left out: the rules every supported database
- * shares, the strictest). Never throws on client input.
+ * Reads `raw` as a value of `column` within `ranges`, its database's (`rangesOf` of the dialect
+ * table; left out: the rules every supported database shares, the strictest). Never throws on
+ * client input.
  */
 export function readColumnValue(
   column: ColumnType,
   raw: string,
-  provider?: string | undefined
+  ranges: ProviderRanges = SHARED_RANGES
 ): ColumnValue {
-  const ranges = rangesOf(provider)
   switch (column.type) {
     case 'Int': {
       if (!INT.test(raw)) return fail('an integer')

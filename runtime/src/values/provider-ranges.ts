@@ -1,13 +1,10 @@
 /**
- * What each database stores for the Prisma scalar types whose range depends on the database, as
+ * What a database stores for the Prisma scalar types whose range depends on the database, as
  * Prisma maps the types by default (`Int` → 32-bit, `BigInt` → 64-bit, `Decimal` → DECIMAL(65,30),
- * `DateTime` → timestamp(3) / DATETIME(3) / ISO text). Read by the value rule
- * (`readColumnValue`); a value outside these ranges would make the database (or its driver
+ * `DateTime` → timestamp(3) / DATETIME(3) / ISO text). Each database's own are in the dialect
+ * table (database/dialects.ts); a value outside them would make the database (or its driver
  * adapter) fail instead of answering.
  */
-
-/** The datasource providers the runtime knows the ranges of. */
-export type DatabaseProvider = 'sqlite' | 'postgresql' | 'mysql'
 
 export interface ProviderRanges {
   int: { min: number; max: number }
@@ -22,42 +19,18 @@ const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
 const DECIMAL_65_30 = { integerDigits: 35, fractionDigits: 30 }
 const LAST_INSTANT = new Date('9999-12-31T23:59:59.999Z')
 
-const RANGES: Record<DatabaseProvider, ProviderRanges> = {
-  // Dates are stored as ISO 8601 text and compared as text: only four-digit years sort right.
-  sqlite: {
+/** The ranges of a database whose dates start at `firstInstant` (ISO 8601). */
+export function rangesFrom(firstInstant: string): ProviderRanges {
+  return {
     int: INT32,
     bigInt: INT64,
     decimal: DECIMAL_65_30,
-    dateTime: { min: new Date('0001-01-01T00:00:00.000Z'), max: LAST_INSTANT },
-  },
-  // timestamp(3) reaches 4713 BC to 294276 AD, but the driver adapter writes years before 1 and
-  // after 9999 in forms PostgreSQL refuses (Prisma P2020).
-  postgresql: {
-    int: INT32,
-    bigInt: INT64,
-    decimal: DECIMAL_65_30,
-    dateTime: { min: new Date('0001-01-01T00:00:00.000Z'), max: LAST_INSTANT },
-  },
-  // DATETIME(3): '1000-01-01 00:00:00.000' to '9999-12-31 23:59:59.999'.
-  mysql: {
-    int: INT32,
-    bigInt: INT64,
-    decimal: DECIMAL_65_30,
-    dateTime: { min: new Date('1000-01-01T00:00:00.000Z'), max: LAST_INSTANT },
-  },
+    dateTime: { min: new Date(firstInstant), max: LAST_INSTANT },
+  }
 }
 
-/** What every supported database stores: the rules for a value whose provider is not known. */
-const SHARED: ProviderRanges = {
-  int: INT32,
-  bigInt: INT64,
-  decimal: DECIMAL_65_30,
-  dateTime: { min: RANGES.mysql.dateTime.min, max: LAST_INSTANT },
-}
-
-/** The ranges of `provider`; for an unknown or left-out provider, those every database shares. */
-export function rangesOf(provider: string | undefined): ProviderRanges {
-  return provider !== undefined && Object.hasOwn(RANGES, provider)
-    ? RANGES[provider as DatabaseProvider]
-    : SHARED
-}
+/**
+ * What every supported database stores, the strictest (MySQL's dates start at year 1000): the
+ * rules for a value whose database is not known.
+ */
+export const SHARED_RANGES: ProviderRanges = rangesFrom('1000-01-01T00:00:00.000Z')

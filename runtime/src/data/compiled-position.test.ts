@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { CursorKey } from '../contract/order.js'
-import { keysetWhere } from '../paging/cursor.js'
-import { positionOf } from '../paging/keyset-position.js'
+import { keysetBound } from '../paging/cursor.js'
 import { CompiledStatements } from './compiled-sql.js'
+
+const positionOf = (bound: ReturnType<typeof keysetBound>) => bound.position
 
 const at = new Date('2024-01-01T00:11:40.000Z')
 const key = (field: string, direction: 'asc' | 'desc', type: string): CursorKey => ({
@@ -14,44 +15,38 @@ const newest = [key('createdAt', 'desc', 'DateTime'), key('id', 'desc', 'Int')]
 
 describe('a cursor position as a row-value comparison', () => {
   it('is marked on the where the paging layer writes, keys running one way', () => {
-    expect(positionOf(keysetWhere(newest, [at, 7001], false, false))).toEqual({
+    expect(positionOf(keysetBound(newest, [at, 7001], false, false))).toEqual({
       fields: ['createdAt', 'id'],
       values: [at, 7001],
       operator: 'lt',
     })
-    expect(positionOf(keysetWhere(newest, [at, 7001], false, true))?.operator).toBe('lte')
-    expect(positionOf(keysetWhere(newest, [at, 7001], true, false))?.operator).toBe('gt')
+    expect(positionOf(keysetBound(newest, [at, 7001], false, true))?.operator).toBe('lte')
+    expect(positionOf(keysetBound(newest, [at, 7001], true, false))?.operator).toBe('gt')
     const three = [key('a', 'asc', 'Int'), key('b', 'asc', 'String'), key('c', 'asc', 'Int')]
-    expect(positionOf(keysetWhere(three, [1, 'x', 3], true, true))).toEqual({
+    expect(positionOf(keysetBound(three, [1, 'x', 3], true, true))).toEqual({
       fields: ['a', 'b', 'c'],
       values: [1, 'x', 3],
       operator: 'lte',
     })
     // A prefix of the key: the fields the values are for.
-    expect(positionOf(keysetWhere(three, [1, 'x'], false, false))?.fields).toEqual(['a', 'b'])
+    expect(positionOf(keysetBound(three, [1, 'x'], false, false))?.fields).toEqual(['a', 'b'])
   })
 
   it('leaves keys running both ways, null bounds and single keys unmarked', () => {
     const mixed = [key('createdAt', 'desc', 'DateTime'), key('id', 'asc', 'Int')]
-    expect(positionOf(keysetWhere(mixed, [at, 3], false, false))).toBeUndefined()
-    expect(positionOf(keysetWhere(newest, [null, 3], false, false))).toBeUndefined()
+    expect(positionOf(keysetBound(mixed, [at, 3], false, false))).toBeUndefined()
+    expect(positionOf(keysetBound(newest, [null, 3], false, false))).toBeUndefined()
     // Prisma leaves an undefined bound out: not a row value's null.
-    expect(positionOf(keysetWhere(newest, [at, undefined], false, false))).toBeUndefined()
-    expect(positionOf(keysetWhere(newest, [at], false, false))).toBeUndefined()
+    expect(positionOf(keysetBound(newest, [at, undefined], false, false))).toBeUndefined()
+    expect(positionOf(keysetBound(newest, [at], false, false))).toBeUndefined()
   })
 
-  it('keeps the where Prisma reads as it was: the mark is neither a key nor copied', () => {
-    const where = keysetWhere(newest, [at, 7001], false, false)
-    expect(Object.keys(where)).toEqual(['AND'])
-    expect(JSON.stringify(where)).toBe(
-      JSON.stringify({
-        AND: [
-          { createdAt: { lte: at } },
-          { OR: [{ createdAt: { lt: at } }, { id: { lt: 7001 } }] },
-        ],
-      })
-    )
-    expect(positionOf({ ...where })).toBeUndefined()
+  it('hands over the where Prisma reads beside it, as it is written without one', () => {
+    const { where } = keysetBound(newest, [at, 7001], false, false)
+    expect(Reflect.ownKeys(where)).toEqual(['AND'])
+    expect(where).toEqual({
+      AND: [{ createdAt: { lte: at } }, { OR: [{ createdAt: { lt: at } }, { id: { lt: 7001 } }] }],
+    })
   })
 
   it('is written as one comparison where the database reads it as one index range', () => {
@@ -59,9 +54,11 @@ describe('a cursor position as a row-value comparison', () => {
       select: 'SELECT "id", "createdAt" FROM "Event"',
       columns: { id: ['id', 'Int'], createdAt: ['created_at', 'DateTime'] },
     } as const
-    const where = { AND: [{ id: { gt: 0 } }, keysetWhere(newest, [at, 7001], false, true)] }
+    const past = keysetBound(newest, [at, 7001], false, true)
+    const where = { AND: [{ id: { gt: 0 } }, past.where] }
+    const position = past.position && { where: past.where, at: past.position }
     const written = (provider: string) =>
-      new CompiledStatements(model, provider, '"Event"').rows({ where, take: 31 })
+      new CompiledStatements(model, provider, '"Event"').rows({ where, take: 31, position })
     expect(written('sqlite')).toMatchObject({
       sql: `${model.select} WHERE ("id" > ? AND ("created_at", "id") <= (?, ?)) LIMIT ?`,
       args: [0, at, 7001, 31],
@@ -72,10 +69,17 @@ describe('a cursor position as a row-value comparison', () => {
     expect(written('mysql')?.sql).toBe(
       'SELECT "id", "createdAt" FROM "Event" WHERE (`id` > ? AND (`created_at` <= ? AND (`created_at` < ? OR `id` <= ?))) LIMIT ?'
     )
-    // The same shape, written by hand, is not a position: its conditions are written as they are.
-    const unmarked = { AND: [{ createdAt: { lte: at } }, { OR: [{ createdAt: { lt: at } }] }] }
-    expect(new CompiledStatements(model, 'sqlite', '"Event"').rows({ where: unmarked })?.sql).toBe(
-      `${model.select} WHERE ("created_at" <= ? AND ("created_at" < ?))`
+    // The same where without its position is written as it is.
+    expect(new CompiledStatements(model, 'sqlite', '"Event"').rows({ where, take: 31 })?.sql).toBe(
+      `${model.select} WHERE ("id" > ? AND ("created_at" <= ? AND ("created_at" < ? OR "id" <= ?))) LIMIT ?`
+    )
+    // A position names the part of the where it is: an equal copy is written as it is.
+    const copy = { AND: [{ id: { gt: 0 } }, { ...past.where }] }
+    expect(
+      new CompiledStatements(model, 'sqlite', '"Event"').rows({ where: copy, take: 31, position })
+        ?.sql
+    ).toBe(
+      `${model.select} WHERE ("id" > ? AND ("created_at" <= ? AND ("created_at" < ? OR "id" <= ?))) LIMIT ?`
     )
   })
 })

@@ -11,7 +11,7 @@
 import type { CompiledModel } from '../contract/model-source.js'
 import { type Dialect, dialectOf } from '../database/dialects.js'
 import { isDecimal } from '../decimal.js'
-import { type KeysetPosition, positionOf } from '../paging/keyset-position.js'
+import type { KeysetPosition } from '../paging/keyset-position.js'
 
 type Where = Record<string, unknown>
 
@@ -34,6 +34,8 @@ export interface ReadArgs {
   orderBy?: readonly Where[] | undefined
   skip?: number | undefined
   take?: number | undefined
+  /** The part of `where` past a cursor position, and the position (FindManyArgs). */
+  position?: { where: Where; at: KeysetPosition } | undefined
 }
 
 const SCALAR_TYPES: Record<string, string> = {
@@ -70,7 +72,7 @@ export class CompiledStatements {
 
   /** The rows of `args`, or undefined when a part of them cannot be written here. */
   rows(args: ReadArgs): SqlQuery | undefined {
-    const query = this.builder()
+    const query = this.builder(args.position)
     const window = this.window(query, args)
     return window === undefined ? undefined : query.statement(`${this.model.select}${window}`)
   }
@@ -86,7 +88,7 @@ export class CompiledStatements {
   pageAndCount(args: ReadArgs, where: Where | undefined): SqlQuery | undefined {
     const from = ` FROM ${this.table}`
     if (!this.model.select.endsWith(from)) return undefined
-    const query = this.builder()
+    const query = this.builder(args.position)
     const condition = query.where(where)
     if (condition === undefined) return undefined
     const count = `(SELECT COUNT(*) FROM ${this.table}${condition}) AS ${this.countColumn()}`
@@ -127,8 +129,8 @@ export class CompiledStatements {
     return query.statement(`SELECT COUNT(*) AS total FROM ${this.table}${condition}`)
   }
 
-  private builder(): QueryBuilder {
-    return new QueryBuilder(this.model, this.dialect)
+  private builder(position?: ReadArgs['position']): QueryBuilder {
+    return new QueryBuilder(this.model, this.dialect, position)
   }
 
   /** The row whose `field` is `value`, or undefined when `field` is not a column. */
@@ -144,7 +146,9 @@ class QueryBuilder {
 
   constructor(
     private readonly model: CompiledModel,
-    private readonly dialect: Dialect
+    private readonly dialect: Dialect,
+    /** The part of the where past a cursor position, written as one comparison where it can be. */
+    private readonly position?: ReadArgs['position']
   ) {}
 
   statement(sql: string): SqlQuery {
@@ -183,8 +187,8 @@ class QueryBuilder {
    * where without conditions (`{}`, alone or inside AND/OR) holds for every row.
    */
   private condition(where: Where): string | undefined {
-    const position = this.dialect.rowValues ? positionOf(where) : undefined
-    const comparison = position && this.rowComparison(position)
+    const position = this.dialect.rowValues && this.position?.where === where && this.position
+    const comparison = position && this.rowComparison(position.at)
     if (comparison) return comparison
     const parts: string[] = []
     for (const [key, value] of Object.entries(where)) {

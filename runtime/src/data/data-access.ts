@@ -167,12 +167,14 @@ export function createDataAccess<Row extends object>(
       const reverse = (selection.reverse as Where[] | undefined) ?? own.reverse
       const argsOf = ({
         backward,
-        where: position,
+        where: past,
+        position,
         ...window
       }: RowWindow<Where>): FindManyArgs => ({
         orderBy: backward ? reverse : orderBy,
-        where: andWhere(where, position) ?? {},
+        where: andWhere(where, past) ?? {},
         ...window,
+        ...(past && position ? { position: { where: past, at: position } } : {}),
       })
       const loose = looseTotals(model, operation, where, on, cacheOf, timing)
       return sourceOf<Row>(on, argsOf, where, loose, transaction)

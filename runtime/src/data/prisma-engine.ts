@@ -9,6 +9,7 @@
 
 import type { ModelSource } from '../contract/model-source.js'
 import { countSql, dialectOf, qualifiedTable } from '../database/dialects.js'
+import type { KeysetPosition } from '../paging/keyset-position.js'
 
 type Where = Record<string, unknown>
 
@@ -18,6 +19,12 @@ export interface FindManyArgs {
   where: Where
   skip?: number | undefined
   take?: number | undefined
+  /**
+   * The part of `where` (by identity) that selects the rows past a cursor position, and that
+   * position, when it is one row-value comparison: the compiled engine writes it as one
+   * (paging/keyset-position.ts). Not the client's: it reads `where`.
+   */
+  position?: { where: Where; at: KeysetPosition } | undefined
 }
 
 /** The options of the page-and-count transaction. */
@@ -35,7 +42,7 @@ type ClientQuery<T> = PromiseLike<T>
 
 /** What the engine calls on a model's delegate (`prisma.book`). */
 interface DelegateLike {
-  findMany(args: FindManyArgs & { select: Readonly<Where> }): ClientQuery<object[]>
+  findMany(args: ClientFindManyArgs & { select: Readonly<Where> }): ClientQuery<object[]>
   findUnique(args: { where: Where; select: Readonly<Where> }): ClientQuery<object | null>
   count(args: { where: Where }): ClientQuery<number>
 }
@@ -81,6 +88,13 @@ export interface PrismaModelReads {
   ): ClientQuery<object | null>
 }
 
+/** The arguments the client reads: `findMany`'s own, without the compiled engine's position. */
+type ClientFindManyArgs = Omit<FindManyArgs, 'position'>
+
+function clientArgs({ position: _position, ...args }: FindManyArgs): ClientFindManyArgs {
+  return args
+}
+
 /**
  * The engine over `prisma`, the application's client (typed by its generated module). Delegates
  * are reached by name: the layer is written once for every model, as Prisma's own extensions
@@ -107,12 +121,12 @@ export function prismaReads(
     replica && readOnlySql ? [client.$executeRawUnsafe(readOnlySql)] : []
   const table = qualifiedTable(model.provider, model.table)
   return {
-    findMany: (args) => delegate.findMany({ select, ...args }),
+    findMany: (args) => delegate.findMany({ select, ...clientArgs(args) }),
     count: async (where) => counted(await countQuery(where)),
     async findManyAndCount(args, where, options) {
       const opening = openingOf()
       const answers = await client.$transaction(
-        [...opening, delegate.findMany({ select, ...args }), countQuery(where)],
+        [...opening, delegate.findMany({ select, ...clientArgs(args) }), countQuery(where)],
         options
       )
       const [rows, total] = answers.slice(opening.length)

@@ -5,7 +5,7 @@
  */
 
 import type { CursorKey } from '../contract/order.js'
-import { keysetWhere } from './cursor.js'
+import { keysetBound } from './cursor.js'
 import type { CollectionSource } from './types.js'
 
 /** Rows per query when an unpaged collection is read in batches. */
@@ -30,9 +30,10 @@ export async function* readInBatches<Row extends object, Where>(
   let skip = 0
   let position: unknown[] | undefined
   for (;;) {
+    const past = key && position && keysetBound(key, position, false, false)
     const rows = await source.findMany(
-      key && position
-        ? { take: batchSize, where: keysetWhere(key, position, false, false) as Where }
+      past
+        ? { take: batchSize, ...past, where: past.where as Where }
         : { take: batchSize, ...(skip > 0 ? { skip } : {}) }
     )
     const more = rows.length >= batchSize

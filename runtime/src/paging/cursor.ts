@@ -17,8 +17,8 @@ import { badRequest } from '../errors.js'
 import { isRepeated, type QueryMap, type QueryValue } from '../iri/query-string.js'
 import { readColumnValue } from '../values/column-value.js'
 import { isoText } from '../values/iso-text.js'
-import { markPosition } from './keyset-position.js'
-import type { CollectionPage, CollectionSource, LinkTarget } from './types.js'
+import type { KeysetBound } from './keyset-position.js'
+import type { CollectionPage, CollectionSource, LinkTarget, RowWindow } from './types.js'
 
 /** A position in the key order read from the request: "after" (forward) or "before" (backward). */
 export interface CursorBound {
@@ -135,8 +135,7 @@ function singleBound(field: string, given: QueryValue, repeated: boolean): [Oper
 /**
  * The Prisma `where` for the rows strictly after (or, backward, before) a position in the key
  * order: a lexicographic comparison, led by a range on the first field so that an index on the
- * key can seek to the position instead of scanning to it. Marked with the position when it is
- * one row-value comparison (keyset-position.ts).
+ * key can seek to the position instead of scanning to it.
  *
  * Written nested, each field once with each operator: `a ≥ x AND (a > x OR (b ≥ y AND (b > y OR
  * c > z)))` (`≥` at the last field when `inclusive`), two values a field, where the expansion of
@@ -156,18 +155,29 @@ export function keysetWhere(
   if (values.length === 1)
     return { [first.field]: { [operatorFor(first, backward, inclusive)]: values[0] } }
   const empty = values.some((value) => value === null || value === undefined)
-  const where = empty
+  return empty
     ? expandedKeyset(keys, values, backward, inclusive)
     : nestedKeyset(keys, values, backward, inclusive, 0)
-  // Keys running one way with every value given: one row-value comparison (keyset-position.ts).
+}
+
+/**
+ * The rows past a position (`keysetWhere`), with the position when they are one row-value
+ * comparison (keyset-position.ts): keys running one way, more than one, every value given.
+ */
+export function keysetBound(
+  keys: readonly CursorKey[],
+  values: readonly unknown[],
+  backward: boolean,
+  inclusive: boolean
+): KeysetBound {
+  const where = keysetWhere(keys, values, backward, inclusive)
+  const first = keys[0] as CursorKey
   const ordered = keys.slice(0, values.length)
   const oneWay = ordered.every((key) => key.direction === first.direction)
-  if (!oneWay || empty) return where
-  return markPosition(where, {
-    fields: ordered.map((key) => key.field),
-    values,
-    operator: operatorFor(first, backward, inclusive),
-  })
+  const empty = values.some((value) => value === null || value === undefined)
+  if (values.length === 1 || !oneWay || empty) return { where }
+  const fields = ordered.map((key) => key.field)
+  return { where, position: { fields, values, operator: operatorFor(first, backward, inclusive) } }
 }
 
 /** The comparison from field `index` on: `k ≥ v AND (k > v OR <the next field's>)`. */
@@ -272,12 +282,15 @@ export async function fetchCursorPage<Row extends object, Where>(
   const page: CollectionPage<Row> = { items: [], paginated: true, self: {} }
   if (itemsPerPage === 0) return page
   const backward = bound?.backward ?? false
-  const where = (
+  const past = (
     fields: readonly CursorKey[],
     values: readonly unknown[],
     towardsBack: boolean,
     inclusive: boolean
-  ) => keysetWhere(fields, values, towardsBack, inclusive) as Where
+  ): RowWindow<Where> => {
+    const bound = keysetBound(fields, values, towardsBack, inclusive)
+    return { ...bound, where: bound.where as Where }
+  }
 
   if (bound && !bound.keys.every((key, index) => key === keys[index])) {
     // Fields other than a prefix of the key mark no stretch of its order: the position is the
@@ -285,7 +298,7 @@ export async function fetchCursorPage<Row extends object, Where>(
     const [start] = await source.findMany({
       take: 1,
       backward,
-      where: where(bound.keys, bound.values, backward, bound.inclusive),
+      ...past(bound.keys, bound.values, backward, bound.inclusive),
     })
     if (start) {
       const values = keys.map((key) => (start as Record<string, unknown>)[key.field])
@@ -302,7 +315,7 @@ export async function fetchCursorPage<Row extends object, Where>(
     const read = await source.findMany({
       take: itemsPerPage + (wholeKey ? 2 : 1),
       backward,
-      where: where(bound.keys, bound.values, backward, bound.inclusive || wholeKey),
+      ...past(bound.keys, bound.values, backward, bound.inclusive || wholeKey),
     })
     const head = read[0]
     if (wholeKey && head && isAt(keys, head, bound.values)) {
@@ -313,7 +326,7 @@ export async function fetchCursorPage<Row extends object, Where>(
       const other = await source.findMany({
         take: 1,
         backward: !backward,
-        where: where(bound.keys, bound.values, !backward, !bound.inclusive),
+        ...past(bound.keys, bound.values, !backward, !bound.inclusive),
       })
       behind = other.length > 0
     }

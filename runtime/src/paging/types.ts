@@ -4,6 +4,7 @@
  * request asks for, where rows come from, and the page every strategy produces for the renderer.
  */
 import type { QueryValue } from '../iri/query-string.js'
+import type { KeysetPosition } from './keyset-position.js'
 import type { PageAndTotal, TotalAccuracy } from './totals.js'
 
 /** What a request asks for, once its paging parameters are read and checked. */
@@ -28,6 +29,11 @@ export interface RowWindow<Where = never> {
   take?: number
   /** Cursor paging: the rows past a position in the key order. */
   where?: Where
+  /**
+   * The same rows, as one row-value comparison with the position, when they are one
+   * (keyset-position.ts): for a source that writes its own SQL; Prisma reads `where`.
+   */
+  position?: KeysetPosition | undefined
   /** Read in the reverse of the collection's order (cursor paging's previous pages). */
   backward?: boolean
 }

@@ -18,7 +18,7 @@ import {
   partialPaginator,
 } from '@prisma-hydra/runtime'
 import { defaultPagingConfig } from '@prisma-hydra/runtime/defaults'
-import { type RowWindow, serveCollection } from '@prisma-hydra/runtime/generated'
+import { type RowWindow, serveSource } from '@prisma-hydra/runtime/generated'
 import { Hono } from 'hono'
 import { hc } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
@@ -224,7 +224,7 @@ function testApp() {
       })
     )
     .get('/generated-source', (c) =>
-      serveCollection(
+      serveSource(
         c,
         {
           resource: {

@@ -39,7 +39,9 @@ export { type CallerRules, callerRules } from './hono/caller-rules.js'
 export {
   type CollectionProvider,
   type OperationProviders,
+  type SourceOf,
   serveCollection,
+  serveSource,
 } from './hono/collection-route.js'
 export { type ContextDocument, serveContext } from './hono/context-routes.js'
 export { documentResource } from './hono/discovery-routes.js'

@@ -6,7 +6,7 @@ import { defineResource } from '../hydra/resource.js'
 import { defaultPagingConfig } from '../paging/config.js'
 import { paginateArray } from '../paging/paginators.js'
 import type { RowWindow } from '../paging/types.js'
-import { serveCollection } from './collection-route.js'
+import { serveSource } from './collection-route.js'
 import { hydraCollection } from './custom-collection.js'
 
 describe('hydraCollection: paging options are checked when the collection is defined', () => {
@@ -32,7 +32,7 @@ describe('hydraCollection: paging options are checked when the collection is def
   })
 })
 
-describe('serveCollection: a streamed collection empties each batch once written', () => {
+describe('serveSource: a streamed collection empties each batch once written', () => {
   const rows = Array.from({ length: 23 }, (_, index) => ({ id: index + 1 }))
   const operation = (orderKey?: readonly CursorKey[]) => ({
     resource: defineResource(
@@ -60,7 +60,7 @@ describe('serveCollection: a streamed collection empties each batch once written
       },
     }
     const app = new Hono().get('/items', (c) =>
-      serveCollection(c, operation(key), recording, { batchSize: 5 })
+      serveSource(c, operation(key), recording, { batchSize: 5 })
     )
     const response = await app.request('/items')
     const body = (await response.json()) as Record<string, unknown>
@@ -74,7 +74,7 @@ describe('serveCollection: a streamed collection empties each batch once written
   })
 })
 
-describe("serveCollection: a resource's providers, by operation name", () => {
+describe("serveSource: a resource's providers, by operation name", () => {
   const resource = defineResource(
     { key: { name: 'id', kind: 'Int' } },
     { name: 'Item', collectionPath: '/items', fields: [{ name: 'id', type: 'Int' }] }
@@ -86,9 +86,7 @@ describe("serveCollection: a resource's providers, by operation name", () => {
   }
   const ids = async (name: string, paging = defaultPagingConfig) => {
     const operation = { name, resource, path: '/items', paging }
-    const app = new Hono().get('/items', (c) =>
-      serveCollection(c, operation, source, { providers })
-    )
+    const app = new Hono().get('/items', (c) => serveSource(c, operation, source, { providers }))
     const body = (await (await app.request('/items')).json()) as Record<string, unknown>
     return (body['hydra:member'] as Array<{ id: number }>).map((member) => member.id)
   }

@@ -10,7 +10,6 @@ import type { CallerView } from '../data/caller-view.js'
 import type { DataAccess } from '../data/data-access.js'
 import { outageLogOf } from '../data/read-routing.js'
 import { type Snapshot, snapshotOf } from '../data/snapshot.js'
-import type { OutageLog } from '../database/outage.js'
 import { budgetOf } from '../database/timeouts.js'
 import { type ProviderQuery, type RowSelection, selectRows } from '../filters/selection.js'
 import type { HydraCollection } from '../hydra/collection.js'
@@ -37,39 +36,36 @@ import {
 import type { CollectionProblems, GuardProblems, ProblemResponse } from './typed-responses.js'
 
 /**
- * The rows of an operation for one request: the resource's data access (generated routes), a
- * source reading what the selection asks for (the filters' `where`, the client's `orderBy`), or,
- * for an operation that declares no filter and no order, a plain source.
+ * A source given by hand (serveSource): one reading what the selection asks for (the filters'
+ * `where`, the client's `orderBy`), or, for an operation that declares no filter and no order, a
+ * plain source.
  */
-export type RowsOf<Row extends object, Where> =
-  | DataAccess<Row>
+export type SourceOf<Row extends object, Where> =
   | CollectionSource<Row, Where>
   | ((selection: RowSelection) => CollectionSource<Row, Where>)
 
-/** The source of one request's rows, within what the caller may see. */
-function sourceFor<Row extends object, Where>(
-  rows: RowsOf<Row, Where>,
+/**
+ * Where an operation's rows come from: the resource's data access (generated routes, which read
+ * the caller first), or a source given by hand.
+ */
+type RowOrigin<Row extends object, Where> =
+  | { kind: 'data'; access: DataAccess<Row> }
+  | { kind: 'source'; source: SourceOf<Row, Where> }
+
+/** A source given by hand for `selection`. */
+function handSource<Row extends object, Where>(
+  source: SourceOf<Row, Where>,
   operation: CollectionOperation<unknown>,
-  selection: RowSelection,
-  access: CallerOperation<unknown> | undefined,
-  read: Pick<ContentRead<unknown, Row, Where, Context, unknown, unknown>, 'within' | 'observation'>
-): CollectionSource<Row, Where> | CollectionSource<Row, Record<string, unknown>> {
-  if (typeof rows === 'function') return rows(selection)
-  if (isDataAccess(rows)) {
-    const { within, observation } = read
-    return rows.source(operation, selection, callerOf(access), within, observation.timing)
-  }
+  selection: RowSelection
+): CollectionSource<Row, Where> {
+  if (typeof source === 'function') return source(selection)
   if (selection.where || selection.orderBy) {
     throw new TypeError(
       `serveCollection: ${operation.path} declares filters or an order; pass a function from the selection to a source`
     )
   }
-  return rows
+  return source
 }
-
-const isDataAccess = <Row extends object, Where>(
-  rows: RowsOf<Row, Where>
-): rows is DataAccess<Row> => typeof rows === 'object' && 'caller' in rows
 
 /** The view a data access reads with: always the caller's (read before the route reads rows). */
 function callerOf(access: CallerOperation<unknown> | undefined): CallerView {
@@ -176,15 +172,14 @@ type CollectionAnswer<M, P extends boolean> =
   | ProblemResponse<P, CollectionProblems | GuardProblems>
 
 /**
- * Serves one page of a generated collection operation: reads the paging parameters, fetches
- * (through the operation's source, or the provider that replaces it), renders. Unpaged requests
- * are streamed, read in batches (docs/paging.md#d5). The request is its operation's span (a
- * sub-collection's opened by its route).
+ * Serves one page of a generated collection operation over its resource's data access: reads the
+ * paging parameters, fetches (through the operation's source, or the provider that replaces it),
+ * renders. Unpaged requests are streamed, read in batches (docs/paging.md#d5). The request is its
+ * operation's span (a sub-collection's opened by its route).
  */
-export async function serveCollection<
+export function serveCollection<
   M,
   Row extends object,
-  Where,
   P extends boolean = true,
   C extends Context = Context,
   FilterWhere = Record<string, unknown>,
@@ -192,16 +187,48 @@ export async function serveCollection<
 >(
   c: C,
   declared: CollectionOperation<M, P>,
-  rows: RowsOf<Row, Where>,
+  rows: DataAccess<Row>,
   options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy> = {},
   /** A sub-collection's condition: the rows of one parent (sub-collection-route.ts). */
   parent?: WithinParent<CollectionOperation<M, P>> | undefined
 ): Promise<CollectionAnswer<M, P>> {
-  if (parent) return collectionResponse(c, declared, rows, options, parent, parent.observation)
+  return serveFrom(c, declared, { kind: 'data', access: rows }, options, parent)
+}
+
+/**
+ * Serves a collection operation over a source given by hand (SourceOf), as serveCollection
+ * serves a generated one: no caller is read, every row of the source is served.
+ */
+export function serveSource<M, Row extends object, Where, P extends boolean = true>(
+  c: Context,
+  declared: CollectionOperation<M, P>,
+  source: SourceOf<Row, Where>,
+  options: ServeCollectionOptions<Row> = {}
+): Promise<CollectionAnswer<M, P>> {
+  return serveFrom(c, declared, { kind: 'source', source }, options, undefined)
+}
+
+/** serveCollection and serveSource: the operation's span, opened unless its parent's is. */
+async function serveFrom<
+  M,
+  Row extends object,
+  Where,
+  P extends boolean,
+  C extends Context,
+  FW,
+  OB,
+>(
+  c: C,
+  declared: CollectionOperation<M, P>,
+  origin: RowOrigin<Row, Where>,
+  options: ServeCollectionOptions<Row, C, FW, OB>,
+  parent: WithinParent<CollectionOperation<M, P>> | undefined
+): Promise<CollectionAnswer<M, P>> {
+  if (parent) return collectionResponse(c, declared, origin, options, parent, parent.observation)
   const observation = await observeRoute(options)
   const names = { resource: declared.resource.name, operation: declared.name ?? 'collection' }
   return inOperation(observation, names, () =>
-    collectionResponse(c, declared, rows, options, undefined, observation)
+    collectionResponse(c, declared, origin, options, undefined, observation)
   )
 }
 
@@ -217,7 +244,7 @@ async function collectionResponse<
 >(
   c: C,
   declared: CollectionOperation<M, P>,
-  rows: RowsOf<Row, Where>,
+  origin: RowOrigin<Row, Where>,
   options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy>,
   parent: WithinParent<CollectionOperation<M, P>> | undefined,
   observation: RouteObservation
@@ -225,14 +252,16 @@ async function collectionResponse<
   const base = mountPrefix(c)
   const { resource, paging, hydraPrefix } = declared
   const budget = budgetOf(options.timeouts)
-  const outages = outagesOf(rows)
+  const outages = origin.kind === 'data' ? origin.access.outages : outageLogOf(origin.source)
   try {
     refuseUnacceptable(c)
     // The caller first: a guard refuses before any query, and what the caller may not filter or
     // order by is unknown to it (the operation as the caller may use it).
     const access =
       parent?.access ??
-      (isDataAccess(rows) ? await callerOperation(c, rows, options, declared) : undefined)
+      (origin.kind === 'data'
+        ? await callerOperation(c, origin.access, options, declared)
+        : undefined)
     const operation = access?.operation ?? declared
     const query = requestQuery(c)
     const context = `${base}/contexts/${resource.name}`
@@ -241,7 +270,7 @@ async function collectionResponse<
     render.search = searchOf(operation, render.path)
     const read: ContentRead<M, Row, Where, C, FilterWhere, OrderBy> = {
       operation,
-      rows,
+      origin,
       options,
       access,
       within: parent?.within,
@@ -278,29 +307,23 @@ async function collectionResponse<
 function dataNames<M, Row extends object, Where, C extends Context, FilterWhere, OrderBy>(
   read: ContentRead<M, Row, Where, C, FilterWhere, OrderBy>
 ) {
-  const { operation, rows, options } = read
+  const { operation, origin, options } = read
   const provided = options.provider ?? providerOf(options.providers, operation)
+  const own = origin.kind === 'data' ? origin.access.engineOf(operation) : 'source'
   return {
     resource: operation.resource.name,
     operation: operation.name ?? 'collection',
     provider: operation.resource.provider,
     // A provider reads however it reads; a source given by hand is the app's own.
-    engine: provided ? 'provider' : isDataAccess(rows) ? rows.engineOf(operation) : 'source',
+    engine: provided ? 'provider' : own,
   }
 }
-
-/**
- * The outage log of the database a request's rows are read from: the data access's (its
- * client's), else the one of the source given by hand.
- */
-const outagesOf = <Row extends object, Where>(rows: RowsOf<Row, Where>): OutageLog =>
-  isDataAccess(rows) ? rows.outages : outageLogOf(rows)
 
 /** What one request of a collection operation is read with, besides its query. */
 interface ContentRead<M, Row extends object, Where, C extends Context, FilterWhere, OrderBy> {
   /** The operation as the caller may use it. */
   operation: CollectionOperation<M, boolean>
-  rows: RowsOf<Row, Where>
+  origin: RowOrigin<Row, Where>
   options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy>
   access: CallerOperation<unknown> | undefined
   within: Record<string, unknown> | undefined
@@ -318,7 +341,7 @@ async function readContent<M, Row extends object, Where, C extends Context, Filt
   query: QueryMap,
   read: ContentRead<M, Row, Where, C, FilterWhere, OrderBy>
 ): Promise<CollectionContent<Row>> {
-  const { operation, rows, access, options } = read
+  const { operation, origin, access, options } = read
   const { resource, paging } = operation
   // `operation` is the declared one, or a variant of it ({ ...operation, query }): same name.
   const provider = options.provider ?? providerOf(options.providers, operation)
@@ -333,36 +356,39 @@ async function readContent<M, Row extends object, Where, C extends Context, Filt
   const { filters, order } = selection.query
   const { orderBy } = selection.rows
   // A provider reads within the caller's scope too.
-  const where = isDataAccess(rows)
-    ? rows.where(selection.rows, callerOf(access))
-    : selection.rows.where
-  return readCollection(query, {
-    source: sourceFor(rows, operation, selection.rows, access, read) as CollectionSource<
-      Row,
-      Where
-    >,
-    paging,
-    orderKey: selection.orderKey,
-    cursor: selection.cursor,
-    filterOperators: selection.filterOperators,
-    provider:
-      provider &&
-      ((request) =>
-        // The selection is built from the operation's spec, which the generator wrote from the
-        // model: its where and orderBy are the model's Prisma inputs the provider is typed with.
-        provider(
-          request,
-          c,
-          {
-            filters,
-            order,
-            where: where as FilterWhere | undefined,
-            orderBy: orderBy as OrderBy[] | undefined,
-          },
-          snapshotOf(resource.provider, options.timeouts)
-        )),
-    batchSize: options.batchSize,
-    database: resource.provider,
-    work: read.work,
-  })
+  const where =
+    origin.kind === 'data'
+      ? origin.access.where(selection.rows, callerOf(access))
+      : selection.rows.where
+  const reading = <W>(source: CollectionSource<Row, W>) =>
+    readCollection(query, {
+      source,
+      paging,
+      orderKey: selection.orderKey,
+      cursor: selection.cursor,
+      filterOperators: selection.filterOperators,
+      provider:
+        provider &&
+        ((request) =>
+          // The selection is built from the operation's spec, which the generator wrote from the
+          // model: its where and orderBy are the model's Prisma inputs the provider is typed with.
+          provider(
+            request,
+            c,
+            {
+              filters,
+              order,
+              where: where as FilterWhere | undefined,
+              orderBy: orderBy as OrderBy[] | undefined,
+            },
+            snapshotOf(resource.provider, options.timeouts)
+          )),
+      batchSize: options.batchSize,
+      database: resource.provider,
+      work: read.work,
+    })
+  if (origin.kind === 'source') return reading(handSource(origin.source, operation, selection.rows))
+  const { within, observation } = read
+  const view = callerOf(access)
+  return reading(origin.access.source(operation, selection.rows, view, within, observation.timing))
 }

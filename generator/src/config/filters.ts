@@ -3,7 +3,7 @@
  * collections by, as the model declares it, checked against the model's fields (each operation's
  * paging is checked in config/operation-query.ts).
  */
-import type { FilterSpec, OrderFieldSpec } from '@prisma-hydra/runtime/defaults'
+import type { FilterSpec, OrderFieldSpec, PropertySpec } from '@prisma-hydra/runtime/defaults'
 import type { Annotation, AnnotationValue } from '../annotations/parse.js'
 import { didYouMean, show } from '../problems.js'
 import {
@@ -14,6 +14,7 @@ import {
   orderField,
   orderProblem,
 } from './filter-fields.js'
+import { readPropertyFilter } from './property-filter.js'
 import { readRelatedField } from './related-filters.js'
 import { relationExists } from './relation-exists.js'
 import { relationSearch } from './relation-filters.js'
@@ -28,6 +29,8 @@ export interface Declaration {
   readonly source: string
   readonly filters?: readonly FilterSpec[]
   readonly order?: readonly OrderFieldSpec[]
+  /** `@filter(properties: ...)`: the property filter (property-filter.ts). */
+  readonly properties?: PropertySpec
 }
 
 export interface QueryDeclarations {
@@ -78,7 +81,13 @@ function readDeclaration(
     context.report({ source, message: 'is given more than once; merge them into one' })
     return undefined
   }
-  if (name === 'filter') return { ...declaration, filters: readFilters(args, source, context) }
+  if (name === 'filter') {
+    const properties = args.has('properties')
+      ? readPropertyFilter(args.get('properties') ?? null, source, context)
+      : undefined
+    const filters = readFilters(args, source, context)
+    return { ...declaration, filters, ...(properties ? { properties } : {}) }
+  }
   return { ...declaration, order: readOrderFields(args, source, context) }
 }
 
@@ -88,9 +97,9 @@ function readFilters(
   context: FilterContext
 ): FilterSpec[] {
   const filters: FilterSpec[] = []
-  const allowed = ['operation', ...FILTER_KINDS]
+  const allowed = ['operation', 'properties', ...FILTER_KINDS]
   for (const [key, value] of args) {
-    if (key === 'operation') continue
+    if (key === 'operation' || key === 'properties') continue
     if (!(FILTER_KINDS as readonly string[]).includes(key)) {
       context.report({
         source,

@@ -69,10 +69,18 @@ function operationQuery(
   const own = declarations.operations.get(operation.name)
   const filters = own?.filters ?? declarations.model.filters ?? []
   const order = own?.order ?? declarations.model.order ?? []
-  if (filters.length === 0 && order.length === 0) return null
+  // An operation's own @filter replaces the model's, its property filter with it.
+  const properties = own?.filters ? own.properties : declarations.model.properties
+  if (filters.length === 0 && order.length === 0 && !properties) return null
   const source =
     operation.name === 'collection' ? '@filter' : `@filter (operation "${operation.name}")`
   const reserved = [parameters.order, parameters.exists, ...parameters.paging]
+  if (properties && reserved.includes(properties.parameter))
+    context.report({
+      source,
+      option: 'properties',
+      message: `parameterName "${properties.parameter}" is the name of another query parameter; choose another`,
+    })
   for (const filter of filters) {
     if (reserved.includes(filter.field) && filter.kind !== 'exists') {
       context.report({
@@ -129,6 +137,7 @@ function operationQuery(
     id: orderField(context.idField),
     ...(key.length > 1 ? { key: key.map(orderField) } : {}),
     likeEscape,
+    ...(properties ? { properties } : {}),
   }
 }
 

@@ -4,6 +4,8 @@
  * emits it (`QuerySpec`): its filters, orders and their value types. Pure types and constants.
  */
 
+import type { PropertySpec } from './properties.js'
+
 /**
  * How a database's LIKE reads `%` and `_` literally: after a backslash, inside brackets, or, as
  * Prisma's client writes it, not at all (SQLite's LIKE has an escape character only when the
@@ -186,4 +188,6 @@ export interface QuerySpec {
    * Prisma compares a Json field with its own null sentinels only, never with a plain `null`.
    */
   jsonNull?: unknown
+  /** The property filter (docs/member-shape.md): which properties clients may select and embed. */
+  properties?: PropertySpec | undefined
 }

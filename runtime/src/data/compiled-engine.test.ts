@@ -26,6 +26,7 @@ const prisma = {
   findManyAndCount: unused,
   estimate: unused,
   findUnique: unused,
+  findManyOf: unused,
 } as PrismaModelReads
 
 /** A runner answering each statement with `answer`, and the statements it was given. */

@@ -70,7 +70,8 @@ export function compiledReads(
   }
   return {
     findMany(args) {
-      const query = statements.rows(args)
+      // A page embedding relations reads them in Prisma's own query (filters/properties.ts).
+      const query = args.select ? undefined : statements.rows(args)
       return query ? rowsOf(query) : prisma.findMany(args)
     },
     async count(where) {
@@ -78,6 +79,7 @@ export function compiledReads(
       return query ? countOf(await runner.rows(query)) : prisma.count(where)
     },
     async findManyAndCount(args, where, options) {
+      if (args.select) return prisma.findManyAndCount(args, where, options)
       const answer = await pageWithCount(args, where)
       if (answer) return answer
       const page = statements.rows(args)
@@ -87,6 +89,7 @@ export function compiledReads(
       return [(rows ?? []).map(read), countOf(total ?? [])]
     },
     estimate: () => prisma.estimate(),
+    findManyOf: (delegate, where, select) => prisma.findManyOf(delegate, where, select),
     async findUnique(delegate, field, value, scope, select) {
       // A caller's scope is a Prisma where of any shape: Prisma reads the scoped lookups.
       const query =

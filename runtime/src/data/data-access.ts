@@ -26,6 +26,7 @@ import {
 } from '../paging/totals.js'
 import type { CollectionSource, RowWindow } from '../paging/types.js'
 import type { CallerRequest, CallerView } from './caller-view.js'
+import { type Embedding, embeddingOf } from './embedded-scope.js'
 import { type ModelEngines, readTargets } from './engines.js'
 import { parentWhere } from './parent-condition.js'
 import type { FindManyArgs, PrismaModelReads } from './prisma-engine.js'
@@ -165,6 +166,8 @@ export function createDataAccess<Row extends object>(
         pinned((engines: ModelEngines) => read(engines.readsOf(operation, where)))
       const orderBy = (selection.orderBy as Where[] | undefined) ?? own.orderBy
       const reverse = (selection.reverse as Where[] | undefined) ?? own.reverse
+      // Embedded relations are read by the page's own query (Prisma's nested select).
+      const embedding = embeddingOf(model.select, selection.properties, view)
       const argsOf = ({
         backward,
         where: past,
@@ -175,9 +178,10 @@ export function createDataAccess<Row extends object>(
         where: andWhere(where, past) ?? {},
         ...window,
         ...(past && position ? { position: { where: past, at: position } } : {}),
+        ...(embedding ? { select: embedding.select } : {}),
       })
       const loose = looseTotals(model, operation, where, on, cacheOf, timing)
-      return sourceOf<Row>(on, argsOf, where, loose, transaction)
+      return sourceOf<Row>(on, argsOf, where, loose, transaction, embedding)
     },
     async item(id, view) {
       // No row is visible: no id is looked up (every id answers the same 404).
@@ -315,19 +319,32 @@ function sourceOf<Row extends object>(
   argsOf: (window: RowWindow<Where>) => FindManyArgs,
   where: Where | undefined,
   loose: LooseTotals,
-  transaction: { isolationLevel: string; maxWait: number; timeout: number }
+  transaction: { isolationLevel: string; maxWait: number; timeout: number },
+  embedding: Embedding | undefined
 ): CollectionSource<Row, Where> {
   const count = () => on((reads) => reads.count(where))
-  const findMany = (window: RowWindow<Where>) =>
+  const read = (window: RowWindow<Where>) =>
     on((reads) => reads.findMany(argsOf(window)) as PromiseLike<Row[]>)
+  const findMany = embedding
+    ? async (window: RowWindow<Where>) => embedding.restrict(await read(window), on)
+    : read
   return {
     findMany,
     count,
     findManyAndCount(window) {
       const page = Object.assign((take: number) => findMany({ ...window, take }), { window })
+      const both = (): Promise<PageAndTotal<object>> =>
+        on((reads) => reads.findManyAndCount(argsOf(window), where, transaction))
       const answer =
         loose(page, count) ??
-        on((reads) => reads.findManyAndCount(argsOf(window), where, transaction))
+        (embedding
+          ? both().then(
+              async ([rows, total]): Promise<PageAndTotal<object>> => [
+                await embedding.restrict(rows, on),
+                total,
+              ]
+            )
+          : both())
       return answer as Promise<PageAndTotal<Row>>
     },
   }

@@ -25,6 +25,11 @@ export interface FindManyArgs {
    * (paging/keyset-position.ts). Not the client's: it reads `where`.
    */
   position?: { where: Where; at: KeysetPosition } | undefined
+  /**
+   * The model's `select` with embedded relations (filters/properties.ts); absent: the model's.
+   * Only the `prisma` engine reads it.
+   */
+  select?: Readonly<Where>
 }
 
 /** The options of the page-and-count transaction. */
@@ -86,6 +91,8 @@ export interface PrismaModelReads {
     scope: Where | undefined,
     select?: Readonly<Where>
   ): ClientQuery<object | null>
+  /** The rows of the model `delegate` names that `where` selects, with the columns of `select`. */
+  findManyOf(delegate: string, where: Where, select: Readonly<Where>): ClientQuery<object[]>
 }
 
 /** The arguments the client reads: `findMany`'s own, without the compiled engine's position. */
@@ -145,5 +152,7 @@ export function prismaReads(
         where: scope ? { [field]: value, AND: [scope] } : { [field]: value },
         select: columns,
       }),
+    findManyOf: (name, where, columns) =>
+      delegateOf(name).findMany({ where, select: columns, orderBy: [] }),
   }
 }

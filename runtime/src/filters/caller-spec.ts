@@ -1,12 +1,13 @@
 /**
  * @module
- * What one caller may filter and order by (docs/security.md): an operation's QuerySpec without
- * the caller's hidden fields, and without orders through a relation whose rows the caller sees
+ * What one caller may filter, order by and select (docs/security.md): an operation's QuerySpec
+ * without the caller's hidden fields, and without orders through a relation whose rows the caller sees
  * only in part (an order cannot leave out related rows the caller cannot see, so it could rank
  * rows by them). What is left out is an unknown parameter for that caller, as an undeclared one.
  */
 
 import type { QuerySpec, RelatedField, Through } from '../contract/query.js'
+import { callerProperties, relationOf } from './properties.js'
 import { relationHops } from './relation-path.js'
 
 /** The related model of each relation a spec's filters and orders go through, by relation path. */
@@ -33,6 +34,8 @@ export function relatedModels(spec: QuerySpec | undefined): ReadonlyMap<string, 
         found.set(filter.field, filter.model)
     }
     for (const field of spec.order) add(field)
+    for (const property of spec.properties?.properties ?? [])
+      if (property.embed) found.set(relationOf(property), property.embed.model)
     known = found
     models.set(spec, known)
   }
@@ -92,6 +95,7 @@ export function callerSpec(
         order.length === 0 && spec.order.length > 0
           ? [...(spec.key ?? (spec.id ? [spec.id] : []))]
           : order,
+      ...(spec.properties ? { properties: callerProperties(spec.properties, hidden) } : {}),
     }
     known.set(key, variant)
   }

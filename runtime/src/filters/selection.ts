@@ -10,6 +10,7 @@ import { DATE_OPERATORS, type OrderFieldSpec } from '../contract/query.js'
 import { dialectOf, KEYSET_TYPES } from '../database/dialects.js'
 import type { QueryMap } from '../iri/query-string.js'
 import { keyOf } from './id-order.js'
+import { type PropertySelection, readProperties } from './properties.js'
 import { readCollectionQuery } from './read.js'
 import type { CollectionQuery, FilterCondition } from './spec.js'
 import { filterWhere, orderByOf, type RelationScope } from './where.js'
@@ -20,6 +21,8 @@ export interface RowSelection<Where = Record<string, unknown>, OrderBy = Record<
   orderBy?: OrderBy[] | undefined
   /** `orderBy` reversed, for pages read backward. */
   reverse?: OrderBy[] | undefined
+  /** The properties the request selects and the relations it embeds; absent: every property. */
+  properties?: PropertySelection | undefined
 }
 
 /** What a custom data provider receives besides the paging request: the parsed query, typed. */
@@ -91,6 +94,8 @@ export function selectRows(
     scopeOf,
   })
   const rows: RowSelection = where ? { where } : {}
+  const properties = readProperties(query, spec.properties)
+  if (properties) rows.properties = properties
   const filterOperators = new Map(
     spec.filters.flatMap((filter) =>
       filter.kind === 'date' ? [[filter.field, DATE_OPERATORS] as const] : []

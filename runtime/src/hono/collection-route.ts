@@ -11,8 +11,10 @@ import type { DataAccess } from '../data/data-access.js'
 import { outageLogOf } from '../data/read-routing.js'
 import { type Snapshot, snapshotOf } from '../data/snapshot.js'
 import { budgetOf } from '../database/timeouts.js'
+import { readProperties } from '../filters/properties.js'
 import { type ProviderQuery, type RowSelection, selectRows } from '../filters/selection.js'
 import type { HydraCollection } from '../hydra/collection.js'
+import { shapeMembers } from '../hydra/member-shape.js'
 import { collectionSearch } from '../hydra/search.js'
 import type { QueryMap } from '../iri/query-string.js'
 import { type BoundWork, type CollectionContent, readCollection } from '../paging/strategy.js'
@@ -285,7 +287,12 @@ async function collectionResponse<
       ({ page }) => pagingAttributes(query, paging, page)
     )
     const hidden = access?.view.hidden ?? NONE
-    const toMember = hideFields((row: Row) => resource.toMember(row, base), hidden)
+    const selected = readProperties(query, operation.query?.properties)
+    const toMember = shapeMembers(
+      hideFields((row: Row) => resource.toMember(row, base), hidden),
+      selected,
+      base
+    )
     const responding = respondWithContent(c, content, toMember, render, {
       retryAfter: budget.retryAfter,
       outages,

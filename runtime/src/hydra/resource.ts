@@ -28,7 +28,10 @@ function decimalText(value: unknown, scale: number | undefined): string {
   return scale === undefined ? value.toFixed() : value.toFixed(scale)
 }
 
-function converterFor(field: FieldSpec): Convert | undefined {
+/** The writer of a field's values (a Date as ISO text, a Decimal as plain text…); none: as read. */
+export function converterFor(
+  field: Pick<FieldSpec, 'type' | 'list' | 'scale'>
+): Convert | undefined {
   const formatter = scalarType(field.type)?.formatter
   if (!formatter) return undefined
   const scale = field.scale

@@ -1,0 +1,246 @@
+/**
+ * The shape of a member (docs/member-shape.md) on the example's books and loans: the property
+ * filter (`properties[]`), the author embedded through `properties[author][]=name`, on every
+ * paging mode and on both engines (byte-identical answers), the 400 of every property not offered,
+ * and the access rules through the shape: a field the caller may not see cannot be selected, a
+ * related row outside the caller's scope stays an IRI, a guard refusing the related model embeds
+ * nothing. Expected values are read back from the database, never from the API.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { HydraAccess } from '#generated/hydra/index.js'
+import type { PrismaClient } from '#generated/prisma/client.js'
+import { createApp } from '../src/app.js'
+import { type LibraryEnv, libraryAccess, tokenFor } from '../src/auth.js'
+import { prepareDatabase } from '../src/database.js'
+import { createPrismaClient } from '../src/prisma.js'
+import {
+  emptyDatabase,
+  expectSameOnBothEngines,
+  startServer,
+  type TestDatabase,
+} from './support/harness.js'
+
+const SECRET = 'member-shape test secret'
+
+/** Authors of Great Britain only for readers, whose country they may not see; nothing for "barred". */
+const access = {
+  ...libraryAccess,
+  Author: {
+    guard: (c) => (c.get('jwtPayload')?.sub === 'barred' ? 'forbidden' : 'allow'),
+    scope: (c) => (c.get('jwtPayload') ? { country: 'GB' } : undefined),
+    hidden: (c) => (c.get('jwtPayload') ? ['country' as const] : []),
+  },
+} satisfies HydraAccess<LibraryEnv>
+
+let prisma: PrismaClient
+let database: TestDatabase
+let origin: string
+let twin: string
+const closers: Array<() => Promise<void>> = []
+const tokens = new Map<string, string>()
+let authors: Map<number, { name: string; country: string | null }>
+
+beforeAll(async () => {
+  database = await emptyDatabase()
+  prisma = createPrismaClient(database.url)
+  await prepareDatabase(prisma, database.url)
+  const options = { batchSize: 7, auth: { secret: SECRET, access } }
+  const own = await startServer(createApp(prisma, options).fetch)
+  const compiled = await startServer(createApp(prisma, { ...options, engine: 'compiled' }).fetch)
+  ;({ origin } = own)
+  twin = compiled.origin
+  closers.push(own.close, compiled.close)
+  for (const sub of ['Reader 1', 'barred'])
+    tokens.set(sub, await tokenFor({ sub, role: 'reader' }, SECRET))
+  tokens.set('librarian', await tokenFor({ sub: 'Ada', role: 'librarian' }, SECRET))
+  authors = new Map(
+    (await prisma.author.findMany()).map((author) => [
+      author.id,
+      { name: author.name, country: author.country },
+    ])
+  )
+}, 120_000)
+
+afterAll(async () => {
+  for (const close of closers) await close()
+  await prisma?.$disconnect()
+  await database?.remove()
+})
+
+type Body = Record<string, unknown>
+
+async function read(
+  path: string,
+  caller?: string
+): Promise<{ status: number; body: Body; etag: string | null }> {
+  const token = caller && tokens.get(caller)
+  const response = await fetch(`${origin}${path}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  })
+  return {
+    status: response.status,
+    body: (await response.json()) as Body,
+    etag: response.headers.get('etag'),
+  }
+}
+
+const members = (body: Body) => (body['hydra:member'] ?? body.member) as Body[]
+const authorIdOf = (iri: unknown) => Number(String(iri).split('/').pop())
+
+describe('the property filter', () => {
+  it('keeps only the properties asked, after @id and @type, in the resource order', async () => {
+    const full = await read('/books?itemsPerPage=50')
+    const shaped = await read('/books?itemsPerPage=50&properties[]=author&properties[]=title')
+    expect(shaped.status).toBe(200)
+    const expected = members(full.body).map((book) => ({
+      '@id': book['@id'],
+      '@type': 'Book',
+      title: book.title,
+      author: book.author,
+    }))
+    expect(members(shaped.body)).toStrictEqual(expected)
+    expect(Object.keys(members(shaped.body)[0] ?? {})).toStrictEqual([
+      '@id',
+      '@type',
+      'title',
+      'author',
+    ])
+    // The shape is part of the representation: its own ETag.
+    expect(shaped.etag).not.toBe(full.etag)
+    expect(shaped.body['hydra:totalItems']).toBe(full.body['hydra:totalItems'])
+  })
+
+  it('embeds the author with the fields asked, read back from the database', async () => {
+    const { status, body } = await read('/books?properties[]=title&properties[author][]=name')
+    expect(status).toBe(200)
+    const page = members(body)
+    expect(page.length).toBeGreaterThan(0)
+    for (const book of page) {
+      const author = book.author as Body
+      const id = authorIdOf(author['@id'])
+      expect(Object.keys(book)).toStrictEqual(['@id', '@type', 'title', 'author'])
+      expect(author).toStrictEqual({
+        '@context': '/contexts/Author',
+        '@id': `/authors/${id}`,
+        '@type': 'Author',
+        name: authors.get(id)?.name,
+      })
+    }
+  })
+
+  it('keeps the renamed parameter of an operation and every paging mode', async () => {
+    const recent = await read(
+      '/books/recent?properties[author][]=name&properties[author][]=country'
+    )
+    expect(recent.status).toBe(200)
+    for (const book of members(recent.body)) {
+      const author = book.author as Body
+      expect(author.country).toBe(authors.get(authorIdOf(author['@id']))?.country)
+    }
+    // The custom provider's rows carry no author: it stays an IRI, the fields are selected.
+    const popular = await read('/books/popular?properties[]=title&properties[author][]=name')
+    expect(popular.status).toBe(200)
+    for (const book of members(popular.body)) {
+      expect(Object.keys(book)).toStrictEqual(['@id', '@type', 'title', 'author'])
+      expect(typeof book.author).toBe('string')
+    }
+  })
+
+  it.each([
+    ['/books?properties[]=nope', '"nope" is not a property to select'],
+    ['/books?properties=title', 'selects properties as properties[]=name'],
+    ['/books?properties[genre][]=x', '"genre" is not a relation to embed'],
+    ['/books?properties[reviews][]=rating', '"reviews" is not a relation to embed'],
+    ['/books?properties[author][]=email', '"email" is not a field of Author to embed'],
+    ['/books?properties[author][]=', '"" is not a field of Author to embed'],
+    ['/books?properties[author][x][]=name', 'one relation deep'],
+    ['/books?properties[author]=name', 'selects properties as properties[]=name'],
+  ])('answers %s with a 400 naming it', async (path, message) => {
+    const { status, body } = await read(path)
+    expect(status).toBe(400)
+    expect(String(body.detail)).toContain(message)
+  })
+
+  it('answers byte for byte alike on both engines', async () => {
+    const librarian = tokens.get('librarian') as string
+    for (const path of [
+      '/books?properties[]=title',
+      '/books?properties[author][]=name&properties[]=price&order[title]=desc&page=2',
+      '/books?properties[author][]=name&author.name=a&properties[]=publishedAt',
+      '/books/recent?properties[author][]=name&properties[author][]=country',
+      '/books?properties[]=nope',
+    ])
+      await expectSameOnBothEngines(origin, twin, path)
+    // Streams (paging switched off) and partial pages of loans, under a librarian's token.
+    for (const path of [
+      '/loans?pagination=false&properties[]=borrower&properties[book][]=title',
+      '/loans?partial=true&page=2&properties[book][]=title',
+    ]) {
+      const answers = await Promise.all(
+        [origin, twin].map(async (server) => {
+          const response = await fetch(`${server}${path}`, {
+            headers: { Authorization: `Bearer ${librarian}` },
+          })
+          return `${response.status} ${await response.text()}`
+        })
+      )
+      expect(answers[0]).toBe(answers[1])
+      expect(answers[0]?.startsWith('200 ')).toBe(true)
+    }
+  })
+
+  it('embeds in an unpaged stream read in batches', async () => {
+    const { status, body } = await read(
+      '/loans?pagination=false&properties[]=borrower&properties[book][]=title',
+      'librarian'
+    )
+    expect(status).toBe(200)
+    const loans = await prisma.loan.findMany({ include: { book: true }, orderBy: { id: 'asc' } })
+    expect(members(body).map((loan) => (loan.book as Body).title)).toStrictEqual(
+      loans.map((loan) => loan.book.title)
+    )
+    expect(body['hydra:totalItems']).toBe(loans.length)
+  })
+
+  it('refuses what the whitelist leaves out', async () => {
+    const { status, body } = await read('/loans?properties[book][]=isbn', 'librarian')
+    expect(status).toBe(400)
+    expect(String(body.detail)).toContain('Fields: title')
+  })
+})
+
+describe('access rules through the shape', () => {
+  it('embeds only the related rows in the caller scope; the others stay IRIs', async () => {
+    const path = '/books?itemsPerPage=50&properties[author][]=name'
+    const { status, body } = await read(path, 'Reader 1')
+    expect(status).toBe(200)
+    let embedded = 0
+    let linked = 0
+    for (const book of members(body)) {
+      const author = book.author
+      if (typeof author === 'string') {
+        expect(authors.get(authorIdOf(author))?.country).not.toBe('GB')
+        linked++
+      } else {
+        const id = authorIdOf((author as Body)['@id'])
+        expect(authors.get(id)?.country).toBe('GB')
+        embedded++
+      }
+    }
+    expect(embedded).toBeGreaterThan(0)
+    expect(linked).toBeGreaterThan(0)
+  })
+
+  it('refuses a field the caller may not see as an undeclared one', async () => {
+    const { status, body } = await read('/books?properties[author][]=country', 'Reader 1')
+    expect(status).toBe(400)
+    expect(String(body.detail)).toContain('"country" is not a field of Author to embed')
+    expect((await read('/books?properties[author][]=country')).status).toBe(200)
+  })
+
+  it('embeds nothing of a model whose guard refuses the caller', async () => {
+    const { status, body } = await read('/books?properties[author][]=name', 'barred')
+    expect(status).toBe(200)
+    for (const book of members(body)) expect(typeof book.author).toBe('string')
+  })
+})

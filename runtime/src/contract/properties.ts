@@ -1,0 +1,40 @@
+/**
+ * What an operation's property filter offers (docs/member-shape.md), as the generator emits it:
+ * the properties clients may select, and the to-one relations they may embed. Pure types.
+ */
+
+/** A field of an embedded item, with the Prisma type its value is written by. */
+export interface EmbeddedField {
+  name: string
+  type: string
+  list?: boolean
+  /** A Decimal's scale (`@db.Decimal(10, 2)`). */
+  scale?: number
+}
+
+/** What a to-one relation embeds: its target model, the target's key and its selectable fields. */
+export interface EmbedSpec {
+  /** The related model's name: the embedded item's `@type`; its rules decide what is embedded. */
+  model: string
+  /** Its delegate on the Prisma client (`author`). */
+  delegate: string
+  /** The target's key fields: always read, so that an item outside the caller's scope keeps its IRI. */
+  key: readonly string[]
+  fields: readonly EmbeddedField[]
+}
+
+/** A property a client may select: a field, or a link (to-one links may be embedded). */
+export interface SelectableProperty {
+  /** Its name in members (a link's `@property(name: ...)`). */
+  name: string
+  /** The Prisma relation field when a link's name differs from it. */
+  field?: string | undefined
+  embed?: EmbedSpec | undefined
+}
+
+/** An operation's property filter, as the generator emits it. */
+export interface PropertySpec {
+  /** The query parameter (API Platform's `parameterName`; default `properties`). */
+  parameter: string
+  properties: readonly SelectableProperty[]
+}

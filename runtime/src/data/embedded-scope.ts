@@ -1,0 +1,86 @@
+/**
+ * @module
+ * The embedded relations a caller may see (docs/security.md, "Embedded relations"): Prisma's
+ * nested `select` of a to-one relation takes no `where`, so the related rows of a page are read
+ * with it whatever the related model's scope. Where a scope applies to the caller, the keys of
+ * the page's related rows are checked against it in one query per page (or per batch of a
+ * stream), never one per member; a row outside it keeps only its key, marked `OUTSIDE_SCOPE`,
+ * and is written as the link's IRI. A guard refusing the related model is "no row": nothing is
+ * embedded, and nothing is queried.
+ */
+import {
+  type EmbedRequest,
+  embeddingSelect,
+  OUTSIDE_SCOPE,
+  type PropertySelection,
+  relationOf,
+} from '../filters/properties.js'
+import { isNoRow } from '../filters/settled-where.js'
+import type { CallerView } from './caller-view.js'
+import type { PrismaModelReads } from './prisma-engine.js'
+import type { ReadRun } from './read-routing.js'
+
+type Where = Record<string, unknown>
+
+/** How the rows of one request embed: the `select` that reads them and the check of their scope. */
+export interface Embedding {
+  select: Where
+  /** The rows with every embedded row the caller may not see reduced to its key. */
+  restrict<Row extends object>(rows: Row[], on: ReadRun<PrismaModelReads>): Promise<Row[]>
+}
+
+/** The embedding of a selection under the caller's view; undefined when it embeds nothing. */
+export function embeddingOf(
+  select: Readonly<Where>,
+  selection: PropertySelection | undefined,
+  view: CallerView
+): Embedding | undefined {
+  if (!selection || selection.embeds.size === 0) return undefined
+  const checks = [...selection.embeds.values()].flatMap((embed) => {
+    const scope = view.scopeOf(embed.property.embed.model)
+    return scope === undefined ? [] : [{ embed, scope }]
+  })
+  return {
+    select: embeddingSelect(select, selection),
+    async restrict(rows, on) {
+      let restricted = rows
+      for (const { embed, scope } of checks)
+        restricted = await restrictOne(restricted, embed, scope, on)
+      return restricted
+    },
+  }
+}
+
+/** The rows with the related rows of `embed` outside `scope` reduced to their key. */
+async function restrictOne<Row extends object>(
+  rows: Row[],
+  embed: EmbedRequest,
+  scope: Where,
+  on: ReadRun<PrismaModelReads>
+): Promise<Row[]> {
+  const relation = relationOf(embed.property)
+  const { key, delegate } = embed.property.embed
+  const related = rows.flatMap((row) => {
+    const value = (row as Where)[relation]
+    return value && typeof value === 'object' ? [value as Where] : []
+  })
+  if (related.length === 0) return rows
+  const keyOf = (value: Where) => JSON.stringify(key.map((name) => String(value[name])))
+  const visible = new Set<string>()
+  if (!isNoRow(scope)) {
+    const keys = related.map((value) => Object.fromEntries(key.map((name) => [name, value[name]])))
+    const byKey =
+      key.length === 1
+        ? { [key[0] as string]: { in: keys.map((value) => value[key[0] as string]) } }
+        : { OR: keys }
+    const select = Object.fromEntries(key.map((name) => [name, true]))
+    const found = await on((reads) => reads.findManyOf(delegate, { AND: [scope, byKey] }, select))
+    for (const value of found) visible.add(keyOf(value as Where))
+  }
+  return rows.map((row) => {
+    const value = (row as Where)[relation] as Where | null | undefined
+    if (!value || visible.has(keyOf(value))) return row
+    const kept = Object.fromEntries(key.map((name) => [name, value[name]]))
+    return { ...row, [relation]: { ...kept, [OUTSIDE_SCOPE]: true } }
+  })
+}

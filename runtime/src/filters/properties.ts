@@ -1,0 +1,148 @@
+/**
+ * @module
+ * The property filter (API Platform's `PropertyFilter`, docs/member-shape.md): which fields of its
+ * members a client asks for (`properties[]=title`) and which to-one relations it asks embedded
+ * (`properties[author][]=name`), as an operation declares them, read from a request strictly: a
+ * name the operation does not offer (undeclared, hidden from the caller) is a 400 naming it.
+ */
+import { badRequest } from '../errors.js'
+import type { QueryMap } from '../iri/query-string.js'
+import type { EmbedSpec, PropertySpec, SelectableProperty } from '../contract/properties.js'
+import { FILTER_LIMITS } from './spec.js'
+
+export type { EmbeddedField, EmbedSpec, PropertySpec, SelectableProperty } from '../contract/properties.js'
+
+/** A relation a request embeds, with the fields it asks of it. */
+export interface EmbedRequest {
+  property: SelectableProperty & { embed: EmbedSpec }
+  fields: readonly string[]
+}
+
+/** What one request selects: the members' properties, and the relations embedded among them. */
+export interface PropertySelection {
+  names: ReadonlySet<string>
+  embeds: ReadonlyMap<string, EmbedRequest>
+}
+
+/**
+ * Set by the data-access layer on an embedded row the caller may not see (outside its scope of the
+ * related model, or of a model its guards refuse): only its key is kept, and it is written as the
+ * link's IRI, as it would be without the selection.
+ */
+export const OUTSIDE_SCOPE: unique symbol = Symbol('prisma-hydra outside scope')
+
+/** The Prisma relation field of a selectable property. */
+export const relationOf = (property: SelectableProperty): string => property.field ?? property.name
+
+const INTEGER_KEY = /^(?:0|[1-9][0-9]*)$/
+
+const listOf = (names: Iterable<string>): string => [...names].join(', ') || 'none'
+
+/**
+ * The selection a request makes, or undefined when it sends no property parameter (every
+ * property). Throws a 400 for a malformed or unknown one.
+ */
+export function readProperties(
+  query: QueryMap,
+  spec: PropertySpec | undefined
+): PropertySelection | undefined {
+  if (!spec) return undefined
+  const { parameter } = spec
+  const given = query.get(parameter)
+  if (given === undefined) return undefined
+  const usage = `selects properties as ${parameter}[]=name and embeds a relation's as ${parameter}[relation][]=name`
+  if (typeof given === 'string') throw badRequest(`The "${parameter}" parameter ${usage}.`)
+  const byName = new Map(spec.properties.map((property) => [property.name, property]))
+  const names = new Set<string>()
+  const embeds = new Map<string, EmbedRequest>()
+  let count = 0
+  for (const [key, value] of given) {
+    count += typeof value === 'string' ? 1 : value.size
+    if (count > FILTER_LIMITS.values)
+      throw badRequest(
+        `The "${parameter}" parameter names more than ${FILTER_LIMITS.values} properties.`
+      )
+    if (INTEGER_KEY.test(key)) {
+      if (typeof value !== 'string') throw badRequest(`The "${parameter}" parameter ${usage}.`)
+      if (!byName.has(value))
+        throw badRequest(
+          `The "${parameter}" parameter is not known: "${value}" is not a property to select. Properties: ${listOf(byName.keys())}.`
+        )
+      names.add(value)
+      continue
+    }
+    const property = byName.get(key)
+    if (!property?.embed)
+      throw badRequest(
+        `The "${parameter}[${key}]" parameter is not known: "${key}" is not a relation to embed. Relations: ${listOf(spec.properties.filter((entry) => entry.embed).map((entry) => entry.name))}.`
+      )
+    names.add(key)
+    embeds.set(key, {
+      property: property as EmbedRequest['property'],
+      fields: embeddedFields(`${parameter}[${key}]`, value, property.embed, usage),
+    })
+  }
+  return { names, embeds }
+}
+
+/** The fields `properties[author][]=…` asks of an embedded relation (at least one). */
+function embeddedFields(
+  parameter: string,
+  value: string | QueryMap,
+  embed: EmbedSpec,
+  usage: string
+): string[] {
+  if (typeof value === 'string' || value.size === 0)
+    throw badRequest(`The "${parameter}" parameter ${usage}.`)
+  const known = embed.fields.map((field) => field.name)
+  const fields: string[] = []
+  for (const [key, name] of value) {
+    if (!INTEGER_KEY.test(key) || typeof name !== 'string')
+      throw badRequest(
+        `The "${parameter}" parameter ${usage}: one relation deep, each a field of ${embed.model}.`
+      )
+    if (!known.includes(name))
+      throw badRequest(
+        `The "${parameter}" parameter is not known: "${name}" is not a field of ${embed.model} to embed. Fields: ${listOf(known)}.`
+      )
+    if (!fields.includes(name)) fields.push(name)
+  }
+  return fields
+}
+
+type Select = Record<string, unknown>
+
+/**
+ * The model's `select` with the embedded relations' key and asked fields, in the page's own query
+ * (Prisma's nested `select`): never a query per member.
+ */
+export function embeddingSelect(select: Readonly<Select>, selection: PropertySelection): Select {
+  const merged: Select = { ...select }
+  for (const { property, fields } of selection.embeds.values()) {
+    const relation = relationOf(property)
+    const own = merged[relation]
+    const nested: Record<string, true> = {}
+    if (typeof own === 'object' && own !== null && 'select' in own)
+      Object.assign(nested, (own as { select: Select }).select)
+    for (const name of [...property.embed.key, ...fields]) nested[name] = true
+    merged[relation] = { select: nested }
+  }
+  return merged
+}
+
+/**
+ * The spec without what a caller may not see: properties named in `hidden` (links by their Prisma
+ * field, as filters name them), and related fields named `relation.field`. What is left out is
+ * then an unknown property for that caller, as an undeclared one.
+ */
+export function callerProperties(spec: PropertySpec, hidden: ReadonlySet<string>): PropertySpec {
+  const properties = spec.properties.flatMap((property): SelectableProperty[] => {
+    const relation = relationOf(property)
+    if (hidden.has(relation)) return []
+    const { embed } = property
+    if (!embed) return [property]
+    const fields = embed.fields.filter((field) => !hidden.has(`${relation}.${field.name}`))
+    return [{ ...property, embed: { ...embed, fields } }]
+  })
+  return { ...spec, properties }
+}

@@ -1,0 +1,64 @@
+/**
+ * @module
+ * Members in the shape a request selects (docs/member-shape.md): only the properties it names,
+ * after `@id` and `@type`, in the resource's order; an embedded to-one relation written as the
+ * related item (its context, `@id`, `@type` and the fields asked) in place of its IRI, unless the
+ * caller may not see it (data/embedded-scope.ts), when its IRI stays.
+ */
+import {
+  type EmbedRequest,
+  OUTSIDE_SCOPE,
+  type PropertySelection,
+  relationOf,
+} from '../filters/properties.js'
+import { converterFor } from './resource.js'
+
+type Row = Record<string, unknown>
+
+/** Writes the embedded item of one relation from its row, or its IRI. */
+function embeddedWriter(embed: EmbedRequest, base: string) {
+  const { model } = embed.property.embed
+  const relation = relationOf(embed.property)
+  const context = `${base}/contexts/${model}`
+  const fields = embed.fields.map((name) => {
+    const field = embed.property.embed.fields.find((candidate) => candidate.name === name)
+    return { name, convert: field && converterFor(field) }
+  })
+  return (row: Row, iri: unknown): unknown => {
+    const related = row[relation] as Row | null | undefined
+    // A provider's rows hold what it read: a relation without the fields asked stays an IRI.
+    if (typeof iri !== 'string' || !related || OUTSIDE_SCOPE in related) return iri
+    if (!fields.every(({ name }) => name in related)) return iri
+    const item: Row = { '@context': context, '@id': iri, '@type': model }
+    for (const { name, convert } of fields) {
+      const value = related[name]
+      item[name] = convert ? convert(value) : value
+    }
+    return item
+  }
+}
+
+/**
+ * The member writer of a selection: `toMember`'s members with only the properties selected, the
+ * embedded relations in place of their IRIs. Undefined selection: `toMember` itself.
+ */
+export function shapeMembers<R extends object, M>(
+  toMember: (row: R) => M,
+  selection: PropertySelection | undefined,
+  base: string
+): (row: R) => M {
+  if (!selection) return toMember
+  const embeds = new Map(
+    [...selection.embeds].map(([name, embed]) => [name, embeddedWriter(embed, base)])
+  )
+  return (row) => {
+    const member = toMember(row) as Row
+    const shaped: Row = { '@id': member['@id'], '@type': member['@type'] }
+    for (const name of Object.keys(member)) {
+      if (!selection.names.has(name)) continue
+      const embed = embeds.get(name)
+      shaped[name] = embed ? embed(row as Row, member[name]) : member[name]
+    }
+    return shaped as M
+  }
+}

@@ -392,6 +392,8 @@ const BOOK_VARIABLES = [
   'order[publishedAt]',
   'order[author.name]',
   'order[id]',
+  'properties[]',
+  'properties[author][]',
 ]
 
 const REVIEW_VARIABLES = ['book.author.name', 'order[book.author.name]', 'order[id]']
@@ -414,7 +416,7 @@ describe('discovery: hydra:search', () => {
     })
     const streamed = await get(origin, '/loans?pagination=false')
     expect((streamed.body['hydra:search'] as Record<string, unknown>)['hydra:template']).toMatch(
-      /^\/loans\{\?page,.*,exists\[returnedAt\]\}$/
+      /^\/loans\{\?page,.*,exists\[returnedAt\],properties\[\],properties\[book\]\[\]\}$/
     )
     const deep = await get(origin, '/reviews')
     // Served without the `hydra:` prefix; a field two relations away under its dotted name.
@@ -476,7 +478,11 @@ describe('discovery: hydra:search', () => {
     }
     // Paging parameters first (as every collection response lists them), then the filters.
     expect(await parameters('books')).toEqual([...BOOK_PAGING, ...BOOK_VARIABLES])
-    expect(filtersOf(await parameters('loans'))).toEqual(['exists[returnedAt]'])
+    expect(filtersOf(await parameters('loans'))).toEqual([
+      'exists[returnedAt]',
+      'properties[]',
+      'properties[book][]',
+    ])
     expect(filtersOf(await parameters('activities'))).toEqual([
       'kind',
       'kind[]',

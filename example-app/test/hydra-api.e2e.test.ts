@@ -237,7 +237,7 @@ describe('the entrypoint and the API documentation', () => {
     expect(literals(operation[`${HYDRA}method`])).toEqual(['GET'])
     const search = only(operation[`${HYDRA}search`] as Expanded[])
     expect(literals(search[`${HYDRA}template`])).toEqual([
-      '/loans{?page,itemsPerPage,pagination,partial,exists[returnedAt]}',
+      '/loans{?page,itemsPerPage,pagination,partial,exists[returnedAt],properties[],properties[book][]}',
     ])
     expect(ids(search[`${HYDRA}variableRepresentation`])).toEqual([`${HYDRA}BasicRepresentation`])
     const mapped = (search[`${HYDRA}mapping`] as Expanded[]).map((mapping) => [
@@ -252,6 +252,9 @@ describe('the entrypoint and the API documentation', () => {
       // Then its filters, as its responses' hydra:search lists them: whether a loan has a
       // returnedAt, a boolean property of its own (not returnedAt, a date).
       ['exists[returnedAt]', `${origin}/docs.jsonld#Loan/returnedAt/exists`],
+      // The property filter's: the properties its members show (docs/member-shape.md).
+      ['properties[]', `${origin}/docs.jsonld#Loan/properties`],
+      ['properties[book][]', `${origin}/docs.jsonld#Loan/properties`],
     ])
   })
 

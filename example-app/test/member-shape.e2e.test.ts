@@ -209,6 +209,35 @@ describe('the property filter', () => {
   })
 })
 
+describe('the property filter as clients discover it', () => {
+  it('is listed in hydra:search, in the Hydra documentation and in the OpenAPI document', async () => {
+    const { body } = await read('/books')
+    const search = body['hydra:search'] as Body
+    const mapping = search['hydra:mapping'] as Body[]
+    const variables = mapping.map((entry) => entry.variable)
+    expect(variables).toContain('properties[]')
+    expect(variables).toContain('properties[author][]')
+    expect(variables).not.toContain('properties[reviews][]')
+    expect(mapping.find((entry) => entry.variable === 'properties[]')?.property).toBe('properties')
+    expect(String(search['hydra:template'])).toContain(',properties[],properties[author][]}')
+    const openapi = (await read('/openapi.json')).body as {
+      paths: Record<string, { get: { parameters: Array<{ name: string; schema: unknown }> } }>
+    }
+    const parameters = openapi.paths['/books']?.get.parameters ?? []
+    expect(parameters.find((entry) => entry.name === 'properties[author][]')?.schema).toEqual({
+      type: 'array',
+      items: { type: 'string', enum: ['id', 'name', 'country'] },
+    })
+    const loans = openapi.paths['/loans']?.get.parameters ?? []
+    expect(loans.find((entry) => entry.name === 'properties[]')?.schema).toEqual({
+      type: 'array',
+      items: { type: 'string', enum: ['borrower', 'loanedAt', 'returnedAt', 'book'] },
+    })
+    const documentation = JSON.stringify((await read('/docs.jsonld')).body)
+    expect(documentation).toContain('"hydra:variable":"properties[author][]"')
+  })
+})
+
 describe('access rules through the shape', () => {
   it('embeds only the related rows in the caller scope; the others stay IRIs', async () => {
     const path = '/books?itemsPerPage=50&properties[author][]=name'

@@ -234,6 +234,7 @@ describe('the OpenAPI document', () => {
     for (const price of reads.prices) expect(Number(price)).toBeGreaterThanOrEqual(40)
     for (const genre of reads.genres) expect(['POETRY', 'HISTORY']).toContain(genre)
     expect(reads.authorName).toEqual(expect.any(String))
+    expect(reads.embeddedAuthor).toEqual(expect.any(String))
     expect(reads.reviewsOfBook).toBeGreaterThanOrEqual(0)
     expect(reads.problem).toMatchObject({ status: 400, detail: 'Page should not be less than 1' })
     expect(reads.missing).toMatchObject({ status: 404, '@id': '/errors/404' })
@@ -242,10 +243,11 @@ describe('the OpenAPI document', () => {
 
 /** What test/openapi-client/client.ts reads through the generated client (its ClientReads). */
 type ReadWithClient = (baseUrl: string) => Promise<{
-  titles: string[]
+  titles: Array<string | undefined>
   total: number | undefined
   next: string | undefined
-  prices: string[]
+  prices: Array<string | undefined>
+  embeddedAuthor: string | undefined
   genres: string[]
   authorName: string
   reviewsOfBook: number

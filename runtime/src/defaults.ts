@@ -7,15 +7,15 @@
 
 export type { OrderField } from './contract/order.js'
 export { withTieBreaker } from './contract/order.js'
+export { type OrderKeyField, orderKeyOf } from './contract/order-key.js'
+export type { PagingConfig, ParameterNames, TotalsSetting } from './contract/paging.js'
+export { defaultParameterNames } from './contract/paging.js'
 export type {
   EmbeddedField,
   EmbedSpec,
   PropertySpec,
   SelectableProperty,
 } from './contract/properties.js'
-export { type OrderKeyField, orderKeyOf } from './contract/order-key.js'
-export type { PagingConfig, ParameterNames, TotalsSetting } from './contract/paging.js'
-export { defaultParameterNames } from './contract/paging.js'
 export {
   DATE_NULLS,
   DATE_OPERATORS,

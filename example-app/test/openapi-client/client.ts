@@ -11,10 +11,13 @@ type Book = components['schemas']['Book']
 type Problem = components['schemas']['Problem']
 
 export interface ClientReads {
-  titles: string[]
+  /** A collection offering the property filter may leave any field out: every field is optional. */
+  titles: Array<string | undefined>
   total: number | undefined
   next: string | undefined
-  prices: string[]
+  prices: Array<string | undefined>
+  /** The name of the first book's author, embedded through `properties[author][]=name`. */
+  embeddedAuthor: string | undefined
   genres: Book['genre'][]
   authorName: string
   reviewsOfBook: number
@@ -48,6 +51,12 @@ export async function readWithClient(baseUrl: string): Promise<ClientReads> {
   const problem: Problem = refused.error
   const absent = await client.GET('/books/{id}', { params: { path: { id: 999999 } } })
   if (!absent.error) throw new Error('GET /books/999999 was found')
+  // A selection: the author, typed as its IRI or the embedded item (docs/member-shape.md).
+  const shaped = await client.GET('/books', {
+    params: { query: { 'properties[]': ['title'], 'properties[author][]': ['name'] } },
+  })
+  const author = shaped.data?.['hydra:member'][0]?.author
+  const embeddedAuthor = typeof author === 'object' && author !== null ? author.name : undefined
   // @ts-expect-error: a parameter the operation does not declare is not accepted.
   await client.GET('/books', { params: { query: { 'order[isbn]': 'asc' } } })
   return {
@@ -55,6 +64,7 @@ export async function readWithClient(baseUrl: string): Promise<ClientReads> {
     total,
     next,
     prices: filtered.data['hydra:member'].map((book) => book.price),
+    embeddedAuthor,
     genres: filtered.data['hydra:member'].map((book) => book.genre),
     authorName: name,
     reviewsOfBook: reviews.data.member.length,

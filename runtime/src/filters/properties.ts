@@ -5,12 +5,18 @@
  * (`properties[author][]=name`), as an operation declares them, read from a request strictly: a
  * name the operation does not offer (undeclared, hidden from the caller) is a 400 naming it.
  */
+
+import type { EmbedSpec, PropertySpec, SelectableProperty } from '../contract/properties.js'
 import { badRequest } from '../errors.js'
 import type { QueryMap } from '../iri/query-string.js'
-import type { EmbedSpec, PropertySpec, SelectableProperty } from '../contract/properties.js'
 import { FILTER_LIMITS } from './spec.js'
 
-export type { EmbeddedField, EmbedSpec, PropertySpec, SelectableProperty } from '../contract/properties.js'
+export type {
+  EmbeddedField,
+  EmbedSpec,
+  PropertySpec,
+  SelectableProperty,
+} from '../contract/properties.js'
 
 /** A relation a request embeds, with the fields it asks of it. */
 export interface EmbedRequest {

@@ -93,3 +93,40 @@ export function queryVariables(spec: QuerySpec): QueryVariable[] {
   }
   return variables
 }
+
+/**
+ * The variables of an operation's property filter (docs/member-shape.md): `properties[]`, then
+ * `properties[author][]` for each relation it embeds, each with the names it takes. They set the
+ * term `properties` of the type: the properties its members show.
+ */
+export function propertyVariables(
+  spec: QuerySpec | undefined
+): Array<QueryVariable & { names: readonly string[] }> {
+  const filter = spec?.properties
+  if (!filter) return []
+  const { parameter, properties } = filter
+  const names = properties.map((property) => property.name)
+  const value = { type: 'String' }
+  return [
+    {
+      variable: `${parameter}[]`,
+      field: 'properties',
+      value,
+      names,
+      description: `The properties each member shows (besides @id and @type): ${names.join(', ')}.`,
+    },
+    ...properties.flatMap(({ name, embed }) => {
+      if (!embed) return []
+      const fields = embed.fields.map((field) => field.name)
+      return [
+        {
+          variable: `${parameter}[${name}][]`,
+          field: 'properties',
+          value,
+          names: fields,
+          description: `Embeds ${name} (a ${embed.model}) with these of its fields: ${fields.join(', ')}.`,
+        },
+      ]
+    }),
+  ]
+}

@@ -10,7 +10,7 @@
 
 import type { PagingConfig } from '../contract/paging.js'
 import type { QuerySpec } from '../contract/query.js'
-import { type QueryVariable, queryVariables } from '../filters/variables.js'
+import { propertyVariables, type QueryVariable, queryVariables } from '../filters/variables.js'
 import { hydraTerm } from '../terms.js'
 import type { DocumentedType } from './documented-types.js'
 import { pagingVariables } from './paging-variables.js'
@@ -70,10 +70,11 @@ export function collectionVariables(
 ): CollectionVariable[] {
   const variables: CollectionVariable[] = pagingVariables(type, paging)
   const seen = new Set(variables.map((entry) => entry.variable))
-  for (const entry of spec ? queryVariables(spec) : []) {
+  for (const entry of spec ? [...queryVariables(spec), ...propertyVariables(spec)] : []) {
     if (seen.has(entry.variable)) continue
     seen.add(entry.variable)
-    variables.push({ ...entry, term: termOf(entry) })
+    const { variable, field, value, description } = entry
+    variables.push({ variable, field, value, description, term: termOf(entry) })
   }
   return variables
 }

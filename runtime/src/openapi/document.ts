@@ -17,6 +17,7 @@ import {
 } from '../hydra/documentation.js'
 import { isGuarded, type RouteOwner, securityScheme } from './guards.js'
 import { idParameter } from './key-parameter.js'
+import { memberShapeOf, shapedMemberSchema } from './member-shape.js'
 import { collectionParameters, type Parameter } from './parameters.js'
 import {
   collectionSchema,
@@ -232,7 +233,9 @@ function componentSchemas(
     const names = schemaNames(type)
     // Rules are by model name, the name of a generated type.
     const hideable = api.access?.[type.name]?.hidden !== undefined
-    schemas[names.member] = memberSchema(type, hideable)
+    const member = memberSchema(type, hideable)
+    const shape = memberShapeOf(type)
+    schemas[names.member] = shape ? shapedMemberSchema(member, shape) : member
     if (type.itemPath) schemas[names.item] = itemSchema(type, hideable)
     for (const prefix of styles.get(type.name) ?? []) {
       schemas[names.collection(prefix)] = collectionSchema(type, prefix)

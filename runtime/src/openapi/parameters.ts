@@ -4,10 +4,9 @@
  * variables, in the same order and with the same descriptions, as its `hydra:search` template
  * (hydra/search.ts's collectionVariables, the one rule), each with the schema of its values.
  */
-
 import type { PagingConfig } from '../contract/paging.js'
 import type { FilterSpec, QuerySpec, ValueType } from '../contract/query.js'
-import { queryVariables } from '../filters/variables.js'
+import { propertyVariables, queryVariables } from '../filters/variables.js'
 import type { DocumentedType } from '../hydra/documented-types.js'
 import { collectionVariables } from '../hydra/search.js'
 import { type Schema, scalarSchema } from './schemas.js'
@@ -84,6 +83,9 @@ function querySchemas(spec: QuerySpec): Map<string, Schema> {
   }
   for (const { variable } of queryVariables({ ...spec, filters: [] }))
     if (!schemas.has(variable)) schemas.set(variable, ORDER)
+  for (const { variable, names } of propertyVariables(spec))
+    if (!schemas.has(variable))
+      schemas.set(variable, { type: 'array', items: { type: 'string', enum: [...names] } })
   return schemas
 }
 

@@ -1,0 +1,65 @@
+/**
+ * @module
+ * The member schema of a type whose collections offer a property filter (docs/member-shape.md):
+ * a member then holds only the properties a request selects, and a to-one link it may embed is
+ * either its IRI or the embedded item (its context, `@id`, `@type` and any of the fields offered).
+ */
+import type { EmbedSpec } from '../contract/properties.js'
+import type { DocumentedType } from '../hydra/documented-types.js'
+import { type Schema, scalarSchema } from './schemas.js'
+
+/** What a type's property filters offer: whether any, and each link they may embed. */
+export interface MemberShape {
+  embeds: ReadonlyMap<string, EmbedSpec>
+}
+
+/** The shape a type's collections offer, or undefined when none has a property filter. */
+export function memberShapeOf(type: Pick<DocumentedType, 'collections'>): MemberShape | undefined {
+  const filters = type.collections.flatMap((collection) => collection.query?.properties ?? [])
+  if (filters.length === 0) return undefined
+  const embeds = new Map<string, EmbedSpec>()
+  for (const filter of filters)
+    for (const { name, embed } of filter.properties) {
+      if (!embed) continue
+      // Operations may offer different fields of one link: the schema takes them all.
+      const known = embeds.get(name)
+      const fields = [...(known?.fields ?? [])]
+      for (const field of embed.fields)
+        if (!fields.some((entry) => entry.name === field.name)) fields.push(field)
+      embeds.set(name, { ...embed, fields })
+    }
+  return { embeds }
+}
+
+/** The embedded item of a link: its context, `@id` and `@type`, and the fields a request asks. */
+export function embeddedSchema(embed: EmbedSpec): Schema {
+  const properties: Record<string, Schema> = {
+    '@context': { type: 'string', format: 'uri-reference' },
+    '@id': { type: 'string', format: 'uri-reference' },
+    '@type': { const: embed.model },
+  }
+  for (const field of embed.fields) {
+    const value = scalarSchema(field.type)
+    properties[field.name] = field.list ? { type: 'array', items: value } : value
+  }
+  return {
+    type: 'object',
+    description: `The related ${embed.model}, embedded with the fields the request selects.`,
+    required: ['@context', '@id', '@type'],
+    properties,
+    additionalProperties: false,
+  }
+}
+
+/**
+ * A member schema (schemas.ts) as a type with a property filter serves it: only `@id` and `@type`
+ * required, each embeddable link its IRI or the embedded item.
+ */
+export function shapedMemberSchema(member: Schema, shape: MemberShape): Schema {
+  const properties = { ...(member.properties as Record<string, Schema>) }
+  for (const [name, embed] of shape.embeds) {
+    const link = properties[name]
+    if (link) properties[name] = { anyOf: [link, embeddedSchema(embed)] }
+  }
+  return { ...member, required: ['@id', '@type'], properties }
+}

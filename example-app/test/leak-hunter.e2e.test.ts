@@ -213,6 +213,10 @@ const REQUESTS = [
   '/items?order[price]=asc&order[pages]=desc&page=2',
   '/items?order[returnedAt]=asc&partial=true',
   '/items?order[publishedAt]=desc&pagination=false',
+  '/items?properties[]=title&properties[owner][]=name',
+  '/items?pagination=false&properties[owner][]=name&properties[owner][]=score',
+  '/items?partial=true&page=2&properties[owner][]=joinedAt',
+  '/owners/2/items?properties[owner][]=name&properties[]=price',
   '/items/feed?genre=FICTION',
   '/items/feed?order[price]=desc',
   '/owners/1/items',
@@ -338,6 +342,8 @@ const THROUGH_RELATIONS = [
   '/items/feed?owner.name=Owner',
   '/items/feed?notes.text=good',
   '/items?order[owner.name]=asc',
+  '/items?properties[owner][]=name',
+  '/items?pagination=false&properties[]=title&properties[owner][]=verified',
 ]
 
 describe('a related model whose guard refuses the caller', () => {
@@ -360,6 +366,10 @@ describe('a related model whose guard refuses the caller', () => {
     expect(seen.body['hydra:totalItems']).toBe(0)
     const every = await answer('/scoped', '/items', tokens.get('barred'))
     expect(every.body['hydra:totalItems']).toBe(12)
+    // Nor an owner embedded: each stays its IRI.
+    const shaped = await answer('/scoped', '/items?properties[owner][]=name', tokens.get('barred'))
+    for (const item of shaped.body['hydra:member'] as Array<{ owner: unknown }>)
+      expect(typeof item.owner).toBe('string')
     expect((await answer('/scoped', '/owners/1', tokens.get('barred'))).status).toBe(403)
   })
 })

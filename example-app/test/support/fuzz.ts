@@ -160,6 +160,19 @@ export function queryParameters(
   const orderable = [...spec.order.map((entry) => entry.field), ...(spec.id ? [spec.id.field] : [])]
   for (const field of new Set(orderable))
     parameters.push({ name: `${spec.parameters.order}[${field}]`, type: 'Order' })
+  // The property filter (docs/member-shape.md): the names it offers, mixed with others.
+  const properties = spec.properties
+  if (properties) {
+    const names = properties.properties.map((property) => property.name)
+    parameters.push({ name: `${properties.parameter}[]`, type: 'Enum', values: names })
+    for (const { name, embed } of properties.properties)
+      if (embed)
+        parameters.push({
+          name: `${properties.parameter}[${name}][]`,
+          type: 'Enum',
+          values: embed.fields.map((field) => field.name),
+        })
+  }
   return parameters
 }
 

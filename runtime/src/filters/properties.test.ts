@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest'
+import type { PropertySpec } from '../contract/properties.js'
+import { HydraError } from '../errors.js'
+import { parseQuery } from '../iri/query-string.js'
+import { callerProperties, embeddingSelect, readProperties } from './properties.js'
+
+const spec: PropertySpec = {
+  parameter: 'properties',
+  properties: [
+    { name: 'id' },
+    { name: 'title' },
+    {
+      name: 'writer',
+      field: 'author',
+      embed: {
+        model: 'Author',
+        delegate: 'author',
+        key: ['id'],
+        fields: [
+          { name: 'id', type: 'Int' },
+          { name: 'name', type: 'String' },
+          { name: 'country', type: 'String' },
+        ],
+      },
+    },
+    { name: 'reviews' },
+  ],
+}
+
+const read = (query: string, given: PropertySpec = spec) => readProperties(parseQuery(query), given)
+
+const refusal = (query: string): string => {
+  try {
+    read(query)
+  } catch (error) {
+    if (error instanceof HydraError && error.status === 400) return error.message
+    throw error
+  }
+  throw new Error(`${query} was not refused`)
+}
+
+describe('the property filter', () => {
+  it('reads the properties and the relations embedded, without the parameter nothing', () => {
+    expect(read('title=x')).toBeUndefined()
+    const selection = read('properties[]=title&properties[writer][]=name&properties[writer][]=name')
+    expect([...(selection?.names ?? [])]).toEqual(['title', 'writer'])
+    expect(selection?.embeds.get('writer')?.fields).toEqual(['name'])
+    expect(readProperties(parseQuery('properties[]=title'), undefined)).toBeUndefined()
+  })
+
+  it('reads the renamed parameter only', () => {
+    const renamed = { ...spec, parameter: 'fields' }
+    expect(read('properties[]=nope', renamed)).toBeUndefined()
+    expect([...(read('fields[]=id', renamed)?.names ?? [])]).toEqual(['id'])
+  })
+
+  it.each([
+    [
+      'properties[]=nope',
+      '"nope" is not a property to select. Properties: id, title, writer, reviews',
+    ],
+    ['properties=title', 'selects properties as properties[]=name'],
+    ['properties[title][]=x', '"title" is not a relation to embed. Relations: writer'],
+    ['properties[author][]=name', '"author" is not a relation to embed'],
+    ['properties[writer][]=email', '"email" is not a field of Author to embed'],
+    ['properties[writer]=name', 'selects properties as properties[]=name'],
+    ['properties[writer][0][]=name', 'one relation deep'],
+    ['properties[0][]=title', 'selects properties as properties[]=name'],
+    [Array.from({ length: 101 }, () => 'properties[]=id').join('&'), 'more than 100'],
+  ])('refuses %s', (query, message) => {
+    expect(refusal(query)).toContain(message)
+  })
+
+  it('reads the embedded fields with the key in the page query, merged with the model select', () => {
+    const selection = read('properties[writer][]=name')
+    if (!selection) throw new Error('no selection')
+    expect(embeddingSelect({ id: true, author: { select: { id: true } } }, selection)).toEqual({
+      id: true,
+      author: { select: { id: true, name: true } },
+    })
+  })
+
+  it('leaves out what the caller may not see, a link by its Prisma field', () => {
+    const seen = callerProperties(spec, new Set(['title', 'author.country']))
+    expect(seen.properties.map((property) => property.name)).toEqual(['id', 'writer', 'reviews'])
+    expect(seen.properties[1]?.embed?.fields.map((field) => field.name)).toEqual(['id', 'name'])
+    expect(
+      callerProperties(spec, new Set(['author'])).properties.map((entry) => entry.name)
+    ).toEqual(['id', 'title', 'reviews'])
+  })
+})

@@ -6,6 +6,7 @@
  * related row outside the caller's scope stays an IRI, a guard refusing the related model embeds
  * nothing. Expected values are read back from the database, never from the API.
  */
+import jsonld from 'jsonld'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HydraAccess } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
@@ -126,6 +127,28 @@ describe('the property filter', () => {
         name: authors.get(id)?.name,
       })
     }
+  })
+
+  it("gives an embedded item's fields their own type's meaning once expanded", async () => {
+    const url = `${origin}/books?itemsPerPage=1&properties[]=title&properties[author][]=name`
+    const documentLoader = async (target: string) => ({
+      contextUrl: null,
+      documentUrl: target,
+      document: await (await fetch(target)).json(),
+    })
+    const options = { base: url, documentLoader, safe: true }
+    const body = await (await fetch(url)).json()
+    const [expanded] = (await jsonld.expand(
+      body,
+      options as unknown as jsonld.Options.Expand
+    )) as Body[]
+    const [book] = (expanded?.['http://www.w3.org/ns/hydra/core#member'] ?? []) as Body[]
+    const [author] = (book?.[`${origin}/docs.jsonld#Book/author`] ?? []) as Body[]
+    // Author's own context: its name is schema.org's, its type schema.org's Person.
+    expect(author?.['@type']).toEqual(['https://schema.org/Person'])
+    expect(author?.['https://schema.org/name']).toEqual([
+      { '@value': authors.get(authorIdOf(author?.['@id']))?.name },
+    ])
   })
 
   it('keeps the renamed parameter of an operation and every paging mode', async () => {

@@ -29,11 +29,10 @@ import { PrismaPg } from '@prisma/adapter-pg'
 import { shareAdapter } from '@prisma-hydra/runtime'
 import { createDataAccess } from '@prisma-hydra/runtime/generated'
 import Database from 'better-sqlite3'
-import type { Context } from 'hono'
 import pg from 'pg'
-// The paging layer's keysetWhere, from the built runtime the generated modules load: the position
-// it marks its `where` with is a symbol of that module, which the compiled engine reads there.
-import { keysetWhere } from '../runtime/dist/paging/cursor.js'
+// The paging layer's keyset bound, as the cursor paginator writes it: the `where` Prisma reads and
+// the position the compiled engine writes as one row value.
+import { keysetBound } from '../runtime/dist/paging/cursor.js'
 // The compiled engine's row reader, priced alone. No entry exports it, nor should: rows reach
 // applications only through the routes; the entries are what applications write, what generated
 // modules import and what the generator shares.
@@ -55,10 +54,10 @@ const COUNT_SQL = 'SELECT COUNT(*) FROM "Event"'
 /** The feed's page 30 % deep, as bench/peers.ts asks for it: the position's row and 31 after. */
 const AT = eventRow(ROWS - Math.round(ROWS * 0.3) + 1)
 /**
- * The `where` the paging layer writes for it: the nested comparison Prisma reads, marked with the
- * position the compiled engine writes as one row value on SQLite and PostgreSQL.
+ * The `where` the paging layer writes for it (the nested comparison Prisma reads) and its
+ * position, which the compiled engine writes as one row value on SQLite and PostgreSQL.
  */
-const POSITION_WHERE = keysetWhere(
+const BOUND = keysetBound(
   [
     { field: 'createdAt', type: 'DateTime', direction: 'desc' },
     { field: 'id', type: 'Int', direction: 'desc' },
@@ -67,6 +66,13 @@ const POSITION_WHERE = keysetWhere(
   false,
   true
 )
+const POSITION_WHERE = BOUND.where
+/** The window of a page past the position, as the cursor paginator asks for it. */
+const PAST_POSITION = {
+  take: 32,
+  where: POSITION_WHERE,
+  ...(BOUND.position ? { position: BOUND.position } : {}),
+}
 /** The expansion it wrote before: one branch a field, each with the leading fields' equalities. */
 const CURSOR_WHERE = {
   AND: [
@@ -88,10 +94,17 @@ const numbered = (sql: string) => {
   let n = 0
   return sql.replace(/\?/g, () => `$${++n}`)
 }
-const view = await createDataAccess({}, eventModel).caller({} as Context, {
-  model: 'Event',
-  operation: 'partial',
-})
+/** The view of a caller no rule bears on, as the data access checks it. */
+const view = createDataAccess({}, eventModel).caller(
+  {
+    personal: false,
+    scope: undefined,
+    scopeOf: () => undefined,
+    hidden: new Set(),
+    hiddenOf: () => new Set(),
+  },
+  { model: 'Event', operation: 'partial' }
+)
 
 /** What ends the connections opened. */
 const closers: Array<() => Promise<unknown>> = []
@@ -196,9 +209,7 @@ async function sqliteTables(): Promise<Table[]> {
       inFlight: 1,
       calls: {
         'compiled engine (findMany, the paging layer’s where)': () =>
-          compiledRows
-            .source(eventOperations.feed, {}, view)
-            .findMany({ take: 32, where: POSITION_WHERE }),
+          compiledRows.source(eventOperations.feed, {}, view).findMany(PAST_POSITION),
         'better-sqlite3: the expansion prepared, rows with Dates': async () =>
           dates(expansion.all(stored, stored, stored, AT.id, stored, AT.id, 32) as never),
         'better-sqlite3: the row value prepared, rows with Dates': async () =>
@@ -261,7 +272,7 @@ async function postgresTables(server: string): Promise<Table[]> {
       inFlight: 10,
       calls: {
         'compiled engine (findMany, the paging layer’s where)': () =>
-          compiled.source(operations.feed, {}, view).findMany({ take: 32, where: POSITION_WHERE }),
+          compiled.source(operations.feed, {}, view).findMany(PAST_POSITION),
         'node-postgres: the expansion prepared': () =>
           read('expansion', EXPANSION_SQL, [utc, utc, utc, AT.id, utc, AT.id, 32]),
         'node-postgres: the row value prepared': () =>

@@ -17,6 +17,7 @@ import type { HydraCollection } from '../hydra/collection.js'
 import { shapeMembers } from '../hydra/member-shape.js'
 import { collectionSearch } from '../hydra/search.js'
 import type { QueryMap } from '../iri/query-string.js'
+import type { OperationsOptions } from '../observe/options.js'
 import { type BoundWork, type CollectionContent, readCollection } from '../paging/strategy.js'
 import type { CollectionResult, CollectionSource, PagingRequest } from '../paging/types.js'
 import type { ResourceAppOptions } from './app-options.js'
@@ -194,7 +195,10 @@ export function serveCollection<
   /** A sub-collection's condition: the rows of one parent (sub-collection-route.ts). */
   parent?: WithinParent<CollectionOperation<M, P>> | undefined
 ): Promise<CollectionAnswer<M, P>> {
-  return serveFrom(c, declared, { kind: 'data', access: rows }, options, parent)
+  const origin = { kind: 'data', access: rows } as const
+  return inCollectionSpan(declared, options, parent, (observation) =>
+    collectionResponse(c, declared, origin, options, parent, observation)
+  )
 }
 
 /**
@@ -207,31 +211,23 @@ export function serveSource<M, Row extends object, Where, P extends boolean = tr
   source: SourceOf<Row, Where>,
   options: ServeCollectionOptions<Row> = {}
 ): Promise<CollectionAnswer<M, P>> {
-  return serveFrom(c, declared, { kind: 'source', source }, options, undefined)
-}
-
-/** serveCollection and serveSource: the operation's span, opened unless its parent's is. */
-async function serveFrom<
-  M,
-  Row extends object,
-  Where,
-  P extends boolean,
-  C extends Context,
-  FW,
-  OB,
->(
-  c: C,
-  declared: CollectionOperation<M, P>,
-  origin: RowOrigin<Row, Where>,
-  options: ServeCollectionOptions<Row, C, FW, OB>,
-  parent: WithinParent<CollectionOperation<M, P>> | undefined
-): Promise<CollectionAnswer<M, P>> {
-  if (parent) return collectionResponse(c, declared, origin, options, parent, parent.observation)
-  const observation = await observeRoute(options)
-  const names = { resource: declared.resource.name, operation: declared.name ?? 'collection' }
-  return inOperation(observation, names, () =>
+  const origin = { kind: 'source', source } as const
+  return inCollectionSpan(declared, options, undefined, (observation) =>
     collectionResponse(c, declared, origin, options, undefined, observation)
   )
+}
+
+/** serveCollection and serveSource: `respond` in the operation's span, opened unless its parent's is. */
+async function inCollectionSpan<T>(
+  declared: CollectionOperation<unknown, boolean>,
+  options: OperationsOptions,
+  parent: { observation: RouteObservation } | undefined,
+  respond: (observation: RouteObservation) => Promise<T>
+): Promise<T> {
+  if (parent) return respond(parent.observation)
+  const observation = await observeRoute(options)
+  const names = { resource: declared.resource.name, operation: declared.name ?? 'collection' }
+  return inOperation(observation, names, () => respond(observation))
 }
 
 /** serveCollection within its operation's span. */

@@ -13,10 +13,48 @@ const layers = [
   ['data', '^runtime/src/data/'],
   ['hydra', '^runtime/src/hydra/'],
   ['openapi', '^runtime/src/openapi/'],
-  ['hono', '^runtime/src/hono/'],
+  ['hono/access', '^runtime/src/hono/access/'],
+  ['hono/request', '^runtime/src/hono/request/'],
+  ['hono/response', '^runtime/src/hono/response/'],
+  ['hono/routes', '^runtime/src/hono/routes/'],
+  ['hono/app', '^runtime/src/hono/app/'],
   ['node', '^runtime/src/node/'],
   ['entries', '^runtime/src/(index|generated|defaults|node|redis)[.]ts$'],
 ]
+
+/**
+ * The generator's steps (CONTRIBUTING.md, layout), in the same way: the annotations are parsed, the
+ * schema's models, fields and options read, the paging settings, the served models and their
+ * relations, their filters, each resource assembled (`config/resource.ts`, `config/resolve.ts`),
+ * then emitted and written.
+ */
+const generatorLayers = [
+  ['problems', '^generator/src/(problems|client-options|generator-blocks)[.]ts$'],
+  ['annotations', '^generator/src/annotations/'],
+  ['config/schema', '^generator/src/config/schema/'],
+  ['config/paging', '^generator/src/config/paging/'],
+  ['config/models', '^generator/src/config/models/'],
+  ['config/filters', '^generator/src/config/filters/'],
+  ['config', '^generator/src/config/[^/]+[.]ts$'],
+  ['emit', '^generator/src/emit/'],
+  ['entries', '^generator/src/(generate|write|index|bin)[.]ts$'],
+]
+
+/** Each layer imports only the layers before it. */
+function oneWay(package_, list) {
+  return list.slice(0, -1).map(([name, path], index) => ({
+    name: `layer-${package_}-${name}`,
+    comment: `${package_} layers point one way: ${name} imports only the layers before it`,
+    severity: 'error',
+    from: { path },
+    to: {
+      path: list
+        .slice(index + 1)
+        .map(([, later]) => `(${later})`)
+        .join('|'),
+    },
+  }))
+}
 
 /**
  * The layers below HTTP take the caller and the request as data: Hono is the routes' alone
@@ -34,21 +72,7 @@ const withoutHono = {
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
-  forbidden: [
-    withoutHono,
-    ...layers.slice(0, -1).map(([name, path], index) => ({
-      name: `layer-${name}`,
-      comment: `runtime/src layers point one way: ${name} imports only the layers before it`,
-      severity: 'error',
-      from: { path },
-      to: {
-        path: layers
-          .slice(index + 1)
-          .map(([, later]) => `(${later})`)
-          .join('|'),
-      },
-    })),
-  ],
+  forbidden: [withoutHono, ...oneWay('runtime', layers), ...oneWay('generator', generatorLayers)],
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '[.]test[.]ts$' },

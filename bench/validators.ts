@@ -21,7 +21,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 // The validator the routes compute, priced alone. No entry exports it, nor should: applications
 // get ETags from the routes and hydraCollection; the entries are what applications write (40 names
 // at most), what generated modules import and what the generator shares.
-import { entityTag } from '../runtime/src/hono/http-cache.js'
+import { entityTag } from '../runtime/src/hono/response/http-cache.js'
 import { createHydraApp } from './.generated/hydra/index.js'
 import { PrismaClient } from './.generated/prisma/client.js'
 import { cpuPer, integers, type Spread, shownSpread, spread } from './load.js'

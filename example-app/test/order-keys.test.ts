@@ -1,7 +1,7 @@
 /**
  * One derivation of order keys over two descriptions of a model: the runtime's `orderKeyOf`
  * (runtime/src/contract/order-key.ts) runs in the generator over its model of the schema
- * (generator/src/config/order.ts: the key whose columns the generated `select` reads) and in
+ * (generator/src/config/paging/order.ts: the key whose columns the generated `select` reads) and in
  * `defineOperations` over the resource a generated module describes (its key, fields and
  * `unshown` fields). For the example and every fixture, each operation's key in the generated
  * modules, as loaded, must be the model's: the emitted description lacks no field the key needs.

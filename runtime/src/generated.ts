@@ -26,29 +26,29 @@ export type {
   HiddenFields,
   ResourceAccess,
   RowScope,
-} from './hono/access-rules.js'
-export { apiBase, completeApi, discoveryRoutes, errorRoutes } from './hono/api-app.js'
+} from './hono/access/access-rules.js'
+export { type CallerRules, callerRules } from './hono/access/caller-rules.js'
+export { apiBase, completeApi, discoveryRoutes, errorRoutes } from './hono/app/api-app.js'
+export { type ContextDocument, serveContext } from './hono/app/context-routes.js'
+export { documentResource } from './hono/app/discovery-routes.js'
+export { allowReadsOnly } from './hono/app/method-not-allowed.js'
+export type { CorsOrigin } from './hono/response/hydra-headers.js'
 export type {
   ApiAppOptions,
   ApiDocumentationOptions,
   HydraAppSettings,
   ResourceAppOptions,
   ResourceAppOptionsWith,
-} from './hono/app-options.js'
-export { type CallerRules, callerRules } from './hono/caller-rules.js'
+} from './hono/routes/app-options.js'
 export {
   type CollectionProvider,
   type OperationProviders,
   type SourceOf,
   serveCollection,
   serveSource,
-} from './hono/collection-route.js'
-export { type ContextDocument, serveContext } from './hono/context-routes.js'
-export { documentResource } from './hono/discovery-routes.js'
-export type { CorsOrigin } from './hono/hydra-headers.js'
-export { type HydraItem, serveItem } from './hono/item-route.js'
-export { allowReadsOnly } from './hono/method-not-allowed.js'
-export { serveSubCollection } from './hono/sub-collection-route.js'
+} from './hono/routes/collection-route.js'
+export { type HydraItem, serveItem } from './hono/routes/item-route.js'
+export { serveSubCollection } from './hono/routes/sub-collection-route.js'
 export type {
   CallerApp,
   CollectionProblems,
@@ -57,7 +57,7 @@ export type {
   ProblemResponse,
   QueryInput,
   SubCollectionProblems,
-} from './hono/typed-responses.js'
+} from './hono/routes/typed-responses.js'
 export type { ContextTerm } from './hydra/context.js'
 export type { ApiDescription, DocumentedType } from './hydra/documentation.js'
 export type { Hideable } from './hydra/member-type.js'

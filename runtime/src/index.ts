@@ -23,25 +23,29 @@ export { HydraError, type HydraErrorBody } from './errors.js'
 export { type CustomQueryOptions, customQuery } from './filters/custom-query.js'
 export type { ProviderQuery } from './filters/selection.js'
 export type { FilterCondition } from './filters/spec.js'
-// Custom data providers of generated operations
-export type { CollectionProvider } from './hono/collection-route.js'
-export { serveContext } from './hono/context-routes.js'
-// Custom collections (docs/custom-collections.md)
-export { type CollectionHandlerOptions, hydraCollection } from './hono/custom-collection.js'
-export { hydraErrorHandler, hydraErrorHandlers, hydraNotFound } from './hono/error-handlers.js'
-// Headers, content negotiation, CORS and hosts (docs/hydra.md, docs/deployment.md)
-export { type CorsOrigin, hydraHeaders } from './hono/hydra-headers.js'
-// The documents the API serves, for typing responses
-export type { HydraItem } from './hono/item-route.js'
-export { mountPrefix } from './hono/location.js'
+export { serveContext } from './hono/app/context-routes.js'
 // Other methods, the public origin, requests Node cannot read (docs/errors.md, docs/deployment.md)
-export { methodNotAllowed } from './hono/method-not-allowed.js'
+export { methodNotAllowed } from './hono/app/method-not-allowed.js'
 // The OpenAPI document and its page (docs/openapi.md)
-export { serveApiReference, serveOpenApi } from './hono/openapi-routes.js'
-export { publicOrigin } from './hono/public-origin.js'
+export { serveApiReference, serveOpenApi } from './hono/app/openapi-routes.js'
 // Operations: the readiness answer, the runtime's logger (docs/operations.md)
-export { hydraReadiness } from './hono/readiness.js'
-export { hydraRequestError } from './hono/request-error.js'
+export { hydraReadiness } from './hono/app/readiness.js'
+export { mountPrefix } from './hono/request/location.js'
+export { publicOrigin } from './hono/request/public-origin.js'
+export { hydraRequestError } from './hono/request/request-error.js'
+export {
+  hydraErrorHandler,
+  hydraErrorHandlers,
+  hydraNotFound,
+} from './hono/response/error-handlers.js'
+// Headers, content negotiation, CORS and hosts (docs/hydra.md, docs/deployment.md)
+export { type CorsOrigin, hydraHeaders } from './hono/response/hydra-headers.js'
+// Custom data providers of generated operations
+export type { CollectionProvider } from './hono/routes/collection-route.js'
+// Custom collections (docs/custom-collections.md)
+export { type CollectionHandlerOptions, hydraCollection } from './hono/routes/custom-collection.js'
+// The documents the API serves, for typing responses
+export type { HydraItem } from './hono/routes/item-route.js'
 export type { HydraCollection } from './hydra/collection.js'
 export type { DocumentedType } from './hydra/documentation.js'
 export type { HydraLogger } from './observe/logger.js'

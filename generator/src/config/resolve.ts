@@ -1,11 +1,11 @@
 import type { DMMF } from '@prisma/generator-helper'
 import type { Problem } from '../problems.js'
-import { checkEntrypointKeys, checkPaths } from './api-names.js'
-import { buildCatalog } from './catalog.js'
-import type { GlobalConfig } from './global.js'
-import type { HydraModel } from './model.js'
+import { buildCatalog } from './models/catalog.js'
+import { unservedForeignKeys } from './models/unserved-keys.js'
+import type { GlobalConfig } from './paging/global.js'
 import { resolveResource } from './resource.js'
-import { unservedForeignKeys } from './unserved-keys.js'
+import { checkEntrypointKeys, checkPaths } from './schema/api-names.js'
+import type { HydraModel } from './schema/model.js'
 
 /**
  * Turns the DMMF and the global config into the model the emitter needs, checking every

@@ -3,16 +3,16 @@
  * accepts, its links with their related resources and the fields its queries read.
  */
 import { type Problem, reporter } from '../problems.js'
-import { checkHydraNames } from './api-names.js'
-import { cacheControlText } from './cache-headers.js'
-import type { Catalog, CatalogModel } from './catalog.js'
-import type { FilterContext } from './filter-fields.js'
-import type { GlobalConfig } from './global.js'
-import type { FieldModel, OperationModel, ResourceModel } from './model.js'
-import { delegateName, kebabCase } from './naming.js'
-import { withQueries } from './operation-query.js'
-import { resolveOperations } from './operations.js'
-import { targetLinks } from './relations.js'
+import type { FilterContext } from './filters/filter-fields.js'
+import { withQueries } from './filters/operation-query.js'
+import type { Catalog, CatalogModel } from './models/catalog.js'
+import { targetLinks } from './models/relations.js'
+import { cacheControlText } from './paging/cache-headers.js'
+import type { GlobalConfig } from './paging/global.js'
+import { resolveOperations } from './paging/operations.js'
+import { checkHydraNames } from './schema/api-names.js'
+import type { FieldModel, OperationModel, ResourceModel } from './schema/model.js'
+import { delegateName, kebabCase } from './schema/naming.js'
 
 /**
  * The resource of one model of the catalog, or undefined when it is not served (no `@pagination`,

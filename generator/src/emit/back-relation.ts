@@ -1,4 +1,4 @@
-import type { LinkModel, ResourceModel } from '../config/model.js'
+import type { LinkModel, ResourceModel } from '../config/schema/model.js'
 
 /**
  * The target's to-one relation back to a sub-collection's parent (`publisher` for

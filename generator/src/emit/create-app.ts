@@ -5,7 +5,7 @@
  * read goes through the data-access layer.
  */
 import type { CodeBlockWriter } from 'ts-morph'
-import type { OperationModel, ResourceModel } from '../config/model.js'
+import type { OperationModel, ResourceModel } from '../config/schema/model.js'
 import { resourceNames } from './names.js'
 import { queryTypeName } from './query-type.js'
 import { relationKey, type SubCollection, subCollectionPath } from './sub-collections.js'

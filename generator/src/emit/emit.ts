@@ -1,5 +1,5 @@
 import { IndentationText, Project, QuoteKind, type SourceFile, ts } from 'ts-morph'
-import type { HydraModel } from '../config/model.js'
+import type { HydraModel } from '../config/schema/model.js'
 import type { EmitContext } from './context.js'
 import { emitIndexModule } from './index-module.js'
 import { emitResourceModule, subCollectionsOf } from './resource-module.js'

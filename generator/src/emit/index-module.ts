@@ -1,5 +1,5 @@
 import { type SourceFile, VariableDeclarationKind } from 'ts-morph'
-import type { HydraModel, ResourceModel } from '../config/model.js'
+import type { HydraModel, ResourceModel } from '../config/schema/model.js'
 import type { EmitContext } from './context.js'
 import { hasProviders, resourceNames } from './names.js'
 import { queryTypeName } from './query-type.js'

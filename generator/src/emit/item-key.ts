@@ -4,7 +4,7 @@
  * its item IRIs are written and read as, with what narrows its values (a `@db.Uuid` column, an
  * enum's values), or a composite key's fields; and Prisma's `select` of its fields.
  */
-import type { FieldModel, ItemKeyModel, ResourceModel } from '../config/model.js'
+import type { FieldModel, ItemKeyModel, ResourceModel } from '../config/schema/model.js'
 
 /** The runtime's kind of a key field: its Prisma type, or `Enum`. */
 function keyKind(field: FieldModel): string {

@@ -7,7 +7,7 @@
  * optional), out of the ones access rules may hide (`AuthorHideable`: all but the key's).
  */
 import { type OptionalKind, StructureKind, type TypeAliasDeclarationStructure } from 'ts-morph'
-import type { ResourceModel } from '../config/model.js'
+import type { ResourceModel } from '../config/schema/model.js'
 import { resourceNames } from './names.js'
 
 /**

@@ -2,8 +2,8 @@
  * @module
  * The names of the declarations a resource module exports, shared by its writers and the index.
  */
-import type { ResourceModel } from '../config/model.js'
-import { camelCase, pascalCase } from '../config/naming.js'
+import type { ResourceModel } from '../config/schema/model.js'
+import { camelCase, pascalCase } from '../config/schema/naming.js'
 
 /** Names of the declarations a resource module exports, shared with the index writer. */
 export function resourceNames(resource: ResourceModel) {

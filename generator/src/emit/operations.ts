@@ -5,8 +5,13 @@
  * and orders, and totals mode.
  */
 import type { CodeBlockWriter } from 'ts-morph'
-import type { CursorKeyModel, HydraModel, OperationModel, ResourceModel } from '../config/model.js'
-import { defaultParameterNames, type ParameterNames } from '../config/options.js'
+import type {
+  CursorKeyModel,
+  HydraModel,
+  OperationModel,
+  ResourceModel,
+} from '../config/schema/model.js'
+import { defaultParameterNames, type ParameterNames } from '../config/schema/options.js'
 import { resourceNames } from './names.js'
 
 /** An operation's paging settings as one object literal (the parameter names: `defineOperations`'). */

@@ -11,7 +11,7 @@ import {
   type QuerySpec,
   type Schema,
 } from '@prisma-hydra/runtime/defaults'
-import type { HydraModel, OperationModel } from '../config/model.js'
+import type { HydraModel, OperationModel } from '../config/schema/model.js'
 
 /** A number, or its text (what a query string holds). */
 // biome-ignore lint/suspicious/noTemplateCurlyInString: TypeScript source text of a template type.

@@ -5,7 +5,7 @@
  * and provider are its model source's.
  */
 import type { CodeBlockWriter } from 'ts-morph'
-import type { FieldModel, ResourceModel } from '../config/model.js'
+import type { FieldModel, ResourceModel } from '../config/schema/model.js'
 import { backRelation } from './back-relation.js'
 import { keySpecLiteral } from './item-key.js'
 import { resourceNames } from './names.js'

@@ -5,8 +5,8 @@
  * and the condition that ties a row to it.
  */
 import type { CodeBlockWriter } from 'ts-morph'
-import type { HydraModel, LinkModel, ResourceModel } from '../config/model.js'
-import { camelCase, pascalCase } from '../config/naming.js'
+import type { HydraModel, LinkModel, ResourceModel } from '../config/schema/model.js'
+import { camelCase, pascalCase } from '../config/schema/naming.js'
 import { backRelation } from './back-relation.js'
 import { keyLiteral } from './item-key.js'
 

@@ -2,7 +2,7 @@
  * @module
  * Who may read what (docs/security.md): the access rules an application gives `createHydraApp`
  * per resource, by model name. Each rule is a function of what the caller is known by (`A`):
- * the request's Hono context, as hono/access-rules.ts types the rules apps write, so that a rule
+ * the request's Hono context, as hono/access/access-rules.ts types the rules apps write, so that a rule
  * reads what the app's authentication middleware put there. The layers below HTTP call the rules
  * with that value without reading it. Pure types.
  */

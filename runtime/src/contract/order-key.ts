@@ -1,7 +1,7 @@
 /**
  * @module
  * An offset-paged operation's order as a keyset key (`orderKey`): the one derivation, which the
- * generator runs over its model of the schema (generator/src/config/cursor-key.ts) and
+ * generator runs over its model of the schema (generator/src/config/paging/cursor-key.ts) and
  * `defineOperations` over the resource a generated module describes, whose key, shown fields and
  * fields described without being shown (`unshown`) give the types.
  */

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import type { AccessRules } from '../hono/access-rules.js'
+import type { AccessRules } from '../hono/access/access-rules.js'
 import { type CallerRequest, callerView } from './caller-view.js'
 
 /** The view `rules` give a request for `/`, with the caller named by its `X-Caller` header. */

@@ -7,7 +7,7 @@
 import { maxHeaderSize } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { errorBody, PROBLEM_JSON } from '../errors.js'
-import { MAX_REQUEST_TARGET } from '../hono/request-target.js'
+import { MAX_REQUEST_TARGET } from '../hono/request/request-target.js'
 
 /** The error of Node's `clientError` event: a parser error carries its code and the bytes read. */
 export interface ClientError extends Error {

@@ -14,7 +14,7 @@ import {
 } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { problemResponse } from '../errors.js'
-import { MISSING_HOST, requestErrorAnswer } from '../hono/request-error.js'
+import { MISSING_HOST, requestErrorAnswer } from '../hono/request/request-error.js'
 import { type HydraLogger, loggerOf } from '../observe/logger.js'
 import { hydraClientError } from './client-error.js'
 

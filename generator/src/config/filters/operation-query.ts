@@ -1,0 +1,172 @@
+/**
+ * What each operation of a model accepts (docs/filters.md): its own `@filter` and `@order`, else
+ * the model's, checked against its paging (a cursor's keyset, the paging parameters' names) and
+ * the model's indexes.
+ */
+import type { OrderFieldSpec, QuerySpec } from '@prisma-hydra/runtime/defaults'
+import { dialectOf, KEYSET_TYPES } from '@prisma-hydra/runtime/defaults'
+import type { Annotation } from '../../annotations/parse.js'
+import { didYouMean, type Report } from '../../problems.js'
+import type { GlobalConfig } from '../paging/global.js'
+import type { OperationModel } from '../schema/model.js'
+import { type FilterContext, orderField } from './filter-fields.js'
+import { type QueryDeclarations, readQueryDeclarations } from './filters.js'
+
+/** The operations, each with what its clients may filter and order by (`query`) when anything. */
+export function withQueries(
+  annotations: readonly Annotation[],
+  operations: readonly OperationModel[],
+  context: FilterContext & { global: GlobalConfig }
+): OperationModel[] {
+  const declarations = readQueryDeclarations(annotations, context)
+  checkDeclaredOperations(
+    declarations,
+    operations.map((operation) => operation.name),
+    context.report
+  )
+  for (const declaration of [declarations.model, ...declarations.operations.values()]) {
+    const source = declaration.source.replace('@filter', '@order')
+    checkOrderIndexes(declaration.order ?? [], context, source)
+  }
+  const parameters = {
+    ...context.global.filterParameters,
+    paging: Object.values(context.global.parameters),
+  }
+  return operations.map((operation) => {
+    const query = operationQuery(declarations, operation, parameters, context)
+    return query ? { ...operation, query } : operation
+  })
+}
+
+/** Operations named by `operation:` that the model does not have. */
+function checkDeclaredOperations(
+  declarations: QueryDeclarations,
+  operations: readonly string[],
+  report: Report
+): void {
+  for (const [name, declaration] of declarations.operations) {
+    if (!operations.includes(name)) {
+      report({
+        source: declaration.source,
+        option: 'operation',
+        message: `the model has no operation "${name}".${didYouMean(name, operations)} Operations: ${operations.join(', ')}`,
+      })
+    }
+  }
+}
+
+/**
+ * What one operation accepts: its own declarations, else the model's. On a cursor-paged operation
+ * (`cursor`: its key's fields) the orderable fields must be keyset-capable and the fields that can
+ * be part of a key take only date and exists filters, whose parameters cannot be cursor positions.
+ */
+function operationQuery(
+  declarations: QueryDeclarations,
+  operation: { name: string; cursor: readonly { field: string }[] | null },
+  parameters: { order: string; exists: string; paging: readonly string[] },
+  context: FilterContext
+): Omit<QuerySpec, 'parameters'> | null {
+  const own = declarations.operations.get(operation.name)
+  const filters = own?.filters ?? declarations.model.filters ?? []
+  const order = own?.order ?? declarations.model.order ?? []
+  // An operation's own @filter replaces the model's, its property filter with it.
+  const properties = own?.filters ? own.properties : declarations.model.properties
+  if (filters.length === 0 && order.length === 0 && !properties) return null
+  const source =
+    operation.name === 'collection' ? '@filter' : `@filter (operation "${operation.name}")`
+  const reserved = [parameters.order, parameters.exists, ...parameters.paging]
+  if (properties && reserved.includes(properties.parameter))
+    context.report({
+      source,
+      option: 'properties',
+      message: `parameterName "${properties.parameter}" is the name of another query parameter; choose another`,
+    })
+  for (const filter of filters) {
+    if (reserved.includes(filter.field) && filter.kind !== 'exists') {
+      context.report({
+        source,
+        option: filter.kind,
+        message: `field "${filter.field}" has the name of the "${filter.field}" query parameter; rename the parameter in platform.collection, or do not filter this field`,
+      })
+    }
+  }
+  if (operation.cursor) {
+    const orderSource =
+      operation.name === 'collection' ? '@order' : `@order (operation "${operation.name}")`
+    for (const entry of order) {
+      if (entry.field.includes('.')) {
+        context.report({
+          source: orderSource,
+          option: 'fields',
+          message: `field "${entry.field}" cannot order the cursor-paged operation "${operation.name}": a client order becomes its keyset order, and Prisma's cursor cannot start past a related item's field; order it by its own fields (docs/filters.md, relations)`,
+        })
+        continue
+      }
+      const field = context.fields.get(entry.field)
+      if (!field?.isRequired || !KEYSET_TYPES.has(field.type)) {
+        context.report({
+          source: orderSource,
+          option: 'fields',
+          message: `field "${entry.field}" cannot order the cursor-paged operation "${operation.name}": a client order becomes its keyset order, whose fields must be required String, Int, BigInt, Float, Decimal or DateTime fields`,
+        })
+      }
+    }
+    const keyFields = new Set([
+      ...operation.cursor.map((key) => key.field),
+      ...order.map((entry) => entry.field),
+      ...(context.keyFields ?? [context.idField]).map((field) => field.name),
+    ])
+    for (const filter of filters) {
+      if (filter.kind === 'date' || filter.kind === 'exists') continue
+      const field =
+        filter.kind === 'search' && filter.relation ? filter.relation.foreignKey : filter.field
+      if (keyFields.has(filter.field) || keyFields.has(field)) {
+        context.report({
+          source,
+          option: filter.kind,
+          message: `field "${filter.field}" can be part of the cursor key of "${operation.name}", whose positions are "${filter.field}[lt]=…"/"${filter.field}[gt]=…": a ${filter.kind} filter there would make one parameter mean two things; use a date filter, or drop the field from @order`,
+        })
+      }
+    }
+  }
+  const { likeEscape } = dialectOf(context.provider)
+  const key = context.keyFields ?? [context.idField]
+  return {
+    filters: [...filters],
+    order: [...order],
+    id: orderField(context.idField),
+    ...(key.length > 1 ? { key: key.map(orderField) } : {}),
+    likeEscape,
+    ...(properties ? { properties } : {}),
+  }
+}
+
+/** Warns for each orderable field no index, unique constraint or primary key starts with. */
+function checkOrderIndexes(
+  order: readonly OrderFieldSpec[],
+  context: FilterContext,
+  source: string
+): void {
+  const indexes = (context.datamodel.indexes ?? []).filter(
+    (index) => index.model === context.model.name
+  )
+  for (const { field } of order) {
+    // A field through a relation is ordered through a join, by the related model's index.
+    if (field.includes('.')) continue
+    const model = context.model.fields.find((candidate) => candidate.name === field)
+    const indexed =
+      model?.isId ||
+      model?.isUnique ||
+      indexes.some((index) => index.fields[0]?.name === field) ||
+      context.model.uniqueFields.some((set) => set[0] === field) ||
+      context.model.primaryKey?.fields[0] === field
+    if (!indexed) {
+      context.report({
+        severity: 'warning',
+        source,
+        option: 'fields',
+        message: `no index starts with "${field}": ordering by it sorts every filtered row; add @@index([${field}]) (docs/filters.md, indexes)`,
+      })
+    }
+  }
+}

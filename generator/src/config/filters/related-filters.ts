@@ -1,0 +1,165 @@
+/**
+ * Filters and order fields through relations (`@filter(search: { "author.name": "partial" })`,
+ * `@order(fields: ["book.author.name"])`; API Platform's nested properties, docs/filters.md).
+ * Each relation is checked against the model the one before reaches, the last field against what
+ * the last target serves.
+ */
+import type { DMMF } from '@prisma/generator-helper'
+import type {
+  FilterSpec,
+  OrderFieldSpec,
+  RelatedField,
+  RelationHop,
+} from '@prisma-hydra/runtime/defaults'
+import type { AnnotationValue } from '../../annotations/parse.js'
+import { didYouMean } from '../../problems.js'
+import type { ServedModel } from '../models/served-model.js'
+import type { FieldModel } from '../schema/model.js'
+import {
+  type FilterContext,
+  type FilterKind,
+  fieldFilter,
+  orderField,
+  orderProblem,
+} from './filter-fields.js'
+
+/** A filter (its kind) or an order field (`order`) named through a relation. */
+interface RelatedEntry<K extends FilterKind | 'order'> {
+  kind: K
+  /** As written: `author.name`. */
+  name: string
+  /** The filter's setting (a search strategy, a date's null handling). */
+  setting?: AnnotationValue | undefined
+  source: string
+}
+
+/** The filter or order field of `author.name`, or undefined when it does not fit (reported). */
+export function readRelatedField(
+  entry: RelatedEntry<'order'>,
+  context: FilterContext
+): OrderFieldSpec | undefined
+export function readRelatedField(
+  entry: RelatedEntry<FilterKind>,
+  context: FilterContext
+): FilterSpec | undefined
+export function readRelatedField(
+  entry: RelatedEntry<FilterKind | 'order'>,
+  context: FilterContext
+): FilterSpec | OrderFieldSpec | undefined {
+  const option = entry.kind === 'order' ? 'fields' : entry.kind
+  const problem = (message: string) => {
+    context.report({ source: entry.source, option, message: `field "${entry.name}" ${message}` })
+    return undefined
+  }
+  const relation = relationOf(entry, context)
+  if (typeof relation === 'string') return problem(relation)
+  const { through, target } = relation
+  const field = targetField(through, target, context)
+  if (typeof field === 'string') return problem(field)
+  // The related field's spec under the name as written, its relation after the name (the key
+  // order of the emitted query).
+  if (entry.kind === 'order') {
+    const wrong = orderProblem(field)
+    if (wrong) return problem(wrong)
+    const { field: _, type, ...rest } = orderField(field)
+    return { field: entry.name, type, through, ...rest }
+  }
+  const filter = fieldFilter(entry.kind, entry.name, field, entry.setting, context.provider)
+  if (typeof filter === 'string') return problem(filter)
+  const { kind, field: _, ...rest } = filter
+  return { kind, field: entry.name, through, ...rest } as FilterSpec
+}
+
+/**
+ * The relations of `author.name` (`author`) or `book.author.name` (`book`, then `author`), each
+ * checked on the model the one before reaches, or what is wrong with the path.
+ */
+function relationOf(
+  entry: RelatedEntry<FilterKind | 'order'>,
+  context: FilterContext
+): { through: RelatedField; target: string } | string {
+  const parts = entry.name.split('.')
+  if (parts.some((part) => part === ''))
+    return 'is not a field, nor relations and a field of the last (author.name, book.author.name)'
+  const fieldName = parts.pop() as string
+  const hops: RelationHop[] = []
+  let model = context.model
+  for (const relationName of parts) {
+    const hop = hopOf(entry, relationName, model, hops.length === 0, context)
+    if (typeof hop === 'string') return hop
+    hops.push(hop)
+    model = context.datamodel.models.find((candidate) => candidate.name === hop.model) as DMMF.Model
+  }
+  const [first, ...next] = hops as [RelationHop, ...RelationHop[]]
+  const through = {
+    relation: first.relation,
+    field: fieldName,
+    ...(first.many ? { many: true } : {}),
+    model: first.model,
+    ...(next.length > 0 ? { next } : {}),
+  }
+  return { through, target: model.name }
+}
+
+/**
+ * The relation `relationName` of `model`, or what is wrong: not a relation (with a suggestion), a
+ * to-many relation ordered by, a relation leading to a model that is not served, and past the
+ * first relation, one its model does not serve as a link.
+ */
+function hopOf(
+  entry: RelatedEntry<FilterKind | 'order'>,
+  relationName: string,
+  model: DMMF.Model,
+  first: boolean,
+  context: FilterContext
+): RelationHop | string {
+  const of = first ? '' : ` of ${model.name}`
+  const relation = model.fields.find((field) => field.name === relationName)
+  const relations = model.fields.filter((field) => field.kind === 'object').map(({ name }) => name)
+  if (relation?.kind !== 'object')
+    return relation
+      ? `does not go through a relation: "${relationName}"${of} is a scalar field`
+      : `names no relation "${relationName}"${of}.${didYouMean(relationName, relations)} Relations${of}: ${relations.join(', ') || 'none'}`
+  if (entry.kind === 'order' && relation.isList)
+    return `goes through the to-many relation "${relationName}"${of}: an item has many ${entry.name.slice(entry.name.lastIndexOf('.') + 1)} values to order by, so only to-one relations order`
+  const target = relation.type
+  if (!context.served.has(target))
+    return `goes through "${relationName}"${of} to ${target}, which is not served: add /// @pagination to ${target}`
+  const link = context.served
+    .get(model.name)
+    ?.links.find((candidate) => candidate.field === relationName)
+  if (!first && !link)
+    return `goes through "${relationName}" of ${model.name}, which ${model.name} does not serve (@hidden): it is never filterable or orderable`
+  return {
+    relation: relationName,
+    ...(relation.isList ? { many: true } : {}),
+    model: target,
+    // Rules hide a renamed link by its property name.
+    ...(!first && link && link.name !== relationName ? { name: link.name } : {}),
+  }
+}
+
+/**
+ * The field `name` of `author.name` as its target serves it, or what is wrong: a field it does not
+ * serve (unknown, hidden, a relation, a link's foreign key).
+ */
+function targetField(
+  through: RelatedField,
+  target: string,
+  context: FilterContext
+): FieldModel | string {
+  const served = context.served.get(target) as ServedModel
+  const field = served.shown.find((candidate) => candidate.name === through.field)
+  if (field) return field
+  const model = context.datamodel.models.find((candidate) => candidate.name === target)
+  const known = model?.fields.find((candidate) => candidate.name === through.field)
+  const names = served.shown.map((candidate) => candidate.name)
+  const link = served.links.find((candidate) => candidate.from === through.field)
+  return known?.kind === 'object'
+    ? `names the relation "${through.field}" of ${target}, not a field: name one of its fields after it`
+    : link
+      ? `names the foreign key of ${target}'s link "${link.name}", which ${target} serves as the link, not as a field: name a field of the related model through "${link.field}"`
+      : known
+        ? `names a field ${target} does not serve (@hidden): it is never filterable or orderable`
+        : `names no field "${through.field}" of ${target}.${didYouMean(through.field, names)} Fields: ${names.join(', ')}`
+}

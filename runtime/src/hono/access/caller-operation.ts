@@ -1,0 +1,113 @@
+/**
+ * @module
+ * A collection operation as one caller may use it (docs/security.md): the guards checked and the
+ * scopes read by the data-access layer (caller-view.ts), the filters and orders the caller may not
+ * use left out of the operation's query spec (so they are unknown parameters, and `hydra:search`
+ * does not list them), and the scopes of the relations its filters go through.
+ */
+import type { Context } from 'hono'
+import { type KeySpec, keyFields } from '../../contract/keys.js'
+import type { CollectionOperation } from '../../contract/operations.js'
+import type { CallerView } from '../../data/caller-view.js'
+import type { DataAccess } from '../../data/data-access.js'
+import { callerSpec, queryNames, relatedModels } from '../../filters/caller-spec.js'
+import type { RelationScope } from '../../filters/where.js'
+import { type CallerOptions, requestCaller } from './request-caller.js'
+
+/** What a collection request of one caller reads with. */
+export interface CallerOperation<O> {
+  view: CallerView
+  /** The operation with the query spec the caller may use (the same object for the same kind). */
+  operation: O
+  /** By relation path (`author`, `book.author`), the scope of the related rows the caller may see. */
+  scopeOf: RelationScope | undefined
+  /**
+   * The resource's fields the caller may not see, as filters, orders and relations name them (a
+   * renamed link by its Prisma field: `author` for `writer`).
+   */
+  hiddenFields: ReadonlySet<string>
+}
+
+const NONE: ReadonlySet<string> = new Set()
+
+/** Each operation's caller variants, by their query spec. */
+const variants = new WeakMap<object, WeakMap<object, object>>()
+
+/**
+ * The caller's view of a collection request, and the operation as the caller may use it; throws
+ * a guard's 401 or 403 problem before any query runs. `parent` names a sub-collection's parent.
+ */
+export async function callerOperation<O extends CollectionOperation<unknown>, Row extends object>(
+  c: Context,
+  rows: DataAccess<Row>,
+  options: CallerOptions,
+  operation: O,
+  parent?: string | undefined
+): Promise<CallerOperation<O>> {
+  const relations = relatedModels(operation.query)
+  const request = {
+    model: operation.resource.name,
+    operation: operation.name ?? 'collection',
+    related: [...new Set(relations.values())],
+    parent,
+  }
+  const view = rows.caller(await requestCaller(c, options, request), request)
+  if (!view.personal) return { view, operation, scopeOf: undefined, hiddenFields: NONE }
+  refuseHiddenKey(view.hidden, operation.resource)
+  for (const key of operation.paging.cursor ?? [])
+    if (view.hidden.has(key.field))
+      throw new TypeError(`${operation.path}: ${key.field} orders its cursor and cannot be hidden`)
+  const partial = new Set<string>()
+  for (const [relation, model] of relations) if (view.scopeOf(model)) partial.add(relation)
+  const scopeOf: RelationScope = (relation) => {
+    const model = relations.get(relation)
+    return model === undefined ? undefined : view.scopeOf(model)
+  }
+  const hiddenFields = queryNames(view.hidden, operation.resource.links)
+  // A field the related model hides is hidden through the relation too (`author.email`).
+  const hidden = new Set(hiddenFields)
+  for (const [relation, model] of relations)
+    for (const field of view.hiddenOf(model)) hidden.add(`${relation}.${field}`)
+  const spec = operation.query && callerSpec(operation.query, hidden, partial)
+  if (!spec || spec === operation.query) return { view, operation, scopeOf, hiddenFields }
+  let known = variants.get(operation)
+  if (!known) {
+    known = new WeakMap()
+    variants.set(operation, known)
+  }
+  let variant = known.get(spec) as O | undefined
+  if (!variant) {
+    variant = { ...operation, query: spec }
+    known.set(spec, variant)
+  }
+  return { view, operation: variant, scopeOf, hiddenFields }
+}
+
+/**
+ * Throws when a rule hides a field of the items' key: its value is written in every `@id`, where
+ * no rule can hide it (docs/security.md). A configuration error, answered as a 500 and logged.
+ */
+export function refuseHiddenKey(
+  hidden: ReadonlySet<string>,
+  resource: { name: string; id: KeySpec }
+): void {
+  if (hidden.size === 0) return
+  for (const field of keyFields(resource.id))
+    if (hidden.has(field.name))
+      throw new TypeError(
+        `${resource.name}: ${field.name} is part of its items' key, written in every @id, and cannot be hidden`
+      )
+}
+
+/** Members without the fields the caller may not see. */
+export function hideFields<R, M>(
+  toMember: (row: R) => M,
+  hidden: ReadonlySet<string>
+): (row: R) => M {
+  if (hidden.size === 0) return toMember
+  return (row) => {
+    const member = toMember(row) as Record<string, unknown>
+    for (const field of hidden) delete member[field]
+    return member as M
+  }
+}

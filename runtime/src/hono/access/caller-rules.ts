@@ -1,0 +1,101 @@
+/**
+ * @module
+ * What the access rules say for a caller, for the application's own routes (its writes among
+ * them): the guard's answer, the scope as a `where`, the hidden fields, read exactly as the
+ * generated reads read them (docs/security.md, "The app's own routes"). The generated index
+ * exports it typed by the app's rules (`hydraRules`).
+ */
+import type { Context } from 'hono'
+import type { AuthenticationSettings, GuardAnswer } from '../../contract/access-rules.js'
+import { admit, ruleOf, run } from '../../data/caller-view.js'
+import { isNoRow, settleWhere } from '../../filters/settled-where.js'
+import type { AccessRules, ResourceAccess } from './access-rules.js'
+
+type Where = Record<string, unknown>
+type Access<A, M extends keyof A> = NonNullable<A[M]>
+/** The `where` type of a resource's rules (`Prisma.LoanWhereInput`). */
+type WhereOf<R> = R extends ResourceAccess<infer W, infer _O, infer _F> ? W : Where
+/** The operations of a resource's rules, and its items' (`item`). */
+type OperationOf<R> = R extends ResourceAccess<infer _W, infer O, infer _F> ? O | 'item' : string
+/** The fields of a resource's rules. */
+type FieldOf<R> = R extends ResourceAccess<infer _W, infer _O, infer F> ? F : string
+
+/**
+ * The rules of `A` for one caller and model. `operation` names whose rules apply (an operation's
+ * own, else the resource's): `item` by default, the rules of the model's items.
+ */
+export interface CallerRules<A> {
+  /** The guard's answer; `allow` when the model has none. */
+  guard<M extends keyof A & string>(
+    c: Context,
+    model: M,
+    operation?: OperationOf<Access<A, M>>
+  ): Promise<GuardAnswer>
+  /**
+   * The guard checked (its 401 with `WWW-Authenticate`, or 403, thrown as the problem the
+   * generated routes answer), then `condition` within the caller's scope: a `where` that Prisma
+   * reads alike wherever it is put, "no row" included, for `updateMany`, `deleteMany` or a read.
+   * A `condition` holding an undefined value (Prisma would leave it out) throws a TypeError.
+   */
+  where<M extends keyof A & string>(
+    c: Context,
+    model: M,
+    condition: WhereOf<Access<A, M>>,
+    operation?: OperationOf<Access<A, M>>
+  ): Promise<WhereOf<Access<A, M>>>
+  /**
+   * The caller's scope, settled (docs/security.md, "How a scope is read"): undefined for every
+   * row, `{ id: { in: [] } }` (the model's key) for none. The guard is not checked: call `where`
+   * to check both.
+   */
+  scope<M extends keyof A & string>(
+    c: Context,
+    model: M,
+    operation?: OperationOf<Access<A, M>>
+  ): Promise<WhereOf<Access<A, M>> | undefined>
+  /** The fields (and links) the caller may not see. */
+  hidden<M extends keyof A & string>(
+    c: Context,
+    model: M
+  ): Promise<readonly FieldOf<Access<A, M>>[]>
+}
+
+/**
+ * The rules of `access` (createHydraApp's) for the app's own routes. `keys` names a scalar key
+ * field of each model: "no row" is written as a condition on it (`{ id: { in: [] } }`), which
+ * Prisma reads as no row wherever the app puts it, where `{ OR: [] }` would be every row once in
+ * an `AND`.
+ */
+export function callerRules<A extends AccessRules>(
+  access: A | undefined,
+  authentication: AuthenticationSettings,
+  keys: Readonly<Record<string, string>>
+): CallerRules<A> {
+  const resource = (model: string) => access?.[model]
+  const written = (model: string, where: Where | undefined) => {
+    const key = keys[model]
+    return isNoRow(where) && key !== undefined ? { [key]: { in: [] } } : where
+  }
+  const scopeOf = async (c: Context, model: string, operation = 'item') =>
+    written(model, await run(c, ruleOf(resource(model), operation, 'scope'), model, operation))
+  // One implementation for every model: the interface types each model's rules.
+  const rules = {
+    async guard(c: Context, model: string, operation = 'item'): Promise<GuardAnswer> {
+      const guard = ruleOf(resource(model), operation, 'guard')
+      return guard ? guard(c) : 'allow'
+    },
+    async where(c: Context, model: string, condition: Where, operation = 'item') {
+      await admit(c, resource(model), operation, authentication)
+      const scope = await scopeOf(c, model, operation)
+      // The route's own condition is read as a scope is: `{ id: undefined }` (a missing
+      // parameter) would otherwise write every row.
+      const own = written(model, settleWhere(condition))
+      return (scope && own ? { AND: [scope, own] } : (scope ?? own)) ?? {}
+    },
+    scope: scopeOf,
+    async hidden(c: Context, model: string): Promise<readonly string[]> {
+      return (await resource(model)?.hidden?.(c)) ?? []
+    },
+  }
+  return rules as CallerRules<A>
+}

@@ -1,0 +1,58 @@
+/**
+ * @module
+ * The readiness answer an orchestrator or a load balancer probes (docs/operations.md#readiness):
+ * whether this instance can serve, which for a read API is whether its database answers.
+ */
+import type { Handler } from 'hono'
+import { outageLogOf } from '../../data/read-routing.js'
+import { type CheckedClient, checkDatabase } from '../../database/startup-check.js'
+import { DEFAULT_RETRY_AFTER } from '../../database/timeouts.js'
+import { problemResponse } from '../../errors.js'
+import type { HydraLogger } from '../../observe/logger.js'
+
+/** Options of `hydraReadiness`. */
+export interface ReadinessOptions {
+  /** How long the database may take to answer, in milliseconds (default 1,000). */
+  timeout?: number | undefined
+  /** The `Retry-After` of the 503, in seconds (default 5). */
+  retryAfter?: number | undefined
+  /** The app's logger: a database that does not answer is an outage episode of its log. */
+  logger?: HydraLogger | undefined
+}
+
+/** The default bound of a probe's query: under the one-second timeout of Kubernetes' probes. */
+const DEFAULT_READINESS_TIMEOUT = 1_000
+
+/**
+ * A route answering `200` `{"status":"ready"}` when the database of `prisma` answers `SELECT 1`
+ * within `timeout`, else a `503` problem with `Retry-After` whose detail names no database and no
+ * reason (the probe is public; the log has the reason). A failed probe starts an outage episode
+ * of the client's log, as a failed request does, and a passed one ends it: one line each. Neither
+ * answer is stored by a cache.
+ *
+ * ```ts
+ * app.get('/ready', hydraReadiness(prisma))
+ * ```
+ */
+export function hydraReadiness(prisma: CheckedClient, options: ReadinessOptions = {}): Handler {
+  const timeout = options.timeout ?? DEFAULT_READINESS_TIMEOUT
+  const retryAfter = options.retryAfter ?? DEFAULT_RETRY_AFTER
+  const log = outageLogOf(prisma).through(options.logger)
+  return async function hydraReadiness() {
+    try {
+      await checkDatabase(prisma, { timeout })
+    } catch (error) {
+      log.failed(error instanceof Error && error.cause !== undefined ? error.cause : error)
+      return problemResponse(503, 'The database does not answer: this instance cannot serve.', {
+        headers: [
+          ['Retry-After', String(retryAfter)],
+          ['Cache-Control', 'no-store'],
+        ],
+      })
+    }
+    log.succeeded()
+    return new Response('{"status":"ready"}', {
+      headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+    })
+  }
+}

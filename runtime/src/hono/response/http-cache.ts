@@ -1,0 +1,191 @@
+/**
+ * @module
+ * HTTP caching of the API's responses (docs/hydra.md#http-caching), decided in this file alone:
+ *
+ * - **Validators.** A response whose body is written whole (the documentation, contexts, the
+ *   entrypoint, pages of every paging mode, items, sub-collections, custom collections given as
+ *   a paginator or an array) carries a strong `ETag`: a hash of its exact bytes and media type,
+ *   so two responses share a tag exactly when a client could not tell them apart. A streamed
+ *   (unpaged) collection has none: its bytes are known only once the last is sent, after the
+ *   headers. `If-None-Match` (weak comparison, `*` included) answers `304 Not Modified`; a failed
+ *   `If-Match` (strong comparison; `*` holds for any response that exists) answers `412`
+ *   problem+json (RFC 9110 13.1.1, 13.1.2, evaluated in the order of 13.2.2). A request that
+ *   would not be answered `200` (a 404, a 400) ignores its preconditions (13.2.1).
+ * - **`Cache-Control`**: the operation's (or, for items, the resource's) `cacheHeaders`
+ *   annotation, written at generation time; none by default. Documents that change only with the
+ *   API are `no-cache` (revalidated on every use).
+ * - **`Vary: Accept`** on every negotiated response, 304s included.
+ * - **Caller-dependent responses**: a response an access rule bore on (data/caller-view.ts,
+ *   docs/security.md) is never stored by a shared cache: its `Cache-Control` becomes `private`
+ *   (`public`, `s-maxage` and `proxy-revalidate` dropped, the rest kept) whatever the annotation
+ *   says, and `Vary` names the headers the caller is known by (`Authorization`, `Cookie`).
+ */
+import { createHash } from 'node:crypto'
+import type { Context } from 'hono'
+import { HydraError } from '../../errors.js'
+import { personalVary } from '../access/request-caller.js'
+
+/** Revalidate on every use: the documents are small, the `304` cheaper than any staleness. */
+export const DOCUMENT_CACHE_CONTROL = 'no-cache'
+
+/**
+ * A strong validator of a body and its media type (JSON-LD and JSON differ in type): SHA-256,
+ * 162 bits of it in base64url. Node's hash is native code; its cost per response is a row of
+ * bench/RESULTS.md (`npm run bench:validators`).
+ */
+export function entityTag(text: string | Uint8Array, type: string): string {
+  return `"${createHash('sha256').update(type).update('\n').update(text).digest('base64url').slice(0, 27)}"`
+}
+
+/** The entity tags of an `If-Match` / `If-None-Match` list, each with whether it is weak. */
+function tagsOf(header: string): Array<{ weak: boolean; tag: string }> {
+  return [...header.matchAll(/(W\/)?("[^"]*")/g)].map((match) => ({
+    weak: match[1] !== undefined,
+    tag: match[2] as string,
+  }))
+}
+
+/** Whether an `If-None-Match` header names the tag (`*`, or in its list, weakly compared). */
+export function matchesEntityTag(header: string | undefined, tag: string | undefined): boolean {
+  if (header === undefined) return false
+  if (header.trim() === '*') return true
+  return tag !== undefined && tagsOf(header).some((candidate) => candidate.tag === tag)
+}
+
+/** Whether an `If-Match` header holds: `*`, or the tag in its list, strongly compared. */
+function ifMatchHolds(header: string, tag: string | undefined): boolean {
+  if (header.trim() === '*') return true
+  return (
+    tag !== undefined &&
+    tagsOf(header).some((candidate) => !candidate.weak && candidate.tag === tag)
+  )
+}
+
+/**
+ * The answer RFC 9110 13.2.2 gives a GET or HEAD of a representation that exists, tagged `tag`
+ * (undefined: it has no validator): `send` it, `304`, or `412`.
+ */
+export function preconditionAnswer(
+  ifMatch: string | undefined,
+  ifNoneMatch: string | undefined,
+  tag: string | undefined
+): 'send' | 304 | 412 {
+  if (ifMatch !== undefined && !ifMatchHolds(ifMatch, tag)) return 412
+  if (matchesEntityTag(ifNoneMatch, tag)) return 304
+  return 'send'
+}
+
+/** What makes a response depend on its caller (an access rule that bore on the request). */
+export interface CallerDependence {
+  /** Request headers the response depends on, added to `Vary` (`Authorization`, `Cookie`). */
+  vary?: readonly string[] | undefined
+}
+
+/** How this request's response depends on its caller, or undefined when it does not. */
+function callerOf(c: Context): CallerDependence | undefined {
+  const vary = personalVary(c)
+  return vary === undefined ? undefined : { vary }
+}
+
+/** Directives only shared caches read, or that let them store: dropped from a private response. */
+const SHARED_ONLY = /^(public|s-maxage|proxy-revalidate)$/i
+
+/**
+ * The `Cache-Control` of a response: the configured one, unless the response depends on the
+ * caller (then `private` with the configured private directives).
+ */
+export function cacheControlFor(
+  configured: string | undefined,
+  caller: CallerDependence | undefined
+): string | undefined {
+  if (caller === undefined) return configured
+  const kept = (configured ?? '')
+    .split(',')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && !SHARED_ONLY.test(directive.split('=')[0] as string))
+    .filter((directive) => !/^private$/i.test(directive))
+  return ['private', ...kept].join(', ')
+}
+
+/**
+ * `Vary`: `Accept` for a negotiated response, and the headers a caller-dependent one reads; ''
+ * for neither.
+ */
+function varyFor(caller: CallerDependence | undefined, negotiated: boolean): string {
+  const names = [...(negotiated ? ['Accept'] : []), ...(caller?.vary ?? [])]
+  const seen = new Set<string>()
+  return names
+    .filter((name) => !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()))
+    .join(', ')
+}
+
+/**
+ * The caching headers of this request's response: `Vary` (`negotiated`: by `Accept`) and
+ * `Cache-Control`, each when it has a value.
+ */
+export function cachingHeaders(
+  c: Context,
+  configured: string | undefined,
+  negotiated = true
+): Record<string, string> {
+  const caller = callerOf(c)
+  const headers: Record<string, string> = {}
+  const vary = varyFor(caller, negotiated)
+  if (vary !== '') headers.Vary = vary
+  const cacheControl = cacheControlFor(configured, caller)
+  if (cacheControl !== undefined) headers['Cache-Control'] = cacheControl
+  return headers
+}
+
+/** The 412 of a failed `If-Match`. */
+function preconditionFailed(c: Context): HydraError {
+  return new HydraError(
+    412,
+    `If-Match names no current representation of ${c.req.path}: it changed since it was read.`
+  )
+}
+
+const encoder = new TextEncoder()
+
+/**
+ * A body written whole, with its validator: `200` with the body, `304` (the `kept` headers, the
+ * validator and the caching headers, RFC 9110 15.4.5), or the 412 error thrown. `headers` holding
+ * `Vary` marks a negotiated response (its `Vary` is then decided here). The body is sent as the
+ * UTF-8 bytes its tag hashes, with their `Content-Length`, so a middleware after the route knows
+ * its size (`hono/compress` compresses past its threshold only: docs/operations.md#compression).
+ */
+export function cacheableBody(
+  c: Context,
+  text: string,
+  headers: Record<string, string>,
+  options: { cacheControl?: string | undefined; kept?: Record<string, string> } = {}
+): Response {
+  const bytes = encoder.encode(text)
+  const tag = entityTag(bytes, headers['Content-Type'] as string)
+  const negotiated = headers.Vary !== undefined
+  const validators = { ETag: tag, ...cachingHeaders(c, options.cacheControl, negotiated) }
+  const answer = preconditionAnswer(c.req.header('If-Match'), c.req.header('If-None-Match'), tag)
+  if (answer === 412) throw preconditionFailed(c)
+  if (answer === 304) return c.body(null, 304, { ...options.kept, ...validators })
+  const length = { 'Content-Length': String(bytes.byteLength) }
+  return c.body(bytes, 200, { ...headers, ...validators, ...length })
+}
+
+/**
+ * The preconditions of a response without a validator (a streamed collection): `304` on
+ * `If-None-Match: *`, the 412 error thrown on an `If-Match` naming a tag; else undefined (send it).
+ */
+export function unvalidatedAnswer(
+  c: Context,
+  kept: Record<string, string>,
+  cacheControl: string | undefined
+): Response | undefined {
+  const answer = preconditionAnswer(
+    c.req.header('If-Match'),
+    c.req.header('If-None-Match'),
+    undefined
+  )
+  if (answer === 412) throw preconditionFailed(c)
+  if (answer === 304) return c.body(null, 304, { ...kept, ...cachingHeaders(c, cacheControl) })
+  return undefined
+}

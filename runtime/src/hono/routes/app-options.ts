@@ -1,0 +1,94 @@
+/**
+ * @module
+ * The options a generated app takes, written once here: every resource's app
+ * (`createBookApp(prisma, options)`) takes ResourceAppOptions, and `createHydraApp` takes these
+ * and the app-wide HydraAppSettings, besides its client, providers and documentation.
+ */
+import type { AuthenticationSettings } from '../../contract/access-rules.js'
+import type { DataAccessOptions } from '../../data/data-access.js'
+import type { DocumentedType } from '../../hydra/documentation.js'
+import type { AccessRules } from '../access/access-rules.js'
+import type { CorsOrigin } from '../response/hydra-headers.js'
+
+/** How a resource's routes read and stream: its data access's options, and these. */
+export interface ResourceAppOptions extends DataAccessOptions {
+  /** Rows per query when a collection is served unpaged (default 500). */
+  batchSize?: number | undefined
+  /**
+   * Whether a streamed (unpaged) collection lets other requests run between its batches (default
+   * true). Off, one stream reads faster and every other request waits for it
+   * (`npm run bench:fairness`); leave it on in a server.
+   */
+  streamYield?: boolean | undefined
+  /**
+   * Who may read what, by model name (docs/security.md): row scopes, operation guards and hidden
+   * fields, each a function of the request's context. The generated `HydraAccess` types them.
+   */
+  access?: AccessRules | undefined
+  /** The 401's `WWW-Authenticate` and the `Vary` of responses that depend on the caller. */
+  authentication?: AuthenticationSettings | undefined
+}
+
+/** What `createHydraApp` takes for the whole app, besides each resource's options. */
+export interface HydraAppSettings extends ResourceAppOptions {
+  /**
+   * The public origin of the API (`https://api.example.com`): the `Link` header and every absolute
+   * IRI are written against it, whatever `Host` a client sends. Left out: the request's origin.
+   */
+  baseUrl?: string | undefined
+  /** Take the origin from `X-Forwarded-Proto` / `X-Forwarded-Host`: only behind a proxy that sets them. */
+  trustProxy?: boolean | undefined
+  /**
+   * The hosts the API answers for (`api.example.com`, `.example.com` for a domain, `*` for any);
+   * any other `Host` is a 400. Default: any with `baseUrl`, otherwise localhost only.
+   */
+  allowedHosts?: readonly string[] | undefined
+  /**
+   * Browser origins allowed to read the API from another origin (a string, a list or a function of
+   * the origin), with the `Link` header exposed to them. Left out: no CORS headers.
+   */
+  cors?: CorsOrigin | undefined
+}
+
+/** A resource's options with its custom data providers (`BookAppOptions`). */
+export interface ResourceAppOptionsWith<Providers> extends ResourceAppOptions {
+  /** Custom data providers of the resource's offset-paged operations, by operation name. */
+  providers?: Providers | undefined
+}
+
+/** The API documentation's options in `createHydraApp`. */
+export interface ApiDocumentationOptions {
+  /** The documentation's title; default: the schema's `platform.title`, else "Hydra API". */
+  title?: string | undefined
+  description?: string | undefined
+  /** Types of custom collections (hydraCollection routes) served beside the generated ones. */
+  types?: readonly DocumentedType[] | undefined
+}
+
+/**
+ * Options of a generated `createHydraApp` (`HydraAppOptions`): its Prisma client (`Client`), custom
+ * data providers and access rules by model, the documentation, and HydraAppSettings (batch size,
+ * time budgets, public origin, proxies, CORS, streaming).
+ */
+export interface ApiAppOptions<Client extends object, Providers, Access extends AccessRules>
+  extends HydraAppSettings {
+  /** The client every route reads through. */
+  prisma: Client
+  /**
+   * Clients of read replicas of the database: reads go to them, one replica per request
+   * (docs/deployment.md#read-replicas). Left out: every read through `prisma`.
+   */
+  replicas?: readonly Client[] | undefined
+  /**
+   * Custom data providers replacing the Prisma query of generated operations, by model:
+   * `{ book: { recent: (request) => paginateArray(rows, request) } }`.
+   */
+  providers?: Providers | undefined
+  /**
+   * Who may read what, by model (docs/security.md):
+   * `{ Loan: { scope: (c) => ({ borrower: c.get("jwtPayload").sub }) } }`.
+   */
+  access?: Access | undefined
+  /** The title of the API documentation, and custom collections to list beside the generated ones. */
+  documentation?: ApiDocumentationOptions | undefined
+}

@@ -1,0 +1,158 @@
+/**
+ * @module
+ * Custom collections (docs/custom-collections.md): a route whose handler returns a paginator, an
+ * array or an iterable, served with the generated routes' checks, errors, links and rendering.
+ */
+import type { Context, Env, Input } from 'hono'
+import { outageLogOf } from '../../data/read-routing.js'
+import { databaseWork, OutageLog } from '../../database/outage.js'
+import { budgetOf, type DatabaseTimeouts } from '../../database/timeouts.js'
+import { type CustomQueryOptions, customQuery } from '../../filters/custom-query.js'
+import { readCollectionQuery } from '../../filters/read.js'
+import type { ProviderQuery } from '../../filters/selection.js'
+import { filterWhere, orderByOf } from '../../filters/where.js'
+import type { HydraCollection } from '../../hydra/collection.js'
+import { collectionSearch } from '../../hydra/search.js'
+import { DEFAULT_BATCH_SIZE } from '../../paging/batches.js'
+import { type CustomPagingOptions, customPaging } from '../../paging/config.js'
+import { readPagingRequest } from '../../paging/request.js'
+import { contentOf } from '../../paging/strategy.js'
+import type { CollectionResult, PagingRequest } from '../../paging/types.js'
+import { mountPrefix } from '../request/location.js'
+import { refuseUnacceptable } from '../request/request-state.js'
+import { renderOptions, requestQuery, respondWithContent } from '../response/collection-response.js'
+import { restyleRouteError } from '../response/error-handlers.js'
+import type { JsonLdResponse } from '../response/json-ld.js'
+import type { ResourceAppOptions } from './app-options.js'
+import { inOperation, observeRoute } from './route-observation.js'
+import type { CollectionProblems, ProblemResponse } from './typed-responses.js'
+
+/** How a custom collection is served: its context, paging settings, chunk size and prefix. */
+export interface CollectionHandlerOptions<P extends boolean = boolean>
+  extends Pick<ResourceAppOptions, 'streamYield' | 'logger' | 'tracing'> {
+  /**
+   * The collection's `@context`: an absolute IRI, or a path such as `/contexts/Genre`, which is
+   * taken under the path the app is mounted at.
+   */
+  context: string
+  /** Paging settings, as a generated operation has them; left out, the built-in defaults. */
+  paging?: CustomPagingOptions | undefined
+  /** Items per written chunk when a whole collection is streamed. Default 500. */
+  batchSize?: number | undefined
+  /** Whether Hydra keys carry the `hydra:` prefix (`hydra:member`) or not (`member`). Default true. */
+  hydraPrefix?: P | undefined
+  /**
+   * The budget of the handler's work (and of each batch of a streamed result), and the
+   * `Retry-After` of the 503 an outage of its database is answered with.
+   */
+  timeouts?: DatabaseTimeouts | undefined
+  /**
+   * The Prisma client the handler reads (the one given to `createHydraApp`): an outage of its
+   * database is then logged with the generated routes' over that client, once per episode. Left
+   * out, the collection logs the outages it meets in a log of its own.
+   */
+  database?: object | undefined
+  /**
+   * What clients may filter and order the collection by (docs/custom-collections.md): the route
+   * reads and checks these parameters (a 400 on a malformed one), lists them in `hydra:search`,
+   * and hands them to the handler, parsed, to apply.
+   */
+  query?: CustomQueryOptions | undefined
+  /**
+   * The collection's `Cache-Control` (`'public, max-age=60'`); none when left out. Its pages carry
+   * an `ETag` whatever this says (docs/hydra.md#http-caching).
+   */
+  cacheControl?: string | undefined
+}
+
+/**
+ * A custom collection handler (docs/custom-collections.md). `handler` receives the checked paging
+ * request (page from `page`, or its configured name, default 1; page size; offset = (page - 1) ×
+ * page size; or an unpaged request), the Hono context and the request's filters and order as
+ * declared by `options.query` (parsed and typed, as custom data providers get them; empty without
+ * `query`), and returns a full paginator (full view), a partial paginator (partial view), an array
+ * (no view) or an iterable (no view, streamed). Checks, errors, links and rendering are the
+ * generated routes' own.
+ *
+ * ```ts
+ * app.get('/genres', hydraCollection({ context: '/contexts/Genre' }, (request) =>
+ *   paginateArray(genres, request)))
+ * ```
+ */
+export function hydraCollection<
+  T,
+  E extends Env = Env,
+  Path extends string = string,
+  // biome-ignore lint/complexity/noBannedTypes: Hono's own default for a route without input.
+  I extends Input = {},
+  P extends boolean = true,
+>(
+  options: CollectionHandlerOptions<P>,
+  handler: (
+    request: PagingRequest,
+    c: Context<E, Path, I>,
+    query: ProviderQuery
+  ) => CollectionResult<T> | Promise<CollectionResult<T>>
+): (
+  c: Context<E, Path, I>
+) => Promise<JsonLdResponse<HydraCollection<T, P>> | ProblemResponse<P, CollectionProblems>> {
+  const paging = customPaging(options.paging, 'hydraCollection')
+  const spec = options.query && customQuery(options.query, 'hydraCollection query', paging)
+  const { hydraPrefix } = options
+  // Its `hydra:search`: mappings worked out once, the template per path it is served at.
+  const searchAt = collectionSearch(
+    { name: options.context, fields: [] },
+    paging,
+    hydraPrefix !== false,
+    spec
+  )
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
+  const budget = budgetOf(options.timeouts)
+  const outages = (options.database ? outageLogOf(options.database) : new OutageLog()).through(
+    options.logger
+  )
+  const work = <R>(work: PromiseLike<R>) => databaseWork(work, budget.query, outages)
+  // Its operation's span names its context's last segment: `hydra Genre.collection`.
+  const names = { resource: options.context.split('/').pop() ?? '', operation: 'collection' }
+  return async (c) => {
+    const observation = await observeRoute({ tracing: options.tracing, serverTiming: false })
+    return inOperation(observation, names, () => serve(c))
+  }
+  async function serve(c: Context<E, Path, I>) {
+    const base = mountPrefix(c)
+    try {
+      refuseUnacceptable(c)
+      const query = requestQuery(c)
+      const context = options.context.startsWith('/')
+        ? `${base}${options.context}`
+        : options.context
+      const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
+      // Its paging parameters (and filters, orders) as `hydra:search`, as generated collections
+      // write theirs: api-doc-parser and the admin read a collection's parameters there.
+      render.search = searchAt(render.path)
+      const request = readPagingRequest(query, paging)
+      let parsed: ProviderQuery = { filters: [], order: [], where: undefined, orderBy: undefined }
+      if (spec) {
+        const { filters, order } = readCollectionQuery(query, spec, { base })
+        const orderBy = order.length > 0 ? orderByOf(order) : undefined
+        parsed = {
+          filters,
+          order,
+          where: filterWhere(filters, { likeEscape: spec.likeEscape, jsonNull: spec.jsonNull }),
+          orderBy,
+        }
+      }
+      const result = await work(Promise.resolve(handler(request, c, parsed)))
+      const content = contentOf(result, batchSize, work)
+      return await respondWithContent(c, content, (item: T) => item, render, {
+        retryAfter: budget.retryAfter,
+        outages,
+        streamYield: options.streamYield,
+        cacheControl: options.cacheControl,
+        logger: options.logger,
+      })
+    } catch (error) {
+      restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter, outages)
+    }
+  }
+}

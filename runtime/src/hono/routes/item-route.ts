@@ -1,0 +1,99 @@
+/**
+ * @module
+ * The route of one item: its member with the resource's context, or a 404 problem.
+ */
+import type { Context } from 'hono'
+import type { IdKind } from '../../contract/keys.js'
+import type { Resource } from '../../contract/resource.js'
+import type { DataAccess } from '../../data/data-access.js'
+import { budgetOf, type DatabaseTimeouts } from '../../database/timeouts.js'
+import { HydraError } from '../../errors.js'
+import type { OperationsOptions } from '../../observe/options.js'
+import { hideFields, refuseHiddenKey } from '../access/caller-operation.js'
+import { type CallerOptions, requestCaller } from '../access/request-caller.js'
+import { mountPrefix, segmentFromEnd } from '../request/location.js'
+import { refuseUnacceptable } from '../request/request-state.js'
+import { restyleRouteError } from '../response/error-handlers.js'
+import { type JsonLdResponse, jsonLd } from '../response/json-ld.js'
+import {
+  boundWork,
+  inDataAccess,
+  inOperation,
+  observeRoute,
+  type RouteObservation,
+  withTimings,
+} from './route-observation.js'
+import type { GuardProblems, ItemProblems, ProblemResponse } from './typed-responses.js'
+
+/** The JSON-LD shape of an item: its member with the resource's context. */
+export type HydraItem<M> = M & { '@context': string }
+
+/**
+ * Serves one item, or a 404 problem when the key is malformed, no row has it, or the caller may
+ * not see it (the same answer: docs/security.md). The request is its operation's span.
+ */
+export async function serveItem<M, K extends IdKind>(
+  c: Context,
+  resource: Resource<M, K>,
+  rows: DataAccess<object>,
+  options: CallerOptions & { timeouts?: DatabaseTimeouts | undefined } & OperationsOptions = {}
+): Promise<JsonLdResponse<HydraItem<M>> | ProblemResponse<boolean, ItemProblems | GuardProblems>> {
+  const observation = await observeRoute(options)
+  const names = { resource: resource.name, operation: 'item' }
+  return inOperation(observation, names, () =>
+    itemResponse(c, resource, rows, options, observation)
+  )
+}
+
+/** serveItem within its operation's span. */
+async function itemResponse<M, K extends IdKind>(
+  c: Context,
+  resource: Resource<M, K>,
+  rows: DataAccess<object>,
+  options: CallerOptions & { timeouts?: DatabaseTimeouts | undefined },
+  observation: RouteObservation
+): Promise<JsonLdResponse<HydraItem<M>> | ProblemResponse<boolean, ItemProblems | GuardProblems>> {
+  const base = mountPrefix(c)
+  const budget = budgetOf(options.timeouts)
+  try {
+    refuseUnacceptable(c)
+    // The guards answer before any query.
+    const request = { model: resource.name, operation: 'item' }
+    const view = rows.caller(await requestCaller(c, options, request), request)
+    refuseHiddenKey(view.hidden, resource)
+    const raw = c.req.param('id') ?? ''
+    // An id that is no value of the key's column, or not written as the resource writes its
+    // IRIs, names no item: a 404 without a query. The segment is read as the path has it, where
+    // a value's encoded `;` or `=` is still encoded (a composite key's separators are not).
+    const id = resource.parseId(segmentFromEnd(c.req.path, 1))
+    const work = boundWork(observation, budget.query, rows.outages)
+    const data = { resource: resource.name, operation: 'item', provider: resource.provider }
+    const row =
+      id === undefined
+        ? null
+        : await inDataAccess(
+            observation,
+            { ...data, engine: rows.engineOf() },
+            () => work(rows.item(id, view)),
+            (found) => ({ 'hydra.items': found ? 1 : 0 })
+          )
+    if (!row) throw new HydraError(404, `No ${resource.name} with id "${raw}".`)
+    const write = () => {
+      const member = hideFields(
+        (found: object) => resource.toMember(found, base),
+        view.hidden
+      )(row) as Record<string, unknown>
+      const item = { '@context': `${base}/contexts/${resource.name}`, ...member } as HydraItem<M>
+      return jsonLd(c, item, member['@id'] as string, resource.cacheControl)
+    }
+    const { timing } = observation
+    return withTimings(observation, timing ? timing.time('serialize', write) : write())
+  } catch (error) {
+    restyleRouteError(
+      error,
+      { base, hydraPrefix: resource.hydraPrefix },
+      budget.retryAfter,
+      rows.outages
+    )
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * @module
+ * What a route of the API reports of a request (docs/operations.md): its operation's span, the
+ * span of its data access with the engine, paging mode, page and counts, and the timings of its
+ * `Server-Timing` header. Each is off (and costs nothing) when the app switched it off or, for
+ * spans, has no `@opentelemetry/api`.
+ */
+
+import type { PagingConfig } from '../../contract/paging.js'
+import { databaseWork, type OutageLog } from '../../database/outage.js'
+import { getParam, type QueryMap } from '../../iri/query-string.js'
+import type { OperationsOptions } from '../../observe/options.js'
+import { type ServerTiming, serverTimingOf } from '../../observe/server-timing.js'
+import { inSpan, type SpanAttributes, type Tracer, tracerOf } from '../../observe/tracing.js'
+import { readEnabled, readPagingRequest } from '../../paging/request.js'
+import type { BoundWork } from '../../paging/strategy.js'
+import type { CollectionPage } from '../../paging/types.js'
+
+/** One request's observation: its tracer (none when off) and its timings (none when off). */
+export interface RouteObservation {
+  tracer: Tracer | undefined
+  timing: ServerTiming | undefined
+}
+
+/** The observation of a request of an app with these options. */
+export async function observeRoute(options: OperationsOptions): Promise<RouteObservation> {
+  return { tracer: await tracerOf(options.tracing), timing: serverTimingOf(options.serverTiming) }
+}
+
+/** What names an operation in its spans. */
+export interface OperationNames {
+  /** The resource (`Book`). */
+  resource: string
+  /** The operation (`collection`, `recent`, `item`, `books` of a sub-collection). */
+  operation: string
+  /** The database's provider (`postgresql`, `sqlite`, `mysql`), when the route reads one. */
+  provider?: string | undefined
+}
+
+/** Runs a route in its operation's span (`hydra Book.collection`). */
+export function inOperation<T>(
+  observation: RouteObservation,
+  names: OperationNames,
+  work: () => Promise<T>
+): Promise<T> {
+  return inSpan(
+    observation.tracer,
+    `hydra ${names.resource}.${names.operation}`,
+    { 'hydra.resource': names.resource, 'hydra.operation': names.operation },
+    work
+  )
+}
+
+/**
+ * Runs a route's reads in the span of its data access (`hydra.data Book.collection`): its
+ * queries' spans (Prisma's, or the compiled engine's `hydra.sql`) are its children. `describe`
+ * gives the attributes known once the reads are done (mode, page, counts).
+ */
+export function inDataAccess<T>(
+  observation: RouteObservation,
+  names: OperationNames & { engine: string },
+  work: () => Promise<T>,
+  describe: (result: T) => SpanAttributes
+): Promise<T> {
+  const { tracer } = observation
+  const attributes = {
+    'hydra.resource': names.resource,
+    'hydra.operation': names.operation,
+    'hydra.engine': names.engine,
+    'db.system.name': names.provider,
+  }
+  return inSpan(tracer, `hydra.data ${names.resource}.${names.operation}`, attributes, (span) =>
+    work().then((result) => {
+      span?.setAttributes(describe(result))
+      return result
+    })
+  )
+}
+
+/**
+ * A request's database work, within its budget (a success ends an outage episode of `outages`)
+ * and counted in its `db` timing.
+ */
+export function boundWork(
+  observation: RouteObservation,
+  budget: number,
+  outages: OutageLog
+): BoundWork {
+  const { timing } = observation
+  return (work) => databaseWork(timing ? timing.measure('db', work) : work, budget, outages)
+}
+
+/**
+ * The data-access attributes of a collection's content: its paging mode (`full`, `partial`,
+ * `cursor`, `unpaged`), its page number (offset modes), the members read and the total.
+ */
+export function pagingAttributes(
+  query: QueryMap,
+  paging: PagingConfig,
+  page: CollectionPage<unknown> | undefined
+): SpanAttributes {
+  if (!page || !readEnabled(query, paging)) return { 'hydra.paging.mode': 'unpaged' }
+  const counts = { 'hydra.items': page.items.length, 'hydra.total_items': page.totalItems }
+  if (paging.cursor && getParam(query, paging.parameters.page) === undefined)
+    return { 'hydra.paging.mode': 'cursor', ...counts }
+  const request = readPagingRequest(query, paging)
+  const mode = request.paged && request.partial ? 'partial' : 'full'
+  return { 'hydra.paging.mode': mode, 'hydra.page': request.paged ? request.page : 1, ...counts }
+}
+
+/** Writes the request's `Server-Timing` on `response` (none when the header is off). */
+export function withTimings<R extends Response>(observation: RouteObservation, response: R): R {
+  return observation.timing ? observation.timing.write(response) : response
+}

@@ -1,0 +1,115 @@
+/**
+ * @module
+ * The route of a sub-collection (`/authors/3/books`): the items of a to-many relation of one
+ * item, served as the related resource's collection operation (its paging, client controls,
+ * filters, orders, views and errors) over the rows related to that item (docs/hydra.md#relations).
+ */
+import type { Context } from 'hono'
+import type { IdKind, IdValue, KeySpec } from '../../contract/keys.js'
+import type { RelationSource } from '../../contract/model-source.js'
+import type { CollectionOperation } from '../../contract/operations.js'
+import type { DataAccess } from '../../data/data-access.js'
+import { budgetOf } from '../../database/timeouts.js'
+import { HydraError } from '../../errors.js'
+import type { HydraCollection } from '../../hydra/collection.js'
+import { keySegment, readKeySegment } from '../../hydra/item-key.js'
+import { type CallerOperation, callerOperation } from '../access/caller-operation.js'
+import { mountPrefix, segmentFromEnd } from '../request/location.js'
+import { refuseUnacceptable } from '../request/request-state.js'
+import { restyleRouteError } from '../response/error-handlers.js'
+import type { JsonLdResponse } from '../response/json-ld.js'
+import { type ServeCollectionOptions, serveCollection } from './collection-route.js'
+import { boundWork, inOperation, observeRoute, type RouteObservation } from './route-observation.js'
+import { withoutRelation } from './sub-collection-query.js'
+import type { GuardProblems, ProblemResponse, SubCollectionProblems } from './typed-responses.js'
+
+/**
+ * Serves the sub-collection of the parent named by the path's `:id`: a 404 problem when the key
+ * is malformed or no parent has it (as the parent's item route answers), else the operation's
+ * collection of the rows related to it (narrowed by the request's filters).
+ */
+export async function serveSubCollection<M, Row extends object, P extends boolean = true>(
+  c: Context,
+  rows: DataAccess<Row>,
+  relation: RelationSource<KeySpec>,
+  operation: CollectionOperation<M, P>,
+  options: Omit<ServeCollectionOptions<Row>, 'provider' | 'providers'> = {}
+): Promise<
+  JsonLdResponse<HydraCollection<M, P>> | ProblemResponse<P, SubCollectionProblems | GuardProblems>
+> {
+  const { key } = relation.parent
+  // Every row has this parent: filters and orders on the relation to it are left out.
+  const scoped = relation.relation ? withoutRelation(operation, relation.relation) : operation
+  const observation = await observeRoute(options)
+  // The operation's span names the parent's link: `hydra Author.books`.
+  const { parent } = relation
+  const names = { resource: parent.name, operation: parent.link ?? operation.resource.name }
+  return inOperation(observation, names, async () => {
+    const [id, within, access] = await parentCondition(c, rows, relation, scoped, {
+      ...options,
+      observation,
+    })
+    // The collection's IRI names the parent as its own IRI does (one encoding, whatever the
+    // client sent): `/users/a%2Fb%20c/sessions`, never a decoded space.
+    const path = c.req.path.split('/')
+    path[path.length - 2] = keySegment(key, keyRow(key, id))
+    // The resource's providers replace its own operations' queries, not a sub-collection's.
+    const own = { ...options, providers: undefined, path: path.join('/') }
+    return serveCollection(c, scoped, rows, own, { within, access, observation })
+  })
+}
+
+/**
+ * The parent's key, the condition of its rows and the caller's operation, or a 404 problem in the
+ * operation's style (a parent the caller may not see is one no item has).
+ */
+async function parentCondition<Row extends object, O extends CollectionOperation<unknown, boolean>>(
+  c: Context,
+  rows: DataAccess<Row>,
+  relation: RelationSource<KeySpec>,
+  operation: O,
+  options: Pick<ServeCollectionOptions<object>, 'timeouts' | 'access' | 'authentication'> & {
+    observation: RouteObservation
+  }
+): Promise<[IdValue<IdKind>, Record<string, unknown>, CallerOperation<O>]> {
+  const budget = budgetOf(options.timeouts)
+  try {
+    refuseUnacceptable(c)
+    const { key, name } = relation.parent
+    // The guards of the collection and of the parent's item answer before any query.
+    const access = await callerOperation(c, rows, options, operation, name)
+    const raw = c.req.param('id') ?? ''
+    // A key no item can have is a 404 without a query, as on the item route.
+    const id = readKeySegment(key, segmentFromEnd(c.req.path, 2), operation.resource.provider)
+    // Listing the rows of one parent tells their link to it: a caller the rows' resource hides
+    // that link from (`hidden: ['author']`, renamed or not; a many-to-many's `shelves`), or the
+    // parent its link to them (`hidden: ['books']`), gets the 404 of a missing parent.
+    const { condition } = relation
+    const back = condition.kind === 'some' ? condition.field : relation.relation
+    const linkHidden =
+      (back !== undefined && access.hiddenFields.has(back)) ||
+      (relation.parent.link !== undefined && access.view.hiddenOf(name).has(relation.parent.link))
+    const within =
+      id === undefined || linkHidden
+        ? undefined
+        : await boundWork(
+            options.observation,
+            budget.query,
+            rows.outages
+          )(rows.within(relation, id, access.view))
+    if (id === undefined || !within) throw new HydraError(404, `No ${name} with id "${raw}".`)
+    return [id, within, access]
+  } catch (error) {
+    restyleRouteError(
+      error,
+      { base: mountPrefix(c), hydraPrefix: operation.hydraPrefix },
+      budget.retryAfter,
+      rows.outages
+    )
+  }
+}
+
+/** The key's value as the columns of a row, as keySegment reads them. */
+function keyRow(key: KeySpec, id: unknown): Record<string, unknown> {
+  return key.kind === 'Composite' ? (id as Record<string, unknown>) : { [key.name]: id }
+}

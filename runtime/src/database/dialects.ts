@@ -28,6 +28,12 @@ export type Caseless = 'mode' | 'like'
 export interface AdapterErrors {
   kind: string
   sqlState: 'code' | 'state'
+  /**
+   * Where the driver's own errors keep the database's reason when their `message` says more: the
+   * `mariadb` driver's `sqlMessage` (its `message` adds the SQL and, from its pool, the pool's
+   * state). The adapter's errors (`kind`) carry that reason as their `message`.
+   */
+  reason?: 'sqlMessage'
 }
 
 /** One database's rules. */
@@ -113,7 +119,7 @@ const DIALECTS: Record<string, Dialect> = {
     everyRow: '18446744073709551615',
     // DATETIME(3): '1000-01-01 00:00:00.000' to '9999-12-31 23:59:59.999'.
     ranges: SHARED_RANGES,
-    adapterErrors: { kind: 'mysql', sqlState: 'state' },
+    adapterErrors: { kind: 'mysql', sqlState: 'state', reason: 'sqlMessage' },
     quote: (name) => `\`${name.replace(/`/g, '``')}\``,
     placeholder: positional,
   },
@@ -175,6 +181,20 @@ export function adapterSqlState(error: object): string | undefined {
     if (adapterErrors?.kind !== kind) continue
     const state = (error as Record<string, unknown>)[adapterErrors.sqlState]
     return typeof state === 'string' ? state : undefined
+  }
+  return undefined
+}
+
+/**
+ * The database's reason for an error in its driver's words (AdapterErrors.reason), from the
+ * driver's error or its adapter's, or undefined for an error that carries none.
+ */
+export function driverReason(error: object): string | undefined {
+  const fields = error as Record<string, unknown>
+  for (const { adapterErrors } of Object.values(DIALECTS)) {
+    if (adapterErrors?.reason === undefined) continue
+    const own = fields.kind === adapterErrors.kind ? fields.message : fields[adapterErrors.reason]
+    if (typeof own === 'string') return own
   }
   return undefined
 }

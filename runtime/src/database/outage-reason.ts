@@ -3,6 +3,7 @@
  * (docs/deployment.md#outage-log).
  */
 import { causesOf } from './causes.js'
+import { driverReason } from './dialects.js'
 
 /**
  * Why the database could not serve, in the driver's words. The `mariadb` driver's message spans
@@ -13,8 +14,8 @@ import { causesOf } from './causes.js'
  */
 export function outageReason(error: unknown): string {
   for (const current of causesOf(error)) {
-    const mysql = mysqlReason(current)
-    if (mysql !== undefined) return mysql
+    const reason = driverReasonWithCause(current)
+    if (reason !== undefined) return reason
   }
   if (!(error instanceof Error)) return oneLine(String(error))
   const lines = error.message.split('\n').filter((line) => line.trim() !== '')
@@ -22,19 +23,14 @@ export function outageReason(error: unknown): string {
 }
 
 /**
- * The reason of a MariaDB/MySQL error: the `mariadb` driver's own (`sqlMessage`, its cause's
- * message), or `@prisma/adapter-mariadb`'s description of one (`kind: 'mysql'`: the driver's
- * `message`, its cause's message as `cause`).
+ * The reason a driver gives (dialects.ts, `driverReason`: the `mariadb` driver's `sqlMessage`, or
+ * its adapter's `message`), with the message of the error behind it (a pool timeout's connection
+ * failure), or undefined for an error of no such driver.
  */
-function mysqlReason(current: object): string | undefined {
-  const { kind, message, sqlMessage, cause } = current as {
-    kind?: unknown
-    message?: unknown
-    sqlMessage?: unknown
-    cause?: unknown
-  }
-  const own = kind === 'mysql' ? message : sqlMessage
-  if (typeof own !== 'string') return undefined
+function driverReasonWithCause(current: object): string | undefined {
+  const own = driverReason(current)
+  if (own === undefined) return undefined
+  const { cause } = current as { cause?: unknown }
   const behind = cause instanceof Error ? cause.message : cause
   return oneLine(typeof behind === 'string' && behind !== '' ? `${own}; cause: ${behind}` : own)
 }

@@ -25,10 +25,31 @@ import type {
   RowWindow,
 } from './types.js'
 
-/** What a collection response holds: one page, or all items read in batches (docs/paging.md#d5). */
-export type CollectionContent<T> =
+/**
+ * What the strategy decided for a request: its paging mode and, in the offset modes, its page
+ * number (what a route reports of it: docs/operations.md).
+ */
+export type PagingDecision =
+  | { mode: 'full' | 'partial'; page: number }
+  | { mode: 'cursor' | 'unpaged'; page?: undefined }
+
+/**
+ * What a collection response holds: one page, or all items read in batches (docs/paging.md#d5);
+ * with the decision that read it, when a request's paging parameters were read.
+ */
+export type CollectionContent<T> = (
   | { page: CollectionPage<T>; batches?: undefined }
   | { page?: undefined; batches: AsyncIterable<T[]> }
+) & { decision?: PagingDecision | undefined }
+
+const UNPAGED: PagingDecision = { mode: 'unpaged' }
+const CURSOR: PagingDecision = { mode: 'cursor' }
+
+/** The decision a checked offset request stands for. */
+function decisionOf(request: PagingRequest): PagingDecision {
+  if (!request.paged) return UNPAGED
+  return { mode: request.partial ? 'partial' : 'full', page: request.page }
+}
 
 /** How an operation's rows are read. */
 export interface CollectionReading<Row, Where> {
@@ -75,8 +96,9 @@ export async function readCollection<Row extends object, Where>(
   const batchSize = reading.batchSize ?? DEFAULT_BATCH_SIZE
   const work = reading.work ?? unbounded
   if (provider && !paging.cursor) {
-    const result = await work(Promise.resolve(provider(readPagingRequest(query, paging))))
-    return contentOf(result, batchSize, work)
+    const request = readPagingRequest(query, paging)
+    const result = await work(Promise.resolve(provider(request)))
+    return { ...contentOf(result, batchSize, work), decision: decisionOf(request) }
   }
   const cursor = paging.cursor && (reading.cursor ?? paging.cursor)
   if (!readEnabled(query, paging)) {
@@ -86,13 +108,16 @@ export async function readCollection<Row extends object, Where>(
       ...source,
       findMany: (window: RowWindow<Where>) => work(source.findMany(window)),
     }
-    return { batches: readInBatches(bounded, cursor ?? reading.orderKey, batchSize) }
+    return {
+      batches: readInBatches(bounded, cursor ?? reading.orderKey, batchSize),
+      decision: UNPAGED,
+    }
   }
   if (cursor && !query.has(paging.parameters.page)) {
     const itemsPerPage = readItemsPerPage(query, paging)
     const bound = readCursorBound(query, cursor, reading.filterOperators, reading.database)
     const page = await work(fetchCursorPage(source, cursor, itemsPerPage, bound))
-    return { page: keepFilterOperators(page, query) }
+    return { page: keepFilterOperators(page, query), decision: CURSOR }
   }
   // docs/paging.md#d7: the page parameter on a cursor resource asks for that offset page of the
   // cursor's order (page-based clients such as API Platform's admin): a count and an OFFSET, as
@@ -105,7 +130,7 @@ export async function readCollection<Row extends object, Where>(
     )
   }
   const request = readPagingRequest(query, paging)
-  return { page: await work(fetchCollectionPage(source, request)) }
+  return { page: await work(fetchCollectionPage(source, request)), decision: decisionOf(request) }
 }
 
 /**

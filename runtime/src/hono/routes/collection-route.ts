@@ -280,7 +280,7 @@ async function collectionResponse<
       observation,
       dataNames(read),
       () => readContent(c, query, read),
-      ({ page }) => pagingAttributes(query, paging, page)
+      pagingAttributes
     )
     const hidden = access?.view.hidden ?? NONE
     const selected = readProperties(query, operation.query?.properties)

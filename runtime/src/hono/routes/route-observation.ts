@@ -6,15 +6,11 @@
  * spans, has no `@opentelemetry/api`.
  */
 
-import type { PagingConfig } from '../../contract/paging.js'
 import { databaseWork, type OutageLog } from '../../database/outage.js'
-import { getParam, type QueryMap } from '../../iri/query-string.js'
 import type { OperationsOptions } from '../../observe/options.js'
 import { type ServerTiming, serverTimingOf } from '../../observe/server-timing.js'
 import { inSpan, type SpanAttributes, type Tracer, tracerOf } from '../../observe/tracing.js'
-import { readEnabled, readPagingRequest } from '../../paging/request.js'
-import type { BoundWork } from '../../paging/strategy.js'
-import type { CollectionPage } from '../../paging/types.js'
+import type { BoundWork, CollectionContent } from '../../paging/strategy.js'
 
 /** One request's observation: its tracer (none when off) and its timings (none when off). */
 export interface RouteObservation {
@@ -91,21 +87,16 @@ export function boundWork(
 }
 
 /**
- * The data-access attributes of a collection's content: its paging mode (`full`, `partial`,
- * `cursor`, `unpaged`), its page number (offset modes), the members read and the total.
+ * The data-access attributes of a collection's content, as the paging strategy decided it: its
+ * paging mode (`full`, `partial`, `cursor`, `unpaged`), its page number (offset modes), the
+ * members read and the total.
  */
-export function pagingAttributes(
-  query: QueryMap,
-  paging: PagingConfig,
-  page: CollectionPage<unknown> | undefined
-): SpanAttributes {
-  if (!page || !readEnabled(query, paging)) return { 'hydra.paging.mode': 'unpaged' }
+export function pagingAttributes({ page, decision }: CollectionContent<unknown>): SpanAttributes {
+  if (!page || decision === undefined || decision.mode === 'unpaged')
+    return { 'hydra.paging.mode': 'unpaged' }
   const counts = { 'hydra.items': page.items.length, 'hydra.total_items': page.totalItems }
-  if (paging.cursor && getParam(query, paging.parameters.page) === undefined)
-    return { 'hydra.paging.mode': 'cursor', ...counts }
-  const request = readPagingRequest(query, paging)
-  const mode = request.paged && request.partial ? 'partial' : 'full'
-  return { 'hydra.paging.mode': mode, 'hydra.page': request.paged ? request.page : 1, ...counts }
+  if (decision.page === undefined) return { 'hydra.paging.mode': decision.mode, ...counts }
+  return { 'hydra.paging.mode': decision.mode, 'hydra.page': decision.page, ...counts }
 }
 
 /** Writes the request's `Server-Timing` on `response` (none when the header is off). */

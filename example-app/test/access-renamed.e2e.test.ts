@@ -207,6 +207,20 @@ describe('a renamed link hidden by its API name', () => {
     })
   })
 
+  it('hides a path ending at the renamed link, and holds the scope of the model it names', async () => {
+    // Bea (2) wrote book 2, reviewed by review 3; Ana (1) book 1, reviewed by 1 and 2.
+    expect(idsOf((await read('librarian', '/reviews?book.author=2')).body)).toEqual([3])
+    expect(idsOf((await read('librarian', '/reviews?book.author=/authors/1')).body)).toEqual([1, 2])
+    // Book hides `writer` from the reader: the parameter is not hers (ignored, not listed).
+    const reader = await read('reader', '/reviews?book.author=2')
+    expect(idsOf(reader.body)).toEqual([1, 2, 3])
+    expect(search(reader.body)).not.toContain('"book.author"')
+    expect(search((await read('librarian', '/reviews')).body)).toContain('"book.author"')
+    // The guest sees the authors of AR only: Bea is not hers to name.
+    expect(idsOf((await read('guest', '/reviews?book.author=1')).body)).toEqual([1, 2])
+    expect(idsOf((await read('guest', '/reviews?book.author=2')).body)).toEqual([])
+  })
+
   it('answers a filter two relations away within the last model’s scope', async () => {
     // The guest sees the authors of AR only: Bea's review is not hers to find through Bea.
     expect(idsOf((await read('guest', '/reviews?book.author.name=Ana')).body)).toEqual([1, 2])

@@ -206,6 +206,57 @@ describe('books', () => {
 })
 
 describe('reviews through their book to its author', () => {
+  it('by the author itself, its IRI or id, one or several, on both engines', async () => {
+    const authorOf = new Map(books.map((book) => [book.id, book.authorId]))
+    const reviews = await prisma.review.findMany({ orderBy: { id: 'asc' } })
+    const [first, second] = [...new Set(books.map((book) => book.authorId))]
+    const of = (authors: readonly (number | undefined)[]) =>
+      reviews
+        .filter((review) => authors.includes(authorOf.get(review.bookId)))
+        .map((review) => review.id)
+    expect(of([first]).length).toBeGreaterThan(0)
+    expect(of([first, second]).length).toBeLessThan(reviews.length)
+    const compiled = await startServer(createApp(prisma, { engine: 'compiled' }).fetch)
+    try {
+      const cases: Array<[string, number[]]> = [
+        [`book.author=${first}`, of([first])],
+        [`book.author=${encodeURIComponent(`/authors/${first}`)}`, of([first])],
+        [
+          `book.author[]=${first}&book.author[]=${encodeURIComponent(`/authors/${second}`)}`,
+          of([first, second]),
+        ],
+        ['book.author=999999', []],
+      ]
+      for (const [query, expected] of cases) {
+        const found: number[] = []
+        for (let url: string | undefined = `/reviews?${query}`, pages = 0; url; pages++) {
+          const [own, twin] = await Promise.all([
+            fetch(`${origin}${url}`),
+            fetch(`${compiled.origin}${url}`),
+          ])
+          expect(own.status, url).toBe(200)
+          const text = await own.text()
+          expect(await twin.text(), url).toBe(text)
+          const body = JSON.parse(text) as {
+            member: Array<{ id: number }>
+            view?: { next?: string }
+          }
+          found.push(...body.member.map((member) => member.id))
+          url = body.view?.next
+          expect(pages).toBeLessThan(50)
+        }
+        expect(found, query).toEqual(expected)
+      }
+      for (const wrong of ['/books/1', 'abc']) {
+        const response = await get(origin, `/reviews?book.author=${encodeURIComponent(wrong)}`)
+        expect(response.status, wrong).toBe(400)
+        expect(response.body.detail, wrong).toContain('"book.author"')
+      }
+    } finally {
+      await compiled.close()
+    }
+  })
+
   it("by the author's name (partial), ordered by it, two relations away, on both engines", async () => {
     const authors = new Map(
       (await prisma.author.findMany()).map((author) => [author.id, author.name])
@@ -396,7 +447,13 @@ const BOOK_VARIABLES = [
   'properties[author][]',
 ]
 
-const REVIEW_VARIABLES = ['book.author.name', 'order[book.author.name]', 'order[id]']
+const REVIEW_VARIABLES = [
+  'book.author.name',
+  'book.author',
+  'book.author[]',
+  'order[book.author.name]',
+  'order[id]',
+]
 
 describe('discovery: hydra:search', () => {
   it('describes every variable of /books as API Platform does, in paged and streamed responses', async () => {

@@ -256,6 +256,22 @@ describe('the entrypoint and the API documentation', () => {
       ['properties[]', `${origin}/docs.jsonld#Loan/properties`],
       ['properties[book][]', `${origin}/docs.jsonld#Loan/properties`],
     ])
+    // A path ending at a relation (`book.author` on reviews) names an author, by IRI or id: its
+    // property's range is the Author class.
+    const reviews = links
+      .map((link) => (link[`${HYDRA}property`] as Expanded[])[0] as Expanded)
+      .find((property) => property['@id'] === `${origin}/docs.jsonld#Entrypoint/review`) as Expanded
+    const reviewSearch = only(
+      ((reviews[`${HYDRA}supportedOperation`] as Expanded[])[0] as Expanded)[
+        `${HYDRA}search`
+      ] as Expanded[]
+    )
+    const byAuthor = (reviewSearch[`${HYDRA}mapping`] as Expanded[]).find(
+      (mapping) => literals(mapping[`${HYDRA}variable`])[0] === 'book.author'
+    ) as Expanded
+    const authorProperty = only(byAuthor[`${HYDRA}property`] as Expanded[])
+    expect(authorProperty['@id']).toBe(`${origin}/docs.jsonld#Review/book.author`)
+    expect(ids(authorProperty[`${RDFS}range`])).toEqual([`${SCHEMA}Person`])
   })
 
   it('gives two things of one name two IRIs: the enum Genre and the type of /genres', async () => {

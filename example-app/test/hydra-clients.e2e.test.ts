@@ -96,9 +96,12 @@ describe("API Platform's api-doc-parser", () => {
     expect(((await reviews?.getParameters?.()) ?? []).map((p) => p.variable)).toEqual([
       'page',
       'book.author.name',
+      'book.author',
+      'book.author[]',
       'order[book.author.name]',
       'order[id]',
     ])
+
     // Custom collections (src/collections.ts) write their paging parameters as generated ones do,
     // whether or not they take filters (genres do, after their paging parameters).
     const parametersOf = async (name: string) => {

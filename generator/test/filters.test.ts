@@ -251,6 +251,26 @@ describe('@filter and @order', () => {
     ])
   })
 
+  it('resolve a path ending at a relation to the related key through it, by IRI or id', async () => {
+    const { model } = await build(['@filter(search: { "author.activities": "exact" })'])
+    const book = model.resources.find((resource) => resource.name === 'Book')
+    expect(book?.operations[0]?.query?.filters).toEqual([
+      {
+        kind: 'search',
+        field: 'author.activities',
+        strategy: 'exact',
+        type: 'Int',
+        items: '/activities',
+        through: {
+          relation: 'author',
+          field: 'id',
+          model: 'Author',
+          next: [{ relation: 'activities', many: true, model: 'Activity' }],
+        },
+      },
+    ])
+  })
+
   it.each([
     [
       'an unknown relation',
@@ -323,9 +343,19 @@ describe('@filter and @order', () => {
       'field "reviews.bookId" names the foreign key of Review\'s link "book"',
     ],
     [
-      'a relation of the target',
-      ['@filter(search: { "author.books": "exact" })'],
+      'a relation of the target, tested by exists',
+      ['@filter(exists: ["author.books"])'],
       'field "author.books" names the relation "books" of Author, not a field: name one of its fields after it',
+    ],
+    [
+      'a path ending at a relation, searched by a pattern',
+      ['@filter(search: { "author.books": "partial" })'],
+      'field "author.books" ends at the relation "books": it takes only the "exact" strategy (an IRI or an id), got "partial"',
+    ],
+    [
+      'a path ending at a relation to a model that is not served',
+      ['@filter(search: { "author.shelf": "exact" })'],
+      'field "author.shelf" goes through "shelf" of Author to Shelf, which is not served: add /// @pagination to Shelf',
     ],
     [
       'a strategy that does not fit the related type',

@@ -11,6 +11,7 @@ import {
   type ValueType,
 } from '../contract/query.js'
 import { ID_ORDER, idOrderFields, keyOf } from './id-order.js'
+import { relationHops } from './relation-path.js'
 
 /** A filter or order parameter of a collection: its variable and the field it reads. */
 export interface QueryVariable {
@@ -22,16 +23,26 @@ export interface QueryVariable {
    * boolean saying whether the field has one.
    */
   value: ValueType | 'exists'
+  /**
+   * A path ending at a relation (`book.author`): the related model whose items the value names,
+   * by IRI or id.
+   */
+  target?: string | undefined
 }
 
 /** The variables of an operation's query spec with the field each filters or orders by. */
 export function queryVariables(spec: QuerySpec): QueryVariable[] {
   const variables: QueryVariable[] = []
   let value: QueryVariable['value'] = { type: 'String' }
+  let target: string | undefined
   const add = (variable: string, field: string, description: string) =>
-    variables.push({ variable, field, description, value })
+    variables.push({ variable, field, description, value, ...(target ? { target } : {}) })
   for (const filter of spec.filters) {
     const { field } = filter
+    target =
+      filter.kind === 'search' && filter.items !== undefined && filter.through
+        ? relationHops(filter.through).at(-1)?.model
+        : undefined
     value =
       filter.kind === 'exists'
         ? 'exists'

@@ -292,6 +292,10 @@ function supportedProperty(
 }
 
 function documentEntrypoint(api: ApiDescription, base: string): Record<string, unknown> {
+  const classOf = (model: string) => {
+    const found = api.types.find((candidate) => candidate.name === model)
+    return found && classId(found)
+  }
   return {
     '@id': '#Entrypoint',
     '@type': 'hydra:Class',
@@ -328,7 +332,7 @@ function documentEntrypoint(api: ApiDescription, base: string): Record<string, u
                 'hydra:title': `get${type.name}Collection`,
                 'rdfs:label': `Retrieves the collection of ${type.name} resources.`,
                 returns: 'hydra:Collection',
-                'hydra:search': searchTemplate(type, collection, base),
+                'hydra:search': searchTemplate(type, collection, base, classOf),
               },
               ...others.map((other) => ({
                 '@type': ['hydra:Operation', 'schema:FindAction'],
@@ -338,7 +342,7 @@ function documentEntrypoint(api: ApiDescription, base: string): Record<string, u
                   other.description ??
                   `Retrieves the ${type.name} resources at ${base}${other.path}.`,
                 returns: 'hydra:Collection',
-                'hydra:search': searchTemplate(type, other, base),
+                'hydra:search': searchTemplate(type, other, base, classOf),
               })),
             ],
           },

@@ -18,7 +18,8 @@ import { type CollectionVariable, collectionVariables, termOf } from './search.j
 export function searchTemplate(
   type: DocumentedType,
   collection: DocumentedCollection,
-  base: string
+  base: string,
+  classOf: ClassOf = () => undefined
 ): Record<string, unknown> {
   const variables = collectionVariables(type, collection.paging, collection.query)
   const names = variables.map((variable) => variable.variable)
@@ -32,22 +33,27 @@ export function searchTemplate(
       'hydra:property':
         variable.property !== undefined
           ? { '@id': variable.property }
-          : searchProperty(type, variable),
+          : searchProperty(type, variable, classOf),
       'hydra:required': false,
       'hydra:description': variable.description,
     })),
   }
 }
 
+/** The class IRI of a model the API serves (`#Author`), or undefined. */
+export type ClassOf = (model: string) => string | undefined
+
 /**
  * The property a filter's or an order's variable sets: a field's or a link's own property, which
  * the class declares; otherwise a property of the API's vocabulary under the type, declared here
- * with its range: a field through a relation (`#Book/author.name`, the related field's type) or
- * whether a field has a value (`#Loan/returnedAt/exists`, a boolean).
+ * with its range: a field through a relation (`#Book/author.name`, the related field's type), an
+ * item through relations (`#Review/book.author`, the related class) or whether a field has a value
+ * (`#Loan/returnedAt/exists`, a boolean).
  */
 function searchProperty(
   type: DocumentedType,
-  variable: CollectionVariable
+  variable: CollectionVariable,
+  classOf: ClassOf
 ): Record<string, unknown> {
   const value = variable.value ?? { type: 'String' }
   const field = [...type.fields, ...(type.links ?? [])].find(
@@ -60,8 +66,21 @@ function searchProperty(
     '@type': 'rdf:Property',
     'rdfs:label': term,
     domain: classId(type),
-    range: rangeOf(value),
+    ...targetRange(variable.target, classOf, value),
   }
+}
+
+/**
+ * The range of a search property: the related class for a path ending at a relation (its value
+ * is an item of it, by IRI or id), else the value's datatype.
+ */
+function targetRange(
+  target: string | undefined,
+  classOf: ClassOf,
+  value: QueryVariable['value']
+): Record<string, unknown> {
+  const related = target === undefined ? undefined : classOf(target)
+  return related === undefined ? { range: rangeOf(value) } : { range: related }
 }
 
 function rangeOf(value: QueryVariable['value']): string {

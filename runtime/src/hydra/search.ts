@@ -55,6 +55,8 @@ export interface CollectionVariable {
   field?: string | undefined
   /** Filters and orders: what its value is (see QueryVariable). */
   value?: QueryVariable['value'] | undefined
+  /** A path ending at a relation: the related model whose items it names (see QueryVariable). */
+  target?: string | undefined
   description: string
 }
 
@@ -73,8 +75,15 @@ export function collectionVariables(
   for (const entry of spec ? [...queryVariables(spec), ...propertyVariables(spec)] : []) {
     if (seen.has(entry.variable)) continue
     seen.add(entry.variable)
-    const { variable, field, value, description } = entry
-    variables.push({ variable, field, value, description, term: termOf(entry) })
+    const { variable, field, value, description, target } = entry
+    variables.push({
+      variable,
+      field,
+      value,
+      description,
+      term: termOf(entry),
+      ...(target ? { target } : {}),
+    })
   }
   return variables
 }

@@ -12,7 +12,7 @@ import type {
   RelationHop,
 } from '@prisma-hydra/runtime/defaults'
 import type { AnnotationValue } from '../../annotations/parse.js'
-import { didYouMean } from '../../problems.js'
+import { didYouMean, show } from '../../problems.js'
 import type { ServedModel } from '../models/served-model.js'
 import type { FieldModel } from '../schema/model.js'
 import {
@@ -54,6 +54,8 @@ export function readRelatedField(
   const relation = relationOf(entry, context)
   if (typeof relation === 'string') return problem(relation)
   const { through, target } = relation
+  if (entry.kind === 'search' && isRelation(target, through.field, context))
+    return relatedItems(entry, through, target, context)
   const field = targetField(through, target, context)
   if (typeof field === 'string') return problem(field)
   // The related field's spec under the name as written, its relation after the name (the key
@@ -136,6 +138,61 @@ function hopOf(
     model: target,
     // Rules hide a renamed link by its property name.
     ...(!first && link && link.name !== relationName ? { name: link.name } : {}),
+  }
+}
+
+/** Whether `field` of `model` is a relation. */
+function isRelation(model: string, field: string, context: FilterContext): boolean {
+  const found = context.datamodel.models.find((candidate) => candidate.name === model)
+  return (
+    found?.fields.some((candidate) => candidate.name === field && candidate.kind === 'object') ===
+    true
+  )
+}
+
+/**
+ * A path ending at a relation (`book.author=/authors/3` on reviews): the related item's key,
+ * through every relation of the path and that one, by its IRI or id (as `id[]` reads its own
+ * items), so that each relation's scope applies at its step, the last one's included. Reported
+ * and undefined when it does not fit: not `exact`, a relation its model does not serve, a target
+ * whose items are named by more than one field.
+ */
+function relatedItems(
+  entry: RelatedEntry<FilterKind | 'order'>,
+  through: RelatedField,
+  model: string,
+  context: FilterContext
+): FilterSpec | undefined {
+  const problem = (message: string) => {
+    context.report({
+      source: entry.source,
+      option: 'search',
+      message: `field "${entry.name}" ${message}`,
+    })
+    return undefined
+  }
+  if (entry.setting !== 'exact')
+    return problem(
+      `ends at the relation "${through.field}": it takes only the "exact" strategy (an IRI or an id), got ${show(entry.setting)}`
+    )
+  const relatedModel = context.datamodel.models.find((candidate) => candidate.name === model)
+  const hop = hopOf(entry, through.field, relatedModel as DMMF.Model, false, context)
+  if (typeof hop === 'string') return problem(hop)
+  const target = context.served.get(hop.model as string) as ServedModel
+  if (target.key.fields.length > 1)
+    return problem(
+      `ends at the relation "${through.field}" to ${hop.model}, whose items are named by ${target.key.fields.length} fields: only a path to items named by one field is filterable`
+    )
+  const id = target.idField
+  return {
+    kind: 'search',
+    field: entry.name,
+    strategy: 'exact',
+    through: { ...through, field: id.name, next: [...(through.next ?? []), hop] },
+    type: id.kind === 'enum' ? 'Enum' : id.type,
+    ...(id.uuid ? { uuid: true } : {}),
+    ...(id.enumValues ? { enumValues: id.enumValues } : {}),
+    items: target.collectionPath,
   }
 }
 

@@ -29,6 +29,7 @@ import {
   describeRequest,
   type FuzzRequest,
   type FuzzRoute,
+  propertyParameters,
   queryParameters,
   RequestFuzzer,
   sendable,
@@ -313,6 +314,7 @@ function routes(): FuzzRoute[] {
         path: resource.collectionPath,
         idType: resource.id.kind,
         known: known[resource.id.kind] ?? [],
+        filters: propertyParameters(resource.properties),
         // Text ids spelled another way (case, a trailing space): one item, one IRI, so 404s.
         variants:
           (resource.id.kind as string) === 'String'

@@ -217,6 +217,8 @@ const REQUESTS = [
   '/items?pagination=false&properties[owner][]=name&properties[owner][]=score',
   '/items?partial=true&page=2&properties[owner][]=joinedAt',
   '/owners/2/items?properties[owner][]=name&properties[]=price',
+  ...[1, 2, 3, 5, 9].map((id) => `/items/${id}?properties[]=title&properties[owner][]=name`),
+  '/items/4?properties[owner][]=score&properties[owner][]=joinedAt',
   '/items/feed?genre=FICTION',
   '/items/feed?order[price]=desc',
   '/owners/1/items',
@@ -344,6 +346,8 @@ const THROUGH_RELATIONS = [
   '/items?order[owner.name]=asc',
   '/items?properties[owner][]=name',
   '/items?pagination=false&properties[]=title&properties[owner][]=verified',
+  '/items/1?properties[owner][]=name',
+  '/items/2?properties[]=title&properties[owner][]=verified',
 ]
 
 describe('a related model whose guard refuses the caller', () => {
@@ -370,6 +374,13 @@ describe('a related model whose guard refuses the caller', () => {
     const shaped = await answer('/scoped', '/items?properties[owner][]=name', tokens.get('barred'))
     for (const item of shaped.body['hydra:member'] as Array<{ owner: unknown }>)
       expect(typeof item.owner).toBe('string')
+    // Nor on an item, whether the guard refuses or the scope holds no row.
+    for (const identity of ['barred', 'unowned'])
+      for (const mount of ['/scoped', '/compiled']) {
+        const item = await answer(mount, '/items/1?properties[owner][]=name', tokens.get(identity))
+        expect(item.status).toBe(200)
+        expect(item.body.owner, `${identity} ${mount}`).toBe('/api/owners/1')
+      }
     expect((await answer('/scoped', '/owners/1', tokens.get('barred'))).status).toBe(403)
   })
 })

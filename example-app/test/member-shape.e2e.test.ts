@@ -296,3 +296,137 @@ describe('access rules through the shape', () => {
     for (const book of members(body)) expect(typeof book.author).toBe('string')
   })
 })
+
+describe('the property filter on items', () => {
+  /** Books and their authors' ids, from the database. */
+  const bookAuthors = async () =>
+    prisma.book.findMany({
+      select: { id: true, title: true, authorId: true },
+      orderBy: { id: 'asc' },
+    })
+
+  it('keeps the properties asked and embeds the author, as on the collection', async () => {
+    const [book] = await bookAuthors()
+    if (!book) throw new Error('the example has no book')
+    const path = `/books/${book.id}?properties[]=title&properties[author][]=name`
+    const { status, body } = await read(path)
+    expect(status).toBe(200)
+    expect(body).toStrictEqual({
+      '@context': '/contexts/Book',
+      '@id': `/books/${book.id}`,
+      '@type': 'Book',
+      title: book.title,
+      author: {
+        '@context': '/contexts/Author',
+        '@id': `/authors/${book.authorId}`,
+        '@type': 'Author',
+        name: authors.get(book.authorId)?.name,
+      },
+    })
+    const listed = await read(`/books?id=${book.id}&properties[]=title&properties[author][]=name`)
+    expect(members(listed.body)[0]).toStrictEqual(
+      Object.fromEntries(Object.entries(body).filter(([key]) => key !== '@context'))
+    )
+  })
+
+  it('gives each shape its own ETag, and a 304 to its own', async () => {
+    const [book] = await bookAuthors()
+    const full = await read(`/books/${book?.id}`)
+    const titled = await read(`/books/${book?.id}?properties[]=title`)
+    const embedded = await read(`/books/${book?.id}?properties[author][]=name`)
+    expect(Object.keys(titled.body)).toStrictEqual(['@context', '@id', '@type', 'title'])
+    expect(new Set([full.etag, titled.etag, embedded.etag]).size).toBe(3)
+    const again = await fetch(`${origin}/books/${book?.id}?properties[]=title`, {
+      headers: { 'If-None-Match': String(titled.etag) },
+    })
+    expect(again.status).toBe(304)
+    const other = await fetch(`${origin}/books/${book?.id}?properties[author][]=name`, {
+      headers: { 'If-None-Match': String(titled.etag) },
+    })
+    expect(other.status).toBe(200)
+  })
+
+  it.each([
+    ['properties[]=nope', '"nope" is not a property to select'],
+    ['properties=title', 'selects properties as properties[]=name'],
+    ['properties[reviews][]=rating', '"reviews" is not a relation to embed'],
+    ['properties[author][]=email', '"email" is not a field of Author to embed'],
+    ['properties[author][x][]=name', 'one relation deep'],
+  ])('answers /books/1?%s with a 400 naming it', async (query, message) => {
+    const { status, body } = await read(`/books/1?${query}`)
+    expect(status).toBe(400)
+    expect(String(body.detail)).toContain(message)
+  })
+
+  it('answers a missing item with its 404, and a whitelist with its 400', async () => {
+    expect((await read('/books/999999?properties[]=title')).status).toBe(404)
+    const loan = await prisma.loan.findFirst({ include: { book: true }, orderBy: { id: 'asc' } })
+    const refused = await read(`/loans/${loan?.id}?properties[book][]=isbn`, 'librarian')
+    expect(refused.status).toBe(400)
+    expect(String(refused.body.detail)).toContain('Fields: title')
+    const shaped = await read(
+      `/loans/${loan?.id}?properties[]=borrower&properties[book][]=title`,
+      'librarian'
+    )
+    expect(shaped.body.borrower).toBe(loan?.borrower)
+    expect((shaped.body.book as Body).title).toBe(loan?.book.title)
+  })
+
+  it('answers byte for byte alike on both engines', async () => {
+    const books = await bookAuthors()
+    for (const book of books.slice(0, 3))
+      for (const query of [
+        'properties[]=title',
+        'properties[author][]=name&properties[]=price',
+        '',
+      ])
+        await expectSameOnBothEngines(origin, twin, `/books/${book.id}?${query}`)
+    await expectSameOnBothEngines(origin, twin, '/books/1?properties[]=nope')
+  })
+
+  it('embeds only an author in the caller scope, nothing for a refused guard', async () => {
+    const books = await bookAuthors()
+    const british = books.find((book) => authors.get(book.authorId)?.country === 'GB')
+    const other = books.find((book) => authors.get(book.authorId)?.country !== 'GB')
+    if (!british || !other) throw new Error('the example has no book of each kind')
+    const query = 'properties[]=title&properties[author][]=name'
+    const inside = await read(`/books/${british.id}?${query}`, 'Reader 1')
+    expect((inside.body.author as Body).name).toBe(authors.get(british.authorId)?.name)
+    const outside = await read(`/books/${other.id}?${query}`, 'Reader 1')
+    expect(outside.status).toBe(200)
+    expect(outside.body.author).toBe(`/authors/${other.authorId}`)
+    const barred = await read(`/books/${british.id}?${query}`, 'barred')
+    expect(barred.status).toBe(200)
+    expect(barred.body.author).toBe(`/authors/${british.authorId}`)
+    // A field the caller may not see is not offered; the response varies by caller.
+    const hidden = await read(`/books/${british.id}?properties[author][]=country`, 'Reader 1')
+    expect(hidden.status).toBe(400)
+    expect(String(hidden.body.detail)).toContain('"country" is not a field of Author to embed')
+    const response = await fetch(`${origin}/books/${british.id}?${query}`)
+    expect(response.headers.get('vary')).toContain('Authorization')
+  })
+
+  it('is described in the OpenAPI document', async () => {
+    const openapi = (await read('/openapi.json')).body as {
+      paths: Record<
+        string,
+        { get: { parameters: Array<{ name: string; schema: unknown }>; responses: Body } }
+      >
+      components: { schemas: Record<string, { required: string[]; properties: Body }> }
+    }
+    const item = openapi.paths['/books/{id}']?.get
+    expect(item?.parameters.map((parameter) => parameter.name)).toStrictEqual([
+      'id',
+      'properties[]',
+      'properties[author][]',
+    ])
+    expect(item?.responses['400']).toBeDefined()
+    const schema = openapi.components.schemas['Book.jsonld']
+    expect(schema?.required).toStrictEqual(['@context', '@id', '@type'])
+    expect(JSON.stringify(schema?.properties.author)).toContain('anyOf')
+    // An item without a property filter reads no query.
+    expect(openapi.paths['/authors/{id}']?.get.parameters.map((entry) => entry.name)).toStrictEqual(
+      ['id']
+    )
+  })
+})

@@ -41,7 +41,7 @@ export {
 export { defaultFilterParameterNames } from './filters/spec.js'
 export { HYDRA_TERMS } from './hydra/context.js'
 export { entrypointKey } from './hydra/documentation.js'
-export { collectionParameters, type Parameter } from './openapi/parameters.js'
+export { collectionParameters, itemParameters, type Parameter } from './openapi/parameters.js'
 export type { Schema } from './openapi/schemas.js'
 export { defaultPagingConfig } from './paging/config.js'
 export {

@@ -7,6 +7,7 @@
 
 import {
   DATE_OPERATORS,
+  type PropertySpec,
   type QuerySpec,
   RANGE_OPERATORS,
   type ValueType,
@@ -63,6 +64,8 @@ export type FuzzRoute = (
       keyFields?: readonly { name: string; type: string }[] | undefined
       /** A sub-collection's name: the route is `<path>/<key>/<suffix>`, its parent fuzzed. */
       suffix?: string | undefined
+      /** Its property filter's parameters, when its model declares one. */
+      filters?: readonly FuzzParameter[] | undefined
     }
   | { kind: 'document'; path: string }
 ) & {
@@ -160,19 +163,27 @@ export function queryParameters(
   const orderable = [...spec.order.map((entry) => entry.field), ...(spec.id ? [spec.id.field] : [])]
   for (const field of new Set(orderable))
     parameters.push({ name: `${spec.parameters.order}[${field}]`, type: 'Order' })
-  // The property filter (docs/member-shape.md): the names it offers, mixed with others.
-  const properties = spec.properties
-  if (properties) {
-    const names = properties.properties.map((property) => property.name)
-    parameters.push({ name: `${properties.parameter}[]`, type: 'Enum', values: names })
-    for (const { name, embed } of properties.properties)
-      if (embed)
-        parameters.push({
-          name: `${properties.parameter}[${name}][]`,
-          type: 'Enum',
-          values: embed.fields.map((field) => field.name),
-        })
-  }
+  parameters.push(...propertyParameters(spec.properties))
+  return parameters
+}
+
+/**
+ * The parameters of a property filter (docs/member-shape.md), a collection's or its items': the
+ * names it offers, mixed with others.
+ */
+export function propertyParameters(properties: PropertySpec | undefined): FuzzParameter[] {
+  if (!properties) return []
+  const names = properties.properties.map((property) => property.name)
+  const parameters: FuzzParameter[] = [
+    { name: `${properties.parameter}[]`, type: 'Enum', values: names },
+  ]
+  for (const { name, embed } of properties.properties)
+    if (embed)
+      parameters.push({
+        name: `${properties.parameter}[${name}][]`,
+        type: 'Enum',
+        values: embed.fields.map((field) => field.name),
+      })
   return parameters
 }
 
@@ -448,7 +459,7 @@ export class RequestFuzzer {
             ...route.cursor.flatMap(({ field }) => OPERATORS.map((op) => `${field}[${op}]`)),
           ]
         : ['page', 'id']
-    const filters = route.kind === 'collection' ? (route.filters ?? []) : []
+    const filters = route.kind === 'document' ? [] : (route.filters ?? [])
     for (let i = 0; i < count; i++) {
       const roll = this.next()
       if (filters.length > 0 && this.chance(0.45)) {
@@ -514,18 +525,20 @@ export class RequestFuzzer {
   sweep(): FuzzRequest[] {
     const requests: FuzzRequest[] = []
     for (const route of this.routes) {
-      if (route.kind !== 'collection') continue
+      if (route.kind === 'document') continue
+      // An item's property filter is swept on its first known item.
+      const target = route.kind === 'item' ? `${route.path}/${route.known[0] ?? '1'}` : route.path
       for (const parameter of route.filters ?? []) {
         for (const raw of sweepValues(parameter)) {
           const value = raw.includes('%') ? raw : encodeURIComponent(raw)
-          const path = `${route.path}?${parameter.name}=${value}`
+          const path = `${target}?${parameter.name}=${value}`
           // A NUL in a text value is the same 400 on every database (never a dropped filter).
           const nul = parameter.type === 'String' && /%00/.test(value)
           requests.push({
             method: 'GET',
             path,
             headers: {},
-            route: 'collection',
+            route: route.kind,
             origin: route.origin,
             filters: [parameter.name],
             expected: path.length > MAX_TARGET ? 414 : nul ? 400 : undefined,

@@ -54,7 +54,7 @@ export function resolveResource(
     global,
     report,
   }
-  const queried = withQueries(entry.annotations, operations, context)
+  const { operations: queried, properties } = withQueries(entry.annotations, operations, context)
   const resource = {
     name: model.name,
     ...(served.iri ? { iri: served.iri } : {}),
@@ -84,6 +84,7 @@ export function resolveResource(
     links: targetLinks(model.name, served, catalog.served, problems),
     selected: selected(keyNames, served, queried),
     operations: queried,
+    ...(properties ? { properties } : {}),
   }
   return { resource, problems }
 }

@@ -7,7 +7,7 @@
 import type { CodeBlockWriter } from 'ts-morph'
 import type { OperationModel, ResourceModel } from '../config/schema/model.js'
 import { resourceNames } from './names.js'
-import { queryTypeName } from './query-type.js'
+import { itemQueryTypeName, queryTypeName } from './query-type.js'
 import { relationKey, type SubCollection, subCollectionPath } from './sub-collections.js'
 
 /** The context type of a collection route, which gives `hc` the query the operation reads. */
@@ -38,11 +38,16 @@ export function writeCreateApp(resource: ResourceModel, subCollections: readonly
           operation
         )
       }
-      route(
-        writer,
-        `${resource.collectionPath}/:id`,
-        `serveItem(c, ${names.resource}, rows, options)`
-      )
+      const itemPath = `${resource.collectionPath}/:id`
+      // An item with a property filter reads its query: hc is given its type.
+      const itemContext = resource.properties
+        ? `c: Context<Env, ${JSON.stringify(itemPath)}, QueryInput<${itemQueryTypeName(resource.name)}>>`
+        : 'c'
+      writer
+        .write('.get(')
+        .quote(itemPath)
+        .write(`, (${itemContext}) => serveItem(c, ${names.resource}, rows, options))`)
+        .newLine()
       const main = resource.operations[0]
       for (const sub of main ? subCollections : []) {
         route(

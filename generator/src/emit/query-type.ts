@@ -6,8 +6,10 @@
  */
 import {
   collectionParameters,
+  itemParameters,
   type PagingConfig,
   type ParameterNames,
+  type PropertySpec,
   type QuerySpec,
   type Schema,
 } from '@prisma-hydra/runtime/defaults'
@@ -88,3 +90,16 @@ export function queryType(
 /** The name of an operation's query type: `BookCollectionQuery`, `BookRecentQuery`. */
 export const queryTypeName = (model: string, operation: string) =>
   `${model}${operation.charAt(0).toUpperCase()}${operation.slice(1)}Query`
+
+/** The name of the query type of a resource's items: `BookItemQuery`. */
+export const itemQueryTypeName = (model: string) => `${model}ItemQuery`
+
+/**
+ * The members of the type of the query an item reads: its property filter's parameters
+ * (`"properties[]"?: Array<"id" | "title" | ...>`), from the runtime's list that OpenAPI gives.
+ */
+export function itemQueryEntries(properties: PropertySpec | undefined): string[] {
+  return itemParameters(properties).map(
+    (parameter) => `${JSON.stringify(parameter.name)}?: ${valueType(parameter.schema)}`
+  )
+}

@@ -14,7 +14,13 @@ import { keyLiteral, keySelect } from './item-key.js'
 import { writeMemberTypes } from './member-type.js'
 import { hasProviders, resourceNames } from './names.js'
 import { defaultParameters, parametersLiteral, querySpecs, writeOperations } from './operations.js'
-import { queryEntries, queryType, queryTypeName } from './query-type.js'
+import {
+  itemQueryEntries,
+  itemQueryTypeName,
+  queryEntries,
+  queryType,
+  queryTypeName,
+} from './query-type.js'
 import { writeResourceSpec } from './resource-spec.js'
 import { runtimeType, runtimeValue } from './runtime-imports.js'
 import { type SubCollection, writeRelations } from './sub-collections.js'
@@ -233,6 +239,15 @@ function addTypes(
     })
     first ??= { name, entries }
   }
+  if (resource.properties)
+    file.addTypeAlias({
+      isExported: true,
+      name: itemQueryTypeName(resource.name),
+      docs: [
+        `The query parameters of a ${resource.name} item (its property filter), as Hono's RPC client sends them.`,
+      ],
+      type: queryType(itemQueryEntries(resource.properties)),
+    })
   file.addTypeAlias({
     isExported: true,
     name: names.row,

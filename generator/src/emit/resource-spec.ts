@@ -33,6 +33,9 @@ export function writeResourceSpec(
       writer.write('],')
       if (resource.links.length > 0)
         writer.newLine().write('links: ').write(linkList(resource, resources))
+      // The items' property filter (docs/member-shape.md), read by the item route.
+      if (resource.properties)
+        writer.newLine().write(`properties: ${JSON.stringify(resource.properties)},`)
       // The types of the other fields an order names: the runtime keys its batches by them.
       if (resource.unshown.length > 0) {
         writer.newLine().write('unshown: [')

@@ -4,6 +4,7 @@
  * links, and the member writer `defineResource` (hydra/resource.ts) builds from that description.
  */
 import type { IdKind, IdValue, KeySpec } from './keys.js'
+import type { PropertySpec } from './properties.js'
 
 /** The type a link leads to: its name, its class IRI when it declares one, where its items live. */
 export interface LinkTarget {
@@ -95,6 +96,11 @@ export interface ResourceSpec<K extends IdKind> {
    * when left out.
    */
   cacheControl?: string | undefined
+  /**
+   * The property filter of its items (docs/member-shape.md): the model's own
+   * `@filter(properties: ...)`, read by `GET /books/1?properties[]=title` as by its collection.
+   */
+  properties?: PropertySpec | undefined
 }
 
 /**

@@ -12,6 +12,7 @@ import type { OrderField } from '../contract/order.js'
 import { dialectOf } from '../database/dialects.js'
 import type { OutageLog } from '../database/outage.js'
 import { type DatabaseTimeouts, transactionOptions } from '../database/timeouts.js'
+import type { PropertySelection } from '../filters/properties.js'
 import type { RowSelection } from '../filters/selection.js'
 import { andWhere, isNoRow } from '../filters/settled-where.js'
 import type { HydraLogger } from '../observe/logger.js'
@@ -94,8 +95,15 @@ export interface DataAccess<Row extends object> {
   ): CollectionSource<Row, Where>
   /** The `where` a custom data provider reads: the request's filters within the caller's scope. */
   where(selection: RowSelection, view: CallerView): Where | undefined
-  /** The item keyed `id` when the caller may see it, or null (the same 404 as a missing id). */
-  item(id: unknown, view: CallerView): Promise<Row | null>
+  /**
+   * The item keyed `id` when the caller may see it, or null (the same 404 as a missing id); with
+   * the relations `properties` embeds read by the same query (docs/member-shape.md).
+   */
+  item(
+    id: unknown,
+    view: CallerView,
+    properties?: PropertySelection | undefined
+  ): Promise<Row | null>
   /**
    * The condition of a sub-collection's rows when its parent exists and the caller may see it,
    * or undefined (→ 404).
@@ -183,11 +191,25 @@ export function createDataAccess<Row extends object>(
       const loose = looseTotals(model, operation, where, on, cacheOf, timing)
       return sourceOf<Row>(on, argsOf, where, loose, transaction, embedding)
     },
-    async item(id, view) {
+    async item(id, view, properties) {
       // No row is visible: no id is looked up (every id answers the same 404).
       if (isNoRow(view.scope)) return null
-      const row = await lookUp(model.delegate, model.key.name, id, view.scope)
-      return row && holdsExactly(row, model.key, id) ? (row as Row) : null
+      const embedding = embeddingOf(model.select, properties, view)
+      if (!embedding) {
+        const row = await lookUp(model.delegate, model.key.name, id, view.scope)
+        return row && holdsExactly(row, model.key, id) ? (row as Row) : null
+      }
+      // The item, its embedded relations (nested select) and their scope check on one database.
+      const pinned = routing.pin()
+      const on: ReadRun<PrismaModelReads> = (read) =>
+        pinned((engines: ModelEngines) => read(engines.engineOf()))
+      const { key } = model
+      const row = await on((reads) =>
+        reads.findUnique(model.delegate, key.name, id, view.scope, embedding.select)
+      )
+      if (!row || !holdsExactly(row, key, id)) return null
+      const [restricted] = await embedding.restrict([row as Row], on)
+      return restricted ?? null
     },
     async within(relation, id, view) {
       const { parent } = relation

@@ -3,6 +3,7 @@
  * (`getDescription()`): what `hydra:search` lists, in responses and in the documentation.
  */
 
+import type { PropertySpec } from '../contract/properties.js'
 import {
   DATE_OPERATORS,
   type OrderFieldSpec,
@@ -106,12 +107,12 @@ export function queryVariables(spec: QuerySpec): QueryVariable[] {
 }
 
 /**
- * The variables of an operation's property filter (docs/member-shape.md): `properties[]`, then
+ * The variables of an operation's (or items') property filter (docs/member-shape.md): `properties[]`, then
  * `properties[author][]` for each relation it embeds, each with the names it takes. They set the
  * term `properties` of the type: the properties its members show.
  */
 export function propertyVariables(
-  spec: QuerySpec | undefined
+  spec: { properties?: PropertySpec | undefined } | undefined
 ): Array<QueryVariable & { names: readonly string[] }> {
   const filter = spec?.properties
   if (!filter) return []

@@ -7,6 +7,7 @@
 import type { AuthenticationSettings, ModelRules } from '../contract/access-rules.js'
 import type { KeyField } from '../contract/keys.js'
 import type { PagingConfig } from '../contract/paging.js'
+import type { PropertySpec } from '../contract/properties.js'
 import type { QuerySpec } from '../contract/query.js'
 import type { LinkSpec } from '../contract/resource.js'
 import type { TotalAccuracy } from '../paging/totals.js'
@@ -67,6 +68,8 @@ export interface DocumentedType {
   /** A composite key's fields, in the key's order: the form of `{id}` (hydra/item-key.ts). */
   keyFields?: readonly KeyField[] | undefined
   collections: readonly DocumentedCollection[]
+  /** The property filter of its items (docs/member-shape.md); absent: items show every property. */
+  properties?: PropertySpec | undefined
 }
 
 /** The API as the entrypoint and the documentation describe it: its title and types. */

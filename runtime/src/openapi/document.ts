@@ -18,7 +18,7 @@ import {
 import { isGuarded, type RouteOwner, securityScheme } from './guards.js'
 import { idParameter } from './key-parameter.js'
 import { memberShapeOf, shapedMemberSchema } from './member-shape.js'
-import { collectionParameters, type Parameter } from './parameters.js'
+import { collectionParameters, itemParameters, type Parameter } from './parameters.js'
 import {
   collectionSchema,
   itemSchema,
@@ -188,10 +188,13 @@ function typePaths(
       operationId: `get${type.name}`,
       summary: `Retrieves one ${type.name} resource.`,
       tags: [type.name],
-      parameters: [idParameter(type.idKind, type.name, type.keyFields)],
+      parameters: [
+        idParameter(type.idKind, type.name, type.keyFields),
+        ...itemParameters(type.properties),
+      ],
       responses: responses(
         { description: `The ${type.name}.`, schema: schemaRef(schemaNames(type).item) },
-        [404, 406, 500, 503]
+        type.properties ? [400, 404, 406, 500, 503] : [404, 406, 500, 503]
       ),
     },
     { model: type.name, operation: 'item' },
@@ -236,7 +239,12 @@ function componentSchemas(
     const member = memberSchema(type, hideable)
     const shape = memberShapeOf(type)
     schemas[names.member] = shape ? shapedMemberSchema(member, shape) : member
-    if (type.itemPath) schemas[names.item] = itemSchema(type, hideable)
+    if (type.itemPath) {
+      const item = itemSchema(type, hideable)
+      // Items are shaped by their own property filter alone.
+      const own = memberShapeOf({ collections: [], properties: type.properties })
+      schemas[names.item] = own ? shapedMemberSchema(item, own) : item
+    }
     for (const prefix of styles.get(type.name) ?? []) {
       schemas[names.collection(prefix)] = collectionSchema(type, prefix)
       used.add(prefix)

@@ -13,9 +13,16 @@ export interface MemberShape {
   embeds: ReadonlyMap<string, EmbedSpec>
 }
 
-/** The shape a type's collections offer, or undefined when none has a property filter. */
-export function memberShapeOf(type: Pick<DocumentedType, 'collections'>): MemberShape | undefined {
-  const filters = type.collections.flatMap((collection) => collection.query?.properties ?? [])
+/**
+ * The shape a type's collections and items offer, or undefined when none has a property filter.
+ */
+export function memberShapeOf(
+  type: Pick<DocumentedType, 'collections' | 'properties'>
+): MemberShape | undefined {
+  const filters = [
+    ...type.collections.flatMap((collection) => collection.query?.properties ?? []),
+    ...(type.properties ? [type.properties] : []),
+  ]
   if (filters.length === 0) return undefined
   const embeds = new Map<string, EmbedSpec>()
   for (const filter of filters)
@@ -52,8 +59,9 @@ export function embeddedSchema(embed: EmbedSpec): Schema {
 }
 
 /**
- * A member schema (schemas.ts) as a type with a property filter serves it: only `@id` and `@type`
- * required, each embeddable link its IRI or the embedded item.
+ * A member or item schema (schemas.ts) as a type with a property filter serves it: only
+ * `@context` (an item's), `@id` and `@type` required, each embeddable link its IRI or the
+ * embedded item.
  */
 export function shapedMemberSchema(member: Schema, shape: MemberShape): Schema {
   const properties = { ...(member.properties as Record<string, Schema>) }
@@ -61,5 +69,6 @@ export function shapedMemberSchema(member: Schema, shape: MemberShape): Schema {
     const link = properties[name]
     if (link) properties[name] = { anyOf: [link, embeddedSchema(embed)] }
   }
-  return { ...member, required: ['@id', '@type'], properties }
+  const required = ['@context', '@id', '@type'].filter((name) => name in properties)
+  return { ...member, required, properties }
 }

@@ -5,6 +5,7 @@
  * (hydra/search.ts's collectionVariables, the one rule), each with the schema of its values.
  */
 import type { PagingConfig } from '../contract/paging.js'
+import type { PropertySpec } from '../contract/properties.js'
 import type { FilterSpec, QuerySpec, ValueType } from '../contract/query.js'
 import { propertyVariables, queryVariables } from '../filters/variables.js'
 import type { DocumentedType } from '../hydra/documented-types.js'
@@ -136,4 +137,20 @@ export function collectionParameters(
     })
   }
   return parameters
+}
+
+/**
+ * The query parameters of an item whose model declares the property filter (docs/member-shape.md):
+ * `properties[]`, then `properties[author][]` for each relation it embeds, as its collection's.
+ */
+export function itemParameters(properties: PropertySpec | undefined): Parameter[] {
+  return propertyVariables({ properties }).map(({ variable, description, names }) => ({
+    name: variable,
+    in: 'query',
+    required: false,
+    description,
+    schema: { type: 'array', items: { type: 'string', enum: [...names] } },
+    style: 'form',
+    explode: true,
+  }))
 }

@@ -3,7 +3,7 @@
  * the model's, checked against its paging (a cursor's keyset, the paging parameters' names) and
  * the model's indexes.
  */
-import type { OrderFieldSpec, QuerySpec } from '@prisma-hydra/runtime/defaults'
+import type { OrderFieldSpec, PropertySpec, QuerySpec } from '@prisma-hydra/runtime/defaults'
 import { dialectOf, KEYSET_TYPES } from '@prisma-hydra/runtime/defaults'
 import type { Annotation } from '../../annotations/parse.js'
 import { didYouMean, type Report } from '../../problems.js'
@@ -12,12 +12,15 @@ import type { OperationModel } from '../schema/model.js'
 import { type FilterContext, orderField } from './filter-fields.js'
 import { type QueryDeclarations, readQueryDeclarations } from './filters.js'
 
-/** The operations, each with what its clients may filter and order by (`query`) when anything. */
+/**
+ * The operations, each with what its clients may filter and order by (`query`) when anything, and
+ * the property filter of the model's items: the model's own (`@filter` without `operation:`).
+ */
 export function withQueries(
   annotations: readonly Annotation[],
   operations: readonly OperationModel[],
   context: FilterContext & { global: GlobalConfig }
-): OperationModel[] {
+): { operations: OperationModel[]; properties: PropertySpec | undefined } {
   const declarations = readQueryDeclarations(annotations, context)
   checkDeclaredOperations(
     declarations,
@@ -32,10 +35,11 @@ export function withQueries(
     ...context.global.filterParameters,
     paging: Object.values(context.global.parameters),
   }
-  return operations.map((operation) => {
+  const queried = operations.map((operation) => {
     const query = operationQuery(declarations, operation, parameters, context)
     return query ? { ...operation, query } : operation
   })
+  return { operations: queried, properties: declarations.model.properties }
 }
 
 /** Operations named by `operation:` that the model does not have. */

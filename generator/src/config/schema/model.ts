@@ -1,6 +1,7 @@
 import type {
   OrderField,
   PagingConfig,
+  PropertySpec,
   QuerySpec,
   TotalsSetting,
 } from '@prisma-hydra/runtime/defaults'
@@ -172,6 +173,8 @@ export interface ResourceModel {
   readonly hydraPrefix: boolean
   /** `Cache-Control` of its items (`cacheHeaders`: resource > global > none). */
   readonly cacheControl?: string | undefined
+  /** The property filter of its items: the model's own `@filter(properties: ...)`. */
+  readonly properties?: PropertySpec
 }
 
 export interface HydraModel {

@@ -8,9 +8,11 @@
 import type { Context } from 'hono'
 import { type KeySpec, keyFields } from '../../contract/keys.js'
 import type { CollectionOperation } from '../../contract/operations.js'
+import type { PropertySpec } from '../../contract/properties.js'
 import type { CallerView } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { callerSpec, queryNames, relatedModels } from '../../filters/caller-spec.js'
+import { callerProperties, relationOf } from '../../filters/properties.js'
 import type { RelationScope } from '../../filters/where.js'
 import { type CallerOptions, requestCaller } from './request-caller.js'
 
@@ -81,6 +83,32 @@ export async function callerOperation<O extends CollectionOperation<unknown>, Ro
     known.set(spec, variant)
   }
   return { view, operation: variant, scopeOf, hiddenFields }
+}
+
+/**
+ * The models an item's property filter embeds: the caller's view of an item request reads their
+ * scopes and guards, as a collection's reads those of its relations.
+ */
+export const embeddedModels = (spec: PropertySpec | undefined): string[] => [
+  ...new Set(spec?.properties.flatMap((property) => property.embed?.model ?? []) ?? []),
+]
+
+/**
+ * An item's property filter as the caller may use it (docs/security.md): without the resource's
+ * fields the caller may not see, nor the fields of an embedded model that model's rules hide.
+ */
+export function callerItemProperties(
+  spec: PropertySpec | undefined,
+  view: CallerView,
+  links: readonly { name: string; field?: string | undefined }[] | undefined
+): PropertySpec | undefined {
+  if (!spec || !view.personal) return spec
+  const hidden = new Set(queryNames(view.hidden, links))
+  for (const property of spec.properties)
+    if (property.embed)
+      for (const field of view.hiddenOf(property.embed.model))
+        hidden.add(`${relationOf(property)}.${field}`)
+  return hidden.size === 0 ? spec : callerProperties(spec, hidden)
 }
 
 /**

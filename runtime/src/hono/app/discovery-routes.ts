@@ -78,6 +78,7 @@ export function documentResource<M>(
     idKind: resource.id.kind,
     keyNames: keyFields(resource.id).map((field) => field.name),
     ...(resource.id.fields ? { keyFields: resource.id.fields } : {}),
+    ...(resource.properties ? { properties: resource.properties } : {}),
     collections: Object.entries(operations).map(([name, operation]) => ({
       name: entrypointKey(resource.name, name),
       operation: name,

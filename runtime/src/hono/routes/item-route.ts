@@ -1,6 +1,8 @@
 /**
  * @module
- * The route of one item: its member with the resource's context, or a 404 problem.
+ * The route of one item: its member with the resource's context, or a 404 problem. An item whose
+ * model declares the property filter shows the properties a request selects and embeds the
+ * relations it names (docs/member-shape.md), as its collection does.
  */
 import type { Context } from 'hono'
 import type { IdKind } from '../../contract/keys.js'
@@ -8,11 +10,19 @@ import type { Resource } from '../../contract/resource.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { budgetOf, type DatabaseTimeouts } from '../../database/timeouts.js'
 import { HydraError } from '../../errors.js'
+import { readProperties } from '../../filters/properties.js'
+import { shapeMembers } from '../../hydra/member-shape.js'
 import type { OperationsOptions } from '../../observe/options.js'
-import { hideFields, refuseHiddenKey } from '../access/caller-operation.js'
+import {
+  callerItemProperties,
+  embeddedModels,
+  hideFields,
+  refuseHiddenKey,
+} from '../access/caller-operation.js'
 import { type CallerOptions, requestCaller } from '../access/request-caller.js'
 import { mountPrefix, segmentFromEnd } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
+import { requestQuery } from '../response/collection-response.js'
 import { restyleRouteError } from '../response/error-handlers.js'
 import { type JsonLdResponse, jsonLd } from '../response/json-ld.js'
 import {
@@ -57,10 +67,14 @@ async function itemResponse<M, K extends IdKind>(
   const budget = budgetOf(options.timeouts)
   try {
     refuseUnacceptable(c)
-    // The guards answer before any query.
-    const request = { model: resource.name, operation: 'item' }
+    // The guards answer before any query; the models the item may embed are read with them.
+    const related = embeddedModels(resource.properties)
+    const request = { model: resource.name, operation: 'item', related }
     const view = rows.caller(await requestCaller(c, options, request), request)
     refuseHiddenKey(view.hidden, resource)
+    // A selection names only what the caller may see: anything else is a 400 before any query.
+    const spec = callerItemProperties(resource.properties, view, resource.links)
+    const selected = spec && readProperties(requestQuery(c), spec)
     const raw = c.req.param('id') ?? ''
     // An id that is no value of the key's column, or not written as the resource writes its
     // IRIs, names no item: a 404 without a query. The segment is read as the path has it, where
@@ -74,14 +88,15 @@ async function itemResponse<M, K extends IdKind>(
         : await inDataAccess(
             observation,
             { ...data, engine: rows.engineOf() },
-            () => work(rows.item(id, view)),
+            () => work(rows.item(id, view, selected)),
             (found) => ({ 'hydra.items': found ? 1 : 0 })
           )
     if (!row) throw new HydraError(404, `No ${resource.name} with id "${raw}".`)
     const write = () => {
-      const member = hideFields(
-        (found: object) => resource.toMember(found, base),
-        view.hidden
+      const member = shapeMembers(
+        hideFields((found: object) => resource.toMember(found, base), view.hidden),
+        selected,
+        base
       )(row) as Record<string, unknown>
       const item = { '@context': `${base}/contexts/${resource.name}`, ...member } as HydraItem<M>
       return jsonLd(c, item, member['@id'] as string, resource.cacheControl)

@@ -60,7 +60,7 @@ export type {
 } from './hono/routes/typed-responses.js'
 export type { ContextTerm } from './hydra/context.js'
 export type { ApiDescription, DocumentedType } from './hydra/documentation.js'
-export type { Hideable } from './hydra/member-type.js'
+export type { EmbeddedMember, Hideable, ShapedMember, ShapedMemberOf } from './hydra/member-type.js'
 export { defineResource } from './hydra/resource.js'
 export type { RowWindow } from './paging/types.js'
 export type { JsonValue } from './scalar-types.js'

@@ -2,7 +2,7 @@ import { type SourceFile, VariableDeclarationKind } from 'ts-morph'
 import type { HydraModel, ResourceModel } from '../config/schema/model.js'
 import type { EmitContext } from './context.js'
 import { hasProviders, resourceNames } from './names.js'
-import { queryTypeName } from './query-type.js'
+import { itemQueryTypeName, queryTypeName } from './query-type.js'
 import { runtimeType, runtimeValue } from './runtime-imports.js'
 
 const DEFAULT_TITLE = 'Hydra API'
@@ -64,6 +64,13 @@ function addIndexExports(file: SourceFile, resources: readonly Entry[], context:
           name: queryTypeName(resource.name, operation.name),
           isTypeOnly: true,
         })),
+        // Items with a property filter: their query and their shaped members (docs/member-shape.md).
+        ...(resource.properties
+          ? [
+              { name: itemQueryTypeName(resource.name), isTypeOnly: true },
+              { name: `${resource.name}ShapedMember`, isTypeOnly: true },
+            ]
+          : []),
         names.createApp,
         names.operations,
         names.resource,

@@ -19,7 +19,7 @@ export function writeMemberTypes(
 ): OptionalKind<TypeAliasDeclarationStructure>[] {
   const names = resourceNames(resource)
   const unhideable = ['@id', '@type', ...resource.key.fields.map((field) => field.name)]
-  return [
+  const types: OptionalKind<TypeAliasDeclarationStructure>[] = [
     {
       kind: StructureKind.TypeAlias,
       name: names.hideable,
@@ -40,4 +40,15 @@ export function writeMemberTypes(
       type: `Hideable<MemberOf<typeof ${names.resource}>, Hidden>`,
     },
   ]
+  if (resource.properties)
+    types.push({
+      kind: StructureKind.TypeAlias,
+      name: `${resource.name}ShapedMember`,
+      isExported: true,
+      docs: [
+        `${resource.name} members and items as a request naming the property filter gets them (docs/member-shape.md): \`@id\` and \`@type\`, any other property possibly left out, an embeddable relation its IRI or the embedded item. Every member is one, so a client reads a shaped answer's members as these.`,
+      ],
+      type: `ShapedMemberOf<typeof ${names.resource}>`,
+    })
+  return types
 }

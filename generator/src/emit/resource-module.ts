@@ -62,6 +62,7 @@ function addImports(
           : []),
         ...(subs ? [runtimeType('RelationSource')] : []),
         runtimeType('ResourceAccess'),
+        ...(resource.properties ? [runtimeType('ShapedMemberOf')] : []),
         runtimeType(providers ? 'ResourceAppOptionsWith' : 'ResourceAppOptions'),
         runtimeValue('serveCollection'),
         runtimeValue('serveContext'),

@@ -32,6 +32,7 @@ interface RuntimeTypes {
   ModelSource: Runtime.ModelSource
   QuerySpec: Runtime.QuerySpec
   ResourceAccess: Runtime.ResourceAccess
+  ShapedMemberOf: Runtime.ShapedMemberOf<{ toMember(row: object, base: string): unknown }>
   ResourceAppOptions: Runtime.ResourceAppOptions
   ResourceAppOptionsWith: Runtime.ResourceAppOptionsWith<unknown>
   HydraAppSettings: Runtime.HydraAppSettings

@@ -10,6 +10,10 @@ export interface EmbeddedField {
   list?: boolean
   /** A Decimal's scale (`@db.Decimal(10, 2)`). */
   scale?: number
+  /** Default true; an optional field's value may be null. */
+  required?: boolean
+  /** An enum's values. */
+  values?: readonly string[]
 }
 
 /** What a to-one relation embeds: its target model, the target's key and its selectable fields. */

@@ -74,3 +74,51 @@ export type DescribedMember<D extends { name: string; fields: readonly Described
 export type Hideable<M, F extends PropertyKey> = [F] extends [never]
   ? M
   : Flat<Omit<M, F> & Partial<Pick<M, F & keyof M>>>
+
+/** A relation a property filter embeds, as its description gives it (contract/properties.ts). */
+interface DescribedEmbed {
+  readonly model: string
+  readonly fields: readonly DescribedField[]
+}
+
+/** A property a property filter offers, as its description gives it. */
+interface DescribedProperty {
+  readonly name: string
+  readonly embed?: DescribedEmbed | undefined
+}
+
+/**
+ * An embedded item of a shaped member (docs/member-shape.md): its context, `@id` and `@type`,
+ * and any of the fields its relation offers (a request names some of them).
+ */
+export type EmbeddedMember<E extends DescribedEmbed> = Flat<
+  { '@context': string; '@id': string; '@type': E['model'] } & {
+    [F in E['fields'][number] as F['name']]?: FieldValue<F>
+  }
+>
+
+/**
+ * A member `M` as a request naming the property filter `P` gets it: its `@id` and `@type`, any
+ * property the filter offers possibly left out, and a relation it embeds either its IRI (as `M`
+ * has it) or the embedded item.
+ */
+export type ShapedMember<M, P extends readonly DescribedProperty[]> = Flat<
+  Pick<M, ('@id' | '@type') & keyof M> & {
+    [S in P[number] as S['name'] & keyof M]?: S extends {
+      embed: infer E extends DescribedEmbed
+    }
+      ? M[S['name'] & keyof M] | EmbeddedMember<E>
+      : M[S['name'] & keyof M]
+  }
+>
+
+/**
+ * The shaped member of a resource whose items declare the property filter (`BookShapedMember`):
+ * `ShapedMember` of its member type and its description's property filter; its member type when
+ * it declares none.
+ */
+export type ShapedMemberOf<R extends { toMember(row: object, base: string): unknown }> = R extends {
+  properties: { properties: infer P extends readonly DescribedProperty[] }
+}
+  ? ShapedMember<ReturnType<R['toMember']>, P>
+  : ReturnType<R['toMember']>

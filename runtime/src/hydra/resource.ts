@@ -52,7 +52,7 @@ export function converterFor(
 export function defineResource<const D extends ResourceDescription, K extends IdKind>(
   source: ResourceSource<K>,
   described: D
-): Resource<DescribedMember<D>, K> {
+): Resource<DescribedMember<D>, K> & PropertiesOf<D> {
   type M = DescribedMember<D>
   const spec: ResourceSpec<K> = { ...described, id: source.key, provider: source.provider }
   const fields = spec.fields.map((field) => ({ name: field.name, convert: converterFor(field) }))
@@ -60,7 +60,7 @@ export function defineResource<const D extends ResourceDescription, K extends Id
   const links = (spec.links ?? []).map((link) => ({ name: link.name, write: linkWriter(link) }))
   const iriOf = (row: object, base: string): string =>
     `${base}${collectionPath}/${keySegment(spec.id, row as Record<string, unknown>)}`
-  return {
+  const resource: Resource<M, K> = {
     ...spec,
     iriOf,
     toMember(row, base) {
@@ -76,4 +76,9 @@ export function defineResource<const D extends ResourceDescription, K extends Id
     },
     parseId: (segment) => readKeySegment(spec.id, segment, spec.provider),
   }
+  // `spec` holds the description's property filter: its type is the one written (ShapedMemberOf).
+  return resource as Resource<M, K> & PropertiesOf<D>
 }
+
+/** A description's property filter with its literal type, for ShapedMemberOf (member-type.ts). */
+type PropertiesOf<D> = D extends { properties: infer P } ? { properties: P } : unknown

@@ -6,7 +6,7 @@
  */
 import type { EmbedSpec } from '../contract/properties.js'
 import type { DocumentedType } from '../hydra/documented-types.js'
-import { type Schema, scalarSchema } from './schemas.js'
+import { nullable, type Schema, scalarSchema } from './schemas.js'
 
 /** What a type's property filters offer: whether any, and each link they may embed. */
 export interface MemberShape {
@@ -46,8 +46,9 @@ export function embeddedSchema(embed: EmbedSpec): Schema {
     '@type': { const: embed.model },
   }
   for (const field of embed.fields) {
-    const value = scalarSchema(field.type)
-    properties[field.name] = field.list ? { type: 'array', items: value } : value
+    const value = scalarSchema(field.type, field.values)
+    const schema = field.list ? { type: 'array', items: value } : value
+    properties[field.name] = field.required === false ? nullable(schema) : schema
   }
   return {
     type: 'object',

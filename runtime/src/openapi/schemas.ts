@@ -50,7 +50,7 @@ export function scalarSchema(type: string, values?: readonly string[] | undefine
 }
 
 /** A schema that also takes null. */
-function nullable(schema: Schema): Schema {
+export function nullable(schema: Schema): Schema {
   if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'] }
   if (!('type' in schema) && !('enum' in schema)) return schema
   return { anyOf: [schema, { type: 'null' }] }

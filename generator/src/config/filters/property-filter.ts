@@ -60,6 +60,8 @@ function offeredProperties(context: FilterContext): SelectableProperty[] {
         type: field.type,
         ...(field.isList ? { list: true } : {}),
         ...(field.scale !== undefined ? { scale: field.scale } : {}),
+        ...(field.isRequired ? {} : { required: false }),
+        ...(field.enumValues ? { values: field.enumValues } : {}),
       })),
     }
     return { ...named, embed }

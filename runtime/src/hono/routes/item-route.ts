@@ -6,6 +6,7 @@
  */
 import type { Context } from 'hono'
 import type { IdKind } from '../../contract/keys.js'
+import type { PropertySpec } from '../../contract/properties.js'
 import type { Resource } from '../../contract/resource.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { budgetOf, type DatabaseTimeouts } from '../../database/timeouts.js'
@@ -38,16 +39,22 @@ import type { GuardProblems, ItemProblems, ProblemResponse } from './typed-respo
 /** The JSON-LD shape of an item: its member with the resource's context. */
 export type HydraItem<M> = M & { '@context': string }
 
+/** The 400 of a malformed selection, answered by items whose model declares a property filter. */
+type SelectionProblems<P> = [P] extends [PropertySpec] ? 400 : never
+
 /**
  * Serves one item, or a 404 problem when the key is malformed, no row has it, or the caller may
  * not see it (the same answer: docs/security.md). The request is its operation's span.
  */
-export async function serveItem<M, K extends IdKind>(
+export async function serveItem<M, K extends IdKind, P = undefined>(
   c: Context,
-  resource: Resource<M, K>,
+  resource: Resource<M, K> & { properties?: P },
   rows: DataAccess<object>,
   options: CallerOptions & { timeouts?: DatabaseTimeouts | undefined } & OperationsOptions = {}
-): Promise<JsonLdResponse<HydraItem<M>> | ProblemResponse<boolean, ItemProblems | GuardProblems>> {
+): Promise<
+  | JsonLdResponse<HydraItem<M>>
+  | ProblemResponse<boolean, ItemProblems | GuardProblems | SelectionProblems<P>>
+> {
   const observation = await observeRoute(options)
   const names = { resource: resource.name, operation: 'item' }
   return inOperation(observation, names, () =>

@@ -303,7 +303,7 @@ describe('relations', () => {
     expect(await texts(`line=${q(lineIri(1, 3))}`)).toEqual([])
     const search = (await get(origin, '/line-notes')).body['hydra:search'] as Body
     expect(search['hydra:template']).toBe(
-      '/line-notes{?page,line,line[],line.orderId,line.orderId[],line.productId,line.productId[]}'
+      '/line-notes{?page,line,line[],line.orderId,line.orderId[],line.productId,line.productId[],properties[],properties[line][]}'
     )
     // A shelf keyed by a composite @@unique, whose aisle is encoded in its IRI.
     const bins = await get(origin, `/bins?shelf=${q(shelfIri('C/d', 1))}`)
@@ -322,6 +322,95 @@ describe('relations', () => {
       `/line-notes?line=${encodeURIComponent(value)}`
     )
     expect([status, contentType]).toEqual([400, PROBLEM])
+  })
+})
+
+describe('embedding a composite-keyed item (docs/member-shape.md)', () => {
+  /** The line of each note, from the database. */
+  const noteLines = () =>
+    prisma.lineNote.findMany({ include: { line: true }, orderBy: { id: 'asc' } })
+
+  it('embeds a line at its composite IRI, on pages and items', async () => {
+    const { status, body } = await get(
+      origin,
+      '/line-notes?properties[]=text&properties[line][]=quantity'
+    )
+    expect(status).toBe(200)
+    const expected = (await noteLines()).map((note) => ({
+      '@id': `/line-notes/${note.id}`,
+      '@type': 'LineNote',
+      text: note.text,
+      line: {
+        '@context': '/contexts/OrderLine',
+        '@id': lineIri(note.lineOrderId, note.lineProductId),
+        '@type': 'OrderLine',
+        quantity: note.line.quantity,
+      },
+    }))
+    expect(members(body)).toStrictEqual(expected)
+    const item = await get(
+      origin,
+      '/line-notes/3?properties[line][]=orderId&properties[line][]=productId'
+    )
+    expect(item.body.line).toStrictEqual({
+      '@context': '/contexts/OrderLine',
+      '@id': lineIri(4, 3),
+      '@type': 'OrderLine',
+      orderId: 4,
+      productId: 3,
+    })
+  })
+
+  it('embeds a shelf keyed by a composite @@unique, its encoded aisle in its IRI', async () => {
+    const { body } = await get(origin, '/bins?properties[shelf][]=label')
+    const shelves = new Map(SHELVES.map((shelf) => [shelfIri(shelf.aisle, shelf.slot), shelf]))
+    const embedded = members(body).map((bin) => bin.shelf as Body)
+    expect(embedded.map((shelf) => shelf['@id'])).toEqual([
+      shelfIri('B', 2),
+      shelfIri('B', 2),
+      shelfIri('C/d', 1),
+    ])
+    for (const shelf of embedded) expect(shelf.label).toBe(shelves.get(String(shelf['@id']))?.label)
+    const item = await get(origin, '/bins/3?properties[]=shelf&properties[shelf][]=aisle')
+    expect(item.body.shelf).toStrictEqual({
+      '@context': '/contexts/Shelf',
+      '@id': shelfIri('C/d', 1),
+      '@type': 'Shelf',
+      aisle: 'C/d',
+    })
+  })
+
+  it("keeps a composite-keyed row outside the caller's scope an IRI, on both engines", async () => {
+    // Lines of order 1 and shelves of aisle B only: their keys are checked in one query.
+    const access = {
+      OrderLine: { scope: () => ({ orderId: 1 }) },
+      Shelf: { scope: () => ({ aisle: 'B' }) },
+    }
+    const servers = await Promise.all(
+      (['prisma', 'compiled'] as const).map((engine) =>
+        startServer(createHydraApp({ prisma, access, engine }).fetch)
+      )
+    )
+    try {
+      const answers: string[] = []
+      for (const server of servers) {
+        const notes = await get(server.origin, '/line-notes?properties[line][]=quantity')
+        expect(members(notes.body).map((note) => typeof note.line)).toEqual([
+          'object',
+          'object',
+          'string',
+        ])
+        expect(members(notes.body)[2]?.line).toBe(lineIri(4, 3))
+        const bin = await get(server.origin, '/bins/3?properties[shelf][]=label')
+        expect(bin.body.shelf).toBe(shelfIri('C/d', 1))
+        const kept = await get(server.origin, '/bins/1?properties[shelf][]=label')
+        expect((kept.body.shelf as Body).label).toBe('bolts')
+        answers.push(JSON.stringify([notes.body, bin.body, kept.body]))
+      }
+      expect(answers[0]).toBe(answers[1])
+    } finally {
+      for (const server of servers) await server.close()
+    }
   })
 })
 

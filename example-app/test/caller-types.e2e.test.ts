@@ -6,8 +6,8 @@
  * the fields a reader may not receive as optional, and a guarded route's 401 and 403.
  */
 
-import type { EmbeddedMember } from '@prisma-hydra/runtime/generated'
 import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
+import type { EmbeddedMember } from '@prisma-hydra/runtime/generated'
 import { Hono } from 'hono'
 import { hc } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'

@@ -310,6 +310,44 @@ describe('relations', () => {
     expect(members(bins.body).map((member) => member['@id'])).toEqual(['/bins/3'])
   })
 
+  it('reads several lines in one request by their IRIs or keys (id[])', async () => {
+    const q = encodeURIComponent
+    const wanted = [LINES[5], LINES[0], LINES[9]].map((line) => line as (typeof LINES)[number])
+    const query = wanted
+      .map((line, index) =>
+        index === 1
+          ? `id[]=${q(`orderId=${line.orderId};productId=${line.productId}`)}`
+          : `id[]=${q(lineIri(line.orderId, line.productId))}`
+      )
+      .join('&')
+    const { status, body } = await get(origin, `/order-lines?${query}`)
+    expect(status).toBe(200)
+    // In the collection's order (the key), whatever the order asked.
+    expect(members(body)).toStrictEqual(
+      [...wanted].sort(byKey).map((line) => ({
+        '@id': lineIri(line.orderId, line.productId),
+        '@type': 'OrderLine',
+        orderId: line.orderId,
+        productId: line.productId,
+        quantity: line.quantity,
+        purchase: `/orders/${line.orderId}`,
+        product: `/products/${line.productId}`,
+        notes: `${lineIri(line.orderId, line.productId)}/notes`,
+      }))
+    )
+    expect(body['hydra:totalItems']).toBe(3)
+    // An absent pair names no line; a one-field id, another type's IRI or half a key is a 400.
+    const absent = await get(origin, `/order-lines?id=${q(lineIri(1, 2))}`)
+    expect(members(absent.body)).toEqual([])
+    for (const value of ['1', '/orders/1', 'orderId=1', lineIri(1, 1).replace('1;', 'x;')]) {
+      const refused = await get(origin, `/order-lines?id[]=${q(value)}`)
+      expect([refused.status, refused.contentType], value).toEqual([400, PROBLEM])
+    }
+    expect(await documentedVariables('/order-lines')).toEqual(
+      expect.arrayContaining(['id', 'id[]'])
+    )
+  })
+
   it.each([
     '/order-lines/orderId=1',
     'orderId=1;productId=x',

@@ -218,6 +218,25 @@ describe('annotation validation', () => {
       [],
     ],
     [
+      'several composite-keyed items by IRI or key (id[])',
+      '/// @pagination\n/// @filter(search: { id: "exact" })\nmodel Pair {\n  a Int\n  b Int\n  @@id([a, b])\n}',
+      [],
+    ],
+    [
+      'a composite key searched otherwise than exactly',
+      '/// @pagination\n/// @filter(search: { id: "partial" })\nmodel Pair {\n  a Int\n  b Int\n  @@id([a, b])\n}',
+      [
+        'error: Model "Pair", @filter, option "search": field "id" names the composite key of the items (a, b): it takes "exact" only, by IRI or key, got "partial"',
+      ],
+    ],
+    [
+      'id on a model whose one-field key has another name',
+      '/// @pagination\n/// @filter(search: { id: "exact" })\nmodel Tag {\n  code String @id\n}',
+      [
+        'error: Model "Tag", @filter, option "search": field "id" does not exist or is not a scalar field. Fields: code',
+      ],
+    ],
+    [
       'a filter through a relation to a composite key, by its fields',
       '/// @pagination\nmodel Pair {\n  a Int\n  b Int\n  notes Note[]\n  @@id([a, b])\n}\n/// @pagination\n/// @filter(search: { "pair.a": "exact", "pair.b": "exact" })\nmodel Note {\n  id Int @id\n  pairA Int\n  pairB Int\n  pair Pair @relation(fields: [pairA, pairB], references: [a, b])\n}',
       [],

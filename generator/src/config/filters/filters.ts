@@ -7,6 +7,7 @@ import type { FilterSpec, OrderFieldSpec, PropertySpec } from '@prisma-hydra/run
 import type { Annotation, AnnotationValue } from '../../annotations/parse.js'
 import { didYouMean, show } from '../../problems.js'
 import { foreignKeyProblem } from '../models/relations.js'
+import { compositeItemsSearch } from './composite-items.js'
 import {
   FILTER_KINDS,
   type FilterContext,
@@ -169,6 +170,9 @@ function readFilter(
   const foreignKey = foreignKeyProblem(name, context.foreignKeys)
   if (foreignKey) return problem(foreignKey)
   const field = context.fields.get(name)
+  const items = kind === 'search' ? compositeItemsSearch(name, setting, context) : undefined
+  if (typeof items === 'string') return problem(items)
+  if (items) return items
   if (!field) {
     const relation = context.model.fields.find(
       (candidate) => candidate.name === name && candidate.kind === 'object'

@@ -11,7 +11,7 @@ import { show } from '../../problems.js'
 import type { ServedModel } from '../models/served-model.js'
 import type { FieldModel, ItemKeyModel } from '../schema/model.js'
 
-const valueTypeOf = (field: FieldModel): ValueType => ({
+export const valueTypeOf = (field: FieldModel): ValueType => ({
   type: field.kind === 'enum' ? 'Enum' : field.type,
   ...(field.uuid ? { uuid: true } : {}),
   ...(field.enumValues ? { enumValues: field.enumValues } : {}),

@@ -1,7 +1,8 @@
 /**
  * A CPU profile of one server of bench/peers-server.ts answering one request again and again, its
- * self time summed by layer (the generated code, the runtime, Hono, Prisma's client, the driver
- * adapter, the driver, Node's own code, garbage collection): where a response's time goes.
+ * self time summed by layer (bench/layers.ts: the generated code, Hono, the caller view, data
+ * access, Prisma's client, the driver adapter, the driver, serialization, the validator, links,
+ * Node's own code, garbage collection): where a response's time goes.
  *
  *   npm run bench:profile -- compiled /events/partial?page=2
  *
@@ -19,6 +20,7 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { shown } from './databases.js'
+import { nodeLayers } from './layers.js'
 import { integers } from './load.js'
 import { prepareDatabase } from './setup.js'
 import { prepareMariadbDatabase, preparePostgresDatabase } from './setup-servers.js'
@@ -27,34 +29,6 @@ const [kind = 'compiled', target = '/events/partial?page=2'] = process.argv.slic
 const [REQUESTS = 20000] = integers('BENCH_PROFILE_REQUESTS', '20000')
 const [CONNECTIONS = 10] = integers('BENCH_PROFILE_CONNECTIONS', '10')
 const [ROWS = 10000] = integers('BENCH_PROFILE_ROWS', '10000')
-
-/** The layer of a profile node, from its script's URL and its function's name. */
-const LAYERS: Array<[string, (url: string, name: string) => boolean]> = [
-  ['garbage collection', (_, name) => name === '(garbage collector)'],
-  ['generated code', (url) => url.includes('/bench/.generated')],
-  ['Prisma client (query layer)', (url) => url.includes('@prisma/client')],
-  ['driver adapter', (url) => url.includes('@prisma/adapter-')],
-  [
-    'better-sqlite3 / pg / mariadb (driver)',
-    (url) => /better-sqlite3|\/pg\/|pg-protocol|node_modules\/mariadb\//.test(url),
-  ],
-  // The compiled engine runs its kept statements itself (compiled-sqlite.ts): the driver's native
-  // work is sampled as that file's own time.
-  [
-    'runtime: compiled statements on better-sqlite3 (the driver included)',
-    (url) => /runtime\/(dist|src)\/data\/compiled-sqlite/.test(url),
-  ],
-  [
-    'runtime: data-access layer',
-    (url) => /runtime\/(dist|src)\/data\//.test(url) || url.includes('client-runtime-utils'),
-  ],
-  ['runtime: hydra rendering', (url) => /runtime\/(dist|src)\/hydra\//.test(url)],
-  ['runtime: routes, paging, filters', (url) => /runtime\/(dist|src)\//.test(url)],
-  ['Hono and @hono/node-server', (url) => /node_modules\/(hono|@hono)\//.test(url)],
-  ['the benchmark server itself', (url) => url.includes('/bench/peers-server')],
-  ['Node.js (http, streams, timers)', (url) => url.startsWith('node:')],
-  ['native and other', () => true],
-]
 
 interface ProfileNode {
   id: number
@@ -104,13 +78,7 @@ const profile = JSON.parse(await readFile(path.join(dir, file as string), 'utf8'
 if (env.BENCH_PROFILE_KEEP) console.log(`the profile: ${path.join(dir, file as string)}`)
 else await rm(dir, { recursive: true, force: true })
 
-const layerOf = new Map<number, string>()
-for (const node of profile.nodes) {
-  const { url: script, functionName } = node.callFrame
-  if (functionName === '(idle)' || functionName === '(program)') continue
-  const found = LAYERS.find(([, test]) => test(script, functionName))
-  layerOf.set(node.id, (found as [string, unknown])[0])
-}
+const layerOf = nodeLayers(profile.nodes)
 const nameOf = new Map(
   profile.nodes.map((node) => {
     const { functionName, url: script } = node.callFrame

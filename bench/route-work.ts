@@ -13,18 +13,35 @@
  * where its distance exceeds the first's on offset pages (the routes run the same statements), the
  * statements ran slower beside the generated route's work. Beside each, the memory a response allocates, garbage included (`bytesPer`): what
  * a response drops costs collections and the caches they flush, which a CPU measure of the route
- * alone does not see. A last row prices the ISO text of a page's 30 dates (`isoText`, written by
+ * alone does not see. A last row prices the The compiled engine (\`engine: 'compiled'\` on the client's shared adapter) against the same hand-written route, in the same rounds:
+
+| request | compiled CPU µs | hand-written CPU µs | distance µs | compiled / hand-written | KB allocated, compiled / hand-written |
+|---|---|---|---|---|---|
+${tableOf('compiled')}
+
+Where a response's CPU time goes, by layer (bench/layers.ts: V8's CPU profiler in process, sampling every 50 µs, ${REQUESTS.toLocaleString('en')} responses each, after the rounds; self time given to the layer of its script, native calls to the layer that makes them: \`JSON.stringify\` and UTF-8 encoding to serialization, the hash to the validator), µs a response through the real client. The profiler slows what it samples: compare the columns with each other.
+
+${layerTable}
+
+ISO text of a page's 30 dates (`isoText`, written by
  * hand for the members, keys and links: values/iso-text.ts) against `Date.prototype.toISOString`.
- * Writes its section of bench/RESULTS.md.
+ * The compiled engine is a third set, through the real client's shared adapter against the same
+ * hand-written route; and each engine's responses and the hand-written route's are profiled once
+ * after the rounds, their CPU time summed by layer (bench/layers.ts: Hono, caller view, data
+ * access, Prisma's client, the driver, serialization, validator, links). Allocation is measured
+ * with the sampling heap profiler: Node 20's `v8.getHeapStatistics()` has no
+ * `total_allocated_bytes`. Writes its section of bench/RESULTS.md.
  *
  *   npm run bench:route
  *   BENCH_ROUTE_ROUNDS=3 BENCH_ROUTE_REQUESTS=500 npm run bench:route   # quick
  */
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
+import { shareAdapter } from '@prisma-hydra/runtime'
 // Priced alone; no entry exports it, nor should (validators.ts says why).
 import { isoText } from '../runtime/src/values/iso-text.js'
 import { createHydraApp } from './.generated/hydra/index.js'
 import { PrismaClient } from './.generated/prisma/client.js'
+import { LAYERS, layersPer } from './layers.js'
 import { bytesPer, cpuPer, integers, type Spread, shownSpread, spread } from './load.js'
 import { feedLink, PER_PAGE } from './peers-documents.js'
 import { handwritten } from './peers-server.js'
@@ -39,7 +56,8 @@ type Row = { id: number; createdAt: Date; payload: string }
 type Fetch = (request: Request) => Response | Promise<Response>
 
 const { url } = await prepareDatabase(ROWS)
-const prisma = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }) })
+const adapter = shareAdapter(new PrismaBetterSqlite3({ url }))
+const prisma = new PrismaClient({ adapter })
 const ordered = {
   select: { id: true, createdAt: true, payload: true },
   orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }],
@@ -86,6 +104,11 @@ const SETS = {
   },
   // The same routes through the real client: Prisma's part and the routes' own together.
   prisma: { generated: createHydraApp({ prisma }).fetch, handwritten: handwritten(prisma) },
+  // The compiled engine on the client's own adapter, against the same hand-written route.
+  compiled: {
+    generated: createHydraApp({ prisma, engine: 'compiled', adapter }).fetch,
+    handwritten: handwritten(prisma),
+  },
 } satisfies Record<string, Record<Route, Fetch>>
 type SetName = keyof typeof SETS
 const ask = (fetch: Fetch, path: string) => fetch(new Request(`http://localhost${path}`))
@@ -153,6 +176,35 @@ for (const [set, routes] of Object.entries(SETS) as Array<[SetName, Record<Route
     }
   }
 }
+// Where a response's CPU time goes, by layer (bench/layers.ts), for both engines and the
+// hand-written route through the real client: measured once after the rounds, under the profiler.
+const PROFILED = {
+  'prisma engine': SETS.prisma.generated,
+  'compiled engine': SETS.compiled.generated,
+  'hand-written': SETS.prisma.handwritten,
+} satisfies Record<string, Fetch>
+const layers = new Map<string, Map<string, number>>()
+for (const target of TARGETS) {
+  for (const [name, fetch] of Object.entries(PROFILED)) {
+    const spent = await layersPer(REQUESTS, async () => (await ask(fetch, target.path)).text())
+    layers.set(`${target.mode} ${name}`, spent)
+  }
+}
+const layerColumns = TARGETS.flatMap(({ mode }) =>
+  Object.keys(PROFILED).map((name) => `${mode} ${name}`)
+)
+const layerRow = (layer: string) =>
+  `| ${layer} | ${layerColumns.map((column) => (layers.get(column)?.get(layer) ?? 0).toFixed(0)).join(' | ')} |`
+const layerTotal = (column: string) =>
+  [...(layers.get(column)?.values() ?? [])].reduce((sum, time) => sum + time, 0).toFixed(0)
+const layerTable = [
+  `| layer | ${layerColumns.join(' | ')} |`,
+  `|---|${layerColumns.map(() => '---:').join('|')}|`,
+  ...LAYERS.map(([layer]) => layer)
+    .filter((layer) => layerColumns.some((column) => (layers.get(column)?.get(layer) ?? 0) >= 0.5))
+    .map(layerRow),
+  `| all sampled | ${layerColumns.map(layerTotal).join(' | ')} |`,
+].join('\n')
 const perDate = (format: (date: Date) => string) =>
   bytesPer(REQUESTS, () => dates.map(format)).then((bytes) => bytes / dates.length)
 const [isoTextBytes, toISOStringBytes] = [
@@ -187,6 +239,16 @@ The same requests through the real Prisma client over that table (\`@prisma/adap
 | request | generated CPU µs | hand-written CPU µs | distance µs | generated / hand-written | KB allocated, generated / hand-written |
 |---|---|---|---|---|---|
 ${tableOf('prisma')}
+
+The compiled engine (\`engine: 'compiled'\` on the client's shared adapter) against the same hand-written route, in the same rounds:
+
+| request | compiled CPU µs | hand-written CPU µs | distance µs | compiled / hand-written | KB allocated, compiled / hand-written |
+|---|---|---|---|---|---|
+${tableOf('compiled')}
+
+Where a response's CPU time goes, by layer (bench/layers.ts: V8's CPU profiler in process, sampling every 50 µs, ${REQUESTS.toLocaleString('en')} responses each, after the rounds; self time given to the layer of its script, native calls to the layer that makes them: \`JSON.stringify\` and UTF-8 encoding to serialization, the hash to the validator), µs a response through the real client. The profiler slows what it samples: compare the columns with each other.
+
+${layerTable}
 
 ISO text of a page's ${dates.length} dates, CPU µs: \`isoText\` ${us(of('isoText'))}, \`Date.prototype.toISOString\` ${us(of('toISOString'))} (ratio ${shownSpread(dateRatio, 2)}); bytes allocated a date: ${isoTextBytes.toFixed(0)} and ${toISOStringBytes.toFixed(0)}.
 

@@ -1,0 +1,115 @@
+/**
+ * Where a response's CPU time goes, by layer: the self time of V8's CPU profiler samples, each
+ * given to the layer of its script and function. bench/profile.ts sums a server process's profile
+ * with these layers; bench/route-work.ts profiles its in-process responses with `layersPer`.
+ */
+import { type Profiler, Session } from 'node:inspector/promises'
+
+/** A layer's test of a sample: its script's URL and its function's name. */
+type LayerTest = (url: string, name: string) => boolean
+
+const runtime = (folders: string) => new RegExp(`runtime/(dist|src)/(${folders})/`)
+
+/**
+ * The layers, first match wins. JSON.stringify, the ETag's hash and the UTF-8 encoding of the body
+ * are native: they are sampled under their own names (no script), and counted with the layer that
+ * calls them for.
+ */
+export const LAYERS: Array<[string, LayerTest]> = [
+  ['garbage collection', (_, name) => name === '(garbage collector)'],
+  ['generated code', (url) => url.includes('/bench/.generated/hydra')],
+  ['Prisma client (query layer)', (url) => /@prisma\/client|\.generated[^/]*\/prisma\//.test(url)],
+  ['driver adapter', (url) => url.includes('@prisma/adapter-')],
+  [
+    'driver (better-sqlite3 / pg / mariadb)',
+    (url, name) =>
+      /better-sqlite3|\/pg\/|pg-protocol|node_modules\/mariadb\//.test(url) ||
+      (url === '' && /^(all|get|iterate|run|prepare)$/.test(name)),
+  ],
+  // The compiled engine runs its kept statements itself (compiled-sqlite.ts): the driver's native
+  // work is sampled as that file's own time.
+  [
+    'compiled statements on better-sqlite3 (the driver included)',
+    (url) => runtime('data').test(url) && url.includes('compiled-sqlite'),
+  ],
+  ['caller view and access rules', (url) => /caller-view|\/hono\/access\//.test(url)],
+  [
+    'data access (data/, paging/, filters/)',
+    (url) => runtime('data|paging|filters|database').test(url) || url.includes('client-runtime'),
+  ],
+  [
+    'validator (ETag: SHA-256 of the body, preconditions)',
+    (url, name) =>
+      url.includes('http-cache') ||
+      url === 'node:internal/crypto/hash' ||
+      (url === '' && /^(digest|update|Hash)$/.test(name)),
+  ],
+  [
+    'links and hydra:search (iri/, links, search)',
+    (url) => /runtime\/(dist|src)\/iri\/|hydra\/(links|search)/.test(url),
+  ],
+  [
+    'serialization (members, document, JSON.stringify, UTF-8)',
+    (url, name) =>
+      runtime('hydra|values').test(url) ||
+      url.includes('json-ld') ||
+      url.includes('collection-response') ||
+      (url === '' && /^(stringify|encode|encodeInto)$/.test(name)),
+  ],
+  ['runtime: routes, request, headers, observation', (url) => /runtime\/(dist|src)\//.test(url)],
+  ['Hono', (url) => /node_modules\/(hono|@hono)\//.test(url)],
+  ['the benchmark itself', (url) => url.includes('/bench/')],
+  ['Node.js and undici (Request, Response, streams)', (url) => url.startsWith('node:')],
+  ['native and other', () => true],
+]
+
+/** The layer of each node of a CPU profile, by its id (none for idle time and V8's own). */
+export function nodeLayers(
+  nodes: ReadonlyArray<{ id: number; callFrame: { functionName: string; url: string } }>
+): Map<number, string> {
+  const layerOf = new Map<number, string>()
+  for (const node of nodes) {
+    const { url, functionName } = node.callFrame
+    if (functionName === '(idle)' || functionName === '(program)') continue
+    const found = LAYERS.find(([, test]) => test(url, functionName))
+    layerOf.set(node.id, (found as [string, LayerTest])[0])
+  }
+  return layerOf
+}
+
+/** A CPU profile's self time by layer, in µs, summed over its samples. */
+export function layerTimes(profile: Profiler.Profile): Map<string, number> {
+  const layerOf = nodeLayers(profile.nodes)
+  const spent = new Map<string, number>()
+  const samples = profile.samples ?? []
+  samples.forEach((id, index) => {
+    const layer = layerOf.get(id)
+    if (layer) spent.set(layer, (spent.get(layer) ?? 0) + (profile.timeDeltas?.[index] ?? 0))
+  })
+  return spent
+}
+
+/**
+ * The CPU µs a call of `work` spends in each layer, over `times` calls under V8's CPU profiler
+ * (sampling every 50 µs). The profiler slows what it samples: the shares are what to compare, and
+ * the rates of the same run beside them.
+ */
+export async function layersPer(
+  times: number,
+  work: () => Promise<unknown> | unknown
+): Promise<Map<string, number>> {
+  const session = new Session()
+  session.connect()
+  try {
+    await session.post('Profiler.enable')
+    await session.post('Profiler.setSamplingInterval', { interval: 50 })
+    await session.post('Profiler.start')
+    for (let index = 0; index < times; index++) await work()
+    const { profile } = await session.post('Profiler.stop')
+    const spent = layerTimes(profile)
+    for (const [layer, time] of spent) spent.set(layer, time / times)
+    return spent
+  } finally {
+    session.disconnect()
+  }
+}

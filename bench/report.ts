@@ -31,7 +31,10 @@ export async function writeSection(name: string, markdown: string): Promise<void
   await writeFile(FILE, text)
 }
 
-/** The machine a figure was measured on: Node.js, CPU, cores, time. */
+/**
+ * The machine a figure was measured on: Node.js, CPU, cores, its load average over the last minute
+ * (the development machine is shared with other work), time.
+ */
 export function machine(): string {
   let cpu = os.cpus()[0]?.model ?? 'unknown CPU'
   try {
@@ -39,5 +42,5 @@ export function machine(): string {
   } catch {
     // Not Linux: os.cpus() it is.
   }
-  return `Node.js ${process.version}; ${cpu}, ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${new Date().toISOString()}`
+  return `Node.js ${process.version}; ${cpu}, ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; load average ${os.loadavg()[0]?.toFixed(1)}; ${new Date().toISOString()}`
 }

@@ -14,7 +14,11 @@
  *   arguments instead of the generated ones (same statement, same rows);
  * - `rows copied` / `rows from Prisma`: both routes over a client whose `findMany` answers at once
  *   with copies of the rows (bench:route's stand-in), or by the real client's `findMany` with the
- *   hand-written arguments: the difference is what Prisma's part costs under each route.
+ *   hand-written arguments: the difference is what Prisma's part costs under each route;
+ * - `400 more functions`: the hand-written route running, before each read, 400 small functions
+ *   of distinct code (each a few additions): what other code run by the same request, and not its
+ *   own cost, does to Prisma's part (the difference between its two rows against the difference
+ *   between the plain ones).
  *
  * CPU µs a response (`process.cpuUsage()`), `REQUESTS` responses a measure after as many for
  * warm-up, `ROUNDS` rounds in a rotating order; the median over the rounds and its range.
@@ -66,6 +70,24 @@ const generated = (options: Omit<HydraAppOptions, 'prisma'>, client: Client = pr
   createHydraApp({ prisma: client, ...options }).fetch
 const copied = clientWith(async () => copies())
 const fromPrisma = clientWith(() => prisma.event.findMany(handArguments()))
+// Distinct code, so that each is compiled and cached apart (closures of one function share theirs).
+const others = Array.from(
+  { length: 400 },
+  (_, index) =>
+    new Function(
+      'text',
+      `let sum = ${index}; for (let i = 0; i < 3; i++) sum += (text.length + i * ${index}) % 7; return sum`
+    ) as (text: string) => number
+)
+const runOthers = () => others.reduce((sum, other) => sum + other('abc'), 0)
+const copiedAfterOthers = clientWith(async () => {
+  runOthers()
+  return copies()
+})
+const fromPrismaAfterOthers = clientWith(() => {
+  runOthers()
+  return prisma.event.findMany(handArguments())
+})
 
 const VARIANTS: Record<string, Fetch> = {
   'generated, as served': generated({}),
@@ -82,6 +104,8 @@ const VARIANTS: Record<string, Fetch> = {
   'hand-written': handwritten(prisma),
   'hand-written, rows copied': handwritten(copied),
   'hand-written, rows from Prisma': handwritten(fromPrisma),
+  'hand-written, rows copied, 400 more functions': handwritten(copiedAfterOthers),
+  'hand-written, rows from Prisma, 400 more functions': handwritten(fromPrismaAfterOthers),
 }
 const ask = (fetch: Fetch) => async () =>
   (await fetch(new Request(`http://localhost${PATH}`))).text()

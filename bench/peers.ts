@@ -54,6 +54,12 @@ const [CONNECTIONS = 10] = integers('BENCH_PEERS_CONNECTIONS', '10')
 const POOL_CONNECTIONS = integers('BENCH_PEERS_POOL_CONNECTIONS', '50,100')
 const DEPTH = 0.3
 const TARGETS = { floor: 0.8, handwritten: 1.0, cheap: 0.8, peers: 1.0, smallFloor: 0.6 }
+/**
+ * The compiled engine's target against the floor at the smallest size: 0.8, and 0.7 on MariaDB,
+ * where the floor's driver keeps its prepared statements and `@prisma/adapter-mariadb` turns that
+ * cache off (peers-floor.ts).
+ */
+const compiledFloor = (database: string) => (database === 'MariaDB' ? 0.7 : 0.8)
 
 const LABELS: Record<Kind, string> = {
   generated: 'generated',
@@ -357,9 +363,10 @@ for (const database of selected) {
       }
       for (const kind of ['generated', 'compiled'] as const) {
         const floor = size === Math.min(...SIZES) ? ratio(row, kind, 'floor') : undefined
+        const target = kind === 'compiled' ? compiledFloor(database.name) : TARGETS.smallFloor
         if (floor)
           targets.push(
-            `- ${database.name}, ${id} at ${n(size)} rows: ${kind} / floor ${shownRatio(floor)} ≥ ${TARGETS.smallFloor}: ${verdict(floor.median >= TARGETS.smallFloor)}`
+            `- ${database.name}, ${id} at ${n(size)} rows: ${kind} / floor ${shownRatio(floor)} ≥ ${target}: ${verdict(floor.median >= target)}`
           )
       }
     }

@@ -24,7 +24,7 @@ export const LAYERS: Array<[string, LayerTest]> = [
     'driver (better-sqlite3 / pg / mariadb)',
     (url, name) =>
       /better-sqlite3|\/pg\/|pg-protocol|node_modules\/mariadb\//.test(url) ||
-      (url === '' && /^(all|get|iterate|run|prepare)$/.test(name)),
+      (url === '' && /^(all|get|iterate|run|prepare|Statement|bind|columns)$/.test(name)),
   ],
   // The compiled engine runs its kept statements itself (compiled-sqlite.ts): the driver's native
   // work is sampled as that file's own time.
@@ -54,9 +54,13 @@ export const LAYERS: Array<[string, LayerTest]> = [
       runtime('hydra|values').test(url) ||
       url.includes('json-ld') ||
       url.includes('collection-response') ||
-      (url === '' && /^(stringify|encode|encodeInto)$/.test(name)),
+      (url === '' && /^(stringify|encode|encodeInto|encodeUtf8String)$/.test(name)),
   ],
-  ['runtime: routes, request, headers, observation', (url) => /runtime\/(dist|src)\//.test(url)],
+  [
+    'observation (spans, Server-Timing)',
+    (url) => url.includes('@opentelemetry') || runtime('observe').test(url),
+  ],
+  ['runtime: routes, request, headers', (url) => /runtime\/(dist|src)\//.test(url)],
   ['Hono', (url) => /node_modules\/(hono|@hono)\//.test(url)],
   ['the benchmark itself', (url) => url.includes('/bench/')],
   ['Node.js and undici (Request, Response, streams)', (url) => url.startsWith('node:')],

@@ -15,6 +15,8 @@
  * - `rows copied` / `rows from Prisma`: both routes over a client whose `findMany` answers at once
  *   with copies of the rows (bench:route's stand-in), or by the real client's `findMany` with the
  *   hand-written arguments: the difference is what Prisma's part costs under each route;
+ * - `a sketch of an emitted writer`: the partial page's contract in straight-line code
+ *   (bench/route-sketch.ts), what a response writer emitted at generate time could cost;
  * - `400 more functions`: the hand-written route running, before each read, 400 small functions
  *   of distinct code (each a few additions): what other code run by the same request, and not its
  *   own cost, does to Prisma's part (the difference between its two rows against the difference
@@ -34,6 +36,7 @@ import { cpuPer, integers, rotated, shownSpread, spread } from './load.js'
 import { PER_PAGE } from './peers-documents.js'
 import { handwritten } from './peers-server.js'
 import { machine, writeSection } from './report.js'
+import { sketchedRoute } from './route-sketch.js'
 import { prepareDatabase } from './setup.js'
 
 const [ROUNDS = 5] = integers('BENCH_ABLATION_ROUNDS', '5')
@@ -101,6 +104,8 @@ const VARIANTS: Record<string, Fetch> = {
   'generated, routes alone': new Hono().route('/', createEventApp(prisma)).fetch,
   'generated, hand-written arguments': generated({}, fromPrisma),
   'generated, rows copied': generated({}, copied),
+  'a sketch of an emitted writer (bench/route-sketch.ts)': sketchedRoute(prisma),
+  'the sketch, rows copied': sketchedRoute(copied),
   'hand-written': handwritten(prisma),
   'hand-written, rows copied': handwritten(copied),
   'hand-written, rows from Prisma': handwritten(fromPrisma),

@@ -82,7 +82,7 @@ const SELECT = { id: true, createdAt: true, payload: true } as const
 type SqlitePrisma = import('./.generated/prisma/client.js').PrismaClient
 
 /** The Prisma client and its adapter for the database of `url`, from the matching generation. */
-async function prismaFor(url: string) {
+export async function prismaFor(url: string) {
   if (url.startsWith('file:')) {
     const { PrismaClient } = await import('./.generated/prisma/client.js')
     const { createHydraApp } = await import('./.generated/hydra/index.js')

@@ -30,7 +30,7 @@ import {
 } from './peers-documents.js'
 
 /** The floor's three reads on one database. */
-interface FloorReads {
+export interface FloorReads {
   full(page: number): Promise<[EventRow[], number]>
   partial(page: number): Promise<[EventRow[], boolean]>
   cursor(after: Position): Promise<[EventRow[], boolean]>
@@ -143,7 +143,7 @@ function mariadbFloor(url: string): FloorReads {
 }
 
 /** The floor's reads for the database of `url` (`file:` SQLite, `postgres:`, `mysql:`). */
-function floorReads(url: string): FloorReads {
+export function floorReads(url: string): FloorReads {
   if (url.startsWith('file:')) return sqliteFloor(url)
   if (/^(mysql|mariadb):/.test(url)) return mariadbFloor(url)
   return postgresFloor(url)

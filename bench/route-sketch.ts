@@ -7,12 +7,15 @@
  * the view, hashes the body into its `ETag`, answers `If-None-Match`, and sets the headers and
  * `Server-Timing` as the generated route does; it answers the bench's requests with the generated
  * route's bytes (bench/route-ablation.ts checks it). It covers only what those requests ask (no
- * filters, no access rules, no other types), so it prices the design, not a route to serve.
+ * filters, no access rules, no other types), so it prices the design, not a route to serve. Its
+ * rows come through the Prisma client (`sketchedRoute`) or the floor's plain SQL on the driver
+ * (`sketchedOnDriver`: what the compiled engine could cost with such a writer).
  */
 import { createHash } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 // Priced alone, as bench/route-work.ts does; no entry exports it.
 import { isoText } from '../runtime/src/values/iso-text.js'
+import type { FloorReads } from './peers-floor.js'
 
 const PER_PAGE = 30
 const LD = 'application/ld+json; charset=utf-8'
@@ -39,6 +42,8 @@ type Row = { id: number; createdAt: Date; payload: string }
 interface Events {
   event: { findMany(args: object): PromiseLike<Row[]> }
 }
+/** A page's rows and whether a next page exists. */
+type PageRead = (page: number) => PromiseLike<[Row[], boolean]>
 
 const withinBudget = <T>(work: PromiseLike<T>, budget: number): Promise<T> => {
   let timer: NodeJS.Timeout | undefined
@@ -51,7 +56,7 @@ const withinBudget = <T>(work: PromiseLike<T>, budget: number): Promise<T> => {
 const view = (page: number, hasNext: boolean) =>
   `{"@id":"/events/partial?page=${page}","@type":"hydra:PartialCollectionView"${page > 1 ? `,"hydra:previous":"/events/partial?page=${page - 1}"` : ''}${hasNext ? `,"hydra:next":"/events/partial?page=${page + 1}"` : ''}}`
 
-async function partialPage(c: Context, prisma: Events) {
+async function partialPage(c: Context, read: PageRead) {
   const url = new URL(c.req.url)
   if (!LOOPBACK.has(url.hostname)) return c.text('host not allowed', 400)
   const accept = c.req.header('Accept')
@@ -61,19 +66,16 @@ async function partialPage(c: Context, prisma: Events) {
   if (!/^[1-9][0-9]{0,8}$/.test(text)) return c.text('page must be a positive integer', 400)
   const page = Number(text)
   const started = performance.now()
-  const rows = await withinBudget(
-    prisma.event.findMany({ select, orderBy, skip: (page - 1) * PER_PAGE, take: PER_PAGE + 1 }),
-    10_000
-  )
+  const [rows, hasNext] = await withinBudget(read(page), 10_000)
   const db = performance.now() - started
-  const members = rows.slice(0, PER_PAGE).map((row) => ({
+  const members = rows.map((row) => ({
     '@id': `/events/${row.id}`,
     '@type': 'Event',
     id: row.id,
     createdAt: isoText(row.createdAt),
     payload: row.payload,
   }))
-  const body = `${HEAD}${JSON.stringify(members)},"hydra:view":${view(page, rows.length > PER_PAGE)},"hydra:search":${SEARCH}}`
+  const body = `${HEAD}${JSON.stringify(members)},"hydra:view":${view(page, hasNext)},"hydra:search":${SEARCH}}`
   const bytes = new TextEncoder().encode(body)
   const tag = `"${createHash('sha256').update(LD).update('\n').update(bytes).digest('base64url').slice(0, 27)}"`
   const link = `<${url.origin}/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"`
@@ -92,5 +94,20 @@ async function partialPage(c: Context, prisma: Events) {
 
 /** The sketch's app over `prisma`. */
 export function sketchedRoute(prisma: Events) {
-  return new Hono().get('/events/partial', (c) => partialPage(c, prisma)).fetch
+  const read: PageRead = async (page) => {
+    const rows = await prisma.event.findMany({
+      select,
+      orderBy,
+      skip: (page - 1) * PER_PAGE,
+      take: PER_PAGE + 1,
+    })
+    return [rows.slice(0, PER_PAGE), rows.length > PER_PAGE]
+  }
+  return new Hono().get('/events/partial', (c) => partialPage(c, read)).fetch
+}
+
+/** The sketch's app over the floor's reads (bench/peers-floor.ts). */
+export function sketchedOnDriver(reads: FloorReads) {
+  return new Hono().get('/events/partial', (c) => partialPage(c, (page) => reads.partial(page)))
+    .fetch
 }

@@ -1,11 +1,13 @@
 /**
- * The sketch of an emitted response writer (bench/route-sketch.ts) over HTTP, beside the generated
- * route and the hand-written Prisma route of bench:peers, on each database of the run: the partial
+ * The sketch of an emitted response writer (bench/route-sketch.ts) over HTTP, its rows through the
+ * Prisma client and through the floor's plain SQL on the driver, beside the generated route on
+ * both engines, the hand-written Prisma route and the floor of bench:peers, on each database of
+ * the run: the partial
  * page 2 of the 10,000-event table, every server answering the same status, type, `Link` and body
  * (checked first). Each server in its own process on @hono/node-server; `RUNS` runs in a rotating
  * order, each a warm-up and `AMOUNT` requests over 10 connections; the server's CPU µs a response
  * (`process.cpuUsage()` before and after) and its rate, the median over the runs and its range, and
- * each over the hand-written route's within a run.
+ * each over the hand-written route's and the floor's within a run.
  *
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test BENCH_MARIADB_URL=mysql://root@127.0.0.1:3306/test npm run bench:sketch
  *
@@ -53,29 +55,27 @@ const DATABASES = [
     : []),
 ]
 const script = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url))
-const SERVERS = ['generated', 'sketch', 'handwritten'] as const
+const SERVERS = ['generated', 'sketch', 'handwritten', 'compiled', 'sketchDriver', 'floor'] as const
 type Name = (typeof SERVERS)[number]
 const LABELS: Record<Name, string> = {
-  generated: 'generated',
-  sketch: 'sketch of an emitted writer',
+  generated: 'generated (`prisma` engine)',
+  sketch: 'sketch of an emitted writer, through Prisma',
   handwritten: 'hand-written Prisma',
+  compiled: 'generated, compiled engine',
+  sketchDriver: 'sketch of an emitted writer, on the driver',
+  floor: 'floor (driver, plain SQL, node:http)',
 }
+/** How each server is started: bench/sketch-server.ts or bench/peers-server.ts. */
+const started = (name: Name, url: string) =>
+  name === 'sketch' || name === 'sketchDriver'
+    ? startServer(script('sketch-server.ts'), [name === 'sketch' ? 'prisma' : 'driver', url])
+    : startServer(script('peers-server.ts'), [name, url])
 
 const lines: string[] = []
 for (const database of DATABASES) {
   const { url } = await database.prepare()
   const servers = new Map<Name, Server>(
-    await Promise.all(
-      SERVERS.map(
-        async (name) =>
-          [
-            name,
-            name === 'sketch'
-              ? await startServer(script('sketch-server.ts'), [url])
-              : await startServer(script('peers-server.ts'), [name, url]),
-          ] as const
-      )
-    )
+    await Promise.all(SERVERS.map(async (name) => [name, await started(name, url)] as const))
   )
   try {
     await checkSame(servers, PATH)
@@ -93,15 +93,13 @@ for (const database of DATABASES) {
       }
       process.stdout.write('.')
     }
-    const within = (values: Map<Name, number[]>, name: Name) =>
+    const within = (values: Map<Name, number[]>, name: Name, base: Name) =>
       spread(
-        (values.get(name) ?? []).map(
-          (value, index) => value / (values.get('handwritten')?.[index] ?? value)
-        )
+        (values.get(name) ?? []).map((value, index) => value / (values.get(base)?.[index] ?? value))
       )
     for (const name of SERVERS) {
       lines.push(
-        `| ${database.name} | ${LABELS[name]} | ${shownSpread(spread(rates.get(name) ?? []), 0)} | ${shownSpread(within(rates, name), 2)} | ${shownSpread(spread(cpu.get(name) ?? []), 0)} | ${shownSpread(within(cpu, name), 2)} |`
+        `| ${database.name} | ${LABELS[name]} | ${shownSpread(spread(rates.get(name) ?? []), 0)} | ${shownSpread(within(rates, name, 'handwritten'), 2)} | ${shownSpread(within(rates, name, 'floor'), 2)} | ${shownSpread(spread(cpu.get(name) ?? []), 0)} | ${shownSpread(within(cpu, name, 'handwritten'), 2)} |`
       )
     }
   } finally {
@@ -112,10 +110,10 @@ process.stdout.write('\n')
 
 const markdown = `## The sketch of an emitted writer over HTTP
 
-\`npm run bench:sketch\` (bench/sketch-http.ts), with \`BENCH_POSTGRES_URL\` and \`BENCH_MARIADB_URL\` set: \`${PATH}\` of the ${ROWS.toLocaleString('en')}-event table on each database, answered by the generated route, the sketch of a response writer emitted at generate time (bench/route-sketch.ts) and the hand-written Prisma route of bench:peers, each in its own process on @hono/node-server, all answering the same status, type, \`Link\` and body (checked first); ${RUNS} runs in a rotating order, each a warm-up of ${(AMOUNT / 5).toLocaleString('en')} requests and ${AMOUNT.toLocaleString('en')} measured, 10 connections. Requests per second and the server's CPU µs a response (\`process.cpuUsage()\`), the median over the runs and its range, and each over the hand-written route's within a run. Figures from a 2-core machine shared with other work (its load average in the last line).
+\`npm run bench:sketch\` (bench/sketch-http.ts), with \`BENCH_POSTGRES_URL\` and \`BENCH_MARIADB_URL\` set: \`${PATH}\` of the ${ROWS.toLocaleString('en')}-event table on each database, answered by the generated route (\`prisma\` and compiled engines), the sketch of a response writer emitted at generate time (bench/route-sketch.ts; its rows through the Prisma client, or through the floor's plain SQL on the driver: what the compiled engine could cost with such a writer), the hand-written Prisma route and the floor of bench:peers, each in its own process on @hono/node-server, all answering the same status, type, \`Link\` and body (checked first); ${RUNS} runs in a rotating order, each a warm-up of ${(AMOUNT / 5).toLocaleString('en')} requests and ${AMOUNT.toLocaleString('en')} measured, 10 connections. Requests per second and the server's CPU µs a response (\`process.cpuUsage()\`), the median over the runs and its range, and each over the hand-written route's (and the rate over the floor's) within a run. Figures from a 2-core machine shared with other work (its load average in the last line).
 
-| database | route | requests per second | / hand-written | CPU µs a response | / hand-written |
-|---|---|---|---|---|---|
+| database | route | requests per second | / hand-written | / floor | CPU µs a response | / hand-written |
+|---|---|---|---|---|---|---|
 ${lines.join('\n')}
 
 ${machine()}

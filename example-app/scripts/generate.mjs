@@ -56,6 +56,7 @@ export const TARGETS = [
     'composite-keys',
     'saas',
     'access',
+    'embeds',
   ].map((fixture) => ({
     schema: at(`test/fixtures/${fixture}/schema.prisma`),
     sqlite: at(`test/.generated/${fixture}`),

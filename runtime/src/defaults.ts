@@ -11,6 +11,7 @@ export { type OrderKeyField, orderKeyOf } from './contract/order-key.js'
 export type { PagingConfig, ParameterNames, TotalsSetting } from './contract/paging.js'
 export { defaultParameterNames } from './contract/paging.js'
 export type {
+  DeclaredEmbed,
   EmbeddedField,
   EmbedSpec,
   PropertySpec,

@@ -3,6 +3,7 @@
  * accepts, its links with their related resources and the fields its queries read.
  */
 import { type Problem, reporter } from '../problems.js'
+import { declaredEmbeds } from './filters/declared-embeds.js'
 import type { FilterContext } from './filters/filter-fields.js'
 import { withQueries } from './filters/operation-query.js'
 import type { Catalog, CatalogModel } from './models/catalog.js'
@@ -55,6 +56,7 @@ export function resolveResource(
     report,
   }
   const { operations: queried, properties } = withQueries(entry.annotations, operations, context)
+  const embedded = declaredEmbeds(entry, served, catalog.served, problems)
   const resource = {
     name: model.name,
     ...(served.iri ? { iri: served.iri } : {}),
@@ -85,6 +87,7 @@ export function resolveResource(
     selected: selected(keyNames, served, queried),
     operations: queried,
     ...(properties ? { properties } : {}),
+    ...(embedded.length > 0 ? { embedded } : {}),
   }
   return { resource, problems }
 }

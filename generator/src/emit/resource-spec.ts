@@ -36,6 +36,9 @@ export function writeResourceSpec(
       // The items' property filter (docs/member-shape.md), read by the item route.
       if (resource.properties)
         writer.newLine().write(`properties: ${JSON.stringify(resource.properties)},`)
+      // The relations its members and items show embedded (docs/member-shape.md).
+      if (resource.embedded)
+        writer.newLine().write(`embedded: ${JSON.stringify(resource.embedded)},`)
       // The types of the other fields an order names: the runtime keys its batches by them.
       if (resource.unshown.length > 0) {
         writer.newLine().write('unshown: [')

@@ -36,6 +36,13 @@ export interface SelectableProperty {
   embed?: EmbedSpec | undefined
 }
 
+/**
+ * A to-one relation a resource declares embedded (`@property(embed: [name])`, docs/member-shape.md):
+ * its members and items show the related item with `embed.fields` in place of its IRI, without a
+ * request parameter.
+ */
+export type DeclaredEmbed = SelectableProperty & { embed: EmbedSpec }
+
 /** An operation's property filter, as the generator emits it. */
 export interface PropertySpec {
   /** The query parameter (API Platform's `parameterName`; default `properties`). */

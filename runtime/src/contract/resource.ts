@@ -4,7 +4,7 @@
  * links, and the member writer `defineResource` (hydra/resource.ts) builds from that description.
  */
 import type { IdKind, IdValue, KeySpec } from './keys.js'
-import type { PropertySpec } from './properties.js'
+import type { DeclaredEmbed, PropertySpec } from './properties.js'
 
 /** The type a link leads to: its name, its class IRI when it declares one, where its items live. */
 export interface LinkTarget {
@@ -101,6 +101,11 @@ export interface ResourceSpec<K extends IdKind> {
    * `@filter(properties: ...)`, read by `GET /books/1?properties[]=title` as by its collection.
    */
   properties?: PropertySpec | undefined
+  /**
+   * The to-one relations its members and items show embedded (`@property(embed: [...])`,
+   * docs/member-shape.md), each with the fields it declares.
+   */
+  embedded?: readonly DeclaredEmbed[] | undefined
 }
 
 /**

@@ -26,7 +26,8 @@ export interface EmbedRequest {
 
 /** What one request selects: the members' properties, and the relations embedded among them. */
 export interface PropertySelection {
-  names: ReadonlySet<string>
+  /** The properties shown; absent: every one (a resource's declared embeds, without a request's). */
+  names?: ReadonlySet<string> | undefined
   embeds: ReadonlyMap<string, EmbedRequest>
 }
 

@@ -210,12 +210,16 @@ function declareProperty(
  * related resource, and API Platform's admin shows a link that opens it). To-many: the value is
  * one IRI, of a collection of the related class, declared as the entrypoint declares collections
  * (`hydra:Collection`, every `hydra:member` of the class): the admin shows that IRI as text; a
- * range of the related class would make it expect an array of the related items' IRIs.
+ * range of the related class would make it expect an array of the related items' IRIs. A to-one
+ * relation declared embedded (docs/member-shape.md) is an `rdf:Property` of the same range.
  */
 function documentLink(type: DocumentedType, link: DocumentedLink): Record<string, unknown> {
   const target = { '@id': classId(link.target) }
+  // A relation declared embedded holds the related item, not a link to follow (as API Platform
+  // documents an embedded relation): api-doc-parser then reports it embedded, not a reference.
+  const embedded = type.embedded?.some((property) => property.name === link.name)
   if (link.kind === 'one')
-    return declareProperty(type, link, 'hydra:Link', {
+    return declareProperty(type, link, embedded ? 'rdf:Property' : 'hydra:Link', {
       'rdfs:range': target,
       'owl:maxCardinality': 1,
     })
@@ -230,6 +234,16 @@ function documentLink(type: DocumentedType, link: DocumentedLink): Record<string
       },
     ],
   })
+}
+
+/** A link the type declares embedded: its description names the fields its value shows. */
+function declaredNote(type: DocumentedType, name: string): { description?: string } {
+  const declared = type.embedded?.find((property) => property.name === name)
+  if (!declared) return {}
+  const fields = declared.embed.fields.map((field) => field.name).join(', ')
+  return {
+    description: `Embedded: the related ${declared.embed.model} with its @id, @type and ${fields || 'no other field'} (a field hidden from the caller left out); its IRI when the caller may not see it.`,
+  }
 }
 
 /**
@@ -257,6 +271,7 @@ function documentType(type: DocumentedType, hideable: boolean): Record<string, u
           {
             ...link,
             required: always(link.name) && (link.kind === 'many' || link.required !== false),
+            ...declaredNote(type, link.name),
           },
           documentLink(type, link)
         )

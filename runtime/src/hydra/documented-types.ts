@@ -7,7 +7,7 @@
 import type { AuthenticationSettings, ModelRules } from '../contract/access-rules.js'
 import type { KeyField } from '../contract/keys.js'
 import type { PagingConfig } from '../contract/paging.js'
-import type { PropertySpec } from '../contract/properties.js'
+import type { DeclaredEmbed, PropertySpec } from '../contract/properties.js'
 import type { QuerySpec } from '../contract/query.js'
 import type { LinkSpec } from '../contract/resource.js'
 import type { TotalAccuracy } from '../paging/totals.js'
@@ -70,6 +70,8 @@ export interface DocumentedType {
   collections: readonly DocumentedCollection[]
   /** The property filter of its items (docs/member-shape.md); absent: items show every property. */
   properties?: PropertySpec | undefined
+  /** The relations its members and items show embedded (docs/member-shape.md). */
+  embedded?: readonly DeclaredEmbed[] | undefined
 }
 
 /** The API as the entrypoint and the documentation describe it: its title and types. */

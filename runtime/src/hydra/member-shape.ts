@@ -55,7 +55,7 @@ export function shapeMembers<R extends object, M>(
     const member = toMember(row) as Row
     const shaped: Row = { '@id': member['@id'], '@type': member['@type'] }
     for (const name of Object.keys(member)) {
-      if (!selection.names.has(name)) continue
+      if (selection.names && !selection.names.has(name)) continue
       const embed = embeds.get(name)
       shaped[name] = embed ? embed(row as Row, member[name]) : member[name]
     }

@@ -3,7 +3,8 @@
  * A resource's member type (`BookMember`: what `hydra:member` and the item route give for one
  * row), derived from the resource's description as `defineResource` receives it: each shown
  * field's JSON value (the scalar table's `tsType`, an enum's values, a list, `null` when the field
- * is optional), then each link's IRI (`null` when an optional to-one link is empty). The values
+ * is optional), then each link's IRI (`null` when an optional to-one link is empty), or the related
+ * item where the description declares the link embedded. The values
  * are the ones `defineResource`'s member writer produces from the same description.
  */
 import type { JsonValue, SCALAR_TYPES } from '../scalar-types.js'
@@ -55,6 +56,23 @@ type LinkValue<L extends DescribedLink> = L extends { kind: 'one'; required: fal
 type Flat<T> = { [Key in keyof T]: T[Key] }
 
 /**
+ * A link the description declares embedded (`embedded`, docs/member-shape.md): the related item
+ * with its context, `@id`, `@type` and the declared fields; its IRI (`LinkValue`) when the caller
+ * may not see the related row. Any other link: `never`.
+ */
+type DeclaredItem<D, N> = D extends {
+  embedded: readonly (infer E)[]
+}
+  ? E extends { name: N; embed: infer X extends DescribedEmbed }
+    ? Flat<
+        { '@context': string; '@id': string; '@type': X['model'] } & {
+          [F in X['fields'][number] as F['name']]: FieldValue<F>
+        }
+      >
+    : never
+  : never
+
+/**
  * The member type of a resource described as `{ name, fields, links }` (`defineResource`'s
  * description, its literal types kept): its `@id` and `@type` (what every member and item
  * carries first), its fields, then its links.
@@ -63,7 +81,7 @@ export type DescribedMember<D extends { name: string; fields: readonly Described
   { '@id': string; '@type': D['name'] } & {
     [F in D['fields'][number] as F['name']]: FieldValue<F>
   } & (D extends { links: readonly (infer L extends DescribedLink)[] }
-      ? { [Link in L as Link['name']]: LinkValue<Link> }
+      ? { [Link in L as Link['name']]: LinkValue<Link> | DeclaredItem<D, Link['name']> }
       : unknown)
 >
 

@@ -17,7 +17,7 @@ import {
 } from '../hydra/documentation.js'
 import { isGuarded, type RouteOwner, securityScheme } from './guards.js'
 import { idParameter } from './key-parameter.js'
-import { memberShapeOf, shapedMemberSchema } from './member-shape.js'
+import { declaredMemberSchema, memberShapeOf, shapedMemberSchema } from './member-shape.js'
 import { collectionParameters, itemParameters, type Parameter } from './parameters.js'
 import {
   collectionSchema,
@@ -238,12 +238,16 @@ function componentSchemas(
     const hideable = api.access?.[type.name]?.hidden !== undefined
     const member = memberSchema(type, hideable)
     const shape = memberShapeOf(type)
-    schemas[names.member] = shape ? shapedMemberSchema(member, shape) : member
+    schemas[names.member] = declaredMemberSchema(
+      shape ? shapedMemberSchema(member, shape) : member,
+      type.embedded
+    )
     if (type.itemPath) {
       const item = itemSchema(type, hideable)
       // Items are shaped by their own property filter alone.
       const own = memberShapeOf({ collections: [], properties: type.properties })
-      schemas[names.item] = own ? shapedMemberSchema(item, own) : item
+      const shaped = own ? shapedMemberSchema(item, own) : item
+      schemas[names.item] = declaredMemberSchema(shaped, type.embedded)
     }
     for (const prefix of styles.get(type.name) ?? []) {
       schemas[names.collection(prefix)] = collectionSchema(type, prefix)

@@ -4,7 +4,7 @@
  * a member then holds only the properties a request selects, and a to-one link it may embed is
  * either its IRI or the embedded item (its context, `@id`, `@type` and any of the fields offered).
  */
-import type { EmbedSpec } from '../contract/properties.js'
+import type { DeclaredEmbed, EmbedSpec } from '../contract/properties.js'
 import type { DocumentedType } from '../hydra/documented-types.js'
 import { nullable, type Schema, scalarSchema } from './schemas.js'
 
@@ -72,4 +72,27 @@ export function shapedMemberSchema(member: Schema, shape: MemberShape): Schema {
   }
   const required = ['@context', '@id', '@type'].filter((name) => name in properties)
   return { ...member, required, properties }
+}
+
+/**
+ * A member or item schema with each link the type declares embedded: the related item with the
+ * declared fields (a field hidden from the caller left out), or its IRI when the caller may not
+ * see the related row.
+ */
+export function declaredMemberSchema(
+  member: Schema,
+  embedded: readonly DeclaredEmbed[] | undefined
+): Schema {
+  if (!embedded || embedded.length === 0) return member
+  const properties = { ...(member.properties as Record<string, Schema>) }
+  for (const { name, embed } of embedded) {
+    const link = properties[name]
+    if (!link) continue
+    const item = embeddedSchema(embed)
+    const description = `The related ${embed.model}, embedded with the fields the resource declares (a field hidden from the caller left out), or its IRI when the caller may not see it.`
+    // Its IRI (or null), or the item a selection embeds: one choice more.
+    const choices = Array.isArray(link.anyOf) ? (link.anyOf as Schema[]) : [link]
+    properties[name] = { anyOf: [...choices, { ...item, description }] }
+  }
+  return { ...member, properties }
 }

@@ -6,9 +6,11 @@
  * that field).
  */
 
-import type { PropertySpec, SelectableProperty } from '@prisma-hydra/runtime/defaults'
+import type { EmbedSpec, PropertySpec, SelectableProperty } from '@prisma-hydra/runtime/defaults'
 import type { AnnotationValue } from '../../annotations/parse.js'
 import { didYouMean, show } from '../../problems.js'
+import type { ServedModel } from '../models/served-model.js'
+import type { FieldModel } from '../schema/model.js'
 import { delegateName } from '../schema/naming.js'
 import type { FilterContext } from './filter-fields.js'
 
@@ -51,22 +53,30 @@ function offeredProperties(context: FilterContext): SelectableProperty[] {
       link.field === link.name ? { name: link.name } : { name: link.name, field: link.field }
     const target = context.served.get(link.target)
     if (link.kind !== 'one' || !target) return named
-    const embed = {
-      model: link.target,
-      delegate: delegateName(link.target),
-      key: target.key.fields.map((field) => field.name),
-      fields: target.shown.map((field) => ({
-        name: field.name,
-        type: field.type,
-        ...(field.isList ? { list: true } : {}),
-        ...(field.scale !== undefined ? { scale: field.scale } : {}),
-        ...(field.isRequired ? {} : { required: false }),
-        ...(field.enumValues ? { values: field.enumValues } : {}),
-      })),
-    }
-    return { ...named, embed }
+    return { ...named, embed: embedSpecOf(link.target, target, target.shown) }
   })
   return [...fields, ...links]
+}
+
+/** What a to-one link to `model` embeds: its key and the given fields of it. */
+export function embedSpecOf(
+  model: string,
+  target: Pick<ServedModel, 'key'>,
+  fields: readonly FieldModel[]
+): EmbedSpec {
+  return {
+    model,
+    delegate: delegateName(model),
+    key: target.key.fields.map((field) => field.name),
+    fields: fields.map((field) => ({
+      name: field.name,
+      type: field.type,
+      ...(field.isList ? { list: true } : {}),
+      ...(field.scale !== undefined ? { scale: field.scale } : {}),
+      ...(field.isRequired ? {} : { required: false }),
+      ...(field.enumValues ? { values: field.enumValues } : {}),
+    })),
+  }
 }
 
 /** The offered properties a whitelist keeps, or undefined when it names one not offered. */

@@ -13,6 +13,8 @@ export interface FieldAnnotations {
   readonly hidden: boolean
   /** Whether it carries `@property`: declared a property of the API. */
   readonly property: boolean
+  /** `@property(embed: [...])`: a relation shown embedded with these fields of its target. */
+  readonly embed?: readonly string[] | undefined
 }
 
 /** A property name that is a JSON-LD term and a path segment as it is: no escaping anywhere. */
@@ -39,14 +41,16 @@ export function readFieldAnnotations(model: DMMF.Model): {
         message: 'is given more than once; merge the options into one @property(...)',
       })
     }
-    const propertyArgs = readExtraArgs(property[0], ['iri', 'name'], fieldReport)
+    const propertyArgs = readExtraArgs(property[0], ['iri', 'name', 'embed'], fieldReport)
     const iri = readIri(propertyArgs.get('iri'), '@property', fieldReport)
+    const embed = readEmbed(propertyArgs.get('embed'), field, fieldReport)
     return {
       field,
       iri,
       name: readPropertyName(propertyArgs.get('name'), field, fieldReport),
       hidden: fieldAnnotations.some((annotation) => annotation.name === 'hidden'),
       property: property.length > 0,
+      ...(embed ? { embed } : {}),
     }
   })
   return { fields, problems }
@@ -81,6 +85,39 @@ function readPropertyName(
     return undefined
   }
   return value
+}
+
+/**
+ * `@property(embed: [name, country])`: relations only, a list of at least one field name (each is
+ * checked against the related model once every model is read: models/declared-embeds.ts).
+ */
+function readEmbed(
+  value: AnnotationValue | undefined,
+  field: DMMF.Field,
+  report: Report
+): string[] | undefined {
+  if (value === undefined) return undefined
+  if (field.kind !== 'object') {
+    report({
+      source: '@property',
+      option: 'embed',
+      message: 'embeds relations only: a scalar field has no related item to embed',
+    })
+    return undefined
+  }
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    value.some((name) => typeof name !== 'string' || !PROPERTY_NAME.test(name))
+  ) {
+    report({
+      source: '@property',
+      option: 'embed',
+      message: `must be a list of the related model's field names (embed: [name]), got ${show(value)}`,
+    })
+    return undefined
+  }
+  return value as string[]
 }
 
 /** A scalar or enum field of the DMMF as the emitter needs it. */

@@ -1,4 +1,5 @@
 import type {
+  DeclaredEmbed,
   OrderField,
   PagingConfig,
   PropertySpec,
@@ -175,6 +176,8 @@ export interface ResourceModel {
   readonly cacheControl?: string | undefined
   /** The property filter of its items: the model's own `@filter(properties: ...)`. */
   readonly properties?: PropertySpec
+  /** The relations its members and items show embedded (`@property(embed: [...])`). */
+  readonly embedded?: readonly DeclaredEmbed[]
 }
 
 export interface HydraModel {

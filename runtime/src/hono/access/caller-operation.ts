@@ -8,7 +8,7 @@
 import type { Context } from 'hono'
 import { type KeySpec, keyFields } from '../../contract/keys.js'
 import type { CollectionOperation } from '../../contract/operations.js'
-import type { PropertySpec } from '../../contract/properties.js'
+import type { DeclaredEmbed, PropertySpec } from '../../contract/properties.js'
 import type { CallerView } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { callerSpec, queryNames, relatedModels } from '../../filters/caller-spec.js'
@@ -46,7 +46,7 @@ export async function callerOperation<O extends CollectionOperation<unknown>, Ro
   operation: O,
   parent?: string | undefined
 ): Promise<CallerOperation<O>> {
-  const relations = relatedModels(operation.query)
+  const relations = withEmbedded(relatedModels(operation.query), operation.resource.embedded)
   const request = {
     model: operation.resource.name,
     operation: operation.name ?? 'collection',
@@ -83,6 +83,17 @@ export async function callerOperation<O extends CollectionOperation<unknown>, Ro
     known.set(spec, variant)
   }
   return { view, operation: variant, scopeOf, hiddenFields }
+}
+
+/** The relations a request reads through, with those the resource declares embedded. */
+function withEmbedded(
+  relations: ReadonlyMap<string, string>,
+  embedded: readonly DeclaredEmbed[] | undefined
+): ReadonlyMap<string, string> {
+  if (!embedded || embedded.length === 0) return relations
+  const all = new Map(relations)
+  for (const property of embedded) all.set(relationOf(property), property.embed.model)
+  return all
 }
 
 /**

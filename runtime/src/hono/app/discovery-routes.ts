@@ -79,6 +79,7 @@ export function documentResource<M>(
     keyNames: keyFields(resource.id).map((field) => field.name),
     ...(resource.id.fields ? { keyFields: resource.id.fields } : {}),
     ...(resource.properties ? { properties: resource.properties } : {}),
+    ...(resource.embedded ? { embedded: resource.embedded } : {}),
     collections: Object.entries(operations).map(([name, operation]) => ({
       name: entrypointKey(resource.name, name),
       operation: name,

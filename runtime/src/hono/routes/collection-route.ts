@@ -11,6 +11,7 @@ import type { DataAccess } from '../../data/data-access.js'
 import { outageLogOf } from '../../data/read-routing.js'
 import { type Snapshot, snapshotOf } from '../../data/snapshot.js'
 import { budgetOf } from '../../database/timeouts.js'
+import { withDeclaredEmbeds } from '../../filters/declared-embeds.js'
 import { readProperties } from '../../filters/properties.js'
 import { type ProviderQuery, type RowSelection, selectRows } from '../../filters/selection.js'
 import type { HydraCollection } from '../../hydra/collection.js'
@@ -283,7 +284,8 @@ async function collectionResponse<
       pagingAttributes
     )
     const hidden = access?.view.hidden ?? NONE
-    const selected = readProperties(query, operation.query?.properties)
+    const requested = readProperties(query, operation.query?.properties)
+    const selected = withDeclaredEmbeds(requested, resource.embedded, access?.view)
     const toMember = shapeMembers(
       hideFields((row: Row) => resource.toMember(row, base), hidden),
       selected,
@@ -356,6 +358,9 @@ async function readContent<M, Row extends object, Where, C extends Context, Filt
     !provider,
     access?.scopeOf
   )
+  // The relations the resource declares embedded are read by the same query as the page.
+  const shape = withDeclaredEmbeds(selection.rows.properties, resource.embedded, access?.view)
+  selection.rows.properties = shape
   const { filters, order } = selection.query
   const { orderBy } = selection.rows
   // A provider reads within the caller's scope too.

@@ -11,6 +11,7 @@ import type { Resource } from '../../contract/resource.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { budgetOf, type DatabaseTimeouts } from '../../database/timeouts.js'
 import { HydraError } from '../../errors.js'
+import { declaredModels, withDeclaredEmbeds } from '../../filters/declared-embeds.js'
 import { readProperties } from '../../filters/properties.js'
 import { shapeMembers } from '../../hydra/member-shape.js'
 import type { OperationsOptions } from '../../observe/options.js'
@@ -75,13 +76,16 @@ async function itemResponse<M, K extends IdKind>(
   try {
     refuseUnacceptable(c)
     // The guards answer before any query; the models the item may embed are read with them.
-    const related = embeddedModels(resource.properties)
+    const related = [
+      ...new Set([...embeddedModels(resource.properties), ...declaredModels(resource.embedded)]),
+    ]
     const request = { model: resource.name, operation: 'item', related }
     const view = rows.caller(await requestCaller(c, options, request), request)
     refuseHiddenKey(view.hidden, resource)
     // A selection names only what the caller may see: anything else is a 400 before any query.
     const spec = callerItemProperties(resource.properties, view, resource.links)
-    const selected = spec && readProperties(requestQuery(c), spec)
+    const requested = spec && readProperties(requestQuery(c), spec)
+    const selected = withDeclaredEmbeds(requested, resource.embedded, view)
     const raw = c.req.param('id') ?? ''
     // An id that is no value of the key's column, or not written as the resource writes its
     // IRIs, names no item: a 404 without a query. The segment is read as the path has it, where

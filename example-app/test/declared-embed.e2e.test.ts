@@ -1,0 +1,339 @@
+/**
+ * Relations embedded by declaration (docs/member-shape.md, "Declared embeds") on
+ * test/fixtures/embeds: each loan declares its book embedded with its title and ISBN
+ * (`@property(embed: [title, isbn])`), so every loan shows it without a request parameter, on
+ * pages, partial pages, unpaged streams read in batches, the sub-collection of a book's loans and
+ * items, byte for byte alike on both engines. A request's property filter combines with it; the
+ * access rules of books hold through it: a book outside the caller's scope of books stays its
+ * IRI, a field books hide from the caller is left out of the embedded item, a guard refusing books
+ * embeds nothing. Expected values are read back from the database, never from the API.
+ */
+import { parseHydraDocumentation } from '@api-platform/api-doc-parser'
+import { hydraErrorHandler, hydraNotFound, shareAdapter } from '@prisma-hydra/runtime'
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createHydraApp,
+  type HydraAccess,
+  type HydraAppOptions,
+  type LoanMember,
+} from '#fixtures/embeds/hydra/index.js'
+import { PrismaClient } from '#fixtures/embeds/prisma/client.js'
+import { authenticate, type LibraryEnv, tokenFor } from '../src/auth.js'
+import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
+
+const SCHEMA = new URL('./fixtures/embeds/schema.prisma', import.meta.url).pathname
+const SECRET = 'declared-embed test secret'
+
+/**
+ * Loans as the example's rules give them: a reader sees the loans they borrowed, a librarian every
+ * loan. Books: readers see one (that of Reader 1's first loan, read from the database), without its
+ * ISBN; "barred" (a librarian) may read no book at all.
+ */
+let seenBook = 0
+const access = {
+  Loan: {
+    guard: (c) => (c.get('jwtPayload') ? 'allow' : 'unauthenticated'),
+    scope: (c) => {
+      const claims = c.get('jwtPayload')
+      return claims?.role === 'librarian' ? undefined : { borrower: claims?.sub ?? '' }
+    },
+  },
+  Book: {
+    guard: (c) => (c.get('jwtPayload')?.sub === 'barred' ? 'forbidden' : 'allow'),
+    scope: (c) => (c.get('jwtPayload')?.role === 'reader' ? { id: { in: [seenBook] } } : undefined),
+    hidden: (c) => (c.get('jwtPayload')?.role === 'reader' ? ['isbn' as const] : []),
+  },
+} satisfies HydraAccess<LibraryEnv>
+
+/** The fixture's routes behind the example's token check, with the rules given. */
+function appWith(options: HydraAppOptions<HydraAccess<LibraryEnv>, LibraryEnv>) {
+  const app = new Hono<LibraryEnv>()
+    .use(authenticate(SECRET))
+    .route('/', createHydraApp<HydraAccess<LibraryEnv>, LibraryEnv>(options))
+  app.onError(hydraErrorHandler)
+  app.notFound(hydraNotFound)
+  return app
+}
+
+let prisma: PrismaClient
+let database: TestDatabase
+let origin: string
+let twin: string
+/** The routes with rules for books alone: loans have none of their own. */
+let booksOnly: string
+/** The routes without rules. */
+let open: string
+const closers: Array<() => Promise<void>> = []
+const tokens = new Map<string, string>()
+let books: Map<number, { title: string; isbn: string }>
+
+/** Eight books and 40 loans, of four readers; every third loan still open. */
+async function seed(): Promise<void> {
+  await prisma.book.createMany({
+    data: Array.from({ length: 8 }, (_, index) => ({
+      id: index + 1,
+      title: `Book ${index + 1}`,
+      isbn: `978-0-${String(100000 + index)}-0`,
+    })),
+  })
+  await prisma.loan.createMany({
+    data: Array.from({ length: 40 }, (_, index) => ({
+      id: index + 1,
+      borrower: `Reader ${1 + (index % 4)}`,
+      loanedAt: new Date(Date.UTC(2025, 0, 1 + index)),
+      returnedAt: index % 3 === 0 ? null : new Date(Date.UTC(2025, 1, 1 + index)),
+      bookId: 1 + (index % 8),
+    })),
+  })
+}
+
+beforeAll(async () => {
+  database = await freshDatabase(SCHEMA)
+  const adapter = shareAdapter(createAdapter(database.url))
+  prisma = new PrismaClient({ adapter })
+  await seed()
+  const options = { prisma, batchSize: 7, access }
+  const own = await startServer(appWith(options).fetch)
+  const compiled = await startServer(appWith({ ...options, engine: 'compiled', adapter }).fetch)
+  ;({ origin } = own)
+  twin = compiled.origin
+  const ruled = await startServer(appWith({ prisma, access: { Book: access.Book } }).fetch)
+  booksOnly = ruled.origin
+  const none = await startServer(appWith({ prisma }).fetch)
+  open = none.origin
+  closers.push(own.close, compiled.close, ruled.close, none.close)
+  tokens.set('librarian', await tokenFor({ sub: 'Ada', role: 'librarian' }, SECRET))
+  tokens.set('barred', await tokenFor({ sub: 'barred', role: 'librarian' }, SECRET))
+  tokens.set('reader', await tokenFor({ sub: 'Reader 1', role: 'reader' }, SECRET))
+  const first = await prisma.loan.findFirstOrThrow({
+    where: { borrower: 'Reader 1' },
+    orderBy: { id: 'asc' },
+  })
+  seenBook = first.bookId
+  books = new Map(
+    (await prisma.book.findMany()).map((book) => [book.id, { title: book.title, isbn: book.isbn }])
+  )
+}, 120_000)
+
+afterAll(async () => {
+  for (const close of closers) await close()
+  await prisma?.$disconnect()
+  await database?.remove()
+})
+
+type Body = Record<string, unknown>
+
+async function read(
+  path: string,
+  caller = 'librarian',
+  server = origin
+): Promise<{ status: number; body: Body; text: string; headers: Headers }> {
+  const response = await fetch(`${server}${path}`, {
+    headers: { Authorization: `Bearer ${tokens.get(caller)}` },
+  })
+  const text = await response.text()
+  return {
+    status: response.status,
+    body: JSON.parse(text) as Body,
+    text,
+    headers: response.headers,
+  }
+}
+
+const members = (body: Body) => (body['hydra:member'] ?? body.member) as Body[]
+
+/** The loans of the database, in id order, with their book's id. */
+const loansOf = (where: { bookId?: number; borrower?: string } = {}) =>
+  prisma.loan.findMany({ where, orderBy: { id: 'asc' }, select: { id: true, bookId: true } })
+
+/** The embedded book as the declaration writes it, its fields read from the database. */
+function embedded(bookId: number, fields: readonly ('title' | 'isbn')[] = ['title', 'isbn']) {
+  const book = books.get(bookId)
+  const item: Body = { '@context': '/contexts/Book', '@id': `/books/${bookId}`, '@type': 'Book' }
+  for (const field of fields) item[field] = book?.[field]
+  return item
+}
+
+describe('a relation embedded by declaration', () => {
+  it('shows the book embedded in every loan of a page, in place of its IRI', async () => {
+    const { status, body } = await read('/loans?itemsPerPage=30')
+    expect(status).toBe(200)
+    const page = members(body)
+    const loans = (await loansOf()).slice(0, 30)
+    expect(page.map((loan) => loan['@id'])).toStrictEqual(loans.map((loan) => `/loans/${loan.id}`))
+    for (const [index, loan] of page.entries()) {
+      expect(loan.book, String(loan['@id'])).toStrictEqual(embedded(loans[index]?.bookId ?? 0))
+      expect(Object.keys(loan)).toStrictEqual([
+        '@id',
+        '@type',
+        'id',
+        'borrower',
+        'loanedAt',
+        'returnedAt',
+        'book',
+      ])
+    }
+  })
+
+  it('embeds in an unpaged stream read in batches, and in partial pages', async () => {
+    const stream = await read('/loans?pagination=false')
+    const loans = await loansOf()
+    expect(members(stream.body).map((loan) => loan.book)).toStrictEqual(
+      loans.map((loan) => embedded(loan.bookId))
+    )
+    const partial = await read('/loans?partial=true&page=2&itemsPerPage=5')
+    expect(members(partial.body).map((loan) => loan.book)).toStrictEqual(
+      loans.slice(5, 10).map((loan) => embedded(loan.bookId))
+    )
+  })
+
+  it("embeds in a book's sub-collection of loans and in an item", async () => {
+    const [first] = await loansOf()
+    const bookId = first?.bookId ?? 0
+    const sub = await read(`/books/${bookId}/loans`)
+    expect(sub.status).toBe(200)
+    const own = await loansOf({ bookId })
+    expect(members(sub.body).map((loan) => loan.book)).toStrictEqual(
+      own.slice(0, members(sub.body).length).map(() => embedded(bookId))
+    )
+    const item = await read(`/loans/${first?.id}`)
+    expect(item.status).toBe(200)
+    const loan = item.body as LoanMember
+    expect(loan.book).toStrictEqual(embedded(bookId))
+    // The member type says so: the embedded book, or its IRI where the caller may not see it.
+    const title: string = typeof loan.book === 'object' ? loan.book.title : loan.book
+    expect(title).toBe(books.get(bookId)?.title)
+    // @ts-expect-error: an IRI has no title, so the book is narrowed first
+    expect(loan.book.isbn).toBe(books.get(bookId)?.isbn)
+    expect(Object.keys(item.body)[0]).toBe('@context')
+  })
+
+  it("combines with a request's property filter", async () => {
+    const loans = (await loansOf()).slice(0, 30)
+    const without = await read('/loans?properties[]=borrower')
+    expect(members(without.body).every((loan) => !('book' in loan))).toBe(true)
+    const named = await read('/loans?itemsPerPage=30&properties[]=borrower&properties[]=book')
+    expect(members(named.body).map((loan) => loan.book)).toStrictEqual(
+      loans.map((loan) => embedded(loan.bookId))
+    )
+    const asked = await read('/loans?itemsPerPage=30&properties[book][]=title')
+    expect(members(asked.body)).toStrictEqual(
+      loans.map((loan) => ({
+        '@id': `/loans/${loan.id}`,
+        '@type': 'Loan',
+        book: embedded(loan.bookId, ['title']),
+      }))
+    )
+  })
+
+  it('answers byte for byte alike on both engines, for every caller', async () => {
+    const [first] = await loansOf()
+    for (const caller of ['librarian', 'reader', 'barred'])
+      for (const path of [
+        '/loans?itemsPerPage=30',
+        '/loans?pagination=false',
+        '/loans?partial=true&page=2',
+        '/loans?exists[returnedAt]=false&properties[]=book&properties[]=borrower',
+        '/loans?properties[book][]=title',
+        `/books/${first?.bookId}/loans`,
+        `/loans/${first?.id}`,
+      ]) {
+        const [own, compiled] = await Promise.all(
+          [origin, twin].map(async (server) => {
+            const { status, text } = await read(path, caller, server)
+            return `${status} ${text}`
+          })
+        )
+        expect(compiled, `${caller} ${path}`).toBe(own)
+      }
+  })
+})
+
+describe('access rules through a declared embed', () => {
+  it("embeds only the books in the caller's scope, without the fields it may not see", async () => {
+    const mine = await loansOf({ borrower: 'Reader 1' })
+    for (const path of ['/loans?pagination=false', '/loans?itemsPerPage=30']) {
+      const { status, body, headers } = await read(path, 'reader')
+      expect(status).toBe(200)
+      expect(headers.get('cache-control')).toContain('private')
+      const page = members(body)
+      expect(page.length).toBe(mine.length)
+      const seen = mine.filter((loan) => loan.bookId === seenBook)
+      expect(seen.length, 'loans of books seen and of others').toBeGreaterThan(0)
+      expect(seen.length).toBeLessThan(mine.length)
+      expect(page.map((loan) => loan.book)).toStrictEqual(
+        mine.map((loan) =>
+          loan.bookId === seenBook ? embedded(loan.bookId, ['title']) : `/books/${loan.bookId}`
+        )
+      )
+    }
+    for (const loan of mine) {
+      const item = await read(`/loans/${loan.id}`, 'reader')
+      expect(item.body.book).toStrictEqual(
+        loan.bookId === seenBook ? embedded(loan.bookId, ['title']) : `/books/${loan.bookId}`
+      )
+    }
+  })
+
+  it("varies by caller where only the related model's rules bear on the answer", async () => {
+    for (const path of ['/loans', '/loans/1', '/books/1/loans']) {
+      const seen = await fetch(`${booksOnly}${path}`, {
+        headers: { Authorization: `Bearer ${tokens.get('reader')}` },
+      })
+      expect(seen.status, path).toBe(200)
+      expect(seen.headers.get('cache-control'), path).toContain('private')
+      expect(seen.headers.get('vary'), path).toContain('Authorization')
+    }
+    // Without rules for books, nothing bears on a loan: its answers are everyone's.
+    const response = await fetch(`${open}/loans/1`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control') ?? '').not.toContain('private')
+    expect(response.headers.get('vary') ?? '').not.toContain('Authorization')
+  })
+
+  it('embeds nothing of books for a caller their guard refuses', async () => {
+    const loans = (await loansOf()).slice(0, 30)
+    const { status, body } = await read('/loans?itemsPerPage=30', 'barred')
+    expect(status).toBe(200)
+    expect(members(body).map((loan) => loan.book)).toStrictEqual(
+      loans.map((loan) => `/books/${loan.bookId}`)
+    )
+    const item = await read(`/loans/${loans[0]?.id}`, 'barred')
+    expect(item.body.book).toBe(`/books/${loans[0]?.bookId}`)
+    expect((await read('/books/1', 'barred')).status).toBe(403)
+  })
+})
+
+describe('a declared embed as clients discover it', () => {
+  it('is described in the OpenAPI document and the Hydra documentation', async () => {
+    const openapi = (await read('/openapi.json')).body as {
+      components: { schemas: Record<string, { properties: Record<string, Body> }> }
+    }
+    const loan = openapi.components.schemas['Loan.jsonld']?.properties.book as {
+      anyOf: Body[]
+    }
+    expect(loan.anyOf).toHaveLength(3)
+    const shape = loan.anyOf[2] as { description: string; properties: Record<string, unknown> }
+    expect(shape.description).toContain('embedded with the fields the resource declares')
+    expect(Object.keys(shape.properties)).toStrictEqual([
+      '@context',
+      '@id',
+      '@type',
+      'title',
+      'isbn',
+    ])
+    const docs = (await read('/docs.jsonld')).text
+    expect(docs).toContain('Embedded: the related Book with its @id, @type and title, isbn')
+  })
+
+  it("is embedded, not a reference, to API Platform's api-doc-parser", async () => {
+    const { api } = await parseHydraDocumentation(open)
+    const book = api.resources
+      ?.find((resource) => resource.name === 'loans')
+      ?.fields?.find((field) => field.name === 'book')
+    expect(book?.embedded).toMatchObject({ name: 'books' })
+    expect(book?.reference).toBeNull()
+    expect(book?.maxCardinality).toBe(1)
+  })
+})

@@ -1,0 +1,84 @@
+/**
+ * `@property(embed: [name, country])` on a relation (docs/member-shape.md): the resource's members
+ * and items show the related item with those fields in place of its IRI, without a request
+ * parameter (what API Platform does with serialization groups). Checked against the related
+ * model: a to-one relation to a served model, shown, each field one its target serves.
+ */
+import type { DeclaredEmbed } from '@prisma-hydra/runtime/defaults'
+import { didYouMean, type Problem, reporter } from '../../problems.js'
+import type { CatalogModel } from '../models/catalog.js'
+import type { ServedModel } from '../models/served-model.js'
+import type { FieldModel } from '../schema/model.js'
+import { embedSpecOf } from './property-filter.js'
+
+/** The relations `entry` declares embedded, in the order of its links; problems reported. */
+export function declaredEmbeds(
+  entry: CatalogModel,
+  served: ServedModel,
+  targets: ReadonlyMap<string, ServedModel>,
+  problems: Problem[]
+): DeclaredEmbed[] {
+  return entry.fields.flatMap(({ field, embed, hidden }) => {
+    if (!embed) return []
+    const report = (message: string): [] => {
+      reporter(
+        problems,
+        `Model "${entry.model.name}", field "${field.name}"`
+      )({
+        source: '@property',
+        option: 'embed',
+        message,
+      })
+      return []
+    }
+    if (hidden)
+      return report(
+        'embeds a hidden relation: a relation that is @hidden is no property to show its item in; remove @hidden or embed'
+      )
+    const link = served.links.find((candidate) => candidate.field === field.name)
+    const target = link && targets.get(link.target)
+    if (!link || !target)
+      return report(
+        `embeds a relation to ${field.type}, which is not served (no @pagination with a key): only a served model's items embed, at their IRIs`
+      )
+    if (link.kind === 'many')
+      return report(
+        `embeds a to-many relation: only to-one relations embed; its related items page at its sub-collection (${served.collectionPath}/{id}/${link.name})`
+      )
+    const fields = embeddedFields(embed, link.target, target, report)
+    if (!fields) return []
+    const named = link.field === link.name ? {} : { field: link.field }
+    return [{ name: link.name, ...named, embed: embedSpecOf(link.target, target, fields) }]
+  })
+}
+
+/** The target's fields `embed` names, in the order it names them; undefined when one is not served. */
+function embeddedFields(
+  embed: readonly string[],
+  model: string,
+  target: ServedModel,
+  report: (message: string) => []
+): FieldModel[] | undefined {
+  const shown = target.shown.map((field) => field.name)
+  const fields: FieldModel[] = []
+  for (const name of embed) {
+    const field = target.shown.find((candidate) => candidate.name === name)
+    if (field && !fields.includes(field)) {
+      fields.push(field)
+      continue
+    }
+    report(
+      field
+        ? `names "${name}" twice`
+        : target.hidden.has(name)
+          ? `names "${name}", which ${model} hides (@hidden): a hidden field is never served, embedded or not`
+          : target.links.some((link) => link.name === name)
+            ? `names "${name}", a relation of ${model}: an embedded item shows fields, one relation deep`
+            : target.foreignKeys.has(name)
+              ? `names "${name}", the foreign key of ${model}'s relation "${target.foreignKeys.get(name)}": it is no field ${model} serves`
+              : `names no field "${name}" of ${model}.${didYouMean(name, shown)} Fields: ${shown.join(', ')}`
+    )
+    return undefined
+  }
+  return fields
+}

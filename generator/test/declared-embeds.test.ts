@@ -1,0 +1,141 @@
+/**
+ * `@property(embed: [...])` (docs/member-shape.md, "Declared embeds"): the relations a resource
+ * shows embedded, and the problems `prisma generate` reports for one that cannot be.
+ */
+import { describe, expect, it } from 'vitest'
+import { buildHydra } from '../src/generate.js'
+import { formatProblem, GenerationError } from '../src/problems.js'
+import { loadDatamodel } from './dmmf.js'
+
+const MODELS = `
+/// @pagination
+model Author {
+  id      Int     @id
+  name    String
+  country String?
+  /// @hidden
+  email   String
+  publisherId Int
+  publisher Publisher @relation(fields: [publisherId], references: [id])
+  books   Book[]
+}
+/// @pagination
+model Publisher {
+  id      Int     @id
+  name    String
+  authors Author[]
+}
+model Shelf {
+  id    Int    @id
+  books Book[]
+}
+/// @pagination
+model Book {
+  id       Int      @id
+  title    String
+  authorId Int
+  /// AUTHOR
+  author   Author   @relation(fields: [authorId], references: [id])
+  shelfId  Int
+  /// SHELF
+  shelf    Shelf    @relation(fields: [shelfId], references: [id])
+  /// REVIEWS
+  reviews  Review[]
+}
+/// @pagination
+model Review {
+  id     Int    @id
+  stars  Int
+  bookId Int
+  book   Book   @relation(fields: [bookId], references: [id])
+}
+`
+
+async function build(field: 'AUTHOR' | 'SHELF' | 'REVIEWS', annotation: string) {
+  return buildHydra({
+    datamodel: await loadDatamodel(MODELS.replace(`/// ${field}`, `/// ${annotation}`)),
+    provider: 'sqlite',
+    clientModule: '../prisma/client.js',
+  })
+}
+
+async function problems(field: 'AUTHOR' | 'SHELF' | 'REVIEWS', annotation: string) {
+  try {
+    return (await build(field, annotation)).warnings.map(formatProblem).join('\n')
+  } catch (error) {
+    if (!(error instanceof GenerationError)) throw error
+    return error.problems.map(formatProblem).join('\n')
+  }
+}
+
+describe('@property(embed: [...])', () => {
+  it('declares the relation embedded with the fields it names, in their order', async () => {
+    const built = await build('AUTHOR', '@property(name: "writer", embed: [country, name])')
+    const book = built.model.resources.find((resource) => resource.name === 'Book')
+    expect(book?.embedded).toStrictEqual([
+      {
+        name: 'writer',
+        field: 'author',
+        embed: {
+          model: 'Author',
+          delegate: 'author',
+          key: ['id'],
+          fields: [
+            { name: 'country', type: 'String', required: false },
+            { name: 'name', type: 'String' },
+          ],
+        },
+      },
+    ])
+    const other = built.model.resources.find((resource) => resource.name === 'Review')
+    expect(other?.embedded).toBeUndefined()
+  })
+
+  it.each([
+    [
+      'AUTHOR',
+      '@property(embed: [nme])',
+      'names no field "nme" of Author. Did you mean "name"? Fields: id, name, country',
+    ],
+    ['AUTHOR', '@property(embed: [email])', 'names "email", which Author hides (@hidden)'],
+    ['AUTHOR', '@property(embed: [publisher])', 'names "publisher", a relation of Author'],
+    [
+      'AUTHOR',
+      '@property(embed: [publisherId])',
+      `names "publisherId", the foreign key of Author's relation "publisher"`,
+    ],
+    ['AUTHOR', '@property(embed: [name, name])', 'names "name" twice'],
+    ['AUTHOR', '@property(embed: [])', "must be a list of the related model's field names"],
+    ['AUTHOR', '@property(embed: name)', "must be a list of the related model's field names"],
+    ['AUTHOR', '@hidden\n  /// @property(embed: [name])', 'embeds a hidden relation'],
+    ['SHELF', '@property(embed: [id])', 'embeds a relation to Shelf, which is not served'],
+    [
+      'REVIEWS',
+      '@property(embed: [stars])',
+      'embeds a to-many relation: only to-one relations embed; its related items page at its sub-collection (/books/{id}/reviews)',
+    ],
+  ] as const)('%s %s: %s', async (field, annotation, message) => {
+    const text = await problems(field, annotation)
+    expect(text).toContain(`Model "Book", field "${field.toLowerCase()}"`)
+    expect(text).toContain(message)
+  })
+
+  it('refuses an embed on a scalar field', async () => {
+    const datamodel = MODELS.replace(
+      '  title    String',
+      '  /// @property(embed: [x])\n  title    String'
+    )
+    let text = ''
+    try {
+      await buildHydra({
+        datamodel: await loadDatamodel(datamodel),
+        provider: 'sqlite',
+        clientModule: '../prisma/client.js',
+      })
+    } catch (error) {
+      if (!(error instanceof GenerationError)) throw error
+      text = error.problems.map(formatProblem).join('\n')
+    }
+    expect(text).toContain('embeds relations only')
+  })
+})

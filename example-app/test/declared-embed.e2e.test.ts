@@ -6,13 +6,18 @@
  * items, byte for byte alike on both engines. A request's property filter combines with it; the
  * access rules of books hold through it: a book outside the caller's scope of books stays its
  * IRI, a field books hide from the caller is left out of the embedded item, a guard refusing books
- * embeds nothing. Expected values are read back from the database, never from the API.
+ * embeds nothing. Each book declares its loans embedded, capped at three
+ * (`@property(embed: [returnedAt, borrower], first: 3)`): the first page of its sub-collection,
+ * with a partial view when it has more, the caller's scope of loans applied (only the loans the
+ * caller may see are read), a field loans hide left out, a guard refusing loans its IRI. Expected
+ * values are read back from the database, never from the API.
  */
 import { parseHydraDocumentation } from '@api-platform/api-doc-parser'
 import { hydraErrorHandler, hydraNotFound, shareAdapter } from '@prisma-hydra/runtime'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  type BookMember,
   createHydraApp,
   type HydraAccess,
   type HydraAppOptions,
@@ -27,8 +32,9 @@ const SECRET = 'declared-embed test secret'
 
 /**
  * Loans as the example's rules give them: a reader sees the loans they borrowed, a librarian every
- * loan. Books: readers see one (that of Reader 1's first loan, read from the database), without its
- * ISBN; "barred" (a librarian) may read no book at all.
+ * loan, and a caller without a token none (readers do not see when a loan was returned). Books:
+ * readers see one (that of Reader 1's first loan, read from the database), without its ISBN;
+ * "barred" (a librarian) may read no book at all.
  */
 let seenBook = 0
 const access = {
@@ -38,6 +44,7 @@ const access = {
       const claims = c.get('jwtPayload')
       return claims?.role === 'librarian' ? undefined : { borrower: claims?.sub ?? '' }
     },
+    hidden: (c) => (c.get('jwtPayload')?.role === 'reader' ? ['returnedAt' as const] : []),
   },
   Book: {
     guard: (c) => (c.get('jwtPayload')?.sub === 'barred' ? 'forbidden' : 'allow'),
@@ -68,22 +75,26 @@ const closers: Array<() => Promise<void>> = []
 const tokens = new Map<string, string>()
 let books: Map<number, { title: string; isbn: string }>
 
-/** Eight books and 40 loans, of four readers; every third loan still open. */
+/**
+ * Ten books and 43 loans, of three readers; every third loan still open. Books 1 to 8 have five
+ * loans each, of more than one reader, book 9 none, book 10 three (as many as its declared embed
+ * shows).
+ */
 async function seed(): Promise<void> {
   await prisma.book.createMany({
-    data: Array.from({ length: 8 }, (_, index) => ({
+    data: Array.from({ length: 10 }, (_, index) => ({
       id: index + 1,
       title: `Book ${index + 1}`,
       isbn: `978-0-${String(100000 + index)}-0`,
     })),
   })
   await prisma.loan.createMany({
-    data: Array.from({ length: 40 }, (_, index) => ({
+    data: Array.from({ length: 43 }, (_, index) => ({
       id: index + 1,
-      borrower: `Reader ${1 + (index % 4)}`,
+      borrower: `Reader ${1 + (index % 3)}`,
       loanedAt: new Date(Date.UTC(2025, 0, 1 + index)),
       returnedAt: index % 3 === 0 ? null : new Date(Date.UTC(2025, 1, 1 + index)),
-      bookId: 1 + (index % 8),
+      bookId: index < 40 ? 1 + (index % 8) : 10,
     })),
   })
 }
@@ -129,9 +140,10 @@ async function read(
   caller = 'librarian',
   server = origin
 ): Promise<{ status: number; body: Body; text: string; headers: Headers }> {
-  const response = await fetch(`${server}${path}`, {
-    headers: { Authorization: `Bearer ${tokens.get(caller)}` },
-  })
+  const token = tokens.get(caller)
+  // A caller without a token ("anonymous") sends no Authorization header.
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {}
+  const response = await fetch(`${server}${path}`, { headers })
   const text = await response.text()
   return {
     status: response.status,
@@ -335,5 +347,143 @@ describe('a declared embed as clients discover it', () => {
     expect(book?.embedded).toMatchObject({ name: 'books' })
     expect(book?.reference).toBeNull()
     expect(book?.maxCardinality).toBe(1)
+  })
+})
+
+/** A loan embedded in its book as the declaration writes it, its fields read from the database. */
+function embeddedLoan(
+  loan: { id: number; borrower: string; returnedAt: Date | null },
+  hidden = false
+): Body {
+  const item: Body = { '@context': '/contexts/Loan', '@id': `/loans/${loan.id}`, '@type': 'Loan' }
+  if (!hidden) item.returnedAt = loan.returnedAt?.toISOString() ?? null
+  item.borrower = loan.borrower
+  return item
+}
+
+/**
+ * A book's loans as its declared embed writes them: its first three loans (of `borrower` when
+ * given) in id order, and a partial view at the sub-collection when it has more.
+ */
+async function embeddedLoans(bookId: number, borrower?: string, hidden = false): Promise<Body> {
+  const loans = await prisma.loan.findMany({
+    where: { bookId, ...(borrower ? { borrower } : {}) },
+    orderBy: { id: 'asc' },
+    select: { id: true, borrower: true, returnedAt: true },
+  })
+  const iri = `/books/${bookId}/loans`
+  const collection: Body = {
+    '@id': iri,
+    '@type': 'hydra:Collection',
+    'hydra:member': loans.slice(0, 3).map((loan) => embeddedLoan(loan, hidden)),
+  }
+  if (loans.length > 3)
+    collection['hydra:view'] = { '@id': iri, '@type': 'hydra:PartialCollectionView' }
+  return collection
+}
+
+describe('a to-many relation embedded by declaration (first: 3)', () => {
+  it('shows the first three loans of each book on a page, a partial view when it has more', async () => {
+    const { status, body } = await read('/books')
+    expect(status).toBe(200)
+    const page = members(body)
+    expect(page.map((book) => book['@id'])).toStrictEqual(
+      Array.from({ length: 10 }, (_, index) => `/books/${index + 1}`)
+    )
+    for (const book of page) {
+      const id = Number(String(book['@id']).split('/').pop())
+      expect(book.loans, String(book['@id'])).toStrictEqual(await embeddedLoans(id))
+    }
+    // Books with more loans than shown, with as many, and with none.
+    const [first, none, three] = [page[0], page[8], page[9]].map((book) => book?.loans as Body)
+    expect(first).toHaveProperty(['hydra:view'])
+    expect(three).not.toHaveProperty(['hydra:view'])
+    expect(three?.['hydra:member']).toHaveLength(3)
+    expect(none).toStrictEqual({
+      '@id': '/books/9/loans',
+      '@type': 'hydra:Collection',
+      'hydra:member': [],
+    })
+  })
+
+  it('embeds them in an unpaged stream read in batches and in an item', async () => {
+    const stream = await read('/books?pagination=false')
+    expect(stream.status).toBe(200)
+    const expected = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => embeddedLoans(index + 1))
+    )
+    expect(members(stream.body).map((book) => book.loans)).toStrictEqual(expected)
+    for (const id of [1, 9, 10]) {
+      const item = await read(`/books/${id}`)
+      expect(item.status).toBe(200)
+      expect(item.body.loans).toStrictEqual(await embeddedLoans(id))
+    }
+    // The member type says so: the embedded collection, or its IRI.
+    const book = (await read('/books/1')).body as BookMember
+    const shown = typeof book.loans === 'string' ? [] : book.loans['hydra:member']
+    expect(shown.map((loan) => loan.borrower)).toHaveLength(3)
+  })
+
+  it("reads only the loans in the caller's scope, without the fields it may not see", async () => {
+    // A reader sees their own loans only, and not when they were returned.
+    const { status, body } = await read('/books?pagination=false', 'reader')
+    expect(status).toBe(200)
+    expect(members(body).map((book) => book.loans)).toStrictEqual([
+      await embeddedLoans(seenBook, 'Reader 1', true),
+    ])
+    const item = await read(`/books/${seenBook}`, 'reader')
+    expect(item.body.loans).toStrictEqual(await embeddedLoans(seenBook, 'Reader 1', true))
+    // The book's first loans are not all Reader 1's: the others' are not read at all.
+    const all = await embeddedLoans(seenBook, undefined, true)
+    expect(all).toHaveProperty(['hydra:view'])
+    expect(item.body.loans).not.toStrictEqual(all)
+    expect(item.body.loans).not.toHaveProperty(['hydra:view'])
+  })
+
+  it('keeps the IRI for a caller whose guard of loans refuses', async () => {
+    const { status, body } = await read('/books', 'anonymous')
+    expect(status).toBe(200)
+    expect(members(body).map((book) => book.loans)).toStrictEqual(
+      Array.from({ length: 10 }, (_, index) => `/books/${index + 1}/loans`)
+    )
+    expect((await read('/books/1', 'anonymous')).body.loans).toBe('/books/1/loans')
+    expect((await read('/loans', 'anonymous')).status).toBe(401)
+  })
+
+  it('answers byte for byte alike on both engines, for every caller', async () => {
+    for (const caller of ['librarian', 'reader', 'barred', 'anonymous'])
+      for (const path of ['/books', '/books?pagination=false', '/books/1', '/books/9']) {
+        const [own, compiled] = await Promise.all(
+          [origin, twin].map(async (server) => {
+            const { status, text } = await read(path, caller, server)
+            return `${status} ${text}`
+          })
+        )
+        expect(compiled, `${caller} ${path}`).toBe(own)
+      }
+  })
+
+  it('is described in the OpenAPI document and the Hydra documentation', async () => {
+    const openapi = (await read('/openapi.json')).body as {
+      components: { schemas: Record<string, { properties: Record<string, Body> }> }
+    }
+    for (const name of ['Book', 'Book.jsonld']) {
+      const loans = openapi.components.schemas[name]?.properties.loans as { anyOf: Body[] }
+      expect(loans?.anyOf, name).toHaveLength(2)
+      const shape = loans.anyOf[1] as {
+        description: string
+        properties: Record<string, { maxItems?: number }>
+      }
+      expect(shape.description).toContain('The first 3 related Loan items')
+      expect(Object.keys(shape.properties)).toStrictEqual([
+        '@id',
+        '@type',
+        'hydra:member',
+        'hydra:view',
+      ])
+      expect(shape.properties['hydra:member']?.maxItems).toBe(3)
+    }
+    const docs = (await read('/docs.jsonld')).text
+    expect(docs).toContain('a hydra:Collection holding at most 3 related Loan items')
   })
 })

@@ -112,12 +112,54 @@ describe('@property(embed: [...])', () => {
     [
       'REVIEWS',
       '@property(embed: [stars])',
-      'embeds a to-many relation: only to-one relations embed; its related items page at its sub-collection (/books/{id}/reviews)',
+      'embeds a to-many relation without first: say how many of its related items to show (embed: [...], first: 3, at most 100); the rest page at its sub-collection (/books/{id}/reviews)',
+    ],
+    [
+      'REVIEWS',
+      '@property(embed: [strs], first: 3)',
+      'names no field "strs" of Review. Did you mean "stars"?',
+    ],
+    ['REVIEWS', '@property(embed: [book], first: 3)', 'names "book", a relation of Review'],
+    [
+      'REVIEWS',
+      '@property(embed: [stars], first: 0)',
+      'must be a whole number from 1 to 100 (the related items shown), got 0',
+    ],
+    ['REVIEWS', '@property(embed: [stars], first: 101)', 'must be a whole number from 1 to 100'],
+    ['REVIEWS', '@property(embed: [stars], first: 2.5)', 'must be a whole number from 1 to 100'],
+    ['REVIEWS', '@property(embed: [stars], first: "3")', 'must be a whole number from 1 to 100'],
+    [
+      'REVIEWS',
+      '@property(first: 3)',
+      'caps a to-many relation declared embedded; write it beside embed',
+    ],
+    ['AUTHOR', '@property(embed: [name], first: 3)', 'gives first to a to-one relation'],
+    [
+      'SHELF',
+      '@property(embed: [id], first: 3)',
+      'embeds a relation to Shelf, which is not served',
     ],
   ] as const)('%s %s: %s', async (field, annotation, message) => {
     const text = await problems(field, annotation)
     expect(text).toContain(`Model "Book", field "${field.toLowerCase()}"`)
     expect(text).toContain(message)
+  })
+
+  it('declares a to-many relation embedded with its cap (first)', async () => {
+    const built = await build('REVIEWS', '@property(embed: [stars], first: 3)')
+    const book = built.model.resources.find((resource) => resource.name === 'Book')
+    expect(book?.embedded).toStrictEqual([
+      {
+        name: 'reviews',
+        embed: {
+          model: 'Review',
+          delegate: 'review',
+          key: ['id'],
+          fields: [{ name: 'stars', type: 'Int' }],
+          first: 3,
+        },
+      },
+    ])
   })
 
   it('refuses an embed on a scalar field', async () => {

@@ -25,6 +25,11 @@ export interface EmbedSpec {
   /** The target's key fields: always read, so that an item outside the caller's scope keeps its IRI. */
   key: readonly string[]
   fields: readonly EmbeddedField[]
+  /**
+   * A to-many relation declared embedded (`@property(embed: [...], first: 3)`): at most this many
+   * related items are shown, the first of its sub-collection in the target's key order.
+   */
+  first?: number | undefined
 }
 
 /** A property a client may select: a field, or a link (to-one links may be embedded). */
@@ -37,9 +42,9 @@ export interface SelectableProperty {
 }
 
 /**
- * A to-one relation a resource declares embedded (`@property(embed: [name])`, docs/member-shape.md):
- * its members and items show the related item with `embed.fields` in place of its IRI, without a
- * request parameter.
+ * A relation a resource declares embedded (`@property(embed: [name])`, docs/member-shape.md): its
+ * members and items show the related item with `embed.fields` in place of its IRI, without a
+ * request parameter; a to-many relation (`embed.first`) the first page of its sub-collection.
  */
 export type DeclaredEmbed = SelectableProperty & { embed: EmbedSpec }
 

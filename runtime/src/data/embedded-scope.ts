@@ -6,7 +6,9 @@
  * the page's related rows are checked against it in one query per page (or per batch of a
  * stream), never one per member; a row outside it keeps only its key, marked `OUTSIDE_SCOPE`,
  * and is written as the link's IRI. A guard refusing the related model is "no row": nothing is
- * embedded, and nothing is queried.
+ * embedded, and nothing is queried. A to-many relation's nested select takes a `where`: the
+ * caller's scope of its model is in it (filters/properties.ts), and a refusing guard leaves the
+ * relation unread, its IRI shown.
  */
 import {
   type EmbedRequest,
@@ -38,10 +40,18 @@ export function embeddingOf(
   if (!selection || selection.embeds.size === 0) return undefined
   const checks = [...selection.embeds.values()].flatMap((embed) => {
     const scope = view.scopeOf(embed.property.embed.model)
-    return scope === undefined ? [] : [{ embed, scope }]
+    return scope === undefined || embed.property.embed.first !== undefined ? [] : [{ embed, scope }]
+  })
+  // A to-many relation the caller's guards refuse is not read: its writer keeps the IRI.
+  const read = [...selection.embeds].filter(([, { property }]) => {
+    const scope =
+      property.embed.first === undefined ? undefined : view.scopeOf(property.embed.model)
+    return scope === undefined || !isNoRow(scope)
   })
   return {
-    select: embeddingSelect(select, selection),
+    select: embeddingSelect(select, { ...selection, embeds: new Map(read) }, (model) =>
+      view.scopeOf(model)
+    ),
     async restrict(rows, on) {
       let restricted = rows
       for (const { embed, scope } of checks)

@@ -74,7 +74,10 @@ describe('the property filter', () => {
   it('reads the embedded fields with the key in the page query, merged with the model select', () => {
     const selection = read('properties[writer][]=name')
     if (!selection) throw new Error('no selection')
-    expect(embeddingSelect({ id: true, author: { select: { id: true } } }, selection)).toEqual({
+    const noScope = () => undefined
+    expect(
+      embeddingSelect({ id: true, author: { select: { id: true } } }, selection, noScope)
+    ).toEqual({
       id: true,
       author: { select: { id: true, name: true } },
     })

@@ -121,9 +121,15 @@ type Select = Record<string, unknown>
 
 /**
  * The model's `select` with the embedded relations' key and asked fields, in the page's own query
- * (Prisma's nested `select`): never a query per member.
+ * (Prisma's nested `select`): never a query per member. A to-many relation (`embed.first`) reads
+ * one row more than it shows, in the target's key order, within `scopeOf` its model (the caller's
+ * scope: a row outside it is never read), so that its writer knows whether more exist.
  */
-export function embeddingSelect(select: Readonly<Select>, selection: PropertySelection): Select {
+export function embeddingSelect(
+  select: Readonly<Select>,
+  selection: PropertySelection,
+  scopeOf: (model: string) => Select | undefined
+): Select {
   const merged: Select = { ...select }
   for (const { property, fields } of selection.embeds.values()) {
     const relation = relationOf(property)
@@ -131,8 +137,19 @@ export function embeddingSelect(select: Readonly<Select>, selection: PropertySel
     const nested: Record<string, true> = {}
     if (typeof own === 'object' && own !== null && 'select' in own)
       Object.assign(nested, (own as { select: Select }).select)
-    for (const name of [...property.embed.key, ...fields]) nested[name] = true
-    merged[relation] = { select: nested }
+    const { key, first, model } = property.embed
+    for (const name of [...key, ...fields]) nested[name] = true
+    if (first === undefined) {
+      merged[relation] = { select: nested }
+      continue
+    }
+    const scope = scopeOf(model)
+    merged[relation] = {
+      select: nested,
+      ...(scope ? { where: scope } : {}),
+      orderBy: key.map((name) => ({ [name]: 'asc' })),
+      take: first + 1,
+    }
   }
   return merged
 }

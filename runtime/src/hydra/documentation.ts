@@ -241,6 +241,11 @@ function declaredNote(type: DocumentedType, name: string): { description?: strin
   const declared = type.embedded?.find((property) => property.name === name)
   if (!declared) return {}
   const fields = declared.embed.fields.map((field) => field.name).join(', ')
+  const { first, model } = declared.embed
+  if (first !== undefined)
+    return {
+      description: `Embedded: the first page of the sub-collection at its @id, a hydra:Collection holding at most ${first} related ${model} items in their key order, each with its @id, @type and ${fields || 'no other field'} (a field hidden from the caller left out); a hydra:view of type hydra:PartialCollectionView, its @id the sub-collection's, when more exist; the sub-collection's IRI when the caller may not see ${model}.`,
+    }
   return {
     description: `Embedded: the related ${declared.embed.model} with its @id, @type and ${fields || 'no other field'} (a field hidden from the caller left out); its IRI when the caller may not see it.`,
   }

@@ -5,7 +5,7 @@
  */
 
 import type { KeyField } from '../contract/keys.js'
-import type { LinkSpec } from '../contract/resource.js'
+import type { LinkSpec, LinkTarget } from '../contract/resource.js'
 import { keySegment, singleSegment } from './item-key.js'
 
 /** The key of a value whose target declares none: its kind read from the value's type. */
@@ -49,5 +49,20 @@ export function linkWriter(link: LinkSpec): LinkWriter {
     const id = read(row)
     if (id === null || id === undefined) return null
     return `${base}${path}/${singleSegment((key as KeyField | undefined) ?? keyOfValue(id), id)}`
+  }
+}
+
+/** The IRI of an item of `target` from its row, whose key fields (`keyName` for one) it holds. */
+export function relatedIri(
+  target: LinkTarget,
+  keyName: string
+): (related: Record<string, unknown>, base: string) => string {
+  const path = target.collectionPath
+  const { key } = target
+  return (related, base) => {
+    const segment = key
+      ? keySegment(key, related)
+      : singleSegment(keyOfValue(related[keyName]), related[keyName])
+    return `${base}${path}/${segment}`
   }
 }

@@ -4,7 +4,7 @@
  * row), derived from the resource's description as `defineResource` receives it: each shown
  * field's JSON value (the scalar table's `tsType`, an enum's values, a list, `null` when the field
  * is optional), then each link's IRI (`null` when an optional to-one link is empty), or the related
- * item where the description declares the link embedded. The values
+ * item (a to-many link: its first related items) where the description declares the link embedded. The values
  * are the ones `defineResource`'s member writer produces from the same description.
  */
 import type { JsonValue, SCALAR_TYPES } from '../scalar-types.js'
@@ -55,20 +55,41 @@ type LinkValue<L extends DescribedLink> = L extends { kind: 'one'; required: fal
 /** The member of a described resource, flattened into one object type. */
 type Flat<T> = { [Key in keyof T]: T[Key] }
 
+/** An embedded item of a declared embed `X`: its context, `@id`, `@type` and declared fields. */
+type DeclaredFields<X extends DescribedEmbed> = Flat<
+  { '@context': string; '@id': string; '@type': X['model'] } & {
+    [F in X['fields'][number] as F['name']]: FieldValue<F>
+  }
+>
+
+/** A Hydra key with the `hydra:` prefix unless the description says `hydraPrefix: false`. */
+type Term<D, K extends string> = D extends { hydraPrefix: false } ? K : `hydra:${K}`
+
+/**
+ * A to-many relation declared embedded (`first`): the first page of its sub-collection, its
+ * related items, and a partial view when more exist (hydra/embedded-collection.ts).
+ */
+type DeclaredCollection<D, X extends DescribedEmbed> = Flat<
+  { '@id': string; '@type': Term<D, 'Collection'> } & {
+    [K in Term<D, 'member'>]: DeclaredFields<X>[]
+  } & {
+    [K in Term<D, 'view'>]?: { '@id': string; '@type': Term<D, 'PartialCollectionView'> }
+  }
+>
+
 /**
  * A link the description declares embedded (`embedded`, docs/member-shape.md): the related item
- * with its context, `@id`, `@type` and the declared fields; its IRI (`LinkValue`) when the caller
- * may not see the related row. Any other link: `never`.
+ * with its context, `@id`, `@type` and the declared fields, or for a to-many link its embedded
+ * collection; its IRI (`LinkValue`) when the caller may not see the related row. Any other link:
+ * `never`.
  */
 type DeclaredItem<D, N> = D extends {
   embedded: readonly (infer E)[]
 }
   ? E extends { name: N; embed: infer X extends DescribedEmbed }
-    ? Flat<
-        { '@context': string; '@id': string; '@type': X['model'] } & {
-          [F in X['fields'][number] as F['name']]: FieldValue<F>
-        }
-      >
+    ? X extends { first: number }
+      ? DeclaredCollection<D, X>
+      : DeclaredFields<X>
     : never
   : never
 

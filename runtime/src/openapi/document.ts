@@ -238,16 +238,18 @@ function componentSchemas(
     const hideable = api.access?.[type.name]?.hidden !== undefined
     const member = memberSchema(type, hideable)
     const shape = memberShapeOf(type)
+    const prefixes = [...(styles.get(type.name) ?? [true])]
     schemas[names.member] = declaredMemberSchema(
       shape ? shapedMemberSchema(member, shape) : member,
-      type.embedded
+      type.embedded,
+      prefixes
     )
     if (type.itemPath) {
       const item = itemSchema(type, hideable)
       // Items are shaped by their own property filter alone.
       const own = memberShapeOf({ collections: [], properties: type.properties })
       const shaped = own ? shapedMemberSchema(item, own) : item
-      schemas[names.item] = declaredMemberSchema(shaped, type.embedded)
+      schemas[names.item] = declaredMemberSchema(shaped, type.embedded, prefixes)
     }
     for (const prefix of styles.get(type.name) ?? []) {
       schemas[names.collection(prefix)] = collectionSchema(type, prefix)

@@ -75,24 +75,61 @@ export function shapedMemberSchema(member: Schema, shape: MemberShape): Schema {
 }
 
 /**
+ * The embedded collection of a to-many link declared embedded (hydra/embedded-collection.ts): the
+ * sub-collection's `@id`, at most `first` related items, and a partial view when more exist; its
+ * keys spelled as the type's pages spell them (`prefixes`: with `hydra:`, without, or either).
+ */
+export function embeddedCollectionSchema(embed: EmbedSpec, prefixes: readonly boolean[]): Schema {
+  const styles = prefixes.map((prefix) => {
+    const term = (name: string) => (prefix ? `hydra:${name}` : name)
+    return {
+      type: 'object',
+      required: ['@id', '@type', term('member')],
+      properties: {
+        '@id': { type: 'string', format: 'uri-reference' },
+        '@type': { const: term('Collection') },
+        [term('member')]: { type: 'array', maxItems: embed.first, items: embeddedSchema(embed) },
+        [term('view')]: {
+          type: 'object',
+          description: 'Present when more related items exist than are shown: follow the @id.',
+          required: ['@id', '@type'],
+          properties: {
+            '@id': { type: 'string', format: 'uri-reference' },
+            '@type': { const: term('PartialCollectionView') },
+          },
+          additionalProperties: false,
+        },
+      },
+      additionalProperties: false,
+    }
+  })
+  return styles.length === 1 ? (styles[0] as Schema) : { anyOf: styles }
+}
+
+/**
  * A member or item schema with each link the type declares embedded: the related item with the
  * declared fields (a field hidden from the caller left out), or its IRI when the caller may not
- * see the related row.
+ * see the related row; a to-many link the first of its related items (`prefixes`: how the type's
+ * pages spell Hydra's keys).
  */
 export function declaredMemberSchema(
   member: Schema,
-  embedded: readonly DeclaredEmbed[] | undefined
+  embedded: readonly DeclaredEmbed[] | undefined,
+  prefixes: readonly boolean[] = [true]
 ): Schema {
   if (!embedded || embedded.length === 0) return member
   const properties = { ...(member.properties as Record<string, Schema>) }
   for (const { name, embed } of embedded) {
     const link = properties[name]
     if (!link) continue
-    const item = embeddedSchema(embed)
-    const description = `The related ${embed.model}, embedded with the fields the resource declares (a field hidden from the caller left out), or its IRI when the caller may not see it.`
+    const many = embed.first !== undefined
+    const value = many ? embeddedCollectionSchema(embed, prefixes) : embeddedSchema(embed)
+    const description = many
+      ? `The first ${embed.first} related ${embed.model} items of the sub-collection at its @id, in their key order, each with the fields the resource declares (a field hidden from the caller left out), a partial view when more exist; the sub-collection's IRI when the caller may not see ${embed.model}.`
+      : `The related ${embed.model}, embedded with the fields the resource declares (a field hidden from the caller left out), or its IRI when the caller may not see it.`
     // Its IRI (or null), or the item a selection embeds: one choice more.
     const choices = Array.isArray(link.anyOf) ? (link.anyOf as Schema[]) : [link]
-    properties[name] = { anyOf: [...choices, { ...item, description }] }
+    properties[name] = { anyOf: [...choices, { ...value, description }] }
   }
   return { ...member, properties }
 }

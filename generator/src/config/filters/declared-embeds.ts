@@ -1,13 +1,15 @@
 /**
  * `@property(embed: [name, country])` on a relation (docs/member-shape.md): the resource's members
  * and items show the related item with those fields in place of its IRI, without a request
- * parameter (what API Platform does with serialization groups). Checked against the related
- * model: a to-one relation to a served model, shown, each field one its target serves.
+ * parameter (what API Platform does with serialization groups); a to-many relation, capped by
+ * `first`, the first page of its sub-collection. Checked against the related model: a relation to
+ * a served model, shown, each field one its target serves, `first` given to a to-many one only.
  */
 import type { DeclaredEmbed } from '@prisma-hydra/runtime/defaults'
 import { didYouMean, type Problem, reporter } from '../../problems.js'
 import type { CatalogModel } from '../models/catalog.js'
 import type { ServedModel } from '../models/served-model.js'
+import { MAX_EMBEDDED_FIRST } from '../schema/fields.js'
 import type { FieldModel } from '../schema/model.js'
 import { embedSpecOf } from './property-filter.js'
 
@@ -18,7 +20,7 @@ export function declaredEmbeds(
   targets: ReadonlyMap<string, ServedModel>,
   problems: Problem[]
 ): DeclaredEmbed[] {
-  return entry.fields.flatMap(({ field, embed, hidden }) => {
+  return entry.fields.flatMap(({ field, embed, first, hidden }) => {
     if (!embed) return []
     const report = (message: string): [] => {
       reporter(
@@ -41,14 +43,19 @@ export function declaredEmbeds(
       return report(
         `embeds a relation to ${field.type}, which is not served (no @pagination with a key): only a served model's items embed, at their IRIs`
       )
-    if (link.kind === 'many')
+    if (link.kind === 'many' && first === undefined)
       return report(
-        `embeds a to-many relation: only to-one relations embed; its related items page at its sub-collection (${served.collectionPath}/{id}/${link.name})`
+        `embeds a to-many relation without first: say how many of its related items to show (embed: [...], first: 3, at most ${MAX_EMBEDDED_FIRST}); the rest page at its sub-collection (${served.collectionPath}/{id}/${link.name})`
+      )
+    if (link.kind === 'one' && first !== undefined)
+      return report(
+        'gives first to a to-one relation: first caps a to-many relation; a to-one relation embeds its one item'
       )
     const fields = embeddedFields(embed, link.target, target, report)
     if (!fields) return []
     const named = link.field === link.name ? {} : { field: link.field }
-    return [{ name: link.name, ...named, embed: embedSpecOf(link.target, target, fields) }]
+    const spec = embedSpecOf(link.target, target, fields)
+    return [{ name: link.name, ...named, embed: first === undefined ? spec : { ...spec, first } }]
   })
 }
 

@@ -15,7 +15,12 @@ export interface FieldAnnotations {
   readonly property: boolean
   /** `@property(embed: [...])`: a relation shown embedded with these fields of its target. */
   readonly embed?: readonly string[] | undefined
+  /** `@property(embed: [...], first: 3)`: a to-many relation's cap (checked against its kind later). */
+  readonly first?: number | undefined
 }
+
+/** The most related items a to-many relation declared embedded may show (`first`). */
+export const MAX_EMBEDDED_FIRST = 100
 
 /** A property name that is a JSON-LD term and a path segment as it is: no escaping anywhere. */
 const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/
@@ -41,9 +46,10 @@ export function readFieldAnnotations(model: DMMF.Model): {
         message: 'is given more than once; merge the options into one @property(...)',
       })
     }
-    const propertyArgs = readExtraArgs(property[0], ['iri', 'name', 'embed'], fieldReport)
+    const propertyArgs = readExtraArgs(property[0], ['iri', 'name', 'embed', 'first'], fieldReport)
     const iri = readIri(propertyArgs.get('iri'), '@property', fieldReport)
     const embed = readEmbed(propertyArgs.get('embed'), field, fieldReport)
+    const first = readFirst(propertyArgs.get('first'), embed !== undefined, fieldReport)
     return {
       field,
       iri,
@@ -51,6 +57,7 @@ export function readFieldAnnotations(model: DMMF.Model): {
       hidden: fieldAnnotations.some((annotation) => annotation.name === 'hidden'),
       property: property.length > 0,
       ...(embed ? { embed } : {}),
+      ...(first !== undefined ? { first } : {}),
     }
   })
   return { fields, problems }
@@ -118,6 +125,29 @@ function readEmbed(
     return undefined
   }
   return value as string[]
+}
+
+/**
+ * `@property(embed: [...], first: 3)`: a whole number from 1 to `MAX_EMBEDDED_FIRST`, beside
+ * `embed` only (whether the relation is to-many is checked with its link: declared-embeds.ts).
+ */
+function readFirst(
+  value: AnnotationValue | undefined,
+  embeds: boolean,
+  report: Report
+): number | undefined {
+  if (value === undefined) return undefined
+  const message = !embeds
+    ? 'caps a to-many relation declared embedded; write it beside embed: @property(embed: [name], first: 3)'
+    : typeof value !== 'number' ||
+        !Number.isInteger(value) ||
+        value < 1 ||
+        value > MAX_EMBEDDED_FIRST
+      ? `must be a whole number from 1 to ${MAX_EMBEDDED_FIRST} (the related items shown), got ${show(value)}`
+      : undefined
+  if (message === undefined) return value as number
+  report({ source: '@property', option: 'first', message })
+  return undefined
 }
 
 /** A scalar or enum field of the DMMF as the emitter needs it. */

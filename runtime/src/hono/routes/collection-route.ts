@@ -289,7 +289,8 @@ async function collectionResponse<
     const toMember = shapeMembers(
       hideFields((row: Row) => resource.toMember(row, base), hidden),
       selected,
-      base
+      base,
+      { links: resource.links, hydraPrefix: hydraPrefix !== false }
     )
     const responding = respondWithContent(c, content, toMember, render, {
       retryAfter: budget.retryAfter,

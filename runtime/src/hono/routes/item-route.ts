@@ -107,7 +107,8 @@ async function itemResponse<M, K extends IdKind>(
       const member = shapeMembers(
         hideFields((found: object) => resource.toMember(found, base), view.hidden),
         selected,
-        base
+        base,
+        resource
       )(row) as Record<string, unknown>
       const item = { '@context': `${base}/contexts/${resource.name}`, ...member } as HydraItem<M>
       return jsonLd(c, item, member['@id'] as string, resource.cacheControl)

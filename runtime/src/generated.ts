@@ -40,13 +40,12 @@ export type {
   ResourceAppOptions,
   ResourceAppOptionsWith,
 } from './hono/routes/app-options.js'
-export {
-  type CollectionProvider,
-  type OperationProviders,
-  type SourceOf,
-  serveCollection,
-  serveSource,
-} from './hono/routes/collection-route.js'
+export type {
+  CollectionProvider,
+  OperationProviders,
+  SourceOf,
+} from './hono/routes/collection-content.js'
+export { serveCollection, serveSource } from './hono/routes/collection-route.js'
 export { type HydraItem, serveItem } from './hono/routes/item-route.js'
 export { serveSubCollection } from './hono/routes/sub-collection-route.js'
 export type {

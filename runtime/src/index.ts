@@ -41,7 +41,7 @@ export {
 // Headers, content negotiation, CORS and hosts (docs/hydra.md, docs/deployment.md)
 export { type CorsOrigin, hydraHeaders } from './hono/response/hydra-headers.js'
 // Custom data providers of generated operations
-export type { CollectionProvider } from './hono/routes/collection-route.js'
+export type { CollectionProvider } from './hono/routes/collection-content.js'
 // Custom collections (docs/custom-collections.md)
 export { type CollectionHandlerOptions, hydraCollection } from './hono/routes/custom-collection.js'
 // The documents the API serves, for typing responses

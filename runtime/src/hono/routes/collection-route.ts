@@ -5,29 +5,27 @@
  */
 import type { Context } from 'hono'
 import type { CollectionOperation } from '../../contract/operations.js'
-import type { PagingConfig } from '../../contract/paging.js'
-import type { CallerView } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { outageLogOf } from '../../data/read-routing.js'
-import { type Snapshot, snapshotOf } from '../../data/snapshot.js'
 import { budgetOf } from '../../database/timeouts.js'
-import { withDeclaredEmbeds } from '../../filters/declared-embeds.js'
-import { readProperties } from '../../filters/properties.js'
-import { type ProviderQuery, type RowSelection, selectRows } from '../../filters/selection.js'
 import type { HydraCollection } from '../../hydra/collection.js'
 import { shapeMembers } from '../../hydra/member-shape.js'
 import { collectionSearch } from '../../hydra/search.js'
-import type { QueryMap } from '../../iri/query-string.js'
 import type { OperationsOptions } from '../../observe/options.js'
-import { type BoundWork, type CollectionContent, readCollection } from '../../paging/strategy.js'
-import type { CollectionResult, CollectionSource, PagingRequest } from '../../paging/types.js'
 import { type CallerOperation, callerOperation, hideFields } from '../access/caller-operation.js'
 import { mountPrefix } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
 import { renderOptions, requestQuery, respondWithContent } from '../response/collection-response.js'
 import { restyleRouteError } from '../response/error-handlers.js'
 import type { JsonLdResponse } from '../response/json-ld.js'
-import type { ResourceAppOptions } from './app-options.js'
+import {
+  type ContentRead,
+  dataNames,
+  type RowOrigin,
+  readContent,
+  type ServeCollectionOptions,
+  type SourceOf,
+} from './collection-content.js'
 import {
   boundWork,
   inDataAccess,
@@ -40,44 +38,6 @@ import {
 import type { CollectionProblems, GuardProblems, ProblemResponse } from './typed-responses.js'
 
 /**
- * A source given by hand (serveSource): one reading what the selection asks for (the filters'
- * `where`, the client's `orderBy`), or, for an operation that declares no filter and no order, a
- * plain source.
- */
-export type SourceOf<Row extends object, Where> =
-  | CollectionSource<Row, Where>
-  | ((selection: RowSelection) => CollectionSource<Row, Where>)
-
-/**
- * Where an operation's rows come from: the resource's data access (generated routes, which read
- * the caller first), or a source given by hand.
- */
-type RowOrigin<Row extends object, Where> =
-  | { kind: 'data'; access: DataAccess<Row> }
-  | { kind: 'source'; source: SourceOf<Row, Where> }
-
-/** A source given by hand for `selection`. */
-function handSource<Row extends object, Where>(
-  source: SourceOf<Row, Where>,
-  operation: CollectionOperation<unknown>,
-  selection: RowSelection
-): CollectionSource<Row, Where> {
-  if (typeof source === 'function') return source(selection)
-  if (selection.where || selection.orderBy) {
-    throw new TypeError(
-      `serveCollection: ${operation.path} declares filters or an order; pass a function from the selection to a source`
-    )
-  }
-  return source
-}
-
-/** The view a data access reads with: always the caller's (read before the route reads rows). */
-function callerOf(access: CallerOperation<unknown> | undefined): CallerView {
-  if (!access) throw new TypeError('A generated collection reads its caller before its rows')
-  return access.view
-}
-
-/**
  * A sub-collection's parent condition, the caller's operation read with it, and the request's
  * observation (its operation's span already open).
  */
@@ -87,68 +47,7 @@ export interface WithinParent<O> {
   observation: RouteObservation
 }
 
-/**
- * Replaces the Prisma query of a generated operation: receives the checked paging request, the
- * request's filters and order (parsed, and as the generated query's `where` and `orderBy`) and
- * `snapshot`, which reads a page and its count in one snapshot as the generated query does
- * (data/snapshot.ts), and returns rows of the model (as its generated query selects them) in any
- * form a custom handler may return. The route, the parameter checks, the members and the
- * rendering stay generated.
- */
-export type CollectionProvider<
-  Row,
-  C extends Context = Context,
-  Where = Record<string, unknown>,
-  OrderBy = Record<string, unknown>,
-> = (
-  request: PagingRequest,
-  c: C,
-  query: ProviderQuery<Where, OrderBy>,
-  snapshot: Snapshot
-) => CollectionResult<Row> | Promise<CollectionResult<Row>>
-
-/**
- * Custom data providers of a resource's offset-paged operations, by operation name (`Names`):
- * each replaces that operation's query (`BookProviders`).
- */
-export type OperationProviders<Row, Where, OrderBy, Names extends string> = {
-  [Name in Names]?: CollectionProvider<Row, Context, Where, OrderBy> | undefined
-}
-
-/**
- * Options of a generated collection route. `C`, `Where` and `OrderBy` are the provider's: the
- * generated routes give the model's Prisma types (`Prisma.BookWhereInput`).
- */
-export interface ServeCollectionOptions<
-  Row,
-  C extends Context = Context,
-  Where = Record<string, unknown>,
-  OrderBy = Record<string, unknown>,
-> extends ResourceAppOptions {
-  /** Replaces the operation's Prisma query (offset-paged operations). */
-  provider?: CollectionProvider<Row, C, Where, OrderBy> | undefined
-  /**
-   * The resource's providers by operation name (`BookProviders`): an offset-paged operation
-   * without its own `provider` takes the one named by its `name`.
-   */
-  providers?: OperationProviders<Row, Where, OrderBy, string> | undefined
-  /**
-   * The collection's path as its IRIs write it (without the query); default: the request's path.
-   * A sub-collection gives its own, built from its parent's key.
-   */
-  path?: string | undefined
-}
-
 const NONE: ReadonlySet<string> = new Set()
-
-/** The provider of an offset-paged operation among its resource's, by the operation's name. */
-function providerOf<Provider>(
-  providers: Readonly<Record<string, Provider | undefined>> | undefined,
-  operation: { name?: string | undefined; paging: PagingConfig }
-): Provider | undefined {
-  if (!providers || operation.name === undefined || operation.paging.cursor) return undefined
-  return Object.hasOwn(providers, operation.name) ? providers[operation.name] : undefined
-}
 
 /**
  * Each operation's `hydra:search` builder: a memo of a pure function of the operation (generated
@@ -277,18 +176,16 @@ async function collectionResponse<
       work: boundWork(observation, budget.query, outages),
       observation,
     }
-    const content = await inDataAccess(
+    const { content, properties } = await inDataAccess(
       observation,
       dataNames(read),
       () => readContent(c, query, read),
-      pagingAttributes
+      (read) => pagingAttributes(read.content)
     )
     const hidden = access?.view.hidden ?? NONE
-    const requested = readProperties(query, operation.query?.properties)
-    const selected = withDeclaredEmbeds(requested, resource.embedded, access?.view)
     const toMember = shapeMembers(
       hideFields((row: Row) => resource.toMember(row, base), hidden),
-      selected,
+      properties,
       base,
       { links: resource.links, hydraPrefix: hydraPrefix !== false }
     )
@@ -307,97 +204,4 @@ async function collectionResponse<
   } catch (error) {
     restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter, outages)
   }
-}
-
-/** The names of a request's data access: its operation, engine and database. */
-function dataNames<M, Row extends object, Where, C extends Context, FilterWhere, OrderBy>(
-  read: ContentRead<M, Row, Where, C, FilterWhere, OrderBy>
-) {
-  const { operation, origin, options } = read
-  const provided = options.provider ?? providerOf(options.providers, operation)
-  const own = origin.kind === 'data' ? origin.access.engineOf(operation) : 'source'
-  return {
-    resource: operation.resource.name,
-    operation: operation.name ?? 'collection',
-    provider: operation.resource.provider,
-    // A provider reads however it reads; a source given by hand is the app's own.
-    engine: provided ? 'provider' : own,
-  }
-}
-
-/** What one request of a collection operation is read with, besides its query. */
-interface ContentRead<M, Row extends object, Where, C extends Context, FilterWhere, OrderBy> {
-  /** The operation as the caller may use it. */
-  operation: CollectionOperation<M, boolean>
-  origin: RowOrigin<Row, Where>
-  options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy>
-  access: CallerOperation<unknown> | undefined
-  within: Record<string, unknown> | undefined
-  base: string
-  work: BoundWork
-  observation: RouteObservation
-}
-
-/**
- * The content of one request: its rows selected (filters, order, cursor) and read through the
- * operation's source, or handed to the provider that replaces it.
- */
-async function readContent<M, Row extends object, Where, C extends Context, FilterWhere, OrderBy>(
-  c: C,
-  query: QueryMap,
-  read: ContentRead<M, Row, Where, C, FilterWhere, OrderBy>
-): Promise<CollectionContent<Row>> {
-  const { operation, origin, access, options } = read
-  const { resource, paging } = operation
-  // `operation` is the declared one, or a variant of it ({ ...operation, query }): same name.
-  const provider = options.provider ?? providerOf(options.providers, operation)
-  const selection = selectRows(
-    query,
-    operation,
-    read.base,
-    resource.provider,
-    !provider,
-    access?.scopeOf
-  )
-  // The relations the resource declares embedded are read by the same query as the page.
-  const shape = withDeclaredEmbeds(selection.rows.properties, resource.embedded, access?.view)
-  selection.rows.properties = shape
-  const { filters, order } = selection.query
-  const { orderBy } = selection.rows
-  // A provider reads within the caller's scope too.
-  const where =
-    origin.kind === 'data'
-      ? origin.access.where(selection.rows, callerOf(access))
-      : selection.rows.where
-  const reading = <W>(source: CollectionSource<Row, W>) =>
-    readCollection(query, {
-      source,
-      paging,
-      orderKey: selection.orderKey,
-      cursor: selection.cursor,
-      filterOperators: selection.filterOperators,
-      provider:
-        provider &&
-        ((request) =>
-          // The selection is built from the operation's spec, which the generator wrote from the
-          // model: its where and orderBy are the model's Prisma inputs the provider is typed with.
-          provider(
-            request,
-            c,
-            {
-              filters,
-              order,
-              where: where as FilterWhere | undefined,
-              orderBy: orderBy as OrderBy[] | undefined,
-            },
-            snapshotOf(resource.provider, options.timeouts)
-          )),
-      batchSize: options.batchSize,
-      database: resource.provider,
-      work: read.work,
-    })
-  if (origin.kind === 'source') return reading(handSource(origin.source, operation, selection.rows))
-  const { within, observation } = read
-  const view = callerOf(access)
-  return reading(origin.access.source(operation, selection.rows, view, within, observation.timing))
 }

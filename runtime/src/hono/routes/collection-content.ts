@@ -110,11 +110,19 @@ export interface ServeCollectionOptions<
   path?: string | undefined
 }
 
-/** The provider of an offset-paged operation among its resource's, by the operation's name. */
-function providerOf<Provider>(
-  providers: Readonly<Record<string, Provider | undefined>> | undefined,
+/**
+ * The provider of an offset-paged operation: the route's own, or the one its resource's
+ * providers name by the operation's name.
+ */
+export function providerOf<Provider>(
+  options: {
+    provider?: Provider | undefined
+    providers?: Readonly<Record<string, Provider | undefined>> | undefined
+  },
   operation: { name?: string | undefined; paging: PagingConfig }
 ): Provider | undefined {
+  if (options.provider) return options.provider
+  const { providers } = options
   if (!providers || operation.name === undefined || operation.paging.cursor) return undefined
   return Object.hasOwn(providers, operation.name) ? providers[operation.name] : undefined
 }
@@ -124,7 +132,7 @@ export function dataNames<M, Row extends object, Where, C extends Context, Filte
   read: ContentRead<M, Row, Where, C, FilterWhere, OrderBy>
 ) {
   const { operation, origin, options } = read
-  const provided = options.provider ?? providerOf(options.providers, operation)
+  const provided = providerOf(options, operation)
   const own = origin.kind === 'data' ? origin.access.engineOf(operation) : 'source'
   return {
     resource: operation.resource.name,
@@ -176,7 +184,7 @@ export async function readContent<
   const { operation, origin, access, options } = read
   const { resource, paging } = operation
   // `operation` is the declared one, or a variant of it ({ ...operation, query }): same name.
-  const provider = options.provider ?? providerOf(options.providers, operation)
+  const provider = providerOf(options, operation)
   const selection = selectRows(
     query,
     operation,

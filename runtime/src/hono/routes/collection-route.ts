@@ -17,15 +17,17 @@ import { mountPrefix } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
 import { renderOptions, requestQuery, respondWithContent } from '../response/collection-response.js'
 import { restyleRouteError } from '../response/error-handlers.js'
-import type { JsonLdResponse } from '../response/json-ld.js'
+import { asJsonLd, type JsonLdResponse } from '../response/json-ld.js'
 import {
   type ContentRead,
   dataNames,
+  providerOf,
   type RowOrigin,
   readContent,
   type ServeCollectionOptions,
   type SourceOf,
 } from './collection-content.js'
+import { type PlainPage, plainPageOf } from './plain-page.js'
 import {
   boundWork,
   inDataAccess,
@@ -67,6 +69,32 @@ function searchOf<M, P extends boolean>(
     searches.set(operation, search)
   }
   return search(path)
+}
+
+/** Each operation's page writer over each data access (null: it has none). */
+const plainPages = new WeakMap<object, WeakMap<object, PlainPage | null>>()
+
+/**
+ * The page writer of `operation` over `rows` (plain-page.ts), unless the app `replaced` what it
+ * would read or write (a custom provider, the collection's path).
+ */
+function plainPageFor<M, Row extends object>(
+  operation: CollectionOperation<M, boolean>,
+  rows: DataAccess<Row>,
+  replaced: boolean
+): PlainPage | undefined {
+  if (replaced) return undefined
+  let known = plainPages.get(operation)
+  if (!known) {
+    known = new WeakMap()
+    plainPages.set(operation, known)
+  }
+  let plain = known.get(rows)
+  if (plain === undefined) {
+    plain = plainPageOf(operation, rows, (path) => searchOf(operation, path)) ?? null
+    known.set(rows, plain)
+  }
+  return plain ?? undefined
 }
 
 /** What a collection route answers: its document, or a problem. */
@@ -160,6 +188,12 @@ async function collectionResponse<
       (origin.kind === 'data'
         ? await callerOperation(c, origin.access, options, declared)
         : undefined)
+    if (access && !parent && origin.kind === 'data') {
+      const replaced = options.path !== undefined || providerOf(options, declared) !== undefined
+      const plain = plainPageFor(declared, origin.access, replaced)
+      const answer = plain?.({ c, view: access.view, base, budget, observation })
+      if (answer) return asJsonLd<HydraCollection<M, P>>(await answer)
+    }
     const operation = access?.operation ?? declared
     const query = requestQuery(c)
     const context = `${base}/contexts/${resource.name}`

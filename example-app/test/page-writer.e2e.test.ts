@@ -13,6 +13,11 @@
 import { createDataAccess, serveCollection } from '@prisma-hydra/runtime/generated'
 import { type Context, Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { feedEntryModel, feedEntryOperations } from '#fixtures/cursor/hydra/feed-entry.js'
+import { soManyModel, soManyOperations } from '#fixtures/cursor/hydra/so-many.js'
+import { typedRowModel, typedRowOperations } from '#fixtures/cursor/hydra/typed-row.js'
+import { wordModel, wordOperations } from '#fixtures/cursor/hydra/word.js'
+import { PrismaClient as CursorClient } from '#fixtures/cursor/prisma/client.js'
 import { readingModel, readingOperations } from '#fixtures/totals/hydra/reading.js'
 import { PrismaClient as TotalsClient } from '#fixtures/totals/prisma/client.js'
 import { authorModel, authorOperations } from '#generated/hydra/author.js'
@@ -31,6 +36,7 @@ import {
 } from './support/harness.js'
 
 const TOTALS_SCHEMA = new URL('./fixtures/totals/schema.prisma', import.meta.url).pathname
+const CURSOR_SCHEMA = new URL('./fixtures/cursor/schema.prisma', import.meta.url).pathname
 
 type Engine = 'prisma' | 'compiled'
 /** One collection operation served at `path` over the data access of its model. */
@@ -50,6 +56,8 @@ let readings: TotalsClient
 /** The totals fixture with one page of rows. */
 let single: TestDatabase
 let few: TotalsClient
+let keyset: TestDatabase
+let cursors: CursorClient
 const closing: Array<() => Promise<void>> = []
 
 beforeAll(async () => {
@@ -64,16 +72,47 @@ beforeAll(async () => {
   single = await freshDatabase(TOTALS_SCHEMA)
   few = new TotalsClient({ adapter: createAdapter(single.url) })
   await few.reading.createMany({ data: [1, 2, 3].map((id) => ({ id, value: id })) })
+  keyset = await freshDatabase(CURSOR_SCHEMA)
+  cursors = new CursorClient({ adapter: createAdapter(keyset.url) })
+  await seedCursors(cursors)
 })
+
+/** Rows of every cursor key type, with ties on the first key field. */
+async function seedCursors(client: CursorClient) {
+  const numbers = Array.from({ length: 11 }, (_, index) => index + 1)
+  await client.soMany.createMany({ data: numbers.map((id) => ({ id, content: `row ${id}` })) })
+  await client.feedEntry.createMany({
+    data: numbers.map((id) => ({
+      id,
+      createdAt: new Date(Date.UTC(2024, 0, 1 + Math.floor(id / 3))),
+      score: (id * 7) % 5,
+    })),
+  })
+  await client.typedRow.createMany({
+    data: numbers.map((n) => ({
+      id: `0000000${n % 10}-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`,
+      big: 9007199254740993n + BigInt(n * 1000) * (n % 2 === 0 ? 1n : -1n),
+      code: `code-${String.fromCharCode(110 - n)}`,
+      amount: `${(n * 7) % 10}.${n}5`,
+      ratio: n % 3 === 0 ? n / 7 : -n / 3,
+      kind: (['ALPHA', 'BETA', 'GAMMA'] as const)[n % 3] as 'ALPHA' | 'BETA' | 'GAMMA',
+      at: new Date(Date.UTC(2024, 0, 1, 12, 0, 0, n * 7)),
+    })),
+  })
+  const words = ['a', 'A', 'á', 'b', 'B', 'c', 'ç', 'd', 'e', 'E', 'f']
+  await client.word.createMany({ data: words.map((word, index) => ({ id: index + 1, word })) })
+}
 
 afterAll(async () => {
   for (const close of closing.reverse()) await close()
   await prisma?.$disconnect()
   await readings?.$disconnect()
   await few?.$disconnect()
+  await cursors?.$disconnect()
   await database?.remove()
   await totals?.remove()
   await single?.remove()
+  await keyset?.remove()
 })
 
 /** The seeded example's operations and the totals fixture's, with their last pages. */
@@ -149,14 +188,82 @@ async function seen(origin: string, response: Response) {
   return { status: response.status, headers, body: await response.text() }
 }
 
+/** The cursor fixture's operations: positions on keys of every type, ties, both directions. */
+function cursorOperations(): Served[] {
+  const fixture = { client: cursors, last: 1 }
+  return [
+    { ...fixture, path: '/so-manies', operation: soManyOperations.collection, model: soManyModel },
+    {
+      ...fixture,
+      path: '/feed-entries',
+      operation: feedEntryOperations.collection,
+      model: feedEntryModel,
+    },
+    {
+      ...fixture,
+      path: '/feed-entries/oldest-first',
+      operation: feedEntryOperations.oldestFirst,
+      model: feedEntryModel,
+    },
+    ...(['collection', 'byCode', 'byAmount', 'byRatio', 'byId', 'byAt'] as const).map((name) => ({
+      ...fixture,
+      path: `/typed-rows/${name}`,
+      operation: typedRowOperations[name],
+      model: typedRowModel,
+    })),
+    { ...fixture, path: '/words', operation: wordOperations.collection, model: wordModel },
+    { ...fixture, path: '/words/backwards', operation: wordOperations.backwards, model: wordModel },
+  ]
+}
+
+/** Both apps of `served` on `engine`, each on its own server. */
+async function twins(served: readonly Served[], engine: Engine) {
+  const writer = await startServer(appOf(served, engine, false).fetch)
+  const general = await startServer(appOf(served, engine, true).fetch)
+  closing.push(writer.close, general.close)
+  /** Sends `target` to both and expects the same answer; the writer's, as a client sees it. */
+  return async (target: string, headers: Record<string, string> = {}) => {
+    const mine = await seen(writer.origin, await fetch(`${writer.origin}${target}`, { headers }))
+    const theirs = await seen(
+      general.origin,
+      await fetch(`${general.origin}${target}`, { headers })
+    )
+    expect(mine, `${target} ${JSON.stringify(headers)}`).toEqual(theirs)
+    const tag = mine.headers.find(([name]) => name === 'etag')?.[1]
+    if (tag) {
+      for (const conditional of [
+        { 'If-None-Match': tag },
+        { 'If-None-Match': '"another"' },
+        { 'If-Match': '"another"' },
+      ]) {
+        const again = await seen(
+          writer.origin,
+          await fetch(`${writer.origin}${target}`, { headers: conditional })
+        )
+        const theirsAgain = await seen(
+          general.origin,
+          await fetch(`${general.origin}${target}`, { headers: conditional })
+        )
+        expect(again, `${target} ${JSON.stringify(conditional)}`).toEqual(theirsAgain)
+      }
+    }
+    return mine
+  }
+}
+
+/** The view's link named `rel` (`next`, `previous`) of a page's body, with or without the prefix. */
+function linkOf(body: string, rel: string): string | undefined {
+  const view = JSON.parse(body) as Record<string, Record<string, string> | undefined>
+  const found = view['hydra:view'] ?? view.view
+  return found?.[`hydra:${rel}`] ?? found?.[rel]
+}
+
 describe.each(['prisma', 'compiled'] as const)(
   `the page writer (${TEST_DATABASE}, %s engine)`,
   (engine) => {
     it('answers every page asked by its number as the general route does', async () => {
       const served = await operations()
-      const writer = await startServer(appOf(served, engine, false).fetch)
-      const general = await startServer(appOf(served, engine, true).fetch)
-      closing.push(writer.close, general.close)
+      const compare = await twins(served, engine)
       let compared = 0
       for (const { path, last } of served) {
         const pages = [...new Set([1, 2, last, last + 1, 999_999])]
@@ -170,36 +277,48 @@ describe.each(['prisma', 'compiled'] as const)(
           [`${path}?page=2&page=3`, {}],
         ]
         for (const [target, headers] of requests) {
-          const mine = await seen(
-            writer.origin,
-            await fetch(`${writer.origin}${target}`, { headers })
-          )
-          const theirs = await seen(
-            general.origin,
-            await fetch(`${general.origin}${target}`, { headers })
-          )
-          expect(mine, `${target} ${JSON.stringify(headers)}`).toEqual(theirs)
+          await compare(target, headers)
           compared++
-          const tag = mine.headers.find(([name]) => name === 'etag')?.[1]
-          if (!tag) continue
-          for (const conditional of [
-            { 'If-None-Match': tag },
-            { 'If-None-Match': '"another"' },
-            { 'If-Match': '"another"' },
-          ]) {
-            const again = await seen(
-              writer.origin,
-              await fetch(`${writer.origin}${target}`, { headers: conditional })
-            )
-            const theirsAgain = await seen(
-              general.origin,
-              await fetch(`${general.origin}${target}`, { headers: conditional })
-            )
-            expect(again, `${target} ${JSON.stringify(conditional)}`).toEqual(theirsAgain)
-          }
         }
       }
       expect(compared).toBeGreaterThan(60)
+    })
+
+    it('answers every cursor page as the general route does, walked both ways', async () => {
+      const served = cursorOperations()
+      const compare = await twins(served, engine)
+      let walked = 0
+      for (const { path, operation } of served) {
+        const keys = operation.paging.cursor ?? []
+        const first = keys[0]?.field as string
+        // Forward from the first page to the last, then back from the last.
+        const pages: string[] = []
+        for (let target: string | undefined = path; target && pages.length < 12; ) {
+          const page = await compare(target)
+          expect(page.status, target).toBe(200)
+          pages.push(target)
+          target = linkOf(page.body, 'next')
+        }
+        let back = linkOf((await compare(pages.at(-1) as string)).body, 'previous')
+        for (let steps = 0; back && steps < 12; steps++) {
+          back = linkOf((await compare(back)).body, 'previous')
+          walked++
+        }
+        walked += pages.length
+        // Positions the writer reads, or leaves to the general route, and the 400s of bad ones.
+        for (const target of [
+          `${path}?${first}%5Blt%5D=not-a-value`,
+          `${path}?${first}[gt]=1&${first}[lt]=2`,
+          `${path}?id[lte]=1&${first}[lt]=1`,
+          `${path}?page=1`,
+          `${path}?itemsPerPage=1`,
+          `${path}?order[id]=asc`,
+          `${path}?${first}=1`,
+          `${path}?`,
+        ])
+          await compare(target)
+      }
+      expect(walked).toBeGreaterThan(30)
     })
   }
 )

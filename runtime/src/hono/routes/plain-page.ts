@@ -14,17 +14,27 @@
  */
 import type { Context } from 'hono'
 import type { CollectionOperation } from '../../contract/operations.js'
+import type { CursorKey } from '../../contract/order.js'
+import type { PagingConfig } from '../../contract/paging.js'
 import type { CallerView } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { databaseWork } from '../../database/outage.js'
 import type { Budget } from '../../database/timeouts.js'
+import { documentIri } from '../../hydra/collection.js'
+import { iriBuilder } from '../../iri/iri-builder.js'
+import { isTruncated, parseQuery, type QueryMap } from '../../iri/query-string.js'
 import { rawUrlEncode } from '../../iri/url-encoding.js'
+import { fetchCursorPage, readCursorBound } from '../../paging/cursor.js'
+import { keepFilterOperators } from '../../paging/cursor-links.js'
 import { fetchCollectionPage } from '../../paging/offset.js'
-import type { CollectionPage, LinkTarget } from '../../paging/types.js'
+import type { PagingDecision } from '../../paging/strategy.js'
+import type { CollectionPage, CollectionSource, LinkTarget } from '../../paging/types.js'
 import { hydraTerm } from '../../terms.js'
-import { jsonLdHeaders } from '../request/request-state.js'
+import { canonicalFor, jsonLdHeaders } from '../request/request-state.js'
 import { cacheableBody } from '../response/http-cache.js'
 import { inDataAccess, pagingAttributes, type RouteObservation } from './route-observation.js'
+
+type Where = Record<string, unknown>
 
 /** A page number as the general route reads it without complaint: decimal, no sign, no zeros. */
 const PAGE_NUMBER = /^[1-9][0-9]{0,14}$/
@@ -41,10 +51,25 @@ export interface PlainPageRequest {
 /** Writes a page of one operation; undefined for a request it does not know. */
 export type PlainPage = (request: PlainPageRequest) => Promise<Response> | undefined
 
+/** A request the writer knows, read: how its page is read, linked and known. */
+interface PlainAsk {
+  decision: PagingDecision
+  /** Reads the page; throws the 400 of a bad position before anything is read. */
+  read(source: CollectionSource<object, Where>): Promise<CollectionPage<object>>
+  /** The IRI of a view's link of the page at `path`. */
+  link(path: string): (target: LinkTarget) => string
+  /** The page's canonical IRI when the request spelled it otherwise (docs/paging.md#d6). */
+  canonical(c: Context, page: CollectionPage<object>, path: string): string | undefined
+}
+
+/** Reads a request of one operation, or undefined when the general route must answer it. */
+type AskOf = (url: string, start: number) => PlainAsk | undefined
+
 /**
  * The page writer of `operation` over `rows`, or undefined when the operation's requests always
- * need the general route (cursor paging, paging off, declared embeds). `search` is the
- * operation's `hydra:search` block at a path.
+ * need the general route (paging off, declared embeds, a page parameter whose name a query
+ * string encodes, a filter on a cursor field). `search` is the operation's `hydra:search` block at
+ * a path.
  */
 export function plainPageOf<M>(
   operation: CollectionOperation<M, boolean>,
@@ -52,13 +77,13 @@ export function plainPageOf<M>(
   search: (path: string) => Record<string, unknown> | undefined
 ): PlainPage | undefined {
   const { resource, paging } = operation
-  if (paging.cursor || !paging.enabled) return undefined
+  if (!paging.enabled) return undefined
   if (resource.embedded && resource.embedded.length > 0) return undefined
-  const pageName = paging.parameters.page
   // A name the query string carries as written (every generated one): the request's own text
   // is then the view's `@id`.
-  if (rawUrlEncode(pageName) !== pageName) return undefined
-  const { itemsPerPage, partial } = paging
+  if (rawUrlEncode(paging.parameters.page) !== paging.parameters.page) return undefined
+  const askOf = paging.cursor ? cursorAsk(operation, paging.cursor) : offsetAsk(paging)
+  if (!askOf) return undefined
   const documentText = pageDocument(operation, search)
   const selection = {}
   const names = {
@@ -71,7 +96,44 @@ export function plainPageOf<M>(
   return ({ c, view, base, budget, observation }) => {
     if (view.personal) return undefined
     const url = c.req.url
-    const start = url.indexOf('?')
+    const ask = askOf(url, url.indexOf('?'))
+    if (!ask) return undefined
+    return (async () => {
+      const { timing } = observation
+      const read = () => {
+        const reading = ask.read(rows.source(operation, selection, view, undefined, timing))
+        return databaseWork(
+          timing ? timing.measure('db', reading) : reading,
+          budget.query,
+          rows.outages
+        )
+      }
+      const { decision } = ask
+      const content = observation.tracer
+        ? await inDataAccess(observation, names, read, (page) =>
+            pagingAttributes({ page, decision })
+          )
+        : await read()
+      const write = () => {
+        const path = c.req.path
+        const headers = jsonLdHeaders(c, ask.canonical(c, content, path))
+        return cacheableBody(c, documentText(content, path, base, ask.link(path)), headers, {
+          cacheControl: operation.cacheControl,
+          kept: { Link: headers.Link as string },
+        })
+      }
+      const response = timing ? timing.time('serialize', write) : write()
+      return timing ? timing.write(response) : response
+    })()
+  }
+}
+
+/** An offset-paged operation's requests that ask for a page by its number, or for none. */
+function offsetAsk(paging: PagingConfig): AskOf {
+  const { itemsPerPage, partial } = paging
+  const pageName = paging.parameters.page
+  const mode = partial ? 'partial' : 'full'
+  return (url, start) => {
     let page = 1
     if (start !== -1) {
       const query = url.slice(start + 1)
@@ -83,42 +145,59 @@ export function plainPageOf<M>(
     }
     const offset = (page - 1) * itemsPerPage
     if (!Number.isSafeInteger(offset) || (itemsPerPage === 0 && page > 1)) return undefined
-    const decision = { mode: partial ? 'partial' : 'full', page } as const
-    return (async () => {
-      const { timing } = observation
-      const read = () => {
-        const source = rows.source(operation, selection, view, undefined, timing)
-        const reading = fetchCollectionPage(source, {
-          paged: true,
-          partial,
-          page,
-          itemsPerPage,
-          offset,
-        })
-        return databaseWork(
-          timing ? timing.measure('db', reading) : reading,
-          budget.query,
-          rows.outages
+    const request = { paged: true, partial, page, itemsPerPage, offset } as const
+    return {
+      decision: { mode, page },
+      read: (source) => fetchCollectionPage(source, request),
+      link: (path) => (target) => `${path}?${pageName}=${target.page}`,
+      // Asked by its number, a collection of one page is known by its path.
+      canonical: (_c, content, path) => (start !== -1 && !content.paginated ? path : undefined),
+    }
+  }
+}
+
+const CURSOR: PagingDecision = { mode: 'cursor' }
+
+/**
+ * A cursor-paged operation's requests that give a position on its key's fields and nothing else
+ * (no order, page size, page or filter), or no parameter at all; undefined when a filter of the
+ * operation reads a key field (its operators share the field's parameter).
+ */
+function cursorAsk<M>(
+  operation: CollectionOperation<M, boolean>,
+  keys: readonly CursorKey[]
+): AskOf | undefined {
+  const { paging, resource } = operation
+  const fields = new Set(keys.map((key) => key.field))
+  const pageName = paging.parameters.page
+  // The page parameter on a cursor operation asks for an offset page (docs/paging.md#d7).
+  if (fields.has(pageName)) return undefined
+  if (operation.query?.filters.some((filter) => fields.has(filter.field))) return undefined
+  const empty: QueryMap = parseQuery('')
+  return (url, start) => {
+    let query = empty
+    if (start !== -1) {
+      if (url.includes('#', start)) return undefined
+      query = parseQuery(url.slice(start + 1))
+      if (query.size === 0 || isTruncated(query)) return undefined
+      for (const [key, value] of query)
+        if (!fields.has(key) || !(value instanceof Map)) return undefined
+    }
+    return {
+      decision: CURSOR,
+      read: (source) => {
+        const bound = readCursorBound(query, keys, undefined, resource.provider)
+        return fetchCursorPage(source, keys, paging.itemsPerPage, bound).then((page) =>
+          keepFilterOperators(page, query)
         )
-      }
-      const content = observation.tracer
-        ? await inDataAccess(observation, names, read, (page) =>
-            pagingAttributes({ page, decision })
-          )
-        : await read()
-      const write = () => {
-        const path = c.req.path
-        // Asked by its number, a collection of one page is known by its path (docs/paging.md#d6).
-        const canonical = start !== -1 && !content.paginated ? path : undefined
-        const headers = jsonLdHeaders(c, canonical)
-        return cacheableBody(c, documentText(content, path, base), headers, {
-          cacheControl: operation.cacheControl,
-          kept: { Link: headers.Link as string },
-        })
-      }
-      const response = timing ? timing.time('serialize', write) : write()
-      return timing ? timing.write(response) : response
-    })()
+      },
+      link: (path) => iriBuilder(path, query, pageName),
+      canonical: (c, content, path) => {
+        if (start === -1) return undefined
+        const render = { path, query, parameters: paging.parameters, context: '' }
+        return canonicalFor(c, documentIri(content, render))
+      },
+    }
   }
 }
 
@@ -129,9 +208,13 @@ export function plainPageOf<M>(
 function pageDocument<M>(
   operation: CollectionOperation<M, boolean>,
   search: (path: string) => Record<string, unknown> | undefined
-): (page: CollectionPage<object>, path: string, base: string) => string {
+): (
+  page: CollectionPage<object>,
+  path: string,
+  base: string,
+  link: (target: LinkTarget) => string
+) => string {
   const { resource } = operation
-  const pageName = operation.paging.parameters.page
   const prefix = operation.hydraPrefix !== false
   const term = (name: string) => JSON.stringify(hydraTerm(name, prefix))
   const head = `,"@type":${term('Collection')}`
@@ -155,7 +238,7 @@ function pageDocument<M>(
     return text
   }
   const context = (base: string) => JSON.stringify(`${base}/contexts/${resource.name}`)
-  return (page: CollectionPage<object>, path: string, base: string): string => {
+  return (page, path, base, link) => {
     const members = page.items.map((row) => resource.toMember(row, base))
     let text = `{"@context":${context(base)},"@id":${JSON.stringify(path)}${head}`
     if (page.totalItems !== undefined) text += `${totalTerm}${page.totalItems}`
@@ -163,7 +246,7 @@ function pageDocument<M>(
       text += `,"totalItemsAccuracy":${JSON.stringify(page.totalItemsAccuracy)}`
     text += `${memberTerm}${JSON.stringify(members)}`
     if (page.paginated) {
-      const iri = (target: LinkTarget) => JSON.stringify(`${path}?${pageName}=${target.page}`)
+      const iri = (target: LinkTarget) => JSON.stringify(link(target))
       text += `${viewTerm}${iri(page.self)}${viewType}`
       for (const [key, name] of links) {
         const target = page[key]

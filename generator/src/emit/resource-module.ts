@@ -12,6 +12,7 @@ import type { EmitContext } from './context.js'
 import { writeCreateApp } from './create-app.js'
 import { keyLiteral, keySelect } from './item-key.js'
 import { writeMemberTypes } from './member-type.js'
+import { memberWriter } from './member-writer.js'
 import { hasProviders, resourceNames } from './names.js'
 import { defaultParameters, parametersLiteral, querySpecs, writeOperations } from './operations.js'
 import {
@@ -51,6 +52,7 @@ function addImports(
         runtimeValue('createDataAccess'),
         runtimeValue('defineOperations'),
         runtimeValue('defineResource'),
+        ...memberWriter(resource).uses.map(runtimeValue),
         runtimeType('Hideable'),
         runtimeType('KeySpec'),
         runtimeType('MemberOf'),

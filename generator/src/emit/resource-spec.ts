@@ -8,6 +8,7 @@ import type { CodeBlockWriter } from 'ts-morph'
 import type { FieldModel, ResourceModel } from '../config/schema/model.js'
 import { backRelation } from './back-relation.js'
 import { keySpecLiteral } from './item-key.js'
+import { memberWriter } from './member-writer.js'
 import { resourceNames } from './names.js'
 
 /**
@@ -47,6 +48,8 @@ export function writeResourceSpec(
         writer.write('],')
       }
     })
+    // Members written straight from rows (member-writer.ts).
+    writer.write(', ').write(memberWriter(resource).code)
     writer.write(')')
   }
 }

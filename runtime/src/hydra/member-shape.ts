@@ -14,7 +14,7 @@ import {
   relationOf,
 } from '../filters/properties.js'
 import { embeddedCollectionWriter, embeddedItem, type ItemFields } from './embedded-collection.js'
-import { converterFor } from './resource.js'
+import { converterFor } from './member-values.js'
 
 type Row = Record<string, unknown>
 

@@ -51,9 +51,19 @@ model Review {
 }
 `
 
-async function build(field: 'AUTHOR' | 'SHELF' | 'REVIEWS', annotation: string) {
+/** Book with an extra collection operation: its operations are collection, recent and item. */
+const WITH_RECENT = MODELS.replace(
+  '/// @pagination\nmodel Book {',
+  '/// @pagination\n/// @operation(name: "recent", path: "/books/recent")\nmodel Book {'
+)
+
+async function build(
+  field: 'AUTHOR' | 'SHELF' | 'REVIEWS',
+  annotation: string,
+  models = WITH_RECENT
+) {
   return buildHydra({
-    datamodel: await loadDatamodel(MODELS.replace(`/// ${field}`, `/// ${annotation}`)),
+    datamodel: await loadDatamodel(models.replace(`/// ${field}`, `/// ${annotation}`)),
     provider: 'sqlite',
     clientModule: '../prisma/client.js',
   })
@@ -162,7 +172,7 @@ describe('@property(embed: [...])', () => {
     ])
   })
 
-  it('refuses an embed on a scalar field', async () => {
+  it('refuses an embed on a scalar field, with its operations too', async () => {
     const datamodel = MODELS.replace(
       '  title    String',
       '  /// @property(embed: [x])\n  title    String'
@@ -179,5 +189,145 @@ describe('@property(embed: [...])', () => {
       text = error.problems.map(formatProblem).join('\n')
     }
     expect(text).toContain('embeds relations only')
+  })
+})
+
+describe('@property(embed: [...], operations: [...])', () => {
+  const author = (fields: readonly string[], operations?: readonly string[]) => ({
+    name: 'author',
+    embed: {
+      model: 'Author',
+      delegate: 'author',
+      key: ['id'],
+      fields: fields.map((name) =>
+        name === 'country'
+          ? { name, type: 'String', required: false }
+          : { name, type: name === 'id' ? 'Int' : 'String' }
+      ),
+    },
+    ...(operations ? { operations } : {}),
+  })
+
+  it('limits a declaration to the operations it names, one line per shape', async () => {
+    const built = await build(
+      'AUTHOR',
+      [
+        '@property(embed: [name], operations: [collection, Author.books])',
+        '/// @property(embed: [name, country], operations: [item])',
+      ].join('\n  ')
+    )
+    const book = built.model.resources.find((resource) => resource.name === 'Book')
+    expect(book?.embedded).toStrictEqual([
+      author(['name'], ['collection', 'Author.books']),
+      author(['name', 'country'], ['item']),
+    ])
+  })
+
+  it('keeps a line without operations for every operation the others do not name', async () => {
+    const built = await build(
+      'AUTHOR',
+      '@property(embed: [name])\n  /// @property(embed: [id, name, country], operations: [item, recent])'
+    )
+    const book = built.model.resources.find((resource) => resource.name === 'Book')
+    expect(book?.embedded).toStrictEqual([
+      author(['name']),
+      author(['id', 'name', 'country'], ['item', 'recent']),
+    ])
+  })
+
+  it('caps a to-many relation per operation', async () => {
+    const built = await build(
+      'REVIEWS',
+      '@property(embed: [stars], first: 2, operations: [collection])\n  /// @property(embed: [id, stars], first: 10, operations: [item])'
+    )
+    const book = built.model.resources.find((resource) => resource.name === 'Book')
+    expect(book?.embedded?.map(({ embed, operations }) => [embed.first, operations])).toStrictEqual(
+      [
+        [2, ['collection']],
+        [10, ['item']],
+      ]
+    )
+  })
+
+  it.each([
+    [
+      'AUTHOR',
+      '@property(embed: [name], operations: [colection])',
+      'names no operation "colection" of Book. Did you mean "collection"? Operations: collection, recent, item, Author.books',
+    ],
+    [
+      'AUTHOR',
+      '@property(embed: [name], operations: [Author.book])',
+      'names no operation "Author.book" of Book. Did you mean "Author.books"?',
+    ],
+    [
+      'AUTHOR',
+      '@property(embed: [name], operations: [Shelf.books])',
+      'names no operation "Shelf.books" of Book.',
+    ],
+    [
+      'AUTHOR',
+      '@property(embed: [name], operations: [item, item])',
+      'names operation "item" twice',
+    ],
+    [
+      'AUTHOR',
+      '@property(embed: [name], operations: [])',
+      "must be a list of the model's operation names (collection, an @operation's name, item, or a sub-collection as Parent.link), got []",
+    ],
+    [
+      'AUTHOR',
+      '@property(embed: [name], operations: item)',
+      "must be a list of the model's operation names",
+    ],
+    [
+      'AUTHOR',
+      '@property(embed: [name], operations: ["/books"])',
+      "must be a list of the model's operation names",
+    ],
+    [
+      'AUTHOR',
+      '@property(operations: [item])',
+      'limits an embed to some operations; write it beside embed',
+    ],
+    [
+      'AUTHOR',
+      '@property(embed: [name], operation: "item")',
+      'unknown option. Did you mean "operations"?',
+    ],
+    [
+      'AUTHOR',
+      '@property(embed: [name])\n  /// @property(embed: [country])',
+      'is declared for every operation by 2 lines: give each line but one the operations it applies to',
+    ],
+    [
+      'AUTHOR',
+      '@property(embed: [name], operations: [item, recent])\n  /// @property(embed: [country], operations: [collection, item])',
+      'operation "item" is named by two @property(embed: ...) lines (embed: [name] and embed: [country]): one declaration per operation',
+    ],
+    [
+      'AUTHOR',
+      '@property(name: "writer")\n  /// @property(embed: [name], operations: [item])',
+      'is given more than once; merge the options into one @property(...)',
+    ],
+    [
+      'AUTHOR',
+      '@property(name: "writer", embed: [name], operations: [item])\n  /// @property(name: "by", embed: [country], operations: [collection])',
+      'option "name": is given on more than one @property line; give it once',
+    ],
+  ] as const)('%s %s: %s', async (field, annotation, message) => {
+    const text = await problems(field, annotation)
+    expect(text).toContain(`Model "Book", field "${field.toLowerCase()}"`)
+    expect(text).toContain(message)
+  })
+
+  it('names a renamed relation by its Prisma field', async () => {
+    const text = await problems(
+      'AUTHOR',
+      '@property(name: "writer", embed: [name], operations: [itme])'
+    )
+    expect(text).toContain(
+      'error: Model "Book", field "author", @property, option "operations": names no operation "itme" of Book. Did you mean "item"?'
+    )
   })
 })

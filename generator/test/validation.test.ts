@@ -308,7 +308,7 @@ describe('annotation validation', () => {
       ),
       [
         'error: Model "Book", field "isbn", @property, option "iri": must be an absolute IRI such as "https://schema.org/Book" (or a urn:), got 42',
-        'error: Model "Book", field "code", @property, option "ir": unknown option. Did you mean "iri"? Allowed: iri, name, embed, first',
+        'error: Model "Book", field "code", @property, option "ir": unknown option. Did you mean "iri"? Allowed: iri, name, embed, first, operations',
         'error: Model "Book", @resource, option "iri": must be an absolute IRI such as "https://schema.org/Book" (or a urn:), got "Book"',
       ],
     ],

@@ -1,5 +1,6 @@
 import type { DMMF } from '@prisma/generator-helper'
 import type { Problem } from '../problems.js'
+import { checkEmbedOperations } from './embed-operations.js'
 import { buildCatalog } from './models/catalog.js'
 import { unservedForeignKeys } from './models/unserved-keys.js'
 import type { GlobalConfig } from './paging/global.js'
@@ -25,6 +26,7 @@ export function resolveHydraModel(
     ...unservedForeignKeys(catalog),
     ...checkPaths(resources),
     ...checkEntrypointKeys(resources),
+    ...checkEmbedOperations(resources),
   ]
   const model: HydraModel = {
     resources,

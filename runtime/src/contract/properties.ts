@@ -45,8 +45,18 @@ export interface SelectableProperty {
  * A relation a resource declares embedded (`@property(embed: [name])`, docs/member-shape.md): its
  * members and items show the related item with `embed.fields` in place of its IRI, without a
  * request parameter; a to-many relation (`embed.first`) the first page of its sub-collection.
+ * With `operations`, only those operations' answers do (filters/declared-embeds.ts); a relation
+ * may then be declared once per operation, with different fields.
  */
-export type DeclaredEmbed = SelectableProperty & { embed: EmbedSpec }
+export type DeclaredEmbed = SelectableProperty & {
+  embed: EmbedSpec
+  /**
+   * The operations it is limited to: `collection`, an extra operation's name, `item`, a
+   * sub-collection as its parent model and link (`Book.loans`). Absent: every operation that no
+   * declaration of the same relation names.
+   */
+  operations?: readonly string[] | undefined
+}
 
 /** An operation's property filter, as the generator emits it. */
 export interface PropertySpec {

@@ -9,19 +9,22 @@ import type { DeclaredEmbed } from '@prisma-hydra/runtime/defaults'
 import { didYouMean, type Problem, reporter } from '../../problems.js'
 import type { CatalogModel } from '../models/catalog.js'
 import type { ServedModel } from '../models/served-model.js'
-import { MAX_EMBEDDED_FIRST } from '../schema/fields.js'
-import type { FieldModel } from '../schema/model.js'
+import { type EmbedDeclaration, MAX_EMBEDDED_FIRST } from '../schema/embed-declarations.js'
+import type { FieldModel, LinkModel } from '../schema/model.js'
 import { embedSpecOf } from './property-filter.js'
 
-/** The relations `entry` declares embedded, in the order of its links; problems reported. */
+/**
+ * The relations `entry` declares embedded, in the order of its links, each line of a field in its
+ * order (with the operations it is limited to); problems reported.
+ */
 export function declaredEmbeds(
   entry: CatalogModel,
   served: ServedModel,
   targets: ReadonlyMap<string, ServedModel>,
   problems: Problem[]
 ): DeclaredEmbed[] {
-  return entry.fields.flatMap(({ field, embed, first, hidden }) => {
-    if (!embed) return []
+  return entry.fields.flatMap(({ field, embeds, hidden }) => {
+    if (!embeds) return []
     const report = (message: string): [] => {
       reporter(
         problems,
@@ -43,20 +46,32 @@ export function declaredEmbeds(
       return report(
         `embeds a relation to ${field.type}, which is not served (no @pagination with a key): only a served model's items embed, at their IRIs`
       )
-    if (link.kind === 'many' && first === undefined)
-      return report(
-        `embeds a to-many relation without first: say how many of its related items to show (embed: [...], first: 3, at most ${MAX_EMBEDDED_FIRST}); the rest page at its sub-collection (${served.collectionPath}/{id}/${link.name})`
-      )
-    if (link.kind === 'one' && first !== undefined)
-      return report(
-        'gives first to a to-one relation: first caps a to-many relation; a to-one relation embeds its one item'
-      )
-    const fields = embeddedFields(embed, link.target, target, report)
-    if (!fields) return []
-    const named = link.field === link.name ? {} : { field: link.field }
-    const spec = embedSpecOf(link.target, target, fields)
-    return [{ name: link.name, ...named, embed: first === undefined ? spec : { ...spec, first } }]
+    return embeds.flatMap((declaration) =>
+      declaredEmbed(declaration, { link, target, path: served.collectionPath }, report)
+    )
   })
+}
+
+/** One line's embed of `link`, or none (reported) when it cannot be. */
+function declaredEmbed(
+  { fields: names, first, operations }: EmbedDeclaration,
+  { link, target, path }: { link: LinkModel; target: ServedModel; path: string },
+  report: (message: string) => []
+): DeclaredEmbed[] {
+  if (link.kind === 'many' && first === undefined)
+    return report(
+      `embeds a to-many relation without first: say how many of its related items to show (embed: [...], first: 3, at most ${MAX_EMBEDDED_FIRST}); the rest page at its sub-collection (${path}/{id}/${link.name})`
+    )
+  if (link.kind === 'one' && first !== undefined)
+    return report(
+      'gives first to a to-one relation: first caps a to-many relation; a to-one relation embeds its one item'
+    )
+  const fields = embeddedFields(names, link.target, target, report)
+  if (!fields) return []
+  const named = link.field === link.name ? {} : { field: link.field }
+  const spec = embedSpecOf(link.target, target, fields)
+  const embed = first === undefined ? spec : { ...spec, first }
+  return [{ name: link.name, ...named, embed, ...(operations ? { operations } : {}) }]
 }
 
 /** The target's fields `embed` names, in the order it names them; undefined when one is not served. */

@@ -2,6 +2,7 @@ import type { DMMF } from '@prisma/generator-helper'
 import type { AnnotationValue } from '../../annotations/parse.js'
 import { type Problem, type Report, reporter, show } from '../../problems.js'
 import { FIELD_ANNOTATIONS, readAnnotations, readExtraArgs, readIri } from './annotation-args.js'
+import { type EmbedDeclaration, readEmbedDeclarations } from './embed-declarations.js'
 import type { FieldModel } from './model.js'
 
 /** What a field's own annotations say: whether it is hidden, its property IRI and (relations) name. */
@@ -13,14 +14,15 @@ export interface FieldAnnotations {
   readonly hidden: boolean
   /** Whether it carries `@property`: declared a property of the API. */
   readonly property: boolean
-  /** `@property(embed: [...])`: a relation shown embedded with these fields of its target. */
-  readonly embed?: readonly string[] | undefined
-  /** `@property(embed: [...], first: 3)`: a to-many relation's cap (checked against its kind later). */
-  readonly first?: number | undefined
+  /**
+   * `@property(embed: [...])` lines: the relation shown embedded with these fields of its target,
+   * each line for its operations (schema/embed-declarations.ts).
+   */
+  readonly embeds?: readonly EmbedDeclaration[] | undefined
 }
 
-/** The most related items a to-many relation declared embedded may show (`first`). */
-export const MAX_EMBEDDED_FIRST = 100
+/** The options of `@property`. */
+const PROPERTY_KEYS = ['iri', 'name', 'embed', 'first', 'operations']
 
 /** A property name that is a JSON-LD term and a path segment as it is: no escaping anywhere. */
 const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/
@@ -40,27 +42,53 @@ export function readFieldAnnotations(model: DMMF.Model): {
       }
     }
     const property = fieldAnnotations.filter((annotation) => annotation.name === 'property')
-    if (property.length > 1) {
-      fieldReport({
-        source: '@property',
-        message: 'is given more than once; merge the options into one @property(...)',
-      })
-    }
-    const propertyArgs = readExtraArgs(property[0], ['iri', 'name', 'embed', 'first'], fieldReport)
+    const lines = property.map((annotation) =>
+      readExtraArgs(annotation, PROPERTY_KEYS, fieldReport)
+    )
+    const propertyArgs = mergedLines(lines, fieldReport)
     const iri = readIri(propertyArgs.get('iri'), '@property', fieldReport)
-    const embed = readEmbed(propertyArgs.get('embed'), field, fieldReport)
-    const first = readFirst(propertyArgs.get('first'), embed !== undefined, fieldReport)
+    const embeds = readEmbedDeclarations(lines, field.kind === 'object', fieldReport)
     return {
       field,
       iri,
       name: readPropertyName(propertyArgs.get('name'), field, fieldReport),
       hidden: fieldAnnotations.some((annotation) => annotation.name === 'hidden'),
       property: property.length > 0,
-      ...(embed ? { embed } : {}),
-      ...(first !== undefined ? { first } : {}),
+      ...(embeds.length > 0 ? { embeds } : {}),
     }
   })
   return { fields, problems }
+}
+
+/**
+ * The options of a field's `@property` lines but its embeds: one line, or several each declaring
+ * an embed (for their operations), `iri` and `name` given on one of them at most.
+ */
+function mergedLines(
+  lines: readonly Map<string, AnnotationValue>[],
+  report: Report
+): Map<string, AnnotationValue> {
+  if (lines.length <= 1) return lines[0] ?? new Map()
+  if (lines.some((args) => !args.has('embed'))) {
+    report({
+      source: '@property',
+      message:
+        'is given more than once; merge the options into one @property(...) (several lines each declare an embed for their operations: @property(embed: [...], operations: [...]))',
+    })
+  }
+  const merged = new Map<string, AnnotationValue>()
+  for (const option of ['iri', 'name']) {
+    const given = lines.flatMap((args) => (args.has(option) ? [args.get(option)] : []))
+    if (given.length > 1)
+      report({
+        source: '@property',
+        option,
+        message: 'is given on more than one @property line; give it once',
+      })
+    const [value] = given
+    if (value !== undefined) merged.set(option, value)
+  }
+  return merged
 }
 
 /**
@@ -92,62 +120,6 @@ function readPropertyName(
     return undefined
   }
   return value
-}
-
-/**
- * `@property(embed: [name, country])`: relations only, a list of at least one field name (each is
- * checked against the related model once every model is read: models/declared-embeds.ts).
- */
-function readEmbed(
-  value: AnnotationValue | undefined,
-  field: DMMF.Field,
-  report: Report
-): string[] | undefined {
-  if (value === undefined) return undefined
-  if (field.kind !== 'object') {
-    report({
-      source: '@property',
-      option: 'embed',
-      message: 'embeds relations only: a scalar field has no related item to embed',
-    })
-    return undefined
-  }
-  if (
-    !Array.isArray(value) ||
-    value.length === 0 ||
-    value.some((name) => typeof name !== 'string' || !PROPERTY_NAME.test(name))
-  ) {
-    report({
-      source: '@property',
-      option: 'embed',
-      message: `must be a list of the related model's field names (embed: [name]), got ${show(value)}`,
-    })
-    return undefined
-  }
-  return value as string[]
-}
-
-/**
- * `@property(embed: [...], first: 3)`: a whole number from 1 to `MAX_EMBEDDED_FIRST`, beside
- * `embed` only (whether the relation is to-many is checked with its link: declared-embeds.ts).
- */
-function readFirst(
-  value: AnnotationValue | undefined,
-  embeds: boolean,
-  report: Report
-): number | undefined {
-  if (value === undefined) return undefined
-  const message = !embeds
-    ? 'caps a to-many relation declared embedded; write it beside embed: @property(embed: [name], first: 3)'
-    : typeof value !== 'number' ||
-        !Number.isInteger(value) ||
-        value < 1 ||
-        value > MAX_EMBEDDED_FIRST
-      ? `must be a whole number from 1 to ${MAX_EMBEDDED_FIRST} (the related items shown), got ${show(value)}`
-      : undefined
-  if (message === undefined) return value as number
-  report({ source: '@property', option: 'first', message })
-  return undefined
 }
 
 /** A scalar or enum field of the DMMF as the emitter needs it. */

@@ -4,7 +4,9 @@
  * combined with what a request's property filter selects, under the caller's rules: a relation
  * hidden from the caller is not embedded, a field its model hides is left out of the embedded
  * item (a declared embed cannot be refused with a 400), and a request that names the relation's
- * fields (`properties[author][]=name`) gets those instead of the declared ones.
+ * fields (`properties[author][]=name`) gets those instead of the declared ones. A declaration
+ * limited to some operations (`operations: [item]`) is one of those operations' alone; one
+ * without `operations` is every other operation's.
  */
 import type { DeclaredEmbed } from '../contract/properties.js'
 import type { EmbedRequest, PropertySelection } from './properties.js'
@@ -38,6 +40,49 @@ export function withDeclaredEmbeds(
   if (!requested && embeds.size === 0) return undefined
   return { names: requested?.names, embeds }
 }
+
+/** Each resource's declarations by operation, worked out once (generated data, never changed). */
+const byOperation = new WeakMap<readonly DeclaredEmbed[], Map<string, readonly DeclaredEmbed[]>>()
+
+/**
+ * The declarations of one operation (`collection`, an extra operation's name, `item`, a
+ * sub-collection as `Book.loans`): those naming it, and for every other relation the one that
+ * names no operation, in the resource's order.
+ */
+export function declaredFor(
+  declared: readonly DeclaredEmbed[] | undefined,
+  operation: string
+): readonly DeclaredEmbed[] | undefined {
+  if (!declared || declared.length === 0) return undefined
+  let known = byOperation.get(declared)
+  if (!known) {
+    known = new Map()
+    byOperation.set(declared, known)
+  }
+  let own = known.get(operation)
+  if (!own) {
+    const named = new Set(
+      declared.flatMap((property) =>
+        property.operations?.includes(operation) ? [property.name] : []
+      )
+    )
+    own = declared.filter((property) =>
+      property.operations ? property.operations.includes(operation) : !named.has(property.name)
+    )
+    known.set(operation, own)
+  }
+  return own
+}
+
+/**
+ * The name a sub-collection's declared embeds are chosen by: its parent model and link
+ * (`Book.loans`); the collection operation's it is served as when the parent names no link.
+ */
+export const subCollectionName = (
+  parent: { name: string; link?: string | undefined } | undefined,
+  operation: { name?: string | undefined }
+): string =>
+  parent?.link !== undefined ? `${parent.name}.${parent.link}` : (operation.name ?? 'collection')
 
 /** The models a resource's declared embeds read: a request's view reads their rules. */
 export const declaredModels = (declared: readonly DeclaredEmbed[] | undefined): string[] =>

@@ -12,6 +12,7 @@ import type { DeclaredEmbed, PropertySpec } from '../../contract/properties.js'
 import type { CallerView } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { callerSpec, queryNames, relatedModels } from '../../filters/caller-spec.js'
+import { declaredFor, subCollectionName } from '../../filters/declared-embeds.js'
 import { callerProperties, relationOf } from '../../filters/properties.js'
 import type { RelationScope } from '../../filters/where.js'
 import { type CallerOptions, requestCaller } from './request-caller.js'
@@ -37,21 +38,24 @@ const variants = new WeakMap<object, WeakMap<object, object>>()
 
 /**
  * The caller's view of a collection request, and the operation as the caller may use it; throws
- * a guard's 401 or 403 problem before any query runs. `parent` names a sub-collection's parent.
+ * a guard's 401 or 403 problem before any query runs. `parent` names a sub-collection's parent
+ * (its model, and the link whose sub-collection it is).
  */
 export async function callerOperation<O extends CollectionOperation<unknown>, Row extends object>(
   c: Context,
   rows: DataAccess<Row>,
   options: CallerOptions,
   operation: O,
-  parent?: string | undefined
+  parent?: { name: string; link?: string | undefined } | undefined
 ): Promise<CallerOperation<O>> {
-  const relations = withEmbedded(relatedModels(operation.query), operation.resource.embedded)
+  // The relations this operation (or sub-collection) declares embedded: their models' rules too.
+  const embedded = declaredFor(operation.resource.embedded, subCollectionName(parent, operation))
+  const relations = withEmbedded(relatedModels(operation.query), embedded)
   const request = {
     model: operation.resource.name,
     operation: operation.name ?? 'collection',
     related: [...new Set(relations.values())],
-    parent,
+    parent: parent?.name,
   }
   const view = rows.caller(await requestCaller(c, options, request), request)
   if (!view.personal) return { view, operation, scopeOf: undefined, hiddenFields: NONE }

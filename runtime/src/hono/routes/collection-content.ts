@@ -10,7 +10,7 @@ import type { PagingConfig } from '../../contract/paging.js'
 import type { CallerView } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { type Snapshot, snapshotOf } from '../../data/snapshot.js'
-import { withDeclaredEmbeds } from '../../filters/declared-embeds.js'
+import { declaredFor, withDeclaredEmbeds } from '../../filters/declared-embeds.js'
 import type { PropertySelection } from '../../filters/properties.js'
 import { type ProviderQuery, type RowSelection, selectRows } from '../../filters/selection.js'
 import type { QueryMap } from '../../iri/query-string.js'
@@ -158,6 +158,11 @@ export interface ContentRead<
   options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy>
   access: CallerOperation<unknown> | undefined
   within: Record<string, unknown> | undefined
+  /**
+   * The name its declared embeds are chosen by (filters/declared-embeds.ts): the operation's, or
+   * a sub-collection's (`Book.loans`).
+   */
+  declaredAs: string
   base: string
   work: BoundWork
   observation: RouteObservation
@@ -193,8 +198,9 @@ export async function readContent<
     !provider,
     access?.scopeOf
   )
-  // The relations the resource declares embedded are read by the same query as the page.
-  const properties = withDeclaredEmbeds(selection.rows.properties, resource.embedded, access?.view)
+  // The relations the operation declares embedded are read by the same query as the page.
+  const declared = declaredFor(resource.embedded, read.declaredAs)
+  const properties = withDeclaredEmbeds(selection.rows.properties, declared, access?.view)
   selection.rows.properties = properties
   const { filters, order } = selection.query
   const { orderBy } = selection.rows

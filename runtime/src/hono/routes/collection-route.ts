@@ -47,6 +47,8 @@ export interface WithinParent<O> {
   within: Record<string, unknown>
   access: CallerOperation<O>
   observation: RouteObservation
+  /** The sub-collection's name, which chooses its declared embeds (`Book.loans`). */
+  name: string
 }
 
 const NONE: ReadonlySet<string> = new Set()
@@ -206,6 +208,7 @@ async function collectionResponse<
       options,
       access,
       within: parent?.within,
+      declaredAs: parent?.name ?? declared.name ?? 'collection',
       base,
       work: boundWork(observation, budget.query, outages),
       observation,

@@ -11,7 +11,7 @@ import type { Resource } from '../../contract/resource.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { budgetOf, type DatabaseTimeouts } from '../../database/timeouts.js'
 import { HydraError } from '../../errors.js'
-import { declaredModels, withDeclaredEmbeds } from '../../filters/declared-embeds.js'
+import { declaredFor, declaredModels, withDeclaredEmbeds } from '../../filters/declared-embeds.js'
 import { readProperties } from '../../filters/properties.js'
 import { shapeMembers } from '../../hydra/member-shape.js'
 import type { OperationsOptions } from '../../observe/options.js'
@@ -76,8 +76,9 @@ async function itemResponse<M, K extends IdKind>(
   try {
     refuseUnacceptable(c)
     // The guards answer before any query; the models the item may embed are read with them.
+    const declared = declaredFor(resource.embedded, 'item')
     const related = [
-      ...new Set([...embeddedModels(resource.properties), ...declaredModels(resource.embedded)]),
+      ...new Set([...embeddedModels(resource.properties), ...declaredModels(declared)]),
     ]
     const request = { model: resource.name, operation: 'item', related }
     const view = rows.caller(await requestCaller(c, options, request), request)
@@ -85,7 +86,7 @@ async function itemResponse<M, K extends IdKind>(
     // A selection names only what the caller may see: anything else is a 400 before any query.
     const spec = callerItemProperties(resource.properties, view, resource.links)
     const requested = spec && readProperties(requestQuery(c), spec)
-    const selected = withDeclaredEmbeds(requested, resource.embedded, view)
+    const selected = withDeclaredEmbeds(requested, declared, view)
     const raw = c.req.param('id') ?? ''
     // An id that is no value of the key's column, or not written as the resource writes its
     // IRIs, names no item: a 404 without a query. The segment is read as the path has it, where

@@ -11,6 +11,7 @@ import type { CollectionOperation } from '../../contract/operations.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { budgetOf } from '../../database/timeouts.js'
 import { HydraError } from '../../errors.js'
+import { subCollectionName } from '../../filters/declared-embeds.js'
 import type { HydraCollection } from '../../hydra/collection.js'
 import { keySegment, readKeySegment } from '../../hydra/item-key.js'
 import { type CallerOperation, callerOperation } from '../access/caller-operation.js'
@@ -56,7 +57,9 @@ export async function serveSubCollection<M, Row extends object, P extends boolea
     path[path.length - 2] = keySegment(key, keyRow(key, id))
     // The resource's providers replace its own operations' queries, not a sub-collection's.
     const own = { ...options, providers: undefined, path: path.join('/') }
-    return serveCollection(c, scoped, rows, own, { within, access, observation })
+    // Its declared embeds are those of the sub-collection's own name (`Book.loans`).
+    const name = subCollectionName(parent, operation)
+    return serveCollection(c, scoped, rows, own, { within, access, observation, name })
   })
 }
 
@@ -78,7 +81,7 @@ async function parentCondition<Row extends object, O extends CollectionOperation
     refuseUnacceptable(c)
     const { key, name } = relation.parent
     // The guards of the collection and of the parent's item answer before any query.
-    const access = await callerOperation(c, rows, options, operation, name)
+    const access = await callerOperation(c, rows, options, operation, relation.parent)
     const raw = c.req.param('id') ?? ''
     // A key no item can have is a 404 without a query, as on the item route.
     const id = readKeySegment(key, segmentFromEnd(c.req.path, 2), operation.resource.provider)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { DeclaredEmbed } from '../contract/properties.js'
 import { customPaging } from '../paging/config.js'
 import { contextDocument } from './context.js'
 import {
@@ -7,6 +8,7 @@ import {
   renderDocumentation,
   renderEntrypoint,
 } from './documentation.js'
+import type { DocumentedType } from './documented-types.js'
 
 const api: ApiDescription = {
   title: 'Shop',
@@ -320,5 +322,67 @@ describe('contexts', () => {
         fields: [{ name: 'hydra' }],
       })
     ).toThrow('The context of Odd cannot define a field "hydra"')
+  })
+})
+
+describe('relations declared embedded', () => {
+  const author = { name: 'Author', fields: [{ name: 'name', type: 'String' }], collections: [] }
+  const spec = (fields: readonly string[]) => ({
+    model: 'Author',
+    delegate: 'author',
+    key: ['id'],
+    fields: fields.map((name) => ({ name, type: 'String' })),
+  })
+  const documented = (embedded: DeclaredEmbed[]) => {
+    const type: DocumentedType = {
+      name: 'Book',
+      fields: [{ name: 'title', type: 'String' }],
+      links: [{ name: 'author', kind: 'one', target: { name: 'Author' } }],
+      itemPath: '/books',
+      collections: [{ name: 'book', path: '/books', paging: customPaging() }],
+      embedded,
+    }
+    const rendered = renderDocumentation({ title: 'Library', types: [type, author] }, at)
+    const book = (rendered['hydra:supportedClass'] as Node[]).find(
+      (entry) => entry['@id'] === '#Book'
+    ) as Node
+    const link = (book['hydra:supportedProperty'] as Node[]).at(-1) as Node
+    const property: Node = { ...(link['hydra:property'] as Node) }
+    property['hydra:description'] = link['hydra:description']
+    return property
+  }
+
+  it('declares a relation every operation embeds an rdf:Property, naming its fields', () => {
+    const property = documented([{ name: 'author', embed: spec(['name']) }])
+    expect(property['@type']).toBe('rdf:Property')
+    expect(property['hydra:description']).toBe(
+      'Embedded: the related Author with its @id, @type and name (a field hidden from the caller left out); its IRI when the caller may not see it.'
+    )
+  })
+
+  it('keeps a relation some operations show as an IRI a hydra:Link, naming which embed what', () => {
+    const property = documented([
+      { name: 'author', embed: spec(['name', 'country']), operations: ['item'] },
+      { name: 'author', embed: spec(['name']), operations: ['collection', 'Shelf.books'] },
+    ])
+    expect(property['@type']).toBe('hydra:Link')
+    expect(property['hydra:description']).toBe(
+      'Embedded by operation (collection, an extra operation, item, a sub-collection as Parent.link): on item, the related Author with its @id, @type and name, country (a field hidden from the caller left out); its IRI when the caller may not see it; on collection, Shelf.books, the related Author with its @id, @type and name (a field hidden from the caller left out); its IRI when the caller may not see it. Every other operation shows its IRI.'
+    )
+  })
+
+  it('declares it an rdf:Property when one declaration is every other operation’s', () => {
+    const property = documented([
+      { name: 'author', embed: spec(['name']) },
+      { name: 'author', embed: spec(['name', 'country']), operations: ['item'] },
+    ])
+    expect(property['@type']).toBe('rdf:Property')
+    expect(property['hydra:description']).toContain(
+      'on item, the related Author with its @id, @type and name, country'
+    )
+    expect(property['hydra:description']).toContain(
+      '; on every other operation, the related Author with its @id, @type and name ('
+    )
+    expect(property['hydra:description']).not.toContain('Every other operation shows its IRI')
   })
 })

@@ -10,6 +10,7 @@
 import { scalarType } from '../scalar-types.js'
 import { TOTAL_ITEMS_ACCURACY } from './collection.js'
 import { type ContextTerm, HYDRA } from './context.js'
+import { declaredNote } from './declared-note.js'
 import {
   type ApiDescription,
   classId,
@@ -211,13 +212,17 @@ function declareProperty(
  * one IRI, of a collection of the related class, declared as the entrypoint declares collections
  * (`hydra:Collection`, every `hydra:member` of the class): the admin shows that IRI as text; a
  * range of the related class would make it expect an array of the related items' IRIs. A to-one
- * relation declared embedded (docs/member-shape.md) is an `rdf:Property` of the same range.
+ * relation declared embedded (docs/member-shape.md) on every operation is an `rdf:Property` of the
+ * same range; one embedded on some operations only stays a link, which the others show.
  */
 function documentLink(type: DocumentedType, link: DocumentedLink): Record<string, unknown> {
   const target = { '@id': classId(link.target) }
   // A relation declared embedded holds the related item, not a link to follow (as API Platform
   // documents an embedded relation): api-doc-parser then reports it embedded, not a reference.
-  const embedded = type.embedded?.some((property) => property.name === link.name)
+  // A declaration without `operations` makes every operation embed it.
+  const embedded = type.embedded?.some(
+    (property) => property.name === link.name && !property.operations
+  )
   if (link.kind === 'one')
     return declareProperty(type, link, embedded ? 'rdf:Property' : 'hydra:Link', {
       'rdfs:range': target,
@@ -234,21 +239,6 @@ function documentLink(type: DocumentedType, link: DocumentedLink): Record<string
       },
     ],
   })
-}
-
-/** A link the type declares embedded: its description names the fields its value shows. */
-function declaredNote(type: DocumentedType, name: string): { description?: string } {
-  const declared = type.embedded?.find((property) => property.name === name)
-  if (!declared) return {}
-  const fields = declared.embed.fields.map((field) => field.name).join(', ')
-  const { first, model } = declared.embed
-  if (first !== undefined)
-    return {
-      description: `Embedded: the first page of the sub-collection at its @id, a hydra:Collection holding at most ${first} related ${model} items in their key order, each with its @id, @type and ${fields || 'no other field'} (a field hidden from the caller left out); a hydra:view of type hydra:PartialCollectionView, its @id the sub-collection's, when more exist; the sub-collection's IRI when the caller may not see ${model}.`,
-    }
-  return {
-    description: `Embedded: the related ${declared.embed.model} with its @id, @type and ${fields || 'no other field'} (a field hidden from the caller left out); its IRI when the caller may not see it.`,
-  }
 }
 
 /**

@@ -17,7 +17,13 @@ import {
 } from '../hydra/documentation.js'
 import { isGuarded, type RouteOwner, securityScheme } from './guards.js'
 import { idParameter } from './key-parameter.js'
-import { declaredMemberSchema, memberShapeOf, shapedMemberSchema } from './member-shape.js'
+import {
+  declaredMemberSchema,
+  itemDeclarations,
+  memberDeclarations,
+  memberShapeOf,
+  shapedMemberSchema,
+} from './member-shape.js'
 import { collectionParameters, itemParameters, type Parameter } from './parameters.js'
 import {
   collectionSchema,
@@ -239,9 +245,10 @@ function componentSchemas(
     const member = memberSchema(type, hideable)
     const shape = memberShapeOf(type)
     const prefixes = [...(styles.get(type.name) ?? [true])]
+    // One member schema serves every collection operation: it holds each one's declared shapes.
     schemas[names.member] = declaredMemberSchema(
       shape ? shapedMemberSchema(member, shape) : member,
-      type.embedded,
+      memberDeclarations(type.embedded),
       prefixes
     )
     if (type.itemPath) {
@@ -249,7 +256,7 @@ function componentSchemas(
       // Items are shaped by their own property filter alone.
       const own = memberShapeOf({ collections: [], properties: type.properties })
       const shaped = own ? shapedMemberSchema(item, own) : item
-      schemas[names.item] = declaredMemberSchema(shaped, type.embedded, prefixes)
+      schemas[names.item] = declaredMemberSchema(shaped, itemDeclarations(type.embedded), prefixes)
     }
     for (const prefix of styles.get(type.name) ?? []) {
       schemas[names.collection(prefix)] = collectionSchema(type, prefix)

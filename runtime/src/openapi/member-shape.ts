@@ -5,6 +5,7 @@
  * either its IRI or the embedded item (its context, `@id`, `@type` and any of the fields offered).
  */
 import type { DeclaredEmbed, EmbedSpec } from '../contract/properties.js'
+import { declaredFor } from '../filters/declared-embeds.js'
 import type { DocumentedType } from '../hydra/documented-types.js'
 import { nullable, type Schema, scalarSchema } from './schemas.js'
 
@@ -110,7 +111,8 @@ export function embeddedCollectionSchema(embed: EmbedSpec, prefixes: readonly bo
  * A member or item schema with each link the type declares embedded: the related item with the
  * declared fields (a field hidden from the caller left out), or its IRI when the caller may not
  * see the related row; a to-many link the first of its related items (`prefixes`: how the type's
- * pages spell Hydra's keys).
+ * pages spell Hydra's keys). A link declared more than once (for different operations) is any of
+ * the declared shapes.
  */
 export function declaredMemberSchema(
   member: Schema,
@@ -119,17 +121,41 @@ export function declaredMemberSchema(
 ): Schema {
   if (!embedded || embedded.length === 0) return member
   const properties = { ...(member.properties as Record<string, Schema>) }
-  for (const { name, embed } of embedded) {
+  for (const { name, embed, operations } of embedded) {
     const link = properties[name]
     if (!link) continue
     const many = embed.first !== undefined
     const value = many ? embeddedCollectionSchema(embed, prefixes) : embeddedSchema(embed)
+    // A declaration limited to some operations says which: the others show another choice.
+    const where = operations ? ` Embedded so by ${operations.join(', ')} only.` : ''
     const description = many
-      ? `The first ${embed.first} related ${embed.model} items of the sub-collection at its @id, in their key order, each with the fields the resource declares (a field hidden from the caller left out), a partial view when more exist; the sub-collection's IRI when the caller may not see ${embed.model}.`
-      : `The related ${embed.model}, embedded with the fields the resource declares (a field hidden from the caller left out), or its IRI when the caller may not see it.`
+      ? `The first ${embed.first} related ${embed.model} items of the sub-collection at its @id, in their key order, each with the fields the resource declares (a field hidden from the caller left out), a partial view when more exist; the sub-collection's IRI when the caller may not see ${embed.model}.${where}`
+      : `The related ${embed.model}, embedded with the fields the resource declares (a field hidden from the caller left out), or its IRI when the caller may not see it.${where}`
     // Its IRI (or null), or the item a selection embeds: one choice more.
     const choices = Array.isArray(link.anyOf) ? (link.anyOf as Schema[]) : [link]
     properties[name] = { anyOf: [...choices, { ...value, description }] }
   }
   return { ...member, properties }
+}
+
+/**
+ * The declarations a type's member schema describes: those of its collection operations and the
+ * sub-collections that list it (every one but those of its item alone), which one schema serves.
+ */
+export const memberDeclarations = (
+  embedded: readonly DeclaredEmbed[] | undefined
+): DeclaredEmbed[] | undefined =>
+  embedded?.filter(
+    ({ operations }) => !operations || operations.some((operation) => operation !== 'item')
+  )
+
+/** The declarations of a type's items, which its item schema describes alone. */
+export function itemDeclarations(
+  embedded: readonly DeclaredEmbed[] | undefined
+): DeclaredEmbed[] | undefined {
+  return declaredFor(embedded, 'item')?.map(({ name, field, embed }) => ({
+    name,
+    ...(field !== undefined ? { field } : {}),
+    embed,
+  }))
 }

@@ -1,16 +1,20 @@
 /**
  * Relations embedded by declaration (docs/member-shape.md, "Declared embeds") on
- * test/fixtures/embeds: each loan declares its book embedded with its title and ISBN
- * (`@property(embed: [title, isbn])`), so every loan shows it without a request parameter, on
- * pages, partial pages, unpaged streams read in batches, the sub-collection of a book's loans and
- * items, byte for byte alike on both engines. A request's property filter combines with it; the
- * access rules of books hold through it: a book outside the caller's scope of books stays its
- * IRI, a field books hide from the caller is left out of the embedded item, a guard refusing books
- * embeds nothing. Each book declares its loans embedded, capped at three
- * (`@property(embed: [returnedAt, borrower], first: 3)`): the first page of its sub-collection,
- * with a partial view when it has more, the caller's scope of loans applied (only the loans the
- * caller may see are read), a field loans hide left out, a guard refusing loans its IRI. Expected
- * values are read back from the database, never from the API.
+ * test/fixtures/embeds: each loan declares its book embedded with its title and ISBN on its
+ * collection and items (`@property(embed: [title, isbn], operations: [collection, item])`), so
+ * those loans show it without a request parameter, on pages, partial pages, unpaged streams read
+ * in batches and items, byte for byte alike on both engines; its "recent" operation and the
+ * sub-collection of a book's loans declare the title alone (`operations: [recent, Book.loans]`),
+ * and its "open" operation no embed: the book's IRI, as without a declaration. A request's
+ * property filter combines with them; the access rules of books hold through them: a book outside
+ * the caller's scope of books stays its IRI, a field books hide from the caller is left out of
+ * the embedded item, a guard refusing books embeds nothing. Each book declares its loans embedded
+ * on its collection and items, capped at three (`@property(embed: [returnedAt, borrower],
+ * first: 3, operations: [collection, item])`): the first page of its sub-collection, with a
+ * partial view when it has more, the caller's scope of loans applied (only the loans the caller
+ * may see are read), a field loans hide left out, a guard refusing loans its IRI; its "catalog"
+ * operation shows the sub-collection's IRI, and depends on no rule of loans. Expected values are
+ * read back from the database, never from the API.
  */
 import { parseHydraDocumentation } from '@api-platform/api-doc-parser'
 import { hydraErrorHandler, hydraNotFound, shareAdapter } from '@prisma-hydra/runtime'
@@ -69,6 +73,8 @@ let origin: string
 let twin: string
 /** The routes with rules for books alone: loans have none of their own. */
 let booksOnly: string
+/** The routes with rules for loans alone: books have none of their own. */
+let loansOnly: string
 /** The routes without rules. */
 let open: string
 const closers: Array<() => Promise<void>> = []
@@ -113,7 +119,9 @@ beforeAll(async () => {
   booksOnly = ruled.origin
   const none = await startServer(appWith({ prisma }).fetch)
   open = none.origin
-  closers.push(own.close, compiled.close, ruled.close, none.close)
+  const lending = await startServer(appWith({ prisma, access: { Loan: access.Loan } }).fetch)
+  loansOnly = lending.origin
+  closers.push(own.close, compiled.close, ruled.close, none.close, lending.close)
   tokens.set('librarian', await tokenFor({ sub: 'Ada', role: 'librarian' }, SECRET))
   tokens.set('barred', await tokenFor({ sub: 'barred', role: 'librarian' }, SECRET))
   tokens.set('reader', await tokenFor({ sub: 'Reader 1', role: 'reader' }, SECRET))
@@ -200,14 +208,15 @@ describe('a relation embedded by declaration', () => {
     )
   })
 
-  it("embeds in a book's sub-collection of loans and in an item", async () => {
+  it("embeds in a book's sub-collection of loans (as it declares) and in an item", async () => {
     const [first] = await loansOf()
     const bookId = first?.bookId ?? 0
     const sub = await read(`/books/${bookId}/loans`)
     expect(sub.status).toBe(200)
     const own = await loansOf({ bookId })
+    expect(members(sub.body).length).toBe(own.length)
     expect(members(sub.body).map((loan) => loan.book)).toStrictEqual(
-      own.slice(0, members(sub.body).length).map(() => embedded(bookId))
+      own.map(() => embedded(bookId, ['title']))
     )
     const item = await read(`/loans/${first?.id}`)
     expect(item.status).toBe(200)
@@ -322,12 +331,16 @@ describe('a declared embed as clients discover it', () => {
     const openapi = (await read('/openapi.json')).body as {
       components: { schemas: Record<string, { properties: Record<string, Body> }> }
     }
-    const loan = openapi.components.schemas['Loan.jsonld']?.properties.book as {
-      anyOf: Body[]
-    }
-    expect(loan.anyOf).toHaveLength(3)
-    const shape = loan.anyOf[2] as { description: string; properties: Record<string, unknown> }
+    type Shape = { description: string; properties: Record<string, unknown> }
+    const shapes = (schema: string) =>
+      (openapi.components.schemas[schema]?.properties.book as { anyOf: Body[] } | undefined)
+        ?.anyOf ?? []
+    // The item's schema: its IRI, a request's selection, the item's own declaration.
+    const item = shapes('Loan.jsonld')
+    expect(item).toHaveLength(3)
+    const shape = item[2] as Shape
     expect(shape.description).toContain('embedded with the fields the resource declares')
+    expect(shape.description).not.toContain('Embedded so by')
     expect(Object.keys(shape.properties)).toStrictEqual([
       '@context',
       '@id',
@@ -335,17 +348,30 @@ describe('a declared embed as clients discover it', () => {
       'title',
       'isbn',
     ])
+    // The members' schema, which every collection operation answers with: each one's shape.
+    const member = shapes('Loan').slice(2) as Shape[]
+    expect(member.map((choice) => Object.keys(choice.properties))).toStrictEqual([
+      ['@context', '@id', '@type', 'title', 'isbn'],
+      ['@context', '@id', '@type', 'title'],
+    ])
+    expect(member.map((choice) => choice.description.split('. ').at(-1))).toStrictEqual([
+      'Embedded so by collection, item only.',
+      'Embedded so by recent, Book.loans only.',
+    ])
     const docs = (await read('/docs.jsonld')).text
-    expect(docs).toContain('Embedded: the related Book with its @id, @type and title, isbn')
+    expect(docs).toContain(
+      'Embedded by operation (collection, an extra operation, item, a sub-collection as Parent.link): on collection, item, the related Book with its @id, @type and title, isbn (a field hidden from the caller left out); its IRI when the caller may not see it; on recent, Book.loans, the related Book with its @id, @type and title'
+    )
+    expect(docs).toContain('Every other operation shows its IRI.')
   })
 
-  it("is embedded, not a reference, to API Platform's api-doc-parser", async () => {
+  it("is a reference to API Platform's api-doc-parser, as an operation shows its IRI", async () => {
     const { api } = await parseHydraDocumentation(open)
     const book = api.resources
       ?.find((resource) => resource.name === 'loans')
       ?.fields?.find((field) => field.name === 'book')
-    expect(book?.embedded).toMatchObject({ name: 'books' })
-    expect(book?.reference).toBeNull()
+    expect(book?.reference).toMatchObject({ name: 'books' })
+    expect(book?.embedded).toBeNull()
     expect(book?.maxCardinality).toBe(1)
   })
 })
@@ -485,5 +511,140 @@ describe('a to-many relation embedded by declaration (first: 3)', () => {
     }
     const docs = (await read('/docs.jsonld')).text
     expect(docs).toContain('a hydra:Collection holding at most 3 related Loan items')
+  })
+})
+
+/** The loans of the database as an operation ordered by `loanedAt` descending lists them. */
+const recentLoans = (where: { borrower?: string } = {}) =>
+  prisma.loan.findMany({
+    where,
+    orderBy: [{ loanedAt: 'desc' }, { id: 'asc' }],
+    select: { id: true, bookId: true },
+  })
+
+describe('declarations limited to operations', () => {
+  it('embeds what the operation declares: the title alone on "recent"', async () => {
+    const loans = (await recentLoans()).slice(0, 30)
+    const { status, body } = await read('/loans/recent?itemsPerPage=30')
+    expect(status).toBe(200)
+    expect(members(body).map((loan) => loan['@id'])).toStrictEqual(
+      loans.map((loan) => `/loans/${loan.id}`)
+    )
+    expect(members(body).map((loan) => loan.book)).toStrictEqual(
+      loans.map((loan) => embedded(loan.bookId, ['title']))
+    )
+    // The same loans on the collection embed the title and the ISBN, as it declares.
+    const item = await read(`/loans/${loans[0]?.id}`)
+    expect(item.body.book).toStrictEqual(embedded(loans[0]?.bookId ?? 0))
+    const stream = await read('/loans/recent?pagination=false')
+    expect(members(stream.body).map((loan) => loan.book)).toStrictEqual(
+      (await recentLoans()).map((loan) => embedded(loan.bookId, ['title']))
+    )
+  })
+
+  it('shows the IRI on an operation no declaration names, as without one', async () => {
+    const loans = (await loansOf()).slice(0, 30)
+    const { status, body } = await read('/loans/open?itemsPerPage=30')
+    expect(status).toBe(200)
+    expect(members(body).map((loan) => loan.book)).toStrictEqual(
+      loans.map((loan) => `/books/${loan.bookId}`)
+    )
+    const stream = await read('/loans/open?pagination=false')
+    expect(members(stream.body).map((loan) => loan.book)).toStrictEqual(
+      (await loansOf()).map((loan) => `/books/${loan.bookId}`)
+    )
+    const partial = await read('/loans/open?partial=true&page=2&itemsPerPage=5')
+    expect(members(partial.body).map((loan) => loan.book)).toStrictEqual(
+      (await loansOf()).slice(5, 10).map((loan) => `/books/${loan.bookId}`)
+    )
+    // Naming the relation shows its IRI there; naming its fields embeds it, on request.
+    const named = await read('/loans/open?itemsPerPage=30&properties[]=book')
+    expect(members(named.body).map((loan) => loan.book)).toStrictEqual(
+      loans.map((loan) => `/books/${loan.bookId}`)
+    )
+    const asked = await read('/loans/open?itemsPerPage=30&properties[book][]=title')
+    expect(members(asked.body).map((loan) => loan.book)).toStrictEqual(
+      loans.map((loan) => embedded(loan.bookId, ['title']))
+    )
+  })
+
+  it('shows a to-many relation as its sub-collection on an operation it does not name', async () => {
+    const { status, body } = await read('/books/catalog')
+    expect(status).toBe(200)
+    expect(members(body).map((book) => book.loans)).toStrictEqual(
+      Array.from({ length: 10 }, (_, index) => `/books/${index + 1}/loans`)
+    )
+    const stream = await read('/books/catalog?pagination=false')
+    expect(members(stream.body).map((book) => book.loans)).toStrictEqual(
+      Array.from({ length: 10 }, (_, index) => `/books/${index + 1}/loans`)
+    )
+  })
+
+  it('holds the rules of books on the operations that embed them, and only there', async () => {
+    // A reader: the books outside its scope stay IRIs, on "recent" as on the collection.
+    const mine = await recentLoans({ borrower: 'Reader 1' })
+    const recent = await read('/loans/recent?pagination=false', 'reader')
+    expect(recent.status).toBe(200)
+    expect(recent.headers.get('cache-control')).toContain('private')
+    expect(members(recent.body).map((loan) => loan.book)).toStrictEqual(
+      mine.map((loan) =>
+        loan.bookId === seenBook ? embedded(loan.bookId, ['title']) : `/books/${loan.bookId}`
+      )
+    )
+    // A caller the guard of books refuses: nothing embedded.
+    const barred = await read('/loans/recent?itemsPerPage=30', 'barred')
+    expect(members(barred.body).map((loan) => loan.book)).toStrictEqual(
+      (await recentLoans()).slice(0, 30).map((loan) => `/books/${loan.bookId}`)
+    )
+    // Rules for loans alone: the books that embed their loans answer each caller its own, the
+    // catalog, which does not, everyone alike.
+    const headers = { Authorization: `Bearer ${tokens.get('reader')}` }
+    const books = await fetch(`${loansOnly}/books`, { headers })
+    expect(books.status).toBe(200)
+    expect(books.headers.get('cache-control')).toContain('private')
+    expect(books.headers.get('vary')).toContain('Authorization')
+    const catalog = await fetch(`${loansOnly}/books/catalog`, { headers })
+    expect(catalog.status).toBe(200)
+    expect(catalog.headers.get('cache-control') ?? '').not.toContain('private')
+    expect(catalog.headers.get('vary') ?? '').not.toContain('Authorization')
+    // A reader sees its own loans in a book's embed, and the catalog's IRIs are everyone's.
+    expect(((await books.json()) as Body)['hydra:member']).not.toStrictEqual(
+      members((await read('/books', 'librarian', loansOnly)).body)
+    )
+  })
+
+  it('gives each operation its own representation and ETag', async () => {
+    const books = await fetch(`${open}/books`)
+    const tag = books.headers.get('etag') ?? ''
+    expect(tag).not.toBe('')
+    const catalog = await fetch(`${open}/books/catalog`, { headers: { 'If-None-Match': tag } })
+    expect(catalog.status).toBe(200)
+    expect(catalog.headers.get('etag')).not.toBe(tag)
+    const again = await fetch(`${open}/books/catalog`, {
+      headers: { 'If-None-Match': catalog.headers.get('etag') ?? '' },
+    })
+    expect(again.status).toBe(304)
+  })
+
+  it('answers byte for byte alike on both engines, for every caller', async () => {
+    for (const caller of ['librarian', 'reader', 'barred', 'anonymous'])
+      for (const path of [
+        '/loans/recent?itemsPerPage=30',
+        '/loans/recent?pagination=false',
+        '/loans/recent?properties[book][]=title&properties[]=borrower',
+        '/loans/open',
+        '/loans/open?properties[book][]=title',
+        '/books/catalog',
+        '/books/catalog?pagination=false',
+        '/books/2/loans',
+      ]) {
+        const [own, compiled] = await Promise.all(
+          [origin, twin].map(async (server) => {
+            const { status, text } = await read(path, caller, server)
+            return `${status} ${text}`
+          })
+        )
+        expect(compiled, `${caller} ${path}`).toBe(own)
+      }
   })
 })

@@ -533,9 +533,17 @@ describe('declarations limited to operations', () => {
     expect(members(body).map((loan) => loan.book)).toStrictEqual(
       loans.map((loan) => embedded(loan.bookId, ['title']))
     )
-    // The same loans on the collection embed the title and the ISBN, as it declares.
+    // The same loans' items embed the title and the ISBN, as they declare.
     const item = await read(`/loans/${loans[0]?.id}`)
     expect(item.body.book).toStrictEqual(embedded(loans[0]?.bookId ?? 0))
+    // The member type, which every route shares, is any declared shape: the ISBN may be absent.
+    const [first] = members(body) as LoanMember[]
+    const book = first?.book ?? ''
+    // @ts-expect-error: "recent" embeds the title alone, so the ISBN is read once narrowed
+    expect(typeof book === 'object' ? book.isbn : 'its IRI').toBeUndefined()
+    expect(typeof book === 'object' ? book.title : book).toBe(
+      books.get(loans[0]?.bookId ?? 0)?.title
+    )
     const stream = await read('/loans/recent?pagination=false')
     expect(members(stream.body).map((loan) => loan.book)).toStrictEqual(
       (await recentLoans()).map((loan) => embedded(loan.bookId, ['title']))
@@ -607,10 +615,9 @@ describe('declarations limited to operations', () => {
     expect(catalog.status).toBe(200)
     expect(catalog.headers.get('cache-control') ?? '').not.toContain('private')
     expect(catalog.headers.get('vary') ?? '').not.toContain('Authorization')
-    // A reader sees its own loans in a book's embed, and the catalog's IRIs are everyone's.
-    expect(((await books.json()) as Body)['hydra:member']).not.toStrictEqual(
-      members((await read('/books', 'librarian', loansOnly)).body)
-    )
+    // A reader's books embed its own loans alone; the catalog is the same for every caller.
+    expect(await books.text()).not.toBe((await read('/books', 'librarian', loansOnly)).text)
+    expect(await catalog.text()).toBe((await read('/books/catalog', 'librarian', loansOnly)).text)
   })
 
   it('gives each operation its own representation and ETag', async () => {

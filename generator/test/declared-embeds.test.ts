@@ -321,6 +321,27 @@ describe('@property(embed: [...], operations: [...])', () => {
     expect(text).toContain(message)
   })
 
+  it('refuses "item" where an @operation is named item too', async () => {
+    const models = MODELS.replace(
+      '/// @pagination\nmodel Book {',
+      '/// @pagination\n/// @operation(name: "item", path: "/books/items")\nmodel Book {'
+    ).replace('/// AUTHOR', '/// @property(embed: [name], operations: [item])')
+    let text = ''
+    try {
+      await buildHydra({
+        datamodel: await loadDatamodel(models),
+        provider: 'sqlite',
+        clientModule: '../prisma/client.js',
+      })
+    } catch (error) {
+      if (!(error instanceof GenerationError)) throw error
+      text = error.problems.map(formatProblem).join('\n')
+    }
+    expect(text).toContain(
+      `names "item", which is both Book's items and its @operation(name: "item"): rename the @operation`
+    )
+  })
+
   it('names a renamed relation by its Prisma field', async () => {
     const text = await problems(
       'AUTHOR',

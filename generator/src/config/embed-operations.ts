@@ -21,25 +21,33 @@ export function embedOperationNames(
   return [...resource.operations.map((operation) => operation.name), 'item', ...subCollections]
 }
 
-/** An unknown operation name of a declared embed, with the closest one. */
+/**
+ * An unknown operation name of a declared embed, with the closest one; `item` where an
+ * `@operation` takes that name too (one name for two routes).
+ */
 export function checkEmbedOperations(resources: readonly ResourceModel[]): Problem[] {
   const problems: Problem[] = []
   for (const resource of resources) {
     const limited = (resource.embedded ?? []).filter((embed) => embed.operations)
     if (limited.length === 0) continue
     const known = embedOperationNames(resource, resources)
+    const itemOperation = resource.operations.some((operation) => operation.name === 'item')
     for (const embed of limited) {
       const report = reporter(
         problems,
         `Model "${resource.name}", field "${embed.field ?? embed.name}"`
       )
+      const problem = (message: string) =>
+        report({ source: '@property', option: 'operations', message })
       for (const name of embed.operations ?? [])
-        if (!known.includes(name))
-          report({
-            source: '@property',
-            option: 'operations',
-            message: `names no operation "${name}" of ${resource.name}.${didYouMean(name, known)} Operations: ${known.join(', ')}`,
-          })
+        if (name === 'item' && itemOperation)
+          problem(
+            `names "item", which is both ${resource.name}'s items and its @operation(name: "item"): rename the @operation`
+          )
+        else if (!known.includes(name))
+          problem(
+            `names no operation "${name}" of ${resource.name}.${didYouMean(name, known)} Operations: ${known.join(', ')}`
+          )
     }
   }
   return problems

@@ -47,7 +47,8 @@ export function readEmbedDeclarations(
   for (const args of lines) {
     const fields = readEmbed(args.get('embed'), relation, report)
     const first = readFirst(args.get('first'), fields !== undefined, report)
-    const operations = readOperations(args.get('operations'), fields !== undefined, report)
+    // Beside an embed that is refused, `operations` is still read (its own problems reported).
+    const operations = readOperations(args.get('operations'), args.has('embed'), report)
     if (!fields) continue
     declarations.push({
       fields,

@@ -1,0 +1,376 @@
+/**
+ * The leak hunter of declared embeds (docs/security.md, "The leak hunter"), on
+ * test/fixtures/embeds: loans declare their book embedded (to-one) and books their first three
+ * loans (to-many, capped), served with rules that read tokens `hono/jwt` verifies. Each identity
+ * sees some loans and some books, written as the rules' scopes and, by hand, as predicates over
+ * the seeded rows. Its oracle is the same API without scopes or guards (with the identity's
+ * hidden fields, so that both answers have the same shape) over databases holding only what the
+ * identity may see: the loans it sees beside every book (which their foreign keys need) for the
+ * routes of loans, the books it sees and their loans it sees for the routes of books. A loan
+ * whose book the identity may not see shows the book's IRI, where the oracle embeds it: that one
+ * difference is written into the oracle's answer by hand (its books by the predicate, never by
+ * the API), and so is the IRI a guard refusing the related model leaves. Every answer, on both
+ * engines, must then be the oracle's byte for byte, and no item embedded in it may be one the
+ * identity does not see or show a field its model hides from it.
+ */
+
+import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
+import { type Context, Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHydraApp, type HydraAccess } from '#fixtures/embeds/hydra/index.js'
+import { type Prisma, PrismaClient } from '#fixtures/embeds/prisma/client.js'
+import { authenticate, claimsOf, type LibraryEnv, tokenFor } from '../src/auth.js'
+import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
+
+const SCHEMA = new URL('./fixtures/embeds/schema.prisma', import.meta.url).pathname
+const SECRET = 'declared-embed hunter secret'
+
+interface BookRow {
+  id: number
+  title: string
+  isbn: string
+}
+interface LoanRow {
+  id: number
+  borrower: string
+  loanedAt: Date
+  returnedAt: Date | null
+  bookId: number
+}
+
+/** One model's rules for an identity, and what they let it see, as a predicate on the row. */
+interface Rules<Row, Where, Field> {
+  guard?: 'forbidden'
+  scope?: Where
+  /**
+   * The scope holds no row by its very form (`{ OR: [] }`, `{ NOT: {} }`): the runtime reads it
+   * as a guard refusing, and a to-many relation is then left unread, its IRI.
+   */
+  unread?: true
+  sees: (row: Row) => boolean
+  hidden?: Field[]
+}
+interface Identity {
+  books: Rules<BookRow, Prisma.BookWhereInput, 'title' | 'isbn'>
+  loans: Rules<LoanRow, Prisma.LoanWhereInput, 'borrower' | 'loanedAt' | 'returnedAt'>
+}
+
+const every = { sees: () => true }
+const among =
+  (ids: readonly number[]) =>
+  ({ id }: { id: number }) =>
+    ids.includes(id)
+const nothing = () => false
+
+/**
+ * The identities: scopes of both models that cut across each other (a loan seen whose book is
+ * not, a book seen whose loans are not all), the idioms of "no row" on either side, and guards
+ * refusing either model.
+ */
+const IDENTITIES: Record<string, Identity> = {
+  librarian: { books: every, loans: every },
+  'reader-1': {
+    books: { scope: { id: { in: [1, 2, 9, 10] } }, sees: among([1, 2, 9, 10]), hidden: ['isbn'] },
+    loans: {
+      scope: { borrower: 'Reader 1' },
+      sees: (loan) => loan.borrower === 'Reader 1',
+      hidden: ['returnedAt'],
+    },
+  },
+  'reader-2': {
+    books: {
+      scope: { title: { in: ['Book 3', 'Book 5', 'Book 9'] } },
+      sees: (book) => ['Book 3', 'Book 5', 'Book 9'].includes(book.title),
+      hidden: ['title'],
+    },
+    loans: {
+      scope: { AND: [{ borrower: 'Reader 2' }, { loanedAt: { gte: new Date('2025-01-10') } }] },
+      sees: (loan) =>
+        loan.borrower === 'Reader 2' && loan.loanedAt >= new Date('2025-01-10T00:00:00Z'),
+    },
+  },
+  'no-books-in': {
+    books: { scope: { id: { in: [] } }, sees: nothing },
+    loans: { scope: { borrower: 'Reader 3' }, sees: (loan) => loan.borrower === 'Reader 3' },
+  },
+  'no-books-and': {
+    books: { scope: { AND: [{ OR: [] }] }, sees: nothing },
+    loans: { scope: { borrower: 'Reader 2' }, sees: (loan) => loan.borrower === 'Reader 2' },
+  },
+  'no-loans-or': { books: every, loans: { scope: { OR: [] }, sees: nothing, unread: true } },
+  'no-loans-not': {
+    books: { scope: { id: { lte: 4 } }, sees: (book) => book.id <= 4 },
+    loans: { scope: { NOT: {} }, sees: nothing, unread: true },
+  },
+  // A scope Prisma finds no row in, though its form does not say so: read, and empty.
+  'no-loans-in': {
+    books: { scope: { id: { gte: 6 } }, sees: (book) => book.id >= 6 },
+    loans: { scope: { id: { in: [] } }, sees: nothing },
+  },
+  'barred-books': {
+    books: { guard: 'forbidden', sees: nothing },
+    loans: { scope: { borrower: 'Reader 3' }, sees: (loan) => loan.borrower === 'Reader 3' },
+  },
+  'barred-loans': {
+    books: { scope: { id: { in: [1, 3, 5, 9] } }, sees: among([1, 3, 5, 9]) },
+    loans: { guard: 'forbidden', sees: nothing },
+  },
+}
+
+const identityOf = (c: Context<LibraryEnv>) => IDENTITIES[claimsOf(c)?.sub ?? '']
+
+/** The rules of the scoped API: each identity's, and a caller without a token reads no loan. */
+const access = {
+  Book: {
+    guard: (c) => identityOf(c)?.books.guard ?? 'allow',
+    scope: (c) => identityOf(c)?.books.scope,
+    hidden: (c) => identityOf(c)?.books.hidden ?? [],
+  },
+  Loan: {
+    guard: (c) => identityOf(c)?.loans.guard ?? (claimsOf(c) ? 'allow' : 'unauthenticated'),
+    scope: (c) => identityOf(c)?.loans.scope,
+    hidden: (c) => identityOf(c)?.loans.hidden ?? [],
+  },
+} satisfies HydraAccess<LibraryEnv>
+
+/** The oracle's rules: the identity's hidden fields alone. */
+const hiddenOf = (identity: Identity) =>
+  ({
+    Book: { hidden: () => identity.books.hidden ?? [] },
+    Loan: { hidden: () => identity.loans.hidden ?? [] },
+  }) satisfies HydraAccess<LibraryEnv>
+
+/**
+ * Ten books and 43 loans of three readers, as test/declared-embed.e2e.test.ts seeds them: books
+ * 1 to 8 have five loans each, of more than one reader, book 9 none, book 10 three.
+ */
+const BOOKS: BookRow[] = Array.from({ length: 10 }, (_, index) => ({
+  id: index + 1,
+  title: `Book ${index + 1}`,
+  isbn: `978-0-${String(100000 + index)}-0`,
+}))
+const LOANS: LoanRow[] = Array.from({ length: 43 }, (_, index) => ({
+  id: index + 1,
+  borrower: `Reader ${1 + (index % 3)}`,
+  loanedAt: new Date(Date.UTC(2025, 0, 1 + index)),
+  returnedAt: index % 3 === 0 ? null : new Date(Date.UTC(2025, 1, 1 + index)),
+  bookId: index < 40 ? 1 + (index % 8) : 10,
+}))
+
+const clients: PrismaClient[] = []
+const databases: TestDatabase[] = []
+/** Oracle databases by the ids they hold: identities that see the same rows share one. */
+const oracles = new Map<string, PrismaClient>()
+let origin: string
+let close: () => Promise<void>
+const tokens = new Map<string, string>()
+
+async function database(books: readonly BookRow[], loans: readonly LoanRow[]) {
+  const key = JSON.stringify([books.map((book) => book.id), loans.map((loan) => loan.id)])
+  const known = oracles.get(key)
+  if (known) return known
+  const created = await freshDatabase(SCHEMA)
+  databases.push(created)
+  const client = new PrismaClient({ adapter: createAdapter(created.url) })
+  clients.push(client)
+  await client.book.createMany({ data: [...books] })
+  await client.loan.createMany({ data: [...loans] })
+  oracles.set(key, client)
+  return client
+}
+
+beforeAll(async () => {
+  const all = await database(BOOKS, LOANS)
+  const app = new Hono()
+    .use(authenticate(SECRET))
+    .route('/scoped', createHydraApp({ prisma: all, access, batchSize: 7 }))
+    .route('/compiled', createHydraApp({ prisma: all, access, batchSize: 7, engine: 'compiled' }))
+  for (const [name, identity] of Object.entries(IDENTITIES)) {
+    const loans = LOANS.filter(identity.loans.sees)
+    const books = BOOKS.filter(identity.books.sees)
+    const ofBooks = loans.filter((loan) => books.some((book) => book.id === loan.bookId))
+    const rules = hiddenOf(identity)
+    const prisma = await database(BOOKS, loans)
+    app.route(`/loans-of-${name}`, createHydraApp({ prisma, access: rules, batchSize: 7 }))
+    const seen = await database(books, ofBooks)
+    app.route(`/books-of-${name}`, createHydraApp({ prisma: seen, access: rules, batchSize: 7 }))
+    tokens.set(name, await tokenFor({ sub: name, role: 'reader' }, SECRET))
+  }
+  app.onError(hydraErrorHandler)
+  app.notFound(hydraNotFound)
+  ;({ origin, close } = await startServer(app.fetch))
+}, 240_000)
+
+afterAll(async () => {
+  await close?.()
+  for (const client of clients) await client.$disconnect()
+  for (const created of databases) await created.remove()
+})
+
+/** The routes of loans: every paging mode, the property filter, every item and one past them. */
+const LOAN_ROUTES = [
+  '/loans',
+  '/loans?page=2',
+  '/loans?page=5',
+  '/loans?itemsPerPage=7&page=2',
+  '/loans?partial=true&page=2&itemsPerPage=4',
+  '/loans?pagination=false',
+  '/loans?exists[returnedAt]=false',
+  '/loans?properties[]=book&properties[]=borrower',
+  '/loans?properties[book][]=title',
+  '/loans?properties[]=borrower',
+  ...LOANS.map((loan) => `/loans/${loan.id}`),
+  '/loans/44',
+]
+
+/** The routes of books: pages, streams, items, and each book's sub-collection of loans. */
+const BOOK_ROUTES = [
+  '/books',
+  '/books?page=2',
+  '/books?pagination=false',
+  ...[...BOOKS, { id: 11 }].flatMap(({ id }) => [
+    `/books/${id}`,
+    `/books/${id}/loans`,
+    `/books/${id}/loans?pagination=false`,
+  ]),
+]
+
+type Json = Record<string, unknown>
+
+/** The answer to `path` under `mount`, with the mount written as `/api` in it. */
+async function answer(mount: string, path: string, token?: string) {
+  const response = await fetch(`${origin}${mount}${path}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  })
+  const text = (await response.text()).replaceAll(mount, '/api')
+  return { status: response.status, text }
+}
+
+const idOf = (iri: unknown) => Number(String(iri).split('/').pop())
+
+/**
+ * Visits every object of `value` with the key it is held at: `book` for a loan's embedded book,
+ * and the members of a book's `loans` collection as `loans`.
+ */
+function visit(value: unknown, at: string, seen: (object: Json, at: string) => unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => visit(item, at, seen))
+  if (typeof value !== 'object' || value === null) return value
+  const replaced = seen(value as Json, at)
+  if (replaced !== value) return replaced
+  // A book's collection of loans holds loans; a page's members are held at no key.
+  const member = at === 'loans' ? 'loans' : ''
+  return Object.fromEntries(
+    Object.entries(value as Json).map(([key, item]) => [
+      key,
+      visit(item, key === 'hydra:member' ? member : key, seen),
+    ])
+  )
+}
+
+/**
+ * The oracle's answer as the identity must see it: a book it may not see (or whose guard refuses
+ * it) its IRI, a book's loans whose guard refuses it (or whose scope is "no row" by its form)
+ * their sub-collection's IRI.
+ */
+function expected(text: string, identity: Identity): string {
+  const book = (object: Json, at: string) =>
+    at === 'book' &&
+    object['@type'] === 'Book' &&
+    (identity.books.guard === 'forbidden' ||
+      !identity.books.sees(BOOKS[idOf(object['@id']) - 1] as BookRow))
+      ? object['@id']
+      : object
+  const loans = (object: Json, at: string) =>
+    at === 'loans' &&
+    (identity.loans.guard === 'forbidden' || identity.loans.unread) &&
+    'hydra:member' in object
+      ? object['@id']
+      : object
+  return JSON.stringify(
+    visit(JSON.parse(text), '', (object, at) => (at === 'book' ? book : loans)(object, at))
+  )
+}
+
+/** Every item embedded in `text` the identity may not see, or with a field hidden from it. */
+function leaks(text: string, identity: Identity): string[] {
+  const found: string[] = []
+  visit(JSON.parse(text), '', (object, at) => {
+    if (at === 'book' && object['@type'] === 'Book') {
+      const row = BOOKS[idOf(object['@id']) - 1]
+      if (identity.books.guard || !row || !identity.books.sees(row))
+        found.push(`${object['@id']} embedded`)
+      for (const field of identity.books.hidden ?? [])
+        if (field in object) found.push(`${object['@id']} shows ${field}`)
+    }
+    if (at === 'loans' && object['@type'] === 'Loan') {
+      const row = LOANS[idOf(object['@id']) - 1]
+      if (identity.loans.guard || !row || !identity.loans.sees(row))
+        found.push(`${object['@id']} embedded`)
+      for (const field of identity.loans.hidden ?? [])
+        if (field in object) found.push(`${object['@id']} shows ${field}`)
+    }
+    return object
+  })
+  return found
+}
+
+describe('the leak hunter of declared embeds', () => {
+  for (const [name, identity] of Object.entries(IDENTITIES)) {
+    it(`answers ${name} as an API holding only its rows, on both engines`, async () => {
+      const token = tokens.get(name)
+      const routes = [
+        ...(identity.loans.guard ? [] : LOAN_ROUTES.map((path) => ({ path, of: 'loans' }))),
+        ...(identity.books.guard ? [] : BOOK_ROUTES.map((path) => ({ path, of: 'books' }))),
+      ].filter(({ path }) => !(identity.loans.guard && path.includes('/loans')))
+      let compared = 0
+      for (const { path, of } of routes) {
+        const oracle = await answer(`/${of}-of-${name}`, path)
+        const wanted = expected(oracle.text, identity)
+        for (const mount of ['/scoped', '/compiled']) {
+          const scoped = await answer(mount, path, token)
+          expect(scoped.status, `${name} ${mount}${path}`).toBe(oracle.status)
+          expect(JSON.stringify(JSON.parse(scoped.text)), `${name} ${mount}${path}`).toBe(wanted)
+          expect(leaks(scoped.text, identity), `${name} ${mount}${path}`).toStrictEqual([])
+        }
+        compared++
+      }
+      expect(compared).toBe(routes.length)
+    })
+  }
+
+  it('is asked where scopes cut across the relation, each way', () => {
+    const bookOf = (loan: LoanRow) => BOOKS[loan.bookId - 1] as BookRow
+    // A loan seen whose book is not: the to-one check of the book's scope.
+    const toOne = ({ books, loans }: Identity) =>
+      LOANS.some((loan) => loans.sees(loan) && !books.sees(bookOf(loan)))
+    // A book seen with a loan that is not: the scope in the to-many relation's read.
+    const toMany = ({ books, loans }: Identity) =>
+      LOANS.some((loan) => !loans.sees(loan) && books.sees(bookOf(loan)))
+    const of = (name: string) => IDENTITIES[name] as Identity
+    for (const name of ['reader-1', 'reader-2', 'no-books-in', 'no-books-and', 'barred-books'])
+      expect(toOne(of(name)), name).toBe(true)
+    for (const name of ['reader-1', 'reader-2', 'no-loans-in'])
+      expect(toMany(of(name)), name).toBe(true)
+  })
+
+  it('refuses the routes of a model whose guard refuses, and embeds nothing of it', async () => {
+    for (const mount of ['/scoped', '/compiled']) {
+      const books = await answer(mount, '/books/1', tokens.get('barred-books'))
+      expect(books.status).toBe(403)
+      // A book's loans are read through the book: its guard holds on them too.
+      const sub = await answer(mount, '/books/1/loans', tokens.get('barred-books'))
+      expect(sub.status).toBe(403)
+      const loans = await answer(mount, '/loans/1', tokens.get('barred-loans'))
+      expect(loans.status).toBe(403)
+      const page = await answer(mount, '/loans?pagination=false', tokens.get('barred-books'))
+      const members = (JSON.parse(page.text) as Json)['hydra:member'] as Json[]
+      expect(members.length).toBeGreaterThan(0)
+      expect(members.every((loan) => typeof loan.book === 'string')).toBe(true)
+      const shelf = await answer(mount, '/books?pagination=false', tokens.get('barred-loans'))
+      const shown = (JSON.parse(shelf.text) as Json)['hydra:member'] as Json[]
+      expect(shown.map((book) => book.loans)).toStrictEqual(
+        [1, 3, 5, 9].map((id) => `/api/books/${id}/loans`)
+      )
+    }
+  })
+})

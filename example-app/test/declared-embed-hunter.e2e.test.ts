@@ -21,22 +21,10 @@ import { createHydraApp, type HydraAccess } from '#fixtures/embeds/hydra/index.j
 import { type Prisma, PrismaClient } from '#fixtures/embeds/prisma/client.js'
 import { authenticate, claimsOf, type LibraryEnv, tokenFor } from '../src/auth.js'
 import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { BOOKS, type BookRow, LOANS, type LoanRow, seedLibrary } from './support/library-rows.js'
 
 const SCHEMA = new URL('./fixtures/embeds/schema.prisma', import.meta.url).pathname
 const SECRET = 'declared-embed hunter secret'
-
-interface BookRow {
-  id: number
-  title: string
-  isbn: string
-}
-interface LoanRow {
-  id: number
-  borrower: string
-  loanedAt: Date
-  returnedAt: Date | null
-  bookId: number
-}
 
 /** One model's rules for an identity, and what they let it see, as a predicate on the row. */
 interface Rules<Row, Where, Field> {
@@ -140,23 +128,6 @@ const hiddenOf = (identity: Identity) =>
     Loan: { hidden: () => identity.loans.hidden ?? [] },
   }) satisfies HydraAccess<LibraryEnv>
 
-/**
- * Ten books and 43 loans of three readers, as test/declared-embed.e2e.test.ts seeds them: books
- * 1 to 8 have five loans each, of more than one reader, book 9 none, book 10 three.
- */
-const BOOKS: BookRow[] = Array.from({ length: 10 }, (_, index) => ({
-  id: index + 1,
-  title: `Book ${index + 1}`,
-  isbn: `978-0-${String(100000 + index)}-0`,
-}))
-const LOANS: LoanRow[] = Array.from({ length: 43 }, (_, index) => ({
-  id: index + 1,
-  borrower: `Reader ${1 + (index % 3)}`,
-  loanedAt: new Date(Date.UTC(2025, 0, 1 + index)),
-  returnedAt: index % 3 === 0 ? null : new Date(Date.UTC(2025, 1, 1 + index)),
-  bookId: index < 40 ? 1 + (index % 8) : 10,
-}))
-
 const clients: PrismaClient[] = []
 const databases: TestDatabase[] = []
 /** Oracle databases by the ids they hold: identities that see the same rows share one. */
@@ -173,8 +144,7 @@ async function database(books: readonly BookRow[], loans: readonly LoanRow[]) {
   databases.push(created)
   const client = new PrismaClient({ adapter: createAdapter(created.url) })
   clients.push(client)
-  await client.book.createMany({ data: [...books] })
-  await client.loan.createMany({ data: [...loans] })
+  await seedLibrary(client, books, loans)
   oracles.set(key, client)
   return client
 }
@@ -314,6 +284,42 @@ function leaks(text: string, identity: Identity): string[] {
   return found
 }
 
+/**
+ * Follows `direction` (`hydra:next` or `hydra:previous`) from `start`, each page answered to
+ * `name` as the oracle at `seen` answers it, on both engines, and embedding nothing it may not
+ * see: the members counted, and the path of the last page.
+ */
+async function walk(
+  name: string,
+  identity: Identity,
+  seen: string,
+  start: string,
+  direction: string
+) {
+  const token = tokens.get(name)
+  let path: string | undefined = start
+  let last = start
+  let members = 0
+  for (let pages = 0; path !== undefined; pages++) {
+    expect(pages, `${name} ${start} ${direction}`).toBeLessThan(20)
+    const oracle = await answer(seen, path)
+    const wanted = expected(oracle.text, identity)
+    let body: Json = {}
+    for (const mount of ['/scoped', '/compiled']) {
+      const scoped = await answer(mount, path, token)
+      expect(scoped.status, `${name} ${mount}${path}`).toBe(200)
+      body = JSON.parse(scoped.text) as Json
+      expect(JSON.stringify(body), `${name} ${mount}${path}`).toBe(wanted)
+      expect(leaks(scoped.text, identity), `${name} ${mount}${path}`).toStrictEqual([])
+    }
+    members += (body['hydra:member'] as Json[]).length
+    last = path
+    const view = body['hydra:view'] as Record<string, string | undefined> | undefined
+    path = view?.[direction]?.replace('/api', '')
+  }
+  return { members, last }
+}
+
 describe('the leak hunter of declared embeds', () => {
   for (const [name, identity] of Object.entries(IDENTITIES)) {
     it(`answers ${name} as an API holding only its rows, on both engines`, async () => {
@@ -335,6 +341,22 @@ describe('the leak hunter of declared embeds', () => {
         compared++
       }
       expect(compared).toBe(routes.length)
+    })
+  }
+
+  for (const [name, identity] of Object.entries(IDENTITIES)) {
+    it(`walks ${name}'s cursor pages each way as the oracle does, on both engines`, async () => {
+      const walks = [
+        { start: '/loans/feed', of: 'loans', rows: LOANS.filter(identity.loans.sees).length },
+        { start: '/books/latest', of: 'books', rows: BOOKS.filter(identity.books.sees).length },
+      ].filter(({ of }) => !(of === 'loans' ? identity.loans.guard : identity.books.guard))
+      for (const { start, of, rows } of walks) {
+        const forward = await walk(name, identity, `/${of}-of-${name}`, start, 'hydra:next')
+        expect(forward.members, `${name} ${start}`).toBe(rows)
+        // Back from the last page to the first, past every row again.
+        const back = await walk(name, identity, `/${of}-of-${name}`, forward.last, 'hydra:previous')
+        expect(back.members, `${name} ${start} back`).toBe(rows)
+      }
     })
   }
 

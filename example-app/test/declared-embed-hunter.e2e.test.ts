@@ -198,6 +198,10 @@ const BOOK_ROUTES = [
   '/books',
   '/books?page=2',
   '/books?pagination=false',
+  '/books?properties[]=loans',
+  '/books?pagination=false&properties[]=id&properties[]=loans',
+  '/books?properties[]=title',
+  '/books/1?properties[]=loans',
   ...[...BOOKS, { id: 11 }].flatMap(({ id }) => [
     `/books/${id}`,
     `/books/${id}/loans`,

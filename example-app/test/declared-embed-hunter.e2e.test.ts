@@ -39,8 +39,8 @@ interface Rules<Row, Where, Field> {
   hidden?: Field[]
 }
 interface Identity {
-  books: Rules<BookRow, Prisma.BookWhereInput, 'title' | 'isbn'>
-  loans: Rules<LoanRow, Prisma.LoanWhereInput, 'borrower' | 'loanedAt' | 'returnedAt'>
+  books: Rules<BookRow, Prisma.BookWhereInput, 'title' | 'isbn' | 'loans'>
+  loans: Rules<LoanRow, Prisma.LoanWhereInput, 'borrower' | 'loanedAt' | 'returnedAt' | 'book'>
 }
 
 const every = { sees: () => true }
@@ -94,6 +94,15 @@ const IDENTITIES: Record<string, Identity> = {
   'no-loans-in': {
     books: { scope: { id: { gte: 6 } }, sees: (book) => book.id >= 6 },
     loans: { scope: { id: { in: [] } }, sees: nothing },
+  },
+  // The relations themselves hidden: neither declaration shows.
+  'hidden-links': {
+    books: { scope: { id: { lte: 5 } }, sees: (book) => book.id <= 5, hidden: ['loans'] },
+    loans: {
+      scope: { borrower: 'Reader 2' },
+      sees: (loan) => loan.borrower === 'Reader 2',
+      hidden: ['book'],
+    },
   },
   'barred-books': {
     books: { guard: 'forbidden', sees: nothing },
@@ -269,6 +278,11 @@ function expected(text: string, identity: Identity): string {
 function leaks(text: string, identity: Identity): string[] {
   const found: string[] = []
   visit(JSON.parse(text), '', (object, at) => {
+    // A relation hidden from the identity is not shown, embedded or not.
+    if (object['@type'] === 'Loan' && identity.loans.hidden?.includes('book') && 'book' in object)
+      found.push(`${object['@id']} shows book`)
+    if (object['@type'] === 'Book' && identity.books.hidden?.includes('loans') && 'loans' in object)
+      found.push(`${object['@id']} shows loans`)
     if (at === 'book' && object['@type'] === 'Book') {
       const row = BOOKS[idOf(object['@id']) - 1]
       if (identity.books.guard || !row || !identity.books.sees(row))

@@ -27,7 +27,7 @@ const SCHEMA = new URL('./fixtures/embeds/schema.prisma', import.meta.url).pathn
 const OUTPUT = fileURLToPath(new URL('./output/admin/', import.meta.url))
 const CHROMIUM = '/usr/bin/chromium'
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
-/** How long the admin may take to show its first page (discovery included), and how often to look. */
+/** How long the admin may take to show a page (discovery included), and how often to look. */
 const SHOWN = { timeout: 30_000, interval: 100 }
 
 const hasBrowser = existsSync(CHROMIUM)

@@ -1,17 +1,18 @@
 /**
- * The leak hunter of declared embeds (docs/security.md, "The leak hunter"), on
- * test/fixtures/embeds: loans declare their book embedded (to-one) and books their first three
+ * The leak hunter of declared embeds (docs/security.md, "Side channels, and how each is closed"),
+ * on test/fixtures/embeds: loans declare their book embedded (to-one) and books their first three
  * loans (to-many, capped), served with rules that read tokens `hono/jwt` verifies. Each identity
  * sees some loans and some books, written as the rules' scopes and, by hand, as predicates over
- * the seeded rows. Its oracle is the same API without scopes or guards (with the identity's
- * hidden fields, so that both answers have the same shape) over databases holding only what the
- * identity may see: the loans it sees beside every book (which their foreign keys need) for the
- * routes of loans, the books it sees and their loans it sees for the routes of books. A loan
- * whose book the identity may not see shows the book's IRI, where the oracle embeds it: that one
- * difference is written into the oracle's answer by hand (its books by the predicate, never by
- * the API), and so is the IRI a guard refusing the related model leaves. Every answer, on both
- * engines, must then be the oracle's byte for byte, and no item embedded in it may be one the
- * identity does not see or show a field its model hides from it.
+ * the seeded rows. Its oracle is the same API without scopes or guards (with the identity's hidden
+ * fields, so that both answers have the same shape) over databases holding only what the identity
+ * may see: the loans it sees beside every book (which their foreign keys need) for the routes of
+ * loans, the books it sees and their loans it sees for the routes of books. A loan whose book the
+ * identity may not see shows the book's IRI, where the oracle embeds it: that one difference is
+ * written into the oracle's answer by hand (its books by the predicate, never by the API), and so
+ * is the IRI a guard refusing the related model leaves. Every answer, on both engines, must then
+ * be the oracle's byte for byte (cursor pages walked each way), and no item embedded in it may be
+ * one the identity does not see or show a field its model hides from it, nor a relation hidden
+ * from it be shown.
  */
 
 import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'

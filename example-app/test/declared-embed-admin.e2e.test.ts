@@ -20,10 +20,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp } from '#fixtures/embeds/hydra/index.js'
 import { PrismaClient } from '#fixtures/embeds/prisma/client.js'
 import { adminBundle } from './support/admin-bundle.js'
+import { EMBEDS_SCHEMA } from './support/embeds-app.js'
 import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
 import { seedLibrary } from './support/library-rows.js'
 
-const SCHEMA = new URL('./fixtures/embeds/schema.prisma', import.meta.url).pathname
 const OUTPUT = fileURLToPath(new URL('./output/admin/', import.meta.url))
 const CHROMIUM = '/usr/bin/chromium'
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
@@ -45,7 +45,7 @@ let browser: Browser | undefined
 const closers: Array<() => Promise<void>> = []
 
 beforeAll(async () => {
-  database = await freshDatabase(SCHEMA)
+  database = await freshDatabase(EMBEDS_SCHEMA)
   prisma = new PrismaClient({ adapter: createAdapter(database.url) })
   await seedLibrary(prisma)
   if (hasBrowser) {

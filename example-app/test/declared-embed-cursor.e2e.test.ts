@@ -7,20 +7,15 @@
  * cut across the relation, every page byte for byte alike on both engines. Expected values are
  * read from the database, never from the API.
  */
-import { hydraErrorHandler, hydraNotFound, shareAdapter } from '@prisma-hydra/runtime'
-import { Hono } from 'hono'
+import { shareAdapter } from '@prisma-hydra/runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createHydraApp,
-  type HydraAccess,
-  type HydraAppOptions,
-} from '#fixtures/embeds/hydra/index.js'
+import type { HydraAccess } from '#fixtures/embeds/hydra/index.js'
 import { type Prisma, PrismaClient } from '#fixtures/embeds/prisma/client.js'
-import { authenticate, type LibraryEnv, tokenFor } from '../src/auth.js'
+import { type LibraryEnv, tokenFor } from '../src/auth.js'
+import { EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
 import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
 import { seedLibrary } from './support/library-rows.js'
 
-const SCHEMA = new URL('./fixtures/embeds/schema.prisma', import.meta.url).pathname
 const SECRET = 'declared-embed cursor secret'
 
 /** The books a reader sees: loans of theirs are of others too. */
@@ -44,15 +39,6 @@ const access = {
   },
 } satisfies HydraAccess<LibraryEnv>
 
-function appWith(options: HydraAppOptions<HydraAccess<LibraryEnv>, LibraryEnv>) {
-  const app = new Hono<LibraryEnv>()
-    .use(authenticate(SECRET))
-    .route('/', createHydraApp<HydraAccess<LibraryEnv>, LibraryEnv>(options))
-  app.onError(hydraErrorHandler)
-  app.notFound(hydraNotFound)
-  return app
-}
-
 let prisma: PrismaClient
 let database: TestDatabase
 let origin: string
@@ -61,12 +47,14 @@ const closers: Array<() => Promise<void>> = []
 const tokens = new Map<string, string>()
 
 beforeAll(async () => {
-  database = await freshDatabase(SCHEMA)
+  database = await freshDatabase(EMBEDS_SCHEMA)
   const adapter = shareAdapter(createAdapter(database.url))
   prisma = new PrismaClient({ adapter })
   await seedLibrary(prisma)
-  const own = await startServer(appWith({ prisma, access }).fetch)
-  const compiled = await startServer(appWith({ prisma, access, engine: 'compiled', adapter }).fetch)
+  const own = await startServer(embedsApp(SECRET, { prisma, access }).fetch)
+  const compiled = await startServer(
+    embedsApp(SECRET, { prisma, access, engine: 'compiled', adapter }).fetch
+  )
   ;({ origin } = own)
   twin = compiled.origin
   closers.push(own.close, compiled.close)

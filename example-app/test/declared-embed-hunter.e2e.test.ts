@@ -21,10 +21,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp, type HydraAccess } from '#fixtures/embeds/hydra/index.js'
 import { type Prisma, PrismaClient } from '#fixtures/embeds/prisma/client.js'
 import { authenticate, claimsOf, type LibraryEnv, tokenFor } from '../src/auth.js'
+import { EMBEDS_SCHEMA } from './support/embeds-app.js'
 import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
 import { BOOKS, type BookRow, LOANS, type LoanRow, seedLibrary } from './support/library-rows.js'
 
-const SCHEMA = new URL('./fixtures/embeds/schema.prisma', import.meta.url).pathname
 const SECRET = 'declared-embed hunter secret'
 
 /** One model's rules for an identity, and what they let it see, as a predicate on the row. */
@@ -150,7 +150,7 @@ async function database(books: readonly BookRow[], loans: readonly LoanRow[]) {
   const key = JSON.stringify([books.map((book) => book.id), loans.map((loan) => loan.id)])
   const known = oracles.get(key)
   if (known) return known
-  const created = await freshDatabase(SCHEMA)
+  const created = await freshDatabase(EMBEDS_SCHEMA)
   databases.push(created)
   const client = new PrismaClient({ adapter: createAdapter(created.url) })
   clients.push(client)

@@ -16,21 +16,15 @@
  * read back from the database, never from the API.
  */
 import { parseHydraDocumentation } from '@api-platform/api-doc-parser'
-import { hydraErrorHandler, hydraNotFound, shareAdapter } from '@prisma-hydra/runtime'
-import { Hono } from 'hono'
+import { shareAdapter } from '@prisma-hydra/runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type BookMember,
-  createHydraApp,
-  type HydraAccess,
-  type HydraAppOptions,
-  type LoanMember,
-} from '#fixtures/embeds/hydra/index.js'
+import type { BookMember, HydraAccess, LoanMember } from '#fixtures/embeds/hydra/index.js'
 import { PrismaClient } from '#fixtures/embeds/prisma/client.js'
-import { authenticate, type LibraryEnv, tokenFor } from '../src/auth.js'
+import { type LibraryEnv, tokenFor } from '../src/auth.js'
+import { EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
 import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { seedLibrary } from './support/library-rows.js'
 
-const SCHEMA = new URL('./fixtures/embeds/schema.prisma', import.meta.url).pathname
 const SECRET = 'declared-embed test secret'
 
 /**
@@ -56,16 +50,6 @@ const access = {
   },
 } satisfies HydraAccess<LibraryEnv>
 
-/** The fixture's routes behind the example's token check, with the rules given. */
-function appWith(options: HydraAppOptions<HydraAccess<LibraryEnv>, LibraryEnv>) {
-  const app = new Hono<LibraryEnv>()
-    .use(authenticate(SECRET))
-    .route('/', createHydraApp<HydraAccess<LibraryEnv>, LibraryEnv>(options))
-  app.onError(hydraErrorHandler)
-  app.notFound(hydraNotFound)
-  return app
-}
-
 let prisma: PrismaClient
 let database: TestDatabase
 let origin: string
@@ -80,45 +64,27 @@ const closers: Array<() => Promise<void>> = []
 const tokens = new Map<string, string>()
 let books: Map<number, { title: string; isbn: string }>
 
-/**
- * Ten books and 43 loans, of three readers; every third loan still open. Books 1 to 8 have five
- * loans each, of more than one reader, book 9 none, book 10 three (as many as its declared embed
- * shows).
- */
-async function seed(): Promise<void> {
-  await prisma.book.createMany({
-    data: Array.from({ length: 10 }, (_, index) => ({
-      id: index + 1,
-      title: `Book ${index + 1}`,
-      isbn: `978-0-${String(100000 + index)}-0`,
-    })),
-  })
-  await prisma.loan.createMany({
-    data: Array.from({ length: 43 }, (_, index) => ({
-      id: index + 1,
-      borrower: `Reader ${1 + (index % 3)}`,
-      loanedAt: new Date(Date.UTC(2025, 0, 1 + index)),
-      returnedAt: index % 3 === 0 ? null : new Date(Date.UTC(2025, 1, 1 + index)),
-      bookId: index < 40 ? 1 + (index % 8) : 10,
-    })),
-  })
-}
-
 beforeAll(async () => {
-  database = await freshDatabase(SCHEMA)
+  database = await freshDatabase(EMBEDS_SCHEMA)
   const adapter = shareAdapter(createAdapter(database.url))
   prisma = new PrismaClient({ adapter })
-  await seed()
+  await seedLibrary(prisma)
   const options = { prisma, batchSize: 7, access }
-  const own = await startServer(appWith(options).fetch)
-  const compiled = await startServer(appWith({ ...options, engine: 'compiled', adapter }).fetch)
+  const own = await startServer(embedsApp(SECRET, options).fetch)
+  const compiled = await startServer(
+    embedsApp(SECRET, { ...options, engine: 'compiled', adapter }).fetch
+  )
   ;({ origin } = own)
   twin = compiled.origin
-  const ruled = await startServer(appWith({ prisma, access: { Book: access.Book } }).fetch)
+  const ruled = await startServer(
+    embedsApp(SECRET, { prisma, access: { Book: access.Book } }).fetch
+  )
   booksOnly = ruled.origin
-  const none = await startServer(appWith({ prisma }).fetch)
+  const none = await startServer(embedsApp(SECRET, { prisma }).fetch)
   open = none.origin
-  const lending = await startServer(appWith({ prisma, access: { Loan: access.Loan } }).fetch)
+  const lending = await startServer(
+    embedsApp(SECRET, { prisma, access: { Loan: access.Loan } }).fetch
+  )
   loansOnly = lending.origin
   closers.push(own.close, compiled.close, ruled.close, none.close, lending.close)
   tokens.set('librarian', await tokenFor({ sub: 'Ada', role: 'librarian' }, SECRET))

@@ -1,13 +1,14 @@
 /**
  * @module
- * The page writer of an offset-paged operation: the answer to a request that asks for a page by
- * its number and nothing else (no filter, order, selection, page size or paging switch), written in
- * straight-line code from what the operation fixes once (its document's head, its `hydra:search`
- * block as text, its links' form, its page window). Such a request is the most common one, and
- * the general route (collection-route.ts) answers it with many steps that each do nothing for it
- * (parse the query, select rows, merge declared embeds, shape members, render, stringify the
- * document): the code a request runs, more than what each step costs, is what makes it dearer
- * than a hand-written Prisma route (bench/RESULTS.md, "What the `prisma` engine's distance to the
+ * The page writer of a collection operation: the answer to a request that asks for a page by its
+ * number and nothing else, or, on a cursor-paged operation, by a position on its key and nothing
+ * else (no filter, order, selection, page size or paging switch), written in straight-line code
+ * from what the operation fixes once (its document's head, its `hydra:search` block as text, its
+ * links' form, its page window). Such requests are the most common ones, and the general route
+ * (collection-route.ts) answers them with many steps that each do nothing for them (parse the
+ * query, select rows, merge declared embeds, shape members, render, stringify the document): the
+ * code a request runs, more than what each step costs, is what makes it dearer than a
+ * hand-written Prisma route (bench/RESULTS.md, "What the `prisma` engine's distance to the
  * hand-written route is made of"). Every byte and header is the general route's; any request
  * this writer does not know, or a caller an access rule bears on, goes to the general route
  * (`undefined`).

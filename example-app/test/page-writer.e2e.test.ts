@@ -18,6 +18,11 @@ import { soManyModel, soManyOperations } from '#fixtures/cursor/hydra/so-many.js
 import { typedRowModel, typedRowOperations } from '#fixtures/cursor/hydra/typed-row.js'
 import { wordModel, wordOperations } from '#fixtures/cursor/hydra/word.js'
 import { PrismaClient as CursorClient } from '#fixtures/cursor/prisma/client.js'
+import {
+  bookModel as embedsBookModel,
+  bookOperations as embedsBookOperations,
+} from '#fixtures/embeds/hydra/book.js'
+import { PrismaClient as EmbedsClient } from '#fixtures/embeds/prisma/client.js'
 import { readingModel, readingOperations } from '#fixtures/totals/hydra/reading.js'
 import { PrismaClient as TotalsClient } from '#fixtures/totals/prisma/client.js'
 import { authorModel, authorOperations } from '#generated/hydra/author.js'
@@ -26,6 +31,7 @@ import { reviewModel, reviewOperations } from '#generated/hydra/review.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
+import { EMBEDS_SCHEMA } from './support/embeds-app.js'
 import {
   createAdapter,
   emptyDatabase,
@@ -34,6 +40,7 @@ import {
   TEST_DATABASE,
   type TestDatabase,
 } from './support/harness.js'
+import { seedLibrary } from './support/library-rows.js'
 
 const TOTALS_SCHEMA = new URL('./fixtures/totals/schema.prisma', import.meta.url).pathname
 const CURSOR_SCHEMA = new URL('./fixtures/cursor/schema.prisma', import.meta.url).pathname
@@ -58,6 +65,9 @@ let single: TestDatabase
 let few: TotalsClient
 let keyset: TestDatabase
 let cursors: CursorClient
+/** The embeds fixture: books whose loans some operations declare embedded, and others not. */
+let library: TestDatabase
+let embeds: EmbedsClient
 const closing: Array<() => Promise<void>> = []
 
 beforeAll(async () => {
@@ -75,6 +85,9 @@ beforeAll(async () => {
   keyset = await freshDatabase(CURSOR_SCHEMA)
   cursors = new CursorClient({ adapter: createAdapter(keyset.url) })
   await seedCursors(cursors)
+  library = await freshDatabase(EMBEDS_SCHEMA)
+  embeds = new EmbedsClient({ adapter: createAdapter(library.url) })
+  await seedLibrary(embeds)
 })
 
 /** Rows of every cursor key type, with ties on the first key field. */
@@ -109,10 +122,12 @@ afterAll(async () => {
   await readings?.$disconnect()
   await few?.$disconnect()
   await cursors?.$disconnect()
+  await embeds?.$disconnect()
   await database?.remove()
   await totals?.remove()
   await single?.remove()
   await keyset?.remove()
+  await library?.remove()
 })
 
 /** The seeded example's operations and the totals fixture's, with their last pages. */
@@ -162,6 +177,15 @@ async function operations(): Promise<Served[]> {
     { ...one, path: '/few', operation: readingOperations.collection },
     { ...one, path: '/few/estimated', operation: readingOperations.estimated },
     { ...one, path: '/few/cached', operation: readingOperations.cached },
+    // Books embed their loans on their collection (the general route reads them), not on the
+    // catalog (the page writer answers it).
+    ...(['collection', 'catalog'] as const).map((name) => ({
+      client: embeds,
+      model: embedsBookModel,
+      last: 1,
+      path: `/library/${name}`,
+      operation: embedsBookOperations[name],
+    })),
   ]
 }
 

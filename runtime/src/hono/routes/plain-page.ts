@@ -21,6 +21,7 @@ import type { CallerView } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { databaseWork } from '../../database/outage.js'
 import type { Budget } from '../../database/timeouts.js'
+import { declaredFor } from '../../filters/declared-embeds.js'
 import { documentIri } from '../../hydra/collection.js'
 import { iriBuilder } from '../../iri/iri-builder.js'
 import { isTruncated, parseQuery, type QueryMap } from '../../iri/query-string.js'
@@ -68,8 +69,8 @@ type AskOf = (url: string, start: number) => PlainAsk | undefined
 
 /**
  * The page writer of `operation` over `rows`, or undefined when the operation's requests always
- * need the general route (paging off, declared embeds, a page parameter whose name a query
- * string encodes, a filter on a cursor field). `search` is the operation's `hydra:search` block at
+ * need the general route (paging off, relations it declares embedded, a page parameter whose name
+ * a query string encodes, a filter on a cursor field). `search` is the operation's `hydra:search` block at
  * a path.
  */
 export function plainPageOf<M>(
@@ -79,7 +80,9 @@ export function plainPageOf<M>(
 ): PlainPage | undefined {
   const { resource, paging } = operation
   if (!paging.enabled) return undefined
-  if (resource.embedded && resource.embedded.length > 0) return undefined
+  // The relations an operation declares embedded are read by the general route's nested select.
+  if ((declaredFor(resource.embedded, operation.name ?? 'collection')?.length ?? 0) > 0)
+    return undefined
   // A name the query string carries as written (every generated one): the request's own text
   // is then the view's `@id`.
   if (rawUrlEncode(paging.parameters.page) !== paging.parameters.page) return undefined

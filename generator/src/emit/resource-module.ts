@@ -12,7 +12,7 @@ import type { EmitContext } from './context.js'
 import { writeCreateApp } from './create-app.js'
 import { keyLiteral, keySelect } from './item-key.js'
 import { writeMemberTypes } from './member-type.js'
-import { memberWriter } from './member-writer.js'
+import { type MemberWriterCode, memberWriter } from './member-writer.js'
 import { hasProviders, resourceNames } from './names.js'
 import { defaultParameters, parametersLiteral, querySpecs, writeOperations } from './operations.js'
 import {
@@ -33,7 +33,8 @@ function addImports(
   file: SourceFile,
   resource: ResourceModel,
   context: EmitContext,
-  subs: boolean
+  subs: boolean,
+  member: MemberWriterCode
 ) {
   const providers = hasProviders(resource)
   file.addImportDeclarations([
@@ -52,7 +53,7 @@ function addImports(
         runtimeValue('createDataAccess'),
         runtimeValue('defineOperations'),
         runtimeValue('defineResource'),
-        ...memberWriter(resource).uses.map(runtimeValue),
+        ...member.uses.map(runtimeValue),
         runtimeType('Hideable'),
         runtimeType('KeySpec'),
         runtimeType('MemberOf'),
@@ -304,7 +305,8 @@ export function emitResourceModule(
   resources: readonly ResourceModel[] = []
 ): void {
   const names = resourceNames(resource)
-  addImports(file, resource, context, subCollections.length > 0)
+  const member = memberWriter(resource)
+  addImports(file, resource, context, subCollections.length > 0, member)
   addSource(file, resource, context)
   // `defineResource(bookModel, { name, collectionPath, fields, links })` needs no doc comment.
   file.addVariableStatement({
@@ -313,7 +315,7 @@ export function emitResourceModule(
     declarations: [
       {
         name: names.resource,
-        initializer: writeResourceSpec(resource, resources),
+        initializer: writeResourceSpec(resource, resources, member.code),
       },
     ],
   })

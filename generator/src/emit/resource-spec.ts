@@ -8,16 +8,16 @@ import type { CodeBlockWriter } from 'ts-morph'
 import type { FieldModel, ResourceModel } from '../config/schema/model.js'
 import { backRelation } from './back-relation.js'
 import { keySpecLiteral } from './item-key.js'
-import { memberWriter } from './member-writer.js'
 import { resourceNames } from './names.js'
 
 /**
- * `defineResource(bookModel, { ... })`: the resource read from the model source, which gives it
- * its key and provider.
+ * `defineResource(bookModel, { ... }, member)`: the resource read from the model source, which
+ * gives it its key and provider, and its member writer's code (member-writer.ts).
  */
 export function writeResourceSpec(
   resource: ResourceModel,
-  resources: readonly ResourceModel[] = []
+  resources: readonly ResourceModel[],
+  member: string
 ) {
   const names = resourceNames(resource)
   return (writer: CodeBlockWriter) => {
@@ -48,8 +48,7 @@ export function writeResourceSpec(
         writer.write('],')
       }
     })
-    // Members written straight from rows (member-writer.ts).
-    writer.write(', ').write(memberWriter(resource).code)
+    writer.write(', ').write(member)
     writer.write(')')
   }
 }

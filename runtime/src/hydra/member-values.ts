@@ -18,13 +18,6 @@ function decimalText(value: unknown, scale: number | undefined): string {
   return scale === undefined ? value.toFixed() : value.toFixed(scale)
 }
 
-const formatters: Record<ScalarFormatter, Convert> = {
-  dateTime: (value) => (value instanceof Date ? isoText(value) : value),
-  integerText: (value) => String(value),
-  decimalText: (value) => decimalText(value, undefined),
-  base64: (value) => Buffer.from(value as Uint8Array).toString('base64'),
-}
-
 const absent = (value: unknown): value is null | undefined => value === null || value === undefined
 
 /**
@@ -32,15 +25,16 @@ const absent = (value: unknown): value is null | undefined => value === null || 
  * writers call (generator/src/emit/member-writer.ts).
  */
 export const memberValues = {
-  dateTime: (value: unknown) => (absent(value) ? null : formatters.dateTime(value)),
-  integerText: (value: unknown) => (absent(value) ? null : formatters.integerText(value)),
+  dateTime: (value: unknown) =>
+    absent(value) ? null : value instanceof Date ? isoText(value) : value,
+  integerText: (value: unknown) => (absent(value) ? null : String(value)),
   decimalText: (value: unknown, scale?: number) =>
     absent(value) ? null : decimalText(value, scale),
-  base64: (value: unknown) => (absent(value) ? null : formatters.base64(value)),
+  base64: (value: unknown) =>
+    absent(value) ? null : Buffer.from(value as Uint8Array).toString('base64'),
   /** A list's values, each converted (a value that is no list is kept as it is). */
-  list: (value: unknown, convert: (item: unknown) => unknown) =>
-    Array.isArray(value) ? value.map(convert) : value,
-}
+  list: (value: unknown, convert: Convert) => (Array.isArray(value) ? value.map(convert) : value),
+} satisfies Record<ScalarFormatter | 'list', unknown>
 
 /** The writer of a field's values (a Date as ISO text, a Decimal as plain text…); none: as read. */
 export function converterFor(field: {
@@ -50,11 +44,11 @@ export function converterFor(field: {
 }): Convert | undefined {
   const formatter = scalarType(field.type)?.formatter
   if (!formatter) return undefined
-  const scale = field.scale
+  const { scale } = field
+  // One argument each: a list's `map` passes its index second.
   const convert: Convert =
-    formatter === 'decimalText' && scale !== undefined
-      ? (value) => decimalText(value, scale)
-      : formatters[formatter]
-  const nullable: Convert = (value) => (absent(value) ? null : convert(value))
-  return field.list ? (value) => (Array.isArray(value) ? value.map(nullable) : value) : nullable
+    formatter === 'decimalText'
+      ? (value) => memberValues.decimalText(value, scale)
+      : (value) => memberValues[formatter](value)
+  return field.list ? (value) => memberValues.list(value, convert) : convert
 }

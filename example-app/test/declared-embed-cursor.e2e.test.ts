@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HydraAccess } from '#fixtures/embeds/hydra/index.js'
 import { type Prisma, PrismaClient } from '#fixtures/embeds/prisma/client.js'
 import { type LibraryEnv, tokenFor } from '../src/auth.js'
-import { EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
+import { declaredLoans, EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
 import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
 import { seedLibrary } from './support/library-rows.js'
 
@@ -165,23 +165,7 @@ describe('a capped to-many declared embed on cursor pages', () => {
         books.map((book) => `/books/${book.id}`)
       )
       expect(members.map((book) => book.loans)).toStrictEqual(
-        books.map((book) => {
-          const iri = `/books/${book.id}/loans`
-          const collection: Body = {
-            '@id': iri,
-            '@type': 'hydra:Collection',
-            'hydra:member': book.loans.slice(0, 3).map((loan) => ({
-              '@context': '/contexts/Loan',
-              '@id': `/loans/${loan.id}`,
-              '@type': 'Loan',
-              ...(reader ? {} : { returnedAt: loan.returnedAt?.toISOString() ?? null }),
-              borrower: loan.borrower,
-            })),
-          }
-          if (book.loans.length > 3)
-            collection['hydra:view'] = { '@id': iri, '@type': 'hydra:PartialCollectionView' }
-          return collection
-        })
+        books.map((book) => declaredLoans(book.id, book.loans, reader))
       )
       // The librarian sees books with more loans than shown; the reader none (its scope cuts
       // each book's loans to two at most), though the same books have more than three loans.

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HydraAccess } from '#fixtures/embeds/hydra/index.js'
 import { PrismaClient } from '#fixtures/embeds/prisma/client.js'
 import { type LibraryEnv, tokenFor } from '../src/auth.js'
-import { EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
+import { declaredLoans, EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
 import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
 import { seedLibrary } from './support/library-rows.js'
 
@@ -84,25 +84,7 @@ async function declared(ids: readonly number[], reader: boolean): Promise<Map<nu
       loans: { where: reader ? { borrower: 'Reader 1' } : {}, orderBy: { id: 'asc' } },
     },
   })
-  return new Map(
-    books.map((book) => {
-      const iri = `/books/${book.id}/loans`
-      const collection: Body = {
-        '@id': iri,
-        '@type': 'hydra:Collection',
-        'hydra:member': book.loans.slice(0, 3).map((loan) => ({
-          '@context': '/contexts/Loan',
-          '@id': `/loans/${loan.id}`,
-          '@type': 'Loan',
-          ...(reader ? {} : { returnedAt: loan.returnedAt?.toISOString() ?? null }),
-          borrower: loan.borrower,
-        })),
-      }
-      if (book.loans.length > 3)
-        collection['hydra:view'] = { '@id': iri, '@type': 'hydra:PartialCollectionView' }
-      return [book.id, collection]
-    })
-  )
+  return new Map(books.map((book) => [book.id, declaredLoans(book.id, book.loans, reader)]))
 }
 
 /** The routes of books that take the property filter, each with the books it shows. */

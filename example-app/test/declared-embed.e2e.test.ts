@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookMember, HydraAccess, LoanMember } from '#fixtures/embeds/hydra/index.js'
 import { PrismaClient } from '#fixtures/embeds/prisma/client.js'
 import { type LibraryEnv, tokenFor } from '../src/auth.js'
-import { EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
+import { declaredLoans, EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
 import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
 import { seedLibrary } from './support/library-rows.js'
 
@@ -350,20 +350,9 @@ describe('a declared embed as clients discover it', () => {
   })
 })
 
-/** A loan embedded in its book as the declaration writes it, its fields read from the database. */
-function embeddedLoan(
-  loan: { id: number; borrower: string; returnedAt: Date | null },
-  hidden = false
-): Body {
-  const item: Body = { '@context': '/contexts/Loan', '@id': `/loans/${loan.id}`, '@type': 'Loan' }
-  if (!hidden) item.returnedAt = loan.returnedAt?.toISOString() ?? null
-  item.borrower = loan.borrower
-  return item
-}
-
 /**
- * A book's loans as its declared embed writes them: its first three loans (of `borrower` when
- * given) in id order, and a partial view at the sub-collection when it has more.
+ * A book's loans as its declared embed writes them (declaredLoans), of `borrower` when given, read
+ * from the database.
  */
 async function embeddedLoans(bookId: number, borrower?: string, hidden = false): Promise<Body> {
   const loans = await prisma.loan.findMany({
@@ -371,15 +360,7 @@ async function embeddedLoans(bookId: number, borrower?: string, hidden = false):
     orderBy: { id: 'asc' },
     select: { id: true, borrower: true, returnedAt: true },
   })
-  const iri = `/books/${bookId}/loans`
-  const collection: Body = {
-    '@id': iri,
-    '@type': 'hydra:Collection',
-    'hydra:member': loans.slice(0, 3).map((loan) => embeddedLoan(loan, hidden)),
-  }
-  if (loans.length > 3)
-    collection['hydra:view'] = { '@id': iri, '@type': 'hydra:PartialCollectionView' }
-  return collection
+  return declaredLoans(bookId, loans, hidden)
 }
 
 describe('a to-many relation embedded by declaration (first: 3)', () => {

@@ -27,3 +27,37 @@ export function embedsApp(
   app.notFound(hydraNotFound)
   return app
 }
+
+/** A loan of the fixture, as its book's declared embed reads it. */
+export interface EmbeddedLoanRow {
+  id: number
+  borrower: string
+  returnedAt: Date | null
+}
+
+/**
+ * A book's loans as its declaration (`first: 3`) writes them, from its loans in id order: the
+ * first three, each with its `returnedAt` (left out when `hidden`) and `borrower`, and a partial
+ * view at the sub-collection when there are more.
+ */
+export function declaredLoans(
+  bookId: number,
+  loans: readonly EmbeddedLoanRow[],
+  hidden: boolean
+): Record<string, unknown> {
+  const iri = `/books/${bookId}/loans`
+  const collection: Record<string, unknown> = {
+    '@id': iri,
+    '@type': 'hydra:Collection',
+    'hydra:member': loans.slice(0, 3).map((loan) => ({
+      '@context': '/contexts/Loan',
+      '@id': `/loans/${loan.id}`,
+      '@type': 'Loan',
+      ...(hidden ? {} : { returnedAt: loan.returnedAt?.toISOString() ?? null }),
+      borrower: loan.borrower,
+    })),
+  }
+  if (loans.length > 3)
+    collection['hydra:view'] = { '@id': iri, '@type': 'hydra:PartialCollectionView' }
+  return collection
+}

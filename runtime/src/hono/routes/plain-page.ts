@@ -22,12 +22,12 @@ import type { DataAccess } from '../../data/data-access.js'
 import { databaseWork } from '../../database/outage.js'
 import type { Budget } from '../../database/timeouts.js'
 import { declaredFor } from '../../filters/declared-embeds.js'
-import { documentIri } from '../../hydra/collection.js'
-import { iriBuilder } from '../../iri/iri-builder.js'
-import { isTruncated, parseQuery, type QueryMap } from '../../iri/query-string.js'
+import { buildQuery } from '../../iri/iri-builder.js'
+import { compareQueryKeys } from '../../iri/query-keys.js'
+import { isTruncated, parseQuery, type QueryMap, type QueryValue } from '../../iri/query-string.js'
 import { rawUrlEncode } from '../../iri/url-encoding.js'
 import { fetchCursorPage, readCursorBound } from '../../paging/cursor.js'
-import { keepFilterOperators } from '../../paging/cursor-links.js'
+import { CURSOR_OPERATORS } from '../../paging/cursor-links.js'
 import { fetchCollectionPage } from '../../paging/offset.js'
 import type { PagingDecision } from '../../paging/strategy.js'
 import type { CollectionPage, CollectionSource, LinkTarget } from '../../paging/types.js'
@@ -178,6 +178,7 @@ function cursorAsk<M>(
   if (fields.has(pageName)) return undefined
   if (operation.query?.filters.some((filter) => fields.has(filter.field))) return undefined
   const empty: QueryMap = parseQuery('')
+  const iris = positionIris(keys)
   return (url, start) => {
     let query = empty
     if (start !== -1) {
@@ -187,21 +188,67 @@ function cursorAsk<M>(
       for (const [key, value] of query)
         if (!fields.has(key) || !(value instanceof Map)) return undefined
     }
+    // The links keep no filter operator of a key field (keepFilterOperators): a request with one
+    // is not answered here, and the read refuses any other operator.
     return {
       decision: CURSOR,
       read: (source) => {
         const bound = readCursorBound(query, keys, undefined, resource.provider)
-        return fetchCursorPage(source, keys, paging.itemsPerPage, bound).then((page) =>
-          keepFilterOperators(page, query)
-        )
+        return fetchCursorPage(source, keys, paging.itemsPerPage, bound)
       },
-      link: (path) => iriBuilder(path, query, pageName),
-      canonical: (c, content, path) => {
-        if (start === -1) return undefined
-        const render = { path, query, parameters: paging.parameters, context: '' }
-        return canonicalFor(c, documentIri(content, render))
-      },
+      link: (path) => (target) => iris(path, query, target),
+      canonical: (c, _content, path) =>
+        start === -1 ? undefined : canonicalFor(c, iris(path, query, {})),
     }
+  }
+}
+
+/**
+ * The IRIs of the pages of a cursor-paged operation asked by a position alone: the general
+ * route's (iriBuilder over the request's query, each link's position set over it), written from
+ * the key's fields in the order it sorts them (compareQueryKeys), sorted once. Such a query holds
+ * nothing but key fields, each a map of operators to values.
+ */
+function positionIris(
+  keys: readonly CursorKey[]
+): (path: string, query: QueryMap, target: LinkTarget) => string {
+  const fields = keys.map((key) => key.field).sort(compareQueryKeys)
+  /** `field%5Bop%5D=` of each field and cursor operator, as buildQuery writes them. */
+  const names = new Map(
+    fields.map((field) => [
+      field,
+      new Map<string, string>(
+        [...CURSOR_OPERATORS].map((operator) => [
+          operator,
+          buildQuery(new Map([[field, new Map([[operator, '']])]])),
+        ])
+      ),
+    ])
+  )
+  /** A field's pairs: its operators' names written once, the values encoded. */
+  const pairsOf = (field: string, value: QueryValue): string => {
+    if (typeof value === 'string') return buildQuery(new Map([[field, value]]))
+    let text = ''
+    const known = names.get(field)
+    for (const [operator, given] of value) {
+      const name = known?.get(operator)
+      const pair =
+        typeof given === 'string' && name !== undefined
+          ? `${name}${rawUrlEncode(given)}`
+          : buildQuery(new Map([[field, new Map([[operator, given]])]]))
+      if (pair !== '') text += text === '' ? pair : `&${pair}`
+    }
+    return text
+  }
+  return (path, query, { overrides }) => {
+    let text = ''
+    for (const field of fields) {
+      const set = overrides?.find(([name]) => name === field)
+      const value = set ? set[1] : query.get(field)
+      const pairs = value === undefined ? '' : pairsOf(field, value)
+      if (pairs !== '') text += text === '' ? pairs : `&${pairs}`
+    }
+    return text === '' ? path : `${path}?${text}`
   }
 }
 

@@ -192,7 +192,8 @@ async function collectionResponse<
         : undefined)
     if (access && !parent && origin.kind === 'data') {
       const replaced = options.path !== undefined || providerOf(options, declared) !== undefined
-      const plain = plainPageFor(declared, origin.access, replaced)
+      // The operation as the caller may use it: its `hydra:search` names only what they may use.
+      const plain = plainPageFor(access.operation, origin.access, replaced)
       const answer = plain?.({ c, view: access.view, base, budget, observation })
       if (answer) return asJsonLd<HydraCollection<M, P>>(await answer)
     }

@@ -9,9 +9,11 @@
  * query, select rows, merge declared embeds, shape members, render, stringify the document): the
  * code a request runs, more than what each step costs, is what makes it dearer than a
  * hand-written Prisma route (bench/RESULTS.md, "What the `prisma` engine's distance to the
- * hand-written route is made of"). Every byte and header is the general route's; any request
- * this writer does not know, or a caller an access rule bears on, goes to the general route
- * (`undefined`).
+ * hand-written route is made of"). Every byte and header is the general route's, for every
+ * caller: the operation is the one the caller may use (its `hydra:search`), the read goes through
+ * the caller's view (its scopes), the members lose the fields it hides, and the caching headers
+ * are the general route's functions'. Any request this writer does not know goes to the general
+ * route (`undefined`).
  */
 import type { Context } from 'hono'
 import type { CollectionOperation } from '../../contract/operations.js'
@@ -32,6 +34,7 @@ import { fetchCollectionPage } from '../../paging/offset.js'
 import type { PagingDecision } from '../../paging/strategy.js'
 import type { CollectionPage, CollectionSource, LinkTarget } from '../../paging/types.js'
 import { hydraTerm } from '../../terms.js'
+import { hideFields } from '../access/caller-operation.js'
 import { canonicalFor, jsonLdHeaders } from '../request/request-state.js'
 import { cacheableBody } from '../response/http-cache.js'
 import { inDataAccess, pagingAttributes, type RouteObservation } from './route-observation.js'
@@ -98,7 +101,6 @@ export function plainPageOf<M>(
   }
 
   return ({ c, view, base, budget, observation }) => {
-    if (view.personal) return undefined
     const url = c.req.url
     const ask = askOf(url, url.indexOf('?'))
     if (!ask) return undefined
@@ -121,7 +123,9 @@ export function plainPageOf<M>(
       const write = () => {
         const path = c.req.path
         const headers = jsonLdHeaders(c, ask.canonical(c, content, path))
-        return cacheableBody(c, documentText(content, path, base, ask.link(path)), headers, {
+        const toMember = hideFields((row: object) => resource.toMember(row, base), view.hidden)
+        const text = documentText(content, path, base, toMember, ask.link(path))
+        return cacheableBody(c, text, headers, {
           cacheControl: operation.cacheControl,
           kept: { Link: headers.Link as string },
         })
@@ -263,6 +267,7 @@ function pageDocument<M>(
   page: CollectionPage<object>,
   path: string,
   base: string,
+  toMember: (row: object) => unknown,
   link: (target: LinkTarget) => string
 ) => string {
   const { resource } = operation
@@ -289,8 +294,8 @@ function pageDocument<M>(
     return text
   }
   const context = (base: string) => JSON.stringify(`${base}/contexts/${resource.name}`)
-  return (page, path, base, link) => {
-    const members = page.items.map((row) => resource.toMember(row, base))
+  return (page, path, base, toMember, link) => {
+    const members = page.items.map(toMember)
     let text = `{"@context":${context(base)},"@id":${JSON.stringify(path)}${head}`
     if (page.totalItems !== undefined) text += `${totalTerm}${page.totalItems}`
     if (page.totalItemsAccuracy)

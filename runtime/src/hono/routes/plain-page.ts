@@ -1,19 +1,19 @@
 /**
  * @module
  * The page writer of a collection operation: the answer to a request that asks for a page by its
- * number and nothing else, or, on a cursor-paged operation, by a position on its key and nothing
- * else (no filter, order, selection, page size or paging switch), written in straight-line code
- * from what the operation fixes once (its document's head, its `hydra:search` block as text, its
- * links' form, its page window). Such requests are the most common ones, and the general route
- * (collection-route.ts) answers them with many steps that each do nothing for them (parse the
- * query, select rows, merge declared embeds, shape members, render, stringify the document): the
- * code a request runs, more than what each step costs, is what makes it dearer than a
- * hand-written Prisma route (bench/RESULTS.md, "What the `prisma` engine's distance to the
- * hand-written route is made of"). Every byte and header is the general route's, for every
- * caller: the operation is the one the caller may use (its `hydra:search`), the read goes through
- * the caller's view (its scopes), the members lose the fields it hides, and the caching headers
- * are the general route's functions'. Any request this writer does not know goes to the general
- * route (`undefined`).
+ * number, its size when clients may choose it, or both, and nothing else, or, on a cursor-paged
+ * operation, by a position on its key and nothing else (no filter, order, selection or paging
+ * switch), written in straight-line code from what the operation fixes once (its document's head,
+ * its `hydra:search` block as text, its links' form, its page window). Such requests are the most
+ * common ones, and the general route (collection-route.ts) answers them with many steps that each
+ * do nothing for them (parse the query, select rows, merge declared embeds, shape members, render,
+ * stringify the document): the code a request runs, more than what each step costs, is what makes
+ * it dearer than a hand-written Prisma route (bench/RESULTS.md, "What the `prisma` engine's
+ * distance to the hand-written route is made of"). Every byte and header is the general route's,
+ * for every caller: the operation is the one the caller may use (its `hydra:search`), the read
+ * goes through the caller's view (its scopes), the members lose the fields it hides, and the
+ * caching headers are the general route's functions'. Any request this writer does not know goes
+ * to the general route (`undefined`).
  */
 import type { Context } from 'hono'
 import type { CollectionOperation } from '../../contract/operations.js'
@@ -59,6 +59,11 @@ export type PlainPage = (request: PlainPageRequest) => Promise<Response> | undef
 /** A request the writer knows, read: how its page is read, linked and known. */
 interface PlainAsk {
   decision: PagingDecision
+  /**
+   * Whether a page that is not paginated has a view all the same: a request with a parameter
+   * other than the page has one, its `@id` alone (docs/paging.md#view).
+   */
+  viewed: boolean
   /** Reads the page; throws the 400 of a bad position before anything is read. */
   read(source: CollectionSource<object, Where>): Promise<CollectionPage<object>>
   /** The IRI of a view's link of the page at `path`. */
@@ -124,7 +129,7 @@ export function plainPageOf<M>(
         const path = c.req.path
         const headers = jsonLdHeaders(c, ask.canonical(c, content, path))
         const toMember = hideFields((row: object) => resource.toMember(row, base), view.hidden)
-        const text = documentText(content, path, base, toMember, ask.link(path))
+        const text = documentText(content, path, base, toMember, ask)
         return cacheableBody(c, text, headers, {
           cacheControl: operation.cacheControl,
           kept: { Link: headers.Link as string },
@@ -136,30 +141,89 @@ export function plainPageOf<M>(
   }
 }
 
-/** An offset-paged operation's requests that ask for a page by its number, or for none. */
+/** A page size as the writer reads it: decimal digits, few enough to be an exact number. */
+const PAGE_SIZE = /^[0-9]{1,15}$/
+
+/** The page number and the page size an offset request gives, as sent (undefined: not given). */
+interface OffsetQuery {
+  page: string | undefined
+  size: string | undefined
+}
+
+const NO_QUERY: OffsetQuery = { page: undefined, size: undefined }
+
+/**
+ * The page number and page size of `query` (`size` undefined when clients may not choose it),
+ * each given once as a value the general route reads without complaint; undefined for any other
+ * query (another parameter, one given twice or without a value, a value it would refuse).
+ */
+function readOffsetQuery(
+  query: string,
+  pageName: string,
+  sizeName: string | undefined
+): OffsetQuery | undefined {
+  const pairs = query.split('&')
+  if (pairs.length > 2) return undefined
+  const asked: OffsetQuery = { page: undefined, size: undefined }
+  for (const pair of pairs) {
+    const equals = pair.indexOf('=')
+    if (equals === -1) return undefined
+    const name = pair.slice(0, equals)
+    const value = pair.slice(equals + 1)
+    if (name === pageName && asked.page === undefined && PAGE_NUMBER.test(value)) asked.page = value
+    else if (name === sizeName && asked.size === undefined && PAGE_SIZE.test(value))
+      asked.size = value
+    else return undefined
+  }
+  return asked
+}
+
+/**
+ * An offset-paged operation's requests that ask for a page by its number, by its size when
+ * clients may choose it, by both, or for none.
+ */
 function offsetAsk(paging: PagingConfig): AskOf {
-  const { itemsPerPage, partial } = paging
-  const pageName = paging.parameters.page
+  const { partial, clientItemsPerPage, maximumItemsPerPage: maximum } = paging
+  const { page: pageName, itemsPerPage: sizeName } = paging.parameters
+  // A name the query string carries as written: the request's own text is then in the links.
+  const sizeParameter =
+    clientItemsPerPage && rawUrlEncode(sizeName) === sizeName ? sizeName : undefined
+  // When clients may choose the size, the maximum caps theirs and the default alike
+  // (docs/paging.md#parameter-parsing).
+  const capped = (size: number) =>
+    clientItemsPerPage && maximum !== null && size > maximum ? maximum : size
+  const defaultSize = capped(paging.itemsPerPage)
   const mode = partial ? 'partial' : 'full'
   return (url, start) => {
-    let page = 1
-    if (start !== -1) {
-      const query = url.slice(start + 1)
-      const equals = query.indexOf('=')
-      if (equals === -1 || query.slice(0, equals) !== pageName) return undefined
-      const number = query.slice(equals + 1)
-      if (!PAGE_NUMBER.test(number)) return undefined
-      page = Number(number)
-    }
+    const asked =
+      start === -1 ? NO_QUERY : readOffsetQuery(url.slice(start + 1), pageName, sizeParameter)
+    if (!asked) return undefined
+    const page = asked.page === undefined ? 1 : Number(asked.page)
+    const itemsPerPage = asked.size === undefined ? defaultSize : capped(Number(asked.size))
     const offset = (page - 1) * itemsPerPage
     if (!Number.isSafeInteger(offset) || (itemsPerPage === 0 && page > 1)) return undefined
     const request = { paged: true, partial, page, itemsPerPage, offset } as const
+    const read = (source: CollectionSource<object, Where>) => fetchCollectionPage(source, request)
+    const decision = { mode, page } as const
+    if (asked.size === undefined)
+      return {
+        decision,
+        read,
+        viewed: false,
+        link: (path) => (target) => `${path}?${pageName}=${target.page}`,
+        // Asked by its number, a collection of one page is known by its path.
+        canonical: (_c, content, path) => (start !== -1 && !content.paginated ? path : undefined),
+      }
+    // The general route's links: the size as sent, then the page (docs/paging.md#link-normal-form).
+    const sized = `?${sizeName}=${asked.size}`
+    const link = (path: string) => (target: LinkTarget) =>
+      target.page === undefined ? `${path}${sized}` : `${path}${sized}&${pageName}=${target.page}`
     return {
-      decision: { mode, page },
-      read: (source) => fetchCollectionPage(source, request),
-      link: (path) => (target) => `${path}?${pageName}=${target.page}`,
-      // Asked by its number, a collection of one page is known by its path.
-      canonical: (_c, content, path) => (start !== -1 && !content.paginated ? path : undefined),
+      decision,
+      read,
+      viewed: true,
+      link,
+      canonical: (c, content, path) => canonicalFor(c, link(path)(content.self)),
     }
   }
 }
@@ -196,6 +260,7 @@ function cursorAsk<M>(
     // is not answered here, and the read refuses any other operator.
     return {
       decision: CURSOR,
+      viewed: false,
       read: (source) => {
         const bound = readCursorBound(query, keys, undefined, resource.provider)
         return fetchCursorPage(source, keys, paging.itemsPerPage, bound)
@@ -258,7 +323,7 @@ function positionIris(
 
 /**
  * The document of one page of `operation`, as text: what renderCollection renders and the general
- * route stringifies for a request with the page parameter alone, its fixed parts written once.
+ * route stringifies for a request the writer knows (`ask`), its fixed parts written once.
  */
 function pageDocument<M>(
   operation: CollectionOperation<M, boolean>,
@@ -268,7 +333,7 @@ function pageDocument<M>(
   path: string,
   base: string,
   toMember: (row: object) => unknown,
-  link: (target: LinkTarget) => string
+  ask: Pick<PlainAsk, 'viewed' | 'link'>
 ) => string {
   const { resource } = operation
   const prefix = operation.hydraPrefix !== false
@@ -294,20 +359,22 @@ function pageDocument<M>(
     return text
   }
   const context = (base: string) => JSON.stringify(`${base}/contexts/${resource.name}`)
-  return (page, path, base, toMember, link) => {
+  return (page, path, base, toMember, ask) => {
     const members = page.items.map(toMember)
     let text = `{"@context":${context(base)},"@id":${JSON.stringify(path)}${head}`
     if (page.totalItems !== undefined) text += `${totalTerm}${page.totalItems}`
     if (page.totalItemsAccuracy)
       text += `,"totalItemsAccuracy":${JSON.stringify(page.totalItemsAccuracy)}`
     text += `${memberTerm}${JSON.stringify(members)}`
-    if (page.paginated) {
+    if (page.paginated || ask.viewed) {
+      const link = ask.link(path)
       const iri = (target: LinkTarget) => JSON.stringify(link(target))
       text += `${viewTerm}${iri(page.self)}${viewType}`
-      for (const [key, name] of links) {
-        const target = page[key]
-        if (target) text += `${name}${iri(target)}`
-      }
+      if (page.paginated)
+        for (const [key, name] of links) {
+          const target = page[key]
+          if (target) text += `${name}${iri(target)}`
+        }
       text += '}'
     }
     return `${text}${searchText(path)}}`

@@ -6,8 +6,9 @@
  * with the collection's path given by the app (`path`: the general route, which the writer never
  * takes over), and their status, headers (but `Server-Timing`'s durations) and bodies compared.
  * Full pages with exact, estimated and cached totals, a collection of one page, partial pages,
- * the API's own prefix-less terms, an operation's `Cache-Control`, validators and preconditions, negotiation, and pages past
- * the last, on both engines.
+ * the API's own prefix-less terms, an operation's `Cache-Control`, validators and preconditions,
+ * negotiation, pages past the last, and page sizes chosen by the client (clamped, refused, spelled
+ * otherwise), on both engines.
  */
 
 import { createDataAccess, serveCollection } from '@prisma-hydra/runtime/generated'
@@ -27,6 +28,7 @@ import { readingModel, readingOperations } from '#fixtures/totals/hydra/reading.
 import { PrismaClient as TotalsClient } from '#fixtures/totals/prisma/client.js'
 import { authorModel, authorOperations } from '#generated/hydra/author.js'
 import { bookModel, bookOperations } from '#generated/hydra/book.js'
+import { loanModel, loanOperations } from '#generated/hydra/loan.js'
 import { reviewModel, reviewOperations } from '#generated/hydra/review.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { prepareDatabase } from '../src/database.js'
@@ -189,6 +191,22 @@ async function operations(): Promise<Served[]> {
   ]
 }
 
+/** Operations whose clients choose the page size, up to `maximum`, over `rows` rows. */
+async function sizedOperations(): Promise<Array<Served & { maximum: number; rows: number }>> {
+  const [books, loans] = await Promise.all([prisma.book.count(), prisma.loan.count()])
+  const served = [
+    // Full paging, at most 50 a page.
+    { path: '/books', operation: bookOperations.collection, model: bookModel, rows: books },
+    // Clients may also switch paging off and ask for partial pages; at most 30 a page.
+    { path: '/loans', operation: loanOperations.collection, model: loanModel, rows: loans },
+  ]
+  return served.map((operation) => {
+    const { clientItemsPerPage, maximumItemsPerPage } = operation.operation.paging
+    expect(clientItemsPerPage && maximumItemsPerPage, operation.path).toBeGreaterThan(0)
+    return { ...operation, client: prisma, last: 1, maximum: maximumItemsPerPage as number }
+  })
+}
+
 /** An app serving `served` as generated routes do, or (`general`) through the general route. */
 function appOf(served: readonly Served[], engine: Engine, general: boolean) {
   const app = new Hono()
@@ -302,6 +320,54 @@ describe.each(['prisma', 'compiled'] as const)(
         ]
         for (const [target, headers] of requests) {
           await compare(target, headers)
+          compared++
+        }
+      }
+      expect(compared).toBeGreaterThan(60)
+    })
+
+    it('answers every page asked by its size as the general route does', async () => {
+      const served = await sizedOperations()
+      const compare = await twins(served, engine)
+      let compared = 0
+      for (const { path, maximum, rows } of served) {
+        const beyond = rows + 1
+        const requests = [
+          `${path}?itemsPerPage=10`,
+          `${path}?itemsPerPage=10&page=2`,
+          `${path}?page=2&itemsPerPage=10`,
+          `${path}?itemsPerPage=3&page=${beyond}`,
+          `${path}?page=${beyond}&itemsPerPage=3`,
+          `${path}?itemsPerPage=1&page=${rows}`,
+          `${path}?page=${rows}&itemsPerPage=1`,
+          // One page: a view with its `@id` alone, the page dropped from it.
+          `${path}?itemsPerPage=${rows}`,
+          `${path}?itemsPerPage=${rows}&page=1`,
+          `${path}?page=1&itemsPerPage=${rows}`,
+          `${path}?itemsPerPage=0`,
+          `${path}?itemsPerPage=0&page=1`,
+          `${path}?page=1&itemsPerPage=0`,
+          `${path}?itemsPerPage=0&page=2`,
+          `${path}?itemsPerPage=${maximum}`,
+          `${path}?itemsPerPage=${maximum}&page=2`,
+          `${path}?itemsPerPage=${maximum + 1}`,
+          `${path}?page=2&itemsPerPage=${maximum + 1}`,
+          `${path}?itemsPerPage=99999999999999999999`,
+          `${path}?itemsPerPage=010`,
+          `${path}?page=2&itemsPerPage=010`,
+          `${path}?itemsPerPage=abc`,
+          `${path}?itemsPerPage=1e1`,
+          `${path}?itemsPerPage=-1`,
+          `${path}?itemsPerPage=`,
+          `${path}?itemsPerPage`,
+          `${path}?itemsPerPage=10&itemsPerPage=20`,
+          `${path}?itemsPerPage=10&page=2&page=3`,
+          `${path}?itemsPerPage=10&page=2&`,
+          `${path}?itemsPerPage=10&page=0`,
+          `${path}?itemsPerPage=10&order[id]=desc`,
+        ]
+        for (const target of requests) {
+          await compare(target)
           compared++
         }
       }

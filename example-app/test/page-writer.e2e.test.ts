@@ -8,7 +8,7 @@
  * Full pages with exact, estimated and cached totals, a collection of one page, partial pages,
  * the API's own prefix-less terms, an operation's `Cache-Control`, validators and preconditions,
  * negotiation, pages past the last, and page sizes chosen by the client (clamped, refused, spelled
- * otherwise), on both engines.
+ * otherwise, under renamed parameters), on both engines.
  */
 
 import { createDataAccess, serveCollection } from '@prisma-hydra/runtime/generated'
@@ -24,6 +24,8 @@ import {
   bookOperations as embedsBookOperations,
 } from '#fixtures/embeds/hydra/book.js'
 import { PrismaClient as EmbedsClient } from '#fixtures/embeds/prisma/client.js'
+import { dummyModel, dummyOperations } from '#fixtures/renamed/hydra/dummy.js'
+import { PrismaClient as RenamedClient } from '#fixtures/renamed/prisma/client.js'
 import { readingModel, readingOperations } from '#fixtures/totals/hydra/reading.js'
 import { PrismaClient as TotalsClient } from '#fixtures/totals/prisma/client.js'
 import { authorModel, authorOperations } from '#generated/hydra/author.js'
@@ -46,6 +48,7 @@ import { seedLibrary } from './support/library-rows.js'
 
 const TOTALS_SCHEMA = new URL('./fixtures/totals/schema.prisma', import.meta.url).pathname
 const CURSOR_SCHEMA = new URL('./fixtures/cursor/schema.prisma', import.meta.url).pathname
+const RENAMED_SCHEMA = new URL('./fixtures/renamed/schema.prisma', import.meta.url).pathname
 
 type Engine = 'prisma' | 'compiled'
 /** One collection operation served at `path` over the data access of its model. */
@@ -70,6 +73,9 @@ let cursors: CursorClient
 /** The embeds fixture: books whose loans some operations declare embedded, and others not. */
 let library: TestDatabase
 let embeds: EmbedsClient
+/** The renamed fixture: its page parameter is `p`, its page size `size`. */
+let named: TestDatabase
+let dummies: RenamedClient
 const closing: Array<() => Promise<void>> = []
 
 beforeAll(async () => {
@@ -90,6 +96,11 @@ beforeAll(async () => {
   library = await freshDatabase(EMBEDS_SCHEMA)
   embeds = new EmbedsClient({ adapter: createAdapter(library.url) })
   await seedLibrary(embeds)
+  named = await freshDatabase(RENAMED_SCHEMA)
+  dummies = new RenamedClient({ adapter: createAdapter(named.url) })
+  await dummies.dummy.createMany({
+    data: Array.from({ length: 10 }, (_, index) => ({ id: index + 1, name: `dummy ${index}` })),
+  })
 })
 
 /** Rows of every cursor key type, with ties on the first key field. */
@@ -125,11 +136,13 @@ afterAll(async () => {
   await few?.$disconnect()
   await cursors?.$disconnect()
   await embeds?.$disconnect()
+  await dummies?.$disconnect()
   await database?.remove()
   await totals?.remove()
   await single?.remove()
   await keyset?.remove()
   await library?.remove()
+  await named?.remove()
 })
 
 /** The seeded example's operations and the totals fixture's, with their last pages. */
@@ -193,17 +206,29 @@ async function operations(): Promise<Served[]> {
 
 /** Operations whose clients choose the page size, up to `maximum`, over `rows` rows. */
 async function sizedOperations(): Promise<Array<Served & { maximum: number; rows: number }>> {
-  const [books, loans] = await Promise.all([prisma.book.count(), prisma.loan.count()])
-  const served = [
+  const [books, loans, named] = await Promise.all([
+    prisma.book.count(),
+    prisma.loan.count(),
+    dummies.dummy.count(),
+  ])
+  const served: Array<Omit<Served, 'last'> & { rows: number }> = [
     // Full paging, at most 50 a page.
     { path: '/books', operation: bookOperations.collection, model: bookModel, rows: books },
     // Clients may also switch paging off and ask for partial pages; at most 30 a page.
     { path: '/loans', operation: loanOperations.collection, model: loanModel, rows: loans },
-  ]
+  ].map((served) => ({ ...served, client: prisma }))
+  // Renamed parameters, `size` and `p`: `itemsPerPage` and `page` are parameters like any other.
+  served.push({
+    path: '/dummies',
+    operation: dummyOperations.collection,
+    model: dummyModel,
+    rows: named,
+    client: dummies,
+  })
   return served.map((operation) => {
     const { clientItemsPerPage, maximumItemsPerPage } = operation.operation.paging
     expect(clientItemsPerPage && maximumItemsPerPage, operation.path).toBeGreaterThan(0)
-    return { ...operation, client: prisma, last: 1, maximum: maximumItemsPerPage as number }
+    return { ...operation, last: 1, maximum: maximumItemsPerPage as number }
   })
 }
 
@@ -330,48 +355,50 @@ describe.each(['prisma', 'compiled'] as const)(
       const served = await sizedOperations()
       const compare = await twins(served, engine)
       let compared = 0
-      for (const { path, maximum, rows } of served) {
+      for (const { path, operation, maximum, rows } of served) {
+        const { page, itemsPerPage: size } = operation.paging.parameters
         const beyond = rows + 1
         const requests = [
-          `${path}?itemsPerPage=10`,
-          `${path}?itemsPerPage=10&page=2`,
-          `${path}?page=2&itemsPerPage=10`,
-          `${path}?itemsPerPage=3&page=${beyond}`,
-          `${path}?page=${beyond}&itemsPerPage=3`,
-          `${path}?itemsPerPage=1&page=${rows}`,
-          `${path}?page=${rows}&itemsPerPage=1`,
+          `${path}?${size}=10`,
+          `${path}?${size}=10&${page}=2`,
+          `${path}?${page}=2&${size}=10`,
+          `${path}?${size}=3&${page}=${beyond}`,
+          `${path}?${page}=${beyond}&${size}=3`,
+          `${path}?${size}=1&${page}=${rows}`,
+          `${path}?${page}=${rows}&${size}=1`,
           // One page: a view with its `@id` alone, the page dropped from it.
-          `${path}?itemsPerPage=${rows}`,
-          `${path}?itemsPerPage=${rows}&page=1`,
-          `${path}?page=1&itemsPerPage=${rows}`,
-          `${path}?itemsPerPage=0`,
-          `${path}?itemsPerPage=0&page=1`,
-          `${path}?page=1&itemsPerPage=0`,
-          `${path}?itemsPerPage=0&page=2`,
-          `${path}?itemsPerPage=${maximum}`,
-          `${path}?itemsPerPage=${maximum}&page=2`,
-          `${path}?itemsPerPage=${maximum + 1}`,
-          `${path}?page=2&itemsPerPage=${maximum + 1}`,
-          `${path}?itemsPerPage=99999999999999999999`,
-          `${path}?itemsPerPage=010`,
-          `${path}?page=2&itemsPerPage=010`,
-          `${path}?itemsPerPage=abc`,
-          `${path}?itemsPerPage=1e1`,
-          `${path}?itemsPerPage=-1`,
-          `${path}?itemsPerPage=`,
-          `${path}?itemsPerPage`,
-          `${path}?itemsPerPage=10&itemsPerPage=20`,
-          `${path}?itemsPerPage=10&page=2&page=3`,
-          `${path}?itemsPerPage=10&page=2&`,
-          `${path}?itemsPerPage=10&page=0`,
-          `${path}?itemsPerPage=10&order[id]=desc`,
+          `${path}?${size}=${rows}`,
+          `${path}?${size}=${rows}&${page}=1`,
+          `${path}?${page}=1&${size}=${rows}`,
+          `${path}?${size}=0`,
+          `${path}?${size}=0&${page}=1`,
+          `${path}?${page}=1&${size}=0`,
+          `${path}?${size}=0&${page}=2`,
+          `${path}?${size}=${maximum}`,
+          `${path}?${size}=${maximum}&${page}=2`,
+          `${path}?${size}=${maximum + 1}`,
+          `${path}?${page}=2&${size}=${maximum + 1}`,
+          `${path}?${size}=99999999999999999999`,
+          `${path}?${size}=010`,
+          `${path}?${page}=2&${size}=010`,
+          `${path}?${size}=abc`,
+          `${path}?${size}=1e1`,
+          `${path}?${size}=-1`,
+          `${path}?${size}=`,
+          `${path}?${size}`,
+          `${path}?${size}=10&${size}=20`,
+          `${path}?${size}=10&${page}=2&${page}=3`,
+          `${path}?${size}=10&${page}=2&`,
+          `${path}?${size}=10&${page}=0`,
+          `${path}?${size}=10&order[id]=desc`,
+          `${path}?itemsPerPage=10&page=2`,
         ]
         for (const target of requests) {
           await compare(target)
           compared++
         }
       }
-      expect(compared).toBeGreaterThan(60)
+      expect(compared).toBeGreaterThan(90)
     })
 
     it('answers every cursor page as the general route does, walked both ways', async () => {

@@ -1,14 +1,15 @@
 /**
- * The page writer of offset-paged operations (runtime/src/hono/routes/plain-page.ts) answers a
- * request that asks for a page by its number alone; every other request goes to the general
- * route. Both must answer alike, byte for byte: each request here is sent to two apps over the
+ * The page writer of collection operations (runtime/src/hono/routes/plain-page.ts) answers a
+ * request that asks for a page by its number, its size or a cursor position alone; every other
+ * request goes to the general route. Both must answer alike, byte for byte: each request here is sent to two apps over the
  * same generated operations and data access, one as generated routes serve it (the writer), one
  * with the collection's path given by the app (`path`: the general route, which the writer never
  * takes over), and their status, headers (but `Server-Timing`'s durations) and bodies compared.
  * Full pages with exact, estimated and cached totals, a collection of one page, partial pages,
  * the API's own prefix-less terms, an operation's `Cache-Control`, validators and preconditions,
- * negotiation, pages past the last, and page sizes chosen by the client (clamped, refused, spelled
- * otherwise, under renamed parameters), on both engines.
+ * negotiation, pages past the last, page sizes chosen by the client (clamped, refused, spelled
+ * otherwise, under renamed parameters), and callers that access rules bear on (their rows scoped,
+ * fields hidden), on both engines.
  */
 
 import { createDataAccess, serveCollection } from '@prisma-hydra/runtime/generated'
@@ -30,6 +31,7 @@ import { readingModel, readingOperations } from '#fixtures/totals/hydra/reading.
 import { PrismaClient as TotalsClient } from '#fixtures/totals/prisma/client.js'
 import { authorModel, authorOperations } from '#generated/hydra/author.js'
 import { bookModel, bookOperations } from '#generated/hydra/book.js'
+import type { HydraAccess } from '#generated/hydra/index.js'
 import { loanModel, loanOperations } from '#generated/hydra/loan.js'
 import { reviewModel, reviewOperations } from '#generated/hydra/review.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
@@ -233,16 +235,40 @@ async function sizedOperations(): Promise<Array<Served & { maximum: number; rows
 }
 
 /** An app serving `served` as generated routes do, or (`general`) through the general route. */
-function appOf(served: readonly Served[], engine: Engine, general: boolean) {
+function appOf(served: readonly Served[], engine: Engine, general: boolean, access?: HydraAccess) {
   const app = new Hono()
   for (const { path, operation, model, client } of served) {
     const rows = createDataAccess(client, model, { engine })
+    const options = { engine, access }
     app.get(path, (c: Context) =>
-      serveCollection(c, operation, rows, general ? { engine, path: c.req.path } : { engine })
+      serveCollection(c, operation, rows, general ? { ...options, path: c.req.path } : options)
     )
   }
   return app
 }
+
+/**
+ * The reader a request's credentials name (`Authorization: Reader <name>`), or undefined: a
+ * librarian, whom no rule bears on.
+ */
+const readerOf = (c: Context) => /^Reader (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1]
+
+/**
+ * Rules that bear on the callers who name themselves a reader: their own loans (`nobody`: none,
+ * in Prisma's "no row" form), without the loans' return dates, the books' prices and ISBNs (so
+ * that the books' price filter and order leave their `hydra:search`).
+ */
+const readerRules = {
+  Loan: {
+    scope: (c) => {
+      const reader = readerOf(c)
+      if (reader === undefined) return undefined
+      return reader === 'nobody' ? { OR: [] } : { borrower: reader }
+    },
+    hidden: (c) => (readerOf(c) === undefined ? [] : ['returnedAt']),
+  },
+  Book: { hidden: (c) => (readerOf(c) === undefined ? [] : ['price', 'isbn']) },
+} satisfies HydraAccess
 
 /**
  * What a client of `origin` can tell of a response: its status, headers (not the durations; the
@@ -284,9 +310,9 @@ function cursorOperations(): Served[] {
 }
 
 /** Both apps of `served` on `engine`, each on its own server. */
-async function twins(served: readonly Served[], engine: Engine) {
-  const writer = await startServer(appOf(served, engine, false).fetch)
-  const general = await startServer(appOf(served, engine, true).fetch)
+async function twins(served: readonly Served[], engine: Engine, access?: HydraAccess) {
+  const writer = await startServer(appOf(served, engine, false, access).fetch)
+  const general = await startServer(appOf(served, engine, true, access).fetch)
   closing.push(writer.close, general.close)
   /** Sends `target` to both and expects the same answer; the writer's, as a client sees it. */
   return async (target: string, headers: Record<string, string> = {}) => {
@@ -399,6 +425,59 @@ describe.each(['prisma', 'compiled'] as const)(
         }
       }
       expect(compared).toBeGreaterThan(90)
+    })
+
+    it('answers callers that access rules bear on as the general route does', async () => {
+      const example = { client: prisma }
+      const served: Served[] = [
+        {
+          ...example,
+          path: '/loans',
+          operation: loanOperations.collection,
+          model: loanModel,
+          last: 1,
+        },
+        {
+          ...example,
+          path: '/books',
+          operation: bookOperations.collection,
+          model: bookModel,
+          last: 1,
+        },
+      ]
+      const compare = await twins(served, engine, readerRules)
+      const borrowers = await prisma.loan.groupBy({
+        by: ['borrower'],
+        orderBy: { borrower: 'asc' },
+      })
+      const reader = borrowers[0]?.borrower as string
+      const own = await prisma.loan.count({ where: { borrower: reader } })
+      expect(own).toBeGreaterThan(0)
+      let personal = 0
+      for (const caller of [undefined, reader, 'nobody']) {
+        const headers: Record<string, string> =
+          caller === undefined ? {} : { Authorization: `Reader ${caller}` }
+        for (const { path, operation } of served) {
+          const { page, itemsPerPage: size } = operation.paging.parameters
+          for (const target of [
+            path,
+            `${path}?${page}=1`,
+            `${path}?${page}=2`,
+            `${path}?${page}=999999`,
+            `${path}?${size}=1&${page}=${own}`,
+            `${path}?${size}=2`,
+          ]) {
+            const answer = await compare(target, headers)
+            const vary = answer.headers.find(([name]) => name === 'vary')?.[1] ?? ''
+            if (caller !== undefined && answer.status === 200) {
+              expect(vary, target).toContain('Authorization')
+              expect(answer.body, target).not.toMatch(/"(returnedAt|price|isbn)"/)
+              personal++
+            }
+          }
+        }
+      }
+      expect(personal).toBeGreaterThan(20)
     })
 
     it('answers every cursor page as the general route does, walked both ways', async () => {

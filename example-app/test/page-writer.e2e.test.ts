@@ -194,8 +194,8 @@ async function operations(): Promise<Served[]> {
     { ...one, path: '/few', operation: readingOperations.collection },
     { ...one, path: '/few/estimated', operation: readingOperations.estimated },
     { ...one, path: '/few/cached', operation: readingOperations.cached },
-    // Books embed their loans on their collection (the general route reads them), not on the
-    // catalog (the page writer answers it).
+    // Books embed their loans on their collection (read by the page's own query), not on the
+    // catalog.
     ...(['collection', 'catalog'] as const).map((name) => ({
       client: embeds,
       model: embedsBookModel,

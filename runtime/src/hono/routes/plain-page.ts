@@ -6,13 +6,14 @@
  * switch), written in straight-line code from what the operation fixes once (its document's head,
  * its `hydra:search` block as text, its links' form, its page window). Such requests are the most
  * common ones, and the general route (collection-route.ts) answers them with many steps that each
- * do nothing for them (parse the query, select rows, merge declared embeds, shape members, render,
- * stringify the document): the code a request runs, more than what each step costs, is what makes
+ * do nothing for them (parse the query, select rows, render, stringify the document): the code a
+ * request runs, more than what each step costs, is what makes
  * it dearer than a hand-written Prisma route (bench/RESULTS.md, "What the `prisma` engine's
  * distance to the hand-written route is made of"). Every byte and header is the general route's,
  * for every caller: the operation is the one the caller may use (its `hydra:search`), the read
- * goes through the caller's view (its scopes), the members lose the fields it hides, and the
- * caching headers are the general route's functions'. Any request this writer does not know goes
+ * goes through the caller's view (its scopes), the members lose the fields it hides and embed
+ * what the operation declares embedded as far as the caller may see it, and the caching headers
+ * are the general route's functions'. Any request this writer does not know goes
  * to the general route (`undefined`).
  */
 import type { Context } from 'hono'
@@ -23,7 +24,9 @@ import type { CallerView } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { databaseWork } from '../../database/outage.js'
 import type { Budget } from '../../database/timeouts.js'
-import { declaredFor } from '../../filters/declared-embeds.js'
+import { declaredFor, withDeclaredEmbeds } from '../../filters/declared-embeds.js'
+import type { RowSelection } from '../../filters/selection.js'
+import { shapeMembers } from '../../hydra/member-shape.js'
 import { buildQuery } from '../../iri/iri-builder.js'
 import { compareQueryKeys } from '../../iri/query-keys.js'
 import { isTruncated, parseQuery, type QueryMap, type QueryValue } from '../../iri/query-string.js'
@@ -77,9 +80,8 @@ type AskOf = (url: string, start: number) => PlainAsk | undefined
 
 /**
  * The page writer of `operation` over `rows`, or undefined when the operation's requests always
- * need the general route (paging off, relations it declares embedded, a page parameter whose name
- * a query string encodes, a filter on a cursor field). `search` is the operation's `hydra:search` block at
- * a path.
+ * need the general route (paging off, a page parameter whose name a query string encodes, a
+ * filter on a cursor field). `search` is the operation's `hydra:search` block at a path.
  */
 export function plainPageOf<M>(
   operation: CollectionOperation<M, boolean>,
@@ -88,22 +90,23 @@ export function plainPageOf<M>(
 ): PlainPage | undefined {
   const { resource, paging } = operation
   if (!paging.enabled) return undefined
-  // The relations an operation declares embedded are read by the general route's nested select.
-  if ((declaredFor(resource.embedded, operation.name ?? 'collection')?.length ?? 0) > 0)
-    return undefined
   // A name the query string carries as written (every generated one): the request's own text
   // is then the view's `@id`.
   if (rawUrlEncode(paging.parameters.page) !== paging.parameters.page) return undefined
   const askOf = paging.cursor ? cursorAsk(operation, paging.cursor) : offsetAsk(paging)
   if (!askOf) return undefined
   const documentText = pageDocument(operation, search)
-  const selection = {}
   const names = {
     resource: resource.name,
     operation: operation.name ?? 'collection',
     provider: resource.provider,
     engine: rows.engineOf(operation),
   }
+  // The relations the operation declares embedded, read by the page's own query (as the general
+  // route reads them: filters/declared-embeds.ts), and written in place of their IRIs.
+  const declared = declaredFor(resource.embedded, names.operation)
+  const shape = { links: resource.links, hydraPrefix: operation.hydraPrefix !== false }
+  const plain: RowSelection = {}
 
   return ({ c, view, base, budget, observation }) => {
     const url = c.req.url
@@ -111,6 +114,9 @@ export function plainPageOf<M>(
     if (!ask) return undefined
     return (async () => {
       const { timing } = observation
+      // What the caller may see of them: their fields a rule hides, a relation hidden whole.
+      const properties = withDeclaredEmbeds(undefined, declared, view)
+      const selection = properties ? { properties } : plain
       const read = () => {
         const reading = ask.read(rows.source(operation, selection, view, undefined, timing))
         return databaseWork(
@@ -128,7 +134,12 @@ export function plainPageOf<M>(
       const write = () => {
         const path = c.req.path
         const headers = jsonLdHeaders(c, ask.canonical(c, content, path))
-        const toMember = hideFields((row: object) => resource.toMember(row, base), view.hidden)
+        const toMember = shapeMembers(
+          hideFields((row: object) => resource.toMember(row, base), view.hidden),
+          properties,
+          base,
+          shape
+        )
         const text = documentText(content, path, base, toMember, ask)
         return cacheableBody(c, text, headers, {
           cacheControl: operation.cacheControl,

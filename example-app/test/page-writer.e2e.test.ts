@@ -8,8 +8,8 @@
  * Full pages with exact, estimated and cached totals, a collection of one page, partial pages,
  * the API's own prefix-less terms, an operation's `Cache-Control`, validators and preconditions,
  * negotiation, pages past the last, page sizes chosen by the client (clamped, refused, spelled
- * otherwise, under renamed parameters), and callers that access rules bear on (their rows scoped,
- * fields hidden), on both engines.
+ * otherwise, under renamed parameters), callers that access rules bear on (their rows scoped,
+ * fields hidden), and sub-collections, on both engines.
  */
 
 import { createDataAccess, serveCollection } from '@prisma-hydra/runtime/generated'
@@ -35,6 +35,7 @@ import type { HydraAccess } from '#generated/hydra/index.js'
 import { loanModel, loanOperations } from '#generated/hydra/loan.js'
 import { reviewModel, reviewOperations } from '#generated/hydra/review.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
+import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { EMBEDS_SCHEMA } from './support/embeds-app.js'
@@ -478,6 +479,46 @@ describe.each(['prisma', 'compiled'] as const)(
         }
       }
       expect(personal).toBeGreaterThan(20)
+    })
+
+    it('answers sub-collections as the general route does', async () => {
+      // The writer answers a sub-collection's page asked as it writes its links; the same request
+      // with an empty parameter after it (`?page=2&`, `?&`) is the general route's, which then
+      // also links the canonical IRI.
+      const server = await startServer(createApp(prisma, { engine }).fetch)
+      closing.push(server.close)
+      const ask = async (target: string) =>
+        seen(server.origin, await fetch(`${server.origin}${target}`))
+      const withoutCanonical = (answer: Awaited<ReturnType<typeof ask>>, target: string) => ({
+        ...answer,
+        headers: answer.headers.map(([name, value]) => [
+          name,
+          name === 'link' ? value.replace(`, <${target}>; rel="canonical"`, '') : value,
+        ]),
+      })
+      const [author, book] = await Promise.all([
+        prisma.author.findFirst({ where: { books: { some: {} } }, orderBy: { id: 'asc' } }),
+        prisma.book.findFirst({
+          where: { reviews: { some: {} }, loans: { some: {} } },
+          orderBy: { id: 'asc' },
+        }),
+      ])
+      let compared = 0
+      for (const [parent, id, links] of [
+        ['authors', author?.id, ['books']],
+        ['books', book?.id, ['reviews', 'loans']],
+      ] as const) {
+        expect(id, parent).toBeDefined()
+        for (const link of links)
+          for (const query of ['', '?page=1', '?page=2', '?itemsPerPage=1&page=2', '?page=0']) {
+            const target = `/${parent}/${id}/${link}${query}`
+            const mine = await ask(target)
+            const theirs = await ask(query === '' ? `${target}?&` : `${target}&`)
+            expect(mine, target).toEqual(withoutCanonical(theirs, target))
+            compared++
+          }
+      }
+      expect(compared).toBe(15)
     })
 
     it('answers every cursor page as the general route does, walked both ways', async () => {

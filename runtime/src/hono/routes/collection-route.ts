@@ -73,16 +73,21 @@ function searchOf<M, P extends boolean>(
   return search(path)
 }
 
-/** Each operation's page writer over each data access (null: it has none). */
-const plainPages = new WeakMap<object, WeakMap<object, PlainPage | null>>()
+/**
+ * Each operation's page writers over each data access, by the name its declared embeds are
+ * chosen by (null: it has none).
+ */
+const plainPages = new WeakMap<object, WeakMap<object, Map<string, PlainPage | null>>>()
 
 /**
- * The page writer of `operation` over `rows` (plain-page.ts), unless the app `replaced` what it
- * would read or write (a custom provider, the collection's path).
+ * The page writer of `operation` over `rows` (plain-page.ts) as `declaredAs` (the operation's
+ * name, or a sub-collection's), unless the app `replaced` what it would read or write (a custom
+ * provider, the collection's path).
  */
 function plainPageFor<M, Row extends object>(
   operation: CollectionOperation<M, boolean>,
   rows: DataAccess<Row>,
+  declaredAs: string,
   replaced: boolean
 ): PlainPage | undefined {
   if (replaced) return undefined
@@ -91,10 +96,16 @@ function plainPageFor<M, Row extends object>(
     known = new WeakMap()
     plainPages.set(operation, known)
   }
-  let plain = known.get(rows)
+  let byName = known.get(rows)
+  if (!byName) {
+    byName = new Map()
+    known.set(rows, byName)
+  }
+  let plain = byName.get(declaredAs)
   if (plain === undefined) {
-    plain = plainPageOf(operation, rows, (path) => searchOf(operation, path)) ?? null
-    known.set(rows, plain)
+    const search = (path: string) => searchOf(operation, path)
+    plain = plainPageOf(operation, rows, search, declaredAs) ?? null
+    byName.set(declaredAs, plain)
   }
   return plain ?? undefined
 }
@@ -190,11 +201,16 @@ async function collectionResponse<
       (origin.kind === 'data'
         ? await callerOperation(c, origin.access, options, declared)
         : undefined)
-    if (access && !parent && origin.kind === 'data') {
-      const replaced = options.path !== undefined || providerOf(options, declared) !== undefined
+    const declaredAs = parent?.name ?? declared.name ?? 'collection'
+    if (access && origin.kind === 'data') {
+      // A sub-collection's path writes its parent's key as the parent's IRI does: the writer
+      // answers the requests that spell it so (the others get a canonical link).
+      const ownPath = parent ? options.path === c.req.path : options.path === undefined
+      const replaced = !ownPath || providerOf(options, declared) !== undefined
       // The operation as the caller may use it: its `hydra:search` names only what they may use.
-      const plain = plainPageFor(access.operation, origin.access, replaced)
-      const answer = plain?.({ c, view: access.view, base, budget, observation })
+      const plain = plainPageFor(access.operation, origin.access, declaredAs, replaced)
+      const within = parent?.within
+      const answer = plain?.({ c, view: access.view, within, base, budget, observation })
       if (answer) return asJsonLd<HydraCollection<M, P>>(await answer)
     }
     const operation = access?.operation ?? declared
@@ -209,7 +225,7 @@ async function collectionResponse<
       options,
       access,
       within: parent?.within,
-      declaredAs: parent?.name ?? declared.name ?? 'collection',
+      declaredAs,
       base,
       work: boundWork(observation, budget.query, outages),
       observation,

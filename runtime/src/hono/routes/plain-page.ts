@@ -51,6 +51,8 @@ const PAGE_NUMBER = /^[1-9][0-9]{0,14}$/
 export interface PlainPageRequest {
   c: Context
   view: CallerView
+  /** A sub-collection's condition: the rows of its parent (sub-collection-route.ts). */
+  within: Record<string, unknown> | undefined
   base: string
   budget: Budget
   observation: RouteObservation
@@ -81,12 +83,14 @@ type AskOf = (url: string, start: number) => PlainAsk | undefined
 /**
  * The page writer of `operation` over `rows`, or undefined when the operation's requests always
  * need the general route (paging off, a page parameter whose name a query string encodes, a
- * filter on a cursor field). `search` is the operation's `hydra:search` block at a path.
+ * filter on a cursor field). `search` is the operation's `hydra:search` block at a path;
+ * `declaredAs` the name its declared embeds are chosen by (a sub-collection's: `Book.loans`).
  */
 export function plainPageOf<M>(
   operation: CollectionOperation<M, boolean>,
   rows: DataAccess<object>,
-  search: (path: string) => Record<string, unknown> | undefined
+  search: (path: string) => Record<string, unknown> | undefined,
+  declaredAs: string
 ): PlainPage | undefined {
   const { resource, paging } = operation
   if (!paging.enabled) return undefined
@@ -104,11 +108,11 @@ export function plainPageOf<M>(
   }
   // The relations the operation declares embedded, read by the page's own query (as the general
   // route reads them: filters/declared-embeds.ts), and written in place of their IRIs.
-  const declared = declaredFor(resource.embedded, names.operation)
+  const declared = declaredFor(resource.embedded, declaredAs)
   const shape = { links: resource.links, hydraPrefix: operation.hydraPrefix !== false }
   const plain: RowSelection = {}
 
-  return ({ c, view, base, budget, observation }) => {
+  return ({ c, view, within, base, budget, observation }) => {
     const url = c.req.url
     const ask = askOf(url, url.indexOf('?'))
     if (!ask) return undefined
@@ -118,7 +122,7 @@ export function plainPageOf<M>(
       const properties = withDeclaredEmbeds(undefined, declared, view)
       const selection = properties ? { properties } : plain
       const read = () => {
-        const reading = ask.read(rows.source(operation, selection, view, undefined, timing))
+        const reading = ask.read(rows.source(operation, selection, view, within, timing))
         return databaseWork(
           timing ? timing.measure('db', reading) : reading,
           budget.query,

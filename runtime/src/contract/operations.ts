@@ -108,6 +108,14 @@ function fullOrder(operation: OperationData<unknown>, resource: Resource<unknown
 }
 
 /**
+ * The name an operation is known by (access rules, spans, declared embeds): its own, or
+ * `collection` for one defined without a name (a custom collection's).
+ */
+export function operationName(operation: { name?: string | undefined }): string {
+  return operation.name ?? 'collection'
+}
+
+/**
  * A resource's collection operations, by name: each gets its key as its `name`, the resource, the
  * resource's collection path unless it has its own, its full order, the paging parameter names,
  * the module's `hydraPrefix` unless it states its own, and, offset-paged, its order as a keyset

@@ -8,6 +8,7 @@
  * limited to some operations (`operations: [item]`) is one of those operations' alone; one
  * without `operations` is every other operation's.
  */
+import { operationName } from '../contract/operations.js'
 import type { DeclaredEmbed } from '../contract/properties.js'
 import type { EmbedRequest, PropertySelection } from './properties.js'
 
@@ -82,7 +83,7 @@ export const subCollectionName = (
   parent: { name: string; link?: string | undefined } | undefined,
   operation: { name?: string | undefined }
 ): string =>
-  parent?.link !== undefined ? `${parent.name}.${parent.link}` : (operation.name ?? 'collection')
+  parent?.link !== undefined ? `${parent.name}.${parent.link}` : operationName(operation)
 
 /** The models a resource's declared embeds read: a request's view reads their rules. */
 export const declaredModels = (declared: readonly DeclaredEmbed[] | undefined): string[] =>

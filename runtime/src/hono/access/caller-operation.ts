@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono'
 import { type KeySpec, keyFields } from '../../contract/keys.js'
-import type { CollectionOperation } from '../../contract/operations.js'
+import { type CollectionOperation, operationName } from '../../contract/operations.js'
 import type { DeclaredEmbed, PropertySpec } from '../../contract/properties.js'
 import type { CallerView } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
@@ -53,7 +53,7 @@ export async function callerOperation<O extends CollectionOperation<unknown>, Ro
   const relations = withEmbedded(relatedModels(operation.query), embedded)
   const request = {
     model: operation.resource.name,
-    operation: operation.name ?? 'collection',
+    operation: operationName(operation),
     related: [...new Set(relations.values())],
     parent: parent?.name,
   }

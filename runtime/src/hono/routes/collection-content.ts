@@ -5,7 +5,7 @@
  * a source given by hand) or handed to the custom data provider that replaces it.
  */
 import type { Context } from 'hono'
-import type { CollectionOperation } from '../../contract/operations.js'
+import { type CollectionOperation, operationName } from '../../contract/operations.js'
 import type { PagingConfig } from '../../contract/paging.js'
 import type { CallerView } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
@@ -136,7 +136,7 @@ export function dataNames<M, Row extends object, Where, C extends Context, Filte
   const own = origin.kind === 'data' ? origin.access.engineOf(operation) : 'source'
   return {
     resource: operation.resource.name,
-    operation: operation.name ?? 'collection',
+    operation: operationName(operation),
     provider: operation.resource.provider,
     // A provider reads however it reads; a source given by hand is the app's own.
     engine: provided ? 'provider' : own,

@@ -4,7 +4,7 @@
  * the operation's Prisma source, rendered as a Hydra collection.
  */
 import type { Context } from 'hono'
-import type { CollectionOperation } from '../../contract/operations.js'
+import { type CollectionOperation, operationName } from '../../contract/operations.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { outageLogOf } from '../../data/read-routing.js'
 import { budgetOf } from '../../database/timeouts.js'
@@ -167,7 +167,7 @@ async function inCollectionSpan<T>(
 ): Promise<T> {
   if (parent) return respond(parent.observation)
   const observation = await observeRoute(options)
-  const names = { resource: declared.resource.name, operation: declared.name ?? 'collection' }
+  const names = { resource: declared.resource.name, operation: operationName(declared) }
   return inOperation(observation, names, () => respond(observation))
 }
 
@@ -201,7 +201,7 @@ async function collectionResponse<
       (origin.kind === 'data'
         ? await callerOperation(c, origin.access, options, declared)
         : undefined)
-    const declaredAs = parent?.name ?? declared.name ?? 'collection'
+    const declaredAs = parent?.name ?? operationName(declared)
     if (access && origin.kind === 'data') {
       // A sub-collection's path writes its parent's key as the parent's IRI does: the writer
       // answers the requests that spell it so (the others get a canonical link).

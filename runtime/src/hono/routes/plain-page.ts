@@ -17,7 +17,7 @@
  * to the general route (`undefined`).
  */
 import type { Context } from 'hono'
-import type { CollectionOperation } from '../../contract/operations.js'
+import { type CollectionOperation, operationName } from '../../contract/operations.js'
 import type { CursorKey } from '../../contract/order.js'
 import type { PagingConfig } from '../../contract/paging.js'
 import type { CallerView } from '../../data/caller-view.js'
@@ -102,7 +102,7 @@ export function plainPageOf<M>(
   const documentText = pageDocument(operation, search)
   const names = {
     resource: resource.name,
-    operation: operation.name ?? 'collection',
+    operation: operationName(operation),
     provider: resource.provider,
     engine: rows.engineOf(operation),
   }

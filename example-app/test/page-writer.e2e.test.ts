@@ -278,7 +278,7 @@ const readerRules = {
 async function seen(origin: string, response: Response) {
   const headers = [...response.headers]
     .filter(([name]) => name !== 'server-timing' && name !== 'date' && name !== 'keep-alive')
-    .map(([name, value]) => [name, value.replaceAll(origin, 'ORIGIN')])
+    .map(([name, value]): [string, string] => [name, value.replaceAll(origin, 'ORIGIN')])
   return { status: response.status, headers, body: await response.text() }
 }
 
@@ -491,7 +491,7 @@ describe.each(['prisma', 'compiled'] as const)(
         seen(server.origin, await fetch(`${server.origin}${target}`))
       const withoutCanonical = (answer: Awaited<ReturnType<typeof ask>>, target: string) => ({
         ...answer,
-        headers: answer.headers.map(([name, value]) => [
+        headers: answer.headers.map(([name, value]): [string, string] => [
           name,
           name === 'link' ? value.replace(`, <${target}>; rel="canonical"`, '') : value,
         ]),

@@ -1,10 +1,11 @@
 /**
  * The page writer of collection operations (runtime/src/hono/routes/plain-page.ts) answers a
  * request that asks for a page by its number, its size or a cursor position alone; every other
- * request goes to the general route. Both must answer alike, byte for byte: each request here is sent to two apps over the
- * same generated operations and data access, one as generated routes serve it (the writer), one
- * with the collection's path given by the app (`path`: the general route, which the writer never
- * takes over), and their status, headers (but `Server-Timing`'s durations) and bodies compared.
+ * request goes to the general route. Both must answer alike, byte for byte: each request here is
+ * sent to two apps over the same generated operations and data access, one as generated routes
+ * serve it (the writer), one with the collection's path given by the app (`path`: the general
+ * route, which the writer never takes over), and their status, headers (but `Server-Timing`'s
+ * durations) and bodies compared.
  * Full pages with exact, estimated and cached totals, a collection of one page, partial pages,
  * the API's own prefix-less terms, an operation's `Cache-Control`, validators and preconditions,
  * negotiation, pages past the last, page sizes chosen by the client (clamped, refused, spelled

@@ -202,6 +202,7 @@ async function collectionResponse<
         ? await callerOperation(c, origin.access, options, declared)
         : undefined)
     const declaredAs = parent?.name ?? operationName(declared)
+    const within = parent?.within
     if (access && origin.kind === 'data') {
       // A sub-collection's path writes its parent's key as the parent's IRI does: the writer
       // answers the requests that spell it so (the others get a canonical link).
@@ -209,7 +210,6 @@ async function collectionResponse<
       const replaced = !ownPath || providerOf(options, declared) !== undefined
       // The operation as the caller may use it: its `hydra:search` names only what they may use.
       const plain = plainPageFor(access.operation, origin.access, declaredAs, replaced)
-      const within = parent?.within
       const answer = plain?.({ c, view: access.view, within, base, budget, observation })
       if (answer) return asJsonLd<HydraCollection<M, P>>(await answer)
     }
@@ -224,7 +224,7 @@ async function collectionResponse<
       origin,
       options,
       access,
-      within: parent?.within,
+      within,
       declaredAs,
       base,
       work: boundWork(observation, budget.query, outages),

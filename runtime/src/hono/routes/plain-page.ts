@@ -7,14 +7,13 @@
  * its `hydra:search` block as text, its links' form, its page window). Such requests are the most
  * common ones, and the general route (collection-route.ts) answers them with many steps that each
  * do nothing for them (parse the query, select rows, render, stringify the document): the code a
- * request runs, more than what each step costs, is what makes
- * it dearer than a hand-written Prisma route (bench/RESULTS.md, "What the `prisma` engine's
- * distance to the hand-written route is made of"). Every byte and header is the general route's,
- * for every caller: the operation is the one the caller may use (its `hydra:search`), the read
- * goes through the caller's view (its scopes), the members lose the fields it hides and embed
- * what the operation declares embedded as far as the caller may see it, and the caching headers
- * are the general route's functions'. Any request this writer does not know goes
- * to the general route (`undefined`).
+ * request runs, more than what each step costs, is what makes it dearer than a hand-written
+ * Prisma route (bench/RESULTS.md, "What the `prisma` engine's distance to the hand-written route
+ * is made of"). Every byte and header is the general route's, for every caller: the operation is
+ * the one the caller may use (its `hydra:search`), the read goes through the caller's view (its
+ * scopes), the members lose the fields it hides and embed what the operation declares embedded
+ * as far as the caller may see it, and the caching headers are the general route's functions'.
+ * Any request this writer does not know goes to the general route (`undefined`).
  */
 import type { Context } from 'hono'
 import { type CollectionOperation, operationName } from '../../contract/operations.js'
@@ -309,20 +308,21 @@ function positionIris(
       ),
     ])
   )
-  /** A field's pairs: its operators' names written once, the values encoded. */
+  /**
+   * A field's pairs: its operators' names written once, the values encoded; any other shape (an
+   * operator of no cursor, a nested value) as buildQuery writes it.
+   */
   const pairsOf = (field: string, value: QueryValue): string => {
-    if (typeof value === 'string') return buildQuery(new Map([[field, value]]))
-    let text = ''
     const known = names.get(field)
+    if (typeof value === 'string' || !known) return buildQuery(new Map([[field, value]]))
+    const pairs: string[] = []
     for (const [operator, given] of value) {
-      const name = known?.get(operator)
-      const pair =
-        typeof given === 'string' && name !== undefined
-          ? `${name}${rawUrlEncode(given)}`
-          : buildQuery(new Map([[field, new Map([[operator, given]])]]))
-      if (pair !== '') text += text === '' ? pair : `&${pair}`
+      const name = known.get(operator)
+      if (name === undefined || typeof given !== 'string')
+        return buildQuery(new Map([[field, value]]))
+      pairs.push(`${name}${rawUrlEncode(given)}`)
     }
-    return text
+    return pairs.join('&')
   }
   return (path, query, { overrides }) => {
     let text = ''

@@ -19,7 +19,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import { shareAdapter } from '@prisma-hydra/runtime'
 import { createHydraApp } from './.generated/hydra/index.js'
 import { PrismaClient } from './.generated/prisma/client.js'
-import { LAYERS } from './layers.js'
+import { LAYERS, layerOf } from './layers.js'
 import { integers } from './load.js'
 import { feedLink, PER_PAGE } from './peers-documents.js'
 import { handwritten } from './peers-server.js'
@@ -61,10 +61,6 @@ for (const { path } of TARGETS) {
   const answers = await Promise.all(Object.values(ROUTES).map((fetch) => ask(fetch, path)))
   if (new Set(answers).size !== 1) throw new Error(`${path}: the routes answer differently`)
 }
-
-/** The layer of a function of a script, as bench/layers.ts gives samples theirs. */
-const layerOf = (url: string, name: string): string =>
-  (LAYERS.find(([, test]) => test(url, name)) as (typeof LAYERS)[number])[0]
 
 interface Counts {
   functions: number

@@ -67,27 +67,31 @@ export const LAYERS: Array<[string, LayerTest]> = [
   ['native and other', () => true],
 ]
 
+/** The layer of a function of the script at `url`: the first whose test it passes. */
+export function layerOf(url: string, name: string): string {
+  return (LAYERS.find(([, test]) => test(url, name)) as [string, LayerTest])[0]
+}
+
 /** The layer of each node of a CPU profile, by its id (none for idle time and V8's own). */
 export function nodeLayers(
   nodes: ReadonlyArray<{ id: number; callFrame: { functionName: string; url: string } }>
 ): Map<number, string> {
-  const layerOf = new Map<number, string>()
+  const layers = new Map<number, string>()
   for (const node of nodes) {
     const { url, functionName } = node.callFrame
     if (functionName === '(idle)' || functionName === '(program)') continue
-    const found = LAYERS.find(([, test]) => test(url, functionName))
-    layerOf.set(node.id, (found as [string, LayerTest])[0])
+    layers.set(node.id, layerOf(url, functionName))
   }
-  return layerOf
+  return layers
 }
 
 /** A CPU profile's self time by layer, in µs, summed over its samples. */
 export function layerTimes(profile: Profiler.Profile): Map<string, number> {
-  const layerOf = nodeLayers(profile.nodes)
+  const layers = nodeLayers(profile.nodes)
   const spent = new Map<string, number>()
   const samples = profile.samples ?? []
   samples.forEach((id, index) => {
-    const layer = layerOf.get(id)
+    const layer = layers.get(id)
     if (layer) spent.set(layer, (spent.get(layer) ?? 0) + (profile.timeDeltas?.[index] ?? 0))
   })
   return spent

@@ -7,8 +7,9 @@
  * `shareAdapter` and hands the same object to the client and to the app (docs/performance.md).
  */
 import { inSpan, loadedTracer } from '../observe/tracing.js'
+import { keptStatements, mariadbStatements } from './compiled-mariadb.js'
 import type { ArgType, SqlQuery } from './compiled-sql.js'
-import { type StatementReader, sqliteStatements } from './compiled-sqlite.js'
+import { sqliteStatements } from './compiled-sqlite.js'
 
 /** What the engine calls on a driver adapter or its transaction (`@prisma/driver-adapter-utils`). */
 interface Queryable {
@@ -98,8 +99,11 @@ export function adapterRunner(
     if (!connected) throw new Error('The shared adapter is not the Prisma Client’s own adapter.')
     return connected
   }
-  // On SQLite, statements prepared once on the adapter's connection (compiled-sqlite.ts).
-  const prepared = new WeakMap<object, StatementReader | null>()
+  // Statements prepared once: on SQLite on the adapter's connection (compiled-sqlite.ts), on
+  // MariaDB on each connection of its pool (compiled-mariadb.ts).
+  type Reader = (query: SqlQuery) => unknown[][] | undefined | Promise<unknown[][] | undefined>
+  const prepared = new WeakMap<object, Reader | null>()
+  const kept = keptStatements()
   const run = (queryable: Queryable, query: SqlQuery) =>
     inSpan(
       loadedTracer(tracing),
@@ -109,15 +113,15 @@ export function adapterRunner(
     )
   const runOn = async (queryable: Queryable, query: SqlQuery) => {
     const connection = (queryable as { client?: unknown }).client
-    let read: StatementReader | null | undefined
+    let read: Reader | null | undefined
     if (typeof connection === 'object' && connection !== null) {
       read = prepared.get(connection)
       if (read === undefined) {
-        read = sqliteStatements(queryable) ?? null
+        read = sqliteStatements(queryable) ?? mariadbStatements(queryable, kept) ?? null
         prepared.set(connection, read)
       }
     }
-    return read?.(query) ?? (await queryable.queryRaw(query)).rows
+    return (await read?.(query)) ?? (await queryable.queryRaw(query)).rows
   }
   return {
     typed: false,

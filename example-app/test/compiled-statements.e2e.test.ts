@@ -1,0 +1,226 @@
+/**
+ * The `compiled` engine's statements, prepared once on the client's own connections
+ * (runtime/src/data/compiled-sqlite.ts, compiled-mariadb.ts, docs/performance.md):
+ *
+ * - every scalar type, and date-times at the edges of their range and of their fraction, served
+ *   with the same bytes as the `prisma` engine serves them, on every database;
+ * - on MariaDB, a page read again is not prepared again; the statements the server holds for a
+ *   connection stay within the engine's bound however many distinct statements it runs; and a pool
+ *   that resets its connections after use (the server then forgets their statements) is still
+ *   answered right.
+ *
+ * On MariaDB the pool has one connection, so that the server's counters of that session
+ * (`Com_stmt_prepare`, `Com_stmt_close`) count every statement the app prepared and closed.
+ */
+import { shareAdapter } from '@prisma-hydra/runtime'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHydraApp } from '#fixtures/scalars/hydra/index.js'
+import { PrismaClient as ScalarsClient } from '#fixtures/scalars/prisma/client.js'
+import type { PrismaClient } from '#generated/prisma/client.js'
+import { createApp } from '../src/app.js'
+import { prepareDatabase } from '../src/database.js'
+import { createPrismaClient } from '../src/prisma.js'
+import {
+  createAdapter,
+  emptyDatabase,
+  freshDatabase,
+  startServer,
+  TEST_DATABASE,
+  type TestDatabase,
+} from './support/harness.js'
+
+const SCHEMA = new URL('./fixtures/scalars/schema.prisma', import.meta.url).pathname
+const mariadb = TEST_DATABASE === 'mysql'
+/** The most statements the engine keeps for a connection (runtime/src/data/compiled-mariadb.ts). */
+const KEPT = 32
+
+/**
+ * The answer to `path` from the server at `origin`, as text: its status, the headers that say what
+ * its body is, and the body; the origin written as `<origin>`. What must be the same bytes.
+ */
+async function answered(origin: string, path: string): Promise<string> {
+  const response = await fetch(`${origin}${path}`)
+  const headers = ['content-type', 'etag', 'link'].map((name) => response.headers.get(name))
+  const text = `${response.status} ${JSON.stringify(headers)}\n${await response.text()}`
+  return text.replaceAll(origin, '<origin>')
+}
+
+describe('every scalar type on the compiled engine', () => {
+  let database: TestDatabase
+  let prisma: ScalarsClient
+  const origins: Record<'prisma' | 'compiled', string> = { prisma: '', compiled: '' }
+  const closes: Array<() => Promise<void>> = []
+
+  const required = {
+    int: -2147483648,
+    bigInt: 9007199254740993n,
+    float: 1.5,
+    decimal: '1234567.125',
+    string: 'naïve "quoted" ✓',
+    boolean: false,
+    json: { list: [1, 'two', null, 2.5] },
+    bytes: new Uint8Array([0, 1, 254, 255]),
+    mood: 'EAGER' as const,
+  }
+  /** Date-times at the edges of MariaDB's DATETIME(3) and of a millisecond's digits. */
+  const dateTimes = [
+    '1000-01-01T00:00:00.000Z',
+    '9999-12-31T23:59:59.999Z',
+    '2024-02-29T23:59:59.123Z',
+    '2023-03-01T00:00:00.500Z',
+    '2023-12-31T23:59:59.010Z',
+    '1970-01-01T00:00:00.001Z',
+    '2000-02-29T12:34:56.000Z',
+  ]
+
+  beforeAll(async () => {
+    database = await freshDatabase(SCHEMA)
+    const adapter = shareAdapter(createAdapter(database.url))
+    prisma = new ScalarsClient({ adapter })
+    for (const [index, text] of dateTimes.entries()) {
+      await prisma.specimen.create({
+        data: {
+          id: index + 1,
+          ...required,
+          dateTime: new Date(text),
+          // Every other row leaves the optional fields NULL.
+          ...(index % 2 === 0
+            ? {
+                optionalInt: index,
+                optionalBigInt: -9007199254740993n,
+                optionalFloat: -0.25,
+                optionalDecimal: '0.1',
+                optionalString: '',
+                optionalBoolean: true,
+                optionalDateTime: new Date(dateTimes[dateTimes.length - 1 - index] as string),
+                optionalJson: ['a', { b: null }],
+                optionalBytes: new Uint8Array(),
+                optionalMood: 'CALM' as const,
+              }
+            : {}),
+        },
+      })
+    }
+    for (const engine of ['prisma', 'compiled'] as const) {
+      const app = createHydraApp({ prisma, ...(engine === 'compiled' ? { engine, adapter } : {}) })
+      const server = await startServer(app.fetch)
+      origins[engine] = server.origin
+      closes.push(server.close)
+    }
+  })
+
+  afterAll(async () => {
+    for (const close of closes) await close()
+    await prisma?.$disconnect()
+    await database?.remove()
+  })
+
+  it('serves each page and item with the bytes of the prisma engine', async () => {
+    const paths = [
+      '/specimens',
+      '/specimens?page=1',
+      ...dateTimes.map((_, i) => `/specimens/${i + 1}`),
+    ]
+    for (const path of paths) {
+      // Twice: the second answer is read through the statement prepared for the first.
+      for (let round = 0; round < 2; round++) {
+        const [own, twin] = await Promise.all([
+          answered(origins.prisma, path),
+          answered(origins.compiled, path),
+        ])
+        expect(twin, path).toBe(own)
+      }
+    }
+    const page = await (await fetch(`${origins.compiled}/specimens`)).json()
+    const members = page['hydra:member'] as Array<{ dateTime: string; bigInt: string }>
+    expect(members.map((member) => member.dateTime)).toEqual(dateTimes)
+    expect(members.every((member) => member.bigInt === '9007199254740993')).toBe(true)
+  })
+})
+
+/** The counters of statements prepared and closed in the session of the pool's one connection. */
+async function statements(client: PrismaClient): Promise<{ prepared: number; open: number }> {
+  const rows = await client.$queryRawUnsafe<Array<{ Variable_name: string; Value: string }>>(
+    "SHOW SESSION STATUS WHERE Variable_name IN ('Com_stmt_prepare', 'Com_stmt_close')"
+  )
+  const value = (name: string) => Number(rows.find((row) => row.Variable_name === name)?.Value)
+  // The adapter runs this statement prepared too: counted as prepared, not yet as closed.
+  const prepared = value('Com_stmt_prepare') - 1
+  return { prepared, open: prepared - value('Com_stmt_close') }
+}
+
+describe.runIf(mariadb)('MariaDB: statements kept per connection', () => {
+  let database: TestDatabase
+  let seeded: PrismaClient
+  const opened: Array<() => Promise<void>> = []
+
+  /** The app on both engines over one client whose pool has one connection. */
+  async function serve(settings: Record<string, string> = {}) {
+    const url = new URL(database.url)
+    url.searchParams.set('connectionLimit', '1')
+    for (const [name, value] of Object.entries(settings)) url.searchParams.set(name, value)
+    const client = createPrismaClient(url.toString())
+    const [own, compiled] = await Promise.all([
+      startServer(createApp(client, {}).fetch),
+      startServer(createApp(client, { engine: 'compiled' }).fetch),
+    ])
+    opened.push(async () => {
+      await own.close()
+      await compiled.close()
+      await client.$disconnect()
+    })
+    return { client, prisma: own.origin, compiled: compiled.origin }
+  }
+
+  beforeAll(async () => {
+    database = await emptyDatabase()
+    seeded = createPrismaClient(database.url)
+    await prepareDatabase(seeded, database.url)
+  })
+
+  afterAll(async () => {
+    for (const close of opened) await close()
+    await seeded?.$disconnect()
+    await database?.remove()
+  })
+
+  it('prepares a page read again once', async () => {
+    const served = await serve()
+    const path = '/authors?page=2&itemsPerPage=3'
+    const first = await answered(served.compiled, path)
+    expect(first).toBe(await answered(served.prisma, path))
+    const before = await statements(served.client)
+    for (let round = 0; round < 10; round++)
+      expect(await answered(served.compiled, path)).toBe(first)
+    const after = await statements(served.client)
+    // Only the counters' own statement was prepared in between.
+    expect(after.prepared - before.prepared).toBe(1)
+    expect(after.open).toBeGreaterThan(0)
+  })
+
+  it('holds at most its bound of statements on the server for a connection', async () => {
+    const served = await serve()
+    // A list of n ids is a statement of its own for each n: more than the bound.
+    for (let n = 1; n <= KEPT + 8; n++) {
+      const query = Array.from({ length: n }, (_, i) => `id[]=${i + 1}`).join('&')
+      const [own, twin] = await Promise.all([
+        answered(served.prisma, `/authors?${query}`),
+        answered(served.compiled, `/authors?${query}`),
+      ])
+      expect(twin, query).toBe(own)
+    }
+    const { open } = await statements(served.client)
+    expect(open).toBeGreaterThan(KEPT / 2)
+    expect(open).toBeLessThanOrEqual(KEPT)
+  })
+
+  it('answers right when the pool resets its connections after use', async () => {
+    const served = await serve({ resetAfterUse: 'true' })
+    const paths = ['/authors?page=2&itemsPerPage=3', '/authors?page=1', '/books?page=2']
+    for (let round = 0; round < 3; round++)
+      for (const path of paths)
+        expect(await answered(served.compiled, path), path).toBe(
+          await answered(served.prisma, path)
+        )
+  })
+})

@@ -11,21 +11,11 @@
  * over the rounds, and generated / hand-written within each round. A second table asks the same
  * routes the same requests through the real Prisma client over that table, in the same rounds:
  * where its distance exceeds the first's on offset pages (the routes run the same statements), the
- * statements ran slower beside the generated route's work. Beside each, the memory a response allocates, garbage included (`bytesPer`): what
- * a response drops costs collections and the caches they flush, which a CPU measure of the route
- * alone does not see. A last row prices the The compiled engine (\`engine: 'compiled'\` on the client's shared adapter) against the same hand-written route, in the same rounds:
-
-| request | compiled CPU µs | hand-written CPU µs | distance µs | compiled / hand-written | KB allocated, compiled / hand-written |
-|---|---|---|---|---|---|
-${tableOf('compiled')}
-
-Where a response's CPU time goes, by layer (bench/layers.ts: V8's CPU profiler in process, sampling every 50 µs, ${REQUESTS.toLocaleString('en')} responses each, after the rounds; self time given to the layer of its script, native calls to the layer that makes them: \`JSON.stringify\` and UTF-8 encoding to serialization, the hash to the validator), µs a response through the real client. The profiler slows what it samples: compare the columns with each other.
-
-${layerTable}
-
-ISO text of a page's 30 dates (`isoText`, written by
- * hand for the members, keys and links: values/iso-text.ts) against `Date.prototype.toISOString`.
- * The compiled engine is a third set, through the real client's shared adapter against the same
+ * statements ran slower beside the generated route's work. Beside each, the memory a response
+ * allocates, garbage included (`bytesPer`): what a response drops costs collections and the caches
+ * they flush, which a CPU measure of the route alone does not see. A last row prices the ISO text
+ * of a page's 30 dates (`isoText`, written by hand for the members, keys and links:
+ * values/iso-text.ts) against `Date.prototype.toISOString`. The compiled engine is a third set, through the real client's shared adapter against the same
  * hand-written route; and each engine's responses and the hand-written route's are profiled once
  * after the rounds, their CPU time summed by layer (bench/layers.ts: Hono, caller view, data
  * access, Prisma's client, the driver, serialization, validator, links). Allocation is measured

@@ -247,6 +247,9 @@ export function mariadbStatements(
   if (typeof candidate.onError !== 'function') return undefined
   const failed = candidate.onError.bind(candidate)
   return async (query) => {
+    // A pool that resets its connections is read through the adapter alone, without taking a
+    // connection (and its reset) for nothing first.
+    if (kept.unkept) return undefined
     // A pool that cannot give a connection fails as the adapter's own read would (an outage is
     // answered as one), not after the adapter waits for the pool a second time.
     const connection = await (pool as { getConnection(): Promise<PoolConnection> })

@@ -5,9 +5,9 @@
  * - every scalar type, and date-times at the edges of their range and of their fraction, served
  *   with the same bytes as the `prisma` engine serves them, on every database;
  * - on MariaDB, a page read again is not prepared again; the statements the server holds for a
- *   connection stay within the engine's bound however many distinct statements it runs; and a pool
- *   that resets its connections after use (the server then forgets their statements) is still
- *   answered right.
+ *   connection stay within the engine's bound however many distinct statements every resource
+ *   runs, the one read least recently closed when another comes; and a pool that resets its
+ *   connections after use (the server then forgets their statements) is still answered right.
  *
  * On MariaDB the pool has one connection, so that the server's counters of that session
  * (`Com_stmt_prepare`, `Com_stmt_close`) count every statement the app prepared and closed.
@@ -138,6 +138,11 @@ describe('every scalar type on the compiled engine', () => {
   })
 })
 
+/** The query string of a list of `n` values of an exact filter: a statement of its own for each `n`. */
+const list = (name: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `${name}[]=${i + 1}`).join('&')
+const ids = (n: number) => list('id', n)
+
 /** The counters of statements prepared and closed in the session of the pool's one connection. */
 async function statements(client: PrismaClient): Promise<{ prepared: number; open: number }> {
   const rows = await client.$queryRawUnsafe<Array<{ Variable_name: string; Value: string }>>(
@@ -200,18 +205,59 @@ describe.runIf(mariadb)('MariaDB: statements kept per connection', () => {
 
   it('holds at most its bound of statements on the server for a connection', async () => {
     const served = await serve()
-    // A list of n ids is a statement of its own for each n: more than the bound.
-    for (let n = 1; n <= KEPT + 8; n++) {
-      const query = Array.from({ length: n }, (_, i) => `id[]=${i + 1}`).join('&')
-      const [own, twin] = await Promise.all([
-        answered(served.prisma, `/authors?${query}`),
-        answered(served.compiled, `/authors?${query}`),
-      ])
-      expect(twin, query).toBe(own)
-    }
+    // A list of n ids is a statement of its own for each n, and of each resource: together more
+    // than the bound, which is the connection's, whichever resources read through it.
+    for (let n = 1; n <= KEPT / 2 + 4; n++)
+      for (const path of [`/authors?${ids(n)}`, `/books?${list('author', n)}`]) {
+        const [own, twin] = await Promise.all([
+          answered(served.prisma, path),
+          answered(served.compiled, path),
+        ])
+        expect(twin, path).toBe(own)
+      }
     const { open } = await statements(served.client)
     expect(open).toBeGreaterThan(KEPT / 2)
     expect(open).toBeLessThanOrEqual(KEPT)
+  })
+
+  it('closes the statement read least recently when it keeps another', async () => {
+    const served = await serve()
+    for (let n = 1; n <= KEPT; n++) await answered(served.compiled, `/authors?${ids(n)}`)
+    // The first is read again, so the second is the least recently read when one more comes.
+    await answered(served.compiled, `/authors?${ids(1)}`)
+    await answered(served.compiled, `/authors?${ids(KEPT + 1)}`)
+    const before = await statements(served.client)
+    await answered(served.compiled, `/authors?${ids(1)}`)
+    const kept = await statements(served.client)
+    await answered(served.compiled, `/authors?${ids(2)}`)
+    const closed = await statements(served.client)
+    // Only the counters' own statement was prepared for the first; the second was prepared again.
+    expect(kept.prepared - before.prepared).toBe(1)
+    expect(closed.prepared - kept.prepared).toBe(2)
+  })
+
+  it('fails a statement that cannot run as the adapter does, running it once', async () => {
+    const served = await serve()
+    const path = '/authors?page=2&itemsPerPage=3'
+    await answered(served.compiled, path)
+    // Another connection holds the table: a read of it waits a second for its lock, then fails.
+    const url = new URL(database.url)
+    url.searchParams.set('connectionLimit', '1')
+    const locker = createPrismaClient(url.toString())
+    opened.push(() => locker.$disconnect())
+    await served.client.$executeRawUnsafe('SET SESSION lock_wait_timeout = 1')
+    await locker.$executeRawUnsafe('LOCK TABLES `Author` WRITE')
+    const before = await statements(served.client)
+    const failed = await fetch(`${served.compiled}${path}`)
+    const after = await statements(served.client)
+    const own = await fetch(`${served.prisma}${path}`)
+    await locker.$executeRawUnsafe('UNLOCK TABLES')
+    expect(failed.status).toBeGreaterThanOrEqual(500)
+    expect(failed.status).toBe(own.status)
+    expect(failed.headers.get('content-type')).toBe(own.headers.get('content-type'))
+    // Run on the statement kept, not prepared again by the adapter after it failed.
+    expect(after.prepared - before.prepared).toBe(1)
+    expect(await answered(served.compiled, path)).toBe(await answered(served.prisma, path))
   })
 
   it('answers right when the pool resets its connections after use', async () => {

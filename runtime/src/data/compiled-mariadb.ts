@@ -2,38 +2,49 @@
  * @module
  * The `compiled` engine's statements on MariaDB and MySQL, prepared once per connection.
  * `@prisma/adapter-mariadb` runs every statement with the binary protocol and the driver's
- * statement cache off (`prepareCacheLength: 0`), because a cache of every distinct SQL text Prisma
- * writes filled the server's `max_prepared_stmt_count`: each statement is prepared, run and closed
- * again, which cost a compiled page on MariaDB a third of its time (docs/performance.md). The
- * engine's statements are few and their texts repeat, so they are kept here: at most `KEPT` a
- * connection, the least recently used closed on the server when another comes, so that the server
- * holds at most `KEPT` of them for each connection of the pool. They run on the adapter's own pool
- * (a connection taken and given back, as the adapter's own reads do) or on its transaction's
- * connection, with the adapter's options, their arguments and values turned as its `mapArg` and
- * `mapRow` turn them, so that the rows are the ones `queryRaw` answers. A statement that fails is
- * read again through the adapter, whose error is the one the layer knows (a `DriverAdapterError`).
+ * statement cache off (`prepareCacheLength: 0`, unless the pool it is given sets one), because a
+ * cache of every distinct SQL text Prisma writes filled the server's `max_prepared_stmt_count`:
+ * each statement is prepared, run and closed again, which cost a compiled page on MariaDB a third
+ * of its time (docs/performance.md). The engine's statements are few and their texts repeat, so
+ * they are kept here: at most `KEPT` a connection, whatever the apps and models reading through
+ * it, the least recently used closed on the server when another comes. They run on a connection
+ * taken from the adapter's pool and given back (which, on a pool with `resetAfterUse`, resets it:
+ * such a pool is then read through the adapter alone), or on its transaction's connection, with
+ * the adapter's options, their arguments and values turned as its `mapArg` and `mapRow` turn them,
+ * so that the rows are the ones `queryRaw` answers. A statement the server could not prepare, or
+ * forgot, is read through the adapter; a failure to run one throws the adapter's error (a
+ * `DriverAdapterError`), once.
  */
 import type { SqlQuery } from './compiled-sql.js'
 
 /** What is used of a statement the `mariadb` driver prepared. */
 interface Prepared {
-  readonly columns: ReadonlyArray<{ readonly type: string }> | null
-  execute(values: unknown[], options: object): Promise<unknown[][]>
+  readonly columns: readonly Column[] | null
+  execute(values: unknown[], options: object): Promise<unknown[][] & { meta?: readonly Column[] }>
   close(): void
+}
+/** What is read of a column's definition. */
+interface Column {
+  readonly type: string
 }
 /** What is used of a `mariadb` connection (the promise API's). */
 interface Connection {
-  readonly threadId: number | null
-  isValid(): boolean
+  /** One object for each connection the driver opened, for as long as it is open. */
+  readonly info: object | null
+  /** The driver's own statement cache, when the pool was made with one (`prepareCacheLength`). */
+  readonly prepareCache: object | null
   prepare(options: { sql: string }): Promise<Prepared>
 }
 interface PoolConnection extends Connection {
   release(): Promise<void>
 }
+interface Pool {
+  getConnection(): Promise<PoolConnection>
+}
 /** What is used of the adapter or its transaction: the pool or the connection it reads through. */
 interface MariaDbQueryable {
   readonly adapterName: string
-  readonly client: { getConnection(): Promise<PoolConnection> } | Connection
+  readonly client: Pool | Connection
   readonly mariadbOptions?: { useTextProtocol?: boolean } | undefined
   /** Throws the driver's error as the adapter throws it (a `DriverAdapterError`). */
   onError(error: unknown): never
@@ -43,9 +54,10 @@ interface MariaDbQueryable {
 export const KEPT = 32
 
 /**
- * The request options of the adapter's reads (`performIO`), but its `typeCast`, which reads a
- * GEOMETRY column as bytes: the engine's statements select the model's scalar fields, and Prisma
- * has no geometry scalar.
+ * The request options of the adapter's reads (`performIO`). Its `typeCast` reads a GEOMETRY
+ * column as bytes, and the engine's statements select the model's scalar fields, of which Prisma
+ * has no geometry; none is set here (`undefined`, which a `typeCast` of the pool's options would
+ * otherwise fill in, as the adapter's own one overrides it).
  */
 const READ = {
   rowsAsArray: true,
@@ -53,36 +65,34 @@ const READ = {
   autoJsonMap: false,
   jsonStrings: true,
   bitOneIsBoolean: false,
+  typeCast: undefined,
 }
 
 /** The server's error for a statement it does not hold (a connection reset after use). */
 const UNKNOWN_STATEMENT = 1243
+/** The server's error for a statement whose tables changed since it was prepared. */
+const NEED_REPREPARE = 1615
 
 const DATE_TIMES = new Set(['TIMESTAMP', 'TIMESTAMP2', 'DATETIME', 'DATETIME2'])
 
-/** A statement kept on a connection, with which of its columns are date-times. */
+/** A statement kept on a connection, and which columns of the rows it last read are date-times. */
 interface Kept {
   readonly statement: Promise<Prepared>
+  columns?: readonly Column[]
   dateTimes?: boolean[]
 }
 
-/** The statements kept on one connection, least recently used first. */
-interface ConnectionStatements {
-  readonly connection: Connection
-  readonly kept: Map<string, Kept>
-}
-
 /**
- * What is kept for one adapter's pool and its transactions (whose connections are the pool's):
- * the statements of each connection by its thread, and whether the server keeps none past a
- * connection's use (a pool that resets its connections: every statement is the adapter's then).
+ * The statements kept on each connection of every pool, least recently used first, by the
+ * connection's `info` (the driver's object of one connection): one bound a connection, whatever
+ * the apps and models that read through it, and forgotten with the connection.
  */
-export interface KeptStatements {
-  readonly byThread: Map<number, ConnectionStatements>
-  unkept: boolean
-}
-
-export const keptStatements = (): KeptStatements => ({ byThread: new Map(), unkept: false })
+const keptOn = new WeakMap<object, Map<string, Kept>>()
+/**
+ * The pools whose connections forget their statements when given back (`resetAfterUse`), read
+ * through the adapter alone once known.
+ */
+const resetting = new WeakSet<object>()
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0')
 /** A date as the adapter's `formatDateTime` writes it (UTC, milliseconds when not zero). */
@@ -172,91 +182,108 @@ function rowOf(row: unknown[], dateTimes: readonly boolean[]): unknown[] {
 /** The rows of a statement, or undefined when the adapter is to read it. */
 export type MariaDbReader = (query: SqlQuery) => Promise<unknown[][] | undefined>
 
+/** Forgets a statement kept on a connection, and closes it on the server. */
+function forget(kept: Map<string, Kept>, sql: string): void {
+  const known = kept.get(sql)
+  if (!known) return
+  kept.delete(sql)
+  known.statement.then((statement) => statement.close()).catch(() => undefined)
+}
+
 /**
- * A reader of `queryRaw`'s rows with statements kept per connection in `kept`, over the pool or
- * the transaction's connection of `adapter` (the client's adapter, or its transaction); undefined
- * for any other adapter or option.
+ * The rows of `query` read on `connection` with a statement kept there, or undefined when the
+ * adapter is to read it: the connection keeps the driver's own statement cache, or the statement
+ * could not be prepared, or the server forgot it (`reset`: the connection was reset). A failure to
+ * run it throws as the adapter's read would (`failed`).
  */
-export function mariadbStatements(
-  adapter: object,
-  kept: KeptStatements
-): MariaDbReader | undefined {
+async function readKept(
+  connection: Connection,
+  query: SqlQuery,
+  failed: (error: unknown) => never,
+  reset: () => void
+): Promise<unknown[][] | undefined> {
+  const { info } = connection
+  if (connection.prepareCache || !info) return undefined
+  let kept = keptOn.get(info)
+  if (!kept) {
+    kept = new Map()
+    keptOn.set(info, kept)
+  }
+  const { sql } = query
+  let known = kept.get(sql)
+  if (known) {
+    // Least recently used first: a statement read again goes last.
+    kept.delete(sql)
+  } else {
+    const oldest = kept.size >= KEPT ? kept.keys().next().value : undefined
+    if (oldest !== undefined) forget(kept, oldest)
+    known = { statement: connection.prepare({ sql, ...READ }) }
+  }
+  kept.set(sql, known)
+  let statement: Prepared
+  try {
+    statement = await known.statement
+  } catch {
+    kept.delete(sql)
+    return undefined
+  }
+  let rows: Awaited<ReturnType<Prepared['execute']>>
+  try {
+    const args = query.args.map((value, index) =>
+      argumentOf(value, query.argTypes[index]?.scalarType)
+    )
+    rows = await statement.execute(args, READ)
+  } catch (error) {
+    const { errno } = error as { errno?: unknown }
+    if (errno === UNKNOWN_STATEMENT) {
+      // The server holds none of the connection's statements any more: forgotten, not closed.
+      keptOn.delete(info)
+      reset()
+      return undefined
+    }
+    forget(kept, sql)
+    // A statement the server would have to prepare again is the adapter's to read.
+    return errno === NEED_REPREPARE ? undefined : failed(error)
+  }
+  // The columns of this read: a statement the server prepared again (its table altered) may
+  // answer others than it was prepared with.
+  const columns = rows.meta ?? statement.columns ?? []
+  if (known.columns !== columns) {
+    known.columns = columns
+    known.dateTimes = columns.map((column) => DATE_TIMES.has(column.type))
+  }
+  const dateTimes = known.dateTimes ?? []
+  return rows.map((row) => rowOf(row, dateTimes))
+}
+
+/**
+ * A reader of `queryRaw`'s rows with statements kept per connection, over the pool or the
+ * transaction's connection of `adapter` (the client's adapter, or its transaction); undefined for
+ * any other adapter or option.
+ */
+export function mariadbStatements(adapter: object): MariaDbReader | undefined {
   const candidate = adapter as Partial<MariaDbQueryable>
   if (candidate.adapterName !== '@prisma/adapter-mariadb') return undefined
   if (candidate.mariadbOptions?.useTextProtocol) return undefined
-  const client = candidate.client
+  const { client } = candidate
   if (typeof client !== 'object' || client === null) return undefined
-  const pool = 'getConnection' in client ? client : undefined
-  const own = pool ? undefined : (client as Connection)
-  if (own && typeof own.prepare !== 'function') return undefined
-
-  /** The statements of `connection`; a connection the pool ended is forgotten on a new one. */
-  const statementsOf = (connection: Connection): ConnectionStatements | undefined => {
-    const thread = connection.threadId
-    if (thread === null || kept.unkept) return undefined
-    const statements = kept.byThread
-    let known = statements.get(thread)
-    if (known?.connection.isValid() === false) known = undefined
-    if (!known) {
-      for (const [other, { connection }] of statements)
-        if (!connection.isValid()) statements.delete(other)
-      known = { connection, kept: new Map() }
-      statements.set(thread, known)
-    }
-    return known
-  }
-  const forget = (on: ConnectionStatements, sql: string) => {
-    const known = on.kept.get(sql)
-    if (!known) return
-    on.kept.delete(sql)
-    known.statement.then((statement) => statement.close()).catch(() => undefined)
-  }
-  const read = async (connection: Connection, query: SqlQuery) => {
-    const on = statementsOf(connection)
-    if (!on) return undefined
-    let known = on.kept.get(query.sql)
-    if (known) {
-      // Least recently used first: a statement read again goes last.
-      on.kept.delete(query.sql)
-    } else {
-      const oldest = on.kept.size >= KEPT ? on.kept.keys().next().value : undefined
-      if (oldest !== undefined) forget(on, oldest)
-      known = { statement: connection.prepare({ sql: query.sql, ...READ }) }
-    }
-    on.kept.set(query.sql, known)
-    try {
-      const statement = await known.statement
-      const args = query.args.map((value, index) =>
-        argumentOf(value, query.argTypes[index]?.scalarType)
-      )
-      const rows = await statement.execute(args, READ)
-      known.dateTimes ??= (statement.columns ?? []).map((column) => DATE_TIMES.has(column.type))
-      const dateTimes = known.dateTimes
-      return rows.map((row) => rowOf(row, dateTimes))
-    } catch (error) {
-      forget(on, query.sql)
-      if ((error as { errno?: unknown }).errno === UNKNOWN_STATEMENT) {
-        // The server holds none of them any more: they are forgotten, not closed.
-        kept.unkept = true
-        kept.byThread.clear()
-      }
-      return undefined
-    }
-  }
-  if (own) return (query) => read(own, query)
   if (typeof candidate.onError !== 'function') return undefined
   const failed = candidate.onError.bind(candidate)
+  if (!('getConnection' in client)) {
+    if (typeof client.prepare !== 'function') return undefined
+    // A transaction's connection, which the pool resets (if it does) only once it is given back.
+    return (query) => readKept(client, query, failed, () => undefined)
+  }
+  const pool = client
+  const reset = () => resetting.add(pool)
   return async (query) => {
-    // A pool that resets its connections is read through the adapter alone, without taking a
-    // connection (and its reset) for nothing first.
-    if (kept.unkept) return undefined
+    // Taking a connection from a pool that resets it when given back would forget its statements.
+    if (resetting.has(pool)) return undefined
     // A pool that cannot give a connection fails as the adapter's own read would (an outage is
     // answered as one), not after the adapter waits for the pool a second time.
-    const connection = await (pool as { getConnection(): Promise<PoolConnection> })
-      .getConnection()
-      .catch(failed)
+    const connection = await pool.getConnection().catch(failed)
     try {
-      return await read(connection, query)
+      return await readKept(connection, query, failed, reset)
     } finally {
       await connection.release()
     }

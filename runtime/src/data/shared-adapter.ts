@@ -7,7 +7,7 @@
  * `shareAdapter` and hands the same object to the client and to the app (docs/performance.md).
  */
 import { inSpan, loadedTracer } from '../observe/tracing.js'
-import { keptStatements, mariadbStatements } from './compiled-mariadb.js'
+import { mariadbStatements } from './compiled-mariadb.js'
 import type { ArgType, SqlQuery } from './compiled-sql.js'
 import { sqliteStatements } from './compiled-sqlite.js'
 
@@ -103,7 +103,6 @@ export function adapterRunner(
   // MariaDB on each connection of its pool (compiled-mariadb.ts).
   type Reader = (query: SqlQuery) => unknown[][] | undefined | Promise<unknown[][] | undefined>
   const prepared = new WeakMap<object, Reader | null>()
-  const kept = keptStatements()
   const run = (queryable: Queryable, query: SqlQuery) =>
     inSpan(
       loadedTracer(tracing),
@@ -117,7 +116,7 @@ export function adapterRunner(
     if (typeof connection === 'object' && connection !== null) {
       read = prepared.get(connection)
       if (read === undefined) {
-        read = sqliteStatements(queryable) ?? mariadbStatements(queryable, kept) ?? null
+        read = sqliteStatements(queryable) ?? mariadbStatements(queryable) ?? null
         prepared.set(connection, read)
       }
     }

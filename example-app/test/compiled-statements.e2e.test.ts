@@ -3,7 +3,8 @@
  * (runtime/src/data/compiled-sqlite.ts, compiled-mariadb.ts, docs/performance.md):
  *
  * - every scalar type, and date-times at the edges of their range and of their fraction, served
- *   with the same bytes as the `prisma` engine serves them, on every database;
+ *   with the same bytes as the `prisma` engine serves them, on every database, in a time zone
+ *   far from UTC;
  * - on MariaDB, a page read again is not prepared again; the statements the server holds for a
  *   connection stay within the engine's bound however many distinct statements every resource
  *   runs, the one read least recently closed when another comes; and a pool that resets its
@@ -28,6 +29,11 @@ import {
   TEST_DATABASE,
   type TestDatabase,
 } from './support/harness.js'
+
+// A zone far from UTC (UTC+13:45 in January): a date-time text read as local time, not as UTC,
+// would move by hours. The file runs in a process of its own (Vitest's `forks` pool), whose dates
+// follow `TZ` once it is set.
+process.env.TZ = 'Pacific/Chatham'
 
 const SCHEMA = new URL('./fixtures/scalars/schema.prisma', import.meta.url).pathname
 const mariadb = TEST_DATABASE === 'mysql'
@@ -74,6 +80,7 @@ describe('every scalar type on the compiled engine', () => {
   ]
 
   beforeAll(async () => {
+    expect(new Date(2024, 0, 1).getTimezoneOffset()).toBe(-825)
     database = await freshDatabase(SCHEMA)
     const adapter = shareAdapter(createAdapter(database.url))
     prisma = new ScalarsClient({ adapter })

@@ -1,4 +1,4 @@
-import { trace } from '@opentelemetry/api'
+import { ProxyTracerProvider, trace } from '@opentelemetry/api'
 import { describe, expect, it, vi } from 'vitest'
 import { consoleLogger } from './logger.js'
 import { ServerTiming } from './server-timing.js'
@@ -10,21 +10,37 @@ describe('the tracer', () => {
     const tracer: Tracer = trace.getTracer('check')
     expect(tracer).toBeDefined()
     expect(loadedTracer(undefined)).toBeUndefined()
-    const loaded = await tracerOf(undefined)
-    expect(loaded).toBeDefined()
-    expect(loadedTracer(undefined)).toBe(loaded)
-    expect(tracerOf(false)).toBeUndefined()
-    expect(loadedTracer(false)).toBeUndefined()
+    // No provider registered: its spans would record nothing, and none is made.
+    expect(await tracerOf(undefined)).toBeUndefined()
+    // A provider registered after the package was loaded (any provider: the API's proxy is one).
+    expect(trace.setGlobalTracerProvider(new ProxyTracerProvider())).toBe(true)
+    try {
+      const loaded = await tracerOf(undefined)
+      expect(loaded).toBeDefined()
+      expect(loadedTracer(undefined)).toBe(loaded)
+      expect(tracerOf(false)).toBeUndefined()
+      expect(loadedTracer(false)).toBeUndefined()
+    } finally {
+      trace.disable()
+    }
+    expect(await tracerOf(undefined)).toBeUndefined()
+    expect(loadedTracer(undefined)).toBeUndefined()
   })
 
   it('runs the work without a tracer, and rethrows its failure with one', async () => {
     expect(await inSpan(undefined, 'none', {}, async (span) => span)).toBeUndefined()
-    const tracer = await tracerOf(undefined)
-    await expect(
-      inSpan(tracer, 'failing', {}, async () => {
-        throw new Error('failed')
-      })
-    ).rejects.toThrow('failed')
+    trace.setGlobalTracerProvider(new ProxyTracerProvider())
+    try {
+      const tracer = await tracerOf(undefined)
+      expect(tracer).toBeDefined()
+      await expect(
+        inSpan(tracer, 'failing', {}, async () => {
+          throw new Error('failed')
+        })
+      ).rejects.toThrow('failed')
+    } finally {
+      trace.disable()
+    }
   })
 })
 

@@ -3,7 +3,9 @@
  * OpenTelemetry spans (docs/operations.md#tracing), through `@opentelemetry/api` when the app has
  * it: an optional peer dependency, loaded once by its name when the first request needs it, so an
  * app without it installs nothing, imports nothing and pays nothing (every span helper then runs
- * the work as it is). With the package but no SDK registered, its tracer makes no-op spans.
+ * the work as it is). With the package but no tracer provider registered (no SDK), its spans would
+ * record nothing, and none is made: the API's global proxy is asked, per request, whether a
+ * provider was registered since (a few calls, where two no-op spans are a few dozen).
  *
  * The package's own types are not named here: an app without it type-checks the runtime's
  * declarations all the same. What the runtime calls of it is the few members below, which
@@ -29,9 +31,10 @@ export interface Tracer {
   ): ReturnType<F>
 }
 
-/** The member of `@opentelemetry/api` the runtime calls. */
+/** The members of `@opentelemetry/api` the runtime calls. */
 interface OpenTelemetryApi {
-  trace: { getTracer(name: string): Tracer }
+  trace: { getTracer(name: string): Tracer; getTracerProvider(): object }
+  ProxyTracerProvider: new () => { getDelegate(): object }
 }
 
 /** OpenTelemetry's `SpanStatusCode.ERROR`. */
@@ -42,11 +45,21 @@ const PACKAGE = '@opentelemetry/api'
 /** The runtime's tracer: undefined until loaded, null when the package is not there. */
 let tracer: Tracer | null | undefined
 let loading: Promise<Tracer | undefined> | undefined
+/** Whether a tracer provider is registered with the loaded package. */
+let registered = (): boolean => false
 
 function load(): Promise<Tracer | undefined> {
   loading ??= import(/* @vite-ignore */ PACKAGE).then(
     (api: OpenTelemetryApi) => {
       tracer = api.trace.getTracer('@prisma-hydra/runtime')
+      // What the global proxy delegates to while no provider is registered: the API's no-op one,
+      // which a proxy of its own gives too. Another proxy (another copy of the API registered
+      // globally) or a provider without `getDelegate` counts as registered.
+      const none = new api.ProxyTracerProvider().getDelegate()
+      registered = () => {
+        const provider = api.trace.getTracerProvider() as { getDelegate?: () => object }
+        return typeof provider.getDelegate !== 'function' || provider.getDelegate() !== none
+      }
       return tracer
     },
     () => {
@@ -58,22 +71,24 @@ function load(): Promise<Tracer | undefined> {
 }
 
 /**
- * The tracer of an app whose `tracing` option is not `false`: undefined without the package; a
- * promise the first time, while the package loads (await it once, then it is a plain value).
+ * The tracer of an app whose `tracing` option is not `false`: undefined without the package, or
+ * while no tracer provider is registered; a promise the first time, while the package loads (await
+ * it once, then it is a plain value).
  */
 export function tracerOf(
   enabled: boolean | undefined
 ): Tracer | undefined | Promise<Tracer | undefined> {
   if (enabled === false || tracer === null) return undefined
-  return tracer ?? load()
+  if (tracer === undefined) return load().then(() => loadedTracer(enabled))
+  return registered() ? tracer : undefined
 }
 
 /**
  * The tracer as loaded so far, without loading it: for reads below the routes, which run once
- * their route has awaited `tracerOf`.
+ * their route has awaited `tracerOf`. Undefined while no tracer provider is registered.
  */
 export function loadedTracer(enabled: boolean | undefined): Tracer | undefined {
-  return enabled === false || !tracer ? undefined : tracer
+  return enabled === false || !tracer || !registered() ? undefined : tracer
 }
 
 /**

@@ -4,10 +4,10 @@
  * `@prisma/adapter-mariadb` runs every statement with the binary protocol and the driver's
  * statement cache off (`prepareCacheLength: 0`, unless the pool it is given sets one), because a
  * cache of every distinct SQL text Prisma writes filled the server's `max_prepared_stmt_count`:
- * each statement is prepared, run and closed again, which cost a compiled page on MariaDB a third
- * of its time (docs/performance.md). The engine's statements are few and their texts repeat, so
- * they are kept here: at most `KEPT` a connection, whatever the apps and models reading through
- * it, the least recently used closed on the server when another comes. They run on a connection
+ * each statement is prepared, run and closed again, which cost a compiled partial page on MariaDB
+ * a quarter of its CPU (docs/performance.md). The engine's statements are few and their texts
+ * repeat, so they are kept here: at most `KEPT` a connection, whatever the apps and models reading
+ * through it, the least recently used closed on the server when another comes. They run on a connection
  * taken from the adapter's pool and given back (which, on a pool with `resetAfterUse`, resets it:
  * such a pool is then read through the adapter alone), or on its transaction's connection, with
  * the adapter's options, their arguments and values turned as its `mapArg` and `mapRow` turn them,

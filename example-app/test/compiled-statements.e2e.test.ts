@@ -21,6 +21,7 @@ import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
+import { requiredValues } from './fixtures/scalars/values.js'
 import {
   createAdapter,
   emptyDatabase,
@@ -57,17 +58,6 @@ describe('every scalar type on the compiled engine', () => {
   const origins: Record<'prisma' | 'compiled', string> = { prisma: '', compiled: '' }
   const closes: Array<() => Promise<void>> = []
 
-  const required = {
-    int: -2147483648,
-    bigInt: 9007199254740993n,
-    float: 1.5,
-    decimal: '1234567.125',
-    string: 'naïve "quoted" ✓',
-    boolean: false,
-    json: { list: [1, 'two', null, 2.5] },
-    bytes: new Uint8Array([0, 1, 254, 255]),
-    mood: 'EAGER' as const,
-  }
   /** Date-times at the edges of MariaDB's DATETIME(3) and of a millisecond's digits. */
   const dateTimes = [
     '1000-01-01T00:00:00.000Z',
@@ -88,7 +78,7 @@ describe('every scalar type on the compiled engine', () => {
       await prisma.specimen.create({
         data: {
           id: index + 1,
-          ...required,
+          ...requiredValues,
           dateTime: new Date(text),
           // Every other row leaves the optional fields NULL.
           ...(index % 2 === 0

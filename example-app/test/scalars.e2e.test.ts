@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp, type SpecimenMember } from '#fixtures/scalars/hydra/index.js'
 import { PrismaClient } from '#fixtures/scalars/prisma/client.js'
+import { json, requiredValues } from './fixtures/scalars/values.js'
 import {
   createAdapter,
   documentedProperties,
@@ -22,21 +23,6 @@ let prisma: PrismaClient
 let origin: string
 let close: () => Promise<void>
 let remove: () => Promise<void>
-
-const json = { list: [1, 'two', null, 2.5], nested: { flag: true, text: 'é"' } }
-const required = {
-  int: -2147483648,
-  // Above 2^53: a JSON number would lose the last digit.
-  bigInt: 9007199254740993n,
-  float: 1.5,
-  decimal: '1234567.125',
-  string: 'naïve "quoted" ✓',
-  boolean: false,
-  dateTime: new Date('2024-02-29T23:59:59.123Z'),
-  json,
-  bytes: new Uint8Array([0, 1, 254, 255]),
-  mood: 'EAGER' as const,
-}
 
 const requiredServed = {
   int: -2147483648,
@@ -92,7 +78,7 @@ beforeAll(async () => {
   await prisma.specimen.create({
     data: {
       id: 1,
-      ...required,
+      ...requiredValues,
       optionalInt: 7,
       optionalBigInt: -9007199254740993n,
       optionalFloat: -0.25,
@@ -106,7 +92,7 @@ beforeAll(async () => {
     },
   })
   // Optional fields left out are NULL in the database.
-  await prisma.specimen.create({ data: { id: 2, ...required } })
+  await prisma.specimen.create({ data: { id: 2, ...requiredValues } })
   ;({ origin, close } = await startServer(createHydraApp({ prisma }).fetch))
 })
 

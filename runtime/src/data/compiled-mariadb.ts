@@ -16,6 +16,7 @@
  * `DriverAdapterError`), once.
  */
 import type { SqlQuery } from './compiled-sql.js'
+import { daysIn } from './row-values.js'
 
 /** What is used of a statement the `mariadb` driver prepared. */
 interface Prepared {
@@ -113,7 +114,6 @@ function argumentOf(value: unknown, scalarType: string | undefined): unknown {
   return value
 }
 
-const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 const digitsAt = (text: string, from: number, to: number): number => {
   let value = 0
   for (let at = from; at < to; at++) {
@@ -146,10 +146,7 @@ export function dateTimeValue(text: string): string {
     month >= 1 &&
     month <= 12 &&
     day >= 1 &&
-    day <=
-      (month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
-        ? 29
-        : (DAYS[month - 1] as number)) &&
+    day <= daysIn(year, month) &&
     digitsAt(text, 11, 13) >= 0 &&
     digitsAt(text, 11, 13) <= 23 &&
     digitsAt(text, 14, 16) >= 0 &&

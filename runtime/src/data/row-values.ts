@@ -38,7 +38,8 @@ class StoredDate extends Date {
 }
 
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-const daysIn = (year: number, month: number) =>
+/** The days of `month` (1-12) of `year`, in the proleptic Gregorian calendar. */
+export const daysIn = (year: number, month: number) =>
   month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
     ? 29
     : (DAYS[month - 1] as number)

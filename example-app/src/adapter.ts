@@ -97,10 +97,15 @@ function mariadbAdapter(url: string, connect: number, query: number): PrismaMari
     // What @prisma/adapter-mariadb sets on the pools it makes itself.
     prepareCacheLength: 0,
   }
-  for (const [name, value] of Object.entries(bounded)) {
-    if (!settings.searchParams.has(name)) settings.searchParams.set(name, String(value))
-  }
-  const config = settings.toString()
+  // Appended to the URL as it is written: URLSearchParams would write each space of the URL's own
+  // settings (an `initSql`) as a `+`, which the driver reads as it is.
+  const added = Object.entries(bounded)
+    .filter(([name]) => !settings.searchParams.has(name))
+    .map(([name, value]) => `${name}=${value}`)
+  const config =
+    added.length === 0
+      ? settings.href
+      : `${settings.href}${settings.search === '' ? '?' : '&'}${added.join('&')}`
   const pool = failFastPool(createPool(config), () =>
     createConnection(config).then((connection) => connection.end())
   )

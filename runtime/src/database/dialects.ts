@@ -34,6 +34,11 @@ export interface AdapterErrors {
    * state). The adapter's errors (`kind`) carry that reason as their `message`.
    */
   reason?: 'sqlMessage'
+  /**
+   * The database's own error numbers, in the adapter error's `code`, of a statement the server
+   * ended at one of its time limits where the SQLSTATE (a bare HY000) does not say so.
+   */
+  timeLimitCodes?: readonly number[]
 }
 
 /** One database's rules. */
@@ -119,7 +124,14 @@ const DIALECTS: Record<string, Dialect> = {
     everyRow: '18446744073709551615',
     // DATETIME(3): '1000-01-01 00:00:00.000' to '9999-12-31 23:59:59.999'.
     ranges: SHARED_RANGES,
-    adapterErrors: { kind: 'mysql', sqlState: 'state', reason: 'sqlMessage' },
+    adapterErrors: {
+      kind: 'mysql',
+      sqlState: 'state',
+      reason: 'sqlMessage',
+      // A lock waited for past `lock_wait_timeout` or `innodb_lock_wait_timeout` (1205), MySQL's
+      // `max_execution_time` (3024). MariaDB's `max_statement_time` is SQLSTATE 70100.
+      timeLimitCodes: [1205, 3024],
+    },
     quote: (name) => `\`${name.replace(/`/g, '``')}\``,
     placeholder: positional,
   },
@@ -183,6 +195,16 @@ export function adapterSqlState(error: object): string | undefined {
     return typeof state === 'string' ? state : undefined
   }
   return undefined
+}
+
+/** Whether a driver adapter's error of a database is one of its time limits (timeLimitCodes). */
+export function endedAtTimeLimit(error: object): boolean {
+  const { kind, code } = error as { kind?: unknown; code?: unknown }
+  if (typeof kind !== 'string' || typeof code !== 'number') return false
+  for (const { adapterErrors } of Object.values(DIALECTS)) {
+    if (adapterErrors?.kind === kind) return adapterErrors.timeLimitCodes?.includes(code) ?? false
+  }
+  return false
 }
 
 /**

@@ -20,6 +20,25 @@ describe('isOutage: the database unavailable, not a bug', () => {
       { name: 'DriverAdapterError', cause: { kind: 'postgres', code: '57014' } },
     ],
     [
+      'pg lock_timeout (55P03)',
+      { name: 'DriverAdapterError', cause: { kind: 'postgres', code: '55P03' } },
+    ],
+    [
+      'MariaDB max_statement_time (70100)',
+      prismaError('P2010', {
+        name: 'DriverAdapterError',
+        cause: { kind: 'mysql', code: 1969, state: '70100' },
+      }),
+    ],
+    [
+      'MariaDB lock wait timeout (1205, HY000)',
+      { name: 'DriverAdapterError', cause: { kind: 'mysql', code: 1205, state: 'HY000' } },
+    ],
+    [
+      'MySQL max_execution_time (3024, HY000)',
+      { name: 'DriverAdapterError', cause: { kind: 'mysql', code: 3024, state: 'HY000' } },
+    ],
+    [
       'adapter: too many connections',
       prismaError('P2010', { name: 'DriverAdapterError', cause: { kind: 'TooManyConnections' } }),
     ],
@@ -37,6 +56,14 @@ describe('isOutage: the database unavailable, not a bug', () => {
       prismaError('P2020', { name: 'DriverAdapterError', cause: { kind: 'ValueOutOfRange' } }),
     ],
     ['a syntax error', { name: 'DriverAdapterError', cause: { kind: 'postgres', code: '42601' } }],
+    [
+      'a MariaDB error of the same SQLSTATE as a lock wait (1146, HY000 here)',
+      { name: 'DriverAdapterError', cause: { kind: 'mysql', code: 1146, state: 'HY000' } },
+    ],
+    [
+      'a lock wait number from another database',
+      { name: 'DriverAdapterError', cause: { kind: 'postgres', code: 1205 } },
+    ],
     ['a string', 'boom'],
     [
       'a cycle',

@@ -7,7 +7,7 @@
 import { HydraError } from '../errors.js'
 import { consoleLogger, type HydraLogger } from '../observe/logger.js'
 import { causesOf } from './causes.js'
-import { adapterSqlState } from './dialects.js'
+import { adapterSqlState, endedAtTimeLimit } from './dialects.js'
 import { outageReason } from './outage-reason.js'
 import { DEFAULT_RETRY_AFTER, QueryTimeout, withinBudget } from './timeouts.js'
 
@@ -58,10 +58,14 @@ const SOCKET_CODES = new Set([
 ])
 
 /**
- * SQLSTATEs: connection exceptions (08), insufficient resources (53), a statement cancelled by
- * `statement_timeout` (57014), the server shutting down or starting (57P01-57P03).
+ * SQLSTATEs: connection exceptions (08), insufficient resources (53), a lock waited for past
+ * PostgreSQL's `lock_timeout` (55P03), a statement cancelled by `statement_timeout` (57014) or by
+ * MariaDB's `max_statement_time` (70100, the `mariadb` driver's `queryTimeout`), the server
+ * shutting down or starting (57P01-57P03). A statement the server ends at a time limit fails for
+ * the load of the moment, not for the request: the same read can succeed again, as after the
+ * app's own budget (a 503 too).
  */
-const SQLSTATE = /^(08...|53...|57014|57P0[123])$/
+const SQLSTATE = /^(08...|53...|55P03|57014|57P0[123]|70100)$/
 
 /**
  * What node-postgres (under `@prisma/adapter-pg`) throws as plain errors: its pool's connect
@@ -107,6 +111,7 @@ function unavailable(current: object): boolean {
   // closed or timed-out socket SQLSTATE 08S01.
   const state = adapterSqlState(current)
   if (state !== undefined && SQLSTATE.test(state)) return true
+  if (endedAtTimeLimit(current)) return true
   return typeof message === 'string' && DRIVER_MESSAGES.test(message)
 }
 

@@ -13,14 +13,17 @@
  * On MariaDB the pool has one connection, so that the server's counters of that session
  * (`Com_stmt_prepare`, `Com_stmt_close`) count every statement the app prepared and closed.
  */
+import { PrismaMariaDb } from '@prisma/adapter-mariadb'
 import { shareAdapter } from '@prisma-hydra/runtime'
+import { createPool, type Pool, type PoolConfig } from 'mariadb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp } from '#fixtures/scalars/hydra/index.js'
 import { PrismaClient as ScalarsClient } from '#fixtures/scalars/prisma/client.js'
-import type { PrismaClient } from '#generated/prisma/client.js'
+import { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
+import { rememberAdapter } from '../src/shared-adapters.js'
 import { requiredValues } from './fixtures/scalars/values.js'
 import {
   createAdapter,
@@ -151,6 +154,17 @@ async function statements(client: PrismaClient): Promise<{ prepared: number; ope
   return { prepared, open: prepared - value('Com_stmt_close') }
 }
 
+/** Counts the connections taken from `pool` with `getConnection` from now on. */
+function countConnectionsTaken(pool: Pool): { count: number } {
+  const taken = { count: 0 }
+  const take = pool.getConnection.bind(pool)
+  pool.getConnection = () => {
+    taken.count++
+    return take()
+  }
+  return taken
+}
+
 describe.runIf(mariadb)('MariaDB: statements kept per connection', () => {
   let database: TestDatabase
   let seeded: PrismaClient
@@ -172,6 +186,33 @@ describe.runIf(mariadb)('MariaDB: statements kept per connection', () => {
       await client.$disconnect()
     })
     return { client, prisma: own.origin, compiled: compiled.origin }
+  }
+
+  /** The app on both engines over a client of the pool made with `config`. */
+  async function serveOnPool(config: PoolConfig) {
+    const url = new URL(database.url)
+    const pool = createPool({
+      host: url.hostname,
+      port: Number(url.port || 3306),
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+      database: url.pathname.slice(1),
+      connectionLimit: 1,
+      ...config,
+    })
+    const adapter = shareAdapter(new PrismaMariaDb(pool, { disposeExternalPool: true }))
+    const client = new PrismaClient({ adapter })
+    rememberAdapter(client, adapter)
+    const [own, compiled] = await Promise.all([
+      startServer(createApp(client, {}).fetch),
+      startServer(createApp(client, { engine: 'compiled' }).fetch),
+    ])
+    opened.push(async () => {
+      await own.close()
+      await compiled.close()
+      await client.$disconnect()
+    })
+    return { pool, prisma: own.origin, compiled: compiled.origin }
   }
 
   beforeAll(async () => {
@@ -256,6 +297,45 @@ describe.runIf(mariadb)('MariaDB: statements kept per connection', () => {
     expect(after.prepared - before.prepared).toBe(1)
     expect(await answered(served.compiled, path)).toBe(await answered(served.prisma, path))
   })
+
+  it("reads as the adapter does on a pool of the app's with a typeCast of its own", async () => {
+    // The pool's typeCast would read every column as text; the adapter's reads set their own.
+    const served = await serveOnPool({
+      prepareCacheLength: 0,
+      typeCast: (column) => column.string(),
+    })
+    for (const path of ['/authors?page=2&itemsPerPage=3', '/books?page=2', '/books/1'])
+      expect(await answered(served.compiled, path), path).toBe(await answered(served.prisma, path))
+  })
+
+  it.each([
+    {
+      pool: 'resets its connections when given back',
+      config: { prepareCacheLength: 0, resetAfterUse: true },
+      // The first read prepares on a connection the pool resets when it is given back; the
+      // second finds the statement forgotten.
+      learnt: 2,
+    },
+    // The first read finds the connection keeps the driver's cache.
+    { pool: "keeps the driver's own statement cache", config: {}, learnt: 1 },
+  ])(
+    'reads a pool that $pool through the adapter alone once it knows',
+    async ({ config, learnt }) => {
+      const served = await serveOnPool(config)
+      const taken = countConnectionsTaken(served.pool)
+      // A partial page: one read, no transaction (which takes a connection of its own).
+      const path = '/reviews?page=2'
+      const first = await answered(served.prisma, path)
+      expect(taken.count).toBe(0)
+      for (let round = 0; round < learnt; round++)
+        expect(await answered(served.compiled, path)).toBe(first)
+      expect(taken.count).toBe(learnt)
+      for (let round = 0; round < 5; round++)
+        expect(await answered(served.compiled, path)).toBe(first)
+      // The adapter reads on the pool itself: no connection taken to try a statement first.
+      expect(taken.count).toBe(learnt)
+    }
+  )
 
   it('answers right when the pool resets its connections after use', async () => {
     const served = await serve({ resetAfterUse: 'true' })

@@ -8,12 +8,13 @@
  * a quarter of its CPU (docs/performance.md). The engine's statements are few and their texts
  * repeat, so they are kept here: at most `KEPT` a connection, whatever the apps and models reading
  * through it, the least recently used closed on the server when another comes. They run on a connection
- * taken from the adapter's pool and given back (which, on a pool with `resetAfterUse`, resets it:
- * such a pool is then read through the adapter alone), or on its transaction's connection, with
+ * taken from the adapter's pool and given back, or on its transaction's connection, with
  * the adapter's options, their arguments and values turned as its `mapArg` and `mapRow` turn them,
  * so that the rows are the ones `queryRaw` answers. A statement the server could not prepare, or
  * forgot, is read through the adapter; a failure to run one throws the adapter's error (a
- * `DriverAdapterError`), once.
+ * `DriverAdapterError`), once. A pool whose connections keep the driver's own statement cache
+ * (`prepareCacheLength` other than 0), or forget their statements when given back
+ * (`resetAfterUse`), is read through the adapter alone once its first connection shows it.
  */
 import type { SqlQuery } from './compiled-sql.js'
 import { daysIn } from './row-values.js'
@@ -90,10 +91,11 @@ interface Kept {
  */
 const keptOn = new WeakMap<object, Map<string, Kept>>()
 /**
- * The pools whose connections forget their statements when given back (`resetAfterUse`), read
- * through the adapter alone once known.
+ * The pools whose connections cannot keep the engine's statements (the driver's own cache, or a
+ * reset when given back), read through the adapter alone once known: without taking a connection
+ * to learn it again on every read.
  */
-const resetting = new WeakSet<object>()
+const adapterOnly = new WeakSet<object>()
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0')
 /** A date as the adapter's `formatDateTime` writes it (UTC, milliseconds when not zero). */
@@ -189,18 +191,21 @@ function forget(kept: Map<string, Kept>, sql: string): void {
 
 /**
  * The rows of `query` read on `connection` with a statement kept there, or undefined when the
- * adapter is to read it: the connection keeps the driver's own statement cache, or the statement
- * could not be prepared, or the server forgot it (`reset`: the connection was reset). A failure to
- * run it throws as the adapter's read would (`failed`).
+ * adapter is to read it: the statement could not be prepared, or the connection cannot keep it
+ * (`unkept`: it keeps the driver's own statement cache, or the server forgot its statements when
+ * it was reset). A failure to run it throws as the adapter's read would (`failed`).
  */
 async function readKept(
   connection: Connection,
   query: SqlQuery,
   failed: (error: unknown) => never,
-  reset: () => void
+  unkept: () => void
 ): Promise<unknown[][] | undefined> {
   const { info } = connection
-  if (connection.prepareCache || !info) return undefined
+  if (connection.prepareCache || !info) {
+    unkept()
+    return undefined
+  }
   let kept = keptOn.get(info)
   if (!kept) {
     kept = new Map()
@@ -235,7 +240,7 @@ async function readKept(
     if (errno === UNKNOWN_STATEMENT) {
       // The server holds none of the connection's statements any more: forgotten, not closed.
       keptOn.delete(info)
-      reset()
+      unkept()
       return undefined
     }
     forget(kept, sql)
@@ -272,15 +277,14 @@ export function mariadbStatements(adapter: object): MariaDbReader | undefined {
     return (query) => readKept(client, query, failed, () => undefined)
   }
   const pool = client
-  const reset = () => resetting.add(pool)
+  const unkept = () => adapterOnly.add(pool)
   return async (query) => {
-    // Taking a connection from a pool that resets it when given back would forget its statements.
-    if (resetting.has(pool)) return undefined
+    if (adapterOnly.has(pool)) return undefined
     // A pool that cannot give a connection fails as the adapter's own read would (an outage is
     // answered as one), not after the adapter waits for the pool a second time.
     const connection = await pool.getConnection().catch(failed)
     try {
-      return await readKept(connection, query, failed, reset)
+      return await readKept(connection, query, failed, unkept)
     } finally {
       await connection.release()
     }

@@ -62,8 +62,7 @@ const LIMITS: Record<typeof TEST_DATABASE, Limit[]> = {
     {
       name: 'a lock waited for past the busy timeout',
       driver: { busy: 300 },
-      // better-sqlite3's adapter reports SQLITE_BUSY as a timeout, which Prisma words as its own.
-      reason: /SocketTimeout|Operation has timed out/,
+      reason: /database is locked/,
     },
   ],
 }

@@ -51,6 +51,32 @@ describe("outageReason: the driver's reason, on one line", () => {
     expect(outageReason(error)).toBe('socket has unexpectedly been closed')
   })
 
+  /** What `@prisma/adapter-better-sqlite3` made of `SQLITE_BUSY`. */
+  const busy = {
+    name: 'DriverAdapterError',
+    message: 'SocketTimeout',
+    cause: {
+      originalCode: 'SQLITE_BUSY',
+      originalMessage: 'database is locked',
+      kind: 'SocketTimeout',
+    },
+  }
+  it.each([
+    ['from the driver adapter (compiled engine)', busy],
+    [
+      'through Prisma',
+      Object.assign(
+        new Error('\nInvalid `prisma.book.findMany()` invocation:\n\n\nOperation has timed out'),
+        {
+          code: 'P1008',
+          meta: { driverAdapterError: busy },
+        }
+      ),
+    ],
+  ])("SQLite's busy timeout %s: the driver's own message", (_name, error) => {
+    expect(outageReason(error)).toBe('database is locked')
+  })
+
   it.each([
     [
       'a PostgreSQL timeout',

@@ -9,13 +9,21 @@ import { driverReason } from './dialects.js'
  * Why the database could not serve, in the driver's words. The `mariadb` driver's message spans
  * lines (its pool appends its connections on a line of their own, `\n    (pool connections:
  * active=0 idle=0 limit=10)`) and the connection failure behind a pool timeout is its `cause`:
- * both are kept, on one line. Otherwise an error's message, whose last line is the reason
- * (Prisma's messages begin with the invocation and its code frame).
+ * both are kept, on one line. Then the driver's own message a driver adapter keeps
+ * (`originalMessage`) where the adapter's kind and Prisma's words say less: better-sqlite3's
+ * `database is locked` is the adapter's `SocketTimeout`, which Prisma words "Operation has timed
+ * out". Otherwise an error's message, whose last line is the reason (Prisma's messages begin with
+ * the invocation and its code frame).
  */
 export function outageReason(error: unknown): string {
   for (const current of causesOf(error)) {
     const reason = driverReasonWithCause(current)
     if (reason !== undefined) return reason
+  }
+  for (const current of causesOf(error)) {
+    const { originalMessage } = current as { originalMessage?: unknown }
+    if (typeof originalMessage === 'string' && originalMessage.trim() !== '')
+      return oneLine(originalMessage)
   }
   if (!(error instanceof Error)) return oneLine(String(error))
   const lines = error.message.split('\n').filter((line) => line.trim() !== '')

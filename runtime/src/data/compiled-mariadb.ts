@@ -10,14 +10,15 @@
  * through it, the least recently used closed on the server when another comes. They run on a connection
  * taken from the adapter's pool and given back, or on its transaction's connection, with
  * the adapter's options, their arguments and values turned as its `mapArg` and `mapRow` turn them,
- * so that the rows are the ones `queryRaw` answers. A statement the server could not prepare, or
+ * so that the rows are the ones `queryRaw` answers, but for date-times: those are read into the
+ * Dates row-values makes of them, once. A statement the server could not prepare, or
  * forgot, is read through the adapter; a failure to run one throws the adapter's error (a
  * `DriverAdapterError`), once. A pool whose connections keep the driver's own statement cache
  * (`prepareCacheLength` other than 0), or forget their statements when given back
  * (`resetAfterUse`), is read through the adapter alone once its first connection shows it.
  */
 import type { SqlQuery } from './compiled-sql.js'
-import { daysIn } from './row-values.js'
+import { utcDateTime } from './row-values.js'
 
 /** What is used of a statement the `mariadb` driver prepared. */
 interface Prepared {
@@ -116,52 +117,17 @@ function argumentOf(value: unknown, scalarType: string | undefined): unknown {
   return value
 }
 
-const digitsAt = (text: string, from: number, to: number): number => {
-  let value = 0
-  for (let at = from; at < to; at++) {
-    const digit = text.charCodeAt(at) - 48
-    if (digit < 0 || digit > 9) return -1
-    value = value * 10 + digit
-  }
-  return value
-}
-
 /**
- * A DATETIME or TIMESTAMP as the driver's text `YYYY-MM-DD HH:MM:SS[.ffffff]` (UTC) is written by
- * the adapter's `mapRow`: `new Date(`${text}Z`).toISOString()` with `+00:00` for `Z` and no
- * `.000`. Written from the text when every field is in range (a page of dates parsed and written
- * again cost more than the rest of the adapter's turning); otherwise by that very expression.
+ * A DATETIME or TIMESTAMP as the driver's text `YYYY-MM-DD HH:MM:SS[.ffffff]` (UTC): the Date
+ * row-values reads from it once (`utcDateTime`); a text out of its range (a year before 1000, a
+ * zero date) as the adapter's `mapRow` writes it, `new Date(`${text}Z`).toISOString()` with
+ * `+00:00` for `Z` and no `.000`, for row-values to read as it reads the adapter's rows.
  */
-export function dateTimeValue(text: string): string {
-  const year = digitsAt(text, 0, 4)
-  const month = digitsAt(text, 5, 7)
-  const day = digitsAt(text, 8, 10)
-  const fraction = text.length > 19 ? digitsAt(text, 20, text.length) : 0
-  const shaped =
-    (text.length === 19 || (text.length >= 21 && text.length <= 26 && text[19] === '.')) &&
-    text[4] === '-' &&
-    text[7] === '-' &&
-    text[10] === ' ' &&
-    text[13] === ':' &&
-    text[16] === ':' &&
-    year >= 1000 &&
-    month >= 1 &&
-    month <= 12 &&
-    day >= 1 &&
-    day <= daysIn(year, month) &&
-    digitsAt(text, 11, 13) >= 0 &&
-    digitsAt(text, 11, 13) <= 23 &&
-    digitsAt(text, 14, 16) >= 0 &&
-    digitsAt(text, 14, 16) <= 59 &&
-    digitsAt(text, 17, 19) >= 0 &&
-    digitsAt(text, 17, 19) <= 59 &&
-    fraction >= 0
-  if (!shaped) return new Date(`${text}Z`).toISOString().replace(/(\.000)?Z$/, '+00:00')
-  const ms = text.length > 19 ? `${text.slice(20, 23)}00`.slice(0, 3) : '000'
-  return `${text.slice(0, 10)}T${text.slice(11, 19)}${ms === '000' ? '' : `.${ms}`}+00:00`
+function dateTimeOf(text: string): Date | string {
+  return utcDateTime(text) ?? new Date(`${text}Z`).toISOString().replace(/(\.000)?Z$/, '+00:00')
 }
 
-/** A row as the adapter's `mapRow` gives it. */
+/** A row as the adapter's `mapRow` gives it, its date-times read (dateTimeOf). */
 function rowOf(row: unknown[], dateTimes: readonly boolean[]): unknown[] {
   const values = new Array(row.length)
   for (let column = 0; column < row.length; column++) {
@@ -170,7 +136,7 @@ function rowOf(row: unknown[], dateTimes: readonly boolean[]): unknown[] {
       value === null || value === undefined
         ? null
         : dateTimes[column] && typeof value === 'string'
-          ? dateTimeValue(value)
+          ? dateTimeOf(value)
           : typeof value === 'bigint'
             ? value.toString()
             : value

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { rowReader } from './row-values.js'
+import { rowReader, utcDateTime } from './row-values.js'
 
 const read = rowReader(['at'], ['DateTime'])
 const dateOf = (value: unknown) => read([value]).at as Date
@@ -65,5 +65,48 @@ describe('dates read from text', () => {
     expect(written).not.toHaveBeenCalled()
     date.setUTCFullYear(2025)
     expect(date.toISOString()).toBe('2025-01-01T00:16:36.000Z')
+  })
+})
+
+describe("the mariadb driver's date-time text read once (utcDateTime)", () => {
+  /** What `@prisma/adapter-mariadb`'s `mapRow` makes of the driver's text, read as a Date. */
+  const adapterDate = (text: string) => new Date(`${text}Z`)
+
+  it('is the Date the adapter and dateOf make of it, up to six digits of a second', () => {
+    const step = 86_400_000 * 13 + 3_600_000 * 7 + 60_017
+    for (let time = Date.UTC(1000, 0, 1); time < Date.UTC(3000, 0, 1); time += step * 31) {
+      const iso = new Date(time).toISOString()
+      const plain = `${iso.slice(0, 10)} ${iso.slice(11, 19)}`
+      for (const text of [
+        plain,
+        `${plain}.${iso.slice(20, 23)}`,
+        `${plain}.${iso.slice(20, 23)}456`,
+        `${plain}.5`,
+      ]) {
+        const date = utcDateTime(text)
+        expect(date, text).toBeInstanceOf(Date)
+        expect(date?.getTime(), text).toBe(adapterDate(text).getTime())
+        expect(date?.toISOString(), text).toBe(adapterDate(text).toISOString())
+        // A row's reader keeps the Date it is given.
+        expect(dateOf(date)).toBe(date)
+      }
+    }
+  })
+
+  it('leaves any other text to the adapter', () => {
+    for (const text of [
+      '0000-00-00 00:00:00',
+      '0999-12-31 23:59:59.999',
+      '2023-02-29 00:00:00',
+      '2024-01-01 24:00:00',
+      '2024-01-01 00:60:00',
+      '2024-01-01T00:00:00',
+      '2024-01-01 00:00:00.',
+      '2024-01-01 00:00:00.1234567',
+      '2024-01-01 00:00:00Z',
+      '2024-01-01 00:00:00.123+00:00',
+      '2024-1-01 00:00:00',
+    ])
+      expect(utcDateTime(text), text).toBeUndefined()
   })
 })

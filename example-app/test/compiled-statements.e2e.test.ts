@@ -175,7 +175,11 @@ describe.runIf(mariadb)('MariaDB: statements kept per connection', () => {
     const url = new URL(database.url)
     url.searchParams.set('connectionLimit', '1')
     for (const [name, value] of Object.entries(settings)) url.searchParams.set(name, value)
-    const client = createPrismaClient(url.toString())
+    return onBothEngines(createPrismaClient(url.toString()))
+  }
+
+  /** The app on both engines over `client`, closed with the suite. */
+  async function onBothEngines(client: PrismaClient) {
     const [own, compiled] = await Promise.all([
       startServer(createApp(client, {}).fetch),
       startServer(createApp(client, { engine: 'compiled' }).fetch),
@@ -203,16 +207,7 @@ describe.runIf(mariadb)('MariaDB: statements kept per connection', () => {
     const adapter = shareAdapter(new PrismaMariaDb(pool, { disposeExternalPool: true }))
     const client = new PrismaClient({ adapter })
     rememberAdapter(client, adapter)
-    const [own, compiled] = await Promise.all([
-      startServer(createApp(client, {}).fetch),
-      startServer(createApp(client, { engine: 'compiled' }).fetch),
-    ])
-    opened.push(async () => {
-      await own.close()
-      await compiled.close()
-      await client.$disconnect()
-    })
-    return { pool, prisma: own.origin, compiled: compiled.origin }
+    return { pool, ...(await onBothEngines(client)) }
   }
 
   beforeAll(async () => {

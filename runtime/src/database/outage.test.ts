@@ -57,8 +57,8 @@ describe('isOutage: the database unavailable, not a bug', () => {
     ],
     ['a syntax error', { name: 'DriverAdapterError', cause: { kind: 'postgres', code: '42601' } }],
     [
-      'a MariaDB error of the same SQLSTATE as a lock wait (1146, HY000 here)',
-      { name: 'DriverAdapterError', cause: { kind: 'mysql', code: 1146, state: 'HY000' } },
+      'a MariaDB error of the same SQLSTATE as a lock wait (1030, the storage engine)',
+      { name: 'DriverAdapterError', cause: { kind: 'mysql', code: 1030, state: 'HY000' } },
     ],
     [
       'a lock wait number from another database',

@@ -81,6 +81,20 @@ export function createAdapter(
 }
 
 /**
+ * `url` with each of `settings` it does not set yet appended to its query, percent-encoded, as
+ * text: URLSearchParams would write each space of the URL's own settings (an `initSql`) as a `+`,
+ * which the `mariadb` driver reads as it is.
+ */
+export function withSettings(url: string, settings: Record<string, string | number>): string {
+  const { searchParams, search } = new URL(url)
+  const added = Object.entries(settings)
+    .filter(([name]) => !searchParams.has(name))
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+  if (added.length === 0) return url
+  return `${url}${search === '' ? '?' : '&'}${added.join('&')}`
+}
+
+/**
  * The MariaDB/MySQL adapter over a pool of bounded waits that fails fast when the server cannot be
  * reached (failFastPool: the driver's pool would keep each request waiting out `acquireTimeout`).
  */
@@ -97,15 +111,7 @@ function mariadbAdapter(url: string, connect: number, query: number): PrismaMari
     // What @prisma/adapter-mariadb sets on the pools it makes itself.
     prepareCacheLength: 0,
   }
-  // Appended to the URL as it is written: URLSearchParams would write each space of the URL's own
-  // settings (an `initSql`) as a `+`, which the driver reads as it is.
-  const added = Object.entries(bounded)
-    .filter(([name]) => !settings.searchParams.has(name))
-    .map(([name, value]) => `${name}=${value}`)
-  const config =
-    added.length === 0
-      ? settings.href
-      : `${settings.href}${settings.search === '' ? '?' : '&'}${added.join('&')}`
+  const config = withSettings(settings.href, bounded)
   const pool = failFastPool(createPool(config), () =>
     createConnection(config).then((connection) => connection.end())
   )

@@ -11,7 +11,7 @@
 import type { HydraLogger } from '@prisma-hydra/runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '#generated/prisma/client.js'
-import type { DriverTimeouts } from '../src/adapter.js'
+import { type DriverTimeouts, withSettings } from '../src/adapter.js'
 import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
@@ -65,18 +65,6 @@ const LIMITS: Record<typeof TEST_DATABASE, Limit[]> = {
       reason: /database is locked/,
     },
   ],
-}
-
-/**
- * `url` with `settings` added to its query, percent-encoded: the `mariadb` driver does not read a
- * `+` as a space (URLSearchParams writes one).
- */
-function withSettings(url: string, settings: Record<string, string>): string {
-  const added = Object.entries(settings).map(
-    ([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`
-  )
-  if (added.length === 0) return url
-  return `${url}${url.includes('?') ? '&' : '?'}${added.join('&')}`
 }
 
 let database: TestDatabase

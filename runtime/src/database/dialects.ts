@@ -182,29 +182,31 @@ export function dialectNames(test: (dialect: Dialect) => boolean): string {
   return names.length === 0 ? (last ?? '') : `${names.join(', ')} and ${last}`
 }
 
+/** How the driver adapter of a database reports an error of `kind` (AdapterErrors), if one does. */
+function adapterErrorsOf(error: object): AdapterErrors | undefined {
+  const { kind } = error as { kind?: unknown }
+  if (typeof kind !== 'string') return undefined
+  for (const { adapterErrors } of Object.values(DIALECTS))
+    if (adapterErrors?.kind === kind) return adapterErrors
+  return undefined
+}
+
 /**
  * The SQLSTATE a driver adapter's error of a database carries (AdapterErrors), or undefined for
  * any other error.
  */
 export function adapterSqlState(error: object): string | undefined {
-  const { kind } = error as { kind?: unknown }
-  if (typeof kind !== 'string') return undefined
-  for (const { adapterErrors } of Object.values(DIALECTS)) {
-    if (adapterErrors?.kind !== kind) continue
-    const state = (error as Record<string, unknown>)[adapterErrors.sqlState]
-    return typeof state === 'string' ? state : undefined
-  }
-  return undefined
+  const adapterErrors = adapterErrorsOf(error)
+  if (!adapterErrors) return undefined
+  const state = (error as Record<string, unknown>)[adapterErrors.sqlState]
+  return typeof state === 'string' ? state : undefined
 }
 
 /** Whether a driver adapter's error of a database is one of its time limits (timeLimitCodes). */
 export function endedAtTimeLimit(error: object): boolean {
-  const { kind, code } = error as { kind?: unknown; code?: unknown }
-  if (typeof kind !== 'string' || typeof code !== 'number') return false
-  for (const { adapterErrors } of Object.values(DIALECTS)) {
-    if (adapterErrors?.kind === kind) return adapterErrors.timeLimitCodes?.includes(code) ?? false
-  }
-  return false
+  const { code } = error as { code?: unknown }
+  if (typeof code !== 'number') return false
+  return adapterErrorsOf(error)?.timeLimitCodes?.includes(code) ?? false
 }
 
 /**

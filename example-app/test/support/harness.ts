@@ -6,11 +6,27 @@ import { pushSchema } from '@prisma-hydra/prisma-offline/push-schema'
 import { writeSchemaCopy } from '@prisma-hydra/prisma-offline/schema-copy'
 import { createScratchDatabase } from '@prisma-hydra/prisma-offline/scratch-database'
 import { createHydraServer } from '@prisma-hydra/runtime/node'
-import type { AppProvider } from '../../src/adapter.js'
+import {
+  type AppProvider,
+  appProviderOf,
+  createAdapter as createAppAdapter,
+  type DriverTimeouts,
+  withSettings,
+} from '../../src/adapter.js'
 import { SERVERS, serverUrl, TEST_DATABASE_VARIABLE } from './databases.js'
 
-/** The driver adapter for a test database's URL (the example app's own choice by URL scheme). */
-export { createAdapter } from '../../src/adapter.js'
+/**
+ * The driver adapter for a test database's URL: the example app's own choice by URL scheme, with
+ * a MariaDB pool that opens its connections as requests need them (unless the URL says otherwise).
+ * The `mariadb` driver's pool opens all of `connectionLimit` (10) at once and keeps them: a file
+ * comparing an API with a dozen oracles held 131 connections, and beside the other file running
+ * (vitest.config.ts) that reached the server's default `max_connections` of 151, where a pool
+ * refused a connection answers 503.
+ */
+export function createAdapter(url: string, timeouts?: DriverTimeouts) {
+  const pooled = appProviderOf(url) === 'mysql' ? withSettings(url, { minimumIdle: 1 }) : url
+  return createAppAdapter(pooled, timeouts)
+}
 
 /**
  * The database this test process runs on: SQLite unless HYDRA_TEST_DATABASE says otherwise

@@ -17,8 +17,14 @@
  */
 import { parseHydraDocumentation } from '@api-platform/api-doc-parser'
 import { shareAdapter } from '@prisma-hydra/runtime'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BookMember, HydraAccess, LoanMember } from '#fixtures/embeds/hydra/index.js'
+import { hc } from 'hono/client'
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import type {
+  BookMember,
+  HydraAccess,
+  HydraMembers,
+  LoanMember,
+} from '#fixtures/embeds/hydra/index.js'
 import { PrismaClient } from '#fixtures/embeds/prisma/client.js'
 import { type LibraryEnv, tokenFor } from '../src/auth.js'
 import { declaredLoans, EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
@@ -276,6 +282,39 @@ describe('access rules through a declared embed', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control') ?? '').not.toContain('private')
     expect(response.headers.get('vary') ?? '').not.toContain('Authorization')
+  })
+
+  it('types the embedded fields a rule may hide as optional, and a reader gets none', async () => {
+    const client = hc<ReturnType<typeof embedsApp<typeof access>>>(origin, {
+      headers: { Authorization: `Bearer ${tokens.get('reader')}` },
+    })
+    // A book's embedded loans: Loan's rule may hide when each was returned.
+    const response = await client.books[':id'].$get({ param: { id: String(seenBook) } })
+    if (!response.ok) throw new Error(`GET /books/${seenBook}: ${response.status}`)
+    const { loans } = await response.json()
+    if (typeof loans !== 'object') throw new Error('the loans are not embedded')
+    const [loan] = loans['hydra:member']
+    if (!loan) throw new Error('no loan embedded')
+    expectTypeOf(loan.returnedAt).toEqualTypeOf<string | null | undefined>()
+    // @ts-expect-error: a reader may not receive when a loan was returned, the type says so
+    const returned: string | null = loan.returnedAt
+    expect(returned).toBeUndefined()
+    expect(Object.keys(loan)).toEqual(['@context', '@id', '@type', 'borrower'])
+    // A loan's embedded book: Book's rule may hide its ISBN.
+    const [mine] = await loansOf({ borrower: 'Reader 1', bookId: seenBook })
+    if (!mine) throw new Error("no loan of Reader 1's book")
+    const item = await client.loans[':id'].$get({ param: { id: String(mine.id) } })
+    if (!item.ok) throw new Error(`GET /loans/${mine.id}: ${item.status}`)
+    const { book } = await item.json()
+    if (typeof book !== 'object') throw new Error('the book is not embedded')
+    // Of the shapes an embedded book takes (each operation declares its own), those with an ISBN.
+    type WithIsbn<B> = B extends object ? ('isbn' extends keyof B ? B : never) : never
+    expectTypeOf<WithIsbn<typeof book>['isbn']>().toEqualTypeOf<string | undefined>()
+    expect(Object.keys(book)).toEqual(['@context', '@id', '@type', 'title'])
+    // The member types of the app's rules say the same.
+    type Book = HydraMembers<typeof access>['Book']
+    type EmbeddedLoan = Extract<Book['loans'], object>['hydra:member'][number]
+    expectTypeOf<EmbeddedLoan['returnedAt']>().toEqualTypeOf<string | null | undefined>()
   })
 
   it('embeds nothing of books for a caller their guard refuses', async () => {

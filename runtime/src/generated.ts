@@ -57,6 +57,7 @@ export type {
   QueryInput,
   SubCollectionProblems,
 } from './hono/routes/typed-responses.js'
+export type { CallerMember } from './hydra/caller-member.js'
 export type { ContextTerm } from './hydra/context.js'
 export type { ApiDescription, DocumentedType } from './hydra/documentation.js'
 export { keySegment, singleSegment } from './hydra/item-key.js'

@@ -15,14 +15,17 @@ import { authenticate, type LibraryEnv } from '../../src/auth.js'
 /** The fixture's schema, which each test pushes to a database of its own. */
 export const EMBEDS_SCHEMA = new URL('../fixtures/embeds/schema.prisma', import.meta.url).pathname
 
-/** The fixture's routes behind the token check of `secret`, with the rules and options given. */
-export function embedsApp(
+/**
+ * The fixture's routes behind the token check of `secret`, with the rules and options given;
+ * typed, for `hc`, by the rules' own type `A`.
+ */
+export function embedsApp<A extends HydraAccess<LibraryEnv> = HydraAccess<LibraryEnv>>(
   secret: string,
-  options: HydraAppOptions<HydraAccess<LibraryEnv>, LibraryEnv>
+  options: HydraAppOptions<A, LibraryEnv>
 ) {
   const app = new Hono<LibraryEnv>()
     .use(authenticate(secret))
-    .route('/', createHydraApp<HydraAccess<LibraryEnv>, LibraryEnv>(options))
+    .route('/', createHydraApp<A, LibraryEnv>(options))
   app.onError(hydraErrorHandler)
   app.notFound(hydraNotFound)
   return app

@@ -20,8 +20,7 @@ function addIndexImports(file: SourceFile, resources: readonly Entry[], context:
         runtimeType('ApiDescription'),
         runtimeType('ApiDocumentationOptions'),
         runtimeType('CallerApp'),
-        runtimeType('HiddenBy'),
-        runtimeType('Hideable'),
+        runtimeType('CallerMember'),
         runtimeValue('apiBase'),
         runtimeType('AuthenticationSettings'),
         runtimeType('CallerRules'),
@@ -115,10 +114,11 @@ function addApiTypes(file: SourceFile, model: HydraModel, resources: readonly En
     isExported: true,
     docs: [
       'The members of each resource, by model name, as a caller of an app with the access rules `A`\n' +
-        '(`typeof access`) receives them: the fields their `hidden` rules may hide optional (docs/security.md).',
+        '(`typeof access`) receives them: the fields their `hidden` rules may hide optional, in them and in\n' +
+        'the items they embed (docs/security.md).',
     ],
     typeParameters: [{ name: 'A' }],
-    type: `{ ${resources.map(({ resource, names }) => `${resource.name}: Hideable<${names.member}, HiddenBy<A, ${JSON.stringify(resource.name)}>>`).join('; ')} }`,
+    type: `{ ${resources.map(({ resource, names }) => `${resource.name}: CallerMember<${names.member}, A>`).join('; ')} }`,
   })
   file.addTypeAlias({
     name: 'HydraDocumentationOptions',

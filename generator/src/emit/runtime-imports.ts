@@ -24,8 +24,8 @@ interface RuntimeTypes {
   DatabaseTimeouts: Runtime.DatabaseTimeouts
   DocumentedType: Runtime.DocumentedType
   Hideable: Runtime.Hideable<object, never>
-  HiddenBy: Runtime.HiddenBy<object, string>
   CallerApp: Runtime.CallerApp<object, object>
+  CallerMember: Runtime.CallerMember<object, object>
   IdKind: Runtime.IdKind
   KeySpec: Runtime.KeySpec
   MemberOf: Runtime.MemberOf<unknown>

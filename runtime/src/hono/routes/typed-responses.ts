@@ -8,9 +8,8 @@
 import type { Env, TypedResponse } from 'hono'
 import type { HonoBase } from 'hono/hono-base'
 import type { Schema } from 'hono/types'
-import type { HiddenBy } from '../../contract/access-rules.js'
 import type { HydraErrorBody } from '../../errors.js'
-import type { Hideable } from '../../hydra/member-type.js'
+import type { CallerMember } from '../../hydra/caller-member.js'
 
 /** A problem+json answer of one of the statuses `S`, in the style `P` of the route. */
 export type ProblemResponse<P extends boolean, S extends number> = Response &
@@ -28,11 +27,6 @@ export type CollectionProblems = 400 | 406 | 500 | 503
 export type ItemProblems = 404 | 406 | 500 | 503
 /** The problems of a sub-collection: a collection's, and no such parent. */
 export type SubCollectionProblems = CollectionProblems | 404
-
-/** A member of a page or an item, with the fields the rules `A` may hide of its type optional. */
-type CallerMember<M, A> = M extends { '@type': infer T extends string }
-  ? Hideable<M, HiddenBy<A, T>>
-  : M
 
 /** A document of the API (a page, an item, a problem) as a caller may receive it. */
 type CallerDocument<O, A> = O extends { 'hydra:member': (infer M)[] }
@@ -54,7 +48,7 @@ type CallerSchema<S extends Schema, A> = {
 /**
  * A generated app's type as `hc` reads it under the access rules `A` (the type of the app's
  * `access`): in every member and item of a type, the fields its `hidden` rule may hide are
- * optional (docs/security.md#hidden-fields-in-types).
+ * optional (docs/security.md#rules-in-types).
  */
 export type CallerApp<App, A> =
   App extends HonoBase<

@@ -63,6 +63,11 @@ const idiomOf = (c: Context<LibraryEnv>) => NO_ROW_IDIOMS[claimsOf(c)?.sub as No
 const sub = (c: Context<LibraryEnv>) => claimsOf(c)?.sub ?? ''
 const guard = (c: Context<LibraryEnv>) => (sub(c) === 'barred' ? 'forbidden' : 'allow')
 const unowned = (c: Context<LibraryEnv>) => (sub(c) === 'unowned' ? { id: { in: [] } } : undefined)
+/**
+ * A tenant's scope `where` of owners and notes; `barred` has none, so that its guard alone keeps
+ * their rows from it (with the guard left out, it would see them all).
+ */
+const tenant = <W>(c: Context<LibraryEnv>, where: W) => (sub(c) === 'barred' ? undefined : where)
 
 const access: HydraAccess<LibraryEnv> = {
   Owner: {
@@ -70,7 +75,7 @@ const access: HydraAccess<LibraryEnv> = {
     scope: (c) => {
       const hop = hopOf(c)
       if (hop) return hop.owner
-      return idiomOf(c) ?? unowned(c) ?? { id: { in: ownersOf(sub(c)) } }
+      return idiomOf(c) ?? unowned(c) ?? tenant(c, { id: { in: ownersOf(sub(c)) } })
     },
   },
   Item: {
@@ -88,7 +93,9 @@ const access: HydraAccess<LibraryEnv> = {
     scope: (c) =>
       hopOf(c)
         ? undefined
-        : (idiomOf(c) ?? unowned(c) ?? { item: { is: { ownerId: { in: ownersOf(sub(c)) } } } }),
+        : (idiomOf(c) ??
+          unowned(c) ??
+          tenant(c, { item: { is: { ownerId: { in: ownersOf(sub(c)) } } } })),
   },
 }
 

@@ -7,6 +7,8 @@
  */
 import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
 import { type Context, Hono, type Next } from 'hono'
+import { basicAuth } from 'hono/basic-auth'
+import { bearerAuth } from 'hono/bearer-auth'
 import { jwt } from 'hono/jwt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp } from '#generated/hydra/index.js'
@@ -22,11 +24,15 @@ const SECRET = 'app-errors test secret'
 const CHALLENGE = /^Bearer realm="[^"]*",error="invalid_token"/
 /** hono/jwt's realm is the request's URL unless given: a fixed one keeps the host out of it. */
 const REALM = 'library'
+/** The token hono/bearer-auth takes. */
+const BEARER = 'right-token'
 
 let prisma: PrismaClient
 let database: TestDatabase
-const servers: Record<'mounted' | 'root', { origin: string; close: () => Promise<void> }> =
-  {} as never
+const servers: Record<
+  'mounted' | 'root' | 'guarded',
+  { origin: string; close: () => Promise<void> }
+> = {} as never
 
 /** Verifies a bearer token when one is sent, as docs/security.md's setup does. */
 const verify = jwt({ secret: SECRET, alg: 'HS256', realm: REALM })
@@ -45,6 +51,16 @@ beforeAll(async () => {
   app.notFound(hydraNotFound)
   servers.mounted = await startServer(app.fetch)
   servers.root = await startServer(createApp(prisma, { auth: { secret: SECRET } }).fetch)
+  // Hono's bearer-auth and basic-auth throw a response of their own: a challenge and a message.
+  const guarded = new Hono()
+  guarded.use('/api/loans', bearerAuth({ token: BEARER, realm: 'loans' }))
+  guarded.use(
+    '/api/authors',
+    basicAuth({ username: 'ada', password: 'lovelace', realm: 'authors' })
+  )
+  guarded.route('/api', createHydraApp({ prisma }))
+  guarded.onError(hydraErrorHandler)
+  servers.guarded = await startServer(guarded.fetch)
 })
 
 afterAll(async () => {
@@ -114,6 +130,47 @@ describe('a rejected token', () => {
       // The host was refused: the links are relative.
       expect(answer.headers.link).toContain('</api/docs.jsonld>')
       expect(answer.headers.link).toContain('</api/contexts/Error>')
+    }
+  })
+})
+
+describe("hono/bearer-auth's and hono/basic-auth's refusals", () => {
+  it('are problems with their challenge, their message as the detail', async () => {
+    const { origin } = servers.guarded
+    const cases = [
+      ['/api/loans', undefined, 401, 'Bearer realm="loans"', 'Unauthorized'],
+      ['/api/loans', 'Bearer wrong-token', 401, 'Bearer error="invalid_token"', 'Unauthorized'],
+      ['/api/loans', 'Bearer not a token', 400, 'Bearer error="invalid_request"', 'Bad Request'],
+      ['/api/authors', undefined, 401, 'Basic realm="authors"', 'Unauthorized'],
+      [
+        '/api/authors',
+        `Basic ${btoa('ada:babbage')}`,
+        401,
+        'Basic realm="authors"',
+        'Unauthorized',
+      ],
+    ] as const
+    for (const [path, authorization, status, challenge, detail] of cases) {
+      const response = await fetch(`${origin}${path}`, {
+        headers: authorization ? { Authorization: authorization } : {},
+      })
+      expect(response.status, `${authorization} ${path}`).toBe(status)
+      expect(response.headers.get('Content-Type')).toMatch(/^application\/problem\+json/)
+      expect(response.headers.get('WWW-Authenticate'), path).toBe(challenge)
+      expect(await response.json()).toMatchObject({
+        '@id': `/api/errors/${status}`,
+        status,
+        detail,
+        'hydra:description': detail,
+      })
+    }
+    for (const [path, authorization] of [
+      ['/api/loans', `Bearer ${BEARER}`],
+      ['/api/authors', `Basic ${btoa('ada:lovelace')}`],
+    ] as const) {
+      const read = await fetch(`${origin}${path}`, { headers: { Authorization: authorization } })
+      expect(read.status, path).toBe(200)
+      await read.arrayBuffer()
     }
   })
 })

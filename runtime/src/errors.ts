@@ -17,6 +17,11 @@ const TITLES: Partial<Record<number, string>> = {
   503: 'Service Unavailable',
 }
 
+/** The title of a problem of `status`: its reason phrase, or the reference's generic one. */
+export function statusTitle(status: number): string {
+  return TITLES[status] ?? 'An error occurred'
+}
+
 /** What each kind of error the API answers means: the document at its `@id` (`/errors/404`). */
 const DESCRIPTIONS: Partial<Record<number, string>> = {
   400: 'A parameter of the request was refused; the detail of the answer names it and says why.',
@@ -82,7 +87,7 @@ export function errorBody(
   options: ErrorOptions = {}
 ): HydraErrorBody<boolean> {
   const { base = '', hydraPrefix = true } = options
-  const title = TITLES[status] ?? 'An error occurred'
+  const title = statusTitle(status)
   const body = {
     '@context': `${base}/contexts/Error`,
     '@id': `${base}/errors/${status}`,

@@ -8,7 +8,7 @@ import { HTTPException } from 'hono/http-exception'
 import { asOutage, isDatabaseUnavailable, isOutage, type OutageLog } from '../../database/outage.js'
 import { outageReason } from '../../database/outage-reason.js'
 import { DEFAULT_RETRY_AFTER } from '../../database/timeouts.js'
-import { type ErrorOptions, HydraError, isHydraError } from '../../errors.js'
+import { type ErrorOptions, HydraError, isHydraError, statusTitle } from '../../errors.js'
 import { type HydraLogger, loggerOf } from '../../observe/logger.js'
 import { enterApi } from '../request/api-mount.js'
 import { insideApi, outsideNotFound } from '../request/api-scope.js'
@@ -58,7 +58,7 @@ export function hydraErrorHandlers(options: HydraErrorHandlersOptions = {}): {
   const { hydraPrefix } = options
   const log = loggerOf(options.logger)
   return {
-    onError(thrown, c) {
+    async onError(thrown, c) {
       // An outage of the database is a 503; other failures of the server are logged whatever the
       // client is answered. Generated routes and custom collections answer their outages
       // themselves (logged once per episode of their database's log); one that reaches this
@@ -90,7 +90,7 @@ export function hydraErrorHandlers(options: HydraErrorHandlersOptions = {}): {
         return apiProblem(
           c,
           error.status,
-          error.message || response.statusText,
+          await exceptionDetail(error, response),
           options,
           exceptionHeaders(response)
         )
@@ -105,6 +105,21 @@ export function hydraErrorHandlers(options: HydraErrorHandlersOptions = {}): {
         : apiProblem(c, 404, `No route matches ${c.req.method} ${c.req.path}.`, options)
     },
   }
+}
+
+/**
+ * What an HTTPException says of itself: its message, else its response's status text or plain
+ * text (where hono/bearer-auth and hono/basic-auth write theirs: "Unauthorized", or the app's own
+ * message), else its status's title; never an empty detail.
+ */
+async function exceptionDetail(error: HTTPException, response: Response): Promise<string> {
+  if (error.message) return error.message
+  if (response.statusText) return response.statusText
+  if (response.headers.get('Content-Type')?.startsWith('text/plain')) {
+    const text = (await response.text()).trim()
+    if (text) return text
+  }
+  return statusTitle(error.status)
 }
 
 /** Headers describing a body of their own, which the problem replaces. */

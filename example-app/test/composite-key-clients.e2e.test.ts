@@ -1,11 +1,16 @@
 /**
  * Composite keys as clients send them (test/fixtures/composite-keys, docs/hydra.md#identifiers):
- * openapi-fetch, the client docs/openapi.md recommends, percent-encodes a path parameter as a
+ * openapi-fetch, the client docs/openapi.md recommends, over the types openapi-typescript writes
+ * of the served document (test/openapi-composite-client), percent-encodes a path parameter as a
  * whole (`/order-lines/orderId%3D1%3BproductId%3D1`), and the item, its sub-collections and the
  * OpenAPI document's description of `{id}` must serve it; and a rule hiding a field of the key,
  * which every `@id` shows, is refused on every route of the model.
  */
-import createClient from 'openapi-fetch'
+import { execFile } from 'node:child_process'
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createHydraApp, type HydraAccess } from '#fixtures/composite-keys/hydra/index.js'
 import { PrismaClient } from '#fixtures/composite-keys/prisma/client.js'
@@ -14,32 +19,25 @@ import { createAdapter, freshDatabase, get, startServer } from './support/harnes
 const SCHEMA = new URL('./fixtures/composite-keys/schema.prisma', import.meta.url).pathname
 
 type Body = Record<string, unknown>
-type Problem = { status: number; detail: string }
 
-/** The operations of the fixture's OpenAPI document this test calls, as openapi-typescript types them. */
-interface Paths {
-  '/order-lines/{id}': {
-    get: {
-      parameters: { path: { id: string } }
-      responses: {
-        200: { content: { 'application/ld+json': Body } }
-        404: { content: { 'application/problem+json': Problem } }
-      }
-    }
-  }
-  '/order-lines/{id}/notes': {
-    get: {
-      parameters: { path: { id: string } }
-      responses: { 200: { content: { 'application/ld+json': Body } } }
-    }
-  }
-  '/shelves/{id}': {
-    get: {
-      parameters: { path: { id: string } }
-      responses: { 200: { content: { 'application/ld+json': Body } } }
-    }
-  }
+const run = promisify(execFile)
+/** The client as a user writes it, copied with its generated types into a folder of each run's. */
+const CLIENT = fileURLToPath(new URL('./openapi-composite-client/client.ts', import.meta.url))
+const OUTPUT = fileURLToPath(new URL('./output/', import.meta.url))
+const TSCONFIG = fileURLToPath(new URL('../../tsconfig.json', import.meta.url))
+
+/** What test/openapi-composite-client/client.ts reads (its CompositeReads). */
+interface Read {
+  status: number
+  iri: string | undefined
+  detail: string | undefined
 }
+interface CompositeReads {
+  line(id: string): Promise<Read & { quantity: number | undefined; notes: string | undefined }>
+  notesOfLine(id: string): Promise<Read & { texts: Array<string | undefined> }>
+  shelf(id: string): Promise<Read & { label: string | undefined }>
+}
+type CompositeClient = (baseUrl: string, sent?: string[]) => CompositeReads
 
 interface PathParameter {
   name: string
@@ -54,6 +52,35 @@ let prisma: PrismaClient
 let origin: string
 let close: () => Promise<void>
 let remove: () => Promise<void>
+let compositeReads: CompositeClient
+let clientFolder: string
+
+/**
+ * The client of test/openapi-composite-client, in a folder of this run's (the file runs on each
+ * database at once): its types written from the served document by openapi-typescript's CLI, as
+ * docs/openapi.md says, then the client type-checked with them by tsc and imported.
+ */
+async function typedClient(): Promise<CompositeClient> {
+  await mkdir(OUTPUT, { recursive: true })
+  clientFolder = await mkdtemp(path.join(OUTPUT, 'composite-client-'))
+  await copyFile(CLIENT, path.join(clientFolder, 'client.ts'))
+  const tsconfig = path.join(clientFolder, 'tsconfig.json')
+  await writeFile(
+    tsconfig,
+    JSON.stringify({
+      extends: TSCONFIG,
+      compilerOptions: { noEmit: true },
+      include: ['client.ts', 'schema.d.ts'],
+    })
+  )
+  const schema = path.join(clientFolder, 'schema.d.ts')
+  await run('npx', ['--no-install', 'openapi-typescript', `${origin}/openapi.json`, '-o', schema])
+  await run('npx', ['--no-install', 'tsc', '-p', tsconfig])
+  const module = (await import(path.join(clientFolder, 'client.ts'))) as {
+    compositeReads: CompositeClient
+  }
+  return module.compositeReads
+}
 
 beforeAll(async () => {
   const database = await freshDatabase(SCHEMA)
@@ -82,12 +109,14 @@ beforeAll(async () => {
     ],
   })
   ;({ origin, close } = await startServer(createHydraApp({ prisma }).fetch))
-})
+  compositeReads = await typedClient()
+}, 120_000)
 
 afterAll(async () => {
   await close?.()
   await prisma?.$disconnect()
   await remove?.()
+  if (clientFolder) await rm(clientFolder, { recursive: true, force: true })
 })
 
 /** The last segment of an item IRI: the key as the IRI writes it. */
@@ -96,40 +125,25 @@ const keyOf = (iri: string) => iri.slice(iri.lastIndexOf('/', iri.indexOf('=')) 
 describe('openapi-fetch', () => {
   it('reads an item by its composite key, which it sends percent-encoded', async () => {
     const sent: string[] = []
-    const client = createClient<Paths>({
-      baseUrl: origin,
-      fetch: (request: Request) => {
-        sent.push(new URL(request.url).pathname)
-        return fetch(request)
-      },
-    })
-    const line = await client.GET('/order-lines/{id}', {
-      params: { path: { id: 'orderId=1;productId=2' } },
-    })
+    const reads = compositeReads(origin, sent)
+    const line = await reads.line('orderId=1;productId=2')
     expect(sent).toEqual(['/order-lines/orderId%3D1%3BproductId%3D2'])
-    expect(line.response.status).toBe(200)
     // The answer names the item in the one form links use.
-    expect(line.data).toMatchObject({
-      '@id': '/order-lines/orderId=1;productId=2',
+    expect(line).toMatchObject({
+      status: 200,
+      iri: '/order-lines/orderId=1;productId=2',
       quantity: 5,
       notes: '/order-lines/orderId=1;productId=2/notes',
     })
-    const notes = await client.GET('/order-lines/{id}/notes', {
-      params: { path: { id: 'orderId=1;productId=2' } },
-    })
-    expect(notes.response.status).toBe(200)
-    expect(((notes.data?.['hydra:member'] ?? []) as Body[]).map((note) => note.text)).toEqual([
-      'Fragile',
-      'Gift',
-    ])
-    const absent = await client.GET('/order-lines/{id}', {
-      params: { path: { id: 'orderId=2;productId=2' } },
-    })
-    expect(absent.error).toMatchObject({ status: 404 })
+    const notes = await reads.notesOfLine('orderId=1;productId=2')
+    expect([notes.status, notes.texts]).toEqual([200, ['Fragile', 'Gift']])
+    const absent = await reads.line('orderId=2;productId=2')
+    expect(absent).toMatchObject({ status: 404, iri: undefined })
+    expect(absent.detail).toEqual(expect.any(String))
   })
 
   it('reads every item by the key its @id writes, values needing encoding included', async () => {
-    const client = createClient<Paths>({ baseUrl: origin })
+    const reads = compositeReads(origin)
     const shelves = (await get(origin, '/shelves')).body['hydra:member'] as Body[]
     expect(shelves.map((shelf) => shelf['@id'])).toEqual([
       '/shelves/aisle=C%2Fd;slot=1',
@@ -137,8 +151,8 @@ describe('openapi-fetch', () => {
     ])
     for (const shelf of shelves) {
       const iri = shelf['@id'] as string
-      const read = await client.GET('/shelves/{id}', { params: { path: { id: keyOf(iri) } } })
-      expect([read.response.status, read.data?.['@id']], iri).toEqual([200, iri])
+      const read = await reads.shelf(keyOf(iri))
+      expect([read.status, read.iri, read.label], iri).toEqual([200, iri, shelf.label])
     }
     // The same key, written as the IRI has it, answers alike.
     const direct = await get(origin, '/shelves/aisle=E%3Bf%3Dg;slot=2')
@@ -165,11 +179,8 @@ describe('the OpenAPI document', () => {
     const pattern = new RegExp(line?.schema.pattern ?? '$^')
     const lines = (await get(origin, '/order-lines')).body['hydra:member'] as Body[]
     for (const member of lines) expect(keyOf(member['@id'] as string)).toMatch(pattern)
-    const client = createClient<Paths>({ baseUrl: origin })
-    const example = await client.GET('/order-lines/{id}', {
-      params: { path: { id: line?.example ?? '' } },
-    })
-    expect(example.response.status).toBe(200)
+    const example = await compositeReads(origin).line(line?.example ?? '')
+    expect(example.status).toBe(200)
   })
 })
 

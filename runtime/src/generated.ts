@@ -5,7 +5,7 @@
  * write them). Not meant for hand-written code (use `@prisma-hydra/runtime`); the generator's
  * own type check fails when a name it writes is missing here.
  */
-export type { AuthenticationSettings, HiddenBy } from './contract/access-rules.js'
+export type { AuthenticationSettings } from './contract/access-rules.js'
 export type { IdKind, KeySpec } from './contract/keys.js'
 export type { ModelSource, RelationSource } from './contract/model-source.js'
 export {

@@ -8,8 +8,11 @@
 import type { HiddenBy } from '../contract/access-rules.js'
 import type { Hideable } from './member-type.js'
 
-/** The items of an embedded collection (`hydra:member`, `member`), each by its own type's rules. */
-type CallerItems<V, A> = V extends (infer I)[] ? CallerMember<I, A>[] : V
+/**
+ * The items of a collection (`hydra:member`, `member`), each by its own type's rules; any other
+ * value of a property so named (a member's own field or link `member`) as `CallerValue` reads it.
+ */
+type CallerItems<V, A> = V extends (infer I)[] ? CallerMember<I, A>[] : CallerValue<V, A>
 
 /** A property's value: an embedded item or collection as the caller receives it; any other as it is. */
 type CallerValue<V, A> = V extends { '@type': string } ? CallerMember<V, A> : V
@@ -21,9 +24,10 @@ type CallerValue<V, A> = V extends { '@type': string } ? CallerMember<V, A> : V
 type Unchanged<M, C> = [M] extends [C] ? ([C] extends [M] ? M : C) : C
 
 /**
- * The member `M` (a resource's member type, or an item or collection it embeds) under the rules
- * `A` (the type of the app's `access`): the fields the rules may hide of its `@type` optional, and
- * each item it embeds the same by its own `@type`. An app without rules: `M` as it is.
+ * The member `M` (a resource's member type, an item or collection it embeds, or a page of
+ * members) under the rules `A` (the type of the app's `access`): the fields the rules may hide of
+ * its `@type` optional, and each item it holds the same by its own `@type`. An app without rules:
+ * `M` as it is.
  */
 export type CallerMember<M, A> = [keyof A] extends [never]
   ? M

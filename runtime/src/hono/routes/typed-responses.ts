@@ -28,16 +28,12 @@ export type ItemProblems = 404 | 406 | 500 | 503
 /** The problems of a sub-collection: a collection's, and no such parent. */
 export type SubCollectionProblems = CollectionProblems | 404
 
-/** A document of the API (a page, an item, a problem) as a caller may receive it. */
-type CallerDocument<O, A> = O extends { 'hydra:member': (infer M)[] }
-  ? { [K in keyof O]: K extends 'hydra:member' ? CallerMember<M, A>[] : O[K] }
-  : O extends { member: (infer M)[] }
-    ? { [K in keyof O]: K extends 'member' ? CallerMember<M, A>[] : O[K] }
-    : CallerMember<O, A>
-
-/** A route's answers with their documents as a caller may receive them. */
+/**
+ * A route's answers with their documents (a page, an item, a problem) as a caller may receive
+ * them: a page's members, an item and what either embeds by the rules of their own types.
+ */
 type CallerEndpoint<R, A> = R extends { output: unknown }
-  ? { [K in keyof R]: K extends 'output' ? CallerDocument<R[K], A> : R[K] }
+  ? { [K in keyof R]: K extends 'output' ? CallerMember<R[K], A> : R[K] }
   : R
 
 /** The routes of an app's schema `S` with their documents as a caller may receive them. */

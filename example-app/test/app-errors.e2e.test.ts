@@ -9,6 +9,7 @@ import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
 import { type Context, Hono, type Next } from 'hono'
 import { basicAuth } from 'hono/basic-auth'
 import { bearerAuth } from 'hono/bearer-auth'
+import { HTTPException } from 'hono/http-exception'
 import { jwt } from 'hono/jwt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp } from '#generated/hydra/index.js'
@@ -21,9 +22,12 @@ import { emptyDatabase, startServer, type TestDatabase } from './support/harness
 import { sendRaw } from './support/raw-http.js'
 
 const SECRET = 'app-errors test secret'
+type Body = Record<string, unknown>
 const CHALLENGE = /^Bearer realm="[^"]*",error="invalid_token"/
 /** hono/jwt's realm is the request's URL unless given: a fixed one keeps the host out of it. */
 const REALM = 'library'
+/** A text an exception's response carries, longer than the detail of its problem keeps. */
+const LONG_TEXT = ` slow down ${'and wait '.repeat(500)}`
 /** The token hono/bearer-auth takes. */
 const BEARER = 'right-token'
 
@@ -58,6 +62,14 @@ beforeAll(async () => {
     '/api/authors',
     basicAuth({ username: 'ada', password: 'lovelace', realm: 'authors' })
   )
+  // An exception without a message, and one whose text is longer than a detail.
+  guarded.use('/api/reviews', () => {
+    throw new HTTPException(403)
+  })
+  guarded.use('/api/languages', () => {
+    const res = new Response(LONG_TEXT, { status: 429, headers: { 'Retry-After': '1' } })
+    throw new HTTPException(429, { res })
+  })
   guarded.route('/api', createHydraApp({ prisma }))
   guarded.onError(hydraErrorHandler)
   servers.guarded = await startServer(guarded.fetch)
@@ -164,6 +176,15 @@ describe("hono/bearer-auth's and hono/basic-auth's refusals", () => {
         'hydra:description': detail,
       })
     }
+    // Without a message, the status's title; a long text, its first kilobyte.
+    const forbidden = await fetch(`${origin}/api/reviews`)
+    expect([forbidden.status, ((await forbidden.json()) as Body).detail]).toEqual([
+      403,
+      'Forbidden',
+    ])
+    const slow = await fetch(`${origin}/api/languages`)
+    expect([slow.status, slow.headers.get('Retry-After')]).toEqual([429, '1'])
+    expect(((await slow.json()) as Body).detail).toBe(LONG_TEXT.slice(0, 1024).trim())
     for (const [path, authorization] of [
       ['/api/loans', `Bearer ${BEARER}`],
       ['/api/authors', `Basic ${btoa('ada:lovelace')}`],

@@ -17,7 +17,7 @@ const TITLES: Partial<Record<number, string>> = {
   503: 'Service Unavailable',
 }
 
-/** The title of a problem of `status`: its reason phrase, or the reference's generic one. */
+/** The title of a problem of `status`, as the reference writes it ("An error occurred" for most). */
 export function statusTitle(status: number): string {
   return TITLES[status] ?? 'An error occurred'
 }

@@ -90,7 +90,7 @@ export function hydraErrorHandlers(options: HydraErrorHandlersOptions = {}): {
         return apiProblem(
           c,
           error.status,
-          await exceptionDetail(error, response),
+          await exceptionDetail(error),
           options,
           exceptionHeaders(response)
         )
@@ -107,19 +107,41 @@ export function hydraErrorHandlers(options: HydraErrorHandlersOptions = {}): {
   }
 }
 
+/** The most of an HTTPException's plain-text body read for a problem's detail: a message. */
+const DETAIL_BYTES = 1024
+
 /**
- * What an HTTPException says of itself: its message, else its response's status text or plain
- * text (where hono/bearer-auth and hono/basic-auth write theirs: "Unauthorized", or the app's own
- * message), else its status's title; never an empty detail.
+ * What an HTTPException says of itself: its message, else the start of its response's plain text
+ * (where hono/bearer-auth and hono/basic-auth write theirs: "Unauthorized", or the app's own text),
+ * else its status's title; never an empty detail. The text is read from a copy of the response,
+ * which stays whole for any handler that reads the exception after this one.
  */
-async function exceptionDetail(error: HTTPException, response: Response): Promise<string> {
+async function exceptionDetail(error: HTTPException): Promise<string> {
   if (error.message) return error.message
-  if (response.statusText) return response.statusText
-  if (response.headers.get('Content-Type')?.startsWith('text/plain')) {
-    const text = (await response.text()).trim()
-    if (text) return text
+  const text = error.res?.headers.get('Content-Type')?.startsWith('text/plain')
+    ? await textStart(error.res.clone())
+    : ''
+  return text || statusTitle(error.status)
+}
+
+/** The first DETAIL_BYTES of `response`'s body as text, trimmed; the rest is never read. */
+async function textStart(response: Response): Promise<string> {
+  const reader = response.body?.getReader()
+  if (!reader) return ''
+  const chunks: Uint8Array<ArrayBuffer>[] = []
+  let size = 0
+  try {
+    while (size < DETAIL_BYTES) {
+      const { done, value } = await reader.read()
+      if (done) break
+      chunks.push(value)
+      size += value.byteLength
+    }
+  } finally {
+    // Not awaited: a copy's cancel settles only once the original is read or cancelled too.
+    reader.cancel().catch(() => {})
   }
-  return statusTitle(error.status)
+  return (await new Blob(chunks).slice(0, DETAIL_BYTES).text()).trim()
 }
 
 /** Headers describing a body of their own, which the problem replaces. */

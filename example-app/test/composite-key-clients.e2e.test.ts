@@ -6,25 +6,15 @@
  * OpenAPI document's description of `{id}` must serve it; and a rule hiding a field of the key,
  * which every `@id` shows, is refused on every route of the model.
  */
-import { execFile } from 'node:child_process'
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createHydraApp, type HydraAccess } from '#fixtures/composite-keys/hydra/index.js'
 import { PrismaClient } from '#fixtures/composite-keys/prisma/client.js'
 import { createAdapter, freshDatabase, get, startServer } from './support/harness.js'
+import { openapiTypescriptClient } from './support/openapi-typescript-client.js'
 
 const SCHEMA = new URL('./fixtures/composite-keys/schema.prisma', import.meta.url).pathname
 
 type Body = Record<string, unknown>
-
-const run = promisify(execFile)
-/** The client as a user writes it, copied with its generated types into a folder of each run's. */
-const CLIENT = fileURLToPath(new URL('./openapi-composite-client/client.ts', import.meta.url))
-const OUTPUT = fileURLToPath(new URL('./output/', import.meta.url))
-const TSCONFIG = fileURLToPath(new URL('../../tsconfig.json', import.meta.url))
 
 /** What test/openapi-composite-client/client.ts reads (its CompositeReads). */
 interface Read {
@@ -53,34 +43,7 @@ let origin: string
 let close: () => Promise<void>
 let remove: () => Promise<void>
 let compositeReads: CompositeClient
-let clientFolder: string
-
-/**
- * The client of test/openapi-composite-client, in a folder of this run's (the file runs on each
- * database at once): its types written from the served document by openapi-typescript's CLI, as
- * docs/openapi.md says, then the client type-checked with them by tsc and imported.
- */
-async function typedClient(): Promise<CompositeClient> {
-  await mkdir(OUTPUT, { recursive: true })
-  clientFolder = await mkdtemp(path.join(OUTPUT, 'composite-client-'))
-  await copyFile(CLIENT, path.join(clientFolder, 'client.ts'))
-  const tsconfig = path.join(clientFolder, 'tsconfig.json')
-  await writeFile(
-    tsconfig,
-    JSON.stringify({
-      extends: TSCONFIG,
-      compilerOptions: { noEmit: true },
-      include: ['client.ts', 'schema.d.ts'],
-    })
-  )
-  const schema = path.join(clientFolder, 'schema.d.ts')
-  await run('npx', ['--no-install', 'openapi-typescript', `${origin}/openapi.json`, '-o', schema])
-  await run('npx', ['--no-install', 'tsc', '-p', tsconfig])
-  const module = (await import(path.join(clientFolder, 'client.ts'))) as {
-    compositeReads: CompositeClient
-  }
-  return module.compositeReads
-}
+let removeClient: (() => Promise<void>) | undefined
 
 beforeAll(async () => {
   const database = await freshDatabase(SCHEMA)
@@ -109,14 +72,19 @@ beforeAll(async () => {
     ],
   })
   ;({ origin, close } = await startServer(createHydraApp({ prisma }).fetch))
-  compositeReads = await typedClient()
-}, 120_000)
+  const client = await openapiTypescriptClient<{ compositeReads: CompositeClient }>(
+    new URL('./openapi-composite-client/', import.meta.url),
+    `${origin}/openapi.json`
+  )
+  ;({ compositeReads } = client.module)
+  removeClient = client.remove
+})
 
 afterAll(async () => {
   await close?.()
   await prisma?.$disconnect()
   await remove?.()
-  if (clientFolder) await rm(clientFolder, { recursive: true, force: true })
+  await removeClient?.()
 })
 
 /** The last segment of an item IRI: the key as the IRI writes it. */

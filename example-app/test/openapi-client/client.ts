@@ -1,8 +1,9 @@
 /**
  * A client of the example API as its users write one: types generated from `/openapi.json` by
- * openapi-typescript (`schema.d.ts`, written by openapi.e2e.test.ts, not committed) and
- * openapi-fetch. The test type-checks this file with tsc, then runs it against the server: a
- * wrong name or type below fails the check, a wrong answer fails the test.
+ * openapi-typescript (`schema.d.ts`, written beside a copy of this file by openapi.e2e.test.ts
+ * through test/support/openapi-typescript-client.ts) and openapi-fetch. The test type-checks the
+ * copy with tsc, then runs it against the server: a wrong name or type below fails the check, a
+ * wrong answer fails the test.
  */
 import createClient from 'openapi-fetch'
 import type { components, paths } from './schema.js'

@@ -1,7 +1,8 @@
 /**
  * A client of the composite-keys fixture as its users write one: types generated from its
  * `/openapi.json` by openapi-typescript (`schema.d.ts`, written beside a copy of this file by
- * composite-key-clients.e2e.test.ts) and openapi-fetch. The test type-checks the copy with tsc,
+ * composite-key-clients.e2e.test.ts through test/support/openapi-typescript-client.ts) and
+ * openapi-fetch. The test type-checks the copy with tsc,
  * then runs it against the server: a call the generated types refuse fails the check, a wrong
  * answer fails the test.
  */

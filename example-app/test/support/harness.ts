@@ -19,7 +19,7 @@ import { SERVERS, serverUrl, TEST_DATABASE_VARIABLE } from './databases.js'
  * The driver adapter for a test database's URL: the example app's own choice by URL scheme, with
  * a MariaDB pool that opens its connections as requests need them (unless the URL says otherwise).
  * The `mariadb` driver's pool opens all of `connectionLimit` (10) at once and keeps them: a file
- * comparing an API with a dozen oracles held 131 connections, and beside the other file running
+ * comparing an API with a dozen oracles held 130 connections, and beside the other file running
  * (vitest.config.ts) that reached the server's default `max_connections` of 151, where a pool
  * refused a connection answers 503.
  */

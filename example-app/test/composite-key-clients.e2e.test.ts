@@ -9,25 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createHydraApp, type HydraAccess } from '#fixtures/composite-keys/hydra/index.js'
 import { PrismaClient } from '#fixtures/composite-keys/prisma/client.js'
+import type { CompositeClient } from './openapi-composite-client/reads.js'
 import { createAdapter, freshDatabase, get, startServer } from './support/harness.js'
 import { openapiTypescriptClient } from './support/openapi-typescript-client.js'
 
 const SCHEMA = new URL('./fixtures/composite-keys/schema.prisma', import.meta.url).pathname
 
 type Body = Record<string, unknown>
-
-/** What test/openapi-composite-client/client.ts reads (its CompositeReads). */
-interface Read {
-  status: number
-  iri: string | undefined
-  detail: string | undefined
-}
-interface CompositeReads {
-  line(id: string): Promise<Read & { quantity: number | undefined; notes: string | undefined }>
-  notesOfLine(id: string): Promise<Read & { texts: Array<string | undefined> }>
-  shelf(id: string): Promise<Read & { label: string | undefined }>
-}
-type CompositeClient = (baseUrl: string, sent?: string[]) => CompositeReads
 
 interface PathParameter {
   name: string

@@ -1,27 +1,13 @@
 /**
  * A client of the composite-keys fixture as its users write one: types generated from its
- * `/openapi.json` by openapi-typescript (`schema.d.ts`, written beside a copy of this file by
+ * `/openapi.json` by openapi-typescript (`schema.d.ts`, written beside a copy of this folder by
  * composite-key-clients.e2e.test.ts through test/support/openapi-typescript-client.ts) and
- * openapi-fetch. The test type-checks the copy with tsc,
- * then runs it against the server: a call the generated types refuse fails the check, a wrong
- * answer fails the test.
+ * openapi-fetch. The test type-checks the copy with tsc, then runs it against the server: a call
+ * the generated types refuse fails the check, a wrong answer fails the test.
  */
 import createClient from 'openapi-fetch'
+import type { CompositeReads } from './reads.js'
 import type { paths } from './schema.js'
-
-/** What a read answered: its status, the `@id` it names, and the detail of a problem. */
-export interface Read {
-  status: number
-  iri: string | undefined
-  detail: string | undefined
-}
-
-/** The fixture's items as a client reads them by their `{id}`, each request's path kept in `sent`. */
-export interface CompositeReads {
-  line(id: string): Promise<Read & { quantity: number | undefined; notes: string | undefined }>
-  notesOfLine(id: string): Promise<Read & { texts: Array<string | undefined> }>
-  shelf(id: string): Promise<Read & { label: string | undefined }>
-}
 
 export function compositeReads(baseUrl: string, sent: string[] = []): CompositeReads {
   const client = createClient<paths>({

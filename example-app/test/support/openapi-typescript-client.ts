@@ -1,12 +1,13 @@
 /**
  * A client of a served OpenAPI document as its users write one (docs/openapi.md): `client.ts` in
- * `source` (excluded from the suite's own type check) imports its types from `./schema.js`, which
+ * the folder `source` (excluded from the suite's own type check; copied whole, beside any module
+ * it imports) imports its types from `./schema.js`, which
  * openapi-typescript's CLI writes from the document; tsc checks the client with them, then the
  * test imports and runs it. Each call works in a folder of its own under test/output: a test file
  * runs on every database at once, and one run's types must not be another's.
  */
 import { execFile } from 'node:child_process'
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -28,7 +29,7 @@ export async function openapiTypescriptClient<M>(
   const folder = await mkdtemp(path.join(OUTPUT, 'openapi-client-'))
   const remove = () => rm(folder, { recursive: true, force: true })
   try {
-    await copyFile(new URL('client.ts', source), path.join(folder, 'client.ts'))
+    await cp(source, folder, { recursive: true })
     const tsconfig = { extends: TSCONFIG, compilerOptions: { noEmit: true } }
     await writeFile(path.join(folder, 'tsconfig.json'), JSON.stringify(tsconfig))
     const schema = path.join(folder, 'schema.d.ts')

@@ -126,6 +126,9 @@ describe('a scope reading a claim of the wrong shape', () => {
         {},
         { $ne: null },
         { not: null, gt: {} },
+        // Objects comparing nothing, which Prisma reads as no condition.
+        { mode: 'insensitive' },
+        { not: { mode: 'insensitive' } },
         '2',
         2.5,
         2 ** 40,
@@ -136,7 +139,7 @@ describe('a scope reading a claim of the wrong shape', () => {
         expect(await answers({ ...RIGHT, tenant }, ITEM_PATHS), JSON.stringify(tenant)).toEqual(
           all(ITEM_PATHS, 500)
         )
-      for (const name of ['Owner\u00001', 123, {}, ['Owner 1']])
+      for (const name of ['Owner\u00001', 123, {}, ['Owner 1'], { mode: 'insensitive' }])
         expect(
           await answers({ ...RIGHT, name }, ['/owners', '/owners/1']),
           JSON.stringify(name)

@@ -84,6 +84,14 @@ describe('settleWhere', () => {
     expect(fault({ OR: [1] })).toBe('OR[0]')
     expect(fault(null)).toBe('')
     expect(fault([{ id: 1 }])).toBe('')
+    // A condition that compares nothing, whatever its values, selects every row.
+    expect(fault({ tenantName: { mode: 'insensitive' } })).toBe('tenantName')
+    expect(fault({ tenantId: { not: { mode: 'insensitive' } } })).toBe('tenantId.not')
+    expect(fault({ tenantId: { not: {} } })).toBe('tenantId.not')
+    expect(fault({ data: { path: ['tenant'] } })).toBe('data')
+    expect(fault({ author: { is: { name: { mode: 'default' } } } })).toBe('author.is.name')
+    const compares = { name: { equals: 'Ann', mode: 'insensitive' }, id: { not: { in: [1] } } }
+    expect(settleWhere(compares)).toBe(compares)
     // A fault is a fault wherever it is, even beside a part that holds for no row.
     expect(fault({ OR: [], tenantId: {} })).toBe('tenantId')
   })

@@ -101,6 +101,11 @@ const OPERATORS = new Set([
   'array_starts_with',
   'array_ends_with',
 ])
+/**
+ * The keys of a field's condition that say how its comparisons read (a text's case, a Json
+ * value's path) and compare nothing themselves: a condition of these alone holds for every row.
+ */
+const MODIFIERS = new Set(['mode', 'path'])
 
 function settleLevel(level: Where, path: string): Settled {
   const parts: Settled[] = []
@@ -163,6 +168,7 @@ function settleField(key: string, value: unknown, at: string): unknown {
   if (keys.length === 0) throw new WhereFault(at, '{}, which Prisma reads as no condition,')
   if (keys.some((name) => OPERATORS.has(name))) {
     checkValues(value, at)
+    checkConstrains(value, at)
     return value
   }
   if (keys.every((name) => RELATION.has(name))) {
@@ -189,6 +195,23 @@ function relatedWhere(inner: unknown, at: string): unknown {
   const settled = settleLevel(inner, at)
   // Prisma reads `{}` and `{ OR: [] }` right as the whole where of a relation's filter.
   return settled === true ? {} : settled === false ? { OR: [] } : settled
+}
+
+/**
+ * Checks that a field's condition constrains its rows: whatever its values, one that compares
+ * nothing (`{ mode: 'insensitive' }`, a `not` of such a condition) is one Prisma reads as no
+ * condition, so it is decided by what it compares, not by the shape of its values.
+ */
+function checkConstrains(condition: Where, at: string): void {
+  const comparisons = Object.keys(condition).filter((name) => !MODIFIERS.has(name))
+  if (comparisons.length === 0)
+    throw new WhereFault(at, `${JSON.stringify(condition)}, which compares nothing,`)
+  const { not } = condition
+  if (isPlainObject(not)) {
+    if (Object.keys(not).length === 0)
+      throw new WhereFault(`${at}.not`, '{}, which Prisma reads as no condition,')
+    if (Object.keys(not).some((name) => OPERATORS.has(name))) checkConstrains(not, `${at}.not`)
+  }
 }
 
 /** Checks the values of a field's condition: no undefined, no text holding NUL. */

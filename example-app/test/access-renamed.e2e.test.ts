@@ -136,7 +136,14 @@ async function expectMissingParent(who: Identity, segment: string, id: number) {
   expect(comparableHeaders(hidden)).toEqual(comparableHeaders(missing))
 }
 
-describe('a renamed link hidden by its API name', () => {
+/**
+ * The link between books and their writer, hidden from `reader` by Book (`writer`) and from
+ * `critic` by Author on its other side (`works`): the same fact, so the same answers.
+ */
+describe.each([
+  ['reader', 'by its API name'],
+  ['critic', 'on its other side'],
+] as const)('a renamed link hidden from %s %s', (who, _how) => {
   const FILTERS = [
     '/books?author=/authors/1',
     '/books?author=2',
@@ -146,18 +153,22 @@ describe('a renamed link hidden by its API name', () => {
     '/books?exists[author]=true',
   ]
 
-  it('leaves it out of members and items', async () => {
-    const all = await read('reader', '/books')
+  it('leaves it out of members and items, on both of its sides', async () => {
+    const all = await read(who, '/books')
     for (const member of members(all.body)) expect(member).not.toHaveProperty('writer')
-    expect((await read('reader', '/books/1')).body).not.toHaveProperty('writer')
+    expect((await read(who, '/books/1')).body).not.toHaveProperty('writer')
     expect((await read('librarian', '/books/1')).body.writer).toBe('/authors/1')
+    for (const member of members((await read(who, '/authors')).body))
+      expect(member).not.toHaveProperty('works')
+    expect((await read(who, '/authors/1')).body).not.toHaveProperty('works')
+    expect((await read('librarian', '/authors/1')).body.works).toBe('/authors/1/works')
   })
 
   it('ignores every filter through it, as undeclared parameters are', async () => {
-    const all = idsOf((await read('reader', '/books')).body)
+    const all = idsOf((await read(who, '/books')).body)
     expect(all).toHaveLength(10)
     for (const path of FILTERS) {
-      const reader = await read('reader', path)
+      const reader = await read(who, path)
       expect(reader.status, path).toBe(200)
       expect(idsOf(reader.body), path).toEqual(all)
       expect(reader.body['hydra:totalItems'], path).toBe(12)
@@ -168,14 +179,14 @@ describe('a renamed link hidden by its API name', () => {
   })
 
   it('refuses the order through it as an undeclared one, and lists none of them', async () => {
-    const ordered = await read('reader', '/books?order[author.name]=asc')
-    const unknown = await read('reader', '/books?order[author.nick]=asc')
+    const ordered = await read(who, '/books?order[author.name]=asc')
+    const unknown = await read(who, '/books?order[author.nick]=asc')
     expect(ordered.status).toBe(400)
     expect(JSON.stringify(ordered.body)).toBe(
       JSON.stringify(unknown.body).replaceAll('author.nick', 'author.name')
     )
     expect((await read('librarian', '/books?order[author.name]=asc')).status).toBe(200)
-    const reader = search((await read('reader', '/books')).body)
+    const reader = search((await read(who, '/books')).body)
     const librarian = search((await read('librarian', '/books')).body)
     for (const variable of [
       '"author"',
@@ -194,14 +205,14 @@ describe('a renamed link hidden by its API name', () => {
     // Reviews 1 and 2 are of book 1, by Ana; review 3 of book 2, by Bea.
     expect(idsOf((await read('librarian', '/reviews?book.author.name=Ana')).body)).toEqual([1, 2])
     expect(idsOf((await read('librarian', '/reviews?book.author.name=Bea')).body)).toEqual([3])
-    const reader = await read('reader', '/reviews?book.author.name=Bea')
+    const reader = await read(who, '/reviews?book.author.name=Bea')
     expect(reader.status).toBe(200)
     expect(idsOf(reader.body)).toEqual([1, 2, 3])
     expect(search(reader.body)).not.toContain('book.author.name')
     expect(search((await read('librarian', '/reviews')).body)).toContain(
       '"order[book.author.name]"'
     )
-    expect((await read('reader', '/reviews?order[book.author.name]=asc')).status).toBe(400)
+    expect((await read(who, '/reviews?order[book.author.name]=asc')).status).toBe(400)
     expect((await read('librarian', '/reviews?order[book.author.name]=desc')).body).toMatchObject({
       'hydra:member': [{ id: 3 }, { id: 1 }, { id: 2 }],
     })
@@ -211,8 +222,8 @@ describe('a renamed link hidden by its API name', () => {
     // Bea (2) wrote book 2, reviewed by review 3; Ana (1) book 1, reviewed by 1 and 2.
     expect(idsOf((await read('librarian', '/reviews?book.author=2')).body)).toEqual([3])
     expect(idsOf((await read('librarian', '/reviews?book.author=/authors/1')).body)).toEqual([1, 2])
-    // Book hides `writer` from the reader: the parameter is not hers (ignored, not listed).
-    const reader = await read('reader', '/reviews?book.author=2')
+    // The link is hidden from the caller: the parameter is not hers (ignored, not listed).
+    const reader = await read(who, '/reviews?book.author=2')
     expect(idsOf(reader.body)).toEqual([1, 2, 3])
     expect(search(reader.body)).not.toContain('"book.author"')
     expect(search((await read('librarian', '/reviews')).body)).toContain('"book.author"')
@@ -237,10 +248,12 @@ describe('a renamed link hidden by its API name', () => {
   })
 
   it('answers the sub-collection listing the books of one writer as a missing author', async () => {
-    await expectMissingParent('reader', 'works', 1)
+    await expectMissingParent(who, 'works', 1)
     expect((await read('librarian', '/authors/1/works')).status).toBe(200)
   })
+})
 
+describe('a many-to-many link hidden on one side', () => {
   it('answers the books of one shelf as a missing shelf when books hide their shelves', async () => {
     const hidden = await read('reader', '/shelves/1/books')
     const missing = await read('reader', '/shelves/99999/books')
@@ -248,6 +261,13 @@ describe('a renamed link hidden by its API name', () => {
     expect(JSON.stringify(hidden.body)).toBe(JSON.stringify(missing.body).replaceAll('99999', '1'))
     expect(comparableHeaders(hidden)).toEqual(comparableHeaders(missing))
     expect(idsOf((await read('librarian', '/shelves/1/books')).body)).toEqual([1, 2, 3, 4])
+  })
+
+  it('leaves the shelves’ link to their books out too', async () => {
+    expect((await read('reader', '/shelves/1')).body).not.toHaveProperty('books')
+    for (const member of members((await read('reader', '/shelves')).body))
+      expect(member).not.toHaveProperty('books')
+    expect((await read('librarian', '/shelves/1')).body.books).toBe('/shelves/1/books')
   })
 })
 

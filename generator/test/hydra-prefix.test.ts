@@ -63,9 +63,9 @@ describe('hydraPrefix: operation > resource > global > true', () => {
     expect(result.model.hydraPrefix).toBe(false)
     const index = result.files.get('index.ts') ?? ''
     // The API's own parts (CORS, error documents and handlers) follow the global setting.
-    expect(index).toContain('const app = apiBase(options, false)')
+    expect(index).toContain('const app = apiBase(served, false)')
     expect(index).toContain(".route('/', errorRoutes(false))")
-    expect(index).toContain('return completeApi(app, api, false, options)')
+    expect(index).toContain('return completeApi(app, api, false, served)')
   })
 
   it('the generated modules carry each setting, the IRIs and optional fields', async () => {

@@ -28,6 +28,11 @@ export type {
   RowScope,
 } from './hono/access/access-rules.js'
 export { type CallerRules, callerRules } from './hono/access/caller-rules.js'
+export {
+  hideInverseLinks,
+  type InverseLinks,
+  type WithInverseLinks,
+} from './hono/access/inverse-links.js'
 export { apiBase, completeApi, discoveryRoutes, errorRoutes } from './hono/app/api-app.js'
 export { type ContextDocument, serveContext } from './hono/app/context-routes.js'
 export { documentResource } from './hono/app/discovery-routes.js'

@@ -24,12 +24,15 @@ function addIndexImports(file: SourceFile, resources: readonly Entry[], context:
         runtimeValue('apiBase'),
         runtimeType('AuthenticationSettings'),
         runtimeType('CallerRules'),
+        runtimeType('InverseLinks'),
+        runtimeType('WithInverseLinks'),
         runtimeValue('callerRules'),
         runtimeValue('completeApi'),
         runtimeValue('discoveryRoutes'),
         runtimeValue('documentResource'),
         runtimeType('DocumentedType'),
         runtimeValue('errorRoutes'),
+        runtimeValue('hideInverseLinks'),
       ],
     },
     { moduleSpecifier: context.clientModule, namedImports: ['PrismaClient'], isTypeOnly: true },
@@ -118,7 +121,7 @@ function addApiTypes(file: SourceFile, model: HydraModel, resources: readonly En
         'the items they embed (docs/security.md).',
     ],
     typeParameters: [{ name: 'A' }],
-    type: `{ ${resources.map(({ resource, names }) => `${resource.name}: CallerMember<${names.member}, A>`).join('; ')} }`,
+    type: `{ ${resources.map(({ resource, names }) => `${resource.name}: CallerMember<${names.member}, WithInverseLinks<A, typeof inverseLinks>>`).join('; ')} }`,
   })
   file.addTypeAlias({
     name: 'HydraDocumentationOptions',
@@ -174,6 +177,9 @@ function addCreateHydraApp(
     ],
     parameters: [{ name: 'options', type: 'HydraAppOptions<A, E>' }],
     statements: (writer) => {
+      // A link a rule hides is hidden from its other side too: every route reads these rules.
+      writer.writeLine('const access = hideInverseLinks(options.access, inverseLinks)')
+      writer.writeLine('const served = { ...options, access }')
       writer.writeLine(
         `const { prisma, ${anyProviders ? 'providers, ' : ''}documentation } = options`
       )
@@ -189,24 +195,24 @@ function addCreateHydraApp(
         else writer.writeLine('description: documentation?.description,')
         writer.writeLine('types: [...hydraTypes, ...(documentation?.types ?? [])],')
         // The OpenAPI document declares the 401 and 403 of guarded routes.
-        writer.writeLine('access: options.access,')
+        writer.writeLine('access,')
         writer.writeLine('authentication: options.authentication,')
       })
       writer.newLine()
-      writer.write(`const app = apiBase(options, ${model.hydraPrefix})`).indent(() => {
+      writer.write(`const app = apiBase(served, ${model.hydraPrefix})`).indent(() => {
         writer.writeLine(".route('/', discoveryRoutes(api))")
         for (const { resource, names } of resources)
           writer.writeLine(
             hasProviders(resource)
-              ? `.route('/', ${names.createApp}(prisma, { ...options, providers: providers?.${resource.delegate} }))`
-              : `.route('/', ${names.createApp}(prisma, options))`
+              ? `.route('/', ${names.createApp}(prisma, { ...served, providers: providers?.${resource.delegate} }))`
+              : `.route('/', ${names.createApp}(prisma, served))`
           )
         writer.writeLine(`.route('/', errorRoutes(${model.hydraPrefix}))`)
       })
       // Last: 405s for other methods, the unmatched requests and the error handlers. Its type
       // makes optional for `hc` the fields the app's rules may hide.
       writer.writeLine(
-        `return completeApi(app, api, ${model.hydraPrefix}, options) as CallerApp<typeof app, A>`
+        `return completeApi(app, api, ${model.hydraPrefix}, served) as CallerApp<typeof app, WithInverseLinks<A, typeof inverseLinks>>`
       )
     },
   })
@@ -253,7 +259,41 @@ function addHydraRules(file: SourceFile, resources: readonly Entry[]) {
       },
     ],
     returnType: 'CallerRules<HydraAccess<E>>',
-    statements: `return callerRules(options.access, options.authentication ?? {}, { ${keys.join(', ')} })`,
+    statements: `return callerRules(hideInverseLinks(options.access, inverseLinks), options.authentication ?? {}, { ${keys.join(', ')} })`,
+  })
+}
+
+/**
+ * `inverseLinks`: each resource's links whose target serves the relation's other side, with that
+ * link's name, so that a link a rule hides is hidden from both sides (docs/security.md).
+ */
+function addInverseLinks(file: SourceFile, model: HydraModel) {
+  const table: Record<string, Record<string, [string, string]>> = {}
+  for (const resource of model.resources) {
+    const own: Record<string, [string, string]> = {}
+    for (const link of resource.links) {
+      const target = model.resources.find((candidate) => candidate.name === link.target)
+      // A self-relation's other side is its other field.
+      const back = target?.links.find(
+        (candidate) =>
+          link.relation !== undefined &&
+          candidate.relation === link.relation &&
+          candidate.target === resource.name &&
+          !(target.name === resource.name && candidate.field === link.field)
+      )
+      if (target && back) own[link.name] = [target.name, back.name]
+    }
+    if (Object.keys(own).length > 0) table[resource.name] = own
+  }
+  file.addVariableStatement({
+    declarationKind: VariableDeclarationKind.Const,
+    docs: ["Each resource's links whose other side its target serves: the target and that link."],
+    declarations: [
+      {
+        name: 'inverseLinks',
+        initializer: `${JSON.stringify(table)} as const satisfies InverseLinks`,
+      },
+    ],
   })
 }
 
@@ -268,6 +308,7 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
   addIndexExports(file, resources, context)
   addAppOptions(file, anyProviders)
   addApiTypes(file, model, resources)
+  addInverseLinks(file, model)
   addCreateHydraApp(file, model, resources, anyProviders)
   addHydraRules(file, resources)
   addCollectionPaths(file, model)

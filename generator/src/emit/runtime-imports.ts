@@ -13,6 +13,8 @@ export type RuntimeValue = keyof typeof Runtime
 /** The types the generated code names, each written as the entry declares it. */
 interface RuntimeTypes {
   CallerRules: Runtime.CallerRules<Runtime.AccessRules>
+  InverseLinks: Runtime.InverseLinks
+  WithInverseLinks: Runtime.WithInverseLinks<object, object>
   AuthenticationSettings: Runtime.AuthenticationSettings
   ApiAppOptions: Runtime.ApiAppOptions<object, unknown, Record<string, never>>
   ApiDescription: Runtime.ApiDescription

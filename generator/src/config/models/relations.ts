@@ -45,6 +45,7 @@ export function readLinks(
       field: field.name,
       kind: field.isList ? 'many' : 'one',
       target: target.name,
+      ...(field.relationName ? { relation: field.relationName } : {}),
       required: field.isList || field.isRequired,
       ...(iri ? { iri } : {}),
     } as const

@@ -38,6 +38,8 @@ export interface LinkModel {
   readonly kind: 'one' | 'many'
   /** The related model's name. */
   readonly target: string
+  /** The Prisma relation's name, which both of its sides share. */
+  readonly relation?: string
   /** To-one: whether every item has a related item. */
   readonly required: boolean
   /** The property IRI declared with `@property(iri: ...)`. */

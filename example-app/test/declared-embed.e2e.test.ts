@@ -88,8 +88,11 @@ beforeAll(async () => {
   booksOnly = ruled.origin
   const none = await startServer(embedsApp(SECRET, { prisma }).fetch)
   open = none.origin
+  // Loans' guard and scope alone: a hidden rule of loans might hide their `book`, and with it
+  // every book's link to its loans (docs/security.md), so every book would depend on the caller.
+  const { guard, scope } = access.Loan
   const lending = await startServer(
-    embedsApp(SECRET, { prisma, access: { Loan: access.Loan } }).fetch
+    embedsApp(SECRET, { prisma, access: { Loan: { guard, scope } } }).fetch
   )
   loansOnly = lending.origin
   closers.push(own.close, compiled.close, ruled.close, none.close, lending.close)
@@ -610,6 +613,9 @@ describe('declarations limited to operations', () => {
     expect(catalog.status).toBe(200)
     expect(catalog.headers.get('cache-control') ?? '').not.toContain('private')
     expect(catalog.headers.get('vary') ?? '').not.toContain('Authorization')
+    // With a hidden rule of loans, the catalog's link to a book's loans may be hidden: it varies.
+    const hiding = await fetch(`${origin}/books/catalog`, { headers })
+    expect(hiding.headers.get('cache-control')).toContain('private')
     // A reader's books embed its own loans alone; the catalog is the same for every caller.
     expect(await books.text()).not.toBe((await read('/books', 'librarian', loansOnly)).text)
     expect(await catalog.text()).toBe((await read('/books/catalog', 'librarian', loansOnly)).text)

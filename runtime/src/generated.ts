@@ -18,6 +18,11 @@ export {
 export type { QuerySpec } from './contract/query.js'
 export type { MemberOf, Resource } from './contract/resource.js'
 export { createDataAccess, type DataAccess } from './data/data-access.js'
+export {
+  hideInverseLinks,
+  type InverseLinks,
+  type WithInverseLinks,
+} from './data/inverse-links.js'
 export type { DatabaseTimeouts } from './database/timeouts.js'
 export type { HydraErrorBody } from './errors.js'
 export type {
@@ -28,11 +33,6 @@ export type {
   RowScope,
 } from './hono/access/access-rules.js'
 export { type CallerRules, callerRules } from './hono/access/caller-rules.js'
-export {
-  hideInverseLinks,
-  type InverseLinks,
-  type WithInverseLinks,
-} from './hono/access/inverse-links.js'
 export { apiBase, completeApi, discoveryRoutes, errorRoutes } from './hono/app/api-app.js'
 export { type ContextDocument, serveContext } from './hono/app/context-routes.js'
 export { documentResource } from './hono/app/discovery-routes.js'

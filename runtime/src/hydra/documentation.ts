@@ -7,6 +7,7 @@
  * operation with the paging parameters it accepts (an IRI template).
  */
 
+import { hideableBy } from '../data/inverse-links.js'
 import { scalarType } from '../scalar-types.js'
 import { TOTAL_ITEMS_ACCURACY } from './collection.js'
 import { type ContextTerm, HYDRA } from './context.js'
@@ -115,7 +116,7 @@ export function renderDocumentation(
     ...(api.description ? { 'hydra:description': api.description } : {}),
     'hydra:entrypoint': { '@id': entrypointPath(base) },
     'hydra:supportedClass': [
-      ...api.types.map((type) => documentType(type, api.access?.[type.name]?.hidden !== undefined)),
+      ...api.types.map((type) => documentType(type, hideableBy(api.access, type.name))),
       documentEntrypoint(api, base),
       ...(api.types
         .flatMap((type) => type.collections)
@@ -242,12 +243,16 @@ function documentLink(type: DocumentedType, link: DocumentedLink): Record<string
 }
 
 /**
- * A type's class. When `hideable` (the app's rules for the type hide fields from some callers,
- * docs/security.md), only the key's fields are `hydra:required`, as in the OpenAPI schemas.
+ * A type's class. A property `hideable` names (the app's rules for the type may hide it from some
+ * callers, docs/security.md) is not `hydra:required` unless it is a key's field, as in the
+ * OpenAPI schemas.
  */
-function documentType(type: DocumentedType, hideable: boolean): Record<string, unknown> {
+function documentType(
+  type: DocumentedType,
+  hideable: (name: string) => boolean
+): Record<string, unknown> {
   const id = classId(type)
-  const always = (name: string) => !hideable || (type.keyNames ?? []).includes(name)
+  const always = (name: string) => !hideable(name) || (type.keyNames ?? []).includes(name)
   return {
     '@id': id,
     '@type': 'hydra:Class',

@@ -5,6 +5,7 @@
  * and the problems it can answer. Pure: paths are written under the mount path.
  */
 
+import { hideableBy } from '../data/inverse-links.js'
 import { errorBody } from '../errors.js'
 import { withoutRelation } from '../filters/without-relation.js'
 import {
@@ -241,7 +242,7 @@ function componentSchemas(
   for (const type of api.types) {
     const names = schemaNames(type)
     // Rules are by model name, the name of a generated type.
-    const hideable = api.access?.[type.name]?.hidden !== undefined
+    const hideable = hideableBy(api.access, type.name)
     const member = memberSchema(type, hideable)
     const shape = memberShapeOf(type)
     const prefixes = [...(styles.get(type.name) ?? [true])]

@@ -79,13 +79,14 @@ function linkSchema(link: DocumentedLink): Schema {
 }
 
 /**
- * A member of the type, as `hydra:member` lists it: its `@id`, `@type`, fields and links. When
- * `hideable` (the app's rules for the type hide fields from some callers, docs/security.md), only
- * what no rule can hide is required: the `@id`, the `@type` and the key's fields.
+ * A member of the type, as `hydra:member` lists it: its `@id`, `@type`, fields and links. What
+ * `hideable` names (the app's rules for the type may hide it from some callers,
+ * docs/security.md) is not required, unless no rule can hide it: the `@id`, the `@type` and the
+ * key's fields.
  */
 export function memberSchema(
   type: DocumentedType,
-  hideable: boolean,
+  hideable: (name: string) => boolean,
   extra: Record<string, Schema> = {}
 ): Schema {
   const properties: Record<string, Schema> = {
@@ -99,14 +100,14 @@ export function memberSchema(
   return {
     type: 'object',
     ...(type.description ? { description: type.description } : {}),
-    required: hideable ? always.filter((name) => name in properties) : Object.keys(properties),
+    required: Object.keys(properties).filter((name) => always.includes(name) || !hideable(name)),
     properties,
     additionalProperties: false,
   }
 }
 
 /** An item at its own IRI: the member with its context. */
-export const itemSchema = (type: DocumentedType, hideable: boolean): Schema =>
+export const itemSchema = (type: DocumentedType, hideable: (name: string) => boolean): Schema =>
   memberSchema(type, hideable, { '@context': { type: 'string', format: 'uri-reference' } })
 
 const VIEW_LINKS = ['first', 'last', 'previous', 'next'] as const

@@ -7,12 +7,7 @@
  * sub-collections, the app's own routes through `hydraRules`) then holds it without a rule of
  * its own.
  */
-import type {
-  HiddenBy,
-  HiddenRule,
-  ModelRules,
-  ResourceRules,
-} from '../../contract/access-rules.js'
+import type { HiddenBy, HiddenRule, ModelRules, ResourceRules } from '../contract/access-rules.js'
 
 /**
  * Each model's links whose target serves a link back, by the link's name in members: the target
@@ -49,6 +44,26 @@ export type WithInverseLinks<A, I> = [keyof A] extends [never]
 type Rules = ResourceRules<Record<string, unknown>, string, string, unknown>
 
 /**
+ * The rules built here for a model without a `hidden` rule of its own, with the only links each
+ * may hide: the documentation and OpenAPI keep every other field of the model required.
+ */
+const linksOnly = new WeakMap<object, readonly string[]>()
+
+/**
+ * Whether the rules may hide a property of `model` from some caller: any of its fields when it has
+ * a `hidden` rule of its own, only the links {@link hideInverseLinks} hides when it has not.
+ */
+export function hideableBy(
+  rules: ModelRules<never> | undefined,
+  model: string
+): (name: string) => boolean {
+  const hidden = rules?.[model]?.hidden
+  if (!hidden) return () => false
+  const links = linksOnly.get(hidden)
+  return links ? (name) => links.includes(name) : () => true
+}
+
+/**
  * `access` with each model's `hidden` rule also hiding the links whose other side the target's own
  * rule hides; the same object when no rule hides a field. A model gains a `hidden` rule only where
  * a target's rule could hide its link back, so the answers of the others stay as they were.
@@ -64,7 +79,13 @@ export function hideInverseLinks<R extends ModelRules<never> | undefined>(
     const through = Object.entries(links).filter(([, [target]]) => rules[target]?.hidden)
     if (through.length === 0) continue
     linked ??= { ...rules }
-    linked[model] = { ...rules[model], hidden: hiddenBothWays(rules, model, through) }
+    const hidden = hiddenBothWays(rules, model, through)
+    if (!rules[model]?.hidden)
+      linksOnly.set(
+        hidden,
+        through.map(([link]) => link)
+      )
+    linked[model] = { ...rules[model], hidden }
   }
   return (linked ?? access) as R
 }

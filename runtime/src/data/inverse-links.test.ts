@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import type { HiddenBy, ModelRules } from '../../contract/access-rules.js'
-import { hideInverseLinks, type WithInverseLinks } from './inverse-links.js'
+import type { HiddenBy, ModelRules } from '../contract/access-rules.js'
+import { hideableBy, hideInverseLinks, type WithInverseLinks } from './inverse-links.js'
 
 /** Tasks and their assignee (a user), users and their tasks: the two sides of one relation. */
 const inverses = {
@@ -50,5 +50,21 @@ describe('hideInverseLinks', () => {
     expectTypeOf<HiddenBy<Open, 'User'>>().toEqualTypeOf<never>()
     type None = Record<never, never>
     expectTypeOf<WithInverseLinks<None, typeof inverses>>().toEqualTypeOf<None>()
+  })
+})
+
+describe('hideableBy', () => {
+  it('names every field of a model with a hidden rule, only the inverse links of the others', () => {
+    const access = {
+      Task: { hidden: () => ['assignee'] },
+      Note: { scope: () => ({ id: 1 }) },
+    }
+    const rules = hideInverseLinks(access as ModelRules<string>, inverses)
+    const task = hideableBy(rules, 'Task')
+    expect([task('assignee'), task('title')]).toEqual([true, true])
+    const user = hideableBy(rules, 'User')
+    expect([user('tasks'), user('email')]).toEqual([true, false])
+    expect(hideableBy(rules, 'Note')('id')).toBe(false)
+    expect(hideableBy(undefined, 'Task')('assignee')).toBe(false)
   })
 })

@@ -31,6 +31,13 @@ export interface CallerView {
    * visible: the scope its item route applies, undefined when every row is.
    */
   scopeOf(model: string): Where | undefined
+  /**
+   * The scope of the first page a to-many relation to `model` embeds (one of the request's
+   * `pages`): its sub-collection's, read by the rules of `model`'s main collection operation;
+   * "no row" when that operation's guard, or the item guard of the request's own model (the
+   * sub-collection's parent), refuses the caller.
+   */
+  pageScopeOf(model: string): Where | undefined
   /** The resource's fields the caller may not see. */
   hidden: ReadonlySet<string>
   /** The fields of `model` (one of the request's `related`) the caller may not see. */
@@ -45,6 +52,11 @@ export interface CallerRequest {
   related?: readonly string[] | undefined
   /** A sub-collection's parent: its item route's guard is checked, and its scope applies. */
   parent?: string | undefined
+  /**
+   * Models whose first page the request embeds (to-many relations declared embedded): served as
+   * their sub-collections are, by their main collection operation's rules.
+   */
+  pages?: readonly string[] | undefined
 }
 
 /** The view of a request no rule bears on. */
@@ -52,6 +64,7 @@ export const EVERYONE: CallerView = {
   personal: false,
   scope: undefined,
   scopeOf: () => undefined,
+  pageScopeOf: () => undefined,
   hidden: new Set(),
   hiddenOf: () => new Set(),
 }
@@ -68,6 +81,7 @@ export const CALLER_HEADERS: readonly string[] = ['Authorization', 'Cookie']
 /** The models whose rules bear on a request: its own, its relations' targets, its parent. */
 const relatedOf = (request: CallerRequest) => [
   ...(request.related ?? []),
+  ...(request.pages ?? []),
   ...(request.parent ? [request.parent] : []),
 ]
 
@@ -115,6 +129,7 @@ export async function callerView<A>(
     request.operation === 'item'
       ? await itemScope(caller, rules, request.model, scopes)
       : await run(caller, ruleOf(own, request.operation, 'scope'), request.model, request.operation)
+  const pageScopes = await firstPageScopes(caller, rules, request)
   const hidden = new Set((await own?.hidden?.(caller)) ?? [])
   const hiddenRelated = new Map<string, ReadonlySet<string>>()
   await Promise.all(
@@ -131,9 +146,40 @@ export async function callerView<A>(
         throw new TypeError(`No scope of ${model} was read for this request`)
       return relatedScopes.get(model)
     },
+    pageScopeOf(model) {
+      if (!pageScopes.has(model))
+        throw new TypeError(`No first page of ${model} was read for this request`)
+      return pageScopes.get(model)
+    },
     hidden,
     hiddenOf: (model) => hiddenRelated.get(model) ?? new Set(),
   }
+}
+
+/**
+ * The scopes of the first pages a request embeds, by model: each as its sub-collection would be
+ * served to the caller (the target's main collection guard and scope, the parent's item guard),
+ * "no row" where a guard refuses. Guards run before scopes, as on the sub-collection's route.
+ */
+async function firstPageScopes<A>(
+  caller: A,
+  rules: ModelRules<A>,
+  request: CallerRequest
+): Promise<Map<string, Where | undefined>> {
+  const pages = new Map<string, Where | undefined>()
+  if (!request.pages || request.pages.length === 0) return pages
+  const parentGuard = ruleOf(rules[request.model], 'item', 'guard')
+  const parentRefuses = parentGuard !== undefined && (await parentGuard(caller)) !== 'allow'
+  for (const model of new Set(request.pages)) {
+    const guard = ruleOf(rules[model], 'collection', 'guard')
+    if (parentRefuses || (guard && (await guard(caller)) !== 'allow')) {
+      pages.set(model, NO_ROW)
+      continue
+    }
+    const scope = ruleOf(rules[model], 'collection', 'scope')
+    pages.set(model, await run(caller, scope, model, 'collection'))
+  }
+  return pages
 }
 
 /** Whether `operation` of `model` has a guard (its own, or the resource's). */

@@ -6,9 +6,10 @@
  * the page's related rows are checked against it in one query per page (or per batch of a
  * stream), never one per member; a row outside it keeps only its key, marked `OUTSIDE_SCOPE`,
  * and is written as the link's IRI. A guard refusing the related model is "no row": nothing is
- * embedded, and nothing is queried. A to-many relation's nested select takes a `where`: the
- * caller's scope of its model is in it (filters/properties.ts), and a refusing guard leaves the
- * relation unread, its IRI shown.
+ * embedded, and nothing is queried. A to-many relation shows the first page of its
+ * sub-collection: its nested select's `where` is the scope that sub-collection's route applies
+ * (its model's main collection rules, caller-view.ts), and a guard refusing that route leaves
+ * the relation unread, its IRI shown.
  */
 import {
   type EmbedRequest,
@@ -42,15 +43,16 @@ export function embeddingOf(
     const scope = view.scopeOf(embed.property.embed.model)
     return scope === undefined || embed.property.embed.first !== undefined ? [] : [{ embed, scope }]
   })
-  // A to-many relation the caller's guards refuse is not read: its writer keeps the IRI.
+  // A to-many relation shows the first page of its sub-collection as the caller would get it:
+  // one its guards refuse is not read, and its writer keeps the sub-collection's IRI.
   const read = [...selection.embeds].filter(([, { property }]) => {
     const scope =
-      property.embed.first === undefined ? undefined : view.scopeOf(property.embed.model)
+      property.embed.first === undefined ? undefined : view.pageScopeOf(property.embed.model)
     return scope === undefined || !isNoRow(scope)
   })
   return {
     select: embeddingSelect(select, { ...selection, embeds: new Map(read) }, (model) =>
-      view.scopeOf(model)
+      view.pageScopeOf(model)
     ),
     async restrict(rows, on) {
       let restricted = rows

@@ -88,3 +88,12 @@ export const subCollectionName = (
 /** The models a resource's declared embeds read: a request's view reads their rules. */
 export const declaredModels = (declared: readonly DeclaredEmbed[] | undefined): string[] =>
   (declared ?? []).map((property) => property.embed.model)
+
+/**
+ * The models whose first page a resource's declared embeds show (to-many relations, `first`):
+ * a request's view reads the rules their sub-collections are served by.
+ */
+export const declaredPages = (declared: readonly DeclaredEmbed[] | undefined): string[] =>
+  (declared ?? []).flatMap((property) =>
+    property.embed.first === undefined ? [] : [property.embed.model]
+  )

@@ -12,7 +12,7 @@ import type { DeclaredEmbed, PropertySpec } from '../../contract/properties.js'
 import type { CallerView } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { callerSpec, queryNames, relatedModels } from '../../filters/caller-spec.js'
-import { declaredFor, subCollectionName } from '../../filters/declared-embeds.js'
+import { declaredFor, declaredPages, subCollectionName } from '../../filters/declared-embeds.js'
 import { callerProperties, relationOf } from '../../filters/properties.js'
 import type { RelationScope } from '../../filters/where.js'
 import { type CallerOptions, requestCaller } from './request-caller.js'
@@ -55,6 +55,7 @@ export async function callerOperation<O extends CollectionOperation<unknown>, Ro
     model: operation.resource.name,
     operation: operationName(operation),
     related: [...new Set(relations.values())],
+    pages: declaredPages(embedded),
     parent: parent?.name,
   }
   const view = rows.caller(await requestCaller(c, options, request), request)

@@ -11,7 +11,12 @@ import type { Resource } from '../../contract/resource.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { budgetOf, type DatabaseTimeouts } from '../../database/timeouts.js'
 import { HydraError } from '../../errors.js'
-import { declaredFor, declaredModels, withDeclaredEmbeds } from '../../filters/declared-embeds.js'
+import {
+  declaredFor,
+  declaredModels,
+  declaredPages,
+  withDeclaredEmbeds,
+} from '../../filters/declared-embeds.js'
 import { readProperties } from '../../filters/properties.js'
 import { shapeMembers } from '../../hydra/member-shape.js'
 import type { OperationsOptions } from '../../observe/options.js'
@@ -80,7 +85,8 @@ async function itemResponse<M, K extends IdKind>(
     const related = [
       ...new Set([...embeddedModels(resource.properties), ...declaredModels(declared)]),
     ]
-    const request = { model: resource.name, operation: 'item', related }
+    const pages = declaredPages(declared)
+    const request = { model: resource.name, operation: 'item', related, pages }
     const view = rows.caller(await requestCaller(c, options, request), request)
     refuseHiddenKey(view.hidden, resource)
     // A selection names only what the caller may see: anything else is a 400 before any query.

@@ -1,8 +1,9 @@
 /**
  * `Server-Timing` on pages and items (docs/operations.md#server-timing), on both engines: `db`
- * and `serialize` on every page, item and sub-collection page; `count` when a `cached` total is
- * counted on its own (test/fixtures/totals), not when it is answered from the cache; none when
- * the app switches it off. And the example's compression (docs/operations.md#compression): a
+ * and `serialize` on every page, item and sub-collection page, a filtered or ordered page's
+ * `serialize` above zero; `count` when a `cached` total is counted on its own
+ * (test/fixtures/totals), not when it is answered from the cache; none when the app switches it
+ * off. And the example's compression (docs/operations.md#compression): a
  * large page goes gzip-compressed with a weak `ETag` that still revalidates; a small item does not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -71,6 +72,23 @@ describe.each(['prisma', 'compiled'] as const)(
         const metrics = metricsOf(response.headers.get('Server-Timing'))
         expect(Object.keys(metrics).sort(), path).toEqual(['db', 'serialize'])
         expect(metrics.db, path).toBeGreaterThan(0)
+      }
+    })
+
+    it('times the writing of a page its query filters or orders', async () => {
+      const origin = await serve({ engine })
+      // Pages the page writer does not answer (a filter, an order): the general route writes
+      // them. 50 members each, far more than the hundredth of a millisecond the header shows.
+      for (const path of [
+        '/books?itemsPerPage=50&order[title]=asc',
+        '/books?itemsPerPage=50&title=e',
+        '/authors/1/books?order[price]=desc',
+      ]) {
+        const response = await fetch(`${origin}${path}`)
+        expect(response.status, path).toBe(200)
+        await response.arrayBuffer()
+        const metrics = metricsOf(response.headers.get('Server-Timing'))
+        expect(metrics.serialize, path).toBeGreaterThan(0)
       }
     })
 

@@ -243,17 +243,18 @@ async function collectionResponse<
       base,
       { links: resource.links, hydraPrefix: hydraPrefix !== false }
     )
-    const responding = respondWithContent(c, content, toMember, render, {
-      retryAfter: budget.retryAfter,
-      outages,
-      streamYield: options.streamYield,
-      cacheControl: operation.cacheControl,
-      logger: options.logger,
-    })
+    const respond = () =>
+      respondWithContent(c, content, toMember, render, {
+        retryAfter: budget.retryAfter,
+        outages,
+        streamYield: options.streamYield,
+        cacheControl: operation.cacheControl,
+        logger: options.logger,
+      })
     const { timing } = observation
-    // A page's document is written here; a stream's, as its batches are read.
-    const response =
-      content.page && timing ? await timing.measure('serialize', responding) : await responding
+    // A page's document is written by the call itself, before it returns, so the timer is
+    // around the call; a stream's is written as its batches are read, after this.
+    const response = await (content.page && timing ? timing.time('serialize', respond) : respond())
     return withTimings(observation, response)
   } catch (error) {
     restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter, outages)

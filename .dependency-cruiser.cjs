@@ -19,7 +19,7 @@ const layers = [
   ['hono/routes', '^runtime/src/hono/routes/'],
   ['hono/app', '^runtime/src/hono/app/'],
   ['node', '^runtime/src/node/'],
-  ['entries', '^runtime/src/(index|generated|defaults|node|redis)[.]ts$'],
+  ['entries', '^runtime/src/(index|generated|defaults|node|redis|compression)[.]ts$'],
 ]
 
 /**

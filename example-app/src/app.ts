@@ -5,9 +5,9 @@ import {
   hydraErrorHandlers,
   hydraReadiness,
 } from '@prisma-hydra/runtime'
+import { hydraCompression } from '@prisma-hydra/runtime/compression'
 import type { CountStore } from '@prisma-hydra/runtime/redis'
 import { Hono } from 'hono'
-import { compress } from 'hono/compress'
 import { collectionPaths, createHydraApp, type HydraAccess } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { authenticate, type LibraryEnv, libraryAccess } from './auth.js'
@@ -61,8 +61,8 @@ export interface ExampleAppOptions<A extends HydraAccess<LibraryEnv> = typeof li
   serverTiming?: boolean
   /**
    * Compress responses of more than `compression.threshold` bytes (default 1,024) with gzip or
-   * deflate, as the client accepts (`hono/compress`; docs/operations.md#compression). Left out:
-   * no compression (a proxy in front may compress instead).
+   * deflate, as the client accepts (`hydraCompression`; docs/operations.md#compression). Left
+   * out: no compression (a proxy in front may compress instead).
    */
   compression?: { threshold?: number }
 }
@@ -79,8 +79,9 @@ export function createApp<A extends HydraAccess<LibraryEnv> = typeof libraryAcce
   const { auth, logger, tracing, serverTiming } = options
   const base = new Hono<LibraryEnv>()
   // Large documents go compressed; the runtime gives each its Content-Length, so smaller ones
-  // are sent as they are. A compressed document's ETag becomes weak (W/"…").
-  if (options.compression) base.use(compress({ threshold: options.compression.threshold ?? 1024 }))
+  // are sent as they are. A compressed document's ETag becomes weak (W/"…"), on its 304s and
+  // HEADs too.
+  if (options.compression) base.use(hydraCompression(options.compression))
   // For orchestrators and load balancers: 200 while the database answers, else 503. Outside the
   // API's host check, which a probe by address would not pass.
   base.get('/ready', hydraReadiness(prisma, { logger }))

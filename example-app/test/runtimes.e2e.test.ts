@@ -35,7 +35,7 @@ const measured = (name: string, value: string) =>
 
 /**
  * Node's headers as the Worker writes them: Cloudflare compresses at its edge (and wrangler asks
- * every request for gzip), so the Worker leaves `hono/compress` out and does not vary on
+ * every request for gzip), so the Worker leaves `hydraCompression` out and does not vary on
  * `Accept-Encoding` (docs/runtime-workers.md).
  */
 function uncompressed(headers: Record<string, string>): Record<string, string> {

@@ -172,3 +172,80 @@ describe(`the example's compression (${TEST_DATABASE})`, () => {
     await item.arrayBuffer()
   })
 })
+
+/** The headers a `304` and a `HEAD` carry as the `200` does (RFC 9110 9.3.2, 15.4.5). */
+const VALIDATION = ['ETag', 'Vary', 'Cache-Control', 'Link'] as const
+const headersOf = (response: Response, names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, response.headers.get(name)]))
+
+describe(`the validators of compressed answers (${TEST_DATABASE})`, () => {
+  // A large page, a page with Cache-Control, an item under the threshold.
+  const paths = ['/books?itemsPerPage=50', '/books/recent', '/languages/en']
+  const clients = {
+    gzip: { 'Accept-Encoding': 'gzip, deflate' },
+    identity: { 'Accept-Encoding': 'identity' },
+  }
+
+  it('gives a 304 and a HEAD the ETag and Vary of the 200, for gzip and identity', async () => {
+    const origin = await serve({ compression: {} })
+    for (const path of paths) {
+      for (const [client, headers] of Object.entries(clients)) {
+        const at = `${client} ${path}`
+        const whole = await fetch(`${origin}${path}`, { headers })
+        expect(whole.status, at).toBe(200)
+        await whole.arrayBuffer()
+        const sent = headersOf(whole, [...VALIDATION, 'Content-Encoding'])
+        const head = await fetch(`${origin}${path}`, { method: 'HEAD', headers })
+        expect(head.status, at).toBe(200)
+        expect(headersOf(head, [...VALIDATION, 'Content-Encoding']), at).toEqual(sent)
+        const tag = whole.headers.get('ETag') as string
+        for (const method of ['GET', 'HEAD']) {
+          const again = await fetch(`${origin}${path}`, {
+            method,
+            headers: { ...headers, 'If-None-Match': tag },
+          })
+          expect(again.status, `${method} ${at}`).toBe(304)
+          expect(headersOf(again, VALIDATION), `${method} ${at}`).toEqual(
+            headersOf(whole, VALIDATION)
+          )
+        }
+      }
+    }
+  })
+
+  it('revalidates with the tag of either coding (weak comparison)', async () => {
+    const origin = await serve({ compression: {} })
+    const path = '/books?itemsPerPage=50'
+    const tags: Record<string, string> = {}
+    for (const [client, headers] of Object.entries(clients)) {
+      const whole = await fetch(`${origin}${path}`, { headers })
+      await whole.arrayBuffer()
+      tags[client] = whole.headers.get('ETag') as string
+    }
+    expect(tags.gzip).toBe(`W/${tags.identity}`)
+    for (const [client, headers] of Object.entries(clients)) {
+      for (const tag of Object.values(tags)) {
+        const again = await fetch(`${origin}${path}`, {
+          headers: { ...headers, 'If-None-Match': tag },
+        })
+        expect(again.status, `${client} with ${tag}`).toBe(304)
+        expect(again.headers.get('ETag'), `${client} with ${tag}`).toBe(tags[client])
+      }
+    }
+  })
+
+  it('gives the 304 of a streamed collection the Vary of its 200', async () => {
+    const origin = await serve({ compression: {} })
+    for (const [client, headers] of Object.entries(clients)) {
+      const whole = await fetch(`${origin}/releases?pagination=false`, { headers })
+      expect(whole.status, client).toBe(200)
+      await whole.arrayBuffer()
+      expect(whole.headers.get('Vary'), client).toMatch(/Accept-Encoding/)
+      const again = await fetch(`${origin}/releases?pagination=false`, {
+        headers: { ...headers, 'If-None-Match': '*' },
+      })
+      expect(again.status, client).toBe(304)
+      expect(headersOf(again, VALIDATION), client).toEqual(headersOf(whole, VALIDATION))
+    }
+  })
+})

@@ -5,7 +5,8 @@
  * error and not-found handlers, the headers and host middlewares, the OpenAPI routes for apps that
  * compose their own, and the types these name. Generated route modules import from
  * `@prisma-hydra/runtime/generated`; the generator's shared types (the filter and order specs) are
- * in `@prisma-hydra/runtime/defaults`; Node's server hook is `@prisma-hydra/runtime/node`.
+ * in `@prisma-hydra/runtime/defaults`; Node's server hook is `@prisma-hydra/runtime/node`;
+ * compression is `@prisma-hydra/runtime/compression`.
  */
 
 export type { OrderEntry } from './contract/order.js'

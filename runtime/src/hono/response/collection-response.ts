@@ -130,7 +130,8 @@ async function streamCollection<T, M, P extends boolean>(
   // No validator: the body's bytes are known only once the last is sent (docs/hydra.md#http-caching).
   let conditional: Response | undefined
   try {
-    conditional = unvalidatedAnswer(c, { Link: headers.Link as string }, cacheControl)
+    const type = headers['Content-Type'] as string
+    conditional = unvalidatedAnswer(c, type, { Link: headers.Link as string }, cacheControl)
   } catch (error) {
     await chunks.return(undefined)
     throw error

@@ -15,6 +15,9 @@
  *   annotation, written at generation time; none by default. Documents that change only with the
  *   API are `no-cache` (revalidated on every use).
  * - **`Vary: Accept`** on every negotiated response, 304s included.
+ * - **Compression** is a middleware's after the route (compression.ts): each 304 written here
+ *   notes the type and length of the 200 it stands for, so that the middleware gives it the
+ *   `ETag` and `Vary` it gives that 200.
  * - **Caller-dependent responses**: a response an access rule bore on (data/caller-view.ts,
  *   docs/security.md) is never stored by a shared cache: its `Cache-Control` becomes `private`
  *   (`public`, `s-maxage` and `proxy-revalidate` dropped, the rest kept) whatever the annotation
@@ -145,6 +148,33 @@ function preconditionFailed(c: Context): HydraError {
   )
 }
 
+/** The context variable holding what this request's `304` stands for. */
+const REPRESENTATION = 'prisma-hydra representation'
+
+/** The `Content-Type` and length (undefined: streamed) of the `200` a `304` stands for. */
+export interface Representation {
+  type: string
+  length: number | undefined
+}
+
+/**
+ * What this request's `304` stands for, when the runtime answered it: a compression after the
+ * route (compression.ts) gives the `304` the `ETag` and `Vary` it gives that `200`.
+ */
+export function representationOf(c: Context): Representation | undefined {
+  return c.get(REPRESENTATION)
+}
+
+/** A `304` with `headers`, standing for `representation`. */
+function notModified(
+  c: Context,
+  headers: Record<string, string>,
+  representation: Representation
+): Response {
+  c.set(REPRESENTATION, representation)
+  return c.body(null, 304, headers)
+}
+
 const encoder = new TextEncoder()
 
 /**
@@ -152,7 +182,7 @@ const encoder = new TextEncoder()
  * validator and the caching headers, RFC 9110 15.4.5), or the 412 error thrown. `headers` holding
  * `Vary` marks a negotiated response (its `Vary` is then decided here). The body is sent as the
  * UTF-8 bytes its tag hashes, with their `Content-Length`, so a middleware after the route knows
- * its size (`hono/compress` compresses past its threshold only: docs/operations.md#compression).
+ * its size (compression.ts compresses past its threshold only: docs/operations.md#compression).
  */
 export function cacheableBody(
   c: Context,
@@ -161,22 +191,28 @@ export function cacheableBody(
   options: { cacheControl?: string | undefined; kept?: Record<string, string> } = {}
 ): Response {
   const bytes = encoder.encode(text)
-  const tag = entityTag(bytes, headers['Content-Type'] as string)
+  const type = headers['Content-Type'] as string
+  const tag = entityTag(bytes, type)
   const negotiated = headers.Vary !== undefined
   const validators = { ETag: tag, ...cachingHeaders(c, options.cacheControl, negotiated) }
   const answer = preconditionAnswer(c.req.header('If-Match'), c.req.header('If-None-Match'), tag)
   if (answer === 412) throw preconditionFailed(c)
-  if (answer === 304) return c.body(null, 304, { ...options.kept, ...validators })
+  if (answer === 304) {
+    const representation = { type, length: bytes.byteLength }
+    return notModified(c, { ...options.kept, ...validators }, representation)
+  }
   const length = { 'Content-Length': String(bytes.byteLength) }
   return c.body(bytes, 200, { ...headers, ...validators, ...length })
 }
 
 /**
- * The preconditions of a response without a validator (a streamed collection): `304` on
- * `If-None-Match: *`, the 412 error thrown on an `If-Match` naming a tag; else undefined (send it).
+ * The preconditions of a response of type `type` without a validator (a streamed collection):
+ * `304` on `If-None-Match: *`, the 412 error thrown on an `If-Match` naming a tag; else undefined
+ * (send it).
  */
 export function unvalidatedAnswer(
   c: Context,
+  type: string,
   kept: Record<string, string>,
   cacheControl: string | undefined
 ): Response | undefined {
@@ -186,6 +222,9 @@ export function unvalidatedAnswer(
     undefined
   )
   if (answer === 412) throw preconditionFailed(c)
-  if (answer === 304) return c.body(null, 304, { ...kept, ...cachingHeaders(c, cacheControl) })
+  if (answer === 304) {
+    const headers = { ...kept, ...cachingHeaders(c, cacheControl) }
+    return notModified(c, headers, { type, length: undefined })
+  }
   return undefined
 }

@@ -87,6 +87,26 @@ model Review {
   )
 })
 
+it('refuses a property filter whose parameter another filter reads, naming the option', async () => {
+  const schema = path.join(folder, 'properties-clash.prisma')
+  await writeFile(
+    schema,
+    `${HEADER}
+/// @pagination
+/// @filter(search: { properties: "exact" }, properties: true)
+model Paper {
+  id         Int    @id
+  title      String
+  properties String
+}
+`
+  )
+  const output = failure(generate(schema))
+  expect(output).toContain(
+    'error: Model "Paper", @filter, option "properties": the property filter\'s parameter "properties" is also the parameter of the search filter on field "properties" (properties=…, properties[]=…): one parameter would mean two things; give the property filter a parameter of its own with properties: { parameterName: "..." }'
+  )
+})
+
 it('succeeds on a valid schema and writes one module per served model', async () => {
   const schema = path.join(folder, 'valid.prisma')
   await writeFile(

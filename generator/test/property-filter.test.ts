@@ -151,7 +151,7 @@ describe('@filter(properties: ...)', () => {
     [
       'a parameter of another meaning',
       '@filter(properties: { parameterName: "page" })',
-      'parameterName "page" is the name of another query parameter',
+      'the property filter\'s parameter "page" is also the parameter of the page number (page=…)',
     ],
     [
       'a parameter that is no name',

@@ -394,6 +394,150 @@ describe('annotation validation', () => {
   })
 })
 
+describe("the property filter's parameter is no other parameter's", () => {
+  const PAPER = `
+  id         Int      @id
+  properties String
+  pages      Int
+  takenAt    DateTime
+  available  Boolean
+`
+  const fix =
+    'one parameter would mean two things; give the property filter a parameter of its own with properties: { parameterName: "..." }'
+  const clash = (source: string, what: string) =>
+    `error: Model "Book", ${source}, option "properties": the property filter's parameter ${what}: ${fix}`
+  it.each([
+    [
+      'an exact search on a field of that name',
+      '@pagination\n@filter(search: { properties: "exact" }, properties: true)',
+      clash(
+        '@filter',
+        '"properties" is also the parameter of the search filter on field "properties" (properties=…, properties[]=…)'
+      ),
+    ],
+    [
+      "the item key's search (id[])",
+      '@pagination\n@filter(search: { id: "exact" }, properties: { parameterName: "id" })',
+      clash(
+        '@filter',
+        '"id" is also the parameter of the search filter on field "id" (id=…, id[]=…)'
+      ),
+    ],
+    [
+      'a range filter',
+      '@pagination\n@filter(range: [pages], properties: { parameterName: "pages" })',
+      clash(
+        '@filter',
+        '"pages" is also the parameter of the range filter on field "pages" (pages[gte]=…, pages[between]=…)'
+      ),
+    ],
+    [
+      'a date filter',
+      '@pagination\n@filter(date: [takenAt], properties: { parameterName: "takenAt" })',
+      clash(
+        '@filter',
+        '"takenAt" is also the parameter of the date filter on field "takenAt" (takenAt[before]=…, takenAt[after]=…)'
+      ),
+    ],
+    [
+      'a boolean filter',
+      '@pagination\n@filter(boolean: [available], properties: { parameterName: "available" })',
+      clash(
+        '@filter',
+        '"available" is also the parameter of the boolean filter on field "available" (available=…)'
+      ),
+    ],
+    [
+      'a numeric filter of an operation of its own',
+      '@pagination\n@operation(name: "thick", path: "/books/thick")\n@filter(operation: "thick", numeric: [pages], properties: { parameterName: "pages" })',
+      clash(
+        '@filter (operation "thick")',
+        '"pages" is also the parameter of the numeric filter on field "pages" (pages=…, pages[]=…)'
+      ),
+    ],
+    [
+      'the order parameter',
+      '@pagination\n@order(fields: [pages])\n@filter(properties: { parameterName: "order" })',
+      clash('@filter', '"order" is also the order parameter (order[field]=asc)'),
+    ],
+    [
+      'the exists parameter',
+      '@pagination\n@filter(properties: { parameterName: "exists" })',
+      clash('@filter', '"exists" is also the exists parameter (exists[field]=true)'),
+    ],
+    [
+      'the page number',
+      '@pagination\n@filter(properties: { parameterName: "page" })',
+      clash('@filter', '"page" is also the parameter of the page number (page=…)'),
+    ],
+    [
+      'the page size',
+      '@pagination\n@filter(properties: { parameterName: "itemsPerPage" })',
+      clash('@filter', '"itemsPerPage" is also the parameter of the page size (itemsPerPage=…)'),
+    ],
+    [
+      'the paging switch',
+      '@pagination\n@filter(properties: { parameterName: "pagination" })',
+      clash('@filter', '"pagination" is also the parameter of the paging switch (pagination=…)'),
+    ],
+    [
+      'the partial paging switch',
+      '@pagination\n@filter(properties: { parameterName: "partial" })',
+      clash('@filter', '"partial" is also the parameter of the partial paging switch (partial=…)'),
+    ],
+    [
+      "a cursor position on the cursor's field",
+      '@pagination(viaCursor: [{ field: "takenAt", direction: "DESC" }])\n@filter(properties: { parameterName: "takenAt" })',
+      clash(
+        '@filter',
+        '"takenAt" is also a cursor position of the cursor-paged operation "collection" (takenAt[lt]=…, takenAt[gt]=…)'
+      ),
+    ],
+    [
+      'a cursor position on the key, the tie-breaker of every cursor',
+      '@pagination(viaCursor: [{ field: "takenAt", direction: "DESC" }])\n@filter(properties: { parameterName: "id" })',
+      clash(
+        '@filter',
+        '"id" is also a cursor position of the cursor-paged operation "collection" (id[lt]=…, id[gt]=…)'
+      ),
+    ],
+  ])('refuses %s', async (_, annotations, expected) => {
+    const problems = await problemsOf(book(annotations, PAPER))
+    expect(problems.filter((problem) => problem.startsWith('error'))).toEqual([expected])
+  })
+
+  it("reports a model's declaration once, whatever the operations that take it", async () => {
+    const problems = await problemsOf(
+      book(
+        '@pagination\n@operation(name: "recent", path: "/books/recent")\n@filter(search: { properties: "exact" }, properties: true)',
+        PAPER
+      )
+    )
+    expect(problems).toEqual([
+      clash(
+        '@filter',
+        '"properties" is also the parameter of the search filter on field "properties" (properties=…, properties[]=…)'
+      ),
+    ])
+  })
+
+  it('takes the renamed paging parameters and the names they leave free', async () => {
+    const platform = 'platform:\n  collection:\n    pagination:\n      page_parameter_name: p\n'
+    expect(
+      await problemsOf(
+        book('@pagination\n@filter(properties: { parameterName: "p" })', PAPER),
+        platform
+      )
+    ).toEqual([clash('@filter', '"p" is also the parameter of the page number (p=…)')])
+    expect(
+      await problemsOf(
+        book('@pagination\n@filter(properties: { parameterName: "page" })', PAPER),
+        platform
+      )
+    ).toEqual([])
+  })
+})
+
 describe('platform config validation', () => {
   const model = book('@pagination')
   it.each([

@@ -11,6 +11,7 @@ import type { GlobalConfig } from '../paging/global.js'
 import type { OperationModel } from '../schema/model.js'
 import { type FilterContext, orderField } from './filter-fields.js'
 import { type QueryDeclarations, readQueryDeclarations } from './filters.js'
+import { checkParameterClashes, type TakenParameters } from './parameter-clashes.js'
 
 /**
  * The operations, each with what its clients may filter and order by (`query`) when anything, and
@@ -31,12 +32,17 @@ export function withQueries(
     const source = declaration.source.replace('@filter', '@order')
     checkOrderIndexes(declaration.order ?? [], context, source)
   }
-  const parameters = {
-    ...context.global.filterParameters,
-    paging: Object.values(context.global.parameters),
+  const parameters = { ...context.global.filterParameters, paging: context.global.parameters }
+  // Operations that take the model's declarations would each report its problems again.
+  const reported = new Set<string>()
+  const report: Report = (problem) => {
+    const key = JSON.stringify(problem)
+    if (reported.has(key)) return
+    reported.add(key)
+    context.report(problem)
   }
   const queried = operations.map((operation) => {
-    const query = operationQuery(declarations, operation, parameters, context)
+    const query = operationQuery(declarations, operation, parameters, { ...context, report })
     return query ? { ...operation, query } : operation
   })
   return { operations: queried, properties: declarations.model.properties }
@@ -67,7 +73,7 @@ function checkDeclaredOperations(
 function operationQuery(
   declarations: QueryDeclarations,
   operation: { name: string; cursor: readonly { field: string }[] | null },
-  parameters: { order: string; exists: string; paging: readonly string[] },
+  parameters: TakenParameters,
   context: FilterContext
 ): Omit<QuerySpec, 'parameters'> | null {
   const own = declarations.operations.get(operation.name)
@@ -78,23 +84,15 @@ function operationQuery(
   if (filters.length === 0 && order.length === 0 && !properties) return null
   const source =
     operation.name === 'collection' ? '@filter' : `@filter (operation "${operation.name}")`
-  const reserved = [parameters.order, parameters.exists, ...parameters.paging]
-  if (properties && reserved.includes(properties.parameter))
-    context.report({
-      source,
-      option: 'properties',
-      message: `parameterName "${properties.parameter}" is the name of another query parameter; choose another`,
-    })
-  for (const filter of filters) {
-    if (reserved.includes(filter.field) && filter.kind !== 'exists') {
-      context.report({
-        source,
-        option: filter.kind,
-        message: `field "${filter.field}" has the name of the "${filter.field}" query parameter; rename the parameter in platform.collection, or do not filter this field`,
-      })
-    }
-  }
-  if (operation.cursor) {
+  const keyset = operation.cursor ? keysetFields(operation.cursor, order, context) : undefined
+  checkParameterClashes(
+    { filters, properties, cursor: keyset ? [...keyset] : [] },
+    parameters,
+    operation.name,
+    { filters: source, properties: own?.filters ? source : '@filter' },
+    context.report
+  )
+  if (keyset) {
     const orderSource =
       operation.name === 'collection' ? '@order' : `@order (operation "${operation.name}")`
     for (const entry of order) {
@@ -115,16 +113,11 @@ function operationQuery(
         })
       }
     }
-    const keyFields = new Set([
-      ...operation.cursor.map((key) => key.field),
-      ...order.map((entry) => entry.field),
-      ...(context.keyFields ?? [context.idField]).map((field) => field.name),
-    ])
     for (const filter of filters) {
       if (filter.kind === 'date' || filter.kind === 'exists') continue
       const field =
         filter.kind === 'search' && filter.relation ? filter.relation.foreignKey : filter.field
-      if (keyFields.has(filter.field) || keyFields.has(field)) {
+      if (keyset.has(filter.field) || keyset.has(field)) {
         context.report({
           source,
           option: filter.kind,
@@ -143,6 +136,19 @@ function operationQuery(
     likeEscape,
     ...(properties ? { properties } : {}),
   }
+}
+
+/** The fields a cursor-paged operation's positions can name: its cursor's, its order's, the key's. */
+function keysetFields(
+  cursor: readonly { field: string }[],
+  order: readonly OrderFieldSpec[],
+  context: FilterContext
+): Set<string> {
+  return new Set([
+    ...cursor.map((key) => key.field),
+    ...order.map((entry) => entry.field),
+    ...(context.keyFields ?? [context.idField]).map((field) => field.name),
+  ])
 }
 
 /** Warns for each orderable field no index, unique constraint or primary key starts with. */

@@ -523,7 +523,7 @@ describe('@filter and @order', () => {
     ).toEqual([
       'warning: Model "Activity", @order, option "fields": no index starts with "note": ordering by it sorts every filtered row; add @@index([note]) (docs/filters.md, indexes)',
       'error: Model "Activity", @order, option "fields": field "note" cannot order the cursor-paged operation "collection": a client order becomes its keyset order, whose fields must be required String, Int, BigInt, Float, Decimal or DateTime fields',
-      'error: Model "Activity", @filter, option "search": field "id" can be part of the cursor key of "collection", whose positions are "id[lt]=…"/"id[gt]=…": a search filter there would make one parameter mean two things; use a date filter, or drop the field from @order',
+      'error: Model "Activity", @filter, option "search": field "id" can be part of the cursor key of "collection" (the model\'s key, which ends every keyset), whose positions are "id[lt]=…"/"id[gt]=…": a search filter there would make one parameter mean two things; drop it from @filter, or give "collection" filters of its own without it: @filter(operation: "collection", ...)',
     ])
     const { model } = await build(
       [],

@@ -538,6 +538,43 @@ describe("the property filter's parameter is no other parameter's", () => {
   })
 })
 
+describe('on a cursor-paged operation, a filter reading a position names the fix', () => {
+  const RECENT =
+    '@operation(name: "recent", path: "/books/recent", viaCursor: [{ field: "publishedAt", direction: "DESC" }])'
+  const reads = (field: string, kind: string, why: string, operation = 'recent') =>
+    `field "${field}" can be part of the cursor key of "${operation}" (${why}), whose positions are "${field}[lt]=…"/"${field}[gt]=…": a ${kind} filter there would make one parameter mean two things`
+  it.each([
+    [
+      "the model's search on a field of the operation's cursor",
+      `@pagination\n@operation(name: "byTitle", path: "/books/by-title", viaCursor: [{ field: "title", direction: "ASC" }])\n@filter(search: { title: "partial" })`,
+      `error: Model "Book", @filter, option "search": ${reads('title', 'search', 'a field of its cursor', 'byTitle')}; drop it from @filter, or give "byTitle" filters of its own without it: @filter(operation: "byTitle", ...)`,
+    ],
+    [
+      "the operation's own search on a date of its cursor",
+      `@pagination\n${RECENT}\n@filter(operation: "recent", search: { publishedAt: "exact" })`,
+      `error: Model "Book", @filter (operation "recent"), option "search": ${reads('publishedAt', 'search', 'a field of its cursor')}; drop it from @filter(operation: "recent", ...), or filter it by date (date: [publishedAt]), whose operators are no positions`,
+    ],
+    [
+      "the model's search on the key",
+      `@pagination\n${RECENT}\n@filter(search: { id: "exact" })`,
+      `error: Model "Book", @filter, option "search": ${reads('id', 'search', "the model's key, which ends every keyset")}; drop it from @filter, or give "recent" filters of its own without it: @filter(operation: "recent", ...)`,
+    ],
+    [
+      "the model's search on a field of the model's @order",
+      `@pagination\n${RECENT}\n@filter(search: { tags: "exact" })\n@order(fields: [tags])`,
+      `error: Model "Book", @filter, option "search": ${reads('tags', 'search', "a field of its model's @order, which a client order makes its keyset")}; drop it from @filter, or give "recent" filters of its own without it: @filter(operation: "recent", ...), or give "recent" an order of its own without it: @order(operation: "recent", fields: [...])`,
+    ],
+    [
+      "the model's search on a field of the operation's own @order",
+      `@pagination\n${RECENT}\n@filter(search: { tags: "exact" })\n@order(operation: "recent", fields: [tags])`,
+      `error: Model "Book", @filter, option "search": ${reads('tags', 'search', 'a field of its own @order, which a client order makes its keyset')}; drop it from @filter, or give "recent" filters of its own without it: @filter(operation: "recent", ...), or drop it from @order(operation: "recent", ...)`,
+    ],
+  ])('%s', async (_, annotations, expected) => {
+    const problems = await problemsOf(book(annotations))
+    expect(problems.filter((problem) => problem.startsWith('error'))).toEqual([expected])
+  })
+})
+
 describe('platform config validation', () => {
   const model = book('@pagination')
   it.each([

@@ -4,11 +4,12 @@
  * the model's indexes.
  */
 import type { OrderFieldSpec, PropertySpec, QuerySpec } from '@prisma-hydra/runtime/defaults'
-import { dialectOf, KEYSET_TYPES } from '@prisma-hydra/runtime/defaults'
+import { dialectOf } from '@prisma-hydra/runtime/defaults'
 import type { Annotation } from '../../annotations/parse.js'
 import { didYouMean, type Report } from '../../problems.js'
 import type { GlobalConfig } from '../paging/global.js'
 import type { OperationModel } from '../schema/model.js'
+import { checkCursorQuery } from './cursor-query.js'
 import { type FilterContext, orderField } from './filter-fields.js'
 import { type QueryDeclarations, readQueryDeclarations } from './filters.js'
 import { checkParameterClashes, type TakenParameters } from './parameter-clashes.js'
@@ -92,39 +93,11 @@ function operationQuery(
     { filters: source, properties: own?.filters ? source : '@filter' },
     context.report
   )
-  if (keyset) {
-    const orderSource =
-      operation.name === 'collection' ? '@order' : `@order (operation "${operation.name}")`
-    for (const entry of order) {
-      if (entry.field.includes('.')) {
-        context.report({
-          source: orderSource,
-          option: 'fields',
-          message: `field "${entry.field}" cannot order the cursor-paged operation "${operation.name}": a client order becomes its keyset order, and Prisma's cursor cannot start past a related item's field; order it by its own fields (docs/filters.md, relations)`,
-        })
-        continue
-      }
-      const field = context.fields.get(entry.field)
-      if (!field?.isRequired || !KEYSET_TYPES.has(field.type)) {
-        context.report({
-          source: orderSource,
-          option: 'fields',
-          message: `field "${entry.field}" cannot order the cursor-paged operation "${operation.name}": a client order becomes its keyset order, whose fields must be required String, Int, BigInt, Float, Decimal or DateTime fields`,
-        })
-      }
-    }
-    for (const filter of filters) {
-      if (filter.kind === 'date' || filter.kind === 'exists') continue
-      const field =
-        filter.kind === 'search' && filter.relation ? filter.relation.foreignKey : filter.field
-      if (keyset.has(filter.field) || keyset.has(field)) {
-        context.report({
-          source,
-          option: filter.kind,
-          message: `field "${filter.field}" can be part of the cursor key of "${operation.name}", whose positions are "${filter.field}[lt]=…"/"${filter.field}[gt]=…": a ${filter.kind} filter there would make one parameter mean two things; use a date filter, or drop the field from @order`,
-        })
-      }
-    }
+  if (operation.cursor && keyset) {
+    const cursor = operation.cursor.map((key) => key.field)
+    const mine = { filters: own?.filters !== undefined, order: own?.order !== undefined }
+    const query = { operation: operation.name, cursor, filters, order, own: mine }
+    checkCursorQuery(query, keyset, context)
   }
   const { likeEscape } = dialectOf(context.provider)
   const key = context.keyFields ?? [context.idField]

@@ -155,6 +155,30 @@ describe('@property(embed: [...])', () => {
     expect(text).toContain(message)
   })
 
+  it.each([
+    [
+      'REVIEWS',
+      '@property(embed: [stars], first: 101)',
+      'error: Model "Book", field "reviews", @property, option "first": must be a whole number from 1 to 100 (the related items shown), got 101',
+    ],
+    [
+      'AUTHOR',
+      '@property(embed: [name], first: 101)',
+      [
+        'error: Model "Book", field "author", @property, option "first": must be a whole number from 1 to 100 (the related items shown), got 101',
+        'error: Model "Book", field "author", @property, option "embed": gives first to a to-one relation: first caps a to-many relation; a to-one relation embeds its one item',
+      ].join('\n'),
+    ],
+  ] as const)(
+    '%s %s: says what is wrong with first, and nothing more',
+    async (field, annotation, expected) => {
+      const errors = (await problems(field, annotation))
+        .split('\n')
+        .filter((line) => line.startsWith('error'))
+      expect(errors.join('\n')).toBe(expected)
+    }
+  )
+
   it('declares a to-many relation embedded with its cap (first)', async () => {
     const built = await build('REVIEWS', '@property(embed: [stars], first: 3)')
     const book = built.model.resources.find((resource) => resource.name === 'Book')

@@ -67,7 +67,8 @@ function declaredEmbed(
       'gives first to a to-one relation: first caps a to-many relation; a to-one relation embeds its one item'
     )
   const fields = embeddedFields(names, link.target, target, report)
-  if (!fields) return []
+  // A refused first was reported where it was read: the line embeds nothing.
+  if (!fields || first === null) return []
   const named = link.field === link.name ? {} : { field: link.field }
   const spec = embedSpecOf(link.target, target, fields)
   const embed = first === undefined ? spec : { ...spec, first }

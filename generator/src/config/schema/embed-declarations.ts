@@ -16,8 +16,11 @@ import { type Report, show } from '../../problems.js'
 export interface EmbedDeclaration {
   /** The related model's fields it shows, in its order. */
   readonly fields: readonly string[]
-  /** `first: 3`: a to-many relation's cap (checked against its kind later). */
-  readonly first?: number | undefined
+  /**
+   * `first: 3`: a to-many relation's cap (checked against its kind later); null when given but
+   * refused (reported), so that the line is not also reported as one without a cap.
+   */
+  readonly first?: number | null | undefined
   /** `operations: [...]`: the operations it is limited to; undefined: every other one. */
   readonly operations?: readonly string[] | undefined
 }
@@ -113,7 +116,7 @@ function readFirst(
   value: AnnotationValue | undefined,
   embeds: boolean,
   report: Report
-): number | undefined {
+): number | null | undefined {
   if (value === undefined) return undefined
   const message = !embeds
     ? 'caps a to-many relation declared embedded; write it beside embed: @property(embed: [name], first: 3)'
@@ -125,7 +128,7 @@ function readFirst(
       : undefined
   if (message === undefined) return value as number
   report({ source: '@property', option: 'first', message })
-  return undefined
+  return null
 }
 
 /** `operations: [collection, item]`: beside `embed` only, a list of distinct operation names. */

@@ -75,7 +75,7 @@ model Review {
   const result = generate(schema)
   const output = `${result.stdout}${result.stderr}`
   expect(result.status).not.toBe(0)
-  expect(output).toContain('prisma-hydra found 3 problems in the schema')
+  expect(output).toContain('prisma-hydra found 3 errors in the schema')
   expect(output).toContain(
     'error: Model "Book", @pagination, option "itemsPerPag": unknown option. Did you mean "itemsPerPage"?'
   )

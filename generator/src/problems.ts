@@ -30,13 +30,20 @@ export function formatProblem(problem: Problem): string {
 /** Raised by the generator when any error was found; carries every problem, not just the first. */
 export class GenerationError extends Error {
   constructor(readonly problems: Problem[]) {
-    const errors = problems.filter((problem) => problem.severity === 'error')
+    const errors = problems.filter((problem) => problem.severity === 'error').length
+    const warnings = problems.length - errors
+    const counted = warnings > 0 ? ` and ${count(warnings, 'warning')}` : ''
     super(
-      `prisma-hydra found ${errors.length} problem${errors.length === 1 ? '' : 's'} in the schema:\n` +
+      `prisma-hydra found ${count(errors, 'error')}${counted} in the schema:\n` +
         problems.map((problem) => `  - ${formatProblem(problem)}`).join('\n')
     )
     this.name = 'GenerationError'
   }
+}
+
+/** `1 error`, `2 warnings`. */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
 }
 
 /** The closest candidate within a small edit distance, for "did you mean" hints. */

@@ -384,6 +384,24 @@ describe('annotation validation', () => {
     expect(await problemsOf(models)).toEqual(expected)
   })
 
+  it('counts errors and warnings apart in the header', async () => {
+    const datamodel = await loadDatamodel(
+      book('@pagination(itemsPerPag: 5)\n@order(fields: [title, tags])')
+    )
+    const build = () =>
+      buildHydra({ datamodel, provider: 'sqlite', clientModule: '../prisma/client.js' })
+    expect(build).toThrow(GenerationError)
+    expect(build).toThrow(
+      /^prisma-hydra found 1 error and 2 warnings in the schema:\n {2}- error: /
+    )
+    const only = await loadDatamodel(
+      `${book('@pagination(itemsPerPag: 5, partial: 1)')}\n/// @pagination(enabled: 2)\nmodel Review {\n  id Int @id\n}`
+    )
+    expect(() =>
+      buildHydra({ datamodel: only, provider: 'sqlite', clientModule: '../prisma/client.js' })
+    ).toThrow(/^prisma-hydra found 3 errors in the schema:\n/)
+  })
+
   it('reports problems of every model at once', async () => {
     const problems = await problemsOf(
       `${book('@pagination(itemsPerPag: 5)')}\n/// @pagination(partial: "yes")\nmodel Review {\n  id Int @id\n}`

@@ -4,7 +4,8 @@
  * dot segments) and a single-field @unique (no @id), each at one canonical IRI that round-trips,
  * as a link target and as a sub-collection parent; every other spelling of a key, and every value
  * no row can have, a 404 problem (never a 500); sub-collection IRIs written from the encoded key;
- * a relation filter through a foreign key to a non-id @unique.
+ * a relation filter through a foreign key to a non-id @unique; several items in one request
+ * (`id[]`) by those spellings only, every other one a 400 where the item route answers 404.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp } from '#fixtures/ids/hydra/index.js'
@@ -266,6 +267,85 @@ describe('sub-collections of keys that need encoding', () => {
         .map((member) => member.sessionToken)
         .sort()
     ).toEqual(['tok-3', 'tok-4'])
+  })
+})
+
+describe('several items in one request (id[]), named as their IRIs write them', () => {
+  const ids = async (query: string) => {
+    const { status, body } = await get(origin, query)
+    expect(status, JSON.stringify(body)).toBe(200)
+    return members(body)
+      .map((member) => member['@id'])
+      .sort()
+  }
+  const list = (field: string, values: readonly string[]) =>
+    values.map((value) => `${field}[]=${encodeURIComponent(value)}`).join('&')
+
+  it.each([
+    ['/subscriptions', 'id', ['2', '/subscriptions/3'], ['/subscriptions/2', '/subscriptions/3']],
+    [
+      '/counters',
+      'id',
+      ['9007199254740993', '/counters/1'],
+      ['/counters/1', '/counters/9007199254740993'],
+    ],
+    [
+      '/snapshots',
+      'takenAt',
+      ['2024-01-31T12:00:00.000Z', '/snapshots/2024-02-01T00%3A00%3A00.123Z'],
+      ['/snapshots/2024-01-31T12%3A00%3A00.000Z', '/snapshots/2024-02-01T00%3A00%3A00.123Z'],
+    ],
+    ['/prices', 'amount', ['57.7', '/prices/-2.25'], ['/prices/-2.25', '/prices/57.7']],
+    ['/readings', 'value', ['-3', '/readings/1.5'], ['/readings/-3', '/readings/1.5']],
+    [
+      '/users',
+      'id',
+      ['/users/a%2Fb%20c%25d%3F%C3%A9%23x', '..', 'alice'],
+      ['/users/a%2Fb%20c%25d%3F%C3%A9%23x', '/users/alice', '/users/id=..'],
+    ],
+  ])('%s?%s[]= lists the items named by id or IRI', async (path, field, values, expected) => {
+    expect(await ids(`${path}?${list(field, values)}`)).toEqual(expected)
+  })
+
+  it.each([
+    ['/subscriptions', 'id', '02'],
+    ['/subscriptions', 'id', '/subscriptions/02'],
+    ['/subscriptions', 'id', '-0'],
+    ['/counters', 'id', '09007199254740993'],
+    ['/counters', 'id', '/counters/01'],
+    ['/snapshots', 'takenAt', '2024-01-31T12:00:00Z'],
+    ['/snapshots', 'takenAt', '2024-01-31T12:00:00.000+00:00'],
+    ['/snapshots', 'takenAt', '/snapshots/2024-02-01T01%3A00%3A00.123%2B01%3A00'],
+    ['/prices', 'amount', '57.70'],
+    ['/prices', 'amount', '/prices/057.7'],
+    ['/readings', 'value', '-3.0'],
+    ['/readings', 'value', '/readings/1.50'],
+  ])(
+    '%s?%s[]=%s, a spelling whose item IRI is a 404, is a 400 naming the parameter',
+    async (path, field, value) => {
+      const iri = value.startsWith('/') ? value : `${path}/${encodeURIComponent(value)}`
+      const item = await get(origin, iri)
+      expect([item.status, item.contentType], iri).toEqual([404, PROBLEM])
+      for (const query of [list(field, [value]), list(field, ['/subscriptions/1', value])]) {
+        const { status, contentType, body } = await get(origin, `${path}?${query}`)
+        expect([status, contentType], JSON.stringify(body)).toEqual([400, PROBLEM])
+        expect(body.detail).toContain(`The "${field}[]" parameter must be an IRI of ${path}/…`)
+      }
+    }
+  )
+
+  it('a relation filter takes the same spellings of the related key', async () => {
+    const one = async (query: string) => {
+      const { status, body } = await get(origin, `/entries?${query}`)
+      return [status, members(body).map((member) => member.id)]
+    }
+    expect(await one('price=0.5')).toEqual([200, [2]])
+    expect(await one(`snapshot=${encodeURIComponent('2024-01-31T12:00:00.000Z')}`)).toEqual([
+      200,
+      [1],
+    ])
+    for (const spelling of ['price=0.50', 'price=00.5', 'snapshot=2024-01-31T12%3A00%3A00Z'])
+      expect((await one(spelling))[0], spelling).toBe(400)
   })
 })
 

@@ -1,7 +1,8 @@
 /**
  * Keys of PostgreSQL's own types end to end (test/fixtures/native-ids, docs/hydra.md#identifiers):
  * `@db.Uuid` ids and Bytes ids (base64url in IRIs) as items, link targets and sub-collection
- * parents; a malformed UUID or base64url key is a 404 problem, never the database's error (500).
+ * parents; a malformed UUID or base64url key is a 404 problem, never the database's error (500);
+ * several suppliers in one request (`id[]`) by lower-case uuids only, as their IRIs write them.
  * Every request is answered by the `prisma` engine and the `compiled` one, whose bytes must be the
  * same: its keys and positions are SQL parameters of PostgreSQL's own types. Runs in
  * the `postgresql` project only.
@@ -126,6 +127,38 @@ describe('uuid and Bytes keys', () => {
     const { status, contentType, body } = await get(origin, path)
     expect([status, contentType], JSON.stringify(body)).toEqual([404, PROBLEM])
   })
+})
+
+describe('several suppliers in one request (id[]), by their uuids as IRIs write them', () => {
+  const list = (values: readonly string[]) =>
+    values.map((value) => `id[]=${encodeURIComponent(value)}`).join('&')
+
+  it('lists the suppliers named by lower-case uuid or IRI', async () => {
+    const { status, body } = await get(
+      origin,
+      `/suppliers?${list([SUPPLIER, `/suppliers/${OTHER_SUPPLIER}`])}`
+    )
+    expect(status).toBe(200)
+    expect(members(body).map((member) => member.name)).toEqual(['Bolt', 'Acme'])
+  })
+
+  it.each([
+    SUPPLIER.toUpperCase(),
+    `/suppliers/${SUPPLIER.toUpperCase()}`,
+    `/suppliers/${OTHER_SUPPLIER.replace('a', 'A')}`,
+  ])(
+    'id[]=%s, which PostgreSQL would match and whose item IRI is a 404, is a 400',
+    async (value) => {
+      const iri = value.startsWith('/') ? value : `/suppliers/${value}`
+      const item = await get(origin, iri)
+      expect([item.status, item.contentType]).toEqual([404, PROBLEM])
+      const { status, contentType, body } = await get(origin, `/suppliers?${list([value])}`)
+      expect([status, contentType], JSON.stringify(body)).toEqual([400, PROBLEM])
+      expect(body.detail).toContain('The "id[]" parameter must be an IRI of /suppliers/…')
+      const products = await get(origin, `/products?supplier=${encodeURIComponent(value)}`)
+      expect([products.status, products.contentType]).toEqual([400, PROBLEM])
+    }
+  )
 })
 
 describe('unpaged operations keyed by uuid fields', () => {

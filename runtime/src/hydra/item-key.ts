@@ -22,33 +22,8 @@ import {
   keyFields,
 } from '../contract/keys.js'
 import { rangesOf } from '../database/dialects.js'
-import { isDecimal } from '../decimal.js'
 import { readColumnValue } from '../values/column-value.js'
-import { isoText } from '../values/iso-text.js'
-
-/** A key value as text, before percent-encoding: the one form its IRIs write. */
-export function keyText(kind: KeyField['kind'], value: unknown): string {
-  switch (kind) {
-    case 'DateTime':
-      return value instanceof Date ? isoText(value) : String(value)
-    case 'Decimal':
-      return isDecimal(value) ? canonicalDecimal(value.toFixed()) : canonicalDecimal(String(value))
-    case 'Bytes':
-      return Buffer.from(value as Uint8Array).toString('base64url')
-    default:
-      return String(value)
-  }
-}
-
-/** A decimal's text without leading zeros, trailing fraction zeros or a negative zero. */
-function canonicalDecimal(text: string): string {
-  const match = /^(-?)([0-9]+)(?:\.([0-9]+))?$/.exec(text)
-  if (!match) return text
-  const whole = (match[2] as string).replace(/^0+(?=.)/, '')
-  const fraction = (match[3] ?? '').replace(/0+$/, '')
-  const digits = fraction ? `${whole}.${fraction}` : whole
-  return match[1] && digits !== '0' ? `-${digits}` : digits
-}
+import { isKeyText, keyText } from '../values/key-text.js'
 
 const DOT_SEGMENT = /^\.\.?$/
 
@@ -131,7 +106,6 @@ export function readKeyText(
   if (field.values && !field.values.includes(text)) return undefined
   const type = field.kind === 'Enum' ? 'String' : field.kind
   const read = readColumnValue({ type, uuid: field.uuid }, text, rangesOf(provider))
-  if (!read.ok) return undefined
-  if (type !== 'String' && keyText(field.kind, read.value) !== text) return undefined
+  if (!read.ok || !isKeyText({ type, uuid: field.uuid }, text, read.value)) return undefined
   return read.value
 }

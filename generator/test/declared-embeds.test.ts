@@ -191,6 +191,7 @@ describe('@property(embed: [...])', () => {
           key: ['id'],
           fields: [{ name: 'stars', type: 'Int' }],
           first: 3,
+          condition: { field: 'bookId', kind: 'column', relation: 'book' },
         },
       },
     ])

@@ -30,6 +30,11 @@ export interface EmbedSpec {
    * related items are shown, the first of its sub-collection in the target's key order.
    */
   first?: number | undefined
+  /**
+   * A to-many relation: how a related row is tied to one item, as its sub-collection ties them
+   * (the target's foreign key, or its relation back, to one item or to several).
+   */
+  condition?: { kind: 'column' | 'is' | 'some'; field: string } | undefined
 }
 
 /** A property a client may select: a field, or a link (to-one links may be embedded). */

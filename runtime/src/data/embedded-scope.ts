@@ -7,10 +7,11 @@
  * stream), never one per member; a row outside it keeps only its key, marked `OUTSIDE_SCOPE`,
  * and is written as the link's IRI. A guard refusing the related model is "no row": nothing is
  * embedded, and nothing is queried. A to-many relation shows the first page of its
- * sub-collection: its nested select's `where` is the scope that sub-collection's route applies
- * (its model's main collection rules, caller-view.ts), and a guard refusing that route leaves
- * the relation unread, its IRI shown.
+ * sub-collection (embedded-pages.ts), read within the scope that sub-collection's route applies
+ * (its model's main collection rules, caller-view.ts); a guard refusing that route leaves the
+ * relation unread, its IRI shown.
  */
+import type { ModelKey } from '../contract/model-source.js'
 import {
   type EmbedRequest,
   embeddingSelect,
@@ -20,6 +21,7 @@ import {
 } from '../filters/properties.js'
 import { isNoRow } from '../filters/settled-where.js'
 import type { CallerView } from './caller-view.js'
+import { type FirstPage, withFirstPages } from './embedded-pages.js'
 import type { PrismaModelReads } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
 
@@ -28,34 +30,43 @@ type Where = Record<string, unknown>
 /** How the rows of one request embed: the `select` that reads them and the check of their scope. */
 export interface Embedding {
   select: Where
-  /** The rows with every embedded row the caller may not see reduced to its key. */
+  /**
+   * The rows with the first pages they embed (embedded-pages.ts), and every embedded row the
+   * caller may not see reduced to its key.
+   */
   restrict<Row extends object>(rows: Row[], on: ReadRun<PrismaModelReads>): Promise<Row[]>
 }
 
-/** The embedding of a selection under the caller's view; undefined when it embeds nothing. */
+/**
+ * The embedding of a selection under the caller's view; undefined when it embeds nothing. `key`
+ * is the resource's key, which ties a member to the first pages it embeds.
+ */
 export function embeddingOf(
   select: Readonly<Where>,
   selection: PropertySelection | undefined,
-  view: CallerView
+  view: CallerView,
+  key: ModelKey
 ): Embedding | undefined {
   if (!selection || selection.embeds.size === 0) return undefined
-  const checks = [...selection.embeds.values()].flatMap((embed) => {
+  const embeds = [...selection.embeds.values()]
+  const checks = embeds.flatMap((embed) => {
     const scope = view.scopeOf(embed.property.embed.model)
     return scope === undefined || embed.property.embed.first !== undefined ? [] : [{ embed, scope }]
   })
   // A to-many relation shows the first page of its sub-collection as the caller would get it:
   // one its guards refuse is not read, and its writer keeps the sub-collection's IRI.
-  const read = [...selection.embeds].filter(([, { property }]) => {
-    const scope =
-      property.embed.first === undefined ? undefined : view.pageScopeOf(property.embed.model)
-    return scope === undefined || !isNoRow(scope)
+  const pages = embeds.flatMap((embed): FirstPage[] => {
+    const { first, model } = embed.property.embed
+    if (first === undefined) return []
+    const scope = view.pageScopeOf(model)
+    return scope !== undefined && isNoRow(scope)
+      ? []
+      : [{ embed: embed as FirstPage['embed'], scope }]
   })
   return {
-    select: embeddingSelect(select, { ...selection, embeds: new Map(read) }, (model) =>
-      view.pageScopeOf(model)
-    ),
+    select: embeddingSelect(select, selection),
     async restrict(rows, on) {
-      let restricted = rows
+      let restricted = await withFirstPages(rows, pages, key, on)
       for (const { embed, scope } of checks)
         restricted = await restrictOne(restricted, embed, scope, on)
       return restricted

@@ -6,14 +6,14 @@
  * read: a parent that leaves the scope after its own read (the 404 check) lists none of its rows.
  */
 
-import type { RelationSource } from '../contract/model-source.js'
+import type { ModelKey, RelationSource } from '../contract/model-source.js'
 import { andWhere } from '../filters/settled-where.js'
 
 type Where = Record<string, unknown>
 
 /** The `where` of the rows of the parent keyed `id`, visible under `scope` (undefined: every row). */
 export function parentWhere(
-  relation: RelationSource,
+  relation: { parent: { key: ModelKey }; condition: RelationSource['condition'] },
   id: unknown,
   scope: Where | undefined
 ): Where {

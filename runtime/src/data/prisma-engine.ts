@@ -92,7 +92,13 @@ export interface PrismaModelReads {
     select?: Readonly<Where>
   ): ClientQuery<object | null>
   /** The rows of the model `delegate` names that `where` selects, with the columns of `select`. */
-  findManyOf(delegate: string, where: Where, select: Readonly<Where>): ClientQuery<object[]>
+  /** Rows of `delegate`, in `window`'s order and at most its `take` of them when it is given. */
+  findManyOf(
+    delegate: string,
+    where: Where,
+    select: Readonly<Where>,
+    window?: { orderBy: readonly Where[]; take: number }
+  ): ClientQuery<object[]>
 }
 
 /** The arguments the client reads: `findMany`'s own, without the compiled engine's position. */
@@ -152,7 +158,12 @@ export function prismaReads(
         where: scope ? { [field]: value, AND: [scope] } : { [field]: value },
         select: columns,
       }),
-    findManyOf: (name, where, columns) =>
-      delegateOf(name).findMany({ where, select: columns, orderBy: [] }),
+    findManyOf: (name, where, columns, window) =>
+      delegateOf(name).findMany({
+        where,
+        select: columns,
+        orderBy: window?.orderBy ?? [],
+        ...(window ? { take: window.take } : {}),
+      }),
   }
 }

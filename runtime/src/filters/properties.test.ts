@@ -74,10 +74,7 @@ describe('the property filter', () => {
   it('reads the embedded fields with the key in the page query, merged with the model select', () => {
     const selection = read('properties[writer][]=name')
     if (!selection) throw new Error('no selection')
-    const noScope = () => undefined
-    expect(
-      embeddingSelect({ id: true, author: { select: { id: true } } }, selection, noScope)
-    ).toEqual({
+    expect(embeddingSelect({ id: true, author: { select: { id: true } } }, selection)).toEqual({
       id: true,
       author: { select: { id: true, name: true } },
     })

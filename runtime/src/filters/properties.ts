@@ -120,38 +120,40 @@ function embeddedFields(
 type Select = Record<string, unknown>
 
 /**
- * The model's `select` with the embedded relations' key and asked fields, in the page's own query
- * (Prisma's nested `select`): never a query per member. A to-many relation (`embed.first`) reads
- * one row more than it shows, in the target's key order, within `scopeOf` its model (the caller's
- * scope: a row outside it is never read), so that its writer knows whether more exist.
+ * The model's `select` with the embedded to-one relations' key and asked fields, in the page's own
+ * query (Prisma's nested `select`): never a query per member. A to-many relation (`embed.first`)
+ * is left out: Prisma applies a nested `take` of a `findMany` in memory, after reading every
+ * related row, so its first page is read apart, bounded ({@link firstPageArgs}).
  */
-export function embeddingSelect(
-  select: Readonly<Select>,
-  selection: PropertySelection,
-  scopeOf: (model: string) => Select | undefined
-): Select {
+export function embeddingSelect(select: Readonly<Select>, selection: PropertySelection): Select {
   const merged: Select = { ...select }
   for (const { property, fields } of selection.embeds.values()) {
+    if (property.embed.first !== undefined) continue
     const relation = relationOf(property)
     const own = merged[relation]
     const nested: Record<string, true> = {}
     if (typeof own === 'object' && own !== null && 'select' in own)
       Object.assign(nested, (own as { select: Select }).select)
-    const { key, first, model } = property.embed
-    for (const name of [...key, ...fields]) nested[name] = true
-    if (first === undefined) {
-      merged[relation] = { select: nested }
-      continue
-    }
-    const scope = scopeOf(model)
-    merged[relation] = {
-      select: nested,
-      ...(scope ? { where: scope } : {}),
-      orderBy: key.map((name) => ({ [name]: 'asc' })),
-      take: first + 1,
-    }
+    for (const name of [...property.embed.key, ...fields]) nested[name] = true
+    merged[relation] = { select: nested }
   }
   return merged
+}
+
+/**
+ * How the first page a to-many relation embeds is read for one member: the target's key and the
+ * asked fields, in the target's key order, one row more than it shows (so that its writer knows
+ * whether more exist).
+ */
+export function firstPageArgs(embed: EmbedRequest & { property: { embed: { first: number } } }): {
+  select: Select
+  orderBy: Select[]
+  take: number
+} {
+  const { key, first } = embed.property.embed
+  const select: Record<string, true> = {}
+  for (const name of [...key, ...embed.fields]) select[name] = true
+  return { select, orderBy: key.map((name) => ({ [name]: 'asc' })), take: first + 1 }
 }
 
 /**

@@ -71,7 +71,10 @@ function declaredEmbed(
   if (!fields || first === null) return []
   const named = link.field === link.name ? {} : { field: link.field }
   const spec = embedSpecOf(link.target, target, fields)
-  const embed = first === undefined ? spec : { ...spec, first }
+  // A to-many relation's first page is read apart, one member's at a time: by the condition its
+  // sub-collection reads.
+  const condition = link.condition && { kind: link.condition.kind, field: link.condition.field }
+  const embed = first === undefined ? spec : { ...spec, first, ...(condition ? { condition } : {}) }
   return [{ name: link.name, ...named, embed, ...(operations ? { operations } : {}) }]
 }
 

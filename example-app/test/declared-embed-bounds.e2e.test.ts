@@ -1,0 +1,118 @@
+/**
+ * What a capped to-many embed reads (docs/member-shape.md, "Declared embeds"): on
+ * test/fixtures/embeds, books embed their first three loans, and two books have hundreds. Prisma
+ * applies a nested `take` of a `findMany` in memory, after reading every related row; the page's
+ * first pages are read apart, so each answer reads at most members x (first + 1) loans, on every
+ * paging mode, stream and item, both engines, with and without a scope of loans: counted as the
+ * rows the database hands back for statements reading the Loan table.
+ */
+
+import { shareAdapter } from '@prisma-hydra/runtime'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { HydraAccess } from '#fixtures/embeds/hydra/index.js'
+import { PrismaClient } from '#fixtures/embeds/prisma/client.js'
+import { claimsOf, type LibraryEnv, tokenFor } from '../src/auth.js'
+import { EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
+import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { LOANS, seedLibrary } from './support/library-rows.js'
+import { countRows, type RowCount } from './support/row-count.js'
+
+const SECRET = 'declared-embed bounds secret'
+/** Loans of books 1 and 2 beside the library's own: far more than three each. */
+const MANY = 400
+
+/** A reader lists their own loans; the librarian every loan. */
+const access = {
+  Loan: {
+    scope: (c) =>
+      claimsOf(c)?.role === 'reader' ? { borrower: claimsOf(c)?.sub ?? '' } : undefined,
+  },
+} satisfies HydraAccess<LibraryEnv>
+
+let prisma: PrismaClient
+let database: TestDatabase
+let loans: RowCount<ReturnType<typeof createAdapter>>
+const origins: string[] = []
+const closers: Array<() => Promise<void>> = []
+const tokens = new Map<string, string>()
+
+beforeAll(async () => {
+  database = await freshDatabase(EMBEDS_SCHEMA)
+  loans = countRows(createAdapter(database.url), 'Loan')
+  const adapter = shareAdapter(loans.factory)
+  prisma = new PrismaClient({ adapter })
+  await seedLibrary(prisma)
+  const more = Array.from({ length: MANY * 2 }, (_, index) => ({
+    ...(LOANS[index % LOANS.length] as (typeof LOANS)[number]),
+    id: 1000 + index,
+    borrower: `Reader ${1 + (index % 3)}`,
+    bookId: 1 + (index % 2),
+  }))
+  await prisma.loan.createMany({ data: more })
+  for (const options of [
+    { prisma, access, batchSize: 4 },
+    { prisma, access, batchSize: 4, engine: 'compiled' as const, adapter },
+  ]) {
+    const server = await startServer(embedsApp(SECRET, options).fetch)
+    origins.push(server.origin)
+    closers.push(server.close)
+  }
+  tokens.set('librarian', await tokenFor({ sub: 'Ada', role: 'librarian' }, SECRET))
+  tokens.set('reader', await tokenFor({ sub: 'Reader 2', role: 'reader' }, SECRET))
+}, 120_000)
+
+afterAll(async () => {
+  for (const close of closers) await close()
+  await prisma?.$disconnect()
+  await database?.remove()
+})
+
+type Body = Record<string, unknown>
+
+/** The answer to `path` for `caller`, and the loans its reads took from the database. */
+async function read(origin: string, caller: string, path: string) {
+  loans.reset()
+  const response = await fetch(`${origin}${path}`, {
+    headers: { Authorization: `Bearer ${tokens.get(caller)}` },
+  })
+  const body = (await response.json()) as Body
+  return { status: response.status, body, read: loans.read() }
+}
+
+const membersOf = (body: Body) => (body['hydra:member'] ?? []) as Body[]
+
+/** The answers that embed books' first loans, and how many books each shows. */
+const PAGES: ReadonlyArray<readonly [string, number]> = [
+  ['/books', 10],
+  ['/books?partial=true', 10],
+  ['/books?pagination=false', 10],
+  ['/books/latest', 3],
+  ['/books?properties[]=loans', 10],
+]
+
+describe('a capped to-many embed', () => {
+  for (const caller of ['librarian', 'reader'])
+    it(`reads at most members x (first + 1) related rows for the ${caller}`, async () => {
+      for (const origin of origins) {
+        for (const [path, members] of PAGES) {
+          const { status, body, read: taken } = await read(origin, caller, path)
+          expect(status, path).toBe(200)
+          expect(membersOf(body), path).toHaveLength(members)
+          expect(taken, `${path} read ${taken} loans`).toBeLessThanOrEqual(members * 4)
+          // Books 1 and 2 show three loans of hundreds, and say that more exist.
+          const first = membersOf(body).find((book) => book['@id'] === '/books/1')
+          if (first) {
+            const shown = first.loans as Body
+            expect(membersOf(shown), path).toHaveLength(3)
+            expect(shown['hydra:view'], path).toBeDefined()
+            if (caller === 'reader')
+              for (const loan of membersOf(shown)) expect(loan.borrower).toBe('Reader 2')
+          }
+        }
+        const item = await read(origin, caller, '/books/2')
+        expect(item.status).toBe(200)
+        expect(membersOf(item.body.loans as Body)).toHaveLength(3)
+        expect(item.read).toBeLessThanOrEqual(4)
+      }
+    })
+})

@@ -46,11 +46,17 @@ export function authenticate(secret: string): MiddlewareHandler<LibraryEnv> {
         })
 }
 
-/** Whether a verified payload holds the claims of the example's tokens. */
+/**
+ * Whether a verified payload holds the claims of the example's tokens. A `sub` holding NUL names
+ * no caller either: the Loan scope hands it to a `where`, and the runtime refuses a scope's text
+ * holding NUL as a fault, a 500 (docs/security.md, "Faulty scopes").
+ */
 function isLibraryClaims(payload: unknown): payload is LibraryClaims {
   if (typeof payload !== 'object' || payload === null) return false
   const { sub, role } = payload as Record<string, unknown>
-  return typeof sub === 'string' && (role === 'reader' || role === 'librarian')
+  return (
+    typeof sub === 'string' && !sub.includes('\0') && (role === 'reader' || role === 'librarian')
+  )
 }
 
 /** The verified claims of the request, or undefined for an anonymous caller. */

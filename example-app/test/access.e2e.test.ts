@@ -689,4 +689,39 @@ describe('the example server (src/auth.ts)', () => {
       await example.close()
     }
   })
+
+  it('reads a signed token whose claim holds NUL as no caller: a 401 on every loan route', async () => {
+    const example = await startServer(createApp(prisma, { auth: { secret: SECRET } }).fetch)
+    const loan = await prisma.loan.findFirstOrThrow({ where: { borrower: 'Reader 3' } })
+    const routes = [
+      ['GET', '/loans'],
+      ['GET', '/loans?pagination=false'],
+      ['GET', `/loans/${loan.id}`],
+      ['GET', `/books/${loan.bookId}/loans`],
+      ['POST', `/loans/${loan.id}/return`],
+    ] as const
+    const answer = async (method: string, path: string, token?: string) => {
+      const response = await fetch(`${example.origin}${path}`, {
+        method,
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      })
+      return { status: response.status, headers: comparable(response), body: await response.text() }
+    }
+    const comparable = (response: Response) =>
+      [...response.headers].filter(([name]) => name !== 'date' && name !== 'content-length')
+    try {
+      for (const sub of ['Reader 3\u0000', '\u0000', 'Reader\u00003']) {
+        // hono/jwt verifies its signature: only the claims' own check can refuse it.
+        const token = await tokenFor({ sub, role: 'reader' }, SECRET)
+        for (const [method, path] of routes) {
+          const refused = await answer(method, path, token)
+          expect(refused.status, `${JSON.stringify(sub)} ${method} ${path}`).toBe(401)
+          expect(refused).toEqual(await answer(method, path))
+        }
+      }
+      expect(await prisma.loan.findUniqueOrThrow({ where: { id: loan.id } })).toEqual(loan)
+    } finally {
+      await example.close()
+    }
+  })
 })

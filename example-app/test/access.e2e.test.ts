@@ -619,10 +619,18 @@ describe("the app's own routes (src/loan-returns.ts)", () => {
       expect((await prisma.loan.findUniqueOrThrow({ where: { id: theirs.id } })).returnedAt).toBe(
         null
       )
-      // The guard's 401, with its challenge, before any read.
+      // The guard's 401, with its challenge, before any read, saying what the route does.
       const anonymous = await returning(example.origin, 'anonymous', theirs.id)
       expect(anonymous.status).toBe(401)
       expect(anonymous.headers.get('WWW-Authenticate')).toBe('Bearer')
+      expect(JSON.parse(anonymous.text)).toMatchObject({
+        detail: 'Authentication is required to write this resource.',
+      })
+      const reading = await fetch(`${example.origin}/loans/${theirs.id}`)
+      expect(await reading.json()).toMatchObject({
+        status: 401,
+        detail: 'Authentication is required to read this resource.',
+      })
       for (const id of ['0', '3abc', '99999999999', '-1'])
         expect((await returning(example.origin, 'reader3', id)).status, id).toBe(404)
       // The reader's own loan, and any loan for a librarian.
@@ -639,6 +647,38 @@ describe("the app's own routes (src/loan-returns.ts)", () => {
     } finally {
       await example.close()
     }
+  })
+
+  it("answer a guard's 403 for a write as refusing the write, and reads as refusing the read", async () => {
+    const loan = await prisma.loan.findFirstOrThrow({ where: { borrower: 'Reader 3' } })
+    const rules: HydraAccess<LibraryEnv> = { Loan: { guard: () => 'forbidden' } }
+    const example = await startServer(
+      createApp(prisma, { auth: { secret: SECRET, access: rules } }).fetch
+    )
+    const answer = async (method: string, path: string) => {
+      const response = await fetch(`${example.origin}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${tokens.get('reader3')}` },
+      })
+      return {
+        status: response.status,
+        detail: ((await response.json()) as Record<string, unknown>).detail,
+      }
+    }
+    try {
+      expect(await answer('POST', `/loans/${loan.id}/return`)).toEqual({
+        status: 403,
+        detail: 'The caller may not write this resource.',
+      })
+      for (const path of ['/loans', `/loans/${loan.id}`, `/books/${loan.bookId}/loans`])
+        expect(await answer('GET', path), path).toEqual({
+          status: 403,
+          detail: 'The caller may not read this resource.',
+        })
+    } finally {
+      await example.close()
+    }
+    expect(await prisma.loan.findUniqueOrThrow({ where: { id: loan.id } })).toEqual(loan)
   })
 
   it('read "no row" as no row, however the scope writes it', async () => {

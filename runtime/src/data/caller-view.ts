@@ -260,21 +260,29 @@ function itemScope<A>(
   return scope
 }
 
-/** Checks the operation's guard: a 401 or 403 problem when it refuses. */
+/** What a request does with the resource a guard admits it to, as its problems say it. */
+export type GuardedAction = 'read' | 'write'
+
+/**
+ * Checks the operation's guard: a 401 or 403 problem when it refuses, saying what the caller
+ * would do (`action`: the generated routes read; an app's own route may write).
+ */
 export async function admit<A>(
   caller: A,
   access: ResourceRules<Where, string, string, A> | undefined,
   operation: string,
-  settings: AuthenticationSettings
+  settings: AuthenticationSettings,
+  action: GuardedAction = 'read'
 ): Promise<void> {
   const guard = ruleOf(access, operation, 'guard')
   if (!guard) return
   const answer = await guard(caller)
   if (answer === 'allow') return
   if (answer === 'unauthenticated')
-    throw new HydraError(401, 'Authentication is required to read this resource.', {
+    throw new HydraError(401, `Authentication is required to ${action} this resource.`, {
       headers: { 'WWW-Authenticate': settings.challenge ?? 'Bearer' },
     })
-  if (answer === 'forbidden') throw new HydraError(403, 'The caller may not read this resource.')
+  if (answer === 'forbidden')
+    throw new HydraError(403, `The caller may not ${action} this resource.`)
   throw new TypeError(`A guard answers allow, unauthenticated or forbidden, not ${String(answer)}`)
 }

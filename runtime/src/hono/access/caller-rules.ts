@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono'
 import type { AuthenticationSettings, GuardAnswer } from '../../contract/access-rules.js'
-import { admit, ruleOf, run } from '../../data/caller-view.js'
+import { admit, type GuardedAction, ruleOf, run } from '../../data/caller-view.js'
 import { isNoRow, settleWhere } from '../../filters/settled-where.js'
 import type { AccessRules, ResourceAccess } from './access-rules.js'
 
@@ -33,9 +33,10 @@ export interface CallerRules<A> {
   ): Promise<GuardAnswer>
   /**
    * The guard checked (its 401 with `WWW-Authenticate`, or 403, thrown as the problem the
-   * generated routes answer), then `condition` within the caller's scope: a `where` that Prisma
-   * reads alike wherever it is put, "no row" included, for `updateMany`, `deleteMany` or a read.
-   * A `condition` holding an undefined value (Prisma would leave it out) throws a TypeError.
+   * generated routes answer, saying "read" on a route of a safe method and "write" on any other),
+   * then `condition` within the caller's scope: a `where` that Prisma reads alike wherever it is
+   * put, "no row" included, for `updateMany`, `deleteMany` or a read. A `condition` holding an
+   * undefined value (Prisma would leave it out) throws a TypeError.
    */
   where<M extends keyof A & string>(
     c: Context,
@@ -85,7 +86,7 @@ export function callerRules<A extends AccessRules>(
       return guard ? guard(c) : 'allow'
     },
     async where(c: Context, model: string, condition: Where, operation = 'item') {
-      await admit(c, resource(model), operation, authentication)
+      await admit(c, resource(model), operation, authentication, actionOf(c.req.method))
       const scope = await scopeOf(c, model, operation)
       // The route's own condition is read as a scope is: `{ id: undefined }` (a missing
       // parameter) would otherwise write every row.
@@ -98,4 +99,12 @@ export function callerRules<A extends AccessRules>(
     },
   }
   return rules as CallerRules<A>
+}
+
+/** The methods RFC 9110 §9.2.1 defines as safe: a route of any other changes something. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE'])
+
+/** What a route of `method` does with the resources it guards. */
+function actionOf(method: string): GuardedAction {
+  return SAFE_METHODS.has(method) ? 'read' : 'write'
 }

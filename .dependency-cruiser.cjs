@@ -4,7 +4,10 @@
  * on what is below them alone. `npm run cycles` checks it with `depcruise`.
  */
 const layers = [
-  ['leaves', '^runtime/src/((errors|terms|decimal|scalar-types)[.]ts$|values/|contract/)'],
+  [
+    'leaves',
+    '^runtime/src/((errors|error-kinds|terms|decimal|scalar-types)[.]ts$|values/|contract/)',
+  ],
   ['observe', '^runtime/src/observe/'],
   ['database', '^runtime/src/database/'],
   ['iri', '^runtime/src/iri/'],
@@ -65,7 +68,7 @@ const withoutHono = {
   comment: 'the layers below HTTP never import hono: the routes hand them data',
   severity: 'error',
   from: {
-    path: '^runtime/src/((errors|terms|decimal|scalar-types)[.]ts$|(values|contract|observe|database|iri|paging|filters|data|hydra|openapi)/)',
+    path: '^runtime/src/((errors|error-kinds|terms|decimal|scalar-types)[.]ts$|(values|contract|observe|database|iri|paging|filters|data|hydra|openapi)/)',
   },
   to: { path: '(^|/)node_modules/hono/' },
 }

@@ -5,7 +5,8 @@
  * the API it was sent to (`new Hono().route('/api', createHydraApp(...))`), with links whose host
  * passed the API's host check.
  */
-import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
+import { get } from 'node:http'
+import { HydraError, hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
 import { type Context, Hono, type Next } from 'hono'
 import { basicAuth } from 'hono/basic-auth'
 import { bearerAuth } from 'hono/bearer-auth'
@@ -50,6 +51,13 @@ beforeAll(async () => {
   // The setup the docs teach: the API under /api, the token checked by the app's middleware.
   const app = new Hono()
   app.use('/api/*', authenticate)
+  // Routes of the app's own beside the API, throwing an error of each status they are asked.
+  app.get('/api/refusals/:status', (c) => {
+    throw new HydraError(Number(c.req.param('status')) as never, 'Refused by the route.')
+  })
+  app.get('/api/exceptions/:status', (c) => {
+    throw new HTTPException(Number(c.req.param('status')) as never)
+  })
   app.route('/api', createHydraApp({ prisma, access: libraryAccess }))
   app.onError(hydraErrorHandler)
   app.notFound(hydraNotFound)
@@ -193,5 +201,77 @@ describe("hono/bearer-auth's and hono/basic-auth's refusals", () => {
       expect(read.status, path).toBe(200)
       await read.arrayBuffer()
     }
+  })
+})
+
+/**
+ * `GET url` through node:http, which hands over every status as it is (fetch fails on a 407, which
+ * it reads as its proxy's).
+ */
+function getWithNode(url: string): Promise<{ status: number; contentType: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          contentType: response.headers['content-type'] ?? '',
+          body: Buffer.concat(chunks).toString('utf8'),
+        })
+      )
+      response.on('error', reject)
+    }).on('error', reject)
+  })
+}
+
+describe("errors of the app's own routes", () => {
+  it('name a kind of error whose document resolves, titled as the problem, for every status', async () => {
+    const { origin } = servers.mounted
+    const documents = new Map<string, Body>()
+    const resolve = async (iri: string) => {
+      if (!documents.has(iri)) {
+        const response = await fetch(`${origin}${iri}`)
+        expect(response.status, iri).toBe(200)
+        documents.set(iri, (await response.json()) as Body)
+      }
+      return documents.get(iri) as Body
+    }
+    const titles = new Map<number, unknown>()
+    for (let status = 400; status <= 599; status++) {
+      for (const route of ['refusals', 'exceptions']) {
+        const response = await getWithNode(`${origin}/api/${route}/${status}`)
+        expect(response.status, `${route} ${status}`).toBe(status)
+        expect(response.contentType).toMatch(/^application\/problem\+json/)
+        const body = JSON.parse(response.body) as Body
+        expect(body, `${route} ${status}`).toMatchObject({
+          '@context': '/api/contexts/Error',
+          '@id': `/api/errors/${status}`,
+          type: `/api/errors/${status}`,
+          status,
+        })
+        await resolve(String(body['@context']))
+        for (const iri of [body['@id'], body.type])
+          expect(await resolve(String(iri)), String(iri)).toMatchObject({
+            '@id': `/api/errors/${status}`,
+            title: body.title,
+            'hydra:title': body.title,
+            status,
+          })
+        titles.set(status, body.title)
+      }
+    }
+    expect(
+      Object.fromEntries([400, 403, 422, 429, 451, 520].map((s) => [s, titles.get(s)]))
+    ).toEqual({
+      400: 'An error occurred',
+      403: 'Forbidden',
+      422: 'Unprocessable Content',
+      429: 'Too Many Requests',
+      451: 'Unavailable For Legal Reasons',
+      520: 'An error occurred',
+    })
+    for (const status of ['399', '600', '4000', '42'])
+      expect((await fetch(`${origin}/api/errors/${status}`)).status, status).toBe(404)
   })
 })

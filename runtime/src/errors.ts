@@ -1,47 +1,7 @@
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { type ErrorStatusCode, statusTitle } from './error-kinds.js'
 import { type HydraTerm, hydraTerm } from './terms.js'
-
-const TITLES: Partial<Record<number, string>> = {
-  400: 'An error occurred',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  408: 'Request Timeout',
-  412: 'Precondition Failed',
-  414: 'URI Too Long',
-  431: 'Request Header Fields Too Large',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-}
-
-/** The title of a problem of `status`, as the reference writes it ("An error occurred" for most). */
-export function statusTitle(status: number): string {
-  return TITLES[status] ?? 'An error occurred'
-}
-
-/** What each kind of error the API answers means: the document at its `@id` (`/errors/404`). */
-const DESCRIPTIONS: Partial<Record<number, string>> = {
-  400: 'A parameter of the request was refused; the detail of the answer names it and says why.',
-  401: 'The resource is read by authenticated callers only: the WWW-Authenticate header says how.',
-  403: 'The caller is known and may not read the resource.',
-  404: 'No resource is at the IRI asked for: no route matches it, or no item has its key.',
-  406: 'The request accepts neither application/ld+json nor application/json.',
-  408: 'The request did not arrive within the time the server waits for it.',
-  412: 'An If-Match of the request names no current representation: it changed since it was read.',
-  414: 'The request target (path and query string) is longer than the server reads.',
-  431: 'The request head (request line and headers) is larger than the server reads.',
-  500: 'The server could not complete the request; the cause is logged, not told.',
-}
-
-/** The kinds of error the API answers, by status: the errors whose `@id` resolves. */
-export function errorKind(status: number): { title: string; description: string } | undefined {
-  const title = TITLES[status]
-  const description = DESCRIPTIONS[status]
-  return title && description ? { title, description } : undefined
-}
 
 /** The rel of a `Link` to the context a JSON document (here `application/problem+json`) has. */
 export const JSON_LD_CONTEXT_REL = 'http://www.w3.org/ns/json-ld#context'
@@ -133,8 +93,11 @@ export function problemResponse(
  * is built only then.
  */
 export class HydraError extends HTTPException {
+  /** An error's status: one of HTTP's client and server errors, each with its error document. */
+  declare readonly status: ErrorStatusCode
+
   constructor(
-    status: ContentfulStatusCode,
+    status: ErrorStatusCode,
     readonly detail: string,
     options: HydraErrorOptions = {}
   ) {

@@ -61,7 +61,8 @@ beforeAll(async () => {
   app.route('/api', createHydraApp({ prisma, access: libraryAccess }))
   app.onError(hydraErrorHandler)
   app.notFound(hydraNotFound)
-  servers.mounted = await startServer(app.fetch)
+  // The server's own problems (what Node's parser refuses) point under the API's mount too.
+  servers.mounted = await startServer(app.fetch, { base: '/api' })
   servers.root = await startServer(createApp(prisma, { auth: { secret: SECRET } }).fetch)
   // Hono's bearer-auth and basic-auth throw a response of their own: a challenge and a message.
   const guarded = new Hono()
@@ -273,5 +274,37 @@ describe("errors of the app's own routes", () => {
     })
     for (const status of ['399', '600', '4000', '42'])
       expect((await fetch(`${origin}/api/errors/${status}`)).status, status).toBe(404)
+  })
+})
+
+describe('requests the server refuses before the app sees them', () => {
+  it("are problems whose IRIs carry the API's mount path and resolve", async () => {
+    const { origin } = servers.mounted
+    const host = `Host: ${new URL(origin).host}\r\n`
+    const cases = [
+      ['raw UTF-8 in the target', `GET /api/books?title=zo\u00eb HTTP/1.1\r\n${host}`, 400],
+      ['a malformed header', `GET /api/books HTTP/1.1\r\n${host}Bad Header\r\n`, 400],
+      ['no Host', 'GET /api/books HTTP/1.1\r\n', 400],
+      ['a backslash in the path', `GET /api\\books HTTP/1.1\r\n${host}`, 400],
+      [
+        'a head over 16 KB',
+        `GET /api/books HTTP/1.1\r\n${host}X-Big: ${'a'.repeat(17000)}\r\n`,
+        431,
+      ],
+    ] as const
+    for (const [name, head, status] of cases) {
+      const answer = await sendRaw(origin, Buffer.from(`${head}Connection: close\r\n\r\n`, 'utf8'))
+      expect(answer.status, name).toBe(status)
+      expect(answer.headers['content-type'], name).toMatch(/^application\/problem\+json/)
+      const body = JSON.parse(answer.body) as Body
+      expect(body, name).toMatchObject({
+        '@context': '/api/contexts/Error',
+        '@id': `/api/errors/${status}`,
+        type: `/api/errors/${status}`,
+        status,
+      })
+      for (const iri of [body['@context'], body['@id'], body.type])
+        expect((await fetch(`${origin}${iri}`)).status, `${name}: ${iri}`).toBe(200)
+    }
   })
 })

@@ -41,6 +41,16 @@ function detailOf(answer) {
   }
 }
 
+/** The `@context`, `@id` and `type` a problem's body writes. */
+function irisOf(answer) {
+  try {
+    const body = JSON.parse(answer.body)
+    return [body['@context'], body['@id'], body.type].map(String)
+  } catch {
+    return []
+  }
+}
+
 /** Checks the raw requests against the server at `base` (`http://localhost:PORT/api`). */
 export async function checkRawRequests(base, expect) {
   const { host } = new URL(base)
@@ -54,6 +64,18 @@ export async function checkRawRequests(base, expect) {
     raw.status === 400 && /percent-encode/.test(detailOf(raw) ?? ''),
     'raw UTF-8 in the request line (?title=zoë as curl sends it): a 400 problem',
     raw
+  )
+  // Written by the server before any route runs, under the mount path it was given as `base`.
+  const iris = raw.status === 400 ? irisOf(raw) : []
+  const resolved = await Promise.all(
+    iris.map(async (iri) => (await fetch(`${new URL(base).origin}${iri}`)).status)
+  )
+  expect(
+    iris.length === 3 &&
+      iris.every((iri) => iri.startsWith(`${path}/`)) &&
+      resolved.every((status) => status === 200),
+    `its @context, @id and type are under ${path} and resolve`,
+    { iris, resolved }
   )
 
   const hostless = await sendRaw(base, `GET ${path}/books HTTP/1.1\r\n\r\n`)

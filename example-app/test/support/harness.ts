@@ -5,7 +5,7 @@ import path from 'node:path'
 import { pushSchema } from '@prisma-hydra/prisma-offline/push-schema'
 import { writeSchemaCopy } from '@prisma-hydra/prisma-offline/schema-copy'
 import { createScratchDatabase } from '@prisma-hydra/prisma-offline/scratch-database'
-import { createHydraServer } from '@prisma-hydra/runtime/node'
+import { createHydraServer, type HydraServerOptions } from '@prisma-hydra/runtime/node'
 import {
   type AppProvider,
   appProviderOf,
@@ -99,12 +99,14 @@ export async function freshDatabase(schemaPath: string): Promise<TestDatabase> {
 
 /**
  * Serves `fetch` on a free loopback port, as the example's server does (`createHydraServer`:
- * requests Node's parser or adapter refuses answered as problems): the tests speak real HTTP to it.
+ * requests Node's parser or adapter refuses answered as problems, with its `options`): the tests
+ * speak real HTTP to it.
  */
 export async function startServer(
-  fetch: (request: Request) => Response | Promise<Response>
+  fetch: (request: Request) => Response | Promise<Response>,
+  options: HydraServerOptions = {}
 ): Promise<{ origin: string; close: () => Promise<void> }> {
-  const server = createHydraServer(fetch)
+  const server = createHydraServer(fetch, options)
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo

@@ -6,7 +6,7 @@
  */
 import { maxHeaderSize } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { errorBody, PROBLEM_JSON } from '../errors.js'
+import { type ErrorOptions, errorBody, PROBLEM_JSON } from '../errors.js'
 import { MAX_REQUEST_TARGET } from '../hono/request/request-target.js'
 
 /** The error of Node's `clientError` event: a parser error carries its code and the bytes read. */
@@ -66,7 +66,8 @@ const REASONS = {
 
 /**
  * A listener of Node's `clientError` event: answers the request with a problem+json body and closes
- * the connection (a client that is gone, or a socket already written to, is just closed):
+ * the connection (a client that is gone, or a socket already written to, is just closed). Its
+ * IRIs are at the root (`/errors/400`); `createHydraServer({ base })` writes them under a mount.
  *
  * ```ts
  * const server = createServer(getRequestListener(app.fetch, { errorHandler: hydraRequestError }))
@@ -74,13 +75,18 @@ const REASONS = {
  * ```
  */
 export function hydraClientError(error: ClientError, socket: Duplex): void {
+  answerClientError(error, socket, {})
+}
+
+/** hydraClientError, its problem written in `style` (under the API's mount path). */
+export function answerClientError(error: ClientError, socket: Duplex, style: ErrorOptions): void {
   const written = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
   if (error.code === 'ECONNRESET' || !socket.writable || written?.headersSent) {
     socket.destroy()
     return
   }
   const { status, detail } = answerTo(error)
-  const body = JSON.stringify(errorBody(status, detail))
+  const body = JSON.stringify(errorBody(status, detail, style))
   // A HEAD request is answered without the body (its client would read it as a next answer).
   const head = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD '
   socket.end(

@@ -12,11 +12,12 @@ import {
   type ServerOptions,
   type ServerResponse,
 } from 'node:http'
+import type { Duplex } from 'node:stream'
 import { getRequestListener } from '@hono/node-server'
-import { problemResponse } from '../errors.js'
+import { type ErrorOptions, problemResponse } from '../errors.js'
 import { MISSING_HOST, requestErrorAnswer } from '../hono/request/request-error.js'
 import { type HydraLogger, loggerOf } from '../observe/logger.js'
-import { hydraClientError } from './client-error.js'
+import { answerClientError, type ClientError } from './client-error.js'
 
 /** The `fetch` of a Hono app (`app.fetch`), as `@hono/node-server` calls it. */
 export type FetchCallback = Parameters<typeof getRequestListener>[0]
@@ -25,8 +26,12 @@ export type FetchCallback = Parameters<typeof getRequestListener>[0]
  * Answers an HTTP/1.1 request without `Host` with its 400 (RFC 9112 §3.2), as a problem, and
  * closes the connection as Node does.
  */
-async function refuseMissingHost(incoming: IncomingMessage, outgoing: ServerResponse) {
-  const response = problemResponse(400, MISSING_HOST)
+async function refuseMissingHost(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  style: ErrorOptions
+) {
+  const response = problemResponse(400, MISSING_HOST, style)
   const body = await response.text()
   outgoing.writeHead(400, {
     ...Object.fromEntries(response.headers),
@@ -36,8 +41,21 @@ async function refuseMissingHost(incoming: IncomingMessage, outgoing: ServerResp
   outgoing.end(incoming.method === 'HEAD' ? undefined : body)
 }
 
-/** `node:http`'s server options, and where the server logs what escapes the app. */
-export interface HydraServerOptions extends ServerOptions {
+/** `base` as a prefix of paths: `/api` for `/api/`, '' for `/`; a path it must be. */
+function mountPath(base: string | undefined): string | undefined {
+  if (base === undefined) return undefined
+  if (!base.startsWith('/'))
+    throw new TypeError(`createHydraServer's base is a path starting with "/", not "${base}"`)
+  return base.replace(/\/+$/, '')
+}
+
+/**
+ * `node:http`'s server options, where the server logs what escapes the app, and how it writes the
+ * problems it answers itself: `base`, the path the API is mounted under (`/api` for
+ * `app.route('/api', createHydraApp(...))`), under which their `@context`, `@id` and `type` are
+ * written so that they resolve (default: the root), and `hydraPrefix`, as the API's.
+ */
+export interface HydraServerOptions extends ServerOptions, ErrorOptions {
   /** The app's logger (`createHydraApp({ logger })`); default: the console. */
   logger?: HydraLogger | undefined
 }
@@ -52,20 +70,23 @@ export interface HydraServerOptions extends ServerOptions {
  * ```
  */
 export function createHydraServer(fetch: FetchCallback, options: HydraServerOptions = {}): Server {
-  const { logger, ...serverOptions } = options
+  const { logger, base, hydraPrefix, ...serverOptions } = options
   const log = loggerOf(logger)
+  const style = { base: mountPath(base), hydraPrefix }
   const listener = getRequestListener(fetch, {
-    errorHandler: (error) => requestErrorAnswer(error, log),
+    errorHandler: (error) => requestErrorAnswer(error, log, style),
   })
   // Node's own check of Host answers before any listener, with no body: this one answers instead.
   const server = createServer(
     { ...serverOptions, requireHostHeader: false },
     (incoming, outgoing) => {
       if (incoming.headers.host === undefined && incoming.httpVersion === '1.1')
-        return void refuseMissingHost(incoming, outgoing)
+        return void refuseMissingHost(incoming, outgoing, style)
       return listener(incoming, outgoing)
     }
   )
-  server.on('clientError', hydraClientError)
+  server.on('clientError', (error: ClientError, socket: Duplex) =>
+    answerClientError(error, socket, style)
+  )
   return server
 }

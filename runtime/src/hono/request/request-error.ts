@@ -1,4 +1,4 @@
-import { problemResponse } from '../../errors.js'
+import { type ErrorOptions, problemResponse } from '../../errors.js'
 import { consoleLogger, type HydraLogger } from '../../observe/logger.js'
 
 /** The detail of a request whose `Host` is missing or not `host[:port]`. */
@@ -26,17 +26,25 @@ export function hydraRequestError(error: unknown): Response {
   return requestErrorAnswer(error, consoleLogger)
 }
 
-/** hydraRequestError, logging what escaped the app through `logger` (createHydraServer's). */
-export function requestErrorAnswer(error: unknown, logger: HydraLogger): Response {
+/**
+ * hydraRequestError, logging what escaped the app through `logger` (createHydraServer's), its
+ * problems written in `style` (under the API's mount path).
+ */
+export function requestErrorAnswer(
+  error: unknown,
+  logger: HydraLogger,
+  style: ErrorOptions = {}
+): Response {
   if (error instanceof Error && error.name === 'RequestError') {
-    if (/^missing host header/i.test(error.message)) return problemResponse(400, MISSING_HOST)
-    if (/host header/i.test(error.message)) return problemResponse(400, BAD_HOST)
-    return problemResponse(400, `The request target cannot be read: ${error.message}.`)
+    if (/^missing host header/i.test(error.message))
+      return problemResponse(400, MISSING_HOST, style)
+    if (/host header/i.test(error.message)) return problemResponse(400, BAD_HOST, style)
+    return problemResponse(400, `The request target cannot be read: ${error.message}.`, style)
   }
   logger({
     level: 'error',
     message: 'a request failed outside the app; answering 500',
     fields: { event: 'server.error', error },
   })
-  return problemResponse(500, 'The server could not complete the request.')
+  return problemResponse(500, 'The server could not complete the request.', style)
 }

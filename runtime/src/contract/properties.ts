@@ -34,7 +34,9 @@ export interface EmbedSpec {
    * A to-many relation: how a related row is tied to one item, as its sub-collection ties them
    * (the target's foreign key, or its relation back, to one item or to several).
    */
-  condition?: { kind: 'column' | 'is' | 'some'; field: string } | undefined
+  condition?:
+    | { kind: 'column' | 'is' | 'some'; field: string; relation?: string | undefined }
+    | undefined
 }
 
 /** A property a client may select: a field, or a link (to-one links may be embedded). */

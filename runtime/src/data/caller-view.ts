@@ -13,7 +13,7 @@ import type {
   ScopeRule,
 } from '../contract/access-rules.js'
 import { HydraError } from '../errors.js'
-import { NO_ROW, settleWhere, WhereFault } from '../filters/settled-where.js'
+import { isNoRow, NO_ROW, settleWhere, WhereFault } from '../filters/settled-where.js'
 
 type Where = Record<string, unknown>
 
@@ -38,6 +38,11 @@ export interface CallerView {
    * sub-collection's parent), refuses the caller.
    */
   pageScopeOf(model: string): Where | undefined
+  /**
+   * The item scope of the request's own model where it embeds first pages: the parent's scope a
+   * sub-collection's rows are tied to (undefined: every row).
+   */
+  pageParentScope: Where | undefined
   /** The resource's fields the caller may not see. */
   hidden: ReadonlySet<string>
   /** The fields of `model` (one of the request's `related`) the caller may not see. */
@@ -65,6 +70,7 @@ export const EVERYONE: CallerView = {
   scope: undefined,
   scopeOf: () => undefined,
   pageScopeOf: () => undefined,
+  pageParentScope: undefined,
   hidden: new Set(),
   hiddenOf: () => new Set(),
 }
@@ -130,6 +136,10 @@ export async function callerView<A>(
       ? await itemScope(caller, rules, request.model, scopes)
       : await run(caller, ruleOf(own, request.operation, 'scope'), request.model, request.operation)
   const pageScopes = await firstPageScopes(caller, rules, request)
+  // Read only when a first page is read: a refusing guard of the parent made every one "no row".
+  const pageParentScope = [...pageScopes.values()].every(isNoRow)
+    ? undefined
+    : await itemScope(caller, rules, request.model, scopes)
   const hidden = new Set((await own?.hidden?.(caller)) ?? [])
   const hiddenRelated = new Map<string, ReadonlySet<string>>()
   await Promise.all(
@@ -151,6 +161,7 @@ export async function callerView<A>(
         throw new TypeError(`No first page of ${model} was read for this request`)
       return pageScopes.get(model)
     },
+    pageParentScope,
     hidden,
     hiddenOf: (model) => hiddenRelated.get(model) ?? new Set(),
   }

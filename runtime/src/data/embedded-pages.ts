@@ -17,10 +17,22 @@ import type { ReadRun } from './read-routing.js'
 
 type Where = Record<string, unknown>
 
-/** A to-many relation a request embeds, with the scope of its sub-collection for the caller. */
+/** A to-many relation a request embeds, with the scope of its sub-collection's rows for the caller. */
 export interface FirstPage {
   embed: EmbedRequest & { property: { embed: { first: number } } }
   scope: Where | undefined
+}
+
+/**
+ * The members whose first pages are read: their model's delegate and key, and the scope of the
+ * caller's sub-collections' parents (its item scope), with whether a member of the page may be
+ * outside it (a collection whose own scope is not that one).
+ */
+export interface PageParents {
+  delegate: string
+  key: ModelKey
+  scope: Where | undefined
+  check: boolean
 }
 
 /** The key a member's related rows are tied to: its one field's value, or a composite's fields. */
@@ -30,16 +42,44 @@ function keyOf(row: Where, key: ModelKey): unknown {
 }
 
 /**
+ * The members whose sub-collections the caller may read: every one, or (when some may be outside
+ * the caller's item scope, whose sub-collections answer the 404 of a missing parent) those its
+ * item scope holds, found in one query.
+ */
+async function visibleParents(
+  rows: readonly Where[],
+  parents: PageParents,
+  on: ReadRun<PrismaModelReads>
+): Promise<(row: Where) => boolean> {
+  const { scope, key, delegate } = parents
+  if (!scope || !parents.check) return () => true
+  const names = key.fields?.map(({ name }) => name) ?? [key.name]
+  const identity = (row: Where) => JSON.stringify(names.map((name) => String(row[name])))
+  const byKey = key.fields
+    ? { OR: rows.map((row) => keyOf(row, key) as Where) }
+    : { [key.name]: { in: rows.map((row) => row[key.name]) } }
+  const select = Object.fromEntries(names.map((name) => [name, true]))
+  const found = await on((reads) =>
+    reads.findManyOf(delegate, andWhere(scope, byKey) ?? byKey, select)
+  )
+  const visible = new Set(found.map((row) => identity(row as Where)))
+  return (row) => visible.has(identity(row))
+}
+
+/**
  * `rows` with each relation of `pages` holding its first `first + 1` related rows within its
- * scope, read on `on`'s database: the rows a page's query reads without them.
+ * scope, read on `on`'s database: the rows a page's query reads without them. A member whose
+ * sub-collection the caller may not read keeps its relation unread (written as its IRI).
  */
 export async function withFirstPages<Row extends object>(
   rows: Row[],
   pages: readonly FirstPage[],
-  key: ModelKey,
+  parents: PageParents,
   on: ReadRun<PrismaModelReads>
 ): Promise<Row[]> {
   if (pages.length === 0 || rows.length === 0) return rows
+  const { key } = parents
+  const visible = await visibleParents(rows as Where[], parents, on)
   const read = await Promise.all(
     pages.map(({ embed, scope }) => {
       const { delegate, condition } = embed.property.embed
@@ -48,11 +88,10 @@ export async function withFirstPages<Row extends object>(
       const { select, ...window } = firstPageArgs(embed)
       return Promise.all(
         rows.map((row) => {
-          const tied = parentWhere(
-            { parent: { key }, condition },
-            keyOf(row as Where, key),
-            undefined
-          )
+          if (!visible(row as Where)) return undefined
+          const id = keyOf(row as Where, key)
+          // The parent's scope too, as the sub-collection's own where holds it.
+          const tied = parentWhere({ parent: { key }, condition }, id, parents.scope)
           const where = andWhere(scope, tied) ?? tied
           return on((reads) => reads.findManyOf(delegate, where, select, window))
         })
@@ -61,8 +100,10 @@ export async function withFirstPages<Row extends object>(
   )
   return rows.map((row, index) => {
     const filled: Where = { ...(row as Where) }
-    for (const [which, { embed }] of pages.entries())
-      filled[relationOf(embed.property)] = read[which]?.[index] ?? []
+    for (const [which, { embed }] of pages.entries()) {
+      const related = read[which]?.[index]
+      if (related) filled[relationOf(embed.property)] = related
+    }
     return filled as Row
   })
 }

@@ -11,7 +11,7 @@
  * (its model's main collection rules, caller-view.ts); a guard refusing that route leaves the
  * relation unread, its IRI shown.
  */
-import type { ModelKey } from '../contract/model-source.js'
+import type { ModelSource } from '../contract/model-source.js'
 import {
   type EmbedRequest,
   embeddingSelect,
@@ -21,7 +21,7 @@ import {
 } from '../filters/properties.js'
 import { isNoRow } from '../filters/settled-where.js'
 import type { CallerView } from './caller-view.js'
-import { type FirstPage, withFirstPages } from './embedded-pages.js'
+import { type FirstPage, type PageParents, withFirstPages } from './embedded-pages.js'
 import type { PrismaModelReads } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
 
@@ -38,14 +38,13 @@ export interface Embedding {
 }
 
 /**
- * The embedding of a selection under the caller's view; undefined when it embeds nothing. `key`
- * is the resource's key, which ties a member to the first pages it embeds.
+ * The embedding of a selection under the caller's view; undefined when it embeds nothing. `model`
+ * is the resource's, whose key ties a member to the first pages it embeds.
  */
 export function embeddingOf(
-  select: Readonly<Where>,
+  model: Pick<ModelSource, 'select' | 'key' | 'delegate'>,
   selection: PropertySelection | undefined,
-  view: CallerView,
-  key: ModelKey
+  view: CallerView
 ): Embedding | undefined {
   if (!selection || selection.embeds.size === 0) return undefined
   const embeds = [...selection.embeds.values()]
@@ -59,14 +58,19 @@ export function embeddingOf(
     const { first, model } = embed.property.embed
     if (first === undefined) return []
     const scope = view.pageScopeOf(model)
-    return scope !== undefined && isNoRow(scope)
+    return (scope !== undefined && isNoRow(scope)) || isNoRow(view.pageParentScope)
       ? []
       : [{ embed: embed as FirstPage['embed'], scope }]
   })
+  const { delegate, key } = model
+  const parentScope = view.pageParentScope
+  // Members of a page read under another scope than the items' may be outside the latter.
+  const check = JSON.stringify(parentScope) !== JSON.stringify(view.scope)
+  const parents: PageParents = { delegate, key, scope: parentScope, check }
   return {
-    select: embeddingSelect(select, selection),
+    select: embeddingSelect(model.select, selection),
     async restrict(rows, on) {
-      let restricted = await withFirstPages(rows, pages, key, on)
+      let restricted = await withFirstPages(rows, pages, parents, on)
       for (const { embed, scope } of checks)
         restricted = await restrictOne(restricted, embed, scope, on)
       return restricted

@@ -73,7 +73,7 @@ function declaredEmbed(
   const spec = embedSpecOf(link.target, target, fields)
   // A to-many relation's first page is read apart, one member's at a time: by the condition its
   // sub-collection reads.
-  const condition = link.condition && { kind: link.condition.kind, field: link.condition.field }
+  const { condition } = link
   const embed = first === undefined ? spec : { ...spec, first, ...(condition ? { condition } : {}) }
   return [{ name: link.name, ...named, embed, ...(operations ? { operations } : {}) }]
 }

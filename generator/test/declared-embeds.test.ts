@@ -192,6 +192,7 @@ describe('@property(embed: [...])', () => {
           fields: [{ name: 'stars', type: 'Int' }],
           first: 3,
           condition: { field: 'bookId', kind: 'column', relation: 'book' },
+          page: { page: 'page', size: 30 },
         },
       },
     ])

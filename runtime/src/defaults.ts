@@ -13,6 +13,7 @@ export { defaultParameterNames } from './contract/paging.js'
 export type {
   DeclaredEmbed,
   EmbeddedField,
+  EmbeddedPage,
   EmbedSpec,
   PropertySpec,
   SelectableProperty,

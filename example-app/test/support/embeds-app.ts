@@ -40,8 +40,9 @@ export interface EmbeddedLoanRow {
 
 /**
  * A book's loans as its declaration (`first: 3`) writes them, from its loans in id order: the
- * first three, each with its `returnedAt` (left out when `hidden`) and `borrower`, and a partial
- * view at the sub-collection when there are more.
+ * first three, each with its `returnedAt` (left out when `hidden`) and `borrower`, and when there
+ * are more a partial view naming the sub-collection's page of those three (loans let clients
+ * choose the page size), with that page's first and next pages.
  */
 export function declaredLoans(
   bookId: number,
@@ -61,6 +62,11 @@ export function declaredLoans(
     })),
   }
   if (loans.length > 3)
-    collection['hydra:view'] = { '@id': iri, '@type': 'hydra:PartialCollectionView' }
+    collection['hydra:view'] = {
+      '@id': `${iri}?itemsPerPage=3&page=1`,
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:first': `${iri}?itemsPerPage=3&page=1`,
+      'hydra:next': `${iri}?itemsPerPage=3&page=2`,
+    }
   return collection
 }

@@ -56,7 +56,7 @@ export function resolveResource(
     report,
   }
   const { operations: queried, properties } = withQueries(entry.annotations, operations, context)
-  const embedded = declaredEmbeds(entry, served, catalog.served, problems)
+  const embedded = declaredEmbeds(entry, served, catalog.served, global, problems)
   const resource = {
     name: model.name,
     ...(served.iri ? { iri: served.iri } : {}),

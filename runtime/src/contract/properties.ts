@@ -37,6 +37,24 @@ export interface EmbedSpec {
   condition?:
     | { kind: 'column' | 'is' | 'some'; field: string; relation?: string | undefined }
     | undefined
+  /** With `first`: the sub-collection's page those items are, which the `hydra:view` names. */
+  page?: EmbeddedPage | undefined
+}
+
+/**
+ * The page of a sub-collection (its target's collection operation) a capped to-many embed shows
+ * (docs/member-shape.md): written `?page=1`, with the page size as well when clients choose it
+ * there and it differs from `first`, in that operation's parameter names.
+ */
+export interface EmbeddedPage {
+  /** The page number's parameter. */
+  page: string
+  /** The page size's parameter, when the page is asked with `first` as its size. */
+  itemsPerPage?: string | undefined
+  /** The page's size: `first` when asked so, else the sub-collection's; absent when unpaged. */
+  size?: number | undefined
+  /** Its pages are partial: they link to the next page, not to the first. */
+  partial?: boolean | undefined
 }
 
 /** A property a client may select: a field, or a link (to-one links may be embedded). */

@@ -35,6 +35,6 @@ export function declaredNote(type: DocumentedType, name: string): { description?
 function embeddedShape({ fields: shown, first, model }: DeclaredEmbed['embed']): string {
   const fields = shown.map((field) => field.name).join(', ')
   if (first !== undefined)
-    return `the first page of the sub-collection at its @id, a hydra:Collection holding at most ${first} related ${model} items in their key order, each with its @id, @type and ${fields || 'no other field'} (a field hidden from the caller left out); a hydra:view of type hydra:PartialCollectionView, its @id the sub-collection's, when more exist; the sub-collection's IRI when the caller may not see ${model}`
+    return `the first page of the sub-collection at its @id, a hydra:Collection holding at most ${first} related ${model} items in their key order, each with its @id, @type and ${fields || 'no other field'} (a field hidden from the caller left out); a hydra:view of type hydra:PartialCollectionView, its @id the sub-collection's page of those items, when more exist; the sub-collection's IRI when the caller may not see ${model}`
   return `the related ${model} with its @id, @type and ${fields || 'no other field'} (a field hidden from the caller left out); its IRI when the caller may not see it`
 }

@@ -4,13 +4,14 @@
  * docs/member-shape.md): the first page of its sub-collection in place of its IRI, capped. The
  * collection's `@id` is the sub-collection's IRI; its members are the related items (context,
  * `@id`, `@type`, the fields asked), at most `first`, in the target's key order. The page's query
- * reads one row more (filters/properties.ts): when it is there, a `hydra:view` of type
- * `hydra:PartialCollectionView` whose `@id` is the sub-collection's IRI says that more exist,
- * there, with no count. Keys are written with or without the `hydra:` prefix as the resource's.
+ * reads one row more (filters/properties.ts): when it is there, a `hydra:view` says that more
+ * exist. Keys are written with or without the `hydra:` prefix as the resource's.
  */
+import type { EmbeddedPage } from '../contract/properties.js'
 import type { LinkTarget } from '../contract/resource.js'
 import type { EmbedRequest } from '../filters/properties.js'
 import { hydraTerm } from '../terms.js'
+import { embeddedView } from './embedded-view.js'
 import { relatedIri } from './links.js'
 
 type Row = Record<string, unknown>
@@ -37,25 +38,25 @@ export function embeddedItem(related: Row, iri: string, { fields, context, model
  * its IRI when they were not read (a guard refusing the target model: embedded-scope.ts).
  */
 export function embeddedCollectionWriter(
-  embed: EmbedRequest & { property: { embed: { first: number } } },
+  embed: EmbedRequest & { property: { embed: { first: number; page: EmbeddedPage } } },
   target: LinkTarget,
   item: ItemFields,
   hydraPrefix: boolean
 ) {
-  const { first, key } = embed.property.embed
+  const { first, key, page } = embed.property.embed
   const iriOf = relatedIri(target, key[0] as string)
   const terms = {
     collection: hydraTerm('Collection', hydraPrefix),
     member: hydraTerm('member', hydraPrefix),
     view: hydraTerm('view', hydraPrefix),
-    partial: hydraTerm('PartialCollectionView', hydraPrefix),
   }
+  const viewOf = embeddedView(page, first, hydraPrefix)
   return (related: unknown, iri: string, base: string): unknown => {
     if (!Array.isArray(related)) return iri
     const rows = related as Row[]
     const members = rows.slice(0, first).map((row) => embeddedItem(row, iriOf(row, base), item))
     const collection: Row = { '@id': iri, '@type': terms.collection, [terms.member]: members }
-    if (rows.length > first) collection[terms.view] = { '@id': iri, '@type': terms.partial }
+    if (rows.length > first) collection[terms.view] = viewOf(iri, rows.length)
     return collection
   }
 }

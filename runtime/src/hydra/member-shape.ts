@@ -26,7 +26,7 @@ export interface ShapedResource {
 
 /** Writes the embedded item (or collection) of one relation from its row, or its IRI. */
 function embeddedWriter(embed: EmbedRequest, base: string, resource: ShapedResource) {
-  const { model, first } = embed.property.embed
+  const { model, first, page } = embed.property.embed
   const relation = relationOf(embed.property)
   const item: ItemFields = {
     context: `${base}/contexts/${model}`,
@@ -37,9 +37,10 @@ function embeddedWriter(embed: EmbedRequest, base: string, resource: ShapedResou
     }),
   }
   const target = resource.links?.find((link) => link.name === embed.property.name)?.target
-  if (first !== undefined && target) {
+  if (first !== undefined && page !== undefined && target) {
+    const capped = { ...embed.property.embed, first, page }
     const write = embeddedCollectionWriter(
-      { ...embed, property: { ...embed.property, embed: { ...embed.property.embed, first } } },
+      { ...embed, property: { ...embed.property, embed: capped } },
       target,
       item,
       resource.hydraPrefix !== false

@@ -67,13 +67,17 @@ type Term<D, K extends string> = D extends { hydraPrefix: false } ? K : `hydra:$
 
 /**
  * A to-many relation declared embedded (`first`): the first page of its sub-collection, its
- * related items, and a partial view when more exist (hydra/embedded-collection.ts).
+ * related items, and a partial view when more exist (hydra/embedded-view.ts).
  */
 type DeclaredCollection<D, X extends DescribedEmbed> = Flat<
   { '@id': string; '@type': Term<D, 'Collection'> } & {
     [K in Term<D, 'member'>]: DeclaredFields<X>[]
   } & {
-    [K in Term<D, 'view'>]?: { '@id': string; '@type': Term<D, 'PartialCollectionView'> }
+    [K in Term<D, 'view'>]?: Flat<
+      { '@id': string; '@type': Term<D, 'PartialCollectionView'> } & {
+        [L in Term<D, 'first' | 'next'>]?: string
+      }
+    >
   }
 >
 

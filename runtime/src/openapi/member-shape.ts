@@ -92,11 +92,14 @@ export function embeddedCollectionSchema(embed: EmbedSpec, prefixes: readonly bo
         [term('member')]: { type: 'array', maxItems: embed.first, items: embeddedSchema(embed) },
         [term('view')]: {
           type: 'object',
-          description: 'Present when more related items exist than are shown: follow the @id.',
+          description:
+            "Present when more related items exist than are shown: the sub-collection's page they are, at its @id.",
           required: ['@id', '@type'],
           properties: {
             '@id': { type: 'string', format: 'uri-reference' },
             '@type': { const: term('PartialCollectionView') },
+            [term('first')]: { type: 'string', format: 'uri-reference' },
+            [term('next')]: { type: 'string', format: 'uri-reference' },
           },
           additionalProperties: false,
         },

@@ -9,8 +9,10 @@ import type { DeclaredEmbed } from '@prisma-hydra/runtime/defaults'
 import { didYouMean, type Problem, reporter } from '../../problems.js'
 import type { CatalogModel } from '../models/catalog.js'
 import type { ServedModel } from '../models/served-model.js'
+import type { GlobalConfig } from '../paging/global.js'
 import { type EmbedDeclaration, MAX_EMBEDDED_FIRST } from '../schema/embed-declarations.js'
 import type { FieldModel, LinkModel } from '../schema/model.js'
+import { embeddedPage } from './embedded-page.js'
 import { embedSpecOf } from './property-filter.js'
 
 /**
@@ -21,6 +23,7 @@ export function declaredEmbeds(
   entry: CatalogModel,
   served: ServedModel,
   targets: ReadonlyMap<string, ServedModel>,
+  global: GlobalConfig,
   problems: Problem[]
 ): DeclaredEmbed[] {
   return entry.fields.flatMap(({ field, embeds, hidden }) => {
@@ -47,15 +50,23 @@ export function declaredEmbeds(
         `embeds a relation to ${field.type}, which is not served (no @pagination with a key): only a served model's items embed, at their IRIs`
       )
     return embeds.flatMap((declaration) =>
-      declaredEmbed(declaration, { link, target, path: served.collectionPath }, report)
+      declaredEmbed(declaration, { link, target, path: served.collectionPath, global }, report)
     )
   })
+}
+
+/** Where a line is declared: its link, the link's target, the model's path, the global config. */
+interface DeclarationSite {
+  link: LinkModel
+  target: ServedModel
+  path: string
+  global: GlobalConfig
 }
 
 /** One line's embed of `link`, or none (reported) when it cannot be. */
 function declaredEmbed(
   { fields: names, first, operations }: EmbedDeclaration,
-  { link, target, path }: { link: LinkModel; target: ServedModel; path: string },
+  { link, target, path, global }: DeclarationSite,
   report: (message: string) => []
 ): DeclaredEmbed[] {
   if (link.kind === 'many' && first === undefined)
@@ -72,9 +83,17 @@ function declaredEmbed(
   const named = link.field === link.name ? {} : { field: link.field }
   const spec = embedSpecOf(link.target, target, fields)
   // A to-many relation's first page is read apart, one member's at a time: by the condition its
-  // sub-collection reads.
+  // sub-collection reads. Its view names the sub-collection's page it is.
   const { condition } = link
-  const embed = first === undefined ? spec : { ...spec, first, ...(condition ? { condition } : {}) }
+  const embed =
+    first === undefined
+      ? spec
+      : {
+          ...spec,
+          first,
+          ...(condition ? { condition } : {}),
+          page: embeddedPage(target, first, global),
+        }
   return [{ name: link.name, ...named, embed, ...(operations ? { operations } : {}) }]
 }
 

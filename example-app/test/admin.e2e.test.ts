@@ -8,8 +8,9 @@
  * labelled by the rows it shows; the page sizes it offers are ones the server serves; columns are
  * labelled by the documented properties; nothing that writes is offered. On books, a column
  * header sorts and the title and genre filters narrow the rows, as the API does for the same
- * parameters, and a book's author (a link in the API) opens that author's page. On the
- * composite-keys fixture, an order line (`orderId=1;productId=3`) is
+ * parameters, and a book's author (a link in the API) opens that author's page; the authors of a
+ * page of books, and the books of a page of reviews or loans, are read in one `id[]` request. On
+ * the composite-keys fixture, an order line (`orderId=1;productId=3`) is
  * listed and opened at its IRI. Screenshots go to test/output/admin/.
  *
  * Needs Chromium at /usr/bin/chromium (`apt-get install -y chromium`); without it the test is
@@ -441,32 +442,40 @@ describe.skipIf(!hasBrowser)('API Platform admin on the example API', () => {
     await page.close()
   })
 
-  it('reads the authors of a page of books in one request, through the id[] filter', async () => {
-    const books = membersOf(await getJson('/books'))
-    const iris = [...new Set(books.map((book) => String(book.author)))]
-    expect(iris.length).toBeGreaterThan(2)
-    const names = await Promise.all(iris.map(async (iri) => String((await getJson(iri)).name)))
-    const { page, failures, requests } = await openAdmin('/books')
-    await expect.poll(() => firstColumn(page), SHOWN).toEqual(books.map((item) => item['@id']))
-    for (const name of names)
-      await page.getByRole('link', { name, exact: true }).first().waitFor(SHOWN)
-    const authors = requests.filter((url) => url.pathname.startsWith('/authors'))
-    const byIds = authors.filter((url) =>
-      [...url.searchParams.keys()].some((key) => key.startsWith('id['))
-    )
-    process.stdout.write(
-      `admin: ${books.length} books by ${iris.length} authors shown with ${authors.length} requests to /authors (${byIds.length} by id[])\n`
-    )
-    // No author read alone: one page of them, named by their IRIs (`id[0]=/authors/3&id[1]=…`).
-    expect(authors.filter((url) => url.pathname !== '/authors')).toEqual([])
-    expect(byIds).toHaveLength(1)
-    const asked = [...(byIds[0] as URL).searchParams].filter(([key]) => key.startsWith('id['))
-    expect(new Set(asked.map(([, value]) => value))).toEqual(new Set(iris))
-    // Besides it, at most the collection read once for its hydra:search (whether it takes id).
-    expect(authors.length).toBeLessThanOrEqual(2)
-    expect(failures).toEqual([])
-    await page.close()
-  })
+  it.each([
+    ['books', 'author', 'authors', 'name'],
+    ['reviews', 'book', 'books', 'title'],
+    ['loans', 'book', 'books', 'title'],
+  ] as const)(
+    '%s: reads the %s of a page in one request to /%s, through the id[] filter',
+    async (list, relation, target, name) => {
+      const rows = membersOf(await getJson(`/${list}`))
+      const iris = [...new Set(rows.map((row) => String(row[relation])))]
+      expect(iris.length).toBeGreaterThan(2)
+      // Each related item is shown by its schema:name (an author's name, a book's title).
+      const names = await Promise.all(iris.map(async (iri) => String((await getJson(iri))[name])))
+      const { page, failures, requests } = await openAdmin(`/${list}`)
+      await expect.poll(async () => (await tableOf(page)).rows.length, SHOWN).toBe(rows.length)
+      for (const shown of new Set(names))
+        await page.getByRole('link', { name: shown, exact: true }).first().waitFor(SHOWN)
+      const related = requests.filter((url) => url.pathname.startsWith(`/${target}`))
+      const byIds = related.filter((url) =>
+        [...url.searchParams.keys()].some((key) => key.startsWith('id['))
+      )
+      process.stdout.write(
+        `admin: ${rows.length} ${list} referencing ${iris.length} ${target} shown with ${related.length} requests to /${target} (${byIds.length} by id[])\n`
+      )
+      // No related item read alone: one page of them, named by their IRIs (`id[0]=/books/3&…`).
+      expect(related.filter((url) => url.pathname !== `/${target}`)).toEqual([])
+      expect(byIds).toHaveLength(1)
+      const asked = [...(byIds[0] as URL).searchParams].filter(([key]) => key.startsWith('id['))
+      expect(new Set(asked.map(([, value]) => value))).toEqual(new Set(iris))
+      // Besides it, at most the collection read once for its hydra:search (whether it takes id).
+      expect(related.length).toBeLessThanOrEqual(2)
+      expect(failures).toEqual([])
+      await page.close()
+    }
+  )
 })
 
 describe.skipIf(!hasBrowser)('API Platform admin on composite keys', () => {

@@ -420,6 +420,8 @@ const BOOK_VARIABLES = [
   'author',
   'author[]',
   'author.name',
+  'id',
+  'id[]',
   'price[between]',
   'price[gt]',
   'price[gte]',

@@ -27,6 +27,7 @@ const prisma = {
   estimate: unused,
   findUnique: unused,
   findManyOf: unused,
+  findManyEach: unused,
 } as PrismaModelReads
 
 /** A runner answering each statement with `answer`, and the statements it was given. */

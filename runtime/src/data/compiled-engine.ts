@@ -89,8 +89,8 @@ export function compiledReads(
       return [(rows ?? []).map(read), countOf(total ?? [])]
     },
     estimate: () => prisma.estimate(),
-    findManyOf: (delegate, where, select, window) =>
-      prisma.findManyOf(delegate, where, select, window),
+    findManyOf: (delegate, where, select) => prisma.findManyOf(delegate, where, select),
+    findManyEach: (reads, options) => prisma.findManyEach(reads, options),
     async findUnique(delegate, field, value, scope, select) {
       // A caller's scope is a Prisma where of any shape: Prisma reads the scoped lookups.
       const query =

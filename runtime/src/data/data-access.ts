@@ -175,7 +175,7 @@ export function createDataAccess<Row extends object>(
       const orderBy = (selection.orderBy as Where[] | undefined) ?? own.orderBy
       const reverse = (selection.reverse as Where[] | undefined) ?? own.reverse
       // Embedded relations are read by the page's own query (Prisma's nested select).
-      const embedding = embeddingOf(model, selection.properties, view)
+      const embedding = embeddingOf(model, selection.properties, view, transaction)
       const argsOf = ({
         backward,
         where: past,
@@ -194,7 +194,7 @@ export function createDataAccess<Row extends object>(
     async item(id, view, properties) {
       // No row is visible: no id is looked up (every id answers the same 404).
       if (isNoRow(view.scope)) return null
-      const embedding = embeddingOf(model, properties, view)
+      const embedding = embeddingOf(model, properties, view, transaction)
       if (!embedding) {
         const row = await lookUp(model.delegate, model.key.name, id, view.scope)
         return row && holdsExactly(row, model.key, id) ? (row as Row) : null

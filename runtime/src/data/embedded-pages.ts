@@ -1,18 +1,17 @@
 /**
  * @module
  * The first pages a page's members embed (to-many relations declared embedded with `first`,
- * docs/member-shape.md), read after the page: one statement per member and relation, each
- * within the scope of the sub-collection the page stands for, in the target's key order and
- * limited to `first + 1` rows. Prisma's nested `take` of a `findMany` reads every related row
+ * docs/member-shape.md), read after the page in one transaction: one statement per member and
+ * relation, each within the scope of the sub-collection the page stands for, in the target's key
+ * order and limited to `first + 1` rows. Prisma's nested `take` of a `findMany` reads every related row
  * of the page's members and keeps the first ones in memory, so a member with 20,000 related rows
  * would read them all; these statements read at most members x (first + 1) rows, whatever the
  * related rows a member has (`npm run bench:embedding`).
  */
 import type { ModelKey } from '../contract/model-source.js'
 import { type EmbedRequest, firstPageArgs, relationOf } from '../filters/properties.js'
-import { andWhere } from '../filters/settled-where.js'
 import { parentWhere } from './parent-condition.js'
-import type { PrismaModelReads } from './prisma-engine.js'
+import type { PrismaModelReads, RowsRead, TransactionOptions } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
 
 type Where = Record<string, unknown>
@@ -42,68 +41,68 @@ function keyOf(row: Where, key: ModelKey): unknown {
 }
 
 /**
- * The members whose sub-collections the caller may read: every one, or (when some may be outside
- * the caller's item scope, whose sub-collections answer the 404 of a missing parent) those its
- * item scope holds, found in one query.
+ * The read of the members whose sub-collections the caller may read, when some may be outside the
+ * caller's item scope (their sub-collections answer the 404 of a missing parent); undefined when
+ * every one may be read.
  */
-async function visibleParents(
-  rows: readonly Where[],
-  parents: PageParents,
-  on: ReadRun<PrismaModelReads>
-): Promise<(row: Where) => boolean> {
+function parentsRead(rows: readonly Where[], parents: PageParents): RowsRead | undefined {
   const { scope, key, delegate } = parents
-  if (!scope || !parents.check) return () => true
-  const names = key.fields?.map(({ name }) => name) ?? [key.name]
-  const identity = (row: Where) => JSON.stringify(names.map((name) => String(row[name])))
+  if (!scope || !parents.check) return undefined
   const byKey = key.fields
     ? { OR: rows.map((row) => keyOf(row, key) as Where) }
     : { [key.name]: { in: rows.map((row) => row[key.name]) } }
+  const names = key.fields?.map(({ name }) => name) ?? [key.name]
   const select = Object.fromEntries(names.map((name) => [name, true]))
-  const found = await on((reads) =>
-    reads.findManyOf(delegate, andWhere(scope, byKey) ?? byKey, select)
-  )
-  const visible = new Set(found.map((row) => identity(row as Where)))
-  return (row) => visible.has(identity(row))
+  return { delegate, where: { AND: [scope, byKey] }, select }
+}
+
+/** A member's key as text, to find it among the rows a read found. */
+function identityOf(key: ModelKey): (row: Where) => string {
+  const names = key.fields?.map(({ name }) => name) ?? [key.name]
+  return (row) => JSON.stringify(names.map((name) => String(row[name])))
+}
+
+/** The read of one member's first page of `page`: tied to the member, within the scopes. */
+function pageRead(row: Where, { embed, scope }: FirstPage, parents: PageParents): RowsRead {
+  const { delegate, condition } = embed.property.embed
+  const { key } = parents
+  const id = keyOf(row, key)
+  // A member is read with its key, which writes its @id: without it, the tie would be no condition.
+  if (id === undefined || !condition)
+    throw new TypeError(`${relationOf(embed.property)}: a first page without its member's key`)
+  // The parent's scope too, as the sub-collection's own where holds it.
+  const tied = parentWhere({ parent: { key }, condition }, id, parents.scope)
+  return { delegate, where: scope ? { AND: [scope, tied] } : tied, ...firstPageArgs(embed) }
 }
 
 /**
  * `rows` with each relation of `pages` holding its first `first + 1` related rows within its
- * scope, read on `on`'s database: the rows a page's query reads without them. A member whose
- * sub-collection the caller may not read keeps its relation unread (written as its IRI).
+ * scope: the rows a page's query reads without them, read on `on`'s database in one transaction
+ * (one connection, one snapshot, taken after the page's). A member whose sub-collection the
+ * caller may not read keeps its relation unread (written as its IRI).
  */
 export async function withFirstPages<Row extends object>(
   rows: Row[],
   pages: readonly FirstPage[],
   parents: PageParents,
-  on: ReadRun<PrismaModelReads>
+  on: ReadRun<PrismaModelReads>,
+  options: TransactionOptions
 ): Promise<Row[]> {
   if (pages.length === 0 || rows.length === 0) return rows
-  const { key } = parents
-  const visible = await visibleParents(rows as Where[], parents, on)
-  const read = await Promise.all(
-    pages.map(({ embed, scope }) => {
-      const { delegate, condition } = embed.property.embed
-      if (!condition)
-        throw new TypeError(`${relationOf(embed.property)}: a to-many embed without its condition`)
-      const { select, ...window } = firstPageArgs(embed)
-      return Promise.all(
-        rows.map((row) => {
-          if (!visible(row as Where)) return undefined
-          const id = keyOf(row as Where, key)
-          // The parent's scope too, as the sub-collection's own where holds it.
-          const tied = parentWhere({ parent: { key }, condition }, id, parents.scope)
-          const where = andWhere(scope, tied) ?? tied
-          return on((reads) => reads.findManyOf(delegate, where, select, window))
-        })
-      )
-    })
+  const members = rows as Where[]
+  const visibility = parentsRead(members, parents)
+  const reads = pages.flatMap((page) => members.map((row) => pageRead(row, page, parents)))
+  const answers = await on((engine) =>
+    engine.findManyEach(visibility ? [visibility, ...reads] : reads, options)
   )
-  return rows.map((row, index) => {
-    const filled: Where = { ...(row as Where) }
-    for (const [which, { embed }] of pages.entries()) {
-      const related = read[which]?.[index]
-      if (related) filled[relationOf(embed.property)] = related
-    }
+  const identity = identityOf(parents.key)
+  const visible =
+    visibility && new Set((answers.shift() ?? []).map((row) => identity(row as Where)))
+  return members.map((row, index) => {
+    if (visible && !visible.has(identity(row))) return row as Row
+    const filled: Where = { ...row }
+    for (const [which, { embed }] of pages.entries())
+      filled[relationOf(embed.property)] = answers[which * members.length + index] ?? []
     return filled as Row
   })
 }

@@ -20,9 +20,10 @@ import {
   relationOf,
 } from '../filters/properties.js'
 import { isNoRow } from '../filters/settled-where.js'
+import { countKey } from '../paging/totals.js'
 import type { CallerView } from './caller-view.js'
 import { type FirstPage, type PageParents, withFirstPages } from './embedded-pages.js'
-import type { PrismaModelReads } from './prisma-engine.js'
+import type { PrismaModelReads, TransactionOptions } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
 
 type Where = Record<string, unknown>
@@ -44,7 +45,8 @@ export interface Embedding {
 export function embeddingOf(
   model: Pick<ModelSource, 'select' | 'key' | 'delegate'>,
   selection: PropertySelection | undefined,
-  view: CallerView
+  view: CallerView,
+  transaction: TransactionOptions
 ): Embedding | undefined {
   if (!selection || selection.embeds.size === 0) return undefined
   const embeds = [...selection.embeds.values()]
@@ -65,12 +67,16 @@ export function embeddingOf(
   const { delegate, key } = model
   const parentScope = view.pageParentScope
   // Members of a page read under another scope than the items' may be outside the latter.
-  const check = JSON.stringify(parentScope) !== JSON.stringify(view.scope)
+  const check =
+    pages.length > 0 &&
+    parentScope !== undefined &&
+    parentScope !== view.scope &&
+    countKey(parentScope) !== countKey(view.scope)
   const parents: PageParents = { delegate, key, scope: parentScope, check }
   return {
     select: embeddingSelect(model.select, selection),
     async restrict(rows, on) {
-      let restricted = await withFirstPages(rows, pages, parents, on)
+      let restricted = await withFirstPages(rows, pages, parents, on, transaction)
       for (const { embed, scope } of checks)
         restricted = await restrictOne(restricted, embed, scope, on)
       return restricted

@@ -92,13 +92,21 @@ export interface PrismaModelReads {
     select?: Readonly<Where>
   ): ClientQuery<object | null>
   /** The rows of the model `delegate` names that `where` selects, with the columns of `select`. */
-  /** Rows of `delegate`, in `window`'s order and at most its `take` of them when it is given. */
-  findManyOf(
-    delegate: string,
-    where: Where,
-    select: Readonly<Where>,
-    window?: { orderBy: readonly Where[]; take: number }
-  ): ClientQuery<object[]>
+  findManyOf(delegate: string, where: Where, select: Readonly<Where>): ClientQuery<object[]>
+  /**
+   * Several reads of rows (each of the model its `delegate` names, in its `orderBy` and at most its
+   * `take` of them when given) in one transaction: one connection, one snapshot.
+   */
+  findManyEach(reads: readonly RowsRead[], options: TransactionOptions): Promise<object[][]>
+}
+
+/** One read of {@link PrismaModelReads.findManyEach}. */
+export interface RowsRead {
+  delegate: string
+  where: Where
+  select: Readonly<Where>
+  orderBy?: readonly Where[] | undefined
+  take?: number | undefined
 }
 
 /** The arguments the client reads: `findMany`'s own, without the compiled engine's position. */
@@ -158,12 +166,21 @@ export function prismaReads(
         where: scope ? { [field]: value, AND: [scope] } : { [field]: value },
         select: columns,
       }),
-    findManyOf: (name, where, columns, window) =>
-      delegateOf(name).findMany({
-        where,
-        select: columns,
-        orderBy: window?.orderBy ?? [],
-        ...(window ? { take: window.take } : {}),
-      }),
+    findManyOf: (name, where, columns) =>
+      delegateOf(name).findMany({ where, select: columns, orderBy: [] }),
+    async findManyEach(reads, options) {
+      if (reads.length === 0) return []
+      const opening = openingOf()
+      const queries = reads.map(({ delegate: name, where, select: columns, orderBy, take }) =>
+        delegateOf(name).findMany({
+          where,
+          select: columns,
+          orderBy: orderBy ?? [],
+          ...(take === undefined ? {} : { take }),
+        })
+      )
+      const answers = await client.$transaction([...opening, ...queries], options)
+      return answers.slice(opening.length) as object[][]
+    },
   }
 }

@@ -10,7 +10,13 @@
 import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
 import { type Context, Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createHydraApp, type HydraAccess } from '#fixtures/access/hydra/index.js'
+import {
+  createAuthorApp,
+  createBookApp,
+  createHydraApp,
+  createReviewApp,
+  type HydraAccess,
+} from '#fixtures/access/hydra/index.js'
 import { PrismaClient } from '#fixtures/access/prisma/client.js'
 import { authenticate, claimsOf, tokenFor } from '../src/auth.js'
 import { type Answer, answerTo, comparableHeaders } from './support/caller-answer.js'
@@ -42,7 +48,10 @@ const access: HydraAccess = {
 let prisma: PrismaClient
 let database: TestDatabase
 let origin: string
+/** The resources' own apps, mounted side by side without createHydraApp. */
+let separate: string
 let close: () => Promise<void>
+let closeSeparate: () => Promise<void>
 const tokens = new Map<Identity, string>()
 /** Set by a test: run once, after the next read of a row by its key (a parent's read). */
 let afterParentRead: (() => Promise<unknown>) | undefined
@@ -108,10 +117,19 @@ beforeAll(async () => {
   app.onError(hydraErrorHandler)
   app.notFound(hydraNotFound)
   ;({ origin, close } = await startServer(app.fetch))
+  const own = new Hono()
+    .use(authenticate(SECRET))
+    .route('/', createAuthorApp(prisma, { access }))
+    .route('/', createBookApp(prisma, { access }))
+    .route('/', createReviewApp(prisma, { access }))
+  own.onError(hydraErrorHandler)
+  own.notFound(hydraNotFound)
+  ;({ origin: separate, close: closeSeparate } = await startServer(own.fetch))
 }, 120_000)
 
 afterAll(async () => {
   await close?.()
+  await closeSeparate?.()
   await prisma?.$disconnect()
   await database?.remove()
 })
@@ -250,6 +268,23 @@ describe.each([
   it('answers the sub-collection listing the books of one writer as a missing author', async () => {
     await expectMissingParent(who, 'works', 1)
     expect((await read('librarian', '/authors/1/works')).status).toBe(200)
+  })
+})
+
+describe("a link hidden on its other side, through each resource's own app", () => {
+  it('is hidden as through createHydraApp', async () => {
+    const token = tokens.get('critic')
+    const books = await answerTo(separate, '/books', token)
+    expect(books.status).toBe(200)
+    for (const member of members(books.body)) expect(member).not.toHaveProperty('writer')
+    const filtered = await answerTo(separate, '/books?author.name=Ana', token)
+    expect(filtered.body['hydra:totalItems']).toBe(12)
+    expect(search(filtered.body)).not.toContain('"author.name"')
+    expect((await answerTo(separate, '/reviews?order[book.author.name]=asc', token)).status).toBe(
+      400
+    )
+    const librarian = await answerTo(separate, '/books?author.name=Ana', tokens.get('librarian'))
+    expect(librarian.body['hydra:totalItems']).toBeLessThan(12)
   })
 })
 

@@ -173,6 +173,7 @@ describe.each(CASES)('prisma-client options, case $name', (testCase) => {
     expect((await readdir(path.join(folder, 'hydra'))).sort()).toEqual([
       `book.${testCase.fileExtension}`,
       `index.${testCase.fileExtension}`,
+      `inverse-links.${testCase.fileExtension}`,
     ])
 
     const compiled = run(TSC, ['-p', 'tsconfig.json'], folder)

@@ -57,6 +57,12 @@ export function resolveResource(
   }
   const { operations: queried, properties } = withQueries(entry.annotations, operations, context)
   const embedded = declaredEmbeds(entry, served, catalog.served, global, problems)
+  const fileName = kebabCase(model.name)
+  if (SHARED_MODULES.has(fileName))
+    report({
+      source: '@pagination',
+      message: `its module would be ${fileName}.ts, a module every generated API has for itself: give the model another name`,
+    })
   const resource = {
     name: model.name,
     ...(served.iri ? { iri: served.iri } : {}),
@@ -77,7 +83,7 @@ export function resolveResource(
           ...(values ? { values } : {}),
         }
       }),
-    fileName: kebabCase(model.name),
+    fileName,
     collectionPath: served.collectionPath,
     idField: served.idField,
     key: served.key,
@@ -91,6 +97,9 @@ export function resolveResource(
   }
   return { resource, problems }
 }
+
+/** The modules a generated API has beside its resources' (generator/src/emit). */
+const SHARED_MODULES = new Set(['index', 'inverse-links'])
 
 /** The engine of the resource's items, when the resource or the global config names one. */
 const engine = (name: 'prisma' | 'compiled' | undefined) => (name ? { engine: name } : {})

@@ -28,13 +28,17 @@ export function writeCreateApp(resource: ResourceModel, subCollections: readonly
       .newLine()
   return (writer: CodeBlockWriter) => {
     writer.writeLine(`const rows = createDataAccess<${names.row}>(prisma, ${names.model}, options)`)
+    // A link a rule hides is hidden from its other side too (docs/security.md).
+    writer.writeLine(
+      'const served = { ...options, access: hideInverseLinks(options.access, inverseLinks) }'
+    )
     writer.write('return allowReadsOnly(new Hono()').indent(() => {
       for (const operation of resource.operations) {
         // serveCollection takes an offset-paged operation's provider by its name.
         route(
           writer,
           operation.path,
-          `serveCollection(c, ${names.operations}.${operation.name}, rows, options)`,
+          `serveCollection(c, ${names.operations}.${operation.name}, rows, served)`,
           operation
         )
       }
@@ -46,14 +50,14 @@ export function writeCreateApp(resource: ResourceModel, subCollections: readonly
       writer
         .write('.get(')
         .quote(itemPath)
-        .write(`, (${itemContext}) => serveItem(c, ${names.resource}, rows, options))`)
+        .write(`, (${itemContext}) => serveItem(c, ${names.resource}, rows, served))`)
         .newLine()
       const main = resource.operations[0]
       for (const sub of main ? subCollections : []) {
         route(
           writer,
           subCollectionPath(sub),
-          `serveSubCollection(c, rows, ${names.relations}.${relationKey(sub)}, ${names.operations}.${main?.name}, options)`,
+          `serveSubCollection(c, rows, ${names.relations}.${relationKey(sub)}, ${names.operations}.${main?.name}, served)`,
           main
         )
       }

@@ -2,6 +2,7 @@ import { IndentationText, Project, QuoteKind, type SourceFile, ts } from 'ts-mor
 import type { HydraModel } from '../config/schema/model.js'
 import type { EmitContext } from './context.js'
 import { emitIndexModule } from './index-module.js'
+import { emitInverseLinksModule, INVERSE_LINKS_MODULE } from './inverse-links.js'
 import { emitResourceModule, subCollectionsOf } from './resource-module.js'
 
 /** Generated file name → content. */
@@ -44,6 +45,9 @@ export function emitFiles(model: HydraModel, context: EmitContext): FileMap {
     )
     files.set(`${resource.fileName}${extension}`, text(file))
   }
+  const links = project.createSourceFile(`/${INVERSE_LINKS_MODULE}${extension}`)
+  emitInverseLinksModule(links, model, context)
+  files.set(`${INVERSE_LINKS_MODULE}${extension}`, text(links))
   const index = project.createSourceFile(`/index${extension}`)
   emitIndexModule(index, model, context)
   files.set(`index${extension}`, text(index))

@@ -1,6 +1,7 @@
 import { type SourceFile, VariableDeclarationKind } from 'ts-morph'
 import type { HydraModel, ResourceModel } from '../config/schema/model.js'
 import type { EmitContext } from './context.js'
+import { INVERSE_LINKS_MODULE } from './inverse-links.js'
 import { hasProviders, resourceNames } from './names.js'
 import { itemQueryTypeName, queryTypeName } from './query-type.js'
 import { runtimeType, runtimeValue } from './runtime-imports.js'
@@ -24,7 +25,6 @@ function addIndexImports(file: SourceFile, resources: readonly Entry[], context:
         runtimeValue('apiBase'),
         runtimeType('AuthenticationSettings'),
         runtimeType('CallerRules'),
-        runtimeType('InverseLinks'),
         runtimeType('WithInverseLinks'),
         runtimeValue('callerRules'),
         runtimeValue('completeApi'),
@@ -36,6 +36,10 @@ function addIndexImports(file: SourceFile, resources: readonly Entry[], context:
       ],
     },
     { moduleSpecifier: context.clientModule, namedImports: ['PrismaClient'], isTypeOnly: true },
+    {
+      moduleSpecifier: `./${INVERSE_LINKS_MODULE}${context.importExtension}`,
+      namedImports: ['inverseLinks'],
+    },
     ...resources.map(({ resource, names }) => ({
       moduleSpecifier: `${names.module}${context.importExtension}`,
       namedImports: [
@@ -263,40 +267,6 @@ function addHydraRules(file: SourceFile, resources: readonly Entry[]) {
   })
 }
 
-/**
- * `inverseLinks`: each resource's links whose target serves the relation's other side, with that
- * link's name, so that a link a rule hides is hidden from both sides (docs/security.md).
- */
-function addInverseLinks(file: SourceFile, model: HydraModel) {
-  const table: Record<string, Record<string, [string, string]>> = {}
-  for (const resource of model.resources) {
-    const own: Record<string, [string, string]> = {}
-    for (const link of resource.links) {
-      const target = model.resources.find((candidate) => candidate.name === link.target)
-      // A self-relation's other side is its other field.
-      const back = target?.links.find(
-        (candidate) =>
-          link.relation !== undefined &&
-          candidate.relation === link.relation &&
-          candidate.target === resource.name &&
-          !(target.name === resource.name && candidate.field === link.field)
-      )
-      if (target && back) own[link.name] = [target.name, back.name]
-    }
-    if (Object.keys(own).length > 0) table[resource.name] = own
-  }
-  file.addVariableStatement({
-    declarationKind: VariableDeclarationKind.Const,
-    docs: ["Each resource's links whose other side its target serves: the target and that link."],
-    declarations: [
-      {
-        name: 'inverseLinks',
-        initializer: `${JSON.stringify(table)} as const satisfies InverseLinks`,
-      },
-    ],
-  })
-}
-
 /** Fills `index.ts`: `createHydraApp({ prisma })` mounting every resource, and re-exports. */
 export function emitIndexModule(file: SourceFile, model: HydraModel, context: EmitContext): void {
   const resources = model.resources.map((resource) => ({
@@ -308,7 +278,6 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
   addIndexExports(file, resources, context)
   addAppOptions(file, anyProviders)
   addApiTypes(file, model, resources)
-  addInverseLinks(file, model)
   addCreateHydraApp(file, model, resources, anyProviders)
   addHydraRules(file, resources)
   addCollectionPaths(file, model)

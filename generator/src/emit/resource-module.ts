@@ -10,6 +10,7 @@ import type { HydraModel, ResourceModel } from '../config/schema/model.js'
 import type { ParameterNames } from '../config/schema/options.js'
 import type { EmitContext } from './context.js'
 import { writeCreateApp } from './create-app.js'
+import { INVERSE_LINKS_MODULE } from './inverse-links.js'
 import { keyLiteral, keySelect } from './item-key.js'
 import { writeMemberTypes } from './member-type.js'
 import { type MemberWriterCode, memberWriter } from './member-writer.js'
@@ -47,9 +48,14 @@ function addImports(
       ],
     },
     {
+      moduleSpecifier: `./${INVERSE_LINKS_MODULE}${context.importExtension}`,
+      namedImports: ['inverseLinks'],
+    },
+    {
       moduleSpecifier: context.runtimeModule,
       namedImports: [
         runtimeValue('allowReadsOnly'),
+        runtimeValue('hideInverseLinks'),
         runtimeValue('createDataAccess'),
         runtimeValue('defineOperations'),
         runtimeValue('defineResource'),

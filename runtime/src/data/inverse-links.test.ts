@@ -68,3 +68,11 @@ describe('hideableBy', () => {
     expect(hideableBy(undefined, 'Task')('assignee')).toBe(false)
   })
 })
+
+describe('hideInverseLinks read twice', () => {
+  it('gives back the rules it built as they are', () => {
+    const access = { Task: { hidden: () => ['assignee'] } }
+    const rules = hideInverseLinks(access as ModelRules<string>, inverses)
+    expect(hideInverseLinks(rules, inverses)).toBe(rules)
+  })
+})

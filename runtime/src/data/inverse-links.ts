@@ -63,16 +63,20 @@ export function hideableBy(
   return links ? (name) => links.includes(name) : () => true
 }
 
+/** The rules this module built: read through it again (a resource's app in the whole app's), as they are. */
+const built = new WeakSet<object>()
+
 /**
  * `access` with each model's `hidden` rule also hiding the links whose other side the target's own
- * rule hides; the same object when no rule hides a field. A model gains a `hidden` rule only where
- * a target's rule could hide its link back, so the answers of the others stay as they were.
+ * rule hides; the same object when no rule hides a field, or when it is such rules already. A
+ * model gains a `hidden` rule only where a target's rule could hide its link back, so the answers
+ * of the others stay as they were.
  */
 export function hideInverseLinks<R extends ModelRules<never> | undefined>(
   access: R,
   inverses: InverseLinks
 ): R {
-  if (!access) return access
+  if (!access || built.has(access)) return access
   const rules = access as ModelRules<unknown>
   let linked: Record<string, Rules | undefined> | undefined
   for (const [model, links] of Object.entries(inverses)) {
@@ -87,6 +91,7 @@ export function hideInverseLinks<R extends ModelRules<never> | undefined>(
       )
     linked[model] = { ...rules[model], hidden }
   }
+  if (linked) built.add(linked)
   return (linked ?? access) as R
 }
 
@@ -97,16 +102,20 @@ function hiddenBothWays(
   through: readonly (readonly [string, readonly [string, string]])[]
 ): HiddenRule<string, unknown> {
   const own = rules[model]?.hidden
+  const targets = [...new Set(through.map(([, [target]]) => target))]
   return async (caller) => {
     const hidden = new Set((await own?.(caller)) ?? [])
-    // The targets' own rules, never the ones built here: each side is read once.
-    const answers = await Promise.all(
-      through.map(async ([link, [target, back]]) => {
-        const theirs = (await rules[target]?.hidden?.(caller)) ?? []
-        return theirs.includes(back) ? link : undefined
-      })
+    // The targets' own rules, never the ones built here, each called once.
+    const theirs = new Map(
+      await Promise.all(
+        targets.map(
+          async (target) =>
+            [target, new Set((await rules[target]?.hidden?.(caller)) ?? [])] as const
+        )
+      )
     )
-    for (const link of answers) if (link !== undefined) hidden.add(link)
+    for (const [link, [target, back]] of through)
+      if (theirs.get(target)?.has(back)) hidden.add(link)
     return [...hidden]
   }
 }

@@ -92,6 +92,20 @@ describe('settleWhere', () => {
     expect(fault({ author: { is: { name: { mode: 'default' } } } })).toBe('author.is.name')
     const compares = { name: { equals: 'Ann', mode: 'insensitive' }, id: { not: { in: [1] } } }
     expect(settleWhere(compares)).toBe(compares)
+    // Comparisons of values that exclude nothing, and their opposites.
+    expect(fault({ tenantId: { notIn: [] } })).toBe('tenantId')
+    expect(fault({ tags: { hasEvery: [] } })).toBe('tags')
+    expect(fault({ name: { startsWith: '' } })).toBe('name')
+    expect(fault({ name: { contains: '', mode: 'insensitive' } })).toBe('name')
+    expect(fault({ tenantId: { not: { in: [] } } })).toBe('tenantId.not')
+    expect(fault({ members: { every: {} } })).toBe('members.every')
+    expect(fault({ members: { every: { OR: [{}, { id: 1 }] } } })).toBe('members.every')
+    // A to-one relation written directly, with fields named as modifiers are: real comparisons.
+    const folder = { folder: { path: '/x' }, theme: { mode: 'dark' } }
+    expect(settleWhere(folder)).toBe(folder)
+    const json = { data: { path: ['tenant'], equals: 3 } }
+    expect(settleWhere(json)).toBe(json)
+    expect(settleWhere({ name: { notIn: ['a'] } })).toEqual({ name: { notIn: ['a'] } })
     // A fault is a fault wherever it is, even beside a part that holds for no row.
     expect(fault({ OR: [], tenantId: {} })).toBe('tenantId')
   })

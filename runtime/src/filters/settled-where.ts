@@ -102,10 +102,20 @@ const OPERATORS = new Set([
   'array_ends_with',
 ])
 /**
- * The keys of a field's condition that say how its comparisons read (a text's case, a Json
- * value's path) and compare nothing themselves: a condition of these alone holds for every row.
+ * Whether a key of a field's condition says how its comparisons read and compares nothing itself:
+ * a text's case (`mode: 'insensitive'`), a Json value's path (a list, or MySQL's `$.…`). Judged
+ * by its value too: a to-one relation written directly may have a field named `mode` or `path`.
  */
-const MODIFIERS = new Set(['mode', 'path'])
+const isModifier = (key: string, value: unknown): boolean =>
+  (key === 'mode' && (value === 'insensitive' || value === 'default')) ||
+  (key === 'path' && (Array.isArray(value) || (typeof value === 'string' && value.startsWith('$'))))
+
+/** Comparisons that hold for every row they can hold for: a list excluding nothing, any text. */
+function comparesNothing(key: string, value: unknown): boolean {
+  if (key === 'notIn' || key === 'hasEvery') return Array.isArray(value) && value.length === 0
+  if (key === 'contains' || key === 'startsWith' || key === 'endsWith') return value === ''
+  return false
+}
 
 function settleLevel(level: Where, path: string): Settled {
   const parts: Settled[] = []
@@ -176,6 +186,9 @@ function settleField(key: string, value: unknown, at: string): unknown {
     const filter: Where = {}
     for (const [name, inner] of Object.entries(value)) {
       const written = relatedWhere(inner, `${at}.${name}`)
+      // Every related row holds a condition of none: so does every row.
+      if (name === 'every' && isPlainObject(written) && Object.keys(written).length === 0)
+        throw new WhereFault(`${at}.every`, '{}, which holds for every row,')
       if (written !== inner) changed = true
       filter[name] = written
     }
@@ -203,14 +216,20 @@ function relatedWhere(inner: unknown, at: string): unknown {
  * condition, so it is decided by what it compares, not by the shape of its values.
  */
 function checkConstrains(condition: Where, at: string): void {
-  const comparisons = Object.keys(condition).filter((name) => !MODIFIERS.has(name))
-  if (comparisons.length === 0)
+  const entries = Object.entries(condition).filter(([key, value]) => !isModifier(key, value))
+  if (entries.length === 0 || entries.every(([key, value]) => comparesNothing(key, value)))
     throw new WhereFault(at, `${JSON.stringify(condition)}, which compares nothing,`)
   const { not } = condition
   if (isPlainObject(not)) {
     if (Object.keys(not).length === 0)
       throw new WhereFault(`${at}.not`, '{}, which Prisma reads as no condition,')
-    if (Object.keys(not).some((name) => OPERATORS.has(name))) checkConstrains(not, `${at}.not`)
+    if (Object.keys(not).some((name) => OPERATORS.has(name))) {
+      checkConstrains(not, `${at}.not`)
+      // The opposite of a condition no row holds (`not: { in: [] }`) holds for every row.
+      const { in: among, ...rest } = not
+      if (Array.isArray(among) && among.length === 0 && Object.keys(rest).length === 0)
+        throw new WhereFault(`${at}.not`, '{"in":[]}, whose opposite compares nothing,')
+    }
   }
 }
 

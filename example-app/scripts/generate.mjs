@@ -57,6 +57,7 @@ export const TARGETS = [
     'saas',
     'access',
     'embeds',
+    'rules',
   ].map((fixture) => ({
     schema: at(`test/fixtures/${fixture}/schema.prisma`),
     sqlite: at(`test/.generated/${fixture}`),

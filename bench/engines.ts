@@ -100,6 +100,8 @@ const view = createDataAccess({}, eventModel).caller(
     personal: false,
     scope: undefined,
     scopeOf: () => undefined,
+    pageScopeOf: () => undefined,
+    pageParentScope: undefined,
     hidden: new Set(),
     hiddenOf: () => new Set(),
   },

@@ -58,13 +58,16 @@ function embeddedBook(reading: RuleReading, id: number): Json | string {
   return embedded
 }
 
-/** A book's first two loans as it embeds them: its sub-collection's IRI where that is not read. */
-function firstPage(reading: RuleReading, book: number): Json | string {
-  const iri = `/books/${book}/loans`
-  if (!reading.firstPageRead()) return iri
+/**
+ * A book's first two loans as it embeds them: its sub-collection's IRI where that is not read, or
+ * where the caller's scope of books' items does not hold the book (the sub-collection's 404).
+ */
+function firstPage(reading: RuleReading, book: BookRow): Json | string {
+  const iri = `/books/${book.id}/loans`
+  if (!reading.firstPageRead() || !reading.sees('Book', 'item', book)) return iri
   const hidden = reading.hidden('Loan')
   const loans = LOANS.filter(
-    (loan) => loan.bookId === book && reading.sees('Loan', 'collection', loan)
+    (loan) => loan.bookId === book.id && reading.sees('Loan', 'collection', loan)
   )
   const page: Json = {
     '@id': iri,
@@ -80,7 +83,15 @@ function firstPage(reading: RuleReading, book: number): Json | string {
       return member
     }),
   }
-  if (loans.length > 2) page['hydra:view'] = { '@id': iri, '@type': 'hydra:PartialCollectionView' }
+  // The view names the sub-collection's page of those two (loans let clients choose the size).
+  const shown = `${iri}?itemsPerPage=2&page=1`
+  if (loans.length > 2)
+    page['hydra:view'] = {
+      '@id': shown,
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:first': shown,
+      'hydra:next': `${iri}?itemsPerPage=2&page=2`,
+    }
   return page
 }
 
@@ -103,7 +114,7 @@ export function bookMember(reading: RuleReading, book: BookRow, item = false): J
   Object.assign(member, { '@id': `/books/${book.id}`, '@type': 'Book', id: book.id })
   if (!hidden.has('title')) member.title = book.title
   if (!hidden.has('isbn')) member.isbn = book.isbn
-  if (!hidden.has('loans')) member.loans = firstPage(reading, book.id)
+  if (!hidden.has('loans')) member.loans = firstPage(reading, book)
   return member
 }
 

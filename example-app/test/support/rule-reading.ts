@@ -3,7 +3,7 @@
  * seeded rows: an operation's own guard or scope first, else the resource's (`scope: null`: every
  * row); a related row (a filter's or an embed's target, a sub-collection's parent) visible when
  * its item route would serve it; a link hidden on one side hidden on the other; a declared to-many
- * embed read by the target's main collection rules and the parent's item guard.
+ * embed read by the target's main collection rules and the parent's item guard and scope.
  */
 import type { BookRow, LoanRow } from './rule-rows.js'
 import {

@@ -3,9 +3,12 @@
  * request's span (`@hono/otel`), under it the operation's (`hydra Book.collection`), under it its
  * data access (`hydra.data Book.collection`: engine, paging mode, page, counts), and under that
  * the queries: Prisma's own spans (`@prisma/instrumentation`) for the `prisma` engine, the
- * runtime's `hydra.sql` for the `compiled` one. Every database, both engines.
+ * runtime's `hydra.sql` for the `compiled` one. Every database, both engines. The status of a
+ * failed request's spans, as OpenTelemetry's HTTP conventions have it: unset for a client's error
+ * (4xx), the error (with its exception) for the server's (5xx).
  */
 import { httpInstrumentationMiddleware } from '@hono/otel'
+import { SpanStatusCode } from '@opentelemetry/api'
 import {
   InMemorySpanExporter,
   type ReadableSpan,
@@ -46,12 +49,16 @@ afterAll(async () => {
   await provider.shutdown()
 })
 
-/** The spans of one request through the example app, as exported. */
-async function spansOf(path: string, options: Parameters<typeof createApp>[1] = {}) {
-  const app = new Hono().use(httpInstrumentationMiddleware()).route('/', createApp(prisma, options))
+/** The spans of one request through `app` (the example app), answered `status`, as exported. */
+async function spansOf(path: string, options: Parameters<typeof createApp>[1] = {}, status = 200) {
+  return spansThrough(createApp(prisma, options), path, status)
+}
+
+async function spansThrough(app: ReturnType<typeof createApp>, path: string, status: number) {
+  const traced = new Hono().use(httpInstrumentationMiddleware()).route('/', app)
   exporter.reset()
-  const response = await app.request(`http://localhost${path}`)
-  expect(response.status).toBe(200)
+  const response = await traced.request(`http://localhost${path}`)
+  expect(response.status).toBe(status)
   await response.arrayBuffer()
   await provider.forceFlush()
   return exporter.getFinishedSpans()
@@ -145,5 +152,77 @@ describe(`OpenTelemetry spans (${TEST_DATABASE})`, () => {
   it('make no span when the app switches tracing off', async () => {
     const spans = await spansOf('/books?page=2', { tracing: false })
     expect(spans.filter((span) => span.name.startsWith('hydra'))).toEqual([])
+  })
+})
+
+/** Whether a span recorded an exception (an `exception` event, as `recordException` adds). */
+const excepted = (span: ReadableSpan) => span.events.some((event) => event.name === 'exception')
+/** The request's own span: the root of the trace. */
+const requestOf = (spans: ReadableSpan[]) => {
+  const roots = spans.filter((span) => parentOf(span) === undefined)
+  expect(roots.map((span) => span.name)).toHaveLength(1)
+  return roots[0] as ReadableSpan
+}
+/** A database nothing answers on: refused at once. */
+const UNREACHABLE = {
+  sqlite: undefined,
+  postgresql: 'postgres://postgres@127.0.0.1:1/test',
+  mysql: 'mysql://root@127.0.0.1:1/test',
+}[TEST_DATABASE]
+
+describe(`the status of the spans of a failed request (${TEST_DATABASE})`, () => {
+  it("leaves a client's error (400, 404) unset, with no exception, on every span", async () => {
+    const answers = [
+      ['/books?page=0', 400, 'hydra Book.collection'],
+      ['/books/999999', 404, 'hydra Book.item'],
+      ['/authors/999999/books', 404, 'hydra Author.books'],
+    ] as const
+    for (const [path, status, operation] of answers) {
+      const spans = await spansOf(path, {}, status)
+      expect(requestOf(spans).attributes['http.response.status_code']).toBe(status)
+      expect(named(spans, operation).attributes['hydra.problem.status']).toBe(status)
+      for (const span of spans) {
+        expect([span.name, span.status.code]).toEqual([span.name, SpanStatusCode.UNSET])
+        expect([span.name, excepted(span)]).toEqual([span.name, false])
+      }
+    }
+    // No route at all: the not-found handler's 404.
+    const unrouted = requestOf(await spansOf('/no-such-route', {}, 404))
+    expect([unrouted.status.code, excepted(unrouted)]).toEqual([SpanStatusCode.UNSET, false])
+  })
+
+  it("marks a failure of the server (500, 503) as the request's error, with its exception", async () => {
+    const events: unknown[] = []
+    const app = createApp(prisma, { logger: ({ fields }) => void events.push(fields.event) })
+    app.get('/failing', () => {
+      throw new Error('a bug in a route of the app')
+    })
+    // An outage thrown by a route of the app's own: its 503.
+    app.get('/refused', () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' })
+    })
+    for (const [path, status] of [
+      ['/failing', 500],
+      ['/refused', 503],
+    ] as const) {
+      const request = requestOf(await spansThrough(app, path, status))
+      expect(request.status.code).toBe(SpanStatusCode.ERROR)
+      expect(excepted(request)).toBe(true)
+    }
+    expect(events).toEqual(['server.error', 'outage.unattributed'])
+  })
+
+  it.skipIf(!UNREACHABLE)("marks a generated route's outage (503) as its error", async () => {
+    const unreachable = createPrismaClient(UNREACHABLE, { connect: 1000 })
+    try {
+      const app = createApp(unreachable, { logger: () => {} })
+      const spans = await spansThrough(app, '/books/1', 503)
+      for (const span of [requestOf(spans), named(spans, 'hydra Book.item')]) {
+        expect(span.status.code).toBe(SpanStatusCode.ERROR)
+        expect(excepted(span)).toBe(true)
+      }
+    } finally {
+      await unreachable.$disconnect()
+    }
   })
 })

@@ -3,7 +3,7 @@
  * Errors as problem+json responses: the app's error and not-found handlers, and the restyling of
  * errors thrown inside a route.
  */
-import type { ErrorHandler, NotFoundHandler } from 'hono'
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { asOutage, isDatabaseUnavailable, isOutage, type OutageLog } from '../../database/outage.js'
 import { outageReason } from '../../database/outage-reason.js'
@@ -60,43 +60,12 @@ export function hydraErrorHandlers(options: HydraErrorHandlersOptions = {}): {
   const log = loggerOf(options.logger)
   return {
     async onError(thrown, c) {
-      // An outage of the database is a 503; other failures of the server are logged whatever the
-      // client is answered. Generated routes and custom collections answer their outages
-      // themselves (logged once per episode of their database's log); one that reaches this
-      // handler comes from a route of the application's, whose database is not known here: it is
-      // logged as it comes.
-      if (isOutage(thrown) && !isHydraError(thrown))
-        log({
-          level: 'error',
-          message: `a database outage reached the error handler (${outageReason(thrown)}); answering 503`,
-          fields: { event: 'outage.unattributed', reason: outageReason(thrown), error: thrown },
-        })
-      const error = asOutage(thrown, DEFAULT_RETRY_AFTER)
-      if (!(error instanceof HTTPException))
-        log({
-          level: 'error',
-          message: `${c.req.method} ${c.req.path} failed; answering 500`,
-          fields: { event: 'server.error', method: c.req.method, path: c.req.path, error },
-        })
-      // An error of the app's own middleware is answered under the API's mount path.
-      enterApi(c)
-      // A client that accepts neither JSON-LD nor JSON gets the 406 in place of any problem.
-      if (apiState(c).type === undefined) return refusalProblem(c, hydraPrefix)
-      if (isHydraError(error)) return hydraErrorProblem(c, error, options)
-      if (error instanceof HTTPException) {
-        const response = error.getResponse()
-        if (response.headers.get('Content-Type')?.startsWith('application/problem+json'))
-          return withApiHeaders(c, response)
-        // Its response's own headers stay (hono/jwt's WWW-Authenticate, RFC 9110 §11.6.1).
-        return apiProblem(
-          c,
-          error.status,
-          await exceptionDetail(error),
-          options,
-          exceptionHeaders(response)
-        )
-      }
-      return apiProblem(c, 500, 'The server could not complete the request.', options)
+      const response = await answerError(thrown, c, options, log)
+      // Hono hands the thrown error to the middleware before (`c.error`), and HTTP
+      // instrumentations (`@hono/otel`) record it as the request span's error; a client's error
+      // is no failure of the server, whose span status stays unset (docs/operations.md#tracing).
+      if (isClientError(thrown)) c.error = undefined
+      return response
     },
     notFound: (c) => {
       // Outside every mount path of the API, its links would lead nowhere.
@@ -106,6 +75,57 @@ export function hydraErrorHandlers(options: HydraErrorHandlersOptions = {}): {
         : apiProblem(c, 404, `No route matches ${c.req.method} ${c.req.path}.`, options)
     },
   }
+}
+
+/** Whether `error` is a client's (a HydraError's, an HTTPException's status below 500). */
+function isClientError(error: unknown): boolean {
+  return (isHydraError(error) || error instanceof HTTPException) && error.status < 500
+}
+
+/** The problem answering an error thrown while serving `c`, failures of the server logged. */
+async function answerError(
+  thrown: unknown,
+  c: Context,
+  options: HydraErrorHandlersOptions,
+  log: HydraLogger
+): Promise<Response> {
+  // An outage of the database is a 503; other failures of the server are logged whatever the
+  // client is answered. Generated routes and custom collections answer their outages
+  // themselves (logged once per episode of their database's log); one that reaches this
+  // handler comes from a route of the application's, whose database is not known here: it is
+  // logged as it comes.
+  if (isOutage(thrown) && !isHydraError(thrown))
+    log({
+      level: 'error',
+      message: `a database outage reached the error handler (${outageReason(thrown)}); answering 503`,
+      fields: { event: 'outage.unattributed', reason: outageReason(thrown), error: thrown },
+    })
+  const error = asOutage(thrown, DEFAULT_RETRY_AFTER)
+  if (!(error instanceof HTTPException))
+    log({
+      level: 'error',
+      message: `${c.req.method} ${c.req.path} failed; answering 500`,
+      fields: { event: 'server.error', method: c.req.method, path: c.req.path, error },
+    })
+  // An error of the app's own middleware is answered under the API's mount path.
+  enterApi(c)
+  // A client that accepts neither JSON-LD nor JSON gets the 406 in place of any problem.
+  if (apiState(c).type === undefined) return refusalProblem(c, options.hydraPrefix)
+  if (isHydraError(error)) return hydraErrorProblem(c, error, options)
+  if (error instanceof HTTPException) {
+    const response = error.getResponse()
+    if (response.headers.get('Content-Type')?.startsWith('application/problem+json'))
+      return withApiHeaders(c, response)
+    // Its response's own headers stay (hono/jwt's WWW-Authenticate, RFC 9110 §11.6.1).
+    return apiProblem(
+      c,
+      error.status,
+      await exceptionDetail(error),
+      options,
+      exceptionHeaders(response)
+    )
+  }
+  return apiProblem(c, 500, 'The server could not complete the request.', options)
 }
 
 /** The most of an HTTPException's plain-text body read for a problem's detail: a message. */

@@ -3,7 +3,8 @@
  * request's span (`@hono/otel`), under it the operation's (`hydra Book.collection`), under it its
  * data access (`hydra.data Book.collection`: engine, paging mode, page, counts), and under that
  * the queries: Prisma's own spans (`@prisma/instrumentation`) for the `prisma` engine, the
- * runtime's `hydra.sql` for the `compiled` one. Every database, both engines. The status of a
+ * runtime's `hydra.sql` for the `compiled` one, each batch of a stream's too (read after the route
+ * returned, in its data access's context). Every database, both engines. The status of a
  * failed request's spans, as OpenTelemetry's HTTP conventions have it: unset for a client's error
  * (4xx), the error (with its exception) for the server's (5xx).
  */
@@ -16,6 +17,7 @@ import {
 } from '@opentelemetry/sdk-trace-base'
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node'
 import { PrismaInstrumentation, registerInstrumentations } from '@prisma/instrumentation'
+import { hydraCollection } from '@prisma-hydra/runtime'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '#generated/prisma/client.js'
@@ -147,6 +149,48 @@ describe(`OpenTelemetry spans (${TEST_DATABASE})`, () => {
     // The parent's lookup, then the page's data access, both within the operation.
     const data = named(childrenOf(spans, operation), 'hydra.data Book.collection')
     expect(data.attributes).toMatchObject({ 'hydra.paging.mode': 'full', 'hydra.page': 1 })
+  })
+
+  it("nest every batch of a stream's queries under its data access, on both engines", async () => {
+    // Batches of 10: the loans are read in several queries, all but the first after the route
+    // has returned, as the client takes the stream.
+    const batches = Math.floor((await prisma.loan.count()) / 10) + 1
+    expect(batches).toBeGreaterThan(2)
+    for (const [engine, query] of [
+      ['prisma', 'prisma:client:operation'],
+      ['compiled', 'hydra.sql'],
+    ] as const) {
+      const spans = await spansOf('/loans?pagination=false', { batchSize: 10, engine })
+      const { data } = chainOf(spans, 'Loan.collection')
+      expect(data.attributes).toMatchObject({ 'hydra.paging.mode': 'unpaged' })
+      const queries = spans.filter((span) => span.name === query)
+      expect(queries.length, engine).toBe(batches)
+      expect(childrenOf(spans, data).filter((span) => span.name === query)).toEqual(queries)
+    }
+  })
+
+  it("nest every read of a custom collection's stream under its operation", async () => {
+    const app = createApp(prisma)
+    // A custom collection streaming books it reads 10 at a time, as the client takes them.
+    app.get(
+      '/titles',
+      hydraCollection({ context: '/contexts/Title', batchSize: 10 }, async function* () {
+        for (let skip = 0; ; skip += 10) {
+          const rows = await prisma.book.findMany({ orderBy: { id: 'asc' }, skip, take: 10 })
+          for (const row of rows) yield { '@id': `/books/${row.id}`, title: row.title }
+          if (rows.length < 10) return
+        }
+      })
+    )
+    const reads = Math.floor((await prisma.book.count()) / 10) + 1
+    expect(reads).toBeGreaterThan(2)
+    const spans = await spansThrough(app, '/titles', 200)
+    const [request, ...others] = spans.filter((span) => parentOf(span) === undefined)
+    expect(others, 'one trace, rooted at the request').toEqual([])
+    const operation = named(childrenOf(spans, request as ReadableSpan), 'hydra Title.collection')
+    const queries = spans.filter((span) => span.name === 'prisma:client:operation')
+    expect(queries).toHaveLength(reads)
+    expect(childrenOf(spans, operation).filter((span) => queries.includes(span))).toEqual(queries)
   })
 
   it('make no span when the app switches tracing off', async () => {

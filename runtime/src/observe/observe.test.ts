@@ -1,14 +1,16 @@
-import { ProxyTracerProvider, trace } from '@opentelemetry/api'
+import { context, ProxyTracerProvider, trace } from '@opentelemetry/api'
 import { describe, expect, it, vi } from 'vitest'
 import { consoleLogger } from './logger.js'
 import { ServerTiming } from './server-timing.js'
-import { inSpan, loadedTracer, type Tracer, tracerOf } from './tracing.js'
+import { inSpan, loadedTracer, type TraceContextApi, type Tracer, tracerOf } from './tracing.js'
 
 describe('the tracer', () => {
   it("is @opentelemetry/api's, as the runtime's own type describes it", async () => {
     // Compiles only while the package's Tracer has what the runtime calls.
     const tracer: Tracer = trace.getTracer('check')
     expect(tracer).toBeDefined()
+    const contexts: TraceContextApi = context
+    expect(contexts.with(contexts.active() as never, () => 1)).toBe(1)
     expect(loadedTracer(undefined)).toBeUndefined()
     // No provider registered: its spans would record nothing, and none is made.
     expect(await tracerOf(undefined)).toBeUndefined()

@@ -31,9 +31,19 @@ export interface Tracer {
   ): ReturnType<F>
 }
 
+/**
+ * The members of `@opentelemetry/api`'s `context` the runtime calls: the context active now (its
+ * span, in the trace it belongs to) and work run in a context taken earlier.
+ */
+export interface TraceContextApi {
+  active(): unknown
+  with<R>(context: never, fn: () => R): R
+}
+
 /** The members of `@opentelemetry/api` the runtime calls. */
 interface OpenTelemetryApi {
   trace: { getTracer(name: string): Tracer; getTracerProvider(): object }
+  context: TraceContextApi
   ProxyTracerProvider: new () => { getDelegate(): object }
 }
 
@@ -44,6 +54,8 @@ const PACKAGE = '@opentelemetry/api'
 
 /** The runtime's tracer: undefined until loaded, null when the package is not there. */
 let tracer: Tracer | null | undefined
+/** The package's `context`, once loaded. */
+let contexts: TraceContextApi | undefined
 let loading: Promise<Tracer | undefined> | undefined
 /** Whether a tracer provider is registered with the loaded package. */
 let registered = (): boolean => false
@@ -52,6 +64,7 @@ function load(): Promise<Tracer | undefined> {
   loading ??= import(/* @vite-ignore */ PACKAGE).then(
     (api: OpenTelemetryApi) => {
       tracer = api.trace.getTracer('@prisma-hydra/runtime')
+      contexts = api.context
       // What the global proxy delegates to while no provider is registered: the API's no-op one,
       // which a proxy of its own gives too. Another proxy (another copy of the API registered
       // globally) or a provider without `getDelegate` counts as registered.
@@ -128,4 +141,33 @@ export function inSpan<T>(
 function clientStatus(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | undefined)?.status
   return typeof status === 'number' && status < 500 ? status : undefined
+}
+
+/**
+ * `iterable`, each of whose reads runs in the context active now: the spans its reads start (their
+ * queries) are children of the span running now, however late the reads come. An unpaged
+ * collection is streamed after its route returned, as the client takes it, where the request's
+ * context is no longer active (docs/operations.md#tracing). Without a tracer, `iterable` as it is.
+ */
+export function inActiveContext<T>(
+  tracer: Tracer | undefined,
+  iterable: AsyncIterable<T>
+): AsyncIterable<T> {
+  if (!tracer || !contexts) return iterable
+  const api = contexts
+  const active = api.active() as never
+  return {
+    [Symbol.asyncIterator]() {
+      const iterator = iterable[Symbol.asyncIterator]()
+      return {
+        next: () => api.with(active, () => iterator.next()),
+        return: (value?: unknown) =>
+          api.with(active, () =>
+            iterator.return
+              ? iterator.return(value)
+              : Promise.resolve({ done: true as const, value: undefined })
+          ),
+      }
+    },
+  }
 }

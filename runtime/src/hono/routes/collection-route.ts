@@ -35,6 +35,7 @@ import {
   observeRoute,
   pagingAttributes,
   type RouteObservation,
+  readInSpan,
   withTimings,
 } from './route-observation.js'
 import type { CollectionProblems, GuardProblems, ProblemResponse } from './typed-responses.js'
@@ -233,7 +234,10 @@ async function collectionResponse<
     const { content, properties } = await inDataAccess(
       observation,
       dataNames(read),
-      () => readContent(c, query, read),
+      async () => {
+        const { content, properties } = await readContent(c, query, read)
+        return { content: readInSpan(observation, content), properties }
+      },
       (read) => pagingAttributes(read.content)
     )
     const hidden = access?.view.hidden ?? NONE

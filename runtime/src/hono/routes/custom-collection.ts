@@ -24,7 +24,12 @@ import { renderOptions, requestQuery, respondWithContent } from '../response/col
 import { restyleRouteError } from '../response/error-handlers.js'
 import type { JsonLdResponse } from '../response/json-ld.js'
 import type { ResourceAppOptions } from './app-options.js'
-import { inOperation, observeRoute } from './route-observation.js'
+import {
+  inOperation,
+  observeRoute,
+  type RouteObservation,
+  readInSpan,
+} from './route-observation.js'
 import type { CollectionProblems, ProblemResponse } from './typed-responses.js'
 
 /** How a custom collection is served: its context, paging settings, chunk size and prefix. */
@@ -116,9 +121,9 @@ export function hydraCollection<
   const names = { resource: options.context.split('/').pop() ?? '', operation: 'collection' }
   return async (c) => {
     const observation = await observeRoute({ tracing: options.tracing, serverTiming: false })
-    return inOperation(observation, names, () => serve(c))
+    return inOperation(observation, names, () => serve(c, observation))
   }
-  async function serve(c: Context<E, Path, I>) {
+  async function serve(c: Context<E, Path, I>, observation: RouteObservation) {
     const base = mountPrefix(c)
     try {
       refuseUnacceptable(c)
@@ -143,7 +148,7 @@ export function hydraCollection<
         }
       }
       const result = await work(Promise.resolve(handler(request, c, parsed)))
-      const content = contentOf(result, batchSize, work)
+      const content = readInSpan(observation, contentOf(result, batchSize, work))
       return await respondWithContent(c, content, (item: T) => item, render, {
         retryAfter: budget.retryAfter,
         outages,

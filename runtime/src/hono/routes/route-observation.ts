@@ -9,7 +9,13 @@
 import { databaseWork, type OutageLog } from '../../database/outage.js'
 import type { OperationsOptions } from '../../observe/options.js'
 import { type ServerTiming, serverTimingOf } from '../../observe/server-timing.js'
-import { inSpan, type SpanAttributes, type Tracer, tracerOf } from '../../observe/tracing.js'
+import {
+  inActiveContext,
+  inSpan,
+  type SpanAttributes,
+  type Tracer,
+  tracerOf,
+} from '../../observe/tracing.js'
 import type { BoundWork, CollectionContent } from '../../paging/strategy.js'
 
 /** One request's observation: its tracer (none when off) and its timings (none when off). */
@@ -71,6 +77,20 @@ export function inDataAccess<T>(
       return result
     })
   )
+}
+
+/**
+ * `content` with its batches, if it has any, read in the span running now (within
+ * `inDataAccess`: the data access span; within a custom collection's operation: its span). A
+ * streamed collection's batches after the first are read once the route has returned, as the
+ * client takes them: their queries would otherwise start traces of their own.
+ */
+export function readInSpan<T>(
+  observation: RouteObservation,
+  content: CollectionContent<T>
+): CollectionContent<T> {
+  if (!content.batches) return content
+  return { ...content, batches: inActiveContext(observation.tracer, content.batches) }
 }
 
 /**

@@ -2,7 +2,7 @@
  * Every line the runtime logs goes through the app's logger (docs/operations.md#logger), none to
  * the console: an outage episode of the database (reached through a TCP proxy of the test's own,
  * support/tcp-proxy.ts, cut and resumed; PostgreSQL and MariaDB) seen line by line, with the
- * readiness route's answers during it; and a failure of one of the app's own routes (every
+ * readiness route's answers during it, and a streamed collection it cuts in the middle; and a failure of one of the app's own routes (every
  * database).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -52,6 +52,8 @@ beforeAll(async () => {
   const app = createApp(proxied, {
     timeouts: { query: 2500, retryAfter: 2, transactionMaxWait: 2000 },
     logger: (record) => records.push(record),
+    // A streamed collection reads a row per query: a cut meets it mid-stream.
+    batchSize: 1,
   })
   // A route of the app's own that fails: its 500 is logged through the same logger.
   app.get('/failing', () => {
@@ -82,12 +84,14 @@ async function statuses(paths: readonly string[]): Promise<number[]> {
   )
 }
 
-/** Polls until every route answers 200 again. */
-async function recovery(): Promise<void> {
+/** Polls until every route answers 200 again; the 503s answered meanwhile. */
+async function recovery(): Promise<number> {
   const started = performance.now()
+  let unavailable = 0
   for (;;) {
     const answers = await statuses([...ROUTES, '/ready'])
-    if (answers.every((status) => status === 200)) return
+    unavailable += answers.filter((status) => status === 503).length
+    if (answers.every((status) => status === 200)) return unavailable
     if (performance.now() - started > 20000) throw new Error(`no recovery within 20 s: ${answers}`)
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
@@ -160,6 +164,45 @@ describe(`the app's logger (${TEST_DATABASE})`, () => {
     expect(consoleLines).toEqual([])
   })
 
+  it.skipIf(!server)(
+    'takes a stream cut by an outage as one stream.error, counted as no 503, and the console none',
+    async () => {
+      await recovery()
+      records.length = 0
+      const response = await fetch(`${origin}/loans?pagination=false`)
+      expect(response.status).toBe(200)
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+      const first = await reader.read()
+      expect(new TextDecoder().decode(first.value)).toMatch(/^\{"@context":"\/contexts\/Loan"/)
+      proxy?.cut()
+      try {
+        // The body never ends as a whole collection: the connection is cut.
+        await expect(readToEnd(reader)).rejects.toThrow()
+      } finally {
+        proxy?.resume()
+      }
+      const unavailable = await recovery()
+      expect(records.map((record) => record.fields.event)).toEqual([
+        'outage.start',
+        'stream.error',
+        'outage.end',
+      ])
+      expect(records[1]).toEqual({
+        level: 'error',
+        message: 'GET /loans failed after its streamed response began; cutting the connection',
+        fields: {
+          event: 'stream.error',
+          method: 'GET',
+          path: '/loans',
+          error: expect.any(Error),
+        },
+      })
+      // The episode's 503s are the recovery's alone: the stream was answered 200, then cut.
+      expect(records[2]?.fields.requests).toBe(unavailable)
+      expect(consoleLines).toEqual([])
+    }
+  )
+
   it('answers the readiness probe 200 while the database answers', async () => {
     const response = await fetch(`${origin}/ready`)
     expect(response.status).toBe(200)
@@ -167,3 +210,8 @@ describe(`the app's logger (${TEST_DATABASE})`, () => {
     expect(await response.json()).toEqual({ status: 'ready' })
   })
 })
+
+/** Reads a body to its end. */
+async function readToEnd(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  for (;;) if ((await reader.read()).done) return
+}

@@ -162,9 +162,18 @@ export class OutageLog {
     return new OutageLog(this.wording, logger, this.episode)
   }
 
+  /** A request answered 503 for `error`: counted in its episode, which it starts if none has. */
   failed(error: unknown): void {
+    this.episode.answered++
+    this.interrupted(error)
+  }
+
+  /**
+   * A request the outage met after its answer began (a streamed collection, cut): it starts an
+   * episode if none has, and is not counted among the requests answered 503.
+   */
+  interrupted(error: unknown): void {
     const episode = this.episode
-    episode.answered++
     if (episode.since !== undefined) return
     episode.since = Date.now()
     const reason = outageReason(error)

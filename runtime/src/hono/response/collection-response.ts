@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono'
 import type { ParameterNames } from '../../contract/paging.js'
-import { asOutage, isOutage, type OutageLog } from '../../database/outage.js'
+import { isOutage, isReadConflict, type OutageLog } from '../../database/outage.js'
 import { HydraError } from '../../errors.js'
 import {
   documentIri,
@@ -21,6 +21,7 @@ import type { CollectionContent } from '../../paging/strategy.js'
 import { canonicalFor, jsonLdHeaders } from '../request/request-state.js'
 import { cachingHeaders, unvalidatedAnswer } from './http-cache.js'
 import { asJsonLd, type JsonLdResponse, jsonLd } from './json-ld.js'
+import { cutStream } from './stream-cut.js'
 import { yieldBetweenBatches } from './stream-yield.js'
 
 /**
@@ -54,11 +55,10 @@ export function renderOptions<P extends boolean>(
 }
 
 /**
- * How a streamed collection runs: the 503's `Retry-After`, the outage log of the database its
- * batches are read from, and its pause between batches.
+ * How a streamed collection runs: the outage log of the database its batches are read from, and
+ * its pause between batches.
  */
 export interface StreamOptions {
-  retryAfter?: number | undefined
   /** Where an outage met after the response began is logged (once per episode). */
   outages: OutageLog
   /** Default true (ResourceAppOptions). */
@@ -118,7 +118,7 @@ async function streamCollection<T, M, P extends boolean>(
   batches: AsyncIterable<T[]>,
   toMember: (item: T) => M,
   render: RenderOptions<P>,
-  { retryAfter, streamYield, cacheControl, outages, logger }: StreamOptions
+  { streamYield, cacheControl, outages, logger }: StreamOptions
 ): Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const chunks = renderCollectionChunks(mapBatches(batches, toMember), render)
   const first = await chunks.next()
@@ -159,15 +159,16 @@ async function streamCollection<T, M, P extends boolean>(
           else controller.enqueue(encoder.encode(next.value))
         } catch (error) {
           if (cancelled) return
-          // An outage is logged once per episode; other failures with their cause.
-          if (isOutage(error)) asOutage(error, retryAfter, outages)
-          else
-            loggerOf(logger)({
-              level: 'error',
-              message: 'a streamed collection failed after its response began',
-              fields: { event: 'stream.error', error },
-            })
-          controller.error(error)
+          // An outage starts its episode, if none has (the stream is no 503 of it); every failure
+          // is logged with its cause.
+          if (isOutage(error) && !isReadConflict(error)) outages.interrupted(error)
+          const { method, path } = c.req
+          loggerOf(logger)({
+            level: 'error',
+            message: `${method} ${path} failed after its streamed response began; cutting the connection`,
+            fields: { event: 'stream.error', method, path, error },
+          })
+          cutStream(c, controller, error)
         }
       },
       async cancel() {

@@ -249,7 +249,6 @@ async function collectionResponse<
     )
     const respond = () =>
       respondWithContent(c, content, toMember, render, {
-        retryAfter: budget.retryAfter,
         outages,
         streamYield: options.streamYield,
         cacheControl: operation.cacheControl,

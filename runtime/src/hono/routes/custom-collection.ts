@@ -150,7 +150,6 @@ export function hydraCollection<
       const result = await work(Promise.resolve(handler(request, c, parsed)))
       const content = readInSpan(observation, contentOf(result, batchSize, work))
       return await respondWithContent(c, content, (item: T) => item, render, {
-        retryAfter: budget.retryAfter,
         outages,
         streamYield: options.streamYield,
         cacheControl: options.cacheControl,

@@ -1,6 +1,7 @@
 import { checkDatabase, DatabaseUnreachable } from '@prisma-hydra/runtime'
 import { redisCountStore } from '@prisma-hydra/runtime/redis'
 import { createClient } from 'redis'
+import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp, exampleCollectionPaths } from './app.js'
 import { DEFAULT_JWT_SECRET } from './auth.js'
 import { prepareDatabase } from './database.js'
@@ -30,17 +31,24 @@ function shown(url: string): string {
   return parsed.toString()
 }
 
-const prisma = createPrismaClient(url)
-// One query before anything else: a wrong URL or a server that is down stops the start with one
-// line naming the database, instead of a failure per request (docs/deployment.md).
-try {
-  await checkDatabase(prisma, { url })
-} catch (error) {
-  if (!(error instanceof DatabaseUnreachable)) throw error
-  process.stderr.write(`${error.message}\n`)
-  process.exit(1)
+/**
+ * The client of `url`, checked (docs/deployment.md#start-up-check), its schema pushed and its
+ * empty tables seeded; else the start stops with one line naming the database and the reason
+ * (a wrong URL, a server that is down, a file that is no database), on every runtime, in place
+ * of a failure per request or the runtime's report of an uncaught error.
+ */
+async function openDatabase(): Promise<{ prisma: PrismaClient; seeded: string[] }> {
+  try {
+    const prisma = createPrismaClient(url)
+    await checkDatabase(prisma, { url })
+    return { prisma, ...(await prepareDatabase(prisma, url)) }
+  } catch (error) {
+    process.stderr.write(`${DatabaseUnreachable.of(error, { url }).message}\n`)
+    process.exit(1)
+  }
 }
-const { seeded } = await prepareDatabase(prisma, url)
+
+const { prisma, seeded } = await openDatabase()
 const replicas = replicaUrls.map((replica) => createPrismaClient(replica))
 // `cached` totals shared with the other instances through Redis (docs/deployment.md#shared-totals):
 // commands fail at once while the client is disconnected and take at most 250 ms otherwise;

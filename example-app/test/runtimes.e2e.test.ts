@@ -6,11 +6,13 @@
  * local D1 through wrangler, `sqlite` project only) serves its own copy of the same rows. Bun,
  * Deno and wrangler come from the example's devDependencies.
  */
+import { writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_JWT_SECRET, tokenFor } from '../src/auth.js'
 import { emptyDatabase, TEST_DATABASE, type TestDatabase } from './support/harness.js'
 import {
+  failedStart,
   type RuntimeName,
   type RuntimeServer,
   startExample,
@@ -210,4 +212,36 @@ describe.runIf(TEST_DATABASE === 'sqlite')('a driver that cannot load', () => {
     expect(lines[0]).toContain(reason)
     expect(failure).toContain('exited with 1')
   })
+})
+
+describe.runIf(TEST_DATABASE === 'sqlite')('a database that cannot be used', () => {
+  it.each(['node', 'bun', 'deno'] as const)(
+    'stops the start on %s with one line naming it, not an uncaught error',
+    async (runtime) => {
+      // A file that is no SQLite database: on Bun and Deno (libsql), the check's `SELECT 1`
+      // passes and the schema push fails.
+      const file = database.url.replace(/^file:/, '').replace(/test\.db$/, `${runtime}.db`)
+      await writeFile(file, 'not a database '.repeat(512))
+      const url = `file:${file}`
+      const { code, stderr } = await failedStart(runtime, { DATABASE_URL: url })
+      expect(code, stderr).toBe(1)
+      const lines = stderr.split('\n').filter(Boolean)
+      expect(lines, stderr).toHaveLength(1)
+      expect(lines[0]).toMatch(new RegExp(`^The database ${url} cannot be used: .+`))
+    }
+  )
+
+  it.each(['bun', 'deno'] as const)(
+    'names the default database on %s when DATABASE_URL is unset',
+    async (runtime) => {
+      const { code, stderr } = await failedStart(runtime, {
+        DATABASE_URL: undefined,
+        SQLITE_DRIVER: 'better-sqlite3',
+      })
+      expect(code, stderr).toBe(1)
+      const lines = stderr.split('\n').filter(Boolean)
+      expect(lines, stderr).toHaveLength(1)
+      expect(lines[0]).toMatch(/^The database file:\.\/dev\.db cannot be used: .+/)
+    }
+  )
 })

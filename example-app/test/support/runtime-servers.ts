@@ -105,6 +105,34 @@ export function startExample(
   )
 }
 
+/** What a start that stopped wrote, and its exit code. */
+export interface FailedStart {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/**
+ * The example started on Node, Bun or Deno as `startExample` starts it, with `env` (a variable
+ * set to undefined is unset), expected to stop: what it wrote. Killed after 90 s.
+ */
+export function failedStart(
+  runtime: 'node' | 'bun' | 'deno',
+  env: NodeJS.ProcessEnv
+): Promise<FailedStart> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['scripts/start.mjs', `--runtime=${runtime}`],
+      { cwd: APP, env: { ...ENV, PORT: '0', ...env }, timeout: 90_000 },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') reject(error)
+        else resolve({ code: error ? (error.code as number) : 0, stdout, stderr })
+      }
+    )
+  })
+}
+
 /** A free TCP port on the loopback interface (wrangler takes fixed ports). */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

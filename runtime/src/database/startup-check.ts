@@ -26,6 +26,20 @@ export class DatabaseUnreachable extends Error {
     super(message, options)
     this.name = 'DatabaseUnreachable'
   }
+
+  /**
+   * `error`, a failure of the database work of a start (the check, or what comes after it: a
+   * schema push, a seed), as one line naming the database (`url`, masked) and the reason.
+   */
+  static of(error: unknown, options: DatabaseCheckOptions = {}): DatabaseUnreachable {
+    if (error instanceof DatabaseUnreachable) return error
+    const timeout = options.timeout ?? DEFAULT_CHECK_TIMEOUT
+    const named = options.url ? ` ${maskedUrl(options.url)}` : ''
+    return new DatabaseUnreachable(
+      `The database${named} cannot be used: ${reasonOf(error, timeout)}`,
+      { cause: error }
+    )
+  }
 }
 
 /** `url` with its password masked (`postgres://app:***@db:5432/shop`); other text as it is. */
@@ -47,10 +61,17 @@ const RAW_QUERY_FAILED = /Code: `([^`]*)`\. Message: `([^`]*)`/
 const PRISMA_INVOCATION = /^Invalid `[^`]*` invocation:?$/
 
 /**
+ * A line of a backtrace within a message: Prisma's schema engine writes its frames
+ * (`0: schema_commands::…`, `at schema-engine/…`) into the message of its errors.
+ */
+const BACKTRACE = /^(\d+: |at )/
+
+/**
  * The reason of a failure in one line: the driver's message and code when Prisma wraps them
- * (`Raw query failed. Code: ... Message: ...`), else the whole message without Prisma's header,
- * its lines joined: a driver that cannot load says why over several lines (Bun: "'better-sqlite3'
- * is not yet supported in Bun." then a link and a suggestion), and each is part of the reason.
+ * (`Raw query failed. Code: ... Message: ...`), else the whole message without Prisma's header
+ * and any backtrace, its lines joined: a driver that cannot load says why over several lines
+ * (Bun: "'better-sqlite3' is not yet supported in Bun." then a link and a suggestion), and each
+ * is part of the reason.
  */
 function reasonOf(error: unknown, timeout: number): string {
   if (error instanceof QueryTimeout) return `no answer within ${timeout} ms`
@@ -60,7 +81,7 @@ function reasonOf(error: unknown, timeout: number): string {
   const lines = message
     .split('\n')
     .map((part) => part.trim())
-    .filter((part) => part && !PRISMA_INVOCATION.test(part))
+    .filter((part) => part && !PRISMA_INVOCATION.test(part) && !BACKTRACE.test(part))
   return lines.length > 0 ? lines.join(' ') : message
 }
 
@@ -76,10 +97,6 @@ export async function checkDatabase(
   try {
     await withinBudget(prisma.$queryRawUnsafe('SELECT 1'), timeout)
   } catch (error) {
-    const named = options.url ? ` ${maskedUrl(options.url)}` : ''
-    throw new DatabaseUnreachable(
-      `The database${named} cannot be used: ${reasonOf(error, timeout)}`,
-      { cause: error }
-    )
+    throw DatabaseUnreachable.of(error, { ...options, timeout })
   }
 }

@@ -21,7 +21,8 @@
 // Checked offline with SQLite `file:` URLs (relative paths resolve against the directory of
 // prisma.config.ts, the cwd the CLI gives the engine): `generate`, `version`, `validate`,
 // `format`, `db push` (also `--accept-data-loss`, `--force-reset`), `db pull`, `migrate dev`,
-// `migrate deploy`, `migrate status`, `migrate reset --force`; and with `postgres://` URLs:
+// `migrate deploy`, `migrate status`, `migrate reset --force`, `migrate diff --from-empty
+// --to-schema … --script` (to stdout and `--output`); and with `postgres://` URLs:
 // `db push` (creating the database), `db pull`, `migrate dev` (its shadow database is created
 // and dropped by @prisma/adapter-pg), `migrate status`, `migrate reset --force`. MySQL/MariaDB
 // URLs are refused with P1013: the wasm engine has no MySQL connector (push-schema.mjs applies
@@ -165,6 +166,34 @@ function isMissingMigrationsTable(error) {
   return error?.code === 'P1014' && String(error.message).includes('_prisma_migrations')
 }
 
+/**
+ * The schema the engine is made with when the CLI names none (`migrate diff` sends its schemas
+ * with the request): the wasm engine refuses to start without a file, the native one does not.
+ */
+function providerOnly(url) {
+  return {
+    path: 'schema.prisma',
+    content: `datasource db {\n  provider = "${providerOf(url)}"\n}\n`,
+  }
+}
+
+/** The `print` requests sent to the CLI, numbered for their JSON-RPC ids. */
+let prints = 0
+
+/**
+ * The native engine prints `diff`'s script through a `print` request to the CLI, which writes it
+ * to its standard output or to `--output`, and answers without it; the wasm engine returns it as
+ * `stdout`, which the CLI ignores: print it as the native engine does.
+ */
+function printed(method, result) {
+  if (method !== 'diff' || typeof result?.stdout !== 'string') return result ?? null
+  const content = result.stdout.replace(/\n$/, '')
+  process.stdout.write(
+    `${JSON.stringify({ jsonrpc: '2.0', id: `print-${++prints}`, method: 'print', params: { content } })}\n`
+  )
+  return { ...result, stdout: null }
+}
+
 /** JSON-RPC session over stdio, one request at a time, until stdin closes. */
 async function serve({ datamodels, datasource }) {
   const url = datasource?.url
@@ -175,7 +204,9 @@ async function serve({ datamodels, datasource }) {
         throw new Error(
           'The wasm schema engine needs a datasource url (set it in prisma.config.ts)'
         )
-      const schemaFiles = (await Promise.all(datamodels.map(readSchemaFiles))).flat()
+      const schemaFiles = datamodels.length
+        ? (await Promise.all(datamodels.map(readSchemaFiles))).flat()
+        : [providerOnly(url)]
       return openSchemaEngine({
         schemaFiles,
         url,
@@ -209,7 +240,7 @@ async function serve({ datamodels, datasource }) {
     if (typeof instance[method] !== 'function' || method === 'free' || method === 'constructor') {
       return { error: { code: -32601, message: `Method not found: ${rpcMethod}` } }
     }
-    const call = async () => ({ result: (await instance[method](params)) ?? null })
+    const call = async () => ({ result: printed(method, await instance[method](params)) })
     try {
       return await call()
     } catch (error) {

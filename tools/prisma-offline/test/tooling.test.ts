@@ -3,7 +3,7 @@
 // provider (src/schema-copy.mjs).
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -103,6 +103,31 @@ describe('prisma CLI offline (src/prisma.mjs)', () => {
     })
     const second = await prisma(['db', 'push'], project)
     expect(second.stdout).toContain('already in sync')
+  })
+
+  it('writes the SQL of migrate diff --script to stdout and to --output', async () => {
+    const project = await mkdtemp(path.join(dir, 'diff-'))
+    await writeFile(path.join(project, 'schema.prisma'), SCHEMA)
+    await writeFile(
+      path.join(project, 'prisma.config.ts'),
+      "export default { schema: 'schema.prisma', datasource: { url: 'file:./diff.db' } }\n"
+    )
+    const diff = ['migrate', 'diff', '--from-empty', '--to-schema', 'schema.prisma', '--script']
+    const { stdout } = await prisma(diff, project)
+    expect(stdout).toContain('CREATE TABLE "Author"')
+    expect(stdout).toContain('CREATE TABLE "Book"')
+    await prisma([...diff, '--output', 'init.sql'], project)
+    const script = await readFile(path.join(project, 'init.sql'), 'utf8')
+    const db = new Database(path.join(project, 'applied.db'))
+    try {
+      db.exec(script)
+    } finally {
+      db.close()
+    }
+    expect(describeTables(path.join(project, 'applied.db'))).toEqual({
+      Author: ['id', 'email', 'name'],
+      Book: ['id', 'title', 'authorId'],
+    })
   })
 })
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The clean-project test: does what a user does, outside this repository. It packs both
-// packages, creates projects in a temporary folder and follows three walk-throughs of the docs top
+// packages, creates projects in a temporary folder and follows four walk-throughs of the docs top
 // to bottom: the doc's blocks marked `step=<name>` are the commands it runs (through `sh`, in the
 // project folder, with the packed tarballs in place of the published names) and the blocks marked
 // `file=<path>` the files it writes, in the doc's order.
@@ -11,6 +11,10 @@
 // - docs/runtime-bun-deno.md, in the same project (libsql, the Bun and Deno entry, both runtimes
 //   from the npm registry): then it starts the server on Bun and on Deno and checks each over HTTP
 //   as getting-started's server, and against that server's answers (runtime-bun-deno.mjs).
+// - docs/runtime-workers.md, in the same project again (wrangler and the D1 adapter from the npm
+//   registry, the schema and routes for workerd, D1 tables from Prisma's migration script): then
+//   it serves the Worker with `wrangler dev --local` and checks it as the Bun and Deno servers
+//   (runtime-workers.mjs).
 // - docs/tutorial-access.md (PostgreSQL, tokens, access rules, typed clients), on a database of
 //   its own on the server of DATABASE_URL_POSTGRES, and only when that is set: then it checks the
 //   tenants' rows, a rejected token, a composite key through openapi-fetch and the types of a
@@ -31,6 +35,7 @@ import { walkGettingStarted } from './getting-started.mjs'
 import { packPackages } from './packages.mjs'
 import { prebuiltMirror, reportPrebuiltMirror, startPrebuiltMirror } from './prebuilt-mirror.mjs'
 import { walkBunDeno } from './runtime-bun-deno.mjs'
+import { walkWorkers } from './runtime-workers.mjs'
 import { phase, printTimings } from './timings.mjs'
 
 /** The whole run's bound: well above the 3 to 5 minutes it takes, far below CI's 30. */
@@ -59,6 +64,7 @@ try {
   const myApi = path.join(work, 'my-api')
   const nodeAnswers = await walkGettingStarted(myApi, tarballs)
   await walkBunDeno(myApi, tarballs, nodeAnswers)
+  await walkWorkers(myApi, tarballs, nodeAnswers)
   if (postgres) await walkAccessTutorial(path.join(work, 'tasks-api'), tarballs, postgres, keep)
   failed = false
 } finally {
@@ -74,7 +80,7 @@ try {
 if (postgres) console.log('clean-project test passed')
 else {
   console.log(
-    'clean-project test passed: docs/getting-started.md (SQLite), docs/runtime-bun-deno.md'
+    'clean-project test passed: docs/getting-started.md (SQLite), docs/runtime-bun-deno.md, docs/runtime-workers.md'
   )
   console.log(
     'docs/tutorial-access.md (PostgreSQL): skipped: set DATABASE_URL_POSTGRES (e.g. postgres://postgres@127.0.0.1:5432/test) to follow it on PostgreSQL'

@@ -66,10 +66,11 @@ export function freePort() {
 
 /**
  * Starts `command` in `project` with `PORT=port` (for a server that prints no address, or not
- * the one to call); resolves, with a function stopping it, once `url` answers at all.
+ * the one to call) and the variables `env`; resolves, with a function stopping it, once `url`
+ * answers at all.
  */
-export async function startServerOn(command, project, port, url) {
-  const { server, stop, output } = spawnServer(command, project, { PORT: String(port) })
+export async function startServerOn(command, project, port, url, env = {}) {
+  const { server, stop, output } = spawnServer(command, project, { ...env, PORT: String(port) })
   let exited
   server.on('exit', (code, signal) => {
     exited = code ?? signal

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HydraAccess } from '#fixtures/embeds/hydra/index.js'
 import { PrismaClient } from '#fixtures/embeds/prisma/client.js'
 import { claimsOf, type LibraryEnv, tokenFor } from '../src/auth.js'
-import { EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
-import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { EMBEDS_SCHEMA, embedsOnBothEngines } from './support/embeds-app.js'
+import { createAdapter, freshDatabase, type TestDatabase } from './support/harness.js'
 import { LOANS, seedLibrary } from './support/library-rows.js'
 import { countRows, type RowCount } from './support/row-count.js'
 
@@ -49,14 +49,9 @@ beforeAll(async () => {
     bookId: 1 + (index % 2),
   }))
   await prisma.loan.createMany({ data: more })
-  for (const options of [
-    { prisma, access, batchSize: 4 },
-    { prisma, access, batchSize: 4, engine: 'compiled' as const, adapter },
-  ]) {
-    const server = await startServer(embedsApp(SECRET, options).fetch)
-    origins.push(server.origin)
-    closers.push(server.close)
-  }
+  const servers = await embedsOnBothEngines(SECRET, { prisma, access, batchSize: 4, adapter })
+  origins.push(...servers.origins)
+  closers.push(servers.close)
   tokens.set('librarian', await tokenFor({ sub: 'Ada', role: 'librarian' }, SECRET))
   tokens.set('reader', await tokenFor({ sub: 'Reader 2', role: 'reader' }, SECRET))
 }, 120_000)

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HydraAccess } from '#fixtures/embeds/hydra/index.js'
 import { type Prisma, PrismaClient } from '#fixtures/embeds/prisma/client.js'
 import { type LibraryEnv, tokenFor } from '../src/auth.js'
-import { declaredLoans, EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
-import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { declaredLoans, EMBEDS_SCHEMA, embedsOnBothEngines } from './support/embeds-app.js'
+import { createAdapter, freshDatabase, type TestDatabase } from './support/harness.js'
 import { seedLibrary } from './support/library-rows.js'
 
 const SECRET = 'declared-embed cursor secret'
@@ -51,13 +51,9 @@ beforeAll(async () => {
   const adapter = shareAdapter(createAdapter(database.url))
   prisma = new PrismaClient({ adapter })
   await seedLibrary(prisma)
-  const own = await startServer(embedsApp(SECRET, { prisma, access }).fetch)
-  const compiled = await startServer(
-    embedsApp(SECRET, { prisma, access, engine: 'compiled', adapter }).fetch
-  )
-  ;({ origin } = own)
-  twin = compiled.origin
-  closers.push(own.close, compiled.close)
+  const servers = await embedsOnBothEngines(SECRET, { prisma, access, adapter })
+  ;[origin, twin] = servers.origins
+  closers.push(servers.close)
   tokens.set('librarian', await tokenFor({ sub: 'Ada', role: 'librarian' }, SECRET))
   tokens.set('reader', await tokenFor({ sub: 'Reader 1', role: 'reader' }, SECRET))
 }, 120_000)

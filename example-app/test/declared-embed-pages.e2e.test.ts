@@ -17,8 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HydraAccess } from '#fixtures/embeds/hydra/index.js'
 import { PrismaClient } from '#fixtures/embeds/prisma/client.js'
 import { claimsOf, type LibraryEnv, tokenFor } from '../src/auth.js'
-import { EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
-import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { EMBEDS_SCHEMA, embedsOnBothEngines } from './support/embeds-app.js'
+import { createAdapter, freshDatabase, type TestDatabase } from './support/harness.js'
 import { seedLibrary } from './support/library-rows.js'
 
 const SECRET = 'declared-embed pages secret'
@@ -77,14 +77,9 @@ beforeAll(async () => {
   const adapter = shareAdapter(createAdapter(database.url))
   prisma = new PrismaClient({ adapter })
   await seedLibrary(prisma)
-  for (const options of [
-    { prisma, access, batchSize: 4 },
-    { prisma, access, batchSize: 4, engine: 'compiled' as const, adapter },
-  ]) {
-    const server = await startServer(embedsApp(SECRET, options).fetch)
-    origins.push(server.origin)
-    closers.push(server.close)
-  }
+  const servers = await embedsOnBothEngines(SECRET, { prisma, access, batchSize: 4, adapter })
+  origins.push(...servers.origins)
+  closers.push(servers.close)
   for (const sub of CALLERS) tokens.set(sub, await tokenFor({ sub, role: 'reader' }, SECRET))
 }, 120_000)
 

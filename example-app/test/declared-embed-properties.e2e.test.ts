@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HydraAccess } from '#fixtures/embeds/hydra/index.js'
 import { PrismaClient } from '#fixtures/embeds/prisma/client.js'
 import { type LibraryEnv, tokenFor } from '../src/auth.js'
-import { declaredLoans, EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
-import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { declaredLoans, EMBEDS_SCHEMA, embedsOnBothEngines } from './support/embeds-app.js'
+import { createAdapter, freshDatabase, type TestDatabase } from './support/harness.js'
 import { seedLibrary } from './support/library-rows.js'
 
 const SECRET = 'declared-embed properties secret'
@@ -42,14 +42,9 @@ beforeAll(async () => {
   const adapter = shareAdapter(createAdapter(database.url))
   prisma = new PrismaClient({ adapter })
   await seedLibrary(prisma)
-  const options = { prisma, access, batchSize: 4 }
-  const own = await startServer(embedsApp(SECRET, options).fetch)
-  const compiled = await startServer(
-    embedsApp(SECRET, { ...options, engine: 'compiled', adapter }).fetch
-  )
-  ;({ origin } = own)
-  twin = compiled.origin
-  closers.push(own.close, compiled.close)
+  const servers = await embedsOnBothEngines(SECRET, { prisma, access, batchSize: 4, adapter })
+  ;[origin, twin] = servers.origins
+  closers.push(servers.close)
   tokens.set('librarian', await tokenFor({ sub: 'Ada', role: 'librarian' }, SECRET))
   tokens.set('reader', await tokenFor({ sub: 'Reader 1', role: 'reader' }, SECRET))
 }, 120_000)

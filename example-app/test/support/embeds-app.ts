@@ -11,6 +11,7 @@ import {
   type HydraAppOptions,
 } from '#fixtures/embeds/hydra/index.js'
 import { authenticate, type LibraryEnv } from '../../src/auth.js'
+import { startServer } from './harness.js'
 
 /** The fixture's schema, which each test pushes to a database of its own. */
 export const EMBEDS_SCHEMA = new URL('../fixtures/embeds/schema.prisma', import.meta.url).pathname
@@ -69,4 +70,24 @@ export function declaredLoans(
       'hydra:next': `${iri}?itemsPerPage=3&page=2`,
     }
   return collection
+}
+
+/**
+ * The fixture's routes behind the token check of `secret` on both engines, over one client and
+ * the shared adapter it was made with: the origins of the `prisma` and the `compiled` engine's
+ * servers, and what closes both.
+ */
+export async function embedsOnBothEngines<A extends HydraAccess<LibraryEnv>>(
+  secret: string,
+  options: HydraAppOptions<A, LibraryEnv> & { adapter: NonNullable<HydraAppOptions['adapter']> }
+): Promise<{ origins: [string, string]; close: () => Promise<void> }> {
+  const own = await startServer(embedsApp(secret, options).fetch)
+  const compiled = await startServer(embedsApp(secret, { ...options, engine: 'compiled' }).fetch)
+  return {
+    origins: [own.origin, compiled.origin],
+    close: async () => {
+      await own.close()
+      await compiled.close()
+    },
+  }
 }

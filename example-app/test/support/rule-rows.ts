@@ -6,19 +6,9 @@
  * TypeScript.
  */
 
-export interface BookRow {
-  id: number
-  title: string
-  isbn: string
-}
+import type { BookRow, LoanRow } from './library-rows.js'
 
-export interface LoanRow {
-  id: number
-  borrower: string
-  loanedAt: Date
-  returnedAt: Date | null
-  bookId: number
-}
+export type { BookRow, LoanRow }
 
 export const BOOKS: readonly BookRow[] = Array.from({ length: 6 }, (_, index) => ({
   id: index + 1,

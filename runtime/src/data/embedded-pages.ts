@@ -13,6 +13,7 @@ import { type EmbedRequest, firstPageArgs, relationOf } from '../filters/propert
 import { parentWhere } from './parent-condition.js'
 import type { PrismaModelReads, RowsRead, TransactionOptions } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
+import { byKeys, keySelect, keyText } from './row-keys.js'
 
 type Where = Record<string, unknown>
 
@@ -48,19 +49,12 @@ function keyOf(row: Where, key: ModelKey): unknown {
 function parentsRead(rows: readonly Where[], parents: PageParents): RowsRead | undefined {
   const { scope, key, delegate } = parents
   if (!scope || !parents.check) return undefined
-  const byKey = key.fields
-    ? { OR: rows.map((row) => keyOf(row, key) as Where) }
-    : { [key.name]: { in: rows.map((row) => row[key.name]) } }
-  const names = key.fields?.map(({ name }) => name) ?? [key.name]
-  const select = Object.fromEntries(names.map((name) => [name, true]))
-  return { delegate, where: { AND: [scope, byKey] }, select }
+  const names = keyNames(key)
+  return { delegate, where: { AND: [scope, byKeys(names, rows)] }, select: keySelect(names) }
 }
 
-/** A member's key as text, to find it among the rows a read found. */
-function identityOf(key: ModelKey): (row: Where) => string {
-  const names = key.fields?.map(({ name }) => name) ?? [key.name]
-  return (row) => JSON.stringify(names.map((name) => String(row[name])))
-}
+/** The fields of a model's key. */
+const keyNames = (key: ModelKey): string[] => key.fields?.map(({ name }) => name) ?? [key.name]
 
 /** The read of one member's first page of `page`: tied to the member, within the scopes. */
 function pageRead(row: Where, { embed, scope }: FirstPage, parents: PageParents): RowsRead {
@@ -95,7 +89,7 @@ export async function withFirstPages<Row extends object>(
   const answers = await on((engine) =>
     engine.findManyEach(visibility ? [visibility, ...reads] : reads, options)
   )
-  const identity = identityOf(parents.key)
+  const identity = keyText(keyNames(parents.key))
   const visible =
     visibility && new Set((answers.shift() ?? []).map((row) => identity(row as Where)))
   return members.map((row, index) => {

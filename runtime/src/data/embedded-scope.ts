@@ -25,6 +25,7 @@ import type { CallerView } from './caller-view.js'
 import { type FirstPage, type PageParents, withFirstPages } from './embedded-pages.js'
 import type { PrismaModelReads, TransactionOptions } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
+import { byKeys, keySelect, keyText } from './row-keys.js'
 
 type Where = Record<string, unknown>
 
@@ -98,16 +99,11 @@ async function restrictOne<Row extends object>(
     return value && typeof value === 'object' ? [value as Where] : []
   })
   if (related.length === 0) return rows
-  const keyOf = (value: Where) => JSON.stringify(key.map((name) => String(value[name])))
+  const keyOf = keyText(key)
   const visible = new Set<string>()
   if (!isNoRow(scope)) {
-    const keys = related.map((value) => Object.fromEntries(key.map((name) => [name, value[name]])))
-    const byKey =
-      key.length === 1
-        ? { [key[0] as string]: { in: keys.map((value) => value[key[0] as string]) } }
-        : { OR: keys }
-    const select = Object.fromEntries(key.map((name) => [name, true]))
-    const found = await on((reads) => reads.findManyOf(delegate, { AND: [scope, byKey] }, select))
+    const where = { AND: [scope, byKeys(key, related)] }
+    const found = await on((reads) => reads.findManyOf(delegate, where, keySelect(key)))
     for (const value of found) visible.add(keyOf(value as Where))
   }
   return rows.map((row) => {

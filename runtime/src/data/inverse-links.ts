@@ -44,10 +44,13 @@ export type WithInverseLinks<A, I> = [keyof A] extends [never]
 type Rules = ResourceRules<Record<string, unknown>, string, string, unknown>
 
 /**
- * The rules built here for a model without a `hidden` rule of its own, with the only links each
- * may hide: the documentation and OpenAPI keep every other field of the model required.
+ * On a `hidden` rule built here for a model without one of its own: the only links it may hide,
+ * so that the documentation and OpenAPI keep every other field of the model required.
  */
-const linksOnly = new WeakMap<object, readonly string[]>()
+const LINKS_ONLY: unique symbol = Symbol('prisma-hydra inverse links only')
+
+/** On rules built here: read through {@link hideInverseLinks} again, they are given back as they are. */
+const BUILT: unique symbol = Symbol('prisma-hydra rules with inverse links')
 
 /**
  * Whether the rules may hide a property of `model` from some caller: any of its fields when it has
@@ -59,12 +62,9 @@ export function hideableBy(
 ): (name: string) => boolean {
   const hidden = rules?.[model]?.hidden
   if (!hidden) return () => false
-  const links = linksOnly.get(hidden)
+  const links = (hidden as { [LINKS_ONLY]?: readonly string[] })[LINKS_ONLY]
   return links ? (name) => links.includes(name) : () => true
 }
-
-/** The rules this module built: read through it again (a resource's app in the whole app's), as they are. */
-const built = new WeakSet<object>()
 
 /**
  * `access` with each model's `hidden` rule also hiding the links whose other side the target's own
@@ -76,23 +76,20 @@ export function hideInverseLinks<R extends ModelRules<never> | undefined>(
   access: R,
   inverses: InverseLinks
 ): R {
-  if (!access || built.has(access)) return access
+  if (!access || BUILT in access) return access
   const rules = access as ModelRules<unknown>
   let linked: Record<string, Rules | undefined> | undefined
   for (const [model, links] of Object.entries(inverses)) {
     const through = Object.entries(links).filter(([, [target]]) => rules[target]?.hidden)
     if (through.length === 0) continue
     linked ??= { ...rules }
-    const hidden = hiddenBothWays(rules, model, through)
-    if (!rules[model]?.hidden)
-      linksOnly.set(
-        hidden,
-        through.map(([link]) => link)
-      )
+    const both = hiddenBothWays(rules, model, through)
+    const hidden = rules[model]?.hidden
+      ? both
+      : Object.assign(both, { [LINKS_ONLY]: through.map(([link]) => link) })
     linked[model] = { ...rules[model], hidden }
   }
-  if (linked) built.add(linked)
-  return (linked ?? access) as R
+  return (linked ? Object.assign(linked, { [BUILT]: true }) : access) as R
 }
 
 /** The hidden rule of `model`: its own fields, and each link of `through` its target hides back. */

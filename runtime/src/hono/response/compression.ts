@@ -63,7 +63,11 @@ function compressible(shape: Shape, threshold: number): boolean {
   return shape.length === undefined || shape.length >= threshold
 }
 
-/** The quality of each coding an `Accept-Encoding` header names (lower-cased; `*` included). */
+/**
+ * The quality of each coding an `Accept-Encoding` header names (lower-cased; `*` included). Read
+ * here rather than by `hono/accepts`, whose matching never takes `*` for a value (it reads it as a
+ * media range), which Accept-Encoding's wildcard needs.
+ */
 function qualities(header: string): Map<string, number> {
   const accepted = new Map<string, number>()
   for (const entry of header.split(',')) {

@@ -50,9 +50,9 @@ export type {
   OperationProviders,
   SourceOf,
 } from './hono/routes/collection-content.js'
-export { serveCollection, serveSource } from './hono/routes/collection-route.js'
-export { type HydraItem, serveItem } from './hono/routes/item-route.js'
-export { serveSubCollection } from './hono/routes/sub-collection-route.js'
+export { collectionRoute, serveCollection, serveSource } from './hono/routes/collection-route.js'
+export { type HydraItem, itemRoute, serveItem } from './hono/routes/item-route.js'
+export { serveSubCollection, subCollectionRoute } from './hono/routes/sub-collection-route.js'
 export type {
   CallerApp,
   CollectionProblems,

@@ -26,41 +26,54 @@ export function writeCreateApp(resource: ResourceModel, subCollections: readonly
       .quote(path)
       .write(`, (${operation ? `c: ${queryContext(resource, operation, path)}` : 'c'}) => ${call})`)
       .newLine()
+  const main = resource.operations[0]
+  const subs = main ? subCollections : []
   return (writer: CodeBlockWriter) => {
     writer.writeLine(`const rows = createDataAccess<${names.row}>(prisma, ${names.model}, options)`)
     // A link a rule hides is hidden from its other side too (docs/security.md).
     writer.writeLine(
       'const served = { ...options, access: hideInverseLinks(options.access, inverseLinks) }'
     )
+    // Each collection route is prepared once, here: its requests share what it worked out.
+    writer.write('const collections = {').indent(() => {
+      // collectionRoute takes an offset-paged operation's provider by its name.
+      for (const operation of resource.operations)
+        writer.writeLine(
+          `${JSON.stringify(operation.name)}: collectionRoute(${names.operations}.${operation.name}, rows, served),`
+        )
+    })
+    writer.writeLine('}')
+    writer.writeLine(`const item = itemRoute(${names.resource}, rows, served)`)
+    if (subs.length > 0) {
+      writer.write('const subCollections = {').indent(() => {
+        for (const sub of subs)
+          writer.writeLine(
+            `${JSON.stringify(relationKey(sub))}: subCollectionRoute(rows, ${names.relations}.${relationKey(sub)}, ${names.operations}.${main?.name}, served),`
+          )
+      })
+      writer.writeLine('}')
+    }
     writer.write('return allowReadsOnly(new Hono()').indent(() => {
-      for (const operation of resource.operations) {
-        // serveCollection takes an offset-paged operation's provider by its name.
+      for (const operation of resource.operations)
         route(
           writer,
           operation.path,
-          `serveCollection(c, ${names.operations}.${operation.name}, rows, served)`,
+          `collections[${JSON.stringify(operation.name)}](c)`,
           operation
         )
-      }
       const itemPath = `${resource.collectionPath}/:id`
       // An item with a property filter reads its query: hc is given its type.
       const itemContext = resource.properties
         ? `c: Context<Env, ${JSON.stringify(itemPath)}, QueryInput<${itemQueryTypeName(resource.name)}>>`
         : 'c'
-      writer
-        .write('.get(')
-        .quote(itemPath)
-        .write(`, (${itemContext}) => serveItem(c, ${names.resource}, rows, served))`)
-        .newLine()
-      const main = resource.operations[0]
-      for (const sub of main ? subCollections : []) {
+      writer.write('.get(').quote(itemPath).write(`, (${itemContext}) => item(c))`).newLine()
+      for (const sub of subs)
         route(
           writer,
           subCollectionPath(sub),
-          `serveSubCollection(c, rows, ${names.relations}.${relationKey(sub)}, ${names.operations}.${main?.name}, served)`,
+          `subCollections[${JSON.stringify(relationKey(sub))}](c)`,
           main
         )
-      }
       writer
         .write('.get(')
         .quote(`/contexts/${resource.name}`)

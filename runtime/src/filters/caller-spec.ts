@@ -10,36 +10,28 @@ import type { QuerySpec, RelatedField, Through } from '../contract/query.js'
 import { callerProperties, relationOf } from './properties.js'
 import { relationHops } from './relation-path.js'
 
-/** The related model of each relation a spec's filters and orders go through, by relation path. */
-const models = new WeakMap<QuerySpec, ReadonlyMap<string, string>>()
-
 /**
  * By relation path (`author`; `book` and `book.author` for `book.author.name`), the model its
  * filters and orders reach (`Author`).
  */
 export function relatedModels(spec: QuerySpec | undefined): ReadonlyMap<string, string> {
-  if (!spec) return new Map()
-  let known = models.get(spec)
-  if (!known) {
-    const found = new Map<string, string>()
-    const add = ({ through }: Through) => {
-      if (!through) return
-      for (const hop of relationHops(through)) if (hop.model) found.set(hop.path, hop.model)
-    }
-    for (const filter of spec.filters) {
-      add(filter)
-      if (filter.kind === 'search' && filter.relation?.model)
-        found.set(filter.field, filter.relation.model)
-      if (filter.kind === 'exists' && filter.relation && filter.model)
-        found.set(filter.field, filter.model)
-    }
-    for (const field of spec.order) add(field)
-    for (const property of spec.properties?.properties ?? [])
-      if (property.embed) found.set(relationOf(property), property.embed.model)
-    known = found
-    models.set(spec, known)
+  const found = new Map<string, string>()
+  if (!spec) return found
+  const add = ({ through }: Through) => {
+    if (!through) return
+    for (const hop of relationHops(through)) if (hop.model) found.set(hop.path, hop.model)
   }
-  return known
+  for (const filter of spec.filters) {
+    add(filter)
+    if (filter.kind === 'search' && filter.relation?.model)
+      found.set(filter.field, filter.relation.model)
+    if (filter.kind === 'exists' && filter.relation && filter.model)
+      found.set(filter.field, filter.model)
+  }
+  for (const field of spec.order) add(field)
+  for (const property of spec.properties?.properties ?? [])
+    if (property.embed) found.set(relationOf(property), property.embed.model)
+  return found
 }
 
 /**
@@ -57,15 +49,13 @@ export function queryNames(
   return new Set([...hidden].map((name) => fieldOf.get(name) ?? name))
 }
 
-/** Each spec's caller variants, by what they leave out (few: one per kind of caller). */
-const variants = new WeakMap<QuerySpec, Map<string, QuerySpec>>()
-
 /**
  * `spec` without the filters and orders of `hidden` fields (and of hidden relations, and of a
  * related model's hidden fields, named by their relation path: `author.email`, `book.writer`),
  * and without orders through the relations of `partial` (relation paths to rows the caller sees
  * only in part).
- * The same object for the same caller kind, so that what is built from it is built once.
+ * `spec` itself when neither leaves anything out; the prepared operation
+ * (hydra/prepared-operation.ts) keeps one variant a kind of caller.
  */
 export function callerSpec(
   spec: QuerySpec,
@@ -73,33 +63,22 @@ export function callerSpec(
   partial: ReadonlySet<string>
 ): QuerySpec {
   if (hidden.size === 0 && partial.size === 0) return spec
-  const key = `${[...hidden].sort().join(',')}|${[...partial].sort().join(',')}`
-  let known = variants.get(spec)
-  if (!known) {
-    known = new Map()
-    variants.set(spec, known)
+  const shown = ({ through }: Through, field: string) =>
+    !hidden.has(field) && !(through && throughHidden(through, hidden))
+  const seenInPart = ({ through }: Through) =>
+    through !== undefined && relationHops(through).some((hop) => partial.has(hop.path))
+  const order = spec.order.filter((field) => shown(field, field.field) && !seenInPart(field))
+  return {
+    ...spec,
+    filters: spec.filters.filter((filter) => shown(filter, filter.field)),
+    // An empty order turns the parameter off: a caller who may use none of the declared fields
+    // still orders by the key, as every caller may, and is refused the others as undeclared.
+    order:
+      order.length === 0 && spec.order.length > 0
+        ? [...(spec.key ?? (spec.id ? [spec.id] : []))]
+        : order,
+    ...(spec.properties ? { properties: callerProperties(spec.properties, hidden) } : {}),
   }
-  let variant = known.get(key)
-  if (!variant) {
-    const shown = ({ through }: Through, field: string) =>
-      !hidden.has(field) && !(through && throughHidden(through, hidden))
-    const seenInPart = ({ through }: Through) =>
-      through !== undefined && relationHops(through).some((hop) => partial.has(hop.path))
-    const order = spec.order.filter((field) => shown(field, field.field) && !seenInPart(field))
-    variant = {
-      ...spec,
-      filters: spec.filters.filter((filter) => shown(filter, filter.field)),
-      // An empty order turns the parameter off: a caller who may use none of the declared fields
-      // still orders by the key, as every caller may, and is refused the others as undeclared.
-      order:
-        order.length === 0 && spec.order.length > 0
-          ? [...(spec.key ?? (spec.id ? [spec.id] : []))]
-          : order,
-      ...(spec.properties ? { properties: callerProperties(spec.properties, hidden) } : {}),
-    }
-    known.set(key, variant)
-  }
-  return variant
 }
 
 /**

@@ -42,9 +42,6 @@ export function withDeclaredEmbeds(
   return { names: requested?.names, embeds }
 }
 
-/** Each resource's declarations by operation, worked out once (generated data, never changed). */
-const byOperation = new WeakMap<readonly DeclaredEmbed[], Map<string, readonly DeclaredEmbed[]>>()
-
 /**
  * The declarations of one operation (`collection`, an extra operation's name, `item`, a
  * sub-collection as `Book.loans`): those naming it, and for every other relation the one that
@@ -55,24 +52,14 @@ export function declaredFor(
   operation: string
 ): readonly DeclaredEmbed[] | undefined {
   if (!declared || declared.length === 0) return undefined
-  let known = byOperation.get(declared)
-  if (!known) {
-    known = new Map()
-    byOperation.set(declared, known)
-  }
-  let own = known.get(operation)
-  if (!own) {
-    const named = new Set(
-      declared.flatMap((property) =>
-        property.operations?.includes(operation) ? [property.name] : []
-      )
+  const named = new Set(
+    declared.flatMap((property) =>
+      property.operations?.includes(operation) ? [property.name] : []
     )
-    own = declared.filter((property) =>
-      property.operations ? property.operations.includes(operation) : !named.has(property.name)
-    )
-    known.set(operation, own)
-  }
-  return own
+  )
+  return declared.filter((property) =>
+    property.operations ? property.operations.includes(operation) : !named.has(property.name)
+  )
 }
 
 /**

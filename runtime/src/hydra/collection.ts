@@ -70,7 +70,8 @@ export interface RenderOptions<P extends boolean = boolean> {
 
 const LINKS = ['first', 'last', 'previous', 'next'] as const
 
-function hasParameters(query: QueryMap, pageName: string): boolean {
+/** Whether a query has a parameter besides the page: a page asked so keeps its view. */
+export function hasParameters(query: QueryMap, pageName: string): boolean {
   for (const key of query.keys()) if (key !== pageName) return true
   return false
 }

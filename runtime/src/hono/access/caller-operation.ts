@@ -7,21 +7,22 @@
  */
 import type { Context } from 'hono'
 import { type KeySpec, keyFields } from '../../contract/keys.js'
-import { type CollectionOperation, operationName } from '../../contract/operations.js'
-import type { DeclaredEmbed, PropertySpec } from '../../contract/properties.js'
+import { operationName } from '../../contract/operations.js'
+import type { PropertySpec } from '../../contract/properties.js'
 import type { CallerView } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
-import { callerSpec, queryNames, relatedModels } from '../../filters/caller-spec.js'
-import { declaredFor, declaredPages, subCollectionName } from '../../filters/declared-embeds.js'
+import { queryNames } from '../../filters/caller-spec.js'
+import { declaredPages } from '../../filters/declared-embeds.js'
 import { callerProperties, relationOf } from '../../filters/properties.js'
 import type { RelationScope } from '../../filters/where.js'
+import type { OperationVariant, PreparedOperation } from '../../hydra/prepared-operation.js'
 import { type CallerOptions, requestCaller } from './request-caller.js'
 
 /** What a collection request of one caller reads with. */
-export interface CallerOperation<O> {
+export interface CallerOperation<M, P extends boolean> {
   view: CallerView
-  /** The operation with the query spec the caller may use (the same object for the same kind). */
-  operation: O
+  /** The operation as the caller may use it (the same value for the same kind of caller). */
+  variant: OperationVariant<M, P>
   /** By relation path (`author`, `book.author`), the scope of the related rows the caller may see. */
   scopeOf: RelationScope | undefined
   /**
@@ -33,33 +34,30 @@ export interface CallerOperation<O> {
 
 const NONE: ReadonlySet<string> = new Set()
 
-/** Each operation's caller variants, by their query spec. */
-const variants = new WeakMap<object, WeakMap<object, object>>()
-
 /**
  * The caller's view of a collection request, and the operation as the caller may use it; throws
  * a guard's 401 or 403 problem before any query runs. `parent` names a sub-collection's parent
  * (its model, and the link whose sub-collection it is).
  */
-export async function callerOperation<O extends CollectionOperation<unknown>, Row extends object>(
+export async function callerOperation<M, P extends boolean, Row extends object>(
   c: Context,
   rows: DataAccess<Row>,
   options: CallerOptions,
-  operation: O,
+  prepared: PreparedOperation<M, P>,
   parent?: { name: string; link?: string | undefined } | undefined
-): Promise<CallerOperation<O>> {
-  // The relations this operation (or sub-collection) declares embedded: their models' rules too.
-  const embedded = declaredFor(operation.resource.embedded, subCollectionName(parent, operation))
-  const relations = withEmbedded(relatedModels(operation.query), embedded)
+): Promise<CallerOperation<M, P>> {
+  const { relations } = prepared
+  const { operation } = prepared.declared
   const request = {
     model: operation.resource.name,
     operation: operationName(operation),
     related: [...new Set(relations.values())],
-    pages: declaredPages(embedded),
+    pages: declaredPages(prepared.embedded),
     parent: parent?.name,
   }
   const view = rows.caller(await requestCaller(c, options, request), request)
-  if (!view.personal) return { view, operation, scopeOf: undefined, hiddenFields: NONE }
+  if (!view.personal)
+    return { view, variant: prepared.declared, scopeOf: undefined, hiddenFields: NONE }
   refuseHiddenKey(view.hidden, operation.resource)
   for (const key of operation.paging.cursor ?? [])
     if (view.hidden.has(key.field))
@@ -75,30 +73,7 @@ export async function callerOperation<O extends CollectionOperation<unknown>, Ro
   const hidden = new Set(hiddenFields)
   for (const [relation, model] of relations)
     for (const field of view.hiddenOf(model)) hidden.add(`${relation}.${field}`)
-  const spec = operation.query && callerSpec(operation.query, hidden, partial)
-  if (!spec || spec === operation.query) return { view, operation, scopeOf, hiddenFields }
-  let known = variants.get(operation)
-  if (!known) {
-    known = new WeakMap()
-    variants.set(operation, known)
-  }
-  let variant = known.get(spec) as O | undefined
-  if (!variant) {
-    variant = { ...operation, query: spec }
-    known.set(spec, variant)
-  }
-  return { view, operation: variant, scopeOf, hiddenFields }
-}
-
-/** The relations a request reads through, with those the resource declares embedded. */
-function withEmbedded(
-  relations: ReadonlyMap<string, string>,
-  embedded: readonly DeclaredEmbed[] | undefined
-): ReadonlyMap<string, string> {
-  if (!embedded || embedded.length === 0) return relations
-  const all = new Map(relations)
-  for (const property of embedded) all.set(relationOf(property), property.embed.model)
-  return all
+  return { view, variant: prepared.variant(hidden, partial), scopeOf, hiddenFields }
 }
 
 /**

@@ -10,17 +10,19 @@ import { HydraError } from '../../errors.js'
 import {
   documentIri,
   type HydraCollection,
+  hasParameters,
   type RenderOptions,
-  renderCollection,
   renderCollectionChunks,
 } from '../../hydra/collection.js'
+import type { PageDocument } from '../../hydra/page-document.js'
+import { iriBuilder } from '../../iri/iri-builder.js'
 import { isTruncated, MAX_INPUT_VARS, parseQuery, type QueryMap } from '../../iri/query-string.js'
 import { type HydraLogger, loggerOf } from '../../observe/logger.js'
 import { releaseBatch } from '../../paging/batches.js'
 import type { CollectionContent } from '../../paging/strategy.js'
 import { canonicalFor, jsonLdHeaders } from '../request/request-state.js'
 import { cachingHeaders, unvalidatedAnswer } from './http-cache.js'
-import { asJsonLd, type JsonLdResponse, jsonLd } from './json-ld.js'
+import { asJsonLd, type JsonLdResponse, jsonLdText } from './json-ld.js'
 import { cutStream } from './stream-cut.js'
 import { yieldBetweenBatches } from './stream-yield.js'
 
@@ -69,21 +71,37 @@ export interface StreamOptions {
   logger?: HydraLogger | undefined
 }
 
-/** The response for a collection's content: its page rendered, or every item streamed. */
+/** What writes an operation's collections: its page writer, and its `hydra:search` block. */
+export interface CollectionWriter {
+  document: PageDocument
+  search(path: string): Record<string, unknown> | undefined
+}
+
+/** The response for a collection's content: its page written, or every item streamed. */
 export function respondWithContent<T, M, P extends boolean>(
   c: Context,
   content: CollectionContent<T>,
   toMember: (item: T) => M,
   render: RenderOptions<P>,
-  stream: StreamOptions
+  stream: StreamOptions,
+  writer: CollectionWriter
 ): JsonLdResponse<HydraCollection<M, P>> | Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const { page } = content
   if (page) {
-    const body = renderCollection({ ...page, items: page.items.map(toMember) }, render)
+    const { path, query, parameters, context } = render
+    const pageName = parameters.page
+    // A single page asked without parameters has no view; with any (filters, the paging switch,
+    // a page size) it keeps one, whose `@id` is the request in normal form (docs/paging.md#d6).
+    const view =
+      page.paginated || hasParameters(query, pageName)
+        ? iriBuilder(path, query, pageName)
+        : undefined
+    const text = writer.document(page, page.items.map(toMember), { path, context, view })
     // Asked without a query, the document's main resource is the collection, by the URL asked.
-    const iri = render.query.size === 0 ? undefined : documentIri(page, render)
-    return jsonLd(c, body, iri, stream.cacheControl)
+    const iri = query.size === 0 ? undefined : view ? view(page.self) : path
+    return jsonLdText<HydraCollection<M, P>>(c, text, iri, stream.cacheControl)
   }
+  render.search = writer.search(render.path)
   return streamCollection(c, content.batches, toMember, render, stream)
 }
 

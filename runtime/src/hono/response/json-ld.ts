@@ -22,9 +22,19 @@ export function jsonLd<T>(
   iri?: string,
   cacheControl?: string | undefined
 ): JsonLdResponse<T> {
+  return jsonLdText<T>(c, JSON.stringify(body), iri, cacheControl)
+}
+
+/** jsonLd for a document written as text already (`T` is its type). */
+export function jsonLdText<T>(
+  c: Context,
+  text: string,
+  iri?: string,
+  cacheControl?: string | undefined
+): JsonLdResponse<T> {
   const canonical = iri === undefined ? undefined : canonicalFor(c, iri)
   const headers = jsonLdHeaders(c, canonical)
-  const response = cacheableBody(c, JSON.stringify(body), headers, {
+  const response = cacheableBody(c, text, headers, {
     cacheControl,
     kept: { Link: headers.Link as string },
   })

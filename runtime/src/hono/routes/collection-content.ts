@@ -7,10 +7,11 @@
 import type { Context } from 'hono'
 import { type CollectionOperation, operationName } from '../../contract/operations.js'
 import type { PagingConfig } from '../../contract/paging.js'
+import type { DeclaredEmbed } from '../../contract/properties.js'
 import type { CallerView } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { type Snapshot, snapshotOf } from '../../data/snapshot.js'
-import { declaredFor, withDeclaredEmbeds } from '../../filters/declared-embeds.js'
+import { withDeclaredEmbeds } from '../../filters/declared-embeds.js'
 import type { PropertySelection } from '../../filters/properties.js'
 import { type ProviderQuery, type RowSelection, selectRows } from '../../filters/selection.js'
 import type { QueryMap } from '../../iri/query-string.js'
@@ -53,7 +54,7 @@ function handSource<Row extends object, Where>(
 }
 
 /** The view a data access reads with: always the caller's (read before the route reads rows). */
-function callerOf(access: CallerOperation<unknown> | undefined): CallerView {
+function callerOf(access: { view: CallerView } | undefined): CallerView {
   if (!access) throw new TypeError('A generated collection reads its caller before its rows')
   return access.view
 }
@@ -114,7 +115,7 @@ export interface ServeCollectionOptions<
  * The provider of an offset-paged operation: the route's own, or the one its resource's
  * providers name by the operation's name.
  */
-export function providerOf<Provider>(
+function providerOf<Provider>(
   options: {
     provider?: Provider | undefined
     providers?: Readonly<Record<string, Provider | undefined>> | undefined
@@ -156,13 +157,13 @@ export interface ContentRead<
   operation: CollectionOperation<M, boolean>
   origin: RowOrigin<Row, Where>
   options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy>
-  access: CallerOperation<unknown> | undefined
+  access: CallerOperation<M, boolean> | undefined
   within: Record<string, unknown> | undefined
   /**
-   * The name its declared embeds are chosen by (filters/declared-embeds.ts): the operation's, or
-   * a sub-collection's (`Book.loans`).
+   * The relations it declares embedded (filters/declared-embeds.ts): the operation's, or a
+   * sub-collection's (`Book.loans`).
    */
-  declaredAs: string
+  embedded: readonly DeclaredEmbed[] | undefined
   base: string
   work: BoundWork
   observation: RouteObservation
@@ -199,8 +200,7 @@ export async function readContent<
     access?.scopeOf
   )
   // The relations the operation declares embedded are read by the same query as the page.
-  const declared = declaredFor(resource.embedded, read.declaredAs)
-  const properties = withDeclaredEmbeds(selection.rows.properties, declared, access?.view)
+  const properties = withDeclaredEmbeds(selection.rows.properties, read.embedded, access?.view)
   selection.rows.properties = properties
   const { filters, order } = selection.query
   const { orderBy } = selection.rows

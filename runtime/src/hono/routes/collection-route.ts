@@ -10,24 +10,22 @@ import { outageLogOf } from '../../data/read-routing.js'
 import { budgetOf } from '../../database/timeouts.js'
 import type { HydraCollection } from '../../hydra/collection.js'
 import { shapeMembers } from '../../hydra/member-shape.js'
-import { collectionSearch } from '../../hydra/search.js'
+import { type PreparedOperation, prepareOperation } from '../../hydra/prepared-operation.js'
 import type { OperationsOptions } from '../../observe/options.js'
 import { type CallerOperation, callerOperation, hideFields } from '../access/caller-operation.js'
 import { mountPrefix } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
 import { renderOptions, requestQuery, respondWithContent } from '../response/collection-response.js'
 import { restyleRouteError } from '../response/error-handlers.js'
-import { asJsonLd, type JsonLdResponse } from '../response/json-ld.js'
+import type { JsonLdResponse } from '../response/json-ld.js'
 import {
   type ContentRead,
   dataNames,
-  providerOf,
   type RowOrigin,
   readContent,
   type ServeCollectionOptions,
   type SourceOf,
 } from './collection-content.js'
-import { type PlainPage, plainPageOf } from './plain-page.js'
 import {
   boundWork,
   inDataAccess,
@@ -44,72 +42,13 @@ import type { CollectionProblems, GuardProblems, ProblemResponse } from './typed
  * A sub-collection's parent condition, the caller's operation read with it, and the request's
  * observation (its operation's span already open).
  */
-export interface WithinParent<O> {
+export interface WithinParent<M, P extends boolean> {
   within: Record<string, unknown>
-  access: CallerOperation<O>
+  access: CallerOperation<M, P>
   observation: RouteObservation
-  /** The sub-collection's name, which chooses its declared embeds (`Book.loans`). */
-  name: string
 }
 
 const NONE: ReadonlySet<string> = new Set()
-
-/**
- * Each operation's `hydra:search` builder: a memo of a pure function of the operation (generated
- * data, never changed), so that its mappings are worked out once; the template is written per
- * path (a sub-collection is served at one path per parent).
- */
-const searches = new WeakMap<object, (path: string) => Record<string, unknown> | undefined>()
-
-function searchOf<M, P extends boolean>(
-  operation: CollectionOperation<M, P>,
-  path: string
-): Record<string, unknown> | undefined {
-  let search = searches.get(operation)
-  if (!search) {
-    const { resource, paging, hydraPrefix, query } = operation
-    search = collectionSearch(resource, paging, hydraPrefix !== false, query)
-    searches.set(operation, search)
-  }
-  return search(path)
-}
-
-/**
- * Each operation's page writers over each data access, by the name its declared embeds are
- * chosen by (null: it has none).
- */
-const plainPages = new WeakMap<object, WeakMap<object, Map<string, PlainPage | null>>>()
-
-/**
- * The page writer of `operation` over `rows` (plain-page.ts) as `declaredAs` (the operation's
- * name, or a sub-collection's), unless the app `replaced` what it would read or write (a custom
- * provider, the collection's path).
- */
-function plainPageFor<M, Row extends object>(
-  operation: CollectionOperation<M, boolean>,
-  rows: DataAccess<Row>,
-  declaredAs: string,
-  replaced: boolean
-): PlainPage | undefined {
-  if (replaced) return undefined
-  let known = plainPages.get(operation)
-  if (!known) {
-    known = new WeakMap()
-    plainPages.set(operation, known)
-  }
-  let byName = known.get(rows)
-  if (!byName) {
-    byName = new Map()
-    known.set(rows, byName)
-  }
-  let plain = byName.get(declaredAs)
-  if (plain === undefined) {
-    const search = (path: string) => searchOf(operation, path)
-    plain = plainPageOf(operation, rows, search, declaredAs) ?? null
-    byName.set(declaredAs, plain)
-  }
-  return plain ?? undefined
-}
 
 /** What a collection route answers: its document, or a problem. */
 type CollectionAnswer<M, P extends boolean> =
@@ -117,10 +56,34 @@ type CollectionAnswer<M, P extends boolean> =
   | ProblemResponse<P, CollectionProblems | GuardProblems>
 
 /**
- * Serves one page of a generated collection operation over its resource's data access: reads the
- * paging parameters, fetches (through the operation's source, or the provider that replaces it),
- * renders. Unpaged requests are streamed, read in batches (docs/paging.md#d5). The request is its
- * operation's span (a sub-collection's opened by its route).
+ * The route of a generated collection operation over its resource's data access, prepared once
+ * (hydra/prepared-operation.ts): each request reads the paging parameters, fetches (through the
+ * operation's source, or the provider that replaces it), renders. Unpaged requests are streamed,
+ * read in batches (docs/paging.md#d5). The request is its operation's span.
+ */
+export function collectionRoute<
+  M,
+  Row extends object,
+  P extends boolean = true,
+  C extends Context = Context,
+  FilterWhere = Record<string, unknown>,
+  OrderBy = Record<string, unknown>,
+>(
+  declared: CollectionOperation<M, P>,
+  rows: DataAccess<Row>,
+  options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy> = {}
+): (c: C) => Promise<CollectionAnswer<M, P>> {
+  const prepared = prepareOperation(declared, operationName(declared))
+  const origin = { kind: 'data', access: rows } as const
+  return (c) =>
+    inCollectionSpan(declared, options, undefined, (observation) =>
+      collectionResponse(c, prepared, origin, options, undefined, observation)
+    )
+}
+
+/**
+ * Serves one request of a generated collection operation, as its route (collectionRoute) does; the
+ * operation is prepared anew for the request, which a route made once saves.
  */
 export function serveCollection<
   M,
@@ -133,14 +96,24 @@ export function serveCollection<
   c: C,
   declared: CollectionOperation<M, P>,
   rows: DataAccess<Row>,
-  options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy> = {},
-  /** A sub-collection's condition: the rows of one parent (sub-collection-route.ts). */
-  parent?: WithinParent<CollectionOperation<M, P>> | undefined
+  options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy> = {}
+): Promise<CollectionAnswer<M, P>> {
+  return collectionRoute(declared, rows, options)(c)
+}
+
+/**
+ * Serves one page of a sub-collection's operation, prepared once by its route
+ * (sub-collection-route.ts), within its parent's rows and span.
+ */
+export function serveWithinParent<M, Row extends object, P extends boolean>(
+  c: Context,
+  prepared: PreparedOperation<M, P>,
+  rows: DataAccess<Row>,
+  options: ServeCollectionOptions<Row>,
+  parent: WithinParent<M, P>
 ): Promise<CollectionAnswer<M, P>> {
   const origin = { kind: 'data', access: rows } as const
-  return inCollectionSpan(declared, options, parent, (observation) =>
-    collectionResponse(c, declared, origin, options, parent, observation)
-  )
+  return collectionResponse(c, prepared, origin, options, parent, parent.observation)
 }
 
 /**
@@ -154,8 +127,9 @@ export function serveSource<M, Row extends object, Where, P extends boolean = tr
   options: ServeCollectionOptions<Row> = {}
 ): Promise<CollectionAnswer<M, P>> {
   const origin = { kind: 'source', source } as const
+  const prepared = prepareOperation(declared, operationName(declared))
   return inCollectionSpan(declared, options, undefined, (observation) =>
-    collectionResponse(c, declared, origin, options, undefined, observation)
+    collectionResponse(c, prepared, origin, options, undefined, observation)
   )
 }
 
@@ -172,7 +146,7 @@ async function inCollectionSpan<T>(
   return inOperation(observation, names, () => respond(observation))
 }
 
-/** serveCollection within its operation's span. */
+/** A request of a collection operation within its operation's span. */
 async function collectionResponse<
   M,
   Row extends object,
@@ -183,14 +157,14 @@ async function collectionResponse<
   OrderBy,
 >(
   c: C,
-  declared: CollectionOperation<M, P>,
+  prepared: PreparedOperation<M, P>,
   origin: RowOrigin<Row, Where>,
   options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy>,
-  parent: WithinParent<CollectionOperation<M, P>> | undefined,
+  parent: WithinParent<M, P> | undefined,
   observation: RouteObservation
 ): Promise<CollectionAnswer<M, P>> {
   const base = mountPrefix(c)
-  const { resource, paging, hydraPrefix } = declared
+  const { resource, paging, hydraPrefix } = prepared.declared.operation
   const budget = budgetOf(options.timeouts)
   const outages = origin.kind === 'data' ? origin.access.outages : outageLogOf(origin.source)
   try {
@@ -200,33 +174,21 @@ async function collectionResponse<
     const access =
       parent?.access ??
       (origin.kind === 'data'
-        ? await callerOperation(c, origin.access, options, declared)
+        ? await callerOperation(c, origin.access, options, prepared)
         : undefined)
-    const declaredAs = parent?.name ?? operationName(declared)
-    const within = parent?.within
-    if (access && origin.kind === 'data') {
-      // A sub-collection's path writes its parent's key as the parent's IRI does: the writer
-      // answers the requests that spell it so (the others get a canonical link).
-      const ownPath = parent ? options.path === c.req.path : options.path === undefined
-      const replaced = !ownPath || providerOf(options, declared) !== undefined
-      // The operation as the caller may use it: its `hydra:search` names only what they may use.
-      const plain = plainPageFor(access.operation, origin.access, declaredAs, replaced)
-      const answer = plain?.({ c, view: access.view, within, base, budget, observation })
-      if (answer) return asJsonLd<HydraCollection<M, P>>(await answer)
-    }
-    const operation = access?.operation ?? declared
+    const variant = access?.variant ?? prepared.declared
+    const { operation } = variant
     const query = requestQuery(c)
     const context = `${base}/contexts/${resource.name}`
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
     if (options.path !== undefined) render.path = options.path
-    render.search = searchOf(operation, render.path)
     const read: ContentRead<M, Row, Where, C, FilterWhere, OrderBy> = {
       operation,
       origin,
       options,
       access,
-      within,
-      declaredAs,
+      within: parent?.within,
+      embedded: prepared.embedded,
       base,
       work: boundWork(observation, budget.query, outages),
       observation,
@@ -247,13 +209,13 @@ async function collectionResponse<
       base,
       { links: resource.links, hydraPrefix: hydraPrefix !== false }
     )
-    const respond = () =>
-      respondWithContent(c, content, toMember, render, {
-        outages,
-        streamYield: options.streamYield,
-        cacheControl: operation.cacheControl,
-        logger: options.logger,
-      })
+    const streamOptions = {
+      outages,
+      streamYield: options.streamYield,
+      cacheControl: operation.cacheControl,
+      logger: options.logger,
+    }
+    const respond = () => respondWithContent(c, content, toMember, render, streamOptions, variant)
     const { timing } = observation
     // A page's document is written by the call itself, before it returns, so the timer is
     // around the call; a stream's is written as its batches are read, after this.

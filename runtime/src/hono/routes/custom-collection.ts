@@ -12,6 +12,7 @@ import { readCollectionQuery } from '../../filters/read.js'
 import type { ProviderQuery } from '../../filters/selection.js'
 import { filterWhere, orderByOf } from '../../filters/where.js'
 import type { HydraCollection } from '../../hydra/collection.js'
+import { pageDocument } from '../../hydra/page-document.js'
 import { collectionSearch } from '../../hydra/search.js'
 import { DEFAULT_BATCH_SIZE } from '../../paging/batches.js'
 import { type CustomPagingOptions, customPaging } from '../../paging/config.js'
@@ -104,13 +105,15 @@ export function hydraCollection<
   const paging = customPaging(options.paging, 'hydraCollection')
   const spec = options.query && customQuery(options.query, 'hydraCollection query', paging)
   const { hydraPrefix } = options
-  // Its `hydra:search`: mappings worked out once, the template per path it is served at.
+  // Its `hydra:search`, as generated collections write theirs (api-doc-parser and the admin read a
+  // collection's parameters there): mappings worked out once, the template per path.
   const searchAt = collectionSearch(
     { name: options.context, fields: [] },
     paging,
     hydraPrefix !== false,
     spec
   )
+  const writer = { search: searchAt, document: pageDocument(hydraPrefix !== false, searchAt) }
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
   const budget = budgetOf(options.timeouts)
   const outages = (options.database ? outageLogOf(options.database) : new OutageLog()).through(
@@ -132,9 +135,6 @@ export function hydraCollection<
         ? `${base}${options.context}`
         : options.context
       const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
-      // Its paging parameters (and filters, orders) as `hydra:search`, as generated collections
-      // write theirs: api-doc-parser and the admin read a collection's parameters there.
-      render.search = searchAt(render.path)
       const request = readPagingRequest(query, paging)
       let parsed: ProviderQuery = { filters: [], order: [], where: undefined, orderBy: undefined }
       if (spec) {
@@ -149,12 +149,19 @@ export function hydraCollection<
       }
       const result = await work(Promise.resolve(handler(request, c, parsed)))
       const content = readInSpan(observation, contentOf(result, batchSize, work))
-      return await respondWithContent(c, content, (item: T) => item, render, {
-        outages,
-        streamYield: options.streamYield,
-        cacheControl: options.cacheControl,
-        logger: options.logger,
-      })
+      return await respondWithContent(
+        c,
+        content,
+        (item: T) => item,
+        render,
+        {
+          outages,
+          streamYield: options.streamYield,
+          cacheControl: options.cacheControl,
+          logger: options.logger,
+        },
+        writer
+      )
     } catch (error) {
       restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter, outages)
     }

@@ -48,32 +48,65 @@ export type HydraItem<M> = M & { '@context': string }
 /** The 400 of a malformed selection, answered by items whose model declares a property filter. */
 type SelectionProblems<P> = [P] extends [PropertySpec] ? 400 : never
 
+/** What an item route answers: the item, or a problem. */
+type ItemAnswer<M, P> =
+  | JsonLdResponse<HydraItem<M>>
+  | ProblemResponse<boolean, ItemProblems | GuardProblems | SelectionProblems<P>>
+
+/** Options of an item route. */
+type ItemOptions = CallerOptions & { timeouts?: DatabaseTimeouts | undefined } & OperationsOptions
+
+/** What an item route works out once: the relations it declares embedded and the models it reads. */
+interface PreparedItem {
+  declared: ReturnType<typeof declaredFor>
+  related: string[]
+  pages: string[]
+}
+
 /**
- * Serves one item, or a 404 problem when the key is malformed, no row has it, or the caller may
- * not see it (the same answer: docs/security.md). The request is its operation's span.
+ * The route of one item, prepared once: the item, or a 404 problem when the key is malformed, no
+ * row has it, or the caller may not see it (the same answer: docs/security.md). Each request is
+ * its operation's span.
  */
-export async function serveItem<M, K extends IdKind, P = undefined>(
+export function itemRoute<M, K extends IdKind, P = undefined>(
+  resource: Resource<M, K> & { properties?: P },
+  rows: DataAccess<object>,
+  options: ItemOptions = {}
+): (c: Context) => Promise<ItemAnswer<M, P>> {
+  const declared = declaredFor(resource.embedded, 'item')
+  const related = [
+    ...new Set([...embeddedModels(resource.properties), ...declaredModels(declared)]),
+  ]
+  const prepared = { declared, related, pages: declaredPages(declared) }
+  const names = { resource: resource.name, operation: 'item' }
+  return async (c) => {
+    const observation = await observeRoute(options)
+    return inOperation(observation, names, () =>
+      itemResponse(c, resource, rows, options, prepared, observation)
+    )
+  }
+}
+
+/**
+ * Serves one item, as its route (itemRoute) does; the route is prepared anew for the request,
+ * which a route made once saves.
+ */
+export function serveItem<M, K extends IdKind, P = undefined>(
   c: Context,
   resource: Resource<M, K> & { properties?: P },
   rows: DataAccess<object>,
-  options: CallerOptions & { timeouts?: DatabaseTimeouts | undefined } & OperationsOptions = {}
-): Promise<
-  | JsonLdResponse<HydraItem<M>>
-  | ProblemResponse<boolean, ItemProblems | GuardProblems | SelectionProblems<P>>
-> {
-  const observation = await observeRoute(options)
-  const names = { resource: resource.name, operation: 'item' }
-  return inOperation(observation, names, () =>
-    itemResponse(c, resource, rows, options, observation)
-  )
+  options: ItemOptions = {}
+): Promise<ItemAnswer<M, P>> {
+  return itemRoute(resource, rows, options)(c)
 }
 
-/** serveItem within its operation's span. */
+/** An item's request within its operation's span. */
 async function itemResponse<M, K extends IdKind>(
   c: Context,
   resource: Resource<M, K>,
   rows: DataAccess<object>,
   options: CallerOptions & { timeouts?: DatabaseTimeouts | undefined },
+  { declared, related, pages }: PreparedItem,
   observation: RouteObservation
 ): Promise<JsonLdResponse<HydraItem<M>> | ProblemResponse<boolean, ItemProblems | GuardProblems>> {
   const base = mountPrefix(c)
@@ -81,11 +114,6 @@ async function itemResponse<M, K extends IdKind>(
   try {
     refuseUnacceptable(c)
     // The guards answer before any query; the models the item may embed are read with them.
-    const declared = declaredFor(resource.embedded, 'item')
-    const related = [
-      ...new Set([...embeddedModels(resource.properties), ...declaredModels(declared)]),
-    ]
-    const pages = declaredPages(declared)
     const request = { model: resource.name, operation: 'item', related, pages }
     const view = rows.caller(await requestCaller(c, options, request), request)
     refuseHiddenKey(view.hidden, resource)

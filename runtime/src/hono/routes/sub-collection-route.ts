@@ -12,76 +12,98 @@ import type { DataAccess } from '../../data/data-access.js'
 import { budgetOf } from '../../database/timeouts.js'
 import { HydraError } from '../../errors.js'
 import { subCollectionName } from '../../filters/declared-embeds.js'
+import { withoutRelation } from '../../filters/without-relation.js'
 import type { HydraCollection } from '../../hydra/collection.js'
 import { keySegment, readKeySegment } from '../../hydra/item-key.js'
+import { type PreparedOperation, prepareOperation } from '../../hydra/prepared-operation.js'
 import { type CallerOperation, callerOperation } from '../access/caller-operation.js'
 import { mountPrefix, segmentFromEnd } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
 import { restyleRouteError } from '../response/error-handlers.js'
 import type { JsonLdResponse } from '../response/json-ld.js'
 import type { ServeCollectionOptions } from './collection-content.js'
-import { serveCollection } from './collection-route.js'
+import { serveWithinParent } from './collection-route.js'
 import { boundWork, inOperation, observeRoute, type RouteObservation } from './route-observation.js'
-import { withoutRelation } from './sub-collection-query.js'
 import type { GuardProblems, ProblemResponse, SubCollectionProblems } from './typed-responses.js'
 
+/** What a sub-collection route answers: its document, or a problem. */
+type SubCollectionAnswer<M, P extends boolean> =
+  | JsonLdResponse<HydraCollection<M, P>>
+  | ProblemResponse<P, SubCollectionProblems | GuardProblems>
+
 /**
- * Serves the sub-collection of the parent named by the path's `:id`: a 404 problem when the key
- * is malformed or no parent has it (as the parent's item route answers), else the operation's
- * collection of the rows related to it (narrowed by the request's filters).
+ * The route of the sub-collection of the parent named by the path's `:id`, prepared once: a 404
+ * problem when the key is malformed or no parent has it (as the parent's item route answers),
+ * else the operation's collection of the rows related to it (narrowed by the request's filters).
  */
-export async function serveSubCollection<M, Row extends object, P extends boolean = true>(
+export function subCollectionRoute<M, Row extends object, P extends boolean = true>(
+  rows: DataAccess<Row>,
+  relation: RelationSource<KeySpec>,
+  operation: CollectionOperation<M, P>,
+  options: Omit<ServeCollectionOptions<Row>, 'provider' | 'providers'> = {}
+): (c: Context) => Promise<SubCollectionAnswer<M, P>> {
+  const { parent } = relation
+  const { key } = parent
+  // Every row has this parent: filters and orders on the relation to it are left out.
+  const back = relation.relation
+  const { query } = operation
+  const scoped = back && query ? { ...operation, query: withoutRelation(query, back) } : operation
+  // Its declared embeds are those of the sub-collection's own name (`Book.loans`).
+  const prepared = prepareOperation(scoped, subCollectionName(parent, operation))
+  // The operation's span names the parent's link: `hydra Author.books`.
+  const names = { resource: parent.name, operation: parent.link ?? operation.resource.name }
+  return async (c) => {
+    const observation = await observeRoute(options)
+    return inOperation(observation, names, async () => {
+      const [id, within, access] = await parentCondition(c, rows, relation, prepared, {
+        ...options,
+        observation,
+      })
+      // The collection's IRI names the parent as its own IRI does (one encoding, whatever the
+      // client sent): `/users/a%2Fb%20c/sessions`, never a decoded space.
+      const path = c.req.path.split('/')
+      path[path.length - 2] = keySegment(key, keyRow(key, id))
+      // The resource's providers replace its own operations' queries, not a sub-collection's.
+      const own = { ...options, providers: undefined, path: path.join('/') }
+      return serveWithinParent(c, prepared, rows, own, { within, access, observation })
+    })
+  }
+}
+
+/**
+ * Serves one request of a sub-collection, as its route (subCollectionRoute) does; the operation
+ * is prepared anew for the request, which a route made once saves.
+ */
+export function serveSubCollection<M, Row extends object, P extends boolean = true>(
   c: Context,
   rows: DataAccess<Row>,
   relation: RelationSource<KeySpec>,
   operation: CollectionOperation<M, P>,
   options: Omit<ServeCollectionOptions<Row>, 'provider' | 'providers'> = {}
-): Promise<
-  JsonLdResponse<HydraCollection<M, P>> | ProblemResponse<P, SubCollectionProblems | GuardProblems>
-> {
-  const { key } = relation.parent
-  // Every row has this parent: filters and orders on the relation to it are left out.
-  const scoped = relation.relation ? withoutRelation(operation, relation.relation) : operation
-  const observation = await observeRoute(options)
-  // The operation's span names the parent's link: `hydra Author.books`.
-  const { parent } = relation
-  const names = { resource: parent.name, operation: parent.link ?? operation.resource.name }
-  return inOperation(observation, names, async () => {
-    const [id, within, access] = await parentCondition(c, rows, relation, scoped, {
-      ...options,
-      observation,
-    })
-    // The collection's IRI names the parent as its own IRI does (one encoding, whatever the
-    // client sent): `/users/a%2Fb%20c/sessions`, never a decoded space.
-    const path = c.req.path.split('/')
-    path[path.length - 2] = keySegment(key, keyRow(key, id))
-    // The resource's providers replace its own operations' queries, not a sub-collection's.
-    const own = { ...options, providers: undefined, path: path.join('/') }
-    // Its declared embeds are those of the sub-collection's own name (`Book.loans`).
-    const name = subCollectionName(parent, operation)
-    return serveCollection(c, scoped, rows, own, { within, access, observation, name })
-  })
+): Promise<SubCollectionAnswer<M, P>> {
+  return subCollectionRoute(rows, relation, operation, options)(c)
 }
 
 /**
  * The parent's key, the condition of its rows and the caller's operation, or a 404 problem in the
  * operation's style (a parent the caller may not see is one no item has).
  */
-async function parentCondition<Row extends object, O extends CollectionOperation<unknown, boolean>>(
+async function parentCondition<Row extends object, M, P extends boolean>(
   c: Context,
   rows: DataAccess<Row>,
   relation: RelationSource<KeySpec>,
-  operation: O,
+  prepared: PreparedOperation<M, P>,
   options: Pick<ServeCollectionOptions<object>, 'timeouts' | 'access' | 'authentication'> & {
     observation: RouteObservation
   }
-): Promise<[IdValue<IdKind>, Record<string, unknown>, CallerOperation<O>]> {
+): Promise<[IdValue<IdKind>, Record<string, unknown>, CallerOperation<M, P>]> {
   const budget = budgetOf(options.timeouts)
+  const { operation } = prepared.declared
   try {
     refuseUnacceptable(c)
     const { key, name } = relation.parent
     // The guards of the collection and of the parent's item answer before any query.
-    const access = await callerOperation(c, rows, options, operation, relation.parent)
+    const access = await callerOperation(c, rows, options, prepared, relation.parent)
     const raw = c.req.param('id') ?? ''
     // A key no item can have is a 404 without a query, as on the item route.
     const id = readKeySegment(key, segmentFromEnd(c.req.path, 2), operation.resource.provider)

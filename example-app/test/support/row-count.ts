@@ -1,6 +1,6 @@
 /**
  * A driver adapter factory that counts the rows the database hands back for the statements
- * reading one table, whoever sends them (Prisma's query layer, or the compiled engine through a
+ * reading one table, and keeps those statements, whoever sends them (Prisma's query layer, or the compiled engine through a
  * shared adapter): how a test sees what a request reads.
  */
 
@@ -14,6 +14,8 @@ export interface RowCount<F> {
   factory: F
   /** The rows read from the table since the last `reset`. */
   read(): number
+  /** The statements that read the table since the last `reset`, as sent. */
+  statements(): readonly string[]
   reset(): void
 }
 
@@ -24,6 +26,7 @@ export function countRows<F extends { connect(): Promise<unknown> }>(
 ): RowCount<F> {
   const reads = new RegExp(`\\b(?:FROM|JOIN)\\s+(?:[\`"][^\`"]+[\`"]\\.)?[\`"]${table}[\`"]`, 'i')
   let rows = 0
+  let statements: string[] = []
   const counted = <Q extends object>(queryable: Q): Q =>
     new Proxy(queryable, {
       get(target, property) {
@@ -32,7 +35,10 @@ export function countRows<F extends { connect(): Promise<unknown> }>(
         if (property === 'queryRaw')
           return async (query: { sql: string }) => {
             const answer = await (target as unknown as Queryable).queryRaw(query)
-            if (reads.test(query.sql)) rows += answer.rows.length
+            if (reads.test(query.sql)) {
+              rows += answer.rows.length
+              statements.push(query.sql)
+            }
             return answer
           }
         if (property === 'startTransaction')
@@ -50,8 +56,10 @@ export function countRows<F extends { connect(): Promise<unknown> }>(
   return {
     factory: wrapped,
     read: () => rows,
+    statements: () => statements,
     reset() {
       rows = 0
+      statements = []
     },
   }
 }

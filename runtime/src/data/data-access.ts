@@ -8,33 +8,25 @@
 
 import type { EngineName, ModelKey, ModelSource, RelationSource } from '../contract/model-source.js'
 import type { ReadOperation } from '../contract/operations.js'
-import type { OrderField } from '../contract/order.js'
 import { dialectOf } from '../database/dialects.js'
 import type { OutageLog } from '../database/outage.js'
 import { type DatabaseTimeouts, transactionOptions } from '../database/timeouts.js'
 import type { PropertySelection } from '../filters/properties.js'
 import type { RowSelection } from '../filters/selection.js'
 import { andWhere, isNoRow } from '../filters/settled-where.js'
-import type { HydraLogger } from '../observe/logger.js'
 import type { OperationsOptions } from '../observe/options.js'
 import type { ServerTiming } from '../observe/server-timing.js'
-import {
-  CountCache,
-  countKey,
-  estimatedTotal,
-  type PageAndTotal,
-  pageAndLooseTotal,
-} from '../paging/totals.js'
-import type { CollectionSource, RowWindow } from '../paging/types.js'
+import type { CollectionSource } from '../paging/types.js'
 import type { CallerRequest, CallerView } from './caller-view.js'
-import { type Embedding, embeddingOf } from './embedded-scope.js'
+import { embeddingOf } from './embedded-scope.js'
 import { type ModelEngines, readTargets } from './engines.js'
+import { pageSources } from './page-source.js'
 import { parentWhere } from './parent-condition.js'
-import type { FindManyArgs, PrismaModelReads } from './prisma-engine.js'
+import type { PrismaModelReads } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
 import { misfitIn } from './scope-values.js'
 import type { AdapterFactory } from './shared-adapter.js'
-import { type CountStore, SharedCountCache } from './shared-totals.js'
+import type { CountStore } from './shared-totals.js'
 
 type Where = Record<string, unknown>
 
@@ -118,11 +110,6 @@ export interface DataAccess<Row extends object> {
   engineOf(operation?: ReadOperation): EngineName
 }
 
-const orderByOf = (order: readonly OrderField[], reverse: boolean): Where[] =>
-  order.map(({ field, direction }) => ({
-    [field]: reverse ? (direction === 'asc' ? 'desc' : 'asc') : direction,
-  }))
-
 /**
  * The data access of one resource over the application's Prisma client (`prisma`, typed by the
  * generated module that calls this). Cached counts live as long as the access (one per operation).
@@ -136,18 +123,17 @@ export function createDataAccess<Row extends object>(
   /** A read of one item or parent, on a database of its own (no page goes with it). */
   const lookUp: PrismaModelReads['findUnique'] = (...args) =>
     routing.pin()((engines) => engines.engineOf().findUnique(...args))
-  const ordersOf = defaultOrders()
-  const cacheOf = countCaches(model, options.totalsStore, options.logger)
   const transaction = {
     isolationLevel: dialectOf(model.provider).isolationLevel,
     ...transactionOptions(options.timeouts),
   }
+  const engineOf = (operation?: ReadOperation): EngineName => {
+    const engine = operation?.engine ?? model.engine ?? options.engine
+    return engine === 'compiled' && model.compiled ? 'compiled' : 'prisma'
+  }
   return {
     outages: routing.outages,
-    engineOf(operation) {
-      const engine = operation?.engine ?? model.engine ?? options.engine
-      return engine === 'compiled' && model.compiled ? 'compiled' : 'prisma'
-    },
+    engineOf,
     caller(view, request) {
       const columns = model.compiled?.columns
       const misfit = view.scope && columns && misfitIn(view.scope, columns)
@@ -163,34 +149,13 @@ export function createDataAccess<Row extends object>(
       // "no row" is a condition on the key, which Prisma reads as no row in every position.
       return isNoRow(where) ? noKey(model.key) : where
     },
-    source(operation, selection, view, within, timing) {
-      const own = ordersOf(operation)
-      // The caller's scope joins the request's filters here, before anything is read or counted:
-      // the page, every count (a cached count's key) and every cursor position are of visible rows.
-      const where = andWhere(andWhere(view.scope, within), selection.where)
-      // Every read of the request on one database, by the engine this request's where takes.
-      const pinned = routing.pin()
-      const on: ReadRun<PrismaModelReads> = (read) =>
-        pinned((engines: ModelEngines) => read(engines.readsOf(operation, where)))
-      const orderBy = (selection.orderBy as Where[] | undefined) ?? own.orderBy
-      const reverse = (selection.reverse as Where[] | undefined) ?? own.reverse
-      // Embedded relations are read by the page's own query (Prisma's nested select).
-      const embedding = embeddingOf(model, selection.properties, view, transaction)
-      const argsOf = ({
-        backward,
-        where: past,
-        position,
-        ...window
-      }: RowWindow<Where>): FindManyArgs => ({
-        orderBy: backward ? reverse : orderBy,
-        where: andWhere(where, past) ?? {},
-        ...window,
-        ...(past && position ? { position: { where: past, at: position } } : {}),
-        ...(embedding ? { select: embedding.select } : {}),
-      })
-      const loose = looseTotals(model, operation, where, on, cacheOf, timing)
-      return sourceOf<Row>(on, argsOf, where, loose, transaction, embedding)
-    },
+    source: pageSources(
+      model,
+      routing,
+      engineOf,
+      transaction,
+      options
+    ) as DataAccess<Row>['source'],
     async item(id, view, properties) {
       // No row is visible: no id is looked up (every id answers the same 404).
       if (isNoRow(view.scope)) return null
@@ -230,81 +195,6 @@ function noKey(key: ModelKey): Where {
   return { [field]: { in: [] } }
 }
 
-/** The default order of each operation and its reverse, computed once per operation. */
-function defaultOrders(): (operation: ReadOperation) => { orderBy: Where[]; reverse: Where[] } {
-  const known = new Map<ReadOperation, { orderBy: Where[]; reverse: Where[] }>()
-  return (operation) => {
-    let orders = known.get(operation)
-    if (!orders) {
-      const order = operation.order ?? []
-      orders = { orderBy: orderByOf(order, false), reverse: orderByOf(order, true) }
-      known.set(operation, orders)
-    }
-    return orders
-  }
-}
-
-type CacheOf = (operation: ReadOperation, seconds: number) => CountCache | SharedCountCache
-
-/**
- * The count cache of each `cached` operation, shared through `store` when one is given (its
- * outages logged through `logger`).
- */
-function countCaches(
-  model: ModelSource,
-  store: CountStore | undefined,
-  logger: HydraLogger | undefined
-): CacheOf {
-  const caches = new Map<ReadOperation, CountCache | SharedCountCache>()
-  return (operation, seconds) => {
-    let cache = caches.get(operation)
-    if (!cache) {
-      cache = new CountCache({ seconds })
-      if (store) {
-        const names = { model: model.delegate, operation: operation.path ?? '' }
-        cache = new SharedCountCache(store, names, seconds, cache, logger)
-      }
-      caches.set(operation, cache)
-    }
-    return cache
-  }
-}
-
-/**
- * How a request's page and total are read when the operation's totals are not exact: `cached` and
- * `estimated` totals, read beside the page; undefined for the page and an exact count in one
- * transaction. A count read here is the request's `count` timing.
- */
-function looseTotals(
-  model: ModelSource,
-  operation: ReadOperation,
-  where: Where | undefined,
-  on: ReadRun<PrismaModelReads>,
-  cacheOf: CacheOf,
-  timing: ServerTiming | undefined
-): LooseTotals {
-  const totals = operation.totals ?? { mode: 'exact' }
-  return (page, counted) => {
-    const count = timing ? () => timing.measure('count', counted()) : counted
-    if (totals.mode === 'cached') {
-      const cache = cacheOf(operation, totals.seconds)
-      return pageAndLooseTotal(
-        { page, total: () => cache.get(countKey(where), count), exact: count },
-        page.window
-      )
-    }
-    // The estimate is of the whole table: a filtered or scoped collection is counted.
-    if (totals.mode === 'estimated' && !where && dialectOf(model.provider).estimateSql) {
-      const estimate = () => on((reads) => reads.estimate())
-      return pageAndLooseTotal(
-        { page, total: () => estimatedTotal(estimate, count), exact: count },
-        page.window
-      )
-    }
-    return undefined
-  }
-}
-
 /**
  * One id, one item: a row found by its key is the item asked for only when its key is exactly the
  * key read from the IRI. A column's collation can make a database match more than one spelling
@@ -320,54 +210,4 @@ function holdsExactly(row: object, key: ModelKey, id: unknown): boolean {
   if (!key.fields) return same(found[key.name], id)
   const asked = id as Where
   return key.fields.every(({ name }) => same(found[name], asked[name]))
-}
-
-/** A page read with one row more, for totals that are not read with the page. */
-type LoosePage = ((take: number) => PromiseLike<object[]>) & {
-  window: { skip: number; take: number }
-}
-
-type LooseTotals = (
-  page: LoosePage,
-  count: () => Promise<number>
-) => Promise<PageAndTotal<object>> | undefined
-
-/**
- * The CollectionSource of one request: `loose` answers a page and its total when the operation's
- * totals are not exact (undefined: the page and an exact count in one transaction).
- */
-function sourceOf<Row extends object>(
-  on: ReadRun<PrismaModelReads>,
-  argsOf: (window: RowWindow<Where>) => FindManyArgs,
-  where: Where | undefined,
-  loose: LooseTotals,
-  transaction: { isolationLevel: string; maxWait: number; timeout: number },
-  embedding: Embedding | undefined
-): CollectionSource<Row, Where> {
-  const count = () => on((reads) => reads.count(where))
-  const read = (window: RowWindow<Where>) =>
-    on((reads) => reads.findMany(argsOf(window)) as PromiseLike<Row[]>)
-  const findMany = embedding
-    ? async (window: RowWindow<Where>) => embedding.restrict(await read(window), on)
-    : read
-  return {
-    findMany,
-    count,
-    findManyAndCount(window) {
-      const page = Object.assign((take: number) => findMany({ ...window, take }), { window })
-      const both = (): Promise<PageAndTotal<object>> =>
-        on((reads) => reads.findManyAndCount(argsOf(window), where, transaction))
-      const answer =
-        loose(page, count) ??
-        (embedding
-          ? both().then(
-              async ([rows, total]): Promise<PageAndTotal<object>> => [
-                await embedding.restrict(rows, on),
-                total,
-              ]
-            )
-          : both())
-      return answer as Promise<PageAndTotal<Row>>
-    },
-  }
 }

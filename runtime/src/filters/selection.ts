@@ -23,6 +23,8 @@ export interface RowSelection<Where = Record<string, unknown>, OrderBy = Record<
   reverse?: OrderBy[] | undefined
   /** The properties the request selects and the relations it embeds; absent: every property. */
   properties?: PropertySelection | undefined
+  /** The model's columns the rows need not hold (filters/shown-columns.ts); absent: none. */
+  omitted?: ReadonlySet<string> | undefined
 }
 
 /** What a custom data provider receives besides the paging request: the parsed query, typed. */

@@ -14,6 +14,7 @@ import { type Snapshot, snapshotOf } from '../../data/snapshot.js'
 import { withDeclaredEmbeds } from '../../filters/declared-embeds.js'
 import type { PropertySelection } from '../../filters/properties.js'
 import { type ProviderQuery, type RowSelection, selectRows } from '../../filters/selection.js'
+import { omittedColumns } from '../../filters/shown-columns.js'
 import type { QueryMap } from '../../iri/query-string.js'
 import { type BoundWork, type CollectionContent, readCollection } from '../../paging/strategy.js'
 import type { CollectionResult, CollectionSource, PagingRequest } from '../../paging/types.js'
@@ -202,6 +203,11 @@ export async function readContent<
   // The relations the operation declares embedded are read by the same query as the page.
   const properties = withDeclaredEmbeds(selection.rows.properties, read.embedded, access?.view)
   selection.rows.properties = properties
+  // What the request does not show is not read (but the key and the keyset's fields).
+  selection.rows.omitted = omittedColumns(resource, properties, [
+    selection.cursor,
+    selection.orderKey,
+  ])
   const { filters, order } = selection.query
   const { orderBy } = selection.rows
   // A provider reads within the caller's scope too.

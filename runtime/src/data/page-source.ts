@@ -1,0 +1,230 @@
+/**
+ * @module
+ * The page source of one request of a generated resource: its rows within the caller's scope and
+ * the request's filters, in its order, read by the engine its operation takes, with the relations
+ * it embeds and without the columns it does not show, and its totals as the operation counts them.
+ */
+import type { EngineName, ModelSource } from '../contract/model-source.js'
+import type { ReadOperation } from '../contract/operations.js'
+import type { OrderField } from '../contract/order.js'
+import { dialectOf } from '../database/dialects.js'
+import type { RowSelection } from '../filters/selection.js'
+import { andWhere } from '../filters/settled-where.js'
+import type { HydraLogger } from '../observe/logger.js'
+import type { ServerTiming } from '../observe/server-timing.js'
+import {
+  CountCache,
+  countKey,
+  estimatedTotal,
+  type PageAndTotal,
+  pageAndLooseTotal,
+} from '../paging/totals.js'
+import type { CollectionSource, RowWindow } from '../paging/types.js'
+import type { CallerView } from './caller-view.js'
+import { type Embedding, embeddingOf } from './embedded-scope.js'
+import type { ModelEngines, readTargets } from './engines.js'
+import type { FindManyArgs, PrismaModelReads, TransactionOptions } from './prisma-engine.js'
+import type { ReadRun } from './read-routing.js'
+import { type CountStore, SharedCountCache } from './shared-totals.js'
+
+type Where = Record<string, unknown>
+
+/**
+ * The rows of `operation` a request selects (its filters' `where`, its client order) within the
+ * caller's view, and within a sub-collection's parent.
+ */
+export type PageSource = (
+  operation: ReadOperation,
+  selection: RowSelection,
+  view: CallerView,
+  within?: Where | undefined,
+  timing?: ServerTiming | undefined
+) => CollectionSource<object, Where>
+
+/**
+ * The page sources of one resource's requests (DataAccess's `source`). Cached counts live as long
+ * as the resource's data access.
+ */
+export function pageSources(
+  model: ModelSource,
+  routing: ReturnType<typeof readTargets>,
+  engineOf: (operation: ReadOperation) => EngineName,
+  transaction: TransactionOptions,
+  options: { totalsStore?: CountStore | undefined; logger?: HydraLogger | undefined }
+): PageSource {
+  const ordersOf = defaultOrders()
+  const cacheOf = countCaches(model, options.totalsStore, options.logger)
+  return (operation, selection, view, within, timing) => {
+    const own = ordersOf(operation)
+    // The caller's scope joins the request's filters here, before anything is read or counted:
+    // the page, every count (a cached count's key) and every cursor position are of visible rows.
+    const where = andWhere(andWhere(view.scope, within), selection.where)
+    // Every read of the request on one database, by the engine this request's where takes.
+    const pinned = routing.pin()
+    const on: ReadRun<PrismaModelReads> = (read) =>
+      pinned((engines: ModelEngines) => read(engines.readsOf(operation, where)))
+    const orderBy = (selection.orderBy as Where[] | undefined) ?? own.orderBy
+    const reverse = (selection.reverse as Where[] | undefined) ?? own.reverse
+    // Embedded relations are read by the page's own query (Prisma's nested select); the
+    // columns the request does not show are not, on Prisma's engine (the compiled engine's
+    // statement reads the model's columns: one select through Prisma would replace it).
+    const embedding = embeddingOf(model, selection.properties, view, transaction)
+    const omitted = engineOf(operation) === 'prisma' ? selection.omitted : undefined
+    const select = withoutColumns(embedding?.select ?? model.select, omitted)
+    const argsOf = ({
+      backward,
+      where: past,
+      position,
+      ...window
+    }: RowWindow<Where>): FindManyArgs => ({
+      orderBy: backward ? reverse : orderBy,
+      where: andWhere(where, past) ?? {},
+      ...window,
+      ...(past && position ? { position: { where: past, at: position } } : {}),
+      ...(embedding || select !== model.select ? { select } : {}),
+    })
+    const loose = looseTotals(model, operation, where, on, cacheOf, timing)
+    return sourceOf<object>(on, argsOf, where, loose, transaction, embedding)
+  }
+}
+
+/** `select` without the `omitted` columns (itself when none is). */
+function withoutColumns(
+  select: Readonly<Where>,
+  omitted: ReadonlySet<string> | undefined
+): Readonly<Where> {
+  if (!omitted) return select
+  const kept: Where = {}
+  for (const [name, value] of Object.entries(select)) if (!omitted.has(name)) kept[name] = value
+  return kept
+}
+
+const orderByOf = (order: readonly OrderField[], reverse: boolean): Where[] =>
+  order.map(({ field, direction }) => ({
+    [field]: reverse ? (direction === 'asc' ? 'desc' : 'asc') : direction,
+  }))
+
+/** The default order of each operation and its reverse, computed once per operation. */
+function defaultOrders(): (operation: ReadOperation) => { orderBy: Where[]; reverse: Where[] } {
+  const known = new Map<ReadOperation, { orderBy: Where[]; reverse: Where[] }>()
+  return (operation) => {
+    let orders = known.get(operation)
+    if (!orders) {
+      const order = operation.order ?? []
+      orders = { orderBy: orderByOf(order, false), reverse: orderByOf(order, true) }
+      known.set(operation, orders)
+    }
+    return orders
+  }
+}
+
+type CacheOf = (operation: ReadOperation, seconds: number) => CountCache | SharedCountCache
+
+/**
+ * The count cache of each `cached` operation, shared through `store` when one is given (its
+ * outages logged through `logger`).
+ */
+function countCaches(
+  model: ModelSource,
+  store: CountStore | undefined,
+  logger: HydraLogger | undefined
+): CacheOf {
+  const caches = new Map<ReadOperation, CountCache | SharedCountCache>()
+  return (operation, seconds) => {
+    let cache = caches.get(operation)
+    if (!cache) {
+      cache = new CountCache({ seconds })
+      if (store) {
+        const names = { model: model.delegate, operation: operation.path ?? '' }
+        cache = new SharedCountCache(store, names, seconds, cache, logger)
+      }
+      caches.set(operation, cache)
+    }
+    return cache
+  }
+}
+
+/**
+ * How a request's page and total are read when the operation's totals are not exact: `cached` and
+ * `estimated` totals, read beside the page; undefined for the page and an exact count in one
+ * transaction. A count read here is the request's `count` timing.
+ */
+function looseTotals(
+  model: ModelSource,
+  operation: ReadOperation,
+  where: Where | undefined,
+  on: ReadRun<PrismaModelReads>,
+  cacheOf: CacheOf,
+  timing: ServerTiming | undefined
+): LooseTotals {
+  const totals = operation.totals ?? { mode: 'exact' }
+  return (page, counted) => {
+    const count = timing ? () => timing.measure('count', counted()) : counted
+    if (totals.mode === 'cached') {
+      const cache = cacheOf(operation, totals.seconds)
+      return pageAndLooseTotal(
+        { page, total: () => cache.get(countKey(where), count), exact: count },
+        page.window
+      )
+    }
+    // The estimate is of the whole table: a filtered or scoped collection is counted.
+    if (totals.mode === 'estimated' && !where && dialectOf(model.provider).estimateSql) {
+      const estimate = () => on((reads) => reads.estimate())
+      return pageAndLooseTotal(
+        { page, total: () => estimatedTotal(estimate, count), exact: count },
+        page.window
+      )
+    }
+    return undefined
+  }
+}
+
+/** A page read with one row more, for totals that are not read with the page. */
+type LoosePage = ((take: number) => PromiseLike<object[]>) & {
+  window: { skip: number; take: number }
+}
+
+type LooseTotals = (
+  page: LoosePage,
+  count: () => Promise<number>
+) => Promise<PageAndTotal<object>> | undefined
+
+/**
+ * The CollectionSource of one request: `loose` answers a page and its total when the operation's
+ * totals are not exact (undefined: the page and an exact count in one transaction).
+ */
+function sourceOf<Row extends object>(
+  on: ReadRun<PrismaModelReads>,
+  argsOf: (window: RowWindow<Where>) => FindManyArgs,
+  where: Where | undefined,
+  loose: LooseTotals,
+  transaction: { isolationLevel: string; maxWait: number; timeout: number },
+  embedding: Embedding | undefined
+): CollectionSource<Row, Where> {
+  const count = () => on((reads) => reads.count(where))
+  const read = (window: RowWindow<Where>) =>
+    on((reads) => reads.findMany(argsOf(window)) as PromiseLike<Row[]>)
+  const findMany = embedding
+    ? async (window: RowWindow<Where>) => embedding.restrict(await read(window), on)
+    : read
+  return {
+    findMany,
+    count,
+    findManyAndCount(window) {
+      const page = Object.assign((take: number) => findMany({ ...window, take }), { window })
+      const both = (): Promise<PageAndTotal<object>> =>
+        on((reads) => reads.findManyAndCount(argsOf(window), where, transaction))
+      const answer =
+        loose(page, count) ??
+        (embedding
+          ? both().then(
+              async ([rows, total]): Promise<PageAndTotal<object>> => [
+                await embedding.restrict(rows, on),
+                total,
+              ]
+            )
+          : both())
+      return answer as Promise<PageAndTotal<Row>>
+    },
+  }
+}

@@ -48,7 +48,7 @@ export interface DriverTimeouts {
   busy?: number
 }
 
-export const DRIVER_TIMEOUTS: Required<DriverTimeouts> = {
+const DRIVER_TIMEOUTS: Required<DriverTimeouts> = {
   connect: 5_000,
   statement: 10_000,
   query: 12_000,

@@ -91,7 +91,7 @@ export interface ReleaseMember {
 }
 
 /** The feed, one release per line, read only as far as it is consumed (src/releases-feed.ts). */
-export async function* readReleases(
+async function* readReleases(
   feed: ReleasesFeed,
   base: string
 ): AsyncGenerator<ReleaseMember, void, undefined> {

@@ -8,7 +8,7 @@ import { type AppProvider, appProviderOf } from './adapter.js'
  * The example's schema for each database: as written (SQLite), and the copies for PostgreSQL and
  * MySQL that scripts/generate.mjs generates their clients from.
  */
-export const SCHEMA_PATHS: Record<AppProvider, string> = {
+const SCHEMA_PATHS: Record<AppProvider, string> = {
   sqlite: fileURLToPath(new URL('../../prisma/schema.prisma', import.meta.url)),
   postgresql: fileURLToPath(new URL('./generated-postgresql/schema.prisma', import.meta.url)),
   mysql: fileURLToPath(new URL('./generated-mysql/schema.prisma', import.meta.url)),

@@ -125,7 +125,7 @@ const UNREGISTERED =
   'An error of the server or of the request that its status code alone names: no specification of HTTP registers it.'
 
 /** Whether `status` is an error status (400 to 599): every one has a kind. */
-export function isErrorStatus(status: number): boolean {
+function isErrorStatus(status: number): boolean {
   return Number.isInteger(status) && status >= 400 && status <= 599
 }
 

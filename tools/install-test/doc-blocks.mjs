@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 
 /** The fenced blocks of the doc carrying `step=` or `file=`, in order. */
-export function markedBlocks(markdown) {
+function markedBlocks(markdown) {
   const blocks = []
   const fence = /^```(\S*)([^\n]*)\n([\s\S]*?)^```[ \t]*$/gm
   for (const match of markdown.matchAll(fence)) {

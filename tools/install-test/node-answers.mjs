@@ -6,7 +6,7 @@
 import { expect } from './expect.mjs'
 
 /** Under the mount path: the entrypoint, a page, an item, the documents, `/docs`, problems. */
-export const COMPARED_PATHS = [
+const COMPARED_PATHS = [
   '',
   '/books?page=2',
   '/books?itemsPerPage=20&page=2',

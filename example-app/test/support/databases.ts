@@ -39,7 +39,7 @@ export function serverUrl(
 }
 
 /** A server URL without its password, for messages. */
-export function redacted(url: string): string {
+function redacted(url: string): string {
   const parsed = new URL(url)
   if (parsed.password) parsed.password = '***'
   return parsed.toString()

@@ -14,7 +14,7 @@ import {
 } from '@prisma-hydra/runtime/defaults'
 
 /** A small, fast PRNG (mulberry32): the whole run is reproduced from its 32-bit seed. */
-export function random(seed: number): () => number {
+function random(seed: number): () => number {
   let state = seed >>> 0
   return () => {
     state = (state + 0x6d2b79f5) >>> 0
@@ -94,7 +94,7 @@ export interface FuzzRequest {
 }
 
 /** The longest request target the API reads (docs/deployment.md#limits); longer ones are 414s. */
-export const MAX_TARGET = 8192
+const MAX_TARGET = 8192
 
 /** Hosts the servers under test (no allowedHosts, no baseUrl) refuse: malformed, or not local. */
 const REFUSED_HOSTS = [
@@ -187,7 +187,7 @@ export function propertyParameters(properties: PropertySpec | undefined): FuzzPa
   return parameters
 }
 
-export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
 
 const INTEGERS = [
   '0',

@@ -79,7 +79,7 @@ async function json(origin: string, target: string): Promise<{ status: number; b
  * Follows `next` from `start`, the i-th page asked of `origins[i % n]`; the ids of every page.
  * Every answer must be a 200.
  */
-export async function walkAcross(origins: readonly string[], start: string): Promise<number[][]> {
+async function walkAcross(origins: readonly string[], start: string): Promise<number[][]> {
   const pages: number[][] = []
   let next: string | undefined = start
   while (next) {
@@ -97,7 +97,7 @@ export async function walkAcross(origins: readonly string[], start: string): Pro
  * total: the members a page of that total holds, and the last page that total makes. A page and a
  * total read at two moments of a collection that grows disagree.
  */
-export async function bookPageAgreesWithItsTotal(
+async function bookPageAgreesWithItsTotal(
   origin: string,
   page: number,
   perPage: number
@@ -116,7 +116,7 @@ export async function bookPageAgreesWithItsTotal(
 }
 
 /** Each origin's answers to `targets`, which must be identical across origins. */
-export async function sameAnswers(
+async function sameAnswers(
   origins: readonly string[],
   targets: readonly string[]
 ): Promise<Map<string, Body>> {

@@ -18,7 +18,7 @@ const TITLES: Record<number, string> = {
 }
 
 /** A problem document, as the error handler writes it. */
-export function problem(status: number, detail: string): Json {
+function problem(status: number, detail: string): Json {
   const title = TITLES[status]
   return {
     '@context': '/contexts/Error',

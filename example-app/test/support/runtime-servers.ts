@@ -9,7 +9,7 @@ import { createServer } from 'node:net'
 import path from 'node:path'
 import { promisify } from 'node:util'
 
-export const APP = new URL('../..', import.meta.url).pathname
+const APP = new URL('../..', import.meta.url).pathname
 /** The commands npm links for the workspace (wrangler, bun, deno). */
 const BIN = path.join(APP, '..', 'node_modules', '.bin')
 

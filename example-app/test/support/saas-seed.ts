@@ -13,8 +13,8 @@ type SaasClient = PrismaClient
 const day = (n: number, hour = 0) => new Date(Date.UTC(2024, 0, n, hour))
 
 /** Users' ids: cuid-like, and one that needs encoding in an IRI. */
-export const USERS = ['ckuser0ann', 'ckuser0bob', 'ckuser0cy', 'user/ünï 4'] as const
-export const TEAMS = [
+const USERS = ['ckuser0ann', 'ckuser0bob', 'ckuser0cy', 'user/ünï 4'] as const
+const TEAMS = [
   '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
   '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b',
 ] as const

@@ -6,7 +6,7 @@
 import { QueryTimeout, withinBudget } from './timeouts.js'
 
 /** The default bound of the check, in milliseconds. */
-export const DEFAULT_CHECK_TIMEOUT = 10_000
+const DEFAULT_CHECK_TIMEOUT = 10_000
 
 /** What the check needs of a Prisma client: `$queryRawUnsafe`, which every SQL client has. */
 export interface CheckedClient {
@@ -43,7 +43,7 @@ export class DatabaseUnreachable extends Error {
 }
 
 /** `url` with its password masked (`postgres://app:***@db:5432/shop`); other text as it is. */
-export function maskedUrl(url: string): string {
+function maskedUrl(url: string): string {
   try {
     const parsed = new URL(url)
     if (!parsed.password) return url

@@ -27,7 +27,7 @@ export interface DatabaseTimeouts {
   replicaRetry?: number | undefined
 }
 
-export const DEFAULT_QUERY_TIMEOUT = 10_000
+const DEFAULT_QUERY_TIMEOUT = 10_000
 export const DEFAULT_RETRY_AFTER = 5
 
 /** A request's budget with the defaults filled in. */
@@ -67,8 +67,8 @@ export function withinBudget<T>(work: PromiseLike<T>, budget: number): Promise<T
 }
 
 /** Prisma's limits of the page-and-count transaction when `timeouts` does not give them. */
-export const DEFAULT_TRANSACTION_MAX_WAIT = 10_000
-export const DEFAULT_TRANSACTION_TIMEOUT = 20_000
+const DEFAULT_TRANSACTION_MAX_WAIT = 10_000
+const DEFAULT_TRANSACTION_TIMEOUT = 20_000
 
 /**
  * The options of the transaction that reads a page and its count, from the timeouts, with the

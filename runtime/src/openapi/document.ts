@@ -39,7 +39,7 @@ import {
   viewSchema,
 } from './schemas.js'
 
-export const OPENAPI_PATH = '/openapi.json'
+const OPENAPI_PATH = '/openapi.json'
 export const openApiPath = (base: string) => `${base}${OPENAPI_PATH}`
 
 const JSON_LD = 'application/ld+json'

@@ -40,7 +40,7 @@ export function memberShapeOf(
 }
 
 /** The embedded item of a link: its context, `@id` and `@type`, and the fields a request asks. */
-export function embeddedSchema(embed: EmbedSpec): Schema {
+function embeddedSchema(embed: EmbedSpec): Schema {
   const properties: Record<string, Schema> = {
     '@context': { type: 'string', format: 'uri-reference' },
     '@id': { type: 'string', format: 'uri-reference' },
@@ -80,7 +80,7 @@ export function shapedMemberSchema(member: Schema, shape: MemberShape): Schema {
  * sub-collection's `@id`, at most `first` related items, and a partial view when more exist; its
  * keys spelled as the type's pages spell them (`prefixes`: with `hydra:`, without, or either).
  */
-export function embeddedCollectionSchema(embed: EmbedSpec, prefixes: readonly boolean[]): Schema {
+function embeddedCollectionSchema(embed: EmbedSpec, prefixes: readonly boolean[]): Schema {
   const styles = prefixes.map((prefix) => {
     const term = (name: string) => (prefix ? `hydra:${name}` : name)
     return {

@@ -24,7 +24,7 @@ export interface Parameter {
 }
 
 /** The schema of one value of a filter or cursor parameter, as the route reads it. */
-export function valueSchema(value: ValueType): Schema {
+function valueSchema(value: ValueType): Schema {
   switch (value.type) {
     case 'Enum':
       return { type: 'string', enum: [...(value.enumValues ?? [])] }

@@ -3,7 +3,7 @@ import type { TotalAccuracy } from './totals.js'
 import type { CollectionPage, CollectionSource, PagingRequest } from './types.js'
 
 /** Full paging: the page and a count of the whole collection. */
-export async function fetchFullPage<Row, Where>(
+async function fetchFullPage<Row, Where>(
   source: CollectionSource<Row, Where>,
   request: { page: number; itemsPerPage: number; offset: number }
 ): Promise<CollectionPage<Row>> {
@@ -38,7 +38,7 @@ export async function fetchFullPage<Row, Where>(
 /**
  * Partial paging: no count; one extra row tells whether a next page exists (docs/paging.md#d3).
  */
-export async function fetchPartialPage<Row, Where>(
+async function fetchPartialPage<Row, Where>(
   source: CollectionSource<Row, Where>,
   request: { page: number; itemsPerPage: number; offset: number }
 ): Promise<CollectionPage<Row>> {

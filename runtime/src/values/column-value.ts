@@ -26,8 +26,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const TRUE = new Set(['true', '1'])
 const FALSE = new Set(['false', '0'])
 
-export const DATE_TIME_EXPECTED =
-  'an ISO 8601 date (2024-01-31) or date-time (2024-01-31T12:00:00Z)'
+const DATE_TIME_EXPECTED = 'an ISO 8601 date (2024-01-31) or date-time (2024-01-31T12:00:00Z)'
 
 const fail = (expected: string): ColumnValue => ({ ok: false, expected })
 const ok = (value: unknown): ColumnValue => ({ ok: true, value })
@@ -105,7 +104,7 @@ export function readColumnValue(
  * An ISO 8601 date or date-time whose every part exists (no 30 February, no hour 24). Without an
  * offset, a date-time is UTC, whatever the server's time zone.
  */
-export function readDate(raw: string): Date | undefined {
+function readDate(raw: string): Date | undefined {
   const match = ISO_DATE.exec(raw)
   if (!match) return undefined
   const [

@@ -10,7 +10,6 @@ import type {
   GuardRule,
   HiddenRule,
   ModelRules,
-  OperationRules,
   ResourceRules,
   ScopeRule,
 } from '../../contract/access-rules.js'
@@ -35,9 +34,6 @@ export type HiddenFields<F extends string = string, E extends Env = AnyEnv> = Hi
   F,
   Context<E>
 >
-
-/** The rules of one operation, replacing the resource's own where given. */
-export type OperationAccess<W = Where, E extends Env = AnyEnv> = OperationRules<W, Context<E>>
 
 /**
  * The rules of one resource. `O` names its collection operations (`item` is its item route);

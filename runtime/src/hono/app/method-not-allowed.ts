@@ -8,7 +8,7 @@ import type { Context, Env, Schema } from 'hono'
 import type { HonoBase } from 'hono/hono-base'
 import { apiProblem } from '../response/api-problem.js'
 
-export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS'
+const ALLOWED_METHODS = 'GET, HEAD, OPTIONS'
 
 /**
  * The handler for every method of a path the API serves with GET, registered after the GET route

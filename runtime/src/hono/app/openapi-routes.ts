@@ -12,7 +12,7 @@ import { apiLocation, mountPrefix } from '../request/location.js'
 import { validatedText } from '../response/validated.js'
 
 /** The path of the documentation page under the mount path. */
-export const API_REFERENCE_PATH = '/docs'
+const API_REFERENCE_PATH = '/docs'
 
 const OPENAPI_TYPE = 'application/json; charset=utf-8'
 
@@ -72,7 +72,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 
 /** The page: Swagger UI over the API's OpenAPI document, everything under the mount path. */
-export function apiReferencePage(title: string, base: string): string {
+function apiReferencePage(title: string, base: string): string {
   const assets = `${base}${API_REFERENCE_PATH}`
   // JSON.stringify gives a JavaScript string literal; `<` escaped so it cannot close the script.
   const url = JSON.stringify(openApiPath(base)).replace(/</g, '\\u003c')

@@ -48,7 +48,7 @@ export function configuredOrigin(c: Context): string | undefined {
 }
 
 /** `baseUrl` as an origin; throws (at start-up) when it is not an http(s) origin. */
-export function originOfBaseUrl(baseUrl: string): string {
+function originOfBaseUrl(baseUrl: string): string {
   let url: URL
   try {
     url = new URL(baseUrl)

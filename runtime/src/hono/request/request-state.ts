@@ -51,7 +51,7 @@ export function apiState(c: Context): ApiRequestState {
  * URL they asked for), so that the response head stays within what clients and proxies read
  * (docs/deployment.md#limits).
  */
-export const MAX_CANONICAL = 2048
+const MAX_CANONICAL = 2048
 
 /**
  * The headers of a JSON-LD response to this request: its content type, `Link` and `Vary`; throws
@@ -129,7 +129,7 @@ export function refuseUnacceptable(c: Context): void {
 }
 
 /** The 406 error, under the app's mount path and with the API's `Link` and `Vary`. */
-export function notAcceptable(c: Context): HydraError {
+function notAcceptable(c: Context): HydraError {
   return new HydraError(406, notAcceptableDetail(c), {
     base: mountPrefix(c),
     headers: { Link: apiState(c).link, Vary: 'Accept' },

@@ -49,7 +49,7 @@ function tagsOf(header: string): Array<{ weak: boolean; tag: string }> {
 }
 
 /** Whether an `If-None-Match` header names the tag (`*`, or in its list, weakly compared). */
-export function matchesEntityTag(header: string | undefined, tag: string | undefined): boolean {
+function matchesEntityTag(header: string | undefined, tag: string | undefined): boolean {
   if (header === undefined) return false
   if (header.trim() === '*') return true
   return tag !== undefined && tagsOf(header).some((candidate) => candidate.tag === tag)

@@ -1,24 +1,29 @@
-// The packages as a user gets them: `npm pack` of the runtime and the generator (which builds
-// them), the tarballs standing in for the published names in a walk-through's install commands.
+// The packages as a user gets them: the release tarballs of `npm run release:pack`
+// (tools/release/pack.mjs), standing in for the published names in a walk-through's install
+// commands.
 
 import { spawnSync } from 'node:child_process'
-import path from 'node:path'
+import { releaseTarballs } from '../release/release-packages.mjs'
 import { COMMAND_LIMIT_MS, root } from './commands.mjs'
 
-/** Packs both packages into `work`: their tarballs by package name. */
-export function packPackages(work) {
-  const tarballs = {}
-  for (const dir of ['runtime', 'generator']) {
-    const result = spawnSync('npm', ['pack', '--json', '--pack-destination', work], {
-      cwd: path.join(root, dir),
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
+/**
+ * The release tarballs by package name: made by the release command itself, or, with `packed`,
+ * those it already left in `release/` for the packages' current versions (.ci/run packs and
+ * checks them in stages of their own before this test).
+ */
+export function releasePackages(packed) {
+  if (!packed) {
+    const result = spawnSync('npm', ['run', '--silent', 'release:pack'], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
       timeout: COMMAND_LIMIT_MS,
     })
-    if (result.status !== 0) throw new Error(`npm pack in ${dir}: exit ${result.status}`)
-    const [packed] = JSON.parse(result.stdout.slice(result.stdout.indexOf('[')))
-    tarballs[packed.name] = path.join(work, packed.filename)
-    console.log(`${packed.name}: ${packed.filename}, ${packed.entryCount} files`)
+    if (result.status !== 0) throw new Error(`npm run release:pack: exit ${result.status}`)
+  }
+  const tarballs = {}
+  for (const [name, { tarball }] of Object.entries(releaseTarballs())) {
+    tarballs[name] = tarball
+    console.log(`${name}: ${tarball}`)
   }
   return tarballs
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The clean-project test: does what a user does, outside this repository. It packs both
-// packages, creates projects in a temporary folder and follows four walk-throughs of the docs top
-// to bottom: the doc's blocks marked `step=<name>` are the commands it runs (through `sh`, in the
-// project folder, with the packed tarballs in place of the published names) and the blocks marked
-// `file=<path>` the files it writes, in the doc's order.
+// The clean-project test: does what a user does, outside this repository. It makes the release
+// tarballs with the release command (`npm run release:pack`), creates projects in a temporary
+// folder and follows four walk-throughs of the docs top to bottom: the doc's blocks marked
+// `step=<name>` are the commands it runs (through `sh`, in the project folder, with the release
+// tarballs in place of the published names) and the blocks marked `file=<path>` the files it
+// writes, in the doc's order.
 //
 // - docs/getting-started.md (SQLite): then it checks the running server over HTTP (entrypoint, a
 //   page, an item, errors, the documentation, and requests only raw bytes can send), the types a
@@ -24,7 +25,9 @@
 // points it at this repository's wasm-backed engine (CONTRIBUTING.md, "The clean-project test").
 // Everything else comes from the npm registry, as for a user.
 //
-// Usage: node tools/install-test/run.mjs [--keep]   (--keep: leave the projects in place)
+// Usage: node tools/install-test/run.mjs [--keep] [--packed]
+//   --keep: leave the projects in place
+//   --packed: install the tarballs `npm run release:pack` left in release/ instead of packing anew
 
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -32,7 +35,7 @@ import path from 'node:path'
 import { walkAccessTutorial } from './access-tutorial.mjs'
 import { killGroup, running, schemaEngine } from './commands.mjs'
 import { walkGettingStarted } from './getting-started.mjs'
-import { packPackages } from './packages.mjs'
+import { releasePackages } from './packages.mjs'
 import { prebuiltMirror, reportPrebuiltMirror, startPrebuiltMirror } from './prebuilt-mirror.mjs'
 import { walkBunDeno } from './runtime-bun-deno.mjs'
 import { walkWorkers } from './runtime-workers.mjs'
@@ -56,8 +59,8 @@ setTimeout(() => {
 
 let failed = true
 try {
-  phase('pack the packages')
-  const tarballs = packPackages(work)
+  phase('the release tarballs')
+  const tarballs = releasePackages(process.argv.includes('--packed'))
   chmodSync(schemaEngine, 0o755)
   await startPrebuiltMirror(work)
 

@@ -7,15 +7,30 @@ import type { EmitContext } from './emit/context.js'
 import { emitFiles, type FileMap } from './emit/emit.js'
 import { GenerationError, type Problem } from './problems.js'
 
+/** What `buildHydra` reads: the schema, its provider and the generator block's settings. */
 export interface BuildInput {
+  /** The schema's models, as Prisma's DMMF gives them to a generator. */
   datamodel: DMMF.Datamodel
   /** The datasource provider (`sqlite`, `postgresql`, `mysql`...). */
   provider: string
   /** The platform config file's text and a label for messages, when the generator block names one. */
-  globalConfig?: { text: string; label: string }
+  globalConfig?: {
+    /** The file's text (YAML or JSON). */
+    text: string
+    /** The file as messages name it (`./platform.yaml`). */
+    label: string
+  }
+  /**
+   * The import specifier of the Prisma client's module, from the generated files
+   * (`../prisma/client.js`).
+   */
   clientModule: string
   /** Import specifier of the runtime package; generated code imports its `/generated` entry. */
   runtimeModule?: string
+  /**
+   * The extension of relative imports in generated files (`.js`, or none), as the client's
+   * `importFileExtension`.
+   */
   importExtension?: string
   /** Extension of the generated files (`.ts` unless the client's is `.mts` or `.cts`). */
   fileExtension?: string
@@ -23,8 +38,11 @@ export interface BuildInput {
   schema?: string
 }
 
+/** What `buildHydra` produced. */
 export interface BuildResult {
+  /** The resolved model. */
   model: HydraModel
+  /** The generated files, by path relative to the output folder. */
   files: FileMap
   /** Warnings only: errors are thrown. */
   warnings: Problem[]

@@ -1,5 +1,6 @@
 /** One thing wrong (or worth a warning) in the schema annotations or the platform config. */
 export interface Problem {
+  /** An error stops the generation; a warning is printed. */
   severity: 'error' | 'warning'
   /** Where it is: `Model "Book"`, `Model "Book", field "secret"`, or `platform config (./platform.yaml)`. */
   location: string
@@ -7,6 +8,7 @@ export interface Problem {
   source?: string
   /** The option concerned, as the user wrote it. */
   option?: string
+  /** What is wrong, and what to write instead. */
   message: string
 }
 
@@ -20,6 +22,7 @@ export function reporter(problems: Problem[], location: string): Report {
   return (problem) => problems.push({ severity: 'error', location, ...problem })
 }
 
+/** One problem as one line: `error: <location>, <source>, option "<option>": <message>`. */
 export function formatProblem(problem: Problem): string {
   const parts = [problem.location]
   if (problem.source) parts.push(problem.source)
@@ -29,6 +32,7 @@ export function formatProblem(problem: Problem): string {
 
 /** Raised by the generator when any error was found; carries every problem, not just the first. */
 export class GenerationError extends Error {
+  /** @param problems - Every problem found, errors and warnings. */
   constructor(readonly problems: Problem[]) {
     const errors = problems.filter((problem) => problem.severity === 'error').length
     const warnings = problems.length - errors

@@ -1,8 +1,9 @@
 /**
- * @module
  * What the generator shares with the runtime: the built-in paging defaults and the Hydra
  * terms a type served without the `hydra:` prefix cannot use as field names, and the entrypoint's
  * key of each collection, and what is done with each Prisma scalar type.
+ *
+ * @module \@prisma-hydra/runtime/defaults
  */
 
 export type { OrderField } from './contract/order.js'

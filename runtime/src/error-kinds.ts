@@ -6,12 +6,17 @@
  */
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status'
 
-/** The statuses of HTTP's errors, as Hono lists them: every status a `HydraError` can carry. */
+/**
+ * The statuses of HTTP's errors, as Hono lists them: every status a `HydraError` can carry. 400 to
+ * 418, 421 to 426, 428, 429, 431 and 451; 500 to 508, 510 and 511.
+ */
 export type ErrorStatusCode = ClientErrorStatusCode | ServerErrorStatusCode
 
 /** What a kind of error is called and what it means. */
 export interface ErrorKind {
+  /** The status's reason phrase, the problem's `title`. */
   title: string
+  /** What this kind of error means, the error document's `hydra:description`. */
   description: string
 }
 

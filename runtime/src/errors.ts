@@ -9,19 +9,46 @@ export const JSON_LD_CONTEXT_REL = 'http://www.w3.org/ns/json-ld#context'
 /**
  * The problem+json body of an error, in the reference's JSON-LD shape: with the `hydra:` prefix,
  * `@type` is `hydra:Error` and `hydra:title` / `hydra:description` carry the title and message;
- * without it (`P` false), `Error`, `title` and `description`.
+ * without it (`P` false), `Error`, `title` and `description` (docs/errors.md).
+ *
+ * @example
+ * What `new HydraError(422, 'The loan is already returned.')` answers, thrown by an app's route
+ * under an API mounted at `/api`:
+ * ```json
+ * {
+ *   "@context": "/api/contexts/Error", "@id": "/api/errors/422", "@type": "hydra:Error",
+ *   "type": "/api/errors/422", "title": "Unprocessable Content",
+ *   "detail": "The loan is already returned.", "status": 422,
+ *   "hydra:title": "Unprocessable Content", "hydra:description": "The loan is already returned."
+ * }
+ * ```
  */
 export type HydraErrorBody<P extends boolean = true> = {
+  /** The JSON-LD context of errors, `<mount path>/contexts/Error`. */
   '@context': string
+  /** The error document of its status, `<mount path>/errors/<status>`: the kind of error. */
   '@id': string
+  /** `hydra:Error` (`Error` without the prefix). */
   '@type': HydraTerm<'Error', P>
+  /** The same IRI as `@id`, as RFC 9457 names a problem's type. */
   type: string
+  /** The status's title: its reason phrase ("An error occurred" for 400 and unregistered ones). */
   title: string
+  /** What went wrong this time: the message the error was created with. */
   detail: string
+  /** The HTTP status of the response. */
   status: number
 } & (P extends false
-  ? { description: string }
-  : { 'hydra:title': string; 'hydra:description': string })
+  ? {
+      /** The `detail` again, as Hydra's `description`. */
+      description: string
+    }
+  : {
+      /** The `title` again, as Hydra's `hydra:title`. */
+      'hydra:title': string
+      /** The `detail` again, as Hydra's `hydra:description`. */
+      'hydra:description': string
+    })
 
 /** The style of a problem body: the mount path it is written under and the `hydra:` prefix. */
 export interface ErrorOptions {
@@ -91,11 +118,39 @@ export function problemResponse(
  * An error a client caused (a bad parameter, a missing item). Thrown anywhere in a request; the
  * runtime's error handler, or Hono's default one, turns it into its problem+json response, which
  * is built only then.
+ *
+ * Its status is one of HTTP's client and server errors as Hono lists them ({@link ErrorStatusCode}:
+ * 400 to 418, 421 to 426, 428, 429, 431, 451, 500 to 508, 510 and 511); the type refuses any other.
+ * Each has its error document, `/errors/<status>`, which the API serves. The response is
+ * `application/problem+json` with a {@link HydraErrorBody} and a `Link` to Hydra's error context
+ * (docs/errors.md#hydraerror).
+ *
+ * @example
+ * A route of the app's own answering 404 as the API does:
+ * ```ts
+ * import { HydraError, hydraErrorHandler } from '@prisma-hydra/runtime'
+ * import { Hono } from 'hono'
+ *
+ * const shelves = new Map([['a', 12], ['b', 0]])
+ * const app = new Hono().get('/shelves/:name', (c) => {
+ *   const books = shelves.get(c.req.param('name'))
+ *   if (books === undefined) throw new HydraError(404, `No shelf is named "${c.req.param('name')}".`)
+ *   return c.json({ books })
+ * })
+ * app.onError(hydraErrorHandler)
+ * ```
  */
 export class HydraError extends HTTPException {
   /** An error's status: one of HTTP's client and server errors, each with its error document. */
   declare readonly status: ErrorStatusCode
 
+  /**
+   * @param status - The response's status: an error status Hono lists ({@link ErrorStatusCode}).
+   * @param detail - The problem's `detail` (and `hydra:description`): what went wrong, for the
+   *   client to read.
+   * @param options - Its style (mount path, `hydra:` prefix), its cause and extra headers; the
+   *   error handler fills in the style left out.
+   */
   constructor(
     status: ErrorStatusCode,
     readonly detail: string,
@@ -110,6 +165,7 @@ export class HydraError extends HTTPException {
 
   /** The style it was given; an error handler fills in what is left out (mount path, prefix). */
   readonly style: ErrorOptions
+  /** Headers its problem response carries besides its own (`options.headers`). */
   readonly headers: Readonly<Record<string, string>> | undefined
 
   /** Its problem response, in its own style or, for what it leaves out, in `defaults`. */

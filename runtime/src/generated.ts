@@ -1,9 +1,10 @@
 /**
- * @module
  * `@prisma-hydra/runtime/generated`: exactly what the route modules prisma-hydra generates
  * import, and the types their declarations name (so that a project emitting declarations can
  * write them). Not meant for hand-written code (use `@prisma-hydra/runtime`); the generator's
  * own type check fails when a name it writes is missing here.
+ *
+ * @module \@prisma-hydra/runtime/generated
  */
 export type { AuthenticationSettings } from './contract/access-rules.js'
 export type { IdKind, KeySpec } from './contract/keys.js'

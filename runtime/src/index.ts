@@ -1,5 +1,4 @@
 /**
- * @module
  * `@prisma-hydra/runtime`: what an application writes by hand beside the generated routes:
  * custom collections and their paginators, custom data providers for generated operations, the
  * error and not-found handlers, the headers and host middlewares, the OpenAPI routes for apps that
@@ -7,6 +6,8 @@
  * `@prisma-hydra/runtime/generated`; the generator's shared types (the filter and order specs) are
  * in `@prisma-hydra/runtime/defaults`; Node's server hook is `@prisma-hydra/runtime/node`;
  * compression is `@prisma-hydra/runtime/compression`.
+ *
+ * @module \@prisma-hydra/runtime
  */
 
 export type { OrderEntry } from './contract/order.js'

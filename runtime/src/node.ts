@@ -1,7 +1,8 @@
 /**
- * @module
  * `@prisma-hydra/runtime/node`: what a server on Node's `node:http` adds (the rest of the runtime
  * runs on any runtime Hono does).
+ *
+ * @module \@prisma-hydra/runtime/node
  */
 export { type ClientError, hydraClientError } from './node/client-error.js'
 export {

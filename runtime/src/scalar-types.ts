@@ -21,6 +21,7 @@ export type JsonValue =
 /** How a value read from the database is written to JSON when it is not already a JSON value. */
 export type ScalarFormatter = 'dateTime' | 'integerText' | 'decimalText' | 'base64'
 
+/** What is done with one Prisma scalar type: a row of {@link SCALAR_TYPES}. */
 export interface ScalarType {
   /** Whether a collection can be ordered by a field of this type (`order`, `viaCursor`). */
   orderable: boolean
@@ -37,9 +38,13 @@ export interface ScalarType {
   formatter: ScalarFormatter | null
 }
 
+/** Every Prisma scalar type's row, by the type's name. */
 export const SCALAR_TYPES = {
+  /** Text, served as a JSON string. */
   String: { orderable: true, cursor: true, tsType: 'string', range: 'xsd:string', formatter: null },
+  /** A 32-bit integer, served as a JSON number. */
   Int: { orderable: true, cursor: true, tsType: 'number', range: 'xsd:integer', formatter: null },
+  /** A 64-bit integer, served as a decimal string: a JSON number loses digits past 2⁵³. */
   BigInt: {
     orderable: true,
     cursor: true,
@@ -47,7 +52,9 @@ export const SCALAR_TYPES = {
     range: 'xsd:integer',
     formatter: 'integerText',
   },
+  /** A double, served as a JSON number. */
   Float: { orderable: true, cursor: true, tsType: 'number', range: 'xsd:double', formatter: null },
+  /** A decimal, served as a string of its digits, which a JSON number would round. */
   Decimal: {
     orderable: true,
     cursor: true,
@@ -55,6 +62,7 @@ export const SCALAR_TYPES = {
     range: 'xsd:decimal',
     formatter: 'decimalText',
   },
+  /** Served as `true` or `false`; it cannot key a cursor (two values do not order a collection). */
   Boolean: {
     orderable: true,
     cursor: false,
@@ -62,6 +70,7 @@ export const SCALAR_TYPES = {
     range: 'xsd:boolean',
     formatter: null,
   },
+  /** An instant, served as an ISO 8601 date-time in UTC. */
   DateTime: {
     orderable: true,
     cursor: true,
@@ -69,6 +78,7 @@ export const SCALAR_TYPES = {
     range: 'xsd:dateTime',
     formatter: 'dateTime',
   },
+  /** Any JSON value, served as it is; it neither orders nor keys a cursor. */
   Json: {
     orderable: false,
     cursor: false,
@@ -76,6 +86,7 @@ export const SCALAR_TYPES = {
     range: 'rdf:JSON',
     formatter: null,
   },
+  /** Bytes, served in base64; they neither order nor key a cursor. */
   Bytes: {
     orderable: false,
     cursor: false,
@@ -85,6 +96,7 @@ export const SCALAR_TYPES = {
   },
 } as const satisfies Record<string, ScalarType>
 
+/** The name of a Prisma scalar type: a key of {@link SCALAR_TYPES}. */
 export type ScalarTypeName = keyof typeof SCALAR_TYPES
 
 /** The row of a Prisma type, or undefined for an enum (or a type Prisma may add later). */

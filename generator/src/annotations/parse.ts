@@ -7,6 +7,10 @@
  * happened at, so messages can point at the exact spot in the comment.
  */
 
+/**
+ * A value of an annotation's argument: a number, a string, `true`, `false`, `null`, a bare word (as
+ * a string), a list or an object.
+ */
 export type AnnotationValue =
   | string
   | number
@@ -15,24 +19,36 @@ export type AnnotationValue =
   | AnnotationValue[]
   | { [key: string]: AnnotationValue }
 
+/** One annotation of a `///` comment: `@pagination(itemsPerPage: 10)`. */
 export interface Annotation {
   /** The annotation's name without `@`, e.g. `pagination`. */
   name: string
   /** Arguments in the order written. A name given twice is reported as an error. */
-  args: Array<{ key: string; value: AnnotationValue }>
+  args: Array<{
+    /** The argument's name. */
+    key: string
+    /** Its value. */
+    value: AnnotationValue
+  }>
   /** `@name` when written without parentheses (a flag such as `@hidden`). */
   bare: boolean
   /** The annotation's source text, for error messages. */
   text: string
 }
 
+/** An annotation that could not be read. */
 export interface ParseProblem {
+  /** The annotation's text. */
   annotation: string
+  /** What is wrong, with the column it is at. */
   message: string
 }
 
+/** What `parseAnnotations` found: the annotations read, and the problems. */
 export interface ParseResult {
+  /** The annotations read, in order. */
   annotations: Annotation[]
+  /** The annotations that could not be read. */
   problems: ParseProblem[]
 }
 

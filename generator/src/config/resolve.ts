@@ -17,7 +17,12 @@ export function resolveHydraModel(
   datamodel: DMMF.Datamodel,
   global: GlobalConfig,
   provider: string
-): { model: HydraModel; problems: Problem[] } {
+): {
+  /** The resolved model: the resources without errors. */
+  model: HydraModel
+  /** Every problem found. */
+  problems: Problem[]
+} {
   const catalog = buildCatalog(datamodel, global, provider)
   const resolved = catalog.models.map((entry) => resolveResource(entry, catalog))
   const resources = resolved.flatMap(({ resource }) => (resource ? [resource] : []))

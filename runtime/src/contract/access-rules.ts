@@ -7,6 +7,7 @@
  * with that value without reading it. Pure types.
  */
 
+/** A Prisma `where`. */
 type Where = Record<string, unknown>
 
 /**
@@ -37,6 +38,7 @@ export type HiddenRule<F extends string, A> = (
 export interface OperationRules<W, A> {
   /** The operation's scope; `null`: every row, whatever the resource's scope. */
   scope?: ScopeRule<W, A> | null | undefined
+  /** The operation's guard, replacing the resource's. */
   guard?: GuardRule<A> | undefined
 }
 
@@ -69,7 +71,10 @@ export type ModelRules<A> = {
  * the rule's type allows when it names none in particular (rules typed `HydraAccess`); none
  * without a `hidden` rule.
  */
-export type HiddenByRule<R> = R extends { hidden?: infer H }
+export type HiddenByRule<R> = R extends {
+  /** The resource's `hidden` rule. */
+  hidden?: infer H
+}
   ? H extends (...args: never[]) => infer Answer
     ? Awaited<Answer> extends infer Fields
       ? Fields extends readonly (infer F extends string)[]

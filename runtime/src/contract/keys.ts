@@ -19,6 +19,10 @@ export type IdKind =
 /** A composite key's value: each field's value by field name. */
 export type CompositeKeyValue = { readonly [field: string]: unknown }
 
+/**
+ * The value of a key of kind `K`, as Prisma takes it in a `where`: a number, a bigint, a Date,
+ * bytes, text, or a composite key's fields.
+ */
 export type IdValue<K extends IdKind> = K extends 'Int' | 'Float'
   ? number
   : K extends 'BigInt'
@@ -33,7 +37,9 @@ export type IdValue<K extends IdKind> = K extends 'Int' | 'Float'
 
 /** One field of a key: its name and kind, and what narrows its values. */
 export interface KeyField {
+  /** The field's name. */
   name: string
+  /** The field's type. */
   kind: Exclude<IdKind, 'Composite'>
   /** A `@db.Uuid` String: only UUIDs name items. */
   uuid?: boolean | undefined
@@ -46,10 +52,15 @@ export interface KeyField {
  * `fields`, and `name` is Prisma's name of the compound key in a `where` (`orderId_productId`).
  */
 export interface KeySpec<K extends IdKind = IdKind> {
+  /** The key field's name, or Prisma's name of a compound key. */
   name: string
+  /** The key field's type, or `Composite`. */
   kind: K
+  /** A `@db.Uuid` String: only UUIDs name items. */
   uuid?: boolean | undefined
+  /** An enum's values: no other text names an item. */
   values?: readonly string[] | undefined
+  /** A composite key's fields, in its order. */
   fields?: readonly KeyField[] | undefined
 }
 

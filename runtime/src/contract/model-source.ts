@@ -11,8 +11,15 @@
  * its columns. The resource's key description (keys.ts's KeySpec) is one.
  */
 export interface ModelKey {
+  /** The key field, or Prisma's name of the compound key. */
   name: string
-  fields?: readonly { name: string }[] | undefined
+  /** A composite key's fields. */
+  fields?:
+    | readonly {
+        /** The field's name. */
+        name: string
+      }[]
+    | undefined
 }
 
 /** Where a resource's rows live and which columns its routes read. */
@@ -21,6 +28,7 @@ export interface ModelSource<Key extends ModelKey = ModelKey> {
   delegate: string
   /** The datasource provider: the dialect of the SQL the layer writes (counts, estimates). */
   provider: string
+  /** The model's table, for the SQL the layer writes. */
   table: TableName
   /** The key that finds an item (`/books/:id`). */
   key: Key
@@ -64,9 +72,11 @@ export type CompiledColumn = readonly [
  * `field` to one parent (`is`) or to several (`some`, implicit many-to-many).
  */
 export interface RelationSource<Key extends ModelKey = ModelKey> {
+  /** The parent model. */
   parent: {
     /** The parent's model name, for the 404's detail. */
     name: string
+    /** The parent's PrismaClient property. */
     delegate: string
     /** The parent's key, read from the path as the parent's item route reads it. */
     key: Key
@@ -81,7 +91,14 @@ export interface RelationSource<Key extends ModelKey = ModelKey> {
    * target's `relation` field to it), or in the target's relation `field` to one parent (`is`) or
    * to several (`some`). A parent's scope goes through the relation, in the page's own `where`.
    */
-  condition: { kind: 'column' | 'is' | 'some'; field: string; relation?: string | undefined }
+  condition: {
+    /** How a row is tied to the parent: by a foreign key, or a relation to one or several. */
+    kind: 'column' | 'is' | 'some'
+    /** The foreign key column, or the relation field. */
+    field: string
+    /** With `column`: the target's relation field to the parent. */
+    relation?: string | undefined
+  }
   /**
    * The target's to-one relation back to the parent (`publisher` under
    * `/publishers/:id/catalogue`): its filters and orders are left out of the sub-collection.
@@ -91,6 +108,8 @@ export interface RelationSource<Key extends ModelKey = ModelKey> {
 
 /** A model's table: its mapped name (`@@map`) and its schema (`@@schema`, multi-schema only). */
 export interface TableName {
+  /** The table's name in the database. */
   name: string
+  /** Its schema, with `@@schema`; null otherwise. */
   schema: string | null
 }

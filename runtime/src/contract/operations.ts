@@ -21,8 +21,11 @@ import type { Resource } from './resource.js'
 export interface CollectionOperation<M, P extends boolean = boolean> {
   /** The operation's name (`collection`, `recent`): the access rules of one operation name it. */
   name?: string | undefined
+  /** The resource it serves. */
   resource: Resource<M, IdKind>
+  /** Its path (`/books`, `/books/recent`). */
   path: string
+  /** Its paging settings. */
   paging: PagingConfig
   /** Whether Hydra keys carry the `hydra:` prefix (`hydra:member`) or not (`member`). Default true. */
   hydraPrefix?: P | undefined
@@ -67,7 +70,9 @@ export type OperationData<M> = Omit<
   CollectionOperation<M>,
   'name' | 'resource' | 'paging' | 'orderKey' | 'path'
 > & {
+  /** Its path, when not the resource's collection path. */
   path?: string | undefined
+  /** Its paging settings, without the parameter names the module gives once. */
   paging: Omit<PagingConfig, 'parameters'>
 }
 
@@ -86,12 +91,24 @@ export interface OperationDefaults<P extends boolean> {
  */
 export type DefinedOperations<M, O, P extends boolean> = {
   [Name in keyof O]: Omit<O[Name], 'hydraPrefix' | 'path' | 'order'> & {
+    /** The operation's name: its key. */
     name: Name & string
+    /** The resource it serves. */
     resource: Resource<M, IdKind>
+    /** Its path: its own, else the resource's collection path. */
     path: string
+    /** Its full order: the declared one ending with the key, or its cursor's fields. */
     order: readonly OrderField[]
+    /** Its paging settings, with the module's parameter names. */
     paging: PagingConfig
-    hydraPrefix: O[Name] extends { hydraPrefix: infer Own extends boolean } ? Own : P
+    /** Whether Hydra keys carry the `hydra:` prefix: its own setting, else the module's. */
+    hydraPrefix: O[Name] extends {
+      /** The operation's own setting. */
+      hydraPrefix: infer Own extends boolean
+    }
+      ? Own
+      : P
+    /** Its order as a keyset key, when every field of it can be compared. */
     orderKey?: readonly CursorKey[]
   }
 }

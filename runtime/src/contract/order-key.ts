@@ -13,9 +13,11 @@ import type { ResourceSpec } from './resource.js'
 
 /** What the order key needs of a field: its Prisma type (`Enum` for an enum), and its shape. */
 export interface OrderKeyField {
+  /** Its Prisma type (`Enum` for an enum). */
   type: string
   /** Whether every row has a value. Default true. */
   required?: boolean | undefined
+  /** Whether it is a list. */
   list?: boolean | undefined
   /** A `@db.Uuid` String. */
   uuid?: boolean | undefined

@@ -6,7 +6,9 @@
 
 /** One field of an operation's order, or of a client's. */
 export interface OrderField {
+  /** The field ordered by. */
   field: string
+  /** Ascending or descending. */
   direction: 'asc' | 'desc'
 }
 
@@ -15,7 +17,9 @@ export type OrderEntry = OrderField
 
 /** One field of a cursor key, in the collection's order. */
 export interface CursorKey {
+  /** The field. */
   field: string
+  /** Its direction in the collection's order. */
   direction: 'asc' | 'desc'
   /** Prisma type of the field: decides how values are read from links and written to them. */
   type: string

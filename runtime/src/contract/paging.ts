@@ -7,9 +7,13 @@ import type { CursorKey } from './order.js'
 
 /** The query parameter names (docs/paging.md#parameters), after renaming by configuration. */
 export interface ParameterNames {
+  /** The page number's (default `page`). */
   page: string
+  /** The one turning paging on or off (default `pagination`). */
   enabled: string
+  /** The page size's (default `itemsPerPage`). */
   itemsPerPage: string
+  /** The one asking for a partial page (default `partial`). */
   partial: string
 }
 
@@ -26,14 +30,21 @@ export const defaultParameterNames: ParameterNames = {
  * (docs/annotations.md#options-at-every-level).
  */
 export interface PagingConfig {
+  /** Whether collections are paged (`paginationEnabled`). */
   enabled: boolean
+  /** Whether clients may turn paging off or on (`paginationClientEnabled`). */
   clientEnabled: boolean
+  /** The page size (`paginationItemsPerPage`). */
   itemsPerPage: number
+  /** Whether clients may choose the page size (`paginationClientItemsPerPage`). */
   clientItemsPerPage: boolean
   /** `null`: no maximum. Applies only when clients may set the page size (as in the reference). */
   maximumItemsPerPage: number | null
+  /** Whether pages are partial: no count, no last page (`paginationPartial`). */
   partial: boolean
+  /** Whether clients may ask for partial pages (`paginationClientPartial`). */
   clientPartial: boolean
+  /** The names of the paging parameters. */
   parameters: ParameterNames
   /**
    * Cursor paging (docs/paging.md#d4): the key of the collection's order, unique together.
@@ -47,6 +58,17 @@ export interface PagingConfig {
  * PostgreSQL's planner estimate, or an exact count reused for `seconds`.
  */
 export type TotalsSetting =
-  | { mode: 'exact' }
-  | { mode: 'estimated' }
-  | { mode: 'cached'; seconds: number }
+  | {
+      /** An exact count with each page. */
+      mode: 'exact'
+    }
+  | {
+      /** PostgreSQL's planner estimate. */
+      mode: 'estimated'
+    }
+  | {
+      /** An exact count reused for `seconds`. */
+      mode: 'cached'
+      /** How long a count is reused. */
+      seconds: number
+    }

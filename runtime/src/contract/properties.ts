@@ -5,8 +5,11 @@
 
 /** A field of an embedded item, with the Prisma type its value is written by. */
 export interface EmbeddedField {
+  /** Its name. */
   name: string
+  /** Its Prisma type (an enum's name for an enum). */
   type: string
+  /** Whether it is a list. */
   list?: boolean
   /** A Decimal's scale (`@db.Decimal(10, 2)`). */
   scale?: number
@@ -24,6 +27,7 @@ export interface EmbedSpec {
   delegate: string
   /** The target's key fields: always read, so that an item outside the caller's scope keeps its IRI. */
   key: readonly string[]
+  /** The fields embedded items show. */
   fields: readonly EmbeddedField[]
   /**
    * A to-many relation declared embedded (`@property(embed: [...], first: 3)`): at most this many
@@ -35,7 +39,14 @@ export interface EmbedSpec {
    * (the target's foreign key, or its relation back, to one item or to several).
    */
   condition?:
-    | { kind: 'column' | 'is' | 'some'; field: string; relation?: string | undefined }
+    | {
+        /** By the target's foreign key, or by its relation to one item or to several. */
+        kind: 'column' | 'is' | 'some'
+        /** The foreign key column, or the relation field. */
+        field: string
+        /** With `column`: the target's relation field back to the item. */
+        relation?: string | undefined
+      }
     | undefined
   /** With `first`: the sub-collection's page those items are, which the `hydra:view` names. */
   page?: EmbeddedPage | undefined
@@ -63,6 +74,7 @@ export interface SelectableProperty {
   name: string
   /** The Prisma relation field when a link's name differs from it. */
   field?: string | undefined
+  /** A to-one link's embedding, when clients may embed it (`properties[author][]=name`). */
   embed?: EmbedSpec | undefined
 }
 
@@ -74,6 +86,7 @@ export interface SelectableProperty {
  * may then be declared once per operation, with different fields.
  */
 export type DeclaredEmbed = SelectableProperty & {
+  /** What is embedded. */
   embed: EmbedSpec
   /**
    * The operations it is limited to: `collection`, an extra operation's name, `item`, a
@@ -87,5 +100,6 @@ export type DeclaredEmbed = SelectableProperty & {
 export interface PropertySpec {
   /** The query parameter (API Platform's `parameterName`; default `properties`). */
   parameter: string
+  /** What clients may select. */
   properties: readonly SelectableProperty[]
 }

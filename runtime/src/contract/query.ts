@@ -26,12 +26,17 @@ export const SEARCH_STRATEGIES = [
   'iend',
   'iword_start',
 ] as const
+/** One of {@link SEARCH_STRATEGIES}. */
 export type SearchStrategy = (typeof SEARCH_STRATEGIES)[number]
 
+/** RangeFilter's operators (`price[between]=10..20`, `price[gt]=10`). */
 export const RANGE_OPERATORS = ['between', 'gt', 'gte', 'lt', 'lte'] as const
+/** One of {@link RANGE_OPERATORS}. */
 export type RangeOperator = (typeof RANGE_OPERATORS)[number]
 
+/** DateFilter's operators (`publishedAt[before]=2024-01-31`). */
 export const DATE_OPERATORS = ['before', 'strictly_before', 'after', 'strictly_after'] as const
+/** One of {@link DATE_OPERATORS}. */
 export type DateOperator = (typeof DATE_OPERATORS)[number]
 
 /** DateFilter's null handling (API Platform's constants). */
@@ -41,12 +46,14 @@ export const DATE_NULLS = [
   'include_null_after',
   'include_null_before_and_after',
 ] as const
+/** One of {@link DATE_NULLS}. */
 export type DateNulls = (typeof DATE_NULLS)[number]
 
 /** How a field's values are read: its Prisma type (or `Enum`), and whether a String is a UUID. */
 export interface ValueType {
   /** `String`, `Int`, `BigInt`, `Float`, `Decimal`, `DateTime`, `Boolean`, or `Enum`. */
   type: string
+  /** A `@db.Uuid` String: values must be UUIDs. */
   uuid?: boolean | undefined
   /** The values of an `Enum` field. */
   enumValues?: readonly string[] | undefined
@@ -77,6 +84,7 @@ export interface RelationTarget {
 
 /** One field of a related composite key, and the foreign key of this model holding it. */
 export interface RelatedKeyField extends ValueType {
+  /** The related key field. */
   name: string
   /** This model's column referencing it; absent: the condition goes through the relation. */
   foreignKey?: string | undefined
@@ -121,14 +129,23 @@ export interface RelatedField {
 
 /** Set on a filter, an order field or a condition read through a relation (`author.name`). */
 export interface Through {
+  /** The related field it is read through; absent: a field of the model itself. */
   through?: RelatedField | undefined
 }
 
+/**
+ * A filter an operation offers (docs/filters.md), by its `kind`: API Platform's SearchFilter,
+ * RangeFilter, DateFilter, BooleanFilter, NumericFilter and ExistsFilter.
+ */
 export type FilterSpec = (
   | ({
+      /** SearchFilter: `title=dune`, by the strategy. */
       kind: 'search'
+      /** The field searched, the parameter's name. */
       field: string
+      /** How a value matches. */
       strategy: SearchStrategy
+      /** A to-one relation searched by the related item's IRI or id. */
       relation?: RelationTarget | undefined
       /**
        * Set on an exact search of the item key (`id`): the collection path of the resource's
@@ -136,10 +153,32 @@ export type FilterSpec = (
        */
       items?: string | undefined
     } & ValueType)
-  | ({ kind: 'range'; field: string } & ValueType)
-  | { kind: 'date'; field: string; nulls?: DateNulls | undefined }
-  | { kind: 'boolean'; field: string }
-  | ({ kind: 'numeric'; field: string } & ValueType)
+  | ({
+      /** RangeFilter: `price[between]=10..20`. */
+      kind: 'range'
+      /** The field compared. */
+      field: string
+    } & ValueType)
+  | {
+      /** DateFilter: `publishedAt[after]=2024-01-01`. */
+      kind: 'date'
+      /** The date field compared. */
+      field: string
+      /** API Platform's null handling; absent: a null date never matches a bound. */
+      nulls?: DateNulls | undefined
+    }
+  | {
+      /** BooleanFilter: `available=true`. */
+      kind: 'boolean'
+      /** The boolean field. */
+      field: string
+    }
+  | ({
+      /** NumericFilter: `pages=320`. */
+      kind: 'numeric'
+      /** The number field. */
+      field: string
+    } & ValueType)
   /**
    * `relation`: an optional to-one relation, which exists when it has a related item (of `model`,
    * the related model's name). `json`: a `Json` field, which exists when it holds neither the
@@ -147,10 +186,15 @@ export type FilterSpec = (
    * `jsonNull`.
    */
   | {
+      /** ExistsFilter: `exists[publishedAt]=true`. */
       kind: 'exists'
+      /** The optional field or relation. */
       field: string
+      /** The field is an optional to-one relation. */
       relation?: boolean | undefined
+      /** The relation's model. */
       model?: string | undefined
+      /** The field is a `Json` field. */
       json?: boolean | undefined
     }
 ) &
@@ -158,6 +202,7 @@ export type FilterSpec = (
 
 /** A field clients may order by, with what a keyset on it needs (cursor-paged operations). */
 export interface OrderFieldSpec extends ValueType, Through {
+  /** The field. */
   field: string
   /** An optional field: never part of a keyset (a null has no place in the key order). */
   nullable?: boolean | undefined
@@ -165,6 +210,7 @@ export interface OrderFieldSpec extends ValueType, Through {
 
 /** Everything an operation accepts besides paging, as the generator emits it. */
 export interface QuerySpec {
+  /** The filters clients may use. */
   filters: readonly FilterSpec[]
   /** Orderable fields; empty: the `order` parameter is not read (an unknown parameter). */
   order: readonly OrderFieldSpec[]
@@ -176,7 +222,12 @@ export interface QuerySpec {
   /** A composite item key's fields, which end every client order instead of `id` (its first field). */
   key?: readonly OrderFieldSpec[] | undefined
   /** API Platform's `order_parameter_name` and `exists_parameter_name`. */
-  parameters: { order: string; exists: string }
+  parameters: {
+    /** The order parameter's name (default `order`). */
+    order: string
+    /** The exists filter's parameter name (default `exists`). */
+    exists: string
+  }
   /**
    * How the database's LIKE takes `%` and `_` literally (Prisma passes them through as wildcards):
    * after a backslash (PostgreSQL, MySQL), inside brackets (SQL Server), or not at all (SQLite,

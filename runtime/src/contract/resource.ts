@@ -8,8 +8,11 @@ import type { DeclaredEmbed, PropertySpec } from './properties.js'
 
 /** The type a link leads to: its name, its class IRI when it declares one, where its items live. */
 export interface LinkTarget {
+  /** Its model name. */
   name: string
+  /** Its class IRI, when it declares one (`@resource(iri: ...)`). */
   iri?: string | undefined
+  /** Where its items live (`/authors`). */
   collectionPath: string
   /** The target's key, which its item IRIs are written from; default: read from the value's type. */
   key?: KeySpec | undefined
@@ -26,6 +29,7 @@ export interface LinkSpec {
   field?: string | undefined
   /** `one`: the related item's IRI; `many`: the IRI of the sub-collection `<item>/<name>`. */
   kind: 'one' | 'many'
+  /** The type it leads to. */
   target: LinkTarget
   /**
    * To-one: where the related item's id is read from the row: a column of the row (the foreign
@@ -49,8 +53,11 @@ export interface LinkSpec {
 
 /** A field shown in the output, with its Prisma type (which decides how its value is written). */
 export interface FieldSpec {
+  /** Its name in members. */
   name: string
+  /** Its Prisma type (an enum's name for an enum). */
   type: string
+  /** Whether it is a list (`String[]`). */
   list?: boolean
   /** Whether every item has a value (documented as `hydra:required`). Default true. */
   required?: boolean
@@ -66,12 +73,15 @@ export interface FieldSpec {
   uuid?: boolean
 }
 
+/** A resource as the runtime serves it: its name, paths, key, fields and links. */
 export interface ResourceSpec<K extends IdKind> {
   /** The model name: the JSON-LD `@type` and the context's name. */
   name: string
+  /** Its collection's path (`/books`): its items' IRIs are `<path>/<key>`. */
   collectionPath: string
   /** The key naming items (docs/hydra.md#identifiers): one field, or a composite key's fields. */
   id: KeySpec<K>
+  /** The fields its members show, in order. */
   fields: readonly FieldSpec[]
   /**
    * Fields its operations order by that it does not show (a link's foreign key, a `@hidden`
@@ -118,6 +128,7 @@ export type MemberOf<R> = R extends Resource<infer M, IdKind> ? M : never
 export interface Resource<M, K extends IdKind = IdKind> extends ResourceSpec<K> {
   /** `base` is the path prefix the app is mounted under ('' at the root). */
   toMember(row: object, base: string): M
+  /** The item IRI of a row (`/books/1`), under `base`. */
   iriOf(row: object, base: string): string
   /**
    * The typed key for a path segment (as `c.req.path` has it), or undefined when it cannot be one
@@ -132,7 +143,9 @@ export interface Resource<M, K extends IdKind = IdKind> extends ResourceSpec<K> 
  * `ModelSource`): the key naming its items and the datasource provider.
  */
 export interface ResourceSource<K extends IdKind> {
+  /** The key naming its items. */
   key: KeySpec<K>
+  /** The datasource provider. */
   provider?: string | undefined
 }
 

@@ -26,7 +26,9 @@ export type Caseless = 'mode' | 'like'
  * `code` is a number).
  */
 export interface AdapterErrors {
+  /** The adapter error's `kind` that carries a database's SQLSTATE. */
   kind: string
+  /** The property of the driver's error that holds the SQLSTATE. */
   sqlState: 'code' | 'state'
   /**
    * Where the driver's own errors keep the database's reason when their `message` says more: the

@@ -12,9 +12,16 @@
 export interface MariaDbPoolLike {
   /** Connections open (in use and idle). */
   totalConnections(): number
-  getConnection(): Promise<{ release(): unknown }>
+  /** A connection of the pool, once one is free; `release()` gives it back. */
+  getConnection(): Promise<{
+    /** Gives the connection back to the pool. */
+    release(): unknown
+  }>
+  /** A query on a connection of the pool. */
   query(...args: never[]): Promise<unknown>
+  /** A prepared statement on a connection of the pool. */
   execute(...args: never[]): Promise<unknown>
+  /** A batch of statements on a connection of the pool. */
   batch(...args: never[]): Promise<unknown>
   /** Each connection the pool opens, as it opens it. */
   on(event: 'connection', listener: (connection: MariaDbConnectionLike) => void): unknown
@@ -22,6 +29,7 @@ export interface MariaDbPoolLike {
 
 /** What this module uses of a connection of the pool: that it ended (closed, or lost). */
 export interface MariaDbConnectionLike {
+  /** Calls `listener` when the connection ends. */
   on(event: 'end', listener: () => void): unknown
 }
 

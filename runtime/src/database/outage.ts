@@ -135,7 +135,9 @@ export interface OutageLogWording {
 
 /** The state of one database's episode, shared by the logs of every app reading it. */
 interface Episode {
+  /** When the episode started (`Date.now()`), or undefined between episodes. */
   since: number | undefined
+  /** The requests answered 503 during the episode. */
   answered: number
 }
 
@@ -185,6 +187,7 @@ export class OutageLog {
     })
   }
 
+  /** A request its database answered: ends the episode, if one is going on, with its line. */
   succeeded(): void {
     const episode = this.episode
     if (episode.since === undefined) return

@@ -10,9 +10,11 @@ const DEFAULT_CHECK_TIMEOUT = 10_000
 
 /** What the check needs of a Prisma client: `$queryRawUnsafe`, which every SQL client has. */
 export interface CheckedClient {
+  /** Runs a query given as text. */
   $queryRawUnsafe(query: string): PromiseLike<unknown>
 }
 
+/** Options of `checkDatabase`. */
 export interface DatabaseCheckOptions {
   /** The database's URL, named in the message (a password in it is masked). */
   url?: string | undefined
@@ -88,6 +90,20 @@ function reasonOf(error: unknown, timeout: number): string {
 /**
  * Runs `SELECT 1` through `prisma` within `timeout`; rejects with a DatabaseUnreachable naming
  * the database (`url`, masked) and the reason when it fails or does not answer in time.
+ *
+ * @example
+ * Before the server listens:
+ * ```ts
+ * import { checkDatabase, DatabaseUnreachable } from '@prisma-hydra/runtime'
+ *
+ * try {
+ *   await checkDatabase(prisma, { url: process.env.DATABASE_URL, timeout: 10_000 })
+ * } catch (error) {
+ *   if (!(error instanceof DatabaseUnreachable)) throw error
+ *   console.error(error.message) // The database postgres://app:***@db:5432/shop cannot be used: …
+ *   process.exit(1)
+ * }
+ * ```
  */
 export async function checkDatabase(
   prisma: CheckedClient,

@@ -11,7 +11,9 @@ import { MAX_REQUEST_TARGET } from '../hono/request/request-target.js'
 
 /** The error of Node's `clientError` event: a parser error carries its code and the bytes read. */
 export interface ClientError extends Error {
+  /** Node's parser error code (`HPE_INVALID_METHOD`, `HPE_HEADER_OVERFLOW`...). */
   code?: string | undefined
+  /** The bytes the parser was reading. */
   rawPacket?: Buffer | undefined
 }
 

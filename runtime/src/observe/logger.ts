@@ -11,6 +11,7 @@ export type LogLevel = 'error' | 'warn' | 'info'
 
 /** One line of the runtime's log. */
 export interface HydraLogRecord {
+  /** Whether the line is a failure (`error`), a fallback (`warn`) or a recovery (`info`). */
   level: LogLevel
   /** One line, without the `prisma-hydra:` prefix the console adds. */
   message: string
@@ -23,6 +24,7 @@ export interface HydraLogRecord {
 
 /** The fields of a record: `event` names what happened; the rest depends on it. */
 export interface HydraLogFields {
+  /** What happened, as a dotted name (`outage.start`, `outage.end`, `server.error`...). */
   event: string
   /** The error behind the line, with its stack, when there is one. */
   error?: unknown

@@ -5,6 +5,9 @@
  */
 import type { HydraLogger } from './logger.js'
 
+/**
+ * What the runtime reports of its operations (docs/operations.md): its log, its spans, its timings.
+ */
 export interface OperationsOptions {
   /**
    * Where every line the runtime logs goes, as a record (level, message, fields):

@@ -16,14 +16,23 @@ export type SpanAttributes = Record<string, string | number | boolean | undefine
 
 /** The members of an OpenTelemetry `Span` the runtime calls. */
 export interface TraceSpan {
+  /** Adds attributes to the span. */
   setAttributes(attributes: SpanAttributes): unknown
+  /** Sets the span's status (OpenTelemetry's `SpanStatusCode`: 2 for an error). */
   setStatus(status: { code: number; message?: string }): unknown
+  /** Records an exception as an event of the span. */
   recordException(exception: Error | string): unknown
+  /** Ends the span. */
   end(): void
 }
 
 /** The member of an OpenTelemetry `Tracer` the runtime calls: a span active while `fn` runs. */
 export interface Tracer {
+  /**
+   * Runs `fn` with a new span, active while it runs, and returns what `fn` returns.
+   *
+   * @typeParam F - The work run in the span.
+   */
   startActiveSpan<F extends (span: TraceSpan) => unknown>(
     name: string,
     options: { attributes?: SpanAttributes },

@@ -275,6 +275,18 @@ function componentSchemas(
 /**
  * The OpenAPI 3.1 document of the API. Its server is the mount path (`/`, `/api`), relative to
  * where the document is read, so the paths are the routes' own (`/books/{id}`).
+ *
+ * @example
+ * The document written to a file, at build time:
+ * ```ts
+ * import { writeFileSync } from 'node:fs'
+ * import { renderOpenApi } from '@prisma-hydra/runtime'
+ * import { hydraTypes } from './generated/hydra/index.js'
+ *
+ * const api = { title: 'Library API', types: hydraTypes }
+ * const document = renderOpenApi(api, { origin: 'https://api.example.com', base: '/api' })
+ * writeFileSync('openapi.json', JSON.stringify(document, null, 2))
+ * ```
  */
 export function renderOpenApi(api: ApiDescription, location: ApiLocation): Record<string, unknown> {
   const { base } = location

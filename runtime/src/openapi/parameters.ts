@@ -12,14 +12,23 @@ import type { DocumentedType } from '../hydra/documented-types.js'
 import { collectionVariables } from '../hydra/search.js'
 import { type Schema, scalarSchema } from './schemas.js'
 
+/** An OpenAPI 3.1 parameter object. */
 export interface Parameter {
+  /** The parameter's name (`order[title]`). */
   name: string
+  /** Where it is sent: the query string, or the path. */
   in: 'query' | 'path'
+  /** Whether requests must give it. */
   required: boolean
+  /** What it does, as the `hydra:search` template says. */
   description: string
+  /** The schema of its value. */
   schema: Schema
+  /** `form` for a list (`title[]=a&title[]=b`). */
   style?: 'form'
+  /** With `style`: one parameter per value. */
   explode?: boolean
+  /** An example value. */
   example?: string
 }
 

@@ -7,6 +7,7 @@
 import type { DocumentedField, DocumentedLink, DocumentedType } from '../hydra/documentation.js'
 import { hydraTerm } from '../terms.js'
 
+/** A JSON Schema (2020-12), as a JSON object. */
 export type Schema = Record<string, unknown>
 
 /** A reference to a schema of `components.schemas`. */

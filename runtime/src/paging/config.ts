@@ -23,6 +23,10 @@ export const defaultPagingConfig: PagingConfig = {
 export type CustomPagingOptions = {
   [K in keyof Omit<PagingConfig, 'cursor' | 'parameters'>]?: PagingConfig[K] | undefined
 } & {
+  /**
+   * The names of the paging parameters, each defaulting to the built-in one (`page`, `pagination`,
+   * `itemsPerPage`, `partial`).
+   */
   parameters?: { [K in keyof ParameterNames]?: string | undefined } | undefined
 }
 

@@ -11,8 +11,11 @@
 
 /** A position as a row-value comparison: `(fields) operator (values)`. */
 export interface KeysetPosition {
+  /** The key's fields, in the order's. */
   fields: readonly string[]
+  /** The position's value of each field. */
   values: readonly unknown[]
+  /** How rows compare with the position: before it (`lt`, `lte`) or after it (`gt`, `gte`). */
   operator: 'lt' | 'lte' | 'gt' | 'gte'
 }
 

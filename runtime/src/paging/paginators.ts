@@ -35,6 +35,16 @@ export function pageOfPaginator<T>(result: CollectionResult<T>): CollectionPage<
 /**
  * A full paginator for a page read by its own query (a `LIMIT`/`OFFSET` on another store, a
  * remote API's page): its items and the size of the whole collection.
+ *
+ * @example
+ * A page read by its own query, with the collection's count:
+ * ```ts
+ * hydraCollection({ context: '/contexts/Event' }, async (request) => {
+ *   if (!request.paged) return readAllEvents() // an array or an (async) iterable: streamed
+ *   const [items, total] = await readEvents(request.offset, request.itemsPerPage)
+ *   return fullPaginator(request, items, total)
+ * })
+ * ```
  */
 export function fullPaginator<T>(
   request: PagedRequest,
@@ -51,7 +61,20 @@ export function fullPaginator<T>(
   }
 }
 
-/** A partial paginator for a page read by its own query, and whether another page follows it. */
+/**
+ * A partial paginator for a page read by its own query, and whether another page follows it.
+ *
+ * @example
+ * A page read with one extra row, which tells whether another follows:
+ * ```ts
+ * hydraCollection({ context: '/contexts/Event', paging: { partial: true } }, async (request) => {
+ *   if (!request.paged) return readAllEvents()
+ *   const rows = await readEvents(request.offset, request.itemsPerPage + 1)
+ *   const more = rows.length > request.itemsPerPage
+ *   return partialPaginator(request, rows.slice(0, request.itemsPerPage), more)
+ * })
+ * ```
+ */
 export function partialPaginator<T>(
   request: PagedRequest,
   items: T[],
@@ -63,6 +86,15 @@ export function partialPaginator<T>(
 /**
  * The in-memory variant: the requested page of `items`. A paged request gets a full paginator
  * (or a partial one when partial paging was selected); an unpaged request gets every item.
+ *
+ * @example
+ * ```ts
+ * const genres = [{ '@id': '/genres#poetry', '@type': 'Genre', name: 'Poetry' }]
+ * app.get(
+ *   '/genres',
+ *   hydraCollection({ context: '/contexts/Genre' }, (request) => paginateArray(genres, request))
+ * )
+ * ```
  */
 export function paginateArray<T>(items: readonly T[], request: PagingRequest): CollectionResult<T> {
   if (!request.paged) return items
@@ -94,6 +126,17 @@ export interface PaginateIterableOptions {
  * - partial paging reads one item past the page (proof that a next page exists);
  * - full paging reads to the end to count, unless `totalItems` is given.
  * An unpaged request gets the sequence itself, which is then streamed.
+ *
+ * @example
+ * A file read line by line, a page at a time:
+ * ```ts
+ * app.get(
+ *   '/releases',
+ *   hydraCollection({ context: '/contexts/Release', paging: { partial: true } }, (request, c) =>
+ *     paginateIterable(readReleases('releases.ndjson', mountPrefix(c)), request) // an async generator
+ *   )
+ * )
+ * ```
  */
 export async function paginateIterable<T>(
   source: Iterable<T> | AsyncIterable<T>,

@@ -9,12 +9,18 @@ import type { PageAndTotal, TotalAccuracy } from './totals.js'
 
 /** What a request asks for, once its paging parameters are read and checked. */
 export type PagingRequest =
-  | { paged: false }
   | {
+      /** Unpaged: the whole collection, streamed. */
+      paged: false
+    }
+  | {
+      /** Paged: one page. */
       paged: true
+      /** Whether the page is partial: no count, no last page. */
       partial: boolean
       /** 1-based page number. */
       page: number
+      /** The page size (0: no items, only the count). */
       itemsPerPage: number
       /** (page - 1) × itemsPerPage. */
       offset: number
@@ -25,7 +31,9 @@ export type PagedRequest = Extract<PagingRequest, { paged: true }>
 
 /** Which rows to read, in Prisma's terms: spread it into `findMany` arguments. */
 export interface RowWindow<Where = never> {
+  /** Rows to pass over first (default 0). */
   skip?: number
+  /** The most rows to read (default all). */
   take?: number
   /** Cursor paging: the rows past a position in the key order. */
   where?: Where
@@ -48,6 +56,7 @@ export interface CollectionSource<Row, Where = never> {
    * in a new array on each call: a streamed (unpaged) response empties each batch once written.
    */
   findMany(window: RowWindow<Where>): PromiseLike<Row[]>
+  /** The number of rows in the collection. */
   count(): PromiseLike<number>
   /**
    * Optional: the page and the count read together, so they agree with each other. A third element
@@ -87,22 +96,27 @@ export interface CollectionPage<T> {
 
 /** Fields shared by both paginator kinds (docs/custom-collections.md). */
 export interface PaginatorBase<T> {
+  /** The page's items, in the collection's order. */
   items: T[]
   /** 1-based. */
   currentPage: number
+  /** The page size. */
   itemsPerPage: number
 }
 
 /** A page that knows the size of the whole collection: gives first, last, previous and next. */
 export interface FullPaginator<T> extends PaginatorBase<T> {
+  /** The number of items in the whole collection. */
   totalItems: number
   /** Set when `totalItems` is an estimate or a cached count rather than an exact count. */
   totalItemsAccuracy?: Exclude<TotalAccuracy, 'exact'>
+  /** The number of the last page (1 for an empty collection). */
   lastPage: number
 }
 
 /** A page that only knows whether another follows: gives previous and next, no count. */
 export interface PartialPaginator<T> extends PaginatorBase<T> {
+  /** Whether a page follows this one. */
   hasNextPage: boolean
 }
 

@@ -6,11 +6,36 @@
  * adapter) fail instead of answering.
  */
 
+/** The ranges of one database, by the Prisma type they bound. */
 export interface ProviderRanges {
-  int: { min: number; max: number }
-  bigInt: { min: bigint; max: bigint }
-  decimal: { integerDigits: number; fractionDigits: number }
-  dateTime: { min: Date; max: Date }
+  /** An `Int`'s smallest and largest value. */
+  int: {
+    /** The smallest. */
+    min: number
+    /** The largest. */
+    max: number
+  }
+  /** A `BigInt`'s smallest and largest value. */
+  bigInt: {
+    /** The smallest. */
+    min: bigint
+    /** The largest. */
+    max: bigint
+  }
+  /** A `Decimal`'s digits. */
+  decimal: {
+    /** The most digits before the point. */
+    integerDigits: number
+    /** The most digits after the point. */
+    fractionDigits: number
+  }
+  /** A `DateTime`'s first and last instant. */
+  dateTime: {
+    /** The first. */
+    min: Date
+    /** The last. */
+    max: Date
+  }
 }
 
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 }

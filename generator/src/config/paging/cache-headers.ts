@@ -27,7 +27,24 @@ export const cacheHeaderKeys = {
   public: { globalKey: 'public', directive: 'public', kind: 'flag' },
 } as const
 
+/**
+ * A key of the `cacheHeaders` setting.
+ *
+ * @useDeclaredType
+ */
 export type CacheHeaderKey = keyof typeof cacheHeaderKeys
+/**
+ * The `cacheHeaders` setting (docs/annotations.md#http-caching): each key one directive of
+ * `Cache-Control`.
+ *
+ * @interface
+ * @property maxAge - `max-age`, in seconds.
+ * @property sharedMaxAge - `s-maxage`, in seconds: shared caches' `max-age`.
+ * @property staleWhileRevalidate - `stale-while-revalidate`, in seconds.
+ * @property staleIfError - `stale-if-error`, in seconds.
+ * @property mustRevalidate - `must-revalidate` when true.
+ * @property public - `public` when true, `private` when false.
+ */
 export type CacheHeaders = { [K in CacheHeaderKey]?: number | boolean | undefined }
 
 const KEYS = Object.keys(cacheHeaderKeys) as CacheHeaderKey[]

@@ -24,14 +24,22 @@ import {
 
 /** Global configuration: `platform.defaults` and `platform.collection.pagination` of the platform file. */
 export interface GlobalConfig {
+  /** `platform.defaults`: the paging options every resource starts from. */
   defaults: PagingOptions
+  /** `platform.collection.pagination`: the paging parameters' names. */
   parameters: ParameterNames
   /** `platform.collection.order_parameter_name` and `exists_parameter_name` (API Platform's). */
-  filterParameters: { order: string; exists: string }
+  filterParameters: {
+    /** The order parameter's name (default `order`). */
+    order: string
+    /** The exists filter's parameter name (default `exists`). */
+    exists: string
+  }
   /** `platform.serializer.hydra_prefix`: whether Hydra keys carry `hydra:` (default true). */
   hydraPrefix?: boolean
   /** `platform.title` and `platform.description`: the API documentation's title and description. */
   title?: string
+  /** `platform.description`. */
   description?: string
   /** `platform.defaults.cache_headers`: every resource's `Cache-Control` unless it sets its own. */
   cacheHeaders?: CacheHeaders
@@ -186,7 +194,12 @@ const ROOT_MESSAGE =
 export function parseGlobalConfig(
   text: string,
   label: string
-): { config: GlobalConfig; problems: Problem[] } {
+): {
+  /** The configuration: what was valid, over the defaults. */
+  config: GlobalConfig
+  /** Every problem found. */
+  problems: Problem[]
+} {
   const location = `platform config (${label})`
   let document: unknown
   try {

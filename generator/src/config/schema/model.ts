@@ -10,11 +10,15 @@ import type { CursorField, ParameterNames } from './options.js'
 
 /** A scalar or enum field of an exposed model, as the emitter needs it. */
 export interface FieldModel {
+  /** The field's name. */
   readonly name: string
   /** Prisma type: `String`, `Int`, `BigInt`, `Float`, `Decimal`, `Boolean`, `DateTime`, `Json`, `Bytes`, or an enum's name. */
   readonly type: string
+  /** A scalar, or an enum. */
   readonly kind: 'scalar' | 'enum'
+  /** Whether it is a list (`String[]`). */
   readonly isList: boolean
+  /** Whether every row has a value. */
   readonly isRequired: boolean
   /** The enum's values, for `kind: 'enum'`. */
   readonly enumValues?: readonly string[]
@@ -35,6 +39,7 @@ export interface LinkModel {
   readonly name: string
   /** The Prisma relation field. */
   readonly field: string
+  /** To-one or to-many. */
   readonly kind: 'one' | 'many'
   /** The related model's name. */
   readonly target: string
@@ -55,30 +60,41 @@ export interface LinkModel {
    * column (`column`), or the target's back relation, to-one (`is`) or to-many (`some`).
    */
   readonly condition?: {
+    /** The foreign-key column, or the back relation. */
     readonly field: string
+    /** By the foreign key, or by the back relation to one item or to several. */
     readonly kind: 'column' | 'is' | 'some'
     /** `column`: the target's relation to the item (Prisma field), which a scope goes through. */
     readonly relation?: string
   }
   /** The related resource, filled once every model is resolved. */
   readonly targetResource?: {
+    /** Its collection path: its items' IRIs are `<path>/<key>`. */
     readonly collectionPath: string
+    /** Its type IRI, when it declares one. */
     readonly iri?: string
+    /** Its key's first field. */
     readonly idField: FieldModel
+    /** Its key. */
     readonly key: ItemKeyModel
   }
 }
 
 /** Paging settings of one operation after operation > resource > global > built-in precedence. */
 export type ResolvedPaging = Omit<PagingConfig, 'parameters' | 'cursor'> & {
+  /** The cursor fields as written (`viaCursor`), or null for offset paging. */
   viaCursor: CursorField[] | null
 }
 
 /** One field of a cursor key, with what the runtime needs to read and write its values. */
 export interface CursorKeyModel {
+  /** The field. */
   readonly field: string
+  /** Its direction in the order. */
   readonly direction: 'asc' | 'desc'
+  /** Its Prisma type: how values are read from links and written to them. */
   readonly type: string
+  /** A `@db.Uuid` String: values must be UUIDs. */
   readonly uuid: boolean
 }
 
@@ -91,9 +107,11 @@ export type OrderEntry = OrderField
  */
 export type TotalsModel = TotalsSetting
 
+/** A collection operation of a resource, resolved: its path, order, paging, query and caching. */
 export interface OperationModel {
   /** `collection` for the resource's own collection, else the name given in `@operation`. */
   readonly name: string
+  /** Its path (`/books`, `/books/recent`). */
   readonly path: string
   /** The full order, ending with the primary key so that offset pages never overlap. */
   readonly order: readonly OrderEntry[]
@@ -102,6 +120,7 @@ export interface OperationModel {
    * with the key's fields (`withTieBreaker`) into `order`; empty for cursors, whose key is theirs.
    */
   readonly ownOrder: readonly OrderEntry[]
+  /** Its paging settings, resolved. */
   readonly paging: ResolvedPaging
   /** Cursor paging: the full key (the listed fields, then the primary key when they are not unique). */
   readonly cursor: readonly CursorKeyModel[] | null
@@ -130,13 +149,21 @@ export interface ItemKeyModel {
   readonly name: string
 }
 
+/**
+ * A served model, resolved from its annotations: what the emitter writes a resource module from.
+ */
 export interface ResourceModel {
   /** The Prisma model name, also the JSON-LD `@type` and the context name. */
   readonly name: string
   /** The PrismaClient property for the model (`bookReview`). */
   readonly delegate: string
   /** The model's table: its mapped name (`@@map`) and its schema (`@@schema`, multi-schema only). */
-  readonly table: { readonly name: string; readonly schema: string | null }
+  readonly table: {
+    /** The table's name in the database. */
+    readonly name: string
+    /** Its schema, with `@@schema`; null otherwise. */
+    readonly schema: string | null
+  }
   /** The engine of its items and sub-collection parents (`@pagination(engine: ...)` > global). */
   readonly engine?: 'prisma' | 'compiled'
   /**
@@ -144,14 +171,20 @@ export interface ResourceModel {
    * optional and an enum's values, for compiled reads and the checks of row scopes.
    */
   readonly columns: readonly {
+    /** The field's name. */
     name: string
+    /** Its column's name. */
     column: string
+    /** Its Prisma type (an enum's name for an enum). */
     type: string
+    /** Whether it may be null. */
     optional: boolean
+    /** An enum's values. */
     values?: readonly string[]
   }[]
   /** Base for generated file and identifier names (`book-review`). */
   readonly fileName: string
+  /** Its collection's path (`/books`). */
   readonly collectionPath: string
   /** The key's first field: the whole key when it is not composite (see `key`). */
   readonly idField: FieldModel
@@ -182,8 +215,11 @@ export interface ResourceModel {
   readonly embedded?: readonly DeclaredEmbed[]
 }
 
+/** The whole schema as the emitter reads it: every served resource and the API's settings. */
 export interface HydraModel {
+  /** Every served model. */
   readonly resources: readonly ResourceModel[]
+  /** The paging parameters' names. */
   readonly parameters: ParameterNames
   /** `platform.collection.order_parameter_name` and `exists_parameter_name`. */
   readonly filterParameters: QuerySpec['parameters']
@@ -191,6 +227,7 @@ export interface HydraModel {
   readonly provider: string
   /** The API documentation's title and description (`platform.title`, `platform.description`). */
   readonly title?: string
+  /** The API documentation's description. */
   readonly description?: string
   /** The global `hydra_prefix`: the entrypoint's and the app's own errors follow it. */
   readonly hydraPrefix: boolean

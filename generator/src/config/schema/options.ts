@@ -55,7 +55,9 @@ export const pagingOptionSpecs = {
     schema: z
       .array(
         z.strictObject({
+          /** The field's name. */
           field: z.string().min(1),
+          /** `ASC` or `DESC`, in any case. */
           direction: z
             .string()
             .regex(/^(asc|desc)$/i)
@@ -97,12 +99,43 @@ export const pagingOptionSpecs = {
   },
 } as const
 
+/**
+ * The short name of a paging option.
+ *
+ * @useDeclaredType
+ */
 export type PagingOptionName = keyof typeof pagingOptionSpecs
 
+/**
+ * Paging options as written on a resource, an operation or in the platform file, each left out
+ * where not written (docs/annotations.md#options-at-every-level).
+ *
+ * @interface
+ * @property enabled - Page the collection at all (`paginationEnabled`; default true).
+ * @property clientEnabled - Clients may switch paging with `pagination` (default false).
+ * @property itemsPerPage - The page size (default 30).
+ * @property clientItemsPerPage - Clients may set the page size with `itemsPerPage` (default false).
+ * @property maximumItemsPerPage - The cap on the page size when clients may set it; `null`: no cap
+ *   (default 30).
+ * @property partial - Partial paging: no count query, no last link (default false).
+ * @property clientPartial - Clients may switch partial paging with `partial` (default false).
+ * @property viaCursor - Cursor paging on these fields, in order (docs/cursor-paging.md).
+ * @property totals - How full paging counts: `exact` (default), `estimated` (PostgreSQL) or
+ *   `cached`.
+ * @property totalsCacheSeconds - With `totals: "cached"`: how long a count is reused (default 10).
+ * @property engine - The read engine: `prisma` (default) or `compiled`.
+ * @property fetchJoinCollection - Accepted for compatibility with API Platform; no effect.
+ * @property useOutputWalkers - Accepted for compatibility with API Platform; no effect.
+ */
 export type PagingOptions = {
   -readonly [K in PagingOptionName]?: z.output<(typeof pagingOptionSpecs)[K]['schema']>
 }
 
+/**
+ * One field of a cursor key as written: its name and direction.
+ *
+ * @useDeclaredType
+ */
 export type CursorField = NonNullable<PagingOptions['viaCursor']>[number]
 
 export const pagingOptionNames = Object.keys(pagingOptionSpecs) as PagingOptionName[]
@@ -142,6 +175,15 @@ export const parameterNameKeys = {
   partial: 'partial_parameter_name',
 } as const
 
+/**
+ * The names of the four paging parameters.
+ *
+ * @interface
+ * @property page - The page number's (default `page`).
+ * @property enabled - The one switching paging (default `pagination`).
+ * @property itemsPerPage - The page size's (default `itemsPerPage`).
+ * @property partial - The one switching partial paging (default `partial`).
+ */
 export type ParameterNames = { -readonly [K in keyof typeof parameterNameKeys]: string }
 
 export const defaultParameterNames: ParameterNames = { ...defaultPagingConfig.parameters }

@@ -14,6 +14,7 @@ import type {
   ScopeRule,
 } from '../../contract/access-rules.js'
 
+/** A Prisma `where`. */
 type Where = Record<string, unknown>
 
 /**

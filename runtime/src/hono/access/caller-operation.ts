@@ -20,6 +20,7 @@ import { type CallerOptions, requestCaller } from './request-caller.js'
 
 /** What a collection request of one caller reads with. */
 export interface CallerOperation<M, P extends boolean> {
+  /** What the caller may see of each model: the scopes, guards and hidden fields it reads with. */
   view: CallerView
   /** The operation as the caller may use it (the same value for the same kind of caller). */
   variant: OperationVariant<M, P>

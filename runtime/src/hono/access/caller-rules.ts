@@ -11,7 +11,9 @@ import { admit, type GuardedAction, ruleOf, run } from '../../data/caller-view.j
 import { isNoRow, settleWhere } from '../../filters/settled-where.js'
 import type { AccessRules, ResourceAccess } from './access-rules.js'
 
+/** A Prisma `where`. */
 type Where = Record<string, unknown>
+/** The rules `A` gives model `M`. */
 type Access<A, M extends keyof A> = NonNullable<A[M]>
 /** The `where` type of a resource's rules (`Prisma.LoanWhereInput`). */
 type WhereOf<R> = R extends ResourceAccess<infer W, infer _O, infer _F> ? W : Where
@@ -22,7 +24,23 @@ type FieldOf<R> = R extends ResourceAccess<infer _W, infer _O, infer F> ? F : st
 
 /**
  * The rules of `A` for one caller and model. `operation` names whose rules apply (an operation's
- * own, else the resource's): `item` by default, the rules of the model's items.
+ * own, else the resource's): `item` by default, the rules of the model's items. The generated
+ * `hydraRules({ access, authentication })` returns them, typed by the app's rules
+ * (docs/security.md#the-apps-own-routes).
+ *
+ * @example
+ * A write of the app's own under the rules of reads: a loan the caller may not read is a 404.
+ * ```ts
+ * const rules = hydraRules({ access })
+ * app.post('/loans/:id/return', async (c) => {
+ *   const param = c.req.param('id')
+ *   const id = /^\d{1,9}$/.test(param) ? Number(param) : 0 // not an id: 0, which no loan has
+ *   const where = await rules.where(c, 'Loan', { id })
+ *   const { count } = await prisma.loan.updateMany({ where, data: { returnedAt: new Date() } })
+ *   if (count === 0) throw new HydraError(404, `No Loan has the id "${param}".`)
+ *   return c.body(null, 204)
+ * })
+ * ```
  */
 export interface CallerRules<A> {
   /** The guard's answer; `allow` when the model has none. */
@@ -62,7 +80,8 @@ export interface CallerRules<A> {
 }
 
 /**
- * The rules of `access` (createHydraApp's) for the app's own routes. `keys` names a scalar key
+ * The rules of `access` (createHydraApp's) for the app's own routes: what the generated
+ * `hydraRules` calls with the app's keys. `keys` names a scalar key
  * field of each model: "no row" is written as a condition on it (`{ id: { in: [] } }`), which
  * Prisma reads as no row wherever the app puts it, where `{ OR: [] }` would be every row once in
  * an `AND`.

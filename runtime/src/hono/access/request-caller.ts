@@ -24,7 +24,9 @@ const PERSONAL = 'prisma-hydra personal response'
 
 /** The rules a request's caller is read under (a resource's app options). */
 export interface CallerOptions {
+  /** The access rules by model (`createHydraApp({ access })`). */
   access?: AccessRules | undefined
+  /** The `WWW-Authenticate` challenge of a 401 and the headers a caller is known by. */
   authentication?: AuthenticationSettings | undefined
 }
 

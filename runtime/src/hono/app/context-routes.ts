@@ -12,6 +12,7 @@ import { validatedJsonLd } from '../response/validated.js'
 
 /** A JSON-LD context document. */
 export interface ContextDocument {
+  /** The terms of the context, by name. */
   '@context': Record<string, ContextTerm>
 }
 
@@ -20,6 +21,14 @@ export interface ContextDocument {
  * they declare) and the Hydra terms, so that collections expand to Hydra's IRIs with or without
  * the `hydra:` prefix. Takes a generated resource, or the name and fields of a custom
  * collection's items.
+ *
+ * @example
+ * The context of a custom collection's items:
+ * ```ts
+ * app.get('/contexts/Genre', (c) =>
+ *   serveContext(c, { name: 'Genre', fields: [{ name: 'name' }, { name: 'books' }] })
+ * )
+ * ```
  */
 export function serveContext(c: Context, resource: ContextType): JsonLdResponse<ContextDocument> {
   return validatedJsonLd(c, contextDocument(`${docsUrl(apiLocation(c))}#`, resource))

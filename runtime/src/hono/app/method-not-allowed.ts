@@ -14,6 +14,12 @@ const ALLOWED_METHODS = 'GET, HEAD, OPTIONS'
  * The handler for every method of a path the API serves with GET, registered after the GET route
  * (`app.all(path, methodNotAllowed)`, or `allowReadsOnly(app)` for every path at once): GET and
  * HEAD never reach it.
+ *
+ * @example
+ * ```ts
+ * // POST /genres: a 405 problem with Allow: GET, HEAD, OPTIONS
+ * app.get('/genres', listGenres).all('/genres', methodNotAllowed)
+ * ```
  */
 export function methodNotAllowed(c: Context): Response {
   if (c.req.method === 'OPTIONS') {

@@ -41,7 +41,16 @@ function openApiText(api: ApiDescription, origin: string, base: string): string 
   return text
 }
 
-/** `GET /openapi.json`: the OpenAPI document, with an `ETag` (`304` when unchanged). */
+/**
+ * `GET /openapi.json`: the OpenAPI document, with an `ETag` (`304` when unchanged).
+ *
+ * @example
+ * ```ts
+ * const api = { title: 'Library API', types: [...hydraTypes, genreType] }
+ * app.get('/openapi.json', (c) => serveOpenApi(c, api))
+ * app.get('/docs', (c) => serveApiReference(c, api))
+ * ```
+ */
 export function serveOpenApi(
   c: Context,
   api: ApiDescription
@@ -95,7 +104,7 @@ window.ui = SwaggerUIBundle({ url: ${url}, dom_id: '#swagger-ui', deepLinking: t
 `
 }
 
-/** `GET /docs`: the documentation page. */
+/** `GET /docs`: the documentation page, Swagger UI over `/openapi.json` (see {@link serveOpenApi}). */
 export function serveApiReference(c: Context, api: ApiDescription): Response {
   return validatedText(c, apiReferencePage(api.title, mountPrefix(c)), {
     'Content-Type': 'text/html; charset=utf-8',

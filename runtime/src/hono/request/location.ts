@@ -13,7 +13,17 @@ export const API_DOCUMENTATION_REL = 'http://www.w3.org/ns/hydra/core#apiDocumen
 /** The context variable holding a mount path found for an error of the app's own (api-mount.ts). */
 const MOUNT = 'prisma-hydra mount'
 
-/** The path prefix the app is mounted under: '' at the root, '/api' under `app.route('/api', ...)`. */
+/**
+ * The path prefix the app is mounted under: '' at the root, '/api' under `app.route('/api', ...)`.
+ *
+ * @example
+ * IRIs of a custom collection's members under the mount path:
+ * ```ts
+ * hydraCollection({ context: '/contexts/Genre' }, (request, c) =>
+ *   paginateArray([{ '@id': `${mountPrefix(c)}/genres#poetry`, '@type': 'Genre' }], request)
+ * )
+ * ```
+ */
 export function mountPrefix(c: Context): string {
   const found: string | undefined = c.get(MOUNT)
   if (found !== undefined) return found

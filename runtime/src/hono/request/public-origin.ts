@@ -17,6 +17,10 @@ import { hostAllowed, hostName, LOOPBACK_HOSTS } from './allowed-hosts.js'
 import { BAD_HOST, BAD_TARGET_HOST } from './request-error.js'
 import { refuseLongTarget } from './request-target.js'
 
+/**
+ * Options of `publicOrigin`, as `createHydraApp` takes them: where absolute IRIs point, which hosts
+ * are answered.
+ */
 export interface PublicOriginOptions {
   /**
    * The API's public origin, such as `https://api.example.com`: every absolute IRI is written
@@ -124,6 +128,12 @@ export function settleOrigin(c: Context, check: OriginCheck): void {
  * The middleware every request of the generated app goes through: it refuses a request target
  * longer than the API reads (414) and a host that is malformed or not allowed (400), and fixes
  * the origin of this request's absolute IRIs.
+ *
+ * @example
+ * Custom collections served without the generated app, behind a proxy:
+ * ```ts
+ * app.use(publicOrigin({ trustProxy: true, allowedHosts: ['api.example.com'] }))
+ * ```
  */
 export function publicOrigin(options: PublicOriginOptions): MiddlewareHandler {
   const check = originCheck(options)

@@ -104,6 +104,15 @@ export function codingFor(
 /**
  * Middleware compressing the responses after it (put it before the API): the responses past
  * `threshold` bytes of a compressible type, unless their `Cache-Control` says `no-transform`.
+ *
+ * @example
+ * ```ts
+ * import { hydraCompression } from '@prisma-hydra/runtime/compression'
+ *
+ * const app = new Hono()
+ *   .use(hydraCompression({ threshold: 1024 }))
+ *   .route('/', createHydraApp({ prisma }))
+ * ```
  */
 export function hydraCompression(options: CompressionOptions = {}): MiddlewareHandler {
   const threshold = options.threshold ?? 1024

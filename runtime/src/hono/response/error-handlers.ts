@@ -51,9 +51,21 @@ export interface HydraErrorHandlersOptions extends Pick<ErrorOptions, 'hydraPref
  * The error handler and not-found handler of an app whose own errors are written with or without
  * the `hydra:` prefix (client errors thrown by routes keep the style their route gave them), its
  * failures logged through `logger`: `app.onError(hydraErrorHandlers({ logger }).onError)`.
+ *
+ * @example
+ * ```ts
+ * import { hydraErrorHandlers } from '@prisma-hydra/runtime'
+ *
+ * const logger: HydraLogger = (record) => pino[record.level](record.fields, record.message)
+ * const errors = hydraErrorHandlers({ logger })
+ * app.onError(errors.onError)
+ * app.notFound(errors.notFound)
+ * ```
  */
 export function hydraErrorHandlers(options: HydraErrorHandlersOptions = {}): {
+  /** The error handler, for `app.onError`. */
   onError: ErrorHandler
+  /** The not-found handler, for `app.notFound`. */
   notFound: NotFoundHandler
 } {
   const { hydraPrefix } = options
@@ -178,8 +190,17 @@ const defaults = hydraErrorHandlers()
 /**
  * Error handler for a generated app: client errors keep their problem+json response; anything
  * else is logged and becomes a 500 problem that reveals nothing of the cause.
+ *
+ * @example
+ * ```ts
+ * import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
+ *
+ * const app = new Hono().route('/api', createHydraApp({ prisma }))
+ * app.onError(hydraErrorHandler)
+ * app.notFound(hydraNotFound)
+ * ```
  */
 export const hydraErrorHandler: ErrorHandler = defaults.onError
 
-/** A 404 problem naming the method and path no route matches. */
+/** A 404 problem naming the method and path no route matches (see {@link hydraErrorHandler}). */
 export const hydraNotFound: NotFoundHandler = defaults.notFound

@@ -40,6 +40,14 @@ function isApiResponse(response: Response): boolean {
  * handlers (Hono's default one), and the 406 in place of API responses built elsewhere. Other
  * routes of the app it is mounted in keep their responses as they are. Applied twice (the
  * generated app's and the app's own), it acts once.
+ *
+ * @example
+ * Custom collections served without the generated app:
+ * ```ts
+ * const app = new Hono()
+ *   .use(hydraHeaders({ cors: ['https://admin.example.com'] }))
+ *   .get('/genres', hydraCollection({ context: '/contexts/Genre' }, listGenres))
+ * ```
  */
 export function hydraHeaders(options: HydraHeadersOptions = {}): MiddlewareHandler {
   const headers: MiddlewareHandler = async function hydraHeaders(c, next) {

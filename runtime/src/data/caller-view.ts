@@ -15,6 +15,7 @@ import type {
 import { HydraError } from '../errors.js'
 import { isNoRow, NO_ROW, settleWhere, WhereFault } from '../filters/settled-where.js'
 
+/** A Prisma `where`. */
 type Where = Record<string, unknown>
 
 /** What a caller may read of one request's rows. */
@@ -51,7 +52,9 @@ export interface CallerView {
 
 /** What a request reads: its resource and operation (`item` for an item), and other models. */
 export interface CallerRequest {
+  /** The model read. */
   model: string
+  /** The operation whose rules apply (`item` for an item). */
   operation: string
   /** Models whose visibility the request needs (relation targets of its filters and orders). */
   related?: readonly string[] | undefined

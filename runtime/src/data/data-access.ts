@@ -28,6 +28,7 @@ import { misfitIn } from './scope-values.js'
 import type { AdapterFactory } from './shared-adapter.js'
 import type { CountStore } from './shared-totals.js'
 
+/** A Prisma `where`. */
 type Where = Record<string, unknown>
 
 /** Options of a resource's data access (the app options that decide its reads). */

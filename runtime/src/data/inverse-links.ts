@@ -37,6 +37,7 @@ export type WithInverseLinks<A, I> = [keyof A] extends [never]
   ? A
   : {
       [M in (keyof A | keyof I) & string]?: {
+        /** The fields and links the model's rules may hide, and those hidden on the other side. */
         hidden: () => readonly (HiddenBy<A, M> | (HiddenBack<A, I, M> & string))[]
       }
     }

@@ -27,8 +27,11 @@ interface Adapter extends Queryable {
 
 /** A driver adapter factory, as `new PrismaClient({ adapter })` takes it. */
 export interface AdapterFactory {
+  /** The database it connects to (`sqlite`, `postgres`, `mysql`). */
   readonly provider: string
+  /** The adapter's package (`@prisma/adapter-pg`). */
   readonly adapterName: string
+  /** Opens the adapter's connection. */
   // biome-ignore lint/suspicious/noExplicitAny: any adapter's connection (SqlDriverAdapter).
   connect(): Promise<any>
 }

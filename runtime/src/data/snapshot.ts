@@ -11,6 +11,7 @@ import { refusesTransactions } from './refused-transactions.js'
 
 /** A Prisma client, as far as a snapshot uses it: it has `$transaction`. */
 export interface SnapshotClient {
+  /** Prisma's `$transaction`. */
   $transaction: (...args: never[]) => unknown
 }
 
@@ -20,6 +21,7 @@ export interface SnapshotClient {
  * `$extends`. (TypeScript infers from the last of the overloads, the interactive one.)
  */
 export type TransactionClientOf<Client> = Client extends {
+  /** The interactive `$transaction`, whose function receives the transaction client. */
   $transaction(read: (tx: infer Tx) => never, ...options: never[]): unknown
 }
   ? Tx

@@ -20,7 +20,14 @@ export interface CustomQueryOptions {
    */
   id?: OrderFieldSpec | undefined
   /** The names of the `order` and `exists` parameters (API Platform's `order_parameter_name`...). */
-  parameters?: { order?: string | undefined; exists?: string | undefined } | undefined
+  parameters?:
+    | {
+        /** The order parameter's name (default `order`). */
+        order?: string | undefined
+        /** The exists filter's parameter name (default `exists`). */
+        exists?: string | undefined
+      }
+    | undefined
   /**
    * How the `where` handed to the handler escapes `%` and `_` in LIKE patterns, for a handler
    * that passes it to Prisma: `backslash` (PostgreSQL, MySQL; the default) or `brackets` (SQL

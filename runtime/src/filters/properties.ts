@@ -20,7 +20,12 @@ export type {
 
 /** A relation a request embeds, with the fields it asks of it. */
 export interface EmbedRequest {
-  property: SelectableProperty & { embed: EmbedSpec }
+  /** The relation, as the operation offers it. */
+  property: SelectableProperty & {
+    /** What it embeds. */
+    embed: EmbedSpec
+  }
+  /** The fields asked of the related item. */
   fields: readonly string[]
 }
 
@@ -28,6 +33,7 @@ export interface EmbedRequest {
 export interface PropertySelection {
   /** The properties shown; absent: every one (a resource's declared embeds, without a request's). */
   names?: ReadonlySet<string> | undefined
+  /** The relations embedded, by their property name. */
   embeds: ReadonlyMap<string, EmbedRequest>
 }
 

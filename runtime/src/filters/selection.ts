@@ -17,7 +17,9 @@ import { filterWhere, orderByOf, type RelationScope } from './where.js'
 
 /** Where rows come from for one request; `orderBy`/`reverse` absent: the operation's own order. */
 export interface RowSelection<Where = Record<string, unknown>, OrderBy = Record<string, unknown>> {
+  /** The rows' condition: the filters and the caller's scope. */
   where?: Where | undefined
+  /** The client's order, as Prisma's `orderBy`. */
   orderBy?: OrderBy[] | undefined
   /** `orderBy` reversed, for pages read backward. */
   reverse?: OrderBy[] | undefined
@@ -29,6 +31,9 @@ export interface RowSelection<Where = Record<string, unknown>, OrderBy = Record<
 
 /** What a custom data provider receives besides the paging request: the parsed query, typed. */
 export interface ProviderQuery<Where = Record<string, unknown>, OrderBy = Record<string, unknown>> {
+  /**
+   * The conditions the request asks for (all of them hold), their values read as the fields' types.
+   */
   filters: FilterCondition[]
   /** The client's order (primary key last), empty when none was asked for. */
   order: OrderEntry[]

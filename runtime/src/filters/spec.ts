@@ -11,7 +11,13 @@ import type {
   Through,
 } from '../contract/query.js'
 
-export const defaultFilterParameterNames: { readonly order: string; readonly exists: string } = {
+/** The built-in names of the order and exists parameters, as API Platform's. */
+export const defaultFilterParameterNames: {
+  /** `order`. */
+  readonly order: string
+  /** `exists`. */
+  readonly exists: string
+} = {
   order: 'order',
   exists: 'exists',
 }
@@ -22,8 +28,11 @@ export const FILTER_LIMITS = { values: 100, orderFields: 10, valueLength: 1000 }
 /** One condition a request asks for, its value read as the field's type. */
 export type FilterCondition = (
   | {
+      /** SearchFilter. */
       kind: 'search'
+      /** The field, as the parameter names it. */
       field: string
+      /** How a value matches. */
       strategy: SearchStrategy
       /** Strings, numbers, bigints, booleans, Dates, or related ids, as the field's type. */
       values: unknown[]
@@ -34,24 +43,71 @@ export type FilterCondition = (
        * (`{ orderId: 3, productId: 7 }`), matched on these foreign keys of this model (by key
        * field), or, without them, through the relation.
        */
-      composite?: { foreignKeys?: Readonly<Record<string, string>> | undefined } | undefined
+      composite?:
+        | {
+            /** This model's foreign key of each key field. */
+            foreignKeys?: Readonly<Record<string, string>> | undefined
+          }
+        | undefined
     }
-  | { kind: 'range'; field: string; operator: Exclude<RangeOperator, 'between'>; value: unknown }
-  | { kind: 'range'; field: string; operator: 'between'; value: [unknown, unknown] }
   | {
-      kind: 'date'
+      /** RangeFilter, but `between`. */
+      kind: 'range'
+      /** The field. */
       field: string
+      /** The comparison. */
+      operator: Exclude<RangeOperator, 'between'>
+      /** The value compared with, as the field's type. */
+      value: unknown
+    }
+  | {
+      /** RangeFilter's `between`. */
+      kind: 'range'
+      /** The field. */
+      field: string
+      /** `between`. */
+      operator: 'between'
+      /** The lowest and the highest value, both included. */
+      value: [unknown, unknown]
+    }
+  | {
+      /** DateFilter. */
+      kind: 'date'
+      /** The date field. */
+      field: string
+      /** The comparison. */
       operator: DateOperator
+      /** The date compared with. */
       value: Date
+      /** API Platform's null handling; absent: a null date never matches. */
       nulls?: DateNulls | undefined
     }
-  | { kind: 'boolean'; field: string; value: boolean }
-  | { kind: 'numeric'; field: string; values: unknown[] }
   | {
-      kind: 'exists'
+      /** BooleanFilter. */
+      kind: 'boolean'
+      /** The boolean field. */
       field: string
+      /** The value asked for. */
       value: boolean
+    }
+  | {
+      /** NumericFilter. */
+      kind: 'numeric'
+      /** The number field. */
+      field: string
+      /** The values asked for, any of which matches. */
+      values: unknown[]
+    }
+  | {
+      /** ExistsFilter. */
+      kind: 'exists'
+      /** The optional field or relation. */
+      field: string
+      /** Whether it must have a value (true) or must not (false). */
+      value: boolean
+      /** The field is an optional to-one relation. */
       relation?: boolean | undefined
+      /** The field is a `Json` field. */
       json?: boolean | undefined
     }
 ) &

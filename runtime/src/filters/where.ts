@@ -10,6 +10,7 @@ import { pastFirst } from './relation-path.js'
 import { allOf } from './settled-where.js'
 import type { FilterCondition } from './spec.js'
 
+/** A Prisma `where`. */
 type Where = Record<string, unknown>
 
 const DATE_COMPARISON: Record<DateOperator, 'lte' | 'lt' | 'gte' | 'gt'> = {

@@ -15,7 +15,12 @@ import type { Hideable } from './member-type.js'
 type CallerItems<V, A> = V extends (infer I)[] ? CallerMember<I, A>[] : CallerValue<V, A>
 
 /** A property's value: an embedded item or collection as the caller receives it; any other as it is. */
-type CallerValue<V, A> = V extends { '@type': string } ? CallerMember<V, A> : V
+type CallerValue<V, A> = V extends {
+  /** A JSON-LD node's type: an item. */
+  '@type': string
+}
+  ? CallerMember<V, A>
+  : V
 
 /**
  * `M` itself where the rules leave it as it is (so that a client's types keep the names the app
@@ -31,7 +36,10 @@ type Unchanged<M, C> = [M] extends [C] ? ([C] extends [M] ? M : C) : C
  */
 export type CallerMember<M, A> = [keyof A] extends [never]
   ? M
-  : M extends { '@type': infer T extends string }
+  : M extends {
+        /** The member's type, whose rules apply. */
+        '@type': infer T extends string
+      }
     ? Unchanged<
         M,
         Hideable<

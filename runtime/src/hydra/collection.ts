@@ -13,19 +13,31 @@ export const TOTAL_ITEMS_ACCURACY = 'totalItemsAccuracy'
 /** The view of a page: its own IRI and its links, keys with or without the `hydra:` prefix. */
 export type HydraView<P extends boolean = true> = P extends false
   ? {
+      /** The page's own IRI. */
       '@id': string
+      /** `PartialCollectionView`. */
       '@type': 'PartialCollectionView'
+      /** The first page's IRI (full paging). */
       first?: string
+      /** The last page's IRI (full paging). */
       last?: string
+      /** The previous page's IRI, past the first. */
       previous?: string
+      /** The next page's IRI, before the last. */
       next?: string
     }
   : {
+      /** The page's own IRI. */
       '@id': string
+      /** `hydra:PartialCollectionView`. */
       '@type': 'hydra:PartialCollectionView'
+      /** The first page's IRI (full paging). */
       'hydra:first'?: string
+      /** The last page's IRI (full paging). */
       'hydra:last'?: string
+      /** The previous page's IRI, past the first. */
       'hydra:previous'?: string
+      /** The next page's IRI, before the last. */
       'hydra:next'?: string
     }
 
@@ -35,23 +47,39 @@ export type HydraView<P extends boolean = true> = P extends false
  */
 export type HydraCollection<M, P extends boolean = true> = P extends false
   ? {
+      /** The context's IRI (`/contexts/Book`). */
       '@context': string
+      /** The collection's IRI (`/books`). */
       '@id': string
+      /** `Collection`. */
       '@type': 'Collection'
+      /** The number of members of the whole collection; absent on partial pages. */
       totalItems?: number
+      /** Set when `totalItems` is an estimate or a cached count. */
       totalItemsAccuracy?: 'estimated' | 'cached'
+      /** The page's members. */
       member: M[]
+      /** The page's view: its IRI and links; absent where docs/paging.md#view says. */
       view?: HydraView<false>
+      /** The IRI template of the collection's filters and orders (`hydra:IriTemplate`). */
       search?: Record<string, unknown>
     }
   : {
+      /** The context's IRI (`/contexts/Book`). */
       '@context': string
+      /** The collection's IRI (`/books`). */
       '@id': string
+      /** `hydra:Collection`. */
       '@type': 'hydra:Collection'
+      /** The number of members of the whole collection; absent on partial pages. */
       'hydra:totalItems'?: number
+      /** Set when `hydra:totalItems` is an estimate or a cached count. */
       totalItemsAccuracy?: 'estimated' | 'cached'
+      /** The page's members. */
       'hydra:member': M[]
+      /** The page's view: its IRI and links; absent where docs/paging.md#view says. */
       'hydra:view'?: HydraView<true>
+      /** The IRI template of the collection's filters and orders (`hydra:IriTemplate`). */
       'hydra:search'?: Record<string, unknown>
     }
 

@@ -38,7 +38,17 @@ const TEMPLATE_TERMS = {
   required: 'hydra:required',
 } as const
 
-export type ContextTerm = string | { '@id'?: string; '@type'?: string; '@context'?: object }
+/** A term of a JSON-LD context: an IRI, or a term definition. */
+export type ContextTerm =
+  | string
+  | {
+      /** The term's IRI. */
+      '@id'?: string
+      /** The type its values are coerced to (`@id`, `@vocab`, a datatype). */
+      '@type'?: string
+      /** A context scoped to the term's values. */
+      '@context'?: object
+    }
 
 /**
  * The Hydra part of a context, leaving out the terms in `taken` (a type's own field names). With
@@ -71,19 +81,27 @@ export function hydraTerms(
 /** The paging switches a search maps to properties of the API's own (`<docs>#pagination`). */
 const PAGING_TERMS = ['pagination', 'partial'] as const
 
+/** A type a context document describes: a resource, or a custom collection's items. */
 export interface ContextType {
+  /** The type's name (`Book`): the context's path, `/contexts/Book`. */
   name: string
+  /** Its class IRI; default: a term of the API's vocabulary. */
   iri?: string | undefined
+  /** Its fields. */
   fields: readonly ContextField[]
   /** Relations shown as links: their values are IRIs (`@type: @id`), node references once expanded. */
   links?: readonly Pick<ContextField, 'name' | 'iri'>[] | undefined
 }
 
+/** A field of a context's type. */
 export interface ContextField {
+  /** The field's name, the term. */
   name: string
+  /** Its property IRI; default: a term of the API's vocabulary. */
   iri?: string | undefined
   /** Prisma type, or an enum's name when `values` is set: decides the literal's datatype. */
   type?: string | undefined
+  /** An enum's values. */
   values?: readonly string[] | undefined
 }
 

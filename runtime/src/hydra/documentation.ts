@@ -35,7 +35,9 @@ const XSD = 'http://www.w3.org/2001/XMLSchema#'
 
 /** Where the documents live, from the request: `origin` + `base` (the mount path, '' at the root). */
 export interface ApiLocation {
+  /** The public origin (`https://api.example.com`). */
   origin: string
+  /** The mount path (`/api`; '' at the root). */
   base: string
 }
 

@@ -14,13 +14,17 @@ import type { TotalAccuracy } from '../paging/totals.js'
 
 /** A field as the documentation describes it. */
 export interface DocumentedField {
+  /** The field's name. */
   name: string
   /** Prisma type (`String`, `Int`, `DateTime`...) or an enum's name: decides the documented range. */
   type: string
+  /** Whether it is a list. */
   list?: boolean | undefined
   /** Default true. */
   required?: boolean | undefined
+  /** Its property IRI; default: a term of the API's vocabulary. */
   iri?: string | undefined
+  /** Its `hydra:description`. */
   description?: string | undefined
   /** An enum's values: the range is then a datatype of exactly these strings (`owl:oneOf`). */
   values?: readonly string[] | undefined
@@ -31,6 +35,7 @@ export type DocumentedLink = Pick<
   LinkSpec,
   'name' | 'kind' | 'required' | 'iri' | 'description' | 'back'
 > & {
+  /** The type it leads to: its name and class IRI. */
   target: Pick<LinkSpec['target'], 'name' | 'iri'>
 }
 
@@ -40,10 +45,13 @@ export interface DocumentedCollection {
   name: string
   /** A generated operation's name (`recent`), which access rules name. */
   operation?: string | undefined
+  /** Its path (`/books/recent`). */
   path: string
+  /** Its paging settings. */
   paging: PagingConfig
   /** What clients may filter and order it by (docs/filters.md); absent: nothing. */
   query?: QuerySpec | undefined
+  /** Its `hydra:description`. */
   description?: string | undefined
   /** How its full paging counts; when not `exact`, the documentation declares `totalItemsAccuracy`. */
   totals?: TotalAccuracy | undefined
@@ -53,9 +61,13 @@ export interface DocumentedCollection {
 
 /** A type of the API: its members' fields and the collections that list them. */
 export interface DocumentedType {
+  /** The type's name: its members' `@type`. */
   name: string
+  /** Its class IRI; default: a term of the API's vocabulary. */
   iri?: string | undefined
+  /** Its `hydra:description`. */
   description?: string | undefined
+  /** Its members' fields. */
   fields: readonly DocumentedField[]
   /** Relations shown as links (docs/hydra.md#relations), documented after the fields. */
   links?: readonly DocumentedLink[] | undefined
@@ -67,6 +79,7 @@ export interface DocumentedType {
   keyNames?: readonly string[] | undefined
   /** A composite key's fields, in the key's order: the form of `{id}` (hydra/item-key.ts). */
   keyFields?: readonly KeyField[] | undefined
+  /** The collections listing its members, as the entrypoint lists them. */
   collections: readonly DocumentedCollection[]
   /** The property filter of its items (docs/member-shape.md); absent: items show every property. */
   properties?: PropertySpec | undefined
@@ -76,10 +89,13 @@ export interface DocumentedType {
 
 /** The API as the entrypoint and the documentation describe it: its title and types. */
 export interface ApiDescription {
+  /** The documentation's title. */
   title: string
   /** The API's version, as the OpenAPI document states it (default `0.0.0`). */
   version?: string | undefined
+  /** Its description. */
   description?: string | undefined
+  /** Every type, generated or custom. */
   types: readonly DocumentedType[]
   /**
    * The app's access rules (docs/security.md): the OpenAPI document declares the 401 and 403 of

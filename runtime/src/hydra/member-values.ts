@@ -10,6 +10,7 @@ import { isDecimal } from '../decimal.js'
 import { type ScalarFormatter, scalarType } from '../scalar-types.js'
 import { isoText } from '../values/iso-text.js'
 
+/** Converts one value read from the database to its JSON value. */
 type Convert = (value: unknown) => unknown
 
 /** A Decimal in plain notation: with `scale` decimals (`57.70`), or its shortest form. */
@@ -25,11 +26,15 @@ const absent = (value: unknown): value is null | undefined => value === null || 
  * writers call (generator/src/emit/member-writer.ts).
  */
 export const memberValues = {
+  /** A DateTime as ISO 8601 text in UTC. */
   dateTime: (value: unknown) =>
     absent(value) ? null : value instanceof Date ? isoText(value) : value,
+  /** A BigInt as decimal text. */
   integerText: (value: unknown) => (absent(value) ? null : String(value)),
+  /** A Decimal as plain decimal text, with `scale` decimals when given. */
   decimalText: (value: unknown, scale?: number) =>
     absent(value) ? null : decimalText(value, scale),
+  /** Bytes as base64 text. */
   base64: (value: unknown) =>
     absent(value) ? null : Buffer.from(value as Uint8Array).toString('base64'),
   /** A list's values, each converted (a value that is no list is kept as it is). */

@@ -58,4 +58,12 @@ export function defineResource<const D extends ResourceDescription, K extends Id
 }
 
 /** A description's property filter with its literal type, for ShapedMemberOf (member-type.ts). */
-type PropertiesOf<D> = D extends { properties: infer P } ? { properties: P } : unknown
+type PropertiesOf<D> = D extends {
+  /** The description's property filter. */
+  properties: infer P
+}
+  ? {
+      /** The property filter, its literal type kept. */
+      properties: P
+    }
+  : unknown

@@ -60,6 +60,7 @@ export interface ResourceAppOptionsWith<Providers> extends ResourceAppOptions {
 export interface ApiDocumentationOptions {
   /** The documentation's title; default: the schema's `platform.title`, else "Hydra API". */
   title?: string | undefined
+  /** The documentation's description; default: the schema's `platform.description`. */
   description?: string | undefined
   /** Types of custom collections (hydraCollection routes) served beside the generated ones. */
   types?: readonly DocumentedType[] | undefined
@@ -69,6 +70,14 @@ export interface ApiDocumentationOptions {
  * Options of a generated `createHydraApp` (`HydraAppOptions`): its Prisma client (`Client`), custom
  * data providers and access rules by model, the documentation, and HydraAppSettings (batch size,
  * time budgets, public origin, proxies, CORS, streaming).
+ *
+ * @example
+ * ```ts
+ * const app = new Hono().route(
+ *   '/api',
+ *   createHydraApp({ prisma, access, baseUrl: 'https://api.example.com', timeouts: { query: 5_000 } })
+ * )
+ * ```
  */
 export interface ApiAppOptions<Client extends object, Providers, Access extends AccessRules>
   extends HydraAppSettings {

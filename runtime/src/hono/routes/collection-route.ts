@@ -43,8 +43,11 @@ import type { CollectionProblems, GuardProblems, ProblemResponse } from './typed
  * observation (its operation's span already open).
  */
 export interface WithinParent<M, P extends boolean> {
+  /** The condition tying the rows to the parent. */
   within: Record<string, unknown>
+  /** The operation as the caller may use it, read with the parent. */
   access: CallerOperation<M, P>
+  /** The request's observation. */
   observation: RouteObservation
 }
 

@@ -43,7 +43,10 @@ import {
 import type { GuardProblems, ItemProblems, ProblemResponse } from './typed-responses.js'
 
 /** The JSON-LD shape of an item: its member with the resource's context. */
-export type HydraItem<M> = M & { '@context': string }
+export type HydraItem<M> = M & {
+  /** The IRI of the resource's context (`/contexts/Book`). */
+  '@context': string
+}
 
 /** The 400 of a malformed selection, answered by items whose model declares a property filter. */
 type SelectionProblems<P> = [P] extends [PropertySpec] ? 400 : never

@@ -20,7 +20,9 @@ import type { BoundWork, CollectionContent } from '../../paging/strategy.js'
 
 /** One request's observation: its tracer (none when off) and its timings (none when off). */
 export interface RouteObservation {
+  /** Its tracer; none when tracing is off or no OpenTelemetry provider is registered. */
   tracer: Tracer | undefined
+  /** Its `Server-Timing`; none when off. */
   timing: ServerTiming | undefined
 }
 

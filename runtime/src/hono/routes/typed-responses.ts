@@ -32,7 +32,10 @@ export type SubCollectionProblems = CollectionProblems | 404
  * A route's answers with their documents (a page, an item, a problem) as a caller may receive
  * them: a page's members, an item and what either embeds by the rules of their own types.
  */
-type CallerEndpoint<R, A> = R extends { output: unknown }
+type CallerEndpoint<R, A> = R extends {
+  /** The route's document. */
+  output: unknown
+}
   ? { [K in keyof R]: K extends 'output' ? CallerMember<R[K], A> : R[K] }
   : R
 
@@ -62,6 +65,13 @@ export type CallerApp<App, A> =
  */
 export interface QueryInput<Q> {
   /** Optional as a whole: every parameter is, so `$get()` needs no argument. */
-  in: { query?: Q }
-  out: { query: Record<string, string | string[]> }
+  in: {
+    /** The query parameters a client sends. */
+    query?: Q
+  }
+  /** What the route reads. */
+  out: {
+    /** The raw query: each parameter's text, or texts when repeated. */
+    query: Record<string, string | string[]>
+  }
 }

@@ -56,8 +56,11 @@ type ItemAnswer<M, P> =
   | JsonLdResponse<HydraItem<M>>
   | ProblemResponse<boolean, ItemProblems | GuardProblems | SelectionProblems<P>>
 
-/** Options of an item route. */
-type ItemOptions = CallerOptions & { timeouts?: DatabaseTimeouts | undefined } & OperationsOptions
+/** Options of an item route: the app's access rules, time budgets and operations. */
+interface ItemOptions extends CallerOptions, OperationsOptions {
+  /** Time budgets of the item's database work (docs/deployment.md#timeouts). */
+  timeouts?: DatabaseTimeouts | undefined
+}
 
 /** What an item route works out once: the relations it declares embedded and the models it reads. */
 interface PreparedItem {

@@ -28,11 +28,24 @@ export function releasePackages(packed) {
   return tarballs
 }
 
-/** `command` with each packed package's name replaced by its tarball. */
+/**
+ * `command` with each release tarball it names (`../prisma-hydra/release/prisma-hydra-runtime-0.1.0.tgz`,
+ * as docs/getting-started.md installs them) replaced by the one packed here. The file names must
+ * be the same: a doc naming another version than the packages' fails here, as it would for a user.
+ * Package names are left alone: those install from the npm registry, as a user's would.
+ */
 export function withTarballs(command, tarballs) {
-  let local = command
-  for (const [name, tarball] of Object.entries(tarballs)) {
-    local = local.replace(new RegExp(`(^|\\s)${name}(?=\\s|$)`, 'g'), `$1${tarball}`)
-  }
-  return local
+  const fileName = (file) => file.slice(file.lastIndexOf('/') + 1)
+  const packed = new Map(Object.values(tarballs).map((tarball) => [fileName(tarball), tarball]))
+  return command.replace(
+    /(?<=^|\s)\S*prisma-hydra-(?:runtime|generator)-\S*\.tgz(?=\s|$)/g,
+    (named) => {
+      const tarball = packed.get(fileName(named))
+      if (!tarball)
+        throw new Error(
+          `${command}: ${fileName(named)} is not a tarball of this release (${[...packed.keys()].join(', ')}): the doc names another version`
+        )
+      return tarball
+    }
+  )
 }

@@ -12,7 +12,7 @@ import { phase } from './timings.mjs'
 /**
  * Writes and runs `blocks` in `project`, stopping before a `start` or `start-<name>` step; returns
  * the blocks left.
- * `tarballs` replace the packages' names in commands; `envFor(step)` adds to a step's environment;
+ * `tarballs` replace the release tarballs commands name; `envFor(step)` adds to a step's environment;
  * `rewrite(text)` is applied to every file and command (the server's real address, say); `label`
  * starts the name of each phase.
  */

@@ -29,7 +29,7 @@ const layers = [
  * The generator's steps (CONTRIBUTING.md, layout), in the same way: the annotations are parsed, the
  * schema's models, fields and options read, the paging settings, the served models and their
  * relations, their filters, each resource assembled (`config/resource.ts`, `config/resolve.ts`),
- * then emitted and written.
+ * then emitted and written; `init/` (the `prisma-hydra init` command) reads annotations alone.
  */
 const generatorLayers = [
   ['problems', '^generator/src/(problems|client-options|generator-blocks)[.]ts$'],
@@ -40,6 +40,7 @@ const generatorLayers = [
   ['config/filters', '^generator/src/config/filters/'],
   ['config', '^generator/src/config/[^/]+[.]ts$'],
   ['emit', '^generator/src/emit/'],
+  ['init', '^generator/src/init/'],
   ['entries', '^generator/src/(generate|write|index|bin)[.]ts$'],
 ]
 

@@ -1,2 +1,10 @@
 #!/usr/bin/env node
-import '../dist/bin.js'
+// Prisma runs this file as its generator, without arguments: dist/bin.js then answers Prisma's
+// generator protocol on standard input and error. With arguments it is a command for people:
+// `prisma-hydra init` (dist/init/command.js) and `prisma-hydra --help`.
+if (process.argv.length > 2) {
+  const { runCommand } = await import('../dist/init/command.js')
+  process.exitCode = runCommand(process.argv.slice(2), process.cwd())
+} else {
+  await import('../dist/bin.js')
+}

@@ -1,6 +1,7 @@
-// docs/getting-started.md followed in a project of its own (SQLite, the API under /api): its
-// blocks written and run, the member type checked, the server started and checked over HTTP and
-// over raw sockets, its answers recorded for other runtimes, and the installed packages' source
+// docs/getting-started.md followed by hand in a project of its own (SQLite, the API under /api):
+// its blocks written and run but the quick path's `prisma-hydra init` (init-walks.mjs takes it),
+// the member type checked, the server started and checked over HTTP and over raw sockets, its
+// answers recorded for other runtimes and init's projects, and the installed packages' source
 // maps resolved.
 
 import { mkdirSync } from 'node:fs'
@@ -18,9 +19,10 @@ import { phase } from './timings.mjs'
 import { followBlocks } from './walkthrough.mjs'
 
 const doc = path.join(root, 'docs/getting-started.md')
-const blocks = walkthroughBlocks(
+/** The page's marked blocks, both paths: the quick one's `scaffold` step, the other's files. */
+export const gettingStartedBlocks = walkthroughBlocks(
   doc,
-  ['init', 'install', 'generate', 'create-tables', 'build', 'start'],
+  ['init', 'install', 'scaffold', 'scripts', 'generate', 'create-tables', 'build', 'seed', 'start'],
   [
     'prisma/schema.prisma',
     'prisma.config.ts',
@@ -37,7 +39,8 @@ const blocks = walkthroughBlocks(
  */
 export async function walkGettingStarted(project, tarballs) {
   mkdirSync(project)
-  const [start] = await followBlocks(blocks, project, {
+  const byHand = gettingStartedBlocks.filter((block) => block.name !== 'scaffold')
+  const [start] = await followBlocks(byHand, project, {
     tarballs,
     envFor: (step) => (step === 'install' ? prebuiltMirror.env : {}),
   })

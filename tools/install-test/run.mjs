@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // The clean-project test: does what a user does, outside this repository. It makes the release
 // tarballs with the release command (`npm run release:pack`), creates projects in a temporary
-// folder and follows four walk-throughs of the docs top to bottom: the doc's blocks marked
+// folder and follows the walk-throughs of the docs top to bottom: the doc's blocks marked
 // `step=<name>` are the commands it runs (through `sh`, in the project folder, with the release
-// tarballs in place of the published names) and the blocks marked `file=<path>` the files it
-// writes, in the doc's order.
+// tarballs made here in place of those they name) and the blocks marked `file=<path>` the files
+// it writes, in the doc's order.
 //
-// - docs/getting-started.md (SQLite): then it checks the running server over HTTP (entrypoint, a
-//   page, an item, errors, the documentation, and requests only raw bytes can send), the types a
-//   user sees, and the source maps of the installed packages (getting-started.mjs).
+// - docs/getting-started.md by hand (SQLite): then it checks the running server over HTTP
+//   (entrypoint, a page, an item, errors, the documentation, and requests only raw bytes can
+//   send), the types a user sees, and the source maps of the installed packages
+//   (getting-started.mjs).
 // - docs/runtime-bun-deno.md, in the same project (libsql, the Bun and Deno entry, both runtimes
 //   from the npm registry): then it starts the server on Bun and on Deno and checks each over HTTP
 //   as getting-started's server, and against that server's answers (runtime-bun-deno.mjs).
@@ -16,6 +17,10 @@
 //   registry, the schema and routes for workerd, D1 tables from Prisma's migration script): then
 //   it serves the Worker with `wrangler dev --local` and checks it as the Bun and Deno servers
 //   (runtime-workers.mjs).
+// - docs/getting-started.md's quick path, `npx prisma-hydra init`, in an empty folder and in a
+//   project `npx prisma init` made: each server checked as getting-started's and against its
+//   answers, and the time from the dependencies installed to the first served request printed
+//   (init-walks.mjs).
 // - docs/tutorial-access.md (PostgreSQL, tokens, access rules, typed clients), on a database of
 //   its own on the server of DATABASE_URL_POSTGRES, and only when that is set: then it checks the
 //   tenants' rows, a rejected token, a composite key through openapi-fetch and the types of a
@@ -35,6 +40,7 @@ import path from 'node:path'
 import { walkAccessTutorial } from './access-tutorial.mjs'
 import { killGroup, running, schemaEngine } from './commands.mjs'
 import { walkGettingStarted } from './getting-started.mjs'
+import { walkInit } from './init-walks.mjs'
 import { releasePackages } from './packages.mjs'
 import { prebuiltMirror, reportPrebuiltMirror, startPrebuiltMirror } from './prebuilt-mirror.mjs'
 import { walkBunDeno } from './runtime-bun-deno.mjs'
@@ -68,6 +74,8 @@ try {
   const nodeAnswers = await walkGettingStarted(myApi, tarballs)
   await walkBunDeno(myApi, tarballs, nodeAnswers)
   await walkWorkers(myApi, tarballs, nodeAnswers)
+  await walkInit(path.join(work, 'quick-api'), tarballs, nodeAnswers, { prismaProject: false })
+  await walkInit(path.join(work, 'prisma-api'), tarballs, nodeAnswers, { prismaProject: true })
   if (postgres) await walkAccessTutorial(path.join(work, 'tasks-api'), tarballs, postgres, keep)
   failed = false
 } finally {
@@ -83,7 +91,7 @@ try {
 if (postgres) console.log('clean-project test passed')
 else {
   console.log(
-    'clean-project test passed: docs/getting-started.md (SQLite), docs/runtime-bun-deno.md, docs/runtime-workers.md'
+    'clean-project test passed: docs/getting-started.md (SQLite, by hand and with prisma-hydra init), docs/runtime-bun-deno.md, docs/runtime-workers.md'
   )
   console.log(
     'docs/tutorial-access.md (PostgreSQL): skipped: set DATABASE_URL_POSTGRES (e.g. postgres://postgres@127.0.0.1:5432/test) to follow it on PostgreSQL'

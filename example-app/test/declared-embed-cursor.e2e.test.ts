@@ -109,7 +109,6 @@ async function walkBothWays(start: string, caller: string, perPage: number) {
 
 /** The book embedded in a loan, as the declaration writes it, from the database's row. */
 const embeddedBook = (book: { id: number; title: string; isbn: string }, reader: boolean) => ({
-  '@context': '/contexts/Book',
   '@id': `/books/${book.id}`,
   '@type': 'Book',
   title: book.title,

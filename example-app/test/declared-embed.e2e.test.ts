@@ -144,7 +144,7 @@ const loansOf = (where: { bookId?: number; borrower?: string } = {}) =>
 /** The embedded book as the declaration writes it, its fields read from the database. */
 function embedded(bookId: number, fields: readonly ('title' | 'isbn')[] = ['title', 'isbn']) {
   const book = books.get(bookId)
-  const item: Body = { '@context': '/contexts/Book', '@id': `/books/${bookId}`, '@type': 'Book' }
+  const item: Body = { '@id': `/books/${bookId}`, '@type': 'Book' }
   for (const field of fields) item[field] = book?.[field]
   return item
 }
@@ -302,7 +302,7 @@ describe('access rules through a declared embed', () => {
     // @ts-expect-error: a reader may not receive when a loan was returned, the type says so
     const returned: string | null = loan.returnedAt
     expect(returned).toBeUndefined()
-    expect(Object.keys(loan)).toEqual(['@context', '@id', '@type', 'borrower'])
+    expect(Object.keys(loan)).toEqual(['@id', '@type', 'borrower'])
     // A loan's embedded book: Book's rule may hide its ISBN.
     const [mine] = await loansOf({ borrower: 'Reader 1', bookId: seenBook })
     if (!mine) throw new Error("no loan of Reader 1's book")
@@ -313,7 +313,7 @@ describe('access rules through a declared embed', () => {
     // Of the shapes an embedded book takes (each operation declares its own), those with an ISBN.
     type WithIsbn<B> = B extends object ? ('isbn' extends keyof B ? B : never) : never
     expectTypeOf<WithIsbn<typeof book>['isbn']>().toEqualTypeOf<string | undefined>()
-    expect(Object.keys(book)).toEqual(['@context', '@id', '@type', 'title'])
+    expect(Object.keys(book)).toEqual(['@id', '@type', 'title'])
     // The member types of the app's rules say the same.
     type Book = HydraMembers<typeof access>['Book']
     type EmbeddedLoan = Extract<Book['loans'], object>['hydra:member'][number]
@@ -348,18 +348,12 @@ describe('a declared embed as clients discover it', () => {
     const shape = item[2] as Shape
     expect(shape.description).toContain('embedded with the fields the resource declares')
     expect(shape.description).not.toContain('Embedded so by')
-    expect(Object.keys(shape.properties)).toStrictEqual([
-      '@context',
-      '@id',
-      '@type',
-      'title',
-      'isbn',
-    ])
+    expect(Object.keys(shape.properties)).toStrictEqual(['@id', '@type', 'title', 'isbn'])
     // The members' schema, which every collection operation answers with: each one's shape.
     const member = shapes('Loan').slice(2) as Shape[]
     expect(member.map((choice) => Object.keys(choice.properties))).toStrictEqual([
-      ['@context', '@id', '@type', 'title', 'isbn'],
-      ['@context', '@id', '@type', 'title'],
+      ['@id', '@type', 'title', 'isbn'],
+      ['@id', '@type', 'title'],
     ])
     // The line without `operations` is every other operation's: its shape says no names.
     expect(member.map((choice) => choice.description.split('. ').at(-1))).toStrictEqual([

@@ -55,7 +55,6 @@ export function declaredLoans(
     '@id': iri,
     '@type': 'hydra:Collection',
     'hydra:member': loans.slice(0, 3).map((loan) => ({
-      '@context': '/contexts/Loan',
       '@id': `/loans/${loan.id}`,
       '@type': 'Loan',
       ...(hidden ? {} : { returnedAt: loan.returnedAt?.toISOString() ?? null }),

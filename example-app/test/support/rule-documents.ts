@@ -52,7 +52,7 @@ function embeddedBook(reading: RuleReading, id: number): Json | string {
   const book = BOOKS[id - 1] as BookRow
   if (!reading.reaches('Book', book)) return `/books/${id}`
   const hidden = reading.hidden('Book')
-  const embedded: Json = { '@context': '/contexts/Book', '@id': `/books/${id}`, '@type': 'Book' }
+  const embedded: Json = { '@id': `/books/${id}`, '@type': 'Book' }
   if (!hidden.has('title')) embedded.title = book.title
   if (!hidden.has('isbn')) embedded.isbn = book.isbn
   return embedded
@@ -74,7 +74,6 @@ function firstPage(reading: RuleReading, book: BookRow): Json | string {
     '@type': 'hydra:Collection',
     'hydra:member': loans.slice(0, 2).map((loan) => {
       const member: Json = {
-        '@context': '/contexts/Loan',
         '@id': `/loans/${loan.id}`,
         '@type': 'Loan',
       }

@@ -7,6 +7,8 @@
 export interface EmbeddedField {
   /** Its name. */
   name: string
+  /** The property IRI it declares (`@property(iri: ...)`); default: a term of the vocabulary. */
+  iri?: string
   /** Its Prisma type (an enum's name for an enum). */
   type: string
   /** Whether it is a list. */

@@ -89,8 +89,35 @@ export interface ContextType {
   iri?: string | undefined
   /** Its fields. */
   fields: readonly ContextField[]
-  /** Relations shown as links: their values are IRIs (`@type: @id`), node references once expanded. */
-  links?: readonly Pick<ContextField, 'name' | 'iri'>[] | undefined
+  /**
+   * Relations shown as links: their values are IRIs (`@type: @id`), node references once expanded;
+   * one its members may embed (docs/member-shape.md) scopes the embedded item's terms.
+   */
+  links?: readonly ContextLink[] | undefined
+  /** The property filter of a resource: the to-one links a request may embed, and their fields. */
+  properties?:
+    | { properties: readonly { name: string; embed?: ContextEmbed | undefined }[] }
+    | undefined
+  /** The relations a resource declares embedded, and their fields. */
+  embedded?: readonly { name: string; embed: ContextEmbed }[] | undefined
+}
+
+/** A relation of a context's type, shown as a link. */
+export interface ContextLink {
+  /** The link's name, the term. */
+  name: string
+  /** Its property IRI; default: a term of the API's vocabulary. */
+  iri?: string | undefined
+  /** The type it leads to: an embedded item's `@type`, and its class IRI when it declares one. */
+  target?: { name: string; iri?: string | undefined } | undefined
+}
+
+/** What an embedded item of a link shows: its model and the fields it may show. */
+export interface ContextEmbed {
+  /** The related model's name. */
+  model: string
+  /** The fields an embedded item may show. */
+  fields: readonly ContextField[]
 }
 
 /** A field of a context's type. */
@@ -129,6 +156,29 @@ function fieldTerm(type: ContextType, field: ContextField): ContextTerm {
 }
 
 /**
+ * The terms of the items each link may embed (a request's property filter, a declaration), by
+ * link: the related type's class and the fields it may show, as the related type's own context
+ * defines them.
+ */
+function embeddedTerms(type: ContextType): Map<string, Record<string, ContextTerm>> {
+  const embeds = [
+    ...(type.properties?.properties ?? []).flatMap(({ name, embed }) =>
+      embed ? [{ name, embed }] : []
+    ),
+    ...(type.embedded ?? []),
+  ]
+  const terms = new Map<string, Record<string, ContextTerm>>()
+  for (const { name, embed } of embeds) {
+    const target = type.links?.find((link) => link.name === name)?.target
+    const own = terms.get(name) ?? (target?.iri ? { [embed.model]: target.iri } : {})
+    for (const field of embed.fields)
+      own[field.name] = fieldTerm({ name: embed.model, fields: [] }, field)
+    terms.set(name, own)
+  }
+  return terms
+}
+
+/**
  * The context of a type's collections and items. `vocabulary` is the API documentation's IRI with
  * a trailing `#`, so `Book` and `Book/title` are defined there unless they declare their own IRI.
  */
@@ -151,7 +201,16 @@ export function contextDocument(
   }
   if (type.iri) context[type.name] = type.iri
   for (const field of type.fields) context[field.name] = fieldTerm(type, field)
-  for (const link of links)
-    context[link.name] = { '@id': link.iri ?? `${type.name}/${link.name}`, '@type': '@id' }
+  const embedded = embeddedTerms(type)
+  for (const link of links) {
+    const id = link.iri ?? `${type.name}/${link.name}`
+    // An item embedded in place of the link's IRI (an object, where the IRI is a string) is read
+    // with its own type's terms, scoped to the link (JSON-LD 1.1): it carries no context of its
+    // own, and the scope is written here, so no other document is loaded to read it.
+    const scoped = embedded.get(link.name)
+    context[link.name] = scoped
+      ? { '@id': id, '@type': '@id', '@context': scoped }
+      : { '@id': id, '@type': '@id' }
+  }
   return { '@context': context }
 }

@@ -2,8 +2,8 @@
  * @module
  * A to-many relation embedded by declaration (`@property(embed: [...], first: 3)`,
  * docs/member-shape.md): the first page of its sub-collection in place of its IRI, capped. The
- * collection's `@id` is the sub-collection's IRI; its members are the related items (context,
- * `@id`, `@type`, the fields asked), at most `first`, in the target's key order. The page's query
+ * collection's `@id` is the sub-collection's IRI; its members are the related items (`@id`,
+ * `@type`, the fields asked), at most `first`, in the target's key order. The page's query
  * reads one row more (filters/properties.ts): when it is there, a `hydra:view` says that more
  * exist. Keys are written with or without the `hydra:` prefix as the resource's.
  */
@@ -19,13 +19,15 @@ type Row = Record<string, unknown>
 /** What an embedded item's fields are written by: each field's name and converter. */
 export interface ItemFields {
   fields: readonly { name: string; convert: ((value: unknown) => unknown) | undefined }[]
-  context: string
   model: string
 }
 
-/** Writes one embedded item of `fields` at `iri` from its related row. */
-export function embeddedItem(related: Row, iri: string, { fields, context, model }: ItemFields) {
-  const item: Row = { '@context': context, '@id': iri, '@type': model }
+/**
+ * Writes one embedded item of `fields` at `iri` from its related row. It carries no context: the
+ * link's term scopes its model's context to it (hydra/context.ts).
+ */
+export function embeddedItem(related: Row, iri: string, { fields, model }: ItemFields) {
+  const item: Row = { '@id': iri, '@type': model }
   for (const { name, convert } of fields) {
     const value = related[name]
     item[name] = convert ? convert(value) : value

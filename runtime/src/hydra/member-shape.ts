@@ -2,7 +2,7 @@
  * @module
  * Members in the shape a request selects (docs/member-shape.md): only the properties it names,
  * after `@id` and `@type`, in the resource's order; an embedded to-one relation written as the
- * related item (its context, `@id`, `@type` and the fields asked) in place of its IRI, unless the
+ * related item (its `@id`, `@type` and the fields asked) in place of its IRI, unless the
  * caller may not see it (data/embedded-scope.ts), when its IRI stays; a to-many relation declared
  * embedded as the first page of its sub-collection (embedded-collection.ts).
  */
@@ -29,7 +29,6 @@ function embeddedWriter(embed: EmbedRequest, base: string, resource: ShapedResou
   const { model, first, page } = embed.property.embed
   const relation = relationOf(embed.property)
   const item: ItemFields = {
-    context: `${base}/contexts/${model}`,
     model,
     fields: embed.fields.map((name) => {
       const field = embed.property.embed.fields.find((candidate) => candidate.name === name)

@@ -75,11 +75,11 @@ type LinkValue<L extends DescribedLink> = L extends { kind: 'one'; required: fal
 type Flat<T> = { [Key in keyof T]: T[Key] }
 
 /**
- * An embedded item of a declared embed `X`: its context, `@id`, `@type` and declared fields.
+ * An embedded item of a declared embed `X`: its `@id`, `@type` and declared fields.
  * @hidden
  */
 type DeclaredFields<X extends DescribedEmbed> = Flat<
-  { '@context': string; '@id': string; '@type': X['model'] } & {
+  { '@id': string; '@type': X['model'] } & {
     [F in X['fields'][number] as F['name']]: FieldValue<F>
   }
 >
@@ -174,13 +174,12 @@ interface DescribedProperty {
 }
 
 /**
- * An embedded item of a shaped member (docs/member-shape.md): its context, `@id` and `@type`,
- * and any of the fields its relation offers (a request names some of them).
+ * An embedded item of a shaped member (docs/member-shape.md): its `@id` and `@type`, and any of
+ * the fields its relation offers (a request names some of them); the link's term scopes its
+ * model's context to it.
  */
 export type EmbeddedMember<E extends DescribedEmbed> = Flat<
   {
-    /** The related model's context. */
-    '@context': string
     /** The related item's IRI. */
     '@id': string
     /** The related model's name. */

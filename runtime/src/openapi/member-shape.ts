@@ -39,10 +39,9 @@ export function memberShapeOf(
   return { embeds }
 }
 
-/** The embedded item of a link: its context, `@id` and `@type`, and the fields a request asks. */
+/** The embedded item of a link: its `@id` and `@type`, and the fields a request asks. */
 function embeddedSchema(embed: EmbedSpec): Schema {
   const properties: Record<string, Schema> = {
-    '@context': { type: 'string', format: 'uri-reference' },
     '@id': { type: 'string', format: 'uri-reference' },
     '@type': { const: embed.model },
   }
@@ -54,7 +53,7 @@ function embeddedSchema(embed: EmbedSpec): Schema {
   return {
     type: 'object',
     description: `The related ${embed.model}, embedded with the fields the request selects.`,
-    required: ['@context', '@id', '@type'],
+    required: ['@id', '@type'],
     properties,
     additionalProperties: false,
   }

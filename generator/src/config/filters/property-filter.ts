@@ -70,6 +70,7 @@ export function embedSpecOf(
     key: target.key.fields.map((field) => field.name),
     fields: fields.map((field) => ({
       name: field.name,
+      ...(field.iri !== undefined ? { iri: field.iri } : {}),
       type: field.type,
       ...(field.isList ? { list: true } : {}),
       ...(field.scale !== undefined ? { scale: field.scale } : {}),

@@ -39,14 +39,14 @@ describe('annotation validation', () => {
       'a typo in an option name suggests the right one',
       book('@pagination(itemsPerPag: 5)'),
       [
-        'error: Model "Book", @pagination, option "itemsPerPag": unknown option. Did you mean "itemsPerPage"? Allowed: enabled, clientEnabled, itemsPerPage, clientItemsPerPage, maximumItemsPerPage, partial, clientPartial, viaCursor, totals, totalsCacheSeconds, engine, fetchJoinCollection, useOutputWalkers',
+        'error: Model "Book", @pagination, option "itemsPerPag": unknown option. Did you mean "itemsPerPage"? Allowed: enabled, clientEnabled, itemsPerPage, clientItemsPerPage, maximumItemsPerPage, partial, clientPartial, viaCursor, totals, totalsCacheSeconds, clientTotals, engine, fetchJoinCollection, useOutputWalkers',
       ],
     ],
     [
       'a typo in a spec name suggests the spec name',
       book('@pagination(paginationItemsPerPag: 5)'),
       [
-        'error: Model "Book", @pagination, option "paginationItemsPerPag": unknown option. Did you mean "paginationItemsPerPage"? Allowed: enabled, clientEnabled, itemsPerPage, clientItemsPerPage, maximumItemsPerPage, partial, clientPartial, viaCursor, totals, totalsCacheSeconds, engine, fetchJoinCollection, useOutputWalkers',
+        'error: Model "Book", @pagination, option "paginationItemsPerPag": unknown option. Did you mean "paginationItemsPerPage"? Allowed: enabled, clientEnabled, itemsPerPage, clientItemsPerPage, maximumItemsPerPage, partial, clientPartial, viaCursor, totals, totalsCacheSeconds, clientTotals, engine, fetchJoinCollection, useOutputWalkers',
       ],
     ],
     [
@@ -130,7 +130,7 @@ describe('annotation validation', () => {
       book('@pagination\n@operation(name: "recent", path: "books/recent", itemsPerPge: 3)'),
       [
         'error: Model "Book", @operation, option "path": must be a path such as "/books" or "/books/recent" (segments of letters, digits and - _ . ~, no trailing slash), got "books/recent"',
-        'error: Model "Book", @operation(name: "recent"), option "itemsPerPge": unknown option. Did you mean "itemsPerPage"? Allowed: name, path, order, hydraPrefix, cacheHeaders, enabled, clientEnabled, itemsPerPage, clientItemsPerPage, maximumItemsPerPage, partial, clientPartial, viaCursor, totals, totalsCacheSeconds, engine, fetchJoinCollection, useOutputWalkers',
+        'error: Model "Book", @operation(name: "recent"), option "itemsPerPge": unknown option. Did you mean "itemsPerPage"? Allowed: name, path, order, hydraPrefix, cacheHeaders, enabled, clientEnabled, itemsPerPage, clientItemsPerPage, maximumItemsPerPage, partial, clientPartial, viaCursor, totals, totalsCacheSeconds, clientTotals, engine, fetchJoinCollection, useOutputWalkers',
       ],
     ],
     [
@@ -624,14 +624,14 @@ describe('platform config validation', () => {
       'a name cut short with a slip',
       'platform:\n  defaults:\n    pagination_itemz: 5',
       [
-        'error: platform config (./platform.yaml), platform.defaults, option "pagination_itemz": unknown key. Did you mean "pagination_items_per_page"? Allowed: pagination_enabled, pagination_client_enabled, pagination_items_per_page, pagination_client_items_per_page, pagination_maximum_items_per_page, pagination_partial, pagination_client_partial, pagination_totals, pagination_totals_cache_seconds, engine, cache_headers',
+        'error: platform config (./platform.yaml), platform.defaults, option "pagination_itemz": unknown key. Did you mean "pagination_items_per_page"? Allowed: pagination_enabled, pagination_client_enabled, pagination_items_per_page, pagination_client_items_per_page, pagination_maximum_items_per_page, pagination_partial, pagination_client_partial, pagination_totals, pagination_totals_cache_seconds, pagination_client_totals, engine, cache_headers',
       ],
     ],
     [
       'bad values',
       'platform:\n  defaults:\n    pagination_items_per_page: 0\n    pagination_partial: "no"\n    pagination_itemsperpage: 3',
       [
-        'error: platform config (./platform.yaml), platform.defaults, option "pagination_itemsperpage": unknown key. Did you mean "pagination_items_per_page"? Allowed: pagination_enabled, pagination_client_enabled, pagination_items_per_page, pagination_client_items_per_page, pagination_maximum_items_per_page, pagination_partial, pagination_client_partial, pagination_totals, pagination_totals_cache_seconds, engine, cache_headers',
+        'error: platform config (./platform.yaml), platform.defaults, option "pagination_itemsperpage": unknown key. Did you mean "pagination_items_per_page"? Allowed: pagination_enabled, pagination_client_enabled, pagination_items_per_page, pagination_client_items_per_page, pagination_maximum_items_per_page, pagination_partial, pagination_client_partial, pagination_totals, pagination_totals_cache_seconds, pagination_client_totals, engine, cache_headers',
         'error: platform config (./platform.yaml), platform.defaults, option "pagination_items_per_page": must be a whole number of at least 1, got 0',
         'error: platform config (./platform.yaml), platform.defaults, option "pagination_partial": must be true or false, got "no"',
       ],
@@ -703,7 +703,7 @@ describe('platform config validation', () => {
       'the valid part of a file with problems still applies',
       'platform:\n  defaults:\n    pagination_items_per_page: 50\n    pagination_maximum_items_per_page: 20\n    pagination_parial: true',
       [
-        'error: platform config (./platform.yaml), platform.defaults, option "pagination_parial": unknown key. Did you mean "pagination_partial"? Allowed: pagination_enabled, pagination_client_enabled, pagination_items_per_page, pagination_client_items_per_page, pagination_maximum_items_per_page, pagination_partial, pagination_client_partial, pagination_totals, pagination_totals_cache_seconds, engine, cache_headers',
+        'error: platform config (./platform.yaml), platform.defaults, option "pagination_parial": unknown key. Did you mean "pagination_partial"? Allowed: pagination_enabled, pagination_client_enabled, pagination_items_per_page, pagination_client_items_per_page, pagination_maximum_items_per_page, pagination_partial, pagination_client_partial, pagination_totals, pagination_totals_cache_seconds, pagination_client_totals, engine, cache_headers',
         'error: Model "Book", @pagination, option "maximumItemsPerPage": the maximum page size 20 (from platform.defaults) is below the page size 50 (from platform.defaults); raise maximumItemsPerPage to at least 50, or set it to null for no maximum',
       ],
     ],

@@ -9,8 +9,13 @@
 export type { OrderField } from './contract/order.js'
 export { withTieBreaker } from './contract/order.js'
 export { type OrderKeyField, orderKeyOf } from './contract/order-key.js'
-export type { PagingConfig, ParameterNames, TotalsSetting } from './contract/paging.js'
-export { defaultParameterNames } from './contract/paging.js'
+export type {
+  CountPreference,
+  PagingConfig,
+  ParameterNames,
+  TotalsSetting,
+} from './contract/paging.js'
+export { countPreferences, defaultParameterNames } from './contract/paging.js'
 export type {
   DeclaredEmbed,
   EmbeddedField,

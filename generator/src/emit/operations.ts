@@ -26,6 +26,8 @@ function pagingLiteral(operation: OperationModel): string {
     `partial: ${paging.partial}`,
     `clientPartial: ${paging.clientPartial}`,
   ]
+  if (paging.clientTotals?.length)
+    settings.push(`clientTotals: ${JSON.stringify(paging.clientTotals).replaceAll('"', "'")}`)
   if (operation.cursor) settings.push(`cursor: ${keyList(operation.cursor)}`)
   return `{ ${settings.join(', ')} },`
 }

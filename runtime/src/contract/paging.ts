@@ -44,6 +44,11 @@ export interface PagingConfig {
   partial: boolean
   /** Whether clients may ask for partial pages (`paginationClientPartial`). */
   clientPartial: boolean
+  /**
+   * The totals a client may ask for with `Prefer: count=…` (`paginationClientTotals`,
+   * docs/paging.md#client-totals); absent or empty: the preference is ignored.
+   */
+  clientTotals?: readonly CountPreference[] | undefined
   /** The names of the paging parameters. */
   parameters: ParameterNames
   /**
@@ -52,6 +57,16 @@ export interface PagingConfig {
    */
   cursor?: readonly CursorKey[]
 }
+
+/** Every total a client may ask for with `Prefer: count=…`, in the documentation's order. */
+export const countPreferences = ['exact', 'estimated', 'planned', 'none'] as const
+
+/**
+ * A total a client asks for with `Prefer: count=…` (docs/paging.md#client-totals): an exact
+ * count, the database's estimate (`estimated`: exact below a threshold; `planned`: the estimate
+ * alone), or none (a partial page).
+ */
+export type CountPreference = (typeof countPreferences)[number]
 
 /**
  * How full paging counts (docs/paging.md, "Totals"): an exact count with the page (the default),

@@ -8,6 +8,7 @@
 
 import type { EngineName, ModelKey, ModelSource, RelationSource } from '../contract/model-source.js'
 import type { ReadOperation } from '../contract/operations.js'
+import type { CountPreference } from '../contract/paging.js'
 import { dialectOf } from '../database/dialects.js'
 import type { OutageLog } from '../database/outage.js'
 import { type DatabaseTimeouts, transactionOptions } from '../database/timeouts.js'
@@ -77,14 +78,16 @@ export interface DataAccess<Row extends object> {
   /**
    * The rows of `operation` a request selects (its filters' `where`, its client order) within the
    * caller's scope, and within the rows of one parent when `within` is given (a sub-collection's
-   * condition).
+   * condition); counted as `count` asks (a client's `Prefer: count=…`), else as the operation
+   * counts.
    */
   source(
     operation: ReadOperation,
     selection: RowSelection,
     view: CallerView,
     within?: Where | undefined,
-    timing?: ServerTiming | undefined
+    timing?: ServerTiming | undefined,
+    count?: CountPreference | undefined
   ): CollectionSource<Row, Where>
   /** The `where` a custom data provider reads: the request's filters within the caller's scope. */
   where(selection: RowSelection, view: CallerView): Where | undefined

@@ -7,6 +7,7 @@
 import type { EngineName, ModelSource } from '../contract/model-source.js'
 import type { ReadOperation } from '../contract/operations.js'
 import type { OrderField } from '../contract/order.js'
+import type { CountPreference } from '../contract/paging.js'
 import { dialectOf } from '../database/dialects.js'
 import type { RowSelection } from '../filters/selection.js'
 import { andWhere } from '../filters/settled-where.js'
@@ -15,6 +16,7 @@ import type { ServerTiming } from '../observe/server-timing.js'
 import {
   CountCache,
   countKey,
+  EXACT_BELOW,
   estimatedTotal,
   type PageAndTotal,
   pageAndLooseTotal,
@@ -31,14 +33,16 @@ type Where = Record<string, unknown>
 
 /**
  * The rows of `operation` a request selects (its filters' `where`, its client order) within the
- * caller's view, and within a sub-collection's parent.
+ * caller's view, and within a sub-collection's parent; counted as the client asked (`count`, a
+ * `Prefer: count=…` its operation honours) or else as the operation counts.
  */
 export type PageSource = (
   operation: ReadOperation,
   selection: RowSelection,
   view: CallerView,
   within?: Where | undefined,
-  timing?: ServerTiming | undefined
+  timing?: ServerTiming | undefined,
+  count?: CountPreference | undefined
 ) => CollectionSource<object, Where>
 
 /**
@@ -54,7 +58,7 @@ export function pageSources(
 ): PageSource {
   const ordersOf = defaultOrders()
   const cacheOf = countCaches(model, options.totalsStore, options.logger)
-  return (operation, selection, view, within, timing) => {
+  return (operation, selection, view, within, timing, count) => {
     const own = ordersOf(operation)
     // The caller's scope joins the request's filters here, before anything is read or counted:
     // the page, every count (a cached count's key) and every cursor position are of visible rows.
@@ -83,7 +87,7 @@ export function pageSources(
       ...(past && position ? { position: { where: past, at: position } } : {}),
       ...(embedding || select !== model.select ? { select } : {}),
     })
-    const loose = looseTotals(model, operation, where, on, cacheOf, timing)
+    const loose = looseTotals(model, operation, { where, count }, on, cacheOf, timing)
     return sourceOf<object>(on, argsOf, where, loose, transaction, embedding)
   }
 }
@@ -145,19 +149,21 @@ function countCaches(
 }
 
 /**
- * How a request's page and total are read when the operation's totals are not exact: `cached` and
- * `estimated` totals, read beside the page; undefined for the page and an exact count in one
- * transaction. A count read here is the request's `count` timing.
+ * How a request's page and total are read when its totals are not exact: `cached` and
+ * `estimated` totals of the operation, or the `estimated` and `planned` a client asked for
+ * (`request.count`, which replaces the operation's), read beside the page; undefined for the page
+ * and an exact count in one transaction. A count read here is the request's `count` timing.
  */
 function looseTotals(
   model: ModelSource,
   operation: ReadOperation,
-  where: Where | undefined,
+  request: { where: Where | undefined; count: CountPreference | undefined },
   on: ReadRun<PrismaModelReads>,
   cacheOf: CacheOf,
   timing: ServerTiming | undefined
 ): LooseTotals {
-  const totals = operation.totals ?? { mode: 'exact' }
+  const { where, count: asked } = request
+  const totals = asked === undefined ? (operation.totals ?? { mode: 'exact' }) : { mode: asked }
   return (page, counted) => {
     const count = timing ? () => timing.measure('count', counted()) : counted
     if (totals.mode === 'cached') {
@@ -168,10 +174,12 @@ function looseTotals(
       )
     }
     // The estimate is of the whole table: a filtered or scoped collection is counted.
-    if (totals.mode === 'estimated' && !where && dialectOf(model.provider).estimateSql) {
+    const estimated = totals.mode === 'estimated' || totals.mode === 'planned'
+    if (estimated && !where && dialectOf(model.provider).estimateSql) {
       const estimate = () => on((reads) => reads.estimate())
+      const below = totals.mode === 'planned' ? 0 : EXACT_BELOW
       return pageAndLooseTotal(
-        { page, total: () => estimatedTotal(estimate, count), exact: count },
+        { page, total: () => estimatedTotal(estimate, count, below), exact: count },
         page.window
       )
     }

@@ -122,7 +122,13 @@ export function renderDocumentation(
       documentEntrypoint(api, base),
       ...(api.types
         .flatMap((type) => type.collections)
-        .some((collection) => (collection.totals ?? 'exact') !== 'exact')
+        .some(
+          (collection) =>
+            (collection.totals ?? 'exact') !== 'exact' ||
+            collection.paging.clientTotals?.some(
+              (mode) => mode === 'estimated' || mode === 'planned'
+            )
+        )
         ? [documentTotalItemsAccuracy()]
         : []),
     ],

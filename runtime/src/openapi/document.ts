@@ -16,6 +16,7 @@ import {
   docsPath,
   entrypointKey,
 } from '../hydra/documentation.js'
+import { preferenceAppliedHeader, preferParameter } from './count-preference.js'
 import { isGuarded, type RouteOwner, securityScheme } from './guards.js'
 import { idParameter } from './key-parameter.js'
 import {
@@ -91,13 +92,19 @@ interface Operation {
 
 const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
 
-/** The responses of a route: its document (in both media types), then its problems. */
+/**
+ * The responses of a route: its document (in both media types, with its `headers` when it has
+ * some), then its problems.
+ */
 function responses(
-  ok: { description: string; schema: Schema },
+  ok: { description: string; schema: Schema; headers?: Record<string, unknown> | undefined },
   statuses: readonly ProblemStatus[]
 ): Record<string, unknown> {
   const content = { [JSON_LD]: { schema: ok.schema }, [JSON_TYPE]: { schema: ok.schema } }
-  const answers: Record<string, unknown> = { 200: { description: ok.description, content } }
+  const headers = ok.headers ? { headers: ok.headers } : {}
+  const answers: Record<string, unknown> = {
+    200: { description: ok.description, ...headers, content },
+  }
   for (const status of statuses) answers[status] = { $ref: `#/components/responses/${status}` }
   return answers
 }
@@ -143,6 +150,7 @@ function collectionOperation(
   naming: { operationId: string; summary: string; parent?: Parameter }
 ): Operation {
   const prefix = collection.hydraPrefix !== false
+  const prefer = preferParameter(collection.paging)
   return {
     operationId: naming.operationId,
     summary: naming.summary,
@@ -151,11 +159,13 @@ function collectionOperation(
     parameters: [
       ...(naming.parent ? [naming.parent] : []),
       ...collectionParameters(type, collection.paging, collection.query),
+      ...(prefer ? [prefer] : []),
     ],
     responses: responses(
       {
         description: `A page of ${type.name} resources.`,
         schema: schemaRef(schemaNames(type).collection(prefix)),
+        headers: preferenceAppliedHeader(collection.paging),
       },
       naming.parent ? [400, 404, 406, 500, 503] : [400, 406, 500, 503]
     ),

@@ -16,8 +16,8 @@ import { type Schema, scalarSchema } from './schemas.js'
 export interface Parameter {
   /** The parameter's name (`order[title]`). */
   name: string
-  /** Where it is sent: the query string, or the path. */
-  in: 'query' | 'path'
+  /** Where it is sent: the query string, the path, or a header (`Prefer`). */
+  in: 'query' | 'path' | 'header'
   /** Whether requests must give it. */
   required: boolean
   /** What it does, as the `hydra:search` template says. */

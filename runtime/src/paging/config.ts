@@ -21,7 +21,9 @@ export const defaultPagingConfig: PagingConfig = {
 
 /** Paging settings of a custom collection: the built-in defaults for whatever is left out. */
 export type CustomPagingOptions = {
-  [K in keyof Omit<PagingConfig, 'cursor' | 'parameters'>]?: PagingConfig[K] | undefined
+  [K in keyof Omit<PagingConfig, 'cursor' | 'parameters' | 'clientTotals'>]?:
+    | PagingConfig[K]
+    | undefined
 } & {
   /**
    * The names of the paging parameters, each defaulting to the built-in one (`page`, `pagination`,

@@ -7,7 +7,7 @@
  */
 
 import type { CursorKey } from '../contract/order.js'
-import type { PagingConfig } from '../contract/paging.js'
+import type { CountPreference, PagingConfig } from '../contract/paging.js'
 import { badRequest } from '../errors.js'
 import type { QueryMap } from '../iri/query-string.js'
 import { DEFAULT_BATCH_SIZE, inBatches, readInBatches } from './batches.js'
@@ -77,6 +77,33 @@ export interface CollectionReading<Row, Where> {
    * batch of a whole collection (the request's time budget). Default: unbounded.
    */
   work?: BoundWork | undefined
+  /**
+   * The totals the client asked for and the operation honours (`Prefer: count=…`,
+   * docs/paging.md#client-totals): an offset page is then partial for `none` and full otherwise,
+   * unless the client's `partial` parameter says otherwise. The source counts as it asks.
+   */
+  count?: CountPreference | undefined
+}
+
+/**
+ * The paging settings of an offset request: the operation's, with the partial or full paging a
+ * count preference asks for as its default.
+ */
+function offsetPaging(paging: PagingConfig, count: CountPreference | undefined): PagingConfig {
+  return count === undefined ? paging : { ...paging, partial: count === 'none' }
+}
+
+/**
+ * Whether `content` honours the count preference `count`: an offset page, partial for `none`
+ * and full for the others (the `partial` parameter may have asked otherwise).
+ */
+export function honoursCount(
+  content: CollectionContent<unknown>,
+  count: CountPreference | undefined
+): boolean {
+  const mode = content.decision?.mode
+  if (count === undefined || (mode !== 'full' && mode !== 'partial')) return false
+  return (mode === 'partial') === (count === 'none')
 }
 
 /** Runs database work within a request's budget. */
@@ -129,7 +156,7 @@ export async function readCollection<Row extends object, Where>(
       `The "${paging.parameters.page}" parameter cannot be combined with a cursor position (${fields}).`
     )
   }
-  const request = readPagingRequest(query, paging)
+  const request = readPagingRequest(query, offsetPaging(paging, reading.count))
   return { page: await work(fetchCollectionPage(source, request)), decision: decisionOf(request) }
 }
 

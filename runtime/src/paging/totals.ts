@@ -46,15 +46,16 @@ export const EXACT_BELOW = 100_000
 
 /**
  * `estimated`: the planner's row estimate of the table (`pg_class.reltuples`, kept by `ANALYZE`
- * and autovacuum); an exact count when the estimate is below EXACT_BELOW or unknown (-1: never
- * analyzed).
+ * and autovacuum); an exact count when the estimate is below `exactBelow` (EXACT_BELOW; 0 for a
+ * client's `planned`, which takes the estimate of any size) or unknown (-1: never analyzed).
  */
 export async function estimatedTotal(
   estimate: () => PromiseLike<number | undefined>,
-  exact: () => PromiseLike<number>
+  exact: () => PromiseLike<number>,
+  exactBelow: number = EXACT_BELOW
 ): Promise<{ value: number; accuracy: TotalAccuracy }> {
   const value = await estimate()
-  if (value === undefined || !(value >= EXACT_BELOW))
+  if (value === undefined || !(value >= exactBelow))
     return { value: await exact(), accuracy: 'exact' }
   return { value: Math.round(value), accuracy: 'estimated' }
 }

@@ -1,3 +1,4 @@
+import type { CountPreference } from '@prisma-hydra/runtime/defaults'
 import type { Annotation } from '../../annotations/parse.js'
 import { show } from '../../problems.js'
 import {
@@ -6,9 +7,10 @@ import {
   readPath,
   readPrefix,
 } from '../schema/annotation-args.js'
-import type { OperationModel, OrderEntry } from '../schema/model.js'
+import type { OperationModel, OrderEntry, ResolvedPaging } from '../schema/model.js'
 import type { PagingOptions } from '../schema/options.js'
 import { type CacheHeaders, cacheControlText, readCacheHeaders } from './cache-headers.js'
+import { resolveClientTotals } from './client-totals.js'
 import { type KeyContext, orderAndCursor } from './cursor-key.js'
 import type { GlobalConfig } from './global.js'
 import { readOrder } from './order.js'
@@ -51,7 +53,13 @@ export function resolveOperations(
 /** The resource's own collection, from `@pagination(...)` and `@resource(...)`. */
 function collectionOperation(scope: ResourceScope): OperationModel {
   const { global, keys } = scope
-  const paging = resolvePaging(global.defaults, scope.options, {}, '@pagination', keys.report)
+  const levels = { defaults: global.defaults, resource: scope.options, operation: {} }
+  const resolved = resolvePaging(global.defaults, scope.options, {}, '@pagination', keys.report)
+  const context = { source: '@pagination', provider: scope.provider }
+  const paging = withClientTotals(
+    resolved,
+    resolveClientTotals(levels, resolved, context, keys.report)
+  )
   return {
     name: 'collection',
     path: scope.path,
@@ -60,12 +68,7 @@ function collectionOperation(scope: ResourceScope): OperationModel {
     hydraPrefix: scope.hydraPrefix,
     cacheControl: cacheControlText(scope.cacheHeaders),
     ...engineOf(scope.options.engine ?? global.defaults.engine),
-    totals: resolveTotals(
-      { defaults: global.defaults, resource: scope.options, operation: {} },
-      '@pagination',
-      scope.provider,
-      keys.report
-    ),
+    totals: resolveTotals(levels, '@pagination', scope.provider, keys.report),
   }
 }
 
@@ -114,7 +117,10 @@ function namedOperation(
   const hydraPrefix = readPrefix(args.get('hydraPrefix'), source, report) ?? scope.hydraPrefix
   const cache = readCacheHeaders(args.get('cacheHeaders'), source, report)
   if (!operationPath) return undefined
-  const paging = resolvePaging(global.defaults, scope.options, options, source, report)
+  const levels = { defaults: global.defaults, resource: scope.options, operation: options }
+  const resolved = resolvePaging(global.defaults, scope.options, options, source, report)
+  const context = { source, provider: scope.provider }
+  const paging = withClientTotals(resolved, resolveClientTotals(levels, resolved, context, report))
   const cursorSource = options.viaCursor ? source : '@pagination'
   // An operation's own order conflicts with a cursor; the resource's order is simply not inherited.
   const ownOrder = paging.viaCursor ? order : (order ?? scope.order)
@@ -126,13 +132,16 @@ function namedOperation(
     hydraPrefix,
     cacheControl: cacheControlText(cache === undefined ? scope.cacheHeaders : cache),
     ...engineOf(options.engine ?? scope.options.engine ?? global.defaults.engine),
-    totals: resolveTotals(
-      { defaults: global.defaults, resource: scope.options, operation: options },
-      source,
-      scope.provider,
-      report
-    ),
+    totals: resolveTotals(levels, source, scope.provider, report),
   }
+}
+
+/** The paging settings with the totals clients may ask for, when they may ask for any. */
+function withClientTotals(
+  paging: ResolvedPaging,
+  modes: readonly CountPreference[]
+): ResolvedPaging {
+  return modes.length === 0 ? paging : { ...paging, clientTotals: modes }
 }
 
 /** An operation's engine (operation > resource > global), when one of them names it. */

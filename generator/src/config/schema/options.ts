@@ -1,4 +1,4 @@
-import { defaultPagingConfig } from '@prisma-hydra/runtime/defaults'
+import { countPreferences, defaultPagingConfig } from '@prisma-hydra/runtime/defaults'
 import { z } from 'zod'
 
 /**
@@ -79,6 +79,18 @@ export const pagingOptionSpecs = {
     schema: z.number().int().min(1).max(86_400),
     allowed: 'a whole number of seconds from 1 to 86400',
   },
+  clientTotals: {
+    specName: 'paginationClientTotals',
+    globalKey: 'pagination_client_totals',
+    schema: z.union([
+      z.boolean(),
+      z
+        .array(z.enum(countPreferences))
+        .min(1)
+        .refine((modes) => new Set(modes).size === modes.length),
+    ]),
+    allowed: `true, false, or a list of distinct totals among ${countPreferences.map((mode) => `"${mode}"`).join(', ')}`,
+  },
   engine: {
     specName: 'paginationEngine',
     globalKey: 'engine',
@@ -123,6 +135,9 @@ export type PagingOptionName = keyof typeof pagingOptionSpecs
  * @property totals - How full paging counts: `exact` (default), `estimated` (PostgreSQL) or
  *   `cached`.
  * @property totalsCacheSeconds - With `totals: "cached"`: how long a count is reused (default 10).
+ * @property clientTotals - The totals clients may ask for with `Prefer: count=…`: `true` (every
+ *   one), a list of `exact`, `estimated`, `planned`, `none`, or `false` (default: the header is
+ *   ignored).
  * @property engine - The read engine: `prisma` (default) or `compiled`.
  * @property fetchJoinCollection - Accepted for compatibility with API Platform; no effect.
  * @property useOutputWalkers - Accepted for compatibility with API Platform; no effect.

@@ -22,11 +22,16 @@
  *   docs/security.md) is never stored by a shared cache: its `Cache-Control` becomes `private`
  *   (`public`, `s-maxage` and `proxy-revalidate` dropped, the rest kept) whatever the annotation
  *   says, and `Vary` names the headers the caller is known by (`Authorization`, `Cookie`).
+ * - **Count preferences** (docs/paging.md#client-totals): the response of an operation that lets
+ *   clients choose their totals varies by `Prefer`; one that honours `Prefer: count=…` says so
+ *   with `Preference-Applied`, which its `ETag` covers with the body, so that the answers to two
+ *   preferences never share a tag, even with the same bytes.
  */
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { HydraError } from '../../errors.js'
 import { personalVary } from '../access/request-caller.js'
+import { countPreferenceOf } from '../request/count-preference.js'
 
 /** Revalidate on every use: the documents are small, the `304` cheaper than any staleness. */
 export const DOCUMENT_CACHE_CONTROL = 'no-cache'
@@ -111,11 +116,19 @@ export function cacheControlFor(
 }
 
 /**
- * `Vary`: `Accept` for a negotiated response, and the headers a caller-dependent one reads; ''
- * for neither.
+ * `Vary`: `Accept` for a negotiated response, the headers a caller-dependent one reads, and
+ * `Prefer` for one whose totals the client chooses; '' for none.
  */
-function varyFor(caller: CallerDependence | undefined, negotiated: boolean): string {
-  const names = [...(negotiated ? ['Accept'] : []), ...(caller?.vary ?? [])]
+function varyFor(
+  caller: CallerDependence | undefined,
+  negotiated: boolean,
+  preferred: boolean
+): string {
+  const names = [
+    ...(negotiated ? ['Accept'] : []),
+    ...(caller?.vary ?? []),
+    ...(preferred ? ['Prefer'] : []),
+  ]
   const seen = new Set<string>()
   return names
     .filter((name) => !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()))
@@ -123,8 +136,8 @@ function varyFor(caller: CallerDependence | undefined, negotiated: boolean): str
 }
 
 /**
- * The caching headers of this request's response: `Vary` (`negotiated`: by `Accept`) and
- * `Cache-Control`, each when it has a value.
+ * The caching headers of this request's response: `Vary` (`negotiated`: by `Accept`),
+ * `Cache-Control` and `Preference-Applied`, each when it has a value.
  */
 export function cachingHeaders(
   c: Context,
@@ -133,8 +146,10 @@ export function cachingHeaders(
 ): Record<string, string> {
   const caller = callerOf(c)
   const headers: Record<string, string> = {}
-  const vary = varyFor(caller, negotiated)
+  const preference = countPreferenceOf(c)
+  const vary = varyFor(caller, negotiated, preference !== undefined)
   if (vary !== '') headers.Vary = vary
+  if (preference?.applied) headers['Preference-Applied'] = `count=${preference.applied}`
   const cacheControl = cacheControlFor(configured, caller)
   if (cacheControl !== undefined) headers['Cache-Control'] = cacheControl
   return headers
@@ -192,9 +207,12 @@ export function cacheableBody(
 ): Response {
   const bytes = encoder.encode(text)
   const type = headers['Content-Type'] as string
-  const tag = entityTag(bytes, type)
   const negotiated = headers.Vary !== undefined
-  const validators = { ETag: tag, ...cachingHeaders(c, options.cacheControl, negotiated) }
+  const caching = cachingHeaders(c, options.cacheControl, negotiated)
+  // The honoured preference is part of what the tag stands for (with the media type).
+  const applied = caching['Preference-Applied']
+  const tag = entityTag(bytes, applied === undefined ? type : `${type}\n${applied}`)
+  const validators = { ETag: tag, ...caching }
   const answer = preconditionAnswer(c.req.header('If-Match'), c.req.header('If-None-Match'), tag)
   if (answer === 412) throw preconditionFailed(c)
   if (answer === 304) {

@@ -16,9 +16,15 @@ import type { PropertySelection } from '../../filters/properties.js'
 import { type ProviderQuery, type RowSelection, selectRows } from '../../filters/selection.js'
 import { omittedColumns } from '../../filters/shown-columns.js'
 import type { QueryMap } from '../../iri/query-string.js'
-import { type BoundWork, type CollectionContent, readCollection } from '../../paging/strategy.js'
+import {
+  type BoundWork,
+  type CollectionContent,
+  honoursCount,
+  readCollection,
+} from '../../paging/strategy.js'
 import type { CollectionResult, CollectionSource, PagingRequest } from '../../paging/types.js'
 import type { CallerOperation } from '../access/caller-operation.js'
+import { applyCount, askedCount } from '../request/count-preference.js'
 import type { ResourceAppOptions } from './app-options.js'
 import type { RouteObservation } from './route-observation.js'
 
@@ -215,6 +221,8 @@ export async function readContent<
     origin.kind === 'data'
       ? origin.access.where(selection.rows, callerOf(access))
       : selection.rows.where
+  // A client's totals (`Prefer: count=…`) are the generated source's to count, not a provider's.
+  const count = origin.kind === 'data' && !provider ? askedCount(c, paging) : undefined
   const reading = <W>(source: CollectionSource<Row, W>) =>
     readCollection(query, {
       source,
@@ -241,6 +249,7 @@ export async function readContent<
       batchSize: options.batchSize,
       database: resource.provider,
       work: read.work,
+      count,
     })
   if (origin.kind === 'source') {
     const rows = handSource(origin.source, operation, selection.rows)
@@ -248,6 +257,15 @@ export async function readContent<
   }
   const { within, observation } = read
   const view = callerOf(access)
-  const rows = origin.access.source(operation, selection.rows, view, within, observation.timing)
-  return { content: await reading(rows), properties }
+  const rows = origin.access.source(
+    operation,
+    selection.rows,
+    view,
+    within,
+    observation.timing,
+    count
+  )
+  const content = await reading(rows)
+  if (count !== undefined && honoursCount(content, count)) applyCount(c, count)
+  return { content, properties }
 }

@@ -55,7 +55,22 @@ export interface ResourceRules<W, O extends string, F extends string, A> {
   operations?: { [Name in O | 'item']?: OperationRules<W, A> | undefined } | undefined
   /** Fields the caller may not see. */
   hidden?: HiddenRule<F, A> | undefined
+  /**
+   * What the resource's rules read of the request (docs/caching.md). `credentials`: they read
+   * only what the caller authenticates with (the `authentication.vary` headers and what the app's
+   * middleware derives from them, a token's claims), so that every request without credentials
+   * gets the same answer, which a shared cache may then keep (`Cache-Control` as the
+   * `cacheHeaders` annotation says). Left out: the rules may read anything of the request, and
+   * every answer they bear on is `private`.
+   */
+  reads?: RuleInputs | undefined
 }
+
+/**
+ * What an access rule reads of the request: `credentials`, only what the caller authenticates
+ * with (ResourceRules' `reads`).
+ */
+export type RuleInputs = 'credentials'
 
 /**
  * The rules of an app by model name (`Book`), called with `A`. `ModelRules<never>` is any app's
@@ -101,4 +116,11 @@ export interface AuthenticationSettings {
    * the caller (default `Authorization` and `Cookie`).
    */
   vary?: readonly string[] | undefined
+  /**
+   * The names of the cookies that authenticate a caller (`session`), when `Cookie` is one of the
+   * `vary` headers: a request carrying none of them (and none of the other `vary` headers) is
+   * anonymous, and may get an answer a shared cache keeps (docs/caching.md). Left out: any
+   * `Cookie` header makes a request authenticated.
+   */
+  sessionCookies?: readonly string[] | undefined
 }

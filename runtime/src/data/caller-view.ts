@@ -88,7 +88,7 @@ export type ItemScopes = Map<string, Promise<Where | undefined>>
 export const CALLER_HEADERS: readonly string[] = ['Authorization', 'Cookie']
 
 /** The models whose rules bear on a request: its own, its relations' targets, its parent. */
-const relatedOf = (request: CallerRequest) => [
+export const relatedOf = (request: CallerRequest): string[] => [
   ...(request.related ?? []),
   ...(request.pages ?? []),
   ...(request.parent ? [request.parent] : []),

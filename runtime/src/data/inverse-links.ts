@@ -88,7 +88,10 @@ export function hideInverseLinks<R extends ModelRules<never> | undefined>(
     const hidden = rules[model]?.hidden
       ? both
       : Object.assign(both, { [LINKS_ONLY]: through.map(([link]) => link) })
-    linked[model] = { ...rules[model], hidden }
+    // The built rule reads what its targets' rules read: credentials alone when they all say so.
+    const readers = [rules[model], ...through.map(([, [target]]) => rules[target])]
+    const credentials = readers.every((own) => own === undefined || own.reads === 'credentials')
+    linked[model] = { ...rules[model], hidden, reads: credentials ? 'credentials' : undefined }
   }
   return (linked ? Object.assign(linked, { [BUILT]: true }) : access) as R
 }

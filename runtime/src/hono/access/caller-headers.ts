@@ -4,22 +4,27 @@
  * access rule bore on the request, its answer (a page, an item, a 404, a 401 or 403) is
  * `Cache-Control: private` and varies by the headers the caller is known by, so that no shared
  * cache hands one caller's rows to another (RFC 9111 §3.5, §4.1). `private` wins over any public
- * caching the API would otherwise allow.
+ * caching the API would otherwise allow, except on an anonymous request whose rules declare they
+ * read only credentials (docs/caching.md): that answer is every anonymous caller's, and keeps its
+ * `Vary` so that a cache never hands it to a request with credentials.
  */
 import type { Context } from 'hono'
-import { personalVary } from './request-caller.js'
+import { callerAnswer, personalVary } from './request-caller.js'
 
-/** `Cache-Control` and `Vary` of a personal response; none for a public one. */
+/**
+ * `Cache-Control` and `Vary` of a response a rule bore on; none for a public one. An anonymous
+ * answer every anonymous caller shares (docs/caching.md) keeps its `Vary` and is not `private`.
+ */
 export function callerHeaders(c: Context): [string, string][] {
-  const vary = personalVary(c)
-  if (!vary) return []
-  const headers: [string, string][] = [['Cache-Control', 'private']]
-  if (vary.length > 0) headers.push(['Vary', vary.join(', ')])
+  const answer = callerAnswer(c)
+  if (!answer) return []
+  const headers: [string, string][] = answer.shared ? [] : [['Cache-Control', 'private']]
+  if (answer.vary.length > 0) headers.push(['Vary', answer.vary.join(', ')])
   return headers
 }
 
-/** Whether the answer to this request depends on the caller (`Cache-Control: private`). */
-export const isPersonal = (c: Context): boolean => personalVary(c) !== undefined
+/** Whether the answer to this request is for its caller alone (`Cache-Control: private`). */
+export const isPersonal = (c: Context): boolean => callerAnswer(c)?.shared === false
 
 /** The `Vary` of a JSON-LD response: `Accept`, and the caller's headers on a personal one. */
 export function varyOf(c: Context): string {

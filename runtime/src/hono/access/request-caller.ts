@@ -6,7 +6,9 @@
  * headers (http-cache.ts, caller-headers.ts).
  */
 import type { Context } from 'hono'
+import { getCookie } from 'hono/cookie'
 import type { AuthenticationSettings } from '../../contract/access-rules.js'
+import { sameForAnonymous } from '../../data/anonymous-answer.js'
 import {
   type CallerRequest,
   type CallerView,
@@ -30,12 +32,45 @@ export interface CallerOptions {
   authentication?: AuthenticationSettings | undefined
 }
 
+/** How the answer to a request a rule bore on depends on the caller. */
+export interface CallerAnswer {
+  /** The request headers the answer varies by (`Authorization`, `Cookie`). */
+  vary: readonly string[]
+  /**
+   * Whether a shared cache may keep it: the request is anonymous and every rule bearing on it
+   * reads only the caller's credentials (docs/caching.md), so every anonymous caller gets it.
+   */
+  shared: boolean
+}
+
 /**
  * The request headers this request's answer varies by when a rule bore on it (whatever the
  * answer: a page, a 404, a 401), or undefined when it does not depend on the caller.
  */
 export function personalVary(c: Context): readonly string[] | undefined {
+  return callerAnswer(c)?.vary
+}
+
+/** How this request's answer depends on its caller; undefined when no rule bore on it. */
+export function callerAnswer(c: Context): CallerAnswer | undefined {
   return c.get(PERSONAL)
+}
+
+/**
+ * Whether the request carries none of the credentials a caller is known by: none of the `vary`
+ * headers, and, when the app names its session cookies, a `Cookie` header holding none of them.
+ * An app naming no header has no anonymous request: the cache cannot tell its callers apart.
+ */
+export function isAnonymous(c: Context, vary: readonly string[], settings?: AuthenticationSettings) {
+  if (vary.length === 0) return false
+  const sessions = settings?.sessionCookies
+  return vary.every((name) => {
+    const value = c.req.header(name)
+    if (value === undefined) return true
+    if (name.toLowerCase() !== 'cookie' || sessions === undefined) return false
+    const cookies = getCookie(c)
+    return sessions.every((session) => cookies[session] === undefined)
+  })
 }
 
 /** The item scopes read for this request so far. */
@@ -59,6 +94,13 @@ export function requestCaller(
 ): Promise<CallerView> {
   const { access, authentication } = options
   const vary = personalHeaders(access, request, authentication)
-  if (vary) c.set(PERSONAL, vary)
+  if (vary) {
+    // Once a request is known to be private (an earlier read of the same request), it stays so.
+    const shared =
+      callerAnswer(c)?.shared !== false &&
+      isAnonymous(c, vary, authentication) &&
+      sameForAnonymous(access, request)
+    c.set(PERSONAL, { vary, shared } satisfies CallerAnswer)
+  }
   return callerView<Context>(c, access, request, authentication, itemScopes(c))
 }

@@ -21,7 +21,10 @@
  * - **Caller-dependent responses**: a response an access rule bore on (data/caller-view.ts,
  *   docs/security.md) is never stored by a shared cache: its `Cache-Control` becomes `private`
  *   (`public`, `s-maxage` and `proxy-revalidate` dropped, the rest kept) whatever the annotation
- *   says, and `Vary` names the headers the caller is known by (`Authorization`, `Cookie`).
+ *   says, and `Vary` names the headers the caller is known by (`Authorization`, `Cookie`). The
+ *   one exception is the answer to an anonymous request whose rules read only credentials
+ *   (docs/caching.md): every anonymous caller gets it, so it keeps the configured directives, and
+ *   its `Vary` keeps it from requests with credentials.
  * - **Count preferences** (docs/paging.md#client-totals): the response of an operation that lets
  *   clients choose their totals varies by `Prefer`; one that honours `Prefer: count=…` says so
  *   with `Preference-Applied`, which its `ETag` covers with the body, so that the answers to two
@@ -30,7 +33,7 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { HydraError } from '../../errors.js'
-import { personalVary } from '../access/request-caller.js'
+import { callerAnswer } from '../access/request-caller.js'
 import { countPreferenceOf } from '../request/count-preference.js'
 
 /** Revalidate on every use: the documents are small, the `304` cheaper than any staleness. */
@@ -87,12 +90,16 @@ export function preconditionAnswer(
 export interface CallerDependence {
   /** Request headers the response depends on, added to `Vary` (`Authorization`, `Cookie`). */
   vary?: readonly string[] | undefined
+  /**
+   * Whether every anonymous caller gets this response (docs/caching.md): its `Cache-Control` is
+   * then the configured one, public directives included.
+   */
+  shared?: boolean | undefined
 }
 
 /** How this request's response depends on its caller, or undefined when it does not. */
 function callerOf(c: Context): CallerDependence | undefined {
-  const vary = personalVary(c)
-  return vary === undefined ? undefined : { vary }
+  return callerAnswer(c)
 }
 
 /** Directives only shared caches read, or that let them store: dropped from a private response. */
@@ -106,7 +113,7 @@ export function cacheControlFor(
   configured: string | undefined,
   caller: CallerDependence | undefined
 ): string | undefined {
-  if (caller === undefined) return configured
+  if (caller === undefined || caller.shared) return configured
   const kept = (configured ?? '')
     .split(',')
     .map((directive) => directive.trim())

@@ -8,7 +8,12 @@ import {
 import { hydraCompression } from '@prisma-hydra/runtime/compression'
 import type { CountStore } from '@prisma-hydra/runtime/redis'
 import { Hono } from 'hono'
-import { collectionPaths, createHydraApp, type HydraAccess } from '#generated/hydra/index.js'
+import {
+  collectionPaths,
+  createHydraApp,
+  type HydraAccess,
+  type HydraAppOptions,
+} from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { authenticate, type LibraryEnv, libraryAccess } from './auth.js'
 import {
@@ -65,6 +70,8 @@ export interface ExampleAppOptions<A extends HydraAccess<LibraryEnv> = typeof li
    * out: no compression (a proxy in front may compress instead).
    */
   compression?: { threshold?: number }
+  /** What answers show, for a CDN to purge (createHydraApp's `cacheTags`; docs/caching.md). */
+  cacheTags?: HydraAppOptions['cacheTags']
 }
 
 /**
@@ -105,6 +112,7 @@ export function createApp<A extends HydraAccess<LibraryEnv> = typeof libraryAcce
         allowedHosts: options.allowedHosts,
         cors: options.cors,
         totalsStore: options.totalsStore,
+        cacheTags: options.cacheTags,
         ...(options.engine === 'compiled'
           ? { engine: 'compiled', adapter: sharedAdapterOf(prisma) }
           : {}),

@@ -6,7 +6,8 @@
  *
  * @module \@prisma-hydra/runtime/generated
  */
-export type { AuthenticationSettings } from './contract/access-rules.js'
+export type { AuthenticationSettings, RuleInputs } from './contract/access-rules.js'
+export type { CacheTagHeader, CacheTagSettings } from './contract/cache-tags.js'
 export type { IdKind, KeySpec } from './contract/keys.js'
 export type { ModelSource, RelationSource } from './contract/model-source.js'
 export {

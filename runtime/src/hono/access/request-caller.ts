@@ -8,6 +8,7 @@
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { AuthenticationSettings } from '../../contract/access-rules.js'
+import type { CacheTagHeader, CacheTagSettings } from '../../contract/cache-tags.js'
 import { sameForAnonymous } from '../../data/anonymous-answer.js'
 import {
   type CallerRequest,
@@ -15,6 +16,7 @@ import {
   callerView,
   type ItemScopes,
   personalHeaders,
+  relatedOf,
 } from '../../data/caller-view.js'
 import type { AccessRules } from './access-rules.js'
 
@@ -30,6 +32,33 @@ export interface CallerOptions {
   access?: AccessRules | undefined
   /** The `WWW-Authenticate` challenge of a 401 and the headers a caller is known by. */
   authentication?: AuthenticationSettings | undefined
+  /** The header naming what answers show, for a CDN to purge (docs/caching.md); none left out. */
+  cacheTags?: CacheTagSettings | undefined
+}
+
+/** The context variable holding the models the request read, for its cache tags. */
+const TAGS = 'prisma-hydra cache tags'
+
+/** The models a request read and the header its cache tags go in (response/cache-tags.ts). */
+export interface ModelsRead {
+  header: CacheTagHeader
+  models: Set<string>
+}
+
+/** The models this request read, when the app tags its answers. */
+export function modelsRead(c: Context): ModelsRead | undefined {
+  return c.get(TAGS)
+}
+
+/** Notes that this request reads the models of `request`, when the app tags its answers. */
+function noteModels(c: Context, settings: CacheTagSettings | undefined, request: CallerRequest) {
+  if (!settings) return
+  let read = modelsRead(c)
+  if (!read) {
+    read = { header: settings.header ?? 'Cache-Tag', models: new Set() }
+    c.set(TAGS, read)
+  }
+  for (const model of [request.model, ...relatedOf(request)]) read.models.add(model)
 }
 
 /** How the answer to a request a rule bore on depends on the caller. */
@@ -61,7 +90,11 @@ export function callerAnswer(c: Context): CallerAnswer | undefined {
  * headers, and, when the app names its session cookies, a `Cookie` header holding none of them.
  * An app naming no header has no anonymous request: the cache cannot tell its callers apart.
  */
-export function isAnonymous(c: Context, vary: readonly string[], settings?: AuthenticationSettings) {
+export function isAnonymous(
+  c: Context,
+  vary: readonly string[],
+  settings?: AuthenticationSettings
+) {
   if (vary.length === 0) return false
   const sessions = settings?.sessionCookies
   return vary.every((name) => {
@@ -93,6 +126,7 @@ export function requestCaller(
   request: CallerRequest
 ): Promise<CallerView> {
   const { access, authentication } = options
+  noteModels(c, options.cacheTags, request)
   const vary = personalHeaders(access, request, authentication)
   if (vary) {
     // Once a request is known to be private (an earlier read of the same request), it stays so.

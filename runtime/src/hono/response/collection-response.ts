@@ -21,6 +21,7 @@ import { type HydraLogger, loggerOf } from '../../observe/logger.js'
 import { releaseBatch } from '../../paging/batches.js'
 import type { CollectionContent } from '../../paging/strategy.js'
 import { canonicalFor, jsonLdHeaders } from '../request/request-state.js'
+import { cacheTagHeader } from './cache-tags.js'
 import { cachingHeaders, unvalidatedAnswer } from './http-cache.js'
 import { asJsonLd, type JsonLdResponse, jsonLdText } from './json-ld.js'
 import { cutStream } from './stream-cut.js'
@@ -196,6 +197,9 @@ async function streamCollection<T, M, P extends boolean>(
     },
     { highWaterMark: 0 }
   )
-  const streamed: Response = c.body(body, 200, { ...headers, ...cachingHeaders(c, cacheControl) })
+  const caching = cachingHeaders(c, cacheControl)
+  // A stream's members are not known before its headers leave: its models alone name it.
+  const tags = cacheTagHeader(c, caching['Cache-Control'] ?? headers['Cache-Control'])
+  const streamed: Response = c.body(body, 200, { ...headers, ...caching, ...tags })
   return asJsonLd<HydraCollection<M, P>>(streamed)
 }

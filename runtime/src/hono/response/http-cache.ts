@@ -35,6 +35,7 @@ import type { Context } from 'hono'
 import { HydraError } from '../../errors.js'
 import { callerAnswer } from '../access/request-caller.js'
 import { countPreferenceOf } from '../request/count-preference.js'
+import { cacheTagHeader } from './cache-tags.js'
 
 /** Revalidate on every use: the documents are small, the `304` cheaper than any staleness. */
 export const DOCUMENT_CACHE_CONTROL = 'no-cache'
@@ -219,7 +220,8 @@ export function cacheableBody(
   // The honoured preference is part of what the tag stands for (with the media type).
   const applied = caching['Preference-Applied']
   const tag = entityTag(bytes, applied === undefined ? type : `${type}\n${applied}`)
-  const validators = { ETag: tag, ...caching }
+  const tags = cacheTagHeader(c, caching['Cache-Control'] ?? headers['Cache-Control'], text)
+  const validators = { ETag: tag, ...caching, ...tags }
   const answer = preconditionAnswer(c.req.header('If-Match'), c.req.header('If-None-Match'), tag)
   if (answer === 412) throw preconditionFailed(c)
   if (answer === 304) {

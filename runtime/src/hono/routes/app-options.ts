@@ -5,6 +5,7 @@
  * and the app-wide HydraAppSettings, besides its client, providers and documentation.
  */
 import type { AuthenticationSettings } from '../../contract/access-rules.js'
+import type { CacheTagSettings } from '../../contract/cache-tags.js'
 import type { DataAccessOptions } from '../../data/data-access.js'
 import type { DocumentedType } from '../../hydra/documentation.js'
 import type { AccessRules } from '../access/access-rules.js'
@@ -27,6 +28,11 @@ export interface ResourceAppOptions extends DataAccessOptions {
   access?: AccessRules | undefined
   /** The 401's `WWW-Authenticate` and the `Vary` of responses that depend on the caller. */
   authentication?: AuthenticationSettings | undefined
+  /**
+   * Name what each page, item and sub-collection shows (its models and IRIs) in the header a CDN
+   * purges by (`Cache-Tag`, `Surrogate-Key`, `xkey`; docs/caching.md). Left out: no tags.
+   */
+  cacheTags?: CacheTagSettings | undefined
 }
 
 /** What `createHydraApp` takes for the whole app, besides each resource's options. */

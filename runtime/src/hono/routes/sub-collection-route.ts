@@ -93,7 +93,10 @@ async function parentCondition<Row extends object, M, P extends boolean>(
   rows: DataAccess<Row>,
   relation: RelationSource<KeySpec>,
   prepared: PreparedOperation<M, P>,
-  options: Pick<ServeCollectionOptions<object>, 'timeouts' | 'access' | 'authentication'> & {
+  options: Pick<
+    ServeCollectionOptions<object>,
+    'timeouts' | 'access' | 'authentication' | 'cacheTags'
+  > & {
     observation: RouteObservation
   }
 ): Promise<[IdValue<IdKind>, Record<string, unknown>, CallerOperation<M, P>]> {

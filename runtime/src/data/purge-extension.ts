@@ -1,0 +1,114 @@
+/**
+ * @module
+ * Purge on write (docs/caching.md#purge-on-write): a Prisma client extension turning every write
+ * of the app's client into the cache tags of the models it changes (data/written-models.ts), the
+ * same model tags every cached answer carries (hono/response/cache-tags.ts), handed to the app's
+ * `purge` once the write is committed:
+ *
+ * - a write outside a transaction, or in a batch (`$transaction([...])`), when it resolves: Prisma
+ *   answers a batch's writes once the batch committed;
+ * - a write inside an interactive transaction (`$transaction(async (tx) => ...)`), when the
+ *   transaction resolves, and never when it rolls back.
+ *
+ * `purge` is called after the write answered, never awaited by it; what it throws or rejects goes
+ * to the logger. The transaction's writes are recognised by the asynchronous context of its
+ * callback (AsyncLocalStorage, which Node, Bun, Deno and workerd with `nodejs_compat` have).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { type HydraLogger, loggerOf } from '../observe/logger.js'
+import { relationTargets, WRITE_OPERATIONS, writtenModels } from './written-models.js'
+
+/** Purges the answers tagged with any of `tags` from the app's shared caches. */
+export type PurgeTags = (tags: readonly string[]) => unknown
+
+/** Options of {@link hydraInvalidation}. */
+export interface InvalidationOptions {
+  /** Purges answers by tags (`httpPurge(...)`, or the app's own call of its CDN's API). */
+  purge: PurgeTags
+  /** Where a failed purge is logged (default: the console). */
+  logger?: HydraLogger | undefined
+}
+
+/** What the extension reads of a Prisma client: `$extends` and `$transaction`. */
+interface ExtensibleClient {
+  $extends(extension: object): ExtensibleClient
+  $transaction(arg: unknown, options?: unknown): Promise<unknown>
+}
+
+/** The arguments Prisma hands an `$allOperations` query extension. */
+interface OperationCall {
+  model?: string
+  operation: string
+  args: unknown
+  query(args: unknown): Promise<unknown>
+}
+
+/**
+ * A Prisma client extension purging the cached answers a write changes:
+ * `prisma.$extends(hydraInvalidation({ purge: httpPurge({ url }) }))`. Every create, update,
+ * upsert and delete of a model (the `Many` forms, nested writes and cascades included) purges the
+ * tags of the models it changes, after commit.
+ *
+ * @example
+ * ```ts
+ * import { httpPurge, hydraInvalidation } from '@prisma-hydra/runtime/invalidation'
+ *
+ * const purging = prisma.$extends(
+ *   hydraInvalidation({ purge: httpPurge({ url: 'http://varnish:6081/' }) })
+ * )
+ * ```
+ */
+export function hydraInvalidation(options: InvalidationOptions) {
+  const logger = loggerOf(options.logger)
+  const pending = new AsyncLocalStorage<Set<string>>()
+  const send = (tags: ReadonlySet<string>) => {
+    if (tags.size === 0) return
+    const list = [...tags]
+    // Never awaited by the write: its answer leaves first, whatever the purge does.
+    setTimeout(() => {
+      Promise.resolve()
+        .then(() => options.purge(list))
+        .catch((error: unknown) =>
+          logger({
+            level: 'error',
+            message: `purging ${list.join(' ')} failed: cached answers may be stale until they expire`,
+            fields: { event: 'purge.error', tags: list, error },
+          })
+        )
+    }, 0)
+  }
+  return <C extends object>(client: C): C => {
+    const targets = relationTargets(client)
+    const queried = (client as unknown as ExtensibleClient).$extends({
+      name: 'prisma-hydra invalidation',
+      query: {
+        $allModels: {
+          async $allOperations({ model, operation, args, query }: OperationCall) {
+            const result = await query(args)
+            if (model === undefined || !WRITE_OPERATIONS.has(operation)) return result
+            const tags = writtenModels(targets, model, operation, args)
+            const transaction = pending.getStore()
+            if (transaction) for (const tag of tags) transaction.add(tag)
+            else send(tags)
+            return result
+          },
+        },
+      },
+    })
+    return queried.$extends({
+      name: 'prisma-hydra invalidation transactions',
+      client: {
+        // An interactive transaction's writes are purged once it commits; a rollback purges none.
+        async $transaction(arg: unknown, transactionOptions?: unknown) {
+          if (typeof arg !== 'function') return queried.$transaction(arg, transactionOptions)
+          const tags = new Set<string>()
+          const result = await pending.run(tags, () =>
+            queried.$transaction(arg, transactionOptions)
+          )
+          send(tags)
+          return result
+        },
+      },
+    }) as unknown as C
+  }
+}

@@ -146,7 +146,7 @@ describe('purge on write', () => {
   it('shows a single, Many, nested and batched write on the next request', async () => {
     const client = purging()
     const before = cache.purges.length
-    const [newest] = (await recentTitles()).titles
+    const newest = (await recentTitles()).titles[0] as string
     expect((await recentTitles()).cached).toBe('HIT')
     const book = await prisma.book.findFirstOrThrow({ where: { title: newest } })
 

@@ -2,9 +2,9 @@ import { type Context, Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import type { AuthenticationSettings } from '../../contract/access-rules.js'
 import { jsonLdHeaders } from '../request/request-state.js'
+import { cacheControlFor } from '../response/http-cache.js'
 import type { AccessRules } from './access-rules.js'
 import { callerHeaders } from './caller-headers.js'
-import { cacheControlFor } from '../response/http-cache.js'
 import { callerAnswer, requestCaller } from './request-caller.js'
 
 /** The headers a JSON-LD answer and a problem get after reading the caller under `rules`. */

@@ -90,7 +90,7 @@ export function callerAnswer(c: Context): CallerAnswer | undefined {
  * headers, and, when the app names its session cookies, a `Cookie` header holding none of them.
  * An app naming no header has no anonymous request: the cache cannot tell its callers apart.
  */
-export function isAnonymous(
+function isAnonymous(
   c: Context,
   vary: readonly string[],
   settings?: AuthenticationSettings

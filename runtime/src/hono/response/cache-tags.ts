@@ -20,10 +20,10 @@ import type { CacheTagHeader } from '../../contract/cache-tags.js'
 import { modelsRead } from '../access/request-caller.js'
 
 /** The most bytes of a tag header's value: Cloudflare's 16 KB, less room for its name. */
-export const MAX_TAG_BYTES = 16_000
+const MAX_TAG_BYTES = 16_000
 
 /** The most tags of one answer: Cloudflare keeps at most 1,000 unique tags. */
-export const MAX_TAGS = 1_000
+const MAX_TAGS = 1_000
 
 /** Cloudflare separates tags by commas; Fastly and xkey by spaces. */
 const separatorOf = (header: CacheTagHeader) => (header === 'Cache-Tag' ? ',' : ' ')

@@ -22,7 +22,7 @@ const layers = [
   ['hono/routes', '^runtime/src/hono/routes/'],
   ['hono/app', '^runtime/src/hono/app/'],
   ['node', '^runtime/src/node/'],
-  ['entries', '^runtime/src/(index|generated|defaults|node|redis|compression)[.]ts$'],
+  ['entries', '^runtime/src/(index|generated|defaults|node|redis|compression|client)[.]ts$'],
 ]
 
 /**
@@ -74,9 +74,38 @@ const withoutHono = {
   to: { path: '(^|/)node_modules/hono/' },
 }
 
+/**
+ * The client's side (`@prisma-hydra/runtime/client`, runtime/src/client/ and its entry) goes into
+ * browser bundles: besides itself it imports only the types of the leaves (the problem document),
+ * never a room of the server, Hono, Prisma or Node.
+ */
+const CLIENT = '^runtime/src/(client/|client[.]ts$)'
+const clientAlone = [
+  {
+    name: 'client-without-server',
+    comment:
+      'the client imports only itself and the leaves: nothing of the server, Hono, Prisma or Node',
+    severity: 'error',
+    from: { path: CLIENT },
+    to: { pathNot: `${CLIENT}|^runtime/src/(errors|error-kinds|terms)[.]ts$` },
+  },
+  {
+    name: 'client-leaves-types-only',
+    comment: 'the client imports the leaves for their types alone: errors.ts imports Hono',
+    severity: 'error',
+    from: { path: CLIENT },
+    to: { pathNot: CLIENT, dependencyTypesNot: ['type-only'] },
+  },
+]
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
-  forbidden: [withoutHono, ...oneWay('runtime', layers), ...oneWay('generator', generatorLayers)],
+  forbidden: [
+    withoutHono,
+    ...clientAlone,
+    ...oneWay('runtime', layers),
+    ...oneWay('generator', generatorLayers),
+  ],
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '[.]test[.]ts$' },

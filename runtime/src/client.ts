@@ -1,0 +1,30 @@
+/**
+ * `@prisma-hydra/runtime/client`: the browser's and any client's side of the API, with nothing of
+ * the server. A walker follows the links of a collection's pages in every paging mode, typed by
+ * the generated members as `hc` or openapi-fetch types them and narrowed by `properties[]`; it
+ * can be aborted, waits as a `503` asks, and throws the API's problems as HydraProblemError
+ * (docs/clients.md).
+ *
+ * ```ts
+ * import { hcWalker } from '@prisma-hydra/runtime/client'
+ *
+ * const books = hcWalker(client.books.$get)({ query: { 'properties[]': ['title'] } })
+ * for await (const book of books.members()) console.log(book.title)
+ * ```
+ *
+ * @module \@prisma-hydra/runtime/client
+ */
+export type { FollowOptions, ResponseLike } from './client/answer.js'
+export { type HcWalkerOptions, type HcWalkers, hcWalker } from './client/hc-walker.js'
+export type { MemberOf } from './client/members-of.js'
+export { type OpenApiResult, openApiWalker } from './client/openapi-walker.js'
+export type { HydraPage, PageLinks } from './client/page.js'
+export { type ClientProblem, HydraProblemError } from './client/problem-error.js'
+export type { RetryOptions } from './client/retry-after.js'
+export type { SelectedEmbed, SelectedMember } from './client/selection.js'
+export type {
+  HydraWalker,
+  SignalOptions,
+  WalkerOptions,
+  WalkOptions,
+} from './client/walker.js'

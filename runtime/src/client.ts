@@ -2,8 +2,8 @@
  * `@prisma-hydra/runtime/client`: the browser's and any client's side of the API, with nothing of
  * the server. A walker follows the links of a collection's pages in every paging mode, typed by
  * the generated members as `hc` or openapi-fetch types them and narrowed by `properties[]`; it
- * can be aborted, waits as a `503` asks, and throws the API's problems as HydraProblemError
- * (docs/clients.md).
+ * can be aborted, waits as a `503` asks, and throws the API's problems as HydraProblemError. Its
+ * pages feed TanStack Query's infinite and paged queries (docs/clients.md).
  *
  * ```ts
  * import { hcWalker } from '@prisma-hydra/runtime/client'
@@ -20,6 +20,13 @@ export type { MemberOf } from './client/members-of.js'
 export { type OpenApiResult, openApiWalker } from './client/openapi-walker.js'
 export type { HydraPage, PageLinks } from './client/page.js'
 export { type ClientProblem, HydraProblemError } from './client/problem-error.js'
+export {
+  type InfinitePagesOptions,
+  infinitePagesOptions,
+  type PageQueryContext,
+  type PageQueryOptions,
+  pageQueryOptions,
+} from './client/query-options.js'
 export type { RetryOptions } from './client/retry-after.js'
 export type { SelectedEmbed, SelectedMember } from './client/selection.js'
 export type {

@@ -31,7 +31,6 @@ import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
-import { adminBundle } from './support/admin-bundle.js'
 import {
   createAdapter,
   emptyDatabase,
@@ -39,6 +38,7 @@ import {
   startServer,
   type TestDatabase,
 } from './support/harness.js'
+import { adminBundle } from './support/page-bundle.js'
 
 const CHROMIUM = '/usr/bin/chromium'
 const CHROMIUM_FLAGS = [

@@ -19,10 +19,10 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp } from '#fixtures/embeds/hydra/index.js'
 import { PrismaClient } from '#fixtures/embeds/prisma/client.js'
-import { adminBundle } from './support/admin-bundle.js'
 import { EMBEDS_SCHEMA } from './support/embeds-app.js'
 import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
 import { seedLibrary } from './support/library-rows.js'
+import { adminBundle } from './support/page-bundle.js'
 
 const OUTPUT = fileURLToPath(new URL('./output/admin/', import.meta.url))
 const CHROMIUM = '/usr/bin/chromium'

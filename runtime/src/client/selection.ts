@@ -30,13 +30,11 @@ type Embeds<Q, N extends string> = {
 }[keyof Q]
 
 /**
- * An embedded item (docs/member-shape.md): its context, `@id`, `@type` and the fields asked, each
- * `unknown` (the related type is not known from the member's), or absent when a rule hides it.
+ * An embedded item (docs/member-shape.md): its `@id`, `@type` and the fields asked, each `unknown`
+ * (the related type is not known from the member's), or absent when a rule hides it.
  */
 export type SelectedEmbed<F extends string> = Flat<
   {
-    /** The related type's context. */
-    '@context': string
     /** The related item's IRI. */
     '@id': string
     /** The related type's name. */

@@ -8,6 +8,7 @@ import { HydraError } from '../errors.js'
 import { consoleLogger, type HydraLogger } from '../observe/logger.js'
 import { causesOf } from './causes.js'
 import { adapterSqlState, endedAtTimeLimit } from './dialects.js'
+import { inLine } from './loop-turns.js'
 import { outageReason } from './outage-reason.js'
 import { DEFAULT_RETRY_AFTER, QueryTimeout, withinBudget } from './timeouts.js'
 
@@ -222,15 +223,25 @@ export function asOutage(
 }
 
 /**
- * A request's database work, bounded by its budget; its success ends an outage episode of `log`,
- * the log of the database it read.
+ * A request's database work (`start` starts it), bounded by its budget; its success ends an outage
+ * episode of `log`, the log of the database it read. With `turns` (a database whose driver holds
+ * the process while it reads: loop-turns.ts), the work waits for its turn of the event loop, and
+ * that wait counts in the budget: work whose budget runs out before its turn is never started.
  */
 export async function databaseWork<T>(
-  work: PromiseLike<T>,
+  start: () => PromiseLike<T>,
   budget: number,
-  log: OutageLog
+  log: OutageLog,
+  turns = false
 ): Promise<T> {
-  const result = await withinBudget(work, budget)
+  const turn = turns ? inLine(start) : undefined
+  let result: T
+  try {
+    result = await withinBudget(turn ? turn.result : start(), budget)
+  } catch (error) {
+    turn?.leave()
+    throw error
+  }
   log.succeeded()
   return result
 }

@@ -71,7 +71,7 @@ function valuesOf(key: readonly CursorKey[], row: object): unknown[] {
 export async function* inBatches<T>(
   source: Iterable<T> | AsyncIterable<T>,
   size: number,
-  read: (batch: Promise<T[]>) => Promise<T[]> = (batch) => batch
+  read: (batch: () => Promise<T[]>) => Promise<T[]> = (batch) => batch()
 ): AsyncGenerator<T[], void, undefined> {
   const iterator =
     Symbol.asyncIterator in source
@@ -92,7 +92,7 @@ export async function* inBatches<T>(
   }
   try {
     for (;;) {
-      const batch = await read(readBatch())
+      const batch = await read(readBatch)
       if (batch.length > 0) yield batch
       if (finished) return
     }

@@ -106,10 +106,13 @@ export function honoursCount(
   return (mode === 'partial') === (count === 'none')
 }
 
-/** Runs database work within a request's budget. */
-export type BoundWork = <T>(work: PromiseLike<T>) => Promise<T>
+/**
+ * Runs database work (`start` starts it) within a request's budget: on a database whose driver
+ * holds the process, once its turn of the event loop has come (database/loop-turns.ts).
+ */
+export type BoundWork = <T>(start: () => PromiseLike<T>) => Promise<T>
 
-const unbounded: BoundWork = (work) => Promise.resolve(work)
+const unbounded: BoundWork = async (start) => start()
 
 /**
  * Reads the paging parameters of `query` and fetches what they ask for. Throws a 400 HydraError
@@ -124,7 +127,7 @@ export async function readCollection<Row extends object, Where>(
   const work = reading.work ?? unbounded
   if (provider && !paging.cursor) {
     const request = readPagingRequest(query, paging)
-    const result = await work(Promise.resolve(provider(request)))
+    const result = await work(async () => provider(request))
     return { ...contentOf(result, batchSize, work), decision: decisionOf(request) }
   }
   const cursor = paging.cursor && (reading.cursor ?? paging.cursor)
@@ -133,7 +136,7 @@ export async function readCollection<Row extends object, Where>(
     // docs/paging.md#d5. Each batch is read within the request's budget.
     const bounded = {
       ...source,
-      findMany: (window: RowWindow<Where>) => work(source.findMany(window)),
+      findMany: (window: RowWindow<Where>) => work(() => source.findMany(window)),
     }
     return {
       batches: readInBatches(bounded, cursor ?? reading.orderKey, batchSize),
@@ -143,7 +146,7 @@ export async function readCollection<Row extends object, Where>(
   if (cursor && !query.has(paging.parameters.page)) {
     const itemsPerPage = readItemsPerPage(query, paging)
     const bound = readCursorBound(query, cursor, reading.filterOperators, reading.database)
-    const page = await work(fetchCursorPage(source, cursor, itemsPerPage, bound))
+    const page = await work(() => fetchCursorPage(source, cursor, itemsPerPage, bound))
     return { page: keepFilterOperators(page, query), decision: CURSOR }
   }
   // docs/paging.md#d7: the page parameter on a cursor resource asks for that offset page of the
@@ -157,7 +160,10 @@ export async function readCollection<Row extends object, Where>(
     )
   }
   const request = readPagingRequest(query, offsetPaging(paging, reading.count))
-  return { page: await work(fetchCollectionPage(source, request)), decision: decisionOf(request) }
+  return {
+    page: await work(() => fetchCollectionPage(source, request)),
+    decision: decisionOf(request),
+  }
 }
 
 /**

@@ -193,7 +193,7 @@ async function collectionResponse<
       within: parent?.within,
       embedded: prepared.embedded,
       base,
-      work: boundWork(observation, budget.query, outages),
+      work: boundWork(observation, budget.query, outages, resource.provider),
       observation,
     }
     const { content, properties } = await inDataAccess(

@@ -5,6 +5,7 @@
  */
 import type { Context, Env, Input } from 'hono'
 import { outageLogOf } from '../../data/read-routing.js'
+import { clientTakesTurns } from '../../database/loop-turns.js'
 import { databaseWork, OutageLog } from '../../database/outage.js'
 import { budgetOf, type DatabaseTimeouts } from '../../database/timeouts.js'
 import { type CustomQueryOptions, customQuery } from '../../filters/custom-query.js'
@@ -17,7 +18,7 @@ import { collectionSearch } from '../../hydra/search.js'
 import { DEFAULT_BATCH_SIZE } from '../../paging/batches.js'
 import { type CustomPagingOptions, customPaging } from '../../paging/config.js'
 import { readPagingRequest } from '../../paging/request.js'
-import { contentOf } from '../../paging/strategy.js'
+import { type BoundWork, contentOf } from '../../paging/strategy.js'
 import type { CollectionResult, PagingRequest } from '../../paging/types.js'
 import { mountPrefix } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
@@ -119,7 +120,9 @@ export function hydraCollection<
   const outages = (options.database ? outageLogOf(options.database) : new OutageLog()).through(
     options.logger
   )
-  const work = <R>(work: PromiseLike<R>) => databaseWork(work, budget.query, outages)
+  // A handler reading a database whose driver holds the process waits for its turn of the loop.
+  const turns = clientTakesTurns(options.database)
+  const work: BoundWork = (start) => databaseWork(start, budget.query, outages, turns)
   // Its operation's span names its context's last segment: `hydra Genre.collection`.
   const names = { resource: options.context.split('/').pop() ?? '', operation: 'collection' }
   return async (c) => {
@@ -147,7 +150,7 @@ export function hydraCollection<
           orderBy,
         }
       }
-      const result = await work(Promise.resolve(handler(request, c, parsed)))
+      const result = await work(async () => handler(request, c, parsed))
       const content = readInSpan(observation, contentOf(result, batchSize, work))
       return await respondWithContent(
         c,

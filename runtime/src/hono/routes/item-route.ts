@@ -132,7 +132,7 @@ async function itemResponse<M, K extends IdKind>(
     // IRIs, names no item: a 404 without a query. The segment is read as the path has it, where
     // a value's encoded `;` or `=` is still encoded (a composite key's separators are not).
     const id = resource.parseId(segmentFromEnd(c.req.path, 1))
-    const work = boundWork(observation, budget.query, rows.outages)
+    const work = boundWork(observation, budget.query, rows.outages, resource.provider)
     const data = { resource: resource.name, operation: 'item', provider: resource.provider }
     const row =
       id === undefined
@@ -140,7 +140,7 @@ async function itemResponse<M, K extends IdKind>(
         : await inDataAccess(
             observation,
             { ...data, engine: rows.engineOf() },
-            () => work(rows.item(id, view, selected)),
+            () => work(() => rows.item(id, view, selected)),
             (found) => ({ 'hydra.items': found ? 1 : 0 })
           )
     if (!row) throw new HydraError(404, `No ${resource.name} with id "${raw}".`)

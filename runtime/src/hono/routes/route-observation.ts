@@ -6,6 +6,7 @@
  * spans, has no `@opentelemetry/api`.
  */
 
+import { takesTurns } from '../../database/loop-turns.js'
 import { databaseWork, type OutageLog } from '../../database/outage.js'
 import type { OperationsOptions } from '../../observe/options.js'
 import { type ServerTiming, serverTimingOf } from '../../observe/server-timing.js'
@@ -97,15 +98,21 @@ export function readInSpan<T>(
 
 /**
  * A request's database work, within its budget (a success ends an outage episode of `outages`)
- * and counted in its `db` timing.
+ * and counted in its `db` timing, with its wait for its turn on a database of `provider` that
+ * takes turns (database/loop-turns.ts).
  */
 export function boundWork(
   observation: RouteObservation,
   budget: number,
-  outages: OutageLog
+  outages: OutageLog,
+  provider: string | undefined
 ): BoundWork {
   const { timing } = observation
-  return (work) => databaseWork(timing ? timing.measure('db', work) : work, budget, outages)
+  const turns = takesTurns(provider)
+  return (start) => {
+    const work = databaseWork(start, budget, outages, turns)
+    return timing ? timing.measure('db', work) : work
+  }
 }
 
 /**

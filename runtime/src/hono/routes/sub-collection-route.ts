@@ -124,8 +124,9 @@ async function parentCondition<Row extends object, M, P extends boolean>(
         : await boundWork(
             options.observation,
             budget.query,
-            rows.outages
-          )(rows.within(relation, id, access.view))
+            rows.outages,
+            operation.resource.provider
+          )(() => rows.within(relation, id, access.view))
     if (id === undefined || !within) throw new HydraError(404, `No ${name} with id "${raw}".`)
     return [id, within, access]
   } catch (error) {

@@ -31,8 +31,9 @@ export interface DriverTimeouts {
    */
   connect?: number
   /**
-   * PostgreSQL: a statement, ended by the server (`statement_timeout`). Default 10,000. Not set on
-   * MySQL/MariaDB: the `mariadb` driver's `queryTimeout` is refused by MySQL servers.
+   * A statement, ended by the server: PostgreSQL's `statement_timeout`; MariaDB's
+   * `max_statement_time`, MySQL's `max_execution_time` (read-only SELECTs alone), each set on every
+   * connection of the pool (failFastPool's `statementTimeout`). Default 10,000.
    */
   statement?: number
   /**
@@ -76,7 +77,7 @@ export function createAdapter(
         query_timeout: query,
       })
     case 'mysql':
-      return mariadbAdapter(url, connect, query)
+      return mariadbAdapter(url, connect, query, statement)
   }
 }
 
@@ -96,9 +97,15 @@ export function withSettings(url: string, settings: Record<string, string | numb
 
 /**
  * The MariaDB/MySQL adapter over a pool of bounded waits that fails fast when the server cannot be
- * reached (failFastPool: the driver's pool would keep each request waiting out `acquireTimeout`).
+ * reached (failFastPool: the driver's pool would keep each request waiting out `acquireTimeout`),
+ * whose statements the server ends after `statement` milliseconds (`statementTimeout`).
  */
-function mariadbAdapter(url: string, connect: number, query: number): PrismaMariaDb {
+function mariadbAdapter(
+  url: string,
+  connect: number,
+  query: number,
+  statement: number
+): PrismaMariaDb {
   const settings = new URL(url)
   // The driver reads `mariadb://` URLs only (@prisma/adapter-mariadb rewrites them the same way).
   if (settings.protocol === 'mysql:') settings.protocol = 'mariadb:'
@@ -112,8 +119,7 @@ function mariadbAdapter(url: string, connect: number, query: number): PrismaMari
     prepareCacheLength: 0,
   }
   const config = withSettings(settings.href, bounded)
-  const pool = failFastPool(createPool(config), () =>
-    createConnection(config).then((connection) => connection.end())
-  )
+  const reach = () => createConnection(config).then((connection) => connection.end())
+  const pool = failFastPool(createPool(config), reach, { statementTimeout: statement })
   return new PrismaMariaDb(pool, { disposeExternalPool: true })
 }

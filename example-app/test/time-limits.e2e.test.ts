@@ -3,10 +3,10 @@
  * (docs/errors.md#database-outages-503): another connection holds the tables a page reads, and
  * the app's connections wait for them at most their lock limit (PostgreSQL's `lock_timeout`,
  * MySQL/MariaDB's `lock_wait_timeout`, SQLite's busy timeout) or their statement limit
- * (PostgreSQL's `statement_timeout`, MariaDB's `max_statement_time` set by the `mariadb` driver's
- * `queryTimeout`). Each is the load of the moment, not a fault of the request: a `503` problem with
- * `Retry-After`, long before the app's own budget, and the outage log names the database's own
- * reason. Served again once the tables are free.
+ * (PostgreSQL's `statement_timeout`, MariaDB's `max_statement_time`, which the example's pool sets
+ * on each of its connections). Each is the load of the moment, not a fault of the request: a
+ * `503` problem with `Retry-After`, long before the app's own budget, and the outage log names the
+ * database's own reason. Served again once the tables are free.
  */
 import type { HydraLogger } from '@prisma-hydra/runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -53,8 +53,8 @@ const LIMITS: Record<typeof TEST_DATABASE, Limit[]> = {
       reason: /Lock wait timeout exceeded/,
     },
     {
-      name: "a statement past max_statement_time (the driver's queryTimeout)",
-      url: { queryTimeout: '300' },
+      name: "a statement past max_statement_time (the pool's statementTimeout)",
+      driver: { statement: 300 },
       reason: /max_statement_time exceeded/,
     },
   ],

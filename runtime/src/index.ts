@@ -13,7 +13,8 @@
 export type { OrderEntry } from './contract/order.js'
 // The compiled engine's connection: the client's own driver adapter (docs/performance.md)
 export { shareAdapter } from './data/shared-adapter.js'
-// The database: a MariaDB pool that fails fast, time budgets (docs/deployment.md)
+// The database: a MariaDB pool that fails fast and limits its statements, time budgets
+// (docs/deployment.md)
 export { failFastPool } from './database/fail-fast-pool.js'
 // The start-up check of the database (docs/deployment.md#start-up-check)
 export { checkDatabase, DatabaseUnreachable } from './database/startup-check.js'

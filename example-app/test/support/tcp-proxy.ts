@@ -2,8 +2,9 @@
  * A TCP proxy in front of the database server, so a test can make the database fail the ways a
  * network does without touching the server: `freeze()` stops forwarding (bytes wait in the proxy,
  * as with a hung server or dropped packets), `cut()` destroys every connection and refuses new
- * ones (as with a server that went away), `resume()` restores normal service. Listens on a free
- * loopback port.
+ * ones (as with a server that went away), `resume()` restores normal service, and
+ * `cutAtCommand(text)` destroys the next connection whose client sends `text`, as it sends it (a
+ * connection lost in the middle of that command). Listens on a free loopback port.
  */
 import { connect, createServer, type Server, type Socket } from 'node:net'
 
@@ -13,6 +14,8 @@ export interface TcpProxy {
   freeze(): void
   cut(): void
   resume(): void
+  /** Destroys the next connection whose client sends `text`; resolves once it did. */
+  cutAtCommand(text: string): Promise<void>
   /** Connections currently open through the proxy. */
   connections(): number
   close(): Promise<void>
@@ -23,6 +26,8 @@ type Mode = 'forward' | 'frozen' | 'cut'
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let mode: Mode = 'forward'
   const pairs = new Set<[Socket, Socket]>()
+  /** The command text a connection is cut at, and what to call once it was. */
+  let cutAt: { text: string; done: () => void } | undefined
 
   const server: Server = createServer((client) => {
     if (mode === 'cut') {
@@ -42,6 +47,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     // Bytes read while frozen wait here, in order, until the proxy resumes.
     const forward = (from: Socket, to: Socket) => {
       from.on('data', (chunk: Buffer) => {
+        if (from === client && cutAt && chunk.includes(cutAt.text)) {
+          const { done } = cutAt
+          cutAt = undefined
+          drop()
+          done()
+          return
+        }
         if (mode === 'forward' && held.length === 0) to.write(chunk)
         else held.push([to, chunk])
       })
@@ -74,6 +86,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       held = []
       for (const [to, chunk] of waiting) if (!to.destroyed) to.write(chunk)
     },
+    cutAtCommand: (text) =>
+      new Promise<void>((done) => {
+        cutAt = { text, done }
+      }),
     connections: () => pairs.size,
     close: () =>
       new Promise<void>((resolve) => {

@@ -6,7 +6,9 @@
  * refused at once: with the database down, each request waits out the whole wait. node-postgres
  * hands a failed connection attempt to the request waiting for it; this gives the `mariadb` pool
  * the same behaviour, so an unreachable database is a prompt `503` (no option of the driver does).
+ * With `statementTimeout`, the server also ends each statement at that limit (statement-limit.ts).
  */
+import { type LimitedConnection, limitStatementTime } from './statement-limit.js'
 
 /** What this module uses of a `mariadb` pool (`mariadb.createPool(...)`). */
 export interface MariaDbPoolLike {
@@ -27,10 +29,22 @@ export interface MariaDbPoolLike {
   on(event: 'connection', listener: (connection: MariaDbConnectionLike) => void): unknown
 }
 
-/** What this module uses of a connection of the pool: that it ended (closed, or lost). */
-export interface MariaDbConnectionLike {
+/**
+ * What this module uses of a connection of the pool: that it ended (closed, or lost), and what
+ * setting its statement limit uses.
+ */
+export interface MariaDbConnectionLike extends LimitedConnection {
   /** Calls `listener` when the connection ends. */
   on(event: 'end', listener: () => void): unknown
+}
+
+export interface FailFastPoolOptions {
+  /**
+   * Milliseconds after which the server ends a statement: MariaDB's `max_statement_time`, MySQL's
+   * `max_execution_time` (read-only `SELECT`s), set on each connection as the pool opens it
+   * (docs/deployment.md#timeouts). Left out: no limit.
+   */
+  statementTimeout?: number | undefined
 }
 
 /** The pool's methods that wait for a connection. */
@@ -48,11 +62,17 @@ const WAITING = new Set<PropertyKey>(['getConnection', 'query', 'execute', 'batc
  *
  * ```ts
  * import { createConnection, createPool } from 'mariadb'
- * const pool = failFastPool(createPool(config), () => createConnection(config).then((c) => c.end()))
+ * const reach = () => createConnection(config).then((c) => c.end())
+ * const pool = failFastPool(createPool(config), reach, { statementTimeout: 10_000 })
  * const adapter = new PrismaMariaDb(pool, { disposeExternalPool: true })
  * ```
  */
-export function failFastPool<P extends MariaDbPoolLike>(pool: P, reach: () => Promise<unknown>): P {
+export function failFastPool<P extends MariaDbPoolLike>(
+  pool: P,
+  reach: () => Promise<unknown>,
+  options: FailFastPoolOptions = {}
+): P {
+  if (options.statementTimeout !== undefined) limitStatementTime(pool, options.statementTimeout)
   /** How to fail each request still waiting for the pool. */
   const waiting = new Set<(error: unknown) => void>()
   let checking: Promise<unknown> | undefined

@@ -1,0 +1,189 @@
+/**
+ * An abandoned request's statement ends on the server (docs/deployment.md#timeouts), on both
+ * engines, on PostgreSQL (`statement_timeout`) and MariaDB (`max_statement_time`, which the
+ * example's pool sets on each of its connections: failFastPool's `statementTimeout`). Another
+ * connection holds the table a page reads; the page's request is answered `503` at the end of the
+ * app's budget, while its read still waits on the server; the server then ends that read at the
+ * driver's statement limit, the table still held, as the server's own list of running statements
+ * shows (`information_schema.PROCESSLIST`, `pg_stat_activity`). Without the limit the read waits
+ * on.
+ * SQLite has no server: its reads take turns instead (loop-turns.e2e.test.ts).
+ *
+ * On MariaDB the limit is set as each connection opens: a connection lost while it is set (a proxy
+ * cuts it at that command) is closed without an unhandled rejection, and the pool serves on.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PrismaClient } from '#generated/prisma/client.js'
+import type { DriverTimeouts } from '../src/adapter.js'
+import { createApp } from '../src/app.js'
+import { prepareDatabase } from '../src/database.js'
+import { createPrismaClient } from '../src/prisma.js'
+import { emptyDatabase, startServer, TEST_DATABASE, type TestDatabase } from './support/harness.js'
+import { startTcpProxy } from './support/tcp-proxy.js'
+
+/** The app's budget: the page's request is answered 503 long before the statement limit. */
+const BUDGET = 400
+/** The driver's statement limit. */
+const STATEMENT = 1500
+/** A page that reads the held table (with its count). */
+const PAGE = '/books?page=2'
+
+let database: TestDatabase
+let seeded: PrismaClient
+const opened: Array<() => Promise<void>> = []
+
+beforeAll(async () => {
+  if (TEST_DATABASE === 'sqlite') return
+  database = await emptyDatabase()
+  seeded = createPrismaClient(database.url)
+  await prepareDatabase(seeded, database.url)
+})
+
+afterAll(async () => {
+  for (const close of opened.reverse()) await close()
+  await seeded?.$disconnect()
+  await database?.remove()
+})
+
+/** Statements reading `Book` running on the server now, but the asker's own. */
+async function readsRunning(): Promise<number> {
+  const sql =
+    TEST_DATABASE === 'mysql'
+      ? `SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST
+         WHERE DB = DATABASE() AND COMMAND <> 'Sleep' AND INFO LIKE '%Book%'
+         AND ID <> CONNECTION_ID()`
+      : `SELECT COUNT(*) AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND state = 'active' AND query LIKE '%Book%'
+         AND pid <> pg_backend_pid()`
+  const [row] = await seeded.$queryRawUnsafe<Array<{ n: bigint | number }>>(sql)
+  return Number(row?.n ?? 0)
+}
+
+/** Polls readsRunning until it is 0; false if it is not within `milliseconds`. */
+async function readsEndWithin(milliseconds: number): Promise<boolean> {
+  const until = performance.now() + milliseconds
+  while (performance.now() < until) {
+    if ((await readsRunning()) === 0) return true
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return false
+}
+
+/**
+ * Another connection holding `Book` until `release`: `LOCK TABLES … WRITE` on a pool of one
+ * connection (MariaDB), an open transaction's `ACCESS EXCLUSIVE` lock (PostgreSQL).
+ */
+async function holdBooks(): Promise<{ release: () => Promise<void> }> {
+  const url = new URL(database.url)
+  if (TEST_DATABASE === 'mysql') url.searchParams.set('connectionLimit', '1')
+  // No statement limit of its own: it holds the table as long as the test needs.
+  const locker = createPrismaClient(url.toString(), { statement: 0 })
+  opened.push(() => locker.$disconnect())
+  if (TEST_DATABASE === 'mysql') {
+    await locker.$executeRawUnsafe('LOCK TABLES `Book` WRITE')
+    return { release: async () => void (await locker.$executeRawUnsafe('UNLOCK TABLES')) }
+  }
+  let locked = () => {}
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    locked = resolve
+  })
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const holding = locker.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe('LOCK TABLE "Book" IN ACCESS EXCLUSIVE MODE')
+      locked()
+      await released
+    },
+    { maxWait: 5000, timeout: 60_000 }
+  )
+  await Promise.race([held, holding])
+  return {
+    release: async () => {
+      release()
+      await holding
+    },
+  }
+}
+
+/** The example app over a client of its own with `driver` bounds, on `url`; its origin. */
+async function serve(
+  engine: 'prisma' | 'compiled',
+  driver: DriverTimeouts,
+  url = database.url
+): Promise<string> {
+  const client = createPrismaClient(url, driver)
+  const server = await startServer(
+    createApp(client, { engine, timeouts: { query: BUDGET, retryAfter: 3 } }).fetch
+  )
+  opened.push(async () => {
+    await server.close()
+    await client.$disconnect()
+  })
+  // Its first answers open the pool's connections, which can take longer than the budget.
+  let status = 0
+  for (let tries = 0; tries < 5 && status !== 200; tries++)
+    status = (await fetch(`${server.origin}${PAGE}`)).status
+  expect(status).toBe(200)
+  return server.origin
+}
+
+describe.runIf(TEST_DATABASE !== 'sqlite').each(['prisma', 'compiled'] as const)(
+  `an abandoned read (%s engine, ${TEST_DATABASE})`,
+  (engine) => {
+    it('is ended by the server at the statement limit after its 503', async () => {
+      const origin = await serve(engine, { statement: STATEMENT })
+      const books = await holdBooks()
+      try {
+        const response = await fetch(`${origin}${PAGE}`)
+        expect(response.status).toBe(503)
+        expect(response.headers.get('retry-after')).toBe('3')
+        // Answered, its read still waits for the table on the server...
+        expect(await readsRunning()).toBeGreaterThan(0)
+        // ...until the server ends it, the table still held.
+        expect(await readsEndWithin(STATEMENT * 4)).toBe(true)
+      } finally {
+        await books.release()
+      }
+      expect((await fetch(`${origin}${PAGE}`)).status).toBe(200)
+    })
+
+    it('waits on without a statement limit', async () => {
+      const origin = await serve(engine, { statement: 0 })
+      const books = await holdBooks()
+      try {
+        expect((await fetch(`${origin}${PAGE}`)).status).toBe(503)
+        expect(await readsEndWithin(STATEMENT * 2)).toBe(false)
+      } finally {
+        await books.release()
+      }
+      expect(await readsEndWithin(5000)).toBe(true)
+    })
+  }
+)
+
+describe.runIf(TEST_DATABASE === 'mysql')('a connection lost while its limit is set', () => {
+  it('is closed without an unhandled rejection, and the pool serves on', async () => {
+    const target = new URL(database.url)
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 3306) })
+    opened.push(() => proxy.close())
+    const rejections: unknown[] = []
+    const onRejection = (reason: unknown) => void rejections.push(reason)
+    process.on('unhandledRejection', onRejection)
+    try {
+      const cut = proxy.cutAtCommand('max_statement_time')
+      const url = new URL(database.url)
+      url.host = proxy.address
+      // The first connection is lost as it sets its limit; serve() asks until a page is served.
+      const origin = await serve('prisma', { statement: STATEMENT }, url.toString())
+      await cut
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(rejections).toEqual([])
+      expect((await fetch(`${origin}/books/1`)).status).toBe(200)
+    } finally {
+      process.off('unhandledRejection', onRejection)
+    }
+  })
+})

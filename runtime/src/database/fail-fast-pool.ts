@@ -38,6 +38,7 @@ export interface MariaDbConnectionLike extends LimitedConnection {
   on(event: 'end', listener: () => void): unknown
 }
 
+/** Options of a fail-fast pool. */
 export interface FailFastPoolOptions {
   /**
    * Milliseconds after which the server ends a statement: MariaDB's `max_statement_time`, MySQL's

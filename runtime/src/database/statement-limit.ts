@@ -13,7 +13,9 @@
 
 /** What this module reads of a connection's server (`connection.info` of the `mariadb` driver). */
 export interface ServerInfo {
+  /** Whether the server is MariaDB (else MySQL). */
   isMariaDB(): boolean
+  /** Whether the server's version is at least `major.minor.patch`. */
   hasMinVersion(major: number, minor: number, patch: number): boolean
 }
 
@@ -23,7 +25,9 @@ export interface ServerInfo {
  * two ends of a promise).
  */
 export interface LimitedConnection {
+  /** The server the connection reached, once its handshake is done. */
   readonly info: ServerInfo | null
+  /** Sends `command`; the driver calls `resolve` with its result or `reject` with its error. */
   query(
     command: { sql: string },
     resolve: (result: unknown) => void,

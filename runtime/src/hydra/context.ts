@@ -95,11 +95,23 @@ export interface ContextType {
    */
   links?: readonly ContextLink[] | undefined
   /** The property filter of a resource: the to-one links a request may embed, and their fields. */
-  properties?:
-    | { properties: readonly { name: string; embed?: ContextEmbed | undefined }[] }
-    | undefined
+  properties?: ContextProperties | undefined
   /** The relations a resource declares embedded, and their fields. */
-  embedded?: readonly { name: string; embed: ContextEmbed }[] | undefined
+  embedded?: readonly ContextProperty[] | undefined
+}
+
+/** A resource's property filter, as its context reads it. */
+export interface ContextProperties {
+  /** The properties a request may select. */
+  properties: readonly ContextProperty[]
+}
+
+/** A property of a context's type that may embed its related item. */
+export interface ContextProperty {
+  /** The property's name: a link's, when it embeds. */
+  name: string
+  /** What an item embedded in its place shows; none for a property that embeds nothing. */
+  embed?: ContextEmbed | undefined
 }
 
 /** A relation of a context's type, shown as a link. */
@@ -108,8 +120,16 @@ export interface ContextLink {
   name: string
   /** Its property IRI; default: a term of the API's vocabulary. */
   iri?: string | undefined
-  /** The type it leads to: an embedded item's `@type`, and its class IRI when it declares one. */
-  target?: { name: string; iri?: string | undefined } | undefined
+  /** The type it leads to. */
+  target?: ContextTarget | undefined
+}
+
+/** The type a link leads to. */
+export interface ContextTarget {
+  /** Its name: an embedded item's `@type`. */
+  name: string
+  /** Its class IRI, when it declares one. */
+  iri?: string | undefined
 }
 
 /** What an embedded item of a link shows: its model and the fields it may show. */
@@ -161,12 +181,9 @@ function fieldTerm(type: ContextType, field: ContextField): ContextTerm {
  * defines them.
  */
 function embeddedTerms(type: ContextType): Map<string, Record<string, ContextTerm>> {
-  const embeds = [
-    ...(type.properties?.properties ?? []).flatMap(({ name, embed }) =>
-      embed ? [{ name, embed }] : []
-    ),
-    ...(type.embedded ?? []),
-  ]
+  const embeds = [...(type.properties?.properties ?? []), ...(type.embedded ?? [])].flatMap(
+    ({ name, embed }) => (embed ? [{ name, embed }] : [])
+  )
   const terms = new Map<string, Record<string, ContextTerm>>()
   for (const { name, embed } of embeds) {
     const target = type.links?.find((link) => link.name === name)?.target

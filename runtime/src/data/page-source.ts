@@ -110,13 +110,16 @@ const orderByOf = (order: readonly OrderField[], reverse: boolean): Where[] =>
 
 /** The default order of each operation and its reverse, computed once per operation. */
 function defaultOrders(): (operation: ReadOperation) => { orderBy: Where[]; reverse: Where[] } {
-  const known = new Map<ReadOperation, { orderBy: Where[]; reverse: Where[] }>()
+  // By the operation's order itself, which every variant of the operation shares (a caller's, a
+  // sub-collection's): as many entries as the resource has orders, however operations are made.
+  const known = new WeakMap<object, { orderBy: Where[]; reverse: Where[] }>()
+  const none: readonly OrderField[] = []
   return (operation) => {
-    let orders = known.get(operation)
+    const order = operation.order ?? none
+    let orders = known.get(order)
     if (!orders) {
-      const order = operation.order ?? []
       orders = { orderBy: orderByOf(order, false), reverse: orderByOf(order, true) }
-      known.set(operation, orders)
+      known.set(order, orders)
     }
     return orders
   }
@@ -133,16 +136,19 @@ function countCaches(
   store: CountStore | undefined,
   logger: HydraLogger | undefined
 ): CacheOf {
-  const caches = new Map<ReadOperation, CountCache | SharedCountCache>()
+  // By the operation's path, which its variants share (a caller's, a sub-collection's): their
+  // counts are told apart by their where (countKey), as the shared store tells them apart.
+  const caches = new Map<string, CountCache | SharedCountCache>()
   return (operation, seconds) => {
-    let cache = caches.get(operation)
+    const path = operation.path ?? ''
+    let cache = caches.get(path)
     if (!cache) {
       cache = new CountCache({ seconds })
       if (store) {
-        const names = { model: model.delegate, operation: operation.path ?? '' }
+        const names = { model: model.delegate, operation: path }
         cache = new SharedCountCache(store, names, seconds, cache, logger)
       }
-      caches.set(operation, cache)
+      caches.set(path, cache)
     }
     return cache
   }

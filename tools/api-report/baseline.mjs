@@ -24,6 +24,11 @@ export function releaseCommit(dir) {
   return commit
 }
 
+/** A commit's short name, as messages show it. */
+function short(commit) {
+  return commit.slice(0, 10)
+}
+
 /** A file's text at a commit, or undefined when the commit does not hold it. */
 function fileAt(commit, file) {
   try {
@@ -39,16 +44,20 @@ function fileAt(commit, file) {
 }
 
 /**
- * The baseline of a report (`runtime/api/node.api.md`) since a release commit: its text and the
- * commit it comes from, or undefined for a report never committed.
+ * The baseline of a report (`runtime/api/node.api.md`) since a release commit: its text and
+ * which commit it comes from, or undefined for a report never committed.
  */
 export function baselineOf(report, release) {
   const atRelease = fileAt(release, report)
-  if (atRelease !== undefined) return { text: atRelease, commit: release }
+  if (atRelease !== undefined)
+    return { text: atRelease, since: `the last release (${short(release)})` }
   const added = git('log', '--diff-filter=A', '--format=%H', `${release}..HEAD`, '--', report)
   const first = added.split('\n').filter(Boolean).at(-1)
   if (first === undefined) return undefined
-  return { text: fileAt(first, report), commit: first }
+  return {
+    text: fileAt(first, report),
+    since: `its first report after the last release (${short(first)})`,
+  }
 }
 
 /** The reports a release commit holds in a package's `api/` folder. */

@@ -30,12 +30,12 @@ function pendingReleases() {
   return releases
 }
 
-/** What an entry point's report removes from its baseline: its lines, and the baseline's commit. */
+/** What an entry point's report removes from its baseline: its lines, and which baseline. */
 function removalsOf(entry, reportText, release) {
   const baseline = baselineOf(entry.report, release)
   if (baseline === undefined) return undefined
   const removed = removedLines(baseline.text, reportText)
-  return removed.length === 0 ? undefined : { removed, commit: baseline.commit }
+  return removed.length === 0 ? undefined : { removed, since: baseline.since }
 }
 
 /**
@@ -57,7 +57,7 @@ export function checkChangesetRule(entries, reportText) {
       if (removals !== undefined) breaking.push({ entry, ...removals })
     }
     for (const report of reportsAt(release, dir)) {
-      if (!existsSync(path.join(root, report))) breaking.push({ gone: report, commit: release })
+      if (!existsSync(path.join(root, report))) breaking.push({ gone: report })
     }
     if (breaking.length === 0) continue
     const allowed = breakingReleases(version)
@@ -78,10 +78,10 @@ function ruleMessage({ packageName, version, allowed, named, breaking }) {
   ]
   for (const item of breaking) {
     if (item.gone !== undefined) {
-      lines.push(`  ${item.gone}: the entry point is gone (since ${item.commit.slice(0, 10)})`)
+      lines.push(`  ${item.gone}: the entry point of the last release is gone`)
       continue
     }
-    lines.push(`  ${item.entry.report}, removed or changed since ${item.commit.slice(0, 10)}:`)
+    lines.push(`  ${item.entry.report}, removed or changed since ${item.since}:`)
     for (const line of item.removed.slice(0, 12)) lines.push(`    - ${line}`)
     if (item.removed.length > 12) lines.push(`    ... and ${item.removed.length - 12} more`)
   }

@@ -3,7 +3,9 @@
 // goes, a type that changes) may. Each line is keyed by the declaration it belongs to (the last
 // line that starts at the first column), so that a member line (`    name: string;`) that goes from
 // one interface is not hidden by the same line appearing in another. API Extractor sorts the
-// declarations of a report, so adding one moves no other line out of its declaration.
+// declarations of a report, so adding one moves no other line out of its declaration. Its
+// comments on the first column (`// @public`, `// @deprecated`) are left out: they tag a
+// declaration and break nothing.
 //
 // A line-wise comparison rather than a diff library: what counts is which keyed lines the old
 // report has more of than the new one, whatever their order.
@@ -13,8 +15,8 @@ function keyedLines(text) {
   const counts = new Map()
   let declaration = ''
   for (const line of text.split('\n')) {
-    if (line.trim() === '') continue
-    if (!/^[\s}]/.test(line) && !line.startsWith('//')) declaration = line
+    if (line.trim() === '' || line.startsWith('//')) continue
+    if (!/^[\s}]/.test(line)) declaration = line
     const key = line === declaration ? line : `${declaration}\n${line}`
     counts.set(key, (counts.get(key) ?? 0) + 1)
   }

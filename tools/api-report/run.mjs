@@ -42,7 +42,7 @@ function shortDiff(entry) {
     ['diff', '--no-index', '--no-color', '-U1', '--', entry.report, computedPath(entry)],
     { cwd: root, encoding: 'utf8' }
   )
-  const lines = stdout.split('\n').slice(4)
+  const lines = stdout.trimEnd().split('\n').slice(4)
   const shown = lines.slice(0, 30).map((line) => `    ${line}`)
   if (lines.length > 30) shown.push(`    ... (${lines.length - 30} more lines)`)
   return shown.join('\n')

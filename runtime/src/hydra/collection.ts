@@ -1,7 +1,7 @@
 import type { ParameterNames } from '../contract/paging.js'
 import { iriBuilder } from '../iri/iri-builder.js'
 import type { QueryMap } from '../iri/query-string.js'
-import type { CollectionPage } from '../paging/types.js'
+import type { CollectionPage, LinkTarget } from '../paging/types.js'
 import { hydraTerm } from '../terms.js'
 
 /**
@@ -99,7 +99,7 @@ export interface RenderOptions<P extends boolean = boolean> {
 const LINKS = ['first', 'last', 'previous', 'next'] as const
 
 /** Whether a query has a parameter besides the page: a page asked so keeps its view. */
-export function hasParameters(query: QueryMap, pageName: string): boolean {
+function hasParameters(query: QueryMap, pageName: string): boolean {
   for (const key of query.keys()) if (key !== pageName) return true
   return false
 }
@@ -110,9 +110,21 @@ export function hasParameters(query: QueryMap, pageName: string): boolean {
  * page 1 of a single page) finds its main resource by this IRI (docs/paging.md#d6).
  */
 export function documentIri<M>(page: CollectionPage<M>, options: RenderOptions): string {
+  return viewLinks(page, options)?.(page.self) ?? options.path
+}
+
+/**
+ * The writer of the IRIs of a page's view, or undefined when the page has none: a single page
+ * asked without parameters has no view; with any (filters, the paging switch, a page size) it
+ * keeps one, whose `@id` is the request in normal form (docs/paging.md#d6).
+ */
+export function viewLinks<M>(
+  page: CollectionPage<M>,
+  options: Pick<RenderOptions, 'path' | 'query' | 'parameters'>
+): ((target: LinkTarget) => string) | undefined {
   const { page: pageName } = options.parameters
-  if (!page.paginated && !hasParameters(options.query, pageName)) return options.path
-  return iriBuilder(options.path, options.query, pageName)(page.self)
+  if (!page.paginated && !hasParameters(options.query, pageName)) return undefined
+  return iriBuilder(options.path, options.query, pageName)
 }
 
 /** Renders a page as a Hydra collection with the reference's presence rules: docs/paging.md#view. */
@@ -141,11 +153,8 @@ function renderView<M>(
   options: RenderOptions,
   prefix: boolean
 ): Record<string, string> | undefined {
-  const { page: pageName } = options.parameters
-  // A single page asked without parameters has no view; with any (filters, the paging switch, a
-  // page size) it keeps one, whose `@id` is the request in normal form (D6).
-  if (!page.paginated && !hasParameters(options.query, pageName)) return undefined
-  const iri = iriBuilder(options.path, options.query, pageName)
+  const iri = viewLinks(page, options)
+  if (!iri) return undefined
   const view: Record<string, string> = {
     '@id': iri(page.self),
     '@type': hydraTerm('PartialCollectionView', prefix),

@@ -10,12 +10,11 @@ import { HydraError } from '../../errors.js'
 import {
   documentIri,
   type HydraCollection,
-  hasParameters,
   type RenderOptions,
   renderCollectionChunks,
+  viewLinks,
 } from '../../hydra/collection.js'
 import type { PageDocument } from '../../hydra/page-document.js'
-import { iriBuilder } from '../../iri/iri-builder.js'
 import { isTruncated, MAX_INPUT_VARS, parseQuery, type QueryMap } from '../../iri/query-string.js'
 import { type HydraLogger, loggerOf } from '../../observe/logger.js'
 import { releaseBatch } from '../../paging/batches.js'
@@ -89,14 +88,8 @@ export function respondWithContent<T, M, P extends boolean>(
 ): JsonLdResponse<HydraCollection<M, P>> | Promise<JsonLdResponse<HydraCollection<M, P>>> {
   const { page } = content
   if (page) {
-    const { path, query, parameters, context } = render
-    const pageName = parameters.page
-    // A single page asked without parameters has no view; with any (filters, the paging switch,
-    // a page size) it keeps one, whose `@id` is the request in normal form (docs/paging.md#d6).
-    const view =
-      page.paginated || hasParameters(query, pageName)
-        ? iriBuilder(path, query, pageName)
-        : undefined
+    const { path, query, context } = render
+    const view = viewLinks(page, render)
     const text = writer.document(page, page.items.map(toMember), { path, context, view })
     // Asked without a query, the document's main resource is the collection, by the URL asked.
     const iri = query.size === 0 ? undefined : view ? view(page.self) : path

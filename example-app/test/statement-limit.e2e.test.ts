@@ -19,6 +19,7 @@ import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, TEST_DATABASE, type TestDatabase } from './support/harness.js'
+import { holdTables } from './support/table-lock.js'
 import { startTcpProxy } from './support/tcp-proxy.js'
 
 /** The app's budget: the page's request is answered 503 long before the statement limit. */
@@ -79,33 +80,7 @@ async function holdBooks(): Promise<{ release: () => Promise<void> }> {
   // No statement limit of its own: it holds the table as long as the test needs.
   const locker = createPrismaClient(url.toString(), { statement: 0 })
   opened.push(() => locker.$disconnect())
-  if (TEST_DATABASE === 'mysql') {
-    await locker.$executeRawUnsafe('LOCK TABLES `Book` WRITE')
-    return { release: async () => void (await locker.$executeRawUnsafe('UNLOCK TABLES')) }
-  }
-  let locked = () => {}
-  let release = () => {}
-  const held = new Promise<void>((resolve) => {
-    locked = resolve
-  })
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  const holding = locker.$transaction(
-    async (tx) => {
-      await tx.$executeRawUnsafe('LOCK TABLE "Book" IN ACCESS EXCLUSIVE MODE')
-      locked()
-      await released
-    },
-    { maxWait: 5000, timeout: 60_000 }
-  )
-  await Promise.race([held, holding])
-  return {
-    release: async () => {
-      release()
-      await holding
-    },
-  }
+  return holdTables(locker, ['Book'], TEST_DATABASE)
 }
 
 /** The example app over a client of its own with `driver` bounds, on `url`; its origin. */

@@ -16,6 +16,7 @@ import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, TEST_DATABASE, type TestDatabase } from './support/harness.js'
+import { holdTables } from './support/table-lock.js'
 
 /** The app's own budget: every answer below comes long before it. */
 const BUDGET = 8000
@@ -88,42 +89,12 @@ afterAll(async () => {
  * `ACCESS EXCLUSIVE` locks (PostgreSQL), `LOCK TABLES … WRITE` on a pool of one connection
  * (MySQL/MariaDB), an `EXCLUSIVE` transaction (SQLite).
  */
-async function holdTables(): Promise<{ release: () => Promise<void> }> {
+async function holdAll(): Promise<{ release: () => Promise<void> }> {
   const url = new URL(database.url)
   if (TEST_DATABASE === 'mysql') url.searchParams.set('connectionLimit', '1')
   const locker = createPrismaClient(url.toString())
   opened.push(() => locker.$disconnect())
-  if (TEST_DATABASE === 'mysql') {
-    await locker.$executeRawUnsafe('LOCK TABLES `Book` WRITE, `Review` WRITE')
-    return { release: async () => void (await locker.$executeRawUnsafe('UNLOCK TABLES')) }
-  }
-  if (TEST_DATABASE === 'sqlite') {
-    await locker.$executeRawUnsafe('BEGIN EXCLUSIVE')
-    return { release: async () => void (await locker.$executeRawUnsafe('COMMIT')) }
-  }
-  let locked = () => {}
-  let release = () => {}
-  const held = new Promise<void>((resolve) => {
-    locked = resolve
-  })
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  const holding = locker.$transaction(
-    async (tx) => {
-      await tx.$executeRawUnsafe('LOCK TABLE "Book", "Review" IN ACCESS EXCLUSIVE MODE')
-      locked()
-      await released
-    },
-    { maxWait: 5000, timeout: 60_000 }
-  )
-  await Promise.race([held, holding])
-  return {
-    release: async () => {
-      release()
-      await holding
-    },
-  }
+  return holdTables(locker, ['Book', 'Review'], TEST_DATABASE)
 }
 
 describe.each(['prisma', 'compiled'] as const)(
@@ -148,7 +119,7 @@ describe.each(['prisma', 'compiled'] as const)(
         for (const path of PATHS)
           expect((await fetch(`${server.origin}${path}`)).status, path).toBe(200)
 
-        const tables = await holdTables()
+        const tables = await holdAll()
         try {
           for (const path of PATHS) {
             const started = performance.now()

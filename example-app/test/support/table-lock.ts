@@ -1,0 +1,55 @@
+/**
+ * Another connection holding tables until `release`, so that the reads of a test wait on them:
+ * `LOCK TABLES … WRITE` (MySQL/MariaDB: give the client a pool of one connection, as the lock is
+ * the connection's), an `EXCLUSIVE` transaction (SQLite: the whole database), an open transaction's
+ * `ACCESS EXCLUSIVE` locks (PostgreSQL).
+ */
+
+/** What the lock uses of a Prisma client. */
+interface Locker {
+  $executeRawUnsafe(query: string): PromiseLike<unknown>
+  $transaction<T>(
+    run: (tx: { $executeRawUnsafe(query: string): PromiseLike<unknown> }) => Promise<T>,
+    options: { maxWait: number; timeout: number }
+  ): Promise<T>
+}
+
+/** Holds `tables` through `locker` on `database` (a test project's name) until `release`. */
+export async function holdTables(
+  locker: Locker,
+  tables: readonly string[],
+  database: string
+): Promise<{ release: () => Promise<void> }> {
+  if (database === 'mysql') {
+    await locker.$executeRawUnsafe(`LOCK TABLES ${tables.map((t) => `\`${t}\` WRITE`).join(', ')}`)
+    return { release: async () => void (await locker.$executeRawUnsafe('UNLOCK TABLES')) }
+  }
+  if (database === 'sqlite') {
+    await locker.$executeRawUnsafe('BEGIN EXCLUSIVE')
+    return { release: async () => void (await locker.$executeRawUnsafe('COMMIT')) }
+  }
+  let locked = () => {}
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    locked = resolve
+  })
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const quoted = tables.map((table) => `"${table}"`).join(', ')
+  const holding = locker.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe(`LOCK TABLE ${quoted} IN ACCESS EXCLUSIVE MODE`)
+      locked()
+      await released
+    },
+    { maxWait: 5000, timeout: 60_000 }
+  )
+  await Promise.race([held, holding])
+  return {
+    release: async () => {
+      release()
+      await holding
+    },
+  }
+}

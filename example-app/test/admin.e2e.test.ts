@@ -16,14 +16,13 @@
  * Needs Chromium at /usr/bin/chromium (`apt-get install -y chromium`); without it the test is
  * skipped with a message, except under CI (`CI` set), where it fails.
  */
-import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseHydraDocumentation, type Resource } from '@api-platform/api-doc-parser'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp as createCompositeApp } from '#fixtures/composite-keys/hydra/index.js'
 import { PrismaClient as CompositeClient } from '#fixtures/composite-keys/prisma/client.js'
@@ -31,6 +30,7 @@ import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
+import { chromiumPresent, launchChromium } from './support/chromium.js'
 import {
   createAdapter,
   emptyDatabase,
@@ -40,17 +40,6 @@ import {
 } from './support/harness.js'
 import { adminBundle } from './support/page-bundle.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const COMPOSITE_SCHEMA = fileURLToPath(
   new URL('./fixtures/composite-keys/schema.prisma', import.meta.url)
 )
@@ -75,12 +64,7 @@ const RESOURCES = [
   'releases',
 ]
 
-const hasBrowser = existsSync(CHROMIUM)
-if (!hasBrowser) {
-  const message = `Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium): the admin UI test is skipped.`
-  if (process.env.CI) throw new Error(message)
-  console.warn(message)
-}
+const hasBrowser = chromiumPresent('the admin UI test')
 
 let database: TestDatabase
 let prisma: PrismaClient
@@ -106,7 +90,7 @@ beforeAll(async () => {
   closers.push(page.close, server.close)
   const { api: parsed } = await parseHydraDocumentation(api)
   documented = new Map((parsed.resources ?? []).map((resource) => [resource.name, resource]))
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
+  browser = await launchChromium()
   await mkdir(OUTPUT, { recursive: true })
 }, 120_000)
 

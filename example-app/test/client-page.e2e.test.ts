@@ -11,23 +11,21 @@
  * Needs Chromium at /usr/bin/chromium (`apt-get install -y chromium`); without it the test is
  * skipped with a message, except under CI (`CI` set), where it fails.
  */
-import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
+import { chromiumPresent, launchChromium } from './support/chromium.js'
 import { emptyDatabase, startServer, TEST_DATABASE, type TestDatabase } from './support/harness.js'
 import { clientBundle } from './support/page-bundle.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
 const OUTPUT = fileURLToPath(new URL('./output/client/', import.meta.url))
 /** How long the page may take to show what is expected, and how often to look. */
 const SHOWN = { timeout: 30_000, interval: 100 }
@@ -35,12 +33,7 @@ const SHOWN = { timeout: 30_000, interval: 100 }
 const FEED_PAGE = 25
 const KEPT = 3
 
-const hasBrowser = existsSync(CHROMIUM)
-if (!hasBrowser) {
-  const message = `Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium): the client page test is skipped.`
-  if (process.env.CI) throw new Error(message)
-  console.warn(message)
-}
+const hasBrowser = chromiumPresent('the client page test')
 
 let database: TestDatabase
 let prisma: PrismaClient
@@ -59,7 +52,7 @@ beforeAll(async () => {
   await prepareDatabase(prisma, database.url)
   const server = await startServer(createApp(prisma, { cors: site.origin }).fetch)
   closers.push(site.close, server.close)
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
+  browser = await launchChromium()
   page = await browser.newPage({ viewport: { width: 1200, height: 800 } })
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))

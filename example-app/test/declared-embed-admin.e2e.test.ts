@@ -8,34 +8,27 @@
  * The browser part needs Chromium at /usr/bin/chromium (`apt-get install -y chromium`); without
  * it that part is skipped with a message, except under CI (`CI` set), where it fails.
  */
-import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Field, parseHydraDocumentation } from '@api-platform/api-doc-parser'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp } from '#fixtures/embeds/hydra/index.js'
 import { PrismaClient } from '#fixtures/embeds/prisma/client.js'
+import { chromiumPresent, launchChromium } from './support/chromium.js'
 import { EMBEDS_SCHEMA } from './support/embeds-app.js'
 import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
 import { seedLibrary } from './support/library-rows.js'
 import { adminBundle } from './support/page-bundle.js'
 
 const OUTPUT = fileURLToPath(new URL('./output/admin/', import.meta.url))
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
 /** How long the admin may take to show a page (discovery included), and how often to look. */
 const SHOWN = { timeout: 30_000, interval: 100 }
 
-const hasBrowser = existsSync(CHROMIUM)
-if (!hasBrowser) {
-  const message = `Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium): the admin part of the declared-embed client test is skipped.`
-  if (process.env.CI) throw new Error(message)
-  console.warn(message)
-}
+const hasBrowser = chromiumPresent('the admin part of the declared-embed client test')
 
 let prisma: PrismaClient
 let database: TestDatabase
@@ -55,7 +48,7 @@ beforeAll(async () => {
     )
     admin = page.origin
     closers.push(page.close)
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
+    browser = await launchChromium()
     await mkdir(OUTPUT, { recursive: true })
   }
   const api = await startServer(createHydraApp({ prisma, ...(admin ? { cors: admin } : {}) }).fetch)

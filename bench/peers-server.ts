@@ -20,11 +20,15 @@
  *   (`shareAdapter`): the SQL written at generate time, run on the client's own driver adapter.
  * - handwritten: Hono routes with the Prisma client as its documentation shows them: the page and
  *   `count()` in one `$transaction([...])` (full); `take` one more row (partial); Prisma's own
- *   `cursor: { id }` with `skip: 1` (cursor).
+ *   `cursor: { id }` with `skip: 1` (cursor); and the shaped page of bench/peers-shaped.ts, which
+ *   the generated routes answer too (its answers are compared as data, not bytes).
  * - pagination: Hono routes on prisma-extension-pagination: `withPages({ includePageCount: true })`
  *   (full), `withPages()` (partial), `withCursor({ after })` (cursor).
  * - relay: Hono routes on @devoxa/prisma-relay-cursor-connection's `findManyCursorConnection`
  *   (cursor only: a Relay connection has no page numbers), which counts every request.
+ * - honoFloor: the floor of a user of this stack: Hono routes on @hono/node-server answering from
+ *   the floor's own reads (the driver, the plain SQL below), with the same documents. The
+ *   `compiled` engine's floor.
  * - floor: `node:http` and the database's own driver running the plain SQL a person would write,
  *   each statement prepared once (peers-floor.ts). No framework, no ORM: what nothing built on
  *   them can beat.
@@ -51,7 +55,8 @@ import {
   partialDocument,
   positionOf,
 } from './peers-documents.js'
-import { floor } from './peers-floor.js'
+import { floor, floorReads } from './peers-floor.js'
+import { shapedRoute } from './peers-shaped.js'
 
 export const KINDS = [
   'generated',
@@ -59,6 +64,7 @@ export const KINDS = [
   'handwritten',
   'pagination',
   'relay',
+  'honoFloor',
   'floor',
 ] as const
 export type Kind = (typeof KINDS)[number]
@@ -71,6 +77,7 @@ export const SERVES: Record<Kind, readonly Mode[]> = {
   handwritten: MODES,
   pagination: MODES,
   relay: ['cursor'],
+  honoFloor: MODES,
   floor: MODES,
 }
 
@@ -160,12 +167,14 @@ function honoApp(read: {
       const [rows, hasNext] = await cursor(after)
       return respond(c, cursorDocument(rows, after, hasNext))
     })
-  return app.fetch
+  return app
 }
 
-/** The hand-written Prisma routes (bench/route-work.ts prices their own work too). */
+/**
+ * The hand-written Prisma routes, and the shaped page's (bench/peers-shaped.ts). (bench/route-work.ts prices their own work too.)
+ */
 export function handwritten(prisma: Prisma) {
-  return honoApp({
+  const app = honoApp({
     full: (page) =>
       prisma.$transaction([
         prisma.event.findMany({
@@ -196,6 +205,8 @@ export function handwritten(prisma: Prisma) {
       return [rows.slice(0, PER_PAGE), rows.length > PER_PAGE]
     },
   })
+  shapedRoute(app, prisma)
+  return app.fetch
 }
 
 function withPagination(base: Prisma) {
@@ -218,7 +229,7 @@ function withPagination(base: Prisma) {
         .withCursor({ limit: PER_PAGE, after: String(after.id) })
       return [rows, meta.hasNextPage]
     },
-  })
+  }).fetch
 }
 
 function relay(prisma: Prisma) {
@@ -236,7 +247,7 @@ function relay(prisma: Prisma) {
       )
       return [connection.nodes, connection.pageInfo.hasNextPage]
     },
-  })
+  }).fetch
 }
 
 async function main() {
@@ -250,18 +261,18 @@ async function main() {
     if (message === 'exit') process.exit(0)
   })
   if (kind === 'floor') return floor(url)
-  const { prisma, createHydraApp } = await prismaFor(url)
-  const fetch =
-    kind === 'generated' || kind === 'compiled'
-      ? createHydraApp(kind === 'compiled')
-      : kind === 'handwritten'
-        ? handwritten(prisma)
-        : kind === 'pagination'
-          ? withPagination(prisma)
-          : relay(prisma)
-  serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+  serve({ fetch: await fetchFor(kind as Kind, url), port: 0, hostname: '127.0.0.1' }, (info) => {
     process.stdout.write(`listening ${info.port}\n`)
   })
+}
+
+/** The Hono app of a kind served on @hono/node-server, as a fetch handler. */
+async function fetchFor(kind: Kind, url: string) {
+  if (kind === 'honoFloor') return honoApp(floorReads(url)).fetch
+  const { prisma, createHydraApp } = await prismaFor(url)
+  if (kind === 'generated' || kind === 'compiled') return createHydraApp(kind === 'compiled')
+  if (kind === 'handwritten') return handwritten(prisma)
+  return kind === 'pagination' ? withPagination(prisma) : relay(prisma)
 }
 
 // Run only as a program: bench/peers.ts imports the lists above.

@@ -29,7 +29,6 @@ import {
   cpuTime,
   integers,
   loadTurn,
-  type Measure,
   median,
   rotated,
   type Server,
@@ -41,6 +40,8 @@ import {
 } from './load.js'
 import { feedLink } from './peers-documents.js'
 import { KINDS, type Kind, SERVES } from './peers-server.js'
+import { checkShaped, SHAPED_PATH } from './peers-shaped.js'
+import { type PeerRequest, type Row, ratio, targetLines } from './peers-targets.js'
 import { machine, writeSection } from './report.js'
 import { eventRow, prepareDatabase } from './setup.js'
 import { prepareMariadbDatabase, preparePostgresDatabase } from './setup-servers.js'
@@ -53,21 +54,14 @@ const [WARMUP = 1] = integers('BENCH_PEERS_WARMUP', '1')
 const [CONNECTIONS = 10] = integers('BENCH_PEERS_CONNECTIONS', '10')
 const POOL_CONNECTIONS = integers('BENCH_PEERS_POOL_CONNECTIONS', '50,100')
 const DEPTH = 0.3
-const TARGETS = { floor: 0.8, handwritten: 1.0, cheap: 0.8, peers: 1.0, smallFloor: 0.6 }
-/**
- * The compiled engine's target against the floor at the smallest size: 0.8, and 0.7 on MariaDB,
- * where the floor's driver keeps its prepared statements and `@prisma/adapter-mariadb` turns that
- * cache off (peers-floor.ts).
- */
-const compiledFloor = (database: string) => (database === 'MariaDB' ? 0.7 : 0.8)
-
 const LABELS: Record<Kind, string> = {
   generated: 'generated',
   compiled: 'generated, compiled engine',
   handwritten: 'hand-written Prisma',
   pagination: 'prisma-extension-pagination',
   relay: 'devoxa relay',
-  floor: 'floor (driver, plain SQL)',
+  honoFloor: 'Hono floor (driver, plain SQL)',
+  floor: 'node:http floor (driver, plain SQL)',
 }
 
 const WHAT: Record<Kind, string> = {
@@ -80,21 +74,15 @@ const WHAT: Record<Kind, string> = {
     'Hono routes on prisma-extension-pagination: `withPages({ includePageCount: true })`, `withPages()`, `withCursor({ after })`',
   relay:
     "Hono route on @devoxa/prisma-relay-cursor-connection's `findManyCursorConnection` (cursor paging only: a Relay connection has no page numbers; it counts on every request)",
+  honoFloor:
+    "Hono routes on @hono/node-server answering from the node:http floor's reads (below) with the same documents: the floor of a user of this stack, the `compiled` engine's",
   floor:
     'node:http and the driver (better-sqlite3; node-postgres, a pool of 10 as `@prisma/adapter-pg` makes; `mariadb`, a pool of 10, `execute` with its prepared-statement cache) running plain SQL prepared once: `LIMIT`/`OFFSET` and `SELECT COUNT(*) FROM "Event"` (side by side on PostgreSQL and MariaDB, no transaction), a row-value keyset `WHERE ("createdAt", "id") < (…)` (bench/peers-floor.ts)',
 }
 
-/** The requests measured; `by` lists the kinds that serve it, `cheap` the cheaper-total ones. */
-interface Request {
-  id: string
-  label: string
-  path: (rows: number) => string
-  by: readonly Kind[]
-  /** Only on these databases (default: all). */
-  on?: readonly string[]
-}
+/** The requests measured; `by` lists the kinds that serve it. */
 const deepPosition = (rows: number) => eventRow(rows - Math.round(rows * DEPTH) + 1)
-const REQUESTS: readonly Request[] = [
+const REQUESTS: readonly PeerRequest[] = [
   { id: 'full', label: 'full, page 2', path: () => '/events?page=2', by: kindsFor('full') },
   {
     id: 'partial',
@@ -107,6 +95,14 @@ const REQUESTS: readonly Request[] = [
     label: `cursor, ${DEPTH * 100} % deep`,
     path: (rows) => feedLink(deepPosition(rows), 'lt'),
     by: kindsFor('cursor'),
+  },
+  {
+    id: 'shaped',
+    label:
+      'shaped page 2 (filter through two relations, properties[], to-one and capped to-many embeds)',
+    path: () => SHAPED_PATH,
+    by: ['generated', 'compiled', 'handwritten'],
+    shaped: true,
   },
   // The generated route's cheaper totals: no peer has them, so they are compared with the partial
   // page (no count at all) of the same run. An estimate exists on PostgreSQL only.
@@ -172,19 +168,6 @@ const timeoutFor = (connections: number) => (connections > CONNECTIONS ? 20 : 10
 const load = (origin: string, path: string, amount: number, connections: number) =>
   loadTurn(origin, path, { amount, connections }, { timeout: timeoutFor(connections) })
 
-/** One line of results: a request on one table under one number of connections. */
-interface Row {
-  database: string
-  rows: number
-  request: Request
-  connections: number
-  /** Per server, one measure per run. */
-  measures: Map<Kind, Measure[]>
-  /** Per server, its CPU time (user + system, µs) per response, one value per run. */
-  cpu: Map<Kind, number[]>
-  bodyBytes: number
-}
-
 const loadBefore = os.loadavg()[0] as number
 const results: Row[] = []
 for (const database of selected) {
@@ -197,11 +180,11 @@ for (const database of selected) {
     const servers = new Map<Kind, Server>()
     try {
       for (const kind of KINDS) servers.set(kind, await startServer(SERVER, [kind, url]))
-      const loads: { request: Request; connections: number }[] = REQUESTS.filter(
+      const loads: { request: PeerRequest; connections: number }[] = REQUESTS.filter(
         (request) => !request.on || request.on.includes(database.id)
       ).map((request) => ({ request, connections: CONNECTIONS }))
       if (database.id === 'postgresql') {
-        const full = REQUESTS[0] as Request
+        const full = REQUESTS[0] as PeerRequest
         for (const connections of POOL_CONNECTIONS) loads.push({ request: full, connections })
       }
       const lines = new Map<(typeof loads)[number], Row>()
@@ -210,7 +193,8 @@ for (const database of selected) {
         const serving = new Map(
           entry.request.by.map((kind) => [kind, servers.get(kind) as Server] as const)
         )
-        const bodyBytes = await checkSame(serving, path)
+        const bodies = entry.request.shaped ? await checkShaped(serving, path) : undefined
+        const bodyBytes = bodies?.get('generated') ?? (await checkSame(serving, path))
         lines.set(entry, {
           database: database.name,
           rows,
@@ -219,6 +203,7 @@ for (const database of selected) {
           measures: new Map(entry.request.by.map((kind) => [kind, []])),
           cpu: new Map(entry.request.by.map((kind) => [kind, []])),
           bodyBytes,
+          ...(bodies ? { bodies } : {}),
         })
       }
       // Warm-up: twice the connections' worth of requests, and then for about WARMUP seconds at
@@ -267,18 +252,6 @@ for (const database of selected) {
 
 const n = (value: number) => value.toLocaleString('en')
 const rate = (value: number) => (value < 100 ? value.toFixed(1) : n(Math.round(value)))
-/** `kind`'s rate over `over`'s, taken within each run. */
-function runRatios(row: Row, kind: Kind, over: Kind): number[] | undefined {
-  const of = row.measures.get(kind)
-  const base = row.measures.get(over)
-  if (!of || !base) return undefined
-  return of.map((m, run) => m.perSecond / (base[run] as Measure).perSecond)
-}
-/** Within each run: `kind`'s rate over `over`'s; their median and range. */
-function ratio(row: Row, kind: Kind, over: Kind): Spread | undefined {
-  const values = runRatios(row, kind, over)
-  return values && spread(values)
-}
 const shownRatio = (value: Spread | undefined) => shownSpread(value)
 const cell = (row: Row, kind: Kind) => {
   const measures = row.measures.get(kind)
@@ -296,11 +269,11 @@ const cell = (row: Row, kind: Kind) => {
   return `${rate(median(rates))} (${rate(Math.min(...rates))}–${rate(Math.max(...rates))})${errors}`
 }
 const table = [
-  `| database | rows | request | conn. | ${KINDS.map((kind) => LABELS[kind]).join(' | ')} | generated / floor | compiled / floor | generated / hand-written |`,
-  `|---|---:|---|---:|${KINDS.map(() => '---:').join('|')}|---:|---:|---:|`,
+  `| database | rows | request | conn. | ${KINDS.map((kind) => LABELS[kind]).join(' | ')} | generated / hand-written | compiled / Hono floor | compiled / hand-written | generated / floor |`,
+  `|---|---:|---|---:|${KINDS.map(() => '---:').join('|')}|---:|---:|---:|---:|`,
   ...results.map(
     (row) =>
-      `| ${row.database} | ${n(row.rows)} | ${row.request.label} | ${row.connections} | ${KINDS.map((kind) => cell(row, kind)).join(' | ')} | ${shownRatio(ratio(row, 'generated', 'floor'))} | ${shownRatio(ratio(row, 'compiled', 'floor'))} | ${shownRatio(ratio(row, 'generated', 'handwritten'))} |`
+      `| ${row.database} | ${n(row.rows)} | ${row.request.label} | ${row.connections} | ${KINDS.map((kind) => cell(row, kind)).join(' | ')} | ${shownRatio(ratio(row, 'generated', 'handwritten'))} | ${shownRatio(ratio(row, 'compiled', 'honoFloor'))} | ${shownRatio(ratio(row, 'compiled', 'handwritten'))} | ${shownRatio(ratio(row, 'generated', 'floor'))} |`
   ),
 ].join('\n')
 
@@ -325,95 +298,7 @@ const cpuTable = [
   ),
 ].join('\n')
 
-const failures = (row: Row, kind: Kind) =>
-  (row.measures.get(kind) ?? []).reduce((sum, m) => sum + m.failures, 0)
-const find = (database: string, rows: number, id: string, connections = CONNECTIONS) =>
-  results.find(
-    (row) =>
-      row.database === database &&
-      row.rows === rows &&
-      row.request.id === id &&
-      row.connections === connections
-  )
-const verdict = (met: boolean) => (met ? 'met' : 'NOT MET')
-/**
- * A ratio target's verdict from each run's ratio: a median on one side of the target says little
- * when the runs fall on both sides of it (the machine's speed moves between turns by more than
- * the distance to the target), so such a target is said to be met in so many of the runs.
- */
-function ratioVerdict(values: readonly number[], target: number): string {
-  const met = values.filter((value) => value >= target).length
-  if (met === values.length) return 'met'
-  if (met === 0) return 'NOT MET'
-  return `met in ${met} of ${values.length} runs: not established`
-}
-const targets: string[] = []
-for (const database of selected) {
-  const largest = Math.max(...SIZES)
-  const smallest = Math.min(...SIZES)
-  const fullLarge = find(database.name, largest, 'full')
-  const fullSmall = find(database.name, smallest, 'full')
-  const toFloor = fullLarge && runRatios(fullLarge, 'generated', 'floor')
-  const toHand = fullSmall && runRatios(fullSmall, 'generated', 'handwritten')
-  if (toFloor)
-    targets.push(
-      `- ${database.name}, full paging at ${n(largest)} rows: generated / floor ${shownRatio(spread(toFloor))} ≥ ${TARGETS.floor}: ${ratioVerdict(toFloor, TARGETS.floor)}`
-    )
-  if (toHand)
-    targets.push(
-      `- ${database.name}, full paging at ${n(smallest)} rows: generated / hand-written ${shownRatio(spread(toHand))} ≥ ${TARGETS.handwritten}: ${ratioVerdict(toHand, TARGETS.handwritten)}`
-    )
-}
-// Every mode against both Prisma peers at every size, and against the floor at the smallest.
-for (const database of selected) {
-  for (const size of SIZES) {
-    for (const id of ['full', 'partial', 'cursor']) {
-      const row = find(database.name, size, id)
-      if (!row) continue
-      for (const peer of ['handwritten', 'pagination'] as const) {
-        const values = runRatios(row, 'generated', peer)
-        if (values)
-          targets.push(
-            `- ${database.name}, ${id} at ${n(size)} rows: generated / ${LABELS[peer]} ${shownRatio(spread(values))} ≥ ${TARGETS.peers}: ${ratioVerdict(values, TARGETS.peers)}`
-          )
-      }
-      for (const kind of ['generated', 'compiled'] as const) {
-        const floor = size === Math.min(...SIZES) ? runRatios(row, kind, 'floor') : undefined
-        const target = kind === 'compiled' ? compiledFloor(database.name) : TARGETS.smallFloor
-        if (floor)
-          targets.push(
-            `- ${database.name}, ${id} at ${n(size)} rows: ${kind} / floor ${shownRatio(spread(floor))} ≥ ${target}: ${ratioVerdict(floor, target)}`
-          )
-      }
-    }
-  }
-}
-for (const database of selected) {
-  const largest = Math.max(...SIZES)
-  const partial = find(database.name, largest, 'partial')
-  for (const id of ['cached', 'estimated']) {
-    const cheap = find(database.name, largest, id)
-    if (!cheap || !partial) continue
-    const values = (cheap.measures.get('generated') ?? []).map(
-      (m, run) =>
-        m.perSecond / ((partial.measures.get('generated') ?? [])[run] as Measure).perSecond
-    )
-    targets.push(
-      `- ${database.name}, full paging with totals: ${id} at ${n(largest)} rows: generated / generated partial page ${shownRatio(spread(values))} ≥ ${TARGETS.cheap}: ${ratioVerdict(values, TARGETS.cheap)}`
-    )
-  }
-}
-for (const connections of POOL_CONNECTIONS) {
-  const row = find('PostgreSQL', Math.max(...SIZES), 'full', connections)
-  if (row)
-    targets.push(
-      `- PostgreSQL, full paging at ${n(row.rows)} rows under ${connections} connections: ${failures(row, 'generated')} failed responses from the generated route${connections === 100 ? ` (target 0: ${verdict(failures(row, 'generated') === 0)})` : ''}; ${KINDS.filter(
-        (kind) => kind !== 'generated' && row.measures.has(kind)
-      )
-        .map((kind) => `${LABELS[kind]} ${failures(row, kind)}`)
-        .join(', ')}`
-    )
-}
+const targets = targetLines(results, POOL_CONNECTIONS)
 
 await writeFile(
   new URL('./peers.svg', import.meta.url),

@@ -5,8 +5,9 @@
  * DIALECTS. Like setup.ts for SQLite: the schema is applied by Prisma's own engine (pushSchema,
  * from the copy of schema.prisma that `npm run bench:prepare` writes for the provider), the rows
  * are eventRow's, inserted by one `INSERT ... SELECT` over a generated sequence and checked against
- * eventRow afterwards (first, middle and last row), the samples of bench/filters.ts copied from
- * them; then the database gathers its statistics.
+ * eventRow afterwards (first, middle and last row), the samples of bench/filters.ts and the
+ * catalogue of the shaped page (bench/setup-catalogue.ts) copied from them; then the database
+ * gathers its statistics.
  */
 import { access } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
@@ -23,12 +24,13 @@ import {
   SAMPLES_FROM_EVENTS,
   START,
 } from './setup.js'
+import { catalogueStatements } from './setup-catalogue.js'
 
 /** What one kind of server needs: its schema copy and its SQL for the same steps. */
 interface Dialect {
   /** The copy of schema.prisma for the provider, written with its client by bench:prepare. */
   schemaPath: string
-  /** Counts the rows of `Event` and of `Sample`. */
+  /** Counts the rows of `Event`, `Sample` and `Product`. */
   count: string
   /** `createdAt` in milliseconds since the epoch, as text, independent of the session's zone. */
   epochMs: string
@@ -38,6 +40,8 @@ interface Dialect {
   fill(rows: number): string
   /** The samples of bench/filters.ts from the events. */
   samples: string
+  /** The catalogue of the shaped page from the events (bench/setup-catalogue.ts). */
+  catalogue: string[]
   /** Gathers the statistics after the bulk load. */
   analyze: string
 }
@@ -60,7 +64,8 @@ export const DIALECTS = {
   postgresql: {
     schemaPath: copy('.generated-postgresql'),
     table: '"Event"',
-    count: 'SELECT (SELECT count(*) FROM "Event"), (SELECT count(*) FROM "Sample")',
+    count:
+      'SELECT (SELECT count(*) FROM "Event"), (SELECT count(*) FROM "Sample"), (SELECT count(*) FROM "Product")',
     epochMs: '(extract(epoch FROM "createdAt") * 1000)::bigint::text',
     fill: (rows) => `INSERT INTO "Event" ("id", "createdAt", "payload")
       SELECT id,
@@ -70,12 +75,14 @@ export const DIALECTS = {
     // Leaves the table as in steady service (statistics, every page all-visible), not as a bulk
     // load leaves it.
     samples: SAMPLES_FROM_EVENTS,
+    catalogue: catalogueStatements('postgresql'),
     analyze: 'VACUUM ANALYZE',
   },
   mysql: {
     schemaPath: copy('.generated-mysql'),
     table: '`Event`',
-    count: 'SELECT (SELECT COUNT(*) FROM `Event`), (SELECT COUNT(*) FROM `Sample`)',
+    count:
+      'SELECT (SELECT COUNT(*) FROM `Event`), (SELECT COUNT(*) FROM `Sample`), (SELECT COUNT(*) FROM `Product`)',
     epochMs: "CAST(TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', `createdAt`) * 1000 AS CHAR)",
     fill: (rows) => `INSERT INTO \`Event\` (\`id\`, \`createdAt\`, \`payload\`)
       SELECT n,
@@ -84,7 +91,8 @@ export const DIALECTS = {
       FROM ${digitSequence(rows)}
       WHERE n <= ${rows}`,
     samples: SAMPLES_FROM_EVENTS.replace(/"/g, '`'),
-    analyze: 'ANALYZE TABLE `Event`, `Sample`',
+    catalogue: catalogueStatements('mysql'),
+    analyze: 'ANALYZE TABLE `Event`, `Sample`, `Country`, `Seller`, `Product`, `Variant`',
   },
 } satisfies Record<string, Dialect>
 export type ServerProvider = keyof typeof DIALECTS
@@ -107,14 +115,14 @@ export async function runStatements(
 }
 
 /**
- * The rows `Event` holds at `url` when `Sample` holds as many; -1 when they differ or the database
+ * The rows `Event` holds at `url` when `Sample` and `Product` hold as many; -1 when they differ or the database
  * or a table does not exist.
  */
 async function countRows(dialect: Dialect, url: string): Promise<number> {
   try {
     const [rows] = await runStatements(url, [dialect.count])
-    const [events, samples] = (rows?.[0] ?? []).map(Number)
-    return events === samples ? (events ?? -1) : -1
+    const [events, samples, products] = (rows?.[0] ?? []).map(Number)
+    return events === samples && events === products ? (events ?? -1) : -1
   } catch {
     return -1
   }
@@ -163,7 +171,12 @@ export async function prepareServerDatabase(
   await dropDatabase(url)
   await createDatabase(url)
   await pushSchema({ schemaPath: dialect.schemaPath, url })
-  await runStatements(url, [dialect.fill(rows), dialect.samples, dialect.analyze])
+  await runStatements(url, [
+    dialect.fill(rows),
+    dialect.samples,
+    ...dialect.catalogue,
+    dialect.analyze,
+  ])
   await checkRows(dialect, url, rows)
   return { url, built: true }
 }

@@ -3,12 +3,14 @@
  * reused while it holds exactly that many rows. The schema is applied by Prisma's own engine
  * (pushSchema); the rows are inserted by one `INSERT ... SELECT` over a recursive CTE, createdAt
  * written in the format the Prisma adapter writes, and checked against eventRow; the samples of
- * bench/filters.ts are copied from them (SAMPLES_FROM_EVENTS).
+ * bench/filters.ts are copied from them (SAMPLES_FROM_EVENTS), and so is the catalogue of the
+ * shaped page (bench/setup-catalogue.ts).
  */
 import { mkdir, rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { pushSchema } from '@prisma-hydra/prisma-offline/push-schema'
 import Database from 'better-sqlite3'
+import { catalogueStatements } from './setup-catalogue.js'
 
 export const SCHEMA_PATH = fileURLToPath(new URL('./schema.prisma', import.meta.url))
 const DATA = fileURLToPath(new URL('./.data/', import.meta.url))
@@ -35,16 +37,16 @@ export const SAMPLES_FROM_EVENTS =
 /** The value of `kind` and `batch` of row `id`. */
 export const sampleKind = (id: number) => id % 10
 
-/** The rows `Event` holds, when `Sample` holds as many; otherwise -1. */
+/** The rows `Event` holds, when `Sample` and `Product` hold as many; otherwise -1. */
 function countRows(file: string): number {
   const db = new Database(file, { readonly: true, fileMustExist: true })
   try {
-    const { events, samples } = db
+    const { events, samples, products } = db
       .prepare(
-        'SELECT (SELECT count(*) FROM "Event") AS events, (SELECT count(*) FROM "Sample") AS samples'
+        'SELECT (SELECT count(*) FROM "Event") AS events, (SELECT count(*) FROM "Sample") AS samples, (SELECT count(*) FROM "Product") AS products'
       )
-      .get() as { events: number; samples: number }
-    return events === samples ? events : -1
+      .get() as { events: number; samples: number; products: number }
+    return events === samples && events === products ? events : -1
   } catch {
     return -1
   } finally {
@@ -91,6 +93,7 @@ export async function prepareDatabase(rows: number): Promise<{ url: string; buil
       }
     }
     db.exec(SAMPLES_FROM_EVENTS)
+    for (const sql of catalogueStatements('sqlite')) db.exec(sql)
     db.exec('ANALYZE')
   } finally {
     db.close()

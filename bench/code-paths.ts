@@ -2,10 +2,11 @@
  * The code a response runs: how many distinct functions, and how many calls, one response of
  * each route of bench:peers takes through the real Prisma client over the 10,000-event SQLite
  * table, by layer (bench/layers.ts). The generated route's distance to the hand-written one
- * through Prisma is larger than over a stand-in client (bench:route) and Prisma's own work is the
- * same for both (its function and call counts here): what grows with the code a request runs
- * around Prisma's is the time of Prisma's part (bench:ablation, "400 more functions"). This is the
- * count that page writers cut, and that the next cuts are measured by.
+ * through Prisma was larger than over a stand-in client, and Prisma's own work is the same for
+ * both (its function and call counts here): what grows with the code a request runs around
+ * Prisma's is the time of Prisma's part (bench/RESULTS.md, "Retired experiments and what they
+ * found": "400 more functions"). This is the count that page writers cut, and that the next cuts
+ * are measured by.
  *
  * V8's precise coverage counts every call of every function (`Profiler.takePreciseCoverage` with
  * call counts, which resets them): each request is answered `WARM_UP` times, the counts reset,

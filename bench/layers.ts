@@ -1,9 +1,8 @@
 /**
  * Where a response's CPU time goes, by layer: the self time of V8's CPU profiler samples, each
  * given to the layer of its script and function. bench/profile.ts sums a server process's profile
- * with these layers; bench/route-work.ts profiles its in-process responses with `layersPer`.
+ * with these layers; bench/code-paths.ts counts a response's functions and calls by them.
  */
-import { type Profiler, Session } from 'node:inspector/promises'
 
 /** A layer's test of a sample: its script's URL and its function's name. */
 type LayerTest = (url: string, name: string) => boolean
@@ -83,41 +82,4 @@ export function nodeLayers(
     layers.set(node.id, layerOf(url, functionName))
   }
   return layers
-}
-
-/** A CPU profile's self time by layer, in µs, summed over its samples. */
-export function layerTimes(profile: Profiler.Profile): Map<string, number> {
-  const layers = nodeLayers(profile.nodes)
-  const spent = new Map<string, number>()
-  const samples = profile.samples ?? []
-  samples.forEach((id, index) => {
-    const layer = layers.get(id)
-    if (layer) spent.set(layer, (spent.get(layer) ?? 0) + (profile.timeDeltas?.[index] ?? 0))
-  })
-  return spent
-}
-
-/**
- * The CPU µs a call of `work` spends in each layer, over `times` calls under V8's CPU profiler
- * (sampling every 50 µs). The profiler slows what it samples: the shares are what to compare, and
- * the rates of the same run beside them.
- */
-export async function layersPer(
-  times: number,
-  work: () => Promise<unknown> | unknown
-): Promise<Map<string, number>> {
-  const session = new Session()
-  session.connect()
-  try {
-    await session.post('Profiler.enable')
-    await session.post('Profiler.setSamplingInterval', { interval: 50 })
-    await session.post('Profiler.start')
-    for (let index = 0; index < times; index++) await work()
-    const { profile } = await session.post('Profiler.stop')
-    const spent = layerTimes(profile)
-    for (const [layer, time] of spent) spent.set(layer, time / times)
-    return spent
-  } finally {
-    session.disconnect()
-  }
 }

@@ -2,11 +2,10 @@
  * What the load benchmarks (bench/peers.ts, bench/throughput.ts, bench/filters.ts) share: server
  * processes that print `listening <port>`, a check that servers answer alike, turns of load from
  * autocannon timed here, turns taken in a rotating order, and medians with their spread; and the
- * in-process benchmarks' CPU time a call (`cpuPer`) and memory a call (`bytesPer`).
+ * in-process benchmarks' CPU time a call (`cpuPer`).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { type HeapProfiler, Session } from 'node:inspector/promises'
 import { createRequire } from 'node:module'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
@@ -170,7 +169,7 @@ export function rotated<T>(items: readonly T[], run: number): T[] {
 
 /**
  * CPU µs a call of `work` in this process (user + system, `process.cpuUsage()`), over `times` calls
- * one after the other: the in-process benchmarks' measure (validators.ts, route-work.ts).
+ * one after the other: the in-process benchmarks' measure (validators.ts).
  */
 export async function cpuPer(
   times: number,
@@ -180,39 +179,6 @@ export async function cpuPer(
   for (let index = 0; index < times; index++) await work()
   const used = process.cpuUsage(start)
   return (used.user + used.system) / times
-}
-
-/** The bytes a sampling heap profile's nodes allocated, their callees' included. */
-const sampledBytes = (node: HeapProfiler.SamplingHeapProfileNode): number =>
-  node.children.reduce((sum, child) => sum + sampledBytes(child), node.selfSize)
-
-/**
- * Bytes of the JavaScript heap a call of `work` allocates, what is collected included, over
- * `times` calls one after the other: V8's sampling heap profiler (a sample every 128 bytes on
- * average), told to keep the samples of objects the collector has freed. What a response
- * allocates and drops adds nothing to the peak, but it costs collections and the caches they
- * flush: this measures that churn (route-work.ts).
- */
-export async function bytesPer(
-  times: number,
-  work: () => Promise<unknown> | unknown
-): Promise<number> {
-  const session = new Session()
-  session.connect()
-  try {
-    // Node 20's typings lack the two flags, which its V8 takes.
-    const sampling: HeapProfiler.StartSamplingParameterType & Record<string, unknown> = {
-      samplingInterval: 128,
-      includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
-    }
-    await session.post('HeapProfiler.startSampling', sampling)
-    for (let index = 0; index < times; index++) await work()
-    const { profile } = await session.post('HeapProfiler.stopSampling')
-    return sampledBytes(profile.head) / times
-  } finally {
-    session.disconnect()
-  }
 }
 
 export const median = (values: readonly number[]): number => {

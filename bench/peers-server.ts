@@ -89,7 +89,7 @@ const SELECT = { id: true, createdAt: true, payload: true } as const
 type SqlitePrisma = import('./.generated/prisma/client.js').PrismaClient
 
 /** The Prisma client and its adapter for the database of `url`, from the matching generation. */
-export async function prismaFor(url: string) {
+async function prismaFor(url: string) {
   if (url.startsWith('file:')) {
     const { PrismaClient } = await import('./.generated/prisma/client.js')
     const { createHydraApp } = await import('./.generated/hydra/index.js')
@@ -171,7 +171,8 @@ function honoApp(read: {
 }
 
 /**
- * The hand-written Prisma routes, and the shaped page's (bench/peers-shaped.ts). (bench/route-work.ts prices their own work too.)
+ * The hand-written Prisma routes, and the shaped page's (bench/peers-shaped.ts); bench/code-paths.ts
+ * counts the code they run too.
  */
 export function handwritten(prisma: Prisma) {
   const app = honoApp({

@@ -58,8 +58,8 @@ const escaped = (character: string): string =>
  *
  * The engine's `encodeURIComponent` writes the same bytes in one string, save five characters it
  * keeps; the loop over the bytes below made a string a byte (3 KB of a cursor page's 107 KB
- * allocated, its links' dates: `npm run bench:route`) and is left for what `encodeURIComponent`
- * refuses, a lone surrogate.
+ * allocated, its links' dates: bench/RESULTS.md, "Retired experiments and what they found", "The
+ * route's own work") and is left for what `encodeURIComponent` refuses, a lone surrogate.
  */
 export function rawUrlEncode(input: string): string {
   if (/^[A-Za-z0-9\-_.~]*$/.test(input)) return input

@@ -4,15 +4,15 @@
  * writes it, for the values a response writes: members' date-times, item keys and cursor links.
  *
  * Written by hand because V8's own costs 0.4-0.6 µs a call on Node 20 (a page of 30 dates, 13 µs
- * of the route's work), while this integer arithmetic costs a third of that: the last line of
- * `npm run bench:route` (bench/route-work.ts). The text is made in one piece from its character
- * codes, one string of 24 characters a date as `toISOString` makes: joined from its parts
- * (`${year}-${month}…`), it was a tree of a dozen strings that the body's serialization then
- * copied, nine times the memory a date and slower than V8's own once that memory had to be
- * collected. No library offers it faster: date libraries format through `toISOString` or the
- * `getUTC*` accessors. Years outside 0000-9999 (written with a sign and six digits), invalid
- * dates (a RangeError) and Date subclasses with their own text (the compiled engine's stored
- * dates) are left to `toISOString`.
+ * of the route's work), while this integer arithmetic costs a third of that: bench/RESULTS.md,
+ * "Retired experiments and what they found", "The route's own work" (its command and the commit to
+ * run it at). The text is made in one piece from its character codes, one string of 24 characters
+ * a date as `toISOString` makes: joined from its parts (`${year}-${month}…`), it was a tree of a
+ * dozen strings that the body's serialization then copied, nine times the memory a date and
+ * slower than V8's own once that memory had to be collected. No library offers it faster: date
+ * libraries format through `toISOString` or the `getUTC*` accessors. Years outside 0000-9999
+ * (written with a sign and six digits), invalid dates (a RangeError) and Date subclasses with their
+ * own text (the compiled engine's stored dates) are left to `toISOString`.
  */
 
 const MS_PER_DAY = 86_400_000
@@ -23,7 +23,7 @@ const LATEST = 253_402_300_799_999
 /**
  * The character code of the decimal digit of `n` (0 to 9999) at `place` (1, 10, 100, 1000). In
  * 32-bit integers (`| 0`): with `Math.floor`, V8 passed each code to `String.fromCharCode` as a
- * boxed double, 70 bytes a date more (`bytesPer`, bench/load.ts).
+ * boxed double, 70 bytes a date more (the same section of bench/RESULTS.md).
  */
 const digit = (n: number, place: number): number => 48 + (((n / place) | 0) % 10)
 const DASH = 0x2d // -

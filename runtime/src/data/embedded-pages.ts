@@ -1,15 +1,16 @@
 /**
  * @module
  * The first pages a page's members embed (to-many relations declared embedded with `first`,
- * docs/member-shape.md), read after the page in one transaction: one statement per member and
- * relation, each within the scope of the sub-collection the page stands for, in the target's key
- * order and limited to `first + 1` rows. Prisma's nested `take` of a `findMany` reads every related row
- * of the page's members and keeps the first ones in memory, so a member with 20,000 related rows
- * would read them all; these statements read at most members x (first + 1) rows, whatever the
- * related rows a member has (`npm run bench:embedding`).
+ * docs/member-shape.md), read after the page: within the scope of the sub-collection the page
+ * stands for, in the target's key order, at most `first + 1` rows a member. Prisma's nested `take`
+ * of a `findMany` reads every related row of the page's members and keeps the first ones in
+ * memory, so a member with 20,000 related rows would read them all; these statements read at most
+ * 2 x members x (first + 1) + 1 rows, whatever the related rows a member has
+ * (`npm run bench:embedding`).
  */
 import type { ModelKey } from '../contract/model-source.js'
 import { type EmbedRequest, firstPageArgs, relationOf } from '../filters/properties.js'
+import { settledPages, togetherRead } from './first-pages-together.js'
 import { parentWhere } from './parent-condition.js'
 import type { PrismaModelReads, RowsRead, TransactionOptions } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
@@ -71,9 +72,11 @@ function pageRead(row: Where, { embed, scope }: FirstPage, parents: PageParents)
 
 /**
  * `rows` with each relation of `pages` holding its first `first + 1` related rows within its
- * scope: the rows a page's query reads without them, read on `on`'s database in one transaction
- * (one connection, one snapshot, taken after the page's). A member whose sub-collection the
- * caller may not read keeps its relation unread (written as its IRI).
+ * scope: the rows a page's query reads without them. A relation tied by a foreign key is read for
+ * every member in one statement (first-pages-together.ts), the members it leaves unsettled one
+ * statement each after it; any other relation one statement a member. Each step is one
+ * transaction on `on`'s database (one connection, one snapshot, taken after the page's). A member
+ * whose sub-collection the caller may not read keeps its relation unread (written as its IRI).
  */
 export async function withFirstPages<Row extends object>(
   rows: Row[],
@@ -84,19 +87,48 @@ export async function withFirstPages<Row extends object>(
 ): Promise<Row[]> {
   if (pages.length === 0 || rows.length === 0) return rows
   const members = rows as Where[]
+  const ids = members.map((row) => keyOf(row, parents.key))
   const visibility = parentsRead(members, parents)
-  const reads = pages.flatMap((page) => members.map((row) => pageRead(row, page, parents)))
+  const together = pages.map((page) => {
+    const args = firstPageArgs(page.embed)
+    return { args, read: togetherRead(page, parents, ids, args) }
+  })
+  const first = together.flatMap(({ read }) => (read ? [read] : []))
   const answers = await on((engine) =>
-    engine.findManyEach(visibility ? [visibility, ...reads] : reads, options)
+    engine.findManyEach(visibility ? [visibility, ...first] : first, options)
   )
   const identity = keyText(keyNames(parents.key))
   const visible =
     visibility && new Set((answers.shift() ?? []).map((row) => identity(row as Where)))
+  const filled = pages.map((): (Where[] | undefined)[] => [])
+  for (const [which, { args, read }] of together.entries()) {
+    if (!read) continue
+    const selected = new Set(Object.keys(args.select))
+    const settled = settledPages(read, answers.shift() as Where[], ids, args.take, selected)
+    for (const [index, related] of settled) (filled[which] as Where[][])[index] = related
+  }
+  const alone = pages.flatMap((page, which) =>
+    members.flatMap((row, index) =>
+      filled[which]?.[index] === undefined && (!visible || visible.has(identity(row)))
+        ? [{ which, index, read: pageRead(row, page, parents) }]
+        : []
+    )
+  )
+  if (alone.length > 0) {
+    const read = await on((engine) =>
+      engine.findManyEach(
+        alone.map(({ read }) => read),
+        options
+      )
+    )
+    for (const [at, { which, index }] of alone.entries())
+      (filled[which] as Where[][])[index] = (read[at] ?? []) as Where[]
+  }
   return members.map((row, index) => {
     if (visible && !visible.has(identity(row))) return row as Row
-    const filled: Where = { ...row }
+    const written: Where = { ...row }
     for (const [which, { embed }] of pages.entries())
-      filled[relationOf(embed.property)] = answers[which * members.length + index] ?? []
-    return filled as Row
+      written[relationOf(embed.property)] = filled[which]?.[index] ?? []
+    return written as Row
   })
 }

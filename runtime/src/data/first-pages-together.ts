@@ -1,0 +1,93 @@
+/**
+ * @module
+ * The first pages of a to-many relation tied by a foreign key, read for every member of a page in
+ * one statement: the related rows of all the members, in the foreign key's order and then the
+ * target's key order, limited to members x (`first` + 1) + 1 rows. Prisma's reads cannot number
+ * rows per member (no window function), so the limit is shared: the statement settles each
+ * member whose rows it read to the end (a later member's rows follow them) or up to `first` + 1;
+ * a member it may have cut short (its rows ran to the limit) is left to a read of its own. Read
+ * alone, every member costs a statement; together, a page whose members have a few related rows
+ * each costs one, and one heavy member costs at most the limit more than reading each alone.
+ */
+import type { ModelKey } from '../contract/model-source.js'
+import type { EmbedRequest } from '../filters/properties.js'
+import type { RowsRead } from './prisma-engine.js'
+
+type Where = Record<string, unknown>
+
+/** A to-many relation a page embeds, and the scope of its sub-collection's rows for the caller. */
+interface RelationPage {
+  embed: EmbedRequest
+  scope: Where | undefined
+}
+/** The page's members: their key, and the caller's scope of them. */
+interface Members {
+  key: ModelKey
+  scope: Where | undefined
+}
+
+/** The statement reading `ids`' first pages of `page` together, or undefined when it cannot. */
+export function togetherRead(
+  page: RelationPage,
+  parents: Members,
+  ids: readonly unknown[],
+  args: { select: Where; orderBy: Where[]; take: number }
+): RowsRead | undefined {
+  const embedded = page.embed.property.embed
+  if (!embedded) return undefined
+  const { delegate, condition } = embedded
+  // Only a foreign key orders the rows member by member; a composite key has no one column. A
+  // member without its key is refused by the read of its own (embedded-pages.ts).
+  if (condition?.kind !== 'column' || parents.key.fields) return undefined
+  if (ids.some((id) => id === undefined)) return undefined
+  const tie: Where = { [condition.field]: { in: [...ids] } }
+  const tied =
+    parents.scope && condition.relation !== undefined
+      ? { AND: [tie, { [condition.relation]: { is: parents.scope } }] }
+      : tie
+  return {
+    delegate,
+    where: page.scope ? { AND: [page.scope, tied] } : tied,
+    select: { ...args.select, [condition.field]: true },
+    orderBy: [{ [condition.field]: 'asc' }, ...args.orderBy],
+    take: ids.length * args.take + 1,
+  }
+}
+
+/**
+ * Each member's first page from the rows `read` together (`take` a member at most), by member
+ * index; a member missing from the answer is one the statement may have cut short.
+ */
+export function settledPages(
+  read: RowsRead,
+  rows: readonly Where[],
+  ids: readonly unknown[],
+  take: number,
+  selected: ReadonlySet<string>
+): Map<number, Where[]> {
+  const field = Object.keys(read.orderBy?.[0] ?? {})[0] as string
+  const groups = new Map<string, Where[]>()
+  for (const row of rows) {
+    const at = String(row[field])
+    const group = groups.get(at) ?? []
+    group.push(selected.has(field) ? row : withoutField(row, field))
+    groups.set(at, group)
+  }
+  // Rows short of the limit are every row of every member; otherwise the last member read may
+  // have more, and so may every member after it, which the limit left out.
+  const whole = read.take === undefined || rows.length < read.take
+  const last = rows.length > 0 ? String(rows[rows.length - 1]?.[field]) : undefined
+  const settled = new Map<number, Where[]>()
+  for (const [index, id] of ids.entries()) {
+    const group = groups.get(String(id))
+    if (whole || (group && (group.length >= take || String(id) !== last))) {
+      settled.set(index, (group ?? []).slice(0, take))
+    }
+  }
+  return settled
+}
+
+function withoutField(row: Where, field: string): Where {
+  const { [field]: _tie, ...rest } = row
+  return rest
+}

@@ -13,6 +13,7 @@
  * Their answers are compared as data (`sameData`), not as bytes: the body each sends is part of
  * what is measured.
  */
+import { gzipSync } from 'node:zlib'
 import type { Context, Hono } from 'hono'
 import { countryCode } from './setup-catalogue.js'
 
@@ -23,6 +24,12 @@ const COUNTRY = countryCode(3)
 
 /** The shaped request, on every table size. */
 export const SHAPED_PATH = `/products?seller.country.code=${COUNTRY}&${[...FIELDS, 'seller', 'variants'].map((name) => `properties[]=${name}`).join('&')}&page=2`
+
+/** A body's size in bytes, as the servers send it and gzipped (what a compressing proxy sends). */
+export interface BodySize {
+  bytes: number
+  gzipped: number
+}
 
 /** One product as the hand-written route answers it, and as `fromDocument` reads a member. */
 interface ShapedItem {
@@ -132,9 +139,9 @@ function fromDocument(document: Record<string, unknown>): ShapedPage {
 /**
  * Throws unless every answer holds the same products, in the same order, with the same fields,
  * seller, variants and total: the JSON-LD pages read by `fromDocument`, the plain JSON as it is.
- * Returns each answer's body size in bytes.
+ * Returns each answer's body size in bytes, as sent and gzipped.
  */
-export function sameData(answers: ReadonlyMap<string, string>): Map<string, number> {
+export function sameData(answers: ReadonlyMap<string, string>): Map<string, BodySize> {
   const pages = [...answers].map(([name, body]) => {
     const parsed = JSON.parse(body) as Record<string, unknown>
     const page = 'hydra:member' in parsed ? fromDocument(parsed) : (parsed as unknown as ShapedPage)
@@ -151,17 +158,22 @@ export function sameData(answers: ReadonlyMap<string, string>): Map<string, numb
       )
     }
   }
-  return new Map([...answers].map(([name, body]) => [name, Buffer.byteLength(body)]))
+  return new Map(
+    [...answers].map(([name, body]) => [
+      name,
+      { bytes: Buffer.byteLength(body), gzipped: gzipSync(body).byteLength },
+    ])
+  )
 }
 
 /**
  * Asks every server for the shaped page; throws unless each answers 200 with the same data
- * (`sameData`). Returns each server's body size in bytes.
+ * (`sameData`). Returns each server's body size.
  */
 export async function checkShaped(
   servers: ReadonlyMap<string, { origin: string }>,
   path: string
-): Promise<Map<string, number>> {
+): Promise<Map<string, BodySize>> {
   const answers = new Map<string, string>()
   for (const [name, { origin }] of servers) {
     const response = await fetch(`${origin}${path}`)

@@ -194,7 +194,7 @@ for (const database of selected) {
           entry.request.by.map((kind) => [kind, servers.get(kind) as Server] as const)
         )
         const bodies = entry.request.shaped ? await checkShaped(serving, path) : undefined
-        const bodyBytes = bodies?.get('generated') ?? (await checkSame(serving, path))
+        const bodyBytes = bodies?.get('generated')?.bytes ?? (await checkSame(serving, path))
         lines.set(entry, {
           database: database.name,
           rows,

@@ -179,6 +179,9 @@ export function prismaReads(
           ...(take === undefined ? {} : { take }),
         })
       )
+      // One statement is one snapshot by itself: no transaction's statements around it.
+      const [only] = queries
+      if (only && queries.length === 1 && opening.length === 0) return [(await only) as object[]]
       const answers = await client.$transaction([...opening, ...queries], options)
       return answers.slice(opening.length) as object[][]
     },

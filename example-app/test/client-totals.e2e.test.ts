@@ -8,7 +8,8 @@
  */
 import { request as httpRequest } from 'node:http'
 import { type Context, Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hc } from 'hono/client'
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import { createHydraApp } from '#fixtures/totals/hydra/index.js'
 import { PrismaClient } from '#fixtures/totals/prisma/client.js'
 import { authenticate, claimsOf, type LibraryEnv, tokenFor } from '../src/auth.js'
@@ -19,6 +20,22 @@ const SECRET = 'client totals test secret'
 /** Readers see the readings up to 150; librarians every one. */
 const scope = { value: { lte: 150 } }
 const ENGINES = ['prisma', 'compiled'] as const
+
+/** The app as each engine serves it, for `hc`'s types. */
+const appOf = (engine: (typeof ENGINES)[number]) =>
+  new Hono().use(authenticate(SECRET)).route(
+    '/',
+    createHydraApp({
+      prisma,
+      engine,
+      access: {
+        Reading: {
+          scope: (c: Context<LibraryEnv>) =>
+            claimsOf(c)?.role === 'librarian' ? undefined : scope,
+        },
+      },
+    })
+  )
 
 let prisma: PrismaClient
 let remove: () => Promise<void>
@@ -38,19 +55,7 @@ beforeAll(async () => {
   tokens.reader = await tokenFor({ sub: 'R', role: 'reader' }, SECRET)
   tokens.librarian = await tokenFor({ sub: 'L', role: 'librarian' }, SECRET)
   for (const engine of ENGINES) {
-    const app = new Hono().use(authenticate(SECRET)).route(
-      '/',
-      createHydraApp({
-        prisma,
-        engine,
-        access: {
-          Reading: {
-            scope: (c: Context<LibraryEnv>) =>
-              claimsOf(c)?.role === 'librarian' ? undefined : scope,
-          },
-        },
-      })
-    )
+    const app = appOf(engine)
     servers.set(engine, await startServer(app.fetch))
   }
 }, 60_000)
@@ -109,6 +114,27 @@ function expectPartial(answer: Answer, next: string | undefined) {
 }
 
 describe.each(ENGINES)('Prefer: count on the %s engine', (engine) => {
+  it('is typed for hc: the totals an operation allows, and no header where it allows none', async () => {
+    const client = hc<ReturnType<typeof appOf>>(servers.get(engine)?.origin ?? '', {
+      headers: { Authorization: `Bearer ${tokens.reader}` },
+    })
+    const none = await client.readings.counted.$get({
+      query: { page: '1' },
+      header: { prefer: 'count=none' },
+    })
+    expect(none.headers.get('preference-applied')).toBe('count=none')
+    const exact = await client.readings.chosen.$get({ header: { prefer: 'count=exact' } })
+    expect(exact.headers.get('preference-applied')).toBe('count=exact')
+    // What the types refuse (checked by tsc over the tests; never sent).
+    const refused = () => [
+      // @ts-expect-error: /readings/counted allows exact and none, not planned
+      client.readings.counted.$get({ header: { prefer: 'count=planned' } }),
+      // @ts-expect-error: /readings lets no client choose its totals
+      client.readings.$get({ header: { prefer: 'count=none' } }),
+    ]
+    expectTypeOf(refused).toBeFunction()
+  })
+
   it('counts exactly, under the caller’s scope, and says so', async () => {
     const count = await visible()
     expect(count).toBe(15)

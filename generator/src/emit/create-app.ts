@@ -10,9 +10,18 @@ import { resourceNames } from './names.js'
 import { itemQueryTypeName, queryTypeName } from './query-type.js'
 import { relationKey, type SubCollection, subCollectionPath } from './sub-collections.js'
 
-/** The context type of a collection route, which gives `hc` the query the operation reads. */
-const queryContext = (resource: ResourceModel, operation: OperationModel, path: string) =>
-  `Context<Env, ${JSON.stringify(path)}, QueryInput<${queryTypeName(resource.name, operation.name)}>>`
+/**
+ * The context type of a collection route, which gives `hc` the query the operation reads, and the
+ * `Prefer` header where clients may ask for totals (docs/paging.md#client-totals).
+ */
+function queryContext(resource: ResourceModel, operation: OperationModel, path: string) {
+  const query = queryTypeName(resource.name, operation.name)
+  const totals = operation.paging.clientTotals ?? []
+  const header = totals.length
+    ? `, { prefer?: ${totals.map((total) => `'count=${total}'`).join(' | ')} }`
+    : ''
+  return `Context<Env, ${JSON.stringify(path)}, QueryInput<${query}${header}>>`
+}
 
 /**
  * The Hono sub-app: collection operations first, so `/books/recent` is not read as an item id;

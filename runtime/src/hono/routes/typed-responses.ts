@@ -61,14 +61,27 @@ export type CallerApp<App, A> =
 
 /**
  * The input of a route whose query parameters are `Q` (what `hc` lets a client send): the
- * route reads them itself, as text, so its validated output is the raw query.
+ * route reads them itself, as text, so its validated output is the raw query. `H` is the headers
+ * it reads besides (`{ prefer?: 'count=exact' | 'count=none' }` where clients may ask for totals):
+ * `undefined` where it reads none a client chooses.
+ *
+ * @example
+ * ```ts
+ * // An operation with `clientTotals: ["exact", "none"]`: `hc` types the preference.
+ * await client.readings.counted.$get({ header: { prefer: 'count=none' } })
+ * ```
  */
-export interface QueryInput<Q> {
+export interface QueryInput<Q, H = undefined> {
   /** Optional as a whole: every parameter is, so `$get()` needs no argument. */
   in: {
     /** The query parameters a client sends. */
     query?: Q
-  }
+  } & (H extends undefined
+    ? unknown
+    : {
+        /** The headers a client may send to choose what the route answers. */
+        header?: H
+      })
   /** What the route reads. */
   out: {
     /** The raw query: each parameter's text, or texts when repeated. */

@@ -4,14 +4,14 @@
 
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { run } from './commands.mjs'
+import { run, userEnvironment } from './commands.mjs'
 import { expect, get } from './expect.mjs'
 
 /**
  * Written after the doc's build: a hidden field is not part of the member type, and the member
- * type is not `any` (an unused @ts-expect-error is itself an error).
+ * type is not `any` (an unused @ts-expect-error is itself an error); `env` is the commands'.
  */
-export async function checkMemberType(project) {
+export async function checkMemberType(project, env = userEnvironment()) {
   writeFileSync(
     path.join(project, 'src/types-check.ts'),
     [
@@ -25,7 +25,7 @@ export async function checkMemberType(project) {
       '',
     ].join('\n')
   )
-  await run('npx tsc --noEmit', project)
+  await run('npx tsc --noEmit', project, env)
 }
 
 /** Checks the served API at `base` (`http://localhost:PORT/api`). */

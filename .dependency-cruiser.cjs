@@ -22,7 +22,7 @@ const layers = [
   ['hono/routes', '^runtime/src/hono/routes/'],
   ['hono/app', '^runtime/src/hono/app/'],
   ['node', '^runtime/src/node/'],
-  ['entries', '^runtime/src/(index|generated|defaults|node|redis|compression|client)[.]ts$'],
+  ['entries', '^runtime/src/(index|generated|defaults|node|redis|compression|client|admin)[.]ts$'],
 ]
 
 /**
@@ -98,11 +98,35 @@ const clientAlone = [
   },
 ]
 
+/**
+ * The admin preset (`@prisma-hydra/runtime/admin`, runtime/src/admin/ and its entry) goes into
+ * admin pages alone: it imports only itself, @api-platform/admin and react-admin, and no other
+ * entry imports it, so that neither a server nor the client entry pulls react-admin in.
+ */
+const ADMIN = '^runtime/src/(admin/|admin[.]ts$)'
+const adminAlone = [
+  {
+    name: 'admin-alone',
+    comment: 'the admin preset imports only itself and the admin packages (no server, no client)',
+    severity: 'error',
+    from: { path: ADMIN },
+    to: { pathNot: `${ADMIN}|(^|/)node_modules/(@api-platform/admin|react-admin)/` },
+  },
+  {
+    name: 'nothing-imports-admin',
+    comment: 'no other part of the runtime imports the admin preset or the admin packages',
+    severity: 'error',
+    from: { path: '^runtime/src/', pathNot: ADMIN },
+    to: { path: `${ADMIN}|(^|/)node_modules/(@api-platform/admin|react-admin|ra-core)/` },
+  },
+]
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     withoutHono,
     ...clientAlone,
+    ...adminAlone,
     ...oneWay('runtime', layers),
     ...oneWay('generator', generatorLayers),
   ],

@@ -17,6 +17,8 @@ const ADMIN = fileURLToPath(new URL('../../admin/', import.meta.url))
 const CLIENT = fileURLToPath(new URL('../../client/', import.meta.url))
 /** The runtime's client entry, which the client page bundles (from its build, runtime/dist). */
 const RUNTIME_CLIENT = fileURLToPath(new URL('../../../runtime/src/client/', import.meta.url))
+/** The runtime's admin preset, which the admin page bundles (from its build, runtime/dist). */
+const RUNTIME_ADMIN = fileURLToPath(new URL('../../../runtime/src/admin/', import.meta.url))
 const LOCK_FILE = fileURLToPath(new URL('../../../package-lock.json', import.meta.url))
 const CACHE = fileURLToPath(new URL('../../node_modules/.cache/', import.meta.url))
 
@@ -37,7 +39,7 @@ async function sourceHash(folders: string[]): Promise<string> {
 
 /** The folder of the built admin page, building it when this version has not been built yet. */
 export function adminBundle(): Promise<string> {
-  return pageBundle([ADMIN], 'prisma-hydra-admin')
+  return pageBundle([ADMIN, RUNTIME_ADMIN], 'prisma-hydra-admin')
 }
 
 /** The folder of the built client page, building it when this version has not been built yet. */

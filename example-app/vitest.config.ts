@@ -16,6 +16,7 @@ const DATABASE_FREE = [
   'test/handlers.e2e.test.ts',
   'test/descriptors.e2e.test.ts',
   'test/databases.e2e.test.ts',
+  'test/workers-cache.e2e.test.ts',
 ]
 
 /** End-to-end files of what only PostgreSQL stores (scalar lists, uuid and Bytes keys): the `postgresql` project only. */

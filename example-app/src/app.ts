@@ -7,7 +7,7 @@ import {
 } from '@prisma-hydra/runtime'
 import { hydraCompression } from '@prisma-hydra/runtime/compression'
 import type { CountStore } from '@prisma-hydra/runtime/redis'
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import {
   collectionPaths,
   createHydraApp,
@@ -72,6 +72,11 @@ export interface ExampleAppOptions<A extends HydraAccess<LibraryEnv> = typeof li
   compression?: { threshold?: number }
   /** What answers show, for a CDN to purge (createHydraApp's `cacheTags`; docs/caching.md). */
   cacheTags?: HydraAppOptions['cacheTags']
+  /**
+   * A shared cache in front of every route, such as `workersCache()` on Workers (src/worker.ts,
+   * docs/caching.md#cloudflare-workers).
+   */
+  sharedCache?: MiddlewareHandler | undefined
 }
 
 /**
@@ -85,6 +90,7 @@ export function createApp<A extends HydraAccess<LibraryEnv> = typeof libraryAcce
 ) {
   const { auth, logger, tracing, serverTiming } = options
   const base = new Hono<LibraryEnv>()
+  if (options.sharedCache) base.use(options.sharedCache)
   // Large documents go compressed; the runtime gives each its Content-Length, so smaller ones
   // are sent as they are. A compressed document's ETag becomes weak (W/"…"), on its 304s and
   // HEADs too.

@@ -22,8 +22,12 @@ import {
 /** The same `Host` on every server, so that absolute links are the same bytes. */
 const HOST = 'localhost:3000'
 
-/** Headers a server writes for itself, which differ between servers without meaning anything. */
+/**
+ * Headers a server writes for itself, which differ between servers without meaning anything; and
+ * the Worker cache's `X-Cache` (`MISS` or `BYPASS` here: each request is sent once).
+ */
 const TRANSPORT = new Set([
+  'x-cache',
   'date',
   'connection',
   'keep-alive',

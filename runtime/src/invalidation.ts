@@ -2,11 +2,19 @@
  * @module @prisma-hydra/runtime/invalidation
  * Purge on write (docs/caching.md): `hydraInvalidation`, the Prisma client extension purging the
  * answers a write changes from the app's shared caches after commit, and `httpPurge`, its purge
- * over HTTP (Varnish with xkey, Fastly, an endpoint of the app's).
+ * over HTTP (Varnish with xkey, Fastly, an endpoint of the app's); on Cloudflare Workers,
+ * `workersCache`, a shared cache in the Worker's Cache API, and `workersCachePurge`, its purge.
  */
+
+export type { EdgeCache } from './data/edge-cache-marks.js'
 export { type HttpPurgeOptions, httpPurge } from './data/http-purge.js'
 export {
   hydraInvalidation,
   type InvalidationOptions,
   type PurgeTags,
 } from './data/purge-extension.js'
+export {
+  type WorkersCachePurgeOptions,
+  workersCachePurge,
+} from './data/workers-purge.js'
+export { type WorkersCacheOptions, workersCache } from './hono/response/workers-cache.js'

@@ -147,10 +147,11 @@ function freePort(): Promise<number> {
 
 /**
  * The example on workerd with its local D1 (docs/runtime-workers.md): `npm run d1:seed` fills
- * the example's local D1 (example-app/.wrangler) with the tables and rows of the seed, then
- * `wrangler dev --local` serves src/worker.ts over it.
+ * the example's local D1 (example-app/.wrangler) with the tables and rows of the seed and empties
+ * its local cache, then `wrangler dev --local` serves src/worker.ts over it, or the Worker of
+ * `config` (a wrangler.jsonc) over the same D1 and cache.
  */
-export async function startWorker(): Promise<RuntimeServer> {
+export async function startWorker(config?: string): Promise<RuntimeServer> {
   try {
     await promisify(execFile)('npm', ['run', '-s', 'd1:seed'], {
       cwd: APP,
@@ -165,7 +166,15 @@ export async function startWorker(): Promise<RuntimeServer> {
   return startProcess(
     'workerd',
     path.join(BIN, 'wrangler'),
-    ['dev', '--local', '--port', String(port), '--inspector-port', String(inspector)],
+    [
+      'dev',
+      '--local',
+      '--port',
+      String(port),
+      '--inspector-port',
+      String(inspector),
+      ...(config ? ['--config', config, '--persist-to', path.join(APP, '.wrangler', 'state')] : []),
+    ],
     {},
     (output) => (/Ready on http:\/\/[^\s]+/.test(output) ? port : undefined)
   )

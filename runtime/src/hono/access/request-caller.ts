@@ -90,7 +90,11 @@ export function callerAnswer(c: Context): CallerAnswer | undefined {
  * headers, and, when the app names its session cookies, a `Cookie` header holding none of them.
  * An app naming no header has no anonymous request: the cache cannot tell its callers apart.
  */
-function isAnonymous(c: Context, vary: readonly string[], settings?: AuthenticationSettings) {
+export function isAnonymous(
+  c: Context,
+  vary: readonly string[],
+  settings?: AuthenticationSettings
+) {
   if (vary.length === 0) return false
   const sessions = settings?.sessionCookies
   return vary.every((name) => {

@@ -111,6 +111,18 @@ describe('what the cache keeps', () => {
     expect(JSON.parse(librarian.body)['hydra:totalItems']).toBeGreaterThan(0)
   })
 
+  it('never keeps an anonymous problem, which no purge could reach', async () => {
+    for (const round of ['first', 'again']) {
+      const missing = await get(cache.origin, '/books/9999')
+      expect([missing.status, missing.headers.get('x-cache')], round).toEqual([404, 'MISS'])
+      expect(missing.headers.get('cache-control')).toBe('no-store')
+      expect(missing.headers.get('vary')).toBe('Accept, Authorization, Cookie')
+      expect(missing.headers.get('cache-tag')).toBeNull()
+    }
+    const librarian = await get(cache.origin, '/books/9999', 'librarian')
+    expect([librarian.status, librarian.headers.get('cache-control')]).toEqual([404, 'private'])
+  })
+
   it('revalidates a stale page with the validator the origin gives', async () => {
     // Items have no Cache-Control: stored, stale at once, revalidated on every use.
     const first = await get(cache.origin, '/books/2')

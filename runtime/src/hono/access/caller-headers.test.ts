@@ -68,7 +68,10 @@ describe('callerHeaders', () => {
       'Accept, Authorization, Cookie',
       undefined,
     ])
-    expect(anonymous.problem).toEqual([['Vary', 'Authorization, Cookie']])
+    expect(anonymous.problem).toEqual([
+      ['Cache-Control', 'no-store'],
+      ['Vary', 'Authorization, Cookie'],
+    ])
     expect(anonymous.cache).toBe('public, s-maxage=60')
     const bearer = await headersOf(rules, {}, { Authorization: 'Bearer x' })
     expect([bearer.page['Cache-Control'], bearer.cache]).toEqual(['private', 'private'])

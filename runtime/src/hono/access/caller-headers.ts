@@ -12,13 +12,16 @@ import type { Context } from 'hono'
 import { callerAnswer, personalVary } from './request-caller.js'
 
 /**
- * `Cache-Control` and `Vary` of a response a rule bore on; none for a public one. An anonymous
- * answer every anonymous caller shares (docs/caching.md) keeps its `Vary` and is not `private`.
+ * `Cache-Control` and `Vary` of a problem (a 401, 403, 404) a rule bore on; none for a public
+ * one. A caller's problem is `private`. The anonymous problem every anonymous caller shares
+ * (docs/caching.md) is `no-store`: it carries no cache tags, so a write making the row appear
+ * could not purge it, and no validator to revalidate it with, while a CDN left to its defaults
+ * keeps a 404 for minutes (Cloudflare's three).
  */
 export function callerHeaders(c: Context): [string, string][] {
   const answer = callerAnswer(c)
   if (!answer) return []
-  const headers: [string, string][] = answer.shared ? [] : [['Cache-Control', 'private']]
+  const headers: [string, string][] = [['Cache-Control', answer.shared ? 'no-store' : 'private']]
   if (answer.vary.length > 0) headers.push(['Vary', answer.vary.join(', ')])
   return headers
 }

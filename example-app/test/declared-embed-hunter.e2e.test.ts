@@ -12,7 +12,10 @@
  * is the IRI a guard refusing the related model leaves. Every answer, on both engines, must then
  * be the oracle's byte for byte (cursor pages walked each way), and no item embedded in it may be
  * one the identity does not see or show a field its model hides from it, nor a relation hidden
- * from it be shown.
+ * from it be shown. Every request goes through a shared cache (test/support/shared-cache.ts) in
+ * front of the server, whose answers without `Cache-Control` are shared for five minutes:
+ * identities ask the same URLs one after the other, so an answer wrongly shared would reach the
+ * next one.
  */
 
 import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
@@ -24,6 +27,7 @@ import { authenticate, claimsOf, type LibraryEnv, tokenFor } from '../src/auth.j
 import { EMBEDS_SCHEMA } from './support/embeds-app.js'
 import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
 import { BOOKS, type BookRow, LOANS, type LoanRow, seedLibrary } from './support/library-rows.js'
+import { sharedCache, sharedFreshness } from './support/shared-cache.js'
 
 const SECRET = 'declared-embed hunter secret'
 
@@ -142,8 +146,10 @@ const clients: PrismaClient[] = []
 const databases: TestDatabase[] = []
 /** Oracle databases by the ids they hold: identities that see the same rows share one. */
 const oracles = new Map<string, PrismaClient>()
+/** The shared cache's origin, in front of the server. */
 let origin: string
 let close: () => Promise<void>
+let cache: Awaited<ReturnType<typeof sharedCache>>
 const tokens = new Map<string, string>()
 
 async function database(books: readonly BookRow[], loans: readonly LoanRow[]) {
@@ -162,6 +168,7 @@ async function database(books: readonly BookRow[], loans: readonly LoanRow[]) {
 beforeAll(async () => {
   const all = await database(BOOKS, LOANS)
   const app = new Hono()
+    .use(sharedFreshness(300))
     .use(authenticate(SECRET))
     .route('/scoped', createHydraApp({ prisma: all, access, batchSize: 7 }))
     .route('/compiled', createHydraApp({ prisma: all, access, batchSize: 7, engine: 'compiled' }))
@@ -178,7 +185,13 @@ beforeAll(async () => {
   }
   app.onError(hydraErrorHandler)
   app.notFound(hydraNotFound)
-  ;({ origin, close } = await startServer(app.fetch))
+  const server = await startServer(app.fetch)
+  cache = await sharedCache(server.origin)
+  origin = cache.origin
+  close = async () => {
+    await cache.close()
+    await server.close()
+  }
 }, 240_000)
 
 afterAll(async () => {
@@ -413,5 +426,12 @@ describe('the leak hunter of declared embeds', () => {
         [1, 3, 5, 9].map((id) => `/api/books/${id}/loans`)
       )
     }
+  })
+})
+
+describe('the shared cache in front', () => {
+  it('kept none of a caller’s own answers', () => {
+    const kept = [...cache.stored].flatMap(([url, entries]) => entries.map(() => url))
+    expect(kept.filter((url) => /^\/(scoped|compiled)\//.test(url))).toEqual([])
   })
 })

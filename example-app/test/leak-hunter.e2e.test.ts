@@ -10,7 +10,10 @@
  * "no row" (`{ OR: [] }`, `{ AND: [{ OR: [] }] }`, `{ NOT: {} }`, `{ id: { in: [] } }`, which
  * Prisma reads as every row once nested in the runtime's own `AND`, but for the last) are answered
  * as an API over an empty database. A caller whose guard refuses a related model is answered
- * through every relation filter as one whose scope of that model holds no row.
+ * through every relation filter as one whose scope of that model holds no row. Every request goes
+ * through a shared cache (test/support/shared-cache.ts) in front of the server, whose answers
+ * without `Cache-Control` are shared for five minutes: identities ask the same URLs one after the
+ * other, so an answer wrongly shared would reach the next one.
  */
 
 import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
@@ -20,6 +23,7 @@ import { createHydraApp, type HydraAccess } from '#fixtures/filters/hydra/index.
 import { type Prisma, PrismaClient } from '#fixtures/filters/prisma/client.js'
 import { authenticate, claimsOf, type LibraryEnv, tokenFor } from '../src/auth.js'
 import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { sharedCache, sharedFreshness } from './support/shared-cache.js'
 
 const SCHEMA = new URL('./fixtures/filters/schema.prisma', import.meta.url).pathname
 const SECRET = 'leak hunter secret'
@@ -150,8 +154,10 @@ const oracleOf = (identity: string) => (identity in TENANTS ? `/seen-${identity}
 
 const clients: PrismaClient[] = []
 const databases: TestDatabase[] = []
+/** The shared cache's origin, in front of the server. */
 let origin: string
 let close: () => Promise<void>
+let cache: Awaited<ReturnType<typeof sharedCache>>
 const tokens = new Map<string, string>()
 
 async function database(owners: readonly number[]): Promise<PrismaClient> {
@@ -166,6 +172,7 @@ async function database(owners: readonly number[]): Promise<PrismaClient> {
 beforeAll(async () => {
   const all = await database([1, 2, 3])
   const app = new Hono()
+    .use(sharedFreshness(300))
     .use(authenticate(SECRET))
     .route('/scoped', createHydraApp({ prisma: all, access, batchSize: 2 }))
     .route('/compiled', createHydraApp({ prisma: all, access, batchSize: 2, engine: 'compiled' }))
@@ -176,7 +183,13 @@ beforeAll(async () => {
     tokens.set(identity, await tokenFor({ sub: identity, role: 'reader' }, SECRET))
   app.onError(hydraErrorHandler)
   app.notFound(hydraNotFound)
-  ;({ origin, close } = await startServer(app.fetch))
+  const server = await startServer(app.fetch)
+  cache = await sharedCache(server.origin)
+  origin = cache.origin
+  close = async () => {
+    await cache.close()
+    await server.close()
+  }
 }, 120_000)
 
 afterAll(async () => {
@@ -473,5 +486,14 @@ describe('a filter through two relations', () => {
       expect(refused.status, identity).toBe(400)
       expect(split(refused.body).variables, identity).not.toContain('order[item.owner.name]')
     }
+  })
+})
+
+describe('the shared cache in front', () => {
+  it('kept the answers shared by every caller, and none of a caller’s own', () => {
+    const kept = [...cache.stored].flatMap(([url, entries]) => entries.map(() => url))
+    // The oracles' answers, which no rule bears on, were kept and served to later requests.
+    expect(kept.filter((url) => url.startsWith('/seen-')).length).toBeGreaterThan(50)
+    expect(kept.filter((url) => /^\/(scoped|compiled)\//.test(url))).toEqual([])
   })
 })

@@ -6,6 +6,7 @@
  * tag on a `PURGE` request with an `xkey` header (vmod xkey's form, which `httpPurge` sends),
  * counting purges and the tags they named.
  */
+import type { MiddlewareHandler } from 'hono'
 import CachePolicy from 'http-cache-semantics'
 import { startServer } from './harness.js'
 
@@ -119,4 +120,18 @@ function toHeaders(headers: Record<string, string | string[] | undefined>): Head
     )
       out.set(name, Array.isArray(value) ? value.join(', ') : value)
   return out
+}
+
+/**
+ * A middleware giving every answer the runtime left without `Cache-Control` a shared freshness of
+ * `seconds` (`public, s-maxage`), as `cacheHeaders: { public: true, sharedMaxAge }` on every
+ * operation would: the runtime keeps marking a caller's answer `private`. Behind it, a shared
+ * cache serves answers without asking the server, so one wrongly shared is seen by the next caller.
+ */
+export function sharedFreshness(seconds: number): MiddlewareHandler {
+  return async (c, next) => {
+    await next()
+    if (!c.res.headers.has('cache-control'))
+      c.res.headers.set('Cache-Control', `public, s-maxage=${seconds}`)
+  }
 }

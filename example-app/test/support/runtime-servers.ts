@@ -74,7 +74,13 @@ function stopGroup(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.pid === undefined) return Promise.resolve()
   const group = -child.pid
   return new Promise((resolve) => {
-    const timer = setTimeout(() => process.kill(group, 'SIGKILL'), 10_000)
+    // Its exit may go unseen when the group is gone already: the kill then finds no process.
+    const timer = setTimeout(() => {
+      try {
+        process.kill(group, 'SIGKILL')
+      } catch {}
+      resolve()
+    }, 10_000)
     child.on('exit', () => {
       clearTimeout(timer)
       // What the server started may outlive it (workerd under wrangler).

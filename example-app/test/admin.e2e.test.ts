@@ -226,7 +226,7 @@ describe.skipIf(!hasBrowser)('API Platform admin on the example API', () => {
   })
 
   it.each(RESOURCES)(
-    '%s: the first page, the next one and the first page of every size are the API rows',
+    '%s: the first page, the next one and the first page of the smallest and largest size are the API rows',
     async (resource) => {
       const schema = documented.get(resource)
       const fields = (schema?.readableFields ?? []).map((field) => field.name)
@@ -267,8 +267,8 @@ describe.skipIf(!hasBrowser)('API Platform admin on the example API', () => {
         await expect.poll(() => firstColumn(page), SHOWN).toEqual(firstPage)
       }
 
-      // Every page size react-admin offers, whatever the server serves: the first rows of the
-      // collection, as many as the size, labelled by them; the largest one last.
+      // The smallest and the largest page size react-admin offers, whatever the server serves:
+      // the first rows of the collection, as many as the size, labelled by them.
       const sizes = page.getByRole('combobox')
       await sizes.click()
       await page.getByRole('option').first().waitFor(SHOWN)
@@ -276,7 +276,7 @@ describe.skipIf(!hasBrowser)('API Platform admin on the example API', () => {
       await page.keyboard.press('Escape')
       expect(offered.length).toBeGreaterThan(1)
       offered.sort((a, b) => a - b)
-      for (const offer of offered) {
+      for (const offer of [offered[0] as number, offered.at(-1) as number]) {
         await sizes.click()
         await page.getByRole('option', { name: String(offer), exact: true }).click()
         await expect.poll(() => firstColumn(page), SHOWN).toEqual(all.slice(0, offer))
@@ -284,17 +284,21 @@ describe.skipIf(!hasBrowser)('API Platform admin on the example API', () => {
         if (sized) await expect.poll(() => shownText(page, sized), SHOWN).toBe(1)
       }
 
-      // Every row, page after page through the admin's pagination, then back two pages.
+      // The rows page after page through the admin's pagination, up to three pages (where that is
+      // every page, the last one offers no next page), then back two pages.
       const size = offered.at(-1) as number
       const pages = Math.max(1, Math.ceil(all.length / size))
+      const walked = Math.min(pages, 3)
       const slice = (index: number) => all.slice(index * size, (index + 1) * size)
-      for (let index = 1; index < pages; index++) {
+      for (let index = 1; index < walked; index++) {
         await nextButton.click()
         await expect.poll(() => firstColumn(page), SHOWN).toEqual(slice(index))
       }
-      if (pages > 1) {
+      if (walked === pages && pages > 1) {
         await expect(nextButton.isDisabled()).resolves.toBe(true)
-        for (let index = pages - 2; index >= Math.max(0, pages - 3); index--) {
+      }
+      if (walked > 1) {
+        for (let index = walked - 2; index >= Math.max(0, walked - 3); index--) {
           await page.getByRole('button', { name: 'Go to previous page' }).click()
           await expect.poll(() => firstColumn(page), SHOWN).toEqual(slice(index))
         }

@@ -25,9 +25,9 @@ import { createHydraApp, type HydraAccess } from '#fixtures/embeds/hydra/index.j
 import { type Prisma, PrismaClient } from '#fixtures/embeds/prisma/client.js'
 import { authenticate, claimsOf, type LibraryEnv, tokenFor } from '../src/auth.js'
 import { EMBEDS_SCHEMA } from './support/embeds-app.js'
-import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { createAdapter, freshDatabase, type TestDatabase } from './support/harness.js'
 import { BOOKS, type BookRow, LOANS, type LoanRow, seedLibrary } from './support/library-rows.js'
-import { sharedCache, sharedFreshness } from './support/shared-cache.js'
+import { servedThroughCache, type sharedCache, sharedFreshness } from './support/shared-cache.js'
 
 const SECRET = 'declared-embed hunter secret'
 
@@ -185,13 +185,7 @@ beforeAll(async () => {
   }
   app.onError(hydraErrorHandler)
   app.notFound(hydraNotFound)
-  const server = await startServer(app.fetch)
-  cache = await sharedCache(server.origin)
-  origin = cache.origin
-  close = async () => {
-    await cache.close()
-    await server.close()
-  }
+  ;({ origin, cache, close } = await servedThroughCache(app.fetch))
 }, 240_000)
 
 afterAll(async () => {

@@ -22,8 +22,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp, type HydraAccess } from '#fixtures/filters/hydra/index.js'
 import { type Prisma, PrismaClient } from '#fixtures/filters/prisma/client.js'
 import { authenticate, claimsOf, type LibraryEnv, tokenFor } from '../src/auth.js'
-import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
-import { sharedCache, sharedFreshness } from './support/shared-cache.js'
+import { createAdapter, freshDatabase, type TestDatabase } from './support/harness.js'
+import { servedThroughCache, type sharedCache, sharedFreshness } from './support/shared-cache.js'
 
 const SCHEMA = new URL('./fixtures/filters/schema.prisma', import.meta.url).pathname
 const SECRET = 'leak hunter secret'
@@ -183,13 +183,7 @@ beforeAll(async () => {
     tokens.set(identity, await tokenFor({ sub: identity, role: 'reader' }, SECRET))
   app.onError(hydraErrorHandler)
   app.notFound(hydraNotFound)
-  const server = await startServer(app.fetch)
-  cache = await sharedCache(server.origin)
-  origin = cache.origin
-  close = async () => {
-    await cache.close()
-    await server.close()
-  }
+  ;({ origin, cache, close } = await servedThroughCache(app.fetch))
 }, 120_000)
 
 afterAll(async () => {

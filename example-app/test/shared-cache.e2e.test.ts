@@ -7,25 +7,16 @@
  */
 import { httpPurge, hydraInvalidation } from '@prisma-hydra/runtime/invalidation'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { HydraAccess } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
-import { claimsOf, type LibraryEnv, libraryAccess, tokenFor } from '../src/auth.js'
+import { tokenFor } from '../src/auth.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
+import { catalogueAccess } from './support/catalogue-access.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
 import { sharedCache } from './support/shared-cache.js'
 
 const SECRET = 'shared cache test secret'
-
-/** Staff see every book; everyone else the books that are not poetry: read from the token alone. */
-const access = {
-  Loan: libraryAccess.Loan,
-  Book: {
-    reads: 'credentials',
-    scope: (c) => (claimsOf(c)?.role === 'librarian' ? undefined : { genre: { not: 'POETRY' } }),
-  },
-} satisfies HydraAccess<LibraryEnv>
 
 let prisma: PrismaClient
 let database: TestDatabase
@@ -39,7 +30,10 @@ beforeAll(async () => {
   await prepareDatabase(prisma, database.url)
   tokens.reader = await tokenFor({ sub: 'Reader 3', role: 'reader' }, SECRET)
   tokens.librarian = await tokenFor({ sub: 'Librarian', role: 'librarian' }, SECRET)
-  const app = createApp(prisma, { auth: { secret: SECRET, access }, cacheTags: {} })
+  const app = createApp(prisma, {
+    auth: { secret: SECRET, access: catalogueAccess },
+    cacheTags: {},
+  })
   server = await startServer(app.fetch)
   cache = await sharedCache(server.origin)
 }, 120_000)

@@ -33,6 +33,22 @@ type Asked = { url: string; method: string; headers: Record<string, string> }
 /** The headers of a fetch Request or Response as a plain object (lower-case names). */
 const plain = (headers: Headers) => Object.fromEntries(headers.entries())
 
+/**
+ * `fetch` served, with the shared cache in front of it: the cache's origin, the cache (what it
+ * keeps), and a close of both.
+ */
+export async function servedThroughCache(
+  fetch: (request: Request) => Response | Promise<Response>
+) {
+  const server = await startServer(fetch)
+  const cache = await sharedCache(server.origin)
+  const close = async () => {
+    await cache.close()
+    await server.close()
+  }
+  return { origin: cache.origin, cache, close }
+}
+
 /** The shared cache in front of `origin`, on a server of its own. */
 export async function sharedCache(origin: string, tagHeader = 'cache-tag') {
   const stored = new Map<string, Stored[]>()

@@ -8,17 +8,8 @@
  */
 import { workersCache, workersCachePurge } from '@prisma-hydra/runtime/invalidation'
 import { type ExecutionContext, Hono } from 'hono'
-import type { HydraAccess } from '#generated/hydra/index.js'
-import { claimsOf, type LibraryEnv, libraryAccess } from '../../src/auth.js'
 import { createWorkerApp, type WorkerEnv } from '../../src/worker.js'
-
-const access = {
-  Loan: libraryAccess.Loan,
-  Book: {
-    reads: 'credentials',
-    scope: (c) => (claimsOf(c)?.role === 'librarian' ? undefined : { genre: { not: 'POETRY' } }),
-  },
-} satisfies HydraAccess<LibraryEnv>
+import { catalogueAccess } from '../support/catalogue-access.js'
 
 /** The purges made, each with its tags; and the D1 statements prepared, since the start. */
 const purges: string[][] = []
@@ -86,7 +77,7 @@ export default {
       worker = createWorkerApp(
         { ...env, DB: counted(env.DB) },
         {
-          access,
+          access: catalogueAccess,
           purge: (tags) => {
             purges.push([...tags])
             return purge(tags)
@@ -94,7 +85,7 @@ export default {
         }
       )
       routes = writes(worker.prisma)
-      origin = createWorkerApp(env, { access, cache: false }).app
+      origin = createWorkerApp(env, { access: catalogueAccess, cache: false }).app
     }
     const test = new URL(request.url).pathname.startsWith('/test/')
     const app = test ? routes : request.headers.has('X-Test-Origin') ? origin : worker.app

@@ -9,16 +9,12 @@ import path from 'node:path'
 import { userEnvironment } from '../install-test/commands.mjs'
 import { commands } from '../install-test/doc-blocks.mjs'
 import { expect, get } from '../install-test/expect.mjs'
-import { gettingStartedBlocks } from '../install-test/getting-started.mjs'
+import { forNode, gettingStartedBlocks } from '../install-test/getting-started.mjs'
 import { checkMemberType, checkServer } from '../install-test/getting-started-checks.mjs'
 import { keepAddon, prebuiltMirror } from '../install-test/prebuilt-mirror.mjs'
 import { startServer } from '../install-test/server.mjs'
 import { phase } from '../install-test/timings.mjs'
 import { followBlocks } from '../install-test/walkthrough.mjs'
-
-/** The page's blocks by hand (its quick path's `scaffold` step left out), and where `install` ends. */
-const byHand = gettingStartedBlocks.filter((block) => block.name !== 'scaffold')
-const installed = byHand.findIndex((block) => block.name === 'install') + 1
 
 /**
  * `command` with each package of `pins` it installs by name given its version
@@ -56,10 +52,15 @@ function checkInstalled(project, pins, seen, label) {
  * Follows the page in `project` (a new folder) with the packed `tarballs`, the row's `pins` and
  * its Node.js `node` (from node-binaries.mjs) and `schemaEngine` standing in for Prisma's native
  * one; the addon better-sqlite3 compiled, when the mirror had none for that Node.js, is kept in
- * `keptDir`.
+ * `keptDir`. Resolves to the better-sqlite3 version installed.
  */
 export async function walkRow(name, project, { tarballs, pins, node, keptDir, schemaEngine }) {
   const label = `${name}: `
+  // The page's blocks by hand (its quick path's `scaffold` left out) for the row's Node.js.
+  const byHand = forNode(gettingStartedBlocks, Number(node.version.split('.')[0])).filter(
+    (block) => block.name !== 'scaffold'
+  )
+  const installed = byHand.findIndex((block) => block.name === 'install') + 1
   mkdirSync(project)
   const env = {
     PATH: `${node.bin}${path.delimiter}${userEnvironment().PATH}`,
@@ -77,7 +78,17 @@ export async function walkRow(name, project, { tarballs, pins, node, keptDir, sc
   const served = prebuiltMirror.served
   await follow(byHand.slice(0, installed))
   const mirrored = prebuiltMirror.served > served
-  console.log(`better-sqlite3: ${mirrored ? 'prebuilt binary installed' : 'compiled from source'}`)
+  const sqlite = installedVersion(project, 'better-sqlite3')
+  const sqliteMajor = Number(sqlite.split('.')[0])
+  // better-sqlite3 13 ships its binaries in the package; 12 downloads one or compiles.
+  const addon = sqliteMajor >= 13 ? 'shipped in the package' : mirrored ? 'prebuilt' : 'compiled'
+  console.log(`better-sqlite3 ${sqlite}: binary ${addon}`)
+  const expectedMajor = Number(node.version.split('.')[0]) >= 22 ? 13 : 12
+  expect(
+    sqliteMajor === expectedMajor,
+    `${label}better-sqlite3 ${expectedMajor} installed as the page says for Node.js ${node.version}`,
+    sqlite
+  )
   keepAddon(project, node.abi, keptDir)
   const [start] = await follow(byHand.slice(installed))
 
@@ -111,4 +122,5 @@ export async function walkRow(name, project, { tarballs, pins, node, keptDir, sc
   } finally {
     server.stop()
   }
+  return { betterSqlite3: sqlite }
 }

@@ -95,7 +95,7 @@ try {
     const result = { name: row.name, versions: describe(pins, node) }
     results.push(result)
     try {
-      await walkRow(row.name, path.join(work, row.name), {
+      const { betterSqlite3 } = await walkRow(row.name, path.join(work, row.name), {
         tarballs,
         pins,
         node: nodes.get(node),
@@ -103,6 +103,7 @@ try {
         schemaEngine: engine,
       })
       result.passed = true
+      result.versions += `, better-sqlite3 ${betterSqlite3}`
       // About 400 MB and 15,000 files each: their removal waits on the disk, the next row on the
       // processors.
       if (!options.keep)

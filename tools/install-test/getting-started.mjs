@@ -22,7 +22,18 @@ const doc = path.join(root, 'docs/getting-started.md')
 /** The page's marked blocks, both paths: the quick one's `scaffold` step, the other's files. */
 export const gettingStartedBlocks = walkthroughBlocks(
   doc,
-  ['init', 'install', 'scaffold', 'scripts', 'generate', 'create-tables', 'build', 'seed', 'start'],
+  [
+    'init',
+    'node22',
+    'install',
+    'scaffold',
+    'scripts',
+    'generate',
+    'create-tables',
+    'build',
+    'seed',
+    'start',
+  ],
   [
     'prisma/schema.prisma',
     'prisma.config.ts',
@@ -34,12 +45,20 @@ export const gettingStartedBlocks = walkthroughBlocks(
 )
 
 /**
+ * The page's `blocks` a user on Node.js `major` follows: the `node22` step (better-sqlite3 13,
+ * which needs Node.js 22) only from 22 on.
+ */
+export function forNode(blocks, major = Number(process.versions.node.split('.')[0])) {
+  return blocks.filter((block) => block.name !== 'node22' || major >= 22)
+}
+
+/**
  * Follows the page in `project` (a new folder) with the packed `tarballs`; resolves to its
  * server's answers that other runtimes must give too (node-answers.mjs).
  */
 export async function walkGettingStarted(project, tarballs) {
   mkdirSync(project)
-  const byHand = gettingStartedBlocks.filter((block) => block.name !== 'scaffold')
+  const byHand = forNode(gettingStartedBlocks).filter((block) => block.name !== 'scaffold')
   const [start] = await followBlocks(byHand, project, {
     tarballs,
     envFor: (step) => (step === 'install' ? prebuiltMirror.env : {}),

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs'
 import { run, userEnvironment } from './commands.mjs'
 import { commands } from './doc-blocks.mjs'
 import { expect, get } from './expect.mjs'
-import { gettingStartedBlocks } from './getting-started.mjs'
+import { forNode, gettingStartedBlocks } from './getting-started.mjs'
 import { checkServer } from './getting-started-checks.mjs'
 import { checkSameAnswers } from './node-answers.mjs'
 import { prebuiltMirror } from './prebuilt-mirror.mjs'
@@ -18,7 +18,7 @@ import { milestone, phase } from './timings.mjs'
 import { followBlocks } from './walkthrough.mjs'
 
 /** The quick path: the page's steps, but the scripts its by-hand path sets. */
-const quickPath = gettingStartedBlocks.filter(
+const quickPath = forNode(gettingStartedBlocks).filter(
   (block) => block.kind === 'step' && block.name !== 'scripts'
 )
 const installed = quickPath.findIndex((block) => block.name === 'install') + 1

@@ -1,10 +1,10 @@
 /**
  * A page reads the columns it shows (docs/member-shape.md, "What is read"): where a request names
- * its properties (`properties[]=borrower`), the page statement of Prisma's engine selects those
+ * its properties (`properties[]=borrower`), the page statement of either engine selects those
  * fields' columns, the foreign key of a link it shows, the items' key and the fields its keyset
- * orders by, and no other column of the table; the answers are those of the same request read
- * with every column (the compiled engine's), byte for byte. On test/fixtures/embeds, its loans
- * seen through the statements that read the Loan table at the driver adapter.
+ * orders by, and no other column of the table; both engines answer byte for byte alike. On
+ * test/fixtures/embeds, its loans seen through the statements that read the Loan table at the
+ * driver adapter (the compiled engine's own statements go through the same shared adapter).
  */
 
 import { shareAdapter } from '@prisma-hydra/runtime'
@@ -39,13 +39,6 @@ afterAll(async () => {
   await database?.remove()
 })
 
-/** The body of the answer to `path`. */
-async function bodyOf(origin: string, path: string): Promise<string> {
-  const response = await fetch(`${origin}${path}`)
-  expect(response.status).toBe(200)
-  return response.text()
-}
-
 /** The Loan columns the page statements of `path` select, and the answer's body. */
 async function columnsRead(origin: string, path: string) {
   loans.reset()
@@ -76,8 +69,9 @@ describe('a page selects the columns it shows, its key and its keyset', () => {
     const [own, compiled] = origins as [string, string]
     const { read, body } = await columnsRead(own, path)
     expect(read).toEqual(expected)
-    // The compiled engine reads every column: the same answer.
-    expect(await bodyOf(compiled, path)).toBe(body)
+    const byCompiled = await columnsRead(compiled, path)
+    expect(byCompiled.read).toEqual(expected)
+    expect(byCompiled.body).toBe(body)
   })
 
   it("follows a cursor feed's next page reading its keyset", async () => {
@@ -87,11 +81,15 @@ describe('a page selects the columns it shows, its key and its keyset', () => {
     expect(next).toContain('loanedAt')
     const { read, body } = await columnsRead(own, next)
     expect(read).toEqual(['id', 'loanedAt', 'returnedAt'])
-    expect(await bodyOf(compiled, next)).toBe(body)
+    const byCompiled = await columnsRead(compiled, next)
+    expect(byCompiled.read).toEqual(['id', 'loanedAt', 'returnedAt'])
+    expect(byCompiled.body).toBe(body)
   })
 
   it('reads every column when no property is named', async () => {
-    const { read } = await columnsRead(origins[0] as string, '/loans?page=1')
-    expect(read).toEqual([...COLUMNS])
+    for (const origin of origins) {
+      const { read } = await columnsRead(origin, '/loans?page=1')
+      expect(read).toEqual([...COLUMNS])
+    }
   })
 })

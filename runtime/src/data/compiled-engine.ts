@@ -3,14 +3,15 @@
  * The `compiled` engine of the data-access layer: the same reads as the `prisma`
  * engine (prisma-engine.ts), written as SQL (the model's `SELECT`, emitted at generate time, and
  * the request's conditions, order and window, compiled-sql.ts) and run through the client's own
- * driver adapter (shared-adapter.ts), its rows made Prisma's values (row-values.ts). A read it
- * cannot write (a condition or order through a relation, a `select` through a relation) is the
- * `prisma` engine's. It bypasses the client's extensions (`$extends` query hooks): its reads are
+ * driver adapter (shared-adapter.ts), its rows made Prisma's values (row-values.ts). A page that
+ * shows fewer properties (`properties[]`) reads only their columns (a `select` of the model's own
+ * fields). A read it cannot write (a condition or order through a relation, a `select` through a
+ * relation) is the `prisma` engine's. It bypasses the client's extensions (`$extends` query hooks): its reads are
  * not the client's model queries.
  */
 
 import type { CompiledColumn, CompiledModel, ModelSource } from '../contract/model-source.js'
-import { qualifiedTable } from '../database/dialects.js'
+import { dialectOf, qualifiedTable } from '../database/dialects.js'
 import { CompiledStatements, type SqlQuery } from './compiled-sql.js'
 import type { FindManyArgs, PrismaModelReads } from './prisma-engine.js'
 import { rowReader } from './row-values.js'
@@ -24,6 +25,44 @@ const countOf = (rows: unknown[][], column = 0): number => Number(rows[0]?.[colu
 /** Whether a page's `where` selects the rows `where` counts (the layer gives `{}` for none). */
 const sameRows = (page: Where | undefined, where: Where | undefined): boolean =>
   page === where || (where === undefined && (!page || Object.keys(page).length === 0))
+
+/** The statements of one list of the model's fields, and the reader of their rows. */
+interface ColumnReads {
+  statements: CompiledStatements
+  read: (row: readonly unknown[]) => object
+  /** How many columns a row of them holds (a page's count comes after them). */
+  width: number
+}
+
+/**
+ * The `SELECT` of `fields` of the model, each field's column as the generator writes the model's
+ * own (generator/src/emit/resource-module.ts): `"column" AS "field"` where they differ.
+ */
+function selectOf(model: ModelSource, compiled: CompiledModel, fields: readonly string[]): string {
+  const { quote } = dialectOf(model.provider)
+  const list = fields.map((field) => {
+    const column = (compiled.columns[field] as CompiledColumn)[0]
+    return column === field ? quote(column) : `${quote(column)} AS ${quote(field)}`
+  })
+  return `SELECT ${list.join(', ')} FROM ${qualifiedTable(model.provider, model.table)}`
+}
+
+/** The reads of `fields` (the model's `select`, whole when `select` is the model's own). */
+function columnReads(
+  model: ModelSource,
+  compiled: CompiledModel,
+  fields: readonly string[],
+  typed: boolean,
+  select = selectOf(model, compiled, fields)
+): ColumnReads {
+  const statements = new CompiledStatements(
+    { ...compiled, select },
+    model.provider,
+    qualifiedTable(model.provider, model.table)
+  )
+  const types = fields.map((field) => (compiled.columns[field] as CompiledColumn)[1])
+  return { statements, read: rowReader(fields, types, typed), width: fields.length }
+}
 
 /**
  * The reads of `model` through `runner`; `prisma` serves what cannot be compiled. Undefined when
@@ -39,27 +78,36 @@ export function compiledReads(
   const fields = Object.keys(model.select)
   if (!fields.every((field) => model.select[field] === true && compiled.columns[field]))
     return undefined
-  const statements = new CompiledStatements(
-    compiled as CompiledModel,
-    model.provider,
-    qualifiedTable(model.provider, model.table)
-  )
-  const types = fields.map((field) => (compiled.columns[field] as CompiledColumn)[1])
-  const read = rowReader(fields, types, runner.typed)
-  const rowsOf = async (query: SqlQuery) => (await runner.rows(query)).map(read)
+  const whole = columnReads(model, compiled, fields, runner.typed, compiled.select)
+  /**
+   * The reads of a page's `select`: the model's whole when it has none, fewer columns when it
+   * names some of the model's own fields (a page's shown columns), undefined when it reaches
+   * through a relation (Prisma's nested select).
+   */
+  const readsOf = (select: Readonly<Where> | undefined): ColumnReads | undefined => {
+    if (!select) return whole
+    const names = Object.keys(select)
+    if (!names.every((name) => select[name] === true && model.select[name] === true))
+      return undefined
+    return columnReads(model, compiled, names, runner.typed)
+  }
+  const rowsOf = async ({ read }: ColumnReads, query: SqlQuery) =>
+    (await runner.rows(query)).map(read)
+  const { statements } = whole
   /**
    * A page and its count in one statement (one snapshot, no transaction), or undefined when the
    * transaction is to read them: the statement cannot be written, or the page is empty and the
    * count read after it leaves rows at the page's offset.
    */
   const pageWithCount = async (
+    { statements: page, read, width }: ColumnReads,
     args: FindManyArgs,
     where: Where | undefined
   ): Promise<[object[], number] | undefined> => {
-    const both = statements.pageAndCount(args, where)
+    const both = page.pageAndCount(args, where)
     if (!both) return undefined
     const rows = await runner.rows(both)
-    if (rows.length > 0) return [rows.map(read), countOf(rows, fields.length)]
+    if (rows.length > 0) return [rows.map(read), countOf(rows, width)]
     // An empty page carries no count. A count read now is one moment's: when that moment has no
     // row at the page's offset, its page is empty too, and [[], count] is its answer. Only when
     // the page's rows are the counted ones (a full page has no position of its own).
@@ -71,22 +119,24 @@ export function compiledReads(
   return {
     findMany(args) {
       // A page embedding relations reads them in Prisma's own query (filters/properties.ts).
-      const query = args.select ? undefined : statements.rows(args)
-      return query ? rowsOf(query) : prisma.findMany(args)
+      const reads = readsOf(args.select)
+      const query = reads?.statements.rows(args)
+      return reads && query ? rowsOf(reads, query) : prisma.findMany(args)
     },
     async count(where) {
       const query = statements.count(where)
       return query ? countOf(await runner.rows(query)) : prisma.count(where)
     },
     async findManyAndCount(args, where, options) {
-      if (args.select) return prisma.findManyAndCount(args, where, options)
-      const answer = await pageWithCount(args, where)
+      const reads = readsOf(args.select)
+      if (!reads) return prisma.findManyAndCount(args, where, options)
+      const answer = await pageWithCount(reads, args, where)
       if (answer) return answer
-      const page = statements.rows(args)
+      const page = reads.statements.rows(args)
       const count = statements.count(where)
       if (!page || !count) return prisma.findManyAndCount(args, where, options)
       const [rows, total] = await runner.snapshot([page, count], options.isolationLevel)
-      return [(rows ?? []).map(read), countOf(total ?? [])]
+      return [(rows ?? []).map(reads.read), countOf(total ?? [])]
     },
     estimate: () => prisma.estimate(),
     findManyOf: (delegate, where, select) => prisma.findManyOf(delegate, where, select),
@@ -98,7 +148,7 @@ export function compiledReads(
           ? statements.unique(field, value)
           : undefined
       if (!query) return prisma.findUnique(delegate, field, value, scope, select)
-      const [row] = await rowsOf(query)
+      const [row] = await rowsOf(whole, query)
       return row ?? null
     },
   }

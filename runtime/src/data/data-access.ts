@@ -153,13 +153,7 @@ export function createDataAccess<Row extends object>(
       // "no row" is a condition on the key, which Prisma reads as no row in every position.
       return isNoRow(where) ? noKey(model.key) : where
     },
-    source: pageSources(
-      model,
-      routing,
-      engineOf,
-      transaction,
-      options
-    ) as DataAccess<Row>['source'],
+    source: pageSources(model, routing, transaction, options) as DataAccess<Row>['source'],
     async item(id, view, properties) {
       // No row is visible: no id is looked up (every id answers the same 404).
       if (isNoRow(view.scope)) return null

@@ -4,7 +4,7 @@
  * the request's filters, in its order, read by the engine its operation takes, with the relations
  * it embeds and without the columns it does not show, and its totals as the operation counts them.
  */
-import type { EngineName, ModelSource } from '../contract/model-source.js'
+import type { ModelSource } from '../contract/model-source.js'
 import type { ReadOperation } from '../contract/operations.js'
 import type { OrderField } from '../contract/order.js'
 import type { CountPreference } from '../contract/paging.js'
@@ -52,7 +52,6 @@ export type PageSource = (
 export function pageSources(
   model: ModelSource,
   routing: ReturnType<typeof readTargets>,
-  engineOf: (operation: ReadOperation) => EngineName,
   transaction: TransactionOptions,
   options: { totalsStore?: CountStore | undefined; logger?: HydraLogger | undefined }
 ): PageSource {
@@ -70,11 +69,10 @@ export function pageSources(
     const orderBy = (selection.orderBy as Where[] | undefined) ?? own.orderBy
     const reverse = (selection.reverse as Where[] | undefined) ?? own.reverse
     // Embedded relations are read by the page's own query (Prisma's nested select); the
-    // columns the request does not show are not, on Prisma's engine (the compiled engine's
-    // statement reads the model's columns: one select through Prisma would replace it).
+    // columns the request does not show are not, on either engine (the compiled engine writes
+    // the statement of a select of the model's own fields, data/compiled-engine.ts).
     const embedding = embeddingOf(model, selection.properties, view, transaction)
-    const omitted = engineOf(operation) === 'prisma' ? selection.omitted : undefined
-    const select = withoutColumns(embedding?.select ?? model.select, omitted)
+    const select = withoutColumns(embedding?.select ?? model.select, selection.omitted)
     const argsOf = ({
       backward,
       where: past,

@@ -22,57 +22,23 @@ import { createHydraApp } from '#fixtures/rules/hydra/index.js'
 import { PrismaClient } from '#fixtures/rules/prisma/client.js'
 import { authenticate, type LibraryEnv, tokenFor } from '../src/auth.js'
 import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
-import { entityTagOf, hunted } from './support/rule-coverage.js'
+import { hunted } from './support/rule-coverage.js'
 import { type Expected, expectedAnswer, type Searches } from './support/rule-oracle.js'
 import { RuleReading } from './support/rule-reading.js'
-import { BOOKS, LOANS, seedRules } from './support/rule-rows.js'
+import {
+  ask,
+  expectDocument,
+  expectMissingTwin,
+  REQUESTS,
+  searchesOf,
+} from './support/rule-requests.js'
+import { seedRules } from './support/rule-rows.js'
 import { accessOf, type RuleSet, ruleSets } from './support/rule-sets.js'
 
 const SECRET = 'rule hunter secret'
 const SCHEMA = new URL('./fixtures/rules/schema.prisma', import.meta.url).pathname
 const SEED = Number(process.env.RULE_HUNTER_SEED ?? 20_250_611)
 const RUNS = 40
-
-/** Each request in normal form (docs/paging.md): sorted parameters, encoded, the page last. */
-const at = (path: string, ...params: Array<[string, string]>) =>
-  params.length === 0
-    ? path
-    : `${path}?${params.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&')}`
-
-const REQUESTS = [
-  at('/books'),
-  at('/books', ['page', '2']),
-  at('/books', ['page', '3']),
-  at('/books', ['itemsPerPage', '2'], ['page', '2']),
-  at('/books', ['pagination', 'false']),
-  at('/books', ['title', 'Atlas']),
-  at('/books', ['loans.borrower', 'Reader 1']),
-  at('/books', ['order[title]', 'desc']),
-  at('/books', ['order[title]', 'asc'], ['page', '2']),
-  at('/books', ['id[]', '/books/2'], ['id[]', '5'], ['id[]', '4']),
-  at('/books', ['id', '3']),
-  ...[...BOOKS.map((book) => book.id), 99].map((id) => `/books/${id}`),
-  ...[...BOOKS.map((book) => book.id), 99].map((id) => `/books/${id}/loans`),
-  at('/books/4/loans', ['itemsPerPage', '2'], ['page', '2']),
-  at('/books/1/loans', ['borrower', 'Reader 2']),
-  at('/books/4/loans', ['order[loanedAt]', 'desc']),
-  at('/books/1/loans', ['exists[returnedAt]', 'false']),
-  at('/loans'),
-  at('/loans', ['page', '2']),
-  at('/loans', ['page', '4']),
-  at('/loans', ['pagination', 'false']),
-  at('/loans', ['itemsPerPage', '5'], ['page', '2']),
-  at('/loans', ['borrower', 'Reader 2']),
-  at('/loans', ['book', '/books/1']),
-  at('/loans', ['book', '4']),
-  at('/loans', ['book.title', 'Atlas']),
-  at('/loans', ['book.title', 'Bonsai'], ['borrower', 'Reader 1']),
-  at('/loans', ['exists[returnedAt]', 'false']),
-  at('/loans', ['order[loanedAt]', 'desc']),
-  at('/loans', ['order[book.title]', 'asc'], ['page', '2']),
-  at('/loans', ['id[]', '1'], ['id[]', '/loans/7'], ['id[]', '12']),
-  ...[...LOANS.map((loan) => loan.id), 99].map((id) => `/loans/${id}`),
-]
 
 /** The rule set of each caller, by its token's `sub`. */
 const SETS = new Map<string, RuleSet>()
@@ -121,17 +87,7 @@ beforeAll(async () => {
     origins.push(server.origin)
     closers.push(server.close)
   }
-  // The search templates of the API without rules: the oracle takes from them what rules hide.
-  const plain = createHydraApp({ prisma })
-  const searchOf = async (path: string) =>
-    ((await (await plain.request(path)).json()) as Record<string, unknown>)[
-      'hydra:search'
-    ] as Searches['books']
-  searches = {
-    books: await searchOf('/books'),
-    loans: await searchOf('/loans'),
-    bookLoans: await searchOf('/books/1/loans'),
-  }
+  searches = await searchesOf(prisma)
   console.log(`rule hunter: seed ${SEED}, ${RUNS} rule sets (RULE_HUNTER_SEED draws others)`)
 }, 120_000)
 
@@ -141,53 +97,15 @@ afterAll(async () => {
   await database?.remove()
 })
 
-interface Answer {
-  status: number
-  headers: Headers
-  text: string
-}
-
-async function ask(origin: string, path: string, token: string): Promise<Answer> {
-  const response = await fetch(`${origin}${path}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  })
-  return { status: response.status, headers: response.headers, text: await response.text() }
-}
-
-/** The headers of an answer that may differ between two answers of the same document. */
-const TRANSIENT = new Set([
-  'date',
-  'content-length',
-  'server-timing',
-  'etag',
-  'connection',
-  'keep-alive',
-])
-const headersOf = (answer: Answer) =>
-  [...answer.headers]
-    .filter(([name]) => !TRANSIENT.has(name))
-    .map(([name, value]) => `${name}: ${value}`)
-
 /** Checks one answer against the oracle's, its headers, and an invisible row against a missing one. */
 async function check(origin: string, path: string, token: string, wanted: Expected) {
   const answer = await ask(origin, path, token)
   const where = `${origin === origins[0] ? 'prisma' : 'compiled'} ${path}`
-  // The document first (a readable difference), then its bytes (the order of its keys).
-  expect({ status: answer.status, body: JSON.parse(answer.text) }, where).toStrictEqual(wanted)
-  expect(answer.text, where).toBe(JSON.stringify(wanted.body))
+  expectDocument(answer, wanted, where)
   // Every answer a rule bears on is the caller's own.
   expect(answer.headers.get('cache-control'), where).toContain('private')
   expect(answer.headers.get('vary'), where).toBe('Accept, Authorization, Cookie')
-  const tag = answer.headers.get('etag')
-  if (tag !== null) expect(tag, where).toBe(entityTagOf(answer.text, answer.headers))
-  // A row the rules keep from the caller is a missing row: the same answer as id 99's.
-  const id = /^\/(books|loans)\/(\d+)(\/loans)?$/.exec(path)
-  if (wanted.status === 404 && id && id[2] !== '99') {
-    const twin = await ask(origin, path.replace(`/${id[2]}`, '/99'), token)
-    expect(twin.status, where).toBe(404)
-    expect(twin.text.replaceAll('\\"99\\"', `\\"${id[2]}\\"`), where).toBe(answer.text)
-    expect(headersOf(twin), where).toStrictEqual(headersOf(answer))
-  }
+  await expectMissingTwin({ origin, path, token }, answer, where)
 }
 
 describe('the rule hunter', () => {

@@ -54,7 +54,7 @@ let searches: Searches
 function appOf(set: RuleSet, engine: object) {
   const app = new Hono<LibraryEnv>()
     .use(authenticate(SECRET))
-    .route('/', createHydraApp({ prisma, access: accessOf(set, setOf), ...engine }))
+    .route('/', createHydraApp({ prisma, access: accessOf([set], setOf), ...engine }))
   app.onError(hydraErrorHandler)
   app.notFound(hydraNotFound)
   return app

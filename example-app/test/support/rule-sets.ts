@@ -1,6 +1,7 @@
 /**
- * The rule sets the rule hunter draws (example-app/test/rule-hunter.e2e.test.ts): for books and
- * loans of test/fixtures/rules, guards and scopes of the resource or of its `collection` or `item`
+ * The rule sets the rule hunters draw (example-app/test/rule-hunter.e2e.test.ts, and
+ * rule-hunter-cache.e2e.test.ts through a shared cache): for books and loans of
+ * test/fixtures/rules, guards and scopes of the resource or of its `collection` or `item`
  * operation, and hidden fields and links. Each scope is one of a small catalogue, written as the
  * Prisma `where` the rules answer and, by hand, as a predicate on the seeded rows, with what
  * docs/security.md ("How a scope is read") says its form means: every row (`{}`, `{ AND: [] }`),
@@ -172,12 +173,15 @@ export const ruleSets: fc.Arbitrary<RuleSet> = fc.record({
 })
 
 /**
- * The access rules of `set`, shaped as the set gives them (an operation's rule only where the
- * set has one, so that the runtime's fallback to the resource's is what is read), each rule
- * reading the caller's set from the token by its `sub` (`setOf`).
+ * The access rules of an app whose callers are `sets`, each rule reading the caller's own set from
+ * its token's `sub` (`setOf`; an anonymous caller's is `undefined`). They have a rule wherever one
+ * of `sets` gives one: for a single set, its own shape, so that the runtime's fallback from an
+ * operation's rule to the resource's is what is read; for several, an operation's rule of a
+ * caller whose set gives none answers the resource's, as that fallback would. Every rule reads
+ * the token's claims alone, and says so (`reads: 'credentials'`, docs/caching.md).
  */
 export function accessOf(
-  set: RuleSet,
+  sets: readonly RuleSet[],
   setOf: (sub: string | undefined) => RuleSet | undefined
 ): HydraAccess<LibraryEnv> {
   const mine = (c: Context<LibraryEnv>) => {
@@ -186,21 +190,31 @@ export function accessOf(
     return found
   }
   const rulesOf = <M extends keyof RuleSet>(model: M, catalogue: Record<string, Scope<never>>) => {
-    const { guard, scope } = set[model]
+    const anyGives = (read: (own: RuleSet[M]) => unknown) =>
+      sets.some((set) => read(set[model]) !== undefined)
     const scopeRule = (at: 'resource' | Operation) => (c: Context<LibraryEnv>) => {
-      const name = mine(c)[model].scope[at]
+      const { scope } = mine(c)[model]
+      const own = at === 'resource' ? undefined : scope[at]
+      const name = own !== undefined ? own : scope.resource
       return name ? catalogue[name]?.where() : undefined
     }
-    const guardRule = (at: 'resource' | Operation) => (c: Context<LibraryEnv>) =>
-      mine(c)[model].guard[at] ?? 'allow'
+    const guardRule = (at: 'resource' | Operation) => (c: Context<LibraryEnv>) => {
+      const { guard } = mine(c)[model]
+      return (at === 'resource' ? undefined : guard[at]) ?? guard.resource ?? 'allow'
+    }
     const operation = (at: Operation) =>
       given({
-        guard: guard[at] ? guardRule(at) : undefined,
-        scope: scope[at] === null ? null : scope[at] ? scopeRule(at) : undefined,
+        guard: anyGives((own) => own.guard[at]) ? guardRule(at) : undefined,
+        scope: sets.every((set) => set[model].scope[at] === null)
+          ? null
+          : anyGives((own) => own.scope[at])
+            ? scopeRule(at)
+            : undefined,
       })
     return given({
-      guard: guard.resource ? guardRule('resource') : undefined,
-      scope: scope.resource ? scopeRule('resource') : undefined,
+      reads: 'credentials' as const,
+      guard: anyGives((own) => own.guard.resource) ? guardRule('resource') : undefined,
+      scope: anyGives((own) => own.scope.resource) ? scopeRule('resource') : undefined,
       hidden: (c: Context<LibraryEnv>) => [...mine(c)[model].hidden],
       operations: { collection: operation('collection'), item: operation('item') },
     })

@@ -10,7 +10,7 @@
  * start one of their own on a free port; without them the file is skipped with a message, except
  * under CI (`CI` set), where it fails.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { createHash, randomUUID } from 'node:crypto'
 import { createServer } from 'node:net'
 import { type RedisCountStoreOptions, redisCountStore } from '@prisma-hydra/runtime/redis'
@@ -19,54 +19,21 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createHydraApp } from '#fixtures/totals/hydra/index.js'
 import { PrismaClient } from '#fixtures/totals/prisma/client.js'
 import { createAdapter, freshDatabase, get, startServer } from './support/harness.js'
+import {
+  hasRedisServer,
+  REDIS_URL,
+  type Redis,
+  redisAnswers,
+  redisClient,
+  removeKeys,
+} from './support/redis.js'
 
 const SCHEMA = new URL('./fixtures/totals/schema.prisma', import.meta.url).pathname
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 /** This run's keys: the projects of each database run at once against one Redis. */
 const PREFIX = `prisma-hydra-test:${randomUUID()}:`
 
 /** The digest a key holds of a `where` (docs/deployment.md, "Keys"). */
 const digest = (where: string) => createHash('sha256').update(where).digest('base64url')
-
-type Redis = ReturnType<typeof createClient>
-
-/**
- * A client as an app configures one: commands fail at once while disconnected, bounded anyway
- * (1 s here rather than the documented 250 ms: a loaded CI machine must not look like an outage).
- */
-function redisClient(url: string): Redis {
-  return createClient({
-    url,
-    disableOfflineQueue: true,
-    commandOptions: { timeout: 1000 },
-    socket: { connectTimeout: 1000, reconnectStrategy: () => 100 },
-  })
-}
-
-async function redisAnswers(): Promise<boolean> {
-  const client = createClient({
-    url: REDIS_URL,
-    socket: { connectTimeout: 1000, reconnectStrategy: false },
-  })
-  client.on('error', () => {})
-  try {
-    await client.connect()
-    await client.ping()
-    await client.close()
-    return true
-  } catch {
-    return false
-  }
-}
-
-function hasRedisServer(): boolean {
-  try {
-    execFileSync('redis-server', ['--version'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
 
 const hasRedis = await redisAnswers()
 const canStartRedis = hasRedisServer()
@@ -138,12 +105,7 @@ describe.skipIf(!hasRedis || !canStartRedis)('cached totals in Redis', () => {
   beforeAll(async () => {
     redis = redisClient(REDIS_URL)
     await redis.connect()
-    closers.push(async () => {
-      for await (const keys of redis.scanIterator({ MATCH: `${PREFIX}*` })) {
-        if (keys.length > 0) await redis.del(keys)
-      }
-      await redis.close()
-    })
+    closers.push(() => removeKeys(redis, PREFIX))
   })
 
   it('are one count for every instance, while the table changes', async () => {
@@ -159,13 +121,15 @@ describe.skipIf(!hasRedis || !canStartRedis)('cached totals in Redis', () => {
     // Another `where` is another count, shared the same way.
     expect(await total(other, 'page=1&value[lt]=201')).toEqual([20, 'exact'])
     expect(await total(one, 'page=1&value[lt]=201')).toEqual([20, 'cached'])
-    // The where is in the key as its digest: no filter value is at rest in the store.
+    // The where is in the key as its digest: no filter value is at rest in the store. Each
+    // count's key is also held by the index of the model it reads (`#counts:Reading`).
     const keys = await redis.keys(`${PREFIX}*`)
-    expect(keys.sort()).toEqual([
+    expect(keys.filter((key) => !key.includes('#')).sort()).toEqual([
       `${PREFIX}reading:/readings/cached:`,
       `${PREFIX}reading:/readings/cached:sha256:${digest('{"value":{"lt":201}}')}`,
     ])
     expect(keys.join()).not.toContain('201')
+    expect(await redis.zRange(`${PREFIX}#counts:Reading`, 0, -1)).toHaveLength(2)
   })
 
   it('expire with the operation’s totalsCacheSeconds, and are counted again then', async () => {

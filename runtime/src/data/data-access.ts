@@ -24,6 +24,7 @@ import { type ModelEngines, readTargets } from './engines.js'
 import { pageSources } from './page-source.js'
 import { parentWhere } from './parent-condition.js'
 import type { PrismaModelReads } from './prisma-engine.js'
+import { countReads } from './read-models.js'
 import type { ReadRun } from './read-routing.js'
 import { misfitIn } from './scope-values.js'
 import type { AdapterFactory } from './shared-adapter.js'
@@ -153,7 +154,10 @@ export function createDataAccess<Row extends object>(
       // "no row" is a condition on the key, which Prisma reads as no row in every position.
       return isNoRow(where) ? noKey(model.key) : where
     },
-    source: pageSources(model, routing, transaction, options) as DataAccess<Row>['source'],
+    source: pageSources(model, routing, transaction, {
+      ...options,
+      countReads: countReads(prisma, model.delegate),
+    }) as DataAccess<Row>['source'],
     async item(id, view, properties) {
       // No row is visible: no id is looked up (every id answers the same 404).
       if (isNoRow(view.scope)) return null

@@ -20,6 +20,7 @@ import {
   estimatedTotal,
   type PageAndTotal,
   pageAndLooseTotal,
+  type TotalAccuracy,
 } from '../paging/totals.js'
 import type { CollectionSource, RowWindow } from '../paging/types.js'
 import type { CallerView } from './caller-view.js'
@@ -53,10 +54,10 @@ export function pageSources(
   model: ModelSource,
   routing: ReturnType<typeof readTargets>,
   transaction: TransactionOptions,
-  options: { totalsStore?: CountStore | undefined; logger?: HydraLogger | undefined }
+  options: SharedTotalsOptions
 ): PageSource {
   const ordersOf = defaultOrders()
-  const cacheOf = countCaches(model, options.totalsStore, options.logger)
+  const cacheOf = countCaches(model, options)
   return (operation, selection, view, within, timing, count) => {
     const own = ordersOf(operation)
     // The caller's scope joins the request's filters here, before anything is read or counted:
@@ -123,29 +124,41 @@ function defaultOrders(): (operation: ReadOperation) => { orderBy: Where[]; reve
   }
 }
 
-type CacheOf = (operation: ReadOperation, seconds: number) => CountCache | SharedCountCache
+/** How `cached` totals are shared (DataAccessOptions), and the models a count's `where` reads. */
+export interface SharedTotalsOptions {
+  totalsStore?: CountStore | undefined
+  logger?: HydraLogger | undefined
+  /** The models a `where` of this resource reads (data/read-models.ts). */
+  countReads: (where: Where | undefined) => readonly string[]
+}
+
+/** The cached total of a `where`, counted by `count` when no count is held. */
+type CachedTotal = (
+  where: Where | undefined,
+  count: () => PromiseLike<number>
+) => Promise<{ value: number; accuracy: TotalAccuracy }>
+
+type CacheOf = (operation: ReadOperation, seconds: number) => CachedTotal
 
 /**
- * The count cache of each `cached` operation, shared through `store` when one is given (its
- * outages logged through `logger`).
+ * The cached totals of each `cached` operation, shared through `options.totalsStore` when one is
+ * given (its outages logged through `options.logger`), with the models each count reads.
  */
-function countCaches(
-  model: ModelSource,
-  store: CountStore | undefined,
-  logger: HydraLogger | undefined
-): CacheOf {
+function countCaches(model: ModelSource, options: SharedTotalsOptions): CacheOf {
+  const { totalsStore: store, logger, countReads } = options
   // By the operation's path, which its variants share (a caller's, a sub-collection's): their
   // counts are told apart by their where (countKey), as the shared store tells them apart.
-  const caches = new Map<string, CountCache | SharedCountCache>()
+  const caches = new Map<string, CachedTotal>()
   return (operation, seconds) => {
     const path = operation.path ?? ''
     let cache = caches.get(path)
     if (!cache) {
-      cache = new CountCache({ seconds })
+      const local = new CountCache({ seconds })
       if (store) {
         const names = { model: model.delegate, operation: path }
-        cache = new SharedCountCache(store, names, seconds, cache, logger)
-      }
+        const shared = new SharedCountCache(store, names, seconds, local, logger)
+        cache = (where, count) => shared.get(countKey(where), count, countReads(where))
+      } else cache = (where, count) => local.get(countKey(where), count)
       caches.set(path, cache)
     }
     return cache
@@ -171,9 +184,9 @@ function looseTotals(
   return (page, counted) => {
     const count = timing ? () => timing.measure('count', counted()) : counted
     if (totals.mode === 'cached') {
-      const cache = cacheOf(operation, totals.seconds)
+      const cached = cacheOf(operation, totals.seconds)
       return pageAndLooseTotal(
-        { page, total: () => cache.get(countKey(where), count), exact: count },
+        { page, total: () => cached(where, count), exact: count },
         page.window
       )
     }

@@ -3,29 +3,38 @@
  * Purge on write (docs/caching.md#purge-on-write): a Prisma client extension turning every write
  * of the app's client into the cache tags of the models it changes (data/written-models.ts), the
  * same model tags every cached answer carries (hono/response/cache-tags.ts), handed to the app's
- * `purge` once the write is committed:
+ * `purge`, and dropping the shared totals that read those models from the app's `totals` store
+ * (data/shared-totals.ts), once the write is committed:
  *
  * - a write outside a transaction, or in a batch (`$transaction([...])`), when it resolves: Prisma
  *   answers a batch's writes once the batch committed;
  * - a write inside an interactive transaction (`$transaction(async (tx) => ...)`), when the
  *   transaction resolves, and never when it rolls back.
  *
- * `purge` is called after the write answered, never awaited by it; what it throws or rejects goes
- * to the logger. The transaction's writes are recognised by the asynchronous context of its
- * callback (AsyncLocalStorage, which Node, Bun, Deno and workerd with `nodejs_compat` have).
+ * `purge` and the drop are called after the write answered, never awaited by it; what they throw
+ * or reject goes to the logger. The transaction's writes are recognised by the asynchronous
+ * context of its callback (AsyncLocalStorage, which Node, Bun, Deno and workerd with
+ * `nodejs_compat` have).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { type HydraLogger, loggerOf } from '../observe/logger.js'
+import { type CountStore, dropSharedCounts } from './shared-totals.js'
 import { relationTargets, WRITE_OPERATIONS, writtenModels } from './written-models.js'
 
 /** Purges the answers tagged with any of `tags` from the app's shared caches. */
 export type PurgeTags = (tags: readonly string[]) => unknown
 
-/** Options of {@link hydraInvalidation}. */
+/** Options of {@link hydraInvalidation}: `purge`, `totals` or both. */
 export interface InvalidationOptions {
   /** Purges answers by tags (`httpPurge(...)`, or the app's own call of its CDN's API). */
-  purge: PurgeTags
-  /** Where a failed purge is logged (default: the console). */
+  purge?: PurgeTags | undefined
+  /**
+   * The store of the app's shared totals (the `totalsStore` given to `createHydraApp`, a
+   * `redisCountStore`): the counts reading a written model are dropped from it, so that the next
+   * request of any instance counts again. The store must have `drop`.
+   */
+  totals?: CountStore | undefined
+  /** Where a failed purge or drop is logged (default: the console). */
   logger?: HydraLogger | undefined
 }
 
@@ -47,7 +56,8 @@ interface OperationCall {
  * A Prisma client extension purging the cached answers a write changes:
  * `prisma.$extends(hydraInvalidation({ purge: httpPurge({ url }) }))`. Every create, update,
  * upsert and delete of a model (the `Many` forms, nested writes and cascades included) purges the
- * tags of the models it changes, after commit.
+ * tags of the models it changes, after commit, and with `totals` drops the shared totals that read
+ * them.
  *
  * @example
  * ```ts
@@ -59,15 +69,25 @@ interface OperationCall {
  * ```
  */
 export function hydraInvalidation(options: InvalidationOptions) {
+  const { purge, totals } = options
+  if (!purge && !totals)
+    throw new TypeError('hydraInvalidation needs `purge`, `totals` or both: it has nothing to do')
+  if (totals && typeof totals.drop !== 'function')
+    throw new TypeError(
+      'hydraInvalidation({ totals }): the store has no `drop`, so its counts cannot be dropped on write'
+    )
   const logger = loggerOf(options.logger)
   const pending = new AsyncLocalStorage<Set<string>>()
   const send = (tags: ReadonlySet<string>) => {
     if (tags.size === 0) return
     const list = [...tags]
-    // Never awaited by the write: its answer leaves first, whatever the purge does.
+    // Never awaited by the write: its answer leaves first, whatever the purge and drop do.
     setTimeout(() => {
-      Promise.resolve()
-        .then(() => options.purge(list))
+      // The totals first: an answer a purged cache asks again for must not show a dropped count.
+      const dropped = totals ? dropSharedCounts(totals, list, logger) : Promise.resolve()
+      if (!purge) return
+      dropped
+        .then(() => purge(list))
         .catch((error: unknown) =>
           logger({
             level: 'error',

@@ -5,10 +5,12 @@
  * {@link CountStore} the app gives (`redisCountStore` of `@prisma-hydra/runtime/redis` over a Redis
  * client, or any store of its own). Keys name the model, the operation and a digest of the
  * request's `where` (a sub-collection's parent and, with access control, the caller's scope are in
- * it, so its text would put tenants' values at rest in the store), and expire with the count. A store that fails or does not answer
- * within its timeout is left alone for a moment: counts are then the instance's own (the
- * in-process cache), never a 5xx nor a wait past the timeout, with one log line when the outage
- * starts and one when it ends.
+ * it, so its text would put tenants' values at rest in the store), and expire with the count. A
+ * count is stored with the models its `where` reads (data/read-models.ts), so that a write of any
+ * of them drops it (`hydraInvalidation({ totals })`, data/purge-extension.ts) when the store can
+ * drop. A store that fails or does not answer within its timeout is left alone for a moment:
+ * counts are then the instance's own (the in-process cache), never a 5xx nor a wait past the
+ * timeout, with one log line when the outage starts and one when it ends.
  */
 import { createHash } from 'node:crypto'
 import { withinBudget } from '../database/timeouts.js'
@@ -19,14 +21,35 @@ import type { CountCache, TotalAccuracy } from '../paging/totals.js'
 export interface CountStore {
   /** The count stored under `key`, or undefined; rejects when the store cannot answer. */
   get(key: string): PromiseLike<number | undefined>
-  /** Stores `value` under `key` for `seconds`, unless a count is stored there already. */
-  set(key: string, value: number, seconds: number): PromiseLike<unknown>
+  /**
+   * Stores `value` under `key` for `seconds`, unless a count is stored there already. `origin`
+   * says what the count read: a store that drops keeps the key with each of its models, and
+   * stores nothing when one of them was dropped since the count began.
+   */
+  set(key: string, value: number, seconds: number, origin?: CountOrigin): PromiseLike<unknown>
+  /**
+   * Drops every count that read any of `models` (Prisma's model names): what a committed write of
+   * them calls (`hydraInvalidation({ totals })`). A store without it keeps its counts until they
+   * expire, whatever is written, and `hydraInvalidation` refuses it.
+   */
+  drop?(models: readonly string[]): PromiseLike<unknown>
   /** Prepended to every key (default `prisma-hydra:totals:`): apps sharing a store each have theirs. */
   prefix?: string | undefined
   /** How long a command may take, in milliseconds (default 250); past it the store is down. */
   timeout?: number | undefined
   /** How long a store that failed is left alone before it is asked again, in ms (default 1,000). */
   retryAfter?: number | undefined
+}
+
+/** What a count read, handed to the store with it (`CountStore.set`). */
+export interface CountOrigin {
+  /** Prisma's names of every model the count's `where` reads, its own model first. */
+  models: readonly string[]
+  /**
+   * Milliseconds since the store was asked for the count, before it was counted: a drop of one of
+   * `models` within them may have come after the rows were counted.
+   */
+  age: number
 }
 
 export const DEFAULT_PREFIX = 'prisma-hydra:totals:'
@@ -120,12 +143,13 @@ export function sharedCountKey(
 
 /**
  * The `cached` totals of one operation through a shared store: a stored count is `cached`; a
- * missing one is counted (once per key at a time in this instance), stored for `seconds` and
- * answered as `exact`. While the store is down, `local` (the instance's own cache) answers.
+ * missing one is counted (once per key at a time in this instance), stored for `seconds` with the
+ * models it read, and answered as `exact`. While the store is down, `local` (the instance's own
+ * cache) answers.
  */
 export class SharedCountCache {
   readonly #guard: StoreGuard
-  readonly #counting = new Map<string, Promise<number>>()
+  readonly #counting = new Map<string, Promise<{ value: number; asked: number }>>()
 
   constructor(
     store: CountStore,
@@ -137,37 +161,74 @@ export class SharedCountCache {
     this.#guard = guardOf(store)
   }
 
+  /** The total of `where` (its countKey), whose `where` reads `models` (data/read-models.ts). */
   async get(
     where: string,
-    count: () => PromiseLike<number>
+    count: () => PromiseLike<number>,
+    models: readonly string[]
   ): Promise<{ value: number; accuracy: TotalAccuracy }> {
     const guard = this.#guard
     if (guard.usable) {
       const key = sharedCountKey(guard.store, this.names.model, this.names.operation, where)
-      let value: number | undefined
+      let counted: { value: number; asked: number } | undefined
       try {
+        const asked = performance.now()
         const stored = await guard.run(() => guard.store.get(key), this.logger)
         if (stored !== undefined) return { value: stored, accuracy: 'cached' }
-        value = await this.#countOnce(key, count)
-        await guard.run(() => guard.store.set(key, value as number, this.seconds), this.logger)
+        counted = await this.#countOnce(key, count, asked)
+        const origin = { models, age: performance.now() - counted.asked }
+        const { value } = counted
+        await guard.run(() => guard.store.set(key, value, this.seconds, origin), this.logger)
         return { value, accuracy: 'exact' }
       } catch (error) {
         if (!(error instanceof StoreFailure)) throw error
         // Counted, then not stored: the count is still this request's exact answer.
-        if (value !== undefined) return { value, accuracy: 'exact' }
+        if (counted !== undefined) return { value: counted.value, accuracy: 'exact' }
       }
     }
     guard.missed()
     return this.local.get(where, count)
   }
 
-  /** Concurrent requests of one key share one count. */
-  #countOnce(key: string, count: () => PromiseLike<number>): Promise<number> {
+  /**
+   * Concurrent requests of one key share one count, and the moment its first request asked the
+   * store: the count's age is from then.
+   */
+  #countOnce(
+    key: string,
+    count: () => PromiseLike<number>,
+    asked: number
+  ): Promise<{ value: number; asked: number }> {
     let counting = this.#counting.get(key)
     if (!counting) {
-      counting = Promise.resolve(count()).finally(() => this.#counting.delete(key))
+      counting = Promise.resolve(count())
+        .then((value) => ({ value, asked }))
+        .finally(() => this.#counting.delete(key))
       this.#counting.set(key, counting)
     }
     return counting
+  }
+}
+
+/**
+ * Drops the counts of `store` that read any of `models`, through the store's outage guard (its
+ * timeout; a failure is an outage of the store, logged once). A failed drop is logged as an error:
+ * those counts are answered until they expire.
+ */
+export async function dropSharedCounts(
+  store: CountStore,
+  models: readonly string[],
+  logger: HydraLogger
+): Promise<void> {
+  const { drop } = store
+  if (!drop || models.length === 0) return
+  try {
+    await guardOf(store).run(() => drop.call(store, models), logger)
+  } catch (error) {
+    logger({
+      level: 'error',
+      message: `dropping the shared totals of ${models.join(' ')} failed: they may be stale until they expire`,
+      fields: { event: 'totals-store.drop-error', models, error: (error as Error).cause ?? error },
+    })
   }
 }

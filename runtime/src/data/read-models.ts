@@ -1,0 +1,68 @@
+/**
+ * @module
+ * The models a count reads (docs/deployment.md#shared-totals): the model counted, and every model
+ * a relation filter of its `where` goes through, at any depth and inside `AND`, `OR` and `NOT`. A
+ * count's `where` is the request's filters, a sub-collection's parent condition and the caller's
+ * scope (data/page-source.ts): loans filtered by their book's title read `Loan` and `Book`, a
+ * scope `{ book: { is: { ownerId } } }` reads `Book`, the books of an author through a
+ * many-to-many relation read `Author`. A count shared between instances is dropped when any of
+ * them is written (data/purge-extension.ts). The names are Prisma's model names, as the written
+ * models' are (data/written-models.ts).
+ */
+import { type RelationTargets, relationTargets } from './written-models.js'
+
+/** Whether `value` is an object literal: a `where` or a filter, never a Date, Decimal or bytes. */
+function isPlain(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false
+  const prototype = Object.getPrototypeOf(value)
+  return prototype === Object.prototype || prototype === null
+}
+
+/** Adds the models a `where` of `model` reads through its relations. */
+function walk(targets: RelationTargets, model: string, value: unknown, into: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) walk(targets, model, item, into)
+    return
+  }
+  if (!isPlain(value)) return
+  const relations = targets.get(model)
+  for (const [key, nested] of Object.entries(value)) {
+    const target = relations?.get(key)
+    // A relation filter (`is`, `some`, `every`, `none`, or a to-one's shorthand) reads the
+    // target's rows; `AND`, `OR`, `NOT` and scalar filters stay on this model.
+    if (target !== undefined) {
+      into.add(target)
+      walk(targets, target, nested, into)
+    } else walk(targets, model, nested, into)
+  }
+}
+
+/** The models a `where` of `model` reads: `model` first, then each model its relations reach. */
+export function whereModels(targets: RelationTargets, model: string, where: unknown): string[] {
+  const models = new Set([model])
+  walk(targets, model, where, models)
+  return [...models]
+}
+
+/** A model's client property: its name with its first letter in lower case (`bookReview`). */
+const delegateOf = (model: string) => model.charAt(0).toLowerCase() + model.slice(1)
+
+/** Each client's relations, read once for all its resources. */
+const known = new WeakMap<object, RelationTargets>()
+
+/**
+ * The models each count of the model whose client property is `delegate` reads, from the data
+ * model `client` holds (as written models are: `relationTargets`). A client holding none gives
+ * the counted model alone, named from its delegate.
+ */
+export function countReads(client: object, delegate: string): (where: unknown) => string[] {
+  let targets = known.get(client)
+  if (!targets) {
+    targets = relationTargets(client)
+    known.set(client, targets)
+  }
+  const model =
+    [...targets.keys()].find((name) => delegateOf(name) === delegate) ??
+    delegate.charAt(0).toUpperCase() + delegate.slice(1)
+  return (where) => whereModels(targets, model, where)
+}

@@ -7,6 +7,7 @@
  */
 
 import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
+import { HydraProblemError, hcWalker } from '@prisma-hydra/runtime/client'
 import type { EmbeddedMember } from '@prisma-hydra/runtime/generated'
 import { Hono } from 'hono'
 import { hc } from 'hono/client'
@@ -246,5 +247,44 @@ describe('shaped answers (docs/member-shape.md)', () => {
     // @ts-expect-error: a shaped member may lack the title a whole member has
     const whole: BookMember = book
     expect(whole).toBeDefined()
+  })
+})
+
+describe('walks selecting fields a rule may hide (docs/clients.md)', () => {
+  const walkerAs = (token: string) =>
+    hcWalker(clientOf(token).books.$get, {
+      headers: { Authorization: `Bearer ${token}` },
+    }).shaped<BookShapedMember>()
+
+  it('types a selected field required: every member of a successful answer has it', async () => {
+    const walker = walkerAs(tokens.librarian)({
+      query: { 'properties[]': ['isbn'], 'properties[author][]': ['name'], itemsPerPage: 50 },
+    })
+    const books = []
+    for await (const book of walker.members()) books.push(book)
+    expectTypeOf(books).toEqualTypeOf<
+      {
+        '@id': string
+        '@type': 'Book'
+        isbn: string
+        author: { '@id': string; '@type': 'Author'; name: string }
+      }[]
+    >()
+    const rows = await prisma.book.findMany({ include: { author: true }, orderBy: { id: 'asc' } })
+    expect(books.map((book) => [book.isbn, book.author.name])).toEqual(
+      rows.map((row) => [row.isbn, row.author.name])
+    )
+  })
+
+  it('answers a caller each field is hidden from with a 400, not a member without it', async () => {
+    const walker = walkerAs(tokens.reader)
+    for (const selecting of [
+      walker({ query: { 'properties[]': ['isbn'] } }),
+      walker({ query: { 'properties[author][]': ['name'] } }),
+    ]) {
+      const error = await selecting.page(null).catch((thrown: unknown) => thrown)
+      if (!(error instanceof HydraProblemError)) throw new Error(`no problem: ${String(error)}`)
+      expect(error.status).toBe(400)
+    }
   })
 })

@@ -8,13 +8,19 @@
  */
 
 import { HydraError, hydraErrorHandler } from '@prisma-hydra/runtime'
-import { HydraProblemError, type HydraWalker, hcWalker } from '@prisma-hydra/runtime/client'
+import {
+  HydraProblemError,
+  type HydraWalker,
+  hcWalker,
+  type SelectedEmbed,
+} from '@prisma-hydra/runtime/client'
 import { Hono } from 'hono'
 import { hc } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import type {
   ActivityMember,
   BookMember,
+  BookShapedMember,
   LoanMember,
   ReviewMember,
 } from '#generated/hydra/index.js'
@@ -287,10 +293,17 @@ describe('members narrowed by properties[]', () => {
   })
 
   it('types an embedded relation as its item with the fields asked', async () => {
-    const walker = hcWalker(clientOf().books.$get)({
+    const walker = hcWalker(clientOf().books.$get).shaped<BookShapedMember>()({
       query: { 'properties[]': ['title'], 'properties[author][]': ['name'], itemsPerPage: 40 },
     })
     const books = await collect(walker.members())
+    type WithAuthor = (typeof books)[number]
+    expectTypeOf<WithAuthor>().toEqualTypeOf<{
+      '@id': string
+      '@type': 'Book'
+      title: string
+      author: { '@id': string; '@type': 'Author'; name: string }
+    }>()
     const authors = new Map(
       (await prisma.book.findMany({ include: { author: true }, orderBy: { id: 'asc' } })).map(
         (row) => [`/books/${row.id}`, row.author.name]
@@ -298,11 +311,23 @@ describe('members narrowed by properties[]', () => {
     )
     expect(books).toHaveLength(authors.size)
     for (const book of books) {
-      expectTypeOf(book.author['@id']).toEqualTypeOf<string>()
+      expect(Object.keys(book)).toEqual(['@id', '@type', 'title', 'author'])
+      expect(Object.keys(book.author)).toEqual(['@id', '@type', 'name'])
       expect(book.author.name).toBe(authors.get(book['@id']))
       // @ts-expect-error: the author's country was not asked
       expect(book.author.country).toBeUndefined()
+      // @ts-expect-error: the ISBN was not selected
+      expect(book.isbn).toBeUndefined()
     }
+  })
+
+  it("types an embedded relation's fields unknown without the shaped member", async () => {
+    const walker = hcWalker(clientOf().books.$get)({
+      query: { 'properties[author][]': ['name', 'country'], itemsPerPage: 1 },
+    })
+    const [book] = (await walker.page(null)).members
+    expectTypeOf(book?.author).toEqualTypeOf<SelectedEmbed<'name' | 'country'> | undefined>()
+    expect(Object.keys(book?.author ?? {})).toEqual(['@id', '@type', 'name', 'country'])
   })
 
   it('keeps the generated member type when nothing is selected', async () => {
@@ -310,6 +335,10 @@ describe('members narrowed by properties[]', () => {
     const [book] = (await walker.page(null)).members
     expectTypeOf(book).toEqualTypeOf<BookMember | undefined>()
     expect(Object.keys(book ?? {})).toContain('isbn')
+    const shaped = hcWalker(clientOf().books.$get).shaped<BookShapedMember>()()
+    const [first] = (await shaped.page(null)).members
+    expectTypeOf(first).toEqualTypeOf<BookMember | undefined>()
+    expect(typeof first?.author).toBe('string')
   })
 })
 

@@ -1,8 +1,9 @@
 /**
  * `@prisma-hydra/runtime/client`: the browser's and any client's side of the API, with nothing of
  * the server. A walker follows the links of a collection's pages in every paging mode, typed by
- * the generated members as `hc` or openapi-fetch types them and narrowed by `properties[]`; it
- * can be aborted, waits as a `503` asks, and throws the API's problems as HydraProblemError. Its
+ * the generated members as `hc` or openapi-fetch types them and narrowed by `properties[]`, an
+ * embedded relation to the fields asked (typed by the generated shaped member for `hc`); it can be
+ * aborted, waits as a `503` asks, and throws the API's problems as HydraProblemError. Its
  * pages feed TanStack Query's infinite and paged queries (docs/clients.md).
  *
  * ```ts

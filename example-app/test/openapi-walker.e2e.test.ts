@@ -2,8 +2,9 @@
  * The walker of `@prisma-hydra/runtime/client` over openapi-fetch (docs/clients.md): a client
  * typed by the types openapi-typescript writes of the served document
  * (test/openapi-walker-client/client.ts, type-checked by tsc against them) walks a cursor feed
- * both ways, a collection without the `hydra:` prefix and a sub-collection, by the links the
- * server wrote, against the rows read from the database.
+ * both ways, a collection without the `hydra:` prefix, a sub-collection and books narrowed by
+ * `properties[]` with their authors embedded (typed exactly as `hc`'s walker types them, fields
+ * not selected refused), by the links the server wrote, against the rows read from the database.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,9 +16,13 @@ import { emptyDatabase, startServer, type TestDatabase } from './support/harness
 import { openapiTypescriptClient } from './support/openapi-typescript-client.js'
 
 /** What test/openapi-walker-client/client.ts exports (compiled beside its generated types). */
-type WalkWithOpenApi = (
-  baseUrl: string
-) => Promise<Record<'activities' | 'activitiesBack' | 'reviews' | 'authorBooks', string[]>>
+type WalkWithOpenApi = (baseUrl: string) => Promise<
+  Record<'activities' | 'activitiesBack' | 'reviews' | 'authorBooks', string[]> & {
+    wholeBook: string[]
+    selected: { '@id': string; title: string; author: Record<string, unknown> }[]
+    unselected: unknown[]
+  }
+>
 
 let prisma: PrismaClient
 let database: TestDatabase
@@ -56,5 +61,22 @@ describe('the walker over openapi-fetch', () => {
     const books = await prisma.book.findMany({ where: { authorId: 3 }, orderBy: { id: 'asc' } })
     expect(books.length).toBeGreaterThan(2)
     expect(walked.authorBooks).toEqual(iris('/books', books))
+    expect(walked.wholeBook).toEqual(
+      ['@id', '@type', 'id', 'title', 'isbn', 'genre', 'pages', 'price', 'publishedAt'].concat([
+        'author',
+        'reviews',
+        'loans',
+      ])
+    )
+    const shelf = await prisma.book.findMany({ include: { author: true }, orderBy: { id: 'asc' } })
+    expect(walked.selected).toEqual(
+      shelf.map((row) => ({
+        '@id': `/books/${row.id}`,
+        '@type': 'Book',
+        title: row.title,
+        author: { '@id': `/authors/${row.authorId}`, '@type': 'Author', name: row.author.name },
+      }))
+    )
+    expect(walked.unselected).toEqual(shelf.flatMap(() => [undefined, undefined]))
   }, 120_000)
 })

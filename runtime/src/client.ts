@@ -18,7 +18,12 @@
 export type { FollowOptions, ResponseLike } from './client/answer.js'
 export { type HcWalkerOptions, type HcWalkers, hcWalker } from './client/hc-walker.js'
 export type { MemberOf } from './client/members-of.js'
-export { type OpenApiResult, openApiWalker } from './client/openapi-walker.js'
+export {
+  type OpenApiResult,
+  type OpenApiWalkerOptions,
+  openApiWalker,
+  openApiWalkers,
+} from './client/openapi-walker.js'
 export type { HydraPage, PageLinks } from './client/page.js'
 export { type ClientProblem, HydraProblemError } from './client/problem-error.js'
 export {

@@ -1,10 +1,13 @@
 /**
  * @module
  * A walker from openapi-fetch: a call of the client for the first page (`client.GET` with its
- * path and parameters), typed by the document openapi-typescript generated for it.
+ * path and parameters), typed by the document openapi-typescript generated for it; or the
+ * client's `GET` itself, given the path and parameters of the first page, whose `properties[]`
+ * then narrow the members.
  */
 import type { Answer } from './answer.js'
 import type { MemberOf, OpenApiDocument } from './members-of.js'
+import type { SelectedMember } from './selection.js'
 import { createWalker, type HydraWalker, type WalkerOptions } from './walker.js'
 
 /** What openapi-fetch's methods resolve to: the document, or the error, and the response. */
@@ -34,9 +37,58 @@ export function openApiWalker<R extends OpenApiResult>(
   call: (init: { signal?: AbortSignal }) => Promise<R>,
   options: WalkerOptions = {}
 ): HydraWalker<MemberOf<OpenApiDocument<R>>, OpenApiDocument<R>> {
-  return createWalker(async (signal): Promise<Answer> => {
-    const { data, error, response } = await call(signal ? { signal } : {})
-    const { ok, status, headers, url } = response
-    return { ok, status, headers, url, body: ok ? data : error }
-  }, options)
+  return createWalker(
+    async (signal) => answerOfResult(await call(signal ? { signal } : {})),
+    options
+  )
+}
+
+/** The answer of an openapi-fetch result: the document of a success, else the error's body. */
+function answerOfResult({ data, error, response }: OpenApiResult): Answer {
+  const { ok, status, headers, url } = response
+  return { ok, status, headers, url, body: ok ? data : error }
+}
+
+/** What openApiWalkers takes besides the method: WalkerOptions, and the property filter's name. */
+export interface OpenApiWalkerOptions<N extends string> extends WalkerOptions {
+  /** The property filter's parameter, when renamed (`parameterName`; default `properties`). */
+  properties?: N | undefined
+}
+
+/**
+ * The walkers of openapi-fetch's method `get` (a client's `GET`): given the first request's path
+ * and parameters, as `get` takes them (checked by openapi-fetch against the document), a walker
+ * whose first page is that request, sent with the walk's signal, and whose other pages follow the
+ * links the server wrote, through `options.fetch` with `options.headers` (give those given
+ * `createClient`). Members are typed as openapi-typescript typed the answer, narrowed to what the
+ * literal `properties[]` and `properties[<relation>][]` of the parameters select (SelectedMember:
+ * the document's member schema gives an embedded relation's fields their types).
+ *
+ * @example
+ * ```ts
+ * const client = createClient<paths>({ baseUrl: 'http://localhost:3000' })
+ * const books = openApiWalkers(client.GET)('/books', {
+ *   params: { query: { 'properties[]': ['title'], 'properties[author][]': ['name'] } },
+ * })
+ * for await (const book of books.members()) console.log(book.title, book.author.name)
+ * ```
+ */
+export function openApiWalkers<
+  P extends [url: string, ...init: unknown[]],
+  R extends OpenApiResult,
+  const N extends string = 'properties',
+>(
+  get: (...args: P) => Promise<R>,
+  options: OpenApiWalkerOptions<N> = {}
+): (
+  ...args: P
+) => HydraWalker<SelectedMember<MemberOf<OpenApiDocument<R>>, P[1], N>, OpenApiDocument<R>> {
+  return (...[url, init]) =>
+    createWalker(async (signal) => {
+      // The parameters given (an object, or none), with the walk's signal: openapi-fetch reads
+      // both from one object.
+      const given = init as object | undefined
+      const signalled = [url, { ...given, ...(signal ? { signal } : {}) }] as unknown as P
+      return answerOfResult(await get(...signalled))
+    }, options)
 }

@@ -10,11 +10,13 @@
 import { hydraSchemaAnalyzer, InputGuesser, ListGuesser } from '@api-platform/admin'
 import type { Resource } from '@api-platform/api-doc-parser'
 import { createElement, useEffect, useState } from 'react'
-import { Loading } from 'react-admin'
+import { Loading, Pagination } from 'react-admin'
 
 export interface OptionalFiltersListProps {
   /** The resource as api-doc-parser read it from the documentation. */
   resource: Resource
+  /** The page sizes its pagination offers (the preset's `rowsPerPageOptions`). */
+  rowsPerPageOptions: number[]
 }
 
 interface Filter {
@@ -25,7 +27,7 @@ interface Filter {
 const schemaAnalyzer = hydraSchemaAnalyzer()
 
 /** The list page of `resource`. */
-export function OptionalFiltersList({ resource }: OptionalFiltersListProps) {
+export function OptionalFiltersList({ resource, rowsPerPageOptions }: OptionalFiltersListProps) {
   const [filters, setFilters] = useState<Filter[]>()
   const [error, setError] = useState<unknown>()
   useEffect(() => {
@@ -34,6 +36,7 @@ export function OptionalFiltersList({ resource }: OptionalFiltersListProps) {
   if (error) throw error
   if (!filters) return createElement(Loading)
   return createElement(ListGuesser, {
+    pagination: createElement(Pagination, { rowsPerPageOptions }),
     ...(filters.length > 0 && {
       filters: filters.map((filter) =>
         createElement(InputGuesser, {

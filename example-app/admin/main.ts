@@ -2,8 +2,8 @@
  * API Platform's admin over the example API, discovered from its Hydra entrypoint and
  * documentation alone: nothing here names a resource or a field. The runtime's preset
  * (`@prisma-hydra/runtime/admin`) makes it offer only the documented operations, page each list
- * as its collection pages and read the items a page references in one `id[]` request; each list's
- * filter inputs are optional (list.ts).
+ * as its collection pages (its page size among the sizes offered) and read the items a page
+ * references in one `id[]` request; each list's filter inputs are optional (list.ts).
  * The API's address comes from `?api=` (default http://localhost:3000, where `npm start` serves
  * it).
  */
@@ -34,7 +34,10 @@ createRoot(root).render(
       createElement(ResourceGuesser, {
         key: resource.name,
         name: resource.name,
-        list: createElement(OptionalFiltersList, { resource }),
+        list: createElement(OptionalFiltersList, {
+          resource,
+          rowsPerPageOptions: preset.dataProvider.rowsPerPageOptions(resource.name),
+        }),
       })
     )
   )

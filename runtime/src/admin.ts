@@ -21,3 +21,4 @@ export {
   type HydraAdminPresetOptions,
   hydraAdminPreset,
 } from './admin/preset.js'
+export type { HydraPresetDataProvider } from './admin/preset-data-provider.js'

@@ -3,6 +3,23 @@ import type { GetListParams, GetListResult, SortPayload } from 'react-admin'
 import type { CollectionPaging } from './collection-paging.js'
 import { type GetList, listPage } from './list-pages.js'
 
+/** The page sizes react-admin's `Pagination` offers unless told otherwise. */
+const REACT_ADMIN_SIZES = [5, 10, 25, 50]
+
+/**
+ * The preset's data provider: @api-platform/admin's, and the page sizes a list of each resource
+ * offers.
+ */
+export interface HydraPresetDataProvider extends ApiPlatformAdminDataProvider {
+  /**
+   * The page sizes to offer on `resource`'s list (react-admin `Pagination`'s
+   * `rowsPerPageOptions`): react-admin's own (5, 10, 25, 50) and the collection's page size, the
+   * size its list opens at, so that the choice shows it (react-admin shows an empty choice for a
+   * size it does not offer). Every size is served exactly.
+   */
+  rowsPerPageOptions(resource: string): number[]
+}
+
 /** No `order[...]` parameter: the collection's own order (the admin's default is `id DESC`). */
 const OWN_ORDER: SortPayload = { field: '', order: 'ASC' }
 
@@ -23,7 +40,7 @@ export function presetDataProvider(
   hydra: ApiPlatformAdminDataProvider,
   paging: ReadonlyMap<string, CollectionPaging>,
   introspected: IntrospectPayload | undefined
-): ApiPlatformAdminDataProvider {
+): HydraPresetDataProvider {
   const getList: GetList = (resource, params) => hydra.getList(resource, params)
   const list = (resource: string, params: GetListParams): Promise<GetListResult> => {
     const collection = paging.get(resource)
@@ -50,5 +67,12 @@ export function presetDataProvider(
       return { data }
     },
     introspect: introspected ? async () => introspected : hydra.introspect,
+    rowsPerPageOptions(resource) {
+      const collection = paging.get(resource)
+      const opensAt = collection?.takesPage ? collection.pageSize : undefined
+      const sizes = new Set(REACT_ADMIN_SIZES)
+      if (opensAt !== undefined) sizes.add(opensAt)
+      return [...sizes].sort((a, b) => a - b)
+    },
   }
 }

@@ -1,5 +1,4 @@
 import {
-  type ApiPlatformAdminDataProvider,
   fetchHydra,
   type HydraDataProviderFactoryParams,
   hydraDataProvider,
@@ -12,7 +11,7 @@ import {
   documentedAccess,
   documentedAuthProvider,
 } from './documented-access.js'
-import { presetDataProvider } from './preset-data-provider.js'
+import { type HydraPresetDataProvider, presetDataProvider } from './preset-data-provider.js'
 
 /** What {@link hydraAdminPreset} takes: @api-platform/admin's data provider's own parameters. */
 export interface HydraAdminPresetOptions extends HydraDataProviderFactoryParams {
@@ -28,8 +27,11 @@ export interface HydraAdminPresetOptions extends HydraDataProviderFactoryParams 
  * and page as the API pages: spread them into its props.
  */
 export interface HydraAdminPreset {
-  /** @api-platform/admin's Hydra data provider, paging as the API pages and reading `id[]`. */
-  dataProvider: ApiPlatformAdminDataProvider
+  /**
+   * @api-platform/admin's Hydra data provider, paging as the API pages and reading `id[]`; its
+   * `rowsPerPageOptions(resource)` gives a list's `Pagination` the sizes to offer.
+   */
+  dataProvider: HydraPresetDataProvider
   /** `canAccess` from the documented operations, and the app's own auth provider if given. */
   authProvider: AuthProvider
   /** A store opening each list at its collection's own page size. */

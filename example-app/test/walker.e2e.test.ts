@@ -302,7 +302,8 @@ describe('members narrowed by properties[]', () => {
       '@id': string
       '@type': 'Book'
       title: string
-      author: { '@id': string; '@type': 'Author'; name: string }
+      // Its IRI where the caller's rules keep the author from the caller (none do here).
+      author: string | { '@id': string; '@type': 'Author'; name: string }
     }>()
     const authors = new Map(
       (await prisma.book.findMany({ include: { author: true }, orderBy: { id: 'asc' } })).map(
@@ -312,10 +313,12 @@ describe('members narrowed by properties[]', () => {
     expect(books).toHaveLength(authors.size)
     for (const book of books) {
       expect(Object.keys(book)).toEqual(['@id', '@type', 'title', 'author'])
-      expect(Object.keys(book.author)).toEqual(['@id', '@type', 'name'])
-      expect(book.author.name).toBe(authors.get(book['@id']))
+      const { author } = book
+      if (typeof author === 'string') throw new Error(`${book['@id']}: its author is not embedded`)
+      expect(Object.keys(author)).toEqual(['@id', '@type', 'name'])
+      expect(author.name).toBe(authors.get(book['@id']))
       // @ts-expect-error: the author's country was not asked
-      expect(book.author.country).toBeUndefined()
+      expect(author.country).toBeUndefined()
       // @ts-expect-error: the ISBN was not selected
       expect(book.isbn).toBeUndefined()
     }
@@ -326,7 +329,9 @@ describe('members narrowed by properties[]', () => {
       query: { 'properties[author][]': ['name', 'country'], itemsPerPage: 1 },
     })
     const [book] = (await walker.page(null)).members
-    expectTypeOf(book?.author).toEqualTypeOf<SelectedEmbed<'name' | 'country'> | undefined>()
+    expectTypeOf(book?.author).toEqualTypeOf<
+      SelectedEmbed<'name' | 'country'> | string | undefined
+    >()
     expect(Object.keys(book?.author ?? {})).toEqual(['@id', '@type', 'name', 'country'])
   })
 

@@ -85,6 +85,9 @@ type NarrowedMember<M, Q, N extends string, S> = Flat<
     Required<Pick<M, Picked<Q, N> & keyof M>> & {
       [R in Embeds<Q, N> & keyof M]:
         | Extract<M[R], null>
+        // Its IRI where the caller's rules keep the related row from the caller: a client cannot
+        // know the server's rules, so it tells the two apart (docs/security.md).
+        | string
         | EmbeddedAs<S, R & string, Listed<Q, `${N}[${R & string}][]`>>
     }
 >
@@ -92,8 +95,9 @@ type NarrowedMember<M, Q, N extends string, S> = Flat<
 /**
  * The member `M` as a request with the arguments `A` gets it, the property filter's parameter
  * being `N` (default `properties`): `M` itself when the request selects nothing; else its `@id`,
- * `@type` and the properties selected, each embedded relation its item with the fields asked (or
- * `null` where `M`'s relation may be empty). The embedded items' fields are typed as the shaped
+ * `@type` and the properties selected, each embedded relation its item with the fields asked, or
+ * its IRI (a string) where the caller's rules keep the related row from the caller, or `null`
+ * where `M`'s relation may be empty. The embedded items' fields are typed as the shaped
  * member `S` types them (default `M`: the member schema of an OpenAPI document is shaped; `hc`'s
  * routes answer whole members, so give the generated `BookShapedMember`), `unknown` when it does
  * not embed the relation.
@@ -108,7 +112,7 @@ type NarrowedMember<M, Q, N extends string, S> = Flat<
  *   'properties',
  *   BookShapedMember
  * >
- * // { '@id': string; '@type': 'Book'; title: string; author: { '@id': string; '@type': 'Author'; name: string } }
+ * // { '@id': string; '@type': 'Book'; title: string; author: string | { '@id': string; '@type': 'Author'; name: string } }
  * ```
  */
 export type SelectedMember<M, A, N extends string = 'properties', S = M> = [

@@ -68,7 +68,10 @@ type MembersType<R> =
  * const withAuthors = hcWalker(client.books.$get).shaped<BookShapedMember>()({
  *   query: { 'properties[]': ['title'], 'properties[author][]': ['name'] },
  * })
- * for await (const book of withAuthors.members()) console.log(book.author.name) // string
+ * for await (const book of withAuthors.members()) {
+ *   // The author embedded (its `name` a string), or its IRI where the caller's rules hide it
+ *   console.log(typeof book.author === 'string' ? book.author : book.author.name)
+ * }
  * ```
  */
 export function hcWalker<A, R extends ResponseLike, const N extends string = 'properties'>(

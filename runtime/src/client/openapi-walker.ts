@@ -70,7 +70,8 @@ export interface OpenApiWalkerOptions<N extends string> extends WalkerOptions {
  * const books = openApiWalkers(client.GET)('/books', {
  *   params: { query: { 'properties[]': ['title'], 'properties[author][]': ['name'] } },
  * })
- * for await (const book of books.members()) console.log(book.title, book.author.name)
+ * for await (const book of books.members())
+ *   console.log(book.title, typeof book.author === 'string' ? book.author : book.author.name)
  * ```
  */
 export function openApiWalkers<

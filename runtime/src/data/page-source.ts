@@ -157,7 +157,7 @@ function countCaches(model: ModelSource, options: SharedTotalsOptions): CacheOf 
       if (store) {
         const names = { model: model.delegate, operation: path }
         const shared = new SharedCountCache(store, names, seconds, local, logger)
-        cache = (where, count) => shared.get(countKey(where), count, countReads(where))
+        cache = (where, count) => shared.get(countKey(where), count, () => countReads(where))
       } else cache = (where, count) => local.get(countKey(where), count)
       caches.set(path, cache)
     }

@@ -47,20 +47,13 @@ export function whereModels(targets: RelationTargets, model: string, where: unkn
 /** A model's client property: its name with its first letter in lower case (`bookReview`). */
 const delegateOf = (model: string) => model.charAt(0).toLowerCase() + model.slice(1)
 
-/** Each client's relations, read once for all its resources. */
-const known = new WeakMap<object, RelationTargets>()
-
 /**
  * The models each count of the model whose client property is `delegate` reads, from the data
  * model `client` holds (as written models are: `relationTargets`). A client holding none gives
  * the counted model alone, named from its delegate.
  */
 export function countReads(client: object, delegate: string): (where: unknown) => string[] {
-  let targets = known.get(client)
-  if (!targets) {
-    targets = relationTargets(client)
-    known.set(client, targets)
-  }
+  const targets = relationTargets(client)
   const model =
     [...targets.keys()].find((name) => delegateOf(name) === delegate) ??
     delegate.charAt(0).toUpperCase() + delegate.slice(1)

@@ -161,11 +161,14 @@ export class SharedCountCache {
     this.#guard = guardOf(store)
   }
 
-  /** The total of `where` (its countKey), whose `where` reads `models` (data/read-models.ts). */
+  /**
+   * The total of `where` (its countKey), whose `where` reads `models()` (data/read-models.ts),
+   * asked only when a count is stored.
+   */
   async get(
     where: string,
     count: () => PromiseLike<number>,
-    models: readonly string[]
+    models: () => readonly string[]
   ): Promise<{ value: number; accuracy: TotalAccuracy }> {
     const guard = this.#guard
     if (guard.usable) {
@@ -176,7 +179,7 @@ export class SharedCountCache {
         const stored = await guard.run(() => guard.store.get(key), this.logger)
         if (stored !== undefined) return { value: stored, accuracy: 'cached' }
         counted = await this.#countOnce(key, count, asked)
-        const origin = { models, age: performance.now() - counted.asked }
+        const origin = { models: models(), age: performance.now() - counted.asked }
         const { value } = counted
         await guard.run(() => guard.store.set(key, value, this.seconds, origin), this.logger)
         return { value, accuracy: 'exact' }

@@ -169,6 +169,9 @@ describe('estimated totals', () => {
         [{ estimate: number }]
       >`SELECT reltuples::float8 AS estimate FROM pg_class WHERE oid = to_regclass('"sensor readings"')`
       expect(estimate).toBeGreaterThan(100_000)
+      // An app reads a table's estimate at most once a second (docs/paging.md): the one read by
+      // the test above may still be held.
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
       const { body } = await get(origin, '/readings/estimated?page=2')
       expect(body['hydra:totalItems']).toBe(Math.round(estimate))
       expect(body.totalItemsAccuracy).toBe('estimated')

@@ -18,6 +18,7 @@ import {
   countKey,
   EXACT_BELOW,
   estimatedTotal,
+  HeldEstimate,
   type PageAndTotal,
   pageAndLooseTotal,
   type TotalAccuracy,
@@ -58,6 +59,7 @@ export function pageSources(
 ): PageSource {
   const ordersOf = defaultOrders()
   const cacheOf = countCaches(model, options)
+  const estimate = new HeldEstimate()
   return (operation, selection, view, within, timing, count) => {
     const own = ordersOf(operation)
     // The caller's scope joins the request's filters here, before anything is read or counted:
@@ -86,7 +88,8 @@ export function pageSources(
       ...(past && position ? { position: { where: past, at: position } } : {}),
       ...(embedding || select !== model.select ? { select } : {}),
     })
-    const loose = looseTotals(model, operation, { where, count }, on, cacheOf, timing)
+    const totals = { cacheOf, estimate: () => estimate.get(() => on((reads) => reads.estimate())) }
+    const loose = looseTotals(model, operation, { where, count }, totals, timing)
     return sourceOf<object>(on, argsOf, where, loose, transaction, embedding)
   }
 }
@@ -175,8 +178,7 @@ function looseTotals(
   model: ModelSource,
   operation: ReadOperation,
   request: { where: Where | undefined; count: CountPreference | undefined },
-  on: ReadRun<PrismaModelReads>,
-  cacheOf: CacheOf,
+  { cacheOf, estimate }: { cacheOf: CacheOf; estimate: () => Promise<number | undefined> },
   timing: ServerTiming | undefined
 ): LooseTotals {
   const { where, count: asked } = request
@@ -193,7 +195,6 @@ function looseTotals(
     // The estimate is of the whole table: a filtered or scoped collection is counted.
     const estimated = totals.mode === 'estimated' || totals.mode === 'planned'
     if (estimated && !where && dialectOf(model.provider).estimateSql) {
-      const estimate = () => on((reads) => reads.estimate())
       const below = totals.mode === 'planned' ? 0 : EXACT_BELOW
       return pageAndLooseTotal(
         { page, total: () => estimatedTotal(estimate, count, below), exact: count },

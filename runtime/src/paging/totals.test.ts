@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { CountCache, countKey, EXACT_BELOW, estimatedTotal, pageAndLooseTotal } from './totals.js'
+import {
+  CountCache,
+  countKey,
+  EXACT_BELOW,
+  estimatedTotal,
+  HeldEstimate,
+  pageAndLooseTotal,
+} from './totals.js'
 
 const rows = (n: number) => Array.from({ length: n }, (_, index) => index)
 
@@ -56,6 +63,29 @@ describe('estimatedTotal', () => {
       value: 42,
       accuracy: 'exact',
     })
+  })
+})
+
+describe('HeldEstimate', () => {
+  it('reads the estimate once a second, sharing a read in flight', async () => {
+    let now = 0
+    let reads = 0
+    const held = new HeldEstimate(1_000, () => now)
+    const read = async () => {
+      reads++
+      return 1_000 * reads
+    }
+    expect(await Promise.all([held.get(read), held.get(read)])).toEqual([1_000, 1_000])
+    now = 999
+    expect([await held.get(read), reads]).toEqual([1_000, 1])
+    now = 1_000
+    expect([await held.get(read), reads]).toEqual([2_000, 2])
+  })
+
+  it('does not hold a failed read', async () => {
+    const held = new HeldEstimate(1_000, () => 0)
+    await expect(held.get(() => Promise.reject(new Error('down')))).rejects.toThrow('down')
+    expect(await held.get(async () => 5)).toBe(5)
   })
 })
 

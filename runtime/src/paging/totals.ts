@@ -60,6 +60,36 @@ export async function estimatedTotal(
   return { value: Math.round(value), accuracy: 'estimated' }
 }
 
+/** How long a table's planner estimate is reused (HeldEstimate), in milliseconds. */
+const ESTIMATE_HELD_MS = 1_000
+
+/**
+ * A table's planner estimate, read at most once per `ms` (ESTIMATE_HELD_MS): `pg_class.reltuples`
+ * changes only when ANALYZE or autovacuum runs, so a page need not ask for it again, and without
+ * that round trip an `estimated` page costs what a partial page costs. Requests that arrive while
+ * it is read share that read; a failed read is not held.
+ */
+export class HeldEstimate {
+  #held: { at: number; value: Promise<number | undefined> } | undefined
+
+  constructor(
+    private readonly ms: number = ESTIMATE_HELD_MS,
+    private readonly now: () => number = Date.now
+  ) {}
+
+  get(read: () => PromiseLike<number | undefined>): Promise<number | undefined> {
+    const at = this.now()
+    if (this.#held && at - this.#held.at < this.ms) return this.#held.value
+    const value = Promise.resolve(read())
+    const held = { at, value }
+    this.#held = held
+    value.catch(() => {
+      if (this.#held === held) this.#held = undefined
+    })
+    return value
+  }
+}
+
 export interface CountCacheOptions {
   /** How long a count is reused, in seconds. */
   seconds: number

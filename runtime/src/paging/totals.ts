@@ -60,6 +60,42 @@ export async function estimatedTotal(
   return { value: Math.round(value), accuracy: 'estimated' }
 }
 
+/**
+ * Values reused for `ms` milliseconds, one per key, at most `maxEntries` of them (the oldest goes
+ * first). Concurrent reads of a missing key share one read; a failed read is not kept.
+ */
+class HeldValues<T> {
+  readonly #entries = new Map<string, { at: number; value: Promise<T> }>()
+
+  constructor(
+    private readonly ms: number,
+    private readonly maxEntries: number,
+    private readonly now: () => number
+  ) {}
+
+  /** The value of `key`, and whether it was held (read before this call) rather than read now. */
+  get(key: string, read: () => PromiseLike<T>): { value: Promise<T>; held: boolean } {
+    const now = this.now()
+    const entry = this.#entries.get(key)
+    if (entry && now - entry.at < this.ms) return { value: entry.value, held: true }
+    const value = Promise.resolve(read())
+    this.#entries.delete(key)
+    this.#entries.set(key, { at: now, value })
+    while (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next().value as string
+      this.#entries.delete(oldest)
+    }
+    value.catch(() => {
+      if (this.#entries.get(key)?.value === value) this.#entries.delete(key)
+    })
+    return { value, held: false }
+  }
+
+  get size(): number {
+    return this.#entries.size
+  }
+}
+
 /** How long a table's planner estimate is reused (HeldEstimate), in milliseconds. */
 const ESTIMATE_HELD_MS = 1_000
 
@@ -70,23 +106,14 @@ const ESTIMATE_HELD_MS = 1_000
  * it is read share that read; a failed read is not held.
  */
 export class HeldEstimate {
-  #held: { at: number; value: Promise<number | undefined> } | undefined
+  readonly #held: HeldValues<number | undefined>
 
-  constructor(
-    private readonly ms: number = ESTIMATE_HELD_MS,
-    private readonly now: () => number = Date.now
-  ) {}
+  constructor(ms = ESTIMATE_HELD_MS, now: () => number = Date.now) {
+    this.#held = new HeldValues(ms, 1, now)
+  }
 
   get(read: () => PromiseLike<number | undefined>): Promise<number | undefined> {
-    const at = this.now()
-    if (this.#held && at - this.#held.at < this.ms) return this.#held.value
-    const value = Promise.resolve(read())
-    const held = { at, value }
-    this.#held = held
-    value.catch(() => {
-      if (this.#held === held) this.#held = undefined
-    })
-    return value
+    return this.#held.get('', read).value
   }
 }
 
@@ -105,43 +132,27 @@ export interface CountCacheOptions {
  * after the instant it was read is `cached`; the request that read it gets it as `exact`.
  */
 export class CountCache {
-  readonly #seconds: number
-  readonly #maxEntries: number
-  readonly #now: () => number
-  readonly #entries = new Map<string, { at: number; value: Promise<number> }>()
+  readonly #counts: HeldValues<number>
 
   constructor(options: CountCacheOptions) {
-    this.#seconds = options.seconds
-    this.#maxEntries = options.maxEntries ?? 1000
-    this.#now = options.now ?? Date.now
+    this.#counts = new HeldValues(
+      options.seconds * 1000,
+      options.maxEntries ?? 1000,
+      options.now ?? Date.now
+    )
   }
 
   async get(
     key: string,
     count: () => PromiseLike<number>
   ): Promise<{ value: number; accuracy: TotalAccuracy }> {
-    const now = this.#now()
-    const entry = this.#entries.get(key)
-    if (entry && now - entry.at < this.#seconds * 1000) {
-      return { value: await entry.value, accuracy: 'cached' }
-    }
-    const value = Promise.resolve(count())
-    this.#entries.delete(key)
-    this.#entries.set(key, { at: now, value })
-    while (this.#entries.size > this.#maxEntries) {
-      const oldest = this.#entries.keys().next().value as string
-      this.#entries.delete(oldest)
-    }
-    // A failed count is not kept: the next request counts again.
-    value.catch(() => {
-      if (this.#entries.get(key)?.value === value) this.#entries.delete(key)
-    })
-    return { value: await value, accuracy: 'exact' }
+    const { value, held } = this.#counts.get(key, count)
+    return { value: await value, accuracy: held ? 'cached' : 'exact' }
   }
 
   /** Counts held now (tests, diagnostics). */
   get size(): number {
-    return this.#entries.size
+    return this.#counts.size
   }
 }
 

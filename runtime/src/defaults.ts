@@ -45,6 +45,7 @@ export {
   KEYSET_TYPES,
   keepsRowEstimates,
   qualifiedTable,
+  selectStatement,
 } from './database/dialects.js'
 export { defaultFilterParameterNames } from './filters/spec.js'
 export { HYDRA_TERMS } from './hydra/context.js'

@@ -4,7 +4,7 @@
  * row and options types) and the route wiring. Queries are the runtime's data-access layer's.
  */
 import type { FilterSpec, QuerySpec } from '@prisma-hydra/runtime/defaults'
-import { dialectOf, qualifiedTable } from '@prisma-hydra/runtime/defaults'
+import { selectStatement } from '@prisma-hydra/runtime/defaults'
 import { type SourceFile, VariableDeclarationKind } from 'ts-morph'
 import type { HydraModel, ResourceModel } from '../config/schema/model.js'
 import type { ParameterNames } from '../config/schema/options.js'
@@ -209,13 +209,12 @@ function addData(
  * is optional, and an enum's values.
  */
 function compiledModel(resource: ResourceModel, provider: string): string {
-  const { quote } = dialectOf(provider)
   const byName = new Map(resource.columns.map((entry) => [entry.name, entry]))
-  const list = resource.selected.map((name) => {
-    const column = byName.get(name)?.column ?? name
-    return column === name ? quote(column) : `${quote(column)} AS ${quote(name)}`
-  })
-  const select = `SELECT ${list.join(', ')} FROM ${qualifiedTable(provider, resource.table)}`
+  const select = selectStatement(
+    provider,
+    resource.table,
+    resource.selected.map((name) => [name, byName.get(name)?.column ?? name])
+  )
   const columns = resource.columns.map(({ name, column, type, optional, values }) => {
     const tuple: unknown[] = [column, type]
     if (optional || values) tuple.push(optional)

@@ -11,7 +11,7 @@
  */
 
 import type { CompiledColumn, CompiledModel, ModelSource } from '../contract/model-source.js'
-import { dialectOf, qualifiedTable } from '../database/dialects.js'
+import { qualifiedTable, selectStatement } from '../database/dialects.js'
 import { CompiledStatements, type SqlQuery } from './compiled-sql.js'
 import type { FindManyArgs, PrismaModelReads } from './prisma-engine.js'
 import { rowReader } from './row-values.js'
@@ -34,26 +34,17 @@ interface ColumnReads {
   width: number
 }
 
-/**
- * The `SELECT` of `fields` of the model, each field's column as the generator writes the model's
- * own (generator/src/emit/resource-module.ts): `"column" AS "field"` where they differ.
- */
-function selectOf(model: ModelSource, compiled: CompiledModel, fields: readonly string[]): string {
-  const { quote } = dialectOf(model.provider)
-  const list = fields.map((field) => {
-    const column = (compiled.columns[field] as CompiledColumn)[0]
-    return column === field ? quote(column) : `${quote(column)} AS ${quote(field)}`
-  })
-  return `SELECT ${list.join(', ')} FROM ${qualifiedTable(model.provider, model.table)}`
-}
-
 /** The reads of `fields` (the model's `select`, whole when `select` is the model's own). */
 function columnReads(
   model: ModelSource,
   compiled: CompiledModel,
   fields: readonly string[],
   typed: boolean,
-  select = selectOf(model, compiled, fields)
+  select = selectStatement(
+    model.provider,
+    model.table,
+    fields.map((field) => [field, (compiled.columns[field] as CompiledColumn)[0]])
+  )
 ): ColumnReads {
   const statements = new CompiledStatements(
     { ...compiled, select },

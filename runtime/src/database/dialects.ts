@@ -237,6 +237,30 @@ export function qualifiedTable(provider: string, table: TableName): string {
 }
 
 /**
+ * The `SELECT` of a model's fields, each read from its column (`"column" AS "field"` where the
+ * names differ), in the order given: the statement every compiled read of the model starts with,
+ * written by the generator for the whole model and by the compiled engine for the fields a page
+ * shows.
+ *
+ * @example
+ * ```ts
+ * selectStatement('postgresql', { name: 'Book', schema: null }, [['id', 'id'], ['title', 'book_title']])
+ * // SELECT "id", "book_title" AS "title" FROM "Book"
+ * ```
+ */
+export function selectStatement(
+  provider: string,
+  table: TableName,
+  fields: readonly (readonly [field: string, column: string])[]
+): string {
+  const { quote } = dialectOf(provider)
+  const list = fields.map(([field, column]) =>
+    column === field ? quote(column) : `${quote(column)} AS ${quote(field)}`
+  )
+  return `SELECT ${list.join(', ')} FROM ${qualifiedTable(provider, table)}`
+}
+
+/**
  * The plain count of a table. Why not Prisma's `count()`: every count API of Prisma 7 sends
  * `SELECT COUNT(*) FROM (SELECT id FROM t WHERE 1=1 LIMIT -1 OFFSET 0)`, which steps over every row
  * where a plain `SELECT COUNT(*) FROM t` is answered from the smallest index (SQLite) or by a

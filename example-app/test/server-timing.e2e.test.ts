@@ -103,6 +103,43 @@ describe.each(['prisma', 'compiled'] as const)(
   }
 )
 
+describe(`pages the compiled engine hands to Prisma (${TEST_DATABASE})`, () => {
+  it('names them in the log when the app is made and in each such response', async () => {
+    const records: { level: string; fields: Record<string, unknown> }[] = []
+    const origin = await serve({ engine: 'compiled', logger: (record) => records.push(record) })
+    const handoffs = records.filter(({ fields }) => fields.event === 'engine.handoff')
+    const books = handoffs.find(({ fields }) => fields.operation === 'GET /books')
+    expect(books?.level).toBe('warn')
+    expect(books?.fields.reasons).toEqual([
+      'a request filtering by author.name',
+      'a request ordering by author.name',
+      'a request embedding author (properties[])',
+    ])
+    // Activities have no filter, order or embed through a relation: the compiled engine reads them all.
+    expect(handoffs.map(({ fields }) => fields.operation)).not.toContain('GET /activities')
+    const timingOf = async (path: string) => {
+      const response = await fetch(`${origin}${path}`)
+      expect(response.status, path).toBe(200)
+      await response.arrayBuffer()
+      return response.headers.get('Server-Timing') ?? ''
+    }
+    for (const path of ['/books?page=2', '/books?title=e', '/activities', '/authors/1/books'])
+      expect(await timingOf(path), path).not.toContain('handoff')
+    expect(await timingOf('/books?author.name=an')).toContain('handoff;desc="query"')
+    expect(await timingOf('/books?order[author.name]=asc')).toContain('handoff;desc="query"')
+    expect(await timingOf('/books?properties[author][]=name')).toContain('handoff;desc="embed"')
+  })
+
+  it('names none on the prisma engine', async () => {
+    const records: { fields: Record<string, unknown> }[] = []
+    const origin = await serve({ engine: 'prisma', logger: (record) => records.push(record) })
+    expect(records.filter(({ fields }) => fields.event === 'engine.handoff')).toEqual([])
+    const response = await fetch(`${origin}/books?author.name=an`)
+    await response.arrayBuffer()
+    expect(response.headers.get('Server-Timing')).not.toContain('handoff')
+  })
+})
+
 describe(`Server-Timing of a cached total (${TEST_DATABASE})`, () => {
   it('reports the count when it is read, not when the cache answers', async () => {
     const totals = await freshDatabase(TOTALS_SCHEMA)

@@ -112,7 +112,9 @@ export function compiledReads(
       // A page embedding relations reads them in Prisma's own query (filters/properties.ts).
       const reads = readsOf(args.select)
       const query = reads?.statements.rows(args)
-      return reads && query ? rowsOf(reads, query) : prisma.findMany(args)
+      if (reads && query) return rowsOf(reads, query)
+      args.handoff?.(reads ? 'query' : 'embed')
+      return prisma.findMany(args)
     },
     async count(where) {
       const query = statements.count(where)
@@ -120,12 +122,18 @@ export function compiledReads(
     },
     async findManyAndCount(args, where, options) {
       const reads = readsOf(args.select)
-      if (!reads) return prisma.findManyAndCount(args, where, options)
+      if (!reads) {
+        args.handoff?.('embed')
+        return prisma.findManyAndCount(args, where, options)
+      }
       const answer = await pageWithCount(reads, args, where)
       if (answer) return answer
       const page = reads.statements.rows(args)
       const count = statements.count(where)
-      if (!page || !count) return prisma.findManyAndCount(args, where, options)
+      if (!page || !count) {
+        args.handoff?.('query')
+        return prisma.findManyAndCount(args, where, options)
+      }
       const [rows, total] = await runner.snapshot([page, count], options.isolationLevel)
       return [(rows ?? []).map(reads.read), countOf(total ?? [])]
     },

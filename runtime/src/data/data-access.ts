@@ -15,10 +15,12 @@ import { type DatabaseTimeouts, transactionOptions } from '../database/timeouts.
 import type { PropertySelection } from '../filters/properties.js'
 import type { RowSelection } from '../filters/selection.js'
 import { andWhere, isNoRow } from '../filters/settled-where.js'
+import { loggerOf } from '../observe/logger.js'
 import type { OperationsOptions } from '../observe/options.js'
 import type { ServerTiming } from '../observe/server-timing.js'
 import type { CollectionSource } from '../paging/types.js'
 import type { CallerRequest, CallerView } from './caller-view.js'
+import { type HandoffSubject, reportHandoffs } from './compiled-handoffs.js'
 import { embeddingOf } from './embedded-scope.js'
 import { type ModelEngines, readTargets } from './engines.js'
 import { pageSources } from './page-source.js'
@@ -113,6 +115,11 @@ export interface DataAccess<Row extends object> {
   outages: OutageLog
   /** The engine an operation's reads are given to (`prisma` or `compiled`), as configured. */
   engineOf(operation?: ReadOperation): EngineName
+  /**
+   * Logs once, when a route is made, the reads of its operation the `prisma` engine answers
+   * although it is configured `compiled` (data/compiled-handoffs.ts); nothing on `prisma`.
+   */
+  reportHandoffs(operation: ReadOperation, subject: HandoffSubject): void
 }
 
 /**
@@ -132,13 +139,17 @@ export function createDataAccess<Row extends object>(
     isolationLevel: dialectOf(model.provider).isolationLevel,
     ...transactionOptions(options.timeouts),
   }
-  const engineOf = (operation?: ReadOperation): EngineName => {
-    const engine = operation?.engine ?? model.engine ?? options.engine
-    return engine === 'compiled' && model.compiled ? 'compiled' : 'prisma'
-  }
+  const configured = (operation?: ReadOperation): EngineName | undefined =>
+    operation?.engine ?? model.engine ?? options.engine
+  const engineOf = (operation?: ReadOperation): EngineName =>
+    configured(operation) === 'compiled' && model.compiled ? 'compiled' : 'prisma'
   return {
     outages: routing.outages,
     engineOf,
+    reportHandoffs(operation, subject) {
+      if (configured(operation) === 'compiled')
+        reportHandoffs(model, subject, loggerOf(options.logger))
+    },
     caller(view, request) {
       const columns = model.compiled?.columns
       const misfit = view.scope && columns && misfitIn(view.scope, columns)

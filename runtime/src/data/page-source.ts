@@ -87,6 +87,7 @@ export function pageSources(
       ...window,
       ...(past && position ? { position: { where: past, at: position } } : {}),
       ...(embedding || select !== model.select ? { select } : {}),
+      ...(timing ? { handoff: timing.handoff } : {}),
     })
     const totals = { cacheOf, estimate: () => estimate.get(() => on((reads) => reads.estimate())) }
     const loose = looseTotals(model, operation, { where, count }, totals, timing)

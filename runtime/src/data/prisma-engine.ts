@@ -30,7 +30,15 @@ export interface FindManyArgs {
    * Only the `prisma` engine reads it.
    */
   select?: Readonly<Where>
+  /**
+   * Told by the compiled engine when it hands this read to the `prisma` engine, with the cause
+   * (the request's `Server-Timing`, data/compiled-handoffs.ts). Not the client's.
+   */
+  handoff?: ((cause: HandoffCause) => void) | undefined
 }
+
+/** Why the compiled engine hands a page to the `prisma` engine: a relation it embeds, or a condition or order it cannot write. */
+export type HandoffCause = 'embed' | 'query'
 
 /** The options of the page-and-count transaction. */
 export interface TransactionOptions {
@@ -110,9 +118,13 @@ export interface RowsRead {
 }
 
 /** The arguments the client reads: `findMany`'s own, without the compiled engine's position. */
-type ClientFindManyArgs = Omit<FindManyArgs, 'position'>
+type ClientFindManyArgs = Omit<FindManyArgs, 'position' | 'handoff'>
 
-function clientArgs({ position: _position, ...args }: FindManyArgs): ClientFindManyArgs {
+function clientArgs({
+  position: _position,
+  handoff: _handoff,
+  ...args
+}: FindManyArgs): ClientFindManyArgs {
   return args
 }
 

@@ -6,6 +6,9 @@
  * `estimated` totals when they are counted), and how long its document took to write
  * (`serialize`: members, JSON, validator). Durations in milliseconds, each metric summed over the
  * request's reads; reads that overlap (a page and its count read side by side) overlap here too.
+ * A page an operation configured for the compiled engine had the `prisma` engine read says so
+ * without a duration: `handoff;desc="embed"` (a relation it embeds) or `handoff;desc="query"`
+ * (a condition or an order through a relation), data/compiled-handoffs.ts.
  */
 
 /** The metrics a response reports. */
@@ -17,6 +20,12 @@ const now = (): number => performance.now()
 /** The timings of one request, written as its `Server-Timing` header. */
 export class ServerTiming {
   readonly #spent = new Map<TimingMetric, number>()
+  #handoff: string | undefined
+
+  /** Notes that the compiled engine handed a read of the request to the `prisma` engine. */
+  readonly handoff = (cause: string): void => {
+    this.#handoff = cause
+  }
 
   /** Adds `milliseconds` to `metric`. */
   add(metric: TimingMetric, milliseconds: number): void {
@@ -45,8 +54,9 @@ export class ServerTiming {
 
   /** `db;dur=1.42, serialize;dur=0.31`: each metric measured, or undefined when none was. */
   header(): string | undefined {
-    if (this.#spent.size === 0) return undefined
-    return [...this.#spent].map(([metric, spent]) => `${metric};dur=${spent.toFixed(2)}`).join(', ')
+    const metrics = [...this.#spent].map(([metric, spent]) => `${metric};dur=${spent.toFixed(2)}`)
+    if (this.#handoff !== undefined) metrics.push(`handoff;desc="${this.#handoff}"`)
+    return metrics.length === 0 ? undefined : metrics.join(', ')
   }
 
   /** Sets the header on `response` (its headers are the runtime's own, so writable). */

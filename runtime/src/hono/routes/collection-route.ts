@@ -78,6 +78,11 @@ export function collectionRoute<
 ): (c: C) => Promise<CollectionAnswer<M, P>> {
   const prepared = prepareOperation(declared, operationName(declared))
   const origin = { kind: 'data', access: rows } as const
+  rows.reportHandoffs(declared, {
+    name: `GET ${declared.path}`,
+    query: declared.query,
+    embedded: prepared.embedded,
+  })
   return (c) =>
     inCollectionSpan(declared, options, undefined, (observation) =>
       collectionResponse(c, prepared, origin, options, undefined, observation)

@@ -50,6 +50,12 @@ export function subCollectionRoute<M, Row extends object, P extends boolean = tr
   const scoped = back && query ? { ...operation, query: withoutRelation(query, back) } : operation
   // Its declared embeds are those of the sub-collection's own name (`Book.loans`).
   const prepared = prepareOperation(scoped, subCollectionName(parent, operation))
+  rows.reportHandoffs(operation, {
+    name: `${parent.name}.${parent.link ?? operation.resource.name}`,
+    query: scoped.query,
+    embedded: prepared.embedded,
+    relation,
+  })
   // The operation's span names the parent's link: `hydra Author.books`.
   const names = { resource: parent.name, operation: parent.link ?? operation.resource.name }
   return async (c) => {

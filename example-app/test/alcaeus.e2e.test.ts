@@ -286,8 +286,10 @@ describe('alcaeus reads errors and items', () => {
 describe('a client reading only hydra:memberAssertion', () => {
   const named = (iri: string) => rdf.namedNode(iri)
   type Graph = NonNullable<Awaited<ReturnType<Client['loadDocumentation']>>>['pointer']
-  type Nodes = ReturnType<Graph['out']>
-  type Node = ReturnType<Nodes['toArray']>[number]
+  /** The nodes `iri` leads to from `pointer`. */
+  const out = (pointer: Graph, iri: string) => pointer.out(named(iri))
+  type Nodes = ReturnType<typeof out>
+  type Node = Parameters<Parameters<Nodes['forEach']>[0]>[0]
 
   /** The class every member of a collection reached through `property` is asserted to be of. */
   function memberClass(property: Node): string | undefined {
@@ -311,7 +313,7 @@ describe('a client reading only hydra:memberAssertion', () => {
     const entrypoint = (await hydra.loadResource(`${origin}/`)).representation?.root?.pointer
     const docs = (await hydra.loadDocumentation(`${origin}/docs.jsonld`))?.pointer
     if (!entrypoint || !docs) throw new Error('no entrypoint or documentation')
-    const classes = docs.out(named(`${HYDRA}supportedClass`))
+    const classes = out(docs, `${HYDRA}supportedClass`)
     const properties = (id: string) =>
       classes
         .filter((node) => node.value === id)

@@ -543,16 +543,33 @@ describe('headers: Link, content negotiation, CORS', () => {
     const errorLink = '<http://www.w3.org/ns/hydra/error>; rel="http://www.w3.org/ns/json-ld#error"'
     // A problem links its context too, so clients reading only JSON-LD types read it as JSON-LD.
     const contextLink = `<${origin}/contexts/Error>; rel="http://www.w3.org/ns/json-ld#context"`
+    // A page's view links follow (link-headers.e2e.test.ts).
+    const pages = (at: string, ...rels: Array<[number, string]>) =>
+      rels.map(([page, rel]) => `, <${at}?page=${page}>; rel="${rel}"`).join('')
+    const paged: Record<string, string> = {
+      '/books?page=2': pages(
+        `${origin}/books`,
+        [1, 'first'],
+        [12, 'last'],
+        [1, 'prev'],
+        [3, 'next']
+      ),
+      '/genres': pages(`${origin}/genres`, [1, 'first'], [3, 'last'], [2, 'next']),
+    }
     for (const path of paths) {
       const response = await fetch(`${origin}${path}`)
       const expected =
-        response.status >= 400 ? `${errorLink}, ${link(origin)}, ${contextLink}` : link(origin)
+        response.status >= 400
+          ? `${errorLink}, ${link(origin)}, ${contextLink}`
+          : `${link(origin)}${paged[path] ?? ''}`
       expect(response.headers.get('link'), path).toBe(expected)
       expect(response.headers.get('vary'), path).toContain('Accept')
       await response.arrayBuffer()
     }
     const under = await fetch(`${mounted}/books`)
-    expect(under.headers.get('link')).toBe(link(mounted))
+    expect(under.headers.get('link')).toBe(
+      `${link(mounted)}${pages(`${mounted}/books`, [1, 'first'], [12, 'last'], [2, 'next'])}`
+    )
   })
 
   it('serves JSON-LD by default, JSON when preferred, and 406 to a client that accepts neither', async () => {

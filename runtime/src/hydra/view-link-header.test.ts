@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { iriBuilder } from '../iri/iri-builder.js'
 import { parseQuery } from '../iri/query-string.js'
+import { fromFullPaginator } from '../paging/page.js'
 import type { CollectionPage } from '../paging/types.js'
 import { viewLinkHeader } from './view-link-header.js'
 
@@ -9,15 +10,13 @@ const view = iriBuilder('/api/books', parseQuery('itemsPerPage=5&page=2'), 'page
 
 describe('viewLinkHeader', () => {
   it("writes every view link, absolute, under RFC 8288's relation types", () => {
-    const page: CollectionPage<unknown> = {
+    const page = fromFullPaginator({
       items: [],
-      paginated: true,
-      self: { page: 2 },
-      first: { page: 1 },
-      last: { page: 4 },
-      previous: { page: 1 },
-      next: { page: 3 },
-    }
+      currentPage: 2,
+      itemsPerPage: 5,
+      totalItems: 20,
+      lastPage: 4,
+    })
     expect(viewLinkHeader(page, view, ORIGIN)).toBe(
       [
         '<https://api.example/api/books?itemsPerPage=5&page=1>; rel="first"',

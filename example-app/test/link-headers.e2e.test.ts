@@ -139,6 +139,7 @@ describe('the view links of a page as Link headers', () => {
     })
     expect(again.status).toBe(304)
     expect(again.headers.get('link')).toBe(response.headers.get('link'))
+    expect(pageLinks(again).next).toBe(`${origin}/books?page=3`)
   })
 
   it('are exposed through CORS to the allowed origin', async () => {

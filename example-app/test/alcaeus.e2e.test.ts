@@ -18,6 +18,7 @@ import { emptyDatabase, startServer, type TestDatabase } from './support/harness
 
 const HYDRA = 'http://www.w3.org/ns/hydra/core#'
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type'
+const RDFS = 'http://www.w3.org/2000/01/rdf-schema#'
 
 let database: TestDatabase
 let prisma: PrismaClient
@@ -243,12 +244,21 @@ describe('alcaeus reads errors and items', () => {
     expect(root?.pointer.out(rdf.namedNode(`${HYDRA}description`)).value).toBeTruthy()
   })
 
-  it('an item is found at its IRI, typed as its class', async () => {
+  it('an item is found at its IRI, typed as its class, whose superclass is its declared type', async () => {
     const hydra = client()
     const { representation } = await hydra.loadResource(`${origin}/books/3`)
     const root = representation?.root
     expect(root?.id.value).toBe(`${origin}/books/3`)
-    expect(root?.pointer.out(rdf.namedNode(RDF_TYPE)).values).toContain('https://schema.org/Book')
+    expect(root?.pointer.out(rdf.namedNode(RDF_TYPE)).values).toEqual([
+      `${origin}/docs.jsonld#Book`,
+    ])
+    const docs = await hydra.loadDocumentation(`${origin}/docs.jsonld`)
+    const book = docs?.pointer
+      .out(rdf.namedNode(`${HYDRA}supportedClass`))
+      .filter((node) => node.value === `${origin}/docs.jsonld#Book`)
+    expect(book?.out(rdf.namedNode(`${RDFS}subClassOf`)).values).toEqual([
+      'https://schema.org/Book',
+    ])
   })
 
   it('the documentation is downloaded again only when it changed (ETag, 304)', async () => {
@@ -265,5 +275,87 @@ describe('alcaeus reads errors and items', () => {
     expect(documentation.headers.get('Cache-Control')).toBeTruthy()
     const again = await fetch(`${origin}/docs.jsonld`, { headers: { 'If-None-Match': etag ?? '' } })
     expect(again.status).toBe(304)
+  })
+})
+
+/**
+ * A client of the Hydra core specification that reads a collection's members' class only from
+ * `hydra:memberAssertion` (`rdf:type` and the class, as API Platform writes it from 4.4), never
+ * from `owl:equivalentClass`, over alcaeus's graph of the documentation.
+ */
+describe('a client reading only hydra:memberAssertion', () => {
+  const named = (iri: string) => rdf.namedNode(iri)
+  type Graph = NonNullable<Awaited<ReturnType<Client['loadDocumentation']>>>['pointer']
+  /** The nodes `iri` leads to from `pointer`. */
+  const out = (pointer: Graph, iri: string) => pointer.out(named(iri))
+  type Nodes = ReturnType<typeof out>
+  type Node = Parameters<Parameters<Nodes['forEach']>[0]>[0]
+
+  /** The class every member of a collection reached through `property` is asserted to be of. */
+  function memberClass(property: Node): string | undefined {
+    const assertions = property
+      .out(named(`${HYDRA}memberAssertion`))
+      .filter((assertion) => assertion.out(named(`${HYDRA}property`)).value === RDF_TYPE)
+    expect(assertions.values, `${property.value}: member assertions`).toHaveLength(1)
+    return assertions.out(named(`${HYDRA}object`)).value
+  }
+
+  /** The members of a collection's first page, each with its types, as alcaeus reads them. */
+  async function membersOf(hydra: Client, url: string): Promise<Nodes> {
+    const { representation } = await hydra.loadResource(url)
+    const members = representation?.root?.pointer.out(named(`${HYDRA}member`))
+    expect(members?.values.length, `${url} has members`).toBeGreaterThan(0)
+    return members as Nodes
+  }
+
+  it("finds every collection's class, and every member of every collection is of it", async () => {
+    const hydra = client()
+    const entrypoint = (await hydra.loadResource(`${origin}/`)).representation?.root?.pointer
+    const docs = (await hydra.loadDocumentation(`${origin}/docs.jsonld`))?.pointer
+    if (!entrypoint || !docs) throw new Error('no entrypoint or documentation')
+    const classes = out(docs, `${HYDRA}supportedClass`)
+    const properties = (id: string) =>
+      classes
+        .filter((node) => node.value === id)
+        .out(named(`${HYDRA}supportedProperty`))
+        .out(named(`${HYDRA}property`))
+    const entries = properties(`${origin}/docs.jsonld#Entrypoint`).toArray()
+    expect(entries).toHaveLength(8)
+    const found = new Map<string, string>()
+    for (const entry of entries) {
+      const type = memberClass(entry) as string
+      expect(classes.values, `${entry.value}: ${type} is a class`).toContain(type)
+      const url = entrypoint.out(entry.term).value as string
+      found.set(new URL(url).pathname, type)
+      const members = await membersOf(hydra, url)
+      for (const member of members.toArray())
+        expect(member.out(named(RDF_TYPE)).values, member.value).toEqual([type])
+      // Each to-many relation of the class: its sub-collection, from the first member.
+      const first = members.toArray()[0] as Node
+      for (const link of properties(type).toArray()) {
+        if (link.out(named(`${HYDRA}memberAssertion`)).values.length === 0) continue
+        const related = memberClass(link) as string
+        const sub = first.out(link.term).value as string
+        found.set(`${new URL(url).pathname} ${link.value.split('#')[1]}`, related)
+        const { representation } = await hydra.loadResource(sub)
+        for (const member of representation?.root?.pointer.out(named(`${HYDRA}member`)).toArray() ??
+          [])
+          expect(member.out(named(RDF_TYPE)).values, member.value).toEqual([related])
+      }
+    }
+    const docsOf = (name: string) => `${origin}/docs.jsonld#${name}`
+    expect(Object.fromEntries(found)).toEqual({
+      '/authors': docsOf('Author'),
+      '/authors Author/books': docsOf('Book'),
+      '/books': docsOf('Book'),
+      '/books Book/reviews': docsOf('Review'),
+      '/books Book/loans': docsOf('Loan'),
+      '/reviews': docsOf('Review'),
+      '/languages': docsOf('Language'),
+      '/loans': docsOf('Loan'),
+      '/activities': docsOf('Activity'),
+      '/genres': docsOf('Genre'),
+      '/releases': docsOf('Release'),
+    })
   })
 })

@@ -117,7 +117,7 @@ describe('collections expand to Hydra IRIs', () => {
     expect(literals(collection[`${HYDRA}totalItems`])).toEqual([120])
     const members = collection[`${HYDRA}member`] as Expanded[]
     expect(members).toHaveLength(10)
-    expect(members[0]?.['@type']).toEqual([`${SCHEMA}Book`])
+    expect(members[0]?.['@type']).toEqual([`${origin}/docs.jsonld#Book`])
     expect(literals(members[0]?.[`${SCHEMA}name`])).toHaveLength(1)
     expect(members[0]?.[`${origin}/docs.jsonld#Book/pages`]).toBeDefined()
     const view = only(collection[`${HYDRA}view`] as Expanded[])
@@ -162,7 +162,7 @@ describe('collections expand to Hydra IRIs', () => {
       expect(custom['@type']).toEqual([`${HYDRA}Collection`])
     }
     const release = (only(await expand(`${origin}/releases`))[`${HYDRA}member`] as Expanded[])[0]
-    expect(release?.['@type']).toEqual([`${SCHEMA}PublicationEvent`])
+    expect(release?.['@type']).toEqual([`${origin}/docs.jsonld#Release`])
     expect(literals(release?.[`${SCHEMA}startDate`])).toHaveLength(1)
   })
 
@@ -170,7 +170,7 @@ describe('collections expand to Hydra IRIs', () => {
     const book = only(await expand(`${origin}/books/7`))
     expectAbsolute(book)
     expect(book['@id']).toBe(`${origin}/books/7`)
-    expect(book['@type']).toEqual([`${SCHEMA}Book`])
+    expect(book['@type']).toEqual([`${origin}/docs.jsonld#Book`])
     const error = only(await expand(`${origin}/books?page=0`))
     expectAbsolute(error)
     expect(error['@type']).toEqual([`${HYDRA}Error`])
@@ -221,13 +221,19 @@ describe('the entrypoint and the API documentation', () => {
       ((byId.get(id)?.[`${HYDRA}supportedProperty`] ?? []) as Expanded[]).map(
         (property) => (property[`${HYDRA}property`] as Expanded[])[0]?.['@id']
       )
-    expect(properties(`${SCHEMA}Person`)).toEqual([
+    expect(properties(`${origin}/docs.jsonld#Author`)).toEqual([
       `${origin}/docs.jsonld#Author/id`,
       `${SCHEMA}name`,
       `${origin}/docs.jsonld#Author/country`,
       `${origin}/docs.jsonld#Author/books`,
     ])
-    expect(properties(`${SCHEMA}Book`)).toContain(`${SCHEMA}isbn`)
+    expect(properties(`${origin}/docs.jsonld#Book`)).toContain(`${SCHEMA}isbn`)
+    // Each class is the API's own; the type a resource declares is its superclass.
+    const superclasses = (id: string) => ids(byId.get(id)?.[`${RDFS}subClassOf`] ?? [])
+    expect(superclasses(`${origin}/docs.jsonld#Book`)).toEqual([`${SCHEMA}Book`])
+    expect(superclasses(`${origin}/docs.jsonld#Author`)).toEqual([`${SCHEMA}Person`])
+    expect(superclasses(`${origin}/docs.jsonld#Release`)).toEqual([`${SCHEMA}PublicationEvent`])
+    expect(superclasses(`${origin}/docs.jsonld#Loan`)).toEqual([])
     const entrypoint = byId.get(`${origin}/docs.jsonld#Entrypoint`) as Expanded
     const links = entrypoint[`${HYDRA}supportedProperty`] as Expanded[]
     const loans = links
@@ -271,7 +277,7 @@ describe('the entrypoint and the API documentation', () => {
     ) as Expanded
     const authorProperty = only(byAuthor[`${HYDRA}property`] as Expanded[])
     expect(authorProperty['@id']).toBe(`${origin}/docs.jsonld#Review/book.author`)
-    expect(ids(authorProperty[`${RDFS}range`])).toEqual([`${SCHEMA}Person`])
+    expect(ids(authorProperty[`${RDFS}range`])).toEqual([`${origin}/docs.jsonld#Author`])
   })
 
   it('gives two things of one name two IRIs: the enum Genre and the type of /genres', async () => {
@@ -311,9 +317,9 @@ describe('the entrypoint and the API documentation', () => {
       ...['id', 'title', 'isbn', 'genre', 'pages', 'price', 'publishedAt'],
       ...['author', 'reviews', 'loans'],
     ]
-    const book = { id: `${SCHEMA}Book`, fields: bookFields }
+    const book = { id: `${origin}/docs.jsonld#Book`, fields: bookFields }
     expect(resources).toEqual({
-      authors: { id: `${SCHEMA}Person`, fields: ['id', 'name', 'country', 'books'] },
+      authors: { id: `${origin}/docs.jsonld#Author`, fields: ['id', 'name', 'country', 'books'] },
       books: book,
       reviews: {
         id: `${origin}/docs.jsonld#Review`,
@@ -330,7 +336,7 @@ describe('the entrypoint and the API documentation', () => {
       },
       genres: { id: `${origin}/docs.jsonld#Genre`, fields: ['name', 'books'] },
       releases: {
-        id: `${SCHEMA}PublicationEvent`,
+        id: `${origin}/docs.jsonld#Release`,
         fields: ['position', 'title', 'author', 'releaseDate'],
       },
     })
@@ -391,11 +397,13 @@ describe('relations as links', () => {
       ) as Expanded
       return only(supported[`${HYDRA}property`] as Expanded[])
     }
-    const author = property(`${SCHEMA}Book`, 'author')
+    const author = property(`${origin}/docs.jsonld#Book`, 'author')
     expect(author['@type']).toEqual([`${HYDRA}Link`])
-    expect(ids(author['http://www.w3.org/2000/01/rdf-schema#range'])).toEqual([`${SCHEMA}Person`])
+    expect(ids(author['http://www.w3.org/2000/01/rdf-schema#range'])).toEqual([
+      `${origin}/docs.jsonld#Author`,
+    ])
     expect(literals(author['http://www.w3.org/2002/07/owl#maxCardinality'])).toEqual([1])
-    const books = property(`${SCHEMA}Person`, 'books')
+    const books = property(`${origin}/docs.jsonld#Author`, 'books')
     expect(books['@type']).toEqual([`${HYDRA}Link`])
     const [collection, members] = books['http://www.w3.org/2000/01/rdf-schema#range'] as Expanded[]
     expect(collection?.['@id']).toBe(`${HYDRA}Collection`)
@@ -404,8 +412,14 @@ describe('relations as links', () => {
     )
     expect(ids(restriction['http://www.w3.org/2002/07/owl#onProperty'])).toEqual([`${HYDRA}member`])
     expect(ids(restriction['http://www.w3.org/2002/07/owl#allValuesFrom'])).toEqual([
-      `${SCHEMA}Book`,
+      `${origin}/docs.jsonld#Book`,
     ])
+    // And as the Hydra core spec asserts it: each member is rdf:type the class.
+    const assertion = only(books[`${HYDRA}memberAssertion`] as Expanded[])
+    expect(ids(assertion[`${HYDRA}property`])).toEqual([
+      'http://www.w3.org/1999/02/22-rdf-syntax-ns#type',
+    ])
+    expect(ids(assertion[`${HYDRA}object`])).toEqual([`${origin}/docs.jsonld#Book`])
     expect(books['http://www.w3.org/2002/07/owl#maxCardinality']).toBeUndefined()
   })
 
@@ -529,16 +543,33 @@ describe('headers: Link, content negotiation, CORS', () => {
     const errorLink = '<http://www.w3.org/ns/hydra/error>; rel="http://www.w3.org/ns/json-ld#error"'
     // A problem links its context too, so clients reading only JSON-LD types read it as JSON-LD.
     const contextLink = `<${origin}/contexts/Error>; rel="http://www.w3.org/ns/json-ld#context"`
+    // A page's view links follow (link-headers.e2e.test.ts).
+    const pages = (at: string, ...rels: Array<[number, string]>) =>
+      rels.map(([page, rel]) => `, <${at}?page=${page}>; rel="${rel}"`).join('')
+    const paged: Record<string, string> = {
+      '/books?page=2': pages(
+        `${origin}/books`,
+        [1, 'first'],
+        [12, 'last'],
+        [1, 'prev'],
+        [3, 'next']
+      ),
+      '/genres': pages(`${origin}/genres`, [1, 'first'], [3, 'last'], [2, 'next']),
+    }
     for (const path of paths) {
       const response = await fetch(`${origin}${path}`)
       const expected =
-        response.status >= 400 ? `${errorLink}, ${link(origin)}, ${contextLink}` : link(origin)
+        response.status >= 400
+          ? `${errorLink}, ${link(origin)}, ${contextLink}`
+          : `${link(origin)}${paged[path] ?? ''}`
       expect(response.headers.get('link'), path).toBe(expected)
       expect(response.headers.get('vary'), path).toContain('Accept')
       await response.arrayBuffer()
     }
     const under = await fetch(`${mounted}/books`)
-    expect(under.headers.get('link')).toBe(link(mounted))
+    expect(under.headers.get('link')).toBe(
+      `${link(mounted)}${pages(`${mounted}/books`, [1, 'first'], [12, 'last'], [2, 'next'])}`
+    )
   })
 
   it('serves JSON-LD by default, JSON when preferred, and 406 to a client that accepts neither', async () => {

@@ -143,8 +143,8 @@ describe('the property filter', () => {
     )) as Body[]
     const [book] = (expanded?.['http://www.w3.org/ns/hydra/core#member'] ?? []) as Body[]
     const [author] = (book?.[`${origin}/docs.jsonld#Book/author`] ?? []) as Body[]
-    // Author's own context: its name is schema.org's, its type schema.org's Person.
-    expect(author?.['@type']).toEqual(['https://schema.org/Person'])
+    // Author's own context: its name is schema.org's, its type the documentation's Author class.
+    expect(author?.['@type']).toEqual([`${origin}/docs.jsonld#Author`])
     expect(author?.['https://schema.org/name']).toEqual([
       { '@value': authors.get(authorIdOf(author?.['@id']))?.name },
     ])

@@ -196,6 +196,52 @@ describe(`the example on every runtime (${TEST_DATABASE})`, () => {
   })
 })
 
+/** One HEAD (`curl -I`) with the shared `Host`: its status and `Link` header. */
+function head(origin: string, target: string): Promise<{ status: number; link: string }> {
+  return new Promise((resolve, reject) => {
+    const options = { method: 'HEAD', headers: { Host: HOST, Accept: '*/*' }, agent: false }
+    const sent = request(`${origin}${target}`, options, (response) => {
+      response.resume()
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, link: String(response.headers.link) })
+      )
+      response.on('error', reject)
+    })
+    sent.on('error', reject)
+    sent.end()
+  })
+}
+
+/** The relation types of a `Link` header's page links, each with its target. */
+const pageRels = (link: string) =>
+  Object.fromEntries(
+    [...link.matchAll(/<([^>]*)>; rel="(first|last|prev|next)"/g)].map(([, uri, rel]) => [rel, uri])
+  )
+
+describe(`the view links as Link headers on every runtime (${TEST_DATABASE})`, () => {
+  it.each(['node', ...RUNTIMES] as const)(
+    'curl -I of a page and a keyset page on %s',
+    async (runtime) => {
+      const server = servers.get(runtime)
+      if (!server) throw new Error(`${runtime} did not start`)
+      const page = await head(server.origin, '/books?page=2')
+      expect(page.status).toBe(200)
+      expect(pageRels(page.link)).toEqual({
+        first: `http://${HOST}/books?page=1`,
+        last: `http://${HOST}/books?page=12`,
+        prev: `http://${HOST}/books?page=1`,
+        next: `http://${HOST}/books?page=3`,
+      })
+      const feed = pageRels((await head(server.origin, '/activities')).link)
+      expect(Object.keys(feed)).toEqual(['next'])
+      const next = new URL(feed.next as string)
+      const keyset = await head(server.origin, `${next.pathname}${next.search}`)
+      expect(keyset.status).toBe(200)
+      expect(Object.keys(pageRels(keyset.link)).sort()).toEqual(['next', 'prev'])
+    }
+  )
+})
+
 describe.runIf(TEST_DATABASE === 'sqlite')('a driver that cannot load', () => {
   it.each([
     ['bun', "'better-sqlite3' is not yet supported in Bun. Track the status in"],

@@ -6,11 +6,11 @@
 import type { IdKind, IdValue, KeySpec } from './keys.js'
 import type { DeclaredEmbed, PropertySpec } from './properties.js'
 
-/** The type a link leads to: its name, its class IRI when it declares one, where its items live. */
+/** The type a link leads to: its name, the type IRI it declares if any, where its items live. */
 export interface LinkTarget {
   /** Its model name. */
   name: string
-  /** Its class IRI, when it declares one (`@resource(iri: ...)`). */
+  /** The type IRI it declares (`@resource(iri: ...)`), its class's superclass. */
   iri?: string | undefined
   /** Where its items live (`/authors`). */
   collectionPath: string
@@ -90,7 +90,10 @@ export interface ResourceSpec<K extends IdKind> {
   unshown?: readonly FieldSpec[] | undefined
   /** Relations to served types, shown as links after the fields (docs/hydra.md#relations). */
   links?: readonly LinkSpec[] | undefined
-  /** The type's IRI (`https://schema.org/Book`); default: a term of the API's vocabulary. */
+  /**
+   * The type's IRI (`https://schema.org/Book`): the superclass of its class, which is always a term
+   * of the API's vocabulary (`#Book`, docs/hydra.md#class-ids-and-collections-members).
+   */
   iri?: string
   /** Documented as the class's `hydra:description`. */
   description?: string

@@ -83,10 +83,11 @@ const PAGING_TERMS = ['pagination', 'partial'] as const
 
 /** A type a context document describes: a resource, or a custom collection's items. */
 export interface ContextType {
-  /** The type's name (`Book`): the context's path, `/contexts/Book`. */
+  /**
+   * The type's name (`Book`): the context's path, `/contexts/Book`, and its members' `@type`, a
+   * term of the API's vocabulary (`<docs>#Book`), the class the documentation declares.
+   */
   name: string
-  /** Its class IRI; default: a term of the API's vocabulary. */
-  iri?: string | undefined
   /** Its fields. */
   fields: readonly ContextField[]
   /**
@@ -119,16 +120,6 @@ export interface ContextLink {
   /** The link's name, the term. */
   name: string
   /** Its property IRI; default: a term of the API's vocabulary. */
-  iri?: string | undefined
-  /** The type it leads to. */
-  target?: ContextTarget | undefined
-}
-
-/** The type a link leads to. */
-export interface ContextTarget {
-  /** Its name: an embedded item's `@type`. */
-  name: string
-  /** Its class IRI, when it declares one. */
   iri?: string | undefined
 }
 
@@ -186,8 +177,7 @@ function embeddedTerms(type: ContextType): Map<string, Record<string, ContextTer
   )
   const terms = new Map<string, Record<string, ContextTerm>>()
   for (const { name, embed } of embeds) {
-    const target = type.links?.find((link) => link.name === name)?.target
-    const own = terms.get(name) ?? (target?.iri ? { [embed.model]: target.iri } : {})
+    const own = terms.get(name) ?? {}
     for (const field of embed.fields)
       own[field.name] = fieldTerm({ name: embed.model, fields: [] }, field)
     terms.set(name, own)
@@ -197,7 +187,8 @@ function embeddedTerms(type: ContextType): Map<string, Record<string, ContextTer
 
 /**
  * The context of a type's collections and items. `vocabulary` is the API documentation's IRI with
- * a trailing `#`, so `Book` and `Book/title` are defined there unless they declare their own IRI.
+ * a trailing `#`, so `Book/title` is defined there unless it declares its own IRI, and the type
+ * `Book` always is: the class the documentation declares, whose superclass is the type's own IRI.
  */
 export function contextDocument(
   vocabulary: string,
@@ -216,7 +207,6 @@ export function contextDocument(
     '@vocab': vocabulary,
     ...hydraTerms(new Set([...fields, type.name]), { vocabulary, type: type.name }),
   }
-  if (type.iri) context[type.name] = type.iri
   for (const field of type.fields) context[field.name] = fieldTerm(type, field)
   const embedded = embeddedTerms(type)
   for (const link of links) {

@@ -96,15 +96,16 @@ describe('the API documentation', () => {
       'hydra:entrypoint': { '@id': '/api' },
     })
     expect(docs['hydra:description']).toBeUndefined()
-    expect(classes.map((entry) => entry['@id'])).toEqual([
-      'https://schema.org/Product',
-      '#Tag',
-      '#Entrypoint',
-    ])
+    expect(classes.map((entry) => entry['@id'])).toEqual(['#Product', '#Tag', '#Entrypoint'])
+  })
+
+  it("names each class in the API's vocabulary, a declared type IRI its superclass", () => {
+    expect(byId('#Product')['rdfs:subClassOf']).toEqual({ '@id': 'https://schema.org/Product' })
+    expect(byId('#Tag')['rdfs:subClassOf']).toBeUndefined()
   })
 
   it('documents each field with its IRI, range and whether it is required', () => {
-    const properties = byId('https://schema.org/Product')['hydra:supportedProperty'] as Node[]
+    const properties = byId('#Product')['hydra:supportedProperty'] as Node[]
     expect(
       properties.map((property) => {
         const inner = property['hydra:property'] as Node
@@ -119,13 +120,13 @@ describe('the API documentation', () => {
   })
 
   it('documents the item operation only where items are served', () => {
-    expect(byId('https://schema.org/Product')['hydra:supportedOperation']).toEqual([
+    expect(byId('#Product')['hydra:supportedOperation']).toEqual([
       {
         '@type': ['hydra:Operation', 'schema:FindAction'],
         'hydra:method': 'GET',
         'hydra:title': 'getProduct',
         'rdfs:label': 'Retrieves one Product resource.',
-        returns: 'https://schema.org/Product',
+        returns: '#Product',
       },
     ])
     expect(byId('#Tag')['hydra:supportedOperation']).toEqual([])
@@ -156,7 +157,7 @@ describe('the API documentation', () => {
   })
 
   it('declares a property with its own IRI by its field name, without a domain, and enums with their values', () => {
-    const properties = byId('https://schema.org/Product')['hydra:supportedProperty'] as Node[]
+    const properties = byId('#Product')['hydra:supportedProperty'] as Node[]
     expect(properties[1]?.['hydra:property']).toEqual({
       '@id': 'https://schema.org/name',
       '@type': 'rdf:Property',
@@ -191,16 +192,26 @@ describe('the API documentation', () => {
     ])
   })
 
-  it('types each collection as a collection of its members', () => {
-    expect(search('product').property['rdfs:range']).toEqual([
-      { '@id': 'hydra:Collection' },
-      {
-        'owl:equivalentClass': {
-          'owl:onProperty': { '@id': 'hydra:member' },
-          'owl:allValuesFrom': { '@id': 'https://schema.org/Product' },
+  it('types each collection as a collection of its members, in both forms', () => {
+    for (const [key, type] of [
+      ['product', '#Product'],
+      ['tag', '#Tag'],
+    ]) {
+      const { property } = search(key as string)
+      expect(property['rdfs:range']).toEqual([
+        { '@id': 'hydra:Collection' },
+        {
+          'owl:equivalentClass': {
+            'owl:onProperty': { '@id': 'hydra:member' },
+            'owl:allValuesFrom': { '@id': type },
+          },
         },
-      },
-    ])
+      ])
+      expect(property['hydra:memberAssertion']).toEqual({
+        'hydra:property': { '@id': 'rdf:type' },
+        'hydra:object': { '@id': type },
+      })
+    }
   })
 
   it('describes the paging parameters a client may send, under their configured names', () => {
@@ -266,10 +277,9 @@ describe('totals that are not exact', () => {
 })
 
 describe('contexts', () => {
-  it('define the Hydra terms both ways, the type and its fields', () => {
+  it("define the Hydra terms both ways and the fields; the type is the vocabulary's class", () => {
     const { '@context': context } = contextDocument('https://shop.example/docs.jsonld#', {
       name: 'Product',
-      iri: 'https://schema.org/Product',
       fields: [{ name: 'id' }, { name: 'name', iri: 'https://schema.org/name' }],
     })
     expect(context).toMatchObject({
@@ -277,10 +287,11 @@ describe('contexts', () => {
       member: 'hydra:member',
       next: { '@id': 'hydra:next', '@type': '@id' },
       'hydra:next': { '@type': '@id' },
-      Product: 'https://schema.org/Product',
       id: 'Product/id',
       name: 'https://schema.org/name',
     })
+    // `Product` expands through @vocab to the documentation's class, `#Product`.
+    expect(context.Product).toBeUndefined()
   })
 
   it("leave out the Hydra terms the type's own fields take", () => {

@@ -237,17 +237,33 @@ function documentLink(type: DocumentedType, link: DocumentedLink): Record<string
       'rdfs:range': target,
       'owl:maxCardinality': 1,
     })
-  return declareProperty(type, link, 'hydra:Link', {
+  return declareProperty(type, link, 'hydra:Link', collectionOf(link.target))
+}
+
+/**
+ * The range of a link to a collection of the type's members, in both forms clients read: a
+ * `hydra:Collection` every `hydra:member` of which is of the class (`owl:equivalentClass`, which
+ * api-doc-parser 0.16 and API Platform's admin need, and API Platform wrote up to 4.3), and the
+ * Hydra core spec's `hydra:memberAssertion` (each member `rdf:type` the class), which API Platform
+ * writes from 4.4 alone and clients written against the spec read.
+ */
+function collectionOf(type: Pick<DocumentedType, 'name'>): Record<string, unknown> {
+  const members = { '@id': classId(type) }
+  return {
     'rdfs:range': [
       { '@id': 'hydra:Collection' },
       {
         'owl:equivalentClass': {
           'owl:onProperty': { '@id': 'hydra:member' },
-          'owl:allValuesFrom': target,
+          'owl:allValuesFrom': members,
         },
       },
     ],
-  })
+    'hydra:memberAssertion': {
+      'hydra:property': { '@id': 'rdf:type' },
+      'hydra:object': members,
+    },
+  }
 }
 
 /**
@@ -267,6 +283,8 @@ function documentType(
     'rdfs:label': type.name,
     'hydra:title': type.name,
     ...(type.description ? { 'hydra:description': type.description } : {}),
+    // The semantic type a resource declares (schema.org's Book) is what its members are too.
+    ...(type.iri ? { 'rdfs:subClassOf': { '@id': type.iri } } : {}),
     'hydra:supportedProperty': [
       ...type.fields.map((field) =>
         supportedProperty(
@@ -339,15 +357,7 @@ function documentEntrypoint(api: ApiDescription, base: string): Record<string, u
             '@type': 'hydra:Link',
             domain: '#Entrypoint',
             'rdfs:label': label,
-            'rdfs:range': [
-              { '@id': 'hydra:Collection' },
-              {
-                'owl:equivalentClass': {
-                  'owl:onProperty': { '@id': 'hydra:member' },
-                  'owl:allValuesFrom': { '@id': classId(type) },
-                },
-              },
-            ],
+            ...collectionOf(type),
             'hydra:supportedOperation': [
               {
                 '@type': ['hydra:Operation', 'schema:FindAction'],

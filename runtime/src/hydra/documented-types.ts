@@ -63,7 +63,10 @@ export interface DocumentedCollection {
 export interface DocumentedType {
   /** The type's name: its members' `@type`. */
   name: string
-  /** Its class IRI; default: a term of the API's vocabulary. */
+  /**
+   * The IRI of its semantic type (`https://schema.org/Book`): the superclass of its class
+   * (`rdfs:subClassOf`), whose IRI is always a term of the API's vocabulary (`#Book`).
+   */
   iri?: string | undefined
   /** Its `hydra:description`. */
   description?: string | undefined
@@ -106,8 +109,12 @@ export interface ApiDescription {
   authentication?: AuthenticationSettings | undefined
 }
 
-/** `#Book`, or the IRI the type declares. */
-export const classId = (type: Pick<DocumentedType, 'name' | 'iri'>) => type.iri ?? `#${type.name}`
+/**
+ * `#Book`: a class of the API's own vocabulary, as the members' `@type` (`Book`) expands through
+ * their context's `@vocab`. A type's declared IRI is its superclass
+ * (docs/hydra.md#class-ids-and-collections-members).
+ */
+export const classId = (type: Pick<DocumentedType, 'name'>) => `#${type.name}`
 export const propertyId = (
   type: Pick<DocumentedType, 'name'>,
   field: Pick<DocumentedField, 'name' | 'iri'>

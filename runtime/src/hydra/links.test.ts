@@ -57,7 +57,7 @@ describe('links in contexts and documentation', () => {
       '@type': 'hydra:Link',
       'rdfs:label': 'author',
       domain: '#Book',
-      'rdfs:range': { '@id': 'https://schema.org/Person' },
+      'rdfs:range': { '@id': '#Author' },
       'owl:maxCardinality': 1,
     })
     expect(properties[2]?.['hydra:property']).toMatchObject({
@@ -71,6 +71,10 @@ describe('links in contexts and documentation', () => {
           },
         },
       ],
+      'hydra:memberAssertion': {
+        'hydra:property': { '@id': 'rdf:type' },
+        'hydra:object': { '@id': '#Tag' },
+      },
     })
   })
 })

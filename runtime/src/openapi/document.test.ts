@@ -52,6 +52,17 @@ const render = (base = ''): Document =>
   JSON.parse(JSON.stringify(renderOpenApi(api, { origin: 'http://x', base })))
 
 describe('renderOpenApi', () => {
+  it("declares the Link header of every collection's pages, not of items", () => {
+    const { paths } = render()
+    const linkOf = (path: string) => {
+      const get = paths[path]?.get as { responses: Record<string, { headers?: object }> }
+      return (get.responses['200']?.headers as Record<string, unknown> | undefined)?.Link
+    }
+    for (const path of ['/authors', '/authors/{id}/books', '/books'])
+      expect(linkOf(path), path).toMatchObject({ schema: { type: 'string' } })
+    expect(linkOf('/authors/{id}')).toBeUndefined()
+  })
+
   it('serves a sub-collection as the target collection under the parent key', () => {
     const document = render()
     expect(Object.keys(document.paths)).toEqual([

@@ -19,6 +19,7 @@ import {
 import { preferenceAppliedHeader, preferParameter } from './count-preference.js'
 import { isGuarded, type RouteOwner, securityScheme } from './guards.js'
 import { idParameter } from './key-parameter.js'
+import { PAGE_LINK_HEADER } from './link-header.js'
 import {
   declaredMemberSchema,
   itemDeclarations,
@@ -165,7 +166,7 @@ function collectionOperation(
       {
         description: `A page of ${type.name} resources.`,
         schema: schemaRef(schemaNames(type).collection(prefix)),
-        headers: preferenceAppliedHeader(collection.paging),
+        headers: { ...PAGE_LINK_HEADER, ...preferenceAppliedHeader(collection.paging) },
       },
       naming.parent ? [400, 404, 406, 500, 503] : [400, 406, 500, 503]
     ),

@@ -52,9 +52,9 @@ export function apiLocation(c: Context): ApiLocation {
   return { origin: configuredOrigin(c) ?? new URL(c.req.url).origin, base: mountPrefix(c) }
 }
 
-/** The `Link` header pointing at the API documentation. */
-export function documentationLink(c: Context): string {
-  return `<${docsUrl(apiLocation(c))}>; rel="${API_DOCUMENTATION_REL}"`
+/** The `Link` header pointing at the API documentation of the API at `location`. */
+export function documentationLink(location: ApiLocation): string {
+  return `<${docsUrl(location)}>; rel="${API_DOCUMENTATION_REL}"`
 }
 
 /**

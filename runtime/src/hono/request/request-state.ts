@@ -25,6 +25,8 @@ export interface ApiRequestState {
   type: typeof LD | typeof JSON_TYPE | undefined
   /** The `Link` header pointing at the API documentation. */
   link: string
+  /** The API's public origin, which absolute links are written under. */
+  origin: string
 }
 
 /** The context variable holding the state. */
@@ -39,7 +41,8 @@ export function hasApiState(c: Context): boolean {
 export function apiState(c: Context): ApiRequestState {
   let state: ApiRequestState | undefined = c.get(STATE)
   if (state === undefined) {
-    state = { type: negotiate(c), link: documentationLink(c) }
+    const location = apiLocation(c)
+    state = { type: negotiate(c), link: documentationLink(location), origin: location.origin }
     c.set(STATE, state)
   }
   return state
@@ -54,19 +57,32 @@ export function apiState(c: Context): ApiRequestState {
 const MAX_CANONICAL = 2048
 
 /**
+ * The longest `Link` header written (docs/deployment.md#limits): a page's view links, which carry
+ * the request's query as the canonical IRI does, are left out together past it (a client paging by
+ * headers then finds them in the body's view), never one of them alone.
+ */
+const MAX_LINK = 4096
+
+/**
  * The headers of a JSON-LD response to this request: its content type, `Link` and `Vary`; throws
  * the 406 error when the client accepts neither JSON-LD nor JSON. `canonical`, when given, is the
  * IRI of the document's main resource, written as `Link: <…>; rel="canonical"`: Hydra clients
  * (alcaeus) find the main resource by the URL they asked for, or by this link when the two differ
- * (D6).
+ * (D6). `pages`, a page's view links as `Link` values (hydra/view-link-header.ts), follow.
  */
-export function jsonLdHeaders(c: Context, canonical?: string): Record<string, string> {
+export function jsonLdHeaders(
+  c: Context,
+  canonical?: string,
+  pages?: string
+): Record<string, string> {
   const state = apiState(c)
   if (state.type === undefined) throw notAcceptable(c)
   const linked = canonical !== undefined && canonical.length <= MAX_CANONICAL
+  let link = linked ? `${state.link}, <${canonical}>; rel="canonical"` : state.link
+  if (pages && link.length + 2 + pages.length <= MAX_LINK) link = `${link}, ${pages}`
   const headers: Record<string, string> = {
     'Content-Type': state.type === JSON_TYPE ? PLAIN_JSON : LD_JSON,
-    Link: linked ? `${state.link}, <${canonical}>; rel="canonical"` : state.link,
+    Link: link,
     Vary: varyOf(c),
   }
   // A response that depends on the caller is for the caller's cache only (caller-headers.ts).

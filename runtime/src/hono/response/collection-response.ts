@@ -15,11 +15,12 @@ import {
   viewLinks,
 } from '../../hydra/collection.js'
 import type { PageDocument } from '../../hydra/page-document.js'
+import { viewLinkHeader } from '../../hydra/view-link-header.js'
 import { isTruncated, MAX_INPUT_VARS, parseQuery, type QueryMap } from '../../iri/query-string.js'
 import { type HydraLogger, loggerOf } from '../../observe/logger.js'
 import { releaseBatch } from '../../paging/batches.js'
 import type { CollectionContent } from '../../paging/strategy.js'
-import { canonicalFor, jsonLdHeaders } from '../request/request-state.js'
+import { apiState, canonicalFor, jsonLdHeaders } from '../request/request-state.js'
 import { cacheTagHeader } from './cache-tags.js'
 import { cachingHeaders, unvalidatedAnswer } from './http-cache.js'
 import { asJsonLd, type JsonLdResponse, jsonLdText } from './json-ld.js'
@@ -93,7 +94,9 @@ export function respondWithContent<T, M, P extends boolean>(
     const text = writer.document(page, page.items.map(toMember), { path, context, view })
     // Asked without a query, the document's main resource is the collection, by the URL asked.
     const iri = query.size === 0 ? undefined : view ? view(page.self) : path
-    return jsonLdText<HydraCollection<M, P>>(c, text, iri, stream.cacheControl)
+    // The view's links again as `Link` headers, for clients that page without reading the body.
+    const pages = view ? viewLinkHeader(page, view, apiState(c).origin) : undefined
+    return jsonLdText<HydraCollection<M, P>>(c, text, iri, stream.cacheControl, pages)
   }
   render.search = writer.search(render.path)
   return streamCollection(c, content.batches, toMember, render, stream)

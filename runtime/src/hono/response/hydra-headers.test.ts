@@ -23,6 +23,9 @@ function app(options: Parameters<typeof hydraHeaders>[0] = {}) {
 }
 
 const LINK = `<http://localhost/docs.jsonld>; rel="${API_DOCUMENTATION_REL}"`
+/** The `Link` of `/items`, its first page of three under `base`: the documentation, then the view. */
+const itemsLink = (base = '') =>
+  `<http://localhost${base}/docs.jsonld>; rel="${API_DOCUMENTATION_REL}", <http://localhost${base}/items?page=1>; rel="first", <http://localhost${base}/items?page=3>; rel="last", <http://localhost${base}/items?page=2>; rel="next"`
 
 describe('hydraHeaders: content negotiation', () => {
   it.each([
@@ -47,7 +50,7 @@ describe('hydraHeaders: content negotiation', () => {
     })
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe(type)
-    expect(response.headers.get('Link')).toBe(LINK)
+    expect(response.headers.get('Link')).toBe(itemsLink())
     expect(response.headers.get('Vary')).toBe('Accept')
   })
 
@@ -104,9 +107,7 @@ describe('hydraHeaders: content negotiation', () => {
 
   it('links the documentation under the mount path', async () => {
     const response = await new Hono().route('/api/v1', app()).request('/api/v1/items')
-    expect(response.headers.get('Link')).toBe(
-      `<http://localhost/api/v1/docs.jsonld>; rel="${API_DOCUMENTATION_REL}"`
-    )
+    expect(response.headers.get('Link')).toBe(itemsLink('/api/v1'))
   })
 })
 
@@ -130,7 +131,7 @@ describe("hydraHeaders: only the API's own responses", () => {
   it('acts once when applied twice', async () => {
     const twice = new Hono().use(hydraHeaders()).route('/', app())
     const response = await twice.request('/items')
-    expect(response.headers.get('Link')).toBe(LINK)
+    expect(response.headers.get('Link')).toBe(itemsLink())
     expect(response.headers.get('Vary')).toBe('Accept')
   })
 
@@ -191,7 +192,7 @@ describe('hydraHeaders: CORS', () => {
     const response = await app({ cors: allowed }).request('/items', { headers: { Origin: from } })
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe(expected)
     if (expected) expect(response.headers.get('Access-Control-Expose-Headers')).toMatch(/Link/)
-    expect(response.headers.get('Link')).toBe(LINK)
+    expect(response.headers.get('Link')).toBe(itemsLink())
   })
 
   it('answers preflights', async () => {
@@ -276,7 +277,11 @@ describe('routes without the middleware (the generated app without CORS)', () =>
     })
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe(type)
-    expect(response.headers.get('Link')).toBe(link)
+    const page = (number: number, rel: string) =>
+      `<http://localhost/api/items?page=${number}>; rel="${rel}"`
+    expect(response.headers.get('Link')).toBe(
+      [link, page(1, 'first'), page(3, 'last'), page(1, 'prev'), page(3, 'next')].join(', ')
+    )
     expect(response.headers.get('Vary')).toBe('Accept')
     expect((await response.json())['hydra:view']['hydra:next']).toBe('/api/items?page=3')
   })

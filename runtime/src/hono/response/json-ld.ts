@@ -25,15 +25,19 @@ export function jsonLd<T>(
   return jsonLdText<T>(c, JSON.stringify(body), iri, cacheControl)
 }
 
-/** jsonLd for a document written as text already (`T` is its type). */
+/**
+ * jsonLd for a document written as text already (`T` is its type); `pages`, a page's view links as
+ * `Link` values, are linked too.
+ */
 export function jsonLdText<T>(
   c: Context,
   text: string,
   iri?: string,
-  cacheControl?: string | undefined
+  cacheControl?: string | undefined,
+  pages?: string
 ): JsonLdResponse<T> {
   const canonical = iri === undefined ? undefined : canonicalFor(c, iri)
-  const headers = jsonLdHeaders(c, canonical)
+  const headers = jsonLdHeaders(c, canonical, pages)
   const response = cacheableBody(c, text, headers, {
     cacheControl,
     kept: { Link: headers.Link as string },

@@ -1,9 +1,10 @@
 /**
  * @module
- * The models a Prisma write changes (docs/caching.md#purge-on-write): the model written, every
- * model its nested writes reach (`data: { books: { create: [...] } }`, `connect`, `disconnect`,
- * `set`), and, for a delete, every model its relations reach, since a cascade or `SetNull`
- * changes their rows too. Their cache tags are what a write purges.
+ * The models a Prisma write changes (docs/caching.md#what-a-write-purges) besides the rows it
+ * names: every model its nested writes reach (`data: { books: { create: [...] } }`, `connect`,
+ * `disconnect`, `set`), and, for a delete, every model its relations reach, since a cascade or
+ * `SetNull` changes their rows too. What a write purges is written from them
+ * (data/written-rows.ts).
  */
 
 /** By model, its relation fields and the model each leads to. */
@@ -99,14 +100,4 @@ export function nestedModels(
   const { data, create, update } = (args ?? {}) as Record<string, unknown>
   for (const payload of [data, create, update]) walk(targets, model, payload, models)
   return models
-}
-
-/** The models a write of `model` (`operation`, with `args`) changes. */
-export function writtenModels(
-  targets: RelationTargets,
-  model: string,
-  operation: string,
-  args: unknown
-): Set<string> {
-  return new Set([model, ...nestedModels(targets, model, operation, args)])
 }

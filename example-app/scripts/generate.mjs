@@ -58,6 +58,7 @@ export const TARGETS = [
     'access',
     'embeds',
     'rules',
+    'tenants',
   ].map((fixture) => ({
     schema: at(`test/fixtures/${fixture}/schema.prisma`),
     sqlite: at(`test/.generated/${fixture}`),

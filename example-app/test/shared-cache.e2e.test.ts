@@ -7,6 +7,7 @@
  */
 import { httpPurge, hydraInvalidation } from '@prisma-hydra/runtime/invalidation'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hydraResources } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
 import { tokenFor } from '../src/auth.js'
@@ -135,7 +136,12 @@ describe('what the cache keeps', () => {
 describe('purge on write', () => {
   /** A client whose writes purge the cache, and the purges it made so far. */
   const purging = () =>
-    prisma.$extends(hydraInvalidation({ purge: httpPurge({ url: `${cache.origin}/` }) }))
+    prisma.$extends(
+      hydraInvalidation({
+        purge: httpPurge({ url: `${cache.origin}/` }),
+        resources: hydraResources,
+      })
+    )
 
   /** Waits for the purges after a write (they leave after its answer). */
   async function purgesAfter(count: number) {
@@ -157,7 +163,7 @@ describe('purge on write', () => {
     const book = await prisma.book.findFirstOrThrow({ where: { title: newest } })
 
     await client.book.update({ where: { id: book.id }, data: { title: 'Renamed once' } })
-    expect(await purgesAfter(before + 1)).toEqual([['Book']])
+    expect(await purgesAfter(before + 1)).toEqual([['Book', `/books/${book.id}`]])
     const renamed = await recentTitles()
     expect([renamed.cached, renamed.titles[0]]).toEqual(['MISS', 'Renamed once'])
 
@@ -169,7 +175,9 @@ describe('purge on write', () => {
       where: { id: book.authorId },
       data: { books: { update: { where: { id: book.id }, data: { title: 'Renamed nested' } } } },
     })
-    expect((await purgesAfter(before + 3))[0]?.sort()).toEqual(['Author', 'Book'])
+    expect((await purgesAfter(before + 3))[0]?.sort()).toEqual(
+      [`/authors/${book.authorId}`, 'Author', 'Book', 'Book:rows'].sort()
+    )
     expect((await recentTitles()).titles[0]).toBe('Renamed nested')
 
     await client.$transaction([

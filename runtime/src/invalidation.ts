@@ -17,4 +17,5 @@ export {
   type WorkersCachePurgeOptions,
   workersCachePurge,
 } from './data/workers-purge.js'
+export type { RowIris } from './data/written-rows.js'
 export { type WorkersCacheOptions, workersCache } from './hono/response/workers-cache.js'

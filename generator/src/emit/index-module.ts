@@ -241,6 +241,24 @@ function addCollectionPaths(file: SourceFile, model: HydraModel) {
   })
 }
 
+/** `hydraResources`: every served resource, whose IRIs a write purges (docs/caching.md). */
+function addHydraResources(file: SourceFile, resources: readonly Entry[]) {
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [
+      "Every served resource: give it to hydraInvalidation's `resources`, so that a write purges the\n" +
+        'answers showing its rows by their IRIs and leaves the items of other rows cached.',
+    ],
+    declarations: [
+      {
+        name: 'hydraResources',
+        initializer: `[${resources.map(({ names }) => names.resource).join(', ')}] as const`,
+      },
+    ],
+  })
+}
+
 /** `hydraRules`: what the access rules say for a caller, for the app's own routes. */
 function addHydraRules(file: SourceFile, resources: readonly Entry[]) {
   const keys = resources.map(
@@ -281,4 +299,5 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
   addCreateHydraApp(file, model, resources, anyProviders)
   addHydraRules(file, resources)
   addCollectionPaths(file, model)
+  addHydraResources(file, resources)
 }

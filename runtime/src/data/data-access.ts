@@ -26,11 +26,12 @@ import { type ModelEngines, readTargets } from './engines.js'
 import { pageSources } from './page-source.js'
 import { parentWhere } from './parent-condition.js'
 import type { PrismaModelReads } from './prisma-engine.js'
-import { countReads } from './read-models.js'
+import { countReads, scopeReads } from './read-models.js'
 import type { ReadRun } from './read-routing.js'
 import { misfitIn } from './scope-values.js'
 import type { AdapterFactory } from './shared-adapter.js'
 import type { CountStore } from './shared-totals.js'
+import { relationTargets } from './written-models.js'
 
 /** A Prisma `where`. */
 type Where = Record<string, unknown>
@@ -78,6 +79,11 @@ export interface DataAccess<Row extends object> {
    * below takes the view it answers.
    */
   caller(view: CallerView, request: CallerRequest): CallerView
+  /**
+   * The models a request's scopes reach through relations under the caller's view
+   * (data/read-models.ts): cache tags of its answer, walked as the shared totals' counts are.
+   */
+  reads(request: CallerRequest, view: CallerView): readonly string[]
   /**
    * The rows of `operation` a request selects (its filters' `where`, its client order) within the
    * caller's scope, and within the rows of one parent when `within` is given (a sub-collection's
@@ -132,6 +138,7 @@ export function createDataAccess<Row extends object>(
   options: DataAccessOptions = {}
 ): DataAccess<Row> {
   const routing = readTargets(prisma, model, options)
+  const targets = relationTargets(prisma)
   /** A read of one item or parent, on a database of its own (no page goes with it). */
   const lookUp: PrismaModelReads['findUnique'] = (...args) =>
     routing.pin()((engines) => engines.engineOf().findUnique(...args))
@@ -159,6 +166,7 @@ export function createDataAccess<Row extends object>(
         )
       return view
     },
+    reads: (request, view) => scopeReads(targets, request, view),
     where(selection, view) {
       const where = andWhere(view.scope, selection.where)
       // A provider may nest its where in its own AND, where Prisma misreads `{ OR: [] }`: its
@@ -167,7 +175,7 @@ export function createDataAccess<Row extends object>(
     },
     source: pageSources(model, routing, transaction, {
       ...options,
-      countReads: countReads(prisma, model.delegate),
+      countReads: countReads(targets, model.delegate),
     }) as DataAccess<Row>['source'],
     async item(id, view, properties) {
       // No row is visible: no id is looked up (every id answers the same 404).

@@ -1,10 +1,11 @@
 /**
  * @module
  * Purge on write (docs/caching.md#purge-on-write): a Prisma client extension turning every write
- * of the app's client into the cache tags of the models it changes (data/written-models.ts), the
- * same model tags every cached answer carries (hono/response/cache-tags.ts), handed to the app's
- * `purge`, and dropping the shared totals that read those models from the app's `totals` store
- * (data/shared-totals.ts), once the write is committed:
+ * of the app's client into the cache tags of what it changes (data/written-rows.ts: the tags of
+ * the models it changes, the IRIs of its rows), the tags cached answers carry
+ * (hono/response/cache-tags.ts), handed to the app's `purge`, and dropping the shared totals that
+ * read those models from the app's `totals` store (data/shared-totals.ts), once the write is
+ * committed:
  *
  * - a write outside a transaction, or in a batch (`$transaction([...])`), when it resolves: Prisma
  *   answers a batch's writes once the batch committed;
@@ -19,7 +20,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { type HydraLogger, loggerOf } from '../observe/logger.js'
 import { type CountStore, dropSharedCounts } from './shared-totals.js'
-import { relationTargets, WRITE_OPERATIONS, writtenModels } from './written-models.js'
+import { relationTargets, WRITE_OPERATIONS } from './written-models.js'
+import { type RowIris, type WriteTags, writeTags } from './written-rows.js'
 
 /** Purges the answers tagged with any of `tags` from the app's shared caches. */
 export type PurgeTags = (tags: readonly string[]) => unknown
@@ -36,12 +38,29 @@ export interface InvalidationOptions {
   totals?: CountStore | undefined
   /** Where a failed purge or drop is logged (default: the console). */
   logger?: HydraLogger | undefined
+  /**
+   * The served resources (the generated `hydraResources`): a write then purges the rows it
+   * changed by their IRIs (`/books/3`), and the items of other rows stay cached. Left out, or for
+   * a model none of them serves, a write purges every answer showing a row of its model
+   * (docs/caching.md#what-a-write-purges).
+   */
+  resources?: readonly RowIris[] | undefined
 }
 
-/** What the extension reads of a Prisma client: `$extends` and `$transaction`. */
-interface ExtensibleClient {
-  $extends(extension: object): ExtensibleClient
+/**
+ * A Prisma client of type `C` as the extension reads it: `$extends`, answering a client of the
+ * same type (what the extension adds is not seen in its type), and `$transaction`.
+ */
+type Extensible<C> = C & {
+  $extends(extension: ClientExtension): Extensible<C>
   $transaction(arg: unknown, options?: unknown): Promise<unknown>
+}
+
+/** The extension's parts as Prisma's `$extends` takes them: a query and a client component. */
+interface ClientExtension {
+  name: string
+  query?: { $allModels: { $allOperations(call: OperationCall): Promise<unknown> } }
+  client?: { $transaction(arg: unknown, options?: unknown): Promise<unknown> }
 }
 
 /** The arguments Prisma hands an `$allOperations` query extension. */
@@ -52,19 +71,29 @@ interface OperationCall {
   query(args: unknown): Promise<unknown>
 }
 
+/** Whether `client` is a Prisma client: it has `$extends` and `$transaction`. */
+function isExtensible<C extends object>(client: C): client is Extensible<C> {
+  const { $extends, $transaction } = client as { $extends?: unknown; $transaction?: unknown }
+  return typeof $extends === 'function' && typeof $transaction === 'function'
+}
+
 /**
  * A Prisma client extension purging the cached answers a write changes:
- * `prisma.$extends(hydraInvalidation({ purge: httpPurge({ url }) }))`. Every create, update,
- * upsert and delete of a model (the `Many` forms, nested writes and cascades included) purges the
- * tags of the models it changes, after commit, and with `totals` drops the shared totals that read
- * them.
+ * `prisma.$extends(hydraInvalidation({ purge: httpPurge({ url }), resources: hydraResources }))`.
+ * Every create, update, upsert and delete of a model (the `Many` forms, nested writes and cascades
+ * included) purges, after commit, the tags of the models it changes and the IRIs of the rows it
+ * changed (data/written-rows.ts), and with `totals` drops the shared totals that read those models.
  *
  * @example
  * ```ts
  * import { httpPurge, hydraInvalidation } from '@prisma-hydra/runtime/invalidation'
+ * import { hydraResources } from './generated/hydra/index.js'
  *
  * const purging = prisma.$extends(
- *   hydraInvalidation({ purge: httpPurge({ url: 'http://varnish:6081/' }) })
+ *   hydraInvalidation({
+ *     purge: httpPurge({ url: 'http://varnish:6081/' }),
+ *     resources: hydraResources,
+ *   })
  * )
  * ```
  */
@@ -77,14 +106,14 @@ export function hydraInvalidation(options: InvalidationOptions) {
       'hydraInvalidation({ totals }): the store has no `drop`, so its counts cannot be dropped on write'
     )
   const logger = loggerOf(options.logger)
-  const pending = new AsyncLocalStorage<Set<string>>()
-  const send = (tags: ReadonlySet<string>) => {
+  const pending = new AsyncLocalStorage<WriteTags>()
+  const send = ({ tags, models }: WriteTags) => {
     if (tags.size === 0) return
     const list = [...tags]
     // Never awaited by the write: its answer leaves first, whatever the purge and drop do.
     setTimeout(() => {
       // The totals first: an answer a purged cache asks again for must not show a dropped count.
-      const dropped = totals ? dropSharedCounts(totals, list, logger) : Promise.resolve()
+      const dropped = totals ? dropSharedCounts(totals, [...models], logger) : Promise.resolve()
       if (!purge) return
       dropped
         .then(() => purge(list))
@@ -97,19 +126,25 @@ export function hydraInvalidation(options: InvalidationOptions) {
         )
     }, 0)
   }
+  const resources = new Map((options.resources ?? []).map((resource) => [resource.name, resource]))
   return <C extends object>(client: C): C => {
+    if (!isExtensible(client))
+      throw new TypeError('hydraInvalidation extends a Prisma client: this value has no $extends')
     const targets = relationTargets(client)
-    const queried = (client as unknown as ExtensibleClient).$extends({
+    const queried = client.$extends({
       name: 'prisma-hydra invalidation',
       query: {
         $allModels: {
           async $allOperations({ model, operation, args, query }: OperationCall) {
             const result = await query(args)
             if (model === undefined || !WRITE_OPERATIONS.has(operation)) return result
-            const tags = writtenModels(targets, model, operation, args)
+            const written = writeTags(targets, resources, { model, operation, args, result })
             const transaction = pending.getStore()
-            if (transaction) for (const tag of tags) transaction.add(tag)
-            else send(tags)
+            if (!transaction) send(written)
+            else {
+              for (const tag of written.tags) transaction.tags.add(tag)
+              for (const name of written.models) transaction.models.add(name)
+            }
             return result
           },
         },
@@ -121,14 +156,14 @@ export function hydraInvalidation(options: InvalidationOptions) {
         // An interactive transaction's writes are purged once it commits; a rollback purges none.
         async $transaction(arg: unknown, transactionOptions?: unknown) {
           if (typeof arg !== 'function') return queried.$transaction(arg, transactionOptions)
-          const tags = new Set<string>()
-          const result = await pending.run(tags, () =>
+          const written: WriteTags = { tags: new Set(), models: new Set() }
+          const result = await pending.run(written, () =>
             queried.$transaction(arg, transactionOptions)
           )
-          send(tags)
+          send(written)
           return result
         },
       },
-    }) as unknown as C
+    })
   }
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { countReads, whereModels } from './read-models.js'
+import { EVERYONE } from './caller-view.js'
+import { countReads, scopeReads, whereModels } from './read-models.js'
+import { relationTargets } from './written-models.js'
 
 /** Loans of books by authors, books of many genres, and a model no relation reaches. */
 const targets = new Map([
@@ -54,11 +56,39 @@ describe('the reads of counts of a client’s model', () => {
   }
 
   it('names the model by its delegate, with the relations of the client’s data model', () => {
-    expect(countReads(client, 'loan')({ book: { title: 'X' } })).toEqual(['Loan', 'Book'])
-    expect(countReads(client, 'uRLAlias')(undefined)).toEqual(['URLAlias'])
+    expect(countReads(relationTargets(client), 'loan')({ book: { title: 'X' } })).toEqual([
+      'Loan',
+      'Book',
+    ])
+    expect(countReads(relationTargets(client), 'uRLAlias')(undefined)).toEqual(['URLAlias'])
   })
 
   it('reads the model alone, named from its delegate, when the client holds no data model', () => {
-    expect(countReads({}, 'bookReview')({ book: { title: 'X' } })).toEqual(['BookReview'])
+    expect(countReads(relationTargets({}), 'bookReview')({ book: { title: 'X' } })).toEqual([
+      'BookReview',
+    ])
+  })
+})
+
+describe('the models a request reads', () => {
+  const request = { model: 'Loan', operation: 'collection', related: ['Book'], pages: ['Genre'] }
+
+  it('is none when no rule bears on it', () => {
+    expect(scopeReads(targets, request, EVERYONE)).toEqual([])
+  })
+
+  it('adds every model the scopes of its models reach, its own and its first pages’', () => {
+    const view = {
+      ...EVERYONE,
+      personal: true,
+      scope: { returnedAt: null },
+      scopeOf: (model: string) => (model === 'Book' ? { author: { is: { name: 'Ann' } } } : {}),
+      pageScopeOf: () => ({ books: { some: { loans: { none: {} } } } }),
+      pageParentScope: { settingId: 1 },
+    }
+    expect(scopeReads(targets, request, view)).toEqual(['Author', 'Book', 'Loan'])
+    const parent = { model: 'Setting', operation: 'collection', parent: 'Author' }
+    const ofParent = { ...view, scope: undefined, scopeOf: () => ({ books: { some: {} } }) }
+    expect(scopeReads(targets, parent, ofParent)).toEqual(['Book'])
   })
 })

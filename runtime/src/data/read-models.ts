@@ -1,15 +1,20 @@
 /**
  * @module
- * The models a count reads (docs/deployment.md#shared-totals): the model counted, and every model
+ * The models a read reads, walked one way for the shared totals and for the cache tags: a count
+ * (docs/deployment.md#shared-totals) reads the model counted, and every model
  * a relation filter of its `where` goes through, at any depth and inside `AND`, `OR` and `NOT`. A
  * count's `where` is the request's filters, a sub-collection's parent condition and the caller's
  * scope (data/page-source.ts): loans filtered by their book's title read `Loan` and `Book`, a
  * scope `{ book: { is: { ownerId } } }` reads `Book`, the books of an author through a
  * many-to-many relation read `Author`. A count shared between instances is dropped when any of
- * them is written (data/purge-extension.ts). The names are Prisma's model names, as the written
- * models' are (data/written-models.ts).
+ * them is written (data/purge-extension.ts). A request (docs/caching.md#cache-tags) reads its own
+ * model, the models it names (its filters' and orders' targets, the first pages it embeds, its
+ * parent) and every model the caller's scopes of those reach: Article's scope
+ * `{ tenant: { public: true } }` reads Tenant wherever articles are read, embedded pages included. The names are Prisma's
+ * model names, as the written models' are (data/written-models.ts).
  */
-import { type RelationTargets, relationTargets } from './written-models.js'
+import { type CallerRequest, type CallerView, relatedOf } from './caller-view.js'
+import type { RelationTargets } from './written-models.js'
 
 /** Whether `value` is an object literal: a `where` or a filter, never a Date, Decimal or bytes. */
 function isPlain(value: unknown): value is Record<string, unknown> {
@@ -44,6 +49,29 @@ export function whereModels(targets: RelationTargets, model: string, where: unkn
   return [...models]
 }
 
+/**
+ * The models a request's scopes read under the caller's `view`: every model reached through a
+ * relation by the scope it reads each model it names with (its own, the item scope of its own
+ * model where it embeds first pages, its relations' targets, its parent, the first pages' own
+ * scopes), walked as a count's `where` is. The models it names are not in it unless reached.
+ */
+export function scopeReads(
+  targets: RelationTargets,
+  request: CallerRequest,
+  view: CallerView
+): string[] {
+  const reached = new Set<string>()
+  walk(targets, request.model, view.scope, reached)
+  walk(targets, request.model, view.pageParentScope, reached)
+  // A view no rule bears on reads every row of every model: no scope reaches further.
+  if (!view.personal) return [...reached]
+  for (const model of new Set(relatedOf(request)))
+    walk(targets, model, view.scopeOf(model), reached)
+  for (const model of new Set(request.pages ?? []))
+    walk(targets, model, view.pageScopeOf(model), reached)
+  return [...reached]
+}
+
 /** A model's client property: its name with its first letter in lower case (`bookReview`). */
 const delegateOf = (model: string) => model.charAt(0).toLowerCase() + model.slice(1)
 
@@ -52,8 +80,10 @@ const delegateOf = (model: string) => model.charAt(0).toLowerCase() + model.slic
  * model `client` holds (as written models are: `relationTargets`). A client holding none gives
  * the counted model alone, named from its delegate.
  */
-export function countReads(client: object, delegate: string): (where: unknown) => string[] {
-  const targets = relationTargets(client)
+export function countReads(
+  targets: RelationTargets,
+  delegate: string
+): (where: unknown) => string[] {
   const model =
     [...targets.keys()].find((name) => delegateOf(name) === delegate) ??
     delegate.charAt(0).toUpperCase() + delegate.slice(1)

@@ -1,9 +1,10 @@
 /**
  * @module
- * The models a Prisma write changes (docs/caching.md#purge-on-write): the model written, every
- * model its nested writes reach (`data: { books: { create: [...] } }`, `connect`, `disconnect`,
- * `set`), and, for a delete, every model its relations reach, since a cascade or `SetNull`
- * changes their rows too. Their cache tags are what a write purges.
+ * The models a Prisma write changes (docs/caching.md#what-a-write-purges) besides the rows it
+ * names: every model its nested writes reach (`data: { books: { create: [...] } }`, `connect`,
+ * `disconnect`, `set`), and, for a delete, every model its relations reach, since a cascade or
+ * `SetNull` changes their rows too. What a write purges is written from them
+ * (data/written-rows.ts).
  */
 
 /** By model, its relation fields and the model each leads to. */
@@ -76,15 +77,26 @@ function reach(targets: RelationTargets, model: string, into: Set<string>): void
   }
 }
 
-/** The models a write of `model` (`operation`, with `args`) changes. */
-export function writtenModels(
+/**
+ * The models a write of `model` (`operation`, with `args`) changes besides the rows it names: those
+ * its nested writes reach, and for a delete every model its relations reach. `model` itself is in
+ * it only when reached so (a relation to its own model).
+ */
+export function nestedModels(
   targets: RelationTargets,
   model: string,
   operation: string,
   args: unknown
 ): Set<string> {
-  const models = new Set([model])
-  if (operation === 'delete' || operation === 'deleteMany') reach(targets, model, models)
+  const models = new Set<string>()
+  if (operation === 'delete' || operation === 'deleteMany') {
+    // Every relation is seen from both of its sides, so the walk comes back to `model` through
+    // any of them: other rows of it change only through a relation to itself.
+    const reached = new Set([model])
+    reach(targets, model, reached)
+    for (const other of reached) if (other !== model) models.add(other)
+    if ([...(targets.get(model)?.values() ?? [])].includes(model)) models.add(model)
+  }
   const { data, create, update } = (args ?? {}) as Record<string, unknown>
   for (const payload of [data, create, update]) walk(targets, model, payload, models)
   return models

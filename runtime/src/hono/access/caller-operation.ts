@@ -16,7 +16,7 @@ import { declaredPages } from '../../filters/declared-embeds.js'
 import { callerProperties, relationOf } from '../../filters/properties.js'
 import type { RelationScope } from '../../filters/where.js'
 import type { OperationVariant, PreparedOperation } from '../../hydra/prepared-operation.js'
-import { type CallerOptions, requestCaller } from './request-caller.js'
+import { type CallerOptions, readingCaller } from './request-caller.js'
 
 /** What a collection request of one caller reads with. */
 export interface CallerOperation<M, P extends boolean> {
@@ -56,7 +56,7 @@ export async function callerOperation<M, P extends boolean, Row extends object>(
     pages: declaredPages(prepared.embedded),
     parent: parent?.name,
   }
-  const view = rows.caller(await requestCaller(c, options, request), request)
+  const view = await readingCaller(c, options, rows, request)
   if (!view.personal)
     return { view, variant: prepared.declared, scopeOf: undefined, hiddenFields: NONE }
   refuseHiddenKey(view.hidden, operation.resource)

@@ -16,8 +16,8 @@ import {
   callerView,
   type ItemScopes,
   personalHeaders,
-  relatedOf,
 } from '../../data/caller-view.js'
+import type { DataAccess } from '../../data/data-access.js'
 import type { AccessRules } from './access-rules.js'
 
 /** The context variable memoising each model's item scope for the request. */
@@ -39,10 +39,16 @@ export interface CallerOptions {
 /** The context variable holding the models the request read, for its cache tags. */
 const TAGS = 'prisma-hydra cache tags'
 
-/** The models a request read and the header its cache tags go in (response/cache-tags.ts). */
+/**
+ * What a request read, for its cache tags (response/cache-tags.ts), and the header they go in:
+ * `selection`, the models whose rows decide which rows it shows (a collection's own model, its
+ * filters' and orders' targets, its parent, the first pages it embeds, every model a scope
+ * reaches), and `shown`, the models whose rows it shows (an item's own row and its embeds too).
+ */
 export interface ModelsRead {
   header: CacheTagHeader
-  models: Set<string>
+  selection: Set<string>
+  shown: Set<string>
 }
 
 /** The models this request read, when the app tags its answers. */
@@ -55,10 +61,16 @@ function noteModels(c: Context, settings: CacheTagSettings | undefined, request:
   if (!settings) return
   let read = modelsRead(c)
   if (!read) {
-    read = { header: settings.header ?? 'Cache-Tag', models: new Set() }
+    read = { header: settings.header ?? 'Cache-Tag', selection: new Set(), shown: new Set() }
     c.set(TAGS, read)
   }
-  for (const model of [request.model, ...relatedOf(request)]) read.models.add(model)
+  const { model, related = [], parent, pages = [] } = request
+  const named = [model, ...related, ...(parent ? [parent] : []), ...pages]
+  for (const name of named) read.shown.add(name)
+  // An item shows one row, and the rows its relations embed: a write of another row of their
+  // models leaves it as it was. A collection's rows, and those of any first page it embeds, are
+  // chosen among all of their model's, and by its filters' targets and its parent.
+  for (const name of request.operation === 'item' ? pages : named) read.selection.add(name)
 }
 
 /** How the answer to a request a rule bore on depends on the caller. */
@@ -137,4 +149,22 @@ export function requestCaller(
     c.set(PERSONAL, { vary, shared } satisfies CallerAnswer)
   }
   return callerView<Context>(c, access, request, authentication, itemScopes(c))
+}
+
+/**
+ * The caller's view of a request as `rows` reads with it (requestCaller, then the resource's
+ * check of its scope), with every model it reads under that view noted for its cache tags: the
+ * models its scopes reach through relations too (data/read-models.ts), so that a write of any of
+ * them purges the answer.
+ */
+export async function readingCaller(
+  c: Context,
+  options: CallerOptions,
+  rows: Pick<DataAccess<object>, 'caller' | 'reads'>,
+  request: CallerRequest
+): Promise<CallerView> {
+  const view = rows.caller(await requestCaller(c, options, request), request)
+  const read = modelsRead(c)
+  if (read) for (const model of rows.reads(request, view)) read.selection.add(model)
+  return view
 }

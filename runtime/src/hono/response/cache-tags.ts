@@ -1,23 +1,29 @@
 /**
  * @module
- * Cache tags (docs/caching.md): every answer a shared cache may keep names, in the header a CDN
- * reads (`Cache-Tag`, `Surrogate-Key`, `xkey`), what it shows, so that a write purges exactly the
- * answers that may have changed:
+ * Cache tags (docs/caching.md#cache-tags): every answer a shared cache may keep names, in the
+ * header a CDN reads (`Cache-Tag`, `Surrogate-Key`, `xkey`), what it shows and what chose it, so
+ * that a write purges the answers it may change and no other:
  *
- * - **model tags**, the name of every model whose rows the answer reads (`Book`; a page of loans
- *   filtered by their book's title reads `Loan` and `Book`): purged by any write of that model
- *   (`hydraInvalidation`, runtime/src/invalidation.ts);
  * - **IRI tags**, the `@id` of every node the body shows (members, embedded items and pages, the
- *   item itself; never a view's `?page=` IRI): an app purges one row's answers by its IRI.
+ *   item itself; never a view's `?page=` IRI), written from the API's root (`/books/3` under any
+ *   mount): a write purges the IRIs of the rows it changed (`hydraInvalidation` with `resources`);
+ * - **model tags**, the name of every model whose rows decide which rows the answer shows (`Book`
+ *   on a page of books; a page of loans filtered by their book's title reads `Loan` and `Book`;
+ *   any answer whose scope reaches `Tenant` through a relation reads `Tenant`): purged by every
+ *   write of that model. An item shows its row without reading the others: `/books/3` has no
+ *   `Book` tag, so a write of another book leaves it cached;
+ * - **rows tags**, `Book:rows` on every answer showing rows of Book: purged, with `Book`, by a
+ *   write whose rows cannot be named (`updateMany` with a `where`, nested writes).
  *
  * Bounded as the CDNs document: 16 KB of header value and 1,000 tags (Cloudflare's limits;
- * Fastly's and Varnish's are no tighter). Past the bound the IRI tags are left out: the model tags
- * alone still name every answer a write can change. A `private` or `no-store` answer has none: no
- * shared cache keeps it, so no purge needs it.
+ * Fastly's and Varnish's are no tighter). Past the bound the IRI tags are left out and the model
+ * tags of every model shown take their place, which still name every answer a write can change.
+ * A `private` or `no-store` answer has none: no shared cache keeps it, so no purge needs it.
  */
 import type { Context } from 'hono'
-import type { CacheTagHeader } from '../../contract/cache-tags.js'
+import { type CacheTagHeader, rowsTag } from '../../contract/cache-tags.js'
 import { modelsRead } from '../access/request-caller.js'
+import { mountPrefix } from '../request/location.js'
 
 /** The most bytes of a tag header's value: Cloudflare's 16 KB, less room for its name. */
 const MAX_TAG_BYTES = 16_000
@@ -44,13 +50,24 @@ export function cacheTagHeader(
   cacheControl: string | undefined,
   body?: string
 ): Record<string, string> {
-  const tags = modelsRead(c)
-  if (!tags || tags.models.size === 0 || !shareable(cacheControl)) return {}
-  const separator = separatorOf(tags.header)
-  const models = [...tags.models]
+  const read = modelsRead(c)
+  if (!read || read.shown.size === 0 || !shareable(cacheControl)) return {}
+  const separator = separatorOf(read.header)
+  const models = [...read.selection, ...[...read.shown].map(rowsTag)]
   const all = new Set(models)
-  if (body !== undefined) for (const match of body.matchAll(NODE_ID)) all.add(match[1] as string)
+  if (body !== undefined) {
+    const mount = mountPrefix(c)
+    for (const match of body.matchAll(NODE_ID)) all.add(fromRoot(match[1] as string, mount))
+  }
   const text = [...all].join(separator)
-  const bounded = all.size <= MAX_TAGS && new TextEncoder().encode(text).byteLength <= MAX_TAG_BYTES
-  return { [tags.header]: bounded ? text : models.join(separator) }
+  if (all.size <= MAX_TAGS && new TextEncoder().encode(text).byteLength <= MAX_TAG_BYTES)
+    return { [read.header]: text }
+  // Without its IRIs, the answer is purged by any write of the models it shows.
+  return {
+    [read.header]: [...new Set([...read.selection, ...read.shown, ...models])].join(separator),
+  }
 }
+
+/** An IRI as written from the API's root: without the mount the app is served under. */
+const fromRoot = (iri: string, mount: string) =>
+  mount !== '' && iri.startsWith(`${mount}/`) ? iri.slice(mount.length) : iri

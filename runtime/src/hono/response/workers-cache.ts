@@ -11,7 +11,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AuthenticationSettings } from '../../contract/access-rules.js'
-import type { CacheTagHeader } from '../../contract/cache-tags.js'
+import { type CacheTagHeader, rowsTagModel } from '../../contract/cache-tags.js'
 import { CALLER_HEADERS } from '../../data/caller-view.js'
 import {
   CLOCK_SKEW_MS,
@@ -121,12 +121,21 @@ function storedCopy(
   const tags = (headers.get(tagHeader) ?? '').split(separator).map((tag) => tag.trim())
   headers.set(STORED_AT, String(startedAt))
   headers.set(EXPIRES_AT, String(startedAt + seconds * 1000))
-  headers.set(MODELS, tags.filter((tag) => tag !== '' && isModelTag(tag)).join(' '))
+  headers.set(MODELS, storedModels(tags).join(' '))
   headers.set(VARIED, variedValues(response, request, credentials))
   headers.set(CACHE_CONTROL, headers.get('cache-control') ?? '')
   // The Cache API reads how long to keep it from its own Cache-Control.
   headers.set('cache-control', `public, max-age=${seconds}`)
   return new Response(response.body, { status: response.status, headers })
+}
+
+/**
+ * The model tags an answer is stored with: its model tags, each rows tag as its model's
+ * (`Book:rows` as `Book`), since marks are by model and every write of a model marks its tag.
+ */
+function storedModels(tags: readonly string[]): string[] {
+  const models = tags.map((tag) => rowsTagModel(tag) ?? tag)
+  return [...new Set(models.filter((tag) => tag !== '' && isModelTag(tag)))]
 }
 
 /** `response` as a client receives it: the middleware's headers out, its status in. */

@@ -26,7 +26,7 @@ import {
   hideFields,
   refuseHiddenKey,
 } from '../access/caller-operation.js'
-import { type CallerOptions, requestCaller } from '../access/request-caller.js'
+import { type CallerOptions, readingCaller } from '../access/request-caller.js'
 import { mountPrefix, segmentFromEnd } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
 import { requestQuery } from '../response/collection-response.js'
@@ -121,7 +121,7 @@ async function itemResponse<M, K extends IdKind>(
     refuseUnacceptable(c)
     // The guards answer before any query; the models the item may embed are read with them.
     const request = { model: resource.name, operation: 'item', related, pages }
-    const view = rows.caller(await requestCaller(c, options, request), request)
+    const view = await readingCaller(c, options, rows, request)
     refuseHiddenKey(view.hidden, resource)
     // A selection names only what the caller may see: anything else is a 400 before any query.
     const spec = callerItemProperties(resource.properties, view, resource.links)

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import type { KeySpec } from '../contract/keys.js'
+import { type RowIris, writeTags } from './written-rows.js'
+
+/** Books of authors, loans of books, and order lines keyed by their order and product. */
+const targets = new Map([
+  [
+    'Book',
+    new Map([
+      ['author', 'Author'],
+      ['loans', 'Loan'],
+    ]),
+  ],
+  ['Author', new Map([['books', 'Book']])],
+  ['Loan', new Map([['book', 'Book']])],
+  ['Line', new Map()],
+])
+
+const resource = (name: string, path: string, id: KeySpec): RowIris => ({
+  name,
+  id,
+  iriOf: (row, base) =>
+    `${base}${path}/${(id.fields ?? [id]).map((field) => String((row as Record<string, unknown>)[field.name])).join(';')}`,
+})
+const resources = new Map([
+  ['Book', resource('Book', '/books', { name: 'id', kind: 'Int' })],
+  [
+    'Line',
+    resource('Line', '/lines', {
+      name: 'orderId_productId',
+      kind: 'Composite',
+      fields: [
+        { name: 'orderId', kind: 'Int' },
+        { name: 'productId', kind: 'Int' },
+      ],
+    }),
+  ],
+])
+
+const tags = (model: string, operation: string, args: unknown, result: unknown = null) =>
+  [...writeTags(targets, resources, { model, operation, args, result }).tags].sort()
+
+describe('what a write purges', () => {
+  it('names the rows it changed by their IRIs, before and after, and its model', () => {
+    expect(tags('Book', 'update', { where: { id: 3 }, data: { title: 'T' } }, { id: 3 })).toEqual([
+      '/books/3',
+      'Book',
+    ])
+    const moved = { where: { id: 3 }, data: { id: 4 } }
+    expect(tags('Book', 'update', moved, { id: 4 })).toEqual(['/books/3', '/books/4', 'Book'])
+    expect(tags('Book', 'delete', { where: { isbn: 'x' } }, { id: 5 })).toContain('/books/5')
+    const line = { where: { orderId_productId: { orderId: 1, productId: 2 } }, data: { qty: 3 } }
+    expect(tags('Line', 'update', line, { qty: 3 })).toEqual(['/lines/1;2', 'Line'])
+    expect(
+      tags('Book', 'updateManyAndReturn', { data: { title: 'T' } }, [{ id: 1 }, { id: 2 }])
+    ).toEqual(['/books/1', '/books/2', 'Book'])
+  })
+
+  it('names a created row by no IRI: no answer shows it yet', () => {
+    expect(tags('Book', 'create', { data: { title: 'T' } }, { id: 9 })).toEqual(['Book'])
+  })
+
+  it('purges every answer showing a row of the model when it cannot name the rows', () => {
+    expect(tags('Book', 'updateMany', { where: { title: 'T' }, data: { price: 1 } })).toEqual([
+      'Book',
+      'Book:rows',
+    ])
+    // A key set from a where that names it by another unique: the row before is not known.
+    const rekeyed = { where: { isbn: 'x' }, data: { id: 4 } }
+    expect(tags('Book', 'update', rekeyed, { id: 4 })).toEqual(['Book', 'Book:rows'])
+    expect(tags('Book', 'update', { where: { isbn: 'x' }, data: {} }, { title: 'T' })).toEqual([
+      'Book',
+      'Book:rows',
+    ])
+    // A model no resource serves.
+    expect(tags('Author', 'update', { where: { id: 1 }, data: {} }, { id: 1 })).toEqual([
+      'Author',
+      'Author:rows',
+    ])
+  })
+
+  it('purges the models of nested writes and cascades by all their rows', () => {
+    const nested = { where: { id: 1 }, data: { loans: { create: [{}] } } }
+    expect(tags('Book', 'update', nested, { id: 1 })).toEqual([
+      '/books/1',
+      'Book',
+      'Loan',
+      'Loan:rows',
+    ])
+    expect(tags('Book', 'delete', { where: { id: 1 } }, { id: 1 })).toEqual([
+      '/books/1',
+      'Author',
+      'Author:rows',
+      'Book',
+      'Loan',
+      'Loan:rows',
+    ])
+  })
+})
+
+describe('what a write of a model no resource serves purges', () => {
+  it('purges no row for a create', () => {
+    const write = { model: 'Author', operation: 'create', args: { data: {} }, result: { id: 1 } }
+    expect([...writeTags(targets, new Map(), write).tags]).toEqual(['Author'])
+  })
+})

@@ -44,7 +44,15 @@ const api: ApiDescription = { title: 'Shelf', types: [author, book] }
 
 type Document = {
   servers: unknown
-  paths: Record<string, { get: { parameters: { name: string; schema: unknown }[] } & object }>
+  paths: Record<
+    string,
+    {
+      get: {
+        parameters: { name: string; schema: unknown }[]
+        responses: Record<string, { headers?: Record<string, unknown> }>
+      }
+    }
+  >
   components: { schemas: Record<string, Record<string, unknown>> }
 }
 /** The document as a client reads it: its JSON, parsed. */
@@ -55,8 +63,7 @@ describe('renderOpenApi', () => {
   it("declares the Link header of every collection's pages, not of items", () => {
     const { paths } = render()
     const linkOf = (path: string) => {
-      const get = paths[path]?.get as { responses: Record<string, { headers?: object }> }
-      return (get.responses['200']?.headers as Record<string, unknown> | undefined)?.Link
+      return paths[path]?.get.responses['200']?.headers?.Link
     }
     for (const path of ['/authors', '/authors/{id}/books', '/books'])
       expect(linkOf(path), path).toMatchObject({ schema: { type: 'string' } })

@@ -21,9 +21,14 @@ export function packageJson(dir) {
   return JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8'))
 }
 
+/** How `npm pack` names a package's tarballs: `@prisma-hydra/runtime` is `prisma-hydra-runtime-`. */
+function tarballPrefix(name) {
+  return `${name.replace(/^@/, '').replace('/', '-')}-`
+}
+
 /** `npm pack`'s file name: `@prisma-hydra/runtime` 0.2.0 is `prisma-hydra-runtime-0.2.0.tgz`. */
-export function tarballName({ name, version }) {
-  return `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`
+function tarballName({ name, version }) {
+  return `${tarballPrefix(name)}${version}.tgz`
 }
 
 /**
@@ -37,7 +42,7 @@ export function releaseTarballs() {
   const tarballs = {}
   for (const dir of PACKAGE_DIRS) {
     const manifest = packageJson(dir)
-    const prefix = tarballName({ ...manifest, version: '' })
+    const prefix = tarballPrefix(manifest.name)
     const packed = files.filter((file) => file.startsWith(prefix) && file.endsWith('.tgz'))
     if (packed.length !== 1) {
       throw new Error(

@@ -95,6 +95,22 @@ function assertPacked(manifests, version, commit) {
   assert.equal(manifests.generator.dependencies['@prisma-hydra/runtime'], `^${version}`)
 }
 
+/**
+ * Checks that the later steps find the packed tarballs (the clone's release-packages.mjs): each
+ * the one of `version`, standing for the name the docs give, that of package.json's version.
+ */
+async function assertFound(version) {
+  const { releaseTarballs } = await import(
+    pathToFileURL(path.join(clone, 'tools/release/release-packages.mjs')).href
+  )
+  const documented = JSON.parse(readFileSync(path.join(clone, 'runtime/package.json'), 'utf8'))
+  for (const dir of PACKAGE_DIRS) {
+    const found = releaseTarballs()[`@prisma-hydra/${dir}`]
+    assert.equal(found.tarball, path.join(clone, 'release', `prisma-hydra-${dir}-${version}.tgz`))
+    assert.equal(found.documented, `prisma-hydra-${dir}-${documented.version}.tgz`)
+  }
+}
+
 /** The version `changeset version` would make of the clone's, from its pending changesets. */
 function nextVersion(clone) {
   const { version } = JSON.parse(readFileSync(path.join(clone, 'runtime/package.json'), 'utf8'))
@@ -130,7 +146,7 @@ after(() => {
 })
 
 test('release:pack names what it packs', { timeout: TEST_LIMIT_MS }, async (t) => {
-  await t.test('a commit that is no release: a prerelease of the next version', () => {
+  await t.test('a commit that is no release: a prerelease of the next version', async () => {
     writeFileSync(
       path.join(clone, '.changeset/release-test.md'),
       '---\n"@prisma-hydra/runtime": patch\n---\n\nA change after the last release.\n'
@@ -140,10 +156,12 @@ test('release:pack names what it packs', { timeout: TEST_LIMIT_MS }, async (t) =
     const commit = git(clone, 'rev-parse', 'HEAD')
     const short = git(clone, 'rev-parse', '--short=7', 'HEAD')
     const id = /^\d+$/.test(short) ? `g${short}` : short
-    assertPacked(pack(clone), `${nextVersion(clone)}-next.${id}`, commit)
+    const version = `${nextVersion(clone)}-next.${id}`
+    assertPacked(pack(clone), version, commit)
+    await assertFound(version)
   })
 
-  await t.test('a release commit: the version its CHANGELOG tops with', () => {
+  await t.test('a release commit: the version its CHANGELOG tops with', async () => {
     const changeset = path.join(clone, 'node_modules/.bin/changeset')
     execFileSync(changeset, ['version'], { cwd: clone, stdio: 'ignore' })
     execFileSync(process.execPath, ['tools/release/docs-version.mjs'], { cwd: clone })
@@ -154,6 +172,7 @@ test('release:pack names what it packs', { timeout: TEST_LIMIT_MS }, async (t) =
     assert.match(version, /^\d+\.\d+\.\d+$/)
     assert.equal(changelogTop(clone, 'generator'), version)
     assertPacked(pack(clone), version, commit)
+    await assertFound(version)
     const guide = readFileSync(path.join(clone, 'docs/getting-started.md'), 'utf8')
     assert.ok(guide.includes(`prisma-hydra-runtime-${version}.tgz`), 'getting-started.md names it')
   })

@@ -16,7 +16,7 @@
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { PACKAGE_DIRS, releaseDir, root } from './release-packages.mjs'
+import { PACKAGE_DIRS, packageJson, releaseDir, root } from './release-packages.mjs'
 import { releaseState } from './release-state.mjs'
 import { releaseProblems, tarballProblems } from './tarball-contents.mjs'
 
@@ -37,6 +37,9 @@ function pack(dir) {
   return JSON.parse(report)[0]
 }
 
+/** The runtime's name, on which the generator depends. */
+const RUNTIME = '@prisma-hydra/runtime'
+
 /**
  * The package.json of `dir` as packed: the `version` of this pack, the commit as `gitHead`, and,
  * for the generator, the caret of that version on the runtime.
@@ -46,9 +49,6 @@ function stamped(manifest, { version, commit }) {
   if (dependencies?.[RUNTIME] !== undefined) dependencies[RUNTIME] = `^${version}`
   return { ...manifest, version, gitHead: commit, ...(dependencies && { dependencies }) }
 }
-
-/** The runtime's name, on which the generator depends. */
-const RUNTIME = '@prisma-hydra/runtime'
 
 /** Packs `dir` with its package.json stamped for `state`, then puts the file back as it was. */
 function packStamped(dir, state) {
@@ -95,8 +95,9 @@ for (const dir of PACKAGE_DIRS) {
     problems.push(`${packed.filename}: ${problem}`)
   }
 }
-const [runtime, generator] = manifests
-problems.push(...releaseProblems(runtime, generator))
+// The repository's versions and range, which the stamped ones replace: they must agree too.
+for (const pair of [PACKAGE_DIRS.map(packageJson), manifests])
+  problems.push(...releaseProblems(...pair))
 
 if (problems.length > 0) {
   // No tarball stays that a later step could take for a release.

@@ -4,43 +4,11 @@
 // yet is compared with its first committed version since the release (the API as it was first
 // recorded); a report never committed belongs to a new entry point, and has no baseline.
 
-import { execFileSync } from 'node:child_process'
-import { root } from '../release/release-packages.mjs'
-
-/** Runs git in the repository; its output, trimmed. */
-function git(...args) {
-  return execFileSync('git', args, { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 }).trim()
-}
-
-/** The commit of a package's last release; throws when the history does not reach it. */
-export function releaseCommit(dir) {
-  const commit = git('log', '-1', '--format=%H', '-G"version":', '--', `${dir}/package.json`)
-  if (commit === '') {
-    throw new Error(
-      `no commit sets ${dir}/package.json's version: the check needs the git history up to the ` +
-        'last release (a shallow clone cuts it: clone with the full history)'
-    )
-  }
-  return commit
-}
+import { fileAt, git } from '../release/git.mjs'
 
 /** A commit's short name, as messages show it. */
 function short(commit) {
   return commit.slice(0, 10)
-}
-
-/** A file's text at a commit, or undefined when the commit does not hold it. */
-function fileAt(commit, file) {
-  try {
-    return execFileSync('git', ['show', `${commit}:${file}`], {
-      cwd: root,
-      encoding: 'utf8',
-      maxBuffer: 64 << 20,
-      stdio: ['ignore', 'pipe', 'ignore'],
-    })
-  } catch {
-    return undefined
-  }
 }
 
 /**
@@ -51,7 +19,7 @@ export function baselineOf(report, release) {
   const atRelease = fileAt(release, report)
   if (atRelease !== undefined)
     return { text: atRelease, since: `the last release (${short(release)})` }
-  const added = git('log', '--diff-filter=A', '--format=%H', `${release}..HEAD`, '--', report)
+  const added = git(['log', '--diff-filter=A', '--format=%H', `${release}..HEAD`, '--', report])
   const first = added.split('\n').filter(Boolean).at(-1)
   if (first === undefined) return undefined
   return {
@@ -62,7 +30,7 @@ export function baselineOf(report, release) {
 
 /** The reports a release commit holds in a package's `api/` folder. */
 export function reportsAt(release, dir) {
-  return git('ls-tree', '--name-only', release, '--', `${dir}/api/`)
+  return git(['ls-tree', '--name-only', release, '--', `${dir}/api/`])
     .split('\n')
     .filter((file) => file.endsWith('.api.md'))
 }

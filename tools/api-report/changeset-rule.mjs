@@ -7,8 +7,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import parseChangeset from '@changesets/parse'
+import { releaseCommit } from '../release/git.mjs'
 import { root } from '../release/release-packages.mjs'
-import { baselineOf, releaseCommit, reportsAt } from './baseline.mjs'
+import { baselineOf, reportsAt } from './baseline.mjs'
 import { removedLines } from './removed-lines.mjs'
 
 /** The releases that may break a version's users. */

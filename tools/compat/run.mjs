@@ -4,7 +4,8 @@
 // row's Prisma, Hono and TypeScript pinned and every command and the server run on the row's
 // Node.js (from the npm registry: node-binaries.mjs); `prisma generate`, the build and a strict
 // `tsc --noEmit`, then the first served request and the page's HTTP checks. It prints each row's
-// versions, result and time, and fails when a row fails.
+// versions, result and time, and fails when a row fails, or when the range of a peer dependency
+// of the packages (optional ones included, which no row installs) refuses the registry's latest.
 //
 // The Node.js binaries and the better-sqlite3 addons compiled for them are kept in a cache folder
 // under the OS's temporary folder (`prisma-hydra-compat`), outside the repository and out of reach
@@ -24,7 +25,7 @@ import { killGroup, running, schemaEngine } from '../install-test/commands.mjs'
 import { releasePackages } from '../install-test/packages.mjs'
 import { prebuiltMirror, startPrebuiltMirror } from '../install-test/prebuilt-mirror.mjs'
 import { phase, printTimings } from '../install-test/timings.mjs'
-import { ROWS, resolveValues, rowVersions } from './matrix.mjs'
+import { latestOutsideRanges, ROWS, resolveValues, rowVersions } from './matrix.mjs'
 import { nodeBinary } from './node-binaries.mjs'
 import { walkRow } from './row.mjs'
 
@@ -78,8 +79,17 @@ try {
   phase('the release tarballs')
   const tarballs = releasePackages(options.packed)
 
-  phase('the versions the ranges allow (npm registry)')
-  const values = await resolveValues()
+  phase('the versions the ranges allow, and the latest (npm registry)')
+  const [values, refused] = await Promise.all([resolveValues(), latestOutsideRanges()])
+  for (const line of refused)
+    console.error(`the packages' range refuses the registry's latest: ${line}`)
+  results.push({
+    name: 'peers',
+    versions: 'the registry latest of every peer dependency, in its range',
+    passed: refused.length === 0,
+    error: refused.join('; '),
+    seconds: 0,
+  })
   const planned = rows.map((row) => ({ row, ...rowVersions(row, values) }))
   for (const { row, pins, node } of planned) console.log(`${row.name}: ${describe(pins, node)}`)
 
@@ -116,7 +126,7 @@ try {
   }
 } finally {
   prebuiltMirror.close()
-  const failed = results.length < rows.length || results.some((result) => !result.passed)
+  const failed = results.length < rows.length + 1 || results.some((result) => !result.passed)
   phase('remove the projects')
   await Promise.all(removals)
   if (failed || options.keep) console.log(`projects kept in ${work}`)

@@ -7,9 +7,9 @@ import { releaseTarballs } from '../release/release-packages.mjs'
 import { COMMAND_LIMIT_MS, root } from './commands.mjs'
 
 /**
- * The release tarballs by package name: made by the release command itself, or, with `packed`,
- * those it already left in `release/` for the packages' current versions (.ci/run packs and
- * checks them in stages of their own before this test).
+ * The release tarballs by package name (release-packages.mjs: each one's path and the file name
+ * the docs give it): made by the release command itself, or, with `packed`, those it already left
+ * in `release/` (.ci/run packs and checks them in stages of their own before this test).
  */
 export function releasePackages(packed) {
   if (!packed) {
@@ -20,23 +20,22 @@ export function releasePackages(packed) {
     })
     if (result.status !== 0) throw new Error(`npm run release:pack: exit ${result.status}`)
   }
-  const tarballs = {}
-  for (const [name, { tarball }] of Object.entries(releaseTarballs())) {
-    tarballs[name] = tarball
-    console.log(`${name}: ${tarball}`)
-  }
+  const tarballs = releaseTarballs()
+  for (const [name, { tarball }] of Object.entries(tarballs)) console.log(`${name}: ${tarball}`)
   return tarballs
 }
 
 /**
- * `command` with each release tarball it names (`../prisma-hydra/release/prisma-hydra-runtime-0.1.0.tgz`,
- * as docs/getting-started.md installs them) replaced by the one packed here. The file names must
- * be the same: a doc naming another version than the packages' fails here, as it would for a user.
- * Package names are left alone: those install from the npm registry, as a user's would.
+ * `command` with each release tarball it names (`../prisma-hydra/release/prisma-hydra-runtime-0.2.0.tgz`,
+ * as docs/getting-started.md installs them) replaced by the one packed here: the release's, or a
+ * prerelease after it (`0.3.0-next.1a2b3c4`, tools/release/release-state.mjs) standing in for it.
+ * The names must be those of the packages' version, the last release: a doc naming another
+ * version fails here, as it would for a user of that release. Package names are left alone: those
+ * install from the npm registry, as a user's would.
  */
 export function withTarballs(command, tarballs) {
   const fileName = (file) => file.slice(file.lastIndexOf('/') + 1)
-  const packed = new Map(Object.values(tarballs).map((tarball) => [fileName(tarball), tarball]))
+  const packed = new Map(Object.values(tarballs).map((entry) => [entry.documented, entry.tarball]))
   return command.replace(
     /(?<=^|\s)\S*prisma-hydra-(?:runtime|generator)-\S*\.tgz(?=\s|$)/g,
     (named) => {

@@ -1,8 +1,9 @@
 // The published packages and their release tarballs: `npm run release:pack` writes them into
-// `release/` (git-ignored), named as `npm pack` names them, and every later step (the package
-// checks, the clean-project test) reads them from there.
+// `release/` (git-ignored), named as `npm pack` names them after the version it packed
+// (release-state.mjs), and every later step (the package checks, the clean-project test) reads
+// them from there.
 
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -20,26 +21,36 @@ export function packageJson(dir) {
   return JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8'))
 }
 
-/** `npm pack`'s file name: `@prisma-hydra/runtime` 0.1.0 is `prisma-hydra-runtime-0.1.0.tgz`. */
+/** How `npm pack` names a package's tarballs: `@prisma-hydra/runtime` is `prisma-hydra-runtime-`. */
+function tarballPrefix(name) {
+  return `${name.replace(/^@/, '').replace('/', '-')}-`
+}
+
+/** `npm pack`'s file name: `@prisma-hydra/runtime` 0.2.0 is `prisma-hydra-runtime-0.2.0.tgz`. */
 function tarballName({ name, version }) {
-  return `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`
+  return `${tarballPrefix(name)}${version}.tgz`
 }
 
 /**
- * The release tarballs of the packages' current versions, by package name, and the folder of
- * each; throws, naming the command, when `release/` lacks one.
+ * The release tarballs `npm run release:pack` left in `release/`, by package name: each one's
+ * path (`tarball`), the folder of its package (`dir`), and the file name the docs give it
+ * (`documented`: that of the package.json version, the last release, which a prerelease tarball
+ * stands in for). Throws, naming the command, when `release/` lacks one.
  */
 export function releaseTarballs() {
+  const files = existsSync(releaseDir) ? readdirSync(releaseDir) : []
   const tarballs = {}
   for (const dir of PACKAGE_DIRS) {
     const manifest = packageJson(dir)
-    const tarball = path.join(releaseDir, tarballName(manifest))
-    if (!existsSync(tarball)) {
+    const prefix = tarballPrefix(manifest.name)
+    const packed = files.filter((file) => file.startsWith(prefix) && file.endsWith('.tgz'))
+    if (packed.length !== 1) {
       throw new Error(
-        `${path.relative(root, tarball)} is missing: run \`npm run release:pack\` first`
+        `release/ holds ${packed.length} tarballs of ${manifest.name}, not one: run \`npm run release:pack\` first`
       )
     }
-    tarballs[manifest.name] = { tarball, dir }
+    const tarball = path.join(releaseDir, packed[0])
+    tarballs[manifest.name] = { tarball, dir, documented: tarballName(manifest) }
   }
   return tarballs
 }

@@ -110,7 +110,8 @@ type DeclaredCollection<D, X extends DescribedEmbed> = Flat<
 
 /**
  * A link the description declares embedded (`embedded`, docs/member-shape.md): the related item
- * with its context, `@id`, `@type` and the declared fields, or for a to-many link its embedded
+ * with its `@id`, `@type` and the declared fields (no `@context`: the link's term scopes its
+ * model's context to it), or for a to-many link its embedded
  * collection; its IRI (`LinkValue`) when the caller may not see the related row. Any other link:
  * `never`.
  *

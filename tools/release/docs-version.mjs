@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// Part of `npm run version-packages`, after `changeset version`: the pages that tell a user which
+// release to install name the new one. Each release tarball's file name
+// (`prisma-hydra-runtime-0.1.0.tgz`) and each release tag or pinned version
+// (`@prisma-hydra/runtime@0.1.0`) in them becomes the packages' new version, so that at a release
+// commit they name its own tarballs (the clean-project test installs what they name).
+//
+// Usage: node tools/release/docs-version.mjs
+
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { PACKAGE_DIRS, packageJson, root } from './release-packages.mjs'
+
+/** The pages naming the release to install. */
+const PAGES = ['docs/getting-started.md', 'docs/tutorial-access.md', 'docs/versioning.md']
+
+/** A version as these pages write it: `0.2.0`, `1.0.0-rc.1`. */
+const VERSION = String.raw`\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?`
+
+const { version } = packageJson(PACKAGE_DIRS[0])
+const names = '(runtime|generator)'
+const tarball = new RegExp(String.raw`(prisma-hydra-${names}-)${VERSION}(\.tgz)`, 'g')
+const tagged = new RegExp(`(@prisma-hydra/${names}@)${VERSION}`, 'g')
+
+for (const page of PAGES) {
+  const file = path.join(root, page)
+  const text = readFileSync(file, 'utf8')
+  const updated = text
+    .replace(tarball, (_, start, _name, end) => `${start}${version}${end}`)
+    .replace(tagged, (_, start) => `${start}${version}`)
+  if (updated !== text) {
+    writeFileSync(file, updated)
+    console.log(`${page}: names ${version}`)
+  }
+}

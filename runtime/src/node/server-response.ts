@@ -13,10 +13,11 @@ import {
   ServerResponse,
 } from 'node:http'
 
-type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[]
+/** The headers `writeHead` takes: an object by name, or a list of names and values. */
+type OutgoingHeaders = OutgoingHttpHeaders | OutgoingHttpHeader[]
 
 /** `headers` without `Content-Type`, in whichever case it is written. */
-function untyped(headers: Headers | undefined): Headers | undefined {
+function untyped(headers: OutgoingHeaders | undefined): OutgoingHeaders | undefined {
   if (headers === undefined || Array.isArray(headers)) return headers
   return Object.fromEntries(
     Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type')
@@ -30,7 +31,12 @@ function untyped(headers: Headers | undefined): Headers | undefined {
 export class HydraServerResponse<
   Request extends IncomingMessage = IncomingMessage,
 > extends ServerResponse<Request> {
-  override writeHead(statusCode: number, message?: string | Headers, headers?: Headers): this {
+  /** Node's `writeHead`, without `Content-Type` on a `304`. */
+  override writeHead(
+    statusCode: number,
+    message?: string | OutgoingHeaders,
+    headers?: OutgoingHeaders
+  ): this {
     if (statusCode !== 304) {
       return typeof message === 'string'
         ? super.writeHead(statusCode, message, headers)

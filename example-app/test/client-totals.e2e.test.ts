@@ -329,6 +329,8 @@ describe.runIf(TEST_DATABASE === 'postgresql')('planned and estimated on Postgre
           'count=estimated',
         ])
         expectFull(estimated, 30, '/readings/chosen?page=3')
+        // Below its threshold the estimate is not used: the total is exact, and not said applied.
+        expect(estimated.headers.get('preference-applied')).toBeNull()
       }
     } finally {
       await prisma.reading.deleteMany({ where: { id: { gte: 26 } } })

@@ -206,6 +206,60 @@ describe(`the example on every runtime (${TEST_DATABASE})`, () => {
   })
 })
 
+describe.runIf(TEST_DATABASE === 'sqlite')('a driver that cannot load', () => {
+  it.each([
+    ['bun', "'better-sqlite3' is not yet supported in Bun. Track the status in"],
+    ['deno', 'which Deno does not support. Only Node-API (N-API) addons are supported.'],
+  ] as const)("stops the start on %s with the runtime's whole reason", async (runtime, reason) => {
+    const failure = await startExample(runtime, database.url, {
+      SQLITE_DRIVER: 'better-sqlite3',
+    }).then(
+      async (server) => {
+        await server.stop()
+        throw new Error(`${runtime} started with better-sqlite3:\n${server.output()}`)
+      },
+      (error: Error) => error.message
+    )
+    const lines = failure.split('\n').slice(1).filter(Boolean)
+    expect(lines, failure).toHaveLength(1)
+    expect(lines[0]).toContain(`The database ${database.url} cannot be used: `)
+    expect(lines[0]).toContain(reason)
+    expect(failure).toContain('exited with 1')
+  })
+})
+
+describe.runIf(TEST_DATABASE === 'sqlite')('a database that cannot be used', () => {
+  it.each(['node', 'bun', 'deno'] as const)(
+    'stops the start on %s with one line naming it, not an uncaught error',
+    async (runtime) => {
+      // A file that is no SQLite database: on Bun and Deno (libsql), the check's `SELECT 1`
+      // passes and the schema push fails.
+      const file = database.url.replace(/^file:/, '').replace(/test\.db$/, `${runtime}.db`)
+      await writeFile(file, 'not a database '.repeat(512))
+      const url = `file:${file}`
+      const { code, stderr } = await failedStart(runtime, { DATABASE_URL: url })
+      expect(code, stderr).toBe(1)
+      const lines = stderr.split('\n').filter(Boolean)
+      expect(lines, stderr).toHaveLength(1)
+      expect(lines[0]).toMatch(new RegExp(`^The database ${url} cannot be used: .+`))
+    }
+  )
+
+  it.each(['bun', 'deno'] as const)(
+    'names the default database on %s when DATABASE_URL is unset',
+    async (runtime) => {
+      const { code, stderr } = await failedStart(runtime, {
+        DATABASE_URL: undefined,
+        SQLITE_DRIVER: 'better-sqlite3',
+      })
+      expect(code, stderr).toBe(1)
+      const lines = stderr.split('\n').filter(Boolean)
+      expect(lines, stderr).toHaveLength(1)
+      expect(lines[0]).toMatch(/^The database file:\.\/dev\.db cannot be used: .+/)
+    }
+  )
+})
+
 /** The names of an answer's `Vary`, in lower case. */
 const varied = (answer: Answer) =>
   (answer.headers.vary ?? '').split(',').map((name) => name.trim().toLowerCase())
@@ -287,60 +341,6 @@ describe(`answers that say no more than they did (${TEST_DATABASE})`, () => {
       // An operation that does not read it does not vary by it.
       const books = await get(server.origin, '/books?page=0', undefined, { Prefer: 'count=none' })
       expect([books.status, varied(books).includes('prefer')]).toEqual([400, false])
-    }
-  )
-})
-
-describe.runIf(TEST_DATABASE === 'sqlite')('a driver that cannot load', () => {
-  it.each([
-    ['bun', "'better-sqlite3' is not yet supported in Bun. Track the status in"],
-    ['deno', 'which Deno does not support. Only Node-API (N-API) addons are supported.'],
-  ] as const)("stops the start on %s with the runtime's whole reason", async (runtime, reason) => {
-    const failure = await startExample(runtime, database.url, {
-      SQLITE_DRIVER: 'better-sqlite3',
-    }).then(
-      async (server) => {
-        await server.stop()
-        throw new Error(`${runtime} started with better-sqlite3:\n${server.output()}`)
-      },
-      (error: Error) => error.message
-    )
-    const lines = failure.split('\n').slice(1).filter(Boolean)
-    expect(lines, failure).toHaveLength(1)
-    expect(lines[0]).toContain(`The database ${database.url} cannot be used: `)
-    expect(lines[0]).toContain(reason)
-    expect(failure).toContain('exited with 1')
-  })
-})
-
-describe.runIf(TEST_DATABASE === 'sqlite')('a database that cannot be used', () => {
-  it.each(['node', 'bun', 'deno'] as const)(
-    'stops the start on %s with one line naming it, not an uncaught error',
-    async (runtime) => {
-      // A file that is no SQLite database: on Bun and Deno (libsql), the check's `SELECT 1`
-      // passes and the schema push fails.
-      const file = database.url.replace(/^file:/, '').replace(/test\.db$/, `${runtime}.db`)
-      await writeFile(file, 'not a database '.repeat(512))
-      const url = `file:${file}`
-      const { code, stderr } = await failedStart(runtime, { DATABASE_URL: url })
-      expect(code, stderr).toBe(1)
-      const lines = stderr.split('\n').filter(Boolean)
-      expect(lines, stderr).toHaveLength(1)
-      expect(lines[0]).toMatch(new RegExp(`^The database ${url} cannot be used: .+`))
-    }
-  )
-
-  it.each(['bun', 'deno'] as const)(
-    'names the default database on %s when DATABASE_URL is unset',
-    async (runtime) => {
-      const { code, stderr } = await failedStart(runtime, {
-        DATABASE_URL: undefined,
-        SQLITE_DRIVER: 'better-sqlite3',
-      })
-      expect(code, stderr).toBe(1)
-      const lines = stderr.split('\n').filter(Boolean)
-      expect(lines, stderr).toHaveLength(1)
-      expect(lines[0]).toMatch(/^The database file:\.\/dev\.db cannot be used: .+/)
     }
   )
 })

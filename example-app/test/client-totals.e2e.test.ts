@@ -156,11 +156,14 @@ describe.each(ENGINES)('Prefer: count on the %s engine', (engine) => {
     expect([...ids(first.body), ...ids(second.body)]).toEqual(rows.map((row) => row.id))
   })
 
-  it('counts estimated and planned exactly under a scope (an estimate is of the whole table)', async () => {
+  it('counts estimated and planned exactly under a scope, and does not say it applied them', async () => {
+    // An estimate is of the whole table: none is applied, and RFC 7240 names only what was.
     for (const mode of ['estimated', 'planned']) {
       const answer = await read(engine, 'reader', '/readings/chosen?page=1', [`count=${mode}`])
       expectFull(answer, await visible(), '/readings/chosen?page=2')
-      expect(answer.headers.get('preference-applied')).toBe(`count=${mode}`)
+      expect(answer.body.totalItemsAccuracy).toBeUndefined()
+      expect(answer.headers.get('preference-applied')).toBeNull()
+      expect(vary(answer)).toContain('prefer')
     }
   })
 
@@ -169,6 +172,24 @@ describe.each(ENGINES)('Prefer: count on the %s engine', (engine) => {
     expectFull(answer, await visible(), '/readings/chosen?page=2')
     expect(answer.headers.get('preference-applied')).toBeNull()
     expect(vary(answer)).toContain('prefer')
+  })
+
+  it('varies by Prefer on its problems and 304s too, as on its pages', async () => {
+    for (const [path, status] of [
+      ['/readings/chosen?page=0', 400],
+      ['/readings/chosen?value[gt]=abc', 400],
+      ['/readings/counted?page=-1', 400],
+    ] as const) {
+      const answer = await read(engine, 'reader', path, ['count=none'])
+      expect([path, answer.status, vary(answer).includes('prefer')]).toEqual([path, status, true])
+    }
+    const refused = await read(engine, 'reader', '/readings?page=0', ['count=none'])
+    expect([refused.status, vary(refused).includes('prefer')]).toEqual([400, false])
+    const page = await read(engine, 'reader', '/readings/chosen?page=1')
+    const again = await read(engine, 'reader', '/readings/chosen?page=1', [], {
+      'If-None-Match': page.headers.get('etag') ?? '',
+    })
+    expect([again.status, vary(again).includes('prefer')]).toEqual([304, true])
   })
 
   it('is ignored where the operation does not allow it: no Preference-Applied, no Vary', async () => {
@@ -248,11 +269,13 @@ describe.each(ENGINES)('Prefer: count on the %s engine', (engine) => {
     const exact = await read(engine, 'reader', path, ['count=exact'])
     const estimated = await read(engine, 'reader', path, ['count=estimated'])
     const none = await read(engine, 'reader', path, ['count=none'])
-    // Under the scope the three first are one document (exact counts).
+    // Under the scope the three first are one document (exact counts); the estimate asked for
+    // was not applied, so its answer is the operation's own, tag included.
     expect(exact.body).toEqual(plain.body)
     expect(estimated.body).toEqual(plain.body)
     const tags = [plain, exact, estimated, none].map((answer) => answer.headers.get('etag'))
-    expect(new Set(tags).size).toBe(4)
+    expect(new Set(tags).size).toBe(3)
+    expect(tags[2]).toBe(tags[0])
     // A tag validates the answer to its own preference alone.
     const again = await read(engine, 'reader', path, ['count=exact'], {
       'If-None-Match': tags[1] ?? '',
@@ -306,6 +329,8 @@ describe.runIf(TEST_DATABASE === 'postgresql')('planned and estimated on Postgre
           'count=estimated',
         ])
         expectFull(estimated, 30, '/readings/chosen?page=3')
+        // Below its threshold the estimate is not used: the total is exact, and not said applied.
+        expect(estimated.headers.get('preference-applied')).toBeNull()
       }
     } finally {
       await prisma.reading.deleteMany({ where: { id: { gte: 26 } } })

@@ -2,7 +2,9 @@
  * The example app on every runtime its docs name (docs/runtime-*.md), each started as the docs say,
  * answering the same requests as on Node byte for byte: every paging mode, items, sub-collections,
  * filters, custom collections, the documents and `/docs` with Swagger UI's files, and 400, 401 and
- * 404 problems. Bun and Deno read SQLite through libsql and PostgreSQL through pg; workerd (a
+ * 404 problems; and on each, no answer saying more than it did: a `304` without `Content-Type`,
+ * `Preference-Applied` only for a total counted as preferred, `Vary: Prefer` on every answer of an
+ * operation that reads it. Bun and Deno read SQLite through libsql and PostgreSQL through pg; workerd (a
  * local D1 through wrangler, `sqlite` project only) serves its own copy of the same rows. Bun,
  * Deno and wrangler come from the example's devDependencies.
  */
@@ -56,10 +58,15 @@ interface Answer {
   body: Buffer
 }
 
-/** One GET with the shared `Host` (and a bearer token when given), read whole. */
-function get(origin: string, target: string, token?: string): Promise<Answer> {
+/** One GET with the shared `Host` (a bearer token and `extra` headers when given), read whole. */
+function get(
+  origin: string,
+  target: string,
+  token?: string,
+  extra: Record<string, string> = {}
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { Host: HOST, Accept: '*/*' }
+    const headers: Record<string, string> = { Host: HOST, Accept: '*/*', ...extra }
     if (token) headers.Authorization = `Bearer ${token}`
     const sent = request(`${origin}${target}`, { headers, agent: false }, (response) => {
       const chunks: Buffer[] = []
@@ -146,11 +153,14 @@ const RUNTIMES: Exclude<RuntimeName, 'node'>[] =
 let database: TestDatabase
 const servers = new Map<RuntimeName, RuntimeServer>()
 let token: string
+/** A reader's token: the loans it reads are its own (a row scope, src/auth.ts). */
+let reader: string
 let expected: Map<string, Answer>
 
 beforeAll(async () => {
   database = await emptyDatabase()
   token = await tokenFor({ sub: 'Librarian', role: 'librarian' }, DEFAULT_JWT_SECRET)
+  reader = await tokenFor({ sub: 'Reader 3', role: 'reader' }, DEFAULT_JWT_SECRET)
   // Node first: it creates and seeds the database, which Bun and Deno then serve as it is.
   const node = await startExample('node', database.url)
   servers.set('node', node)
@@ -292,6 +302,91 @@ describe.runIf(TEST_DATABASE === 'sqlite')('a database that cannot be used', () 
       const lines = stderr.split('\n').filter(Boolean)
       expect(lines, stderr).toHaveLength(1)
       expect(lines[0]).toMatch(/^The database file:\.\/dev\.db cannot be used: .+/)
+    }
+  )
+})
+
+/** The names of an answer's `Vary`, in lower case. */
+const varied = (answer: Answer) =>
+  (answer.headers.vary ?? '').split(',').map((name) => name.trim().toLowerCase())
+
+describe(`answers that say no more than they did (${TEST_DATABASE})`, () => {
+  it.each(['node', ...RUNTIMES] as const)(
+    'on %s: a 304 without Content-Type, with the validator and Vary of its 200',
+    async (runtime) => {
+      const server = servers.get(runtime)
+      if (!server) throw new Error(`${runtime} did not start`)
+      for (const [target, who] of [
+        ['/books?page=2', undefined],
+        ['/docs.jsonld', undefined],
+        ['/loans?page=1', reader],
+      ] as const) {
+        const page = await get(server.origin, target, who)
+        expect([target, page.status]).toEqual([target, 200])
+        const tag = page.headers.etag ?? ''
+        const unchanged = await get(server.origin, target, who, { 'If-None-Match': tag })
+        // RFC 9110 §15.4.5: a 304 sends no more than its 200 would; none of the others sends a type.
+        expect({
+          target,
+          status: unchanged.status,
+          type: unchanged.headers['content-type'],
+        }).toEqual({ target, status: 304, type: undefined })
+        expect(unchanged.headers.etag).toBe(tag)
+        expect(unchanged.headers.vary).toBe(page.headers.vary)
+        expect(unchanged.body.length).toBe(0)
+      }
+    }
+  )
+
+  it.each(['node', ...RUNTIMES] as const)(
+    'on %s: Preference-Applied for a total counted as preferred, never for an estimate not used',
+    async (runtime) => {
+      const server = servers.get(runtime)
+      if (!server) throw new Error(`${runtime} did not start`)
+      const loans = (prefer: string) =>
+        get(server.origin, '/loans?page=1', reader, { Prefer: prefer })
+      // The reader's row scope counts every total exactly (an estimate is of the whole table).
+      for (const prefer of ['count=planned', 'count=estimated']) {
+        const answer = await loans(prefer)
+        const body = JSON.parse(answer.body.toString())
+        expect([prefer, answer.status, answer.headers['preference-applied']]).toEqual([
+          prefer,
+          200,
+          undefined,
+        ])
+        expect(body.totalItemsAccuracy).toBeUndefined()
+        expect(varied(answer)).toContain('prefer')
+      }
+      for (const prefer of ['count=exact', 'count=none']) {
+        const answer = await loans(prefer)
+        expect([prefer, answer.headers['preference-applied']]).toEqual([prefer, prefer])
+      }
+    }
+  )
+
+  it.each(['node', ...RUNTIMES] as const)(
+    'on %s: Vary: Prefer on every answer of an operation that reads it, problems included',
+    async (runtime) => {
+      const server = servers.get(runtime)
+      if (!server) throw new Error(`${runtime} did not start`)
+      for (const [target, who, status] of [
+        ['/loans?page=1', reader, 200],
+        ['/loans?page=0', reader, 400],
+        ['/loans?itemsPerPage=abc', reader, 400],
+        ['/loans', undefined, 401],
+        ['/books/9999/loans', reader, 404],
+        ['/books/3/loans?page=0', reader, 400],
+      ] as const) {
+        const answer = await get(server.origin, target, who, { Prefer: 'count=none' })
+        expect({
+          target,
+          status: answer.status,
+          prefer: varied(answer).includes('prefer'),
+        }).toEqual({ target, status, prefer: true })
+      }
+      // An operation that does not read it does not vary by it.
+      const books = await get(server.origin, '/books?page=0', undefined, { Prefer: 'count=none' })
+      expect([books.status, varied(books).includes('prefer')]).toEqual([400, false])
     }
   )
 })

@@ -10,3 +10,4 @@ export {
   type FetchCallback,
   type HydraServerOptions,
 } from './node/hydra-server.js'
+export { HydraServerResponse } from './node/server-response.js'

@@ -20,6 +20,12 @@ export interface CollectionPaging {
    * rows followed (a server capping the size); undefined until then.
    */
   maximum: number | undefined
+  /**
+   * The largest page size seen served as asked (a page of that many rows when asked for them), so
+   * that a page past the first is asked for at it without first learning whether the server caps
+   * it; undefined until then.
+   */
+  served: number | undefined
   /** The variables of the collection's `hydra:search`. */
   variables: ReadonlySet<string>
 }
@@ -67,6 +73,7 @@ export async function readPaging(httpClient: HydraHttpClient, url: URL): Promise
     takesPage: properties.get('page') === 'hydra:pageIndex',
     takesSize: properties.get('itemsPerPage') === 'hydra:limit',
     maximum: undefined,
+    served: undefined,
     variables: new Set(properties.keys()),
   }
 }

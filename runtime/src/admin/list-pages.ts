@@ -12,6 +12,17 @@ function moreAfter(result: GetListResult, start: number): boolean {
   return result.pageInfo?.hasNextPage === true
 }
 
+/**
+ * `result`, the rows from row `start` up to the collection's last, with its total: where the
+ * server counts nothing (partial paging), react-admin would label the last page by the size asked
+ * (`26-50 of 50` for 17 rows), while its rows tell the total. A page past the end tells nothing:
+ * it stays as it is.
+ */
+function toTheEnd(result: GetListResult, start: number): GetListResult {
+  if (typeof result.total === 'number' || (result.data.length === 0 && start > 0)) return result
+  return { data: result.data, total: start + result.data.length }
+}
+
 /** The rows `[start, start + count)` out of `rows`, which begin at row `from`, as a page. */
 function slice(pages: GetListResult[], from: number, { page, perPage }: Pagination): GetListResult {
   const rows = pages.flatMap((result) => result.data)
@@ -21,7 +32,8 @@ function slice(pages: GetListResult[], from: number, { page, perPage }: Paginati
   const total = pages[0]?.total
   if (typeof total === 'number') return { data, total }
   const more = rows.length > start + perPage || (last !== undefined && moreAfter(last, from))
-  return { data, pageInfo: { hasNextPage: more, hasPreviousPage: page > 1 } }
+  const result = { data, pageInfo: { hasNextPage: more, hasPreviousPage: page > 1 } }
+  return more ? result : toTheEnd(result, from + start)
 }
 
 /** The size the server serves as asked: the client's where it may choose it, else its own. */
@@ -76,12 +88,22 @@ export async function listPage(
   const start = (pagination.page - 1) * pagination.perPage
   if (!paging.takesPage) return slice([await getList(resource, asked)], 0, pagination)
   let size = servedSize(paging, pagination.perPage)
+  if (size === pagination.perPage && pagination.page > 1 && unproven(paging, size)) {
+    // A capped server serves a page past the first at its cap, from other rows than asked:
+    // the first page, which starts where asked at any size, says which size is served.
+    const first = await getList(resource, { ...asked, pagination: { page: 1, perPage: size } })
+    const rows = first.data.length
+    if (rows < size && !moreAfter(first, 0)) return slice([first], 0, pagination)
+    if (rows === size) paging.served = Math.max(paging.served ?? 0, size)
+    else size = learn(paging, rows, size)
+  }
   if (size === undefined || size === pagination.perPage) {
     const result = await getList(resource, asked)
     const rows = result.data.length
+    if (rows === pagination.perPage) paging.served = Math.max(paging.served ?? 0, rows)
     if (rows === pagination.perPage || rows === 0) return result
     const more = moreAfter(result, start)
-    if (rows < pagination.perPage && !more) return result
+    if (rows < pagination.perPage && !more) return toTheEnd(result, start)
     if (more) size = learn(paging, rows, pagination.perPage)
     else {
       // More rows than asked on the last page, which says nothing of the pages before it.
@@ -92,6 +114,15 @@ export async function listPage(
     }
   }
   return serverPages(getList, resource, asked, size)
+}
+
+/**
+ * Whether a server taking the client's size may serve `size` otherwise than asked: no cap is
+ * known, and it is larger than its own size and than every size seen served whole.
+ */
+function unproven(paging: CollectionPaging, size: number): boolean {
+  const proven = Math.max(paging.served ?? 0, paging.pageSize ?? 0)
+  return paging.takesSize && paging.maximum === undefined && size > proven
 }
 
 /**

@@ -80,16 +80,21 @@ export function openApiWalkers<
   const N extends string = 'properties',
 >(
   get: (...args: P) => Promise<R>,
-  options: OpenApiWalkerOptions<N> = {}
+  options?: OpenApiWalkerOptions<N>
 ): (
   ...args: P
-) => HydraWalker<SelectedMember<MemberOf<OpenApiDocument<R>>, P[1], N>, OpenApiDocument<R>> {
-  return (...[url, init]) =>
-    createWalker(async (signal) => {
-      // The parameters given (an object, or none), with the walk's signal: openapi-fetch reads
-      // both from one object.
-      const given = init as object | undefined
-      const signalled = [url, { ...given, ...(signal ? { signal } : {}) }] as unknown as P
-      return answerOfResult(await get(...signalled))
-    }, options)
+) => HydraWalker<SelectedMember<MemberOf<OpenApiDocument<R>>, P[1], N>, OpenApiDocument<R>>
+/*
+ * What the walkers do with `get`, whatever the document types: a path and the parameters given
+ * (an object, or none), sent with the walk's signal in one object, as openapi-fetch reads both.
+ */
+export function openApiWalkers(
+  get: (url: string, init: { signal?: AbortSignal }) => Promise<OpenApiResult>,
+  options: OpenApiWalkerOptions<string> = {}
+): (url: string, init?: object) => HydraWalker<unknown, unknown> {
+  return (url, init) =>
+    createWalker(
+      async (signal) => answerOfResult(await get(url, { ...init, ...(signal ? { signal } : {}) })),
+      options
+    )
 }

@@ -3,7 +3,8 @@
  * A Node.js HTTP server for a Hono app that answers every request it refuses as a problem
  * (docs/deployment.md#limits): `@hono/node-server`'s listener with `hydraRequestError` (what its
  * adapter cannot read), `hydraClientError` (what Node's parser refuses), and a request without
- * `Host`, which Node would answer with a bodiless 400 of its own before any listener runs.
+ * `Host`, which Node would answer with a bodiless 400 of its own before any listener runs; its
+ * `304`s without the `Content-Type` the adapter adds (server-response.ts).
  */
 import {
   createServer,
@@ -18,6 +19,7 @@ import { type ErrorOptions, problemResponse } from '../errors.js'
 import { MISSING_HOST, requestErrorAnswer } from '../hono/request/request-error.js'
 import { type HydraLogger, loggerOf } from '../observe/logger.js'
 import { answerClientError, type ClientError } from './client-error.js'
+import { HydraServerResponse } from './server-response.js'
 
 /** The `fetch` of a Hono app (`app.fetch`), as `@hono/node-server` calls it. */
 export type FetchCallback = Parameters<typeof getRequestListener>[0]
@@ -78,7 +80,11 @@ export function createHydraServer(fetch: FetchCallback, options: HydraServerOpti
   })
   // Node's own check of Host answers before any listener, with no body: this one answers instead.
   const server = createServer(
-    { ...serverOptions, requireHostHeader: false },
+    {
+      ServerResponse: HydraServerResponse,
+      ...serverOptions,
+      requireHostHeader: false,
+    },
     (incoming, outgoing) => {
       if (incoming.headers.host === undefined && incoming.httpVersion === '1.1')
         return void refuseMissingHost(incoming, outgoing, style)

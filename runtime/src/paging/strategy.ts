@@ -94,8 +94,12 @@ function offsetPaging(paging: PagingConfig, count: CountPreference | undefined):
 }
 
 /**
- * Whether `content` honours the count preference `count`: an offset page, partial for `none`
- * and full for the others (the `partial` parameter may have asked otherwise).
+ * Whether `content` honours the count preference `count`: an offset page, partial for `none` and
+ * full for the others (the `partial` parameter may have asked otherwise), whose total, for
+ * `estimated` and `planned`, is the estimate. A total counted exactly (a filtered, scoped or
+ * sub-collection, a database that keeps no estimate, a table never analyzed, `estimated` below
+ * its threshold, a page that proves the size) applied no estimate: it is not said to (RFC 7240
+ * section 3 names what was applied).
  */
 export function honoursCount(
   content: CollectionContent<unknown>,
@@ -103,7 +107,9 @@ export function honoursCount(
 ): boolean {
   const mode = content.decision?.mode
   if (count === undefined || (mode !== 'full' && mode !== 'partial')) return false
-  return (mode === 'partial') === (count === 'none')
+  if ((mode === 'partial') !== (count === 'none')) return false
+  const estimate = count === 'estimated' || count === 'planned'
+  return !estimate || content.page?.totalItemsAccuracy === 'estimated'
 }
 
 /**

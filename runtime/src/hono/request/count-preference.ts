@@ -21,19 +21,30 @@ export interface CountPreferenceState {
 }
 
 /**
+ * Marks the response to this request as varying by `Prefer` when its operation lets clients
+ * choose their totals (`paging.clientTotals`): called before anything may answer the request, so
+ * that every response of the operation (a page, a 304, a 400, 404 or 406 problem) varies by it.
+ * Returns whether it does.
+ */
+export function varyByPrefer(c: Context, paging: PagingConfig): boolean {
+  const allowed = paging.clientTotals
+  if (!allowed || allowed.length === 0) return false
+  if (!c.get(COUNT)) c.set(COUNT, { varies: true } satisfies CountPreferenceState)
+  return true
+}
+
+/**
  * The total this request asks for, when its operation lets clients choose (`paging.clientTotals`)
  * and the asked one is among those it allows; undefined otherwise (the preference is ignored, as
  * RFC 7240 lets a server ignore any). Where the operation lets clients choose, the response varies
  * by `Prefer` whether or not one is given.
  */
 export function askedCount(c: Context, paging: PagingConfig): CountPreference | undefined {
-  const allowed = paging.clientTotals
-  if (!allowed || allowed.length === 0) return undefined
-  c.set(COUNT, { varies: true } satisfies CountPreferenceState)
+  if (!varyByPrefer(c, paging)) return undefined
   const header = c.req.header('Prefer')
   if (header === undefined) return undefined
   const asked = readPreferences([header]).get('count')
-  return allowed.find((mode) => mode === asked)
+  return paging.clientTotals?.find((mode) => mode === asked)
 }
 
 /** Notes that the response honours `preference` (after its page was read so). */
@@ -44,4 +55,9 @@ export function applyCount(c: Context, preference: CountPreference): void {
 /** What this request's response owes its count preference; undefined when it owes nothing. */
 export function countPreferenceOf(c: Context): CountPreferenceState | undefined {
   return c.get(COUNT)
+}
+
+/** The `Vary` a problem answering this request owes its count preference: `Prefer`, or none. */
+export function preferVary(c: Context): [string, string][] {
+  return countPreferenceOf(c) ? [['Vary', 'Prefer']] : []
 }

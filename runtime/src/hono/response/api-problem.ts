@@ -7,6 +7,7 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type ErrorOptions, type HydraError, problemResponse } from '../../errors.js'
 import { callerHeaders } from '../access/caller-headers.js'
+import { preferVary } from '../request/count-preference.js'
 import { mountPrefix } from '../request/location.js'
 import { notAcceptableDetail } from '../request/negotiation.js'
 import { apiState, problemLinks } from '../request/request-state.js'
@@ -36,7 +37,7 @@ export function hydraErrorProblem(c: Context, error: HydraError, app: ErrorOptio
   // The 406 error carries the API's Link and Vary already.
   if (!headers.some(([name, value]) => name === 'Link' && value.includes(link))) {
     headers.push(...apiHeaders(c))
-  } else headers.push(...callerHeaders(c))
+  } else headers.push(...callerHeaders(c), ...preferVary(c))
   return problemResponse(error.status, error.detail, {
     base: error.style.base ?? app.base ?? mountPrefix(c),
     hydraPrefix: error.style.hydraPrefix ?? app.hydraPrefix,
@@ -52,8 +53,8 @@ export function refusalProblem(c: Context, hydraPrefix: boolean | undefined): Re
 /**
  * The `Link` to the documentation (and to the problem's context) and `Vary: Accept`, as every
  * problem of the API has them; `Cache-Control: private` and the caller's `Vary` when an access
- * rule bore on the request.
+ * rule bore on the request; `Vary: Prefer` when the operation lets clients choose their totals.
  */
 function apiHeaders(c: Context): [string, string][] {
-  return [['Link', problemLinks(c)], ['Vary', 'Accept'], ...callerHeaders(c)]
+  return [['Link', problemLinks(c)], ['Vary', 'Accept'], ...callerHeaders(c), ...preferVary(c)]
 }

@@ -24,7 +24,7 @@ import {
 } from '../../paging/strategy.js'
 import type { CollectionResult, CollectionSource, PagingRequest } from '../../paging/types.js'
 import type { CallerOperation } from '../access/caller-operation.js'
-import { applyCount, askedCount } from '../request/count-preference.js'
+import { applyCount, askedCount, varyByPrefer } from '../request/count-preference.js'
 import type { ResourceAppOptions } from './app-options.js'
 import type { RouteObservation } from './route-observation.js'
 
@@ -133,6 +133,20 @@ function providerOf<Provider>(
   const { providers } = options
   if (!providers || operation.name === undefined || operation.paging.cursor) return undefined
   return Object.hasOwn(providers, operation.name) ? providers[operation.name] : undefined
+}
+
+/**
+ * Marks the response as varying by `Prefer` where the client chooses the operation's totals
+ * (docs/paging.md#client-totals): the generated source counts them, not a provider replacing it.
+ * Called first, so that the operation's problems vary as its pages do.
+ */
+export function varyByCount(
+  c: Context,
+  origin: { kind: RowOrigin<object, unknown>['kind'] },
+  options: Parameters<typeof providerOf>[0],
+  operation: { name?: string | undefined; paging: PagingConfig }
+): void {
+  if (origin.kind === 'data' && !providerOf(options, operation)) varyByPrefer(c, operation.paging)
 }
 
 /** The names of a request's data access: its operation, engine and database. */

@@ -25,6 +25,7 @@ import {
   readContent,
   type ServeCollectionOptions,
   type SourceOf,
+  varyByCount,
 } from './collection-content.js'
 import {
   boundWork,
@@ -175,6 +176,7 @@ async function collectionResponse<
   const { resource, paging, hydraPrefix } = prepared.declared.operation
   const budget = budgetOf(options.timeouts)
   const outages = origin.kind === 'data' ? origin.access.outages : outageLogOf(origin.source)
+  varyByCount(c, origin, options, prepared.declared.operation)
   try {
     refuseUnacceptable(c)
     // The caller first: a guard refuses before any query, and what the caller may not filter or

@@ -17,6 +17,7 @@ import type { HydraCollection } from '../../hydra/collection.js'
 import { keySegment, readKeySegment } from '../../hydra/item-key.js'
 import { type PreparedOperation, prepareOperation } from '../../hydra/prepared-operation.js'
 import { type CallerOperation, callerOperation } from '../access/caller-operation.js'
+import { varyByPrefer } from '../request/count-preference.js'
 import { mountPrefix, segmentFromEnd } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
 import { restyleRouteError } from '../response/error-handlers.js'
@@ -108,6 +109,8 @@ async function parentCondition<Row extends object, M, P extends boolean>(
 ): Promise<[IdValue<IdKind>, Record<string, unknown>, CallerOperation<M, P>]> {
   const budget = budgetOf(options.timeouts)
   const { operation } = prepared.declared
+  // A sub-collection's rows are the generated source's, whose totals the client may choose.
+  varyByPrefer(c, operation.paging)
   try {
     refuseUnacceptable(c)
     const { key, name } = relation.parent

@@ -72,9 +72,9 @@ export async function toolResult(response: Response, collection: boolean): Promi
   const document =
     typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
   if (!response.ok) {
-    const detail = document.detail ?? document['hydra:description'] ?? response.statusText
-    const title = document.title ?? document['hydra:title'] ?? ''
-    return toolError(`${response.status} ${String(title)}: ${String(detail)}`.replace(' : ', ': '))
+    // Every problem of the API has its title and detail (errors.ts).
+    const { title = response.statusText, detail = '' } = document
+    return toolError(`${response.status} ${String(title)}: ${String(detail)}`)
   }
   return structured(collection ? page(document) : document)
 }

@@ -47,9 +47,12 @@ const headersOf = (caller: Caller): Record<string, string> => {
 beforeAll(async () => {
   database = await emptyDatabase()
   prisma = createPrismaClient(database.url)
-  await prepareDatabase(prisma, database.url)
-  for (const [caller, claims] of Object.entries(CALLERS))
-    if (claims) tokens.set(caller as Caller, await tokenFor(claims, SECRET))
+  await Promise.all([
+    prepareDatabase(prisma, database.url),
+    ...Object.entries(CALLERS).map(async ([caller, claims]) => {
+      if (claims) tokens.set(caller as Caller, await tokenFor(claims, SECRET))
+    }),
+  ])
   const app = createApp(prisma, { auth: { secret: SECRET }, mcp: hydraMcp() })
   ;({ origin, close } = await startServer(app.fetch))
   for (const caller of Object.keys(CALLERS) as Caller[]) {

@@ -268,5 +268,13 @@ describe('a refused call', () => {
       expect(result.isError, String(cursor)).toBe(true)
       expect(textOf(result)).toMatch(/not one this tool answered/)
     }
+    // A dot segment would name another path once the URL is read (/books, the entrypoint).
+    const dotted = await call('librarian', 'getAuthorBooksCollection', {
+      cursor: '/authors/%2e%2e/books?page=2',
+    })
+    expect(textOf(dotted)).toMatch(/not one this tool answered/)
+    const item = await call('librarian', 'getBook', { id: '..' })
+    expect(item.isError).toBe(true)
+    expect(textOf(item)).toBe('The key names no item of this tool.')
   })
 })

@@ -34,7 +34,15 @@ export function toolTarget(tool: HydraTool, args: Record<string, unknown>, base:
       for (const one of Array.isArray(value) ? value : [value]) query.append(name, text(key, one))
   }
   const search = query.toString()
-  return `${base}${path}${search ? `?${search}` : ''}`
+  const target = `${base}${path}`
+  // A key of `.` or `..` would name another path once the URL is read.
+  if (!samePath(target)) throw new ToolArgumentError('The key names no item of this tool.')
+  return `${target}${search ? `?${search}` : ''}`
+}
+
+/** Whether a URL reads `path` as the path it is, with no dot segment. */
+function samePath(path: string): boolean {
+  return new URL(path, 'http://localhost').pathname === path
 }
 
 /**
@@ -51,5 +59,6 @@ function cursorTarget(tool: HydraTool, cursor: unknown, base: string): string {
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('[^/?#]+')
   if (!new RegExp(`^${pattern}(\\?[^#]*)?$`).test(cursor)) throw refused
+  if (!samePath(cursor.split('?', 1)[0] ?? '')) throw refused
   return cursor
 }

@@ -11,11 +11,19 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { hydraMcp } from '@prisma-hydra/runtime/mcp'
+import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { HydraAccess } from '#generated/hydra/index.js'
+import { createHydraApp, type HydraAccess } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
-import { type LibraryClaims, type LibraryEnv, libraryAccess, tokenFor } from '../src/auth.js'
+import {
+  authenticate,
+  type LibraryClaims,
+  type LibraryEnv,
+  libraryAccess,
+  tokenFor,
+} from '../src/auth.js'
+import { popularBooks } from '../src/collections.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
@@ -64,15 +72,19 @@ beforeAll(async () => {
   ])
   const app = createApp(prisma, { auth: { secret: SECRET, access }, mcp: hydraMcp() })
   ;({ origin, close } = await startServer(app.fetch))
-  for (const caller of Object.keys(CALLERS) as Caller[]) {
-    const client = new Client({ name: 'prisma-hydra test', version: '1.0.0' })
-    const transport = new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), {
-      requestInit: { headers: headersOf(caller) },
-    })
-    await client.connect(transport)
-    clients.set(caller, client)
-  }
+  for (const caller of Object.keys(CALLERS) as Caller[])
+    clients.set(caller, await connect(`${origin}/mcp`, caller))
 }, 120_000)
+
+/** The SDK's client of the endpoint at `url`, sending `caller`'s headers. */
+async function connect(url: string, caller: Caller): Promise<Client> {
+  const client = new Client({ name: 'prisma-hydra test', version: '1.0.0' })
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: headersOf(caller) },
+  })
+  await client.connect(transport)
+  return client
+}
 
 afterAll(async () => {
   for (const client of clients.values()) await client.close()
@@ -82,16 +94,19 @@ afterAll(async () => {
 })
 
 /** GETs `path` over HTTP as `caller`. */
-async function http(caller: Caller, path: string): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${origin}${path}`, {
+async function http(
+  caller: Caller,
+  path: string,
+  server = origin
+): Promise<{ status: number; body: Json }> {
+  const response = await fetch(`${server}${path}`, {
     headers: { Accept: 'application/ld+json', ...headersOf(caller) },
   })
   return { status: response.status, body: (await response.json()) as Json }
 }
 
-/** Calls `tool` as `caller`. */
-async function call(caller: Caller, tool: string, args: Json = {}) {
-  const client = clients.get(caller)
+/** Calls `tool` as `caller` (by `client`, the caller's client of the example's endpoint). */
+async function call(caller: Caller, tool: string, args: Json = {}, client = clients.get(caller)) {
   if (!client) throw new Error(`no client for ${caller}`)
   return client.callTool({ name: tool, arguments: args })
 }
@@ -127,11 +142,16 @@ function seen(result: Awaited<ReturnType<typeof call>>) {
 }
 
 /** The `@id`s of every page of a collection tool, following its cursors. */
-async function walkTool(caller: Caller, tool: string, args: Json): Promise<string[]> {
+async function walkTool(
+  caller: Caller,
+  tool: string,
+  args: Json,
+  client = clients.get(caller)
+): Promise<string[]> {
   const ids: string[] = []
   let cursor: string | undefined
   for (let page = 0; page < 100; page++) {
-    const result = await call(caller, tool, cursor === undefined ? args : { cursor })
+    const result = await call(caller, tool, cursor === undefined ? args : { cursor }, client)
     expect(result.isError, textOf(result)).toBeFalsy()
     const content = result.structuredContent as { members: Json[]; nextCursor?: string }
     ids.push(...content.members.map((member) => String(member['@id'])))
@@ -142,11 +162,11 @@ async function walkTool(caller: Caller, tool: string, args: Json): Promise<strin
 }
 
 /** The `@id`s of every page of a collection over HTTP, following `hydra:next`. */
-async function walkHttp(caller: Caller, path: string): Promise<string[]> {
+async function walkHttp(caller: Caller, path: string, server = origin): Promise<string[]> {
   const ids: string[] = []
   let next: string | undefined = path
   for (let page = 0; page < 100 && next !== undefined; page++) {
-    const { status, body } = await http(caller, next)
+    const { status, body } = await http(caller, next, server)
     expect(status).toBe(200)
     ids.push(...(body['hydra:member'] as Json[]).map((member) => String(member['@id'])))
     next = (body['hydra:view'] as Json | undefined)?.['hydra:next'] as string | undefined
@@ -286,5 +306,32 @@ describe('a refused call', () => {
     const item = await call('librarian', 'getBook', { id: '..' })
     expect(item.isError).toBe(true)
     expect(textOf(item)).toBe('The key names no item of this tool.')
+  })
+})
+
+describe('under a mount path', () => {
+  it('walks the API mounted at /api, its links and @ids under the mount', async () => {
+    const app = new Hono<LibraryEnv>().use(authenticate(SECRET)).route(
+      '/api',
+      createHydraApp<typeof access, LibraryEnv>({
+        prisma,
+        access,
+        providers: { book: { popular: popularBooks(prisma) } },
+        mcp: hydraMcp(),
+      })
+    )
+    const mounted = await startServer(app.fetch)
+    const reader = await connect(`${mounted.origin}/api/mcp`, 'reader')
+    try {
+      const loans = await walkTool('reader', 'getLoanCollection', { itemsPerPage: 2 }, reader)
+      expect(loans.length).toBe(3)
+      expect(loans.every((id) => id.startsWith('/api/loans/'))).toBe(true)
+      expect(loans).toEqual(await walkHttp('reader', '/api/loans?itemsPerPage=2', mounted.origin))
+      const books = await walkTool('reader', 'getBookCollection', { itemsPerPage: 50 }, reader)
+      expect(books).toEqual(await walkHttp('reader', '/api/books?itemsPerPage=50', mounted.origin))
+    } finally {
+      await reader.close()
+      await mounted.close()
+    }
   })
 })

@@ -72,9 +72,10 @@ export async function toolResult(response: Response, collection: boolean): Promi
   const document =
     typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
   if (!response.ok) {
-    // Every problem of the API has its title and detail (errors.ts).
-    const { title = response.statusText, detail = '' } = document
-    return toolError(`${response.status} ${String(title)}: ${String(detail)}`)
+    // Every problem of the API has its title and detail (errors.ts); another answer, its status.
+    const { title, detail } = document
+    const head = typeof title === 'string' ? `${response.status} ${title}` : String(response.status)
+    return toolError(typeof detail === 'string' ? `${head}: ${detail}` : head)
   }
   return structured(collection ? page(document) : document)
 }

@@ -13,17 +13,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { hydraMcp } from '@prisma-hydra/runtime/mcp'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createHydraApp, type HydraAccess } from '#generated/hydra/index.js'
+import type { HydraAccess } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
-import {
-  authenticate,
-  type LibraryClaims,
-  type LibraryEnv,
-  libraryAccess,
-  tokenFor,
-} from '../src/auth.js'
-import { popularBooks } from '../src/collections.js'
+import { type LibraryClaims, type LibraryEnv, libraryAccess, tokenFor } from '../src/auth.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
@@ -311,15 +304,9 @@ describe('a refused call', () => {
 
 describe('under a mount path', () => {
   it('walks the API mounted at /api, its links and @ids under the mount', async () => {
-    const app = new Hono<LibraryEnv>().use(authenticate(SECRET)).route(
-      '/api',
-      createHydraApp<typeof access, LibraryEnv>({
-        prisma,
-        access,
-        providers: { book: { popular: popularBooks(prisma) } },
-        mcp: hydraMcp(),
-      })
-    )
+    // The example app, its token check included, under /api of another.
+    const options = { auth: { secret: SECRET, access }, mcp: hydraMcp() }
+    const app = new Hono().route('/api', createApp(prisma, options))
     const mounted = await startServer(app.fetch)
     const reader = await connect(`${mounted.origin}/api/mcp`, 'reader')
     try {

@@ -22,7 +22,11 @@ const layers = [
   ['hono/routes', '^runtime/src/hono/routes/'],
   ['hono/app', '^runtime/src/hono/app/'],
   ['node', '^runtime/src/node/'],
-  ['entries', '^runtime/src/(index|generated|defaults|node|redis|compression|client|admin)[.]ts$'],
+  ['mcp', '^runtime/src/mcp/'],
+  [
+    'entries',
+    '^runtime/src/(index|generated|defaults|node|redis|compression|client|admin|mcp)[.]ts$',
+  ],
 ]
 
 /**
@@ -121,12 +125,29 @@ const adminAlone = [
   },
 ]
 
+/**
+ * The MCP endpoint (`@prisma-hydra/runtime/mcp`, runtime/src/mcp/ and its entry) is the only part
+ * of the runtime that imports the MCP SDK, an optional peer dependency, and no other entry imports
+ * it: an app that does not turn MCP on loads nothing of the SDK, on any runtime.
+ */
+const MCP = '^runtime/src/(mcp/|mcp[.]ts$)'
+const mcpAlone = [
+  {
+    name: 'nothing-imports-mcp',
+    comment: 'no other part of the runtime imports the MCP endpoint or the MCP SDK',
+    severity: 'error',
+    from: { path: '^runtime/src/', pathNot: MCP },
+    to: { path: `${MCP}|(^|/)node_modules/@modelcontextprotocol/` },
+  },
+]
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     withoutHono,
     ...clientAlone,
     ...adminAlone,
+    ...mcpAlone,
     ...oneWay('runtime', layers),
     ...oneWay('generator', generatorLayers),
   ],

@@ -73,6 +73,11 @@ export interface ExampleAppOptions<A extends HydraAccess<LibraryEnv> = typeof li
   /** What answers show, for a CDN to purge (createHydraApp's `cacheTags`; docs/caching.md). */
   cacheTags?: HydraAppOptions['cacheTags']
   /**
+   * An MCP endpoint at `/mcp` for agents, `hydraMcp()` from `@prisma-hydra/runtime/mcp`
+   * (createHydraApp's `mcp`; docs/mcp.md): its tools read as the caller the token names.
+   */
+  mcp?: HydraAppOptions['mcp']
+  /**
    * A shared cache in front of every route, such as `workersCache()` on Workers (src/worker.ts,
    * docs/caching.md#cloudflare-workers).
    */
@@ -119,6 +124,7 @@ export function createApp<A extends HydraAccess<LibraryEnv> = typeof libraryAcce
         cors: options.cors,
         totalsStore: options.totalsStore,
         cacheTags: options.cacheTags,
+        mcp: options.mcp,
         ...(options.engine === 'compiled'
           ? { engine: 'compiled', adapter: sharedAdapterOf(prisma) }
           : {}),

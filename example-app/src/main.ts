@@ -1,4 +1,5 @@
 import { checkDatabase, DatabaseUnreachable } from '@prisma-hydra/runtime'
+import { hydraMcp } from '@prisma-hydra/runtime/mcp'
 import { redisCountStore } from '@prisma-hydra/runtime/redis'
 import { createClient } from 'redis'
 import type { PrismaClient } from '#generated/prisma/client.js'
@@ -82,6 +83,8 @@ const app = createApp(prisma, {
   // Documents over 1 KB go gzip- or deflate-compressed to clients that accept it
   // (docs/operations.md#compression).
   compression: { threshold: 1024 },
+  // Tools for agents at /mcp, read as the caller the token names (docs/mcp.md).
+  mcp: hydraMcp(),
 })
 // On Node, requests its adapter cannot read (a backslash in the path) are answered as problems
 // too, and so are those its HTTP parser refuses (raw UTF-8 in the URL, a head over 16 KB, no
@@ -105,6 +108,7 @@ const server = await serve(app.fetch, port)
       `  curl ${origin}/books/1        # its author, reviews and loans are links`,
       `  curl ${origin}/authors/3/books`,
       `  curl ${origin}/ready          # 200 while the database answers, else 503`,
+      `MCP (Streamable HTTP) for agents: ${origin}/mcp (docs/mcp.md)`,
       '',
     ].join('\n')
   )

@@ -20,6 +20,7 @@ import {
   serveUnmatched,
 } from './discovery-routes.js'
 import { serveErrorDocument } from './error-documents.js'
+import { serveMcp } from './mcp-route.js'
 import { allowReadsOnly } from './method-not-allowed.js'
 import { serveApiReference, serveApiReferenceAsset, serveOpenApi } from './openapi-routes.js'
 
@@ -58,7 +59,7 @@ export function errorRoutes(hydraPrefix: boolean) {
 
 /**
  * Ends an API's app once its routes are in place: other methods on its paths are a 405
- * (`allowReadsOnly`); last, and out of the chain (clients' route types), the entrypoint at
+ * (`allowReadsOnly`); with `mcp`, the MCP endpoint at `/mcp`, its tools calling those routes; last, and out of the chain (clients' route types), the entrypoint at
  * `<mount>/` and the mount path for the not-found handler of the app the API is mounted in
  * (`serveUnmatched`: every request now matches two routes, which Hono composes); then the error
  * handlers, logging through the app's `logger`. Returns `app`.
@@ -67,9 +68,10 @@ export function completeApi<E extends Env, S extends Schema, B extends string, P
   app: HonoBase<E, S, B, P>,
   api: ApiDescription,
   hydraPrefix: boolean,
-  settings: Pick<HydraAppSettings, 'logger'> = {}
+  settings: Pick<HydraAppSettings, 'logger' | 'mcp'> = {}
 ): HonoBase<E, S, B, P> {
   allowReadsOnly(app)
+  if (settings.mcp) serveMcp(app, api, settings.mcp)
   app.all('/*', serveUnmatched(api))
   const errors = hydraErrorHandlers({ hydraPrefix, logger: settings.logger })
   app.onError(errors.onError)

@@ -4,10 +4,11 @@
  * (`createBookApp(prisma, options)`) takes ResourceAppOptions, and `createHydraApp` takes these
  * and the app-wide HydraAppSettings, besides its client, providers and documentation.
  */
+import type { Context, MiddlewareHandler } from 'hono'
 import type { AuthenticationSettings } from '../../contract/access-rules.js'
 import type { CacheTagSettings } from '../../contract/cache-tags.js'
 import type { DataAccessOptions } from '../../data/data-access.js'
-import type { DocumentedType } from '../../hydra/documentation.js'
+import type { ApiDescription, DocumentedType } from '../../hydra/documentation.js'
 import type { AccessRules } from '../access/access-rules.js'
 import type { CorsOrigin } from '../response/hydra-headers.js'
 
@@ -54,7 +55,32 @@ export interface HydraAppSettings extends ResourceAppOptions {
    * the origin), with the `Link` header exposed to them. Left out: no CORS headers.
    */
   cors?: CorsOrigin | undefined
+  /**
+   * An MCP endpoint at `<mount>/mcp` for agents (`hydraMcp()` from `@prisma-hydra/runtime/mcp`;
+   * docs/mcp.md): a tool per operation, each call answered by the app's own routes for the caller
+   * of the `/mcp` request. Left out: none.
+   */
+  mcp?: McpEndpoint | undefined
 }
+
+/**
+ * Answers `target` (a path and query under the API's mount path) as a GET by the caller of the
+ * `/mcp` request `c`, through the API's own routes (hono/app/mcp-route.ts).
+ */
+export type ToolDispatch = (c: Context, target: string) => Promise<Response>
+
+/** What an MCP endpoint is given of the API it serves. */
+export interface McpApi {
+  /** The API's description, as its documents are rendered from it. */
+  description: ApiDescription
+  /** The road of a tool call through the API's routes. */
+  dispatch: ToolDispatch
+  /** Whether the API's own routes answer GET at `path` (`/books/{id}`), under its mount path. */
+  serves(path: string): boolean
+}
+
+/** An MCP endpoint (`hydraMcp()`): the handler of `/mcp` for the API it is given. */
+export type McpEndpoint = (api: McpApi) => MiddlewareHandler
 
 /** A resource's options with its custom data providers (`BookAppOptions`). */
 export interface ResourceAppOptionsWith<Providers> extends ResourceAppOptions {

@@ -1,0 +1,324 @@
+/**
+ * The MCP endpoint end to end (docs/mcp.md): the example server with `mcp: hydraMcp()` over real
+ * HTTP, spoken to by the MCP SDK's own client (`Client` over `StreamableHTTPClientTransport`). It
+ * lists a tool per served operation, described by the OpenAPI document's words; pages `/books`
+ * and the keyset-paged `/activities` to their end by cursor, member for member as the HTTP walk
+ * reads them; answers each of the example's callers (anonymous, a reader, a librarian) exactly
+ * what the same caller reads over HTTP, pages, items, refusals and hidden fields all; and turns a
+ * `400` into a tool error carrying the problem's detail.
+ */
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { hydraMcp } from '@prisma-hydra/runtime/mcp'
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { HydraAccess } from '#generated/hydra/index.js'
+import type { PrismaClient } from '#generated/prisma/client.js'
+import { createApp } from '../src/app.js'
+import { type LibraryClaims, type LibraryEnv, libraryAccess, tokenFor } from '../src/auth.js'
+import { prepareDatabase } from '../src/database.js'
+import { createPrismaClient } from '../src/prisma.js'
+import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
+
+const SECRET = 'mcp test secret'
+
+/** The example's callers: anonymous, a reader (three loans of the seed), a librarian. */
+const CALLERS = {
+  anonymous: undefined,
+  reader: { sub: 'Reader 3', role: 'reader' },
+  librarian: { sub: 'Librarian', role: 'librarian' },
+} satisfies Record<string, Omit<LibraryClaims, 'exp'> | undefined>
+type Caller = keyof typeof CALLERS
+
+/** The example's rules (private loans), and books' ISBN and price hidden from all but librarians. */
+const access = {
+  ...libraryAccess,
+  Book: {
+    hidden: (c) => (c.get('jwtPayload')?.role === 'librarian' ? [] : ['isbn', 'price']),
+  },
+} satisfies HydraAccess<LibraryEnv>
+
+type Json = Record<string, unknown>
+
+let prisma: PrismaClient
+let database: TestDatabase
+let origin: string
+let close: () => Promise<void>
+const tokens = new Map<Caller, string>()
+const clients = new Map<Caller, Client>()
+
+/** The headers a caller sends, over HTTP and to /mcp alike. */
+const headersOf = (caller: Caller): Record<string, string> => {
+  const token = tokens.get(caller)
+  return token ? { Authorization: `Bearer ${token}` } : {}
+}
+
+beforeAll(async () => {
+  database = await emptyDatabase()
+  prisma = createPrismaClient(database.url)
+  await Promise.all([
+    prepareDatabase(prisma, database.url),
+    ...Object.entries(CALLERS).map(async ([caller, claims]) => {
+      if (claims) tokens.set(caller as Caller, await tokenFor(claims, SECRET))
+    }),
+  ])
+  const app = createApp(prisma, { auth: { secret: SECRET, access }, mcp: hydraMcp() })
+  ;({ origin, close } = await startServer(app.fetch))
+  for (const caller of Object.keys(CALLERS) as Caller[])
+    clients.set(caller, await connect(`${origin}/mcp`, caller))
+}, 120_000)
+
+/** The SDK's client of the endpoint at `url`, sending `caller`'s headers. */
+async function connect(url: string, caller: Caller): Promise<Client> {
+  const client = new Client({ name: 'prisma-hydra test', version: '1.0.0' })
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: headersOf(caller) },
+  })
+  await client.connect(transport)
+  return client
+}
+
+afterAll(async () => {
+  for (const client of clients.values()) await client.close()
+  await close?.()
+  await prisma?.$disconnect()
+  await database?.remove()
+})
+
+/** GETs `path` over HTTP as `caller`. */
+async function http(
+  caller: Caller,
+  path: string,
+  server = origin
+): Promise<{ status: number; body: Json }> {
+  const response = await fetch(`${server}${path}`, {
+    headers: { Accept: 'application/ld+json', ...headersOf(caller) },
+  })
+  return { status: response.status, body: (await response.json()) as Json }
+}
+
+/** Calls `tool` as `caller` (by `client`, the caller's client of the example's endpoint). */
+async function call(caller: Caller, tool: string, args: Json = {}, client = clients.get(caller)) {
+  if (!client) throw new Error(`no client for ${caller}`)
+  return client.callTool({ name: tool, arguments: args })
+}
+
+/** The text of a tool result's first block. */
+const textOf = (result: Awaited<ReturnType<typeof call>>) => {
+  const [first] = result.content as { type: string; text?: string }[]
+  return first?.text ?? ''
+}
+
+/** What a tool result should be, from the HTTP answer to the same request by the same caller. */
+function expected(answer: { status: number; body: Json }, collection: boolean) {
+  const { status, body } = answer
+  if (status !== 200) return { isError: true, text: `${status} ${body.title}: ${body.detail}` }
+  if (!collection) return { structuredContent: body }
+  const view = body['hydra:view'] as Json | undefined
+  return {
+    structuredContent: {
+      members: body['hydra:member'],
+      ...(typeof body['hydra:totalItems'] === 'number'
+        ? { totalItems: body['hydra:totalItems'] }
+        : {}),
+      ...(typeof view?.['hydra:next'] === 'string' ? { nextCursor: view['hydra:next'] } : {}),
+    },
+  }
+}
+
+/** A tool result as `expected` writes it. */
+function seen(result: Awaited<ReturnType<typeof call>>) {
+  return result.isError
+    ? { isError: true, text: textOf(result) }
+    : { structuredContent: result.structuredContent }
+}
+
+/** The `@id`s of every page of a collection tool, following its cursors. */
+async function walkTool(
+  caller: Caller,
+  tool: string,
+  args: Json,
+  client = clients.get(caller)
+): Promise<string[]> {
+  const ids: string[] = []
+  let cursor: string | undefined
+  for (let page = 0; page < 100; page++) {
+    const result = await call(caller, tool, cursor === undefined ? args : { cursor }, client)
+    expect(result.isError, textOf(result)).toBeFalsy()
+    const content = result.structuredContent as { members: Json[]; nextCursor?: string }
+    ids.push(...content.members.map((member) => String(member['@id'])))
+    cursor = content.nextCursor
+    if (cursor === undefined) return ids
+  }
+  throw new Error(`${tool} did not end in 100 pages`)
+}
+
+/** The `@id`s of every page of a collection over HTTP, following `hydra:next`. */
+async function walkHttp(caller: Caller, path: string, server = origin): Promise<string[]> {
+  const ids: string[] = []
+  let next: string | undefined = path
+  for (let page = 0; page < 100 && next !== undefined; page++) {
+    const { status, body } = await http(caller, next, server)
+    expect(status).toBe(200)
+    ids.push(...(body['hydra:member'] as Json[]).map((member) => String(member['@id'])))
+    next = (body['hydra:view'] as Json | undefined)?.['hydra:next'] as string | undefined
+  }
+  return ids
+}
+
+describe('the tools', () => {
+  it('are one per operation the API serves, described by the OpenAPI document', async () => {
+    const { tools } = await (clients.get('anonymous') as Client).listTools()
+    const document = (await http('anonymous', '/openapi.json')).body
+    const paths = document.paths as Record<string, { get: Json }>
+    // The custom collections the documentation lists (/genres, /releases) are the app's own
+    // routes, not the generated API's.
+    const served = Object.entries(paths).filter(([path]) => !/^\/(genres|releases)/.test(path))
+    expect(tools.map((tool) => tool.name).sort()).toEqual(
+      served.map(([, { get }]) => String(get.operationId)).sort()
+    )
+    for (const [path, { get }] of served) {
+      const tool = tools.find((entry) => entry.name === get.operationId)
+      expect(tool?.description?.startsWith(String(get.summary)), path).toBe(true)
+      const properties = Object.values(tool?.inputSchema.properties ?? {}) as Json[]
+      for (const parameter of get.parameters as Json[]) {
+        if (parameter.in === 'header' || parameter.name === 'pagination') continue
+        // Each argument is the parameter it sets, with the document's description and values
+        // (a sub-collection's key and its members' filter `id` are two of the same name).
+        const named = properties.filter((entry) => entry.title === parameter.name)
+        expect(
+          named.map((entry) => entry.description),
+          `${path} ${parameter.name}`
+        ).toContain(parameter.description)
+      }
+      expect(properties.some((entry) => entry.title === 'pagination')).toBe(false)
+    }
+    const books = tools.find((tool) => tool.name === 'getBookCollection')
+    expect(Object.keys(books?.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(['page', 'itemsPerPage', 'order.title', 'properties', 'cursor'])
+    )
+    expect(books?.annotations?.readOnlyHint).toBe(true)
+  })
+
+  it('page /books to its end by cursor, as the HTTP walk does', async () => {
+    const walked = await walkTool('anonymous', 'getBookCollection', {
+      itemsPerPage: 25,
+      'order.title': 'desc',
+    })
+    expect(new Set(walked).size).toBe(walked.length)
+    expect(walked).toEqual(
+      await walkHttp('anonymous', '/books?itemsPerPage=25&order%5Btitle%5D=desc')
+    )
+    expect(walked.length).toBe(await prisma.book.count())
+  })
+
+  it('page the keyset-paged /activities to its end by cursor, as the HTTP walk does', async () => {
+    const walked = await walkTool('anonymous', 'getActivityCollection', {
+      itemsPerPage: 50,
+      kind: 'loan',
+    })
+    expect(new Set(walked).size).toBe(walked.length)
+    expect(walked).toEqual(await walkHttp('anonymous', '/activities?itemsPerPage=50&kind=loan'))
+    expect(walked.length).toBe(await prisma.activity.count({ where: { kind: 'loan' } }))
+  })
+})
+
+describe('each caller', () => {
+  /** Tool calls and the HTTP request each stands for. */
+  const requests: [tool: string, args: Json, path: string, collection: boolean][] = [
+    ['getLoanCollection', {}, '/loans', true],
+    ['getLoanCollection', { page: 2 }, '/loans?page=2', true],
+    [
+      'getLoanCollection',
+      { 'exists.returnedAt': false },
+      '/loans?exists%5BreturnedAt%5D=false',
+      true,
+    ],
+    ['getLoan', { id: 3 }, '/loans/3', false],
+    ['getLoan', { id: 4 }, '/loans/4', false],
+    ['getBookLoansCollection', { id: 3 }, '/books/3/loans', true],
+    ['getBookCollection', { properties: ['title'] }, '/books?properties%5B%5D=title', true],
+    ['getBook', { id: 1 }, '/books/1', false],
+    // Hidden fields: left out of items, and a 400 where a caller orders by one or selects one.
+    ['getBookCollection', { 'order.price': 'desc' }, '/books?order%5Bprice%5D=desc', true],
+    [
+      'getBookCollection',
+      { properties: ['title', 'price'] },
+      '/books?properties%5B%5D=title&properties%5B%5D=price',
+      true,
+    ],
+  ]
+
+  for (const caller of Object.keys(CALLERS) as Caller[])
+    it(`${caller} reads by the tools exactly what it reads over HTTP`, async () => {
+      // Every request at once: the rows do not change meanwhile.
+      await Promise.all(
+        requests.map(async ([tool, args, path, collection]) => {
+          const [answer, result] = await Promise.all([http(caller, path), call(caller, tool, args)])
+          expect(seen(result), `${tool} ${path}`).toEqual(expected(answer, collection))
+        })
+      )
+    })
+
+  it('sees its own loans: none anonymously, a reader its own, a librarian all', async () => {
+    const anonymous = await call('anonymous', 'getLoanCollection')
+    expect(anonymous.isError).toBe(true)
+    expect(textOf(anonymous)).toMatch(/^401 /)
+    const reader = await walkTool('reader', 'getLoanCollection', {})
+    expect(reader.length).toBe(await prisma.loan.count({ where: { borrower: 'Reader 3' } }))
+    expect(reader).toEqual(await walkHttp('reader', '/loans'))
+    const librarian = await walkTool('librarian', 'getLoanCollection', {})
+    expect(librarian.length).toBe(await prisma.loan.count())
+  })
+})
+
+describe('a refused call', () => {
+  it('is a tool error carrying the problem of the same HTTP request', async () => {
+    const answer = await http('anonymous', '/books?page=0')
+    expect(answer.status).toBe(400)
+    const result = await call('anonymous', 'getBookCollection', { page: 0 })
+    expect(result.isError).toBe(true)
+    expect(textOf(result)).toBe(`400 ${answer.body.title}: ${answer.body.detail}`)
+    const order = await call('anonymous', 'getBookCollection', { 'order.title': 'sideways' })
+    expect(order.isError).toBe(true)
+    expect(textOf(order)).toMatch(/^400 /)
+  })
+
+  it('takes back only a cursor of its own tool', async () => {
+    for (const cursor of ['/loans?page=2', 'https://example.com/books?page=2', '/books/1', 7]) {
+      const result = await call('librarian', 'getBookCollection', { cursor })
+      expect(result.isError, String(cursor)).toBe(true)
+      expect(textOf(result)).toMatch(/not one this tool answered/)
+    }
+    // A dot segment would name another path once the URL is read (/books, the entrypoint).
+    const dotted = await call('librarian', 'getAuthorBooksCollection', {
+      cursor: '/authors/%2e%2e/books?page=2',
+    })
+    expect(textOf(dotted)).toMatch(/not one this tool answered/)
+    const item = await call('librarian', 'getBook', { id: '..' })
+    expect(item.isError).toBe(true)
+    expect(textOf(item)).toBe('The key names no item of this tool.')
+  })
+})
+
+describe('under a mount path', () => {
+  it('walks the API mounted at /api, its links and @ids under the mount', async () => {
+    // The example app, its token check included, under /api of another.
+    const options = { auth: { secret: SECRET, access }, mcp: hydraMcp() }
+    const app = new Hono().route('/api', createApp(prisma, options))
+    const mounted = await startServer(app.fetch)
+    const reader = await connect(`${mounted.origin}/api/mcp`, 'reader')
+    try {
+      const loans = await walkTool('reader', 'getLoanCollection', { itemsPerPage: 2 }, reader)
+      expect(loans.length).toBe(3)
+      expect(loans.every((id) => id.startsWith('/api/loans/'))).toBe(true)
+      expect(loans).toEqual(await walkHttp('reader', '/api/loans?itemsPerPage=2', mounted.origin))
+      const books = await walkTool('reader', 'getBookCollection', { itemsPerPage: 50 }, reader)
+      expect(books).toEqual(await walkHttp('reader', '/api/books?itemsPerPage=50', mounted.origin))
+    } finally {
+      await reader.close()
+      await mounted.close()
+    }
+  })
+})

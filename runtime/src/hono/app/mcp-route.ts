@@ -1,0 +1,63 @@
+/**
+ * @module
+ * The MCP endpoint's place in an API's app (docs/mcp.md): `/mcp` under its mount path, and the
+ * road its tool calls take. A call is a GET request answered by the API's own routes, under the
+ * same mount path, as the caller of the `/mcp` request: with the request headers it is known by
+ * (`Authorization`, `Cookie`, or the app's `authentication.vary`) and the host and forwarding
+ * headers its links are written for, and with what the app's own middleware put on the `/mcp`
+ * request's context (the verified token's claims the access rules read). So every rule applies
+ * as it does over HTTP, and nothing is read that the same caller could not read there.
+ */
+import { type Env, Hono, type MiddlewareHandler, type Schema } from 'hono'
+import type { HonoBase } from 'hono/hono-base'
+import { CALLER_HEADERS } from '../../data/caller-view.js'
+import type { ApiDescription } from '../../hydra/documentation.js'
+import { mountPrefix } from '../request/location.js'
+import type { McpEndpoint, ToolDispatch } from '../routes/app-options.js'
+
+/** The headers a tool call keeps of the `/mcp` request, besides those the caller is known by. */
+const LOCATION_HEADERS = ['X-Forwarded-Proto', 'X-Forwarded-Host']
+
+/** What the app's middleware set on each tool call's `/mcp` request, by the call's request. */
+const callers = new WeakMap<Request, Record<string, unknown>>()
+
+/** Sets on a tool call's context what the app's middleware set on its `/mcp` request's. */
+const carryCaller: MiddlewareHandler = (c, next) => {
+  for (const [name, value] of Object.entries(callers.get(c.req.raw) ?? {})) c.set(name, value)
+  return next()
+}
+
+/**
+ * Serves `endpoint` at `/mcp` on `app`, its tool calls answered by `app`'s routes mounted where
+ * the `/mcp` request found them. Call it once every route of `app` is in place.
+ */
+export function serveMcp<E extends Env, S extends Schema, B extends string, P extends string>(
+  app: HonoBase<E, S, B, P>,
+  api: ApiDescription,
+  endpoint: McpEndpoint
+): void {
+  const mounted = new Map<string, Hono>()
+  const known = [...(api.authentication?.vary ?? CALLER_HEADERS), ...LOCATION_HEADERS]
+  const dispatch: ToolDispatch = async (c, target) => {
+    const base = mountPrefix(c)
+    let router = mounted.get(base)
+    if (router === undefined) {
+      // The app's routes under the same mount path: the links they write are the ones it serves.
+      router = new Hono().use(carryCaller).route(base || '/', app)
+      mounted.set(base, router)
+    }
+    const headers = new Headers({ Accept: 'application/ld+json' })
+    for (const name of known) {
+      const value = c.req.header(name)
+      if (value !== undefined) headers.set(name, value)
+    }
+    const request = new Request(new URL(target, c.req.url), { headers })
+    callers.set(request, c.var)
+    return router.fetch(request)
+  }
+  const routes = new Set(
+    app.routes.filter(({ method }) => method === 'GET').map(({ path }) => path)
+  )
+  const serves = (path: string) => routes.has(path.replace(/\{([^}]+)\}/g, ':$1'))
+  app.all('/mcp', endpoint({ description: api, dispatch, serves }))
+}

@@ -1,0 +1,121 @@
+/**
+ * @module
+ * The MCP endpoint of an API (docs/mcp.md): Streamable HTTP at `/mcp`, stateless (each `POST`
+ * answered by a server of its own, as JSON), with the official TypeScript SDK's low-level
+ * `Server`, whose tools take JSON Schemas as they are (the API's parameters are described by its
+ * OpenAPI document, not by zod), and its `WebStandardStreamableHTTPServerTransport`, which reads a
+ * web-standard `Request` and answers a `Response`, as Hono hands them on every runtime. Hono's own
+ * `@hono/mcp` wraps the same SDK in an older transport of its own, with peers of its own
+ * (`hono-rate-limiter`): the SDK alone serves here.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import type { Context, MiddlewareHandler } from 'hono'
+import { mountPrefix } from '../hono/request/location.js'
+import { apiProblem } from '../hono/response/api-problem.js'
+import type { McpApi, McpEndpoint } from '../hono/routes/app-options.js'
+import { type HydraTool, hydraTools } from './tool-catalog.js'
+import { ToolArgumentError, toolTarget } from './tool-request.js'
+import { ITEM_SCHEMA, PAGE_SCHEMA, type ToolResult, toolError, toolResult } from './tool-result.js'
+
+/** Options of `hydraMcp`. */
+export interface HydraMcpOptions {
+  /** The server's name in its `initialize` answer; default: the API documentation's title. */
+  name?: string | undefined
+  /** The server's version; default: the API documentation's version, else `0.0.0`. */
+  version?: string | undefined
+  /** What the server tells agents of itself (`instructions`); default: the API's description. */
+  instructions?: string | undefined
+}
+
+/** The answer to a call of `tool` by the caller of `c`. */
+async function call(
+  api: McpApi,
+  c: Context,
+  tool: HydraTool | undefined,
+  args: Record<string, unknown>
+): Promise<ToolResult> {
+  if (tool === undefined) return toolError('No tool of this server has that name.')
+  let target: string
+  try {
+    target = toolTarget(tool, args, mountPrefix(c))
+  } catch (error) {
+    if (error instanceof ToolArgumentError) return toolError(error.message)
+    throw error
+  }
+  return toolResult(await api.dispatch(c, target), tool.collection)
+}
+
+/** A server answering one `/mcp` request of the caller of `c` with `tools`. */
+function serverFor(
+  api: McpApi,
+  c: Context,
+  tools: readonly HydraTool[],
+  options: HydraMcpOptions
+): Server {
+  const { description } = api
+  const instructions = options.instructions ?? description.description
+  const server = new Server(
+    {
+      name: options.name ?? description.title,
+      version: options.version ?? description.version ?? '0.0.0',
+    },
+    { capabilities: { tools: {} }, ...(instructions ? { instructions } : {}) }
+  )
+  const byName = new Map(tools.map((tool) => [tool.name, tool]))
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: tools.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      outputSchema: tool.collection ? PAGE_SCHEMA : ITEM_SCHEMA,
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    })),
+  }))
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    call(api, c, byName.get(request.params.name), request.params.arguments ?? {})
+  )
+  return server
+}
+
+/**
+ * The MCP endpoint of a generated API, for its `mcp` option: `createHydraApp({ prisma, mcp:
+ * hydraMcp() })` serves `/mcp` under the app's mount path, a tool per collection operation, item
+ * route and sub-collection, each call answered by the app's own routes for the caller of the `/mcp`
+ * request, under the same access rules (docs/mcp.md).
+ */
+export function hydraMcp(options: HydraMcpOptions = {}): McpEndpoint {
+  return (api) => {
+    const catalogs = new Map<string, HydraTool[]>()
+    const toolsAt = (base: string) => {
+      let tools = catalogs.get(base)
+      if (tools === undefined) {
+        tools = hydraTools(api.description, base, api.serves)
+        catalogs.set(base, tools)
+      }
+      return tools
+    }
+    const endpoint: MiddlewareHandler = async function hydraMcpEndpoint(c) {
+      if (c.req.method !== 'POST')
+        return apiProblem(
+          c,
+          405,
+          `${c.req.method} is not allowed on ${c.req.path}; it takes POST.`,
+          {},
+          [['Allow', 'POST']]
+        )
+      const server = serverFor(api, c, toolsAt(mountPrefix(c)), options)
+      // Stateless (no session generator): every request answered by a server of its own, as JSON.
+      const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true })
+      await server.connect(transport)
+      try {
+        return await transport.handleRequest(c.req.raw)
+      } finally {
+        await server.close()
+      }
+    }
+    return endpoint
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * @module
+ * The request a tool call reads: the tool's path with its key, and its arguments as the query
+ * string the API reads (a list as one parameter per value, `title[]=a&title[]=b`), or the page its
+ * `cursor` names, the `next` link of a page this tool answered.
+ */
+import { CURSOR, type HydraTool } from './tool-catalog.js'
+
+/** A tool's arguments the request cannot be built from: the detail of its tool error. */
+export class ToolArgumentError extends Error {}
+
+/** One value of an argument as the query string writes it. */
+function text(key: string, value: unknown): string {
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value)
+  throw new ToolArgumentError(`The argument ${key} takes text, a number or a boolean.`)
+}
+
+/** The path and query (under the mount path `base`) of a call of `tool` with `args`. */
+export function toolTarget(tool: HydraTool, args: Record<string, unknown>, base: string): string {
+  const cursor = args[CURSOR]
+  if (tool.collection && cursor !== undefined) return cursorTarget(tool, cursor, base)
+  let path = tool.path
+  const query = new URLSearchParams()
+  for (const { key, name, in: where } of tool.arguments) {
+    const value = args[key]
+    if (value === undefined || value === null) {
+      if (where === 'path') throw new ToolArgumentError(`The argument ${key} is required.`)
+      continue
+    }
+    if (where === 'path') path = path.replace(`{${name}}`, encodeURIComponent(text(key, value)))
+    else
+      for (const one of Array.isArray(value) ? value : [value]) query.append(name, text(key, one))
+  }
+  const search = query.toString()
+  const target = `${base}${path}`
+  // A key of `.` or `..` would name another path once the URL is read.
+  if (!samePath(target)) throw new ToolArgumentError('The key names no item of this tool.')
+  return `${target}${search ? `?${search}` : ''}`
+}
+
+/** Whether a URL reads `path` as the path it is, with no dot segment. */
+function samePath(path: string): boolean {
+  return new URL(path, 'http://localhost').pathname === path
+}
+
+/**
+ * The page a cursor names: a link of this tool's own path under the mount path (a template's key
+ * any one segment), as the page it came from wrote it.
+ */
+function cursorTarget(tool: HydraTool, cursor: unknown, base: string): string {
+  const refused = new ToolArgumentError(
+    `The cursor is not one this tool answered: pass back the nextCursor of a page of ${tool.name}.`
+  )
+  if (typeof cursor !== 'string') throw refused
+  const pattern = `${base}${tool.path}`
+    .split(/\{[^}]+\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/?#]+')
+  if (!new RegExp(`^${pattern}(\\?[^#]*)?$`).test(cursor)) throw refused
+  if (!samePath(cursor.split('?', 1)[0] ?? '')) throw refused
+  return cursor
+}

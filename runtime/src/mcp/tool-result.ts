@@ -1,0 +1,81 @@
+/**
+ * @module
+ * A tool's result from the API's answer: a page as its members (each with its `@id`), its
+ * `totalItems` when the page counts them and its `next` link as the cursor of the next page; an
+ * item as it is; a problem (a `400` of a refused parameter, the `401` of a guard, the `404` of a
+ * key no visible row has) as a tool error carrying the problem's detail.
+ */
+
+/** A tool's result, as MCP's `tools/call` answers it. */
+export interface ToolResult {
+  [key: string]: unknown
+  content: { type: 'text'; text: string }[]
+  structuredContent?: Record<string, unknown>
+  isError?: boolean
+}
+
+/** The structured content of a collection tool: what a page holds for an agent. */
+export const PAGE_SCHEMA = {
+  type: 'object',
+  properties: {
+    members: {
+      type: 'array',
+      items: { type: 'object', properties: { '@id': { type: 'string' } }, required: ['@id'] },
+    },
+    totalItems: { type: 'integer' },
+    nextCursor: { type: 'string' },
+  },
+  required: ['members'],
+} as const
+
+/** The structured content of an item tool: the item, with its `@id`. */
+export const ITEM_SCHEMA = {
+  type: 'object',
+  properties: { '@id': { type: 'string' } },
+  required: ['@id'],
+} as const
+
+/** A tool error of `text`. */
+export function toolError(text: string): ToolResult {
+  return { content: [{ type: 'text', text }], isError: true }
+}
+
+/** A result holding `value`, as structured content and as its JSON text. */
+function structured(value: Record<string, unknown>): ToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value }
+}
+
+/** A term of a page with or without the `hydra:` prefix (the operation's style). */
+function term(document: Record<string, unknown>, name: string): unknown {
+  return document[`hydra:${name}`] ?? document[name]
+}
+
+/** The page a collection tool answers from the collection's document. */
+function page(document: Record<string, unknown>): Record<string, unknown> {
+  const members = term(document, 'member')
+  const total = term(document, 'totalItems')
+  const view = term(document, 'view')
+  const next =
+    typeof view === 'object' && view !== null
+      ? term(view as Record<string, unknown>, 'next')
+      : undefined
+  return {
+    members: Array.isArray(members) ? members : [],
+    ...(typeof total === 'number' ? { totalItems: total } : {}),
+    ...(typeof next === 'string' ? { nextCursor: next } : {}),
+  }
+}
+
+/** The result of a call from the API's answer to its request. */
+export async function toolResult(response: Response, collection: boolean): Promise<ToolResult> {
+  const body: unknown = await response.json().catch(() => undefined)
+  const document =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
+  if (!response.ok) {
+    // Every problem of the API has its title and detail (errors.ts); another answer, its status.
+    const { title, detail } = document
+    const head = typeof title === 'string' ? `${response.status} ${title}` : String(response.status)
+    return toolError(typeof detail === 'string' ? `${head}: ${detail}` : head)
+  }
+  return structured(collection ? page(document) : document)
+}

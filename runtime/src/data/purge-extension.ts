@@ -11,14 +11,16 @@
  * - a write inside an interactive transaction (`$transaction(async (tx) => ...)`), when the
  *   transaction resolves, and never when it rolls back.
  *
- * `purge` and the drop are called after the write answered, never awaited by it; what they throw
- * or reject goes to the logger. The transaction's writes are recognised by the asynchronous
+ * `purge` and the drop are called after the write answered, never awaited by it, and `settled()`
+ * awaits them (data/purge-sender.ts); what they throw or reject goes to the logger, once per
+ * episode of failures. The transaction's writes are recognised by the asynchronous
  * context of its callback (AsyncLocalStorage, which Node, Bun, Deno and workerd with
  * `nodejs_compat` have).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { type HydraLogger, loggerOf } from '../observe/logger.js'
-import { type CountStore, dropSharedCounts } from './shared-totals.js'
+import { purgeSender } from './purge-sender.js'
+import type { CountStore } from './shared-totals.js'
 import { relationTargets, WRITE_OPERATIONS, writtenModels } from './written-models.js'
 
 /** Purges the answers tagged with any of `tags` from the app's shared caches. */
@@ -36,6 +38,21 @@ export interface InvalidationOptions {
   totals?: CountStore | undefined
   /** Where a failed purge or drop is logged (default: the console). */
   logger?: HydraLogger | undefined
+}
+
+/**
+ * The extension `hydraInvalidation` returns: `prisma.$extends(invalidation)` (or
+ * `invalidation(prisma)`, the extended client typed as the client itself), and `settled()`.
+ */
+export interface HydraInvalidation {
+  /** The client extended: its writes purge (`client.$extends(invalidation)` calls it). */
+  <C extends object>(client: C): C
+  /**
+   * Resolves once every purge and drop started so far by the writes of the clients it extended
+   * has ended, those started meanwhile included: what a script or a queue consumer awaits before
+   * it exits (a write's purge leaves after its answer). Never rejects: a failure is logged.
+   */
+  settled(): Promise<void>
 }
 
 /** What the extension reads of a Prisma client: `$extends` and `$transaction`. */
@@ -57,18 +74,19 @@ interface OperationCall {
  * `prisma.$extends(hydraInvalidation({ purge: httpPurge({ url }) }))`. Every create, update,
  * upsert and delete of a model (the `Many` forms, nested writes and cascades included) purges the
  * tags of the models it changes, after commit, and with `totals` drops the shared totals that read
- * them.
+ * them. `settled()` awaits the purges and drops started so far.
  *
  * @example
  * ```ts
  * import { httpPurge, hydraInvalidation } from '@prisma-hydra/runtime/invalidation'
  *
- * const purging = prisma.$extends(
- *   hydraInvalidation({ purge: httpPurge({ url: 'http://varnish:6081/' }) })
- * )
+ * const invalidation = hydraInvalidation({ purge: httpPurge({ url: 'http://varnish:6081/' }) })
+ * const purging = prisma.$extends(invalidation)
+ * // A script writes through `purging`, then waits for its purges before it exits:
+ * await invalidation.settled()
  * ```
  */
-export function hydraInvalidation(options: InvalidationOptions) {
+export function hydraInvalidation(options: InvalidationOptions): HydraInvalidation {
   const { purge, totals } = options
   if (!purge && !totals)
     throw new TypeError('hydraInvalidation needs `purge`, `totals` or both: it has nothing to do')
@@ -76,28 +94,10 @@ export function hydraInvalidation(options: InvalidationOptions) {
     throw new TypeError(
       'hydraInvalidation({ totals }): the store has no `drop`, so its counts cannot be dropped on write'
     )
-  const logger = loggerOf(options.logger)
   const pending = new AsyncLocalStorage<Set<string>>()
-  const send = (tags: ReadonlySet<string>) => {
-    if (tags.size === 0) return
-    const list = [...tags]
-    // Never awaited by the write: its answer leaves first, whatever the purge and drop do.
-    setTimeout(() => {
-      // The totals first: an answer a purged cache asks again for must not show a dropped count.
-      const dropped = totals ? dropSharedCounts(totals, list, logger) : Promise.resolve()
-      if (!purge) return
-      dropped
-        .then(() => purge(list))
-        .catch((error: unknown) =>
-          logger({
-            level: 'error',
-            message: `purging ${list.join(' ')} failed: cached answers may be stale until they expire`,
-            fields: { event: 'purge.error', tags: list, error },
-          })
-        )
-    }, 0)
-  }
-  return <C extends object>(client: C): C => {
+  const sender = purgeSender(purge, totals, loggerOf(options.logger))
+  const send = sender.send
+  const extend = <C extends object>(client: C): C => {
     const targets = relationTargets(client)
     const queried = (client as unknown as ExtensibleClient).$extends({
       name: 'prisma-hydra invalidation',
@@ -131,4 +131,5 @@ export function hydraInvalidation(options: InvalidationOptions) {
       },
     }) as unknown as C
   }
+  return Object.assign(extend, { settled: sender.settled })
 }

@@ -132,6 +132,12 @@ export interface OutageLogWording {
   counted: string
   /** The level of the line an episode starts with: `error` (default), `warn` when reads go on. */
   level?: 'error' | 'warn' | undefined
+  /**
+   * The events of the two lines, for an episode of something else than a database (a cache's
+   * purge): `outage.start` and `outage.end` by default, whose fields name the database as
+   * `database`.
+   */
+  events?: { start: string; end: string } | undefined
 }
 
 /** The state of one database's episode, shared by the logs of every app reading it. */
@@ -184,7 +190,7 @@ export class OutageLog {
     this.logger({
       level: this.wording.level ?? 'error',
       message: `${subject} is unavailable (${reason}); ${meanwhile} until it answers again`,
-      fields: { event: 'outage.start', database: subject, reason },
+      fields: { ...this.#named('start'), reason },
     })
   }
 
@@ -197,10 +203,16 @@ export class OutageLog {
     this.logger({
       level: 'info',
       message: `${subject} answers again after ${seconds.toFixed(1)} s (${episode.answered} ${counted})`,
-      fields: { event: 'outage.end', database: subject, seconds, requests: episode.answered },
+      fields: { ...this.#named('end'), seconds, requests: episode.answered },
     })
     episode.since = undefined
     episode.answered = 0
+  }
+
+  /** The event of a line, and the database it names when the episode is a database's. */
+  #named(line: 'start' | 'end'): { event: string; database?: string } {
+    const { events, subject } = this.wording
+    return events ? { event: events[line] } : { event: `outage.${line}`, database: subject }
   }
 }
 

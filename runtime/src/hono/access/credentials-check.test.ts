@@ -105,13 +105,18 @@ describe("reads: 'credentials', checked", () => {
     const checked = checkedAccess(access, undefined)
     const seen: unknown[] = []
     const app = new Hono().get('/', async (c) => {
-      for (const rule of [
+      const rules: Array<() => unknown> = [
         () => checked?.Book?.guard?.(c),
         () => checked?.Book?.hidden?.(c),
         () => checked?.Book?.operations?.item?.scope?.(c),
         () => checked?.Author?.scope?.(c),
-      ])
-        seen.push(await Promise.resolve().then(rule).catch((error: Error) => error.message))
+      ]
+      for (const rule of rules)
+        seen.push(
+          await Promise.resolve()
+            .then(rule)
+            .catch((error: Error) => error.message)
+        )
       return c.text('')
     })
     await app.request('/', { headers: { 'X-Region': 'eu' } })

@@ -6,15 +6,18 @@
  * and is stopped by its PID at the end. Whether it is installed: required under CI, else the test
  * is skipped with a message.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { fencedBlocks } from './doc-snippets.js'
 
 const VARNISHD = '/usr/sbin/varnishd'
+const VARNISHNCSA = '/usr/bin/varnishncsa'
+const run = promisify(execFile)
 const XKEY = '/usr/lib/x86_64-linux-gnu/varnish/vmods/libvmod_xkey.so'
 const CACHING = new URL('../../../docs/caching.md', import.meta.url).pathname
 
@@ -95,5 +98,14 @@ export async function startVarnish(origin: string) {
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
   }
-  return { origin: cacheOrigin, stop }
+  /** The path and query of every request Varnish answered from its cache so far. */
+  const hits = async (): Promise<string[]> => {
+    const format = '%{Varnish:hitmiss}x %U%q'
+    const log = await run(VARNISHNCSA, ['-d', '-n', path.join(folder, 'n'), '-F', format])
+    return log.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('hit '))
+      .map((line) => line.slice('hit '.length))
+  }
+  return { origin: cacheOrigin, stop, hits }
 }

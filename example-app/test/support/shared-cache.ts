@@ -52,7 +52,7 @@ export async function servedThroughCache(
 }
 
 /** The shared cache a test runs through: this proxy, or Varnish (`HYDRA_TEST_SHARED_CACHE`). */
-export const SHARED_CACHE = process.env.HYDRA_TEST_SHARED_CACHE === 'varnish' ? 'varnish' : 'proxy'
+const SHARED_CACHE = process.env.HYDRA_TEST_SHARED_CACHE === 'varnish' ? 'varnish' : 'proxy'
 
 /**
  * `fetch` served behind the shared cache `SHARED_CACHE` names: this proxy (the default), or

@@ -34,7 +34,7 @@ export function varnishPresent(skipped: string): boolean {
  * What docs/caching.md gives to run Varnish: its one ```vcl block, the backend being
  * `127.0.0.1:port`, and the `-p` parameters of its `varnishd` command line.
  */
-export async function documentedVarnish(port: number) {
+async function documentedVarnish(port: number) {
   const blocks = fencedBlocks('caching.md', await readFile(CACHING, 'utf8'))
   const vcl = blocks.filter((block) => block.language === 'vcl')
   if (vcl.length !== 1) throw new Error(`caching.md has ${vcl.length} vcl blocks, not one`)

@@ -13,7 +13,7 @@ import type { HydraLogger } from '../observe/logger.js'
 import { type CountStore, dropSharedCounts } from './shared-totals.js'
 
 /** What the extension hands a committed write's tags to, and what a script waits for. */
-export interface PurgeSender {
+interface PurgeSender {
   /** Drops the totals reading `tags` and purges them, once the write's answer left. */
   send(tags: ReadonlySet<string>): void
   /** Resolves once every drop and purge sent so far (and any sent meanwhile) has ended. */
@@ -44,7 +44,7 @@ function purgeLogOf(purge: Purge): OutageLog {
  * The innermost error behind `error` (`fetch failed`'s refused connection), whose message the log
  * line gives as the reason.
  */
-export function innermost(error: unknown): unknown {
+function innermost(error: unknown): unknown {
   let last: unknown = error
   for (const current of causesOf(error)) last = current
   return last

@@ -16,7 +16,7 @@ import type { AccessRules } from './access-rules.js'
 type Refuse = (what: string) => never
 
 /** Whether rules are checked: unless `NODE_ENV` is `production` (docs/caching.md). */
-export function checksRules(): boolean {
+function checksRules(): boolean {
   return globalThis.process?.env?.NODE_ENV !== 'production'
 }
 

@@ -9,11 +9,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { fencedBlocks } from './doc-snippets.js'
+import { freePort } from './free-port.js'
 
 const VARNISHD = '/usr/sbin/varnishd'
 const VARNISHNCSA = '/usr/bin/varnishncsa'
@@ -48,18 +48,6 @@ async function documentedVarnish(port: number) {
     match[1] ?? '',
   ])
   return { vcl: code.replace(backend, `$1${port}$3`), parameters }
-}
-
-/** A free loopback port. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** Varnish in front of `origin` with the documented VCL: its origin, and a stop. */

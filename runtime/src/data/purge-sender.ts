@@ -8,7 +8,7 @@
  * succeeds again, whatever the number of writes between.
  */
 import { causesOf } from '../database/causes.js'
-import { OutageLog } from '../database/outage.js'
+import { type OutageLog, outageLogFor } from '../database/outage.js'
 import type { HydraLogger } from '../observe/logger.js'
 import { type CountStore, dropSharedCounts } from './shared-totals.js'
 
@@ -20,24 +20,18 @@ interface PurgeSender {
   settled(): Promise<void>
 }
 
-/** A purge of the extension (its `Purge`). */
+/** A purge of the extension (its `PurgeTags`). */
 type Purge = (tags: readonly string[]) => unknown
 
 /** The episodes of each purge, shared by every extension purging through it. */
 const episodes = new WeakMap<Purge, OutageLog>()
 
-function purgeLogOf(purge: Purge): OutageLog {
-  let log = episodes.get(purge)
-  if (!log) {
-    log = new OutageLog({
-      subject: 'the cache purge',
-      meanwhile: 'writes leave the cached answers they change to expire',
-      counted: 'purges failed, their answers left to expire',
-      events: { start: 'purge.error', end: 'purge.end' },
-    })
-    episodes.set(purge, log)
-  }
-  return log
+/** How the purges' episodes are worded and named (docs/operations.md#logger). */
+const PURGE_EPISODES = {
+  subject: 'the cache purge',
+  meanwhile: 'writes leave the cached answers they change to expire',
+  counted: 'purges failed, their answers left to expire',
+  events: { start: 'purge.error', end: 'purge.end' },
 }
 
 /**
@@ -57,7 +51,7 @@ export function purgeSender(
   logger: HydraLogger
 ): PurgeSender {
   const running = new Set<Promise<void>>()
-  const log = purge ? purgeLogOf(purge).through(logger) : undefined
+  const log = purge ? outageLogFor(episodes, purge, PURGE_EPISODES).through(logger) : undefined
   const run = async (list: string[]) => {
     // The totals first: an answer a purged cache asks again for must not show a dropped count.
     if (totals) await dropSharedCounts(totals, list, logger)

@@ -13,7 +13,7 @@
  * timeout, with one log line when the outage starts and one when it ends.
  */
 import { createHash } from 'node:crypto'
-import { OutageLog } from '../database/outage.js'
+import { type OutageLog, outageLogFor } from '../database/outage.js'
 import { withinBudget } from '../database/timeouts.js'
 import { consoleLogger, type HydraLogger } from '../observe/logger.js'
 import type { CountCache, TotalAccuracy } from '../paging/totals.js'
@@ -217,18 +217,12 @@ export class SharedCountCache {
 /** The episodes of each store's failed drops, shared by every extension dropping from it. */
 const drops = new WeakMap<CountStore, OutageLog>()
 
-function dropLogOf(store: CountStore): OutageLog {
-  let log = drops.get(store)
-  if (!log) {
-    log = new OutageLog({
-      subject: "the shared totals' drop",
-      meanwhile: 'writes leave the counts they change to expire',
-      counted: 'drops failed, their counts left to expire',
-      events: { start: 'totals-store.drop-error', end: 'totals-store.drop-end' },
-    })
-    drops.set(store, log)
-  }
-  return log
+/** How the drops' episodes are worded and named (docs/operations.md#logger). */
+const DROP_EPISODES = {
+  subject: "the shared totals' drop",
+  meanwhile: 'writes leave the counts they change to expire',
+  counted: 'drops failed, their counts left to expire',
+  events: { start: 'totals-store.drop-error', end: 'totals-store.drop-end' },
 }
 
 /**
@@ -244,7 +238,7 @@ export async function dropSharedCounts(
 ): Promise<void> {
   const { drop } = store
   if (!drop || models.length === 0) return
-  const log = dropLogOf(store).through(logger)
+  const log = outageLogFor(drops, store, DROP_EPISODES).through(logger)
   try {
     await guardOf(store).run(() => drop.call(store, models), logger)
   } catch (error) {

@@ -217,6 +217,23 @@ export class OutageLog {
 }
 
 /**
+ * The outage log `logs` keeps for `owner` (a purge, a store), made with `wording` the first time:
+ * one per owner, shared by every app or extension going through it.
+ */
+export function outageLogFor<K extends object>(
+  logs: WeakMap<K, OutageLog>,
+  owner: K,
+  wording: OutageLogWording
+): OutageLog {
+  let log = logs.get(owner)
+  if (!log) {
+    log = new OutageLog(wording)
+    logs.set(owner, log)
+  }
+  return log
+}
+
+/**
  * The error a request answers for `error`: a DatabaseUnavailable (503) when it is an outage,
  * `error` itself otherwise. The outage starts an episode of `log`, the log of the database the
  * request read (each app's own: data/read-routing.ts); without one, nothing is logged here.

@@ -58,15 +58,21 @@ const SHARED_CACHE = process.env.HYDRA_TEST_SHARED_CACHE === 'varnish' ? 'varnis
  * `fetch` served behind the shared cache `SHARED_CACHE` names: this proxy (the default), or
  * Varnish configured as docs/caching.md says (`HYDRA_TEST_SHARED_CACHE=varnish`, which needs it
  * installed). Its origin, `kept()` (the path and query of each answer the cache kept: stored by
- * the proxy, answered from its cache by Varnish) and a close of both.
+ * the proxy, answered from its cache by Varnish), `clear()` (forget every answer) and a close of
+ * both.
  */
 export async function servedThroughSharedCache(
   fetch: (request: Request) => Response | Promise<Response>
-): Promise<{ origin: string; kept: () => Promise<string[]>; close: () => Promise<void> }> {
+): Promise<{
+  origin: string
+  kept: () => Promise<string[]>
+  clear: () => Promise<void>
+  close: () => Promise<void>
+}> {
   if (SHARED_CACHE === 'proxy') {
     const { origin, cache, close } = await servedThroughCache(fetch)
     const kept = async () => [...cache.stored].flatMap(([url, entries]) => entries.map(() => url))
-    return { origin, kept, close }
+    return { origin, kept, clear: async () => cache.stored.clear(), close }
   }
   if (!varnishPresent('HYDRA_TEST_SHARED_CACHE=varnish'))
     throw new Error('HYDRA_TEST_SHARED_CACHE=varnish needs Varnish with vmod xkey')
@@ -76,7 +82,7 @@ export async function servedThroughSharedCache(
     await varnish.stop()
     await server.close()
   }
-  return { origin: varnish.origin, kept: varnish.hits, close }
+  return { origin: varnish.origin, kept: varnish.hits, clear: varnish.clear, close }
 }
 
 /** The shared cache in front of `origin`, on a server of its own. */

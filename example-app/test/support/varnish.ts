@@ -17,6 +17,7 @@ import { freePort } from './free-port.js'
 
 const VARNISHD = '/usr/sbin/varnishd'
 const VARNISHNCSA = '/usr/bin/varnishncsa'
+const VARNISHADM = '/usr/bin/varnishadm'
 const run = promisify(execFile)
 const CACHING = new URL('../../../docs/caching.md', import.meta.url).pathname
 
@@ -82,7 +83,8 @@ export async function startVarnish(origin: string) {
   for (let tries = 0; ; tries++) {
     if (child.exitCode !== null) throw new Error(`varnishd exited:\n${output}`)
     try {
-      await fetch(`${cacheOrigin}/`, { method: 'HEAD' })
+      // Answered by Varnish itself (a PURGE without tags), never by the server behind it.
+      await fetch(`${cacheOrigin}/`, { method: 'PURGE' })
       break
     } catch {
       if (tries >= 150) {
@@ -101,5 +103,9 @@ export async function startVarnish(origin: string) {
       .filter((line) => line.startsWith('hit '))
       .map((line) => line.slice('hit '.length))
   }
-  return { origin: cacheOrigin, stop, hits }
+  /** Drops every object the cache holds (a ban matching every URL). */
+  const clear = async () => {
+    await run(VARNISHADM, ['-n', path.join(folder, 'n'), 'ban', 'req.url', '~', '.'])
+  }
+  return { origin: cacheOrigin, stop, hits, clear }
 }

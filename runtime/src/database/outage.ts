@@ -137,7 +137,14 @@ export interface OutageLogWording {
    * purge): `outage.start` and `outage.end` by default, whose fields name the database as
    * `database`.
    */
-  events?: { start: string; end: string } | undefined
+  events?:
+    | {
+        /** The event of the line an episode starts with (`purge.error`). */
+        start: string
+        /** The event of the line it ends with (`purge.end`). */
+        end: string
+      }
+    | undefined
 }
 
 /** The state of one database's episode, shared by the logs of every app reading it. */

@@ -9,6 +9,7 @@
 export type { EdgeCache } from './data/edge-cache-marks.js'
 export { type HttpPurgeOptions, httpPurge } from './data/http-purge.js'
 export {
+  type HydraInvalidation,
   hydraInvalidation,
   type InvalidationOptions,
   type PurgeTags,

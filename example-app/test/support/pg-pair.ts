@@ -8,10 +8,10 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { appendFile, chown, mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { freePort } from './free-port.js'
 
 const run = promisify(execFile)
 
@@ -35,17 +35,6 @@ export async function postgresPrograms(): Promise<{ bin?: string; missing?: stri
     }
   }
   return { bin }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** One server of the pair. */

@@ -84,7 +84,10 @@ export async function ask(origin: string, path: string, token?: string): Promise
   return { status: response.status, headers: response.headers, text: await response.text() }
 }
 
-/** The headers of an answer that may differ between two answers of the same document. */
+/**
+ * The headers of an answer that may differ between two answers of the same document (behind
+ * Varnish, `x-varnish` holds each request's transaction ids and `age` how long it was kept).
+ */
 const TRANSIENT = new Set([
   'date',
   'content-length',
@@ -92,6 +95,8 @@ const TRANSIENT = new Set([
   'etag',
   'connection',
   'keep-alive',
+  'x-varnish',
+  'age',
 ])
 const headersOf = (answer: Answer) =>
   [...answer.headers]

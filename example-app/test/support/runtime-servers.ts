@@ -5,9 +5,9 @@
  * ports of its own.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { freePort } from './free-port.js'
 
 const APP = new URL('../..', import.meta.url).pathname
 /** The commands npm links for the workspace (wrangler, bun, deno). */
@@ -136,18 +136,6 @@ export function failedStart(
         else resolve({ code: error ? (error.code as number) : 0, stdout, stderr })
       }
     )
-  })
-}
-
-/** A free TCP port on the loopback interface (wrangler takes fixed ports). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
   })
 }
 

@@ -4,11 +4,13 @@
  * revalidate, how a 304 updates the stored answer) is `http-cache-semantics`' in shared mode. It
  * keeps answers by URL, marks each answer `X-Cache: HIT`, `MISS` or `REVALIDATED`, and purges by
  * tag on a `PURGE` request with an `xkey` header (vmod xkey's form, which `httpPurge` sends),
- * counting purges and the tags they named.
+ * counting purges and the tags they named. `servedThroughSharedCache` puts it, or a real Varnish
+ * (test/support/varnish.ts), in front of a server, as `HYDRA_TEST_SHARED_CACHE` says.
  */
 import type { MiddlewareHandler } from 'hono'
 import CachePolicy from 'http-cache-semantics'
 import { startServer } from './harness.js'
+import { startVarnish, varnishPresent } from './varnish.js'
 
 /** The library's 4.2 API, which its DefinitelyTyped types (4.0) do not declare yet. */
 type Evaluating = CachePolicy & {
@@ -37,9 +39,7 @@ const plain = (headers: Headers) => Object.fromEntries(headers.entries())
  * `fetch` served, with the shared cache in front of it: the cache's origin, the cache (what it
  * keeps), and a close of both.
  */
-export async function servedThroughCache(
-  fetch: (request: Request) => Response | Promise<Response>
-) {
+async function servedThroughCache(fetch: (request: Request) => Response | Promise<Response>) {
   const server = await startServer(fetch)
   const cache = await sharedCache(server.origin)
   const close = async () => {
@@ -47,6 +47,40 @@ export async function servedThroughCache(
     await server.close()
   }
   return { origin: cache.origin, cache, close }
+}
+
+/** The shared cache a test runs through: this proxy, or Varnish (`HYDRA_TEST_SHARED_CACHE`). */
+const SHARED_CACHE = process.env.HYDRA_TEST_SHARED_CACHE === 'varnish' ? 'varnish' : 'proxy'
+
+/**
+ * `fetch` served behind the shared cache `SHARED_CACHE` names: this proxy (the default), or
+ * Varnish configured as docs/caching.md says (`HYDRA_TEST_SHARED_CACHE=varnish`, which needs it
+ * installed). Its origin, `kept()` (the path and query of each answer the cache kept: stored by
+ * the proxy, answered from its cache by Varnish), `clear()` (forget every answer) and a close of
+ * both.
+ */
+export async function servedThroughSharedCache(
+  fetch: (request: Request) => Response | Promise<Response>
+): Promise<{
+  origin: string
+  kept: () => Promise<string[]>
+  clear: () => Promise<void>
+  close: () => Promise<void>
+}> {
+  if (SHARED_CACHE === 'proxy') {
+    const { origin, cache, close } = await servedThroughCache(fetch)
+    const kept = async () => [...cache.stored].flatMap(([url, entries]) => entries.map(() => url))
+    return { origin, kept, clear: async () => cache.stored.clear(), close }
+  }
+  if (!varnishPresent('HYDRA_TEST_SHARED_CACHE=varnish'))
+    throw new Error('HYDRA_TEST_SHARED_CACHE=varnish needs Varnish with vmod xkey')
+  const server = await startServer(fetch)
+  const varnish = await startVarnish(server.origin)
+  const close = async () => {
+    await varnish.stop()
+    await server.close()
+  }
+  return { origin: varnish.origin, kept: varnish.hits, clear: varnish.clear, close }
 }
 
 /** The shared cache in front of `origin`, on a server of its own. */

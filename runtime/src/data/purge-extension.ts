@@ -12,14 +12,16 @@
  * - a write inside an interactive transaction (`$transaction(async (tx) => ...)`), when the
  *   transaction resolves, and never when it rolls back.
  *
- * `purge` and the drop are called after the write answered, never awaited by it; what they throw
- * or reject goes to the logger. The transaction's writes are recognised by the asynchronous
+ * `purge` and the drop are called after the write answered, never awaited by it, and `settled()`
+ * awaits them (data/purge-sender.ts); what they throw or reject goes to the logger, once per
+ * episode of failures. The transaction's writes are recognised by the asynchronous
  * context of its callback (AsyncLocalStorage, which Node, Bun, Deno and workerd with
  * `nodejs_compat` have).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { type HydraLogger, loggerOf } from '../observe/logger.js'
-import { type CountStore, dropSharedCounts } from './shared-totals.js'
+import { purgeSender } from './purge-sender.js'
+import type { CountStore } from './shared-totals.js'
 import { relationTargets, WRITE_OPERATIONS } from './written-models.js'
 import { type RowIris, type WriteTags, writeTags } from './written-rows.js'
 
@@ -45,6 +47,21 @@ export interface InvalidationOptions {
    * (docs/caching.md#what-a-write-purges).
    */
   resources?: readonly RowIris[] | undefined
+}
+
+/**
+ * The extension `hydraInvalidation` returns: `prisma.$extends(invalidation)` (or
+ * `invalidation(prisma)`, the extended client typed as the client itself), and `settled()`.
+ */
+export interface HydraInvalidation {
+  /** The client extended: its writes purge (`client.$extends(invalidation)` calls it). */
+  <C extends object>(client: C): C
+  /**
+   * Resolves once every purge and drop started so far by the writes of the clients it extended
+   * has ended, those started meanwhile included: what a script or a queue consumer awaits before
+   * it exits (a write's purge leaves after its answer). Never rejects: a failure is logged.
+   */
+  settled(): Promise<void>
 }
 
 /**
@@ -83,21 +100,23 @@ function isExtensible<C extends object>(client: C): client is Extensible<C> {
  * Every create, update, upsert and delete of a model (the `Many` forms, nested writes and cascades
  * included) purges, after commit, the tags of the models it changes and the IRIs of the rows it
  * changed (data/written-rows.ts), and with `totals` drops the shared totals that read those models.
+ * `settled()` awaits the purges and drops started so far.
  *
  * @example
  * ```ts
  * import { httpPurge, hydraInvalidation } from '@prisma-hydra/runtime/invalidation'
  * import { hydraResources } from './generated/hydra/index.js'
  *
- * const purging = prisma.$extends(
- *   hydraInvalidation({
- *     purge: httpPurge({ url: 'http://varnish:6081/' }),
- *     resources: hydraResources,
- *   })
- * )
+ * const invalidation = hydraInvalidation({
+ *   purge: httpPurge({ url: 'http://varnish:6081/' }),
+ *   resources: hydraResources,
+ * })
+ * const purging = prisma.$extends(invalidation)
+ * // A script writes through `purging`, then waits for its purges before it exits:
+ * await invalidation.settled()
  * ```
  */
-export function hydraInvalidation(options: InvalidationOptions) {
+export function hydraInvalidation(options: InvalidationOptions): HydraInvalidation {
   const { purge, totals } = options
   if (!purge && !totals)
     throw new TypeError('hydraInvalidation needs `purge`, `totals` or both: it has nothing to do')
@@ -105,29 +124,11 @@ export function hydraInvalidation(options: InvalidationOptions) {
     throw new TypeError(
       'hydraInvalidation({ totals }): the store has no `drop`, so its counts cannot be dropped on write'
     )
-  const logger = loggerOf(options.logger)
   const pending = new AsyncLocalStorage<WriteTags>()
-  const send = ({ tags, models }: WriteTags) => {
-    if (tags.size === 0) return
-    const list = [...tags]
-    // Never awaited by the write: its answer leaves first, whatever the purge and drop do.
-    setTimeout(() => {
-      // The totals first: an answer a purged cache asks again for must not show a dropped count.
-      const dropped = totals ? dropSharedCounts(totals, [...models], logger) : Promise.resolve()
-      if (!purge) return
-      dropped
-        .then(() => purge(list))
-        .catch((error: unknown) =>
-          logger({
-            level: 'error',
-            message: `purging ${list.join(' ')} failed: cached answers may be stale until they expire`,
-            fields: { event: 'purge.error', tags: list, error },
-          })
-        )
-    }, 0)
-  }
+  const sender = purgeSender(purge, totals, loggerOf(options.logger))
+  const send = sender.send
   const resources = new Map((options.resources ?? []).map((resource) => [resource.name, resource]))
-  return <C extends object>(client: C): C => {
+  const extend = <C extends object>(client: C): C => {
     if (!isExtensible(client))
       throw new TypeError('hydraInvalidation extends a Prisma client: this value has no $extends')
     const targets = relationTargets(client)
@@ -166,4 +167,5 @@ export function hydraInvalidation(options: InvalidationOptions) {
       },
     })
   }
+  return Object.assign(extend, { settled: sender.settled })
 }

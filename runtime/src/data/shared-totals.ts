@@ -13,6 +13,7 @@
  * timeout, with one log line when the outage starts and one when it ends.
  */
 import { createHash } from 'node:crypto'
+import { type OutageLog, outageLogFor } from '../database/outage.js'
 import { withinBudget } from '../database/timeouts.js'
 import { consoleLogger, type HydraLogger } from '../observe/logger.js'
 import type { CountCache, TotalAccuracy } from '../paging/totals.js'
@@ -213,9 +214,21 @@ export class SharedCountCache {
   }
 }
 
+/** The episodes of each store's failed drops, shared by every extension dropping from it. */
+const drops = new WeakMap<CountStore, OutageLog>()
+
+/** How the drops' episodes are worded and named (docs/operations.md#logger). */
+const DROP_EPISODES = {
+  subject: "the shared totals' drop",
+  meanwhile: 'writes leave the counts they change to expire',
+  counted: 'drops failed, their counts left to expire',
+  events: { start: 'totals-store.drop-error', end: 'totals-store.drop-end' },
+}
+
 /**
  * Drops the counts of `store` that read any of `models`, through the store's outage guard (its
- * timeout; a failure is an outage of the store, logged once). A failed drop is logged as an error:
+ * timeout; a failure is an outage of the store, logged once). Failed drops are logged as an
+ * error once per episode (one line when they start failing, one when a drop succeeds again):
  * those counts are answered until they expire.
  */
 export async function dropSharedCounts(
@@ -225,13 +238,12 @@ export async function dropSharedCounts(
 ): Promise<void> {
   const { drop } = store
   if (!drop || models.length === 0) return
+  const log = outageLogFor(drops, store, DROP_EPISODES).through(logger)
   try {
     await guardOf(store).run(() => drop.call(store, models), logger)
   } catch (error) {
-    logger({
-      level: 'error',
-      message: `dropping the shared totals of ${models.join(' ')} failed: they may be stale until they expire`,
-      fields: { event: 'totals-store.drop-error', models, error: (error as Error).cause ?? error },
-    })
+    log.failed((error as Error).cause ?? error)
+    return
   }
+  log.succeeded()
 }

@@ -132,6 +132,19 @@ export interface OutageLogWording {
   counted: string
   /** The level of the line an episode starts with: `error` (default), `warn` when reads go on. */
   level?: 'error' | 'warn' | undefined
+  /**
+   * The events of the two lines, for an episode of something else than a database (a cache's
+   * purge): `outage.start` and `outage.end` by default, whose fields name the database as
+   * `database`.
+   */
+  events?:
+    | {
+        /** The event of the line an episode starts with (`purge.error`). */
+        start: string
+        /** The event of the line it ends with (`purge.end`). */
+        end: string
+      }
+    | undefined
 }
 
 /** The state of one database's episode, shared by the logs of every app reading it. */
@@ -184,7 +197,7 @@ export class OutageLog {
     this.logger({
       level: this.wording.level ?? 'error',
       message: `${subject} is unavailable (${reason}); ${meanwhile} until it answers again`,
-      fields: { event: 'outage.start', database: subject, reason },
+      fields: { ...this.#named('start'), reason },
     })
   }
 
@@ -197,11 +210,34 @@ export class OutageLog {
     this.logger({
       level: 'info',
       message: `${subject} answers again after ${seconds.toFixed(1)} s (${episode.answered} ${counted})`,
-      fields: { event: 'outage.end', database: subject, seconds, requests: episode.answered },
+      fields: { ...this.#named('end'), seconds, requests: episode.answered },
     })
     episode.since = undefined
     episode.answered = 0
   }
+
+  /** The event of a line, and the database it names when the episode is a database's. */
+  #named(line: 'start' | 'end'): { event: string; database?: string } {
+    const { events, subject } = this.wording
+    return events ? { event: events[line] } : { event: `outage.${line}`, database: subject }
+  }
+}
+
+/**
+ * The outage log `logs` keeps for `owner` (a purge, a store), made with `wording` the first time:
+ * one per owner, shared by every app or extension going through it.
+ */
+export function outageLogFor<K extends object>(
+  logs: WeakMap<K, OutageLog>,
+  owner: K,
+  wording: OutageLogWording
+): OutageLog {
+  let log = logs.get(owner)
+  if (!log) {
+    log = new OutageLog(wording)
+    logs.set(owner, log)
+  }
+  return log
 }
 
 /**

@@ -10,6 +10,7 @@ import type { AuthenticationSettings, GuardAnswer } from '../../contract/access-
 import { admit, type GuardedAction, ruleOf, run } from '../../data/caller-view.js'
 import { isNoRow, settleWhere } from '../../filters/settled-where.js'
 import type { AccessRules, ResourceAccess } from './access-rules.js'
+import { checkedAccess } from './credentials-check.js'
 
 /** A Prisma `where`. */
 type Where = Record<string, unknown>
@@ -91,7 +92,8 @@ export function callerRules<A extends AccessRules>(
   authentication: AuthenticationSettings,
   keys: Readonly<Record<string, string>>
 ): CallerRules<A> {
-  const resource = (model: string) => access?.[model]
+  const checked = checkedAccess(access, authentication)
+  const resource = (model: string) => checked?.[model]
   const written = (model: string, where: Where | undefined) => {
     const key = keys[model]
     return isNoRow(where) && key !== undefined ? { [key]: { in: [] } } : where

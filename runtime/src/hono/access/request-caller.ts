@@ -19,6 +19,7 @@ import {
 } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
 import type { AccessRules } from './access-rules.js'
+import { checkedAccess } from './credentials-check.js'
 
 /** The context variable memoising each model's item scope for the request. */
 const SCOPES = 'prisma-hydra caller scopes'
@@ -137,7 +138,8 @@ export function requestCaller(
   options: CallerOptions,
   request: CallerRequest
 ): Promise<CallerView> {
-  const { access, authentication } = options
+  const { authentication } = options
+  const access = checkedAccess(options.access, authentication)
   noteModels(c, options.cacheTags, request)
   const vary = personalHeaders(access, request, authentication)
   if (vary) {

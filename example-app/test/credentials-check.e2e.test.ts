@@ -1,0 +1,87 @@
+/**
+ * The promise of `reads: 'credentials'` checked outside production (docs/caching.md#what-is-checked):
+ * the example app under a rule of Book declaring it. A scope reading the `X-Region` header, whose
+ * anonymous answers a shared cache would hand every region, fails the request loudly (a 500 whose
+ * log names the rule and the header); a scope reading only the caller's token serves its pages,
+ * shared for anonymous callers.
+ */
+import type { HydraLogger } from '@prisma-hydra/runtime'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { HydraAccess } from '#generated/hydra/index.js'
+import type { PrismaClient } from '#generated/prisma/client.js'
+import { createApp } from '../src/app.js'
+import { type LibraryEnv, tokenFor } from '../src/auth.js'
+import { prepareDatabase } from '../src/database.js'
+import { createPrismaClient } from '../src/prisma.js'
+import { emptyDatabase, startServer, TEST_DATABASE, type TestDatabase } from './support/harness.js'
+
+const SECRET = 'credentials check test secret'
+
+let prisma: PrismaClient
+let database: TestDatabase
+const closers: Array<() => Promise<void>> = []
+
+beforeAll(async () => {
+  if (TEST_DATABASE !== 'sqlite') return
+  database = await emptyDatabase()
+  prisma = createPrismaClient(database.url)
+  await prepareDatabase(prisma, database.url)
+}, 120_000)
+
+afterAll(async () => {
+  for (const close of closers) await close()
+  await prisma?.$disconnect()
+  await database?.remove()
+})
+
+/** The example under `access`, served; the records it logs. */
+async function served(access: HydraAccess<LibraryEnv>) {
+  const records: Parameters<HydraLogger>[0][] = []
+  const app = createApp(prisma, {
+    auth: { secret: SECRET, access },
+    logger: (record) => records.push(record),
+  })
+  const server = await startServer(app.fetch)
+  closers.push(server.close)
+  return { origin: server.origin, records }
+}
+
+// Nothing here depends on the database: SQLite's run alone holds it.
+describe.skipIf(TEST_DATABASE !== 'sqlite')("reads: 'credentials', checked", () => {
+  it('fails loudly on a rule reading X-Region, naming the rule and the header', async () => {
+    const { origin, records } = await served({
+      Book: {
+        reads: 'credentials',
+        scope: (c) => (c.req.header('X-Region') === 'eu' ? { genre: 'POETRY' } : undefined),
+      },
+    })
+    for (const region of ['eu', 'us']) {
+      const response = await fetch(`${origin}/books`, { headers: { 'X-Region': region } })
+      expect(response.status, region).toBe(500)
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+    }
+    const errors = records.filter((record) => record.level === 'error')
+    expect(errors).toHaveLength(2)
+    const cause = String((errors[0]?.fields.error as Error | undefined)?.message)
+    expect(cause).toContain('The scope of Book read the request header X-Region')
+    expect(cause).toContain("reads: 'credentials'")
+  })
+
+  it('serves a rule reading only the Authorization header, shared for anonymous callers', async () => {
+    const { origin, records } = await served({
+      Book: {
+        reads: 'credentials',
+        scope: (c) => (c.req.header('Authorization') ? undefined : { genre: { not: 'POETRY' } }),
+      },
+    })
+    const anonymous = await fetch(`${origin}/books/recent`, { headers: { 'X-Region': 'eu' } })
+    expect(anonymous.status).toBe(200)
+    expect(anonymous.headers.get('cache-control')).toBe('max-age=30, s-maxage=120')
+    const token = await tokenFor({ sub: 'Librarian', role: 'librarian' }, SECRET)
+    const headers = { Authorization: `Bearer ${token}` }
+    const staff = await fetch(`${origin}/books/recent`, { headers })
+    expect(staff.status).toBe(200)
+    expect(staff.headers.get('cache-control')).toBe('private, max-age=30')
+    expect(records).toEqual([])
+  })
+})

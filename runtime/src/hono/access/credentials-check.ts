@@ -1,0 +1,186 @@
+/**
+ * @module
+ * The promise of `reads: 'credentials'` checked (docs/caching.md#what-is-checked): outside
+ * production, the rules of a resource declaring it are called with a view of the request's context
+ * that refuses every read of the request beyond its credentials (another header, the query, the
+ * URL, the body, the client's address), with a TypeError naming the resource, the rule and what it
+ * read. The answer of such a rule would differ between anonymous callers that a shared cache hands
+ * one answer.
+ */
+import type { Context } from 'hono'
+import type { AuthenticationSettings } from '../../contract/access-rules.js'
+import { CALLER_HEADERS } from '../../data/caller-view.js'
+import type { AccessRules } from './access-rules.js'
+
+/** What is read of the request that the rule promised not to read. */
+type Refuse = (what: string) => never
+
+/** Whether rules are checked: unless `NODE_ENV` is `production` (docs/caching.md). */
+function checksRules(): boolean {
+  return globalThis.process?.env?.NODE_ENV !== 'production'
+}
+
+/** The properties of Hono's request a rule reading only credentials may read as they are. */
+const REQUEST_KEPT = new Set([
+  'param',
+  'path',
+  'routePath',
+  'method',
+  'matchedRoutes',
+  'routeIndex',
+])
+
+/** The properties of the request's runtime bindings that hold its connection (its address). */
+const CONNECTION = new Set(['incoming', 'outgoing', 'requestIP', 'remoteAddr', 'server'])
+
+/** `value` read from `target`, a method bound to it (Hono's objects keep private fields). */
+function kept(target: object, property: string | symbol): unknown {
+  const value: unknown = Reflect.get(target, property, target)
+  return typeof value === 'function' ? value.bind(target) : value
+}
+
+/** The request's `Headers`, answering only the credentials' ones. */
+function credentialHeaders(headers: Headers, allowed: ReadonlySet<string>, refuse: Refuse) {
+  const checked = (name: string) => {
+    if (!allowed.has(name.toLowerCase())) refuse(`the request header ${name}`)
+    return name
+  }
+  return new Proxy(headers, {
+    get(target, property) {
+      if (property === 'get') return (name: string) => target.get(checked(name))
+      if (property === 'has') return (name: string) => target.has(checked(name))
+      if (typeof property === 'symbol') return kept(target, property)
+      return refuse(`every request header (Headers.${property})`)
+    },
+  })
+}
+
+/** Hono's request, answering only its credentials and its route. */
+function credentialRequest(request: Context['req'], allowed: ReadonlySet<string>, refuse: Refuse) {
+  const raw = (original: Request) =>
+    new Proxy(original, {
+      get(target, property) {
+        if (property === 'headers') return credentialHeaders(target.headers, allowed, refuse)
+        if (property === 'method' || typeof property === 'symbol') return kept(target, property)
+        return refuse(`the request's ${property}`)
+      },
+    })
+  return new Proxy(request, {
+    get(target, property) {
+      if (property === 'header')
+        return (name?: string) => {
+          if (name === undefined) return refuse('every request header (c.req.header())')
+          if (!allowed.has(name.toLowerCase())) return refuse(`the request header ${name}`)
+          return target.header(name)
+        }
+      if (property === 'raw') return raw(target.raw)
+      if (typeof property === 'symbol' || REQUEST_KEPT.has(property)) return kept(target, property)
+      return refuse(`c.req.${property}`)
+    },
+  })
+}
+
+/** The runtime's bindings (`c.env`), without the connection they hold on Node, Bun and Deno. */
+function credentialBindings(env: unknown, refuse: Refuse): unknown {
+  if (typeof env !== 'object' || env === null) return env
+  return new Proxy(env, {
+    get(target, property) {
+      if (typeof property === 'string' && CONNECTION.has(property))
+        return refuse(`the connection (c.env.${property}: the client's address)`)
+      return kept(target, property)
+    },
+  })
+}
+
+/** `c` as a rule reading only credentials sees it: any other read of the request throws. */
+function credentialContext(c: Context, allowed: ReadonlySet<string>, refuse: Refuse): Context {
+  return new Proxy(c, {
+    get(target, property) {
+      if (property === 'req') return credentialRequest(target.req, allowed, refuse)
+      if (property === 'env') return credentialBindings(target.env, refuse)
+      return kept(target, property)
+    },
+  })
+}
+
+/** A rule (`scope`, `guard`, `hidden`, an operation's), called through the check. */
+function checkedRule<F extends (c: Context) => unknown>(
+  rule: F | undefined,
+  allowed: ReadonlySet<string>,
+  named: string
+): F | undefined
+function checkedRule<F extends (c: Context) => unknown>(
+  rule: F | null | undefined,
+  allowed: ReadonlySet<string>,
+  named: string
+): F | null | undefined
+function checkedRule<F extends (c: Context) => unknown>(
+  rule: F | null | undefined,
+  allowed: ReadonlySet<string>,
+  named: string
+): F | null | undefined {
+  if (typeof rule !== 'function') return rule
+  const headers = [...allowed].join(', ')
+  const refuse: Refuse = (what) => {
+    throw new TypeError(
+      `${named} read ${what}, but the resource declares reads: 'credentials' (only the ${headers} headers and what middleware derives from them): read only those, or declare nothing (docs/caching.md#what-is-checked)`
+    )
+  }
+  return ((c: Context) => rule(credentialContext(c, allowed, refuse))) as F
+}
+
+/** The rules already checked, by the rules and the authentication settings. */
+const checked = new WeakMap<AccessRules, WeakMap<object, AccessRules>>()
+const DEFAULT_SETTINGS = {}
+
+/**
+ * `access` with the rules of every resource declaring `reads: 'credentials'` checked, when
+ * `checksRules()`; `access` itself otherwise, or when none declares it.
+ */
+export function checkedAccess(
+  access: AccessRules | undefined,
+  settings: AuthenticationSettings | undefined
+): AccessRules | undefined {
+  if (!access || !checksRules()) return access
+  let bySettings = checked.get(access)
+  if (!bySettings) {
+    bySettings = new WeakMap()
+    checked.set(access, bySettings)
+  }
+  const key = settings ?? DEFAULT_SETTINGS
+  let rules = bySettings.get(key)
+  if (!rules) {
+    rules = checkRules(access, settings?.vary ?? CALLER_HEADERS)
+    bySettings.set(key, rules)
+  }
+  return rules
+}
+
+function checkRules(access: AccessRules, vary: readonly string[]): AccessRules {
+  const allowed = new Set(vary.map((name) => name.toLowerCase()))
+  const out: Record<string, AccessRules[string]> = {}
+  for (const [model, rules] of Object.entries(access)) {
+    if (rules?.reads !== 'credentials') {
+      out[model] = rules
+      continue
+    }
+    const operations = Object.fromEntries(
+      Object.entries(rules.operations ?? {}).map(([name, own]) => [
+        name,
+        own && {
+          ...own,
+          scope: checkedRule(own.scope, allowed, `The scope of ${model} (${name})`),
+          guard: checkedRule(own.guard, allowed, `The guard of ${model} (${name})`),
+        },
+      ])
+    )
+    out[model] = {
+      ...rules,
+      scope: checkedRule(rules.scope, allowed, `The scope of ${model}`),
+      guard: checkedRule(rules.guard, allowed, `The guard of ${model}`),
+      hidden: checkedRule(rules.hidden, allowed, `The hidden rule of ${model}`),
+      ...(rules.operations ? { operations } : {}),
+    }
+  }
+  return out
+}

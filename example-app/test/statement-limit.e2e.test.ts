@@ -22,7 +22,7 @@ import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, TEST_DATABASE, type TestDatabase } from './support/harness.js'
-import { holdTables } from './support/table-lock.js'
+import { holdTables, readsRunning } from './support/table-lock.js'
 import { startTcpProxy } from './support/tcp-proxy.js'
 
 /** The app's budget: the page's request is answered 503 long before the statement limit. */
@@ -50,18 +50,7 @@ afterAll(async () => {
 })
 
 /** Statements reading `Book` running on the server now, but the asker's own. */
-async function readsRunning(): Promise<number> {
-  const sql =
-    TEST_DATABASE === 'mysql'
-      ? `SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST
-         WHERE DB = DATABASE() AND COMMAND <> 'Sleep' AND INFO LIKE '%Book%'
-         AND ID <> CONNECTION_ID()`
-      : `SELECT COUNT(*) AS n FROM pg_stat_activity
-         WHERE datname = current_database() AND state = 'active' AND query LIKE '%Book%'
-         AND pid <> pg_backend_pid()`
-  const [row] = await seeded.$queryRawUnsafe<Array<{ n: bigint | number }>>(sql)
-  return Number(row?.n ?? 0)
-}
+const booksRead = () => readsRunning(seeded, 'Book', TEST_DATABASE)
 
 /**
  * Polls the server's process list until `count` connections were seen reading `Book` (MariaDB);
@@ -83,11 +72,11 @@ async function readersSeenWithin(count: number, milliseconds: number): Promise<b
   return false
 }
 
-/** Polls readsRunning until it is 0; false if it is not within `milliseconds`. */
+/** Polls booksRead until it is 0; false if it is not within `milliseconds`. */
 async function readsEndWithin(milliseconds: number): Promise<boolean> {
   const until = performance.now() + milliseconds
   while (performance.now() < until) {
-    if ((await readsRunning()) === 0) return true
+    if ((await booksRead()) === 0) return true
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   return false
@@ -139,7 +128,7 @@ describe.runIf(TEST_DATABASE !== 'sqlite').each(['prisma', 'compiled'] as const)
         expect(response.status).toBe(503)
         expect(response.headers.get('retry-after')).toBe('3')
         // Answered, its read still waits for the table on the server...
-        expect(await readsRunning()).toBeGreaterThan(0)
+        expect(await booksRead()).toBeGreaterThan(0)
         // ...until the server ends it, the table still held.
         expect(await readsEndWithin(STATEMENT * 4)).toBe(true)
       } finally {

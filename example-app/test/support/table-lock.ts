@@ -53,3 +53,26 @@ export async function holdTables(
     },
   }
 }
+
+/** What `readsRunning` uses of a Prisma client. */
+interface Asker {
+  $queryRawUnsafe<T>(query: string): PromiseLike<T>
+}
+
+/**
+ * Statements naming `table` that the server is running now, but the asker's own (its own list
+ * of running statements: `information_schema.PROCESSLIST`, `pg_stat_activity`), on MySQL/MariaDB
+ * or PostgreSQL (a test project's name).
+ */
+export async function readsRunning(asker: Asker, table: string, database: string): Promise<number> {
+  const sql =
+    database === 'mysql'
+      ? `SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST
+         WHERE DB = DATABASE() AND COMMAND <> 'Sleep' AND INFO LIKE '%${table}%'
+         AND ID <> CONNECTION_ID()`
+      : `SELECT COUNT(*) AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND state = 'active' AND query LIKE '%${table}%'
+         AND pid <> pg_backend_pid()`
+  const [row] = await asker.$queryRawUnsafe<Array<{ n: bigint | number }>>(sql)
+  return Number(row?.n ?? 0)
+}

@@ -19,7 +19,7 @@ import { createPrismaClient } from '../src/prisma.js'
 import { fencedBlocks } from './support/doc-snippets.js'
 import { emptyDatabase, TEST_DATABASE, type TestDatabase } from './support/harness.js'
 import { startExample } from './support/runtime-servers.js'
-import { holdTables, readsRunning } from './support/table-lock.js'
+import { holdTablesOn, readsRunning } from './support/table-lock.js'
 
 const APP = fileURLToPath(new URL('..', import.meta.url))
 const DEPLOYMENT = fileURLToPath(new URL('../../docs/deployment.md', import.meta.url))
@@ -46,13 +46,7 @@ afterAll(async () => {
 const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds))
 
 /** Another connection holding `Book` until `release` (test/support/table-lock.ts). */
-async function holdBooks(): Promise<{ release: () => Promise<void> }> {
-  const url = new URL(database.url)
-  if (TEST_DATABASE === 'mysql') url.searchParams.set('connectionLimit', '1')
-  const locker = createPrismaClient(url.toString(), { statement: 0, lock: 0 })
-  opened.push(() => locker.$disconnect())
-  return holdTables(locker, ['Book'], TEST_DATABASE)
-}
+const holdBooks = () => holdTablesOn(database.url, ['Book'], TEST_DATABASE)
 
 /** Polls until a statement reading `Book` runs on the server; false after five seconds. */
 async function pageWaitsOnTheTable(): Promise<boolean> {

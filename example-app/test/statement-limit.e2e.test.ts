@@ -22,7 +22,7 @@ import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, TEST_DATABASE, type TestDatabase } from './support/harness.js'
-import { holdTables, readsRunning } from './support/table-lock.js'
+import { holdTablesOn, readsRunning } from './support/table-lock.js'
 import { startTcpProxy } from './support/tcp-proxy.js'
 
 /** The app's budget: the page's request is answered 503 long before the statement limit. */
@@ -82,18 +82,8 @@ async function readsEndWithin(milliseconds: number): Promise<boolean> {
   return false
 }
 
-/**
- * Another connection holding `Book` until `release`: `LOCK TABLES … WRITE` on a pool of one
- * connection (MariaDB), an open transaction's `ACCESS EXCLUSIVE` lock (PostgreSQL).
- */
-async function holdBooks(): Promise<{ release: () => Promise<void> }> {
-  const url = new URL(database.url)
-  if (TEST_DATABASE === 'mysql') url.searchParams.set('connectionLimit', '1')
-  // No statement or lock limit of its own: it holds the table as long as the test needs.
-  const locker = createPrismaClient(url.toString(), { statement: 0, lock: 0 })
-  opened.push(() => locker.$disconnect())
-  return holdTables(locker, ['Book'], TEST_DATABASE)
-}
+/** Another connection holding `Book` until `release` (test/support/table-lock.ts). */
+const holdBooks = () => holdTablesOn(database.url, ['Book'], TEST_DATABASE)
 
 /** The example app over a client of its own with `driver` bounds, on `url`; its origin. */
 async function serve(

@@ -5,6 +5,8 @@
  * `ACCESS EXCLUSIVE` locks (PostgreSQL).
  */
 
+import { createPrismaClient } from '../../src/prisma.js'
+
 /** What the lock uses of a Prisma client. */
 interface Locker {
   $executeRawUnsafe(query: string): PromiseLike<unknown>
@@ -75,4 +77,31 @@ export async function readsRunning(asker: Asker, table: string, database: string
          AND pid <> pg_backend_pid()`
   const [row] = await asker.$queryRawUnsafe<Array<{ n: bigint | number }>>(sql)
   return Number(row?.n ?? 0)
+}
+
+/**
+ * `tables` held by a client of their own on `url` (a pool of one connection on MySQL/MariaDB,
+ * where the lock is the connection's), with no statement or lock limit, so that it holds them as
+ * long as the test needs; `release` frees them and disconnects it.
+ */
+export async function holdTablesOn(
+  url: string,
+  tables: readonly string[],
+  database: string
+): Promise<{ release: () => Promise<void> }> {
+  const settings = new URL(url)
+  if (database === 'mysql') settings.searchParams.set('connectionLimit', '1')
+  const locker = createPrismaClient(settings.toString(), { statement: 0, lock: 0 })
+  try {
+    const held = await holdTables(locker, tables, database)
+    return {
+      release: async () => {
+        await held.release()
+        await locker.$disconnect()
+      },
+    }
+  } catch (error) {
+    await locker.$disconnect()
+    throw error
+  }
 }

@@ -6,7 +6,8 @@ import { DatabaseSummary } from './test/support/summary.js'
 /**
  * End-to-end files that never touch the suite's database, run once (in the `sqlite` project):
  * the generator's failures (no database), custom handlers over arrays and iterables (no
- * database), and the per-server checks that pick their servers themselves.
+ * database), the per-server checks that pick their servers themselves, and runtime-bun-deno.md's
+ * entry stopping on a SQLite file it cannot open.
  */
 const DATABASE_FREE = [
   'test/generate.e2e.test.ts',
@@ -17,6 +18,7 @@ const DATABASE_FREE = [
   'test/descriptors.e2e.test.ts',
   'test/databases.e2e.test.ts',
   'test/workers-cache.e2e.test.ts',
+  'test/bun-deno-entry.e2e.test.ts',
 ]
 
 /** End-to-end files of what only PostgreSQL stores (scalar lists, uuid and Bytes keys): the `postgresql` project only. */

@@ -37,6 +37,13 @@ export interface DriverTimeouts {
    */
   statement?: number
   /**
+   * PostgreSQL and MariaDB: a statement's wait for a lock another connection holds, ended by the
+   * server: PostgreSQL's `lock_timeout`; MariaDB/MySQL's `lock_wait_timeout` and
+   * `innodb_lock_wait_timeout` (whole seconds, rounded up), set on every connection of the pool with
+   * the statement limit (failFastPool's `lockTimeout`). Default 5,000.
+   */
+  lock?: number
+  /**
    * PostgreSQL and MariaDB: a query, ended by the client when the server does not answer at all (a
    * network that drops packets): pg `query_timeout`, mariadb `socketTimeout` (which also closes a
    * pooled connection left idle that long). Default 12,000.
@@ -52,6 +59,7 @@ export interface DriverTimeouts {
 const DRIVER_TIMEOUTS: Required<DriverTimeouts> = {
   connect: 5_000,
   statement: 10_000,
+  lock: 5_000,
   query: 12_000,
   busy: 5_000,
 }
@@ -63,7 +71,7 @@ export function createAdapter(
   url: string,
   timeouts: DriverTimeouts = {}
 ): PrismaBetterSqlite3 | PrismaLibSql | PrismaPg | PrismaMariaDb {
-  const { connect, statement, query, busy } = { ...DRIVER_TIMEOUTS, ...timeouts }
+  const { connect, statement, lock, query, busy } = { ...DRIVER_TIMEOUTS, ...timeouts }
   switch (appProviderOf(url)) {
     case 'sqlite':
       return sqliteDriver() === 'libsql'
@@ -74,10 +82,11 @@ export function createAdapter(
         connectionString: url,
         connectionTimeoutMillis: connect,
         statement_timeout: statement,
+        lock_timeout: lock,
         query_timeout: query,
       })
     case 'mysql':
-      return mariadbAdapter(url, connect, query, statement)
+      return mariadbAdapter(url, { connect, query, statement, lock })
   }
 }
 
@@ -98,13 +107,12 @@ export function withSettings(url: string, settings: Record<string, string | numb
 /**
  * The MariaDB/MySQL adapter over a pool of bounded waits that fails fast when the server cannot be
  * reached (failFastPool: the driver's pool would keep each request waiting out `acquireTimeout`),
- * whose statements the server ends after `statement` milliseconds (`statementTimeout`).
+ * whose statements the server ends after `statement` milliseconds (`statementTimeout`), and their
+ * waits for a lock after `lock` (`lockTimeout`).
  */
 function mariadbAdapter(
   url: string,
-  connect: number,
-  query: number,
-  statement: number
+  { connect, query, statement, lock }: Omit<Required<DriverTimeouts>, 'busy'>
 ): PrismaMariaDb {
   const settings = new URL(url)
   // The driver reads `mariadb://` URLs only (@prisma/adapter-mariadb rewrites them the same way).
@@ -120,6 +128,9 @@ function mariadbAdapter(
   }
   const config = withSettings(settings.href, bounded)
   const reach = () => createConnection(config).then((connection) => connection.end())
-  const pool = failFastPool(createPool(config), reach, { statementTimeout: statement })
+  const pool = failFastPool(createPool(config), reach, {
+    statementTimeout: statement,
+    lockTimeout: lock,
+  })
   return new PrismaMariaDb(pool, { disposeExternalPool: true })
 }

@@ -114,15 +114,19 @@ const server = await serve(app.fetch, port)
   )
 }
 
+/**
+ * SIGTERM (a rolling deploy) and SIGINT: the server stops accepting connections and answers the
+ * requests in flight (at most 10 s), then the database and Redis are let go, as
+ * docs/deployment.md#stopping-the-server says.
+ */
 let stopping = false
-const stop = () => {
+const stop = async () => {
   if (stopping) return
   stopping = true
-  void server.close()
+  await server.close()
   redis?.destroy()
-  void Promise.all([prisma, ...replicas].map((client) => client.$disconnect())).then(() =>
-    process.exit(0)
-  )
+  await Promise.all([prisma, ...replicas].map((client) => client.$disconnect()))
+  process.exit(0)
 }
-process.on('SIGINT', stop)
-process.on('SIGTERM', stop)
+process.on('SIGINT', () => void stop())
+process.on('SIGTERM', () => void stop())

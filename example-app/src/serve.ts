@@ -1,12 +1,22 @@
 import type { AddressInfo } from 'node:net'
-import { createHydraServer } from '@prisma-hydra/runtime/node'
+import { closeGracefully, createHydraServer } from '@prisma-hydra/runtime/node'
 
 /** A Hono app's `fetch`. */
 export type Fetch = (request: Request) => Response | Promise<Response>
 
+/**
+ * How long a stop waits for the requests in flight to be answered, in milliseconds: the app's
+ * budget of a request's database work (docs/deployment.md#stopping-the-server).
+ */
+const GRACE = 10_000
+
 /** A server listening: its port, and how to stop it. */
 export interface Listening {
   port: number
+  /**
+   * Stops accepting connections, answers the requests in flight (for at most GRACE, then closes
+   * what is left), and resolves once they are answered.
+   */
   close(): Promise<void>
 }
 
@@ -16,8 +26,10 @@ export interface Listening {
  */
 interface NativeServer {
   port?: number
-  stop?(): unknown
+  /** Bun: stops accepting; resolves once the requests in flight are answered (`true`: drops them). */
+  stop?(closeActiveConnections?: boolean): Promise<void> | undefined
   addr?: { port: number }
+  /** Deno: stops accepting; resolves once the requests in flight are answered. */
   shutdown?(): Promise<void>
 }
 interface NativeRuntimes {
@@ -34,14 +46,18 @@ export function serve(fetch: Fetch, port: number): Promise<Listening> {
   const { Bun, Deno } = globalThis as NativeRuntimes
   if (Bun) {
     const server = Bun.serve({ port, fetch })
-    return Promise.resolve({ port: server.port ?? port, close: async () => void server.stop?.() })
+    return Promise.resolve({
+      port: server.port ?? port,
+      close: () => withinGrace(server.stop?.(), () => server.stop?.(true)),
+    })
   }
   if (Deno) {
     // `onListen` given: Deno prints nothing itself. The server listens once `serve` returns.
     const server = Deno.serve({ port, onListen: () => {} }, fetch)
     return Promise.resolve({
       port: server.addr?.port ?? port,
-      close: () => server.shutdown?.() ?? Promise.resolve(),
+      // Deno has no way to drop the requests left: the process's exit does.
+      close: () => withinGrace(server.shutdown?.(), () => {}),
     })
   }
   const server = createHydraServer(fetch)
@@ -49,8 +65,23 @@ export function serve(fetch: Fetch, port: number): Promise<Listening> {
     server.listen(port, () =>
       resolve({
         port: (server.address() as AddressInfo).port,
-        close: () => new Promise((done) => server.close(() => done())),
+        close: () => closeGracefully(server, { grace: GRACE }),
       })
     )
+  })
+}
+
+/** Resolves once `stopping` does, or after GRACE, when `force` is called. */
+function withinGrace(stopping: Promise<void> | undefined, force: () => unknown): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      force()
+      resolve()
+    }, GRACE)
+    const done = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+    Promise.resolve(stopping).then(done, done)
   })
 }

@@ -6,8 +6,10 @@
  * through openapi-fetch, type-checked by tsc and run, and the documentation page.
  */
 import { existsSync } from 'node:fs'
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { validate } from '@readme/openapi-parser'
 import { createConfig, lintFromString } from '@redocly/openapi-core'
@@ -20,7 +22,11 @@ import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
 import { checkedAgainstOpenApi, type OpenApiCheck } from './support/openapi-check.js'
-import { openapiTypescriptClient } from './support/openapi-typescript-client.js'
+import {
+  documentedTypes,
+  installedTypes,
+  openapiTypescriptClient,
+} from './support/openapi-typescript-client.js'
 
 const OUTPUT = fileURLToPath(new URL('./output/openapi/', import.meta.url))
 const CHROMIUM = '/usr/bin/chromium'
@@ -241,6 +247,22 @@ describe('the OpenAPI document', () => {
     expect(reads.problem).toMatchObject({ status: 400, detail: 'Page should not be less than 1' })
     expect(reads.missing).toMatchObject({ status: 404, '@id': '/errors/404' })
   })
+})
+
+describe("openapi.md's openapi-typescript command", () => {
+  it('runs in a project of its own and writes the types the client above is checked with', async () => {
+    // A folder outside the repository, as a project's own: no openapi-typescript installed there.
+    const folder = await mkdtemp(path.join(tmpdir(), 'documented-types-'))
+    try {
+      await documentedTypes(`${origin}/openapi.json`, path.join(folder, 'documented.d.ts'))
+      await installedTypes(`${origin}/openapi.json`, path.join(folder, 'installed.d.ts'))
+      const documented = await readFile(path.join(folder, 'documented.d.ts'), 'utf8')
+      expect(documented).toContain('export interface paths')
+      expect(documented).toBe(await readFile(path.join(folder, 'installed.d.ts'), 'utf8'))
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  }, 120_000)
 })
 
 /** What test/openapi-client/client.ts reads through the generated client (its ClientReads). */

@@ -2,16 +2,17 @@
  * A read the database itself ends at one of its time limits, on both engines
  * (docs/errors.md#database-outages-503): another connection holds the tables a page reads, and
  * the app's connections wait for them at most their lock limit (PostgreSQL's `lock_timeout`,
- * MySQL/MariaDB's `lock_wait_timeout`, SQLite's busy timeout) or their statement limit
- * (PostgreSQL's `statement_timeout`, MariaDB's `max_statement_time`, which the example's pool sets
- * on each of its connections). Each is the load of the moment, not a fault of the request: a
+ * MySQL/MariaDB's `lock_wait_timeout`, SQLite's busy timeout: the example's driver `lock` and
+ * `busy`) or their statement limit (PostgreSQL's `statement_timeout`, MariaDB's
+ * `max_statement_time`; on MariaDB both are set on each of the pool's connections by failFastPool's
+ * `lockTimeout` and `statementTimeout`). Each is the load of the moment, not a fault of the request: a
  * `503` problem with `Retry-After`, long before the app's own budget, and the outage log names the
  * database's own reason. Served again once the tables are free.
  */
 import type { HydraLogger } from '@prisma-hydra/runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '#generated/prisma/client.js'
-import { type DriverTimeouts, withSettings } from '../src/adapter.js'
+import type { DriverTimeouts } from '../src/adapter.js'
 import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
@@ -26,10 +27,8 @@ const PATHS = ['/books?page=2', '/reviews?page=2', '/books/1']
 
 interface Limit {
   name: string
-  /** Settings added to the app's database URL. */
-  url?: Record<string, string>
   /** The driver's own bounds (the example's createAdapter). */
-  driver?: DriverTimeouts
+  driver: DriverTimeouts
   /** The database's reason, as the outage log writes it. */
   reason: RegExp
 }
@@ -37,8 +36,8 @@ interface Limit {
 const LIMITS: Record<typeof TEST_DATABASE, Limit[]> = {
   postgresql: [
     {
-      name: 'a lock waited for past lock_timeout',
-      url: { options: '-c lock_timeout=300' },
+      name: "a lock waited for past lock_timeout (the driver's lock)",
+      driver: { lock: 300 },
       reason: /lock timeout/,
     },
     {
@@ -49,8 +48,8 @@ const LIMITS: Record<typeof TEST_DATABASE, Limit[]> = {
   ],
   mysql: [
     {
-      name: 'a lock waited for past lock_wait_timeout',
-      url: { initSql: 'SET SESSION lock_wait_timeout = 1' },
+      name: "a lock waited for past lock_wait_timeout (the pool's lockTimeout)",
+      driver: { lock: 1000 },
       reason: /Lock wait timeout exceeded/,
     },
     {
@@ -103,7 +102,7 @@ describe.each(['prisma', 'compiled'] as const)(
     it.each(LIMITS[TEST_DATABASE])(
       '$name: 503 with Retry-After, then served again',
       async (limit) => {
-        const client = createPrismaClient(withSettings(database.url, limit.url ?? {}), limit.driver)
+        const client = createPrismaClient(database.url, limit.driver)
         const logged: Array<Parameters<HydraLogger>[0]> = []
         const server = await startServer(
           createApp(client, {

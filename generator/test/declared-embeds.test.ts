@@ -377,4 +377,47 @@ describe('@property(embed: [...], operations: [...])', () => {
       'error: Model "Book", field "author", @property, option "operations": names no operation "itme" of Book. Did you mean "item"?'
     )
   })
+
+  describe('a capped to-many relation without an index starting with its foreign key', () => {
+    const WARNING =
+      'warning: Model "Book", field "reviews", @property, option "embed": no index of Review starts with the relation\'s foreign key (bookId): add @@index([bookId, id]) to Review so each member\'s first related rows are found without walking the others'
+    /** The warnings of a build of `models` for `provider` about embeds. */
+    async function warnings(models: string, provider = 'sqlite') {
+      const built = await buildHydra({
+        datamodel: await loadDatamodel(models),
+        provider,
+        clientModule: '../prisma/client.js',
+      })
+      return built.warnings.map(formatProblem).filter((line) => line.includes('option "embed"'))
+    }
+    const capped = (models = WITH_RECENT) =>
+      models.replace('/// REVIEWS', '/// @property(embed: [stars], first: 3)')
+    const indexed = (index: string) =>
+      capped().replace(
+        '  book   Book   @relation(fields: [bookId], references: [id])\n',
+        (line) => `${line}  ${index}\n`
+      )
+
+    it('is warned of once, with the index to add', async () => {
+      expect(await warnings(capped())).toStrictEqual([WARNING])
+      const twoLines = WITH_RECENT.replace(
+        '/// REVIEWS',
+        '/// @property(embed: [stars], first: 2, operations: [collection])\n  /// @property(embed: [id, stars], first: 10, operations: [item])'
+      )
+      expect(await warnings(twoLines)).toStrictEqual([WARNING])
+    })
+
+    it('is not warned of with an index starting with the key, or on MySQL/MariaDB', async () => {
+      expect(await warnings(indexed('@@index([bookId, id])'))).toStrictEqual([])
+      expect(await warnings(indexed('@@index([bookId])'))).toStrictEqual([])
+      expect(await warnings(indexed('@@unique([bookId, stars])'))).toStrictEqual([])
+      expect(await warnings(capped(), 'mysql')).toStrictEqual([])
+    })
+
+    it('is a warning of capped to-many embeds alone', async () => {
+      expect(await warnings(indexed('@@index([stars, bookId])'))).toStrictEqual([WARNING])
+      const toOne = WITH_RECENT.replace('/// AUTHOR', '/// @property(embed: [name])')
+      expect(await warnings(toOne)).toStrictEqual([])
+    })
+  })
 })

@@ -5,6 +5,7 @@
  * @module \@prisma-hydra/runtime/node
  */
 export { type ClientError, hydraClientError } from './node/client-error.js'
+export { type CloseOptions, closeGracefully } from './node/close-gracefully.js'
 export {
   createHydraServer,
   type FetchCallback,

@@ -5,6 +5,8 @@
  * `ACCESS EXCLUSIVE` locks (PostgreSQL).
  */
 
+import { createPrismaClient } from '../../src/prisma.js'
+
 /** What the lock uses of a Prisma client. */
 interface Locker {
   $executeRawUnsafe(query: string): PromiseLike<unknown>
@@ -51,5 +53,55 @@ export async function holdTables(
       release()
       await holding
     },
+  }
+}
+
+/** What `readsRunning` uses of a Prisma client. */
+interface Asker {
+  $queryRawUnsafe<T>(query: string): PromiseLike<T>
+}
+
+/**
+ * Statements naming `table` that the server is running now, but the asker's own (its own list
+ * of running statements: `information_schema.PROCESSLIST`, `pg_stat_activity`), on MySQL/MariaDB
+ * or PostgreSQL (a test project's name).
+ */
+export async function readsRunning(asker: Asker, table: string, database: string): Promise<number> {
+  const sql =
+    database === 'mysql'
+      ? `SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST
+         WHERE DB = DATABASE() AND COMMAND <> 'Sleep' AND INFO LIKE '%${table}%'
+         AND ID <> CONNECTION_ID()`
+      : `SELECT COUNT(*) AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND state = 'active' AND query LIKE '%${table}%'
+         AND pid <> pg_backend_pid()`
+  const [row] = await asker.$queryRawUnsafe<Array<{ n: bigint | number }>>(sql)
+  return Number(row?.n ?? 0)
+}
+
+/**
+ * `tables` held by a client of their own on `url` (a pool of one connection on MySQL/MariaDB,
+ * where the lock is the connection's), with no statement or lock limit, so that it holds them as
+ * long as the test needs; `release` frees them and disconnects it.
+ */
+export async function holdTablesOn(
+  url: string,
+  tables: readonly string[],
+  database: string
+): Promise<{ release: () => Promise<void> }> {
+  const settings = new URL(url)
+  if (database === 'mysql') settings.searchParams.set('connectionLimit', '1')
+  const locker = createPrismaClient(settings.toString(), { statement: 0, lock: 0 })
+  try {
+    const held = await holdTables(locker, tables, database)
+    return {
+      release: async () => {
+        await held.release()
+        await locker.$disconnect()
+      },
+    }
+  } catch (error) {
+    await locker.$disconnect()
+    throw error
   }
 }

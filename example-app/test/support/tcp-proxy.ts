@@ -4,7 +4,9 @@
  * as with a hung server or dropped packets), `cut()` destroys every connection and refuses new
  * ones (as with a server that went away), `resume()` restores normal service, and
  * `cutAtCommand(text)` destroys the next connection whose client sends `text`, as it sends it (a
- * connection lost in the middle of that command). Listens on a free loopback port.
+ * connection lost in the middle of that command), and `slowOpen(milliseconds)` makes each new
+ * connection reach the server that much later (a server slow to accept, as under load). Listens
+ * on a free loopback port.
  */
 import { connect, createServer, type Server, type Socket } from 'node:net'
 
@@ -16,6 +18,8 @@ export interface TcpProxy {
   resume(): void
   /** Destroys the next connection whose client sends `text`; resolves once it did. */
   cutAtCommand(text: string): Promise<void>
+  /** Opens each new connection to the server `milliseconds` after its client connected. */
+  slowOpen(milliseconds: number): void
   /** Connections currently open through the proxy. */
   connections(): number
   close(): Promise<void>
@@ -29,11 +33,24 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   /** The command text a connection is cut at, and what to call once it was. */
   let cutAt: { text: string; done: () => void } | undefined
 
+  /** How long a new connection waits before the proxy opens its own to the server. */
+  let openDelay = 0
+
   const server: Server = createServer((client) => {
     if (mode === 'cut') {
       client.destroy()
       return
     }
+    if (openDelay === 0) return open(client)
+    client.pause()
+    setTimeout(() => {
+      if (client.destroyed) return
+      client.resume()
+      open(client)
+    }, openDelay)
+  })
+  /** Forwards between `client` and a new connection to the server. */
+  const open = (client: Socket) => {
     const upstream = connect(target.port, target.host)
     const pair: [Socket, Socket] = [client, upstream]
     pairs.add(pair)
@@ -60,7 +77,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     }
     forward(client, upstream)
     forward(upstream, client)
-  })
+  }
   let held: [Socket, Buffer][] = []
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -90,6 +107,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       new Promise<void>((done) => {
         cutAt = { text, done }
       }),
+    slowOpen(milliseconds) {
+      openDelay = milliseconds
+    },
     connections: () => pairs.size,
     close: () =>
       new Promise<void>((resolve) => {

@@ -56,7 +56,7 @@ export function resolveResource(
     report,
   }
   const { operations: queried, properties } = withQueries(entry.annotations, operations, context)
-  const embedded = declaredEmbeds(entry, served, catalog.served, global, problems)
+  const embedded = declaredEmbeds(entry, served, catalog, problems)
   const fileName = kebabCase(model.name)
   if (SHARED_MODULES.has(fileName))
     report({

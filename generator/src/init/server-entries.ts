@@ -33,7 +33,11 @@ import { Hono } from 'hono'
 import { createHydraApp } from '${hydraImport}'
 import { prisma } from './prisma.js'
 
-await checkDatabase(prisma, { url: process.env.DATABASE_URL })
+// A database that cannot be used stops the start with one line: its URL and the reason.
+await checkDatabase(prisma, { url: process.env.DATABASE_URL }).catch((error: Error) => {
+  console.error(error.message)
+  process.exit(1)
+})
 const app = new Hono().route('/api', createHydraApp({ prisma }))
 app.notFound(hydraNotFound)
 app.onError(hydraErrorHandler)

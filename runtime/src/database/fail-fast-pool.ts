@@ -6,9 +6,10 @@
  * refused at once: with the database down, each request waits out the whole wait. node-postgres
  * hands a failed connection attempt to the request waiting for it; this gives the `mariadb` pool
  * the same behaviour, so an unreachable database is a prompt `503` (no option of the driver does).
- * With `statementTimeout`, the server also ends each statement at that limit (statement-limit.ts).
+ * With `statementTimeout` and `lockTimeout`, the server also ends each statement, and each wait for
+ * a lock, at that limit (statement-limit.ts).
  */
-import { type LimitedConnection, limitStatementTime } from './statement-limit.js'
+import { type LimitedConnection, limitSessions } from './statement-limit.js'
 
 /** What this module uses of a `mariadb` pool (`mariadb.createPool(...)`). */
 export interface MariaDbPoolLike {
@@ -27,6 +28,8 @@ export interface MariaDbPoolLike {
   batch(...args: never[]): Promise<unknown>
   /** Each connection the pool opens, as it opens it. */
   on(event: 'connection', listener: (connection: MariaDbConnectionLike) => void): unknown
+  /** Each connection the pool hands out, before the command it is handed out for. */
+  on(event: 'acquire', listener: (connection: MariaDbConnectionLike) => void): unknown
 }
 
 /**
@@ -42,10 +45,17 @@ export interface MariaDbConnectionLike extends LimitedConnection {
 export interface FailFastPoolOptions {
   /**
    * Milliseconds after which the server ends a statement: MariaDB's `max_statement_time`, MySQL's
-   * `max_execution_time` (read-only `SELECT`s), set on each connection as the pool opens it
+   * `max_execution_time` (read-only `SELECT`s), set by each connection's first command
    * (docs/deployment.md#timeouts). Left out: no limit.
    */
   statementTimeout?: number | undefined
+  /**
+   * Milliseconds a statement waits for a lock another connection holds before the server ends it:
+   * `lock_wait_timeout` (a table's metadata lock) and `innodb_lock_wait_timeout` (rows), in whole
+   * seconds rounded up, set with the statement limit (docs/deployment.md#timeouts). Left out: the
+   * server's own (a day and 50 s by default on MariaDB 10.11).
+   */
+  lockTimeout?: number | undefined
 }
 
 /** The pool's methods that wait for a connection. */
@@ -64,7 +74,10 @@ const WAITING = new Set<PropertyKey>(['getConnection', 'query', 'execute', 'batc
  * ```ts
  * import { createConnection, createPool } from 'mariadb'
  * const reach = () => createConnection(config).then((c) => c.end())
- * const pool = failFastPool(createPool(config), reach, { statementTimeout: 10_000 })
+ * const pool = failFastPool(createPool(config), reach, {
+ *   statementTimeout: 10_000,
+ *   lockTimeout: 5_000,
+ * })
  * const adapter = new PrismaMariaDb(pool, { disposeExternalPool: true })
  * ```
  */
@@ -73,7 +86,7 @@ export function failFastPool<P extends MariaDbPoolLike>(
   reach: () => Promise<unknown>,
   options: FailFastPoolOptions = {}
 ): P {
-  if (options.statementTimeout !== undefined) limitStatementTime(pool, options.statementTimeout)
+  limitSessions(pool, { statement: options.statementTimeout, lock: options.lockTimeout })
   /** How to fail each request still waiting for the pool. */
   const waiting = new Set<(error: unknown) => void>()
   let checking: Promise<unknown> | undefined

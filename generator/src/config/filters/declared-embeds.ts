@@ -7,36 +7,32 @@
  */
 import type { DeclaredEmbed } from '@prisma-hydra/runtime/defaults'
 import { didYouMean, type Problem, reporter } from '../../problems.js'
-import type { CatalogModel } from '../models/catalog.js'
+import type { Catalog, CatalogModel } from '../models/catalog.js'
 import type { ServedModel } from '../models/served-model.js'
 import type { GlobalConfig } from '../paging/global.js'
 import { type EmbedDeclaration, MAX_EMBEDDED_FIRST } from '../schema/embed-declarations.js'
 import type { FieldModel, LinkModel } from '../schema/model.js'
+import { checkEmbedIndex } from './embed-index.js'
 import { embeddedPage } from './embedded-page.js'
 import { embedSpecOf } from './property-filter.js'
 
 /**
  * The relations `entry` declares embedded, in the order of its links, each line of a field in its
- * order (with the operations it is limited to); problems reported.
+ * order (with the operations it is limited to); problems reported, and a capped to-many relation
+ * without an index to read it by warned of (embed-index.ts).
  */
 export function declaredEmbeds(
   entry: CatalogModel,
   served: ServedModel,
-  targets: ReadonlyMap<string, ServedModel>,
-  global: GlobalConfig,
+  catalog: Pick<Catalog, 'served' | 'global' | 'datamodel' | 'provider'>,
   problems: Problem[]
 ): DeclaredEmbed[] {
+  const { served: targets, global } = catalog
   return entry.fields.flatMap(({ field, embeds, hidden }) => {
     if (!embeds) return []
+    const at = reporter(problems, `Model "${entry.model.name}", field "${field.name}"`)
     const report = (message: string): [] => {
-      reporter(
-        problems,
-        `Model "${entry.model.name}", field "${field.name}"`
-      )({
-        source: '@property',
-        option: 'embed',
-        message,
-      })
+      at({ source: '@property', option: 'embed', message })
       return []
     }
     if (hidden)
@@ -49,9 +45,15 @@ export function declaredEmbeds(
       return report(
         `embeds a relation to ${field.type}, which is not served (no @pagination with a key): only a served model's items embed, at their IRIs`
       )
-    return embeds.flatMap((declaration) =>
+    const lines = embeds.flatMap((declaration) =>
       declaredEmbed(declaration, { link, target, path: served.collectionPath, global }, report)
     )
+    if (lines.some((line) => 'first' in line.embed)) {
+      const keyFields = target.key.fields.map((key) => key.name)
+      const relation = { target: link.target, condition: link.condition, keyFields }
+      checkEmbedIndex(relation, catalog.datamodel, catalog.provider, at)
+    }
+    return lines
   })
 }
 

@@ -20,8 +20,9 @@
  *   (`shareAdapter`): the SQL written at generate time, run on the client's own driver adapter.
  * - handwritten: Hono routes with the Prisma client as its documentation shows them: the page and
  *   `count()` in one `$transaction([...])` (full); `take` one more row (partial); Prisma's own
- *   `cursor: { id }` with `skip: 1` (cursor); and the shaped page of bench/peers-shaped.ts, which
- *   the generated routes answer too (its answers are compared as data, not bytes).
+ *   `cursor: { id }` with `skip: 1` (cursor); and the shaped page of bench/peers-shaped.ts and the
+ *   scoped pages of bench/peers-scoped.ts, which the generated routes answer too (their answers
+ *   are compared as data, not bytes).
  * - pagination: Hono routes on prisma-extension-pagination: `withPages({ includePageCount: true })`
  *   (full), `withPages()` (partial), `withCursor({ after })` (cursor).
  * - relay: Hono routes on @devoxa/prisma-relay-cursor-connection's `findManyCursorConnection`
@@ -33,8 +34,12 @@
  *   each statement prepared once (peers-floor.ts). No framework, no ORM: what nothing built on
  *   them can beat.
  *
+ * The generated and compiled servers serve the scoped pages of bench/peers-scoped.ts from the same
+ * app under `/scoped`, made with a row scope; the hand-written server has its routes for them.
+ *
  * Prints `listening <port>` once ready; answers the IPC message `cpu` with its
- * `process.cpuUsage()`, and exits on `exit`.
+ * `process.cpuUsage()`, `statements` with the statements it has sent its database
+ * (bench/peers-statements.ts), and exits on `exit`.
  */
 import { fileURLToPath } from 'node:url'
 import { findManyCursorConnection } from '@devoxa/prisma-relay-cursor-connection'
@@ -56,7 +61,9 @@ import {
   positionOf,
 } from './peers-documents.js'
 import { floor, floorReads } from './peers-floor.js'
+import { scopedRoutes } from './peers-scoped.js'
 import { shapedRoute } from './peers-shaped.js'
+import { countStatements } from './peers-statements.js'
 
 export const KINDS = [
   'generated',
@@ -97,8 +104,12 @@ async function prismaFor(url: string) {
     const prisma = new PrismaClient({ adapter })
     return {
       prisma,
-      createHydraApp: (compiled: boolean) =>
-        createHydraApp({ prisma, ...(compiled ? { engine: 'compiled', adapter } : {}) }).fetch,
+      createHydraApp: (compiled: boolean, scoped?: boolean) =>
+        createHydraApp({
+          prisma,
+          ...(scoped ? { access: SCOPED_ACCESS } : {}),
+          ...(compiled ? { engine: 'compiled', adapter } : {}),
+        }),
     }
   }
   if (/^(mysql|mariadb):/.test(url)) {
@@ -111,8 +122,12 @@ async function prismaFor(url: string) {
     const prisma = new PrismaClient({ adapter })
     return {
       prisma: prisma as unknown as SqlitePrisma,
-      createHydraApp: (compiled: boolean) =>
-        createHydraApp({ prisma, ...(compiled ? { engine: 'compiled', adapter } : {}) }).fetch,
+      createHydraApp: (compiled: boolean, scoped?: boolean) =>
+        createHydraApp({
+          prisma,
+          ...(scoped ? { access: SCOPED_ACCESS } : {}),
+          ...(compiled ? { engine: 'compiled', adapter } : {}),
+        }),
     }
   }
   const [{ PrismaPg }, { PrismaClient }, { createHydraApp }] = await Promise.all([
@@ -124,11 +139,36 @@ async function prismaFor(url: string) {
   const prisma = new PrismaClient({ adapter })
   return {
     prisma: prisma as unknown as SqlitePrisma,
-    createHydraApp: (compiled: boolean) =>
-      createHydraApp({ prisma, ...(compiled ? { engine: 'compiled', adapter } : {}) }).fetch,
+    createHydraApp: (compiled: boolean, scoped?: boolean) =>
+      createHydraApp({
+        prisma,
+        ...(scoped ? { access: SCOPED_ACCESS } : {}),
+        ...(compiled ? { engine: 'compiled', adapter } : {}),
+      }),
   }
 }
 type Prisma = Awaited<ReturnType<typeof prismaFor>>['prisma']
+
+/** The row scope of the scoped pages (bench/peers-scoped.ts): every caller sees listed products. */
+const SCOPED_ACCESS = { Product: { scope: () => ({ listed: true }) } }
+
+type Fetch = Hono['fetch']
+/**
+ * The generated app, and under `/scoped` the same app made with the scoped pages' access rule:
+ * each request goes to one of them by its path alone, so that neither app's middleware runs for
+ * the other's requests.
+ */
+function generatedApps(
+  make: (compiled: boolean, scoped?: boolean) => Hono,
+  compiled: boolean
+): Fetch {
+  const plain = make(compiled).fetch
+  const scoped = new Hono().route('/scoped', make(compiled, true)).fetch
+  return (request, ...rest) =>
+    request.url.startsWith('/scoped/', request.url.indexOf('/', 'http://'.length))
+      ? scoped(request, ...rest)
+      : plain(request, ...rest)
+}
 
 function respond(c: Context, body: unknown) {
   return c.body(JSON.stringify(body), 200, {
@@ -207,6 +247,7 @@ export function handwritten(prisma: Prisma) {
     },
   })
   shapedRoute(app, prisma)
+  scopedRoutes(app, prisma)
   return app.fetch
 }
 
@@ -261,6 +302,7 @@ async function main() {
     // bench/profile.ts: a normal exit writes the --cpu-prof profile.
     if (message === 'exit') process.exit(0)
   })
+  countStatements(url)
   if (kind === 'floor') return floor(url)
   serve({ fetch: await fetchFor(kind as Kind, url), port: 0, hostname: '127.0.0.1' }, (info) => {
     process.stdout.write(`listening ${info.port}\n`)
@@ -271,7 +313,8 @@ async function main() {
 async function fetchFor(kind: Kind, url: string) {
   if (kind === 'honoFloor') return honoApp(floorReads(url)).fetch
   const { prisma, createHydraApp } = await prismaFor(url)
-  if (kind === 'generated' || kind === 'compiled') return createHydraApp(kind === 'compiled')
+  if (kind === 'generated' || kind === 'compiled')
+    return generatedApps(createHydraApp, kind === 'compiled')
   if (kind === 'handwritten') return handwritten(prisma)
   return kind === 'pagination' ? withPagination(prisma) : relay(prisma)
 }

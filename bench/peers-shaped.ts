@@ -47,7 +47,7 @@ interface ShapedPage {
 }
 
 /** The Prisma client's surface this route reads: the generated clients of every provider. */
-interface CatalogueClient {
+export interface CatalogueClient {
   $transaction<T extends readonly unknown[]>(
     reads: [...{ [K in keyof T]: PromiseLike<T[K]> }],
     options?: { maxWait?: number; timeout?: number }

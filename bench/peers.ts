@@ -2,21 +2,27 @@
  * The generated routes against their peers and a true floor, on the same rows in the same run:
  * Hono routes on prisma-extension-pagination and on @devoxa/prisma-relay-cursor-connection, a
  * hand-written Hono + Prisma route, and a floor of node:http and the database's own driver running
- * the plain SQL a person would write (bench/peers-server.ts says what each one does). Three
- * requests, each answered with the same bytes by every server that serves it (checked first):
- * page 2 with full paging (page + count), page 2 with partial paging, and a cursor page 30 % of
- * the table deep. At each table size and on each database of the run; on PostgreSQL, full paging
- * also under 50 and 100 connections. Servers take turns in a rotating order within each run; each
- * ratio is taken within a run, then the median and the range over the runs are reported.
+ * the plain SQL a person would write (bench/peers-server.ts says what each one does). The plain
+ * pages, each answered with the same bytes by every server that serves it (checked first): page 2
+ * with full paging (page + count), page 2 with partial paging, and a cursor page 30 % of the table
+ * deep. The pages users build, answered by both engines and a hand-written route returning the
+ * same data (checked first, as data): the shaped page (bench/peers-shaped.ts), the scoped page and
+ * the scoped sub-collection (bench/peers-scoped.ts). Every server's statements a response and its
+ * body's bytes are reported beside the rates (bench/peers-responses.ts). At each table size and on
+ * each database of the run; on PostgreSQL, full paging also under 50 and 100 connections. Servers
+ * take turns in a rotating order within each run; each ratio is taken within a run, then the
+ * median and the range over the runs are reported.
  *
  *   npm run bench:peers                                   # SQLite only
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:peers
  *   BENCH_MARIADB_URL=mysql://root@127.0.0.1:3306/test npm run bench:peers     # and MariaDB
  *   BENCH_PEERS_RUNS=2 BENCH_PEERS_SECONDS=2 npm run bench:peers   # a shorter run
+ *   BENCH_PEERS_REQUESTS=scoped-page,scoped-sub-collection npm run bench:peers   # some requests
  *
  * Settings: BENCH_PEERS_SIZES (10000,1000000), BENCH_PEERS_RUNS (5), BENCH_PEERS_SECONDS (3 s a
  * turn), BENCH_PEERS_WARMUP (1 s), BENCH_PEERS_CONNECTIONS (10), BENCH_PEERS_POOL_CONNECTIONS
- * (50,100: the extra loads of full paging on PostgreSQL), BENCH_DATABASES (sqlite,postgresql,mariadb).
+ * (50,100: the extra loads of full paging on PostgreSQL), BENCH_DATABASES (sqlite,postgresql,mariadb),
+ * BENCH_PEERS_REQUESTS (the ids of bench/peers-requests.ts: all).
  */
 import { writeFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -38,12 +44,13 @@ import {
   startServer,
   stopServers,
 } from './load.js'
-import { feedLink } from './peers-documents.js'
-import { KINDS, type Kind, SERVES } from './peers-server.js'
-import { checkShaped, SHAPED_PATH } from './peers-shaped.js'
+import { LABELS, selectedRequests, WHAT } from './peers-requests.js'
+import { responseTable } from './peers-responses.js'
+import { KINDS, type Kind } from './peers-server.js'
+import { statementsOf } from './peers-statements.js'
 import { type PeerRequest, type Row, ratio, targetLines } from './peers-targets.js'
 import { machine, writeSection } from './report.js'
-import { eventRow, prepareDatabase } from './setup.js'
+import { prepareDatabase } from './setup.js'
 import { prepareMariadbDatabase, preparePostgresDatabase } from './setup-servers.js'
 
 const env = process.env
@@ -53,77 +60,7 @@ const [SECONDS = 3] = integers('BENCH_PEERS_SECONDS', '3')
 const [WARMUP = 1] = integers('BENCH_PEERS_WARMUP', '1')
 const [CONNECTIONS = 10] = integers('BENCH_PEERS_CONNECTIONS', '10')
 const POOL_CONNECTIONS = integers('BENCH_PEERS_POOL_CONNECTIONS', '50,100')
-const DEPTH = 0.3
-const LABELS: Record<Kind, string> = {
-  generated: 'generated',
-  compiled: 'generated, compiled engine',
-  handwritten: 'hand-written Prisma',
-  pagination: 'prisma-extension-pagination',
-  relay: 'devoxa relay',
-  honoFloor: 'Hono floor (driver, plain SQL)',
-  floor: 'node:http floor (driver, plain SQL)',
-}
-
-const WHAT: Record<Kind, string> = {
-  generated: '`createHydraApp` from the generated code, on @hono/node-server',
-  compiled:
-    "the same app with `engine: 'compiled'`: the SQL the generator wrote, run on the client's own driver adapter (`shareAdapter`)",
-  handwritten:
-    "Hono routes with the Prisma client as its documentation shows them: the page and `count()` in one `$transaction([...])`, `take` one more row for partial paging, Prisma's `cursor: { id }` with `skip: 1`",
-  pagination:
-    'Hono routes on prisma-extension-pagination: `withPages({ includePageCount: true })`, `withPages()`, `withCursor({ after })`',
-  relay:
-    "Hono route on @devoxa/prisma-relay-cursor-connection's `findManyCursorConnection` (cursor paging only: a Relay connection has no page numbers; it counts on every request)",
-  honoFloor:
-    "Hono routes on @hono/node-server answering from the node:http floor's reads (below) with the same documents: the floor of a user of this stack, the `compiled` engine's",
-  floor:
-    'node:http and the driver (better-sqlite3; node-postgres, a pool of 10 as `@prisma/adapter-pg` makes; `mariadb`, a pool of 10, `execute` with its prepared-statement cache) running plain SQL prepared once: `LIMIT`/`OFFSET` and `SELECT COUNT(*) FROM "Event"` (side by side on PostgreSQL and MariaDB, no transaction), a row-value keyset `WHERE ("createdAt", "id") < (…)` (bench/peers-floor.ts)',
-}
-
-/** The requests measured; `by` lists the kinds that serve it. */
-const deepPosition = (rows: number) => eventRow(rows - Math.round(rows * DEPTH) + 1)
-const REQUESTS: readonly PeerRequest[] = [
-  { id: 'full', label: 'full, page 2', path: () => '/events?page=2', by: kindsFor('full') },
-  {
-    id: 'partial',
-    label: 'partial, page 2',
-    path: () => '/events/partial?page=2',
-    by: kindsFor('partial'),
-  },
-  {
-    id: 'cursor',
-    label: `cursor, ${DEPTH * 100} % deep`,
-    path: (rows) => feedLink(deepPosition(rows), 'lt'),
-    by: kindsFor('cursor'),
-  },
-  {
-    id: 'shaped',
-    label:
-      'shaped page 2 (filter through two relations, properties[], to-one and capped to-many embeds)',
-    path: () => SHAPED_PATH,
-    by: ['generated', 'compiled', 'handwritten'],
-    shaped: true,
-  },
-  // The generated route's cheaper totals: no peer has them, so they are compared with the partial
-  // page (no count at all) of the same run. An estimate exists on PostgreSQL only.
-  {
-    id: 'cached',
-    label: 'full, page 2, totals: cached',
-    path: () => '/events/cached?page=2',
-    by: ['generated'],
-  },
-  {
-    id: 'estimated',
-    label: 'full, page 2, totals: estimated',
-    path: () => '/events/estimated?page=2',
-    by: ['generated'],
-    on: ['postgresql'],
-  },
-]
-function kindsFor(mode: 'full' | 'partial' | 'cursor'): Kind[] {
-  return KINDS.filter((kind) => SERVES[kind].includes(mode))
-}
-
+const REQUESTS = selectedRequests(env.BENCH_PEERS_REQUESTS)
 interface Database {
   id: string
   name: string
@@ -183,8 +120,8 @@ for (const database of selected) {
       const loads: { request: PeerRequest; connections: number }[] = REQUESTS.filter(
         (request) => !request.on || request.on.includes(database.id)
       ).map((request) => ({ request, connections: CONNECTIONS }))
-      if (database.id === 'postgresql') {
-        const full = REQUESTS[0] as PeerRequest
+      const full = REQUESTS.find((request) => request.id === 'full')
+      if (database.id === 'postgresql' && full) {
         for (const connections of POOL_CONNECTIONS) loads.push({ request: full, connections })
       }
       const lines = new Map<(typeof loads)[number], Row>()
@@ -193,8 +130,10 @@ for (const database of selected) {
         const serving = new Map(
           entry.request.by.map((kind) => [kind, servers.get(kind) as Server] as const)
         )
-        const bodies = entry.request.shaped ? await checkShaped(serving, path) : undefined
+        const bodies = await entry.request.data?.(serving, path, rows)
         const bodyBytes = bodies?.get('generated')?.bytes ?? (await checkSame(serving, path))
+        const statements = new Map<Kind, number>()
+        for (const [kind, server] of serving) statements.set(kind, await statementsOf(server, path))
         lines.set(entry, {
           database: database.name,
           rows,
@@ -204,6 +143,7 @@ for (const database of selected) {
           cpu: new Map(entry.request.by.map((kind) => [kind, []])),
           bodyBytes,
           ...(bodies ? { bodies } : {}),
+          statements,
         })
       }
       // Warm-up: twice the connections' worth of requests, and then for about WARMUP seconds at
@@ -325,6 +265,7 @@ const settings = [
   env.BENCH_MARIADB_URL ? `BENCH_MARIADB_URL=${shown(env.BENCH_MARIADB_URL)}` : '',
   ...[
     'BENCH_DATABASES',
+    'BENCH_PEERS_REQUESTS',
     'BENCH_PEERS_SIZES',
     'BENCH_PEERS_RUNS',
     'BENCH_PEERS_SECONDS',
@@ -342,7 +283,7 @@ Generated by \`${settings}npm run bench:peers\` at the repository root (bench/pe
 
 - ${machine()}; load average (1 min) ${loadBefore.toFixed(2)} before the run, ${(os.loadavg()[0] as number).toFixed(2)} at its end (its own load included); the machine is shared with other work, so read the ranges, not only the medians
 - \`Event\` rows as in bench/setup.ts (SQLite, \`ANALYZE\`d) and bench/setup-servers.ts (PostgreSQL, \`VACUUM ANALYZE\`d; MariaDB, \`ANALYZE TABLE\`d); 30 a page, newest first
-- requests: ${REQUESTS.map((request) => `${request.label} \`${request.path(Math.max(...SIZES))}\` (at ${n(Math.max(...SIZES))} rows)`).join('; ')}; every server that serves a request answers it with the same status, content type, \`Link\` and body (checked before the runs)
+- requests: ${REQUESTS.map((request) => `${request.label} \`${request.path(Math.max(...SIZES))}\` (at ${n(Math.max(...SIZES))} rows)`).join('; ')}; every server that serves a plain request answers it with the same status, content type, \`Link\` and body, and every server of a page users build with the same data (bench/peers-shaped.ts, bench/peers-scoped.ts; checked before the runs)
 - each server in its own process (\`node --import tsx bench/peers-server.ts <kind> <url>\`), all five started at once per table; load from autocannon in the benchmark's process over loopback, ${CONNECTIONS} connections${selected.some((database) => database.id === 'postgresql') ? ` (full paging on PostgreSQL also ${POOL_CONNECTIONS.join(' and ')})` : ''}; a warm-up per server and request (twice the connections' worth of requests, then about ${WARMUP} s' worth at the rate seen), then ${RUNS} runs in which each server answers about ${SECONDS} s' worth of requests at its warm-up rate (at least twice the connections), the servers taking turns in a rotating order; a rate is the responses over the time from the turn's start to its last response, measured by the benchmark (autocannon's own duration is rounded up to whole seconds); requests time out after ${timeoutFor(CONNECTIONS)} s (${timeoutFor(Math.max(CONNECTIONS + 1, ...POOL_CONNECTIONS))} s under the extra loads), autocannon ${AUTOCANNON_VERSION}
 - a cell: the median requests per second over the runs and their range (min–max); a ratio: taken within each run, then its median and range (min–max over the runs); failed requests (non-2xx answers by status class, timeouts, connection errors) are shown when there are any; a ratio target is met when the ratio of every run reaches it, NOT MET when none does, and otherwise met in so many of the runs: not established
 
@@ -354,6 +295,10 @@ The servers' CPU time (user + system, µs) a response, read from each server pro
 
 ${cpuTable}
 
+What a response costs besides time: the statements each server sent its database for one response (counted at the driver, transaction control included: bench/peers-statements.ts) and the bytes of its body (where each server writes its own, the pages users build, also gzipped).
+
+${responseTable(results, KINDS, LABELS, CONNECTIONS)}
+
 ![Requests per second relative to the floor](peers.svg)
 
 Targets:
@@ -361,5 +306,7 @@ Targets:
 ${targets.join('\n')}
 `
 await writeSection('peers', report)
-console.log(`\n${table}\n\n${cpuTable}\n\n${targets.join('\n')}`)
+console.log(
+  `\n${table}\n\n${cpuTable}\n\n${responseTable(results, KINDS, LABELS, CONNECTIONS)}\n\n${targets.join('\n')}`
+)
 console.log('Written to bench/RESULTS.md and bench/peers.svg')

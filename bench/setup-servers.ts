@@ -24,13 +24,13 @@ import {
   SAMPLES_FROM_EVENTS,
   START,
 } from './setup.js'
-import { catalogueStatements } from './setup-catalogue.js'
+import { CATEGORIES, catalogueStatements } from './setup-catalogue.js'
 
 /** What one kind of server needs: its schema copy and its SQL for the same steps. */
 interface Dialect {
   /** The copy of schema.prisma for the provider, written with its client by bench:prepare. */
   schemaPath: string
-  /** Counts the rows of `Event`, `Sample` and `Product`. */
+  /** Counts the rows of `Event`, `Sample`, `Product` and `Category`. */
   count: string
   /** `createdAt` in milliseconds since the epoch, as text, independent of the session's zone. */
   epochMs: string
@@ -65,7 +65,7 @@ export const DIALECTS = {
     schemaPath: copy('.generated-postgresql'),
     table: '"Event"',
     count:
-      'SELECT (SELECT count(*) FROM "Event"), (SELECT count(*) FROM "Sample"), (SELECT count(*) FROM "Product")',
+      'SELECT (SELECT count(*) FROM "Event"), (SELECT count(*) FROM "Sample"), (SELECT count(*) FROM "Product"), (SELECT count(*) FROM "Category")',
     epochMs: '(extract(epoch FROM "createdAt") * 1000)::bigint::text',
     fill: (rows) => `INSERT INTO "Event" ("id", "createdAt", "payload")
       SELECT id,
@@ -82,7 +82,7 @@ export const DIALECTS = {
     schemaPath: copy('.generated-mysql'),
     table: '`Event`',
     count:
-      'SELECT (SELECT COUNT(*) FROM `Event`), (SELECT COUNT(*) FROM `Sample`), (SELECT COUNT(*) FROM `Product`)',
+      'SELECT (SELECT COUNT(*) FROM `Event`), (SELECT COUNT(*) FROM `Sample`), (SELECT COUNT(*) FROM `Product`), (SELECT COUNT(*) FROM `Category`)',
     epochMs: "CAST(TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', `createdAt`) * 1000 AS CHAR)",
     fill: (rows) => `INSERT INTO \`Event\` (\`id\`, \`createdAt\`, \`payload\`)
       SELECT n,
@@ -92,7 +92,8 @@ export const DIALECTS = {
       WHERE n <= ${rows}`,
     samples: SAMPLES_FROM_EVENTS.replace(/"/g, '`'),
     catalogue: catalogueStatements('mysql'),
-    analyze: 'ANALYZE TABLE `Event`, `Sample`, `Country`, `Seller`, `Product`, `Variant`',
+    analyze:
+      'ANALYZE TABLE `Event`, `Sample`, `Country`, `Seller`, `Category`, `Product`, `Variant`',
   },
 } satisfies Record<string, Dialect>
 export type ServerProvider = keyof typeof DIALECTS
@@ -115,14 +116,16 @@ export async function runStatements(
 }
 
 /**
- * The rows `Event` holds at `url` when `Sample` and `Product` hold as many; -1 when they differ or the database
- * or a table does not exist.
+ * The rows `Event` holds at `url` when `Sample` and `Product` hold as many and `Category` its
+ * rows; -1 when they differ or the database or a table does not exist (an earlier schema's).
  */
 async function countRows(dialect: Dialect, url: string): Promise<number> {
   try {
     const [rows] = await runStatements(url, [dialect.count])
-    const [events, samples, products] = (rows?.[0] ?? []).map(Number)
-    return events === samples && events === products ? (events ?? -1) : -1
+    const [events, samples, products, categories] = (rows?.[0] ?? []).map(Number)
+    return events === samples && events === products && categories === CATEGORIES
+      ? (events ?? -1)
+      : -1
   } catch {
     return -1
   }

@@ -10,7 +10,7 @@ import { mkdir, rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { pushSchema } from '@prisma-hydra/prisma-offline/push-schema'
 import Database from 'better-sqlite3'
-import { catalogueStatements } from './setup-catalogue.js'
+import { CATEGORIES, catalogueStatements } from './setup-catalogue.js'
 
 export const SCHEMA_PATH = fileURLToPath(new URL('./schema.prisma', import.meta.url))
 const DATA = fileURLToPath(new URL('./.data/', import.meta.url))
@@ -37,16 +37,19 @@ export const SAMPLES_FROM_EVENTS =
 /** The value of `kind` and `batch` of row `id`. */
 export const sampleKind = (id: number) => id % 10
 
-/** The rows `Event` holds, when `Sample` and `Product` hold as many; otherwise -1. */
+/**
+ * The rows `Event` holds, when `Sample` and `Product` hold as many and `Category` its rows (a
+ * database of an earlier schema has none); otherwise -1.
+ */
 function countRows(file: string): number {
   const db = new Database(file, { readonly: true, fileMustExist: true })
   try {
-    const { events, samples, products } = db
+    const { events, samples, products, categories } = db
       .prepare(
-        'SELECT (SELECT count(*) FROM "Event") AS events, (SELECT count(*) FROM "Sample") AS samples, (SELECT count(*) FROM "Product") AS products'
+        'SELECT (SELECT count(*) FROM "Event") AS events, (SELECT count(*) FROM "Sample") AS samples, (SELECT count(*) FROM "Product") AS products, (SELECT count(*) FROM "Category") AS categories'
       )
-      .get() as { events: number; samples: number; products: number }
-    return events === samples && events === products ? events : -1
+      .get() as { events: number; samples: number; products: number; categories: number }
+    return events === samples && events === products && categories === CATEGORIES ? events : -1
   } catch {
     return -1
   } finally {

@@ -1,0 +1,121 @@
+/**
+ * What bench/peers.ts measures: the servers of bench/peers-server.ts as its report names and
+ * describes them, and the requests, each with the servers that serve it. `BENCH_PEERS_REQUESTS`
+ * (request ids, comma-separated; all by default) selects some of them:
+ *
+ *   BENCH_PEERS_REQUESTS=scoped-page,scoped-sub-collection npm run bench:peers
+ */
+import { feedLink } from './peers-documents.js'
+import {
+  checkScopedChildren,
+  checkScopedPage,
+  SCOPED_CHILDREN_PATH,
+  SCOPED_PAGE_PATH,
+} from './peers-scoped.js'
+import { KINDS, type Kind, SERVES } from './peers-server.js'
+import { checkShaped, SHAPED_PATH } from './peers-shaped.js'
+import { type PeerRequest, TARGETS } from './peers-targets.js'
+import { eventRow } from './setup.js'
+
+export const LABELS: Record<Kind, string> = {
+  generated: 'generated',
+  compiled: 'generated, compiled engine',
+  handwritten: 'hand-written Prisma',
+  pagination: 'prisma-extension-pagination',
+  relay: 'devoxa relay',
+  honoFloor: 'Hono floor (driver, plain SQL)',
+  floor: 'node:http floor (driver, plain SQL)',
+}
+
+export const WHAT: Record<Kind, string> = {
+  generated: '`createHydraApp` from the generated code, on @hono/node-server',
+  compiled:
+    "the same app with `engine: 'compiled'`: the SQL the generator wrote, run on the client's own driver adapter (`shareAdapter`)",
+  handwritten:
+    "Hono routes with the Prisma client as its documentation shows them: the page and `count()` in one `$transaction([...])`, `take` one more row for partial paging, Prisma's `cursor: { id }` with `skip: 1`",
+  pagination:
+    'Hono routes on prisma-extension-pagination: `withPages({ includePageCount: true })`, `withPages()`, `withCursor({ after })`',
+  relay:
+    "Hono route on @devoxa/prisma-relay-cursor-connection's `findManyCursorConnection` (cursor paging only: a Relay connection has no page numbers; it counts on every request)",
+  honoFloor:
+    "Hono routes on @hono/node-server answering from the node:http floor's reads (below) with the same documents: the floor of a user of this stack, the `compiled` engine's",
+  floor:
+    'node:http and the driver (better-sqlite3; node-postgres, a pool of 10 as `@prisma/adapter-pg` makes; `mariadb`, a pool of 10, `execute` with its prepared-statement cache) running plain SQL prepared once: `LIMIT`/`OFFSET` and `SELECT COUNT(*) FROM "Event"` (side by side on PostgreSQL and MariaDB, no transaction), a row-value keyset `WHERE ("createdAt", "id") < (…)` (bench/peers-floor.ts)',
+}
+
+const DEPTH = 0.3
+const deepPosition = (rows: number) => eventRow(rows - Math.round(rows * DEPTH) + 1)
+function kindsFor(mode: 'full' | 'partial' | 'cursor'): Kind[] {
+  return KINDS.filter((kind) => SERVES[kind].includes(mode))
+}
+/** The pages users build: each answered by the generated routes and a hand-written route. */
+const BUILT: readonly Kind[] = ['generated', 'compiled', 'handwritten']
+
+/** The requests measured; `by` lists the kinds that serve it. */
+const REQUESTS: readonly PeerRequest[] = [
+  { id: 'full', label: 'full, page 2', path: () => '/events?page=2', by: kindsFor('full') },
+  {
+    id: 'partial',
+    label: 'partial, page 2',
+    path: () => '/events/partial?page=2',
+    by: kindsFor('partial'),
+  },
+  {
+    id: 'cursor',
+    label: `cursor, ${DEPTH * 100} % deep`,
+    path: (rows) => feedLink(deepPosition(rows), 'lt'),
+    by: kindsFor('cursor'),
+  },
+  {
+    id: 'shaped',
+    label:
+      'shaped page 2 (filter through two relations, properties[], to-one and capped to-many embeds)',
+    path: () => SHAPED_PATH,
+    by: BUILT,
+    data: (servers, path) => checkShaped(servers, path),
+    bodyAtMost: TARGETS.shapedBody,
+  },
+  {
+    id: 'scoped-page',
+    label:
+      'scoped page 2 (row scope, filter through two relations, properties[], two to-one embeds)',
+    path: () => SCOPED_PAGE_PATH,
+    by: BUILT,
+    data: checkScopedPage,
+  },
+  {
+    id: 'scoped-sub-collection',
+    label:
+      "scoped sub-collection (a seller's products under the row scope, properties[], a to-one embed)",
+    path: () => SCOPED_CHILDREN_PATH,
+    by: BUILT,
+    data: checkScopedChildren,
+  },
+  // The generated route's cheaper totals: no peer has them, so they are compared with the partial
+  // page (no count at all) of the same run. An estimate exists on PostgreSQL only.
+  {
+    id: 'cached',
+    label: 'full, page 2, totals: cached',
+    path: () => '/events/cached?page=2',
+    by: ['generated'],
+  },
+  {
+    id: 'estimated',
+    label: 'full, page 2, totals: estimated',
+    path: () => '/events/estimated?page=2',
+    by: ['generated'],
+    on: ['postgresql'],
+  },
+]
+
+/** The requests of the run: those `BENCH_PEERS_REQUESTS` names, or all; throws on an unknown id. */
+export function selectedRequests(names: string | undefined): PeerRequest[] {
+  if (!names) return [...REQUESTS]
+  const ids = names.split(',').map((id) => id.trim())
+  const unknown = ids.filter((id) => !REQUESTS.some((request) => request.id === id))
+  if (unknown.length > 0)
+    throw new Error(
+      `BENCH_PEERS_REQUESTS: no request ${unknown.join(', ')} (${REQUESTS.map((request) => request.id).join(', ')})`
+    )
+  return REQUESTS.filter((request) => ids.includes(request.id))
+}

@@ -39,7 +39,9 @@ const plain = (headers: Headers) => Object.fromEntries(headers.entries())
  * `fetch` served, with the shared cache in front of it: the cache's origin, the cache (what it
  * keeps), and a close of both.
  */
-export async function servedThroughCache(fetch: (request: Request) => Response | Promise<Response>) {
+export async function servedThroughCache(
+  fetch: (request: Request) => Response | Promise<Response>
+) {
   const server = await startServer(fetch)
   const cache = await sharedCache(server.origin)
   const close = async () => {

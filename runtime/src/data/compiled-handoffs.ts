@@ -40,7 +40,7 @@ function throughRelation(filter: FilterSpec, caseless: boolean): boolean {
  * that send a request there. Empty when the compiled engine writes every read the route makes
  * (a caller's scope through a relation is only known per request: `Server-Timing` says it).
  */
-export function compiledHandoffs(model: ModelSource, subject: HandoffSubject): string[] {
+function compiledHandoffs(model: ModelSource, subject: HandoffSubject): string[] {
   if (!model.compiled) return ['every read: the model shows a related id read through its relation']
   const reasons: string[] = []
   if (subject.embedded?.length)

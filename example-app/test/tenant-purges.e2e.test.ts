@@ -5,15 +5,17 @@
  * write of the tenant alone, through `hydraInvalidation`, must purge every cached category showing
  * its articles: the tags of an embedded page name the models its scope reaches. Both engines are
  * mounted in one app (`/prisma`, `/compiled`) behind one cache (test/support/shared-cache.ts),
- * which keeps every answer five minutes.
+ * which keeps every answer five minutes; and again behind Varnish configured as docs/caching.md
+ * says (test/support/varnish.ts), the tenant's write awaited with `settled()`.
  */
 import { httpPurge, hydraInvalidation } from '@prisma-hydra/runtime/invalidation'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createHydraApp, type HydraAccess, hydraResources } from '#fixtures/tenants/hydra/index.js'
 import { PrismaClient } from '#fixtures/tenants/prisma/client.js'
-import { createAdapter, freshDatabase, type TestDatabase } from './support/harness.js'
+import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
 import { servedThroughCache, type sharedCache, sharedFreshness } from './support/shared-cache.js'
+import { startVarnish, varnishPresent } from './support/varnish.js'
 
 const SCHEMA = new URL('./fixtures/tenants/schema.prisma', import.meta.url).pathname
 const MOUNTS = ['/prisma', '/compiled'] as const
@@ -27,6 +29,14 @@ let database: TestDatabase
 let origin: string
 let close: () => Promise<void>
 let cache: Awaited<ReturnType<typeof sharedCache>>
+
+/** Both engines' apps, their answers kept five minutes, tagged in the header `cacheTags` names. */
+function tagged(cacheTags: { header?: string }): Hono {
+  const app = new Hono().use(sharedFreshness(300))
+  app.route('/prisma', createHydraApp({ prisma, access, cacheTags }))
+  app.route('/compiled', createHydraApp({ prisma, access, cacheTags, engine: 'compiled' }))
+  return app
+}
 
 beforeAll(async () => {
   database = await freshDatabase(SCHEMA)
@@ -53,10 +63,7 @@ beforeAll(async () => {
       tenantId: id % 2 === 0 ? 2 : 1,
     })),
   })
-  const app = new Hono().use(sharedFreshness(300))
-  app.route('/prisma', createHydraApp({ prisma, access, cacheTags: {} }))
-  app.route('/compiled', createHydraApp({ prisma, access, cacheTags: {}, engine: 'compiled' }))
-  ;({ origin, cache, close } = await servedThroughCache(app.fetch))
+  ;({ origin, cache, close } = await servedThroughCache(tagged({}).fetch))
 }, 120_000)
 
 afterAll(async () => {
@@ -65,8 +72,8 @@ afterAll(async () => {
   await database?.remove()
 })
 
-async function get(path: string) {
-  const response = await fetch(`${origin}${path}`, { headers: { Accept: 'application/ld+json' } })
+async function get(path: string, through = origin) {
+  const response = await fetch(`${through}${path}`, { headers: { Accept: 'application/ld+json' } })
   return { headers: response.headers, body: await response.text() }
 }
 
@@ -95,5 +102,38 @@ it('purges the categories embedding a tenant’s articles when the tenant alone 
     expect(after.headers.get('x-cache'), path).toBe('MISS')
     expect(titles(after.body), path).not.toContain('B-article-2')
     expect(titles(after.body), path).toContain('A-article-1')
+  }
+})
+
+it('purges them from Varnish, configured as caching.md says', async () => {
+  if (!varnishPresent('the tenant purge through Varnish')) return
+  // The tenant's articles are public again, in a server and a Varnish of this test's own.
+  await prisma.tenant.update({ where: { id: 2 }, data: { public: true } })
+  // Tagged in `xkey`, which the documented VCL purges by.
+  const server = await startServer(tagged({ header: 'xkey' }).fetch)
+  const varnish = await startVarnish(server.origin)
+  try {
+    const paths = MOUNTS.flatMap((mount) => [`${mount}/categories/1`, `${mount}/categories`])
+    for (const path of paths) await get(path, varnish.origin)
+    for (const path of paths)
+      expect(titles((await get(path, varnish.origin)).body), path).toContain('B-article-2')
+    expect((await varnish.hits()).sort()).toEqual([...paths].sort())
+    const invalidation = hydraInvalidation({
+      purge: httpPurge({ url: `${varnish.origin}/` }),
+      resources: hydraResources,
+    })
+    await prisma.$extends(invalidation).tenant.update({ where: { id: 2 }, data: { public: false } })
+    await invalidation.settled()
+    // Kept five minutes, yet answered afresh: without the scope's models in the tags, Varnish
+    // would go on serving tenant 2's articles.
+    for (const path of paths) {
+      const after = titles((await get(path, varnish.origin)).body)
+      expect(after, path).not.toContain('B-article-2')
+      expect(after, path).toContain('A-article-1')
+    }
+    expect((await varnish.hits()).length).toBe(paths.length)
+  } finally {
+    await varnish.stop()
+    await server.close()
   }
 })

@@ -50,9 +50,11 @@ function compiledHandoffs(model: ModelSource, subject: HandoffSubject): string[]
   const query = subject.query
   if (!query) return reasons
   const caseless = dialectOf(model.provider).caseless === 'mode'
-  const filters = query.filters.filter((filter) => throughRelation(filter, caseless))
-  if (filters.length > 0)
-    reasons.push(`a request filtering by ${filters.map((filter) => filter.field).join(', ')}`)
+  // A field may take several filters (a search and a range): it is named once.
+  const filters = new Set(
+    query.filters.filter((filter) => throughRelation(filter, caseless)).map(({ field }) => field)
+  )
+  if (filters.size > 0) reasons.push(`a request filtering by ${[...filters].join(', ')}`)
   const orders = query.order.filter((field) => field.through)
   if (orders.length > 0)
     reasons.push(`a request ordering by ${orders.map((field) => field.field).join(', ')}`)

@@ -17,33 +17,18 @@ const LONGEST = [
 ]
 
 /**
- * The order the suite's files start in. Vitest's own order runs one project after the other
- * (`mysql`, then `postgresql`, then `sqlite`), so two files at a time wait on the same database
- * server while the others idle, and the `sqlite` project's long files come last. This order takes
- * the projects' files in turn, each project's in Vitest's order (the longest of the previous run,
- * else the largest, first), with the files of LONGEST before all others.
+ * The order the suite's files start in: the files of LONGEST before all others, then Vitest's
+ * own order, a project's files together (the longest of the previous run, else the largest,
+ * first), so that a worker process that stays (`isolate: false`) takes one file after another of
+ * its project.
  */
 export class FileOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const byProject = new Map<string, TestSpecification[]>()
-    for (const file of await super.sort(files)) {
-      const queue = byProject.get(file.project.name) ?? []
-      queue.push(file)
-      byProject.set(file.project.name, queue)
-    }
-    const queues = [...byProject.values()]
-    const inTurn: TestSpecification[] = []
-    for (let index = 0; inTurn.length < files.length; index++) {
-      for (const queue of queues) {
-        const file = queue[index]
-        if (file) inTurn.push(file)
-      }
-    }
     const rank = (file: TestSpecification) => {
       const at = LONGEST.indexOf(path.relative(file.project.config.root, file.moduleId))
       return at === -1 ? LONGEST.length : at
     }
-    // Array.prototype.sort is stable: within a rank, the files keep their turn.
-    return inTurn.sort((a, b) => rank(a) - rank(b))
+    // Array.prototype.sort is stable: within a rank, the files keep Vitest's order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b))
   }
 }

@@ -50,8 +50,8 @@ const CLIENT_ONLY = ['test/admin.e2e.test.ts']
 
 /**
  * End-to-end files that change what their process holds for good, run each in a process of its
- * own: a global OpenTelemetry provider, registered at the start or in the middle of the file (the
- * runtime looks the tracer up once per process), and the process's time zone.
+ * own: a global OpenTelemetry provider, registered at the start or in the middle of the file and
+ * left registered (the runtime takes its tracer once per process), and the process's time zone.
  */
 const OWN_PROCESS = [
   'test/tracing.e2e.test.ts',

@@ -1,6 +1,12 @@
 import { defaultServerConditions } from 'vite'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
-import { SERVERS, serverUrl, TEST_DATABASE_VARIABLE } from './test/support/databases.js'
+import {
+  ISOLATED_SUFFIX,
+  SERVERS,
+  serverUrl,
+  TEST_DATABASE_VARIABLE,
+} from './test/support/databases.js'
+import { FileOrder } from './test/support/file-order.js'
 import { DatabaseSummary } from './test/support/summary.js'
 
 /**
@@ -44,12 +50,50 @@ const NOT_MYSQL = ['test/runtimes.e2e.test.ts', 'test/client-page.e2e.test.ts']
  */
 const CLIENT_ONLY = ['test/admin.e2e.test.ts']
 
-const projects: TestProjectInlineConfiguration[] = [
-  {
-    extends: true,
-    test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: POSTGRESQL_ONLY },
-  },
+/**
+ * End-to-end files that change what their process holds for good, run each in a process of its
+ * own: a global OpenTelemetry provider, registered at the start or in the middle of the file and
+ * left registered (the runtime takes its tracer once per process), and the process's time zone.
+ */
+const OWN_PROCESS = [
+  'test/tracing.e2e.test.ts',
+  'test/tracing-registered-later.e2e.test.ts',
+  'test/compiled-statements.e2e.test.ts',
 ]
+
+/**
+ * A database's project, as two: its files one after the other in a worker process that stays
+ * (Vitest's `isolate: false`: the modules the files share are loaded once a worker, not once a
+ * file, about 1.2 s of CPU a file), and the OWN_PROCESS files of `include`, each in a new one.
+ */
+function projectsOf(
+  name: string,
+  include: string[],
+  exclude: string[],
+  config: Omit<TestProjectInlineConfiguration, 'test' | 'extends'> & {
+    test?: TestProjectInlineConfiguration['test']
+  } = {}
+): TestProjectInlineConfiguration[] {
+  const own = OWN_PROCESS.filter((file) => !exclude.includes(file))
+  return [
+    {
+      ...config,
+      extends: true,
+      test: { ...config.test, name, include, exclude: [...exclude, ...own], isolate: false },
+    },
+    {
+      ...config,
+      extends: true,
+      test: { ...config.test, name: `${name}${ISOLATED_SUFFIX}`, include: own, isolate: true },
+    },
+  ]
+}
+
+const projects: TestProjectInlineConfiguration[] = projectsOf(
+  'sqlite',
+  ['test/**/*.test.ts'],
+  POSTGRESQL_ONLY
+)
 
 // Every other end-to-end file runs again on each configured server: the provider's condition
 // (`postgresql`, `mysql`) makes `#generated/*` and `#fixtures/*` (package.json "imports") the code
@@ -57,36 +101,41 @@ const projects: TestProjectInlineConfiguration[] = [
 for (const key of ['postgresql', 'mariadb'] as const) {
   if (!serverUrl(key)) continue
   const { project } = SERVERS[key]
-  projects.push({
-    extends: true,
-    // Vite's `module` condition is not Node's: it picks builds Node cannot load
-    // (`@opentelemetry/api`'s ESM build imports files without their extension).
-    ssr: {
-      resolve: {
-        conditions: [project, ...defaultServerConditions.filter((name) => name !== 'module')],
-      },
-    },
-    test: {
-      name: project,
-      include: ['test/**/*.e2e.test.ts'],
-      exclude:
-        key === 'postgresql'
-          ? [...DATABASE_FREE, ...CLIENT_ONLY]
-          : [...DATABASE_FREE, ...CLIENT_ONLY, ...POSTGRESQL_ONLY, ...NOT_MYSQL],
-      env: { [TEST_DATABASE_VARIABLE]: project },
-      globalSetup: [`test/support/check-${key}.ts`],
-    },
-  })
+  projects.push(
+    ...projectsOf(
+      project,
+      ['test/**/*.e2e.test.ts'],
+      key === 'postgresql'
+        ? [...DATABASE_FREE, ...CLIENT_ONLY]
+        : [...DATABASE_FREE, ...CLIENT_ONLY, ...POSTGRESQL_ONLY, ...NOT_MYSQL],
+      {
+        // Vite's `module` condition is not Node's: it picks builds Node cannot load
+        // (`@opentelemetry/api`'s ESM build imports files without their extension).
+        ssr: {
+          resolve: {
+            conditions: [project, ...defaultServerConditions.filter((name) => name !== 'module')],
+          },
+        },
+        test: {
+          env: { [TEST_DATABASE_VARIABLE]: project },
+          globalSetup: [`test/support/check-${key}.ts`],
+        },
+      }
+    )
+  )
 }
 
 export default defineConfig({
   test: {
     testTimeout: 60000,
     hookTimeout: 120000,
-    // Two files at a time: most of an end-to-end file's time is spent waiting on a server, a
-    // database or Chromium, and Vitest's default on a 2-core machine is one file at a time
-    // (cores - 1). Every file has databases, ports and folders of its own.
-    maxWorkers: 2,
+    // Three files at a time: much of an end-to-end file's time is spent waiting on a database
+    // server's disk (a database created and its tables made for every file), a child process or
+    // Chromium, and Vitest's default on a 2-core machine is one file at a time (cores - 1). Every
+    // file has databases, ports and folders of its own.
+    maxWorkers: 3,
+    // The longest files first, then each project's together (test/support/file-order.ts).
+    sequence: { sequencer: FileOrder },
     projects,
     reporters: ['default', new DatabaseSummary()],
   },

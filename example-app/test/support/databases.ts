@@ -11,6 +11,12 @@
  *   since Prisma's wasm schema engine has no MySQL connector.
  */
 
+/**
+ * The suffix of the name of a database's project of files that each need a process of their own
+ * (vitest.config.ts): `sqlite-isolated` runs SQLite's.
+ */
+export const ISOLATED_SUFFIX = '-isolated'
+
 /** The environment variable that selects the database of a test process (set per project). */
 export const TEST_DATABASE_VARIABLE = 'HYDRA_TEST_DATABASE'
 

@@ -1,5 +1,5 @@
 import type { Reporter, TestModule } from 'vitest/node'
-import { databaseSummary, type ProjectRun } from './databases.js'
+import { databaseSummary, ISOLATED_SUFFIX, type ProjectRun } from './databases.js'
 
 /**
  * A reporter that ends every run with one line per database: what ran on it, or why nothing did
@@ -9,8 +9,10 @@ export class DatabaseSummary implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const runs: Record<string, ProjectRun> = {}
     for (const module of testModules) {
-      const run = runs[module.project.name] ?? { passed: 0, failed: 0, skipped: 0 }
-      runs[module.project.name] = run
+      // A database's files in a process of their own count with its others (vitest.config.ts).
+      const name = module.project.name.replace(ISOLATED_SUFFIX, '')
+      const run = runs[name] ?? { passed: 0, failed: 0, skipped: 0 }
+      runs[name] = run
       const state = module.state()
       // A file that did not finish (an interrupted run) counts as failed.
       if (state === 'passed') run.passed++

@@ -365,6 +365,8 @@ describe('the OpenAPI document', () => {
     expect(prefer('/readings')).toBeUndefined()
     const headers = (path: string) => document.paths[path]?.get.responses['200']?.headers
     expect(headers('/readings/chosen')).toHaveProperty('Preference-Applied')
-    expect(headers('/readings')).toBeUndefined()
+    // Every page declares its Link header; only an operation honouring Prefer declares the other.
+    expect(headers('/readings')).not.toHaveProperty('Preference-Applied')
+    expect(headers('/readings')).toHaveProperty('Link')
   })
 })

@@ -92,7 +92,8 @@ describe.skipIf(TEST_DATABASE !== 'sqlite')('a script that writes and exits', ()
 
     const patient = await runScript(book.id, 'Renamed and purged', true)
     expect(patient).toEqual({ code: 0, output: 'written\n' })
-    expect(cache.purges.slice(purges)).toEqual([['Book']])
+    // The script's extension is given no resources: its update purges the model and its rows.
+    expect(cache.purges.slice(purges)).toEqual([['Book', 'Book:rows']])
     expect(await newest()).toEqual({ cached: 'MISS', title: 'Renamed and purged' })
   }, 60_000)
 })

@@ -86,9 +86,21 @@ describe('the models a request reads', () => {
       pageScopeOf: () => ({ books: { some: { loans: { none: {} } } } }),
       pageParentScope: { settingId: 1 },
     }
-    expect(scopeReads(targets, request, view)).toEqual(['Author', 'Book', 'Loan'])
+    expect(scopeReads(targets, request, view).sort()).toEqual(['Author', 'Book', 'Genre', 'Loan'])
     const parent = { model: 'Setting', operation: 'collection', parent: 'Author' }
     const ofParent = { ...view, scope: undefined, scopeOf: () => ({ books: { some: {} } }) }
-    expect(scopeReads(targets, parent, ofParent)).toEqual(['Book'])
+    expect(scopeReads(targets, parent, ofParent).sort()).toEqual(['Author', 'Book'])
+  })
+
+  it('adds a related model its scope restricts, though the scope reaches no further', () => {
+    // An item links a book its caller may not see and embeds one it may: publishing the book
+    // changes the item, so Book is among what it reads; a related model no scope restricts is not.
+    const item = { model: 'Loan', operation: 'item', related: ['Book', 'Author'] }
+    const view = {
+      ...EVERYONE,
+      personal: true,
+      scopeOf: (model: string) => (model === 'Book' ? { title: { not: 'Draft' } } : {}),
+    }
+    expect(scopeReads(targets, item, view)).toEqual(['Book'])
   })
 })

@@ -53,7 +53,9 @@ export function whereModels(targets: RelationTargets, model: string, where: unkn
  * The models a request's scopes read under the caller's `view`: every model reached through a
  * relation by the scope it reads each model it names with (its own, the item scope of its own
  * model where it embeds first pages, its relations' targets, its parent, the first pages' own
- * scopes), walked as a count's `where` is. The models it names are not in it unless reached.
+ * scopes), walked as a count's `where` is; and each related model a scope restricts, whose rows
+ * then decide which related rows the answer shows or only links (an item embeds a book only when
+ * the caller's scope of books admits it). The request's own model is not in it unless reached.
  */
 export function scopeReads(
   targets: RelationTargets,
@@ -65,10 +67,12 @@ export function scopeReads(
   walk(targets, request.model, view.pageParentScope, reached)
   // A view no rule bears on reads every row of every model: no scope reaches further.
   if (!view.personal) return [...reached]
-  for (const model of new Set(relatedOf(request)))
-    walk(targets, model, view.scopeOf(model), reached)
-  for (const model of new Set(request.pages ?? []))
-    walk(targets, model, view.pageScopeOf(model), reached)
+  const restricted = (model: string, scope: Readonly<Record<string, unknown>> | undefined) => {
+    if (scope !== undefined && Object.keys(scope).length > 0) reached.add(model)
+    walk(targets, model, scope, reached)
+  }
+  for (const model of new Set(relatedOf(request))) restricted(model, view.scopeOf(model))
+  for (const model of new Set(request.pages ?? [])) restricted(model, view.pageScopeOf(model))
   return [...reached]
 }
 

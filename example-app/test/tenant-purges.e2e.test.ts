@@ -31,7 +31,7 @@ let close: () => Promise<void>
 let cache: Awaited<ReturnType<typeof sharedCache>>
 
 /** Both engines' apps, their answers kept five minutes, tagged in the header `cacheTags` names. */
-function tagged(cacheTags: { header?: string }): Hono {
+function tagged(cacheTags: NonNullable<Parameters<typeof createHydraApp>[0]['cacheTags']>): Hono {
   const app = new Hono().use(sharedFreshness(300))
   app.route('/prisma', createHydraApp({ prisma, access, cacheTags }))
   app.route('/compiled', createHydraApp({ prisma, access, cacheTags, engine: 'compiled' }))

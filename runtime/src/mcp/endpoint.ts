@@ -80,6 +80,9 @@ function serverFor(
   return server
 }
 
+/** How many mount paths' tool lists are kept: a mount path with parameters has one a value. */
+const CATALOGS_KEPT = 32
+
 /**
  * The MCP endpoint of a generated API, for its `mcp` option: `createHydraApp({ prisma, mcp:
  * hydraMcp() })` serves `/mcp` under the app's mount path, a tool per collection operation, item
@@ -93,6 +96,8 @@ export function hydraMcp(options: HydraMcpOptions = {}): McpEndpoint {
       let tools = catalogs.get(base)
       if (tools === undefined) {
         tools = hydraTools(api.description, base, api.serves)
+        // The oldest goes first: a mount path's parameters cannot grow the map without bound.
+        if (catalogs.size >= CATALOGS_KEPT) catalogs.delete(catalogs.keys().next().value ?? '')
         catalogs.set(base, tools)
       }
       return tools

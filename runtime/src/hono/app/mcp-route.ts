@@ -21,9 +21,19 @@ const LOCATION_HEADERS = ['X-Forwarded-Proto', 'X-Forwarded-Host']
 /** What the app's middleware set on each tool call's `/mcp` request, by the call's request. */
 const callers = new WeakMap<Request, Record<string, unknown>>()
 
-/** Sets on a tool call's context what the app's middleware set on its `/mcp` request's. */
+/** The prefix of the runtime's own per-request variables (negotiation, tags, mount). */
+const RUNTIME_VARIABLE = 'prisma-hydra '
+
+/** How many mount paths' routers are kept: a mount path with parameters has one a value. */
+const MOUNTS_KEPT = 32
+
+/**
+ * Sets on a tool call's context what the app's middleware set on its `/mcp` request's: the
+ * caller it verified, not the runtime's own state of that request (its negotiated type, its tags).
+ */
 const carryCaller: MiddlewareHandler = (c, next) => {
-  for (const [name, value] of Object.entries(callers.get(c.req.raw) ?? {})) c.set(name, value)
+  for (const [name, value] of Object.entries(callers.get(c.req.raw) ?? {}))
+    if (!name.startsWith(RUNTIME_VARIABLE)) c.set(name, value)
   return next()
 }
 
@@ -44,6 +54,8 @@ export function serveMcp<E extends Env, S extends Schema, B extends string, P ex
     if (router === undefined) {
       // The app's routes under the same mount path: the links they write are the ones it serves.
       router = new Hono().use(carryCaller).route(base || '/', app)
+      // The oldest goes first: a mount path's parameters cannot grow the map without bound.
+      if (mounted.size >= MOUNTS_KEPT) mounted.delete(mounted.keys().next().value ?? '')
       mounted.set(base, router)
     }
     const headers = new Headers({ Accept: 'application/ld+json' })

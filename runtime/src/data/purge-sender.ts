@@ -73,11 +73,13 @@ export function purgeSender(
       if (tags.size === 0) return
       const list = [...tags]
       // Never awaited by the write: its answer leaves first, whatever the purge and drop do.
-      const work = new Promise((resolve) => setTimeout(resolve, 0)).then(() =>
-        run(list, [...models])
-      )
+      // A failure is the log's (run catches the purge's); one of the logger itself ends here, so
+      // that neither an unhandled rejection nor a rejected settled() comes of it.
+      const work = new Promise((resolve) => setTimeout(resolve, 0))
+        .then(() => run(list, [...models]))
+        .catch(() => undefined)
       running.add(work)
-      work.finally(() => running.delete(work))
+      void work.finally(() => running.delete(work))
     },
     async settled() {
       while (running.size > 0) await Promise.all(running)

@@ -15,9 +15,12 @@ import type { AccessRules } from './access-rules.js'
 /** What is read of the request that the rule promised not to read. */
 type Refuse = (what: string) => never
 
-/** Whether rules are checked: unless `NODE_ENV` is `production` (docs/caching.md). */
+/**
+ * Whether rules are checked: unless `NODE_ENV` is `production` (docs/caching.md,
+ * docs/deployment.md). Written as `process.env.NODE_ENV`, which bundlers replace by its value.
+ */
 function checksRules(): boolean {
-  return globalThis.process?.env?.NODE_ENV !== 'production'
+  return typeof process === 'undefined' || process.env.NODE_ENV !== 'production'
 }
 
 /** The properties of Hono's request a rule reading only credentials may read as they are. */

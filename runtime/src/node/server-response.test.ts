@@ -1,8 +1,9 @@
-import { request } from 'node:http'
+import { createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraServer } from './hydra-server.js'
+import { HydraServerResponse } from './server-response.js'
 
 /** The status and raw headers (names in lower case) of a GET of `path`. */
 function head(port: number, path: string): Promise<{ status: number; headers: string[] }> {
@@ -48,6 +49,21 @@ describe('createHydraServer', () => {
       expect(answer.headers).toContain('etag')
     }
     expect((await head(port, '/unchanged')).headers).toContain('vary')
+  })
+
+  it('drops Content-Type from a 304 written with a list of names and values', async () => {
+    const listed = createServer({ ServerResponse: HydraServerResponse }, (_, response) => {
+      response.writeHead(304, ['Content-Type', 'text/plain', 'ETag', '"a"']).end()
+    })
+    await new Promise<void>((resolve) => listed.listen(0, '127.0.0.1', resolve))
+    try {
+      const answer = await head((listed.address() as AddressInfo).port, '/')
+      expect(answer.status).toBe(304)
+      expect(answer.headers).toContain('etag')
+      expect(answer.headers).not.toContain('content-type')
+    } finally {
+      await new Promise<void>((resolve) => listed.close(() => resolve()))
+    }
   })
 
   it('leaves the type of other answers as the adapter writes it', async () => {

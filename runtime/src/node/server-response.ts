@@ -18,7 +18,19 @@ type OutgoingHeaders = OutgoingHttpHeaders | OutgoingHttpHeader[]
 
 /** `headers` without `Content-Type`, in whichever case it is written. */
 function untyped(headers: OutgoingHeaders | undefined): OutgoingHeaders | undefined {
-  if (headers === undefined || Array.isArray(headers)) return headers
+  if (headers === undefined) return headers
+  if (Array.isArray(headers)) {
+    // Names and values, one after the other: each pair whose name is not Content-Type is kept.
+    const kept: OutgoingHttpHeader[] = []
+    for (let at = 0; at + 1 < headers.length; at += 2) {
+      const [name, value] = [headers[at], headers[at + 1]] as [
+        OutgoingHttpHeader,
+        OutgoingHttpHeader,
+      ]
+      if (String(name).toLowerCase() !== 'content-type') kept.push(name, value)
+    }
+    return kept
+  }
   return Object.fromEntries(
     Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type')
   )

@@ -128,5 +128,11 @@ const stop = async () => {
   await Promise.all([prisma, ...replicas].map((client) => client.$disconnect()))
   process.exit(0)
 }
-process.on('SIGINT', () => void stop())
-process.on('SIGTERM', () => void stop())
+// A failure to let go is printed and ends the process, not an unhandled rejection.
+const stopped = () =>
+  void stop().catch((error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  })
+process.on('SIGINT', stopped)
+process.on('SIGTERM', stopped)

@@ -33,16 +33,15 @@ function counted(object: object, name: string): void {
 
 const required = createRequire(import.meta.url)
 /** A module as the driver adapter package `adapter` loads it (the same instance). */
-const requiredBy = (adapter: string, module: string) =>
-  createRequire(required.resolve(adapter))(module) as Record<string, unknown>
+const requiredBy = <T>(adapter: string, module: string): T =>
+  createRequire(required.resolve(adapter))(module) as T
 
 function countSqlite(): void {
-  const Database = requiredBy(
-    '@prisma/adapter-better-sqlite3',
-    'better-sqlite3'
-  ) as unknown as new (
-    file: string
-  ) => { prepare(sql: string): object; close(): void }
+  const Database = requiredBy<
+    new (
+      file: string
+    ) => { prepare(sql: string): object; close(): void }
+  >('@prisma/adapter-better-sqlite3', 'better-sqlite3')
   const probe = new Database(':memory:')
   const statement = Object.getPrototypeOf(probe.prepare('SELECT 1')) as object
   probe.close()
@@ -51,7 +50,7 @@ function countSqlite(): void {
 }
 
 function countPostgres(): void {
-  const { Client } = requiredBy('@prisma/adapter-pg', 'pg') as { Client: { prototype: object } }
+  const { Client } = requiredBy<{ Client: { prototype: object } }>('@prisma/adapter-pg', 'pg')
   counted(Client.prototype, 'query')
 }
 

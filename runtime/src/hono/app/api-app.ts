@@ -59,7 +59,8 @@ export function errorRoutes(hydraPrefix: boolean) {
 
 /**
  * Ends an API's app once its routes are in place: other methods on its paths are a 405
- * (`allowReadsOnly`); with `mcp`, the MCP endpoint at `/mcp`, its tools calling those routes; last, and out of the chain (clients' route types), the entrypoint at
+ * (`allowReadsOnly`); with `mcp`, the MCP endpoint at `/mcp`, its tools calling those routes;
+ * last, and out of the chain (clients' route types), the entrypoint at
  * `<mount>/` and the mount path for the not-found handler of the app the API is mounted in
  * (`serveUnmatched`: every request now matches two routes, which Hono composes); then the error
  * handlers, logging through the app's `logger`. Returns `app`.

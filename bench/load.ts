@@ -139,7 +139,7 @@ export async function checkSame(servers: ReadonlyMap<string, Server>, path: stri
         name,
         status: response.status,
         type: response.headers.get('content-type'),
-        link: response.headers.get('link')?.replace(origin, '<origin>'),
+        link: response.headers.get('link')?.replaceAll(origin, '<origin>'),
         body: await response.text(),
       }
     })

@@ -5,6 +5,7 @@
  * ports of its own.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { freePort } from './free-port.js'
@@ -146,6 +147,66 @@ export function failedStart(
  * `config` (a wrangler.jsonc) over the same D1 and cache.
  */
 export async function startWorker(config?: string): Promise<RuntimeServer> {
+  const release = await holdLocalD1()
+  try {
+    const server = await seededWorker(config)
+    return {
+      ...server,
+      stop: async () => {
+        await server.stop()
+        await release()
+      },
+    }
+  } catch (error) {
+    await release()
+    throw error
+  }
+}
+
+/**
+ * The example's local D1 and cache (example-app/.wrangler) are one a checkout, which the suite's
+ * files running side by side would seed and empty under each other's Worker: a Worker holds them
+ * from its seed to its stop, and another waits (a folder made atomically, naming its process, so
+ * that one left by a process that died is taken over).
+ */
+const D1_HOLD = path.join(APP, '.wrangler', 'test-hold')
+
+/** Whether the process named in the hold is alive (a hold just made names none yet: alive). */
+async function holderAlive(): Promise<boolean> {
+  let pid: number
+  try {
+    pid = Number(await readFile(path.join(D1_HOLD, 'pid'), 'utf8'))
+  } catch {
+    return true
+  }
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Holds the local D1 for this process; resolves with its release. Waits 5 minutes at most. */
+async function holdLocalD1(): Promise<() => Promise<void>> {
+  await mkdir(path.dirname(D1_HOLD), { recursive: true })
+  const started = Date.now()
+  for (;;) {
+    try {
+      await mkdir(D1_HOLD)
+      await writeFile(path.join(D1_HOLD, 'pid'), String(process.pid))
+      return () => rm(D1_HOLD, { recursive: true, force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+    if (!(await holderAlive())) await rm(D1_HOLD, { recursive: true, force: true })
+    else if (Date.now() - started > 300_000) throw new Error(`${D1_HOLD} held for 5 minutes`)
+    else await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+/** The Worker of `config`, or the example's, over the local D1 seeded anew. */
+async function seededWorker(config: string | undefined): Promise<RuntimeServer> {
   try {
     await promisify(execFile)('npm', ['run', '-s', 'd1:seed'], {
       cwd: APP,

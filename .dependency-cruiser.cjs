@@ -12,6 +12,7 @@ const layers = [
   ['database', '^runtime/src/database/'],
   ['iri', '^runtime/src/iri/'],
   ['paging', '^runtime/src/paging/'],
+  ['plan', '^runtime/src/plan/'],
   ['filters', '^runtime/src/filters/'],
   ['data', '^runtime/src/data/'],
   ['hydra', '^runtime/src/hydra/'],
@@ -73,7 +74,7 @@ const withoutHono = {
   comment: 'the layers below HTTP never import hono: the routes hand them data',
   severity: 'error',
   from: {
-    path: '^runtime/src/((errors|error-kinds|terms|decimal|scalar-types)[.]ts$|(values|contract|observe|database|iri|paging|filters|data|hydra|openapi)/)',
+    path: '^runtime/src/((errors|error-kinds|terms|decimal|scalar-types)[.]ts$|(values|contract|observe|database|iri|paging|plan|filters|data|hydra|openapi)/)',
   },
   to: { path: '(^|/)node_modules/hono/' },
 }

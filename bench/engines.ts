@@ -12,7 +12,7 @@
  * - the cursor page 30 % deep (the `where` the paging layer writes for it), by the compiled engine
  *   and as prepared statements: the expansion, and the row value the floor writes;
  * - the same page through Prisma's client (the `prisma` engine's read): `findMany` with the nested
- *   comparison the paging layer writes (keysetWhere), with the expansion it wrote before, and
+ *   comparison the engines write of a position (runtime/src/plan/keyset.ts), with the expansion it wrote before, and
  *   Prisma's own `cursor` with `skip: 1` (the hand-written route of bench:peers).
  *
  * With BENCH_POSTGRES_URL (any database URL of the server), the full and cursor tables again on
@@ -30,9 +30,8 @@ import { shareAdapter } from '@prisma-hydra/runtime'
 import { createDataAccess } from '@prisma-hydra/runtime/generated'
 import Database from 'better-sqlite3'
 import pg from 'pg'
-// The paging layer's keyset bound, as the cursor paginator writes it: the `where` Prisma reads and
-// the position the compiled engine writes as one row value.
-import { keysetBound } from '../runtime/dist/paging/cursor.js'
+// The `prisma` engine's writer of the plan's conditions: the `where` Prisma reads of a position.
+import { prismaWhere } from '../runtime/dist/data/prisma-where.js'
 // The compiled engine's row reader, priced alone. No entry exports it, nor should: rows reach
 // applications only through the routes; the entries are what applications write, what generated
 // modules import and what the generator shares.
@@ -54,25 +53,21 @@ const COUNT_SQL = 'SELECT COUNT(*) FROM "Event"'
 /** The feed's page 30 % deep, as bench/peers.ts asks for it: the position's row and 31 after. */
 const AT = eventRow(ROWS - Math.round(ROWS * 0.3) + 1)
 /**
- * The `where` the paging layer writes for it (the nested comparison Prisma reads) and its
- * position, which the compiled engine writes as one row value on SQLite and PostgreSQL.
+ * The rows past it as the cursor paginator hands them over, which the compiled engine writes as one
+ * row value on SQLite and PostgreSQL, and the nested comparison the `prisma` engine writes of it.
  */
-const BOUND = keysetBound(
-  [
-    { field: 'createdAt', type: 'DateTime', direction: 'desc' },
-    { field: 'id', type: 'Int', direction: 'desc' },
+const PAST = {
+  keys: [
+    { field: 'createdAt', direction: 'desc' as const },
+    { field: 'id', direction: 'desc' as const },
   ],
-  [AT.createdAt, AT.id],
-  false,
-  true
-)
-const POSITION_WHERE = BOUND.where
-/** The window of a page past the position, as the cursor paginator asks for it. */
-const PAST_POSITION = {
-  take: 32,
-  where: POSITION_WHERE,
-  ...(BOUND.position ? { position: BOUND.position } : {}),
+  values: [AT.createdAt, AT.id],
+  backward: false,
+  inclusive: true,
 }
+const POSITION_WHERE = prismaWhere({ kind: 'past', past: PAST }) ?? {}
+/** The window of a page past the position, as the cursor paginator asks for it. */
+const PAST_POSITION = { take: 32, past: PAST }
 /** The expansion it wrote before: one branch a field, each with the leading fields' equalities. */
 const CURSOR_WHERE = {
   AND: [
@@ -293,7 +288,7 @@ function prismaCursorTable(database: string, prisma: Pick<PrismaClient, 'event'>
     title: `The cursor page 30 % deep through Prisma's client (${database})`,
     inFlight: 1,
     calls: {
-      'findMany, the nested comparison (keysetWhere), 32 rows': () =>
+      'findMany, the nested comparison (plan/keyset.ts), 32 rows': () =>
         prisma.event.findMany({ select, orderBy, take: 32, where: POSITION_WHERE }),
       'findMany, the expansion it wrote before, 32 rows': () =>
         prisma.event.findMany({ select, orderBy, take: 32, where: CURSOR_WHERE }),

@@ -1,8 +1,9 @@
 /**
- * An in-memory CollectionSource for pure tests: rows in a key order, filtered by a Prisma-style
- * `where` that a tiny evaluator reads (AND, OR, equality, lt/gt/lte/gte), with every window recorded.
+ * An in-memory CollectionSource for pure tests: rows in a key order, filtered by the `where` the
+ * `prisma` engine's writer writes of a cursor position, which a tiny evaluator reads (AND, OR, equality, lt/gt/lte/gte), with every window recorded.
  */
 import type { CursorKey } from '../src/contract/order.js'
+import { prismaWhere } from '../src/data/prisma-where.js'
 import type { CollectionSource, RowWindow } from '../src/paging/types.js'
 
 export type Row = Record<string, unknown>
@@ -71,7 +72,12 @@ export function memorySource(
   const windows: RowWindow<Where>[] = []
   return {
     windows,
-    async findMany(window) {
+    async findMany(given) {
+      // The rows past a position as Prisma's `where`, which the evaluator reads.
+      const { past, ...rest } = given
+      const window: RowWindow<Where> = past
+        ? { ...rest, where: prismaWhere({ kind: 'past', past }) as Where }
+        : given
       windows.push(window)
       const found = rows.filter((row) => window.where === undefined || matches(row, window.where))
       found.sort(byKey(keys))

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import type { AccessRules } from '../hono/access/access-rules.js'
 import { type CallerRequest, callerView } from './caller-view.js'
+import { prismaWhere } from './prisma-where.js'
 
 /** The view `rules` give a request for `/`, with the caller named by its `X-Caller` header. */
 async function viewOf(rules: AccessRules, request: CallerRequest, caller?: string) {
@@ -11,9 +12,10 @@ async function viewOf(rules: AccessRules, request: CallerRequest, caller?: strin
     try {
       const view = await callerView(c, rules, request)
       const related = Object.fromEntries(
-        (request.related ?? []).map((model) => [model, view.scopeOf(model)])
+        (request.related ?? []).map((model) => [model, prismaWhere(view.scopeOf(model))])
       )
-      seen = { scope: view.scope, related }
+      // The scopes as the prisma engine writes them.
+      seen = { scope: prismaWhere(view.scope), related }
     } catch (error) {
       failure = error
     }
@@ -47,7 +49,7 @@ describe('callerView', () => {
       Book: { scope: (c) => ({ AND: [{ tenant: callerOf(c) }] }) },
     }
     const request = { model: 'Book', operation: 'collection' }
-    expect((await viewOf(rules, request, 't1')).seen?.scope).toEqual({ AND: [{ tenant: 't1' }] })
+    expect((await viewOf(rules, request, 't1')).seen?.scope).toEqual({ tenant: 't1' })
     const { failure } = await viewOf(rules, request)
     expect(failure).toBeInstanceOf(TypeError)
     expect(String(failure)).toContain('AND[0].tenant')

@@ -13,10 +13,11 @@ import type {
   ScopeRule,
 } from '../contract/access-rules.js'
 import { HydraError } from '../errors.js'
-import { isNoRow, NO_ROW, settleWhere, WhereFault } from '../filters/settled-where.js'
+import { type Condition, isNever, NEVER } from '../plan/condition.js'
+import { readWhere, WhereFault } from '../plan/scope-reader.js'
 
-/** A Prisma `where`. */
-type Where = Record<string, unknown>
+/** A scope's answer as users write it: Prisma's `where` syntax (docs/security.md). */
+type ScopeWhere = Record<string, unknown>
 
 /** What a caller may read of one request's rows. */
 export interface CallerView {
@@ -26,24 +27,24 @@ export interface CallerView {
    */
   personal: boolean
   /** The scope of the operation's own rows; undefined: every row. */
-  scope: Where | undefined
+  scope: Condition | undefined
   /**
    * Whether a row of `model` (a parent, a relation's target: one of the request's `related`) is
    * visible: the scope its item route applies, undefined when every row is.
    */
-  scopeOf(model: string): Where | undefined
+  scopeOf(model: string): Condition | undefined
   /**
    * The scope of the first page a to-many relation to `model` embeds (one of the request's
    * `pages`): its sub-collection's, read by the rules of `model`'s main collection operation;
    * "no row" when that operation's guard, or the item guard of the request's own model (the
    * sub-collection's parent), refuses the caller.
    */
-  pageScopeOf(model: string): Where | undefined
+  pageScopeOf(model: string): Condition | undefined
   /**
    * The item scope of the request's own model where it embeds first pages: the parent's scope a
    * sub-collection's rows are tied to (undefined: every row).
    */
-  pageParentScope: Where | undefined
+  pageParentScope: Condition | undefined
   /** The resource's fields the caller may not see. */
   hidden: ReadonlySet<string>
   /** The fields of `model` (one of the request's `related`) the caller may not see. */
@@ -82,7 +83,7 @@ export const EVERYONE: CallerView = {
  * Each model's item scope, read once per request: the routes keep one map per request and hand it
  * to every view of that request.
  */
-export type ItemScopes = Map<string, Promise<Where | undefined>>
+export type ItemScopes = Map<string, Promise<Condition | undefined>>
 
 /** The default request headers a caller is known by (AuthenticationSettings' `vary`). */
 export const CALLER_HEADERS: readonly string[] = ['Authorization', 'Cookie']
@@ -128,7 +129,7 @@ export async function callerView<A>(
   const related = relatedOf(request)
   await admit(caller, own, request.operation, settings)
   if (request.parent) await admit(caller, rules[request.parent], 'item', settings)
-  const relatedScopes = new Map<string, Where | undefined>()
+  const relatedScopes = new Map<string, Condition | undefined>()
   await Promise.all(
     related.map(async (model) =>
       relatedScopes.set(model, await relatedScope(caller, rules, model, scopes))
@@ -140,7 +141,7 @@ export async function callerView<A>(
       : await run(caller, ruleOf(own, request.operation, 'scope'), request.model, request.operation)
   const pageScopes = await firstPageScopes(caller, rules, request)
   // Read only when a first page is read: a refusing guard of the parent made every one "no row".
-  const pageParentScope = [...pageScopes.values()].every(isNoRow)
+  const pageParentScope = [...pageScopes.values()].every(isNever)
     ? undefined
     : await itemScope(caller, rules, request.model, scopes)
   const hidden = new Set((await own?.hidden?.(caller)) ?? [])
@@ -179,15 +180,15 @@ async function firstPageScopes<A>(
   caller: A,
   rules: ModelRules<A>,
   request: CallerRequest
-): Promise<Map<string, Where | undefined>> {
-  const pages = new Map<string, Where | undefined>()
+): Promise<Map<string, Condition | undefined>> {
+  const pages = new Map<string, Condition | undefined>()
   if (!request.pages || request.pages.length === 0) return pages
   const parentGuard = ruleOf(rules[request.model], 'item', 'guard')
   const parentRefuses = parentGuard !== undefined && (await parentGuard(caller)) !== 'allow'
   for (const model of new Set(request.pages)) {
     const guard = ruleOf(rules[model], 'collection', 'guard')
     if (parentRefuses || (guard && (await guard(caller)) !== 'allow')) {
-      pages.set(model, NO_ROW)
+      pages.set(model, NEVER)
       continue
     }
     const scope = ruleOf(rules[model], 'collection', 'scope')
@@ -207,10 +208,10 @@ export function hasGuard(
 
 /** The rule of an operation: its own when it gives one (`null` included), else the resource's. */
 export function ruleOf<A, K extends 'scope' | 'guard'>(
-  access: ResourceRules<Where, string, string, A> | undefined,
+  access: ResourceRules<ScopeWhere, string, string, A> | undefined,
   operation: string,
   key: K
-): OperationRules<Where, A>[K] {
+): OperationRules<ScopeWhere, A>[K] {
   const own = access?.operations?.[operation]
   return own && own[key] !== undefined ? own[key] : access?.[key]
 }
@@ -225,31 +226,30 @@ async function relatedScope<A>(
   rules: ModelRules<A>,
   model: string,
   scopes: ItemScopes
-): Promise<Where | undefined> {
+): Promise<Condition | undefined> {
   const guard = ruleOf(rules[model], 'item', 'guard')
-  if (guard && (await guard(caller)) !== 'allow') return NO_ROW
+  if (guard && (await guard(caller)) !== 'allow') return NEVER
   return itemScope(caller, rules, model, scopes)
 }
 
 /**
- * Runs a scope (undefined or null: every row) and settles its answer (filters/settled-where.ts):
- * read by the rules of logic (`{ OR: [] }`, `{ NOT: {} }`: no row), and written so that Prisma
- * reads it the same wherever the runtime joins it. A value Prisma would read as no condition
+ * Runs a scope (undefined or null: every row) and reads its answer into the plan's conditions
+ * (plan/scope-reader.ts), by the rules of logic (`{ OR: [] }`, `{ NOT: {} }`: no row). A value Prisma would read as no condition
  * (`{ tenantId: claims.tenant }` for a token without that claim, or whose claim is `{}`) would
  * select every row, and a text holding NUL is one no database compares alike: faults of the
  * scope, refused (a 500 naming the model and operation) rather than read.
  */
 export async function run<A>(
   caller: A,
-  scope: ScopeRule<Where, A> | null | undefined,
+  scope: ScopeRule<ScopeWhere, A> | null | undefined,
   model: string,
   operation: string
-): Promise<Where | undefined> {
+): Promise<Condition | undefined> {
   if (!scope) return undefined
   const where = await scope(caller)
   if (where === undefined) return undefined
   try {
-    return settleWhere(where)
+    return readWhere(where)
   } catch (error) {
     if (!(error instanceof WhereFault)) throw error
     throw new TypeError(
@@ -265,7 +265,7 @@ function itemScope<A>(
   rules: ModelRules<A>,
   model: string,
   scopes: ItemScopes
-): Promise<Where | undefined> {
+): Promise<Condition | undefined> {
   let scope = scopes.get(model)
   if (!scope) {
     scope = run(caller, ruleOf(rules[model], 'item', 'scope'), model, 'item')
@@ -283,7 +283,7 @@ export type GuardedAction = 'read' | 'write'
  */
 export async function admit<A>(
   caller: A,
-  access: ResourceRules<Where, string, string, A> | undefined,
+  access: ResourceRules<ScopeWhere, string, string, A> | undefined,
   operation: string,
   settings: AuthenticationSettings,
   action: GuardedAction = 'read'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ModelSource } from '../contract/model-source.js'
+import { fieldEquals } from '../plan/condition.js'
 import { compiledReads } from './compiled-engine.js'
 import type { SqlQuery } from './compiled-sql.js'
 import type { PrismaModelReads } from './prisma-engine.js'
@@ -48,7 +49,7 @@ function runner(answer: (query: SqlQuery) => unknown[][]) {
 }
 
 const options = { isolationLevel: 'RepeatableRead', maxWait: 1, timeout: 1 }
-const order = [{ id: 'asc' }]
+const order = [{ field: 'id', direction: 'asc' as const }]
 
 describe('a full page on the compiled engine', () => {
   it('reads the page and its count in one statement, without a transaction', async () => {
@@ -57,11 +58,7 @@ describe('a full page on the compiled engine', () => {
       [2, 'Two', 12n],
     ])
     const reads = compiledReads(prisma, model, fake) as PrismaModelReads
-    const answer = await reads.findManyAndCount(
-      { where: {}, orderBy: order, skip: 0, take: 2 },
-      undefined,
-      options
-    )
+    const answer = await reads.findManyAndCount({ order, skip: 0, take: 2 }, undefined, options)
     expect(answer).toEqual([
       [
         { id: 1, title: 'One' },
@@ -77,16 +74,16 @@ describe('a full page on the compiled engine', () => {
   it('answers an empty page with a count that leaves no row at its offset', async () => {
     const { fake, sent } = runner((query) => (query.sql.includes('LIMIT') ? [] : [[30]]))
     const reads = compiledReads(prisma, model, fake) as PrismaModelReads
-    const where = { title: 'x' }
-    const args = { where, orderBy: order, skip: 30, take: 10 }
-    expect(await reads.findManyAndCount(args, where, options)).toEqual([[], 30])
+    const condition = fieldEquals('title', 'x')
+    const args = { condition, order, skip: 30, take: 10 }
+    expect(await reads.findManyAndCount(args, condition, options)).toEqual([[], 30])
     expect(sent).toHaveLength(2)
   })
 
   it('reads an empty page again in a transaction when rows came at its offset meanwhile', async () => {
     const { fake, sent } = runner((query) => (query.sql.includes('LIMIT') ? [] : [[31]]))
     const reads = compiledReads(prisma, model, fake) as PrismaModelReads
-    const args = { where: {}, orderBy: order, skip: 30, take: 10 }
+    const args = { order, skip: 30, take: 10 }
     expect(await reads.findManyAndCount(args, undefined, options)).toEqual([
       [{ id: 9, title: 'Late' }],
       31,

@@ -12,19 +12,21 @@
 
 import type { CompiledColumn, CompiledModel, ModelSource } from '../contract/model-source.js'
 import { qualifiedTable, selectStatement } from '../database/dialects.js'
+import type { Condition } from '../plan/condition.js'
 import { CompiledStatements, type SqlQuery } from './compiled-sql.js'
 import type { FindManyArgs, PrismaModelReads } from './prisma-engine.js'
 import { rowReader } from './row-values.js'
 import type { SqlRunner } from './shared-adapter.js'
 
-type Where = Record<string, unknown>
+/** A Prisma `select`. */
+type Select = Record<string, unknown>
 
 /** The count in `column` of a statement's first row: a number, a bigint or text, by driver. */
 const countOf = (rows: unknown[][], column = 0): number => Number(rows[0]?.[column] ?? 0)
 
-/** Whether a page's `where` selects the rows `where` counts (the layer gives `{}` for none). */
-const sameRows = (page: Where | undefined, where: Where | undefined): boolean =>
-  page === where || (where === undefined && (!page || Object.keys(page).length === 0))
+/** Whether a page's rows are the rows `counted` selects (no position of its own). */
+const sameRows = (page: FindManyArgs, counted: Condition | undefined): boolean =>
+  page.past === undefined && page.condition === counted
 
 /** The statements of one list of the model's fields, and the reader of their rows. */
 interface ColumnReads {
@@ -75,7 +77,7 @@ export function compiledReads(
    * names some of the model's own fields (a page's shown columns), undefined when it reaches
    * through a relation (Prisma's nested select).
    */
-  const readsOf = (select: Readonly<Where> | undefined): ColumnReads | undefined => {
+  const readsOf = (select: Readonly<Select> | undefined): ColumnReads | undefined => {
     if (!select) return whole
     const names = Object.keys(select)
     if (!names.every((name) => select[name] === true && model.select[name] === true))
@@ -93,16 +95,16 @@ export function compiledReads(
   const pageWithCount = async (
     { statements: page, read, width }: ColumnReads,
     args: FindManyArgs,
-    where: Where | undefined
+    counted: Condition | undefined
   ): Promise<[object[], number] | undefined> => {
-    const both = page.pageAndCount(args, where)
+    const both = page.pageAndCount(args, counted)
     if (!both) return undefined
     const rows = await runner.rows(both)
     if (rows.length > 0) return [rows.map(read), countOf(rows, width)]
     // An empty page carries no count. A count read now is one moment's: when that moment has no
     // row at the page's offset, its page is empty too, and [[], count] is its answer. Only when
     // the page's rows are the counted ones (a full page has no position of its own).
-    const count = sameRows(args.where, where) ? statements.count(where) : undefined
+    const count = sameRows(args, counted) ? statements.count(counted) : undefined
     if (!count) return undefined
     const total = countOf(await runner.rows(count))
     return total <= (args.skip ?? 0) || args.take === 0 ? [[], total] : undefined
@@ -116,32 +118,32 @@ export function compiledReads(
       args.handoff?.(reads ? 'query' : 'embed')
       return prisma.findMany(args)
     },
-    async count(where) {
-      const query = statements.count(where)
-      return query ? countOf(await runner.rows(query)) : prisma.count(where)
+    async count(counted) {
+      const query = statements.count(counted)
+      return query ? countOf(await runner.rows(query)) : prisma.count(counted)
     },
-    async findManyAndCount(args, where, options) {
+    async findManyAndCount(args, counted, options) {
       const reads = readsOf(args.select)
       if (!reads) {
         args.handoff?.('embed')
-        return prisma.findManyAndCount(args, where, options)
+        return prisma.findManyAndCount(args, counted, options)
       }
-      const answer = await pageWithCount(reads, args, where)
+      const answer = await pageWithCount(reads, args, counted)
       if (answer) return answer
       const page = reads.statements.rows(args)
-      const count = statements.count(where)
+      const count = statements.count(counted)
       if (!page || !count) {
         args.handoff?.('query')
-        return prisma.findManyAndCount(args, where, options)
+        return prisma.findManyAndCount(args, counted, options)
       }
       const [rows, total] = await runner.snapshot([page, count], options.isolationLevel)
       return [(rows ?? []).map(reads.read), countOf(total ?? [])]
     },
     estimate: () => prisma.estimate(),
-    findManyOf: (delegate, where, select) => prisma.findManyOf(delegate, where, select),
+    findManyOf: (delegate, condition, select) => prisma.findManyOf(delegate, condition, select),
     findManyEach: (reads, options) => prisma.findManyEach(reads, options),
     async findUnique(delegate, field, value, scope, select) {
-      // A caller's scope is a Prisma where of any shape: Prisma reads the scoped lookups.
+      // A scoped lookup is Prisma's to read (a scope may reach through relations).
       const query =
         delegate === model.delegate && !select && !scope
           ? statements.unique(field, value)

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import type { OrderField } from '../contract/order.js'
+import { NEVER } from '../plan/condition.js'
+import { readWhere } from '../plan/scope-reader.js'
 import { CompiledStatements, escapeIn } from './compiled-sql.js'
+
+/** A condition as a scope writes it. */
+const c = (where: Record<string, unknown>) => readWhere(where)
+const by = (field: string, direction: 'asc' | 'desc' = 'asc'): OrderField => ({ field, direction })
 
 const model = {
   select: 'SELECT "id", "title", "pub_at" AS "publishedAt" FROM "Book"',
@@ -15,7 +22,7 @@ const on = (provider: string) => new CompiledStatements(model, provider, '"Book"
 
 describe('compiled statements', () => {
   it('writes a window with its order and placeholders per database', () => {
-    const args = { orderBy: [{ publishedAt: 'desc' }, { id: 'asc' }], skip: 10, take: 5 }
+    const args = { order: [by('publishedAt', 'desc'), by('id')], skip: 10, take: 5 }
     expect(on('postgresql').rows(args)).toEqual({
       sql: `${model.select} ORDER BY "pub_at" DESC, "id" ASC LIMIT $1 OFFSET $2`,
       args: [5, 10],
@@ -31,8 +38,8 @@ describe('compiled statements', () => {
   })
 
   it("writes a page with its count as one more column, the count's parameters first", () => {
-    const args = { where: { id: { gt: 4 } }, orderBy: [{ id: 'asc' }], skip: 10, take: 5 }
-    expect(on('postgresql').pageAndCount(args, { id: { gt: 4 } })).toEqual({
+    const args = { condition: c({ id: { gt: 4 } }), order: [by('id')], skip: 10, take: 5 }
+    expect(on('postgresql').pageAndCount(args, c({ id: { gt: 4 } }))).toEqual({
       sql: 'SELECT "id", "title", "pub_at" AS "publishedAt", (SELECT COUNT(*) FROM "Book" WHERE "id" > $1) AS "total" FROM "Book" WHERE "id" > $2 ORDER BY "id" ASC LIMIT $3 OFFSET $4',
       args: [4, 4, 5, 10],
       argTypes: ['int', 'int', 'int', 'int'].map((scalarType) => ({ scalarType, arity: 'scalar' })),
@@ -46,8 +53,10 @@ describe('compiled statements', () => {
       new CompiledStatements(withTotal, 'postgresql', '"Book"').pageAndCount({}, undefined)?.sql
     ).toContain('(SELECT COUNT(*) FROM "Book") AS "_total" FROM "Book"')
     // A select that is not the model's plain one (an older module) is read by the transaction.
-    expect(on('postgresql').pageAndCount({}, { author: { is: { id: 1 } } })).toBeUndefined()
-    expect(new CompiledStatements(model, 'sqlite', '"Other"').pageAndCount({}, {})).toBeUndefined()
+    expect(on('postgresql').pageAndCount({}, c({ author: { is: { id: 1 } } }))).toBeUndefined()
+    expect(
+      new CompiledStatements(model, 'sqlite', '"Other"').pageAndCount({}, undefined)
+    ).toBeUndefined()
   })
 
   it('writes the shapes of filters and cursor positions', () => {
@@ -64,22 +73,22 @@ describe('compiled statements', () => {
         { publishedAt: { not: null } },
       ],
     }
-    const query = on('postgresql').rows({ where, take: 2 })
+    const query = on('postgresql').rows({ condition: c(where), take: 2 })
     expect(query?.sql).toBe(
-      `${model.select} WHERE (("genre" IN ($1, $2) AND "title" LIKE $3) AND ("pub_at" <= $4 AND ("pub_at" < $5 OR "id" > $6)) AND "pub_at" IS NOT NULL) LIMIT $7`
+      `${model.select} WHERE ("genre" IN ($1, $2) AND "title" LIKE $3 AND "pub_at" <= $4 AND ("pub_at" < $5 OR "id" > $6) AND "pub_at" IS NOT NULL) LIMIT $7`
     )
     expect(query?.args).toEqual(['FICTION', 'POETRY', '%a\\%b%', at, at, 4, 2])
   })
 
   it('names the escape of the patterns on SQLite, whose LIKE has none by default', () => {
-    const query = on('sqlite').count({ title: { startsWith: '50\\%\\_x\\\\' } })
+    const query = on('sqlite').count(c({ title: { startsWith: '50\\%\\_x\\\\' } }))
     expect(query?.sql).toBe(`SELECT COUNT(*) AS total FROM "Book" WHERE "title" LIKE ? ESCAPE '\\'`)
     expect(query?.args).toEqual(['50\\%\\_x\\\\%'])
   })
 
   it('writes a case-insensitive exact match as each database reads it', () => {
     // Without `mode`: the pattern as a start followed by nothing, as the filters write it.
-    const exact = { title: { startsWith: 'a\\_b', not: { startsWith: 'a\\_b_' } } }
+    const exact = c({ title: { startsWith: 'a\\_b', not: { startsWith: 'a\\_b_' } } })
     expect(on('sqlite').count(exact)?.sql).toBe(
       `SELECT COUNT(*) AS total FROM "Book" WHERE ("title" LIKE ? ESCAPE '\\' AND "title" NOT LIKE ? ESCAPE '\\')`
     )
@@ -89,50 +98,51 @@ describe('compiled statements', () => {
     )
     expect(mysql?.args).toEqual(['a\\_b%', 'a\\_b_%'])
     // With it, Prisma's ILIKE.
-    const postgresql = on('postgresql').count({ title: { equals: 'a\\_b', mode: 'insensitive' } })
+    const postgresql = on('postgresql').count(
+      c({ title: { equals: 'a\\_b', mode: 'insensitive' } })
+    )
     expect(postgresql?.sql).toBe('SELECT COUNT(*) AS total FROM "Book" WHERE "title" ILIKE $1')
     expect(postgresql?.args).toEqual(['a\\_b'])
     expect(
-      on('postgresql').count({ title: { not: { contains: 'a', endsWith: 'b' } } })
+      on('postgresql').count(c({ title: { not: { contains: 'a', endsWith: 'b' } } }))
     ).toBeUndefined()
   })
 
   it('writes nothing it cannot express: the layer asks Prisma instead', () => {
     const sqlite = on('sqlite')
-    expect(sqlite.rows({ where: { author: { is: { name: 'Ann' } } } })).toBeUndefined()
-    expect(sqlite.rows({ orderBy: [{ author: { name: 'asc' } }] })).toBeUndefined()
+    expect(sqlite.rows({ condition: c({ author: { is: { name: 'Ann' } } }) })).toBeUndefined()
+    expect(sqlite.rows({ order: [by('author.name')] })).toBeUndefined()
     expect(
-      sqlite.rows({ where: { title: { contains: 'a', mode: 'insensitive' } } })
+      sqlite.rows({ condition: c({ title: { contains: 'a', mode: 'insensitive' } }) })
     ).toBeUndefined()
-    expect(sqlite.rows({ where: { NOT: { id: 1 } } })).toBeUndefined()
-    expect(on('postgresql').count({ title: { contains: 'a', mode: 'insensitive' } })?.sql).toBe(
+    expect(sqlite.rows({ condition: c({ tags: { has: 'a' } }) })).toBeUndefined()
+    expect(on('postgresql').count(c({ title: { contains: 'a', mode: 'insensitive' } }))?.sql).toBe(
       'SELECT COUNT(*) AS total FROM "Book" WHERE "title" ILIKE $1'
     )
   })
 
-  it('reads an empty where and undefined values as Prisma does', () => {
+  it('writes the logic of conditions: every row, no row, not', () => {
     const postgresql = on('postgresql')
-    // A scope of every row (`{}`) joined to a filter, an empty operator object, undefined keys.
-    expect(postgresql.count({ AND: [{}, { id: 3 }] })?.sql).toBe(
-      'SELECT COUNT(*) AS total FROM "Book" WHERE (1=1 AND "id" = $1)'
+    expect(postgresql.count(undefined)?.sql).toBe('SELECT COUNT(*) AS total FROM "Book"')
+    expect(postgresql.count(NEVER)?.sql).toBe('SELECT COUNT(*) AS total FROM "Book" WHERE 1=0')
+    expect(postgresql.count(c({ NOT: { id: 1 } }))?.sql).toBe(
+      'SELECT COUNT(*) AS total FROM "Book" WHERE NOT ("id" = $1)'
     )
-    expect(postgresql.count({ AND: [{ title: {} }, { id: undefined }] })?.sql).toBe(
-      'SELECT COUNT(*) AS total FROM "Book" WHERE (1=1 AND 1=1)'
-    )
-    expect(postgresql.count({ OR: [] })?.sql).toBe('SELECT COUNT(*) AS total FROM "Book" WHERE 1=0')
     // Insensitive comparisons other than the LIKE patterns are Prisma's.
-    expect(postgresql.count({ title: { in: ['a'], mode: 'insensitive' } })).toBeUndefined()
-    expect(postgresql.count({ title: { gt: 'a', mode: 'insensitive' } })).toBeUndefined()
+    expect(postgresql.count(c({ title: { in: ['a'], mode: 'insensitive' } }))).toBeUndefined()
+    expect(postgresql.count(c({ title: { gt: 'a', mode: 'insensitive' } }))).toBeUndefined()
   })
 
   it('finds the escapes a search pattern holds, and the text it matches', () => {
-    expect(escapeIn({ AND: [{ id: 1 }, { title: { contains: 'snake\\_case' } }] })).toBe(
+    expect(escapeIn(c({ AND: [{ id: 1 }, { title: { contains: 'snake\\_case' } }] }))).toBe(
       'snake_case'
     )
-    expect(escapeIn({ title: { startsWith: 'a', not: { startsWith: 'a\\\\_' } } })).toBe('a\\_')
+    expect(escapeIn(c({ title: { startsWith: 'a', not: { startsWith: 'a\\\\_' } } }))).toBe('a\\_')
     // Wildcards Prisma reads as wildcards, and exact values, are no escapes.
-    expect(escapeIn({ title: { startsWith: 'ann', not: { startsWith: 'ann_' } } })).toBeUndefined()
-    expect(escapeIn({ title: 'exact\\%' })).toBeUndefined()
+    expect(
+      escapeIn(c({ title: { startsWith: 'ann', not: { startsWith: 'ann_' } } }))
+    ).toBeUndefined()
+    expect(escapeIn(c({ title: 'exact\\%' }))).toBeUndefined()
     expect(escapeIn(undefined)).toBeUndefined()
   })
 })

@@ -1,19 +1,19 @@
 /**
  * @module
- * The `compiled` engine's statements: the model's `SELECT` (written at generate time) followed by
- * the `WHERE`, `ORDER BY` and window of one read, written from the same Prisma `where`/`orderBy`
- * the `prisma` engine hands to `findMany`, with every value a parameter. Only the shapes the
- * layer's own filters, orders and cursor positions produce are written: anything else (a condition
- * through a relation, an order by a related field, an operator this file does not know) answers
+ * The `compiled` engine's writer: the model's `SELECT` (written at generate time) followed by the
+ * `WHERE`, `ORDER BY` and window of one read, written from the plan's conditions
+ * (plan/condition.ts) and order, with every value a parameter. What it cannot write (a condition
+ * through a relation, an order by a related field, a test the plan carries opaque) answers
  * undefined, and the layer reads that request with Prisma instead (docs/performance.md).
  */
 
-import type { CompiledModel } from '../contract/model-source.js'
+import type { CompiledColumn, CompiledModel } from '../contract/model-source.js'
+import type { OrderField } from '../contract/order.js'
 import { type Dialect, dialectOf } from '../database/dialects.js'
 import { isDecimal } from '../decimal.js'
-import type { KeysetPosition } from '../paging/keyset-position.js'
-
-type Where = Record<string, unknown>
+import { type KeysetPast, type KeysetPosition, rowValueOf } from '../paging/keyset-position.js'
+import { allOf, type Condition, type FieldTest, walkConditions } from '../plan/condition.js'
+import { pastCondition } from '../plan/keyset.js'
 
 /** How a driver adapter is told a parameter's type (`@prisma/driver-adapter-utils`' ArgType). */
 export interface ArgType {
@@ -28,14 +28,13 @@ export interface SqlQuery {
   argTypes: ArgType[]
 }
 
-/** What a read asks for, in the `prisma` engine's terms. */
+/** What a read asks for, as the plan says it (FindManyArgs). */
 export interface ReadArgs {
-  where?: Where | undefined
-  orderBy?: readonly Where[] | undefined
+  condition?: Condition | undefined
+  past?: KeysetPast | undefined
+  order?: readonly OrderField[] | undefined
   skip?: number | undefined
   take?: number | undefined
-  /** The part of `where` past a cursor position, and the position (FindManyArgs). */
-  position?: { where: Where; at: KeysetPosition } | undefined
 }
 
 const SCALAR_TYPES: Record<string, string> = {
@@ -51,7 +50,7 @@ const SCALAR_TYPES: Record<string, string> = {
 }
 
 const COMPARISONS: Record<string, string> = { lt: '<', lte: '<=', gt: '>', gte: '>=' }
-/** The LIKE pattern of each string filter: what comes before and after the text. */
+/** The LIKE pattern of each pattern test: what comes before and after the text. */
 const PATTERNS: Record<string, readonly [string, string]> = {
   contains: ['%', '%'],
   startsWith: ['', '%'],
@@ -72,24 +71,24 @@ export class CompiledStatements {
 
   /** The rows of `args`, or undefined when a part of them cannot be written here. */
   rows(args: ReadArgs): SqlQuery | undefined {
-    const query = this.builder(args.position)
+    const query = this.builder()
     const window = this.window(query, args)
     return window === undefined ? undefined : query.statement(`${this.model.select}${window}`)
   }
 
   /**
-   * The rows of `args` with the count of the rows `where` selects as one more column, after the
+   * The rows of `args` with the count of the rows `counted` selects as one more column, after the
    * model's: `SELECT "id", …, (SELECT COUNT(*) FROM "Book" WHERE …) AS "total" FROM "Book" WHERE …
    * ORDER BY … LIMIT … OFFSET …`. One statement reads one snapshot on every database (PostgreSQL
    * and InnoDB under any isolation level, SQLite's one read), so the page and its count agree
    * without a transaction; the count's subquery depends on no row of the page, and is read once.
    * An empty page holds no count. Undefined when a part cannot be written here.
    */
-  pageAndCount(args: ReadArgs, where: Where | undefined): SqlQuery | undefined {
+  pageAndCount(args: ReadArgs, counted: Condition | undefined): SqlQuery | undefined {
     const from = ` FROM ${this.table}`
     if (!this.model.select.endsWith(from)) return undefined
-    const query = this.builder(args.position)
-    const condition = query.where(where)
+    const query = this.builder()
+    const condition = query.where(counted)
     if (condition === undefined) return undefined
     const count = `(SELECT COUNT(*) FROM ${this.table}${condition}) AS ${this.countColumn()}`
     const window = this.window(query, args)
@@ -100,8 +99,8 @@ export class CompiledStatements {
 
   /** ` WHERE … ORDER BY … LIMIT … OFFSET …` of `args`, or undefined. */
   private window(query: QueryBuilder, args: ReadArgs): string | undefined {
-    const where = query.where(args.where)
-    const order = query.orderBy(args.orderBy ?? [])
+    const where = query.where(args.condition, args.past)
+    const order = query.orderBy(args.order ?? [])
     if (where === undefined || order === undefined) return undefined
     let sql = `${where}${order}`
     const { skip, take } = args
@@ -121,21 +120,22 @@ export class CompiledStatements {
     return this.dialect.quote(name)
   }
 
-  /** The count of the rows `where` selects, or undefined when it cannot be written here. */
-  count(where: Where | undefined): SqlQuery | undefined {
+  /** The count of the rows `counted` selects, or undefined when it cannot be written here. */
+  count(counted: Condition | undefined): SqlQuery | undefined {
     const query = this.builder()
-    const condition = query.where(where)
+    const condition = query.where(counted)
     if (condition === undefined) return undefined
     return query.statement(`SELECT COUNT(*) AS total FROM ${this.table}${condition}`)
   }
 
-  private builder(position?: ReadArgs['position']): QueryBuilder {
-    return new QueryBuilder(this.model, this.dialect, position)
+  private builder(): QueryBuilder {
+    return new QueryBuilder(this.model, this.dialect)
   }
 
   /** The row whose `field` is `value`, or undefined when `field` is not a column. */
   unique(field: string, value: unknown): SqlQuery | undefined {
-    return this.rows({ where: { [field]: value }, take: 1 })
+    const test: FieldTest = value === null ? { op: 'null' } : { op: 'equals', value }
+    return this.rows({ condition: { kind: 'field', field, test }, take: 1 })
   }
 }
 
@@ -146,9 +146,7 @@ class QueryBuilder {
 
   constructor(
     private readonly model: CompiledModel,
-    private readonly dialect: Dialect,
-    /** The part of the where past a cursor position, written as one comparison where it can be. */
-    private readonly position?: ReadArgs['position']
+    private readonly dialect: Dialect
   ) {}
 
   statement(sql: string): SqlQuery {
@@ -162,61 +160,69 @@ class QueryBuilder {
     return this.dialect.placeholder(this.args.length)
   }
 
-  /** ` WHERE …` (empty without conditions), or undefined. */
-  where(where: Where | undefined): string | undefined {
-    if (!where || Object.keys(where).length === 0) return ''
-    const condition = this.condition(where)
-    return condition === undefined ? undefined : ` WHERE ${condition}`
+  /**
+   * ` WHERE …` of a condition and the rows past a position (empty without either), or undefined.
+   * The position is one row-value comparison where the database reads one and it is one.
+   */
+  where(condition: Condition | undefined, past?: KeysetPast | undefined): string | undefined {
+    const position = past && this.dialect.rowValues ? rowValueOf(past) : undefined
+    const row = position?.fields.every((field) => this.model.columns[field]) ? position : undefined
+    const beyond = row || !past ? undefined : pastCondition(past)
+    // Parameters in the order of the text: the condition's, then the position's.
+    const written = this.condition(allOf([condition, beyond]))
+    if (written === undefined) return undefined
+    const parts = [written, row && this.rowComparison(row)].filter(
+      (part): part is string => !!part && part !== '1=1'
+    )
+    return parts.length === 0 ? '' : ` WHERE ${parts.join(' AND ')}`
   }
 
   /** ` ORDER BY …`, or undefined for an order through a relation. */
-  orderBy(orderBy: readonly Where[]): string | undefined {
+  orderBy(order: readonly OrderField[]): string | undefined {
     const parts: string[] = []
-    for (const entry of orderBy) {
-      for (const [field, direction] of Object.entries(entry)) {
-        const column = this.model.columns[field]
-        if (!column || (direction !== 'asc' && direction !== 'desc')) return undefined
-        parts.push(`${this.dialect.quote(column[0])} ${direction.toUpperCase()}`)
-      }
+    for (const { field, direction } of order) {
+      const column = this.model.columns[field]
+      if (!column) return undefined
+      parts.push(`${this.dialect.quote(column[0])} ${direction.toUpperCase()}`)
     }
     return parts.length === 0 ? '' : ` ORDER BY ${parts.join(', ')}`
   }
 
-  /**
-   * A where as SQL, read as Prisma reads it: a key whose value is undefined is left out, and a
-   * where without conditions (`{}`, alone or inside AND/OR) holds for every row.
-   */
-  private condition(where: Where): string | undefined {
-    const position = this.dialect.rowValues && this.position?.where === where && this.position
-    const comparison = position && this.rowComparison(position.at)
-    if (comparison) return comparison
-    const parts: string[] = []
-    for (const [key, value] of Object.entries(where)) {
-      if (value === undefined) continue
-      const part = key === 'AND' || key === 'OR' ? this.group(key, value) : this.field(key, value)
-      if (part === undefined) return undefined
-      parts.push(part)
+  /** A condition as SQL (`1=1` for every row), or undefined when it cannot be written here. */
+  private condition(condition: Condition | undefined): string | undefined {
+    if (condition === undefined) return '1=1'
+    switch (condition.kind) {
+      case 'never':
+        return '1=0'
+      case 'and':
+      case 'or':
+        return this.group(condition.kind === 'and' ? 'AND' : 'OR', condition.parts)
+      case 'not': {
+        const part = this.condition(condition.part)
+        return part === undefined ? undefined : `NOT (${part})`
+      }
+      case 'field':
+        return this.field(condition.field, condition.test)
+      case 'past':
+        return this.condition(pastCondition(condition.past))
+      default:
+        return undefined
     }
-    if (parts.length === 0) return '1=1'
-    return parts.length === 1 ? parts[0] : `(${parts.join(' AND ')})`
   }
 
-  private group(key: 'AND' | 'OR', value: unknown): string | undefined {
-    const items = (Array.isArray(value) ? value : [value]) as Where[]
-    if (items.length === 0) return key === 'AND' ? '1=1' : '1=0'
-    const parts: string[] = []
-    for (const item of items) {
-      const part = this.condition(item)
-      if (part === undefined) return undefined
-      parts.push(part)
+  private group(joiner: 'AND' | 'OR', parts: readonly Condition[]): string | undefined {
+    const written: string[] = []
+    for (const part of parts) {
+      const sql = this.condition(part)
+      if (sql === undefined) return undefined
+      written.push(sql)
     }
-    return `(${parts.join(` ${key} `)})`
+    return `(${written.join(` ${joiner} `)})`
   }
 
-  /** `(a, b) < (?, ?)`, or undefined when a key is not a column. */
-  private rowComparison({ fields, values, operator }: KeysetPosition): string | undefined {
-    const columns = fields.map((field) => this.model.columns[field])
-    if (!columns.every((column) => column !== undefined)) return undefined
+  /** `(a, b) < (?, ?)` of a position whose every field is a column. */
+  private rowComparison({ fields, values, operator }: KeysetPosition): string {
+    const columns = fields.map((field) => this.model.columns[field] as CompiledColumn)
     const quoted = columns.map((column) => this.dialect.quote(column[0]))
     const params = columns.map((column, index) =>
       this.param(values[index], SCALAR_TYPES[column[1]] ?? 'enum')
@@ -224,66 +230,62 @@ class QueryBuilder {
     return `(${quoted.join(', ')}) ${COMPARISONS[operator]} (${params.join(', ')})`
   }
 
-  private field(name: string, filter: unknown): string | undefined {
+  /** One test of a column, or undefined when `name` is not a column or the test not written here. */
+  private field(name: string, test: FieldTest): string | undefined {
     const column = this.model.columns[name]
     if (!column) return undefined
     const quoted = this.dialect.quote(column[0])
-    const type = SCALAR_TYPES[column[1]] ?? 'enum'
-    if (filter === null) return `${quoted} IS NULL`
-    if (!isOperatorObject(filter)) return `${quoted} = ${this.param(filter, type)}`
-    const { mode, ...operators } = filter as Where
-    const insensitive = mode === 'insensitive'
-    const parts: string[] = []
-    for (const [operator, value] of Object.entries(operators)) {
-      if (value === undefined) continue
-      const part = this.operator(quoted, type, operator, value, insensitive)
-      if (part === undefined) return undefined
-      parts.push(part)
-    }
-    if (parts.length === 0) return '1=1'
-    return parts.length === 1 ? parts[0] : `(${parts.join(' AND ')})`
+    return this.test(quoted, SCALAR_TYPES[column[1]] ?? 'enum', test)
   }
 
-  private operator(
-    column: string,
-    type: string,
-    operator: string,
-    value: unknown,
-    insensitive: boolean
-  ): string | undefined {
-    const pattern = PATTERNS[operator]
-    if (pattern && typeof value === 'string') return this.like(column, pattern, value, insensitive)
-    // Prisma writes `equals` with `mode: 'insensitive'` as ILIKE, the value a pattern; other
-    // insensitive comparisons are left to Prisma.
-    if (insensitive) {
-      if (operator !== 'equals' || typeof value !== 'string') return undefined
-      return this.like(column, ['', ''], value, true)
+  private test(column: string, type: string, test: FieldTest): string | undefined {
+    switch (test.op) {
+      case 'null':
+        return `${column} IS NULL`
+      case 'contains':
+      case 'startsWith':
+      case 'endsWith':
+        return this.like(
+          column,
+          PATTERNS[test.op] as [string, string],
+          test.pattern,
+          !!test.caseless
+        )
+      case 'equals':
+        // Prisma writes `equals` caseless as ILIKE, the value a pattern.
+        if (test.caseless)
+          return typeof test.value === 'string'
+            ? this.like(column, ['', ''], test.value, true)
+            : undefined
+        return `${column} = ${this.param(test.value, type)}`
+      case 'in': {
+        if (test.caseless || test.values.some((value) => value === null)) return undefined
+        if (test.values.length === 0) return '1=0'
+        return `${column} IN (${test.values.map((item) => this.param(item, type)).join(', ')})`
+      }
+      case 'not':
+        return this.not(column, test.test)
+      case 'notIn':
+      case 'opaque':
+        return undefined
+      default:
+        if (test.caseless || test.value === null) return undefined
+        return `${column} ${COMPARISONS[test.op]} ${this.param(test.value, type)}`
     }
-    const comparison = COMPARISONS[operator]
-    if (comparison && value !== null) return `${column} ${comparison} ${this.param(value, type)}`
-    if (operator === 'not') return this.not(column, value)
-    if (operator === 'equals')
-      return value === null ? `${column} IS NULL` : `${column} = ${this.param(value, type)}`
-    if (operator === 'in' && Array.isArray(value)) {
-      if (value.length === 0) return '1=0'
-      return `${column} IN (${value.map((item) => this.param(item, type)).join(', ')})`
-    }
-    return undefined
   }
 
   /**
-   * A field's `not`: `IS NOT NULL` of `not: null`, and `NOT LIKE` of one pattern
-   * (`not: { startsWith: 'ann_' }`, the rest of the text after a case-insensitive exact match's
-   * pattern), as Prisma writes them; undefined for any other.
+   * A column's `not`: `IS NOT NULL`, and `NOT LIKE` of one pattern (`not: { startsWith: 'ann_' }`,
+   * the rest of the text after an exact match's pattern), as Prisma writes them; undefined for
+   * any other.
    */
-  private not(column: string, value: unknown): string | undefined {
-    if (value === null) return `${column} IS NOT NULL`
-    if (!isOperatorObject(value)) return undefined
-    const entries = Object.entries(value as Where)
-    const [operator, text] = entries[0] ?? []
-    const pattern = operator === undefined ? undefined : PATTERNS[operator]
-    if (entries.length !== 1 || !pattern || typeof text !== 'string') return undefined
-    return this.like(column, pattern, text, false, true)
+  private not(column: string, test: FieldTest): string | undefined {
+    if (test.op === 'null') return `${column} IS NOT NULL`
+    if (test.op === 'contains' || test.op === 'startsWith' || test.op === 'endsWith') {
+      if (test.caseless) return undefined
+      return this.like(column, PATTERNS[test.op] as [string, string], test.pattern, false, true)
+    }
+    return undefined
   }
 
   /**
@@ -309,18 +311,6 @@ class QueryBuilder {
   }
 }
 
-/** An operator object (`{ gte: 3 }`), as opposed to a value (a Date, a Decimal, a list). */
-function isOperatorObject(value: unknown): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !(value instanceof Date) &&
-    !isDecimal(value) &&
-    !ArrayBuffer.isView(value) &&
-    !Array.isArray(value)
-  )
-}
-
 /** A value as the driver adapters' `mapArg` takes it: decimals and big integers as text. */
 function argument(value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString()
@@ -329,17 +319,16 @@ function argument(value: unknown): unknown {
 }
 
 /**
- * The first LIKE pattern of `where` (a `contains`, `startsWith` or `endsWith`) holding an escape,
- * as the text it matches, or undefined: on SQLite, whose LIKE Prisma writes without an escape
- * character, Prisma would read the backslash and what follows it as they are.
+ * The first LIKE pattern of `condition` holding an escape, as the text it matches, or undefined:
+ * on SQLite, whose LIKE Prisma writes without an escape character, Prisma would read the backslash
+ * and what follows it as they are.
  */
-export function escapeIn(where: unknown): string | undefined {
-  if (typeof where !== 'object' || where === null || where instanceof Date) return undefined
-  for (const [key, value] of Object.entries(where)) {
-    if (PATTERNS[key] && typeof value === 'string' && value.includes('\\'))
-      return value.replace(/\\(.)/g, '$1')
-    const inner = escapeIn(value)
-    if (inner !== undefined) return inner
+export function escapeIn(condition: Condition | undefined): string | undefined {
+  for (const { condition: part } of walkConditions(condition, '', () => undefined)) {
+    if (part.kind !== 'field') continue
+    const test = part.test.op === 'not' ? part.test.test : part.test
+    if (test.op !== 'contains' && test.op !== 'startsWith' && test.op !== 'endsWith') continue
+    if (test.pattern.includes('\\')) return test.pattern.replace(/\\(.)/g, '$1')
   }
   return undefined
 }

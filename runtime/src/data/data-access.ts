@@ -13,19 +13,20 @@ import { dialectOf } from '../database/dialects.js'
 import type { OutageLog } from '../database/outage.js'
 import { type DatabaseTimeouts, transactionOptions } from '../database/timeouts.js'
 import type { PropertySelection } from '../filters/properties.js'
-import type { RowSelection } from '../filters/selection.js'
-import { andWhere, isNoRow } from '../filters/settled-where.js'
+import type { PlannedRows } from '../filters/selection.js'
 import { loggerOf } from '../observe/logger.js'
 import type { OperationsOptions } from '../observe/options.js'
 import type { ServerTiming } from '../observe/server-timing.js'
 import type { CollectionSource } from '../paging/types.js'
+import { both, type Condition, isNever } from '../plan/condition.js'
 import type { CallerRequest, CallerView } from './caller-view.js'
 import { type HandoffSubject, reportHandoffs } from './compiled-handoffs.js'
 import { embeddingOf } from './embedded-scope.js'
 import { type ModelEngines, readTargets } from './engines.js'
 import { pageSources } from './page-source.js'
-import { parentWhere } from './parent-condition.js'
+import { parentCondition } from './parent-condition.js'
 import type { PrismaModelReads } from './prisma-engine.js'
+import { type PrismaWhere, prismaWhere } from './prisma-where.js'
 import { countReads, scopeReads } from './read-models.js'
 import type { ReadRun } from './read-routing.js'
 import { misfitIn } from './scope-values.js'
@@ -33,8 +34,8 @@ import type { AdapterFactory } from './shared-adapter.js'
 import type { CountStore } from './shared-totals.js'
 import { relationTargets } from './written-models.js'
 
-/** A Prisma `where`. */
-type Where = Record<string, unknown>
+/** A row as the client answers it. */
+type Fields = Record<string, unknown>
 
 /** Options of a resource's data access (the app options that decide its reads). */
 export interface DataAccessOptions extends OperationsOptions {
@@ -92,14 +93,17 @@ export interface DataAccess<Row extends object> {
    */
   source(
     operation: ReadOperation,
-    selection: RowSelection,
+    selection: PlannedRows,
     view: CallerView,
-    within?: Where | undefined,
+    within?: Condition | undefined,
     timing?: ServerTiming | undefined,
     count?: CountPreference | undefined
-  ): CollectionSource<Row, Where>
-  /** The `where` a custom data provider reads: the request's filters within the caller's scope. */
-  where(selection: RowSelection, view: CallerView): Where | undefined
+  ): CollectionSource<Row>
+  /**
+   * The `where` a custom data provider reads: the request's filters within the caller's scope, as
+   * Prisma's (the provider is typed with the model's `WhereInput`).
+   */
+  providerWhere(selection: PlannedRows, view: CallerView): PrismaWhere | undefined
   /**
    * The item keyed `id` when the caller may see it, or null (the same 404 as a missing id); with
    * the relations `properties` embeds read by the same query (docs/member-shape.md).
@@ -113,7 +117,7 @@ export interface DataAccess<Row extends object> {
    * The condition of a sub-collection's rows when its parent exists and the caller may see it,
    * or undefined (→ 404).
    */
-  within(relation: RelationSource, id: unknown, view: CallerView): Promise<Where | undefined>
+  within(relation: RelationSource, id: unknown, view: CallerView): Promise<Condition | undefined>
   /**
    * The outage log of the database read (its primary's, docs/deployment.md#outage-log): one per
    * client, shared by the resources of the app over it, apart from every other app's.
@@ -167,11 +171,11 @@ export function createDataAccess<Row extends object>(
       return view
     },
     reads: (request, view) => scopeReads(targets, request, view),
-    where(selection, view) {
-      const where = andWhere(view.scope, selection.where)
+    providerWhere(selection, view) {
+      const condition = both(view.scope, selection.condition)
       // A provider may nest its where in its own AND, where Prisma misreads `{ OR: [] }`: its
       // "no row" is a condition on the key, which Prisma reads as no row in every position.
-      return isNoRow(where) ? noKey(model.key) : where
+      return isNever(condition) ? noKey(model.key) : prismaWhere(condition)
     },
     source: pageSources(model, routing, transaction, {
       ...options,
@@ -179,7 +183,7 @@ export function createDataAccess<Row extends object>(
     }) as DataAccess<Row>['source'],
     async item(id, view, properties) {
       // No row is visible: no id is looked up (every id answers the same 404).
-      if (isNoRow(view.scope)) return null
+      if (isNever(view.scope)) return null
       const embedding = embeddingOf(model, properties, view, transaction)
       if (!embedding) {
         const row = await lookUp(model.delegate, model.key.name, id, view.scope)
@@ -202,16 +206,16 @@ export function createDataAccess<Row extends object>(
       const fields = parent.key.fields ?? [parent.key]
       const select = Object.fromEntries(fields.map((field) => [field.name, true]))
       const scope = view.scopeOf(parent.name)
-      if (isNoRow(scope)) return undefined
+      if (isNever(scope)) return undefined
       const found = await lookUp(parent.delegate, parent.key.name, id, scope, select)
       if (!found || !holdsExactly(found, parent.key, id)) return undefined
-      return parentWhere(relation, id, scope)
+      return parentCondition(relation, id, scope)
     },
   }
 }
 
 /** A where no row holds, on the model's key: `{ id: { in: [] } }`. */
-function noKey(key: ModelKey): Where {
+function noKey(key: ModelKey): PrismaWhere {
   const field = key.fields?.[0]?.name ?? key.name
   return { [field]: { in: [] } }
 }
@@ -225,10 +229,10 @@ function noKey(key: ModelKey): Where {
  * is compared here; other kinds (a Decimal, a date) are canonical once their parsers read them.
  */
 function holdsExactly(row: object, key: ModelKey, id: unknown): boolean {
-  const found = row as Where
+  const found = row as Fields
   const same = (stored: unknown, asked: unknown) =>
     typeof stored !== 'string' || typeof asked !== 'string' || stored === asked
   if (!key.fields) return same(found[key.name], id)
-  const asked = id as Where
+  const asked = id as Fields
   return key.fields.every(({ name }) => same(found[name], asked[name]))
 }

@@ -10,18 +10,20 @@
  */
 import type { ModelKey } from '../contract/model-source.js'
 import { type EmbedRequest, firstPageArgs, relationOf } from '../filters/properties.js'
+import { allOf, type Condition } from '../plan/condition.js'
 import { settledPages, togetherRead } from './first-pages-together.js'
-import { parentWhere } from './parent-condition.js'
+import { parentCondition } from './parent-condition.js'
 import type { PrismaModelReads, RowsRead, TransactionOptions } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
 import { byKeys, keySelect, keyText } from './row-keys.js'
 
-type Where = Record<string, unknown>
+/** A row as the client answers it. */
+type Fields = Record<string, unknown>
 
 /** A to-many relation a request embeds, with the scope of its sub-collection's rows for the caller. */
 export interface FirstPage {
   embed: EmbedRequest & { property: { embed: { first: number } } }
-  scope: Where | undefined
+  scope: Condition | undefined
 }
 
 /**
@@ -32,12 +34,12 @@ export interface FirstPage {
 export interface PageParents {
   delegate: string
   key: ModelKey
-  scope: Where | undefined
+  scope: Condition | undefined
   check: boolean
 }
 
 /** The key a member's related rows are tied to: its one field's value, or a composite's fields. */
-function keyOf(row: Where, key: ModelKey): unknown {
+function keyOf(row: Fields, key: ModelKey): unknown {
   if (!key.fields) return row[key.name]
   return Object.fromEntries(key.fields.map(({ name }) => [name, row[name]]))
 }
@@ -47,18 +49,19 @@ function keyOf(row: Where, key: ModelKey): unknown {
  * caller's item scope (their sub-collections answer the 404 of a missing parent); undefined when
  * every one may be read.
  */
-function parentsRead(rows: readonly Where[], parents: PageParents): RowsRead | undefined {
+function parentsRead(rows: readonly Fields[], parents: PageParents): RowsRead | undefined {
   const { scope, key, delegate } = parents
   if (!scope || !parents.check) return undefined
   const names = keyNames(key)
-  return { delegate, where: { AND: [scope, byKeys(names, rows)] }, select: keySelect(names) }
+  const condition = allOf([scope, byKeys(names, rows)]) as Condition
+  return { delegate, condition, select: keySelect(names) }
 }
 
 /** The fields of a model's key. */
 const keyNames = (key: ModelKey): string[] => key.fields?.map(({ name }) => name) ?? [key.name]
 
 /** The read of one member's first page of `page`: tied to the member, within the scopes. */
-function pageRead(row: Where, { embed, scope }: FirstPage, parents: PageParents): RowsRead {
+function pageRead(row: Fields, { embed, scope }: FirstPage, parents: PageParents): RowsRead {
   const { delegate, condition } = embed.property.embed
   const { key } = parents
   const id = keyOf(row, key)
@@ -66,8 +69,8 @@ function pageRead(row: Where, { embed, scope }: FirstPage, parents: PageParents)
   if (id === undefined || !condition)
     throw new TypeError(`${relationOf(embed.property)}: a first page without its member's key`)
   // The parent's scope too, as the sub-collection's own where holds it.
-  const tied = parentWhere({ parent: { key }, condition }, id, parents.scope)
-  return { delegate, where: scope ? { AND: [scope, tied] } : tied, ...firstPageArgs(embed) }
+  const tied = parentCondition({ parent: { key }, condition }, id, parents.scope)
+  return { delegate, condition: allOf([scope, tied]) as Condition, ...firstPageArgs(embed) }
 }
 
 /**
@@ -86,7 +89,7 @@ export async function withFirstPages<Row extends object>(
   options: TransactionOptions
 ): Promise<Row[]> {
   if (pages.length === 0 || rows.length === 0) return rows
-  const members = rows as Where[]
+  const members = rows as Fields[]
   const ids = members.map((row) => keyOf(row, parents.key))
   const visibility = parentsRead(members, parents)
   const together = pages.map((page) => {
@@ -99,13 +102,13 @@ export async function withFirstPages<Row extends object>(
   )
   const identity = keyText(keyNames(parents.key))
   const visible =
-    visibility && new Set((answers.shift() ?? []).map((row) => identity(row as Where)))
-  const filled = pages.map((): (Where[] | undefined)[] => [])
+    visibility && new Set((answers.shift() ?? []).map((row) => identity(row as Fields)))
+  const filled = pages.map((): (Fields[] | undefined)[] => [])
   for (const [which, { args, read }] of together.entries()) {
     if (!read) continue
     const selected = new Set(Object.keys(args.select))
-    const settled = settledPages(read, answers.shift() as Where[], ids, args.take, selected)
-    for (const [index, related] of settled) (filled[which] as Where[][])[index] = related
+    const settled = settledPages(read, answers.shift() as Fields[], ids, args.take, selected)
+    for (const [index, related] of settled) (filled[which] as Fields[][])[index] = related
   }
   const alone = pages.flatMap((page, which) =>
     members.flatMap((row, index) =>
@@ -122,11 +125,11 @@ export async function withFirstPages<Row extends object>(
       )
     )
     for (const [at, { which, index }] of alone.entries())
-      (filled[which] as Where[][])[index] = (read[at] ?? []) as Where[]
+      (filled[which] as Fields[][])[index] = (read[at] ?? []) as Fields[]
   }
   return members.map((row, index) => {
     if (visible && !visible.has(identity(row))) return row as Row
-    const written: Where = { ...row }
+    const written: Fields = { ...row }
     for (const [which, { embed }] of pages.entries())
       written[relationOf(embed.property)] = filled[which]?.[index] ?? []
     return written as Row

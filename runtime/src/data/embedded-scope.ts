@@ -19,19 +19,20 @@ import {
   type PropertySelection,
   relationOf,
 } from '../filters/properties.js'
-import { isNoRow } from '../filters/settled-where.js'
 import { countKey } from '../paging/totals.js'
+import { allOf, type Condition, isNever } from '../plan/condition.js'
 import type { CallerView } from './caller-view.js'
 import { type FirstPage, type PageParents, withFirstPages } from './embedded-pages.js'
 import type { PrismaModelReads, TransactionOptions } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
 import { byKeys, keySelect, keyText } from './row-keys.js'
 
-type Where = Record<string, unknown>
+/** A row as the client answers it, or a `select`. */
+type Fields = Record<string, unknown>
 
 /** How the rows of one request embed: the `select` that reads them and the check of their scope. */
 export interface Embedding {
-  select: Where
+  select: Fields
   /**
    * The rows with the first pages they embed (embedded-pages.ts), and every embedded row the
    * caller may not see reduced to its key.
@@ -61,7 +62,7 @@ export function embeddingOf(
     const { first, model } = embed.property.embed
     if (first === undefined) return []
     const scope = view.pageScopeOf(model)
-    return (scope !== undefined && isNoRow(scope)) || isNoRow(view.pageParentScope)
+    return isNever(scope) || isNever(view.pageParentScope)
       ? []
       : [{ embed: embed as FirstPage['embed'], scope }]
   })
@@ -89,25 +90,25 @@ export function embeddingOf(
 async function restrictOne<Row extends object>(
   rows: Row[],
   embed: EmbedRequest,
-  scope: Where,
+  scope: Condition,
   on: ReadRun<PrismaModelReads>
 ): Promise<Row[]> {
   const relation = relationOf(embed.property)
   const { key, delegate } = embed.property.embed
   const related = rows.flatMap((row) => {
-    const value = (row as Where)[relation]
-    return value && typeof value === 'object' ? [value as Where] : []
+    const value = (row as Fields)[relation]
+    return value && typeof value === 'object' ? [value as Fields] : []
   })
   if (related.length === 0) return rows
   const keyOf = keyText(key)
   const visible = new Set<string>()
-  if (!isNoRow(scope)) {
-    const where = { AND: [scope, byKeys(key, related)] }
+  if (!isNever(scope)) {
+    const where = allOf([scope, byKeys(key, related)]) as Condition
     const found = await on((reads) => reads.findManyOf(delegate, where, keySelect(key)))
-    for (const value of found) visible.add(keyOf(value as Where))
+    for (const value of found) visible.add(keyOf(value as Fields))
   }
   return rows.map((row) => {
-    const value = (row as Where)[relation] as Where | null | undefined
+    const value = (row as Fields)[relation] as Fields | null | undefined
     if (!value || visible.has(keyOf(value))) return row
     const kept = Object.fromEntries(key.map((name) => [name, value[name]]))
     return { ...row, [relation]: { ...kept, [OUTSIDE_SCOPE]: true } }

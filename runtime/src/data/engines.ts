@@ -11,13 +11,12 @@ import type { ReadOperation } from '../contract/operations.js'
 import { dialectOf } from '../database/dialects.js'
 import { badRequest } from '../errors.js'
 import type { HydraLogger } from '../observe/logger.js'
+import type { Condition } from '../plan/condition.js'
 import { compiledReads } from './compiled-engine.js'
 import { escapeIn } from './compiled-sql.js'
 import { type PrismaModelReads, prismaReads } from './prisma-engine.js'
 import { type ReadRouting, readRouting } from './read-routing.js'
 import { type AdapterFactory, adapterRunner, clientRunner } from './shared-adapter.js'
-
-type Where = Record<string, unknown>
 
 /** What the engines of a resource are chosen by (the data-access options they depend on). */
 export interface EngineOptions {
@@ -36,7 +35,7 @@ export interface ModelEngines {
   /** The engine of an operation (of items and parents without one): operation > model > app. */
   engineOf(operation?: ReadOperation): PrismaModelReads
   /** The reads of one request: on SQLite, a search pattern holding an escape is compiled. */
-  readsOf(operation: ReadOperation, where: Where | undefined): PrismaModelReads
+  readsOf(operation: ReadOperation, condition: Condition | undefined): PrismaModelReads
 }
 
 /**
@@ -84,21 +83,21 @@ function enginesOf(
       ? compiled
       : prismaEngine
   const literal = dialectOf(model.provider).likeEscape === 'none' ? literalReads() : undefined
-  const readsOf = (operation: ReadOperation, where: Where | undefined) =>
-    literal && escapeIn(where) !== undefined ? literal : engineOf(operation)
+  const readsOf = (operation: ReadOperation, condition: Condition | undefined) =>
+    literal && escapeIn(condition) !== undefined ? literal : engineOf(operation)
   return { engineOf, readsOf }
 
   function literalReads(): PrismaModelReads {
-    const refuse = (where: unknown): never => {
+    const refuse = (condition: Condition | undefined): never => {
       throw badRequest(
-        `A search through a relation cannot hold %, _ or \\ here; "${escapeIn(where)}" given.`
+        `A search through a relation cannot hold %, _ or \\ here; "${escapeIn(condition)}" given.`
       )
     }
     const refusing: PrismaModelReads = {
       ...prismaEngine,
-      findMany: (args) => refuse(args.where),
-      count: async (where) => refuse(where),
-      findManyAndCount: async (args) => refuse(args.where),
+      findMany: (args) => refuse(args.condition),
+      count: async (condition) => refuse(condition),
+      findManyAndCount: async (args) => refuse(args.condition),
     }
     return compiledReads(refusing, model, runner) ?? refusing
   }

@@ -10,20 +10,23 @@
  * each costs one, and one heavy member costs at most the limit more than reading each alone.
  */
 import type { ModelKey } from '../contract/model-source.js'
+import type { OrderField } from '../contract/order.js'
 import type { EmbedRequest } from '../filters/properties.js'
+import { allOf, type Condition, onField, throughRelation } from '../plan/condition.js'
 import type { RowsRead } from './prisma-engine.js'
 
-type Where = Record<string, unknown>
+/** A row as the client answers it, or a `select`. */
+type Fields = Record<string, unknown>
 
 /** A to-many relation a page embeds, and the scope of its sub-collection's rows for the caller. */
 interface RelationPage {
   embed: EmbedRequest
-  scope: Where | undefined
+  scope: Condition | undefined
 }
 /** The page's members: their key, and the caller's scope of them. */
 interface Members {
   key: ModelKey
-  scope: Where | undefined
+  scope: Condition | undefined
 }
 
 /** The statement reading `ids`' first pages of `page` together, or undefined when it cannot. */
@@ -31,7 +34,7 @@ export function togetherRead(
   page: RelationPage,
   parents: Members,
   ids: readonly unknown[],
-  args: { select: Where; orderBy: Where[]; take: number }
+  args: { select: Fields; order: OrderField[]; take: number }
 ): RowsRead | undefined {
   const embedded = page.embed.property.embed
   if (!embedded) return undefined
@@ -40,16 +43,16 @@ export function togetherRead(
   // member without its key is refused by the read of its own (embedded-pages.ts).
   if (condition?.kind !== 'column' || parents.key.fields) return undefined
   if (ids.some((id) => id === undefined)) return undefined
-  const tie: Where = { [condition.field]: { in: [...ids] } }
+  const tie = onField(condition.field, { op: 'in', values: [...ids] })
   const tied =
     parents.scope && condition.relation !== undefined
-      ? { AND: [tie, { [condition.relation]: { is: parents.scope } }] }
+      ? allOf([tie, throughRelation(condition.relation, 'is', parents.scope)])
       : tie
   return {
     delegate,
-    where: page.scope ? { AND: [page.scope, tied] } : tied,
+    condition: allOf([page.scope, tied]) as Condition,
     select: { ...args.select, [condition.field]: true },
-    orderBy: [{ [condition.field]: 'asc' }, ...args.orderBy],
+    order: [{ field: condition.field, direction: 'asc' }, ...args.order],
     take: ids.length * args.take + 1,
   }
 }
@@ -60,13 +63,13 @@ export function togetherRead(
  */
 export function settledPages(
   read: RowsRead,
-  rows: readonly Where[],
+  rows: readonly Fields[],
   ids: readonly unknown[],
   take: number,
   selected: ReadonlySet<string>
-): Map<number, Where[]> {
-  const field = Object.keys(read.orderBy?.[0] ?? {})[0] as string
-  const groups = new Map<string, Where[]>()
+): Map<number, Fields[]> {
+  const field = read.order?.[0]?.field as string
+  const groups = new Map<string, Fields[]>()
   for (const row of rows) {
     const at = String(row[field])
     const group = groups.get(at) ?? []
@@ -77,7 +80,7 @@ export function settledPages(
   // have more, and so may every member after it, which the limit left out.
   const whole = read.take === undefined || rows.length < read.take
   const last = rows.length > 0 ? String(rows[rows.length - 1]?.[field]) : undefined
-  const settled = new Map<number, Where[]>()
+  const settled = new Map<number, Fields[]>()
   for (const [index, id] of ids.entries()) {
     const group = groups.get(String(id))
     if (whole || (group && (group.length >= take || String(id) !== last))) {
@@ -87,7 +90,7 @@ export function settledPages(
   return settled
 }
 
-function withoutField(row: Where, field: string): Where {
+function withoutField(row: Fields, field: string): Fields {
   const { [field]: _tie, ...rest } = row
   return rest
 }

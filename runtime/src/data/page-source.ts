@@ -9,8 +9,7 @@ import type { ReadOperation } from '../contract/operations.js'
 import type { OrderField } from '../contract/order.js'
 import type { CountPreference } from '../contract/paging.js'
 import { dialectOf } from '../database/dialects.js'
-import type { RowSelection } from '../filters/selection.js'
-import { andWhere } from '../filters/settled-where.js'
+import type { PlannedRows } from '../filters/selection.js'
 import type { HydraLogger } from '../observe/logger.js'
 import type { ServerTiming } from '../observe/server-timing.js'
 import {
@@ -24,6 +23,7 @@ import {
   type TotalAccuracy,
 } from '../paging/totals.js'
 import type { CollectionSource, RowWindow } from '../paging/types.js'
+import { allOf, type Condition } from '../plan/condition.js'
 import type { CallerView } from './caller-view.js'
 import { type Embedding, embeddingOf } from './embedded-scope.js'
 import type { ModelEngines, readTargets } from './engines.js'
@@ -31,7 +31,8 @@ import type { FindManyArgs, PrismaModelReads, TransactionOptions } from './prism
 import type { ReadRun } from './read-routing.js'
 import { type CountStore, SharedCountCache } from './shared-totals.js'
 
-type Where = Record<string, unknown>
+/** A Prisma `select`. */
+type Select = Record<string, unknown>
 
 /**
  * The rows of `operation` a request selects (its filters' `where`, its client order) within the
@@ -40,12 +41,12 @@ type Where = Record<string, unknown>
  */
 export type PageSource = (
   operation: ReadOperation,
-  selection: RowSelection,
+  selection: PlannedRows,
   view: CallerView,
-  within?: Where | undefined,
+  within?: Condition | undefined,
   timing?: ServerTiming | undefined,
   count?: CountPreference | undefined
-) => CollectionSource<object, Where>
+) => CollectionSource<object>
 
 /**
  * The page sources of one resource's requests (DataAccess's `source`). Cached counts live as long
@@ -57,88 +58,80 @@ export function pageSources(
   transaction: TransactionOptions,
   options: SharedTotalsOptions
 ): PageSource {
-  const ordersOf = defaultOrders()
   const cacheOf = countCaches(model, options)
   const estimate = new HeldEstimate()
   return (operation, selection, view, within, timing, count) => {
-    const own = ordersOf(operation)
+    const own = operation.order ?? NO_ORDER
     // The caller's scope joins the request's filters here, before anything is read or counted:
     // the page, every count (a cached count's key) and every cursor position are of visible rows.
-    const where = andWhere(andWhere(view.scope, within), selection.where)
-    // Every read of the request on one database, by the engine this request's where takes.
+    const condition = allOf([view.scope, within, selection.condition])
+    // Every read of the request on one database, by the engine this request's condition takes.
     const pinned = routing.pin()
     const on: ReadRun<PrismaModelReads> = (read) =>
-      pinned((engines: ModelEngines) => read(engines.readsOf(operation, where)))
-    const orderBy = (selection.orderBy as Where[] | undefined) ?? own.orderBy
-    const reverse = (selection.reverse as Where[] | undefined) ?? own.reverse
+      pinned((engines: ModelEngines) => read(engines.readsOf(operation, condition)))
+    const order = selection.order ?? own
     // Embedded relations are read by the page's own query (Prisma's nested select); the
     // columns the request does not show are not, on either engine (the compiled engine writes
     // the statement of a select of the model's own fields, data/compiled-engine.ts).
     const embedding = embeddingOf(model, selection.properties, view, transaction)
     const select = withoutColumns(embedding?.select ?? model.select, selection.omitted)
-    const argsOf = ({
-      backward,
-      where: past,
-      position,
-      ...window
-    }: RowWindow<Where>): FindManyArgs => ({
-      orderBy: backward ? reverse : orderBy,
-      where: andWhere(where, past) ?? {},
-      ...window,
-      ...(past && position ? { position: { where: past, at: position } } : {}),
+    const argsOf = ({ backward, past, skip, take }: RowWindow): FindManyArgs => ({
+      order: backward ? reversed(order) : order,
+      ...(condition ? { condition } : {}),
+      ...(past ? { past } : {}),
+      ...(skip === undefined ? {} : { skip }),
+      ...(take === undefined ? {} : { take }),
       ...(embedding || select !== model.select ? { select } : {}),
       ...(timing ? { handoff: timing.handoff } : {}),
     })
     const totals = { cacheOf, estimate: () => estimate.get(() => on((reads) => reads.estimate())) }
-    const loose = looseTotals(model, operation, { where, count }, totals, timing)
-    return sourceOf<object>(on, argsOf, where, loose, transaction, embedding)
+    const loose = looseTotals(model, operation, { condition, count }, totals, timing)
+    return sourceOf<object>(on, argsOf, condition, loose, transaction, embedding)
   }
 }
 
 /** `select` without the `omitted` columns (itself when none is). */
 function withoutColumns(
-  select: Readonly<Where>,
+  select: Readonly<Select>,
   omitted: ReadonlySet<string> | undefined
-): Readonly<Where> {
+): Readonly<Select> {
   if (!omitted) return select
-  const kept: Where = {}
+  const kept: Select = {}
   for (const [name, value] of Object.entries(select)) if (!omitted.has(name)) kept[name] = value
   return kept
 }
 
-const orderByOf = (order: readonly OrderField[], reverse: boolean): Where[] =>
-  order.map(({ field, direction }) => ({
-    [field]: reverse ? (direction === 'asc' ? 'desc' : 'asc') : direction,
-  }))
+const NO_ORDER: readonly OrderField[] = []
 
-/** The default order of each operation and its reverse, computed once per operation. */
-function defaultOrders(): (operation: ReadOperation) => { orderBy: Where[]; reverse: Where[] } {
-  // By the operation's order itself, which every variant of the operation shares (a caller's, a
-  // sub-collection's): as many entries as the resource has orders, however operations are made.
-  const known = new WeakMap<object, { orderBy: Where[]; reverse: Where[] }>()
-  const none: readonly OrderField[] = []
-  return (operation) => {
-    const order = operation.order ?? none
-    let orders = known.get(order)
-    if (!orders) {
-      orders = { orderBy: orderByOf(order, false), reverse: orderByOf(order, true) }
-      known.set(order, orders)
-    }
-    return orders
+/**
+ * Each order reversed, for the pages read backward: computed once per order (an operation's is
+ * one array for all its requests, as many as the resource has orders however operations are
+ * made), which the engines' writers then write once too.
+ */
+const reversals = new WeakMap<readonly OrderField[], readonly OrderField[]>()
+function reversed(order: readonly OrderField[]): readonly OrderField[] {
+  let reverse = reversals.get(order)
+  if (!reverse) {
+    reverse = order.map(({ field, direction }) => ({
+      field,
+      direction: direction === 'asc' ? ('desc' as const) : ('asc' as const),
+    }))
+    reversals.set(order, reverse)
   }
+  return reverse
 }
 
 /** How `cached` totals are shared (DataAccessOptions), and the models a count's `where` reads. */
 export interface SharedTotalsOptions {
   totalsStore?: CountStore | undefined
   logger?: HydraLogger | undefined
-  /** The models a `where` of this resource reads (data/read-models.ts). */
-  countReads: (where: Where | undefined) => readonly string[]
+  /** The models a condition of this resource reads (data/read-models.ts). */
+  countReads: (condition: Condition | undefined) => readonly string[]
 }
 
-/** The cached total of a `where`, counted by `count` when no count is held. */
+/** The cached total of a condition, counted by `count` when no count is held. */
 type CachedTotal = (
-  where: Where | undefined,
+  condition: Condition | undefined,
   count: () => PromiseLike<number>
 ) => Promise<{ value: number; accuracy: TotalAccuracy }>
 
@@ -151,7 +144,7 @@ type CacheOf = (operation: ReadOperation, seconds: number) => CachedTotal
 function countCaches(model: ModelSource, options: SharedTotalsOptions): CacheOf {
   const { totalsStore: store, logger, countReads } = options
   // By the operation's path, which its variants share (a caller's, a sub-collection's): their
-  // counts are told apart by their where (countKey), as the shared store tells them apart.
+  // counts are told apart by their condition (countKey), as the shared store tells them apart.
   const caches = new Map<string, CachedTotal>()
   return (operation, seconds) => {
     const path = operation.path ?? ''
@@ -161,8 +154,9 @@ function countCaches(model: ModelSource, options: SharedTotalsOptions): CacheOf 
       if (store) {
         const names = { model: model.delegate, operation: path }
         const shared = new SharedCountCache(store, names, seconds, local, logger)
-        cache = (where, count) => shared.get(countKey(where), count, () => countReads(where))
-      } else cache = (where, count) => local.get(countKey(where), count)
+        cache = (condition, count) =>
+          shared.get(countKey(condition), count, () => countReads(condition))
+      } else cache = (condition, count) => local.get(countKey(condition), count)
       caches.set(path, cache)
     }
     return cache
@@ -178,24 +172,24 @@ function countCaches(model: ModelSource, options: SharedTotalsOptions): CacheOf 
 function looseTotals(
   model: ModelSource,
   operation: ReadOperation,
-  request: { where: Where | undefined; count: CountPreference | undefined },
+  request: { condition: Condition | undefined; count: CountPreference | undefined },
   { cacheOf, estimate }: { cacheOf: CacheOf; estimate: () => Promise<number | undefined> },
   timing: ServerTiming | undefined
 ): LooseTotals {
-  const { where, count: asked } = request
+  const { condition, count: asked } = request
   const totals = asked === undefined ? (operation.totals ?? { mode: 'exact' }) : { mode: asked }
   return (page, counted) => {
     const count = timing ? () => timing.measure('count', counted()) : counted
     if (totals.mode === 'cached') {
       const cached = cacheOf(operation, totals.seconds)
       return pageAndLooseTotal(
-        { page, total: () => cached(where, count), exact: count },
+        { page, total: () => cached(condition, count), exact: count },
         page.window
       )
     }
     // The estimate is of the whole table: a filtered or scoped collection is counted.
     const estimated = totals.mode === 'estimated' || totals.mode === 'planned'
-    if (estimated && !where && dialectOf(model.provider).estimateSql) {
+    if (estimated && !condition && dialectOf(model.provider).estimateSql) {
       const below = totals.mode === 'planned' ? 0 : EXACT_BELOW
       return pageAndLooseTotal(
         { page, total: () => estimatedTotal(estimate, count, below), exact: count },
@@ -222,17 +216,17 @@ type LooseTotals = (
  */
 function sourceOf<Row extends object>(
   on: ReadRun<PrismaModelReads>,
-  argsOf: (window: RowWindow<Where>) => FindManyArgs,
-  where: Where | undefined,
+  argsOf: (window: RowWindow) => FindManyArgs,
+  condition: Condition | undefined,
   loose: LooseTotals,
   transaction: { isolationLevel: string; maxWait: number; timeout: number },
   embedding: Embedding | undefined
-): CollectionSource<Row, Where> {
-  const count = () => on((reads) => reads.count(where))
-  const read = (window: RowWindow<Where>) =>
+): CollectionSource<Row> {
+  const count = () => on((reads) => reads.count(condition))
+  const read = (window: RowWindow) =>
     on((reads) => reads.findMany(argsOf(window)) as PromiseLike<Row[]>)
   const findMany = embedding
-    ? async (window: RowWindow<Where>) => embedding.restrict(await read(window), on)
+    ? async (window: RowWindow) => embedding.restrict(await read(window), on)
     : read
   return {
     findMany,
@@ -240,7 +234,7 @@ function sourceOf<Row extends object>(
     findManyAndCount(window) {
       const page = Object.assign((take: number) => findMany({ ...window, take }), { window })
       const both = (): Promise<PageAndTotal<object>> =>
-        on((reads) => reads.findManyAndCount(argsOf(window), where, transaction))
+        on((reads) => reads.findManyAndCount(argsOf(window), condition, transaction))
       const answer =
         loose(page, count) ??
         (embedding

@@ -2,29 +2,37 @@
  * @module
  * The condition a sub-collection's rows hold (`/authors/3/books`): tied to their parent and, when
  * the caller sees the parent's model in part, to a parent within the caller's scope. The scope is
- * in the page's own `where`, so the page and its count decide the parent's visibility in the same
- * read: a parent that leaves the scope after its own read (the 404 check) lists none of its rows.
+ * in the page's own condition, so the page and its count decide the parent's visibility in the
+ * same read: a parent that leaves the scope after its own read (the 404 check) lists none of its
+ * rows.
  */
 
 import type { ModelKey, RelationSource } from '../contract/model-source.js'
-import { andWhere } from '../filters/settled-where.js'
+import { allOf, type Condition, fieldEquals, throughRelation } from '../plan/condition.js'
 
-type Where = Record<string, unknown>
-
-/** The `where` of the rows of the parent keyed `id`, visible under `scope` (undefined: every row). */
-export function parentWhere(
+/** The rows of the parent keyed `id`, visible under `scope` (undefined: every row). */
+export function parentCondition(
   relation: { parent: { key: ModelKey }; condition: RelationSource['condition'] },
   id: unknown,
-  scope: Where | undefined
-): Where {
+  scope: Condition | undefined
+): Condition {
   const { parent, condition } = relation
   if (condition.kind === 'column') {
-    const own = { [condition.field]: id }
+    const own = fieldEquals(condition.field, id)
     // Without the relation's name (a RelationSource written by hand) the parent's read alone checks it.
     if (!scope || condition.relation === undefined) return own
-    return { AND: [own, { [condition.relation]: { is: scope } }] }
+    return allOf([own, throughRelation(condition.relation, 'is', scope)]) as Condition
   }
-  // A composite key's value is an object of exactly its fields: a condition on the parent.
-  const onParent = parent.key.fields ? (id as Where) : { [parent.key.name]: id }
-  return { [condition.field]: { [condition.kind]: andWhere(onParent, scope) } }
+  return throughRelation(
+    condition.field,
+    condition.kind,
+    allOf([keyCondition(parent.key, id), scope])
+  )
+}
+
+/** The row keyed `id`: a composite key's value is an object of exactly its fields. */
+export function keyCondition(key: ModelKey, id: unknown): Condition {
+  if (!key.fields) return fieldEquals(key.name, id)
+  const value = id as Record<string, unknown>
+  return allOf(key.fields.map(({ name }) => fieldEquals(name, value[name]))) as Condition
 }

@@ -8,28 +8,29 @@
  */
 
 import type { ModelSource } from '../contract/model-source.js'
+import type { OrderField } from '../contract/order.js'
 import { countSql, dialectOf, qualifiedTable } from '../database/dialects.js'
-import type { KeysetPosition } from '../paging/keyset-position.js'
+import type { KeysetPast } from '../paging/keyset-position.js'
+import { allOf, type Condition } from '../plan/condition.js'
+import { type PrismaWhere, prismaOrderBy, prismaWhere } from './prisma-where.js'
 
-type Where = Record<string, unknown>
+/** A Prisma `select` (or a row as the client answers it). */
+type Select = Record<string, unknown>
 
-/** The arguments of one `findMany`. */
+/** One read of a page's rows, as the plan says it. */
 export interface FindManyArgs {
-  orderBy: readonly Where[]
-  where: Where
+  /** The rows' condition: the caller's scope, the request's filters, a sub-collection's parent. */
+  condition?: Condition | undefined
+  /** Cursor pages and unpaged batches: the rows past a position (not counted). */
+  past?: KeysetPast | undefined
+  /** The order the rows are read in (reversed already for pages read backward). */
+  order: readonly OrderField[]
   skip?: number | undefined
   take?: number | undefined
   /**
-   * The part of `where` (by identity) that selects the rows past a cursor position, and that
-   * position, when it is one row-value comparison: the compiled engine writes it as one
-   * (paging/keyset-position.ts). Not the client's: it reads `where`.
-   */
-  position?: { where: Where; at: KeysetPosition } | undefined
-  /**
    * The model's `select` with embedded relations (filters/properties.ts); absent: the model's.
-   * Only the `prisma` engine reads it.
    */
-  select?: Readonly<Where>
+  select?: Readonly<Select>
   /**
    * Told by the compiled engine when it hands this read to the `prisma` engine, with the cause
    * (the request's `Server-Timing`, data/compiled-handoffs.ts). Not the client's.
@@ -55,9 +56,9 @@ type ClientQuery<T> = PromiseLike<T>
 
 /** What the engine calls on a model's delegate (`prisma.book`). */
 interface DelegateLike {
-  findMany(args: ClientFindManyArgs & { select: Readonly<Where> }): ClientQuery<object[]>
-  findUnique(args: { where: Where; select: Readonly<Where> }): ClientQuery<object | null>
-  count(args: { where: Where }): ClientQuery<number>
+  findMany(args: ClientFindManyArgs): ClientQuery<object[]>
+  findUnique(args: { where: PrismaWhere; select: Readonly<Select> }): ClientQuery<object | null>
+  count(args: { where: PrismaWhere }): ClientQuery<number>
 }
 
 /** What the engine calls on the client itself. */
@@ -78,12 +79,12 @@ export const countOf = (rows: readonly CountRow[]): number => Number(rows[0]?.to
 /** The reads of one model through a Prisma client. */
 export interface PrismaModelReads {
   findMany(args: FindManyArgs): ClientQuery<object[]>
-  /** Rows `where` selects (every row without it). */
-  count(where: Where | undefined): Promise<number>
-  /** A page and the count of `where`, in one transaction: one snapshot. */
+  /** Rows `condition` selects (every row without it). */
+  count(condition: Condition | undefined): Promise<number>
+  /** A page and the count of `condition`, in one transaction: one snapshot. */
   findManyAndCount(
     args: FindManyArgs,
-    where: Where | undefined,
+    condition: Condition | undefined,
     options: TransactionOptions
   ): Promise<[object[], number]>
   /** The table's planner row estimate; undefined when unknown or not kept by the database. */
@@ -96,11 +97,15 @@ export interface PrismaModelReads {
     delegate: string,
     field: string,
     value: unknown,
-    scope: Where | undefined,
-    select?: Readonly<Where>
+    scope: Condition | undefined,
+    select?: Readonly<Select>
   ): ClientQuery<object | null>
-  /** The rows of the model `delegate` names that `where` selects, with the columns of `select`. */
-  findManyOf(delegate: string, where: Where, select: Readonly<Where>): ClientQuery<object[]>
+  /** The rows of the model `delegate` names that `condition` selects, with the columns of `select`. */
+  findManyOf(
+    delegate: string,
+    condition: Condition,
+    select: Readonly<Select>
+  ): ClientQuery<object[]>
   /**
    * Several reads of rows (each of the model its `delegate` names, in its `orderBy` and at most its
    * `take` of them when given) in one transaction: one connection, one snapshot.
@@ -111,21 +116,46 @@ export interface PrismaModelReads {
 /** One read of {@link PrismaModelReads.findManyEach}. */
 export interface RowsRead {
   delegate: string
-  where: Where
-  select: Readonly<Where>
-  orderBy?: readonly Where[] | undefined
+  condition: Condition
+  select: Readonly<Select>
+  order?: readonly OrderField[] | undefined
   take?: number | undefined
 }
 
-/** The arguments the client reads: `findMany`'s own, without the compiled engine's position. */
-type ClientFindManyArgs = Omit<FindManyArgs, 'position' | 'handoff'>
+/** The arguments of the client's `findMany`. */
+interface ClientFindManyArgs {
+  where: PrismaWhere
+  orderBy: readonly PrismaWhere[]
+  select: Readonly<Select>
+  skip?: number | undefined
+  take?: number | undefined
+}
 
-function clientArgs({
-  position: _position,
-  handoff: _handoff,
-  ...args
-}: FindManyArgs): ClientFindManyArgs {
-  return args
+/**
+ * Each order's `orderBy`, written once: an operation's order is one array for all its requests
+ * (data/page-source.ts), and a client's is written once for its request.
+ */
+const orderBys = new WeakMap<readonly OrderField[], readonly PrismaWhere[]>()
+const orderByOf = (order: readonly OrderField[]): readonly PrismaWhere[] => {
+  let written = orderBys.get(order)
+  if (!written) {
+    written = prismaOrderBy(order)
+    orderBys.set(order, written)
+  }
+  return written
+}
+
+/** `findMany`'s arguments of a read: its condition and position as one `where`. */
+function clientArgs(args: FindManyArgs, select: Readonly<Select>): ClientFindManyArgs {
+  const { condition, past, order, skip, take } = args
+  const where = prismaWhere(past ? allOf([condition, { kind: 'past', past }]) : condition) ?? {}
+  return {
+    where,
+    orderBy: orderByOf(order),
+    select: args.select ?? select,
+    ...(skip === undefined ? {} : { skip }),
+    ...(take === undefined ? {} : { take }),
+  }
 }
 
 /**
@@ -143,8 +173,10 @@ export function prismaReads(
   const delegate = delegateOf(model.delegate)
   const { select } = model
   const countAllSql = countSql(model.provider, model.table)
-  const countQuery = (where: Where | undefined): ClientQuery<number | CountRow[]> =>
-    where ? delegate.count({ where }) : client.$queryRawUnsafe<CountRow[]>(countAllSql)
+  const countQuery = (condition: Condition | undefined): ClientQuery<number | CountRow[]> => {
+    const where = prismaWhere(condition)
+    return where ? delegate.count({ where }) : client.$queryRawUnsafe<CountRow[]>(countAllSql)
+  }
   const counted = (value: number | CountRow[]) =>
     typeof value === 'number' ? value : countOf(value)
   const { estimateSql, readOnlySql } = dialectOf(model.provider)
@@ -154,12 +186,12 @@ export function prismaReads(
     replica && readOnlySql ? [client.$executeRawUnsafe(readOnlySql)] : []
   const table = qualifiedTable(model.provider, model.table)
   return {
-    findMany: (args) => delegate.findMany({ select, ...clientArgs(args) }),
-    count: async (where) => counted(await countQuery(where)),
-    async findManyAndCount(args, where, options) {
+    findMany: (args) => delegate.findMany(clientArgs(args, select)),
+    count: async (condition) => counted(await countQuery(condition)),
+    async findManyAndCount(args, condition, options) {
       const opening = openingOf()
       const answers = await client.$transaction(
-        [...opening, delegate.findMany({ select, ...clientArgs(args) }), countQuery(where)],
+        [...opening, delegate.findMany(clientArgs(args, select)), countQuery(condition)],
         options
       )
       const [rows, total] = answers.slice(opening.length)
@@ -173,21 +205,27 @@ export function prismaReads(
       return value < 0 ? undefined : value
     },
     // Prisma's unique where takes other conditions beside the key (`AND`): one query either way.
-    findUnique: (name, field, value, scope, columns = select) =>
-      delegateOf(name).findUnique({
-        where: scope ? { [field]: value, AND: [scope] } : { [field]: value },
+    findUnique: (name, field, value, scope, columns = select) => {
+      const where = prismaWhere(scope)
+      return delegateOf(name).findUnique({
+        where: where ? { [field]: value, AND: [where] } : { [field]: value },
         select: columns,
+      })
+    },
+    findManyOf: (name, condition, columns) =>
+      delegateOf(name).findMany({
+        where: prismaWhere(condition) ?? {},
+        select: columns,
+        orderBy: [],
       }),
-    findManyOf: (name, where, columns) =>
-      delegateOf(name).findMany({ where, select: columns, orderBy: [] }),
     async findManyEach(reads, options) {
       if (reads.length === 0) return []
       const opening = openingOf()
-      const queries = reads.map(({ delegate: name, where, select: columns, orderBy, take }) =>
+      const queries = reads.map(({ delegate: name, condition, select: columns, order, take }) =>
         delegateOf(name).findMany({
-          where,
+          where: prismaWhere(condition) ?? {},
           select: columns,
-          orderBy: orderBy ?? [],
+          orderBy: order ? orderByOf(order) : [],
           ...(take === undefined ? {} : { take }),
         })
       )

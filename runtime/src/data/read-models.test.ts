@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { readWhere } from '../plan/scope-reader.js'
 import { EVERYONE } from './caller-view.js'
-import { countReads, scopeReads, whereModels } from './read-models.js'
+import { conditionModels, countReads, scopeReads } from './read-models.js'
 import { relationTargets } from './written-models.js'
 
 /** Loans of books by authors, books of many genres, and a model no relation reaches. */
@@ -19,7 +20,14 @@ const targets = new Map([
   ['Setting', new Map()],
 ])
 
-describe('the models a where reads', () => {
+/** The models a scope of `model` written as `where` reads. */
+const whereModels = (
+  targets: Parameters<typeof conditionModels>[0],
+  model: string,
+  where: Record<string, unknown> | undefined
+) => conditionModels(targets, model, where && readWhere(where))
+
+describe('the models a condition reads', () => {
   it('is its own model without a relation filter', () => {
     expect(whereModels(targets, 'Loan', undefined)).toEqual(['Loan'])
     expect(whereModels(targets, 'Loan', { borrower: { contains: 'book' } })).toEqual(['Loan'])
@@ -56,17 +64,16 @@ describe('the reads of counts of a client’s model', () => {
   }
 
   it('names the model by its delegate, with the relations of the client’s data model', () => {
-    expect(countReads(relationTargets(client), 'loan')({ book: { title: 'X' } })).toEqual([
-      'Loan',
-      'Book',
-    ])
+    expect(
+      countReads(relationTargets(client), 'loan')(readWhere({ book: { title: 'X' } }))
+    ).toEqual(['Loan', 'Book'])
     expect(countReads(relationTargets(client), 'uRLAlias')(undefined)).toEqual(['URLAlias'])
   })
 
   it('reads the model alone, named from its delegate, when the client holds no data model', () => {
-    expect(countReads(relationTargets({}), 'bookReview')({ book: { title: 'X' } })).toEqual([
-      'BookReview',
-    ])
+    expect(
+      countReads(relationTargets({}), 'bookReview')(readWhere({ book: { title: 'X' } }))
+    ).toEqual(['BookReview'])
   })
 })
 
@@ -81,14 +88,19 @@ describe('the models a request reads', () => {
     const view = {
       ...EVERYONE,
       personal: true,
-      scope: { returnedAt: null },
-      scopeOf: (model: string) => (model === 'Book' ? { author: { is: { name: 'Ann' } } } : {}),
-      pageScopeOf: () => ({ books: { some: { loans: { none: {} } } } }),
-      pageParentScope: { settingId: 1 },
+      scope: readWhere({ returnedAt: null }),
+      scopeOf: (model: string) =>
+        model === 'Book' ? readWhere({ author: { is: { name: 'Ann' } } }) : undefined,
+      pageScopeOf: () => readWhere({ books: { some: { loans: { none: {} } } } }),
+      pageParentScope: readWhere({ settingId: 1 }),
     }
     expect(scopeReads(targets, request, view).sort()).toEqual(['Author', 'Book', 'Genre', 'Loan'])
     const parent = { model: 'Setting', operation: 'collection', parent: 'Author' }
-    const ofParent = { ...view, scope: undefined, scopeOf: () => ({ books: { some: {} } }) }
+    const ofParent = {
+      ...view,
+      scope: undefined,
+      scopeOf: () => readWhere({ books: { some: {} } }),
+    }
     expect(scopeReads(targets, parent, ofParent).sort()).toEqual(['Author', 'Book'])
   })
 
@@ -99,7 +111,8 @@ describe('the models a request reads', () => {
     const view = {
       ...EVERYONE,
       personal: true,
-      scopeOf: (model: string) => (model === 'Book' ? { title: { not: 'Draft' } } : {}),
+      scopeOf: (model: string) =>
+        model === 'Book' ? readWhere({ title: { not: 'Draft' } }) : undefined,
     }
     expect(scopeReads(targets, item, view)).toEqual(['Book'])
   })

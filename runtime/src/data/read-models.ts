@@ -1,10 +1,10 @@
 /**
  * @module
  * The models a read reads, walked one way for the shared totals and for the cache tags: a count
- * (docs/deployment.md#shared-totals) reads the model counted, and every model
- * a relation filter of its `where` goes through, at any depth and inside `AND`, `OR` and `NOT`. A
- * count's `where` is the request's filters, a sub-collection's parent condition and the caller's
- * scope (data/page-source.ts): loans filtered by their book's title read `Loan` and `Book`, a
+ * (docs/deployment.md#shared-totals) reads the model counted, and every model a relation test of
+ * its condition goes through, at any depth and inside `and`, `or` and `not`. A count's condition
+ * is the request's filters, a sub-collection's parent condition and the caller's scope
+ * (data/page-source.ts): loans filtered by their book's title read `Loan` and `Book`, a
  * scope `{ book: { is: { ownerId } } }` reads `Book`, the books of an author through a
  * many-to-many relation read `Author`. A count shared between instances is dropped when any of
  * them is written (data/purge-extension.ts). A request (docs/caching.md#cache-tags) reads its own
@@ -13,39 +13,36 @@
  * `{ tenant: { public: true } }` reads Tenant wherever articles are read, embedded pages included. The names are Prisma's
  * model names, as the written models' are (data/written-models.ts).
  */
+import { type Condition, walkConditions } from '../plan/condition.js'
 import { type CallerRequest, type CallerView, relatedOf } from './caller-view.js'
 import type { RelationTargets } from './written-models.js'
 
-/** Whether `value` is an object literal: a `where` or a filter, never a Date, Decimal or bytes. */
-function isPlain(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false
-  const prototype = Object.getPrototypeOf(value)
-  return prototype === Object.prototype || prototype === null
-}
-
-/** Adds the models a `where` of `model` reads through its relations. */
-function walk(targets: RelationTargets, model: string, value: unknown, into: Set<string>): void {
-  if (Array.isArray(value)) {
-    for (const item of value) walk(targets, model, item, into)
-    return
-  }
-  if (!isPlain(value)) return
-  const relations = targets.get(model)
-  for (const [key, nested] of Object.entries(value)) {
-    const target = relations?.get(key)
-    // A relation filter (`is`, `some`, `every`, `none`, or a to-one's shorthand) reads the
-    // target's rows; `AND`, `OR`, `NOT` and scalar filters stay on this model.
-    if (target !== undefined) {
-      into.add(target)
-      walk(targets, target, nested, into)
-    } else walk(targets, model, nested, into)
+/** Adds the models a condition on `model` reads through its relations. */
+function walk(
+  targets: RelationTargets,
+  model: string,
+  condition: Condition | undefined,
+  into: Set<string>
+): void {
+  const targetOf = (on: string, relation: string) => targets.get(on)?.get(relation)
+  // A relation test reads the target's rows, and so does a to-one relation compared with null
+  // (`{ author: null }`, read as a field's test); `and`, `or`, `not` stay on a model.
+  for (const { condition: part, model: on } of walkConditions(condition, model, targetOf)) {
+    const name =
+      part.kind === 'relation' ? part.relation : part.kind === 'field' ? part.field : undefined
+    const target = name === undefined ? undefined : targetOf(on, name)
+    if (target !== undefined) into.add(target)
   }
 }
 
-/** The models a `where` of `model` reads: `model` first, then each model its relations reach. */
-export function whereModels(targets: RelationTargets, model: string, where: unknown): string[] {
+/** The models a condition on `model` reads: `model` first, then each model its relations reach. */
+export function conditionModels(
+  targets: RelationTargets,
+  model: string,
+  condition: Condition | undefined
+): string[] {
   const models = new Set([model])
-  walk(targets, model, where, models)
+  walk(targets, model, condition, models)
   return [...models]
 }
 
@@ -67,8 +64,8 @@ export function scopeReads(
   walk(targets, request.model, view.pageParentScope, reached)
   // A view no rule bears on reads every row of every model: no scope reaches further.
   if (!view.personal) return [...reached]
-  const restricted = (model: string, scope: Readonly<Record<string, unknown>> | undefined) => {
-    if (scope !== undefined && Object.keys(scope).length > 0) reached.add(model)
+  const restricted = (model: string, scope: Condition | undefined) => {
+    if (scope !== undefined) reached.add(model)
     walk(targets, model, scope, reached)
   }
   for (const model of new Set(relatedOf(request))) restricted(model, view.scopeOf(model))
@@ -87,9 +84,9 @@ const delegateOf = (model: string) => model.charAt(0).toLowerCase() + model.slic
 export function countReads(
   targets: RelationTargets,
   delegate: string
-): (where: unknown) => string[] {
+): (condition: Condition | undefined) => string[] {
   const model =
     [...targets.keys()].find((name) => delegateOf(name) === delegate) ??
     delegate.charAt(0).toUpperCase() + delegate.slice(1)
-  return (where) => whereModels(targets, model, where)
+  return (condition) => conditionModels(targets, model, condition)
 }

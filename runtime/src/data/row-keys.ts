@@ -1,19 +1,24 @@
 /**
  * @module
- * Rows found again by their key: the `where` selecting rows by the keys of others, the `select`
+ * Rows found again by their key: the condition selecting rows by the keys of others, the `select`
  * of the key, and the key as text to compare rows by. The checks of embedded rows against a scope
  * (embedded-scope.ts) and of a page's members against their item scope (embedded-pages.ts) read
  * the rows they hold this way, one query for all of them.
  */
 
-type Where = Record<string, unknown>
+import { allOf, anyOf, type Condition, fieldEquals, onField } from '../plan/condition.js'
 
-/** The `where` of the rows whose key (fields `names`) is one of `rows`'. */
-export function byKeys(names: readonly string[], rows: readonly Where[]): Where {
+/** A row as the client answers it. */
+type Fields = Record<string, unknown>
+
+/** The rows whose key (fields `names`) is one of `rows`'. */
+export function byKeys(names: readonly string[], rows: readonly Fields[]): Condition {
   const [only] = names
   if (names.length === 1 && only !== undefined)
-    return { [only]: { in: rows.map((row) => row[only]) } }
-  return { OR: rows.map((row) => Object.fromEntries(names.map((name) => [name, row[name]]))) }
+    return onField(only, { op: 'in', values: rows.map((row) => row[only]) })
+  return anyOf(
+    rows.map((row) => allOf(names.map((name) => fieldEquals(name, row[name]))) as Condition)
+  )
 }
 
 /** The `select` of the key's fields. */
@@ -23,5 +28,5 @@ export const keySelect = (names: readonly string[]): Record<string, true> =>
 /** A row's key as text, the same for the row however it was read. */
 export const keyText =
   (names: readonly string[]) =>
-  (row: Where): string =>
+  (row: Fields): string =>
     JSON.stringify(names.map((name) => String(row[name])))

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { misfitIn } from './scope-values.js'
+import { readWhere } from '../plan/scope-reader.js'
+import { misfitIn as misfitOf } from './scope-values.js'
+
+/** The misfit of a scope written as `where`. */
+const misfitIn = (where: Record<string, unknown>, columns: Parameters<typeof misfitOf>[1]) => {
+  const condition = readWhere(where)
+  return condition && misfitOf(condition, columns)
+}
 
 const columns = {
   id: ['id', 'Int'],
@@ -32,11 +39,13 @@ describe('misfitIn', () => {
     expect(misfitIn({ deletedAt: { gt: '2024-01-01' } }, columns)).toBe(
       'deletedAt.gt (optional DateTime)'
     )
-    expect(misfitIn({ AND: [{ name: 123 }] }, columns)).toBe('AND[0].name (String)')
+    expect(misfitIn({ AND: [{ name: 123 }, { id: 1 }] }, columns)).toBe('and[0].name (String)')
     expect(misfitIn({ genre: 'NOPE' }, columns)).toBe('genre (Genre)')
     expect(misfitIn({ genre: { in: 'FICTION' } }, columns)).toBe('genre.in (Genre)')
     expect(misfitIn({ id: { in: [1, null] } }, columns)).toBe('id.in[1] (Int)')
     expect(misfitIn({ price: '1e3' }, columns)).toBe('price (Decimal)')
-    expect(misfitIn({ NOT: [{ id: 1 }, { tenant: 'x' }] }, columns)).toBe('NOT[1].tenant (BigInt)')
+    expect(misfitIn({ NOT: [{ id: 1 }, { tenant: 'x' }] }, columns)).toBe(
+      'and[1].not.tenant (BigInt)'
+    )
   })
 })

@@ -6,6 +6,7 @@
  * name the operation does not offer (undeclared, hidden from the caller) is a 400 naming it.
  */
 
+import type { OrderField } from '../contract/order.js'
 import type { EmbedSpec, PropertySpec, SelectableProperty } from '../contract/properties.js'
 import { badRequest } from '../errors.js'
 import type { QueryMap } from '../iri/query-string.js'
@@ -153,13 +154,13 @@ export function embeddingSelect(select: Readonly<Select>, selection: PropertySel
  */
 export function firstPageArgs(embed: EmbedRequest & { property: { embed: { first: number } } }): {
   select: Select
-  orderBy: Select[]
+  order: OrderField[]
   take: number
 } {
   const { key, first } = embed.property.embed
   const select: Record<string, true> = {}
   for (const name of [...key, ...embed.fields]) select[name] = true
-  return { select, orderBy: key.map((name) => ({ [name]: 'asc' })), take: first + 1 }
+  return { select, order: key.map((field) => ({ field, direction: 'asc' })), take: first + 1 }
 }
 
 /**

@@ -4,6 +4,7 @@ import type { QuerySpec } from '../contract/query.js'
 import { parseQuery } from '../iri/query-string.js'
 import { defaultPagingConfig } from '../paging/config.js'
 import { keepFilterOperators } from '../paging/cursor-links.js'
+import { fieldEquals, onField } from '../plan/condition.js'
 import { selectRows } from './selection.js'
 import { defaultFilterParameterNames } from './spec.js'
 
@@ -31,7 +32,7 @@ const feed = { paging: { ...defaultPagingConfig, cursor }, query: spec }
 describe('selectRows', () => {
   it('keeps the operation’s own order and key without a client order', () => {
     const selection = selectRows(parseQuery('kind=loan'), offset, '')
-    expect(selection.rows).toEqual({ where: { kind: 'loan' } })
+    expect(selection.rows).toEqual({ condition: fieldEquals('kind', 'loan') })
     expect(selection.orderKey).toBe(offsetKey)
     expect(selectRows(parseQuery(''), feed, '').cursor).toBe(cursor)
   })
@@ -39,8 +40,10 @@ describe('selectRows', () => {
   it('orders by the client’s order, a keyset only when every field is comparable', () => {
     const byDate = selectRows(parseQuery('order[occurredAt]=asc'), offset, '')
     expect(byDate.rows).toEqual({
-      orderBy: [{ occurredAt: 'asc' }, { id: 'asc' }],
-      reverse: [{ occurredAt: 'desc' }, { id: 'desc' }],
+      order: [
+        { field: 'occurredAt', direction: 'asc' },
+        { field: 'id', direction: 'asc' },
+      ],
     })
     expect(byDate.orderKey).toEqual([
       { field: 'occurredAt', direction: 'asc', type: 'DateTime' },
@@ -62,7 +65,9 @@ describe('selectRows', () => {
       feed,
       ''
     )
-    expect(selection.rows.where).toEqual({ occurredAt: { gte: new Date('2024-01-01Z') } })
+    expect(selection.rows.condition).toEqual(
+      onField('occurredAt', { op: 'gte', value: new Date('2024-01-01Z') })
+    )
     expect(selection.filterOperators?.get('occurredAt')).toContain('after')
   })
 })

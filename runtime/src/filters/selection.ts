@@ -1,23 +1,39 @@
 /**
- * What one request selects from a collection operation: its filters as a Prisma `where`, the
- * client's order as an `orderBy`, and the keyset key the order gives (cursor pages and unpaged
- * batches walk it). docs/filters.md, "Every paging mode" and "Cursor paging".
+ * What one request selects from a collection operation: its filters as the plan's condition
+ * (plan/condition.ts), the client's order, and the keyset key the order gives (cursor pages and
+ * unpaged batches walk it). docs/filters.md, "Every paging mode" and "Cursor paging".
  */
 
 import type { CollectionOperation } from '../contract/operations.js'
-import type { CursorKey, OrderEntry } from '../contract/order.js'
+import type { CursorKey, OrderEntry, OrderField } from '../contract/order.js'
 import { DATE_OPERATORS, type OrderFieldSpec } from '../contract/query.js'
 import { dialectOf, KEYSET_TYPES } from '../database/dialects.js'
 import type { QueryMap } from '../iri/query-string.js'
+import type { Condition } from '../plan/condition.js'
+import { filterCondition, type RelationScope } from './filter-conditions.js'
 import { keyOf } from './id-order.js'
 import { type PropertySelection, readProperties } from './properties.js'
 import { readCollectionQuery } from './read.js'
 import type { CollectionQuery, FilterCondition } from './spec.js'
-import { filterWhere, orderByOf, type RelationScope } from './where.js'
 
-/** Where rows come from for one request; `orderBy`/`reverse` absent: the operation's own order. */
+/** Where rows come from for one request, as its plan holds it; `order` absent: the operation's. */
+export interface PlannedRows {
+  /** The rows' condition: the request's filters (the caller's scope joins them when read). */
+  condition?: Condition | undefined
+  /** The client's order, its tie-breaker included. */
+  order?: readonly OrderField[] | undefined
+  /** The properties the request selects and the relations it embeds; absent: every property. */
+  properties?: PropertySelection | undefined
+  /** The model's columns the rows need not hold (filters/shown-columns.ts); absent: none. */
+  omitted?: ReadonlySet<string> | undefined
+}
+
+/**
+ * Where rows come from for one request, as a source given by hand (`serveSource`) reads them:
+ * its filters as Prisma's `where`, the client's order as an `orderBy`; absent: the operation's.
+ */
 export interface RowSelection<Where = Record<string, unknown>, OrderBy = Record<string, unknown>> {
-  /** The rows' condition: the filters and the caller's scope. */
+  /** The rows' condition: the filters. */
   where?: Where | undefined
   /** The client's order, as Prisma's `orderBy`. */
   orderBy?: OrderBy[] | undefined
@@ -45,7 +61,7 @@ export interface ProviderQuery<Where = Record<string, unknown>, OrderBy = Record
 
 export interface Selection {
   query: CollectionQuery
-  rows: RowSelection
+  rows: PlannedRows
   /** Cursor-paged operations: the key of this request's order. */
   cursor?: readonly CursorKey[] | undefined
   /** The operators filters read on fields that are also key fields (a date filter's `[after]`). */
@@ -89,7 +105,7 @@ export function selectRows(
     database,
     literalSearch,
   })
-  const where = filterWhere(parsed.filters, {
+  const condition = filterCondition(parsed.filters, {
     // Where Prisma's LIKE has no escape character (SQLite), the data-access layer's patterns escape
     // with a backslash all the same: it reads those holding one with compiled SQL that names it
     // (`ESCAPE '\'`, data/engines.ts); a custom provider's values hold none (refused when read).
@@ -100,7 +116,7 @@ export function selectRows(
     jsonNull: spec.jsonNull,
     scopeOf,
   })
-  const rows: RowSelection = where ? { where } : {}
+  const rows: PlannedRows = condition ? { condition } : {}
   const properties = readProperties(query, spec.properties)
   if (properties) rows.properties = properties
   const filterOperators = new Map(
@@ -117,8 +133,7 @@ export function selectRows(
       orderKey: operation.orderKey,
     }
   }
-  rows.orderBy = orderByOf(parsed.order)
-  rows.reverse = orderByOf(parsed.order, true)
+  rows.order = parsed.order
   const key = keyOf(spec)
   const fields = parsed.order.map(
     ({ field }) =>

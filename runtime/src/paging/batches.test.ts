@@ -45,14 +45,10 @@ describe('readInBatches', () => {
       expect(source.windows[1]?.where).toEqual(
         size <= rows.length
           ? {
-              AND: [
-                { score: { lte: batches[0]?.at(-1)?.score } },
-                {
-                  OR: [
-                    { score: { lt: batches[0]?.at(-1)?.score } },
-                    { id: { gt: batches[0]?.at(-1)?.id } },
-                  ],
-                },
+              score: { lte: batches[0]?.at(-1)?.score },
+              OR: [
+                { score: { lt: batches[0]?.at(-1)?.score } },
+                { id: { gt: batches[0]?.at(-1)?.id } },
               ],
             }
           : undefined

@@ -5,7 +5,6 @@
  */
 
 import type { CursorKey } from '../contract/order.js'
-import { keysetBound } from './cursor.js'
 import type { CollectionSource } from './types.js'
 
 /** Rows per query when an unpaged collection is read in batches. */
@@ -30,10 +29,12 @@ export async function* readInBatches<Row extends object, Where>(
   let skip = 0
   let position: unknown[] | undefined
   for (;;) {
-    const past = key && position && keysetBound(key, position, false, false)
     const rows = await source.findMany(
-      past
-        ? { take: batchSize, ...past, where: past.where as Where }
+      key && position
+        ? {
+            take: batchSize,
+            past: { keys: key, values: position, backward: false, inclusive: false },
+          }
         : { take: batchSize, ...(skip > 0 ? { skip } : {}) }
     )
     const more = rows.length >= batchSize

@@ -17,7 +17,7 @@ import { badRequest } from '../errors.js'
 import { isRepeated, type QueryMap, type QueryValue } from '../iri/query-string.js'
 import { readColumnValue } from '../values/column-value.js'
 import { isoText } from '../values/iso-text.js'
-import type { KeysetBound } from './keyset-position.js'
+import { operatorFor } from './keyset-position.js'
 import type { CollectionPage, CollectionSource, LinkTarget, RowWindow } from './types.js'
 
 /** A position in the key order read from the request: "after" (forward) or "before" (backward). */
@@ -35,12 +35,6 @@ export interface CursorBound {
 
 const OPERATORS = ['lt', 'gt', 'lte', 'gte'] as const
 type Operator = (typeof OPERATORS)[number]
-
-/** The operator that moves forward through a key field, and the one that moves back. */
-function operatorFor(key: CursorKey, backward: boolean, inclusive: boolean): Operator {
-  const lower = (key.direction === 'desc') !== backward
-  return `${lower ? 'lt' : 'gt'}${inclusive ? 'e' : ''}` as Operator
-}
 
 /**
  * Reads a link value as the field's type (the value rule shared with item ids and filters,
@@ -132,103 +126,6 @@ function singleBound(field: string, given: QueryValue, repeated: boolean): [Oper
   return [operator as Operator, raw]
 }
 
-/**
- * The Prisma `where` for the rows strictly after (or, backward, before) a position in the key
- * order: a lexicographic comparison, led by a range on the first field so that an index on the
- * key can seek to the position instead of scanning to it.
- *
- * Written nested, each field once with each operator: `a ≥ x AND (a > x OR (b ≥ y AND (b > y OR
- * c > z)))` (`≥` at the last field when `inclusive`), two values a field, where the expansion of
- * every branch (`a > x OR (a = x AND b > y) OR …`) repeats the leading values in each. Prisma's
- * query layer and the driver adapter's work grow with the values sent: a feed page's `findMany`
- * cost 40-80 µs of CPU more with the expansion (`npm run bench:engines`, docs/performance.md). A
- * position with an empty value (a null, a field left out) keeps the expansion, whose equalities
- * read a null as `IS NULL`.
- */
-export function keysetWhere(
-  keys: readonly CursorKey[],
-  values: readonly unknown[],
-  backward: boolean,
-  inclusive: boolean
-): Record<string, unknown> {
-  const first = keys[0] as CursorKey
-  if (values.length === 1)
-    return { [first.field]: { [operatorFor(first, backward, inclusive)]: values[0] } }
-  const empty = values.some((value) => value === null || value === undefined)
-  return empty
-    ? expandedKeyset(keys, values, backward, inclusive)
-    : nestedKeyset(keys, values, backward, inclusive, 0)
-}
-
-/**
- * The rows past a position (`keysetWhere`), with the position when they are one row-value
- * comparison (keyset-position.ts): keys running one way, more than one, every value given.
- */
-export function keysetBound(
-  keys: readonly CursorKey[],
-  values: readonly unknown[],
-  backward: boolean,
-  inclusive: boolean
-): KeysetBound {
-  const where = keysetWhere(keys, values, backward, inclusive)
-  const first = keys[0] as CursorKey
-  const ordered = keys.slice(0, values.length)
-  const oneWay = ordered.every((key) => key.direction === first.direction)
-  const empty = values.some((value) => value === null || value === undefined)
-  if (values.length === 1 || !oneWay || empty) return { where }
-  const fields = ordered.map((key) => key.field)
-  return { where, position: { fields, values, operator: operatorFor(first, backward, inclusive) } }
-}
-
-/** The comparison from field `index` on: `k ≥ v AND (k > v OR <the next field's>)`. */
-function nestedKeyset(
-  keys: readonly CursorKey[],
-  values: readonly unknown[],
-  backward: boolean,
-  inclusive: boolean,
-  index: number
-): Record<string, unknown> {
-  const key = keys[index] as CursorKey
-  const value = values[index]
-  if (index === values.length - 1) {
-    return { [key.field]: { [operatorFor(key, backward, inclusive)]: value } }
-  }
-  const beyond = { [key.field]: { [operatorFor(key, backward, false)]: value } }
-  return {
-    AND: [
-      { [key.field]: { [operatorFor(key, backward, true)]: value } },
-      { OR: [beyond, nestedKeyset(keys, values, backward, inclusive, index + 1)] },
-    ],
-  }
-}
-
-/** The comparison as one branch a field: `a > x OR (a = x AND b > y) OR …`, led by `a ≥ x`. */
-function expandedKeyset(
-  keys: readonly CursorKey[],
-  values: readonly unknown[],
-  backward: boolean,
-  inclusive: boolean
-): Record<string, unknown> {
-  const first = keys[0] as CursorKey
-  const branches: Record<string, unknown>[] = values.map((value, index) => {
-    const branch: Record<string, unknown> = {}
-    for (let previous = 0; previous < index; previous++) {
-      branch[(keys[previous] as CursorKey).field] = values[previous]
-    }
-    branch[(keys[index] as CursorKey).field] = {
-      [operatorFor(keys[index] as CursorKey, backward, false)]: value,
-    }
-    return branch
-  })
-  if (inclusive) {
-    branches.push(
-      Object.fromEntries(values.map((value, index) => [(keys[index] as CursorKey).field, value]))
-    )
-  }
-  const leading = { [first.field]: { [operatorFor(first, backward, true)]: values[0] } }
-  return { AND: [leading, { OR: branches }] }
-}
-
 /** A link to the page after (or before) a position, as overrides of the request's parameters. */
 function linkFrom(
   keys: readonly CursorKey[],
@@ -283,14 +180,11 @@ export async function fetchCursorPage<Row extends object, Where>(
   if (itemsPerPage === 0) return page
   const backward = bound?.backward ?? false
   const past = (
-    fields: readonly CursorKey[],
+    keys: readonly CursorKey[],
     values: readonly unknown[],
-    towardsBack: boolean,
+    backward: boolean,
     inclusive: boolean
-  ): RowWindow<Where> => {
-    const bound = keysetBound(fields, values, towardsBack, inclusive)
-    return { ...bound, where: bound.where as Where }
-  }
+  ): RowWindow<Where> => ({ past: { keys, values, backward, inclusive } })
 
   if (bound && !bound.keys.every((key, index) => key === keys[index])) {
     // Fields other than a prefix of the key mark no stretch of its order: the position is the

@@ -1,13 +1,29 @@
 /**
  * @module
- * A position in a key order, handed from the paging layer (cursor.ts, `keysetBound`) to whatever
- * reads its `where` without Prisma (the compiled engine, data/compiled-sql.ts). The `where` is
- * written as Prisma reads it, the lexicographic comparison nested one field at a time
- * (`a <= x AND (a < x OR b < y)`); when every key runs the same way and every value is given, that
- * is, in SQL's own definition, the row-value comparison `(a, b) < (x, y)` (`<=` when the position
- * itself belongs), which SQLite and PostgreSQL read as one range of an index on `(a, b)`. The
- * paging layer knows the position when it writes the `where`, so it hands both over.
+ * A position in a key order, as the paging layer (cursor.ts, batches.ts) hands it to whatever
+ * reads rows: the key's fields with their directions, the position's values, the way read and
+ * whether the position itself belongs. The engines write it in their own language from the plan's
+ * conditions (plan/keyset.ts): a lexicographic comparison, or, when every key runs the same way
+ * and every value is given, in SQL's own definition the row-value comparison `(a, b) < (x, y)`
+ * ({@link rowValueOf}), which SQLite and PostgreSQL read as one range of an index on `(a, b)`.
  */
+
+import type { OrderField } from '../contract/order.js'
+
+/** The rows past a position in a key order. */
+export interface KeysetPast {
+  /** The key's fields in the order's, at least as many as `values`. */
+  keys: readonly OrderField[]
+  /** The position's value of each of the first fields. */
+  values: readonly unknown[]
+  /** Whether the rows are read against the order (the rows before the position). */
+  backward: boolean
+  /** Whether the row at the position belongs. */
+  inclusive: boolean
+}
+
+/** A comparison of a cursor field with a position's value. */
+export type KeysetOperator = 'lt' | 'lte' | 'gt' | 'gte'
 
 /** A position as a row-value comparison: `(fields) operator (values)`. */
 export interface KeysetPosition {
@@ -16,11 +32,34 @@ export interface KeysetPosition {
   /** The position's value of each field. */
   values: readonly unknown[]
   /** How rows compare with the position: before it (`lt`, `lte`) or after it (`gt`, `gte`). */
-  operator: 'lt' | 'lte' | 'gt' | 'gte'
+  operator: KeysetOperator
 }
 
-/** The rows past a position: as Prisma reads them and, when it is one, as a row value. */
-export interface KeysetBound {
-  where: Record<string, unknown>
-  position?: KeysetPosition | undefined
+/** How rows past a position compare on `key`: below it or above it, the position's row or not. */
+export function operatorFor(
+  key: OrderField,
+  backward: boolean,
+  inclusive: boolean
+): KeysetOperator {
+  const lower = (key.direction === 'desc') !== backward
+  return `${lower ? 'lt' : 'gt'}${inclusive ? 'e' : ''}` as KeysetOperator
+}
+
+/**
+ * The rows past `past` as one row-value comparison, when they are one: more than one key, every
+ * key running one way, every value given (a null compares as unknown in a row value).
+ */
+export function rowValueOf({
+  keys,
+  values,
+  backward,
+  inclusive,
+}: KeysetPast): KeysetPosition | undefined {
+  const first = keys[0]
+  if (!first || values.length < 2) return undefined
+  const ordered = keys.slice(0, values.length)
+  if (!ordered.every((key) => key.direction === first.direction)) return undefined
+  if (values.some((value) => value === null || value === undefined)) return undefined
+  const fields = ordered.map((key) => key.field)
+  return { fields, values, operator: operatorFor(first, backward, inclusive) }
 }

@@ -4,7 +4,7 @@
  * request asks for, where rows come from, and the page every strategy produces for the renderer.
  */
 import type { QueryValue } from '../iri/query-string.js'
-import type { KeysetPosition } from './keyset-position.js'
+import type { KeysetPast } from './keyset-position.js'
 import type { PageAndTotal, TotalAccuracy } from './totals.js'
 
 /** What a request asks for, once its paging parameters are read and checked. */
@@ -35,13 +35,13 @@ export interface RowWindow<Where = never> {
   skip?: number
   /** The most rows to read (default all). */
   take?: number
-  /** Cursor paging: the rows past a position in the key order. */
-  where?: Where
+  /** Cursor paging and unpaged batches: the rows past a position in the key order. */
+  past?: KeysetPast | undefined
   /**
-   * The same rows, as one row-value comparison with the position, when they are one
-   * (keyset-position.ts): for a source that writes its own SQL; Prisma reads `where`.
+   * The same rows as `Where` says them, for a source given by hand (`serveSource`): Prisma's
+   * `where` of the position (the runtime's own sources read `past`).
    */
-  position?: KeysetPosition | undefined
+  where?: Where
   /** Read in the reverse of the collection's order (cursor paging's previous pages). */
   backward?: boolean
 }

@@ -8,7 +8,9 @@
 import type { Context } from 'hono'
 import type { AuthenticationSettings, GuardAnswer } from '../../contract/access-rules.js'
 import { admit, type GuardedAction, ruleOf, run } from '../../data/caller-view.js'
-import { isNoRow, settleWhere } from '../../filters/settled-where.js'
+import { prismaWhere } from '../../data/prisma-where.js'
+import { both, type Condition, isNever } from '../../plan/condition.js'
+import { readWhere } from '../../plan/scope-reader.js'
 import type { AccessRules, ResourceAccess } from './access-rules.js'
 import { checkedAccess } from './credentials-check.js'
 
@@ -94,12 +96,14 @@ export function callerRules<A extends AccessRules>(
 ): CallerRules<A> {
   const checked = checkedAccess(access, authentication)
   const resource = (model: string) => checked?.[model]
-  const written = (model: string, where: Where | undefined) => {
+  const written = (model: string, condition: Condition | undefined): Where | undefined => {
     const key = keys[model]
-    return isNoRow(where) && key !== undefined ? { [key]: { in: [] } } : where
+    return isNever(condition) && key !== undefined ? { [key]: { in: [] } } : prismaWhere(condition)
   }
+  const scopeRead = (c: Context, model: string, operation: string) =>
+    run(c, ruleOf(resource(model), operation, 'scope'), model, operation)
   const scopeOf = async (c: Context, model: string, operation = 'item') =>
-    written(model, await run(c, ruleOf(resource(model), operation, 'scope'), model, operation))
+    written(model, await scopeRead(c, model, operation))
   // One implementation for every model: the interface types each model's rules.
   const rules = {
     async guard(c: Context, model: string, operation = 'item'): Promise<GuardAnswer> {
@@ -108,11 +112,10 @@ export function callerRules<A extends AccessRules>(
     },
     async where(c: Context, model: string, condition: Where, operation = 'item') {
       await admit(c, resource(model), operation, authentication, actionOf(c.req.method))
-      const scope = await scopeOf(c, model, operation)
+      const scope = await scopeRead(c, model, operation)
       // The route's own condition is read as a scope is: `{ id: undefined }` (a missing
       // parameter) would otherwise write every row.
-      const own = written(model, settleWhere(condition))
-      return (scope && own ? { AND: [scope, own] } : (scope ?? own)) ?? {}
+      return written(model, both(scope, readWhere(condition))) ?? {}
     },
     scope: scopeOf,
     async hidden(c: Context, model: string): Promise<readonly string[]> {

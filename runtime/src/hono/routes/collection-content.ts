@@ -4,16 +4,23 @@
  * (filters, order, cursor, properties) and read through the operation's source (its data access,
  * a source given by hand) or handed to the custom data provider that replaces it.
  */
+
 import type { Context } from 'hono'
 import { type CollectionOperation, operationName } from '../../contract/operations.js'
 import type { PagingConfig } from '../../contract/paging.js'
 import type { DeclaredEmbed } from '../../contract/properties.js'
 import type { CallerView } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
+import { prismaOrderBy, prismaWhere } from '../../data/prisma-where.js'
 import { type Snapshot, snapshotOf } from '../../data/snapshot.js'
 import { withDeclaredEmbeds } from '../../filters/declared-embeds.js'
 import type { PropertySelection } from '../../filters/properties.js'
-import { type ProviderQuery, type RowSelection, selectRows } from '../../filters/selection.js'
+import {
+  type PlannedRows,
+  type ProviderQuery,
+  type RowSelection,
+  selectRows,
+} from '../../filters/selection.js'
 import { omittedColumns } from '../../filters/shown-columns.js'
 import type { QueryMap } from '../../iri/query-string.js'
 import {
@@ -23,6 +30,7 @@ import {
   readCollection,
 } from '../../paging/strategy.js'
 import type { CollectionResult, CollectionSource, PagingRequest } from '../../paging/types.js'
+import type { Condition } from '../../plan/condition.js'
 import type { CallerOperation } from '../access/caller-operation.js'
 import { applyCount, askedCount, varyByPrefer } from '../request/count-preference.js'
 import type { ResourceAppOptions } from './app-options.js'
@@ -45,19 +53,42 @@ export type RowOrigin<Row extends object, Where> =
   | { kind: 'data'; access: DataAccess<Row> }
   | { kind: 'source'; source: SourceOf<Row, Where> }
 
-/** A source given by hand for `selection`. */
+/**
+ * A source given by hand for `planned`: handed the selection and the rows past a cursor position
+ * as Prisma's `where` and `orderBy`, the language it is typed with.
+ */
 function handSource<Row extends object, Where>(
   source: SourceOf<Row, Where>,
   operation: CollectionOperation<unknown>,
-  selection: RowSelection
+  planned: PlannedRows
 ): CollectionSource<Row, Where> {
-  if (typeof source === 'function') return source(selection)
-  if (selection.where || selection.orderBy) {
+  const selection = handSelection(planned)
+  if (typeof source !== 'function' && (selection.where || selection.orderBy)) {
     throw new TypeError(
       `serveCollection: ${operation.path} declares filters or an order; pass a function from the selection to a source`
     )
   }
-  return source
+  const given = typeof source === 'function' ? source(selection) : source
+  return {
+    ...given,
+    findMany: (window) =>
+      given.findMany(
+        window.past
+          ? { ...window, where: prismaWhere({ kind: 'past', past: window.past }) as Where }
+          : window
+      ),
+  }
+}
+
+/** The selection as a source given by hand reads it. */
+function handSelection({ condition, order, properties, omitted }: PlannedRows): RowSelection {
+  const where = prismaWhere(condition)
+  return {
+    ...(where ? { where } : {}),
+    ...(order ? { orderBy: prismaOrderBy(order), reverse: prismaOrderBy(order, true) } : {}),
+    ...(properties ? { properties } : {}),
+    ...(omitted ? { omitted } : {}),
+  }
 }
 
 /** The view a data access reads with: always the caller's (read before the route reads rows). */
@@ -179,7 +210,7 @@ export interface ContentRead<
   origin: RowOrigin<Row, Where>
   options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy>
   access: CallerOperation<M, boolean> | undefined
-  within: Record<string, unknown> | undefined
+  within: Condition | undefined
   /**
    * The relations it declares embedded (filters/declared-embeds.ts): the operation's, or a
    * sub-collection's (`Book.loans`).
@@ -229,12 +260,12 @@ export async function readContent<
     selection.orderKey,
   ])
   const { filters, order } = selection.query
-  const { orderBy } = selection.rows
+  const orderBy = selection.rows.order && prismaOrderBy(selection.rows.order)
   // A provider reads within the caller's scope too.
   const where =
     origin.kind === 'data'
-      ? origin.access.where(selection.rows, callerOf(access))
-      : selection.rows.where
+      ? origin.access.providerWhere(selection.rows, callerOf(access))
+      : prismaWhere(selection.rows.condition)
   // A client's totals (`Prefer: count=…`) are the generated source's to count, not a provider's.
   const count = origin.kind === 'data' && !provider ? askedCount(c, paging) : undefined
   const reading = <W>(source: CollectionSource<Row, W>) =>

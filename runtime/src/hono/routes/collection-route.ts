@@ -3,6 +3,7 @@
  * The route of a generated collection operation: the paging decision (paging/strategy.ts) over
  * the operation's Prisma source, rendered as a Hydra collection.
  */
+
 import type { Context } from 'hono'
 import { type CollectionOperation, operationName } from '../../contract/operations.js'
 import type { DataAccess } from '../../data/data-access.js'
@@ -12,6 +13,7 @@ import type { HydraCollection } from '../../hydra/collection.js'
 import { shapeMembers } from '../../hydra/member-shape.js'
 import { type PreparedOperation, prepareOperation } from '../../hydra/prepared-operation.js'
 import type { OperationsOptions } from '../../observe/options.js'
+import type { Condition } from '../../plan/condition.js'
 import { type CallerOperation, callerOperation, hideFields } from '../access/caller-operation.js'
 import { mountPrefix } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
@@ -45,7 +47,7 @@ import type { CollectionProblems, GuardProblems, ProblemResponse } from './typed
  */
 export interface WithinParent<M, P extends boolean> {
   /** The condition tying the rows to the parent. */
-  within: Record<string, unknown>
+  within: Condition
   /** The operation as the caller may use it, read with the parent. */
   access: CallerOperation<M, P>
   /** The request's observation. */

@@ -4,14 +4,15 @@
  * array or an iterable, served with the generated routes' checks, errors, links and rendering.
  */
 import type { Context, Env, Input } from 'hono'
+import { prismaOrderBy, prismaWhere } from '../../data/prisma-where.js'
 import { outageLogOf } from '../../data/read-routing.js'
 import { clientTakesTurns } from '../../database/loop-turns.js'
 import { databaseWork, OutageLog } from '../../database/outage.js'
 import { budgetOf, type DatabaseTimeouts } from '../../database/timeouts.js'
 import { type CustomQueryOptions, customQuery } from '../../filters/custom-query.js'
+import { filterCondition } from '../../filters/filter-conditions.js'
 import { readCollectionQuery } from '../../filters/read.js'
 import type { ProviderQuery } from '../../filters/selection.js'
-import { filterWhere, orderByOf } from '../../filters/where.js'
 import type { HydraCollection } from '../../hydra/collection.js'
 import { pageDocument } from '../../hydra/page-document.js'
 import { collectionSearch } from '../../hydra/search.js'
@@ -142,11 +143,12 @@ export function hydraCollection<
       let parsed: ProviderQuery = { filters: [], order: [], where: undefined, orderBy: undefined }
       if (spec) {
         const { filters, order } = readCollectionQuery(query, spec, { base })
-        const orderBy = order.length > 0 ? orderByOf(order) : undefined
+        const orderBy = order.length > 0 ? prismaOrderBy(order) : undefined
+        const { likeEscape, jsonNull } = spec
         parsed = {
           filters,
           order,
-          where: filterWhere(filters, { likeEscape: spec.likeEscape, jsonNull: spec.jsonNull }),
+          where: prismaWhere(filterCondition(filters, { likeEscape, jsonNull })),
           orderBy,
         }
       }

@@ -4,6 +4,7 @@
  * item, served as the related resource's collection operation (its paging, client controls,
  * filters, orders, views and errors) over the rows related to that item (docs/hydra.md#relations).
  */
+
 import type { Context } from 'hono'
 import type { IdKind, IdValue, KeySpec } from '../../contract/keys.js'
 import type { RelationSource } from '../../contract/model-source.js'
@@ -16,6 +17,7 @@ import { withoutRelation } from '../../filters/without-relation.js'
 import type { HydraCollection } from '../../hydra/collection.js'
 import { keySegment, readKeySegment } from '../../hydra/item-key.js'
 import { type PreparedOperation, prepareOperation } from '../../hydra/prepared-operation.js'
+import type { Condition } from '../../plan/condition.js'
 import { type CallerOperation, callerOperation } from '../access/caller-operation.js'
 import { varyByPrefer } from '../request/count-preference.js'
 import { mountPrefix, segmentFromEnd } from '../request/location.js'
@@ -106,7 +108,7 @@ async function parentCondition<Row extends object, M, P extends boolean>(
   > & {
     observation: RouteObservation
   }
-): Promise<[IdValue<IdKind>, Record<string, unknown>, CallerOperation<M, P>]> {
+): Promise<[IdValue<IdKind>, Condition, CallerOperation<M, P>]> {
   const budget = budgetOf(options.timeouts)
   const { operation } = prepared.declared
   // A sub-collection's rows are the generated source's, whose totals the client may choose.

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { allOf, andWhere, isNoRow, NO_ROW, settleWhere, WhereFault } from './settled-where.js'
+import { allOf, both, NEVER } from '../plan/condition.js'
+import { readWhere, WhereFault } from '../plan/scope-reader.js'
+import { NO_ROW, prismaWhere } from './prisma-where.js'
 
-describe('settleWhere', () => {
+/** A scope as users write it, read into the plan and written back for Prisma. */
+const settleWhere = (where: unknown) => prismaWhere(readWhere(where))
+
+describe('a scope read, then written for Prisma', () => {
   it('reads the idioms of "no row" as no row', () => {
     for (const where of [
       { OR: [] },
@@ -14,7 +19,7 @@ describe('settleWhere', () => {
       { tenantId: 3, OR: [] },
       { AND: [{ tenantId: 3 }, { OR: [{ OR: [] }, { NOT: {} }] }] },
     ])
-      expect(settleWhere(where), JSON.stringify(where)).toBe(NO_ROW)
+      expect(settleWhere(where), JSON.stringify(where)).toEqual(NO_ROW)
   })
 
   it('reads the idioms of "every row" as every row', () => {
@@ -24,7 +29,7 @@ describe('settleWhere', () => {
     expect(settleWhere({ OR: [{}, { id: 1 }] })).toBeUndefined()
   })
 
-  it('keeps a where without constants as it is, the same object', () => {
+  it('keeps a where without constants as it means', () => {
     const where = {
       tenantId: 3,
       OR: [{ title: { contains: 'a' } }, { id: { in: [] } }],
@@ -32,18 +37,16 @@ describe('settleWhere', () => {
       author: { is: { country: 'AR' } },
       reviews: { some: { rating: { gte: 4 } } },
     }
-    expect(settleWhere(where)).toBe(where)
+    expect(settleWhere(where)).toEqual(where)
     // A condition on a value no row holds (`in: []`) is one Prisma reads alike everywhere.
     const none = { id: { in: [] } }
-    expect(settleWhere(none)).toBe(none)
+    expect(settleWhere(none)).toEqual(none)
   })
 
   it('drops the parts that hold for every row, and the alternatives that hold for none', () => {
     expect(settleWhere({ tenantId: 3, AND: [] })).toEqual({ tenantId: 3 })
-    expect(settleWhere({ tenantId: 3, OR: [{ OR: [] }, { a: 1 }] })).toEqual({
-      AND: [{ tenantId: 3 }, { OR: [{ a: 1 }] }],
-    })
-    expect(settleWhere({ NOT: [{ a: 1 }, { OR: [] }] })).toEqual({ NOT: [{ a: 1 }] })
+    expect(settleWhere({ tenantId: 3, OR: [{ OR: [] }, { a: 1 }] })).toEqual({ tenantId: 3, a: 1 })
+    expect(settleWhere({ NOT: [{ a: 1 }, { OR: [] }] })).toEqual({ NOT: { a: 1 } })
   })
 
   it('settles the where of a related model inside a relation filter', () => {
@@ -59,7 +62,7 @@ describe('settleWhere', () => {
       author: { is: { OR: [] } },
     })
     const direct = { author: { country: 'AR' } }
-    expect(settleWhere(direct)).toBe(direct)
+    expect(settleWhere(direct)).toEqual({ author: { is: { country: 'AR' } } })
     expect(settleWhere({ author: { is: null } })).toEqual({ author: { is: null } })
   })
 
@@ -91,7 +94,7 @@ describe('settleWhere', () => {
     expect(fault({ data: { path: ['tenant'] } })).toBe('data')
     expect(fault({ author: { is: { name: { mode: 'default' } } } })).toBe('author.is.name')
     const compares = { name: { equals: 'Ann', mode: 'insensitive' }, id: { not: { in: [1] } } }
-    expect(settleWhere(compares)).toBe(compares)
+    expect(settleWhere(compares)).toEqual(compares)
     // Comparisons of values that exclude nothing, and their opposites.
     expect(fault({ tenantId: { notIn: [] } })).toBe('tenantId')
     expect(fault({ tags: { hasEvery: [] } })).toBe('tags')
@@ -102,25 +105,27 @@ describe('settleWhere', () => {
     expect(fault({ members: { every: { OR: [{}, { id: 1 }] } } })).toBe('members.every')
     // A to-one relation written directly, with fields named as modifiers are: real comparisons.
     const folder = { folder: { path: '/x' }, theme: { mode: 'dark' } }
-    expect(settleWhere(folder)).toBe(folder)
+    expect(settleWhere(folder)).toEqual(folder)
     const json = { data: { path: ['tenant'], equals: 3 } }
-    expect(settleWhere(json)).toBe(json)
+    expect(settleWhere(json)).toEqual(json)
     expect(settleWhere({ name: { notIn: ['a'] } })).toEqual({ name: { notIn: ['a'] } })
     // A fault is a fault wherever it is, even beside a part that holds for no row.
     expect(fault({ OR: [], tenantId: {} })).toBe('tenantId')
   })
 })
 
-describe('andWhere and allOf', () => {
-  it('join two wheres, keeping "no row" as no row', () => {
-    expect(andWhere(undefined, { id: { gt: 1 } })).toEqual({ id: { gt: 1 } })
-    expect(andWhere({ a: 1 }, undefined)).toEqual({ a: 1 })
-    expect(andWhere({ a: 1 }, { id: { gt: 1 } })).toEqual({ AND: [{ a: 1 }, { id: { gt: 1 } }] })
-    expect(andWhere(NO_ROW, { id: { gt: 1 } })).toBe(NO_ROW)
-    expect(andWhere({ a: 1 }, { OR: [] })).toBe(NO_ROW)
+describe('joining conditions', () => {
+  it('keeps "no row" as no row, written where Prisma reads it so', () => {
+    const above = readWhere({ id: { gt: 1 } })
+    expect(prismaWhere(both(undefined, above))).toEqual({ id: { gt: 1 } })
+    expect(prismaWhere(both(readWhere({ a: 1 }), above))).toEqual({ a: 1, id: { gt: 1 } })
+    expect(prismaWhere(both(NEVER, above))).toEqual(NO_ROW)
     expect(allOf([])).toBeUndefined()
-    expect(allOf([{ a: 1 }])).toEqual({ a: 1 })
-    expect(allOf([{ a: 1 }, { OR: [] }])).toBe(NO_ROW)
-    expect(isNoRow({ OR: [], a: 1 })).toBe(false)
+    expect(prismaWhere(allOf([readWhere({ a: 1 }), readWhere({ OR: [] })]))).toEqual(NO_ROW)
+    // "No row" inside a relation's filter is written as the related model's whole where.
+    expect(prismaWhere(readWhere({ author: { is: { OR: [] } }, id: 1 }))).toEqual({
+      author: { is: { OR: [] } },
+      id: 1,
+    })
   })
 })

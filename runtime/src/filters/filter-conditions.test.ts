@@ -1,7 +1,29 @@
 import { describe, expect, it } from 'vitest'
-import { filterWhere, orderByOf } from './where.js'
+import { prismaOrderBy as orderByOf, prismaWhere } from '../data/prisma-where.js'
+import { readWhere } from '../plan/scope-reader.js'
+import { type FilterConditionOptions, filterCondition } from './filter-conditions.js'
 
-describe('filterWhere', () => {
+/** A where as the writer writes what it means (its parts on distinct fields in one object). */
+const written = (where: Record<string, unknown>) => prismaWhere(readWhere(where))
+
+/** The filters' condition, as the `prisma` engine writes it. */
+const filterWhere = (
+  filters: Parameters<typeof filterCondition>[0],
+  options: Omit<FilterConditionOptions, 'scopeOf'> & {
+    scopeOf?: (relation: string) => Record<string, unknown> | undefined
+  } = {}
+) => {
+  const { scopeOf, ...rest } = options
+  const read =
+    scopeOf &&
+    ((relation: string) => {
+      const scope = scopeOf(relation)
+      return scope && readWhere(scope)
+    })
+  return prismaWhere(filterCondition(filters, read ? { ...rest, scopeOf: read } : rest))
+}
+
+describe('the filters as the prisma engine writes them', () => {
   it('matches conditions through a relation against the related rows the caller sees', () => {
     const scopes: Record<string, Record<string, unknown>> = {
       author: { country: 'AR' },
@@ -35,12 +57,14 @@ describe('filterWhere', () => {
         ],
         { scopeOf }
       )
-    ).toEqual({
-      AND: [
-        { author: { is: { AND: [{ country: 'AR' }, { name: 'Ann' }] } } },
-        { reviews: { some: { AND: [{ published: true }, { stars: { gte: 4 } }] } } },
-      ],
-    })
+    ).toEqual(
+      written({
+        AND: [
+          { author: { is: { AND: [{ country: 'AR' }, { name: 'Ann' }] } } },
+          { reviews: { some: { AND: [{ published: true }, { stars: { gte: 4 } }] } } },
+        ],
+      })
+    )
     // A relation by IRI: its key, and a visible related row.
     expect(
       filterWhere(
@@ -55,7 +79,7 @@ describe('filterWhere', () => {
         ],
         { scopeOf }
       )
-    ).toEqual({ AND: [{ authorId: 3 }, { author: { is: { country: 'AR' } } }] })
+    ).toEqual(written({ AND: [{ authorId: 3 }, { author: { is: { country: 'AR' } } }] }))
     // A relation by a composite key's IRI: its foreign keys, and a visible related row.
     expect(
       filterWhere(
@@ -70,9 +94,11 @@ describe('filterWhere', () => {
         ],
         { scopeOf }
       )
-    ).toEqual({
-      AND: [{ lineOrderId: 3, lineProductId: 7 }, { author: { is: { country: 'AR' } } }],
-    })
+    ).toEqual(
+      written({
+        AND: [{ lineOrderId: 3, lineProductId: 7 }, { author: { is: { country: 'AR' } } }],
+      })
+    )
     // exists: a visible related row, or none the caller can see (null or invisible).
     const exists = (value: boolean) =>
       filterWhere([{ kind: 'exists', field: 'parent', value, relation: true }], { scopeOf })
@@ -81,7 +107,7 @@ describe('filterWhere', () => {
     // No scope: as before.
     expect(
       filterWhere([{ kind: 'exists', field: 'parent', value: false, relation: true }])
-    ).toEqual({ parent: null })
+    ).toEqual({ parent: { is: null } })
   })
 
   it('is undefined without conditions, the condition alone with one, AND of several', () => {
@@ -94,7 +120,7 @@ describe('filterWhere', () => {
         { kind: 'boolean', field: 'available', value: false },
         { kind: 'exists', field: 'returnedAt', value: true },
       ])
-    ).toEqual({ AND: [{ available: false }, { returnedAt: { not: null } }] })
+    ).toEqual(written({ AND: [{ available: false }, { returnedAt: { not: null } }] }))
   })
 
   it('writes each search strategy as Prisma string filters, several values as OR', () => {
@@ -175,14 +201,16 @@ describe('filterWhere', () => {
           through: text,
         },
       ])
-    ).toEqual({
-      AND: [
-        { available: true },
-        { author: { is: { name: { contains: 'an' } } } },
-        // One review matches both: API Platform's filters share their join.
-        { reviews: { some: { AND: [{ stars: { gte: 4 } }, { text: { in: ['a', 'b'] } }] } } },
-      ],
-    })
+    ).toEqual(
+      written({
+        AND: [
+          { available: true },
+          { author: { is: { name: { contains: 'an' } } } },
+          // One review matches both: API Platform's filters share their join.
+          { reviews: { some: { AND: [{ stars: { gte: 4 } }, { text: { in: ['a', 'b'] } }] } } },
+        ],
+      })
+    )
     expect(
       filterWhere([
         {
@@ -194,9 +222,11 @@ describe('filterWhere', () => {
           through: { relation: 'author', field: 'born' },
         },
       ])
-    ).toEqual({
-      author: { is: { AND: [{ born: { not: null } }, { born: { gte: new Date(0) } }] } },
-    })
+    ).toEqual(
+      written({
+        author: { is: { AND: [{ born: { not: null } }, { born: { gte: new Date(0) } }] } },
+      })
+    )
   })
 
   it('goes through every relation of a longer path, each under its own model scope', () => {
@@ -233,23 +263,25 @@ describe('filterWhere', () => {
         ],
         { scopeOf }
       )
-    ).toEqual({
-      // One join per relation: the book's conditions share it, each deeper relation nests.
-      book: {
-        is: {
-          AND: [
-            { shelved: true },
-            {
-              AND: [
-                { available: true },
-                { author: { is: { AND: [{ country: 'AR' }, { name: 'Ann' }] } } },
-                { reviews: { some: { stars: { gt: 3 } } } },
-              ],
-            },
-          ],
+    ).toEqual(
+      written({
+        // One join per relation: the book's conditions share it, each deeper relation nests.
+        book: {
+          is: {
+            AND: [
+              { shelved: true },
+              {
+                AND: [
+                  { available: true },
+                  { author: { is: { AND: [{ country: 'AR' }, { name: 'Ann' }] } } },
+                  { reviews: { some: { stars: { gt: 3 } } } },
+                ],
+              },
+            ],
+          },
         },
-      },
-    })
+      })
+    )
     // A middle relation whose scope holds no row (its guard refuses the caller): no row at all.
     expect(
       filterWhere(
@@ -272,25 +304,27 @@ describe('filterWhere', () => {
         [{ kind: 'boolean', field: 'book.author.agent.name', value: false, through: agent }],
         { scopeOf }
       )
-    ).toEqual({
-      book: {
-        is: {
-          AND: [
-            { shelved: true },
-            {
-              author: {
-                is: {
-                  AND: [
-                    { country: 'AR' },
-                    { agent: { is: { AND: [{ active: true }, { name: false }] } } },
-                  ],
+    ).toEqual(
+      written({
+        book: {
+          is: {
+            AND: [
+              { shelved: true },
+              {
+                author: {
+                  is: {
+                    AND: [
+                      { country: 'AR' },
+                      { agent: { is: { AND: [{ active: true }, { name: false }] } } },
+                    ],
+                  },
                 },
               },
-            },
-          ],
+            ],
+          },
         },
-      },
-    })
+      })
+    )
   })
 
   it('writes a relation search on its foreign key', () => {
@@ -314,9 +348,11 @@ describe('filterWhere', () => {
         { kind: 'range', field: 'price', operator: 'between', value: ['2', '3'] },
         { kind: 'numeric', field: 'pages', values: [1] },
       ])
-    ).toEqual({
-      AND: [{ price: { gt: '1' } }, { price: { gte: '2', lte: '3' } }, { pages: 1 }],
-    })
+    ).toEqual(
+      written({
+        AND: [{ price: { gt: '1' } }, { price: { gte: '2', lte: '3' } }, { pages: 1 }],
+      })
+    )
   })
 
   it('writes dates with API Platform’s null handling', () => {
@@ -335,9 +371,11 @@ describe('filterWhere', () => {
     expect(date('strictly_before' as never, 'include_null_before_and_after' as never)).toEqual({
       OR: [{ at: { lt: value } }, { at: null }],
     })
-    expect(date('after' as never, 'exclude_null' as never)).toEqual({
-      AND: [{ at: { not: null } }, { at: { gte: value } }],
-    })
+    expect(date('after' as never, 'exclude_null' as never)).toEqual(
+      written({
+        AND: [{ at: { not: null } }, { at: { gte: value } }],
+      })
+    )
   })
 })
 

@@ -1,17 +1,20 @@
 /**
- * Turns the conditions of a request into a Prisma `where` and its order into an `orderBy`, the
+ * Turns the conditions of a request's filters into the plan's conditions (plan/condition.ts), the
  * way API Platform's Doctrine filters turn them into DQL (docs/filters.md).
  */
 
-import type { OrderEntry } from '../contract/order.js'
 import type { DateOperator, LikeEscape, RelatedField, SearchStrategy } from '../contract/query.js'
 import type { Caseless } from '../database/dialects.js'
+import {
+  allOf,
+  anyOf,
+  type Condition,
+  fieldEquals,
+  onField,
+  throughRelation,
+} from '../plan/condition.js'
 import { pastFirst } from './relation-path.js'
-import { allOf } from './settled-where.js'
 import type { FilterCondition } from './spec.js'
-
-/** A Prisma `where`. */
-type Where = Record<string, unknown>
 
 const DATE_COMPARISON: Record<DateOperator, 'lte' | 'lt' | 'gte' | 'gt'> = {
   before: 'lte',
@@ -25,10 +28,10 @@ const DATE_COMPARISON: Record<DateOperator, 'lte' | 'lt' | 'gte' | 'gt'> = {
  * operation's model (`author`, `book.author`), or undefined when the caller sees every one
  * (docs/security.md).
  */
-export type RelationScope = (relation: string) => Where | undefined
+export type RelationScope = (relation: string) => Condition | undefined
 
 /** How a request's conditions are written for its database and its caller. */
-export interface WhereOptions {
+export interface FilterConditionOptions {
   /** How the database reads `%` and `_` literally in LIKE patterns (default `backslash`). */
   likeEscape?: LikeEscape | undefined
   /**
@@ -45,25 +48,30 @@ export interface WhereOptions {
   scopeOf?: RelationScope | undefined
 }
 
-/** The Prisma `where` selecting the rows every condition accepts; undefined without conditions. */
-export function filterWhere(
+/** The condition of the rows every filter accepts; undefined without filters. */
+export function filterCondition(
   conditions: readonly FilterCondition[],
-  { likeEscape = 'backslash', caseless, jsonNull, scopeOf = () => undefined }: WhereOptions = {}
-): Where | undefined {
+  {
+    likeEscape = 'backslash',
+    caseless,
+    jsonNull,
+    scopeOf = () => undefined,
+  }: FilterConditionOptions = {}
+): Condition | undefined {
   const options: WrittenAs = {
     likeEscape,
     caseless: caseless ?? (likeEscape === 'none' ? 'like' : 'mode'),
     jsonNull,
   }
-  return levelWhere(conditions, options, scopeOf)
+  return levelCondition(conditions, options, scopeOf)
 }
 
-/** The `where` of the conditions on one model's rows (the operation's, or a related one's). */
-function levelWhere(
+/** The condition of the filters on one model's rows (the operation's, or a related one's). */
+function levelCondition(
   conditions: readonly FilterCondition[],
   options: WrittenAs,
   scopeOf: RelationScope
-): Where | undefined {
+): Condition | undefined {
   const own: FilterCondition[] = []
   const related = new Map<string, { through: RelatedField; conditions: FilterCondition[] }>()
   for (const condition of conditions) {
@@ -78,7 +86,7 @@ function levelWhere(
   }
   // A relation searched by IRI, or tested by exists, names a related row: a visible one. A row
   // whose related row the caller cannot see has no related row for that caller.
-  const parts: Where[] = []
+  const parts: Condition[] = []
   const plain: FilterCondition[] = []
   for (const condition of own) {
     const scope = relationHeld(condition) ? scopeOf(condition.field) : undefined
@@ -86,9 +94,11 @@ function levelWhere(
       plain.push(condition)
       continue
     }
-    const visible = { [condition.field]: { is: scope } }
+    const visible = throughRelation(condition.field, 'is', scope)
     if (condition.kind !== 'exists') plain.push(condition)
-    parts.push(condition.kind === 'exists' && !condition.value ? { NOT: visible } : visible)
+    parts.push(
+      condition.kind === 'exists' && !condition.value ? { kind: 'not', part: visible } : visible
+    )
   }
   parts.unshift(...conditionParts(plain, options))
   // Every condition on one relation is one join, as API Platform's filters share their join: a
@@ -97,10 +107,10 @@ function levelWhere(
   for (const { through, conditions: inner } of related.values()) {
     const scope = scopeOf(through.relation)
     const deeper: RelationScope = (path) => scopeOf(`${through.relation}.${path}`)
-    const held = levelWhere(inner, options, deeper)
+    const held = levelCondition(inner, options, deeper)
     // The scope is "no row" when the target's guard refuses the caller: so is the whole join.
-    const where = allOf([...(scope ? [scope] : []), ...(held ? [held] : [])]) ?? {}
-    parts.push({ [through.relation]: through.many ? { some: where } : { is: where } })
+    const related = allOf([scope, held])
+    parts.push(throughRelation(through.relation, through.many ? 'some' : 'is', related))
   }
   return allOf(parts)
 }
@@ -126,65 +136,84 @@ function relationHeld(condition: FilterCondition): boolean {
   return condition.kind === 'exists' && condition.relation === true
 }
 
-function conditionParts(conditions: readonly FilterCondition[], options: WrittenAs): Where[] {
-  const parts: Where[] = []
+function conditionParts(conditions: readonly FilterCondition[], options: WrittenAs): Condition[] {
+  const parts: Condition[] = []
   const excluded = new Set<string>()
   for (const condition of conditions) {
     if (condition.kind === 'date' && condition.nulls === 'exclude_null') {
-      if (!excluded.has(condition.field)) parts.push({ [condition.field]: { not: null } })
+      if (!excluded.has(condition.field))
+        parts.push(onField(condition.field, { op: 'not', test: { op: 'null' } }))
       excluded.add(condition.field)
     }
-    parts.push(conditionWhere(condition, options))
+    parts.push(filterPart(condition, options))
   }
   return parts
 }
 
-function conditionWhere(condition: FilterCondition, options: WrittenAs): Where {
+function filterPart(condition: FilterCondition, options: WrittenAs): Condition {
   const { field } = condition
   switch (condition.kind) {
     case 'search':
-      if (condition.composite) return compositeWhere(field, condition.composite, condition.values)
-      return searchWhere(
+      if (condition.composite)
+        return compositeCondition(field, condition.composite, condition.values)
+      return searchCondition(
         condition.foreignKey ?? field,
         condition.strategy,
         condition.values,
         options
       )
     case 'numeric':
-      return anyOf(field, condition.values)
+      return oneOf(field, condition.values)
     case 'boolean':
-      return { [field]: condition.value }
+      return fieldEquals(field, condition.value)
     case 'exists':
-      // A to-one relation is null or not (`isNot`); a column, null or `not: null`.
-      if (condition.relation)
-        return condition.value ? { [field]: { isNot: null } } : { [field]: null }
-      if (condition.json) {
-        // Both nulls are served as `null`: `Prisma.AnyNull` is either.
-        if (options.jsonNull === undefined)
-          throw new TypeError(
-            `The exists filter on the Json field ${field} needs the query spec's jsonNull.`
-          )
-        return {
-          [field]: condition.value ? { not: options.jsonNull } : { equals: options.jsonNull },
-        }
-      }
-      return condition.value ? { [field]: { not: null } } : { [field]: null }
+      return existsCondition(field, condition, options)
     case 'range':
       if (condition.operator === 'between') {
         const [low, high] = condition.value
-        return { [field]: { gte: low, lte: high } }
+        return allOf([
+          onField(field, { op: 'gte', value: low }),
+          onField(field, { op: 'lte', value: high }),
+        ]) as Condition
       }
-      return { [field]: { [condition.operator]: condition.value } }
+      return onField(field, { op: condition.operator, value: condition.value })
     case 'date': {
-      const base = { [field]: { [DATE_COMPARISON[condition.operator]]: condition.value } }
+      const base = onField(field, {
+        op: DATE_COMPARISON[condition.operator],
+        value: condition.value,
+      })
       const before = condition.operator.endsWith('before')
       const withNull =
         condition.nulls === 'include_null_before_and_after' ||
         (condition.nulls === 'include_null_before' && before) ||
         (condition.nulls === 'include_null_after' && !before)
-      return withNull ? { OR: [base, { [field]: null }] } : base
+      return withNull ? anyOf([base, fieldEquals(field, null)]) : base
     }
   }
+}
+
+/**
+ * An exists filter: a to-one relation's related row, or a column's value, there or not. Both Json
+ * nulls are served as `null`: the client's `Prisma.AnyNull` is either, compared as Prisma's own
+ * sentinel (a test the plan carries for the `prisma` engine alone).
+ */
+function existsCondition(
+  field: string,
+  condition: Extract<FilterCondition, { kind: 'exists' }>,
+  options: WrittenAs
+): Condition {
+  if (condition.relation) return throughRelation(field, condition.value ? 'is' : 'isNot')
+  if (condition.json) {
+    if (options.jsonNull === undefined)
+      throw new TypeError(
+        `The exists filter on the Json field ${field} needs the query spec's jsonNull.`
+      )
+    const operators = condition.value ? { not: options.jsonNull } : { equals: options.jsonNull }
+    return onField(field, { op: 'opaque', operators })
+  }
+  return condition.value
+    ? onField(field, { op: 'not', test: { op: 'null' } })
+    : fieldEquals(field, null)
 }
 
 /**
@@ -192,72 +221,80 @@ function conditionWhere(condition: FilterCondition, options: WrittenAs): Where {
  * it holds them all (`{ lineOrderId: 3, lineProductId: 7 }`), else through the relation
  * (`{ line: { is: { orderId: 3, productId: 7 } } }`).
  */
-function compositeWhere(
+function compositeCondition(
   field: string,
   { foreignKeys }: { foreignKeys?: Readonly<Record<string, string>> | undefined },
   values: readonly unknown[]
-): Where {
-  const branches = values.map((value): Where => {
-    const key = value as Record<string, unknown>
-    if (!foreignKeys) return { [field]: { is: key } }
-    return Object.fromEntries(Object.entries(key).map(([name, part]) => [foreignKeys[name], part]))
+): Condition {
+  const branches = values.map((value): Condition => {
+    const key = Object.entries(value as Record<string, unknown>)
+    const parts = key.map(([name, part]) => fieldEquals(foreignKeys?.[name] ?? name, part))
+    const all = allOf(parts) as Condition
+    return foreignKeys ? all : throughRelation(field, 'is', all)
   })
-  return branches.length === 1 ? (branches[0] as Where) : { OR: branches }
+  return anyOf(branches)
 }
 
-function anyOf(field: string, values: readonly unknown[]): Where {
-  return values.length === 1 ? { [field]: values[0] } : { [field]: { in: values } }
+function oneOf(field: string, values: readonly unknown[]): Condition {
+  return values.length === 1 ? fieldEquals(field, values[0]) : onField(field, { op: 'in', values })
 }
 
 /**
- * A search strategy as Prisma string filters. Prisma writes `contains`, `startsWith` and
- * `endsWith` as LIKE patterns without escaping `%` and `_` (checked on SQLite and PostgreSQL by the
- * end-to-end tests), so they are escaped here, as the database reads escapes; with no escape
- * (SQLite), values holding one were refused when read. `word_start` is API Platform's: the value
- * starts the text or follows a space. The `i` strategies are the same LIKE patterns matched
- * whatever the case (docs/filters.md#case-sensitivity): with `mode: 'insensitive'` (ILIKE), or
- * with the plain LIKE where it ignores case itself.
+ * A search strategy as LIKE patterns. Prisma writes `contains`, `startsWith` and `endsWith` as
+ * LIKE patterns without escaping `%` and `_` (checked on SQLite and PostgreSQL by the end-to-end
+ * tests), so they are escaped here, as the database reads escapes; with no escape (SQLite), values
+ * holding one were refused when read. `word_start` is API Platform's: the value starts the text or
+ * follows a space. The `i` strategies are the same LIKE patterns matched whatever the case
+ * (docs/filters.md#case-sensitivity): caseless (ILIKE), or with the plain LIKE where it ignores
+ * case itself.
  */
-function searchWhere(
+function searchCondition(
   field: string,
   strategy: SearchStrategy,
   values: readonly unknown[],
   { likeEscape, caseless }: WrittenAs
-): Where {
+): Condition {
   const insensitive = strategy.startsWith('i')
   const plain = (insensitive ? strategy.slice(1) : strategy) as SearchStrategy
-  const mode = insensitive && caseless === 'mode' ? { mode: 'insensitive' } : {}
-  if (plain === 'exact' && !insensitive) return anyOf(field, values)
-  const branches = values.flatMap((raw): Where[] => {
-    const value = typeof raw === 'string' ? escapeLike(raw, likeEscape) : raw
+  const mode = insensitive && caseless === 'mode' ? { caseless: true as const } : {}
+  if (plain === 'exact' && !insensitive) return oneOf(field, values)
+  const branches = values.flatMap((raw): Condition[] => {
+    const pattern = typeof raw === 'string' ? escapeLike(raw, likeEscape) : String(raw)
     switch (plain) {
       case 'exact':
-        return [{ [field]: patternEquals(value, mode) }]
+        return [patternEquals(field, pattern, mode)]
       case 'partial':
-        return [{ [field]: { contains: value, ...mode } }]
+        return [onField(field, { op: 'contains', pattern, ...mode })]
       case 'start':
-        return [{ [field]: { startsWith: value, ...mode } }]
+        return [onField(field, { op: 'startsWith', pattern, ...mode })]
       case 'end':
-        return [{ [field]: { endsWith: value, ...mode } }]
+        return [onField(field, { op: 'endsWith', pattern, ...mode })]
       default:
         return [
-          { [field]: { startsWith: value, ...mode } },
-          { [field]: { contains: ` ${value as string}`, ...mode } },
+          onField(field, { op: 'startsWith', pattern, ...mode }),
+          onField(field, { op: 'contains', pattern: ` ${pattern}`, ...mode }),
         ]
     }
   })
-  return branches.length === 1 ? (branches[0] as Where) : { OR: branches }
+  return anyOf(branches)
 }
 
 /**
  * The text matching the wildcard-free LIKE pattern `pattern` as a whole. Prisma writes `equals`
- * with `mode: 'insensitive'` as ILIKE (its value a pattern too); without a mode it writes `=`,
- * which ignores trailing spaces on MySQL/MariaDB and never ignores case on SQLite, so there it is
- * the pattern as a start followed by nothing (`LIKE 'ann%' AND NOT LIKE 'ann_%'`).
+ * caseless as ILIKE (its value a pattern too); without a mode it writes `=`, which ignores
+ * trailing spaces on MySQL/MariaDB and never ignores case on SQLite, so there it is the pattern as
+ * a start followed by nothing (`LIKE 'ann%' AND NOT LIKE 'ann_%'`).
  */
-function patternEquals(pattern: unknown, mode: Where): Where {
-  if (mode.mode) return { equals: pattern, ...mode }
-  return { startsWith: pattern, not: { startsWith: `${pattern as string}_` } }
+function patternEquals(
+  field: string,
+  pattern: string,
+  mode: { caseless?: true | undefined }
+): Condition {
+  if (mode.caseless) return onField(field, { op: 'equals', value: pattern, caseless: true })
+  return allOf([
+    onField(field, { op: 'startsWith', pattern }),
+    onField(field, { op: 'not', test: { op: 'startsWith', pattern: `${pattern}_` } }),
+  ]) as Condition
 }
 
 /** A LIKE pattern's text matching `text` literally. */
@@ -265,18 +302,4 @@ export function escapeLike(text: string, likeEscape: LikeEscape): string {
   if (likeEscape === 'backslash') return text.replace(/[\\%_]/g, '\\$&')
   if (likeEscape === 'brackets') return text.replace(/[[%_]/g, '[$&]')
   return text
-}
-
-/**
- * A client order as a Prisma `orderBy` (reversed for the pages read backward). A field through
- * to-one relations (`author.name`, `book.author.name`; field names hold no dot) orders by the
- * related item's field.
- */
-export function orderByOf(order: readonly OrderEntry[], reverse = false): Where[] {
-  return order.map(({ field, direction }) => {
-    const way = reverse ? (direction === 'asc' ? 'desc' : 'asc') : direction
-    return field
-      .split('.')
-      .reduceRight<Where | string>((inner, name) => ({ [name]: inner }), way) as Where
-  })
 }

@@ -1,0 +1,174 @@
+/**
+ * @module
+ * The `prisma` engine's writer: a plan's conditions (plan/condition.ts) and order as Prisma 7's
+ * `where` and `orderBy`, written so that Prisma reads them the same in any position. Prisma reads
+ * `{ OR: [] }` as no row at the top of a `where` and as the whole `where` of a relation's filter,
+ * but as no condition once nested in `AND` (and `{ NOT: {} }` as every row): "no row" is written
+ * only where it is read so, and a part holding for every row is left out.
+ */
+
+import type { OrderField } from '../contract/order.js'
+import { isDecimal } from '../decimal.js'
+import type { Condition, FieldTest } from '../plan/condition.js'
+import { pastCondition } from '../plan/keyset.js'
+
+/** A Prisma `where`. */
+export type PrismaWhere = Record<string, unknown>
+
+/** The `where` no row holds: Prisma reads it so at the top of a `where` and inside a relation's. */
+export const NO_ROW: PrismaWhere = Object.freeze({ OR: [] })
+
+/** `condition` as a `where`; undefined when it holds for every row. */
+export function prismaWhere(condition: Condition | undefined): PrismaWhere | undefined {
+  const written = write(condition)
+  return written === true ? undefined : written === false ? NO_ROW : written
+}
+
+/** A written level: a where, or a constant (every row, no row). */
+type Written = PrismaWhere | boolean
+
+function write(condition: Condition | undefined): Written {
+  if (condition === undefined) return true
+  switch (condition.kind) {
+    case 'never':
+      return false
+    case 'and':
+      return writeAnd(condition.parts)
+    case 'or':
+      return writeOr(condition.parts)
+    case 'not': {
+      const part = write(condition.part)
+      return typeof part === 'boolean' ? !part : { NOT: part }
+    }
+    case 'field':
+      return { [condition.field]: fieldFilter(condition.test) }
+    case 'relation': {
+      const { relation, quantifier } = condition
+      if (condition.condition === undefined) {
+        // A to-one's related row (`is` any), or none (`isNot` any), as Prisma says them.
+        if (quantifier === 'is') return { [relation]: { isNot: null } }
+        if (quantifier === 'isNot') return { [relation]: { is: null } }
+        return { [relation]: { [quantifier]: {} } }
+      }
+      return { [relation]: { [quantifier]: relatedWhere(condition.condition) } }
+    }
+    case 'past':
+      return write(pastCondition(condition.past))
+  }
+}
+
+/** A related model's where inside a relation's filter, where Prisma reads `{}` and `{ OR: [] }` right. */
+function relatedWhere(condition: Condition): PrismaWhere {
+  const written = write(condition)
+  return written === true ? {} : written === false ? { OR: [] } : written
+}
+
+/**
+ * Every one of `parts`: the fields of parts on distinct fields in one object, as a where is
+ * usually written (Prisma's work grows with the depth it walks), the others in its `AND`.
+ */
+function writeAnd(parts: readonly Condition[]): Written {
+  const merged: PrismaWhere = {}
+  const rest: PrismaWhere[] = []
+  for (const part of parts) {
+    const written = write(part)
+    if (written === false) return false
+    if (written === true) continue
+    if (!mergeInto(merged, written)) rest.push(written)
+  }
+  if (rest.length > 0) merged.AND = rest
+  return Object.keys(merged).length === 0 ? true : merged
+}
+
+/**
+ * Adds `written` to `merged` when none of its keys is there already, or is there as a field's
+ * filter of other operators (`{ gte: 1 }` and `{ lte: 9 }`); false when it cannot be.
+ */
+function mergeInto(merged: PrismaWhere, written: PrismaWhere): boolean {
+  const entries = Object.entries(written)
+  const fits = ([key, value]: [string, unknown]) =>
+    key !== 'AND' &&
+    (!Object.hasOwn(merged, key) ||
+      (isFilter(merged[key]) &&
+        isFilter(value) &&
+        Object.keys(value).every(
+          (op) => op !== 'mode' && !Object.hasOwn(merged[key] as object, op)
+        ) &&
+        (merged[key] as PrismaWhere).mode === undefined))
+  if (!entries.every(fits)) return false
+  for (const [key, value] of entries)
+    merged[key] = Object.hasOwn(merged, key)
+      ? { ...(merged[key] as PrismaWhere), ...(value as PrismaWhere) }
+      : value
+  return true
+}
+
+/**
+ * A field's filter of operators (`{ gte: 1 }`) or a relation's (`{ some: … }`), as the writer
+ * writes them: other operators or quantifiers join it. Not a Json filter's (its `path` reads
+ * every comparison beside it).
+ */
+function isFilter(value: unknown): value is PrismaWhere {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype &&
+    !Object.hasOwn(value, 'path')
+  )
+}
+
+function writeOr(parts: readonly Condition[]): Written {
+  const branches: PrismaWhere[] = []
+  for (const part of parts) {
+    const written = write(part)
+    if (written === true) return true
+    if (written !== false) branches.push(written)
+  }
+  if (branches.length === 0) return false
+  return branches.length === 1 ? (branches[0] as PrismaWhere) : { OR: branches }
+}
+
+/** A field's test as Prisma's filter of the field (or its value, for an equality). */
+function fieldFilter(test: FieldTest): unknown {
+  const mode = 'caseless' in test && test.caseless ? { mode: 'insensitive' } : {}
+  switch (test.op) {
+    case 'equals':
+      if (test.caseless) return { equals: test.value, ...mode }
+      return isScalar(test.value) ? test.value : { equals: test.value }
+    case 'null':
+      return null
+    case 'in':
+    case 'notIn':
+      return { [test.op]: test.values, ...mode }
+    case 'contains':
+    case 'startsWith':
+    case 'endsWith':
+      return { [test.op]: test.pattern, ...mode }
+    case 'not':
+      return { not: fieldFilter(test.test) }
+    case 'opaque':
+      return test.operators
+    default:
+      return { [test.op]: test.value, ...mode }
+  }
+}
+
+/** A value Prisma takes as a field's equality written alone (`{ title: 'Dune' }`). */
+function isScalar(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return value !== null
+  return value instanceof Date || isDecimal(value) || value instanceof Uint8Array
+}
+
+/**
+ * An order as an `orderBy` (reversed for the pages read backward). A field through to-one
+ * relations (`author.name`, `book.author.name`; field names hold no dot) orders by the related
+ * item's field.
+ */
+export function prismaOrderBy(order: readonly OrderField[], reverse = false): PrismaWhere[] {
+  return order.map(({ field, direction }) => {
+    const way = reverse ? (direction === 'asc' ? 'desc' : 'asc') : direction
+    return field
+      .split('.')
+      .reduceRight<PrismaWhere | string>((inner, name) => ({ [name]: inner }), way) as PrismaWhere
+  })
+}

@@ -1,0 +1,172 @@
+/**
+ * @module
+ * The conditions of a request's plan, as typed values: the rows its filters, its caller's scopes,
+ * its parent and its cursor position select. Every module reads and joins them as they are; only
+ * the engines write them, each in its own language (data/prisma-where.ts: Prisma's `where`;
+ * data/compiled-sql.ts: SQL). Users' scopes are read into them by plan/scope-reader.ts.
+ *
+ * The logic: a condition absent (undefined) holds for every row, {@link NEVER} for none; `and`
+ * holds when each of its parts does, `or` when one does, `not` when its part does not.
+ */
+
+import type { KeysetPast } from '../paging/keyset-position.js'
+
+/** A condition on the rows of one model. */
+export type Condition = Never | And | Or | Not | FieldCondition | RelationCondition | PastCondition
+
+/** No row. */
+export interface Never {
+  readonly kind: 'never'
+}
+
+/** Every one of `parts` (two or more). */
+export interface And {
+  readonly kind: 'and'
+  readonly parts: readonly Condition[]
+}
+
+/** One of `parts` at least (two or more). */
+export interface Or {
+  readonly kind: 'or'
+  readonly parts: readonly Condition[]
+}
+
+/** Not `part`. */
+export interface Not {
+  readonly kind: 'not'
+  readonly part: Condition
+}
+
+/** A test of one of the model's own fields. */
+export interface FieldCondition {
+  readonly kind: 'field'
+  /** The field's name in the schema. */
+  readonly field: string
+  readonly test: FieldTest
+}
+
+/** A comparison of a field's value with the test's. */
+export type Comparison = 'equals' | 'lt' | 'lte' | 'gt' | 'gte'
+
+/** A text's LIKE pattern by where the text stands in it. */
+export type Pattern = 'contains' | 'startsWith' | 'endsWith'
+
+/**
+ * What a field's value is tested by. A `pattern` holds LIKE's wildcards as Prisma's string
+ * filters read them: escaped by whoever wrote it, as the database reads escapes. `caseless` tests
+ * ignore the text's case (Prisma's `mode: 'insensitive'`: for `equals`, a pattern too).
+ */
+export type FieldTest =
+  | { readonly op: Comparison; readonly value: unknown; readonly caseless?: true | undefined }
+  | { readonly op: 'in' | 'notIn'; readonly values: readonly unknown[]; readonly caseless?: true }
+  | { readonly op: 'null' }
+  | { readonly op: Pattern; readonly pattern: string; readonly caseless?: true | undefined }
+  | { readonly op: 'not'; readonly test: FieldTest }
+  /**
+   * A test the plan carries without reading it (a Json path, a list's `has`, a full-text `search`,
+   * a client's null sentinel compared): by its Prisma operators, which the `prisma` engine writes
+   * as they are and the compiled engine does not write.
+   */
+  | { readonly op: 'opaque'; readonly operators: Readonly<Record<string, unknown>> }
+
+/**
+ * A test of the rows related through `relation`: `some`, `every` or `none` of a to-many
+ * relation's rows holds `condition` (absent: any row), a to-one's related row exists and holds it
+ * (`is`), or is missing or does not (`isNot`).
+ */
+export interface RelationCondition {
+  readonly kind: 'relation'
+  readonly relation: string
+  readonly quantifier: 'some' | 'every' | 'none' | 'is' | 'isNot'
+  readonly condition?: Condition | undefined
+}
+
+/** The rows past a cursor position in a key order (paging/keyset-position.ts). */
+export interface PastCondition {
+  readonly kind: 'past'
+  readonly past: KeysetPast
+}
+
+/** The condition no row holds. */
+export const NEVER: Never = Object.freeze({ kind: 'never' })
+
+/** Whether `condition` holds for no row. */
+export const isNever = (condition: Condition | undefined): condition is Never =>
+  condition?.kind === 'never'
+
+/** Every one of `parts` (undefined parts hold for every row); undefined when none is left. */
+export function allOf(parts: readonly (Condition | undefined)[]): Condition | undefined {
+  const held: Condition[] = []
+  for (const part of parts) {
+    if (part === undefined) continue
+    if (part.kind === 'never') return NEVER
+    if (part.kind === 'and') held.push(...part.parts)
+    else held.push(part)
+  }
+  if (held.length <= 1) return held[0]
+  return { kind: 'and', parts: held }
+}
+
+/** Both conditions, or either. */
+export const both = (
+  first: Condition | undefined,
+  second: Condition | undefined
+): Condition | undefined => (first === undefined ? second : allOf([first, second]))
+
+/** One of `parts` at least: {@link NEVER} when there is none. */
+export function anyOf(parts: readonly Condition[]): Condition {
+  const live = parts.filter((part) => part.kind !== 'never')
+  if (live.length === 0) return NEVER
+  if (live.length === 1) return live[0] as Condition
+  return { kind: 'or', parts: live }
+}
+
+/** A test of `field`. */
+export const onField = (field: string, test: FieldTest): FieldCondition => ({
+  kind: 'field',
+  field,
+  test,
+})
+
+/** `field` equal to `value` (`null`: the field is null). */
+export const fieldEquals = (field: string, value: unknown): FieldCondition =>
+  onField(field, value === null ? { op: 'null' } : { op: 'equals', value })
+
+/** A related row through `relation` holding `condition`, by the relation's kind. */
+export const throughRelation = (
+  relation: string,
+  quantifier: RelationCondition['quantifier'],
+  condition?: Condition | undefined
+): RelationCondition =>
+  condition === undefined
+    ? { kind: 'relation', relation, quantifier }
+    : { kind: 'relation', relation, quantifier, condition }
+
+/**
+ * Each condition `condition` holds inside it, depth first with the model each is on: relations
+ * followed to their target by `targetOf` (a relation it does not know stays on `model`).
+ */
+export function* walkConditions(
+  condition: Condition | undefined,
+  model: string,
+  targetOf: (model: string, relation: string) => string | undefined
+): Generator<{ condition: Condition; model: string }> {
+  if (condition === undefined) return
+  yield { condition, model }
+  switch (condition.kind) {
+    case 'and':
+    case 'or':
+      for (const part of condition.parts) yield* walkConditions(part, model, targetOf)
+      return
+    case 'not':
+      yield* walkConditions(condition.part, model, targetOf)
+      return
+    case 'relation': {
+      const target = targetOf(model, condition.relation) ?? model
+      yield* walkConditions(condition.condition, target, targetOf)
+      return
+    }
+    default:
+      return
+  }
+}

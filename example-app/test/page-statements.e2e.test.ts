@@ -1,9 +1,11 @@
 /**
  * The statements a paged request with an exact count sends, counted at the driver
  * (test/support/driver-statements.ts), on test/fixtures/embeds through a shared adapter
- * (docs/performance.md#one-statement-begin): the page and its count go in one transaction, which
- * begins in one statement where the database takes the isolation level there (PostgreSQL). A
- * loan's book is embedded by Prisma's nested select (one `IN` statement).
+ * (docs/performance.md#one-statement-begin): the page, its count and everything its embeds read
+ * go in one transaction on one connection, one snapshot, and the transaction begins in one
+ * statement where the database takes the isolation level there (PostgreSQL). A loan's book is
+ * embedded by Prisma's nested select (one `IN` statement); a book's loans, capped at three, are
+ * read after the page (data/embedded-pages.ts), inside the page's transaction.
  */
 import { shareAdapter } from '@prisma-hydra/runtime'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -75,5 +77,21 @@ it.each(['prisma', 'compiled'] as const)(
       'SELECT',
       'COMMIT',
     ])
+  }
+)
+
+it.each(['prisma', 'compiled'] as const)(
+  '%s: the first pages a page embeds are read in its transaction',
+  async (engine) => {
+    const statements = await statementsOfRequest(origins[engine], '/books')
+    const [first] = statements
+    expect(statements.every(({ connection }) => connection === first?.connection)).toBe(true)
+    const listed = kinds(statements)
+    const begin = BEGIN[TEST_DATABASE]
+    expect(listed.slice(0, begin.length)).toEqual(begin)
+    expect(listed.at(-1)).toBe('COMMIT')
+    // The page, its count and the loans, each statement once: no second transaction.
+    expect(listed.filter((kind) => kind === 'COMMIT')).toHaveLength(1)
+    expect(listed.filter((kind) => kind === 'SELECT').length).toBeGreaterThanOrEqual(3)
   }
 )

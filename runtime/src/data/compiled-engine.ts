@@ -140,6 +140,7 @@ export function compiledReads(
     estimate: () => prisma.estimate(),
     findManyOf: (delegate, where, select) => prisma.findManyOf(delegate, where, select),
     findManyEach: (reads, options) => prisma.findManyEach(reads, options),
+    inSnapshot: (read, options) => prisma.inSnapshot(read, options),
     async findUnique(delegate, field, value, scope, select) {
       // A caller's scope is a Prisma where of any shape: Prisma reads the scoped lookups.
       const query =

@@ -99,6 +99,7 @@ function enginesOf(
       findMany: (args) => refuse(args.where),
       count: async (where) => refuse(where),
       findManyAndCount: async (args) => refuse(args.where),
+      inSnapshot: (read) => read(refusing),
     }
     return compiledReads(refusing, model, runner) ?? refusing
   }

@@ -27,6 +27,7 @@ import type { CollectionSource, RowWindow } from '../paging/types.js'
 import type { CallerView } from './caller-view.js'
 import { type Embedding, embeddingOf } from './embedded-scope.js'
 import type { ModelEngines, readTargets } from './engines.js'
+import { pageWithEmbeds } from './page-snapshot.js'
 import type { FindManyArgs, PrismaModelReads, TransactionOptions } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
 import { type CountStore, SharedCountCache } from './shared-totals.js'
@@ -239,18 +240,14 @@ function sourceOf<Row extends object>(
     count,
     findManyAndCount(window) {
       const page = Object.assign((take: number) => findMany({ ...window, take }), { window })
+      // What the embeds read after the page is read in its snapshot (page-snapshot.ts).
       const both = (): Promise<PageAndTotal<object>> =>
-        on((reads) => reads.findManyAndCount(argsOf(window), where, transaction))
-      const answer =
-        loose(page, count) ??
-        (embedding
-          ? both().then(
-              async ([rows, total]): Promise<PageAndTotal<object>> => [
-                await embedding.restrict(rows, on),
-                total,
-              ]
-            )
-          : both())
+        on((reads) =>
+          embedding
+            ? pageWithEmbeds(reads, argsOf(window), where, transaction, embedding)
+            : reads.findManyAndCount(argsOf(window), where, transaction)
+        )
+      const answer = loose(page, count) ?? both()
       return answer as Promise<PageAndTotal<Row>>
     },
   }

@@ -10,6 +10,7 @@
 import type { ModelSource } from '../contract/model-source.js'
 import { countSql, dialectOf, qualifiedTable } from '../database/dialects.js'
 import type { KeysetPosition } from '../paging/keyset-position.js'
+import { snapshotOver } from './page-snapshot.js'
 
 type Where = Record<string, unknown>
 
@@ -106,6 +107,11 @@ export interface PrismaModelReads {
    * `take` of them when given) in one transaction: one connection, one snapshot.
    */
   findManyEach(reads: readonly RowsRead[], options: TransactionOptions): Promise<object[][]>
+  /** `read` with this engine's reads over one transaction of its client: one snapshot. */
+  inSnapshot<T>(
+    read: (reads: PrismaModelReads) => Promise<T>,
+    options: TransactionOptions
+  ): Promise<T>
 }
 
 /** One read of {@link PrismaModelReads.findManyEach}. */
@@ -153,7 +159,7 @@ export function prismaReads(
   const openingOf = (): ClientQuery<unknown>[] =>
     replica && readOnlySql ? [client.$executeRawUnsafe(readOnlySql)] : []
   const table = qualifiedTable(model.provider, model.table)
-  return {
+  const reads: PrismaModelReads = {
     findMany: (args) => delegate.findMany({ select, ...clientArgs(args) }),
     count: async (where) => counted(await countQuery(where)),
     async findManyAndCount(args, where, options) {
@@ -197,5 +203,9 @@ export function prismaReads(
       const answers = await client.$transaction([...opening, ...queries], options)
       return answers.slice(opening.length) as object[][]
     },
+    inSnapshot: (read, options) => inSnapshot(read, options),
   }
+  const opening = replica ? readOnlySql : undefined
+  const inSnapshot = snapshotOver(prisma, (tx) => prismaReads(tx, model), reads, opening)
+  return reads
 }

@@ -29,6 +29,7 @@ const prisma = {
   findUnique: unused,
   findManyOf: unused,
   findManyEach: unused,
+  inSnapshot: unused,
 } as PrismaModelReads
 
 /** A runner answering each statement with `answer`, and the statements it was given. */

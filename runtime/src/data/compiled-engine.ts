@@ -142,6 +142,7 @@ export function compiledReads(
     estimate: () => prisma.estimate(),
     findManyOf: (delegate, condition, select) => prisma.findManyOf(delegate, condition, select),
     findManyEach: (reads, options) => prisma.findManyEach(reads, options),
+    inSnapshot: (read, options) => prisma.inSnapshot(read, options),
     async findUnique(delegate, field, value, scope, select) {
       // A scoped lookup is Prisma's to read (a scope may reach through relations).
       const query =

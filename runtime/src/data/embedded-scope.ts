@@ -33,6 +33,8 @@ type Fields = Record<string, unknown>
 /** How the rows of one request embed: the `select` that reads them and the check of their scope. */
 export interface Embedding {
   select: Fields
+  /** Whether `restrict` reads anything (a first page, a scope's check). */
+  reads: boolean
   /**
    * The rows with the first pages they embed (embedded-pages.ts), and every embedded row the
    * caller may not see reduced to its key.
@@ -77,6 +79,7 @@ export function embeddingOf(
   const parents: PageParents = { delegate, key, scope: parentScope, check }
   return {
     select: embeddingSelect(model.select, selection),
+    reads: pages.length > 0 || checks.length > 0,
     async restrict(rows, on) {
       let restricted = await withFirstPages(rows, pages, parents, on, transaction)
       for (const { embed, scope } of checks)

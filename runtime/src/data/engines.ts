@@ -98,6 +98,7 @@ function enginesOf(
       findMany: (args) => refuse(args.condition),
       count: async (condition) => refuse(condition),
       findManyAndCount: async (args) => refuse(args.condition),
+      inSnapshot: (read) => read(refusing),
     }
     return compiledReads(refusing, model, runner) ?? refusing
   }

@@ -27,6 +27,7 @@ import { allOf, type Condition } from '../plan/condition.js'
 import type { CallerView } from './caller-view.js'
 import { type Embedding, embeddingOf } from './embedded-scope.js'
 import type { ModelEngines, readTargets } from './engines.js'
+import { pageWithEmbeds } from './page-snapshot.js'
 import type { FindManyArgs, PrismaModelReads, TransactionOptions } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
 import { type CountStore, SharedCountCache } from './shared-totals.js'
@@ -35,7 +36,7 @@ import { type CountStore, SharedCountCache } from './shared-totals.js'
 type Select = Record<string, unknown>
 
 /**
- * The rows of `operation` a request selects (its filters' `where`, its client order) within the
+ * The rows of `operation` a request selects (its filters' condition, its client order) within the
  * caller's view, and within a sub-collection's parent; counted as the client asked (`count`, a
  * `Prefer: count=…` its operation honours) or else as the operation counts.
  */
@@ -121,7 +122,7 @@ function reversed(order: readonly OrderField[]): readonly OrderField[] {
   return reverse
 }
 
-/** How `cached` totals are shared (DataAccessOptions), and the models a count's `where` reads. */
+/** How `cached` totals are shared (DataAccessOptions), and the models a count's condition reads. */
 export interface SharedTotalsOptions {
   totalsStore?: CountStore | undefined
   logger?: HydraLogger | undefined
@@ -233,18 +234,14 @@ function sourceOf<Row extends object>(
     count,
     findManyAndCount(window) {
       const page = Object.assign((take: number) => findMany({ ...window, take }), { window })
+      // What the embeds read after the page is read in its snapshot (page-snapshot.ts).
       const both = (): Promise<PageAndTotal<object>> =>
-        on((reads) => reads.findManyAndCount(argsOf(window), condition, transaction))
-      const answer =
-        loose(page, count) ??
-        (embedding
-          ? both().then(
-              async ([rows, total]): Promise<PageAndTotal<object>> => [
-                await embedding.restrict(rows, on),
-                total,
-              ]
-            )
-          : both())
+        on((reads) =>
+          embedding
+            ? pageWithEmbeds(reads, argsOf(window), condition, transaction, embedding)
+            : reads.findManyAndCount(argsOf(window), condition, transaction)
+        )
+      const answer = loose(page, count) ?? both()
       return answer as Promise<PageAndTotal<Row>>
     },
   }

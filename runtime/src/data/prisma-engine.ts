@@ -12,6 +12,7 @@ import type { OrderField } from '../contract/order.js'
 import { countSql, dialectOf, qualifiedTable } from '../database/dialects.js'
 import type { KeysetPast } from '../paging/keyset-position.js'
 import { allOf, type Condition } from '../plan/condition.js'
+import { snapshotOver } from './page-snapshot.js'
 import { type PrismaWhere, prismaOrderBy, prismaWhere } from './prisma-where.js'
 
 /** A Prisma `select` (or a row as the client answers it). */
@@ -111,6 +112,11 @@ export interface PrismaModelReads {
    * `take` of them when given) in one transaction: one connection, one snapshot.
    */
   findManyEach(reads: readonly RowsRead[], options: TransactionOptions): Promise<object[][]>
+  /** `read` with this engine's reads over one transaction of its client: one snapshot. */
+  inSnapshot<T>(
+    read: (reads: PrismaModelReads) => Promise<T>,
+    options: TransactionOptions
+  ): Promise<T>
 }
 
 /** One read of {@link PrismaModelReads.findManyEach}. */
@@ -185,7 +191,7 @@ export function prismaReads(
   const openingOf = (): ClientQuery<unknown>[] =>
     replica && readOnlySql ? [client.$executeRawUnsafe(readOnlySql)] : []
   const table = qualifiedTable(model.provider, model.table)
-  return {
+  const reads: PrismaModelReads = {
     findMany: (args) => delegate.findMany(clientArgs(args, select)),
     count: async (condition) => counted(await countQuery(condition)),
     async findManyAndCount(args, condition, options) {
@@ -235,5 +241,9 @@ export function prismaReads(
       const answers = await client.$transaction([...opening, ...queries], options)
       return answers.slice(opening.length) as object[][]
     },
+    inSnapshot: (read, options) => inSnapshot(read, options),
   }
+  const opening = replica ? readOnlySql : undefined
+  const inSnapshot = snapshotOver(prisma, (tx) => prismaReads(tx, model), reads, opening)
+  return reads
 }

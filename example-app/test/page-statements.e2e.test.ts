@@ -1,0 +1,97 @@
+/**
+ * The statements a paged request with an exact count sends, counted at the driver
+ * (test/support/driver-statements.ts), on test/fixtures/embeds through a shared adapter
+ * (docs/performance.md#one-statement-begin): the page, its count and everything its embeds read
+ * go in one transaction on one connection, one snapshot, and the transaction begins in one
+ * statement where the database takes the isolation level there (PostgreSQL). A loan's book is
+ * embedded by Prisma's nested select (one `IN` statement); a book's loans, capped at three, are
+ * read after the page (data/embedded-pages.ts), inside the page's transaction.
+ */
+import { shareAdapter } from '@prisma-hydra/runtime'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { PrismaClient } from '#fixtures/embeds/prisma/client.js'
+import { recordStatements, type SentStatement, statementsOf } from './support/driver-statements.js'
+import { EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
+import {
+  createAdapter,
+  freshDatabase,
+  get,
+  startServer,
+  TEST_DATABASE,
+  type TestDatabase,
+} from './support/harness.js'
+import { seedLibrary } from './support/library-rows.js'
+
+let prisma: PrismaClient
+let database: TestDatabase
+const origins = { prisma: '', compiled: '' }
+const closers: Array<() => Promise<void>> = []
+
+beforeAll(async () => {
+  database = await freshDatabase(EMBEDS_SCHEMA)
+  const adapter = shareAdapter(createAdapter(database.url))
+  prisma = new PrismaClient({ adapter })
+  await seedLibrary(prisma)
+  recordStatements(TEST_DATABASE)
+  for (const engine of ['prisma', 'compiled'] as const) {
+    const app = embedsApp('page statements', { prisma, engine, adapter })
+    const { origin, close } = await startServer(app.fetch)
+    origins[engine] = origin
+    closers.push(close)
+  }
+}, 120_000)
+
+afterAll(async () => {
+  for (const close of closers) await close()
+  await prisma?.$disconnect()
+  await database?.remove()
+})
+
+/** The statements of one request of `path`, after a first one (statements prepared once). */
+async function statementsOfRequest(origin: string, path: string): Promise<SentStatement[]> {
+  expect((await get(origin, path)).status).toBe(200)
+  return statementsOf(async () => expect((await get(origin, path)).status).toBe(200))
+}
+
+/** How each database's adapter begins a transaction at the page's isolation level. */
+const BEGIN: Record<typeof TEST_DATABASE, string[]> = {
+  postgresql: ['BEGIN ISOLATION LEVEL REPEATABLE READ'],
+  // No isolation level in START TRANSACTION (transaction-start.ts in the runtime).
+  mysql: ['SET TRANSACTION ISOLATION LEVEL REPEATABLE READ', 'BEGIN'],
+  sqlite: ['BEGIN'],
+}
+
+/** The statements as their first words say (`SELECT`, `BEGIN …`, `COMMIT`). */
+const kinds = (statements: readonly SentStatement[]) =>
+  statements.map(({ sql }) => (/^\s*select\b/i.test(sql) ? 'SELECT' : sql.trim()))
+
+it.each(['prisma', 'compiled'] as const)(
+  '%s: a page with an embedded to-one relation begins its transaction and nothing more',
+  async (engine) => {
+    const statements = await statementsOfRequest(origins[engine], '/loans')
+    // The page, its books (one IN), the count: nothing between BEGIN and the page.
+    expect(kinds(statements)).toEqual([
+      ...BEGIN[TEST_DATABASE],
+      'SELECT',
+      'SELECT',
+      'SELECT',
+      'COMMIT',
+    ])
+  }
+)
+
+it.each(['prisma', 'compiled'] as const)(
+  '%s: the first pages a page embeds are read in its transaction',
+  async (engine) => {
+    const statements = await statementsOfRequest(origins[engine], '/books')
+    const [first] = statements
+    expect(statements.every(({ connection }) => connection === first?.connection)).toBe(true)
+    const listed = kinds(statements)
+    const begin = BEGIN[TEST_DATABASE]
+    expect(listed.slice(0, begin.length)).toEqual(begin)
+    expect(listed.at(-1)).toBe('COMMIT')
+    // The page, its count and the loans, each statement once: no second transaction.
+    expect(listed.filter((kind) => kind === 'COMMIT')).toHaveLength(1)
+    expect(listed.filter((kind) => kind === 'SELECT').length).toBeGreaterThanOrEqual(3)
+  }
+)

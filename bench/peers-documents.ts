@@ -31,25 +31,13 @@ const members = (rows: EventRow[]) =>
     payload: row.payload,
   }))
 
-/** The `hydra:search` template the generated routes write: `page`, and a feed's cursor ranges. */
-function search(path: string, cursor: boolean) {
-  const ranges = cursor
-    ? ['createdAt', 'id'].flatMap((field) =>
-        ['lt', 'gt', 'lte', 'gte'].map((operator) => [`${field}[${operator}]`, field] as const)
-      )
-    : []
-  const mappings = [...ranges, ['page', 'hydra:pageIndex'] as const]
-  return {
-    '@type': 'hydra:IriTemplate',
-    'hydra:template': `${path}{?${mappings.map(([variable]) => variable).join(',')}}`,
-    'hydra:variableRepresentation': 'BasicRepresentation',
-    'hydra:mapping': mappings.map(([variable, property]) => ({
-      '@type': 'IriTemplateMapping',
-      variable,
-      property,
-      required: false,
-    })),
-  }
+/**
+ * The `hydra:search` the generated routes write on the pages measured: each is asked with a query
+ * (`?page=2`, a feed position), so it names the template its entry page holds
+ * (docs/filters.md#discovery-hydrasearch) rather than repeating it.
+ */
+function search(path: string) {
+  return { '@id': `${path}#search` }
 }
 
 /** The generated route's document for a page of full paging. */
@@ -71,7 +59,7 @@ export function fullDocument(rows: EventRow[], totalItems: number, page: number)
     'hydra:totalItems': totalItems,
     'hydra:member': members(rows),
     ...(lastPage > 1 ? { 'hydra:view': view } : {}),
-    'hydra:search': search('/events', false),
+    'hydra:search': search('/events'),
   }
 }
 
@@ -87,7 +75,7 @@ export function partialDocument(rows: EventRow[], hasNext: boolean, page: number
     '@type': 'hydra:Collection',
     'hydra:member': members(rows),
     'hydra:view': view,
-    'hydra:search': search('/events/partial', false),
+    'hydra:search': search('/events/partial'),
   }
 }
 
@@ -114,7 +102,7 @@ export function cursorDocument(rows: EventRow[], after: Position, hasNext: boole
     '@type': 'hydra:Collection',
     'hydra:member': members(rows),
     'hydra:view': view,
-    'hydra:search': search('/events/feed', true),
+    'hydra:search': search('/events/feed'),
   }
 }
 

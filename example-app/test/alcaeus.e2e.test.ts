@@ -219,6 +219,27 @@ describe('alcaeus follows relations', () => {
   })
 })
 
+describe("alcaeus finds a collection's search template", () => {
+  it('on its entry page, and from any other page at the IRI that page names', async () => {
+    const hydra = client()
+    const search = rdf.namedNode(`${HYDRA}search`)
+    const template = rdf.namedNode(`${HYDRA}template`)
+    const page = await hydra.loadResource(`${origin}/books?page=2&title=a`)
+    const named = page.representation?.root?.pointer.out(search)
+    expect(named?.term?.termType).toBe('NamedNode')
+    expect(named?.value).toBe(`${origin}/books#search`)
+    // The page names the template and holds nothing more of it.
+    expect(named?.out(template).values).toEqual([])
+    const entry = await hydra.loadResource(named?.value as string)
+    const found = entry.representation?.get<{ template: string | undefined }>(
+      named?.value as string
+    )
+    // The template is a string as the page wrote it: a path, expanded against the page's URL.
+    expect(found?.template).toMatch(/^\/books\{\?page,itemsPerPage,title,/)
+    expect(entry.representation?.root?.pointer.out(search).value).toBe(named?.value)
+  })
+})
+
 describe('alcaeus reads errors and items', () => {
   it('an error document is a hydra:Error', async () => {
     const hydra = client()

@@ -449,9 +449,10 @@ const REVIEW_VARIABLES = [
 ]
 
 describe('discovery: hydra:search', () => {
-  it('describes every variable of /books as API Platform does, in paged and streamed responses', async () => {
-    const response = await get(origin, '/books?page=2')
+  it('describes every variable of /books as API Platform does, on paged and streamed entry pages', async () => {
+    const response = await get(origin, '/books')
     const search = response.body['hydra:search'] as Record<string, unknown>
+    expect(search['@id']).toBe('/books#search')
     expect(search['@type']).toBe('hydra:IriTemplate')
     const variables = [...BOOK_PAGING, ...BOOK_VARIABLES]
     expect(search['hydra:template']).toBe(`/books{?${variables.join(',')}}`)
@@ -464,8 +465,8 @@ describe('discovery: hydra:search', () => {
       property: 'author',
       required: false,
     })
-    const streamed = await get(origin, '/loans?pagination=false')
-    expect((streamed.body['hydra:search'] as Record<string, unknown>)['hydra:template']).toMatch(
+    const loans = await get(origin, '/loans')
+    expect((loans.body['hydra:search'] as Record<string, unknown>)['hydra:template']).toMatch(
       /^\/loans\{\?page,.*,exists\[returnedAt\],properties\[\],properties\[book\]\[\]\}$/
     )
     const deep = await get(origin, '/reviews')
@@ -484,6 +485,37 @@ describe('discovery: hydra:search', () => {
     expect((await get(origin, '/books/popular')).body['hydra:search']).toMatchObject({
       'hydra:template': expect.not.stringContaining('order['),
     })
+  })
+
+  it('holds the template on the entry page only: every other page refers to it by its IRI', async () => {
+    const entry = await get(origin, '/books')
+    const template = entry.body['hydra:search'] as Record<string, unknown>
+    expect(template['hydra:template']).toMatch(/^\/books\{\?page,/)
+    const others = [
+      ['/books?page=2', '/books'],
+      ['/books?title=a&order[title]=desc', '/books'],
+      ['/books?pagination=false', '/books'],
+      ['/loans?pagination=false', '/loans'],
+      ['/authors/3/books?page=1', '/authors/3/books'],
+    ]
+    for (const [url, path] of others) {
+      const { status, body } = await get(origin, url as string)
+      expect(status, url).toBe(200)
+      expect(body['hydra:search'], url).toStrictEqual({ '@id': `${path}#search` })
+    }
+    // The reference names the template its collection's entry page holds.
+    const sub = (await get(origin, '/authors/3/books')).body['hydra:search'] as Record<
+      string,
+      unknown
+    >
+    expect(sub['@id']).toBe('/authors/3/books#search')
+    expect(sub['hydra:template']).toMatch(/^\/authors\/3\/books\{\?/)
+    // Without the `hydra:` prefix alike.
+    expect((await get(origin, '/reviews?page=1')).body.search).toStrictEqual({
+      '@id': '/reviews#search',
+    })
+    // A collection reading no parameter has none, on any page.
+    expect((await get(origin, '/languages?page=1')).body).not.toHaveProperty('hydra:search')
   })
 
   it('expands to Hydra’s IRIs through the type’s context', async () => {

@@ -563,7 +563,7 @@ describe('hydra:search through relations', () => {
   ]
 
   it('responses map each nested parameter to its dotted property, as API Platform', async () => {
-    const response = await get(origin, '/items?owner.name=ann')
+    const response = await get(origin, '/items')
     const search = response.body['hydra:search'] as Record<string, unknown>
     const mapping = search['hydra:mapping'] as Array<Record<string, unknown>>
     for (const variable of NESTED) {

@@ -184,8 +184,14 @@ describe('jsonld expands every kind of response with typed literals', () => {
         ([, values]) => (values as Array<{ '@type'?: string }>)[0]?.['@type'] === `${XSD}dateTime`
       )
       expect(dates.length, url).toBeGreaterThan(0)
-      // The search block expands to Hydra's IRI template terms, prefixed or not.
-      const search = (collection[`${HYDRA}search`] as Node[] | undefined)?.[0]
+      // The search block expands to Hydra's IRI template terms, prefixed or not: on the entry
+      // page the template, on any other a reference to that template by its IRI.
+      const path = url.replace(/\?.*$/, '')
+      const iri = `${origin}${path}#search`
+      if (url !== path) expect(collection[`${HYDRA}search`], url).toEqual([{ '@id': iri }])
+      const entry = url === path ? collection : await expand(`${origin}${path}`)
+      const search = (entry[`${HYDRA}search`] as Node[] | undefined)?.[0]
+      expect(search?.['@id'], url).toBe(iri)
       expect(search?.['@type'], url).toEqual([`${HYDRA}IriTemplate`])
       const mapping = (search?.[`${HYDRA}mapping`] as Node[] | undefined)?.[0]
       expect(literal(mapping, `${HYDRA}variable`)?.['@value']).toBeTypeOf('string')

@@ -274,7 +274,9 @@ function split(body: Record<string, unknown>) {
   const { 'hydra:search': search, ...rest } = body
   const mappings = ((search as Record<string, unknown> | undefined)?.['hydra:mapping'] ??
     []) as Array<{ variable: string }>
-  return { rest: JSON.stringify(rest), variables: mappings.map((mapping) => mapping.variable) }
+  // A page but the entry page refers to the template by its IRI: compared as the rest is.
+  const kept = mappings.length > 0 ? rest : body
+  return { rest: JSON.stringify(kept), variables: mappings.map((mapping) => mapping.variable) }
 }
 
 /** The answer to `path` under `mount`, with the mount written as `/api` in the body. */

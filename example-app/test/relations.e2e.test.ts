@@ -291,7 +291,9 @@ describe('sub-collections hold exactly the related rows', () => {
     const { pages, ids: walked } = await walkIds(query)
     expect(walked).toEqual(byPages.map((title) => title.id))
     expect(pages[0]?.['hydra:totalItems']).toBe(byPages.length)
-    expect(pages[0]?.['hydra:search']).toMatchObject({
+    expect(pages[0]?.['hydra:search']).toStrictEqual({ '@id': `${path}#search` })
+    expect((await get(origin, path)).body['hydra:search']).toMatchObject({
+      '@id': `${path}#search`,
       'hydra:template': expect.stringMatching(new RegExp(`^${path}\\{\\?`)),
     })
     const named = await get(origin, `${path}?name=${encodeURIComponent(' 1')}&pagination=false`)

@@ -125,6 +125,7 @@ export function searchWithout(search: Json, path: string, blocked: ReadonlySet<s
   const variables = mappings.map((mapping) => mapping.variable as string)
   return {
     ...search,
+    '@id': `${path}#search`,
     'hydra:template': `${path}{?${variables.join(',')}}`,
     'hydra:mapping': mappings,
   }
@@ -150,6 +151,8 @@ export interface PageRequest {
   page: number
   perPage: number
   paged: boolean
+  /** Asked without a query: the collection's entry page, the one that holds the template. */
+  entry: boolean
 }
 
 /** A collection of `members` (every matching row) as the request pages it (docs/paging.md). */
@@ -161,6 +164,8 @@ export function collection(
 ): Json {
   const { path, query, page, perPage, paged } = request
   const head = { '@context': context, '@id': path, '@type': 'hydra:Collection' }
+  // docs/filters.md#discovery-hydrasearch: the template on the entry page, a reference to it elsewhere.
+  const searched = request.entry ? search : { '@id': `${path}#search` }
   const self = (number?: number) =>
     `${path}?${[query, number === undefined ? '' : `page=${number}`].filter(Boolean).join('&')}`
   if (!paged) {
@@ -172,7 +177,7 @@ export function collection(
       'hydra:member': members,
       'hydra:totalItems': members.length,
       ...view,
-      'hydra:search': search,
+      'hydra:search': searched,
     }
   }
   const last = Math.max(Math.ceil(members.length / perPage), 1)
@@ -189,6 +194,6 @@ export function collection(
     if (page < last) view['hydra:next'] = self(page + 1)
     body['hydra:view'] = view
   } else if (query) body['hydra:view'] = { '@id': self(), '@type': 'hydra:PartialCollectionView' }
-  body['hydra:search'] = search
+  body['hydra:search'] = searched
   return body
 }

@@ -69,6 +69,7 @@ function pageRequest(path: string, query: string, perPage: number): PageRequest 
     page: Number(params.get('page') ?? 1),
     perPage: Number(params.get('itemsPerPage') ?? perPage),
     paged: params.get('pagination') !== 'false',
+    entry: query === '',
   }
 }
 

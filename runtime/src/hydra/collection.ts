@@ -61,7 +61,10 @@ export type HydraCollection<M, P extends boolean = true> = P extends false
       member: M[]
       /** The page's view: its IRI and links; absent where docs/paging.md#view says. */
       view?: HydraView<false>
-      /** The IRI template of the collection's filters and orders (`hydra:IriTemplate`). */
+      /**
+       * The IRI template of the collection's filters and orders (`hydra:IriTemplate`) on its entry
+       * page (asked without a query); elsewhere a reference to it (`{ '@id': '/books#search' }`).
+       */
       search?: Record<string, unknown>
     }
   : {
@@ -79,7 +82,10 @@ export type HydraCollection<M, P extends boolean = true> = P extends false
       'hydra:member': M[]
       /** The page's view: its IRI and links; absent where docs/paging.md#view says. */
       'hydra:view'?: HydraView<true>
-      /** The IRI template of the collection's filters and orders (`hydra:IriTemplate`). */
+      /**
+       * The IRI template of the collection's filters and orders (`hydra:IriTemplate`) on its entry
+       * page (asked without a query); elsewhere a reference to it (`{ '@id': '/books#search' }`).
+       */
       'hydra:search'?: Record<string, unknown>
     }
 
@@ -92,7 +98,10 @@ export interface RenderOptions<P extends boolean = boolean> {
   context: string
   /** Whether Hydra keys carry the `hydra:` prefix. Default true. */
   hydraPrefix?: P | undefined
-  /** The collection's `hydra:search` block (its parameters as an IRI template), when it has one. */
+  /**
+   * The page's `hydra:search` block, when the collection has one: its parameters as an IRI template
+   * on its entry page, a reference to that template elsewhere (search.ts, `pageSearch`).
+   */
   search?: Record<string, unknown> | undefined
 }
 

@@ -7,7 +7,7 @@ import { defaultPagingConfig } from '../paging/config.js'
 import type { CollectionPage } from '../paging/types.js'
 import { type RenderOptions, renderCollection, viewLinks } from './collection.js'
 import { type PageAt, pageDocument } from './page-document.js'
-import { collectionSearch } from './search.js'
+import { collectionSearch, pageSearch } from './search.js'
 
 /**
  * The page writer every collection route uses, checked against the document `renderCollection`
@@ -113,12 +113,13 @@ function bothTexts(
     parameters: defaultParameterNames,
     context: `/contexts/Book"${prefix}`,
     hydraPrefix: prefix,
-    search: search(request.path),
+    search: pageSearch(search(request.path), request.path, request.query === ''),
   }
   const at: PageAt = {
     path: request.path,
     context: options.context,
     view: viewLinks(page, options),
+    entry: request.query === '',
   }
   return {
     written: pageDocument(prefix, search)(page, page.items, at),
@@ -146,30 +147,61 @@ describe('pageDocument', () => {
     const write = pageDocument(true, searchOf(true))
     const page = PAGES['a single page, no view'] as CollectionPage<unknown>
     for (const path of ['/books', '/api/v2/books', '/q"u\\o/te', '/tab\tpath']) {
-      const document = JSON.parse(write(page, members, { path, context: '/c', view: undefined }))
+      const document = JSON.parse(
+        write(page, members, { path, context: '/c', view: undefined, entry: true })
+      )
       expect(document['@id']).toBe(path)
       expect(document['hydra:search']).toEqual(searchOf(true)(path))
       expect(document['hydra:search']['hydra:template'].startsWith(`${path}{?`)).toBe(true)
     }
   })
 
+  it('writes the template on the entry page only, a reference to it on every other page', () => {
+    const write = pageDocument(true, searchOf(true))
+    const page = PAGES['a middle page of full paging'] as CollectionPage<unknown>
+    for (const path of ['/books', '/api/v2/books', '/q"u\\o/te']) {
+      const entry = JSON.parse(
+        write(page, members, { path, context: '/c', view: undefined, entry: true })
+      )
+      expect(entry['hydra:search']['@id']).toBe(`${path}#search`)
+      expect(entry['hydra:search']['hydra:template'].startsWith(`${path}{?`)).toBe(true)
+      const other = JSON.parse(
+        write(page, members, { path, context: '/c', view: undefined, entry: false })
+      )
+      expect(other['hydra:search']).toStrictEqual({ '@id': `${path}#search` })
+    }
+    const none = pageDocument(true, noSearch)(page, members, {
+      path: '/languages',
+      context: '/c',
+      view: undefined,
+      entry: false,
+    })
+    expect(JSON.parse(none)).not.toHaveProperty('hydra:search')
+  })
+
   it('takes the members as given, not the page’s items', () => {
     const page = PAGES['a middle page of full paging'] as CollectionPage<unknown>
     const shown = [{ '@id': '/books/1' }]
     const document = JSON.parse(
-      pageDocument(false, noSearch)(page, shown, { path: '/books', context: '/c', view: undefined })
+      pageDocument(false, noSearch)(page, shown, {
+        path: '/books',
+        context: '/c',
+        view: undefined,
+        entry: true,
+      })
     )
     expect(document.member).toEqual(shown)
     expect(document).not.toHaveProperty('view')
   })
 
-  it('writes a search block whose text holds the path more than once by asking for each path', () => {
-    // A template of two copies of the path: the block written once cannot be cut at one place.
+  it('writes a search block whose text holds the path more than once, the path at each place', () => {
     const twice = (path: string) => ({ '@type': 'IriTemplate', template: path, also: path })
     const write = pageDocument(false, twice)
     const page = PAGES['a single page, no view'] as CollectionPage<unknown>
     for (const path of ['/books', '/x"y']) {
-      const document = JSON.parse(write(page, [], { path, context: '/c', view: undefined }))
+      const document = JSON.parse(
+        write(page, [], { path, context: '/c', view: undefined, entry: true })
+      )
       expect(document.search).toEqual(twice(path))
     }
   })
@@ -177,7 +209,12 @@ describe('pageDocument', () => {
   it('writes a search block that does not hold the path as it is', () => {
     const fixed = () => ({ '@type': 'IriTemplate', template: '/elsewhere{?q}' })
     const page = PAGES['a single page, no view'] as CollectionPage<unknown>
-    const text = pageDocument(true, fixed)(page, [], { path: '/a', context: '/c', view: undefined })
+    const text = pageDocument(true, fixed)(page, [], {
+      path: '/a',
+      context: '/c',
+      view: undefined,
+      entry: true,
+    })
     expect(JSON.parse(text)['hydra:search']).toEqual(fixed())
   })
 })

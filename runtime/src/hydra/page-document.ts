@@ -3,10 +3,12 @@
  * A page of a collection written as JSON text: the document renderCollection renders, key for
  * key, with what its operation fixes (its terms, its `hydra:search` block but for the path it is
  * served at) written once, when the operation's route is made, and the members stringified once.
+ * The block is the template on the collection's entry page, a reference to it on every other page.
  */
 import type { CollectionPage, LinkTarget } from '../paging/types.js'
 import { hydraTerm } from '../terms.js'
 import { TOTAL_ITEMS_ACCURACY } from './collection.js'
+import { searchIri } from './search.js'
 
 /** Where one page is written: its path, its context, and its view's links when it has a view. */
 export interface PageAt {
@@ -15,6 +17,8 @@ export interface PageAt {
   context: string
   /** The IRI of a page of the view; undefined when the page has no view (docs/paging.md#view). */
   view: ((target: LinkTarget) => string) | undefined
+  /** The collection's entry page (its path asked without a query): it holds the template. */
+  entry: boolean
 }
 
 /** Writes one page whose members are written already. */
@@ -29,20 +33,20 @@ const PATH_MARK = '\u0000'
 
 /**
  * The `hydra:search` block of every path as text, from the block written once with a mark for its
- * path (which only its template holds); '' for a collection without one.
+ * path (which only its `@id` and its template hold): the template on an entry page, a reference to
+ * it on any other; '' for a collection without one.
  */
 function searchText(
   search: (path: string) => Record<string, unknown> | undefined,
   term: string
-): (path: string) => string {
+): (path: string, entry: boolean) => string {
   const block = search(PATH_MARK)
   if (block === undefined) return () => ''
-  const parts = JSON.stringify(block).split(JSON.stringify(PATH_MARK).slice(1, -1))
-  const [before, after] = parts
-  if (parts.length !== 2 || before === undefined || after === undefined)
-    return (path) => `${term}${JSON.stringify(search(path))}`
-  const head = `${term}${before}`
-  return (path) => `${head}${JSON.stringify(path).slice(1, -1)}${after}`
+  const parts = `${term}${JSON.stringify(block)}`.split(JSON.stringify(PATH_MARK).slice(1, -1))
+  return (path, entry) => {
+    if (!entry) return `${term}${JSON.stringify({ '@id': searchIri(path) })}`
+    return parts.join(JSON.stringify(path).slice(1, -1))
+  }
 }
 
 /**
@@ -64,7 +68,7 @@ export function pageDocument(
     (key) => [key, `,${term(key)}:`] as const
   )
   const searchAt = searchText(search, `,${term('search')}:`)
-  return (page, members, { path, context, view }) => {
+  return (page, members, { path, context, view, entry }) => {
     let text = `{"@context":${JSON.stringify(context)},"@id":${JSON.stringify(path)}${head}`
     if (page.totalItems !== undefined) text += `${totalTerm}${page.totalItems}`
     if (page.totalItemsAccuracy) text += `${accuracyTerm}${JSON.stringify(page.totalItemsAccuracy)}`
@@ -78,6 +82,6 @@ export function pageDocument(
         }
       text += '}'
     }
-    return `${text}${searchAt(path)}}`
+    return `${text}${searchAt(path, entry)}}`
   }
 }

@@ -86,7 +86,7 @@ describe('searchTemplate', () => {
   it('writes its keys without the prefix when the collection has none', () => {
     expect(
       Object.keys(searchTemplate('/books', searchMappings({ ...spec, order: [] }), false))
-    ).toEqual(['@type', 'template', 'variableRepresentation', 'mapping'])
+    ).toEqual(['@id', '@type', 'template', 'variableRepresentation', 'mapping'])
   })
 })
 

@@ -5,7 +5,9 @@
  * variable, `variable`, `property` and `required` unprefixed in both styles (the context defines
  * them, and the template's other keys, only inside the search block, so they never take a field's
  * name). Clients such as api-doc-parser read a resource's parameters from a collection response,
- * not from the documentation, and the admin offers its filter inputs and sortable columns from it.
+ * not from the documentation, and the admin offers its filter inputs and sortable columns from it:
+ * both read the collection's entry page (its path asked without a query), so that page holds the
+ * template and every other page a reference to it (docs/filters.md#discovery-hydrasearch).
  */
 
 import type { PagingConfig } from '../contract/paging.js'
@@ -97,7 +99,15 @@ export function collectionMappings(
   return collectionVariables(type, paging, spec).map((entry) => mapping(entry.variable, entry.term))
 }
 
-/** The `hydra:search` value of a collection at `path` (its mount path included). */
+/**
+ * The IRI of the template of the collection at `path`: a node of its entry page, `/books#search`,
+ * which a client resolves by reading `/books`.
+ */
+export function searchIri(path: string): string {
+  return `${path}#search`
+}
+
+/** The `hydra:search` value of a collection's entry page at `path` (its mount path included). */
 export function searchTemplate(
   path: string,
   mappings: readonly SearchMapping[],
@@ -105,6 +115,7 @@ export function searchTemplate(
 ): Record<string, unknown> {
   const names = mappings.map((entry) => entry.variable)
   return {
+    '@id': searchIri(path),
     '@type': hydraTerm('IriTemplate', prefix),
     [hydraTerm('template', prefix)]: `${path}${names.length > 0 ? `{?${names.join(',')}}` : ''}`,
     [hydraTerm('variableRepresentation', prefix)]: 'BasicRepresentation',
@@ -125,4 +136,19 @@ export function collectionSearch(
 ): (path: string) => Record<string, unknown> | undefined {
   const mappings = collectionMappings(type, paging, spec)
   return (path) => (mappings.length > 0 ? searchTemplate(path, mappings, prefix) : undefined)
+}
+
+/**
+ * A page's `hydra:search`: the template (`template`, undefined for a collection without one) on
+ * the collection's entry page (`entry`: its path asked without a query), where api-doc-parser and
+ * the admin read it; on any other page a reference to it by its IRI, which saves repeating the
+ * template on every page.
+ */
+export function pageSearch(
+  template: Record<string, unknown> | undefined,
+  path: string,
+  entry: boolean
+): Record<string, unknown> | undefined {
+  if (template === undefined || entry) return template
+  return { '@id': searchIri(path) }
 }

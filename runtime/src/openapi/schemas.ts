@@ -124,7 +124,10 @@ export function viewSchema(prefix: boolean): Schema {
   return { type: 'object', required: ['@id', '@type'], properties, additionalProperties: false }
 }
 
-/** `hydra:search`: the parameters of the collection as an IRI template. */
+/**
+ * `hydra:search`: the parameters of the collection as an IRI template on its entry page (its path
+ * asked without a query), a reference to that template by its IRI on every other page.
+ */
 export function searchSchema(prefix: boolean): Schema {
   const mapping = {
     type: 'object',
@@ -142,10 +145,12 @@ export function searchSchema(prefix: boolean): Schema {
     representation: hydraTerm('variableRepresentation', prefix),
     mapping: hydraTerm('mapping', prefix),
   }
-  return {
+  const id = { type: 'string', format: 'uri-reference' }
+  const template = {
     type: 'object',
-    required: ['@type', keys.template, keys.representation, keys.mapping],
+    required: ['@id', '@type', keys.template, keys.representation, keys.mapping],
     properties: {
+      '@id': id,
       '@type': { const: hydraTerm('IriTemplate', prefix) },
       [keys.template]: { type: 'string' },
       [keys.representation]: { const: 'BasicRepresentation' },
@@ -153,6 +158,14 @@ export function searchSchema(prefix: boolean): Schema {
     },
     additionalProperties: false,
   }
+  const reference = {
+    type: 'object',
+    description: "The template's IRI: the entry page's path with the fragment `#search`.",
+    required: ['@id'],
+    properties: { '@id': id },
+    additionalProperties: false,
+  }
+  return { oneOf: [template, reference] }
 }
 
 /** Component names of the shared schemas. */

@@ -15,6 +15,7 @@ import {
   viewLinks,
 } from '../../hydra/collection.js'
 import type { PageDocument } from '../../hydra/page-document.js'
+import { pageSearch } from '../../hydra/search.js'
 import { viewLinkHeader } from '../../hydra/view-link-header.js'
 import { isTruncated, MAX_INPUT_VARS, parseQuery, type QueryMap } from '../../iri/query-string.js'
 import { type HydraLogger, loggerOf } from '../../observe/logger.js'
@@ -91,14 +92,16 @@ export function respondWithContent<T, M, P extends boolean>(
   if (page) {
     const { path, query, context } = render
     const view = viewLinks(page, render)
-    const text = writer.document(page, page.items.map(toMember), { path, context, view })
+    // Asked without a query, the page is the collection's entry page: the one with the template.
+    const entry = query.size === 0
+    const text = writer.document(page, page.items.map(toMember), { path, context, view, entry })
     // Asked without a query, the document's main resource is the collection, by the URL asked.
-    const iri = query.size === 0 ? undefined : view ? view(page.self) : path
+    const iri = entry ? undefined : view ? view(page.self) : path
     // The view's links again as `Link` headers, for clients that page without reading the body.
     const pages = view ? viewLinkHeader(page, view, apiState(c).origin) : undefined
     return jsonLdText<HydraCollection<M, P>>(c, text, iri, stream.cacheControl, pages)
   }
-  render.search = writer.search(render.path)
+  render.search = pageSearch(writer.search(render.path), render.path, render.query.size === 0)
   return streamCollection(c, content.batches, toMember, render, stream)
 }
 

@@ -158,9 +158,12 @@ describe("hydraHeaders: only the API's own responses", () => {
         previous: '/items?page=1',
         next: '/items?page=3',
       },
-      // Its parameters, unprefixed too.
-      search: expect.objectContaining({ '@type': 'IriTemplate', template: '/items{?page}' }),
+      // Its parameters' template, named: the entry page holds it, unprefixed too.
+      search: { '@id': '/items#search' },
     })
+    expect((await (await plain.request('/items')).json()).search).toEqual(
+      expect.objectContaining({ '@type': 'IriTemplate', template: '/items{?page}' })
+    )
     const error = await plain.request('/items?page=x')
     expect(error.status).toBe(400)
     expect(await error.json()).toEqual({

@@ -118,16 +118,3 @@ export function refuseHiddenKey(
         `${resource.name}: ${field.name} is part of its items' key, written in every @id, and cannot be hidden`
       )
 }
-
-/** Members without the fields the caller may not see. */
-export function hideFields<R, M>(
-  toMember: (row: R) => M,
-  hidden: ReadonlySet<string>
-): (row: R) => M {
-  if (hidden.size === 0) return toMember
-  return (row) => {
-    const member = toMember(row) as Record<string, unknown>
-    for (const field of hidden) delete member[field]
-    return member as M
-  }
-}

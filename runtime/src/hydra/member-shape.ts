@@ -8,9 +8,17 @@
  * writer that writes each member once, from its row to its JSON object.
  */
 import { type KeySpec, keyFields } from '../contract/keys.js'
-import type { DeclaredEmbed } from '../contract/properties.js'
+import type { DeclaredEmbed, PropertySpec } from '../contract/properties.js'
 import type { FieldSpec, LinkSpec } from '../contract/resource.js'
-import type { EmbedRequest, PropertySelection } from '../filters/properties.js'
+import { queryNames } from '../filters/caller-spec.js'
+import {
+  callerProperties,
+  type EmbedRequest,
+  type PropertySelection,
+  readProperties,
+  relationOf,
+} from '../filters/properties.js'
+import type { QueryMap } from '../iri/query-string.js'
 import { type EmbedWrite, embeddedWriter } from './embedded-writer.js'
 import { memberPropertiesOf, type PropertyWrite } from './member-properties.js'
 
@@ -68,6 +76,58 @@ export function memberShape<M>(request: ShapeRequest<M>): MemberShape<M> {
     omitted: omittedColumns(resource, selection, request.keys ?? []),
     write: memberWriter(request, selection, hiding?.hidden ?? NONE),
   }
+}
+
+/** What the caller may not see, and whether rules apply to it at all. */
+export interface CallerHiding extends ShapeHiding {
+  personal: boolean
+}
+
+/** What an item's shape reads of its resource: its property filter and `hydra:` prefix too. */
+interface ItemResource<M> extends ShapedResource<M> {
+  properties?: PropertySpec | undefined
+  hydraPrefix?: boolean | undefined
+}
+
+/**
+ * The shape of an item's member: the request's property filter, read as the caller may use it (a
+ * field its rules hide, of the item or of a relation it embeds, is not offered: a 400 before any
+ * query), with the relations the item declares embedded.
+ */
+export function itemShape<M>(
+  resource: ItemResource<M>,
+  query: QueryMap,
+  view: CallerHiding,
+  declared: readonly DeclaredEmbed[] | undefined,
+  base: string
+): MemberShape<M> {
+  const spec = callerItemProperties(resource.properties, view, resource.links)
+  return memberShape({
+    resource,
+    requested: spec && readProperties(query, spec),
+    declared,
+    hiding: view,
+    base,
+    hydraPrefix: resource.hydraPrefix !== false,
+  })
+}
+
+/**
+ * An item's property filter as the caller may use it (docs/security.md): without the resource's
+ * fields the caller may not see, nor the fields of an embedded model that model's rules hide.
+ */
+function callerItemProperties(
+  spec: PropertySpec | undefined,
+  view: CallerHiding,
+  links: readonly LinkSpec[] | undefined
+): PropertySpec | undefined {
+  if (!spec || !view.personal) return spec
+  const hidden = new Set(queryNames(view.hidden, links))
+  for (const property of spec.properties)
+    if (property.embed)
+      for (const field of view.hiddenOf(property.embed.model))
+        hidden.add(`${relationOf(property)}.${field}`)
+  return hidden.size === 0 ? spec : callerProperties(spec, hidden)
 }
 
 /**

@@ -13,7 +13,6 @@ import type { CallerView } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { queryNames } from '../../filters/caller-spec.js'
 import { declaredPages } from '../../filters/declared-embeds.js'
-import { callerProperties, relationOf } from '../../filters/properties.js'
 import type { RelationScope } from '../../filters/where.js'
 import type { OperationVariant, PreparedOperation } from '../../hydra/prepared-operation.js'
 import { type CallerOptions, readingCaller } from './request-caller.js'
@@ -84,24 +83,6 @@ export async function callerOperation<M, P extends boolean, Row extends object>(
 export const embeddedModels = (spec: PropertySpec | undefined): string[] => [
   ...new Set(spec?.properties.flatMap((property) => property.embed?.model ?? []) ?? []),
 ]
-
-/**
- * An item's property filter as the caller may use it (docs/security.md): without the resource's
- * fields the caller may not see, nor the fields of an embedded model that model's rules hide.
- */
-export function callerItemProperties(
-  spec: PropertySpec | undefined,
-  view: CallerView,
-  links: readonly { name: string; field?: string | undefined }[] | undefined
-): PropertySpec | undefined {
-  if (!spec || !view.personal) return spec
-  const hidden = new Set(queryNames(view.hidden, links))
-  for (const property of spec.properties)
-    if (property.embed)
-      for (const field of view.hiddenOf(property.embed.model))
-        hidden.add(`${relationOf(property)}.${field}`)
-  return hidden.size === 0 ? spec : callerProperties(spec, hidden)
-}
 
 /**
  * Throws when a rule hides a field of the items' key: its value is written in every `@id`, where

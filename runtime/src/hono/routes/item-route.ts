@@ -12,14 +12,9 @@ import type { DataAccess } from '../../data/data-access.js'
 import { budgetOf, type DatabaseTimeouts } from '../../database/timeouts.js'
 import { HydraError } from '../../errors.js'
 import { declaredFor, declaredModels, declaredPages } from '../../filters/declared-embeds.js'
-import { readProperties } from '../../filters/properties.js'
-import { memberShape } from '../../hydra/member-shape.js'
+import { itemShape } from '../../hydra/member-shape.js'
 import type { OperationsOptions } from '../../observe/options.js'
-import {
-  callerItemProperties,
-  embeddedModels,
-  refuseHiddenKey,
-} from '../access/caller-operation.js'
+import { embeddedModels, refuseHiddenKey } from '../access/caller-operation.js'
 import { type CallerOptions, readingCaller } from '../access/request-caller.js'
 import { mountPrefix, segmentFromEnd } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
@@ -118,16 +113,7 @@ async function itemResponse<M, K extends IdKind>(
     const view = await readingCaller(c, options, rows, request)
     refuseHiddenKey(view.hidden, resource)
     // A selection names only what the caller may see: anything else is a 400 before any query.
-    const spec = callerItemProperties(resource.properties, view, resource.links)
-    const requested = spec && readProperties(requestQuery(c), spec)
-    const shape = memberShape({
-      resource,
-      requested,
-      declared,
-      hiding: view,
-      base,
-      hydraPrefix: resource.hydraPrefix !== false,
-    })
+    const shape = itemShape(resource, requestQuery(c), view, declared, base)
     const raw = c.req.param('id') ?? ''
     // An id that is no value of the key's column, or not written as the resource writes its
     // IRIs, names no item: a 404 without a query. The segment is read as the path has it, where

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DeclaredEmbed } from '../contract/properties.js'
-import { declaredFor, subCollectionName, withDeclaredEmbeds } from './declared-embeds.js'
+import { withDeclaredEmbeds } from '../hydra/member-shape.js'
+import { declaredFor, subCollectionName } from './declared-embeds.js'
 
 const embed = (fields: readonly string[]) => ({
   model: 'Book',

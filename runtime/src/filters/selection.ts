@@ -24,7 +24,7 @@ export interface PlannedRows {
   order?: readonly OrderField[] | undefined
   /** The properties the request selects and the relations it embeds; absent: every property. */
   properties?: PropertySelection | undefined
-  /** The model's columns the rows need not hold (filters/shown-columns.ts); absent: none. */
+  /** The model's columns the rows need not hold (hydra/member-shape.ts); absent: none. */
   omitted?: ReadonlySet<string> | undefined
 }
 
@@ -41,7 +41,7 @@ export interface RowSelection<Where = Record<string, unknown>, OrderBy = Record<
   reverse?: OrderBy[] | undefined
   /** The properties the request selects and the relations it embeds; absent: every property. */
   properties?: PropertySelection | undefined
-  /** The model's columns the rows need not hold (filters/shown-columns.ts); absent: none. */
+  /** The model's columns the rows need not hold (hydra/member-shape.ts); absent: none. */
   omitted?: ReadonlySet<string> | undefined
 }
 

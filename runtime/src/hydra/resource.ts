@@ -7,6 +7,7 @@ import type {
 } from '../contract/resource.js'
 import { keySegment, readKeySegment } from './item-key.js'
 import { linkWriter } from './links.js'
+import { describeMembers } from './member-properties.js'
 import type { DescribedMember } from './member-type.js'
 import { converterFor } from './member-values.js'
 
@@ -53,6 +54,7 @@ export function defineResource<const D extends ResourceDescription, K extends Id
         },
     parseId: (segment) => readKeySegment(spec.id, segment, spec.provider),
   }
+  describeMembers(resource, spec, iriOf)
   // `spec` holds the description's property filter: its type is the one written (ShapedMemberOf).
   return resource as Resource<M, K> & PropertiesOf<D>
 }

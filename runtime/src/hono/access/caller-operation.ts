@@ -14,7 +14,6 @@ import type { DataAccess } from '../../data/data-access.js'
 import { queryNames } from '../../filters/caller-spec.js'
 import { declaredPages } from '../../filters/declared-embeds.js'
 import type { RelationScope } from '../../filters/filter-conditions.js'
-import { callerProperties, relationOf } from '../../filters/properties.js'
 import type { OperationVariant, PreparedOperation } from '../../hydra/prepared-operation.js'
 import { type CallerOptions, readingCaller } from './request-caller.js'
 
@@ -86,24 +85,6 @@ export const embeddedModels = (spec: PropertySpec | undefined): string[] => [
 ]
 
 /**
- * An item's property filter as the caller may use it (docs/security.md): without the resource's
- * fields the caller may not see, nor the fields of an embedded model that model's rules hide.
- */
-export function callerItemProperties(
-  spec: PropertySpec | undefined,
-  view: CallerView,
-  links: readonly { name: string; field?: string | undefined }[] | undefined
-): PropertySpec | undefined {
-  if (!spec || !view.personal) return spec
-  const hidden = new Set(queryNames(view.hidden, links))
-  for (const property of spec.properties)
-    if (property.embed)
-      for (const field of view.hiddenOf(property.embed.model))
-        hidden.add(`${relationOf(property)}.${field}`)
-  return hidden.size === 0 ? spec : callerProperties(spec, hidden)
-}
-
-/**
  * Throws when a rule hides a field of the items' key: its value is written in every `@id`, where
  * no rule can hide it (docs/security.md). A configuration error, answered as a 500 and logged.
  */
@@ -117,17 +98,4 @@ export function refuseHiddenKey(
       throw new TypeError(
         `${resource.name}: ${field.name} is part of its items' key, written in every @id, and cannot be hidden`
       )
-}
-
-/** Members without the fields the caller may not see. */
-export function hideFields<R, M>(
-  toMember: (row: R) => M,
-  hidden: ReadonlySet<string>
-): (row: R) => M {
-  if (hidden.size === 0) return toMember
-  return (row) => {
-    const member = toMember(row) as Record<string, unknown>
-    for (const field of hidden) delete member[field]
-    return member as M
-  }
 }

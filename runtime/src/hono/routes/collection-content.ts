@@ -13,15 +13,14 @@ import type { CallerView } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { prismaOrderBy, prismaWhere } from '../../data/prisma-where.js'
 import { type Snapshot, snapshotOf } from '../../data/snapshot.js'
-import { withDeclaredEmbeds } from '../../filters/declared-embeds.js'
-import type { PropertySelection } from '../../filters/properties.js'
 import {
   type PlannedRows,
   type ProviderQuery,
   type RowSelection,
+  type Selection,
   selectRows,
 } from '../../filters/selection.js'
-import { omittedColumns } from '../../filters/shown-columns.js'
+import { type MemberShape, memberShape } from '../../hydra/member-shape.js'
 import type { QueryMap } from '../../iri/query-string.js'
 import {
   type BoundWork,
@@ -222,10 +221,64 @@ export interface ContentRead<
 }
 
 /**
+ * The shape of the request's members (hydra/member-shape.ts): the request's selection, the
+ * relations the operation declares embedded and the caller's view. The rows are read as the
+ * members show them: the relations embedded by the page's own query, the columns no member shows
+ * left unread (but the key and the keyset's fields).
+ */
+function shapeOf<M, Row extends object, Where, C extends Context, FilterWhere, OrderBy>(
+  read: ContentRead<M, Row, Where, C, FilterWhere, OrderBy>,
+  selection: Selection
+): MemberShape<M> {
+  const { operation } = read
+  const shape = memberShape({
+    resource: operation.resource,
+    requested: selection.rows.properties,
+    declared: read.embedded,
+    hiding: read.access?.view,
+    keys: [selection.cursor, selection.orderKey],
+    base: read.base,
+    hydraPrefix: operation.hydraPrefix !== false,
+  })
+  selection.rows.properties = shape.selection
+  selection.rows.omitted = shape.omitted
+  return shape
+}
+
+/**
+ * The provider that replaces the operation's query, called with the request's filters and order
+ * (as parsed, and as the `where`, within the caller's scope, and `orderBy` of its model).
+ */
+function providerCall<M, Row extends object, Where, C extends Context, FilterWhere, OrderBy>(
+  c: C,
+  read: ContentRead<M, Row, Where, C, FilterWhere, OrderBy>,
+  selection: Selection,
+  provider: CollectionProvider<Row, C, FilterWhere, OrderBy>
+): (request: PagingRequest) => ReturnType<typeof provider> {
+  const { operation, origin, access, options } = read
+  const { filters, order } = selection.query
+  // A provider reads within the caller's scope too.
+  const where =
+    origin.kind === 'data'
+      ? origin.access.providerWhere(selection.rows, callerOf(access))
+      : prismaWhere(selection.rows.condition)
+  // The selection is built from the operation's spec, which the generator wrote from the model:
+  // its where and orderBy are the model's Prisma inputs the provider is typed with.
+  const query = {
+    filters,
+    order,
+    where: where as FilterWhere | undefined,
+    orderBy: (selection.rows.order && prismaOrderBy(selection.rows.order)) as OrderBy[] | undefined,
+  }
+  const snapshot = snapshotOf(operation.resource.provider, options.timeouts)
+  return (request) => provider(request, c, query, snapshot)
+}
+
+/**
  * The content of one request: its rows selected (filters, order, cursor) and read through the
- * operation's source, or handed to the provider that replaces it; with the properties its
- * members show (the request's selection and the resource's declared embeds), which the rows were
- * read with.
+ * operation's source, or handed to the provider that replaces it; with the shape of its members
+ * (the request's selection, the resource's declared embeds, the caller's view), which the rows
+ * were read with.
  */
 export async function readContent<
   M,
@@ -238,34 +291,21 @@ export async function readContent<
   c: C,
   query: QueryMap,
   read: ContentRead<M, Row, Where, C, FilterWhere, OrderBy>
-): Promise<{ content: CollectionContent<Row>; properties: PropertySelection | undefined }> {
+): Promise<{ content: CollectionContent<Row>; shape: MemberShape<M> }> {
   const { operation, origin, access, options } = read
   const { resource, paging } = operation
   // `operation` is the declared one, or a variant of it ({ ...operation, query }): same name.
   const provider = providerOf(options, operation)
+  const literalSearch = !provider
   const selection = selectRows(
     query,
     operation,
     read.base,
     resource.provider,
-    !provider,
+    literalSearch,
     access?.scopeOf
   )
-  // The relations the operation declares embedded are read by the same query as the page.
-  const properties = withDeclaredEmbeds(selection.rows.properties, read.embedded, access?.view)
-  selection.rows.properties = properties
-  // What the request does not show is not read (but the key and the keyset's fields).
-  selection.rows.omitted = omittedColumns(resource, properties, [
-    selection.cursor,
-    selection.orderKey,
-  ])
-  const { filters, order } = selection.query
-  const orderBy = selection.rows.order && prismaOrderBy(selection.rows.order)
-  // A provider reads within the caller's scope too.
-  const where =
-    origin.kind === 'data'
-      ? origin.access.providerWhere(selection.rows, callerOf(access))
-      : prismaWhere(selection.rows.condition)
+  const shape = shapeOf(read, selection)
   // A client's totals (`Prefer: count=…`) are the generated source's to count, not a provider's.
   const count = origin.kind === 'data' && !provider ? askedCount(c, paging) : undefined
   const reading = <W>(source: CollectionSource<Row, W>) =>
@@ -275,22 +315,7 @@ export async function readContent<
       orderKey: selection.orderKey,
       cursor: selection.cursor,
       filterOperators: selection.filterOperators,
-      provider:
-        provider &&
-        ((request) =>
-          // The selection is built from the operation's spec, which the generator wrote from the
-          // model: its where and orderBy are the model's Prisma inputs the provider is typed with.
-          provider(
-            request,
-            c,
-            {
-              filters,
-              order,
-              where: where as FilterWhere | undefined,
-              orderBy: orderBy as OrderBy[] | undefined,
-            },
-            snapshotOf(resource.provider, options.timeouts)
-          )),
+      provider: provider && providerCall(c, read, selection, provider),
       batchSize: options.batchSize,
       database: resource.provider,
       work: read.work,
@@ -298,19 +323,18 @@ export async function readContent<
     })
   if (origin.kind === 'source') {
     const rows = handSource(origin.source, operation, selection.rows)
-    return { content: await reading(rows), properties }
+    return { content: await reading(rows), shape }
   }
   const { within, observation } = read
-  const view = callerOf(access)
   const rows = origin.access.source(
     operation,
     selection.rows,
-    view,
+    callerOf(access),
     within,
     observation.timing,
     count
   )
   const content = await reading(rows)
   if (count !== undefined && honoursCount(content, count)) applyCount(c, count)
-  return { content, properties }
+  return { content, shape }
 }

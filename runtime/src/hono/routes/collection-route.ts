@@ -10,11 +10,10 @@ import type { DataAccess } from '../../data/data-access.js'
 import { outageLogOf } from '../../data/read-routing.js'
 import { budgetOf } from '../../database/timeouts.js'
 import type { HydraCollection } from '../../hydra/collection.js'
-import { shapeMembers } from '../../hydra/member-shape.js'
 import { type PreparedOperation, prepareOperation } from '../../hydra/prepared-operation.js'
 import type { OperationsOptions } from '../../observe/options.js'
 import type { Condition } from '../../plan/condition.js'
-import { type CallerOperation, callerOperation, hideFields } from '../access/caller-operation.js'
+import { type CallerOperation, callerOperation } from '../access/caller-operation.js'
 import { mountPrefix } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
 import { renderOptions, requestQuery, respondWithContent } from '../response/collection-response.js'
@@ -53,8 +52,6 @@ export interface WithinParent<M, P extends boolean> {
   /** The request's observation. */
   observation: RouteObservation
 }
-
-const NONE: ReadonlySet<string> = new Set()
 
 /** What a collection route answers: its document, or a problem. */
 type CollectionAnswer<M, P extends boolean> =
@@ -205,22 +202,16 @@ async function collectionResponse<
       work: boundWork(observation, budget.query, outages, resource.provider),
       observation,
     }
-    const { content, properties } = await inDataAccess(
+    const { content, shape } = await inDataAccess(
       observation,
       dataNames(read),
       async () => {
-        const { content, properties } = await readContent(c, query, read)
-        return { content: readInSpan(observation, content), properties }
+        const { content, shape } = await readContent(c, query, read)
+        return { content: readInSpan(observation, content), shape }
       },
       (read) => pagingAttributes(read.content)
     )
-    const hidden = access?.view.hidden ?? NONE
-    const toMember = shapeMembers(
-      hideFields((row: Row) => resource.toMember(row, base), hidden),
-      properties,
-      base,
-      { links: resource.links, hydraPrefix: hydraPrefix !== false }
-    )
+    const toMember = (row: Row) => shape.write(row)
     const streamOptions = {
       outages,
       streamYield: options.streamYield,

@@ -4,6 +4,7 @@
  * array or an iterable, served with the generated routes' checks, errors, links and rendering.
  */
 import type { Context, Env, Input } from 'hono'
+import type { QuerySpec } from '../../contract/query.js'
 import { prismaOrderBy, prismaWhere } from '../../data/prisma-where.js'
 import { outageLogOf } from '../../data/read-routing.js'
 import { clientTakesTurns } from '../../database/loop-turns.js'
@@ -16,6 +17,7 @@ import type { ProviderQuery } from '../../filters/selection.js'
 import type { HydraCollection } from '../../hydra/collection.js'
 import { pageDocument } from '../../hydra/page-document.js'
 import { collectionSearch } from '../../hydra/search.js'
+import type { QueryMap } from '../../iri/query-string.js'
 import { DEFAULT_BATCH_SIZE } from '../../paging/batches.js'
 import { type CustomPagingOptions, customPaging } from '../../paging/config.js'
 import { readPagingRequest } from '../../paging/request.js'
@@ -23,7 +25,12 @@ import { type BoundWork, contentOf } from '../../paging/strategy.js'
 import type { CollectionResult, PagingRequest } from '../../paging/types.js'
 import { mountPrefix } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
-import { renderOptions, requestQuery, respondWithContent } from '../response/collection-response.js'
+import {
+  type CollectionWriter,
+  renderOptions,
+  requestQuery,
+  respondWithContent,
+} from '../response/collection-response.js'
 import { restyleRouteError } from '../response/error-handlers.js'
 import type { JsonLdResponse } from '../response/json-ld.js'
 import type { ResourceAppOptions } from './app-options.js'
@@ -104,19 +111,44 @@ export function hydraCollection<
 ): (
   c: Context<E, Path, I>
 ) => Promise<JsonLdResponse<HydraCollection<T, P>> | ProblemResponse<P, CollectionProblems>> {
+  const prepared = prepareCustom(options)
+  // Its operation's span names its context's last segment: `hydra Genre.collection`.
+  const names = { resource: options.context.split('/').pop() ?? '', operation: 'collection' }
+  return async (c) => {
+    const observation = await observeRoute({ tracing: options.tracing, serverTiming: false })
+    return inOperation(observation, names, () =>
+      serveCustom(c, observation, options, prepared, handler)
+    )
+  }
+}
+
+/** What a custom collection's handler is: from the paging request, context and query, its rows. */
+type CollectionHandler<T, C extends Context> = (
+  request: PagingRequest,
+  c: C,
+  query: ProviderQuery
+) => CollectionResult<T> | Promise<CollectionResult<T>>
+
+/** What a custom collection works out once: its paging, query, writer and database work. */
+interface PreparedCustom {
+  paging: ReturnType<typeof customPaging>
+  spec: QuerySpec | undefined
+  writer: CollectionWriter
+  batchSize: number
+  retryAfter: number
+  outages: OutageLog
+  work: BoundWork
+}
+
+/** Prepares a custom collection once: what each of its requests is served with. */
+function prepareCustom(options: CollectionHandlerOptions<boolean>): PreparedCustom {
   const paging = customPaging(options.paging, 'hydraCollection')
   const spec = options.query && customQuery(options.query, 'hydraCollection query', paging)
-  const { hydraPrefix } = options
+  const prefix = options.hydraPrefix !== false
   // Its `hydra:search`, as generated collections write theirs (api-doc-parser and the admin read a
   // collection's parameters there): mappings worked out once, the template per path.
-  const searchAt = collectionSearch(
-    { name: options.context, fields: [] },
-    paging,
-    hydraPrefix !== false,
-    spec
-  )
-  const writer = { search: searchAt, document: pageDocument(hydraPrefix !== false, searchAt) }
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
+  const searchAt = collectionSearch({ name: options.context, fields: [] }, paging, prefix, spec)
+  const writer = { search: searchAt, document: pageDocument(prefix, searchAt) }
   const budget = budgetOf(options.timeouts)
   const outages = (options.database ? outageLogOf(options.database) : new OutageLog()).through(
     options.logger
@@ -124,51 +156,52 @@ export function hydraCollection<
   // A handler reading a database whose driver holds the process waits for its turn of the loop.
   const turns = clientTakesTurns(options.database)
   const work: BoundWork = (start) => databaseWork(start, budget.query, outages, turns)
-  // Its operation's span names its context's last segment: `hydra Genre.collection`.
-  const names = { resource: options.context.split('/').pop() ?? '', operation: 'collection' }
-  return async (c) => {
-    const observation = await observeRoute({ tracing: options.tracing, serverTiming: false })
-    return inOperation(observation, names, () => serve(c, observation))
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
+  return { paging, spec, writer, batchSize, retryAfter: budget.retryAfter, outages, work }
+}
+
+/** The request's filters and order as the collection declares them, parsed for its handler. */
+function handlerQuery(query: QueryMap, spec: QuerySpec | undefined, base: string): ProviderQuery {
+  if (!spec) return { filters: [], order: [], where: undefined, orderBy: undefined }
+  const { filters, order } = readCollectionQuery(query, spec, { base })
+  return {
+    filters,
+    order,
+    where: prismaWhere(
+      filterCondition(filters, { likeEscape: spec.likeEscape, jsonNull: spec.jsonNull })
+    ),
+    orderBy: order.length > 0 ? prismaOrderBy(order) : undefined,
   }
-  async function serve(c: Context<E, Path, I>, observation: RouteObservation) {
-    const base = mountPrefix(c)
-    try {
-      refuseUnacceptable(c)
-      const query = requestQuery(c)
-      const context = options.context.startsWith('/')
-        ? `${base}${options.context}`
-        : options.context
-      const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
-      const request = readPagingRequest(query, paging)
-      let parsed: ProviderQuery = { filters: [], order: [], where: undefined, orderBy: undefined }
-      if (spec) {
-        const { filters, order } = readCollectionQuery(query, spec, { base })
-        const orderBy = order.length > 0 ? prismaOrderBy(order) : undefined
-        const { likeEscape, jsonNull } = spec
-        parsed = {
-          filters,
-          order,
-          where: prismaWhere(filterCondition(filters, { likeEscape, jsonNull })),
-          orderBy,
-        }
-      }
-      const result = await work(async () => handler(request, c, parsed))
-      const content = readInSpan(observation, contentOf(result, batchSize, work))
-      return await respondWithContent(
-        c,
-        content,
-        (item: T) => item,
-        render,
-        {
-          outages,
-          streamYield: options.streamYield,
-          cacheControl: options.cacheControl,
-          logger: options.logger,
-        },
-        writer
-      )
-    } catch (error) {
-      restyleRouteError(error, { base, hydraPrefix }, budget.retryAfter, outages)
+}
+
+/** One request of a custom collection within its operation's span. */
+async function serveCustom<T, C extends Context, P extends boolean>(
+  c: C,
+  observation: RouteObservation,
+  options: CollectionHandlerOptions<P>,
+  prepared: PreparedCustom,
+  handler: CollectionHandler<T, C>
+): Promise<JsonLdResponse<HydraCollection<T, P>> | ProblemResponse<P, CollectionProblems>> {
+  const { hydraPrefix } = options
+  const { paging, outages, work } = prepared
+  const base = mountPrefix(c)
+  try {
+    refuseUnacceptable(c)
+    const query = requestQuery(c)
+    const context = options.context.startsWith('/') ? `${base}${options.context}` : options.context
+    const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
+    const request = readPagingRequest(query, paging)
+    const parsed = handlerQuery(query, prepared.spec, base)
+    const result = await work(async () => handler(request, c, parsed))
+    const content = readInSpan(observation, contentOf(result, prepared.batchSize, work))
+    const stream = {
+      outages,
+      streamYield: options.streamYield,
+      cacheControl: options.cacheControl,
+      logger: options.logger,
     }
+    return await respondWithContent(c, content, (item: T) => item, render, stream, prepared.writer)
+  } catch (error) {
+    restyleRouteError(error, { base, hydraPrefix }, prepared.retryAfter, outages)
   }
 }

@@ -11,21 +11,10 @@ import type { Resource } from '../../contract/resource.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { budgetOf, type DatabaseTimeouts } from '../../database/timeouts.js'
 import { HydraError } from '../../errors.js'
-import {
-  declaredFor,
-  declaredModels,
-  declaredPages,
-  withDeclaredEmbeds,
-} from '../../filters/declared-embeds.js'
-import { readProperties } from '../../filters/properties.js'
-import { shapeMembers } from '../../hydra/member-shape.js'
+import { declaredFor, declaredModels, declaredPages } from '../../filters/declared-embeds.js'
+import { itemShape } from '../../hydra/member-shape.js'
 import type { OperationsOptions } from '../../observe/options.js'
-import {
-  callerItemProperties,
-  embeddedModels,
-  hideFields,
-  refuseHiddenKey,
-} from '../access/caller-operation.js'
+import { embeddedModels, refuseHiddenKey } from '../access/caller-operation.js'
 import { type CallerOptions, readingCaller } from '../access/request-caller.js'
 import { mountPrefix, segmentFromEnd } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
@@ -124,9 +113,7 @@ async function itemResponse<M, K extends IdKind>(
     const view = await readingCaller(c, options, rows, request)
     refuseHiddenKey(view.hidden, resource)
     // A selection names only what the caller may see: anything else is a 400 before any query.
-    const spec = callerItemProperties(resource.properties, view, resource.links)
-    const requested = spec && readProperties(requestQuery(c), spec)
-    const selected = withDeclaredEmbeds(requested, declared, view)
+    const shape = itemShape(resource, requestQuery(c), view, declared, base)
     const raw = c.req.param('id') ?? ''
     // An id that is no value of the key's column, or not written as the resource writes its
     // IRIs, names no item: a 404 without a query. The segment is read as the path has it, where
@@ -140,17 +127,12 @@ async function itemResponse<M, K extends IdKind>(
         : await inDataAccess(
             observation,
             { ...data, engine: rows.engineOf() },
-            () => work(() => rows.item(id, view, selected)),
+            () => work(() => rows.item(id, view, shape.selection)),
             (found) => ({ 'hydra.items': found ? 1 : 0 })
           )
     if (!row) throw new HydraError(404, `No ${resource.name} with id "${raw}".`)
     const write = () => {
-      const member = shapeMembers(
-        hideFields((found: object) => resource.toMember(found, base), view.hidden),
-        selected,
-        base,
-        resource
-      )(row) as Record<string, unknown>
+      const member = shape.write(row) as Record<string, unknown>
       const item = { '@context': `${base}/contexts/${resource.name}`, ...member } as HydraItem<M>
       return jsonLd(c, item, member['@id'] as string, resource.cacheControl)
     }

@@ -31,7 +31,7 @@ export function parentCondition(
 }
 
 /** The row keyed `id`: a composite key's value is an object of exactly its fields. */
-export function keyCondition(key: ModelKey, id: unknown): Condition {
+function keyCondition(key: ModelKey, id: unknown): Condition {
   if (!key.fields) return fieldEquals(key.name, id)
   const value = id as Record<string, unknown>
   return allOf(key.fields.map(({ name }) => fieldEquals(name, value[name]))) as Condition

@@ -298,7 +298,7 @@ function patternEquals(
 }
 
 /** A LIKE pattern's text matching `text` literally. */
-export function escapeLike(text: string, likeEscape: LikeEscape): string {
+function escapeLike(text: string, likeEscape: LikeEscape): string {
   if (likeEscape === 'backslash') return text.replace(/[\\%_]/g, '\\$&')
   if (likeEscape === 'brackets') return text.replace(/[[%_]/g, '[$&]')
   return text

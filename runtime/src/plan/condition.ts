@@ -16,32 +16,41 @@ export type Condition = Never | And | Or | Not | FieldCondition | RelationCondit
 
 /** No row. */
 export interface Never {
+  /** The kind of condition. */
   readonly kind: 'never'
 }
 
 /** Every one of `parts` (two or more). */
 export interface And {
+  /** The kind of condition. */
   readonly kind: 'and'
+  /** The conditions that all hold. */
   readonly parts: readonly Condition[]
 }
 
 /** One of `parts` at least (two or more). */
 export interface Or {
+  /** The kind of condition. */
   readonly kind: 'or'
+  /** The conditions one of which holds. */
   readonly parts: readonly Condition[]
 }
 
 /** Not `part`. */
 export interface Not {
+  /** The kind of condition. */
   readonly kind: 'not'
+  /** The condition that does not hold. */
   readonly part: Condition
 }
 
 /** A test of one of the model's own fields. */
 export interface FieldCondition {
+  /** The kind of condition. */
   readonly kind: 'field'
   /** The field's name in the schema. */
   readonly field: string
+  /** What the field's value is tested by. */
   readonly test: FieldTest
 }
 
@@ -56,18 +65,63 @@ export type Pattern = 'contains' | 'startsWith' | 'endsWith'
  * filters read them: escaped by whoever wrote it, as the database reads escapes. `caseless` tests
  * ignore the text's case (Prisma's `mode: 'insensitive'`: for `equals`, a pattern too).
  */
-export type FieldTest =
-  | { readonly op: Comparison; readonly value: unknown; readonly caseless?: true | undefined }
-  | { readonly op: 'in' | 'notIn'; readonly values: readonly unknown[]; readonly caseless?: true }
-  | { readonly op: 'null' }
-  | { readonly op: Pattern; readonly pattern: string; readonly caseless?: true | undefined }
-  | { readonly op: 'not'; readonly test: FieldTest }
-  /**
-   * A test the plan carries without reading it (a Json path, a list's `has`, a full-text `search`,
-   * a client's null sentinel compared): by its Prisma operators, which the `prisma` engine writes
-   * as they are and the compiled engine does not write.
-   */
-  | { readonly op: 'opaque'; readonly operators: Readonly<Record<string, unknown>> }
+export type FieldTest = CompareTest | ListTest | NullTest | PatternTest | NotTest | OpaqueTest
+
+/** The value compared with one value. */
+export interface CompareTest {
+  /** How it compares. */
+  readonly op: Comparison
+  /** The value it is compared with. */
+  readonly value: unknown
+  /** Whether text compares whatever its case. */
+  readonly caseless?: true | undefined
+}
+
+/** The value among a list's (`in`), or not (`notIn`). */
+export interface ListTest {
+  /** Among the values, or not. */
+  readonly op: 'in' | 'notIn'
+  /** The values. */
+  readonly values: readonly unknown[]
+  /** Whether text compares whatever its case. */
+  readonly caseless?: true | undefined
+}
+
+/** The value is null. */
+export interface NullTest {
+  /** The test. */
+  readonly op: 'null'
+}
+
+/** The text matches a LIKE pattern. */
+export interface PatternTest {
+  /** Where the pattern stands in the text. */
+  readonly op: Pattern
+  /** The pattern, escaped as the database reads escapes. */
+  readonly pattern: string
+  /** Whether the text matches whatever its case. */
+  readonly caseless?: true | undefined
+}
+
+/** Another test does not hold (Prisma's `not`). */
+export interface NotTest {
+  /** The test. */
+  readonly op: 'not'
+  /** The test that does not hold. */
+  readonly test: FieldTest
+}
+
+/**
+ * A test the plan carries without reading it (a Json path, a list's `has`, a full-text `search`,
+ * a client's null sentinel compared): by its Prisma operators, which the `prisma` engine writes
+ * as they are and the compiled engine does not write.
+ */
+export interface OpaqueTest {
+  /** The test. */
+  readonly op: 'opaque'
+  /** Prisma's operators of the field's filter, as written. */
+  readonly operators: Readonly<Record<string, unknown>>
+}
 
 /**
  * A test of the rows related through `relation`: `some`, `every` or `none` of a to-many
@@ -75,15 +129,21 @@ export type FieldTest =
  * (`is`), or is missing or does not (`isNot`).
  */
 export interface RelationCondition {
+  /** The kind of condition. */
   readonly kind: 'relation'
+  /** The relation field's name in the schema. */
   readonly relation: string
+  /** How the related rows hold the condition. */
   readonly quantifier: 'some' | 'every' | 'none' | 'is' | 'isNot'
+  /** The related rows' condition; absent: any related row. */
   readonly condition?: Condition | undefined
 }
 
 /** The rows past a cursor position in a key order (paging/keyset-position.ts). */
 export interface PastCondition {
+  /** The kind of condition. */
   readonly kind: 'past'
+  /** The position and the way read. */
   readonly past: KeysetPast
 }
 

@@ -591,7 +591,7 @@ describe('filters and order of a custom collection', () => {
         { field: 'score', direction: 'desc' },
         { field: 'id', direction: 'asc' },
       ],
-      where: { AND: [{ tag: { in: ['red', 'blue'] } }, { score: { gte: 4 } }] },
+      where: { tag: { in: ['red', 'blue'] }, score: { gte: 4 } },
       orderBy: [{ score: 'desc' }, { id: 'asc' }],
     })
     const search = (await get(origin, '/filtered')).body['hydra:search'] as Record<string, unknown>

@@ -121,12 +121,12 @@ describe.skipIf(!hasRedis || !canStartRedis)('cached totals in Redis', () => {
     // Another `where` is another count, shared the same way.
     expect(await total(other, 'page=1&value[lt]=201')).toEqual([20, 'exact'])
     expect(await total(one, 'page=1&value[lt]=201')).toEqual([20, 'cached'])
-    // The where is in the key as its digest: no filter value is at rest in the store. Each
+    // The condition is in the key as its digest: no filter value is at rest in the store. Each
     // count's key is also held by the index of the model it reads (`#counts:Reading`).
     const keys = await redis.keys(`${PREFIX}*`)
     expect(keys.filter((key) => !key.includes('#')).sort()).toEqual([
       `${PREFIX}reading:/readings/cached:`,
-      `${PREFIX}reading:/readings/cached:sha256:${digest('{"value":{"lt":201}}')}`,
+      `${PREFIX}reading:/readings/cached:sha256:${digest('{"kind":"field","field":"value","test":{"op":"lt","value":201}}')}`,
     ])
     expect(keys.join()).not.toContain('201')
     expect(await redis.zRange(`${PREFIX}#counts:Reading`, 0, -1)).toHaveLength(2)

@@ -121,6 +121,17 @@ describe('joining conditions', () => {
     expect(prismaWhere(both(readWhere({ a: 1 }), above))).toEqual({ a: 1, id: { gt: 1 } })
     expect(prismaWhere(both(NEVER, above))).toEqual(NO_ROW)
     expect(allOf([])).toBeUndefined()
+    // Each negation stays one: `NOT` of both together would be another condition.
+    expect(prismaWhere(readWhere({ NOT: [{ borrower: 'Reader 1' }, { id: { gt: 10 } }] }))).toEqual(
+      {
+        NOT: { borrower: 'Reader 1' },
+        AND: [{ NOT: { id: { gt: 10 } } }],
+      }
+    )
+    // A field's comparisons join in one filter; a relation's quantifiers in one.
+    expect(prismaWhere(readWhere({ AND: [{ id: { gt: 1 } }, { id: { lt: 9 } }] }))).toEqual({
+      id: { gt: 1, lt: 9 },
+    })
     expect(prismaWhere(allOf([readWhere({ a: 1 }), readWhere({ OR: [] })]))).toEqual(NO_ROW)
     // "No row" inside a relation's filter is written as the related model's whole where.
     expect(prismaWhere(readWhere({ author: { is: { OR: [] } }, id: 1 }))).toEqual({

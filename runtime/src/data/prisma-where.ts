@@ -86,10 +86,13 @@ function writeAnd(parts: readonly Condition[]): Written {
  */
 function mergeInto(merged: PrismaWhere, written: PrismaWhere): boolean {
   const entries = Object.entries(written)
+  // Two `NOT`s joined in one would be the negation of both together, not both negations.
   const fits = ([key, value]: [string, unknown]) =>
     key !== 'AND' &&
     (!Object.hasOwn(merged, key) ||
-      (isFilter(merged[key]) &&
+      (key !== 'NOT' &&
+        key !== 'OR' &&
+        isFilter(merged[key]) &&
         isFilter(value) &&
         Object.keys(value).every(
           (op) => op !== 'mode' && !Object.hasOwn(merged[key] as object, op)

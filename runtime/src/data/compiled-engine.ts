@@ -5,14 +5,16 @@
  * the request's conditions, order and window, compiled-sql.ts) and run through the client's own
  * driver adapter (shared-adapter.ts), its rows made Prisma's values (row-values.ts). A page that
  * shows fewer properties (`properties[]`) reads only their columns (a `select` of the model's own
- * fields). A read it cannot write (a condition or order through a relation, a `select` through a
- * relation) is the `prisma` engine's. It bypasses the client's extensions (`$extends` query hooks): its reads are
+ * fields). A page that embeds to-one relations reads them joined (compiled-embeds.ts). A read it
+ * cannot write (a condition or order through a relation, a relation it does not join) is the
+ * `prisma` engine's. It bypasses the client's extensions (`$extends` query hooks): its reads are
  * not the client's model queries.
  */
 
 import type { CompiledModel, ModelSource } from '../contract/model-source.js'
 import type { Condition } from '../plan/condition.js'
 import { type ColumnReads, columnReads } from './compiled-columns.js'
+import { embeddedReads } from './compiled-embeds.js'
 import type { CompiledStatements, SqlQuery } from './compiled-sql.js'
 import type { FindManyArgs, PrismaModelReads } from './prisma-engine.js'
 import type { SqlRunner } from './shared-adapter.js'
@@ -29,8 +31,8 @@ const sameRows = (page: FindManyArgs, counted: Condition | undefined): boolean =
 
 /**
  * The reader of a page's `select`: the model's whole when it has none, fewer columns when it
- * names some of the model's own fields (a page's shown columns), undefined when it reaches
- * through a relation (Prisma's nested select).
+ * names some of the model's own fields (a page's shown columns), with joins when it embeds
+ * to-one relations the compiled form joins; undefined for any other (Prisma's nested select).
  */
 function selectReads(
   model: ModelSource,
@@ -41,9 +43,9 @@ function selectReads(
   return (select) => {
     if (!select) return whole
     const names = Object.keys(select)
-    if (!names.every((name) => select[name] === true && model.select[name] === true))
-      return undefined
-    return columnReads(model, compiled, names, typed)
+    if (names.every((name) => select[name] === true && model.select[name] === true))
+      return columnReads(model, compiled, names, typed)
+    return embeddedReads(model, compiled, select, typed)
   }
 }
 

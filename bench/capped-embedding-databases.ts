@@ -80,9 +80,16 @@ export async function targets(): Promise<Target[]> {
   return found
 }
 
-/** The fixture's schema, with LOAN_INDEX on Loan when `indexed`, written into `folder`. */
+/**
+ * The fixture's schema without LOAN_INDEX (the fixture declares it), with it on Loan when
+ * `indexed`, written into `folder`.
+ */
 async function schemaOf(folder: string, indexed: boolean): Promise<string> {
-  const text = await readFile(SCHEMA, 'utf8')
+  const written = await readFile(SCHEMA, 'utf8')
+  const text = written
+    .split('\n')
+    .filter((line) => line.trim() !== LOAN_INDEX)
+    .join('\n')
   const anchor = '  @@index([loanedAt, id])\n'
   if (!text.includes(anchor)) throw new Error(`${SCHEMA}: no "${anchor.trim()}" line to add to`)
   const schemaPath = path.join(folder, 'embeds.prisma')

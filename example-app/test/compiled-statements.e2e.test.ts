@@ -4,7 +4,8 @@
  *
  * - every scalar type, and date-times at the edges of their range and of their fraction, served
  *   with the same bytes as the `prisma` engine serves them, on every database, in a time zone
- *   far from UTC;
+ *   far from UTC, as a member's own values and embedded in another's (a to-one relation the
+ *   compiled engine joins), without handing the page to Prisma;
  * - on MariaDB, a page read again is not prepared again; the statements the server holds for a
  *   connection stay within the engine's bound however many distinct statements every resource
  *   runs, the one read least recently closed when another comes; and a pool that resets its
@@ -101,6 +102,11 @@ describe('every scalar type on the compiled engine', () => {
         },
       })
     }
+    // A sample of each specimen, and one of none (its embed is null).
+    for (let id = 1; id <= dateTimes.length + 1; id++)
+      await prisma.sample.create({
+        data: { id, label: `sample ${id}`, specimenId: id <= dateTimes.length ? id : null },
+      })
     for (const engine of ['prisma', 'compiled'] as const) {
       const app = createHydraApp({ prisma, ...(engine === 'compiled' ? { engine, adapter } : {}) })
       const server = await startServer(app.fetch)
@@ -135,6 +141,35 @@ describe('every scalar type on the compiled engine', () => {
     const members = page['hydra:member'] as Array<{ dateTime: string; bigInt: string }>
     expect(members.map((member) => member.dateTime)).toEqual(dateTimes)
     expect(members.every((member) => member.bigInt === '9007199254740993')).toBe(true)
+  })
+
+  it('serves each type embedded with the bytes of the prisma engine, in the page it reads', async () => {
+    const fields = Object.keys(requiredValues).flatMap((name) => [
+      name,
+      `optional${name.charAt(0).toUpperCase()}${name.slice(1)}`,
+    ])
+    const embed = ['id', ...fields].map((name) => `properties[specimen][]=${name}`).join('&')
+    for (const path of [
+      `/samples?${embed}`,
+      `/samples?page=1&properties[]=label&${embed}`,
+      `/samples?properties[specimen][]=dateTime&properties[specimen][]=optionalDecimal`,
+    ]) {
+      for (let round = 0; round < 2; round++) {
+        const [own, twin] = await Promise.all([
+          answered(origins.prisma, path),
+          answered(origins.compiled, path),
+        ])
+        expect(twin, path).toBe(own)
+      }
+      const response = await fetch(`${origins.compiled}${path}`)
+      expect(response.headers.get('Server-Timing'), path).not.toContain('handoff')
+      const page = await response.json()
+      const members = page['hydra:member'] as Array<{ specimen: { dateTime: string } | null }>
+      expect(
+        members.map((member) => member.specimen?.dateTime ?? null),
+        path
+      ).toEqual([...dateTimes, null])
+    }
   })
 })
 

@@ -29,6 +29,33 @@ async function build(doc: string, platform?: string) {
 }
 
 describe('the read engine', () => {
+  it('writes each to-one relation read by its own foreign key as a join of the compiled form', async () => {
+    const datamodel = await loadDatamodel(`/// @pagination
+model Author {
+  id    Int     @id
+  name  String  @map("full_name")
+  books Book[]
+}
+
+/// @pagination
+model Book {
+  id       Int    @id
+  title    String
+  authorId Int    @map("author_id")
+  author   Author @relation(fields: [authorId], references: [id])
+}`)
+    const result = buildHydra({
+      datamodel,
+      provider: 'postgresql',
+      clientModule: '../prisma/client.js',
+    })
+    expect(result.files.get('book.ts')).toContain(
+      'relations: { "author": { table: { name: "Author", schema: null }, on: ["author_id", "id"], columns: { "id": ["id", "Int"], "name": ["full_name", "String"] } } }'
+    )
+    // Author's books are a to-many relation: no join.
+    expect(result.files.get('author.ts')).not.toContain('relations:')
+  })
+
   it('writes the model’s SELECT with mapped columns, and each column’s type', async () => {
     const { file, problems } = await build('@pagination')
     expect(problems).toEqual([])

@@ -4,10 +4,10 @@
  * row and options types) and the route wiring. Queries are the runtime's data-access layer's.
  */
 import type { FilterSpec, QuerySpec } from '@prisma-hydra/runtime/defaults'
-import { selectStatement } from '@prisma-hydra/runtime/defaults'
 import { type SourceFile, VariableDeclarationKind } from 'ts-morph'
 import type { HydraModel, ResourceModel } from '../config/schema/model.js'
 import type { ParameterNames } from '../config/schema/options.js'
+import { compiledModel } from './compiled-model.js'
 import type { EmitContext } from './context.js'
 import { writeCreateApp } from './create-app.js'
 import { INVERSE_LINKS_MODULE } from './inverse-links.js'
@@ -134,7 +134,12 @@ function addQuerySpecs(
 }
 
 /** `select` and the model source: the columns read and where they are read from. */
-function addSource(file: SourceFile, resource: ResourceModel, context: EmitContext) {
+function addSource(
+  file: SourceFile,
+  resource: ResourceModel,
+  context: EmitContext,
+  resources: readonly ResourceModel[]
+) {
   const names = resourceNames(resource)
   const constant = (name: string, docs: string, initializer: string) =>
     addConstant(file, name, docs, initializer, true)
@@ -152,7 +157,8 @@ function addSource(file: SourceFile, resource: ResourceModel, context: EmitConte
     `{ ${columns.join(', ')} } as const`
   )
   const table = `{ name: ${JSON.stringify(resource.table.name)}, schema: ${JSON.stringify(resource.table.schema)} }`
-  const compiled = through.length === 0 ? compiledModel(resource, context.provider) : undefined
+  const compiled =
+    through.length === 0 ? compiledModel(resource, context.provider, resources) : undefined
   constant(
     names.model,
     `Where ${resource.name} rows live and which columns are read: what the data-access layer reads${compiled ? ' (`compiled`: the SQL of its compiled reads, docs/performance.md)' : ''}.`,
@@ -201,27 +207,6 @@ function addData(
         { name: names.relations, initializer: writeRelations(resource, subCollections) },
       ],
     })
-}
-
-/**
- * The model's compiled form: the `SELECT` of its selected columns in `select`'s order (the
- * statement every compiled read starts with) and each scalar field's column and type, whether it
- * is optional, and an enum's values.
- */
-function compiledModel(resource: ResourceModel, provider: string): string {
-  const byName = new Map(resource.columns.map((entry) => [entry.name, entry]))
-  const select = selectStatement(
-    provider,
-    resource.table,
-    resource.selected.map((name) => [name, byName.get(name)?.column ?? name])
-  )
-  const columns = resource.columns.map(({ name, column, type, optional, values }) => {
-    const tuple: unknown[] = [column, type]
-    if (optional || values) tuple.push(optional)
-    if (values) tuple.push(values)
-    return `${JSON.stringify(name)}: ${JSON.stringify(tuple)}`
-  })
-  return `{ select: ${JSON.stringify(select)}, columns: { ${columns.join(', ')} } }`
 }
 
 /**
@@ -312,7 +297,7 @@ export function emitResourceModule(
   const names = resourceNames(resource)
   const member = memberWriter(resource)
   addImports(file, resource, context, subCollections.length > 0, member)
-  addSource(file, resource, context)
+  addSource(file, resource, context, resources)
   // `defineResource(bookModel, { name, collectionPath, fields, links })` needs no doc comment.
   file.addVariableStatement({
     isExported: true,

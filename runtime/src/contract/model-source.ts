@@ -56,6 +56,21 @@ export interface CompiledModel {
    * it is optional (left out: required), and an enum's values.
    */
   columns: Readonly<Record<string, CompiledColumn>>
+  /**
+   * The to-one relations a page embeds as a join (docs/member-shape.md), by relation field: those
+   * read by a foreign key of the model's own to the related model's single key.
+   */
+  relations?: Readonly<Record<string, CompiledRelation>> | undefined
+}
+
+/** A to-one relation as the `compiled` engine joins it to embed the related row. */
+export interface CompiledRelation {
+  /** The related model's table. */
+  table: TableName
+  /** The model's foreign-key column and the related key's column it holds. */
+  on: readonly [from: string, to: string]
+  /** The related model's selected scalar fields: what an embed may ask of it. */
+  columns: Readonly<Record<string, CompiledColumn>>
 }
 
 /** A scalar field as the `compiled` engine reads it, and row scopes are checked against. */

@@ -5,17 +5,18 @@
  * the request's conditions, order and window, compiled-sql.ts) and run through the client's own
  * driver adapter (shared-adapter.ts), its rows made Prisma's values (row-values.ts). A page that
  * shows fewer properties (`properties[]`) reads only their columns (a `select` of the model's own
- * fields). A read it cannot write (a condition or order through a relation, a `select` through a
- * relation) is the `prisma` engine's. It bypasses the client's extensions (`$extends` query hooks): its reads are
+ * fields). A page that embeds to-one relations reads them joined (compiled-embeds.ts). A read it
+ * cannot write (a condition or order through a relation, a relation it does not join) is the
+ * `prisma` engine's. It bypasses the client's extensions (`$extends` query hooks): its reads are
  * not the client's model queries.
  */
 
-import type { CompiledColumn, CompiledModel, ModelSource } from '../contract/model-source.js'
-import { qualifiedTable, selectStatement } from '../database/dialects.js'
+import type { CompiledModel, ModelSource } from '../contract/model-source.js'
 import type { Condition } from '../plan/condition.js'
-import { CompiledStatements, type SqlQuery } from './compiled-sql.js'
+import { type ColumnReads, columnReads } from './compiled-columns.js'
+import { embeddedReads } from './compiled-embeds.js'
+import type { CompiledStatements, SqlQuery } from './compiled-sql.js'
 import type { FindManyArgs, PrismaModelReads } from './prisma-engine.js'
-import { rowReader } from './row-values.js'
 import type { SqlRunner } from './shared-adapter.js'
 
 /** A Prisma `select`. */
@@ -28,33 +29,57 @@ const countOf = (rows: unknown[][], column = 0): number => Number(rows[0]?.[colu
 const sameRows = (page: FindManyArgs, counted: Condition | undefined): boolean =>
   page.past === undefined && page.condition === counted
 
-/** The statements of one list of the model's fields, and the reader of their rows. */
-interface ColumnReads {
-  statements: CompiledStatements
-  read: (row: readonly unknown[]) => object
-  /** How many columns a row of them holds (a page's count comes after them). */
-  width: number
-}
-
-/** The reads of `fields` (the model's `select`, whole when `select` is the model's own). */
-function columnReads(
+/**
+ * The reader of a page's `select`: the model's whole when it has none, fewer columns when it
+ * names some of the model's own fields (a page's shown columns), with joins when it embeds
+ * to-one relations the compiled form joins; undefined for any other (Prisma's nested select).
+ */
+function selectReads(
   model: ModelSource,
   compiled: CompiledModel,
-  fields: readonly string[],
-  typed: boolean,
-  select = selectStatement(
-    model.provider,
-    model.table,
-    fields.map((field) => [field, (compiled.columns[field] as CompiledColumn)[0]])
-  )
-): ColumnReads {
-  const statements = new CompiledStatements(
-    { ...compiled, select },
-    model.provider,
-    qualifiedTable(model.provider, model.table)
-  )
-  const types = fields.map((field) => (compiled.columns[field] as CompiledColumn)[1])
-  return { statements, read: rowReader(fields, types, typed), width: fields.length }
+  whole: ColumnReads,
+  typed: boolean
+): (select: Readonly<Select> | undefined) => ColumnReads | undefined {
+  return (select) => {
+    if (!select) return whole
+    const names = Object.keys(select)
+    if (names.every((name) => select[name] === true && model.select[name] === true))
+      return columnReads(model, compiled, names, typed)
+    return embeddedReads(model, compiled, select, typed)
+  }
+}
+
+/**
+ * A page and its count in one statement (one snapshot, no transaction), or undefined when the
+ * transaction is to read them: the statement cannot be written, or the page is empty and the
+ * count read after it leaves rows at the page's offset.
+ */
+async function pageWithCount(
+  runner: SqlRunner,
+  statements: CompiledStatements,
+  { statements: page, read, width }: ColumnReads,
+  args: FindManyArgs,
+  counted: Condition | undefined
+): Promise<[object[], number] | undefined> {
+  const both = page.pageAndCount(args, counted)
+  if (!both) return undefined
+  const rows = await runner.rows(both)
+  if (rows.length > 0) return [rows.map(read), countOf(rows, width)]
+  // An empty page carries no count. A count read now is one moment's: when that moment has no
+  // row at the page's offset, its page is empty too, and [[], count] is its answer. Only when
+  // the page's rows are the counted ones (a full page has no position of its own).
+  const count = sameRows(args, counted) ? statements.count(counted) : undefined
+  if (!count) return undefined
+  const total = countOf(await runner.rows(count))
+  return total <= (args.skip ?? 0) || args.take === 0 ? [[], total] : undefined
+}
+
+/** The columns of the model a compiled read may read: every field of its `select`, each a column. */
+function readableFields(model: ModelSource, compiled: CompiledModel): string[] | undefined {
+  const fields = Object.keys(model.select)
+  return fields.every((field) => model.select[field] === true && compiled.columns[field])
+    ? fields
+    : undefined
 }
 
 /**
@@ -67,51 +92,15 @@ export function compiledReads(
   runner: SqlRunner
 ): PrismaModelReads | undefined {
   const compiled = model.compiled
-  if (!compiled) return undefined
-  const fields = Object.keys(model.select)
-  if (!fields.every((field) => model.select[field] === true && compiled.columns[field]))
-    return undefined
+  const fields = compiled && readableFields(model, compiled)
+  if (!compiled || !fields) return undefined
   const whole = columnReads(model, compiled, fields, runner.typed, compiled.select)
-  /**
-   * The reads of a page's `select`: the model's whole when it has none, fewer columns when it
-   * names some of the model's own fields (a page's shown columns), undefined when it reaches
-   * through a relation (Prisma's nested select).
-   */
-  const readsOf = (select: Readonly<Select> | undefined): ColumnReads | undefined => {
-    if (!select) return whole
-    const names = Object.keys(select)
-    if (!names.every((name) => select[name] === true && model.select[name] === true))
-      return undefined
-    return columnReads(model, compiled, names, runner.typed)
-  }
+  const readsOf = selectReads(model, compiled, whole, runner.typed)
   const rowsOf = async ({ read }: ColumnReads, query: SqlQuery) =>
     (await runner.rows(query)).map(read)
   const { statements } = whole
-  /**
-   * A page and its count in one statement (one snapshot, no transaction), or undefined when the
-   * transaction is to read them: the statement cannot be written, or the page is empty and the
-   * count read after it leaves rows at the page's offset.
-   */
-  const pageWithCount = async (
-    { statements: page, read, width }: ColumnReads,
-    args: FindManyArgs,
-    counted: Condition | undefined
-  ): Promise<[object[], number] | undefined> => {
-    const both = page.pageAndCount(args, counted)
-    if (!both) return undefined
-    const rows = await runner.rows(both)
-    if (rows.length > 0) return [rows.map(read), countOf(rows, width)]
-    // An empty page carries no count. A count read now is one moment's: when that moment has no
-    // row at the page's offset, its page is empty too, and [[], count] is its answer. Only when
-    // the page's rows are the counted ones (a full page has no position of its own).
-    const count = sameRows(args, counted) ? statements.count(counted) : undefined
-    if (!count) return undefined
-    const total = countOf(await runner.rows(count))
-    return total <= (args.skip ?? 0) || args.take === 0 ? [[], total] : undefined
-  }
   return {
     findMany(args) {
-      // A page embedding relations reads them in Prisma's own query (filters/properties.ts).
       const reads = readsOf(args.select)
       const query = reads?.statements.rows(args)
       if (reads && query) return rowsOf(reads, query)
@@ -128,7 +117,7 @@ export function compiledReads(
         args.handoff?.('embed')
         return prisma.findManyAndCount(args, counted, options)
       }
-      const answer = await pageWithCount(reads, args, counted)
+      const answer = await pageWithCount(runner, statements, reads, args, counted)
       if (answer) return answer
       const page = reads.statements.rows(args)
       const count = statements.count(counted)

@@ -9,7 +9,7 @@
  */
 
 import type { ModelSource, RelationSource } from '../contract/model-source.js'
-import type { DeclaredEmbed } from '../contract/properties.js'
+import type { DeclaredEmbed, EmbedSpec, SelectableProperty } from '../contract/properties.js'
 import type { FilterSpec, QuerySpec } from '../contract/query.js'
 import { dialectOf } from '../database/dialects.js'
 import { relationOf } from '../filters/properties.js'
@@ -43,8 +43,21 @@ function throughRelation(filter: FilterSpec, caseless: boolean): boolean {
 function compiledHandoffs(model: ModelSource, subject: HandoffSubject): string[] {
   if (!model.compiled) return ['every read: the model shows a related id read through its relation']
   const reasons: string[] = []
-  if (subject.embedded?.length)
-    reasons.push(`every page: it declares ${subject.embedded.map(relationOf).join(', ')} embedded`)
+  const compiled = model.compiled
+  // A to-one relation the compiled form joins is read in the page's statement (compiled-embeds.ts).
+  const unjoined = (property: SelectableProperty, embed: EmbedSpec) => {
+    const joined = compiled.relations?.[relationOf(property)]
+    return !joined || embed.fields.some(({ name }) => !joined.columns[name])
+  }
+  const declared = subject.embedded ?? []
+  const toOne = declared.filter(
+    (embed) => embed.embed.first === undefined && unjoined(embed, embed.embed)
+  )
+  if (toOne.length > 0)
+    reasons.push(`every page: it declares ${toOne.map(relationOf).join(', ')} embedded`)
+  const toMany = declared.filter((embed) => embed.embed.first !== undefined)
+  if (toMany.length > 0)
+    reasons.push(`the first pages of ${toMany.map(relationOf).join(', ')} it declares embedded`)
   if (subject.relation && subject.relation.condition.kind !== 'column')
     reasons.push('every page: its parent is tied through a relation, not a foreign key')
   const query = subject.query
@@ -58,7 +71,9 @@ function compiledHandoffs(model: ModelSource, subject: HandoffSubject): string[]
   const orders = query.order.filter((field) => field.through)
   if (orders.length > 0)
     reasons.push(`a request ordering by ${orders.map((field) => field.field).join(', ')}`)
-  const embeds = (query.properties?.properties ?? []).filter((property) => property.embed)
+  const embeds = (query.properties?.properties ?? []).filter(
+    (property) => property.embed && unjoined(property, property.embed)
+  )
   if (embeds.length > 0)
     reasons.push(`a request embedding ${embeds.map(relationOf).join(', ')} (properties[])`)
   return reasons

@@ -61,10 +61,15 @@ const PATTERNS: Record<string, readonly [string, string]> = {
 export class CompiledStatements {
   private readonly dialect: Dialect
 
+  /**
+   * `joins`: what follows the model's table in the `FROM` of its rows (the joins of embedded
+   * relations, compiled-embeds.ts), whose columns `model.select` lists after the model's own.
+   */
   constructor(
     private readonly model: CompiledModel,
     provider: string,
-    private readonly table: string
+    private readonly table: string,
+    private readonly joins = ''
   ) {
     this.dialect = dialectOf(provider)
   }
@@ -73,7 +78,9 @@ export class CompiledStatements {
   rows(args: ReadArgs): SqlQuery | undefined {
     const query = this.builder()
     const window = this.window(query, args)
-    return window === undefined ? undefined : query.statement(`${this.model.select}${window}`)
+    return window === undefined
+      ? undefined
+      : query.statement(`${this.model.select}${this.joins}${window}`)
   }
 
   /**
@@ -94,7 +101,7 @@ export class CompiledStatements {
     const window = this.window(query, args)
     if (window === undefined) return undefined
     const columns = this.model.select.slice(0, -from.length)
-    return query.statement(`${columns}, ${count}${from}${window}`)
+    return query.statement(`${columns}, ${count}${from}${this.joins}${window}`)
   }
 
   /** ` WHERE … ORDER BY … LIMIT … OFFSET …` of `args`, or undefined. */

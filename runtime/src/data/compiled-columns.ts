@@ -1,0 +1,51 @@
+/**
+ * @module
+ * What the `compiled` engine reads of one `select`: the statements writing its columns and the
+ * reader making each of their rows the object Prisma's client answers (row-values.ts).
+ */
+import type { CompiledColumn, CompiledModel, ModelSource } from '../contract/model-source.js'
+import { qualifiedTable, selectStatement } from '../database/dialects.js'
+import { CompiledStatements } from './compiled-sql.js'
+import { rowReader } from './row-values.js'
+
+/** The statements of one `select`, and the reader of their rows. */
+export interface ColumnReads {
+  statements: CompiledStatements
+  read: (row: readonly unknown[]) => object
+  /** How many columns a row of them holds (a page's count comes after them). */
+  width: number
+}
+
+/** The column and Prisma type of each of `fields`, each a column of `columns`. */
+export const columnsOf = (
+  columns: CompiledModel['columns'],
+  fields: readonly string[]
+): CompiledColumn[] => fields.map((field) => columns[field] as CompiledColumn)
+
+/**
+ * The reads of `fields`, each a column of the model: `select` when given (the model's own, for
+ * its whole `select`), else the `SELECT` of their columns.
+ */
+export function columnReads(
+  model: ModelSource,
+  compiled: CompiledModel,
+  fields: readonly string[],
+  typed: boolean,
+  select?: string
+): ColumnReads {
+  const columns = columnsOf(compiled.columns, fields)
+  const statement =
+    select ??
+    selectStatement(
+      model.provider,
+      model.table,
+      fields.map((field, index) => [field, (columns[index] as CompiledColumn)[0]])
+    )
+  const statements = new CompiledStatements(
+    { ...compiled, select: statement },
+    model.provider,
+    qualifiedTable(model.provider, model.table)
+  )
+  const types = columns.map((column) => column[1])
+  return { statements, read: rowReader(fields, types, typed), width: fields.length }
+}

@@ -1,0 +1,173 @@
+/**
+ * @module
+ * The `compiled` engine's reads of a page that embeds to-one relations (docs/member-shape.md):
+ * the page's statement with each related table joined, as Prisma's nested `select` reads it in
+ * the page's query. Each relation is a `LEFT JOIN` of a derived table of the related columns under
+ * names of their own, so that the page's conditions and order, written with its own columns'
+ * plain names (compiled-sql.ts), name no column of a joined table:
+ *
+ * ```sql
+ * SELECT "id", "bookId", "__e0"."__e0_k", "__e0"."__e0_0" FROM "Loan"
+ *   LEFT JOIN (SELECT "id" AS "__e0_k", "title" AS "__e0_0" FROM "Book") AS "__e0"
+ *   ON "__e0"."__e0_k" = "Loan"."bookId" WHERE … ORDER BY … LIMIT …
+ * ```
+ *
+ * SQLite, PostgreSQL and MariaDB merge such a derived table into the join. The related row is the
+ * object of the asked fields Prisma answers, typed as its own columns are (row-values.ts), or null
+ * when the member has none (its related key is NULL). Which related rows the caller may see is
+ * checked after the page, as on the `prisma` engine (embedded-scope.ts).
+ */
+import type { CompiledModel, CompiledRelation, ModelSource } from '../contract/model-source.js'
+import { dialectOf, qualifiedTable, selectStatement } from '../database/dialects.js'
+import { type ColumnReads, columnsOf } from './compiled-columns.js'
+import { CompiledStatements } from './compiled-sql.js'
+import { rowReader } from './row-values.js'
+
+/** A Prisma `select`. */
+type Select = Readonly<Record<string, unknown>>
+
+/** One relation a page embeds: its field, how it is joined, and the related fields asked. */
+interface Embed {
+  field: string
+  relation: CompiledRelation
+  fields: string[]
+}
+
+/** The fields a nested `select` (`{ select: { id: true, … } }`) asks, or undefined for another value. */
+function nestedFields(value: unknown): string[] | undefined {
+  if (typeof value !== 'object' || value === null || !('select' in value)) return undefined
+  if (Object.keys(value).length !== 1) return undefined
+  const nested = (value as { select: unknown }).select
+  if (typeof nested !== 'object' || nested === null) return undefined
+  const entries = Object.entries(nested)
+  return entries.every(([, asked]) => asked === true) ? entries.map(([name]) => name) : undefined
+}
+
+/**
+ * The model's own fields and the embeds `select` names, or undefined when one is neither a column
+ * of the model's `select` nor a relation joined with fields of its related columns.
+ */
+function embedsOf(
+  model: ModelSource,
+  compiled: CompiledModel,
+  select: Select
+): { own: string[]; embeds: Embed[] } | undefined {
+  const own: string[] = []
+  const embeds: Embed[] = []
+  for (const [name, value] of Object.entries(select)) {
+    if (value === true) {
+      if (model.select[name] !== true || !compiled.columns[name]) return undefined
+      own.push(name)
+      continue
+    }
+    const relation = compiled.relations?.[name]
+    const fields = nestedFields(value)
+    if (!relation || !fields?.every((field) => relation.columns[field])) return undefined
+    embeds.push({ field: name, relation, fields })
+  }
+  return { own, embeds }
+}
+
+/** The name of the `index`th embed's derived table, and of its key (`k`) and field columns. */
+const aliasOf = (index: number, column?: number | 'k') =>
+  column === undefined ? `__e${index}` : `__e${index}_${column}`
+
+/** The `LEFT JOIN` of one embed's derived table to the page's `table`. */
+function joinOf(provider: string, table: string, embed: Embed, index: number): string {
+  const { quote } = dialectOf(provider)
+  const { relation, fields } = embed
+  const [from, to] = relation.on
+  const columns = [
+    `${quote(to)} AS ${quote(aliasOf(index, 'k'))}`,
+    ...columnsOf(relation.columns, fields).map(
+      ([column], at) => `${quote(column)} AS ${quote(aliasOf(index, at))}`
+    ),
+  ]
+  const derived = `SELECT ${columns.join(', ')} FROM ${qualifiedTable(provider, relation.table)}`
+  const alias = quote(aliasOf(index))
+  return ` LEFT JOIN (${derived}) AS ${alias} ON ${alias}.${quote(aliasOf(index, 'k'))} = ${table}.${quote(from)}`
+}
+
+/** The columns one embed adds to the page's select list: its related key, then its fields. */
+function selectedOf(provider: string, embed: Embed, index: number): string[] {
+  const { quote } = dialectOf(provider)
+  const alias = quote(aliasOf(index))
+  const names = [aliasOf(index, 'k'), ...embed.fields.map((_, at) => aliasOf(index, at))]
+  return names.map((name) => `${alias}.${quote(name)}`)
+}
+
+/**
+ * The reader of rows holding the page's own fields, then each embed's related key and fields:
+ * the object Prisma answers, each embed its related row's fields or null.
+ */
+function embeddedReader(
+  own: ColumnReads['read'],
+  width: number,
+  embeds: readonly Embed[],
+  typed: boolean
+): ColumnReads['read'] {
+  const readers = embeds.map(({ field, relation, fields }) => ({
+    field,
+    size: fields.length,
+    read: rowReader(
+      fields,
+      columnsOf(relation.columns, fields).map((column) => column[1]),
+      typed
+    ),
+  }))
+  return (row) => {
+    const member = own(row) as Record<string, unknown>
+    let at = width
+    for (const { field, size, read } of readers) {
+      member[field] = row[at] === null ? null : read(row.slice(at + 1, at + 1 + size))
+      at += 1 + size
+    }
+    return member
+  }
+}
+
+/**
+ * The reads of a page's `select` that embeds to-one relations, each joined; undefined when it
+ * embeds none, or one the model's compiled form does not join (docs/performance.md).
+ */
+export function embeddedReads(
+  model: ModelSource,
+  compiled: CompiledModel,
+  select: Select,
+  typed: boolean
+): ColumnReads | undefined {
+  const parts = embedsOf(model, compiled, select)
+  if (!parts || parts.embeds.length === 0) return undefined
+  const { own, embeds } = parts
+  // A joined column named as one of the model's would make the model's ambiguous.
+  const names = [...own, ...Object.values(compiled.columns).map(([column]) => column)]
+  if (own.length === 0 || names.some((name) => name.startsWith('__e'))) return undefined
+  const { provider } = model
+  const table = qualifiedTable(provider, model.table)
+  const ownColumns = columnsOf(compiled.columns, own)
+  const from = ` FROM ${table}`
+  const base = selectStatement(
+    provider,
+    model.table,
+    own.map((field, index) => [field, ownColumns[index]?.[0] ?? field])
+  )
+  const joined = embeds.flatMap((embed, index) => selectedOf(provider, embed, index))
+  const statement = `${base.slice(0, -from.length)}, ${joined.join(', ')}${from}`
+  const joins = embeds.map((embed, index) => joinOf(provider, table, embed, index)).join('')
+  const statements = new CompiledStatements(
+    { ...compiled, select: statement },
+    provider,
+    table,
+    joins
+  )
+  const read = rowReader(
+    own,
+    ownColumns.map((column) => column[1]),
+    typed
+  )
+  return {
+    statements,
+    read: embeddedReader(read, own.length, embeds, typed),
+    width: own.length + joined.length,
+  }
+}

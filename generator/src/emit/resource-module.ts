@@ -8,6 +8,7 @@ import { selectStatement } from '@prisma-hydra/runtime/defaults'
 import { type SourceFile, VariableDeclarationKind } from 'ts-morph'
 import type { HydraModel, ResourceModel } from '../config/schema/model.js'
 import type { ParameterNames } from '../config/schema/options.js'
+import { COMPILED_MODELS_MODULE } from './compiled-models.js'
 import type { EmitContext } from './context.js'
 import { writeCreateApp } from './create-app.js'
 import { INVERSE_LINKS_MODULE } from './inverse-links.js'
@@ -51,6 +52,14 @@ function addImports(
       moduleSpecifier: `./${INVERSE_LINKS_MODULE}${context.importExtension}`,
       namedImports: ['inverseLinks'],
     },
+    ...(compiles(resource)
+      ? [
+          {
+            moduleSpecifier: `./${COMPILED_MODELS_MODULE}${context.importExtension}`,
+            namedImports: ['compiledModels'],
+          },
+        ]
+      : []),
     {
       moduleSpecifier: context.runtimeModule,
       namedImports: [
@@ -152,7 +161,7 @@ function addSource(file: SourceFile, resource: ResourceModel, context: EmitConte
     `{ ${columns.join(', ')} } as const`
   )
   const table = `{ name: ${JSON.stringify(resource.table.name)}, schema: ${JSON.stringify(resource.table.schema)} }`
-  const compiled = through.length === 0 ? compiledModel(resource, context.provider) : undefined
+  const compiled = compiles(resource) ? compiledModel(resource, context.provider) : undefined
   constant(
     names.model,
     `Where ${resource.name} rows live and which columns are read: what the data-access layer reads${compiled ? ' (`compiled`: the SQL of its compiled reads, docs/performance.md)' : ''}.`,
@@ -221,8 +230,14 @@ function compiledModel(resource: ResourceModel, provider: string): string {
     if (values) tuple.push(values)
     return `${JSON.stringify(name)}: ${JSON.stringify(tuple)}`
   })
-  return `{ select: ${JSON.stringify(select)}, columns: { ${columns.join(', ')} } }`
+  return `{ select: ${JSON.stringify(select)}, columns: { ${columns.join(', ')} }, name: ${JSON.stringify(resource.name)}, models: compiledModels }`
 }
+
+/** A link read through its relation (a related id the model does not hold). */
+const isThrough = (link: ResourceModel['links'][number]) => Array.isArray(link.from)
+
+/** Whether the model has a compiled form: it reads no column through a relation. */
+const compiles = (resource: ResourceModel) => !resource.links.some(isThrough)
 
 /**
  * The member type, the query types, the row type, the providers and access types and the app's

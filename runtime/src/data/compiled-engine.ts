@@ -5,8 +5,8 @@
  * the request's conditions, order and window, compiled-sql.ts) and run through the client's own
  * driver adapter (shared-adapter.ts), its rows made Prisma's values (row-values.ts). A page that
  * shows fewer properties (`properties[]`) reads only their columns (a `select` of the model's own
- * fields). A read it cannot write (a condition or order through a relation, a `select` through a
- * relation) is the `prisma` engine's. It bypasses the client's extensions (`$extends` query hooks): its reads are
+ * fields). A read it cannot write (a relation its compiled form does not hold, a `select` through
+ * a relation) is the `prisma` engine's. It bypasses the client's extensions (`$extends` query hooks): its reads are
  * not the client's model queries.
  */
 

@@ -172,6 +172,7 @@ describe.each(CASES)('prisma-client options, case $name', (testCase) => {
     expect(generated.status, generated.output).toBe(0)
     expect((await readdir(path.join(folder, 'hydra'))).sort()).toEqual([
       `book.${testCase.fileExtension}`,
+      `compiled-models.${testCase.fileExtension}`,
       `index.${testCase.fileExtension}`,
       `inverse-links.${testCase.fileExtension}`,
     ])

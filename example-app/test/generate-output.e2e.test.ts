@@ -67,7 +67,13 @@ it('keeps the previous routes when a generation fails, and says so', async () =>
   expect(first.status, first.output).toBe(0)
   await writeFile(path.join(folder, 'hydra', 'notes.md'), 'kept\n')
   const before = await routes()
-  expect(Object.keys(before)).toEqual(['book.ts', 'index.ts', 'inverse-links.ts', 'notes.md'])
+  expect(Object.keys(before)).toEqual([
+    'book.ts',
+    'compiled-models.ts',
+    'index.ts',
+    'inverse-links.ts',
+    'notes.md',
+  ])
 
   const failed = await generate(
     'failed',
@@ -89,7 +95,13 @@ it('replaces the module of a renamed model and keeps files that are not its own'
   const renamed = await generate('after-rename', BOOK.replace('Book', 'Volume'))
   expect(renamed.status, renamed.output).toBe(0)
   const after = await routes()
-  expect(Object.keys(after)).toEqual(['index.ts', 'inverse-links.ts', 'notes.md', 'volume.ts'])
+  expect(Object.keys(after)).toEqual([
+    'compiled-models.ts',
+    'index.ts',
+    'inverse-links.ts',
+    'notes.md',
+    'volume.ts',
+  ])
   expect(after['index.ts']).toContain('createVolumeApp')
   expect(after['index.ts']).not.toContain('Book')
   expect(after['notes.md']).toBe('kept\n')

@@ -110,11 +110,10 @@ describe(`pages the compiled engine hands to Prisma (${TEST_DATABASE})`, () => {
     const handoffs = records.filter(({ fields }) => fields.event === 'engine.handoff')
     const books = handoffs.find(({ fields }) => fields.operation === 'GET /books')
     expect(books?.level).toBe('warn')
-    expect(books?.fields.reasons).toEqual([
-      'a request filtering by author.name',
-      'a request ordering by author.name',
-    ])
-    // Activities have no filter, order or embed through a relation: the compiled engine reads them all.
+    // Its filter and order through the author are the compiled engine's own SQL (EXISTS, a
+    // scalar subquery), and its embed of the author a join: nothing is Prisma's.
+    expect(books?.fields.reasons ?? []).toEqual([])
+    // Activities have no embed: the compiled engine reads them all.
     expect(handoffs.map(({ fields }) => fields.operation)).not.toContain('GET /activities')
     const timingOf = async (path: string) => {
       const response = await fetch(`${origin}${path}`)
@@ -122,10 +121,15 @@ describe(`pages the compiled engine hands to Prisma (${TEST_DATABASE})`, () => {
       await response.arrayBuffer()
       return response.headers.get('Server-Timing') ?? ''
     }
-    for (const path of ['/books?page=2', '/books?title=e', '/activities', '/authors/1/books'])
+    for (const path of [
+      '/books?page=2',
+      '/books?title=e',
+      '/activities',
+      '/authors/1/books',
+      '/books?author.name=an',
+      '/books?order[author.name]=asc',
+    ])
       expect(await timingOf(path), path).not.toContain('handoff')
-    expect(await timingOf('/books?author.name=an')).toContain('handoff;desc="query"')
-    expect(await timingOf('/books?order[author.name]=asc')).toContain('handoff;desc="query"')
   })
 
   it('reads a page embedding a to-one relation itself, with the bytes of the prisma engine', async () => {

@@ -60,9 +60,40 @@ model Book {
     const { file, problems } = await build('@pagination')
     expect(problems).toEqual([])
     expect(file).toContain(
-      'compiled: { select: "SELECT \\"id\\", \\"happened_at\\" AS \\"at\\", \\"kind\\" FROM \\"Event\\"", columns: { "id": ["id", "Int"], "at": ["happened_at", "DateTime"], "kind": ["kind", "String"] } }'
+      'compiled: { select: "SELECT \\"id\\", \\"happened_at\\" AS \\"at\\", \\"kind\\" FROM \\"Event\\"", columns: { "id": ["id", "Int"], "at": ["happened_at", "DateTime"], "kind": ["kind", "String"] }, name: "Event", models: compiledModels }'
     )
     expect(file).not.toContain("engine: '")
+  })
+
+  it('writes every model’s table, columns and join columns into compiled-models', async () => {
+    const datamodel = await loadDatamodel(
+      `/// @pagination\nmodel Book {\n  id Int @id\n  authorId Int? @map("author_id")\n  author Author? @relation(fields: [authorId], references: [id])\n  tags Tag[]\n}\nmodel Author {\n  id Int @id\n  books Book[]\n}\nmodel Tag {\n  id Int @id\n  books Book[]\n}`
+    )
+    const result = buildHydra({
+      datamodel,
+      provider: 'postgresql',
+      clientModule: '../prisma/client.js',
+    })
+    const text = result.files.get('compiled-models.ts') ?? ''
+    const models = JSON.parse(text.slice(text.indexOf('= ') + 2, text.indexOf(' satisfies')))
+    expect(models.Book.relations).toEqual({
+      author: { model: 'Author', owned: true, on: [['author_id', 'id']] },
+      tags: {
+        model: 'Tag',
+        many: true,
+        on: [['id', 'A']],
+        through: { table: { name: '_BookToTag', schema: null }, on: [['B', 'id']] },
+      },
+    })
+    expect(models.Author.relations.books).toEqual({
+      model: 'Book',
+      many: true,
+      on: [['id', 'author_id']],
+    })
+    expect(models.Tag.relations.books.on).toEqual([['id', 'B']])
+    expect(result.files.get('book.ts')).toContain(
+      "import { compiledModels } from './compiled-models.js'"
+    )
   })
 
   it('resolves operation > resource > platform defaults', async () => {

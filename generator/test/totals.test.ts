@@ -94,7 +94,7 @@ describe('totals', () => {
     const mapped = model('@pagination(itemsPerPage: 10)', '  @@map("event`s")\n')
     const mysql = (await build(mapped, 'mysql')).result?.files.get('event.ts') ?? ''
     expect(mysql).toContain(
-      'export const eventModel = { delegate: "event", provider: "mysql", table: { name: "event`s", schema: null }, key: { name: "id", kind: \'Int\' }, select: eventSelect, compiled: { select: "SELECT `id`, `at` FROM `event``s`", columns: { "id": ["id", "Int"], "at": ["at", "DateTime"] } } } satisfies ModelSource<KeySpec>'
+      'export const eventModel = { delegate: "event", provider: "mysql", table: { name: "event`s", schema: null }, key: { name: "id", kind: \'Int\' }, select: eventSelect, compiled: { select: "SELECT `id`, `at` FROM `event``s`", columns: { "id": ["id", "Int"], "at": ["at", "DateTime"] }, name: "Event", models: compiledModels } } satisfies ModelSource<KeySpec>'
     )
     // The statement itself is the dialect's (runtime/src/database/dialects.test.ts).
   })

@@ -2,6 +2,7 @@ import type { DMMF } from '@prisma/generator-helper'
 import type { Problem } from '../problems.js'
 import { checkEmbedOperations } from './embed-operations.js'
 import { buildCatalog } from './models/catalog.js'
+import { compiledModels } from './models/compiled-models.js'
 import { unservedForeignKeys } from './models/unserved-keys.js'
 import type { GlobalConfig } from './paging/global.js'
 import { resolveResource } from './resource.js'
@@ -39,6 +40,7 @@ export function resolveHydraModel(
     filterParameters: global.filterParameters,
     provider,
     hydraPrefix: global.hydraPrefix ?? true,
+    compiledModels: compiledModels(datamodel),
     ...(global.title ? { title: global.title } : {}),
     ...(global.description ? { description: global.description } : {}),
   }

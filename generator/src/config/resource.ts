@@ -99,7 +99,7 @@ export function resolveResource(
 }
 
 /** The modules a generated API has beside its resources' (generator/src/emit). */
-const SHARED_MODULES = new Set(['index', 'inverse-links'])
+const SHARED_MODULES = new Set(['index', 'inverse-links', 'compiled-models'])
 
 /** The engine of the resource's items, when the resource or the global config names one. */
 const engine = (name: 'prisma' | 'compiled' | undefined) => (name ? { engine: name } : {})

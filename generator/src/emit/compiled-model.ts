@@ -58,6 +58,6 @@ export function compiledModel(
   )
   const columns = columnEntries(resource.columns)
   const relations = compiledRelations(resource, resources)
-  const joined = relations.length > 0 ? `, relations: { ${relations.join(', ')} }` : ''
-  return `{ select: ${JSON.stringify(select)}, columns: { ${columns.join(', ')} }${joined} }`
+  const joined = relations.length > 0 ? `, joins: { ${relations.join(', ')} }` : ''
+  return `{ select: ${JSON.stringify(select)}, columns: { ${columns.join(', ')} }${joined}, name: ${JSON.stringify(resource.name)}, models: compiledModels }`
 }

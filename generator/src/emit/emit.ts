@@ -1,5 +1,6 @@
 import { IndentationText, Project, QuoteKind, type SourceFile, ts } from 'ts-morph'
 import type { HydraModel } from '../config/schema/model.js'
+import { COMPILED_MODELS_MODULE, emitCompiledModelsModule } from './compiled-models.js'
 import type { EmitContext } from './context.js'
 import { emitIndexModule } from './index-module.js'
 import { emitInverseLinksModule, INVERSE_LINKS_MODULE } from './inverse-links.js'
@@ -48,6 +49,9 @@ export function emitFiles(model: HydraModel, context: EmitContext): FileMap {
   const links = project.createSourceFile(`/${INVERSE_LINKS_MODULE}${extension}`)
   emitInverseLinksModule(links, model, context)
   files.set(`${INVERSE_LINKS_MODULE}${extension}`, text(links))
+  const compiled = project.createSourceFile(`/${COMPILED_MODELS_MODULE}${extension}`)
+  emitCompiledModelsModule(compiled, model, context)
+  files.set(`${COMPILED_MODELS_MODULE}${extension}`, text(compiled))
   const index = project.createSourceFile(`/index${extension}`)
   emitIndexModule(index, model, context)
   files.set(`index${extension}`, text(index))

@@ -8,6 +8,7 @@ import { type SourceFile, VariableDeclarationKind } from 'ts-morph'
 import type { HydraModel, ResourceModel } from '../config/schema/model.js'
 import type { ParameterNames } from '../config/schema/options.js'
 import { compiledModel } from './compiled-model.js'
+import { COMPILED_MODELS_MODULE } from './compiled-models.js'
 import type { EmitContext } from './context.js'
 import { writeCreateApp } from './create-app.js'
 import { INVERSE_LINKS_MODULE } from './inverse-links.js'
@@ -51,6 +52,14 @@ function addImports(
       moduleSpecifier: `./${INVERSE_LINKS_MODULE}${context.importExtension}`,
       namedImports: ['inverseLinks'],
     },
+    ...(compiles(resource)
+      ? [
+          {
+            moduleSpecifier: `./${COMPILED_MODELS_MODULE}${context.importExtension}`,
+            namedImports: ['compiledModels'],
+          },
+        ]
+      : []),
     {
       moduleSpecifier: context.runtimeModule,
       namedImports: [
@@ -157,8 +166,9 @@ function addSource(
     `{ ${columns.join(', ')} } as const`
   )
   const table = `{ name: ${JSON.stringify(resource.table.name)}, schema: ${JSON.stringify(resource.table.schema)} }`
-  const compiled =
-    through.length === 0 ? compiledModel(resource, context.provider, resources) : undefined
+  const compiled = compiles(resource)
+    ? compiledModel(resource, context.provider, resources)
+    : undefined
   constant(
     names.model,
     `Where ${resource.name} rows live and which columns are read: what the data-access layer reads${compiled ? ' (`compiled`: the SQL of its compiled reads, docs/performance.md)' : ''}.`,
@@ -208,6 +218,10 @@ function addData(
       ],
     })
 }
+
+/** Whether the model has a compiled form: it reads no column through a relation. */
+const compiles = (resource: ResourceModel) =>
+  !resource.links.some((link) => Array.isArray(link.from))
 
 /**
  * The member type, the query types, the row type, the providers and access types and the app's

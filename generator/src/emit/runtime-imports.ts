@@ -14,6 +14,7 @@ export type RuntimeValue = keyof typeof Runtime
 interface RuntimeTypes {
   CallerRules: Runtime.CallerRules<Runtime.AccessRules>
   InverseLinks: Runtime.InverseLinks
+  CompiledModels: Runtime.CompiledModels
   WithInverseLinks: Runtime.WithInverseLinks<object, object>
   AuthenticationSettings: Runtime.AuthenticationSettings
   ApiAppOptions: Runtime.ApiAppOptions<object, unknown, Record<string, never>>

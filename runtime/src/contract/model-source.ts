@@ -60,17 +60,55 @@ export interface CompiledModel {
    * The to-one relations a page embeds as a join (docs/member-shape.md), by relation field: those
    * read by a foreign key of the model's own to the related model's single key.
    */
-  relations?: Readonly<Record<string, CompiledRelation>> | undefined
+  joins?: Readonly<Record<string, CompiledJoin>> | undefined
+  /** The model's name among `models`. */
+  name?: string | undefined
+  /**
+   * Every model of the schema as conditions and orders through relations reach it, by name (the
+   * generated `compiledModels`): a relation it does not hold is read by the `prisma` engine.
+   */
+  models?: CompiledModels | undefined
 }
 
 /** A to-one relation as the `compiled` engine joins it to embed the related row. */
-export interface CompiledRelation {
+export interface CompiledJoin {
   /** The related model's table. */
   table: TableName
   /** The model's foreign-key column and the related key's column it holds. */
   on: readonly [from: string, to: string]
   /** The related model's selected scalar fields: what an embed may ask of it. */
   columns: Readonly<Record<string, CompiledColumn>>
+}
+
+/** The models of a schema, by name, as the `compiled` engine writes conditions through them. */
+export type CompiledModels = Readonly<Record<string, CompiledTable>>
+
+/** One model's table, scalar fields and relations. */
+export interface CompiledTable {
+  table: TableName
+  columns: Readonly<Record<string, CompiledColumn>>
+  /** The relations the compiled engine writes conditions through, by field name. */
+  relations: Readonly<Record<string, CompiledRelation>>
+}
+
+/**
+ * A relation to `model`: its rows are those whose columns equal the model's, pairwise (`on`:
+ * `[this model's column, the related model's]`); through an implicit many-to-many relation's
+ * join table, `on` pairs this model's columns with the join table's, and `through.on` the join
+ * table's with the related model's.
+ */
+export interface CompiledRelation {
+  /** The related model's name. */
+  model: string
+  /** To many related rows (a list field); absent: to one. */
+  many?: true | undefined
+  /** The foreign key is this model's own (`on`'s first columns): its null is no related row. */
+  owned?: true | undefined
+  on: readonly (readonly [own: string, related: string])[]
+  /** Implicit many-to-many: Prisma's join table (`_AToB`) and its columns to the related model. */
+  through?:
+    | { table: TableName; on: readonly (readonly [join: string, related: string])[] }
+    | undefined
 }
 
 /** A scalar field as the `compiled` engine reads it, and row scopes are checked against. */

@@ -17,7 +17,7 @@
  * when the member has none (its related key is NULL). Which related rows the caller may see is
  * checked after the page, as on the `prisma` engine (embedded-scope.ts).
  */
-import type { CompiledModel, CompiledRelation, ModelSource } from '../contract/model-source.js'
+import type { CompiledJoin, CompiledModel, ModelSource } from '../contract/model-source.js'
 import { dialectOf, qualifiedTable, selectStatement } from '../database/dialects.js'
 import { type ColumnReads, columnsOf } from './compiled-columns.js'
 import { CompiledStatements } from './compiled-sql.js'
@@ -29,7 +29,7 @@ type Select = Readonly<Record<string, unknown>>
 /** One relation a page embeds: its field, how it is joined, and the related fields asked. */
 interface Embed {
   field: string
-  relation: CompiledRelation
+  relation: CompiledJoin
   fields: string[]
 }
 
@@ -60,7 +60,7 @@ function embedsOf(
       own.push(name)
       continue
     }
-    const relation = compiled.relations?.[name]
+    const relation = compiled.joins?.[name]
     const fields = nestedFields(value)
     if (!relation || !fields?.every((field) => relation.columns[field])) return undefined
     embeds.push({ field: name, relation, fields })

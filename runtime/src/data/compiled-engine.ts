@@ -6,7 +6,7 @@
  * driver adapter (shared-adapter.ts), its rows made Prisma's values (row-values.ts). A page that
  * shows fewer properties (`properties[]`) reads only their columns (a `select` of the model's own
  * fields). A page that embeds to-one relations reads them joined (compiled-embeds.ts). A read it
- * cannot write (a condition or order through a relation, a relation it does not join) is the
+ * cannot write (a relation its compiled form does not hold, a relation it does not join) is the
  * `prisma` engine's. It bypasses the client's extensions (`$extends` query hooks): its reads are
  * not the client's model queries.
  */

@@ -2,15 +2,16 @@
  * @module
  * What an operation configured for the `compiled` engine hands to the `prisma` engine, known when
  * its route is made (docs/annotations.md#the-read-engine): the reads the compiled engine cannot
- * write, from the model's compiled form, the operation's declared embeds, its filters, orders and
- * property filter, and the tie of a sub-collection to its parent. Reported once in the app's log,
+ * write, from the model's compiled form, the operation's declared embeds, its filters and orders
+ * (through a relation the compiled form does not hold), its property filter, and the tie of a
+ * sub-collection to its parent. Reported once in the app's log,
  * so that an operation read by Prisma under `compiled` is never silent; each request so read says
  * it in its `Server-Timing` (`handoff`).
  */
 
 import type { ModelSource, RelationSource } from '../contract/model-source.js'
 import type { DeclaredEmbed, EmbedSpec, SelectableProperty } from '../contract/properties.js'
-import type { FilterSpec, QuerySpec } from '../contract/query.js'
+import type { FilterSpec, QuerySpec, RelatedField } from '../contract/query.js'
 import { dialectOf } from '../database/dialects.js'
 import { relationOf } from '../filters/properties.js'
 import type { HydraLogger } from '../observe/logger.js'
@@ -27,11 +28,36 @@ export interface HandoffSubject {
   relation?: RelationSource | undefined
 }
 
-/** Whether a filter is read through a relation (a condition the compiled SQL does not write). */
-function throughRelation(filter: FilterSpec, caseless: boolean): boolean {
-  if (filter.through) return true
-  if (filter.kind === 'exists') return filter.relation === true
-  return filter.kind === 'search' && !caseless && filter.strategy.startsWith('i')
+/**
+ * Whether the relations of `path`, followed from the model, are each in its compiled form (to one
+ * related row each, with `toOne`): the compiled SQL writes a condition or an order through them.
+ */
+function compiledPath(model: ModelSource, path: readonly string[], toOne: boolean): boolean {
+  const models = model.compiled?.models
+  let current = model.compiled?.name === undefined ? undefined : models?.[model.compiled.name]
+  for (const name of path) {
+    const relation = current?.relations[name]
+    if (!relation || (toOne && relation.many)) return false
+    current = models?.[relation.model]
+  }
+  return current !== undefined
+}
+
+/** The relations of a path through them (`book.author.name`: book, author). */
+const relationsOf = (through: RelatedField): string[] => [
+  through.relation,
+  ...(through.next ?? []).map((hop) => hop.relation),
+]
+
+/**
+ * Whether the compiled SQL cannot write a filter: through a relation its compiled form does not
+ * hold, or a caseless search where the database has no ILIKE.
+ */
+function handedOff(model: ModelSource, filter: FilterSpec, caseless: boolean): boolean {
+  if (filter.kind === 'search' && !caseless && filter.strategy.startsWith('i')) return true
+  if (filter.through) return !compiledPath(model, relationsOf(filter.through), false)
+  if (filter.kind === 'exists' && filter.relation) return !compiledPath(model, [filter.field], true)
+  return false
 }
 
 /**
@@ -46,7 +72,7 @@ function compiledHandoffs(model: ModelSource, subject: HandoffSubject): string[]
   const compiled = model.compiled
   // A to-one relation the compiled form joins is read in the page's statement (compiled-embeds.ts).
   const unjoined = (property: SelectableProperty, embed: EmbedSpec) => {
-    const joined = compiled.relations?.[relationOf(property)]
+    const joined = compiled.joins?.[relationOf(property)]
     return !joined || embed.fields.some(({ name }) => !joined.columns[name])
   }
   const declared = subject.embedded ?? []
@@ -58,17 +84,20 @@ function compiledHandoffs(model: ModelSource, subject: HandoffSubject): string[]
   const toMany = declared.filter((embed) => embed.embed.first !== undefined)
   if (toMany.length > 0)
     reasons.push(`the first pages of ${toMany.map(relationOf).join(', ')} it declares embedded`)
-  if (subject.relation && subject.relation.condition.kind !== 'column')
+  const tie = subject.relation?.condition
+  if (tie && tie.kind !== 'column' && !compiledPath(model, [tie.field], false))
     reasons.push('every page: its parent is tied through a relation, not a foreign key')
   const query = subject.query
   if (!query) return reasons
   const caseless = dialectOf(model.provider).caseless === 'mode'
   // A field may take several filters (a search and a range): it is named once.
   const filters = new Set(
-    query.filters.filter((filter) => throughRelation(filter, caseless)).map(({ field }) => field)
+    query.filters.filter((filter) => handedOff(model, filter, caseless)).map(({ field }) => field)
   )
   if (filters.size > 0) reasons.push(`a request filtering by ${[...filters].join(', ')}`)
-  const orders = query.order.filter((field) => field.through)
+  const orders = query.order.filter(
+    ({ through }) => through && !compiledPath(model, relationsOf(through), true)
+  )
   if (orders.length > 0)
     reasons.push(`a request ordering by ${orders.map((field) => field.field).join(', ')}`)
   const embeds = (query.properties?.properties ?? []).filter(

@@ -146,3 +146,129 @@ describe('compiled statements', () => {
     expect(escapeIn(undefined)).toBeUndefined()
   })
 })
+
+/** Books by one author each, their tags (implicit many-to-many) and composite-keyed shelves. */
+const models = {
+  Book: {
+    table: { name: 'Book', schema: null },
+    columns: model.columns,
+    relations: {
+      author: { model: 'Author', owned: true, on: [['authorId', 'id']] },
+      shelf: {
+        model: 'Shelf',
+        owned: true,
+        on: [
+          ['aisle', 'a'],
+          ['slot', 's'],
+        ],
+      },
+      tags: {
+        model: 'Tag',
+        many: true,
+        on: [['id', 'A']],
+        through: { table: { name: '_BookToTag', schema: null }, on: [['B', 'id']] },
+      },
+    },
+  },
+  Author: {
+    table: { name: 'Author', schema: null },
+    columns: { id: ['id', 'Int'], name: ['name', 'String'], country: ['country', 'String', true] },
+    relations: { books: { model: 'Book', many: true, on: [['id', 'authorId']] } },
+  },
+  Tag: {
+    table: { name: 'Tag', schema: null },
+    columns: { label: ['label', 'String'] },
+    relations: {},
+  },
+  Shelf: {
+    table: { name: 'Shelf', schema: 's1' },
+    columns: { label: ['label', 'String'] },
+    relations: {},
+  },
+} as const
+const related = { ...model, name: 'Book', models }
+const books = new CompiledStatements(related, 'postgresql', '"Book"')
+const authors = new CompiledStatements(
+  { select: 'SELECT "id" FROM "Author"', columns: models.Author.columns, name: 'Author', models },
+  'postgresql',
+  '"Author"'
+)
+const whereOf = (statements: CompiledStatements, where: Record<string, unknown>) =>
+  statements.rows({ condition: c(where) })?.sql.replace(/^SELECT .*? FROM "(Book|Author)"/, '')
+
+describe('compiled conditions through relations', () => {
+  it("writes a to-one relation's test as EXISTS, and its null as the foreign key's", () => {
+    expect(whereOf(books, { author: { is: { name: 'Ann' } } })).toBe(
+      ' WHERE EXISTS (SELECT 1 FROM "Author" AS "r1" WHERE "r1"."id" = "Book"."authorId" AND "r1"."name" = $1)'
+    )
+    expect(whereOf(books, { author: { name: 'Ann' } })).toBe(
+      whereOf(books, { author: { is: { name: 'Ann' } } })
+    )
+    expect(whereOf(books, { author: null })).toBe(' WHERE NOT ("authorId" IS NOT NULL)')
+    expect(whereOf(books, { author: { is: null } })).toBe(' WHERE NOT ("authorId" IS NOT NULL)')
+    expect(whereOf(books, { author: { isNot: null } })).toBe(' WHERE "authorId" IS NOT NULL')
+  })
+
+  it('asks a related row under a NOT for a condition that is not false, as a LEFT JOIN reads it', () => {
+    // Prisma's `isNot`: no related row, or one whose condition is false (a NULL country is neither).
+    expect(whereOf(books, { author: { isNot: { country: 'FR' } } })).toBe(
+      ' WHERE NOT (EXISTS (SELECT 1 FROM "Author" AS "r1" WHERE "r1"."id" = "Book"."authorId" AND ("r1"."country" = $1) IS NOT FALSE))'
+    )
+    expect(whereOf(books, { NOT: { author: { country: 'FR' } } })).toBe(
+      whereOf(books, { author: { isNot: { country: 'FR' } } })
+    )
+    // Two NOTs: the row's test is true again.
+    expect(whereOf(books, { NOT: { author: { isNot: { country: 'FR' } } } })).toBe(
+      ' WHERE NOT (NOT (EXISTS (SELECT 1 FROM "Author" AS "r1" WHERE "r1"."id" = "Book"."authorId" AND "r1"."country" = $1)))'
+    )
+  })
+
+  it('writes some, none and every as Prisma does: EXISTS, NOT EXISTS, NOT EXISTS of the others', () => {
+    const from = 'SELECT 1 FROM "Book" AS "r1" WHERE "r1"."authorId" = "Author"."id"'
+    expect(whereOf(authors, { books: { some: { title: 'Dune' } } })).toBe(
+      ` WHERE EXISTS (${from} AND "r1"."title" = $1)`
+    )
+    expect(whereOf(authors, { books: { none: { title: 'Dune' } } })).toBe(
+      ` WHERE NOT EXISTS (${from} AND "r1"."title" = $1)`
+    )
+    expect(whereOf(authors, { books: { every: { title: 'Dune' } } })).toBe(
+      ` WHERE NOT EXISTS (${from} AND NOT ("r1"."title" = $1))`
+    )
+    expect(whereOf(authors, { books: { some: {} } })).toBe(` WHERE EXISTS (${from} AND 1=1)`)
+    expect(whereOf(authors, { books: { some: { OR: [] } } })).toBe(
+      ` WHERE EXISTS (${from} AND 1=0)`
+    )
+  })
+
+  it("goes through Prisma's join table, composite keys and nested relations", () => {
+    expect(whereOf(books, { tags: { some: { label: 'sf' } } })).toBe(
+      ' WHERE EXISTS (SELECT 1 FROM "_BookToTag" AS "r2" INNER JOIN "Tag" AS "r1" ON "r1"."id" = "r2"."B" WHERE "r2"."A" = "Book"."id" AND "r1"."label" = $1)'
+    )
+    expect(whereOf(books, { shelf: { label: 'top' } })).toBe(
+      ' WHERE EXISTS (SELECT 1 FROM "s1"."Shelf" AS "r1" WHERE "r1"."a" = "Book"."aisle" AND "r1"."s" = "Book"."slot" AND "r1"."label" = $1)'
+    )
+    expect(whereOf(books, { author: { books: { every: { tags: { none: {} } } } } })).toBe(
+      ' WHERE EXISTS (SELECT 1 FROM "Author" AS "r1" WHERE "r1"."id" = "Book"."authorId" AND NOT EXISTS (SELECT 1 FROM "Book" AS "r2" WHERE "r2"."authorId" = "r1"."id" AND NOT (NOT EXISTS (SELECT 1 FROM "_BookToTag" AS "r4" INNER JOIN "Tag" AS "r3" ON "r3"."id" = "r4"."B" WHERE "r4"."A" = "r2"."id" AND 1=1))))'
+    )
+  })
+
+  it('orders through a to-one relation by a scalar subquery, and leaves the rest to Prisma', () => {
+    expect(books.rows({ order: [by('author.name', 'desc'), by('id')] })?.sql).toBe(
+      `${model.select} ORDER BY (SELECT "r1"."name" FROM "Author" AS "r1" WHERE "r1"."id" = "Book"."authorId") DESC, "id" ASC`
+    )
+    expect(authors.rows({ order: [by('books.title')] })).toBeUndefined()
+    // A relation the compiled form does not hold, or a quantifier not of its kind.
+    expect(on('postgresql').rows({ condition: c({ author: { name: 'Ann' } }) })).toBeUndefined()
+    expect(books.rows({ condition: c({ editor: { is: { name: 'Ann' } } }) })).toBeUndefined()
+    expect(books.rows({ condition: c({ author: { some: { name: 'Ann' } } }) })).toBeUndefined()
+  })
+
+  it("counts through relations in the page's statement, each subquery with its own alias", () => {
+    const condition = c({ author: { name: 'Ann' } })
+    const sql = books.pageAndCount({ condition, take: 2 }, condition)?.sql
+    expect(sql).toContain(
+      '(SELECT COUNT(*) FROM "Book" WHERE EXISTS (SELECT 1 FROM "Author" AS "r1"'
+    )
+    expect(sql).toContain('FROM "Book" WHERE EXISTS (SELECT 1 FROM "Author" AS "r2"')
+  })
+})

@@ -2,18 +2,25 @@
  * @module
  * The `compiled` engine's writer: the model's `SELECT` (written at generate time) followed by the
  * `WHERE`, `ORDER BY` and window of one read, written from the plan's conditions
- * (plan/condition.ts) and order, with every value a parameter. What it cannot write (a condition
- * through a relation, an order by a related field, a test the plan carries opaque) answers
- * undefined, and the layer reads that request with Prisma instead (docs/performance.md).
+ * (plan/condition.ts) and order, with every value a parameter; conditions and orders through
+ * relations are compiled-relations.ts's. What it cannot write (a relation the model's compiled
+ * form does not hold, a test the plan carries opaque) answers undefined, and the layer reads that
+ * request with Prisma instead (docs/performance.md).
  */
 
-import type { CompiledColumn, CompiledModel } from '../contract/model-source.js'
+import type { CompiledColumn, CompiledModel, TableName } from '../contract/model-source.js'
 import type { OrderField } from '../contract/order.js'
-import { type Dialect, dialectOf } from '../database/dialects.js'
+import { type Dialect, dialectOf, qualifiedTable } from '../database/dialects.js'
 import { isDecimal } from '../decimal.js'
 import { type KeysetPast, type KeysetPosition, rowValueOf } from '../paging/keyset-position.js'
 import { allOf, type Condition, type FieldTest, walkConditions } from '../plan/condition.js'
 import { pastCondition } from '../plan/keyset.js'
+import {
+  type ConditionScope,
+  type ConditionWriter,
+  relatedColumn,
+  relationSql,
+} from './compiled-relations.js'
 
 /** How a driver adapter is told a parameter's type (`@prisma/driver-adapter-utils`' ArgType). */
 export interface ArgType {
@@ -67,7 +74,7 @@ export class CompiledStatements {
    */
   constructor(
     private readonly model: CompiledModel,
-    provider: string,
+    private readonly provider: string,
     private readonly table: string,
     private readonly joins = ''
   ) {
@@ -136,7 +143,7 @@ export class CompiledStatements {
   }
 
   private builder(): QueryBuilder {
-    return new QueryBuilder(this.model, this.dialect)
+    return new QueryBuilder(this.model, this.dialect, this.provider, this.table)
   }
 
   /** The row whose `field` is `value`, or undefined when `field` is not a column. */
@@ -146,15 +153,38 @@ export class CompiledStatements {
   }
 }
 
-/** One statement being written: its parameters in order. */
-class QueryBuilder {
+/** One statement being written: its parameters in order, and the aliases of its subqueries. */
+class QueryBuilder implements ConditionWriter {
   private readonly args: unknown[] = []
   private readonly argTypes: ArgType[] = []
+  private aliases = 0
+  /** The statement's own table, unaliased: its columns unqualified. */
+  private readonly top: ConditionScope
+  readonly models: CompiledModel['models']
 
   constructor(
     private readonly model: CompiledModel,
-    private readonly dialect: Dialect
-  ) {}
+    private readonly dialect: Dialect,
+    private readonly provider: string,
+    table: string
+  ) {
+    this.models = model.models
+    const relations = (model.name && model.models?.[model.name]?.relations) || {}
+    this.top = { columns: model.columns, relations, prefix: '', row: table }
+  }
+
+  quote(name: string): string {
+    return this.dialect.quote(name)
+  }
+
+  table(table: TableName): string {
+    return qualifiedTable(this.provider, table)
+  }
+
+  alias(): string {
+    this.aliases += 1
+    return `r${this.aliases}`
+  }
 
   statement(sql: string): SqlQuery {
     return { sql, args: this.args, argTypes: this.argTypes }
@@ -176,7 +206,7 @@ class QueryBuilder {
     const row = position?.fields.every((field) => this.model.columns[field]) ? position : undefined
     const beyond = row || !past ? undefined : pastCondition(past)
     // Parameters in the order of the text: the condition's, then the position's.
-    const written = this.condition(allOf([condition, beyond]))
+    const written = this.condition(allOf([condition, beyond]), this.top, false)
     if (written === undefined) return undefined
     const parts = [written, row && this.rowComparison(row)].filter(
       (part): part is string => !!part && part !== '1=1'
@@ -184,43 +214,58 @@ class QueryBuilder {
     return parts.length === 0 ? '' : ` WHERE ${parts.join(' AND ')}`
   }
 
-  /** ` ORDER BY …`, or undefined for an order through a relation. */
+  /**
+   * ` ORDER BY …`, a field through to-one relations (`author.name`) as its related row's value;
+   * undefined for an order it cannot write.
+   */
   orderBy(order: readonly OrderField[]): string | undefined {
     const parts: string[] = []
     for (const { field, direction } of order) {
-      const column = this.model.columns[field]
-      if (!column) return undefined
-      parts.push(`${this.dialect.quote(column[0])} ${direction.toUpperCase()}`)
+      const value = relatedColumn(this, this.top, field.split('.'))
+      if (!value) return undefined
+      parts.push(`${value} ${direction.toUpperCase()}`)
     }
     return parts.length === 0 ? '' : ` ORDER BY ${parts.join(', ')}`
   }
 
-  /** A condition as SQL (`1=1` for every row), or undefined when it cannot be written here. */
-  private condition(condition: Condition | undefined): string | undefined {
+  /**
+   * A condition on `scope`'s model as SQL (`1=1` for every row), or undefined when it cannot be
+   * written here; `negated` under an odd number of NOTs (compiled-relations.ts).
+   */
+  condition(
+    condition: Condition | undefined,
+    scope: ConditionScope,
+    negated: boolean
+  ): string | undefined {
     if (condition === undefined) return '1=1'
     switch (condition.kind) {
       case 'never':
         return '1=0'
       case 'and':
       case 'or':
-        return this.group(condition.kind === 'and' ? 'AND' : 'OR', condition.parts)
+        return this.group(condition.kind === 'and' ? 'AND' : 'OR', condition.parts, scope, negated)
       case 'not': {
-        const part = this.condition(condition.part)
+        const part = this.condition(condition.part, scope, !negated)
         return part === undefined ? undefined : `NOT (${part})`
       }
       case 'field':
-        return this.field(condition.field, condition.test)
+        return this.field(condition.field, condition.test, scope, negated)
+      case 'relation':
+        return relationSql(this, scope, condition, negated)
       case 'past':
-        return this.condition(pastCondition(condition.past))
-      default:
-        return undefined
+        return this.condition(pastCondition(condition.past), scope, negated)
     }
   }
 
-  private group(joiner: 'AND' | 'OR', parts: readonly Condition[]): string | undefined {
+  private group(
+    joiner: 'AND' | 'OR',
+    parts: readonly Condition[],
+    scope: ConditionScope,
+    negated: boolean
+  ): string | undefined {
     const written: string[] = []
     for (const part of parts) {
-      const sql = this.condition(part)
+      const sql = this.condition(part, scope, negated)
       if (sql === undefined) return undefined
       written.push(sql)
     }
@@ -237,11 +282,24 @@ class QueryBuilder {
     return `(${quoted.join(', ')}) ${COMPARISONS[operator]} (${params.join(', ')})`
   }
 
-  /** One test of a column, or undefined when `name` is not a column or the test not written here. */
-  private field(name: string, test: FieldTest): string | undefined {
-    const column = this.model.columns[name]
-    if (!column) return undefined
-    const quoted = this.dialect.quote(column[0])
+  /**
+   * One test of a column, or of a to-one relation's null (`{ author: null }`: no related row);
+   * undefined when `name` is neither or the test is not written here.
+   */
+  private field(
+    name: string,
+    test: FieldTest,
+    scope: ConditionScope,
+    negated: boolean
+  ): string | undefined {
+    const column = scope.columns[name]
+    if (!column) {
+      const missing = test.op === 'null' || (test.op === 'not' && test.test.op === 'null')
+      if (!missing || !scope.relations[name]) return undefined
+      const quantifier = test.op === 'null' ? 'isNot' : 'is'
+      return relationSql(this, scope, { kind: 'relation', relation: name, quantifier }, negated)
+    }
+    const quoted = `${scope.prefix}${this.dialect.quote(column[0])}`
     return this.test(quoted, SCALAR_TYPES[column[1]] ?? 'enum', test)
   }
 

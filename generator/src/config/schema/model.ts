@@ -231,4 +231,33 @@ export interface HydraModel {
   readonly description?: string
   /** The global `hydra_prefix`: the entrypoint's and the app's own errors follow it. */
   readonly hydraPrefix: boolean
+  /** Every model as the `compiled` engine writes conditions through its relations, by name. */
+  readonly compiledModels: Readonly<Record<string, CompiledTableModel>>
+}
+
+/** One relation as the `compiled` engine joins it (the runtime's CompiledRelation). */
+export interface CompiledRelationModel {
+  /** The related model's name. */
+  model: string
+  /** To many related rows. */
+  many?: true
+  /** The foreign key is this model's own. */
+  owned?: true
+  /** Pairs of equal columns: this model's and the related model's (or the join table's). */
+  on: readonly (readonly [string, string])[]
+  /** An implicit many-to-many relation's join table, and its columns paired with the related model's. */
+  through?: {
+    table: { name: string; schema: string | null }
+    on: readonly (readonly [string, string])[]
+  }
+}
+
+/** One model's table, columns and relations. */
+export interface CompiledTableModel {
+  /** Its table: its mapped name and its schema. */
+  table: { name: string; schema: string | null }
+  /** Each scalar field's column and Prisma type. */
+  columns: Record<string, readonly [string, string]>
+  /** The relations the compiled engine joins, by field name. */
+  relations: Record<string, CompiledRelationModel>
 }

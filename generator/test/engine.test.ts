@@ -50,10 +50,10 @@ model Book {
       clientModule: '../prisma/client.js',
     })
     expect(result.files.get('book.ts')).toContain(
-      'relations: { "author": { table: { name: "Author", schema: null }, on: ["author_id", "id"], columns: { "id": ["id", "Int"], "name": ["full_name", "String"] } } }'
+      'joins: { "author": { table: { name: "Author", schema: null }, on: ["author_id", "id"], columns: { "id": ["id", "Int"], "name": ["full_name", "String"] } } }'
     )
     // Author's books are a to-many relation: no join.
-    expect(result.files.get('author.ts')).not.toContain('relations:')
+    expect(result.files.get('author.ts')).not.toContain('joins:')
   })
 
   it('writes the model’s SELECT with mapped columns, and each column’s type', async () => {

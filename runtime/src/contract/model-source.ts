@@ -85,7 +85,9 @@ export type CompiledModels = Readonly<Record<string, CompiledTable>>
 
 /** One model's table, scalar fields and relations. */
 export interface CompiledTable {
+  /** The model's table. */
   table: TableName
+  /** Each scalar field: its column and type, as `CompiledModel.columns`. */
   columns: Readonly<Record<string, CompiledColumn>>
   /** The relations the compiled engine writes conditions through, by field name. */
   relations: Readonly<Record<string, CompiledRelation>>
@@ -104,11 +106,18 @@ export interface CompiledRelation {
   many?: true | undefined
   /** The foreign key is this model's own (`on`'s first columns): its null is no related row. */
   owned?: true | undefined
+  /** Pairs of equal columns: this model's and the related model's (or the join table's). */
   on: readonly (readonly [own: string, related: string])[]
   /** Implicit many-to-many: Prisma's join table (`_AToB`) and its columns to the related model. */
-  through?:
-    | { table: TableName; on: readonly (readonly [join: string, related: string])[] }
-    | undefined
+  through?: CompiledJoinTable | undefined
+}
+
+/** An implicit many-to-many relation's join table (`_AToB`). */
+export interface CompiledJoinTable {
+  /** The join table. */
+  table: TableName
+  /** Pairs of equal columns: the join table's and the related model's. */
+  on: readonly (readonly [join: string, related: string])[]
 }
 
 /** A scalar field as the `compiled` engine reads it, and row scopes are checked against. */

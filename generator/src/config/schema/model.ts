@@ -247,15 +247,25 @@ export interface CompiledRelationModel {
   on: readonly (readonly [string, string])[]
   /** An implicit many-to-many relation's join table, and its columns paired with the related model's. */
   through?: {
-    table: { name: string; schema: string | null }
+    /** The join table. */
+    table: TableNameModel
+    /** Pairs of equal columns: the join table's and the related model's. */
     on: readonly (readonly [string, string])[]
   }
+}
+
+/** A table's mapped name and its schema (null without `@@schema`). */
+export interface TableNameModel {
+  /** The table's name in the database. */
+  name: string
+  /** Its schema, or null. */
+  schema: string | null
 }
 
 /** One model's table, columns and relations. */
 export interface CompiledTableModel {
   /** Its table: its mapped name and its schema. */
-  table: { name: string; schema: string | null }
+  table: TableNameModel
   /** Each scalar field's column and Prisma type. */
   columns: Record<string, readonly [string, string]>
   /** The relations the compiled engine joins, by field name. */

@@ -5,6 +5,7 @@
  */
 import type { DMMF } from '@prisma/generator-helper'
 import type { CompiledRelationModel, CompiledTableModel } from '../schema/model.js'
+import { backRelationOf } from './relations.js'
 
 type Pair = readonly [string, string]
 type Table = CompiledTableModel['table']
@@ -52,12 +53,7 @@ function relationOf(
         columnsOf(target, field.relationToFields ?? [])
       ),
     }
-  const back = target.fields.find(
-    (candidate) =>
-      candidate.kind === 'object' &&
-      candidate.relationName === field.relationName &&
-      !(target.name === model.name && candidate.name === field.name)
-  )
+  const back = backRelationOf(model, field, target)
   if (!back) return undefined
   if (back.relationFromFields?.length)
     return {

@@ -81,17 +81,26 @@ const sameFields = (fields: readonly string[] | undefined, expected: readonly st
  * item's id (one-to-many), else the back relation (`is` to-one, `some` to-many: implicit
  * many-to-many). A self-relation's back relation is its other field.
  */
-function subCollectionCondition(
+/** The relation field of `target` on the other side of `model`'s relation `field`, if any. */
+export function backRelationOf(
   model: DMMF.Model,
   field: DMMF.Field,
   target: DMMF.Model
-): LinkModel['condition'] {
-  const back = target.fields.find(
+): DMMF.Field | undefined {
+  return target.fields.find(
     (candidate) =>
       candidate.kind === 'object' &&
       candidate.relationName === field.relationName &&
       !(target.name === model.name && candidate.name === field.name)
   )
+}
+
+function subCollectionCondition(
+  model: DMMF.Model,
+  field: DMMF.Field,
+  target: DMMF.Model
+): LinkModel['condition'] {
+  const back = backRelationOf(model, field, target)
   if (!back) return undefined
   if (back.isList) return { field: back.name, kind: 'some' }
   const keys = back.relationFromFields ?? []

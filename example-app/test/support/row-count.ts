@@ -32,8 +32,12 @@ export function countRows<F extends { connect(): Promise<unknown> }>(
     rows += read
     statements.push(sql)
   }
-  const counted = <Q extends object>(queryable: Q): Q =>
-    new Proxy(queryable, {
+  // A transaction begun through a `startTransaction` wrapped twice (this proxy's, then
+  // runtime/src/data/transaction-start.ts's around it) is counted once, not once a wrapper.
+  const proxies = new WeakSet<object>()
+  const counted = <Q extends object>(queryable: Q): Q => {
+    if (proxies.has(queryable)) return queryable
+    const proxy = new Proxy(queryable, {
       get(target, property) {
         const value = Reflect.get(target, property, target)
         // better-sqlite3's database, on which the compiled engine prepares its statements once.
@@ -53,6 +57,9 @@ export function countRows<F extends { connect(): Promise<unknown> }>(
         return value.bind(target)
       },
     })
+    proxies.add(proxy)
+    return proxy
+  }
   const wrapped = new Proxy(factory, {
     get(target, property) {
       if (property === 'connect') return async () => counted((await target.connect()) as object)

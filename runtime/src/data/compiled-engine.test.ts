@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ModelSource } from '../contract/model-source.js'
 import { fieldEquals } from '../plan/condition.js'
 import { compiledReads } from './compiled-engine.js'
-import type { SqlQuery } from './compiled-sql.js'
+import type { SqlQuery } from './compiled-query.js'
 import type { PrismaModelReads } from './prisma-engine.js'
 import type { SqlRunner } from './shared-adapter.js'
 

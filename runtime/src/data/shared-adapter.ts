@@ -9,7 +9,7 @@
  */
 import { inSpan, loadedTracer } from '../observe/tracing.js'
 import { mariadbStatements } from './compiled-mariadb.js'
-import type { ArgType, SqlQuery } from './compiled-sql.js'
+import type { ArgType, SqlQuery } from './compiled-query.js'
 import { sqliteStatements } from './compiled-sqlite.js'
 import { beginInOneStatement } from './transaction-start.js'
 

@@ -5,7 +5,8 @@
  * - every scalar type, and date-times at the edges of their range and of their fraction, served
  *   with the same bytes as the `prisma` engine serves them, on every database, in a time zone
  *   far from UTC, as a member's own values and embedded in another's (a to-one relation the
- *   compiled engine joins), without handing the page to Prisma;
+ *   compiled engine joins), without handing the page to Prisma; so too on the client's raw
+ *   queries, where Prisma types the values;
  * - on MariaDB, a page read again is not prepared again; the statements the server holds for a
  *   connection stay within the engine's bound however many distinct statements every resource
  *   runs, the one read least recently closed when another comes; and a pool that resets its
@@ -59,7 +60,16 @@ async function answered(origin: string, path: string): Promise<string> {
 describe('every scalar type on the compiled engine', () => {
   let database: TestDatabase
   let prisma: ScalarsClient
-  const origins: Record<'prisma' | 'compiled', string> = { prisma: '', compiled: '' }
+  /**
+   * `raw`: the compiled engine without the shared adapter, on the client's raw queries (as on a
+   * replica, and inside the transaction of a page whose embeds read after it), which answer
+   * values typed by Prisma.
+   */
+  const origins: Record<'prisma' | 'compiled' | 'raw', string> = {
+    prisma: '',
+    compiled: '',
+    raw: '',
+  }
   const closes: Array<() => Promise<void>> = []
 
   /** Date-times at the edges of MariaDB's DATETIME(3) and of a millisecond's digits. */
@@ -107,9 +117,13 @@ describe('every scalar type on the compiled engine', () => {
       await prisma.sample.create({
         data: { id, label: `sample ${id}`, specimenId: id <= dateTimes.length ? id : null },
       })
-    for (const engine of ['prisma', 'compiled'] as const) {
-      const app = createHydraApp({ prisma, ...(engine === 'compiled' ? { engine, adapter } : {}) })
-      const server = await startServer(app.fetch)
+    const options = {
+      prisma: {},
+      compiled: { engine: 'compiled', adapter },
+      raw: { engine: 'compiled' },
+    } as const
+    for (const engine of ['prisma', 'compiled', 'raw'] as const) {
+      const server = await startServer(createHydraApp({ prisma, ...options[engine] }).fetch)
       origins[engine] = server.origin
       closes.push(server.close)
     }
@@ -130,11 +144,13 @@ describe('every scalar type on the compiled engine', () => {
     for (const path of paths) {
       // Twice: the second answer is read through the statement prepared for the first.
       for (let round = 0; round < 2; round++) {
-        const [own, twin] = await Promise.all([
+        const [own, twin, raw] = await Promise.all([
           answered(origins.prisma, path),
           answered(origins.compiled, path),
+          answered(origins.raw, path),
         ])
         expect(twin, path).toBe(own)
+        expect(raw, path).toBe(own)
       }
     }
     const page = await (await fetch(`${origins.compiled}/specimens`)).json()
@@ -155,12 +171,17 @@ describe('every scalar type on the compiled engine', () => {
       `/samples?properties[specimen][]=dateTime&properties[specimen][]=optionalDecimal`,
     ]) {
       for (let round = 0; round < 2; round++) {
-        const [own, twin] = await Promise.all([
+        const [own, twin, raw] = await Promise.all([
           answered(origins.prisma, path),
           answered(origins.compiled, path),
+          answered(origins.raw, path),
         ])
         expect(twin, path).toBe(own)
+        expect(raw, path).toBe(own)
       }
+      const raw = await fetch(`${origins.raw}${path}`)
+      await raw.arrayBuffer()
+      expect(raw.headers.get('Server-Timing'), path).not.toContain('handoff')
       const response = await fetch(`${origins.compiled}${path}`)
       expect(response.headers.get('Server-Timing'), path).not.toContain('handoff')
       const page = await response.json()

@@ -449,6 +449,52 @@ describe('embedding a composite-keyed item (docs/member-shape.md)', () => {
   })
 })
 
+describe('what the compiled engine hands to Prisma', () => {
+  it('is named when the app is made', async () => {
+    // A bin shows its shelf's key, read through the relation: every read of bins is Prisma's.
+    const records: { level: string; fields: Record<string, unknown> }[] = []
+    const logger = (record: (typeof records)[number]) => {
+      records.push(record)
+    }
+    const server = await startServer(createHydraApp({ prisma, engine: 'compiled', logger }).fetch)
+    try {
+      const handoffs = records.filter(({ fields }) => fields.event === 'engine.handoff')
+      const bins = handoffs.find(({ fields }) => fields.operation === 'GET /bins')
+      expect(bins?.level).toBe('warn')
+      expect(bins?.fields.reasons).toEqual([
+        'every read: the model shows a related id read through its relation',
+      ])
+      expect(handoffs.map(({ fields }) => fields.operation)).not.toContain('GET /order-lines')
+      expect((await get(server.origin, '/bins')).status).toBe(200)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('is said in the answers of the requests it hands over (Server-Timing)', async () => {
+    // A scope known only per request, with a test the compiled SQL does not write (`notIn`).
+    const access = { OrderLine: { scope: () => ({ orderId: { notIn: [4] } }) } }
+    const servers = await Promise.all(
+      [{}, { access }].map((options) =>
+        startServer(createHydraApp({ prisma, engine: 'compiled', ...options }).fetch)
+      )
+    )
+    try {
+      const timing = async (origin: string) => {
+        const response = await fetch(`${origin}/order-lines`)
+        expect(response.status).toBe(200)
+        await response.arrayBuffer()
+        return response.headers.get('Server-Timing') ?? ''
+      }
+      const [plain, scoped] = servers.map((server) => server.origin) as [string, string]
+      expect(await timing(plain)).not.toContain('handoff')
+      expect(await timing(scoped)).toContain('handoff;desc="query"')
+    } finally {
+      for (const server of servers) await server.close()
+    }
+  })
+})
+
 describe('a model keyed by a composite @@unique only', () => {
   it('is served at its unique key, in key order, linked both ways', async () => {
     const { body } = await get(origin, shelfIri('C/d', 1))

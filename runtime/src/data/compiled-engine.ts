@@ -16,8 +16,14 @@ import type { Condition } from '../plan/condition.js'
 import { type ColumnReads, columnReads } from './compiled-columns.js'
 import { embeddedReads } from './compiled-embeds.js'
 import type { SqlQuery } from './compiled-query.js'
+import { type RelatedQuery, relatedReads } from './compiled-related.js'
 import type { CompiledStatements } from './compiled-sql.js'
-import type { FindManyArgs, PrismaModelReads } from './prisma-engine.js'
+import type {
+  FindManyArgs,
+  PrismaModelReads,
+  RowsRead,
+  TransactionOptions,
+} from './prisma-engine.js'
 import type { SqlRunner } from './shared-adapter.js'
 
 /** A Prisma `select`. */
@@ -84,13 +90,43 @@ function readableFields(model: ModelSource, compiled: CompiledModel): string[] |
 }
 
 /**
+ * The rows of each of `reads`, written by `related` and run through `runner` (several in one
+ * transaction); undefined when one of them cannot be written (all are then Prisma's to read).
+ */
+async function relatedRows(
+  runner: SqlRunner,
+  related: ((read: RowsRead) => RelatedQuery | undefined) | undefined,
+  reads: readonly RowsRead[],
+  options: TransactionOptions
+): Promise<object[][] | undefined> {
+  const written: RelatedQuery[] = []
+  for (const read of reads) {
+    const query = related?.(read)
+    if (!query) return undefined
+    written.push(query)
+  }
+  const [only] = written
+  const answers = only
+    ? written.length === 1
+      ? [await runner.rows(only.query)]
+      : await runner.snapshot(
+          written.map(({ query }) => query),
+          options.isolationLevel
+        )
+    : []
+  return answers.map((rows, index) => rows.map((written[index] as RelatedQuery).read))
+}
+
+/**
  * The reads of `model` through `runner`; `prisma` serves what cannot be compiled. Undefined when
- * the model has no compiled form (its `select` reads through a relation).
+ * the model has no compiled form (its `select` reads through a relation). `inSnapshot` runs a
+ * page and what its embeds read after it in one transaction (engines.ts); without it, Prisma's.
  */
 export function compiledReads(
   prisma: PrismaModelReads,
   model: ModelSource,
-  runner: SqlRunner
+  runner: SqlRunner,
+  inSnapshot: PrismaModelReads['inSnapshot'] = prisma.inSnapshot
 ): PrismaModelReads | undefined {
   const compiled = model.compiled
   const fields = compiled && readableFields(model, compiled)
@@ -100,6 +136,7 @@ export function compiledReads(
   const rowsOf = async ({ read }: ColumnReads, query: SqlQuery) =>
     (await runner.rows(query)).map(read)
   const { statements } = whole
+  const related = relatedReads(model, compiled, runner.typed)
   return {
     findMany(args) {
       const reads = readsOf(args.select)
@@ -131,8 +168,11 @@ export function compiledReads(
     },
     estimate: () => prisma.estimate(),
     findManyOf: (delegate, condition, select) => prisma.findManyOf(delegate, condition, select),
-    findManyEach: (reads, options) => prisma.findManyEach(reads, options),
-    inSnapshot: (read, options) => prisma.inSnapshot(read, options),
+    async findManyEach(reads, options) {
+      const rows = await relatedRows(runner, related, reads, options)
+      return rows ?? prisma.findManyEach(reads, options)
+    },
+    inSnapshot,
     async findUnique(delegate, field, value, scope, select) {
       // A scoped lookup is Prisma's to read (a scope may reach through relations).
       const query =

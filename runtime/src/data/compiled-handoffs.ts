@@ -9,7 +9,7 @@
  * it in its `Server-Timing` (`handoff`).
  */
 
-import type { ModelSource, RelationSource } from '../contract/model-source.js'
+import type { CompiledModel, ModelSource, RelationSource } from '../contract/model-source.js'
 import type { DeclaredEmbed, EmbedSpec, SelectableProperty } from '../contract/properties.js'
 import type { FilterSpec, QuerySpec, RelatedField } from '../contract/query.js'
 import { dialectOf } from '../database/dialects.js'
@@ -61,6 +61,21 @@ function handedOff(model: ModelSource, filter: FilterSpec, caseless: boolean): b
 }
 
 /**
+ * Whether the compiled engine reads the first pages of a to-many relation a page embeds
+ * (compiled-related.ts): its target is in the registry with every field it shows a column, and
+ * its tie to the member a foreign key or a relation the registry holds.
+ */
+function firstPagesRead(compiled: CompiledModel, embed: EmbedSpec): boolean {
+  const target = compiled.models?.[embed.model]
+  const { condition } = embed
+  if (!target || !condition) return false
+  const fields = [...embed.key, ...embed.fields.map(({ name }) => name)]
+  if (!fields.every((field) => target.columns[field])) return false
+  const tie = condition.kind === 'column' ? condition.relation : condition.field
+  return tie === undefined || target.relations[tie] !== undefined
+}
+
+/**
  * Why reads of `subject` go to the `prisma` engine although it is configured `compiled`: one
  * phrase a cause, `every read` or `every page` when no request escapes it, else the parameters
  * that send a request there. Empty when the compiled engine writes every read the route makes
@@ -75,13 +90,17 @@ function compiledHandoffs(model: ModelSource, subject: HandoffSubject): string[]
     const joined = compiled.joins?.[relationOf(property)]
     return !joined || embed.fields.some(({ name }) => !joined.columns[name])
   }
+  const unread = (property: SelectableProperty, embed: EmbedSpec) =>
+    embed.first === undefined ? unjoined(property, embed) : !firstPagesRead(compiled, embed)
   const declared = subject.embedded ?? []
   const toOne = declared.filter(
     (embed) => embed.embed.first === undefined && unjoined(embed, embed.embed)
   )
   if (toOne.length > 0)
     reasons.push(`every page: it declares ${toOne.map(relationOf).join(', ')} embedded`)
-  const toMany = declared.filter((embed) => embed.embed.first !== undefined)
+  const toMany = declared.filter(
+    (embed) => embed.embed.first !== undefined && !firstPagesRead(compiled, embed.embed)
+  )
   if (toMany.length > 0)
     reasons.push(`the first pages of ${toMany.map(relationOf).join(', ')} it declares embedded`)
   const tie = subject.relation?.condition
@@ -101,7 +120,7 @@ function compiledHandoffs(model: ModelSource, subject: HandoffSubject): string[]
   if (orders.length > 0)
     reasons.push(`a request ordering by ${orders.map((field) => field.field).join(', ')}`)
   const embeds = (query.properties?.properties ?? []).filter(
-    (property) => property.embed && unjoined(property, property.embed)
+    (property) => property.embed && unread(property, property.embed)
   )
   if (embeds.length > 0)
     reasons.push(`a request embedding ${embeds.map(relationOf).join(', ')} (properties[])`)

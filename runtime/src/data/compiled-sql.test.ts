@@ -37,6 +37,29 @@ describe('compiled statements', () => {
     )
   })
 
+  it('limits the rows of each value of the first order field apart, joined by UNION ALL', () => {
+    const args = { condition: c({ genre: 'A' }), order: [by('title'), by('id', 'desc')] }
+    const names = ['id', 'title', 'publishedAt']
+    const branch = (at: number, n: number) =>
+      `SELECT "id", "title", "publishedAt" FROM (${model.select} WHERE ("genre" = $${n} AND "title" = $${n + 1}) ORDER BY "title" ASC, "id" DESC LIMIT $${n + 2}) AS "__${at}"`
+    expect(on('postgresql').eachOf(args, ['x', 'y'], 4, names)).toEqual({
+      sql: `${branch(0, 1)} UNION ALL ${branch(1, 4)} ORDER BY "title" ASC, "id" DESC`,
+      args: ['A', 'x', 4, 'A', 'y', 4],
+      argTypes: ['enum', 'string', 'int', 'enum', 'string', 'int'].map((scalarType) => ({
+        scalarType,
+        arity: 'scalar',
+      })),
+    })
+    expect(on('mysql').eachOf(args, ['x'], 4, names)?.sql).toMatch(
+      /^SELECT `id`, `title`, `publishedAt` FROM \(SELECT .* LIMIT \?\) AS `__0` ORDER BY `title` ASC, `id` DESC$/
+    )
+    // Every order field is a column the rows are read with; a value at least.
+    expect(on('sqlite').eachOf(args, ['x'], 4, ['id', 'publishedAt'])).toBeUndefined()
+    expect(on('sqlite').eachOf({ order: [by('author.name')] }, ['x'], 4, names)).toBeUndefined()
+    expect(on('sqlite').eachOf({ order: [] }, ['x'], 4, names)).toBeUndefined()
+    expect(on('sqlite').eachOf(args, [], 4, names)).toBeUndefined()
+  })
+
   it("writes a page with its count as one more column, the count's parameters first", () => {
     const args = { condition: c({ id: { gt: 4 } }), order: [by('id')], skip: 10, take: 5 }
     expect(on('postgresql').pageAndCount(args, c({ id: { gt: 4 } }))).toEqual({

@@ -10,7 +10,13 @@ import type { CompiledModel } from '../contract/model-source.js'
 import type { OrderField } from '../contract/order.js'
 import { type Dialect, dialectOf } from '../database/dialects.js'
 import type { KeysetPast } from '../paging/keyset-position.js'
-import { type Condition, type FieldTest, walkConditions } from '../plan/condition.js'
+import {
+  allOf,
+  type Condition,
+  type FieldTest,
+  onField,
+  walkConditions,
+} from '../plan/condition.js'
 import { QueryBuilder, type SqlQuery } from './compiled-query.js'
 
 /** What a read asks for, as the plan says it (FindManyArgs). */
@@ -67,6 +73,42 @@ export class CompiledStatements {
     if (window === undefined) return undefined
     const columns = this.model.select.slice(0, -from.length)
     return query.statement(`${columns}, ${count}${from}${this.joins}${window}`)
+  }
+
+  /**
+   * The rows of `args` (its condition and order; no skip or take) whose order's first field holds
+   * each of `values`, at most `take` for each: a `SELECT … WHERE … AND "bookId" = ? ORDER BY …
+   * LIMIT ?` a value, joined by `UNION ALL`, each a range of an index starting with that field
+   * where there is one, so that a value with thousands of rows reads `take` of them (a window
+   * function would number them all), ordered by the order's fields again:
+   * `SELECT "id", "bookId" FROM (SELECT … LIMIT ?) AS "__0" UNION ALL SELECT "id", "bookId" FROM
+   * (…) AS "__1" ORDER BY "bookId" ASC, "id" ASC`. `names` are the columns the model's `select`
+   * answers, in its order; the order's fields must be among them. Undefined when a part cannot be
+   * written here.
+   */
+  eachOf(
+    args: ReadArgs,
+    values: readonly unknown[],
+    take: number,
+    names: readonly string[]
+  ): SqlQuery | undefined {
+    const order = args.order ?? []
+    const [first] = order
+    const plain = order.every(({ field }) => names.includes(field) && this.model.columns[field])
+    if (!first || !plain || values.length === 0 || this.joins) return undefined
+    const query = this.builder()
+    const { quote } = this.dialect
+    const listed = names.map((name) => quote(name)).join(', ')
+    const branches: string[] = []
+    for (const value of values) {
+      const tie = onField(first.field, { op: 'equals', value })
+      const window = this.window(query, { ...args, condition: allOf([args.condition, tie]), take })
+      if (window === undefined) return undefined
+      const alias = quote(`__${branches.length}`)
+      branches.push(`SELECT ${listed} FROM (${this.model.select}${window}) AS ${alias}`)
+    }
+    const sorted = order.map(({ field, direction }) => `${quote(field)} ${direction.toUpperCase()}`)
+    return query.statement(`${branches.join(' UNION ALL ')} ORDER BY ${sorted.join(', ')}`)
   }
 
   /** ` WHERE … ORDER BY … LIMIT … OFFSET …` of `args`, or undefined. */

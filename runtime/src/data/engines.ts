@@ -14,6 +14,7 @@ import type { HydraLogger } from '../observe/logger.js'
 import type { Condition } from '../plan/condition.js'
 import { compiledReads } from './compiled-engine.js'
 import { escapeIn } from './compiled-sql.js'
+import { snapshotOver } from './page-snapshot.js'
 import { type PrismaModelReads, prismaReads } from './prisma-engine.js'
 import { type ReadRouting, readRouting } from './read-routing.js'
 import { type AdapterFactory, adapterRunner, clientRunner } from './shared-adapter.js'
@@ -77,7 +78,16 @@ function enginesOf(
   const runner =
     (options.adapter && adapterRunner(options.adapter, prisma, options.tracing)) ??
     clientRunner(prisma)
-  const compiled = compiledReads(prismaEngine, model, runner)
+  // A page and what its embeds read after it, in one interactive transaction of the client (as
+  // the `prisma` engine reads them: page-snapshot.ts), compiled: the transaction's raw queries.
+  const inTransaction = (tx: object): PrismaModelReads => {
+    const reads = prismaReads(tx, model)
+    return compiledReads(reads, model, clientRunner(tx)) ?? reads
+  }
+  const opening = replica ? dialectOf(model.provider).readOnlySql : undefined
+  const snapshot: PrismaModelReads['inSnapshot'] = (read, transaction) =>
+    snapshotOver(prisma, inTransaction, compiled ?? prismaEngine, opening)(read, transaction)
+  const compiled = compiledReads(prismaEngine, model, runner, snapshot)
   const engineOf = (operation?: ReadOperation): PrismaModelReads =>
     (operation?.engine ?? model.engine ?? options.engine) === 'compiled' && compiled
       ? compiled

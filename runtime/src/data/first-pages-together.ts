@@ -7,7 +7,9 @@
  * member whose rows it read to the end (a later member's rows follow them) or up to `first` + 1;
  * a member it may have cut short (its rows ran to the limit) is left to a read of its own. Read
  * alone, every member costs a statement; together, a page whose members have a few related rows
- * each costs one, and one heavy member costs at most the limit more than reading each alone.
+ * each costs one, and one heavy member costs at most the limit more than reading each alone. The
+ * compiled engine limits each member's rows apart (the read's `each`) and settles every member at
+ * once.
  */
 import type { ModelKey } from '../contract/model-source.js'
 import type { OrderField } from '../contract/order.js'
@@ -54,6 +56,7 @@ export function togetherRead(
     select: { ...args.select, [condition.field]: true },
     order: [{ field: condition.field, direction: 'asc' }, ...args.order],
     take: ids.length * args.take + 1,
+    each: { values: ids, take: args.take },
   }
 }
 

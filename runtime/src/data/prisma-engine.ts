@@ -126,6 +126,13 @@ export interface RowsRead {
   select: Readonly<Select>
   order?: readonly OrderField[] | undefined
   take?: number | undefined
+  /**
+   * At most `take` rows for each of `values` of the order's first field, where the engine limits
+   * each value's rows apart (the compiled engine's `UNION ALL`, compiled-sql.ts `eachOf`); Prisma's
+   * reads cannot, and read up to the read's own `take`. Either way, the rows answered for a value
+   * begin with the same ones, in the order.
+   */
+  each?: { values: readonly unknown[]; take: number } | undefined
 }
 
 /** The arguments of the client's `findMany`. */

@@ -1,0 +1,78 @@
+/**
+ * @module
+ * The `compiled` engine's reads of rows of any model of the schema (the `prisma` engine's
+ * `findManyEach`): what a page's embeds read after it, the first pages of its to-many relations
+ * above all (embedded-pages.ts), written from the registry of compiled models (the generated
+ * `compiledModels`) by the model's delegate. The rows a read asks `each` of are limited value by
+ * value (compiled-sql.ts `eachOf`): every member's first page in one statement. A
+ * read of a model the registry does not hold, of a field that is not a column, or of a condition
+ * the SQL cannot write is undefined here: the layer reads it with Prisma.
+ */
+import type { CompiledModel, CompiledTable, ModelSource } from '../contract/model-source.js'
+import { qualifiedTable, selectStatement } from '../database/dialects.js'
+import { columnsOf } from './compiled-columns.js'
+import type { SqlQuery } from './compiled-query.js'
+import { CompiledStatements } from './compiled-sql.js'
+import type { RowsRead } from './prisma-engine.js'
+import { rowReader } from './row-values.js'
+
+/** One read written: its statement, and the reader making each of its rows Prisma's object. */
+export interface RelatedQuery {
+  query: SqlQuery
+  read: (row: readonly unknown[]) => object
+}
+
+/** A model's delegate (`prisma.bookLoan`): its name with a lower-case first letter, as Prisma names it. */
+const delegateOf = (name: string): string => `${name.charAt(0).toLowerCase()}${name.slice(1)}`
+
+/**
+ * The writer of reads of every model the registry of `compiled` holds, on `model`'s database;
+ * undefined when the model's compiled form has no registry.
+ */
+export function relatedReads(
+  model: ModelSource,
+  compiled: CompiledModel,
+  typed: boolean
+): ((read: RowsRead) => RelatedQuery | undefined) | undefined {
+  const { models } = compiled
+  if (!models) return undefined
+  const byDelegate = new Map(
+    Object.entries(models).map(([name, table]) => [delegateOf(name), { name, table }])
+  )
+  return (read) => {
+    const target = byDelegate.get(read.delegate)
+    return target && writeRead(model.provider, target.name, target.table, compiled, read, typed)
+  }
+}
+
+/** `read` of the model `name` (its `table`) as one statement, or undefined. */
+function writeRead(
+  provider: string,
+  name: string,
+  table: CompiledTable,
+  compiled: CompiledModel,
+  read: RowsRead,
+  typed: boolean
+): RelatedQuery | undefined {
+  const fields = Object.keys(read.select)
+  if (fields.length === 0) return undefined
+  if (fields.some((field) => read.select[field] !== true || !table.columns[field])) return undefined
+  const columns = columnsOf(table.columns, fields)
+  const select = selectStatement(
+    provider,
+    table.table,
+    fields.map((field, index) => [field, columns[index]?.[0] ?? field])
+  )
+  const statements = new CompiledStatements(
+    { select, columns: table.columns, name, models: compiled.models },
+    provider,
+    qualifiedTable(provider, table.table)
+  )
+  const { condition, order, take, each } = read
+  const query =
+    (each && statements.eachOf({ condition, order }, each.values, each.take, fields)) ||
+    statements.rows({ condition, order, take })
+  if (!query) return undefined
+  const types = columns.map((column) => column[1])
+  return { query, read: rowReader(fields, types, typed) }
+}

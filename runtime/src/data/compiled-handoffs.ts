@@ -51,10 +51,12 @@ const relationsOf = (through: RelatedField): string[] => [
 
 /**
  * Whether the compiled SQL cannot write a filter: through a relation its compiled form does not
- * hold, or a caseless search where the database has no ILIKE.
+ * hold, or a pattern where LIKE escapes with brackets (SQL Server). A caseless search is ILIKE on
+ * PostgreSQL, and the plain LIKE, which ignores case there, on SQLite and MySQL: both written.
  */
-function handedOff(model: ModelSource, filter: FilterSpec, caseless: boolean): boolean {
-  if (filter.kind === 'search' && !caseless && filter.strategy.startsWith('i')) return true
+function handedOff(model: ModelSource, filter: FilterSpec): boolean {
+  const brackets = dialectOf(model.provider).likeEscape === 'brackets'
+  if (filter.kind === 'search' && brackets && filter.strategy !== 'exact') return true
   if (filter.through) return !compiledPath(model, relationsOf(filter.through), false)
   if (filter.kind === 'exists' && filter.relation) return !compiledPath(model, [filter.field], true)
   return false
@@ -108,10 +110,9 @@ function compiledHandoffs(model: ModelSource, subject: HandoffSubject): string[]
     reasons.push('every page: its parent is tied through a relation, not a foreign key')
   const query = subject.query
   if (!query) return reasons
-  const caseless = dialectOf(model.provider).caseless === 'mode'
   // A field may take several filters (a search and a range): it is named once.
   const filters = new Set(
-    query.filters.filter((filter) => handedOff(model, filter, caseless)).map(({ field }) => field)
+    query.filters.filter((filter) => handedOff(model, filter)).map(({ field }) => field)
   )
   if (filters.size > 0) reasons.push(`a request filtering by ${[...filters].join(', ')}`)
   const orders = query.order.filter(

@@ -53,6 +53,15 @@ describe('compiled statements', () => {
     expect(on('mysql').eachOf(args, ['x'], 4, names)?.sql).toMatch(
       /^SELECT `id`, `title`, `publishedAt` FROM \(SELECT .* LIMIT \?\) AS `__0` ORDER BY `title` ASC, `id` DESC$/
     )
+    // A list of the field's values in the condition is each branch's value instead, and a value
+    // outside it no branch.
+    const listed = { ...args, condition: c({ genre: 'A', title: { in: ['x', 'z'] } }) }
+    expect(on('postgresql').eachOf(listed, ['x', 'y'], 4, names)).toEqual({
+      sql: `${branch(0, 1)} ORDER BY "title" ASC, "id" DESC`,
+      args: ['A', 'x', 4],
+      argTypes: ['enum', 'string', 'int'].map((scalarType) => ({ scalarType, arity: 'scalar' })),
+    })
+    expect(on('postgresql').eachOf(listed, ['y'], 4, names)).toBeUndefined()
     // Every order field is a column the rows are read with; a value at least.
     expect(on('sqlite').eachOf(args, ['x'], 4, ['id', 'publishedAt'])).toBeUndefined()
     expect(on('sqlite').eachOf({ order: [by('author.name')] }, ['x'], 4, names)).toBeUndefined()

@@ -98,15 +98,20 @@ export class CompiledStatements {
     if (!first || !plain || values.length === 0 || this.joins) return undefined
     const query = this.builder()
     const { quote } = this.dialect
-    const listed = names.map((name) => quote(name)).join(', ')
+    const columns = names.map((name) => quote(name)).join(', ')
+    // Each branch holds its own value: a list of values of the field in the condition is left
+    // out of it, and only the values the list holds are branches.
+    const [condition, listed] = splitList(args.condition, first.field)
     const branches: string[] = []
     for (const value of values) {
+      if (listed && !listed.has(String(value))) continue
       const tie = onField(first.field, { op: 'equals', value })
-      const window = this.window(query, { ...args, condition: allOf([args.condition, tie]), take })
+      const window = this.window(query, { ...args, condition: allOf([condition, tie]), take })
       if (window === undefined) return undefined
       const alias = quote(`__${branches.length}`)
-      branches.push(`SELECT ${listed} FROM (${this.model.select}${window}) AS ${alias}`)
+      branches.push(`SELECT ${columns} FROM (${this.model.select}${window}) AS ${alias}`)
     }
+    if (branches.length === 0) return undefined
     const sorted = order.map(({ field, direction }) => `${quote(field)} ${direction.toUpperCase()}`)
     return query.statement(`${branches.join(' UNION ALL ')} ORDER BY ${sorted.join(', ')}`)
   }
@@ -151,6 +156,34 @@ export class CompiledStatements {
     const test: FieldTest = value === null ? { op: 'null' } : { op: 'equals', value }
     return this.rows({ condition: { kind: 'field', field, test }, take: 1 })
   }
+}
+
+/**
+ * `condition` without the list tests of `field` it holds at its top (`field IN (…)`, alone or as
+ * parts of an `and`), and the values (as text) every one of them holds; undefined values when it
+ * holds none. `eachOf`'s branches each hold one value instead.
+ */
+function splitList(
+  condition: Condition | undefined,
+  field: string
+): [Condition | undefined, Set<string> | undefined] {
+  const parts = condition?.kind === 'and' ? condition.parts : condition ? [condition] : []
+  let listed: Set<string> | undefined
+  const rest: Condition[] = []
+  for (const part of parts) {
+    if (
+      part.kind !== 'field' ||
+      part.field !== field ||
+      part.test.op !== 'in' ||
+      part.test.caseless
+    )
+      rest.push(part)
+    else {
+      const values = new Set(part.test.values.map(String))
+      listed = listed ? new Set([...listed].filter((value) => values.has(value))) : values
+    }
+  }
+  return [allOf(rest), listed]
 }
 
 /**

@@ -99,21 +99,20 @@ async function relatedRows(
   reads: readonly RowsRead[],
   options: TransactionOptions
 ): Promise<object[][] | undefined> {
+  if (reads.length === 0) return []
   const written: RelatedQuery[] = []
   for (const read of reads) {
     const query = related?.(read)
     if (!query) return undefined
     written.push(query)
   }
-  const [only] = written
-  const answers = only
-    ? written.length === 1
-      ? [await runner.rows(only.query)]
-      : await runner.snapshot(
-          written.map(({ query }) => query),
-          options.isolationLevel
-        )
-    : []
+  const queries = written.map(({ query }) => query)
+  const [only] = queries
+  // One statement is one snapshot by itself: no transaction around it.
+  const answers =
+    only && queries.length === 1
+      ? [await runner.rows(only)]
+      : await runner.snapshot(queries, options.isolationLevel)
   return answers.map((rows, index) => rows.map((written[index] as RelatedQuery).read))
 }
 
@@ -173,6 +172,7 @@ export function compiledReads(
       return rows ?? prisma.findManyEach(reads, options)
     },
     inSnapshot,
+    pagesAfter: true,
     async findUnique(delegate, field, value, scope, select) {
       // A scoped lookup is Prisma's to read (a scope may reach through relations).
       const query =

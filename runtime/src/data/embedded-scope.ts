@@ -35,6 +35,8 @@ export interface Embedding {
   select: Fields
   /** Whether `restrict` reads anything (a first page, a scope's check). */
   reads: boolean
+  /** Whether `restrict` checks the caller's scope of embedded rows the page read. */
+  checks: boolean
   /**
    * The rows with the first pages they embed (embedded-pages.ts), and every embedded row the
    * caller may not see reduced to its key.
@@ -80,6 +82,7 @@ export function embeddingOf(
   return {
     select: embeddingSelect(model.select, selection),
     reads: pages.length > 0 || checks.length > 0,
+    checks: checks.length > 0,
     async restrict(rows, on) {
       let restricted = await withFirstPages(rows, pages, parents, on, transaction)
       for (const { embed, scope } of checks)

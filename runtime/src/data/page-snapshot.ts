@@ -4,7 +4,8 @@
  * the scope checks of embedded rows: embedded-scope.ts) in one transaction of the client, so one
  * snapshot: a related row changed between the page and those reads cannot show in the page. A page
  * whose embeds read nothing after it keeps its batch transaction (Prisma's nested `select` reads
- * the related rows inside it).
+ * the related rows inside it). On an engine that reads first pages after the page (`pagesAfter`),
+ * a page whose embeds check no scope reads them after its own statement.
  */
 import type { Condition } from '../plan/condition.js'
 import { refusesTransactions } from './refused-transactions.js'
@@ -26,12 +27,24 @@ export interface SnapshotReads<Args> {
   ): Promise<[object[], number]>
   /** `read` with reads over one transaction of the same client. */
   inSnapshot<T>(read: (reads: this) => Promise<T>, options: TransactionOptions): Promise<T>
+  /**
+   * Whether a page whose embeds only read first pages reads them after the page and its count
+   * rather than in their transaction (the compiled engine: its page and count are one statement
+   * with no transaction, and each first pages' read is one).
+   */
+  readonly pagesAfter?: boolean | undefined
 }
 
 /** The reads the embeds of a page make after it (embedded-scope.ts's Embedding). */
 export interface AfterPage<Reads> {
   /** Whether the embeds read anything after the page. */
   readonly reads: boolean
+  /**
+   * Whether they check the caller's scope of related rows the page read (embedded-scope.ts):
+   * those checks are read in the page's snapshot, so that no related row is shown with what it
+   * held before a change that hid it.
+   */
+  readonly checks: boolean
   restrict<Row extends object>(
     rows: Row[],
     on: <T>(read: (reads: Reads) => PromiseLike<T>) => Promise<T>
@@ -50,6 +63,13 @@ export async function pageWithEmbeds<Args, Reads extends SnapshotReads<Args>>(
   embedding: AfterPage<Reads>
 ): Promise<[object[], number]> {
   if (!embedding.reads) return reads.findManyAndCount(args, counted, options)
+  if (reads.pagesAfter && !embedding.checks) {
+    // First pages are read within their scope at their own moment: a related row changed after
+    // the page may show in them, as on a page read without its count.
+    const [rows, total] = await reads.findManyAndCount(args, counted, options)
+    const on = async <T>(read: (reads: Reads) => PromiseLike<T>): Promise<T> => read(reads)
+    return [await embedding.restrict(rows, on), total]
+  }
   return reads.inSnapshot(async (inside) => {
     const [rows, total] = await inside.findManyAndCount(args, counted, options)
     const on = async <T>(read: (reads: Reads) => PromiseLike<T>): Promise<T> => read(inside)

@@ -117,6 +117,8 @@ export interface PrismaModelReads {
     read: (reads: PrismaModelReads) => Promise<T>,
     options: TransactionOptions
   ): Promise<T>
+  /** Whether a page's first pages may be read after it, not in its transaction (page-snapshot.ts). */
+  readonly pagesAfter?: boolean | undefined
 }
 
 /** One read of {@link PrismaModelReads.findManyEach}. */

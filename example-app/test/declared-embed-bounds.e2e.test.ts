@@ -6,6 +6,8 @@
  * so each answer reads at most 2 x members x (first + 1) + 1 loans, on every paging mode, stream
  * and item, both engines, with and without a scope of loans, and members with few loans take one
  * statement: counted as the rows the database hands back for statements reading the Loan table.
+ * The compiled engine limits each member's loans apart (a read a member, joined by UNION ALL):
+ * one statement a page or a stream's batch, whatever a member has, with the prisma engine's answer.
  */
 
 import { shareAdapter } from '@prisma-hydra/runtime'

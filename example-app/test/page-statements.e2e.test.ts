@@ -26,8 +26,11 @@ import { seedLibrary } from './support/library-rows.js'
 
 let prisma: PrismaClient
 let database: TestDatabase
-/** `checked`: the compiled engine where a scope of books applies, whose embeds are checked. */
-const origins = { prisma: '', compiled: '', checked: '' }
+/**
+ * `checked`: the compiled engine where a scope of books applies, whose embeds are checked;
+ * `opaque`: where a scope of loans holds a test the compiled SQL does not write (`notIn`).
+ */
+const origins = { prisma: '', compiled: '', checked: '', opaque: '' }
 const closers: Array<() => Promise<void>> = []
 /** What the compiled app logs when it is made. */
 const records: { level: string; fields: Record<string, unknown> }[] = []
@@ -51,6 +54,16 @@ beforeAll(async () => {
   const { origin, close } = await startServer(checked.fetch)
   origins.checked = origin
   closers.push(close)
+  const loans = { Loan: { scope: () => ({ id: { notIn: [1_000_000] } }) } }
+  const opaque = embedsApp('page statements', {
+    prisma,
+    engine: 'compiled',
+    adapter,
+    access: loans,
+  })
+  const served = await startServer(opaque.fetch)
+  origins.opaque = served.origin
+  closers.push(served.close)
 }, 120_000)
 
 afterAll(async () => {
@@ -146,4 +159,16 @@ it('compiled: the check of embedded rows is read in the page’s transaction', a
   expect(statements.every(({ connection }) => connection === first?.connection)).toBe(true)
   const begin = BEGIN[TEST_DATABASE]
   expect(kinds(statements)).toEqual([...begin, 'SELECT', 'SELECT', 'COMMIT'])
+})
+
+it('compiled: first pages it hands to Prisma are said in the answer’s Server-Timing', async () => {
+  const answered = async (origin: string) => {
+    const response = await fetch(`${origin}/books`)
+    expect(response.status).toBe(200)
+    return { body: await response.text(), timing: response.headers.get('Server-Timing') ?? '' }
+  }
+  const [own, opaque] = [await answered(origins.prisma), await answered(origins.opaque)]
+  expect(opaque.timing).toContain('handoff;desc="embed"')
+  expect(opaque.body).toBe(own.body)
+  expect((await answered(origins.compiled)).timing).not.toContain('handoff')
 })

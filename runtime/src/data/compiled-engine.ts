@@ -167,9 +167,11 @@ export function compiledReads(
     },
     estimate: () => prisma.estimate(),
     findManyOf: (delegate, condition, select) => prisma.findManyOf(delegate, condition, select),
-    async findManyEach(reads, options) {
+    async findManyEach(reads, options, handoff) {
       const rows = await relatedRows(runner, related, reads, options)
-      return rows ?? prisma.findManyEach(reads, options)
+      if (rows) return rows
+      handoff?.('embed')
+      return prisma.findManyEach(reads, options)
     },
     inSnapshot,
     pagesAfter: true,

@@ -13,7 +13,12 @@ import { type EmbedRequest, firstPageArgs, relationOf } from '../filters/propert
 import { allOf, type Condition } from '../plan/condition.js'
 import { settledPages, togetherRead } from './first-pages-together.js'
 import { parentCondition } from './parent-condition.js'
-import type { PrismaModelReads, RowsRead, TransactionOptions } from './prisma-engine.js'
+import type {
+  HandoffCause,
+  PrismaModelReads,
+  RowsRead,
+  TransactionOptions,
+} from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
 import { byKeys, keySelect, keyText } from './row-keys.js'
 
@@ -86,7 +91,8 @@ export async function withFirstPages<Row extends object>(
   pages: readonly FirstPage[],
   parents: PageParents,
   on: ReadRun<PrismaModelReads>,
-  options: TransactionOptions
+  options: TransactionOptions,
+  handoff?: ((cause: HandoffCause) => void) | undefined
 ): Promise<Row[]> {
   if (pages.length === 0 || rows.length === 0) return rows
   const members = rows as Fields[]
@@ -98,7 +104,7 @@ export async function withFirstPages<Row extends object>(
   })
   const first = together.flatMap(({ read }) => (read ? [read] : []))
   const answers = await on((engine) =>
-    engine.findManyEach(visibility ? [visibility, ...first] : first, options)
+    engine.findManyEach(visibility ? [visibility, ...first] : first, options, handoff)
   )
   const identity = keyText(keyNames(parents.key))
   const visible =
@@ -121,7 +127,8 @@ export async function withFirstPages<Row extends object>(
     const read = await on((engine) =>
       engine.findManyEach(
         alone.map(({ read }) => read),
-        options
+        options,
+        handoff
       )
     )
     for (const [at, { which, index }] of alone.entries())

@@ -23,7 +23,7 @@ import { countKey } from '../paging/totals.js'
 import { allOf, type Condition, isNever } from '../plan/condition.js'
 import type { CallerView } from './caller-view.js'
 import { type FirstPage, type PageParents, withFirstPages } from './embedded-pages.js'
-import type { PrismaModelReads, TransactionOptions } from './prisma-engine.js'
+import type { HandoffCause, PrismaModelReads, TransactionOptions } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
 import { byKeys, keySelect, keyText } from './row-keys.js'
 
@@ -46,13 +46,15 @@ export interface Embedding {
 
 /**
  * The embedding of a selection under the caller's view; undefined when it embeds nothing. `model`
- * is the resource's, whose key ties a member to the first pages it embeds.
+ * is the resource's, whose key ties a member to the first pages it embeds. `handoff` is told when
+ * the compiled engine hands the first pages to the `prisma` engine.
  */
 export function embeddingOf(
   model: Pick<ModelSource, 'select' | 'key' | 'delegate'>,
   selection: PropertySelection | undefined,
   view: CallerView,
-  transaction: TransactionOptions
+  transaction: TransactionOptions,
+  handoff?: ((cause: HandoffCause) => void) | undefined
 ): Embedding | undefined {
   if (!selection || selection.embeds.size === 0) return undefined
   const embeds = [...selection.embeds.values()]
@@ -84,7 +86,7 @@ export function embeddingOf(
     reads: pages.length > 0 || checks.length > 0,
     checks: checks.length > 0,
     async restrict(rows, on) {
-      let restricted = await withFirstPages(rows, pages, parents, on, transaction)
+      let restricted = await withFirstPages(rows, pages, parents, on, transaction, handoff)
       for (const { embed, scope } of checks)
         restricted = await restrictOne(restricted, embed, scope, on)
       return restricted

@@ -74,7 +74,7 @@ export function pageSources(
     // Embedded relations are read by the page's own query (Prisma's nested select); the
     // columns the request does not show are not, on either engine (the compiled engine writes
     // the statement of a select of the model's own fields, data/compiled-engine.ts).
-    const embedding = embeddingOf(model, selection.properties, view, transaction)
+    const embedding = embeddingOf(model, selection.properties, view, transaction, timing?.handoff)
     const select = withoutColumns(embedding?.select ?? model.select, selection.omitted)
     const argsOf = ({ backward, past, skip, take }: RowWindow): FindManyArgs => ({
       order: backward ? reversed(order) : order,

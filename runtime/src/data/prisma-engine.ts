@@ -109,9 +109,14 @@ export interface PrismaModelReads {
   ): ClientQuery<object[]>
   /**
    * Several reads of rows (each of the model its `delegate` names, in its `orderBy` and at most its
-   * `take` of them when given) in one transaction: one connection, one snapshot.
+   * `take` of them when given) in one transaction: one connection, one snapshot. `handoff` is told
+   * when the compiled engine hands them to the `prisma` engine (the request's `Server-Timing`).
    */
-  findManyEach(reads: readonly RowsRead[], options: TransactionOptions): Promise<object[][]>
+  findManyEach(
+    reads: readonly RowsRead[],
+    options: TransactionOptions,
+    handoff?: ((cause: HandoffCause) => void) | undefined
+  ): Promise<object[][]>
   /** `read` with this engine's reads over one transaction of its client: one snapshot. */
   inSnapshot<T>(
     read: (reads: PrismaModelReads) => Promise<T>,

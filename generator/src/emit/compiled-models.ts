@@ -5,10 +5,10 @@
  * columns), by name. Each resource's compiled form names it, so that a condition through a
  * relation reaches the related model's relations at any depth.
  */
-import { type SourceFile, VariableDeclarationKind } from 'ts-morph'
+import type { SourceFile } from 'ts-morph'
 import type { HydraModel } from '../config/schema/model.js'
 import type { EmitContext } from './context.js'
-import { runtimeType } from './runtime-imports.js'
+import { emitTableConstant } from './table-constant.js'
 
 /** The module's name beside the resource modules, which no model's may take (config/resource.ts). */
 export const COMPILED_MODELS_MODULE = 'compiled-models'
@@ -19,21 +19,10 @@ export function emitCompiledModelsModule(
   model: HydraModel,
   context: EmitContext
 ): void {
-  file.addImportDeclaration({
-    moduleSpecifier: context.runtimeModule,
-    namedImports: [runtimeType('CompiledModels')],
-  })
-  file.addVariableStatement({
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: [
-      'Every model as the compiled engine writes conditions through its relations (docs/performance.md).',
-    ],
-    declarations: [
-      {
-        name: 'compiledModels',
-        initializer: `${JSON.stringify(model.compiledModels)} satisfies CompiledModels`,
-      },
-    ],
+  emitTableConstant(file, context, {
+    name: 'compiledModels',
+    type: 'CompiledModels',
+    doc: 'Every model as the compiled engine writes conditions through its relations (docs/performance.md).',
+    value: model.compiledModels,
   })
 }

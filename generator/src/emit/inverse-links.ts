@@ -5,10 +5,10 @@
  * sides). The index and every resource module read the app's rules through it, so that a
  * resource's own app (`createBookApp`) holds the rule as `createHydraApp` does.
  */
-import { type SourceFile, VariableDeclarationKind } from 'ts-morph'
+import type { SourceFile } from 'ts-morph'
 import type { HydraModel, ResourceModel } from '../config/schema/model.js'
 import type { EmitContext } from './context.js'
-import { runtimeType } from './runtime-imports.js'
+import { emitTableConstant } from './table-constant.js'
 
 /** The module's name beside the resource modules, which no model's may take (config/resource.ts). */
 export const INVERSE_LINKS_MODULE = 'inverse-links'
@@ -40,24 +40,16 @@ export function emitInverseLinksModule(
   model: HydraModel,
   context: EmitContext
 ): void {
-  file.addImportDeclaration({
-    moduleSpecifier: context.runtimeModule,
-    namedImports: [runtimeType('InverseLinks')],
-  })
   const table: Record<string, Record<string, [string, string]>> = {}
   for (const resource of model.resources) {
     const own = inversesOf(resource, model.resources)
     if (Object.keys(own).length > 0) table[resource.name] = own
   }
-  file.addVariableStatement({
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: ["Each resource's links whose other side its target serves: the target and that link."],
-    declarations: [
-      {
-        name: 'inverseLinks',
-        initializer: `${JSON.stringify(table)} as const satisfies InverseLinks`,
-      },
-    ],
+  emitTableConstant(file, context, {
+    name: 'inverseLinks',
+    type: 'InverseLinks',
+    doc: "Each resource's links whose other side its target serves: the target and that link.",
+    value: table,
+    literal: true,
   })
 }

@@ -32,6 +32,8 @@ let database: TestDatabase
  */
 const origins = { prisma: '', compiled: '', checked: '', opaque: '' }
 const closers: Array<() => Promise<void>> = []
+/** The options of an app of the fixture. */
+type AppOptions = Parameters<typeof embedsApp>[1]
 /** What the compiled app logs when it is made. */
 const records: { level: string; fields: Record<string, unknown> }[] = []
 
@@ -41,29 +43,22 @@ beforeAll(async () => {
   prisma = new PrismaClient({ adapter })
   await seedLibrary(prisma)
   recordStatements(TEST_DATABASE)
-  for (const engine of ['prisma', 'compiled'] as const) {
-    const logger =
-      engine === 'compiled' ? (record: (typeof records)[number]) => records.push(record) : undefined
-    const app = embedsApp('page statements', { prisma, engine, adapter, logger })
+  const serve = async (name: keyof typeof origins, options: Partial<AppOptions>) => {
+    const app = embedsApp('page statements', { prisma, adapter, ...options })
     const { origin, close } = await startServer(app.fetch)
-    origins[engine] = origin
+    origins[name] = origin
     closers.push(close)
   }
-  const access = { Book: { scope: () => ({ id: { lte: 1000 } }) } }
-  const checked = embedsApp('page statements', { prisma, engine: 'compiled', adapter, access })
-  const { origin, close } = await startServer(checked.fetch)
-  origins.checked = origin
-  closers.push(close)
-  const loans = { Loan: { scope: () => ({ id: { notIn: [1_000_000] } }) } }
-  const opaque = embedsApp('page statements', {
-    prisma,
+  await serve('prisma', { engine: 'prisma' })
+  await serve('compiled', { engine: 'compiled', logger: (record) => records.push(record) })
+  await serve('checked', {
     engine: 'compiled',
-    adapter,
-    access: loans,
+    access: { Book: { scope: () => ({ id: { lte: 1000 } }) } },
   })
-  const served = await startServer(opaque.fetch)
-  origins.opaque = served.origin
-  closers.push(served.close)
+  await serve('opaque', {
+    engine: 'compiled',
+    access: { Loan: { scope: () => ({ id: { notIn: [1_000_000] } }) } },
+  })
 }, 120_000)
 
 afterAll(async () => {

@@ -23,12 +23,13 @@ export const columnsOf = (
 ): CompiledColumn[] => fields.map((field) => columns[field] as CompiledColumn)
 
 /**
- * The reads of `fields`, each a column of the model: `select` when given (the model's own, for
- * its whole `select`), else the `SELECT` of their columns.
+ * The reads of `fields`, each a column of the model (`model`: its database and table):
+ * `select` when given (the model's own, for its whole `select`), else the `SELECT` of their
+ * columns.
  */
 export function columnReads(
-  model: ModelSource,
-  compiled: CompiledModel,
+  model: Pick<ModelSource, 'provider' | 'table'>,
+  compiled: Omit<CompiledModel, 'select'>,
   fields: readonly string[],
   typed: boolean,
   select?: string

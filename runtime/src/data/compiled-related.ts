@@ -9,12 +9,9 @@
  * the SQL cannot write is undefined here: the layer reads it with Prisma.
  */
 import type { CompiledModel, CompiledTable, ModelSource } from '../contract/model-source.js'
-import { qualifiedTable, selectStatement } from '../database/dialects.js'
-import { columnsOf } from './compiled-columns.js'
+import { columnReads } from './compiled-columns.js'
 import type { SqlQuery } from './compiled-query.js'
-import { CompiledStatements } from './compiled-sql.js'
 import type { RowsRead } from './prisma-engine.js'
-import { rowReader } from './row-values.js'
 
 /** One read written: its statement, and the reader making each of its rows Prisma's object. */
 export interface RelatedQuery {
@@ -57,22 +54,15 @@ function writeRead(
   const fields = Object.keys(read.select)
   if (fields.length === 0) return undefined
   if (fields.some((field) => read.select[field] !== true || !table.columns[field])) return undefined
-  const columns = columnsOf(table.columns, fields)
-  const select = selectStatement(
-    provider,
-    table.table,
-    fields.map((field, index) => [field, columns[index]?.[0] ?? field])
-  )
-  const statements = new CompiledStatements(
-    { select, columns: table.columns, name, models: compiled.models },
-    provider,
-    qualifiedTable(provider, table.table)
+  const { statements, read: reader } = columnReads(
+    { provider, table: table.table },
+    { columns: table.columns, name, models: compiled.models },
+    fields,
+    typed
   )
   const { condition, order, take, each } = read
   const query =
     (each && statements.eachOf({ condition, order }, each.values, each.take, fields)) ||
     statements.rows({ condition, order, take })
-  if (!query) return undefined
-  const types = columns.map((column) => column[1])
-  return { query, read: rowReader(fields, types, typed) }
+  return query && { query, read: reader }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The release command (`npm run release:pack`): packs the runtime and the generator as npm
-// publishes them (`npm pack`, whose `prepack` builds each package from a clean `dist`) into
-// `release/`, then checks what each tarball holds (tarball-contents.mjs). These tarballs are what
+// The release command (`npm run release:pack`): builds the runtime and the generator from a clean
+// `dist`, as each one's `prepack` does, then packs them as npm publishes them (`npm pack`) into
+// `release/`, and checks what each tarball holds (tarball-contents.mjs). These tarballs are what
 // a user installs before the packages are on the registry, what `npm run check:packages` lints
 // and what the clean-project test installs (CONTRIBUTING.md, "Releases").
 //
@@ -9,7 +9,9 @@
 // version that names its commit (`0.3.0-next.1a2b3c4`, release-state.mjs). Each tarball's
 // package.json records the commit it was packed from as `gitHead`, the field npm itself writes
 // on publishing. Both are written into package.json for the time of `npm pack` only, and the
-// file is put back as it was, whatever happens.
+// file is put back as it was, whatever happens. The build comes before, on the package.json the
+// repository holds: turbo's hash of it is that of every other build of the same code (the later
+// stages of CI, a clone of the same commit given this cache), which the stamp would change.
 //
 // Usage: node tools/release/pack.mjs
 
@@ -20,21 +22,35 @@ import { PACKAGE_DIRS, packageJson, releaseDir, root } from './release-packages.
 import { releaseState } from './release-state.mjs'
 import { releaseProblems, tarballProblems } from './tarball-contents.mjs'
 
-/** A package's build and pack: well above the minute it takes on a loaded 2-core machine. */
-const PACK_LIMIT_MS = 8 * 60_000
+/** Both packages' build: well above the minutes it takes on a loaded 2-core machine. */
+const BUILD_LIMIT_MS = 15 * 60_000
 
-/** Packs the package of `dir` into `release/`: npm's report of the tarball. */
+/** Builds both packages from a clean `dist`, as their `prepack` scripts do. */
+function build() {
+  for (const dir of PACKAGE_DIRS)
+    rmSync(path.join(root, dir, 'dist'), { recursive: true, force: true })
+  const filters = PACKAGE_DIRS.map((dir) => `--filter=${packageJson(dir).name}`)
+  const result = spawnSync(
+    'npx',
+    ['turbo', 'run', 'build', ...filters, '--output-logs=errors-only'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      timeout: BUILD_LIMIT_MS,
+    }
+  )
+  if (result.status !== 0) throw new Error(`the build: exit ${result.status}`)
+}
+
+/** Packs the package of `dir`, built, into `release/`: npm's report of the tarball. */
 function pack(dir) {
-  const result = spawnSync('npm', ['pack', '--json', '--pack-destination', releaseDir], {
-    cwd: path.join(root, dir),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    timeout: PACK_LIMIT_MS,
-  })
+  const result = spawnSync(
+    'npm',
+    ['pack', '--json', '--ignore-scripts', '--pack-destination', releaseDir],
+    { cwd: path.join(root, dir), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }
+  )
   if (result.status !== 0) throw new Error(`npm pack in ${dir}: exit ${result.status}`)
-  // The build's own output comes first; npm's JSON report is the array after it.
-  const report = result.stdout.slice(result.stdout.search(/^\[$/m))
-  return JSON.parse(report)[0]
+  return JSON.parse(result.stdout)[0]
 }
 
 /** The runtime's name, on which the generator depends. */
@@ -83,6 +99,7 @@ for (const file of readdirSync(releaseDir)) {
   if (file.endsWith('.tgz')) rmSync(path.join(releaseDir, file))
 }
 
+build()
 const problems = []
 const manifests = []
 for (const dir of PACKAGE_DIRS) {

@@ -7,8 +7,12 @@
  * with that value without reading it. Pure types.
  */
 
-/** A Prisma `where`. */
-type Where = Record<string, unknown>
+/**
+ * A row scope's condition as users write it: Prisma's `where` syntax (docs/security.md). Only
+ * its one reader (plan/scope-reader.ts) looks inside; the `prisma` engine's writer writes it back
+ * from the plan.
+ */
+export type ScopeWhere = Record<string, unknown>
 
 /**
  * A row scope: the model's Prisma `where` the caller's rows satisfy, or undefined when the caller
@@ -77,7 +81,7 @@ export type RuleInputs = 'credentials'
  * rules, read for what they declare without calling them (the documentation's guarded routes).
  */
 export type ModelRules<A> = {
-  readonly [model: string]: ResourceRules<Where, string, string, A> | undefined
+  readonly [model: string]: ResourceRules<ScopeWhere, string, string, A> | undefined
 }
 
 /**

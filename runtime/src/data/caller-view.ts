@@ -11,13 +11,11 @@ import type {
   OperationRules,
   ResourceRules,
   ScopeRule,
+  ScopeWhere,
 } from '../contract/access-rules.js'
 import { HydraError } from '../errors.js'
 import { type Condition, isNever, NEVER } from '../plan/condition.js'
 import { readWhere, WhereFault } from '../plan/scope-reader.js'
-
-/** A scope's answer as users write it: Prisma's `where` syntax (docs/security.md). */
-type ScopeWhere = Record<string, unknown>
 
 /** What a caller may read of one request's rows. */
 export interface CallerView {

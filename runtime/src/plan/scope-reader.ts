@@ -10,6 +10,7 @@
  * holding NUL) is a fault of whoever wrote it, thrown as a {@link WhereFault} naming its path.
  */
 
+import type { ScopeWhere } from '../contract/access-rules.js'
 import {
   allOf,
   anyOf,
@@ -21,8 +22,6 @@ import {
   type RelationCondition,
   throughRelation,
 } from './condition.js'
-
-type Where = Record<string, unknown>
 
 /** A condition Prisma would read as none where its author meant one, or no database holds. */
 export class WhereFault extends TypeError {
@@ -75,7 +74,7 @@ const OPERATORS = new Set([
 const READ = new Set(['equals', 'in', 'notIn', 'lt', 'lte', 'gt', 'gte', 'not', 'mode'])
 const PATTERNS = new Set<string>(['contains', 'startsWith', 'endsWith'])
 
-function readLevel(level: Where, path: string): Condition | undefined {
+function readLevel(level: ScopeWhere, path: string): Condition | undefined {
   const parts: (Condition | undefined)[] = []
   for (const [key, value] of Object.entries(level)) {
     const at = path === '' ? key : `${path}.${key}`
@@ -135,7 +134,7 @@ function readField(key: string, value: unknown, at: string): Condition | undefin
 }
 
 /** A relation's filter: each of its quantifiers, all of them holding. */
-function readRelation(relation: string, filter: Where, at: string): Condition | undefined {
+function readRelation(relation: string, filter: ScopeWhere, at: string): Condition | undefined {
   const parts: Condition[] = []
   for (const [quantifier, inner] of Object.entries(filter)) {
     const innerAt = `${at}.${quantifier}`
@@ -175,7 +174,7 @@ function readRelated(inner: unknown, at: string): Condition | undefined {
  * A field's condition as tests, all of which hold: the operators the plan reads typed, `mode`
  * making each comparison of text caseless; any other operator leaves the whole condition opaque.
  */
-function readTests(field: string, operators: Where): Condition | undefined {
+function readTests(field: string, operators: ScopeWhere): Condition | undefined {
   const read = (name: string) =>
     (READ.has(name) || PATTERNS.has(name)) && (name !== 'mode' || isModifier(name, operators[name]))
   // A to-one relation written directly with a field named as an operator (`{ mode: 'dark' }`)
@@ -236,7 +235,7 @@ function comparesNothing(key: string, value: unknown): boolean {
  * nothing (`{ mode: 'insensitive' }`, a `not` of such a condition) is one Prisma reads as no
  * condition, so it is decided by what it compares, not by the shape of its values.
  */
-function checkConstrains(condition: Where, at: string): void {
+function checkConstrains(condition: ScopeWhere, at: string): void {
   const entries = Object.entries(condition).filter(([key, value]) => !isModifier(key, value))
   if (entries.length === 0 || entries.every(([key, value]) => comparesNothing(key, value)))
     throw new WhereFault(at, `${JSON.stringify(condition)}, which compares nothing,`)
@@ -269,7 +268,7 @@ function checkValues(value: unknown, at: string): void {
   for (const [key, item] of Object.entries(value)) checkValues(item, `${at}.${key}`)
 }
 
-function isPlainObject(value: unknown): value is Where {
+function isPlainObject(value: unknown): value is ScopeWhere {
   if (typeof value !== 'object' || value === null) return false
   const prototype = Object.getPrototypeOf(value)
   return prototype === Object.prototype || prototype === null

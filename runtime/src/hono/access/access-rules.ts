@@ -12,10 +12,8 @@ import type {
   ModelRules,
   ResourceRules,
   ScopeRule,
+  ScopeWhere,
 } from '../../contract/access-rules.js'
-
-/** A Prisma `where`. */
-type Where = Record<string, unknown>
 
 /**
  * The Env of rules whose app is not named: the runtime hands every rule the request's context,
@@ -25,7 +23,7 @@ type Where = Record<string, unknown>
 type AnyEnv = any
 
 /** A row scope: the model's Prisma `where` the caller's rows satisfy, undefined for every row. */
-export type RowScope<W = Where, E extends Env = AnyEnv> = ScopeRule<W, Context<E>>
+export type RowScope<W = ScopeWhere, E extends Env = AnyEnv> = ScopeRule<W, Context<E>>
 
 /** An operation guard: checked before any query of the request runs. */
 export type AccessGuard<E extends Env = AnyEnv> = GuardRule<Context<E>>
@@ -42,7 +40,7 @@ export type HiddenFields<F extends string = string, E extends Env = AnyEnv> = Hi
  * Env, whose `Variables` the rules read.
  */
 export type ResourceAccess<
-  W = Where,
+  W = ScopeWhere,
   O extends string = string,
   F extends string = string,
   E extends Env = AnyEnv,

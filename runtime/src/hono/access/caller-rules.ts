@@ -6,7 +6,11 @@
  * exports it typed by the app's rules (`hydraRules`).
  */
 import type { Context } from 'hono'
-import type { AuthenticationSettings, GuardAnswer } from '../../contract/access-rules.js'
+import type {
+  AuthenticationSettings,
+  GuardAnswer,
+  ScopeWhere,
+} from '../../contract/access-rules.js'
 import { admit, type GuardedAction, ruleOf, run } from '../../data/caller-view.js'
 import { prismaWhere } from '../../data/prisma-where.js'
 import { both, type Condition, isNever } from '../../plan/condition.js'
@@ -14,12 +18,10 @@ import { readWhere } from '../../plan/scope-reader.js'
 import type { AccessRules, ResourceAccess } from './access-rules.js'
 import { checkedAccess } from './credentials-check.js'
 
-/** A Prisma `where`. */
-type Where = Record<string, unknown>
 /** The rules `A` gives model `M`. */
 type Access<A, M extends keyof A> = NonNullable<A[M]>
 /** The `where` type of a resource's rules (`Prisma.LoanWhereInput`). */
-type WhereOf<R> = R extends ResourceAccess<infer W, infer _O, infer _F> ? W : Where
+type WhereOf<R> = R extends ResourceAccess<infer W, infer _O, infer _F> ? W : ScopeWhere
 /** The operations of a resource's rules, and its items' (`item`). */
 type OperationOf<R> = R extends ResourceAccess<infer _W, infer O, infer _F> ? O | 'item' : string
 /** The fields of a resource's rules. */
@@ -96,7 +98,7 @@ export function callerRules<A extends AccessRules>(
 ): CallerRules<A> {
   const checked = checkedAccess(access, authentication)
   const resource = (model: string) => checked?.[model]
-  const written = (model: string, condition: Condition | undefined): Where | undefined => {
+  const written = (model: string, condition: Condition | undefined): ScopeWhere | undefined => {
     const key = keys[model]
     return isNever(condition) && key !== undefined ? { [key]: { in: [] } } : prismaWhere(condition)
   }
@@ -110,7 +112,7 @@ export function callerRules<A extends AccessRules>(
       const guard = ruleOf(resource(model), operation, 'guard')
       return guard ? guard(c) : 'allow'
     },
-    async where(c: Context, model: string, condition: Where, operation = 'item') {
+    async where(c: Context, model: string, condition: ScopeWhere, operation = 'item') {
       await admit(c, resource(model), operation, authentication, actionOf(c.req.method))
       const scope = await scopeRead(c, model, operation)
       // The route's own condition is read as a scope is: `{ id: undefined }` (a missing

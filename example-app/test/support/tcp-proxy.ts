@@ -6,7 +6,8 @@
  * `cutAtCommand(text)` destroys the next connection whose client sends `text`, as it sends it (a
  * connection lost in the middle of that command), and `slowOpen(milliseconds)` makes each new
  * connection reach the server that much later (a server slow to accept, as under load). Listens
- * on a free loopback port.
+ * on a free loopback port. `sentBeforeAnswer(first, second, bound)` tells whether a client sends
+ * `second` before the server answers its `first` (two commands in one round trip).
  */
 import { connect, createServer, type Server, type Socket } from 'node:net'
 
@@ -20,6 +21,12 @@ export interface TcpProxy {
   cutAtCommand(text: string): Promise<void>
   /** Opens each new connection to the server `milliseconds` after its client connected. */
   slowOpen(milliseconds: number): void
+  /**
+   * Whether the next client to send `first` also sends `second` before the server's answer to
+   * it: from `first` on, the server's bytes to that client wait in the proxy until the client
+   * sends `second` (true) or `bound` milliseconds pass (false), then go on.
+   */
+  sentBeforeAnswer(first: string, second: string, bound: number): Promise<boolean>
   /** Connections currently open through the proxy. */
   connections(): number
   close(): Promise<void>
@@ -35,6 +42,49 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
 
   /** How long a new connection waits before the proxy opens its own to the server. */
   let openDelay = 0
+
+  /**
+   * sentBeforeAnswer's watch: the commands, its bound and what to call with its answer; once a
+   * client sent `first`, that client and the server's bytes held for it meanwhile.
+   */
+  let watch:
+    | {
+        first: string
+        second: string
+        bound: number
+        done: (sent: boolean) => void
+        client?: Socket
+        timer?: ReturnType<typeof setTimeout>
+        held: Buffer[]
+      }
+    | undefined
+  /** Ends `ended` if it is still the watch: the bytes held go on to their client; answers `sent`. */
+  const endWatch = (ended: typeof watch, sent: boolean) => {
+    if (!ended || ended !== watch) return
+    watch = undefined
+    clearTimeout(ended.timer)
+    for (const chunk of ended.held)
+      if (ended.client && !ended.client.destroyed) ended.client.write(chunk)
+    ended.done(sent)
+  }
+  /** What `client` sent, as the watch reads it. */
+  const watchSent = (client: Socket, chunk: Buffer) => {
+    if (!watch) return
+    if (watch.client === undefined) {
+      const at = chunk.indexOf(watch.first)
+      if (at < 0) return
+      const started = watch
+      started.client = client
+      started.timer = setTimeout(() => endWatch(started, false), started.bound)
+      if (chunk.indexOf(started.second, at + started.first.length) >= 0) endWatch(started, true)
+    } else if (watch.client === client && chunk.includes(watch.second)) endWatch(watch, true)
+  }
+  /** Whether the server's `chunk` to `client` waits for the watch's end (it is kept then). */
+  const heldForWatch = (client: Socket, chunk: Buffer) => {
+    if (watch?.client !== client) return false
+    watch.held.push(chunk)
+    return true
+  }
 
   const server: Server = createServer((client) => {
     if (mode === 'cut') {
@@ -64,6 +114,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     // Bytes read while frozen wait here, in order, until the proxy resumes.
     const forward = (from: Socket, to: Socket) => {
       from.on('data', (chunk: Buffer) => {
+        if (from === client) watchSent(client, chunk)
+        else if (heldForWatch(client, chunk)) return
         if (from === client && cutAt && chunk.includes(cutAt.text)) {
           const { done } = cutAt
           cutAt = undefined
@@ -110,6 +162,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     slowOpen(milliseconds) {
       openDelay = milliseconds
     },
+    sentBeforeAnswer: (first, second, bound) =>
+      new Promise<boolean>((done) => {
+        watch = { first, second, bound, done, held: [] }
+      }),
     connections: () => pairs.size,
     close: () =>
       new Promise<void>((resolve) => {

@@ -5,13 +5,13 @@
  * when the application did not share it, the client's `$queryRawUnsafe`. Prisma keeps the adapter
  * it connects in a private field, so the application wraps its adapter factory once with
  * `shareAdapter` and hands the same object to the client and to the app (docs/performance.md).
- * The adapter it shares begins its transactions in one statement where it can (transaction-start.ts).
+ * The adapter it shares begins its transactions in one round trip where it can (transaction-start.ts).
  */
 import { inSpan, loadedTracer } from '../observe/tracing.js'
 import { mariadbStatements } from './compiled-mariadb.js'
 import type { ArgType, SqlQuery } from './compiled-query.js'
 import { sqliteStatements } from './compiled-sqlite.js'
-import { beginInOneStatement } from './transaction-start.js'
+import { beginInOneRoundTrip } from './transaction-start.js'
 
 /** What the engine calls on a driver adapter or its transaction (`@prisma/driver-adapter-utils`). */
 interface Queryable {
@@ -47,7 +47,7 @@ const CONNECTIONS = new WeakMap<object, () => Adapter | undefined>()
 export function shareAdapter<Factory extends AdapterFactory>(factory: Factory): Factory {
   let current: Adapter | undefined
   const connect = async () => {
-    const adapter = beginInOneStatement(await factory.connect())
+    const adapter = beginInOneRoundTrip(await factory.connect())
     current = adapter
     const dispose = adapter.dispose?.bind(adapter)
     if (dispose)

@@ -19,51 +19,34 @@
  */
 import type { CompiledJoin, CompiledModel, ModelSource } from '../contract/model-source.js'
 import { dialectOf, qualifiedTable, selectStatement } from '../database/dialects.js'
+import type { ReadShape } from '../plan/read-shape.js'
 import { type ColumnReads, columnsOf } from './compiled-columns.js'
 import { CompiledStatements } from './compiled-sql.js'
 import { rowReader } from './row-values.js'
-
-/** A Prisma `select`. */
-type Select = Readonly<Record<string, unknown>>
 
 /** One relation a page embeds: its field, how it is joined, and the related fields asked. */
 interface Embed {
   field: string
   relation: CompiledJoin
-  fields: string[]
-}
-
-/** The fields a nested `select` (`{ select: { id: true, … } }`) asks, or undefined for another value. */
-function nestedFields(value: unknown): string[] | undefined {
-  if (typeof value !== 'object' || value === null || !('select' in value)) return undefined
-  if (Object.keys(value).length !== 1) return undefined
-  const nested = (value as { select: unknown }).select
-  if (typeof nested !== 'object' || nested === null) return undefined
-  const entries = Object.entries(nested)
-  return entries.every(([, asked]) => asked === true) ? entries.map(([name]) => name) : undefined
+  fields: readonly string[]
 }
 
 /**
- * The model's own fields and the embeds `select` names, or undefined when one is neither a column
- * of the model's `select` nor a relation joined with fields of its related columns.
+ * The model's own fields and the embeds of `shape`, or undefined when one is neither a column of
+ * the model's `select` nor a relation joined with fields of its related columns.
  */
 function embedsOf(
   model: ModelSource,
   compiled: CompiledModel,
-  select: Select
-): { own: string[]; embeds: Embed[] } | undefined {
-  const own: string[] = []
+  shape: ReadShape
+): { own: readonly string[]; embeds: Embed[] } | undefined {
+  const own = shape.fields
+  if (!own.every((name) => model.select[name] === true && compiled.columns[name])) return undefined
   const embeds: Embed[] = []
-  for (const [name, value] of Object.entries(select)) {
-    if (value === true) {
-      if (model.select[name] !== true || !compiled.columns[name]) return undefined
-      own.push(name)
-      continue
-    }
-    const relation = compiled.joins?.[name]
-    const fields = nestedFields(value)
-    if (!relation || !fields?.every((field) => relation.columns[field])) return undefined
-    embeds.push({ field: name, relation, fields })
+  for (const { relation: field, fields } of shape.joined) {
+    const relation = compiled.joins?.[field]
+    if (!relation || !fields.every((name) => relation.columns[name])) return undefined
+    embeds.push({ field, relation, fields })
   }
   return { own, embeds }
 }
@@ -127,16 +110,16 @@ function embeddedReader(
 }
 
 /**
- * The reads of a page's `select` that embeds to-one relations, each joined; undefined when it
+ * The reads of a page's shape that embeds to-one relations, each joined; undefined when it
  * embeds none, or one the model's compiled form does not join (docs/performance.md).
  */
 export function embeddedReads(
   model: ModelSource,
   compiled: CompiledModel,
-  select: Select,
+  shape: ReadShape,
   typed: boolean
 ): ColumnReads | undefined {
-  const parts = embedsOf(model, compiled, select)
+  const parts = embedsOf(model, compiled, shape)
   if (!parts || parts.embeds.length === 0) return undefined
   const { own, embeds } = parts
   // A joined column named as one of the model's would make the model's ambiguous.

@@ -4,8 +4,8 @@
  * engine (prisma-engine.ts), written as SQL (the model's `SELECT`, emitted at generate time, and
  * the request's conditions, order and window, compiled-sql.ts) and run through the client's own
  * driver adapter (shared-adapter.ts), its rows made Prisma's values (row-values.ts). A page that
- * shows fewer properties (`properties[]`) reads only their columns (a `select` of the model's own
- * fields). A page that embeds to-one relations reads them joined (compiled-embeds.ts). A read it
+ * shows fewer properties (`properties[]`) reads only their columns (a shape of the model's own
+ * fields alone). A page that embeds to-one relations reads them joined (compiled-embeds.ts). A read it
  * cannot write (a relation its compiled form does not hold, a relation it does not join) is the
  * `prisma` engine's. It bypasses the client's extensions (`$extends` query hooks): its reads are
  * not the client's model queries.
@@ -13,6 +13,7 @@
 
 import type { CompiledModel, ModelSource } from '../contract/model-source.js'
 import type { Condition } from '../plan/condition.js'
+import type { ReadShape } from '../plan/read-shape.js'
 import { type ColumnReads, columnReads } from './compiled-columns.js'
 import { embeddedReads } from './compiled-embeds.js'
 import type { SqlQuery } from './compiled-query.js'
@@ -26,9 +27,6 @@ import type {
 } from './prisma-engine.js'
 import type { SqlRunner } from './shared-adapter.js'
 
-/** A Prisma `select`. */
-type Select = Record<string, unknown>
-
 /** The count in `column` of a statement's first row: a number, a bigint or text, by driver. */
 const countOf = (rows: unknown[][], column = 0): number => Number(rows[0]?.[column] ?? 0)
 
@@ -37,22 +35,22 @@ const sameRows = (page: FindManyArgs, counted: Condition | undefined): boolean =
   page.past === undefined && page.condition === counted
 
 /**
- * The reader of a page's `select`: the model's whole when it has none, fewer columns when it
- * names some of the model's own fields (a page's shown columns), with joins when it embeds
- * to-one relations the compiled form joins; undefined for any other (Prisma's nested select).
+ * The reader of a page's shape: the model's whole when it has none, fewer columns when it names
+ * some of the model's own fields alone (a page's shown columns), with joins when it embeds to-one
+ * relations the compiled form joins; undefined for any other.
  */
-function selectReads(
+function shapeReads(
   model: ModelSource,
   compiled: CompiledModel,
   whole: ColumnReads,
   typed: boolean
-): (select: Readonly<Select> | undefined) => ColumnReads | undefined {
-  return (select) => {
-    if (!select) return whole
-    const names = Object.keys(select)
-    if (names.every((name) => select[name] === true && model.select[name] === true))
-      return columnReads(model, compiled, names, typed)
-    return embeddedReads(model, compiled, select, typed)
+): (shape: ReadShape | undefined) => ColumnReads | undefined {
+  return (shape) => {
+    if (!shape) return whole
+    if (shape.joined.length > 0) return embeddedReads(model, compiled, shape, typed)
+    return shape.fields.every((name) => model.select[name] === true)
+      ? columnReads(model, compiled, shape.fields, typed)
+      : undefined
   }
 }
 
@@ -131,14 +129,14 @@ export function compiledReads(
   const fields = compiled && readableFields(model, compiled)
   if (!compiled || !fields) return undefined
   const whole = columnReads(model, compiled, fields, runner.typed, compiled.select)
-  const readsOf = selectReads(model, compiled, whole, runner.typed)
+  const readsOf = shapeReads(model, compiled, whole, runner.typed)
   const rowsOf = async ({ read }: ColumnReads, query: SqlQuery) =>
     (await runner.rows(query)).map(read)
   const { statements } = whole
   const related = relatedReads(model, compiled, runner.typed)
   return {
     findMany(args) {
-      const reads = readsOf(args.select)
+      const reads = readsOf(args.shape)
       const query = reads?.statements.rows(args)
       if (reads && query) return rowsOf(reads, query)
       args.handoff?.(reads ? 'query' : 'embed')
@@ -149,7 +147,7 @@ export function compiledReads(
       return query ? countOf(await runner.rows(query)) : prisma.count(counted)
     },
     async findManyAndCount(args, counted, options) {
-      const reads = readsOf(args.select)
+      const reads = readsOf(args.shape)
       if (!reads) {
         args.handoff?.('embed')
         return prisma.findManyAndCount(args, counted, options)
@@ -166,7 +164,7 @@ export function compiledReads(
       return [(rows ?? []).map(reads.read), countOf(total ?? [])]
     },
     estimate: () => prisma.estimate(),
-    findManyOf: (delegate, condition, select) => prisma.findManyOf(delegate, condition, select),
+    findManyOf: (delegate, condition, shape) => prisma.findManyOf(delegate, condition, shape),
     async findManyEach(reads, options, handoff) {
       const rows = await relatedRows(runner, related, reads, options)
       if (rows) return rows
@@ -175,13 +173,13 @@ export function compiledReads(
     },
     inSnapshot,
     pagesAfter: true,
-    async findUnique(delegate, field, value, scope, select) {
+    async findUnique(delegate, field, value, scope, shape) {
       // A scoped lookup is Prisma's to read (a scope may reach through relations).
       const query =
-        delegate === model.delegate && !select && !scope
+        delegate === model.delegate && !shape && !scope
           ? statements.unique(field, value)
           : undefined
-      if (!query) return prisma.findUnique(delegate, field, value, scope, select)
+      if (!query) return prisma.findUnique(delegate, field, value, scope, shape)
       const [row] = await rowsOf(whole, query)
       return row ?? null
     },

@@ -51,9 +51,9 @@ function writeRead(
   read: RowsRead,
   typed: boolean
 ): RelatedQuery | undefined {
-  const fields = Object.keys(read.select)
-  if (fields.length === 0) return undefined
-  if (fields.some((field) => read.select[field] !== true || !table.columns[field])) return undefined
+  const { fields, joined } = read.shape
+  if (fields.length === 0 || joined.length > 0) return undefined
+  if (fields.some((field) => !table.columns[field])) return undefined
   const { statements, read: reader } = columnReads(
     { provider, table: table.table },
     { columns: table.columns, name, models: compiled.models },

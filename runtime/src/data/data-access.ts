@@ -19,6 +19,7 @@ import type { OperationsOptions } from '../observe/options.js'
 import type { ServerTiming } from '../observe/server-timing.js'
 import type { CollectionSource } from '../paging/types.js'
 import { both, type Condition, isNever } from '../plan/condition.js'
+import { fieldsShape } from '../plan/read-shape.js'
 import type { CallerRequest, CallerView } from './caller-view.js'
 import { type HandoffSubject, reportHandoffs } from './compiled-handoffs.js'
 import { embeddingOf } from './embedded-scope.js'
@@ -195,7 +196,7 @@ export function createDataAccess<Row extends object>(
         pinned((engines: ModelEngines) => read(engines.engineOf()))
       const { key } = model
       const row = await on((reads) =>
-        reads.findUnique(model.delegate, key.name, id, view.scope, embedding.select)
+        reads.findUnique(model.delegate, key.name, id, view.scope, embedding.shape)
       )
       if (!row || !holdsExactly(row, key, id)) return null
       const [restricted] = await embedding.restrict([row as Row], on)
@@ -204,10 +205,10 @@ export function createDataAccess<Row extends object>(
     async within(relation, id, view) {
       const { parent } = relation
       const fields = parent.key.fields ?? [parent.key]
-      const select = Object.fromEntries(fields.map((field) => [field.name, true]))
+      const shape = fieldsShape(fields.map((field) => field.name))
       const scope = view.scopeOf(parent.name)
       if (isNever(scope)) return undefined
-      const found = await lookUp(parent.delegate, parent.key.name, id, scope, select)
+      const found = await lookUp(parent.delegate, parent.key.name, id, scope, shape)
       if (!found || !holdsExactly(found, parent.key, id)) return undefined
       return parentCondition(relation, id, scope)
     },

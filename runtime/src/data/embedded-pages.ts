@@ -11,6 +11,7 @@
 import type { ModelKey } from '../contract/model-source.js'
 import { type EmbedRequest, firstPageArgs, relationOf } from '../filters/properties.js'
 import { allOf, type Condition } from '../plan/condition.js'
+import { fieldsShape } from '../plan/read-shape.js'
 import { settledPages, togetherRead } from './first-pages-together.js'
 import { parentCondition } from './parent-condition.js'
 import type {
@@ -20,7 +21,7 @@ import type {
   TransactionOptions,
 } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
-import { byKeys, keySelect, keyText } from './row-keys.js'
+import { byKeys, keyText } from './row-keys.js'
 
 /** A row as the client answers it. */
 type Fields = Record<string, unknown>
@@ -59,7 +60,7 @@ function parentsRead(rows: readonly Fields[], parents: PageParents): RowsRead | 
   if (!scope || !parents.check) return undefined
   const names = keyNames(key)
   const condition = allOf([scope, byKeys(names, rows)]) as Condition
-  return { delegate, condition, select: keySelect(names) }
+  return { delegate, condition, shape: fieldsShape(names) }
 }
 
 /** The fields of a model's key. */
@@ -112,7 +113,7 @@ export async function withFirstPages<Row extends object>(
   const filled = pages.map((): (Fields[] | undefined)[] => [])
   for (const [which, { args, read }] of together.entries()) {
     if (!read) continue
-    const selected = new Set(Object.keys(args.select))
+    const selected = new Set(args.shape.fields)
     const settled = settledPages(read, answers.shift() as Fields[], ids, args.take, selected)
     for (const [index, related] of settled) (filled[which] as Fields[][])[index] = related
   }

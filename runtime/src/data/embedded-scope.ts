@@ -14,25 +14,26 @@
 import type { ModelSource } from '../contract/model-source.js'
 import {
   type EmbedRequest,
-  embeddingSelect,
+  embeddingShape,
   OUTSIDE_SCOPE,
   type PropertySelection,
   relationOf,
 } from '../filters/properties.js'
 import { countKey } from '../paging/totals.js'
 import { allOf, type Condition, isNever } from '../plan/condition.js'
+import { fieldsShape, type ReadShape } from '../plan/read-shape.js'
 import type { CallerView } from './caller-view.js'
 import { type FirstPage, type PageParents, withFirstPages } from './embedded-pages.js'
 import type { HandoffCause, PrismaModelReads, TransactionOptions } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
-import { byKeys, keySelect, keyText } from './row-keys.js'
+import { byKeys, keyText } from './row-keys.js'
 
-/** A row as the client answers it, or a `select`. */
+/** A row as the client answers it. */
 type Fields = Record<string, unknown>
 
-/** How the rows of one request embed: the `select` that reads them and the check of their scope. */
+/** How the rows of one request embed: the shape that reads them and the check of their scope. */
 export interface Embedding {
-  select: Fields
+  shape: ReadShape
   /** Whether `restrict` reads anything (a first page, a scope's check). */
   reads: boolean
   /** Whether `restrict` checks the caller's scope of embedded rows the page read. */
@@ -82,7 +83,7 @@ export function embeddingOf(
     countKey(parentScope) !== countKey(view.scope)
   const parents: PageParents = { delegate, key, scope: parentScope, check }
   return {
-    select: embeddingSelect(model.select, selection),
+    shape: embeddingShape(Object.keys(model.select), selection),
     reads: pages.length > 0 || checks.length > 0,
     checks: checks.length > 0,
     async restrict(rows, on) {
@@ -112,7 +113,7 @@ async function restrictOne<Row extends object>(
   const visible = new Set<string>()
   if (!isNever(scope)) {
     const where = allOf([scope, byKeys(key, related)]) as Condition
-    const found = await on((reads) => reads.findManyOf(delegate, where, keySelect(key)))
+    const found = await on((reads) => reads.findManyOf(delegate, where, fieldsShape(key)))
     for (const value of found) visible.add(keyOf(value as Fields))
   }
   return rows.map((row) => {

@@ -15,9 +15,10 @@ import type { ModelKey } from '../contract/model-source.js'
 import type { OrderField } from '../contract/order.js'
 import type { EmbedRequest } from '../filters/properties.js'
 import { allOf, type Condition, onField, throughRelation } from '../plan/condition.js'
+import { fieldsShape, type ReadShape } from '../plan/read-shape.js'
 import type { RowsRead } from './prisma-engine.js'
 
-/** A row as the client answers it, or a `select`. */
+/** A row as the client answers it. */
 type Fields = Record<string, unknown>
 
 /** A to-many relation a page embeds, and the scope of its sub-collection's rows for the caller. */
@@ -36,7 +37,7 @@ export function togetherRead(
   page: RelationPage,
   parents: Members,
   ids: readonly unknown[],
-  args: { select: Fields; order: OrderField[]; take: number }
+  args: { shape: ReadShape; order: OrderField[]; take: number }
 ): RowsRead | undefined {
   const embedded = page.embed.property.embed
   if (!embedded) return undefined
@@ -53,7 +54,7 @@ export function togetherRead(
   return {
     delegate,
     condition: allOf([page.scope, tied]) as Condition,
-    select: { ...args.select, [condition.field]: true },
+    shape: fieldsShape([...new Set([...args.shape.fields, condition.field])]),
     order: [{ field: condition.field, direction: 'asc' }, ...args.order],
     take: ids.length * args.take + 1,
     each: { values: ids, take: args.take },

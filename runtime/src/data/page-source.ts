@@ -24,6 +24,7 @@ import {
 } from '../paging/totals.js'
 import type { CollectionSource, RowWindow } from '../paging/types.js'
 import { allOf, type Condition } from '../plan/condition.js'
+import { fieldsShape, type ReadShape } from '../plan/read-shape.js'
 import type { CallerView } from './caller-view.js'
 import { type Embedding, embeddingOf } from './embedded-scope.js'
 import type { ModelEngines, readTargets } from './engines.js'
@@ -31,9 +32,6 @@ import { pageWithEmbeds } from './page-snapshot.js'
 import type { FindManyArgs, PrismaModelReads, TransactionOptions } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
 import { type CountStore, SharedCountCache } from './shared-totals.js'
-
-/** A Prisma `select`. */
-type Select = Record<string, unknown>
 
 /**
  * The rows of `operation` a request selects (its filters' condition, its client order) within the
@@ -71,18 +69,17 @@ export function pageSources(
     const on: ReadRun<PrismaModelReads> = (read) =>
       pinned((engines: ModelEngines) => read(engines.readsOf(operation, condition)))
     const order = selection.order ?? own
-    // Embedded relations are read by the page's own query (Prisma's nested select); the
-    // columns the request does not show are not, on either engine (the compiled engine writes
-    // the statement of a select of the model's own fields, data/compiled-engine.ts).
+    // Embedded to-one relations are read by the page's own statement (a join, Prisma's nested
+    // select); the columns the request does not show are not, on either engine.
     const embedding = embeddingOf(model, selection.properties, view, transaction, timing?.handoff)
-    const select = withoutColumns(embedding?.select ?? model.select, selection.omitted)
+    const shape = shapeOf(model, embedding, selection.omitted)
     const argsOf = ({ backward, past, skip, take }: RowWindow): FindManyArgs => ({
       order: backward ? reversed(order) : order,
       ...(condition ? { condition } : {}),
       ...(past ? { past } : {}),
       ...(skip === undefined ? {} : { skip }),
       ...(take === undefined ? {} : { take }),
-      ...(embedding || select !== model.select ? { select } : {}),
+      ...(shape ? { shape } : {}),
       ...(timing ? { handoff: timing.handoff } : {}),
     })
     const totals = { cacheOf, estimate: () => estimate.get(() => on((reads) => reads.estimate())) }
@@ -91,15 +88,21 @@ export function pageSources(
   }
 }
 
-/** `select` without the `omitted` columns (itself when none is). */
-function withoutColumns(
-  select: Readonly<Select>,
+/**
+ * What a page reads of each row: its embedding's shape without the `omitted` columns, or the
+ * model's without them; undefined for the model's own (every column, no relation).
+ */
+function shapeOf(
+  model: ModelSource,
+  embedding: Embedding | undefined,
   omitted: ReadonlySet<string> | undefined
-): Readonly<Select> {
-  if (!omitted) return select
-  const kept: Select = {}
-  for (const [name, value] of Object.entries(select)) if (!omitted.has(name)) kept[name] = value
-  return kept
+): ReadShape | undefined {
+  if (!omitted) return embedding?.shape
+  const { fields, joined } = embedding?.shape ?? fieldsShape(Object.keys(model.select))
+  return {
+    fields: fields.filter((name) => !omitted.has(name)),
+    joined: joined.filter(({ relation }) => !omitted.has(relation)),
+  }
 }
 
 const NO_ORDER: readonly OrderField[] = []

@@ -12,11 +12,15 @@ import type { OrderField } from '../contract/order.js'
 import { countSql, dialectOf, qualifiedTable } from '../database/dialects.js'
 import type { KeysetPast } from '../paging/keyset-position.js'
 import { allOf, type Condition } from '../plan/condition.js'
+import type { ReadShape } from '../plan/read-shape.js'
 import { snapshotOver } from './page-snapshot.js'
-import { type PrismaWhere, prismaOrderBy, prismaWhere } from './prisma-where.js'
-
-/** A Prisma `select` (or a row as the client answers it). */
-type Select = Record<string, unknown>
+import {
+  type PrismaSelect,
+  type PrismaWhere,
+  prismaOrderBy,
+  prismaSelect,
+  prismaWhere,
+} from './prisma-where.js'
 
 /** One read of a page's rows, as the plan says it. */
 export interface FindManyArgs {
@@ -28,10 +32,8 @@ export interface FindManyArgs {
   order: readonly OrderField[]
   skip?: number | undefined
   take?: number | undefined
-  /**
-   * The model's `select` with embedded relations (filters/properties.ts); absent: the model's.
-   */
-  select?: Readonly<Select>
+  /** The fields read, with embedded to-one relations (filters/properties.ts); absent: the model's. */
+  shape?: ReadShape | undefined
   /**
    * Told by the compiled engine when it hands this read to the `prisma` engine, with the cause
    * (the request's `Server-Timing`, data/compiled-handoffs.ts). Not the client's.
@@ -58,7 +60,7 @@ type ClientQuery<T> = PromiseLike<T>
 /** What the engine calls on a model's delegate (`prisma.book`). */
 interface DelegateLike {
   findMany(args: ClientFindManyArgs): ClientQuery<object[]>
-  findUnique(args: { where: PrismaWhere; select: Readonly<Select> }): ClientQuery<object | null>
+  findUnique(args: { where: PrismaWhere; select: PrismaSelect }): ClientQuery<object | null>
   count(args: { where: PrismaWhere }): ClientQuery<number>
 }
 
@@ -92,21 +94,17 @@ export interface PrismaModelReads {
   estimate(): Promise<number | undefined>
   /**
    * The row whose `field` is `value` when it also satisfies `scope`, with the model's columns (or
-   * only `field`'s).
+   * the fields of `shape`).
    */
   findUnique(
     delegate: string,
     field: string,
     value: unknown,
     scope: Condition | undefined,
-    select?: Readonly<Select>
+    shape?: ReadShape
   ): ClientQuery<object | null>
-  /** The rows of the model `delegate` names that `condition` selects, with the columns of `select`. */
-  findManyOf(
-    delegate: string,
-    condition: Condition,
-    select: Readonly<Select>
-  ): ClientQuery<object[]>
+  /** The rows of the model `delegate` names that `condition` selects, with the fields of `shape`. */
+  findManyOf(delegate: string, condition: Condition, shape: ReadShape): ClientQuery<object[]>
   /**
    * Several reads of rows (each of the model its `delegate` names, in its `orderBy` and at most its
    * `take` of them when given) in one transaction: one connection, one snapshot. `handoff` is told
@@ -130,7 +128,7 @@ export interface PrismaModelReads {
 export interface RowsRead {
   delegate: string
   condition: Condition
-  select: Readonly<Select>
+  shape: ReadShape
   order?: readonly OrderField[] | undefined
   take?: number | undefined
   /**
@@ -146,7 +144,7 @@ export interface RowsRead {
 interface ClientFindManyArgs {
   where: PrismaWhere
   orderBy: readonly PrismaWhere[]
-  select: Readonly<Select>
+  select: PrismaSelect
   skip?: number | undefined
   take?: number | undefined
 }
@@ -166,13 +164,13 @@ const orderByOf = (order: readonly OrderField[]): readonly PrismaWhere[] => {
 }
 
 /** `findMany`'s arguments of a read: its condition and position as one `where`. */
-function clientArgs(args: FindManyArgs, select: Readonly<Select>): ClientFindManyArgs {
+function clientArgs(args: FindManyArgs, select: PrismaSelect): ClientFindManyArgs {
   const { condition, past, order, skip, take } = args
   const where = prismaWhere(past ? allOf([condition, { kind: 'past', past }]) : condition) ?? {}
   return {
     where,
     orderBy: orderByOf(order),
-    select: args.select ?? select,
+    select: args.shape ? prismaSelect(args.shape) : select,
     ...(skip === undefined ? {} : { skip }),
     ...(take === undefined ? {} : { take }),
   }
@@ -225,26 +223,26 @@ export function prismaReads(
       return value < 0 ? undefined : value
     },
     // Prisma's unique where takes other conditions beside the key (`AND`): one query either way.
-    findUnique: (name, field, value, scope, columns = select) => {
+    findUnique: (name, field, value, scope, shape) => {
       const where = prismaWhere(scope)
       return delegateOf(name).findUnique({
         where: where ? { [field]: value, AND: [where] } : { [field]: value },
-        select: columns,
+        select: shape ? prismaSelect(shape) : select,
       })
     },
-    findManyOf: (name, condition, columns) =>
+    findManyOf: (name, condition, shape) =>
       delegateOf(name).findMany({
         where: prismaWhere(condition) ?? {},
-        select: columns,
+        select: prismaSelect(shape),
         orderBy: [],
       }),
     async findManyEach(reads, options) {
       if (reads.length === 0) return []
       const opening = openingOf()
-      const queries = reads.map(({ delegate: name, condition, select: columns, order, take }) =>
+      const queries = reads.map(({ delegate: name, condition, shape, order, take }) =>
         delegateOf(name).findMany({
           where: prismaWhere(condition) ?? {},
-          select: columns,
+          select: prismaSelect(shape),
           orderBy: order ? orderByOf(order) : [],
           ...(take === undefined ? {} : { take }),
         })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { allOf, both, NEVER } from '../plan/condition.js'
 import { readWhere, WhereFault } from '../plan/scope-reader.js'
-import { NO_ROW, prismaWhere } from './prisma-where.js'
+import { NO_ROW, prismaSelect, prismaWhere } from './prisma-where.js'
 
 /** A scope as users write it, read into the plan and written back for Prisma. */
 const settleWhere = (where: unknown) => prismaWhere(readWhere(where))
@@ -138,5 +138,19 @@ describe('joining conditions', () => {
       author: { is: { OR: [] } },
       id: 1,
     })
+  })
+})
+
+describe("a read's shape, written for Prisma", () => {
+  it('writes each field, and each joined relation as a nested select, once per shape', () => {
+    const shape = {
+      fields: ['id', 'title'],
+      joined: [{ relation: 'author', fields: ['id', 'name'] }],
+    }
+    const select = prismaSelect(shape)
+    expect(select).toEqual({ id: true, title: true, author: { select: { id: true, name: true } } })
+    expect(Object.keys(select)).toEqual(['id', 'title', 'author'])
+    expect(prismaSelect(shape)).toBe(select)
+    expect(prismaSelect({ fields: ['id'], joined: [] })).toEqual({ id: true })
   })
 })

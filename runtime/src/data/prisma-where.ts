@@ -1,7 +1,8 @@
 /**
  * @module
- * The `prisma` engine's writer: a plan's conditions (plan/condition.ts) and order as Prisma 7's
- * `where` and `orderBy`, written so that Prisma reads them the same in any position. Prisma reads
+ * The `prisma` engine's writer: a plan's conditions (plan/condition.ts), order and read shape
+ * (plan/read-shape.ts) as Prisma 7's `where`, `orderBy` and `select`, the conditions written so
+ * that Prisma reads them the same in any position. Prisma reads
  * `{ OR: [] }` as no row at the top of a `where` and as the whole `where` of a relation's filter,
  * but as no condition once nested in `AND` (and `{ NOT: {} }` as every row): "no row" is written
  * only where it is read so, and a part holding for every row is left out.
@@ -11,6 +12,7 @@ import type { OrderField } from '../contract/order.js'
 import { isDecimal } from '../decimal.js'
 import type { Condition, FieldTest } from '../plan/condition.js'
 import { pastCondition } from '../plan/keyset.js'
+import type { ReadShape } from '../plan/read-shape.js'
 
 /** A Prisma `where`. */
 export type PrismaWhere = Record<string, unknown>
@@ -174,4 +176,27 @@ export function prismaOrderBy(order: readonly OrderField[], reverse = false): Pr
       .split('.')
       .reduceRight<PrismaWhere | string>((inner, name) => ({ [name]: inner }), way) as PrismaWhere
   })
+}
+
+/** A Prisma `select`. */
+export type PrismaSelect = Readonly<Record<string, unknown>>
+
+/**
+ * Each shape's `select`, written once: a model's own shape is one object for all its reads, and a
+ * request's for its request.
+ */
+const selects = new WeakMap<ReadShape, PrismaSelect>()
+
+/** `shape` as a `select`: each field `true`, each joined relation a nested `select` of its fields. */
+export function prismaSelect(shape: ReadShape): PrismaSelect {
+  let written = selects.get(shape)
+  if (!written) {
+    const select: Record<string, unknown> = {}
+    for (const field of shape.fields) select[field] = true
+    for (const { relation, fields } of shape.joined)
+      select[relation] = { select: Object.fromEntries(fields.map((field) => [field, true])) }
+    written = select
+    selects.set(shape, written)
+  }
+  return written
 }

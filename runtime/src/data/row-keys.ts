@@ -1,7 +1,7 @@
 /**
  * @module
- * Rows found again by their key: the condition selecting rows by the keys of others, the `select`
- * of the key, and the key as text to compare rows by. The checks of embedded rows against a scope
+ * Rows found again by their key: the condition selecting rows by the keys of others, and the key
+ * as text to compare rows by. The checks of embedded rows against a scope
  * (embedded-scope.ts) and of a page's members against their item scope (embedded-pages.ts) read
  * the rows they hold this way, one query for all of them.
  */
@@ -20,10 +20,6 @@ export function byKeys(names: readonly string[], rows: readonly Fields[]): Condi
     rows.map((row) => allOf(names.map((name) => fieldEquals(name, row[name]))) as Condition)
   )
 }
-
-/** The `select` of the key's fields. */
-export const keySelect = (names: readonly string[]): Record<string, true> =>
-  Object.fromEntries(names.map((name) => [name, true]))
 
 /** A row's key as text, the same for the row however it was read. */
 export const keyText =

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { PropertySpec } from '../contract/properties.js'
 import { HydraError } from '../errors.js'
 import { parseQuery } from '../iri/query-string.js'
-import { callerProperties, embeddingSelect, readProperties } from './properties.js'
+import { callerProperties, embeddingShape, readProperties } from './properties.js'
 
 const spec: PropertySpec = {
   parameter: 'properties',
@@ -71,12 +71,12 @@ describe('the property filter', () => {
     expect(refusal(query)).toContain(message)
   })
 
-  it('reads the embedded fields with the key in the page query, merged with the model select', () => {
-    const selection = read('properties[writer][]=name')
+  it("reads a to-one relation's key and asked fields with the page, by its Prisma field", () => {
+    const selection = read('properties[writer][]=name&properties[writer][]=id')
     if (!selection) throw new Error('no selection')
-    expect(embeddingSelect({ id: true, author: { select: { id: true } } }, selection)).toEqual({
-      id: true,
-      author: { select: { id: true, name: true } },
+    expect(embeddingShape(['id', 'title'], selection)).toEqual({
+      fields: ['id', 'title'],
+      joined: [{ relation: 'author', fields: ['id', 'name'] }],
     })
   })
 

@@ -10,6 +10,7 @@ import type { OrderField } from '../contract/order.js'
 import type { EmbedSpec, PropertySpec, SelectableProperty } from '../contract/properties.js'
 import { badRequest } from '../errors.js'
 import type { QueryMap } from '../iri/query-string.js'
+import { fieldsShape, type JoinedRelation, type ReadShape } from '../plan/read-shape.js'
 import { FILTER_LIMITS } from './spec.js'
 
 export type {
@@ -124,28 +125,26 @@ function embeddedFields(
   return fields
 }
 
-type Select = Record<string, unknown>
-
 /**
- * The model's `select` with the embedded to-one relations' key and asked fields, in the page's own
- * query (Prisma's nested `select`): never a query per member. A to-many relation (`embed.first`)
- * is left out: Prisma applies a nested `take` of a `findMany` in memory, after reading every
- * related row, so its first page is read apart, bounded ({@link firstPageArgs}).
+ * The shape of a page reading the model's `fields` and the embedded to-one relations' key and
+ * asked fields in its own statement (a join, or Prisma's nested `select`): never a query per
+ * member. A to-many relation (`embed.first`) is left out: Prisma applies a nested `take` of a
+ * `findMany` in memory, after reading every related row, so its first page is read apart,
+ * bounded ({@link firstPageArgs}).
  */
-export function embeddingSelect(select: Readonly<Select>, selection: PropertySelection): Select {
-  const merged: Select = { ...select }
-  for (const { property, fields } of selection.embeds.values()) {
+export function embeddingShape(fields: readonly string[], selection: PropertySelection): ReadShape {
+  const joined: JoinedRelation[] = []
+  for (const { property, fields: asked } of selection.embeds.values()) {
     if (property.embed.first !== undefined) continue
-    const relation = relationOf(property)
-    const own = merged[relation]
-    const nested: Record<string, true> = {}
-    if (typeof own === 'object' && own !== null && 'select' in own)
-      Object.assign(nested, (own as { select: Select }).select)
-    for (const name of [...property.embed.key, ...fields]) nested[name] = true
-    merged[relation] = { select: nested }
+    joined.push({
+      relation: relationOf(property),
+      fields: unique([...property.embed.key, ...asked]),
+    })
   }
-  return merged
+  return { fields, joined }
 }
+
+const unique = (names: readonly string[]): string[] => [...new Set(names)]
 
 /**
  * How the first page a to-many relation embeds is read for one member: the target's key and the
@@ -153,14 +152,16 @@ export function embeddingSelect(select: Readonly<Select>, selection: PropertySel
  * whether more exist).
  */
 export function firstPageArgs(embed: EmbedRequest & { property: { embed: { first: number } } }): {
-  select: Select
+  shape: ReadShape
   order: OrderField[]
   take: number
 } {
   const { key, first } = embed.property.embed
-  const select: Record<string, true> = {}
-  for (const name of [...key, ...embed.fields]) select[name] = true
-  return { select, order: key.map((field) => ({ field, direction: 'asc' })), take: first + 1 }
+  return {
+    shape: fieldsShape(unique([...key, ...embed.fields])),
+    order: key.map((field) => ({ field, direction: 'asc' })),
+    take: first + 1,
+  }
 }
 
 /**

@@ -21,7 +21,7 @@ import {
 } from '../filters/properties.js'
 import { countKey } from '../paging/totals.js'
 import { allOf, type Condition, isNever } from '../plan/condition.js'
-import { fieldsShape, type ReadShape } from '../plan/read-shape.js'
+import { fieldsShape, modelShape, type ReadShape } from '../plan/read-shape.js'
 import type { CallerView } from './caller-view.js'
 import { type FirstPage, type PageParents, withFirstPages } from './embedded-pages.js'
 import type { HandoffCause, PrismaModelReads, TransactionOptions } from './prisma-engine.js'
@@ -83,7 +83,7 @@ export function embeddingOf(
     countKey(parentScope) !== countKey(view.scope)
   const parents: PageParents = { delegate, key, scope: parentScope, check }
   return {
-    shape: embeddingShape(Object.keys(model.select), selection),
+    shape: embeddingShape(modelShape(model.select), selection),
     reads: pages.length > 0 || checks.length > 0,
     checks: checks.length > 0,
     async restrict(rows, on) {

@@ -24,7 +24,7 @@ import {
 } from '../paging/totals.js'
 import type { CollectionSource, RowWindow } from '../paging/types.js'
 import { allOf, type Condition } from '../plan/condition.js'
-import { fieldsShape, type ReadShape } from '../plan/read-shape.js'
+import { modelShape, type ReadShape } from '../plan/read-shape.js'
 import type { CallerView } from './caller-view.js'
 import { type Embedding, embeddingOf } from './embedded-scope.js'
 import type { ModelEngines, readTargets } from './engines.js'
@@ -98,7 +98,7 @@ function shapeOf(
   omitted: ReadonlySet<string> | undefined
 ): ReadShape | undefined {
   if (!omitted) return embedding?.shape
-  const { fields, joined } = embedding?.shape ?? fieldsShape(Object.keys(model.select))
+  const { fields, joined } = embedding?.shape ?? modelShape(model.select)
   return {
     fields: fields.filter((name) => !omitted.has(name)),
     joined: joined.filter(({ relation }) => !omitted.has(relation)),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { PropertySpec } from '../contract/properties.js'
 import { HydraError } from '../errors.js'
 import { parseQuery } from '../iri/query-string.js'
+import { modelShape } from '../plan/read-shape.js'
 import { callerProperties, embeddingShape, readProperties } from './properties.js'
 
 const spec: PropertySpec = {
@@ -71,13 +72,22 @@ describe('the property filter', () => {
     expect(refusal(query)).toContain(message)
   })
 
-  it("reads a to-one relation's key and asked fields with the page, by its Prisma field", () => {
+  it("reads a to-one relation's key and asked fields with the page, merged with the model's", () => {
     const selection = read('properties[writer][]=name&properties[writer][]=id')
     if (!selection) throw new Error('no selection')
-    expect(embeddingShape(['id', 'title'], selection)).toEqual({
+    // The model reads its link to the author through the relation (its key is no column of it).
+    const model = modelShape({ id: true, title: true, author: { select: { id: true } } })
+    expect(model).toEqual({
+      fields: ['id', 'title'],
+      joined: [{ relation: 'author', fields: ['id'] }],
+    })
+    expect(embeddingShape(model, selection)).toEqual({
       fields: ['id', 'title'],
       joined: [{ relation: 'author', fields: ['id', 'name'] }],
     })
+    expect(embeddingShape(modelShape({ id: true }), selection).joined).toEqual([
+      { relation: 'author', fields: ['id', 'name'] },
+    ])
   })
 
   it('leaves out what the caller may not see, a link by its Prisma field', () => {

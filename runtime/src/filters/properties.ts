@@ -126,22 +126,23 @@ function embeddedFields(
 }
 
 /**
- * The shape of a page reading the model's `fields` and the embedded to-one relations' key and
- * asked fields in its own statement (a join, or Prisma's nested `select`): never a query per
- * member. A to-many relation (`embed.first`) is left out: Prisma applies a nested `take` of a
- * `findMany` in memory, after reading every related row, so its first page is read apart,
- * bounded ({@link firstPageArgs}).
+ * The shape of a page reading what the model reads (`model`, its links' keys among them) and the
+ * embedded to-one relations' key and asked fields in its own statement (a join, or Prisma's nested
+ * `select`): never a query per member. A to-many relation (`embed.first`) is left out: Prisma
+ * applies a nested `take` of a `findMany` in memory, after reading every related row, so its first
+ * page is read apart, bounded ({@link firstPageArgs}).
  */
-export function embeddingShape(fields: readonly string[], selection: PropertySelection): ReadShape {
-  const joined: JoinedRelation[] = []
+export function embeddingShape(model: ReadShape, selection: PropertySelection): ReadShape {
+  const joined = new Map(model.joined.map((entry) => [entry.relation, entry.fields]))
   for (const { property, fields: asked } of selection.embeds.values()) {
     if (property.embed.first !== undefined) continue
-    joined.push({
-      relation: relationOf(property),
-      fields: unique([...property.embed.key, ...asked]),
-    })
+    const relation = relationOf(property)
+    joined.set(relation, unique([...(joined.get(relation) ?? []), ...property.embed.key, ...asked]))
   }
-  return { fields, joined }
+  return {
+    fields: model.fields,
+    joined: [...joined].map(([relation, fields]): JoinedRelation => ({ relation, fields })),
+  }
 }
 
 const unique = (names: readonly string[]): string[] => [...new Set(names)]

@@ -23,3 +23,28 @@ export interface ReadShape {
 
 /** The shape of `fields` alone. */
 export const fieldsShape = (fields: readonly string[]): ReadShape => ({ fields, joined: [] })
+
+/** Each model's shape, read once from its `select`. */
+const modelShapes = new WeakMap<object, ReadShape>()
+
+/**
+ * The shape of a model's generated `select` (contract/model-source.ts): each field it reads
+ * (`true`), and each to-one link it reads through its relation (`author: { select: { id: true } }`,
+ * a link whose key is not a column of the model) as that relation joined with those fields.
+ */
+export function modelShape(select: Readonly<Record<string, unknown>>): ReadShape {
+  let shape = modelShapes.get(select)
+  if (!shape) {
+    const fields: string[] = []
+    const joined: JoinedRelation[] = []
+    for (const [name, value] of Object.entries(select)) {
+      const nested = typeof value === 'object' && value !== null && Reflect.get(value, 'select')
+      if (nested && typeof nested === 'object')
+        joined.push({ relation: name, fields: Object.keys(nested) })
+      else fields.push(name)
+    }
+    shape = { fields, joined }
+    modelShapes.set(select, shape)
+  }
+  return shape
+}

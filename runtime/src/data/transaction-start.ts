@@ -54,16 +54,23 @@ const POSTGRES: Begin = {
 
 /**
  * MariaDB and MySQL: the level set, and the `BEGIN` sent behind it before its answer. Should the
- * level fail to be set (a connection lost), the `BEGIN` fails with it, and the pool rolls back
- * the connection the adapter then releases.
+ * level not be set (a connection lost) while the `BEGIN` went through, the transaction is rolled
+ * back before the start fails, so that no connection goes back to the pool inside one, whatever
+ * the pool does with a connection it is given back.
  */
 const MARIADB: Begin = {
   connect: 'getConnection',
   begin: async (query, connection, level, config, ...rest) => {
-    const set = query.call(connection, `SET TRANSACTION ISOLATION LEVEL ${level}`)
-    const begin = query.call(connection, config, ...rest)
-    const [, begun] = await Promise.all([set, begin])
-    return begun
+    const [set, begin] = await Promise.allSettled([
+      query.call(connection, `SET TRANSACTION ISOLATION LEVEL ${level}`),
+      query.call(connection, config, ...rest),
+    ])
+    if (begin.status === 'rejected') throw begin.reason
+    if (set.status === 'rejected') {
+      await Promise.resolve(query.call(connection, 'ROLLBACK')).catch(() => undefined)
+      throw set.reason
+    }
+    return begin.value
   },
 }
 

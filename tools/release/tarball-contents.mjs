@@ -1,6 +1,7 @@
 // What a release tarball must hold, read from `npm pack --json`'s list of its files: what a user
 // is promised (the readme, the licence, the changelog), every file package.json points at, a
-// declaration beside every module, and nothing of the repository's own (tests, tsconfig files).
+// declaration beside every module, the source of every module where the sources are packed (the
+// source maps point at them), and nothing of the repository's own (tests, tsconfig files).
 
 /** The files every tarball carries besides those of package.json `files`. */
 const REQUIRED = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']
@@ -31,11 +32,15 @@ export function tarballProblems(manifest, files) {
   for (const file of pointedFiles(manifest)) {
     if (!held.has(file)) problems.push(`${file}, named in package.json, is missing`)
   }
+  const sources = files.some((file) => file.startsWith('src/'))
   for (const file of files) {
     if (FORBIDDEN.some((pattern) => pattern.test(file))) problems.push(`${file} is packed`)
     if (file.startsWith('dist/') && file.endsWith('.js')) {
       const declaration = file.replace(/\.js$/, '.d.ts')
       if (!held.has(declaration)) problems.push(`${file} has no ${declaration}`)
+      // dist/cjs/ is built from the same sources as dist/.
+      const source = file.replace(/^dist\/(cjs\/)?/, 'src/').replace(/\.js$/, '.ts')
+      if (sources && !held.has(source)) problems.push(`${file} has no source ${source}`)
     }
   }
   return problems

@@ -129,17 +129,22 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true })
 })
 
+/** Each command's bound: a generate or a type-check took up to 45 s beside the rest of CI. */
+const COMMAND_LIMIT_MS = 120_000
+/** A case's: its generate, type-check, tables and run, each within its own bound. */
+const CASE_LIMIT_MS = 4 * COMMAND_LIMIT_MS
+
 function run(command: string, args: string[], cwd: string) {
   const result = spawnSync(process.execPath, [command, ...args], {
     cwd,
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: COMMAND_LIMIT_MS,
   })
   return { status: result.status, output: `${result.stdout}${result.stderr}` }
 }
 
 describe.each(CASES)('prisma-client options, case $name', (testCase) => {
-  it('generates routes that compile and run', async () => {
+  it('generates routes that compile and run', { timeout: CASE_LIMIT_MS }, async () => {
     const folder = path.join(root, testCase.name)
     await mkdir(folder)
     const client = testCase.client.map((line) => `\n  ${line}`).join('')

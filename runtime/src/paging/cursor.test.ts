@@ -560,7 +560,10 @@ describe('keysetWhere: the rows past a position, as a Prisma where', () => {
     expect(keysetWhere(keys, values, backward, inclusive)).toStrictEqual(written(expected))
   })
 
-  it('selects exactly the rows past (or at) each position, for every order of three keys', () => {
+  // Every position of every order over 60 rows: 0.2 s idle, 6.6 s beside the rest of CI.
+  it('selects exactly the rows past (or at) each position, for every order of three keys', {
+    timeout: 30_000,
+  }, () => {
     // 60 rows over few values, so that positions tie on their first fields; every row a position.
     const rows = Array.from({ length: 60 }, (_, index) => ({
       a: (index * 7) % 3,

@@ -6,6 +6,9 @@
 // It starts the app (scripts/behaviour-server.ts, through scripts/start.mjs) on a fresh SQLite
 // database seeded as `npm start` seeds it, sends the requests of behaviour/requests.txt and keeps
 // of each response its status, the headers that matter and the body. Needs `turbo run generate`.
+// With BEHAVIOUR_DATABASE_URL naming a PostgreSQL or MariaDB server, the app runs on a new
+// database of its own there (dropped at the end) instead: `compare` then shows what that database
+// answers differently from the SQLite record. BEHAVIOUR_ENGINE=compiled runs the compiled engine.
 //
 // requests.txt, one request a line (`#` starts a comment):
 //   <server> <METHOD> <path> [| <Header>: <value>]...
@@ -16,6 +19,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createScratchDatabase } from '@prisma-hydra/prisma-offline/scratch-database'
 
 const APP = fileURLToPath(new URL('..', import.meta.url))
 const REQUESTS = path.join(APP, 'behaviour/requests.txt')
@@ -48,12 +52,29 @@ async function readRequests() {
   return requests
 }
 
-/** Starts the server on a new SQLite database; resolves with its origins and a stop function. */
-async function startServer() {
+/**
+ * A new database for one run: on the server BEHAVIOUR_DATABASE_URL names, else a SQLite file in a
+ * new folder; with what removes it.
+ */
+async function newDatabase() {
+  const server = process.env.BEHAVIOUR_DATABASE_URL
+  if (server) {
+    const { url, drop } = await createScratchDatabase(server, { prefix: 'prisma_hydra_behaviour' })
+    return { url, remove: drop }
+  }
   const folder = await mkdtemp(path.join(tmpdir(), 'prisma-hydra-behaviour-'))
+  return {
+    url: `file:${path.join(folder, 'behaviour.db')}`,
+    remove: () => rm(folder, { recursive: true, force: true }),
+  }
+}
+
+/** Starts the server on a new database; resolves with its origins and a stop function. */
+async function startServer() {
+  const database = await newDatabase()
   const child = spawn(process.execPath, ['scripts/start.mjs', 'scripts/behaviour-server.ts'], {
     cwd: APP,
-    env: { ...process.env, DATABASE_URL: `file:${path.join(folder, 'behaviour.db')}` },
+    env: { ...process.env, DATABASE_URL: database.url },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const stop = async () => {
@@ -64,7 +85,7 @@ async function startServer() {
         child.kill('SIGTERM')
       })
     }
-    await rm(folder, { recursive: true, force: true })
+    await database.remove()
   }
   try {
     const origins = await new Promise((resolve, reject) => {

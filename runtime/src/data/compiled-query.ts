@@ -17,6 +17,7 @@ import { pastCondition } from '../plan/keyset.js'
 import {
   type ConditionScope,
   type ConditionWriter,
+  type Reading,
   relatedColumn,
   relationSql,
 } from './compiled-relations.js'
@@ -59,6 +60,8 @@ export class QueryBuilder implements ConditionWriter {
   private readonly args: unknown[] = []
   private readonly argTypes: ArgType[] = []
   private aliases = 0
+  /** What the condition being written selects for: see ConditionWriter. */
+  reading: Reading = 'page'
   /** The statement's own table, unaliased: its columns unqualified. */
   private readonly top: ConditionScope
   readonly models: CompiledModel['models']
@@ -101,8 +104,14 @@ export class QueryBuilder implements ConditionWriter {
   /**
    * ` WHERE …` of a condition and the rows past a position (empty without either), or undefined.
    * The position is one row-value comparison where the database reads one and it is one.
+   * `reading`: what the rows are read for (ConditionWriter).
    */
-  where(condition: Condition | undefined, past?: KeysetPast | undefined): string | undefined {
+  where(
+    condition: Condition | undefined,
+    past?: KeysetPast | undefined,
+    reading: Reading = 'page'
+  ): string | undefined {
+    this.reading = reading
     const position = past && this.dialect.rowValues ? rowValueOf(past) : undefined
     const row = position?.fields.every((field) => this.model.columns[field]) ? position : undefined
     const beyond = row || !past ? undefined : pastCondition(past)

@@ -3,7 +3,8 @@
  * The `compiled` engine's conditions and orders through relations (compiled-sql.ts writes the
  * rest): correlated `EXISTS` subqueries over the related model's table (through Prisma's join
  * table for an implicit many-to-many relation), an order by a to-one relation's field a scalar
- * subquery. Undefined where the relation is not in the model's compiled form.
+ * subquery; in a count, a `some` or to-one test under no NOT is an `IN` of the related rows' keys
+ * (Reading). Undefined where the relation is not in the model's compiled form.
  *
  * Each holds exactly where Prisma 7's own SQL does, NULLs included. Prisma writes `some`, `none`
  * and `every` as `EXISTS` / `NOT EXISTS` (`every` over the rows failing the condition), true or
@@ -34,9 +35,21 @@ export interface ConditionScope {
   row: string
 }
 
+/**
+ * What a condition selects rows for. A `page` is read in its order and stops at its last row: a
+ * test through a relation is an `EXISTS` of each row read, so that the database may walk the
+ * order's index and test rows until the page is full. A `count` reads every row the condition
+ * holds: the test is the row's key `IN` the related rows' keys, so that the database may start
+ * from the related rows: SQLite tests an `EXISTS` on every row of the table
+ * (docs/performance.md#counts-through-relations).
+ */
+export type Reading = 'page' | 'count'
+
 /** What the relations' writer asks of the statement being written. */
 export interface ConditionWriter {
   readonly models: CompiledModels | undefined
+  /** What the condition being written selects rows for. */
+  readonly reading: Reading
   quote(name: string): string
   table(table: TableName): string
   /** A table alias not yet used in the statement. */
@@ -74,6 +87,8 @@ export function relationSql(
     relation.on.length === 1
   )
     return `${scope.prefix}${writer.quote(own[0])} IS NOT NULL`
+  const driven = drivenByRelated(writer, scope, relation, target, test, negated)
+  if (driven !== null) return driven
   const { from, inner } = related(writer, scope, relation, target)
   const held = (polarity: boolean) => writer.condition(test.condition, inner, polarity)
   let sql: string | undefined
@@ -98,6 +113,50 @@ export function relationSql(
 }
 
 /**
+ * A test a count reads (Reading) as `"sellerId" IN (SELECT "r1"."id" FROM "Seller" AS "r1" WHERE
+ * …)`: `some`, and a to-one test, where no NOT stands above it and one column ties the two rows
+ * without a join table; null for any other, written as an `EXISTS`. Both hold for the same rows:
+ * where they differ, the `IN` is unknown where the `EXISTS` is false (a NULL key on either side),
+ * and with no NOT above, an unknown test selects the row no more than a false one.
+ */
+function drivenByRelated(
+  writer: ConditionWriter,
+  scope: ConditionScope,
+  relation: CompiledRelation,
+  target: CompiledTable,
+  test: RelationCondition,
+  negated: boolean
+): string | null | undefined {
+  const [tie] = relation.on
+  const quantified = test.quantifier === 'some' || test.quantifier === 'is'
+  if (writer.reading !== 'count' || negated || !quantified || relation.through || !tie) return null
+  if (relation.on.length !== 1) return null
+  const { alias, inner } = aliased(writer, target)
+  const where = writer.condition(test.condition, inner, false)
+  if (where === undefined) return undefined
+  const [own, other] = tie
+  const rows = `SELECT ${alias}.${writer.quote(other)} FROM ${writer.table(target.table)} AS ${alias}`
+  return `${scope.row}.${writer.quote(own)} IN (${rows}${where === '1=1' ? '' : ` WHERE ${where}`})`
+}
+
+/** A new alias of `target`'s table in the statement, and the scope of its row. */
+function aliased(
+  writer: ConditionWriter,
+  target: CompiledTable
+): { alias: string; inner: ConditionScope } {
+  const alias = writer.quote(writer.alias())
+  return {
+    alias,
+    inner: {
+      columns: target.columns,
+      relations: target.relations,
+      prefix: `${alias}.`,
+      row: alias,
+    },
+  }
+}
+
+/**
  * `SELECT 1 FROM … WHERE <the related rows of scope's row>` (its conditions to follow with
  * ` AND …`), and the related model's scope inside it.
  */
@@ -107,13 +166,7 @@ function related(
   relation: CompiledRelation,
   target: CompiledTable
 ): { from: string; inner: ConditionScope } {
-  const alias = writer.quote(writer.alias())
-  const inner: ConditionScope = {
-    columns: target.columns,
-    relations: target.relations,
-    prefix: `${alias}.`,
-    row: alias,
-  }
+  const { alias, inner } = aliased(writer, target)
   const pairs = (left: string, right: string, on: CompiledRelation['on']) =>
     on.map(([a, b]) => `${left}.${writer.quote(b)} = ${right}${writer.quote(a)}`).join(' AND ')
   const own = (row: string) => pairs(row, `${scope.row}.`, relation.on)

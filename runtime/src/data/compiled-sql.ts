@@ -66,7 +66,7 @@ export class CompiledStatements {
     const from = ` FROM ${this.table}`
     if (!this.model.select.endsWith(from)) return undefined
     const query = this.builder()
-    const condition = query.where(counted)
+    const condition = query.where(counted, undefined, 'count')
     if (condition === undefined) return undefined
     const count = `(SELECT COUNT(*) FROM ${this.table}${condition}) AS ${this.countColumn()}`
     const window = this.window(query, args)
@@ -142,7 +142,7 @@ export class CompiledStatements {
   /** The count of the rows `counted` selects, or undefined when it cannot be written here. */
   count(counted: Condition | undefined): SqlQuery | undefined {
     const query = this.builder()
-    const condition = query.where(counted)
+    const condition = query.where(counted, undefined, 'count')
     if (condition === undefined) return undefined
     return query.statement(`SELECT COUNT(*) AS total FROM ${this.table}${condition}`)
   }

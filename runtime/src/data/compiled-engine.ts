@@ -12,7 +12,7 @@
  */
 
 import type { CompiledModel, ModelSource } from '../contract/model-source.js'
-import type { Condition } from '../plan/condition.js'
+import { allOf, type Condition, fieldEquals } from '../plan/condition.js'
 import type { ReadShape } from '../plan/read-shape.js'
 import { type ColumnReads, columnReads } from './compiled-columns.js'
 import { embeddedReads } from './compiled-embeds.js'
@@ -134,6 +134,11 @@ export function compiledReads(
     (await runner.rows(query)).map(read)
   const { statements } = whole
   const related = relatedReads(model, compiled, runner.typed)
+  /** The rows of one read of any model of the registry; undefined when it cannot be written. */
+  const registryRows = async (read: RowsRead): Promise<object[] | undefined> => {
+    const written = related?.(read)
+    return written && (await runner.rows(written.query)).map(written.read)
+  }
   return {
     findMany(args) {
       const reads = readsOf(args.shape)
@@ -164,7 +169,12 @@ export function compiledReads(
       return [(rows ?? []).map(reads.read), countOf(total ?? [])]
     },
     estimate: () => prisma.estimate(),
-    findManyOf: (delegate, condition, shape) => prisma.findManyOf(delegate, condition, shape),
+    async findManyOf(delegate, condition, shape) {
+      return (
+        (await registryRows({ delegate, condition, shape })) ??
+        prisma.findManyOf(delegate, condition, shape)
+      )
+    },
     async findManyEach(reads, options, handoff) {
       const rows = await relatedRows(runner, related, reads, options)
       if (rows) return rows
@@ -174,14 +184,15 @@ export function compiledReads(
     inSnapshot,
     pagesAfter: true,
     async findUnique(delegate, field, value, scope, shape) {
-      // A scoped lookup is Prisma's to read (a scope may reach through relations).
-      const query =
-        delegate === model.delegate && !shape && !scope
-          ? statements.unique(field, value)
-          : undefined
-      if (!query) return prisma.findUnique(delegate, field, value, scope, shape)
-      const [row] = await rowsOf(whole, query)
-      return row ?? null
+      // The row keyed `value` within `scope`: of the model by its statements, of another model
+      // (a sub-collection's parent) from the registry, when `field` is a column; else Prisma's.
+      const condition = allOf([fieldEquals(field, value), scope])
+      const own = delegate === model.delegate && !shape
+      const query = own ? statements.rows({ condition, take: 1 }) : undefined
+      const found = query
+        ? await rowsOf(whole, query)
+        : shape && condition && (await registryRows({ delegate, condition, shape, take: 1 }))
+      return found ? (found[0] ?? null) : prisma.findUnique(delegate, field, value, scope, shape)
     },
   }
 }

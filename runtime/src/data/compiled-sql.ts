@@ -10,13 +10,7 @@ import type { CompiledModel } from '../contract/model-source.js'
 import type { OrderField } from '../contract/order.js'
 import { type Dialect, dialectOf } from '../database/dialects.js'
 import type { KeysetPast } from '../paging/keyset-position.js'
-import {
-  allOf,
-  type Condition,
-  type FieldTest,
-  onField,
-  walkConditions,
-} from '../plan/condition.js'
+import { allOf, type Condition, onField, walkConditions } from '../plan/condition.js'
 import { QueryBuilder, type SqlQuery } from './compiled-query.js'
 
 /** What a read asks for, as the plan says it (FindManyArgs). */
@@ -149,12 +143,6 @@ export class CompiledStatements {
 
   private builder(): QueryBuilder {
     return new QueryBuilder(this.model, this.dialect, this.provider, this.table)
-  }
-
-  /** The row whose `field` is `value`, or undefined when `field` is not a column. */
-  unique(field: string, value: unknown): SqlQuery | undefined {
-    const test: FieldTest = value === null ? { op: 'null' } : { op: 'equals', value }
-    return this.rows({ condition: { kind: 'field', field, test }, take: 1 })
   }
 }
 

@@ -105,8 +105,12 @@ export function inLine<T>(start: () => PromiseLike<T>): Turn<T> {
   }
   if (active) {
     // Started from a later turn: in the async context of its request (its trace's spans, the
-    // app's own AsyncLocalStorage), as it would have been at once.
-    waiting.start = AsyncResource.bind(waiting.start)
+    // app's own AsyncLocalStorage), as it would have been at once. Not `AsyncResource.bind`,
+    // which on Node 20 wraps two accessors in `util.deprecate` on every call: 40 µs of CPU a
+    // request under load (docs/performance.md#the-line-of-database-work).
+    const resource = new AsyncResource('prisma-hydra.turn')
+    const start = waiting.start
+    waiting.start = () => resource.runInAsyncScope(start)
     line.push(waiting)
     joined++
   } else {

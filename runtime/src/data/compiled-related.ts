@@ -9,8 +9,10 @@
  * the SQL cannot write is undefined here: the layer reads it with Prisma.
  */
 import type { CompiledModel, CompiledTable, ModelSource } from '../contract/model-source.js'
+import { qualifiedTable } from '../database/dialects.js'
 import { columnReads } from './compiled-columns.js'
 import type { SqlQuery } from './compiled-query.js'
+import type { MembersTable } from './compiled-sql.js'
 import type { RowsRead } from './prisma-engine.js'
 
 /** One read written: its statement, and the reader making each of its rows Prisma's object. */
@@ -61,8 +63,34 @@ function writeRead(
     typed
   )
   const { condition, order, take, each } = read
+  const members = each && membersOf(provider, table, compiled, order?.[0]?.field)
   const query =
-    (each && statements.eachOf({ condition, order }, each.values, each.take, fields)) ||
+    (each && statements.eachOf({ condition, order }, each.values, each.take, fields, members)) ||
     statements.rows({ condition, order, take })
   return query && { query, read: reader }
+}
+
+/**
+ * The table of the members whose first rows of `table` a read asks for, each member's by the
+ * value of `field`: the model `field`'s own foreign key of one column leads to, and the key field
+ * it references; undefined when it leads to none of the registry.
+ */
+function membersOf(
+  provider: string,
+  table: CompiledTable,
+  compiled: CompiledModel,
+  field: string | undefined
+): MembersTable | undefined {
+  const column = field === undefined ? undefined : table.columns[field]?.[0]
+  const relation = Object.values(table.relations).find(
+    ({ many, owned, on, through }) =>
+      !many && owned && !through && on.length === 1 && on[0]?.[0] === column
+  )
+  const target = relation && compiled.models?.[relation.model]
+  const referenced = relation?.on[0]?.[1]
+  if (!target || referenced === undefined) return undefined
+  const key = Object.keys(target.columns).find((name) => target.columns[name]?.[0] === referenced)
+  return key === undefined
+    ? undefined
+    : { table: qualifiedTable(provider, target.table), columns: target.columns, key }
 }

@@ -69,6 +69,33 @@ describe('compiled statements', () => {
     expect(on('sqlite').eachOf(args, [], 4, names)).toBeUndefined()
   })
 
+  it("reads each member's rows as a LATERAL subquery of the members' table on PostgreSQL", () => {
+    const args = { condition: c({ genre: 'A' }), order: [by('title'), by('id', 'desc')] }
+    const names = ['id', 'title', 'publishedAt']
+    const members = {
+      table: '"Series"',
+      columns: { name: ['label', 'String'] },
+      key: 'name',
+    } as const
+    expect(on('postgresql').eachOf(args, ['x', 'y'], 4, names, members)).toEqual({
+      sql: `SELECT "__v"."id", "__v"."title", "__v"."publishedAt" FROM "Series" AS "__p" CROSS JOIN LATERAL (${model.select} WHERE "genre" = $3 AND "title" = "__p"."label" ORDER BY "title" ASC, "id" DESC LIMIT $4) AS "__v" WHERE "__p"."label" IN ($1, $2) ORDER BY "__v"."title" ASC, "__v"."id" DESC`,
+      args: ['x', 'y', 'A', 4],
+      argTypes: ['string', 'string', 'enum', 'int'].map((scalarType) => ({
+        scalarType,
+        arity: 'scalar',
+      })),
+    })
+    // Only the values a list of the condition holds; MariaDB and SQLite join branches instead.
+    const listed = { ...args, condition: c({ title: { in: ['x', 'z'] } }) }
+    expect(on('postgresql').eachOf(listed, ['x', 'y'], 4, names, members)?.sql).toContain(
+      '(SELECT "id", "title", "pub_at" AS "publishedAt" FROM "Book" WHERE "title" = "__p"."label" ORDER BY'
+    )
+    expect(on('postgresql').eachOf(listed, ['x', 'y'], 4, names, members)?.args).toEqual(['x', 4])
+    expect(on('postgresql').eachOf(listed, ['y'], 4, names, members)).toBeUndefined()
+    for (const provider of ['mysql', 'sqlite'])
+      expect(on(provider).eachOf(args, ['x', 'y'], 4, names, members)?.sql).toContain(' UNION ALL ')
+  })
+
   it("writes a page with its count as one more column, the count's parameters first", () => {
     const args = { condition: c({ id: { gt: 4 } }), order: [by('id')], skip: 10, take: 5 }
     expect(on('postgresql').pageAndCount(args, c({ id: { gt: 4 } }))).toEqual({

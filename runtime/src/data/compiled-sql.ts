@@ -6,12 +6,22 @@
  * undefined, and the layer reads that request with Prisma instead (docs/performance.md).
  */
 
-import type { CompiledModel } from '../contract/model-source.js'
+import type { CompiledColumn, CompiledModel } from '../contract/model-source.js'
 import type { OrderField } from '../contract/order.js'
 import { type Dialect, dialectOf } from '../database/dialects.js'
 import type { KeysetPast } from '../paging/keyset-position.js'
 import { allOf, type Condition, onField, walkConditions } from '../plan/condition.js'
 import { QueryBuilder, type SqlQuery } from './compiled-query.js'
+
+/**
+ * The table of the members whose first related rows `eachOf` reads: its name as written in a
+ * statement, its columns, and its key field, which the related rows' first order field holds.
+ */
+export interface MembersTable {
+  table: string
+  columns: Readonly<Record<string, CompiledColumn>>
+  key: string
+}
 
 /** What a read asks for, as the plan says it (FindManyArgs). */
 export interface ReadArgs {
@@ -84,7 +94,8 @@ export class CompiledStatements {
     args: ReadArgs,
     values: readonly unknown[],
     take: number,
-    names: readonly string[]
+    names: readonly string[],
+    members?: MembersTable | undefined
   ): SqlQuery | undefined {
     const order = args.order ?? []
     const [first] = order
@@ -96,9 +107,11 @@ export class CompiledStatements {
     // Each branch holds its own value: a list of values of the field in the condition is left
     // out of it, and only the values the list holds are branches.
     const [condition, listed] = splitList(args.condition, first.field)
+    const kept = listed ? values.filter((value) => listed.has(String(value))) : values
+    if (members && this.dialect.lateral)
+      return this.lateral(query, { ...args, order, condition }, kept, take, names, members)
     const branches: string[] = []
-    for (const value of values) {
-      if (listed && !listed.has(String(value))) continue
+    for (const value of kept) {
       const tie = onField(first.field, { op: 'equals', value })
       const window = this.window(query, { ...args, condition: allOf([condition, tie]), take })
       if (window === undefined) return undefined
@@ -108,6 +121,47 @@ export class CompiledStatements {
     if (branches.length === 0) return undefined
     const sorted = order.map(({ field, direction }) => `${quote(field)} ${direction.toUpperCase()}`)
     return query.statement(`${branches.join(' UNION ALL ')} ORDER BY ${sorted.join(', ')}`)
+  }
+
+  /**
+   * `eachOf` as one `LATERAL` subquery of the members' table: `SELECT "__v"."id", … FROM "Book" AS
+   * "__p" CROSS JOIN LATERAL (SELECT … FROM "Loan" WHERE … AND "bookId" = "__p"."id" ORDER BY …
+   * LIMIT $n) AS "__v" WHERE "__p"."id" IN ($1, …) ORDER BY "__v"."bookId", "__v"."id"`: the same
+   * rows, each member's a range of the index as a branch reads it, planned once.
+   */
+  private lateral(
+    query: QueryBuilder,
+    args: ReadArgs & { order: readonly OrderField[] },
+    values: readonly unknown[],
+    take: number,
+    names: readonly string[],
+    members: MembersTable
+  ): SqlQuery | undefined {
+    const { quote } = this.dialect
+    const [first] = args.order
+    const own = first && this.model.columns[first.field]
+    if (!own || values.length === 0) return undefined
+    const member = quote('__p')
+    const keys = query.condition(
+      onField(members.key, { op: 'in', values }),
+      { columns: members.columns, relations: {}, prefix: `${member}.`, row: member },
+      false
+    )
+    const where = query.where(args.condition)
+    const orderBy = query.orderBy(args.order)
+    const keyColumn = members.columns[members.key]
+    if (!keys || where === undefined || orderBy === undefined || !keyColumn) return undefined
+    const tie = `${quote(own[0])} = ${member}.${quote(keyColumn[0])}`
+    const limit = query.param(take, 'int')
+    const inner = `${this.model.select}${where ? `${where} AND ${tie}` : ` WHERE ${tie}`}${orderBy} LIMIT ${limit}`
+    const row = quote('__v')
+    const columns = names.map((name) => `${row}.${quote(name)}`).join(', ')
+    const sorted = args.order.map(
+      ({ field, direction }) => `${row}.${quote(field)} ${direction.toUpperCase()}`
+    )
+    return query.statement(
+      `SELECT ${columns} FROM ${members.table} AS ${member} CROSS JOIN LATERAL (${inner}) AS ${row} WHERE ${keys} ORDER BY ${sorted.join(', ')}`
+    )
   }
 
   /** ` WHERE … ORDER BY … LIMIT … OFFSET …` of `args`, or undefined. */

@@ -72,6 +72,12 @@ export interface Dialect {
    */
   rowValues: boolean
   /**
+   * Whether the compiled engine reads each member's first related rows as a `LATERAL` subquery of
+   * the members' table (PostgreSQL; MariaDB has no `LATERAL`), where it otherwise joins a limited
+   * branch a member by `UNION ALL`, which PostgreSQL plans branch by branch.
+   */
+  lateral?: true
+  /**
    * The LIMIT that reads every row, where an OFFSET cannot be written without a LIMIT (MySQL and
    * SQLite); absent where it can.
    */
@@ -105,6 +111,7 @@ const POSTGRES: Dialect = {
   caseless: 'mode',
   readOnlySql: 'SET TRANSACTION READ ONLY',
   rowValues: true,
+  lateral: true,
   ranges: rangesFrom('0001-01-01T00:00:00.000Z'),
   adapterErrors: { kind: 'postgres', sqlState: 'code' },
   quote: doubleQuote,

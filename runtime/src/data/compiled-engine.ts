@@ -87,30 +87,46 @@ function readableFields(model: ModelSource, compiled: CompiledModel): string[] |
     : undefined
 }
 
+/** The writer of reads of any model of the registry (compiled-related.ts). */
+type RelatedWriter = ((read: RowsRead) => RelatedQuery | undefined) | undefined
+
+/** The rows of one read written by `related`, run through `runner`; undefined when not written. */
+async function relatedRead(
+  runner: SqlRunner,
+  related: RelatedWriter,
+  read: RowsRead
+): Promise<object[] | undefined> {
+  const written = related?.(read)
+  return written && (await runner.rows(written.query)).map(written.read)
+}
+
 /**
  * The rows of each of `reads`, written by `related` and run through `runner` (several in one
- * transaction); undefined when one of them cannot be written (all are then Prisma's to read).
+ * transaction; one statement is one snapshot by itself); undefined when one of them cannot be
+ * written (all are then Prisma's to read).
  */
 async function relatedRows(
   runner: SqlRunner,
-  related: ((read: RowsRead) => RelatedQuery | undefined) | undefined,
+  related: RelatedWriter,
   reads: readonly RowsRead[],
   options: TransactionOptions
 ): Promise<object[][] | undefined> {
-  if (reads.length === 0) return []
+  const [only] = reads
+  if (!only) return []
+  if (reads.length === 1) {
+    const rows = await relatedRead(runner, related, only)
+    return rows && [rows]
+  }
   const written: RelatedQuery[] = []
   for (const read of reads) {
     const query = related?.(read)
     if (!query) return undefined
     written.push(query)
   }
-  const queries = written.map(({ query }) => query)
-  const [only] = queries
-  // One statement is one snapshot by itself: no transaction around it.
-  const answers =
-    only && queries.length === 1
-      ? [await runner.rows(only)]
-      : await runner.snapshot(queries, options.isolationLevel)
+  const answers = await runner.snapshot(
+    written.map(({ query }) => query),
+    options.isolationLevel
+  )
   return answers.map((rows, index) => rows.map((written[index] as RelatedQuery).read))
 }
 
@@ -134,11 +150,7 @@ export function compiledReads(
     (await runner.rows(query)).map(read)
   const { statements } = whole
   const related = relatedReads(model, compiled, runner.typed)
-  /** The rows of one read of any model of the registry; undefined when it cannot be written. */
-  const registryRows = async (read: RowsRead): Promise<object[] | undefined> => {
-    const written = related?.(read)
-    return written && (await runner.rows(written.query)).map(written.read)
-  }
+  const registryRows = (read: RowsRead) => relatedRead(runner, related, read)
   return {
     findMany(args) {
       const reads = readsOf(args.shape)

@@ -27,7 +27,7 @@ import { type ModelEngines, readTargets } from './engines.js'
 import { pageSources } from './page-source.js'
 import { parentCondition } from './parent-condition.js'
 import type { PrismaModelReads } from './prisma-engine.js'
-import { type PrismaWhere, prismaWhere } from './prisma-where.js'
+import { nestableWhere, type PrismaWhere } from './prisma-where.js'
 import { countReads, scopeReads } from './read-models.js'
 import type { ReadRun } from './read-routing.js'
 import { misfitIn } from './scope-values.js'
@@ -173,10 +173,9 @@ export function createDataAccess<Row extends object>(
     },
     reads: (request, view) => scopeReads(targets, request, view),
     providerWhere(selection, view) {
-      const condition = both(view.scope, selection.condition)
-      // A provider may nest its where in its own AND, where Prisma misreads `{ OR: [] }`: its
-      // "no row" is a condition on the key, which Prisma reads as no row in every position.
-      return isNever(condition) ? noKey(model.key) : prismaWhere(condition)
+      // A provider may nest its where in its own AND, where Prisma misreads `{ OR: [] }`.
+      const { key } = model
+      return nestableWhere(both(view.scope, selection.condition), key.fields?.[0]?.name ?? key.name)
     },
     source: pageSources(model, routing, transaction, {
       ...options,
@@ -213,12 +212,6 @@ export function createDataAccess<Row extends object>(
       return parentCondition(relation, id, scope)
     },
   }
-}
-
-/** A where no row holds, on the model's key: `{ id: { in: [] } }`. */
-function noKey(key: ModelKey): PrismaWhere {
-  const field = key.fields?.[0]?.name ?? key.name
-  return { [field]: { in: [] } }
 }
 
 /**

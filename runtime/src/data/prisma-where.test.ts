@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { allOf, both, NEVER } from '../plan/condition.js'
 import { readWhere, WhereFault } from '../plan/scope-reader.js'
-import { NO_ROW, prismaSelect, prismaWhere } from './prisma-where.js'
+import { NO_ROW, nestableWhere, prismaSelect, prismaWhere } from './prisma-where.js'
 
 /** A scope as users write it, read into the plan and written back for Prisma. */
 const settleWhere = (where: unknown) => prismaWhere(readWhere(where))
@@ -152,5 +152,23 @@ describe("a read's shape, written for Prisma", () => {
     expect(Object.keys(select)).toEqual(['id', 'title', 'author'])
     expect(prismaSelect(shape)).toBe(select)
     expect(prismaSelect({ fields: ['id'], joined: [] })).toEqual({ id: true })
+  })
+})
+
+describe('a where the app nests in its own', () => {
+  it('writes "no row" as a test on the key, however the plan says it', () => {
+    for (const where of [{ OR: [] }, { tenantId: 3, OR: [] }, { AND: [{ NOT: {} }] }])
+      expect(nestableWhere(readWhere(where), 'id'), JSON.stringify(where)).toEqual({
+        id: { in: [] },
+      })
+    expect(nestableWhere(allOf([NEVER, readWhere({ tenantId: 3 })]), 'code')).toEqual({
+      code: { in: [] },
+    })
+  })
+
+  it('writes any other condition as prismaWhere does', () => {
+    expect(nestableWhere(readWhere({ tenantId: 3 }), 'id')).toEqual({ tenantId: 3 })
+    expect(nestableWhere(undefined, 'id')).toBeUndefined()
+    expect(nestableWhere(NEVER, undefined)).toEqual(NO_ROW)
   })
 })

@@ -26,6 +26,21 @@ export function prismaWhere(condition: Condition | undefined): PrismaWhere | und
   return written === true ? undefined : written === false ? NO_ROW : written
 }
 
+/**
+ * `condition` as a `where` the app's own code may nest anywhere (a custom data provider's, a scope
+ * the app's routes read): "no row" is a test on the key field `key` (`{ id: { in: [] } }`), which
+ * Prisma reads as no row in every position, where `{ OR: [] }` is every row once in an `AND`.
+ * Without a key, as prismaWhere.
+ */
+export function nestableWhere(
+  condition: Condition | undefined,
+  key: string | undefined
+): PrismaWhere | undefined {
+  const written = write(condition)
+  if (written === false && key !== undefined) return { [key]: { in: [] } }
+  return written === true ? undefined : written === false ? NO_ROW : written
+}
+
 /** A written level: a where, or a constant (every row, no row). */
 type Written = PrismaWhere | boolean
 

@@ -12,8 +12,8 @@ import type {
   ScopeWhere,
 } from '../../contract/access-rules.js'
 import { admit, type GuardedAction, ruleOf, run } from '../../data/caller-view.js'
-import { prismaWhere } from '../../data/prisma-where.js'
-import { both, type Condition, isNever } from '../../plan/condition.js'
+import { nestableWhere } from '../../data/prisma-where.js'
+import { both, type Condition } from '../../plan/condition.js'
 import { readWhere } from '../../plan/scope-reader.js'
 import type { AccessRules, ResourceAccess } from './access-rules.js'
 import { checkedAccess } from './credentials-check.js'
@@ -98,10 +98,8 @@ export function callerRules<A extends AccessRules>(
 ): CallerRules<A> {
   const checked = checkedAccess(access, authentication)
   const resource = (model: string) => checked?.[model]
-  const written = (model: string, condition: Condition | undefined): ScopeWhere | undefined => {
-    const key = keys[model]
-    return isNever(condition) && key !== undefined ? { [key]: { in: [] } } : prismaWhere(condition)
-  }
+  const written = (model: string, condition: Condition | undefined): ScopeWhere | undefined =>
+    nestableWhere(condition, keys[model])
   const scopeRead = (c: Context, model: string, operation: string) =>
     run(c, ruleOf(resource(model), operation, 'scope'), model, operation)
   const scopeOf = async (c: Context, model: string, operation = 'item') =>

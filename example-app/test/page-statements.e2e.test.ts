@@ -135,6 +135,25 @@ it('prisma: the first pages a page embeds are read in its transaction', async ()
   expect(listed.filter((kind) => kind === 'SELECT').length).toBeGreaterThanOrEqual(3)
 })
 
+it('prisma: a sub-collection reads its parent in its page’s transaction', async () => {
+  const statements = await statementsOfRequest(origins.prisma, '/books/1/loans')
+  const [first] = statements
+  expect(statements.every(({ connection }) => connection === first?.connection)).toBe(true)
+  // The book, the page of its loans, their books (one IN) and their count: one transaction,
+  // nothing before it.
+  expect(kinds(statements)).toEqual([
+    ...BEGIN[TEST_DATABASE],
+    'SELECT',
+    'SELECT',
+    'SELECT',
+    'SELECT',
+    'COMMIT',
+  ])
+  expect(statements[BEGIN[TEST_DATABASE].length]?.sql).toMatch(
+    /^SELECT .*\bFROM [`"\w.]*[`"]Book[`"] WHERE/
+  )
+})
+
 it.skipIf(TEST_DATABASE === 'mysql')(
   'compiled: a page, its count and every first page are two statements',
   async () => {

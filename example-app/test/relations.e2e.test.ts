@@ -448,6 +448,13 @@ describe('a parent that does not exist', () => {
     '/tags/sci-fi%20/titles',
     '/titles/0/notes',
     '/translators/2/titles',
+    // Whichever read the rows take (a page without its count, a stream, a cursor page), and
+    // before a query the parent's collection refuses.
+    '/publishers/99/catalogue?partial=true',
+    '/publishers/99/catalogue?pagination=false',
+    '/publishers/99/catalogue?page=0',
+    '/tags/missing/titles?order[nope]=asc',
+    '/titles/0/notes?writtenAt[lt]=never',
   ])('%s is a 404 problem', async (path) => {
     const { status, contentType, body } = await get(origin, path)
     expect([status, contentType]).toEqual([404, 'application/problem+json; charset=utf-8'])

@@ -146,7 +146,7 @@ describe(`OpenTelemetry spans (${TEST_DATABASE})`, () => {
     const spans = await spansOf('/authors/1/books')
     const [request] = spans.filter((span) => parentOf(span) === undefined)
     const operation = named(childrenOf(spans, request as ReadableSpan), 'hydra Author.books')
-    // The parent's lookup, then the page's data access, both within the operation.
+    // The page's data access, which reads the parent with the page, within the operation.
     const data = named(childrenOf(spans, operation), 'hydra.data Book.collection')
     expect(data.attributes).toMatchObject({ 'hydra.paging.mode': 'full', 'hydra.page': 1 })
   })

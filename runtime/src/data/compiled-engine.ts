@@ -163,12 +163,14 @@ export function compiledReads(
       const query = statements.count(counted)
       return query ? countOf(await runner.rows(query)) : prisma.count(counted)
     },
-    async findManyAndCount(args, counted, options) {
+    async findManyAndCount(args, counted, options, beside) {
       const reads = readsOf(args.shape)
       if (!reads) {
         args.handoff?.('embed')
-        return prisma.findManyAndCount(args, counted, options)
+        return prisma.findManyAndCount(args, counted, options, beside)
       }
+      // The parent on its own first: the page and its count are one statement, no transaction.
+      if (beside) beside.found(await this.findUnique(beside))
       const answer = await pageWithCount(runner, statements, reads, args, counted)
       if (answer) return answer
       const page = reads.statements.rows(args)
@@ -195,16 +197,17 @@ export function compiledReads(
     },
     inSnapshot,
     pagesAfter: true,
-    async findUnique(delegate, field, value, scope, shape) {
+    async findUnique(read) {
       // The row keyed `value` within `scope`: of the model by its statements, of another model
       // (a sub-collection's parent) from the registry, when `field` is a column; else Prisma's.
+      const { delegate, field, value, scope, shape } = read
       const condition = allOf([fieldEquals(field, value), scope])
       const own = delegate === model.delegate && !shape
       const query = own ? statements.rows({ condition, take: 1 }) : undefined
       const found = query
         ? await rowsOf(whole, query)
         : shape && condition && (await registryRows({ delegate, condition, shape, take: 1 }))
-      return found ? (found[0] ?? null) : prisma.findUnique(delegate, field, value, scope, shape)
+      return found ? (found[0] ?? null) : prisma.findUnique(read)
     },
   }
 }

@@ -24,7 +24,9 @@ import type { CallerRequest, CallerView } from './caller-view.js'
 import { type HandoffSubject, reportHandoffs } from './compiled-handoffs.js'
 import { embeddingOf } from './embedded-scope.js'
 import { type ModelEngines, readTargets } from './engines.js'
+import type { KeyedRead } from './keyed-read.js'
 import { pageSources } from './page-source.js'
+import { ParentCheck, type ParentRows } from './parent-check.js'
 import { parentCondition } from './parent-condition.js'
 import type { PrismaModelReads } from './prisma-engine.js'
 import { nestableWhere, type PrismaWhere } from './prisma-where.js'
@@ -96,7 +98,7 @@ export interface DataAccess<Row extends object> {
     operation: ReadOperation,
     selection: PlannedRows,
     view: CallerView,
-    within?: Condition | undefined,
+    within?: ParentRows | undefined,
     timing?: ServerTiming | undefined,
     count?: CountPreference | undefined
   ): CollectionSource<Row>
@@ -115,10 +117,16 @@ export interface DataAccess<Row extends object> {
     properties?: PropertySelection | undefined
   ): Promise<Row | null>
   /**
-   * The condition of a sub-collection's rows when its parent exists and the caller may see it,
-   * or undefined (→ 404).
+   * The rows of a sub-collection of the parent keyed `id`, with the check of that parent the page
+   * reads it by (the caller's scope of its model applied); undefined when the caller may see no
+   * parent at all (a 404 with no query). `missing` is the 404 of a parent the check does not find.
    */
-  within(relation: RelationSource, id: unknown, view: CallerView): Promise<Condition | undefined>
+  within(
+    relation: RelationSource,
+    id: unknown,
+    view: CallerView,
+    missing: () => Error
+  ): ParentRows | undefined
   /**
    * The outage log of the database read (its primary's, docs/deployment.md#outage-log): one per
    * client, shared by the resources of the app over it, apart from every other app's.
@@ -145,8 +153,8 @@ export function createDataAccess<Row extends object>(
   const routing = readTargets(prisma, model, options)
   const targets = relationTargets(prisma)
   /** A read of one item or parent, on a database of its own (no page goes with it). */
-  const lookUp: PrismaModelReads['findUnique'] = (...args) =>
-    routing.pin()((engines) => engines.engineOf().findUnique(...args))
+  const lookUp: PrismaModelReads['findUnique'] = (read) =>
+    routing.pin()((engines) => engines.engineOf().findUnique(read))
   const transaction = {
     isolationLevel: dialectOf(model.provider).isolationLevel,
     ...transactionOptions(options.timeouts),
@@ -186,7 +194,7 @@ export function createDataAccess<Row extends object>(
       if (isNever(view.scope)) return null
       const embedding = embeddingOf(model, properties, view, transaction)
       if (!embedding) {
-        const row = await lookUp(model.delegate, model.key.name, id, view.scope)
+        const row = await lookUp(itemRead(model, id, view.scope))
         return row && holdsExactly(row, model.key, id) ? (row as Row) : null
       }
       // The item, its embedded relations (nested select) and their scope check on one database.
@@ -195,23 +203,31 @@ export function createDataAccess<Row extends object>(
         pinned((engines: ModelEngines) => read(engines.engineOf()))
       const { key } = model
       const row = await on((reads) =>
-        reads.findUnique(model.delegate, key.name, id, view.scope, embedding.shape)
+        reads.findUnique({ ...itemRead(model, id, view.scope), shape: embedding.shape })
       )
       if (!row || !holdsExactly(row, key, id)) return null
       const [restricted] = await embedding.restrict([row as Row], on)
       return restricted ?? null
     },
-    async within(relation, id, view) {
+    within(relation, id, view, missing) {
       const { parent } = relation
-      const fields = parent.key.fields ?? [parent.key]
-      const shape = fieldsShape(fields.map((field) => field.name))
+      const { key } = parent
+      const shape = fieldsShape((key.fields ?? [key]).map((field) => field.name))
       const scope = view.scopeOf(parent.name)
       if (isNever(scope)) return undefined
-      const found = await lookUp(parent.delegate, parent.key.name, id, scope, shape)
-      if (!found || !holdsExactly(found, parent.key, id)) return undefined
-      return parentCondition(relation, id, scope)
+      const check = new ParentCheck(parent.delegate, key.name, id, scope, shape, {
+        holds: (row) => holdsExactly(row, key, id),
+        read: async (row) => lookUp(row),
+        missing,
+      })
+      return { condition: parentCondition(relation, id, scope), parent: check }
     },
   }
+}
+
+/** The read of `model`'s item keyed `id` within `scope`. */
+function itemRead(model: ModelSource, id: unknown, scope: Condition | undefined): KeyedRead {
+  return { delegate: model.delegate, field: model.key.name, value: id, scope }
 }
 
 /**

@@ -8,6 +8,7 @@
  * a page whose embeds check no scope reads them after its own statement.
  */
 import type { Condition } from '../plan/condition.js'
+import type { RowBeside } from './keyed-read.js'
 import { refusesTransactions } from './refused-transactions.js'
 
 /** The page-and-count transaction's options (prisma-engine.ts's TransactionOptions). */
@@ -19,11 +20,12 @@ interface TransactionOptions {
 
 /** What runs a read of several statements in one snapshot: an engine's reads (PrismaModelReads). */
 export interface SnapshotReads<Args> {
-  /** A page and the count of `counted`, in one transaction. */
+  /** A page and the count of `counted`, in one transaction (with `beside`, that row too). */
   findManyAndCount(
     args: Args,
     counted: Condition | undefined,
-    options: TransactionOptions
+    options: TransactionOptions,
+    beside?: RowBeside | undefined
   ): Promise<[object[], number]>
   /** `read` with reads over one transaction of the same client. */
   inSnapshot<T>(read: (reads: this) => Promise<T>, options: TransactionOptions): Promise<T>
@@ -52,26 +54,26 @@ export interface AfterPage<Reads> {
 }
 
 /**
- * The page of `args`, with what its embeds read after it, and the count of `counted`: one
- * transaction, one snapshot.
+ * The page of `args`, with what its embeds read after it, and the count of `counted` (and the row
+ * `beside`, a sub-collection's parent): one transaction, one snapshot.
  */
 export async function pageWithEmbeds<Args, Reads extends SnapshotReads<Args>>(
   reads: Reads,
-  args: Args,
-  counted: Condition | undefined,
+  page: { args: Args; counted: Condition | undefined; beside?: RowBeside | undefined },
   options: TransactionOptions,
   embedding: AfterPage<Reads>
 ): Promise<[object[], number]> {
-  if (!embedding.reads) return reads.findManyAndCount(args, counted, options)
+  const { args, counted, beside } = page
+  if (!embedding.reads) return reads.findManyAndCount(args, counted, options, beside)
   if (reads.pagesAfter && !embedding.checks) {
     // First pages are read within their scope at their own moment: a related row changed after
     // the page may show in them, as on a page read without its count.
-    const [rows, total] = await reads.findManyAndCount(args, counted, options)
+    const [rows, total] = await reads.findManyAndCount(args, counted, options, beside)
     const on = async <T>(read: (reads: Reads) => PromiseLike<T>): Promise<T> => read(reads)
     return [await embedding.restrict(rows, on), total]
   }
   return reads.inSnapshot(async (inside) => {
-    const [rows, total] = await inside.findManyAndCount(args, counted, options)
+    const [rows, total] = await inside.findManyAndCount(args, counted, options, beside)
     const on = async <T>(read: (reads: Reads) => PromiseLike<T>): Promise<T> => read(inside)
     return [await embedding.restrict(rows, on), total]
   }, options)

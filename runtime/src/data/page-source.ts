@@ -29,6 +29,7 @@ import type { CallerView } from './caller-view.js'
 import { type Embedding, embeddingOf } from './embedded-scope.js'
 import type { ModelEngines, readTargets } from './engines.js'
 import { pageWithEmbeds } from './page-snapshot.js'
+import type { ParentRead, ParentRows } from './parent-check.js'
 import type { FindManyArgs, PrismaModelReads, TransactionOptions } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
 import { type CountStore, SharedCountCache } from './shared-totals.js'
@@ -42,7 +43,7 @@ export type PageSource = (
   operation: ReadOperation,
   selection: PlannedRows,
   view: CallerView,
-  within?: Condition | undefined,
+  within?: ParentRows | undefined,
   timing?: ServerTiming | undefined,
   count?: CountPreference | undefined
 ) => CollectionSource<object>
@@ -63,7 +64,7 @@ export function pageSources(
     const own = operation.order ?? NO_ORDER
     // The caller's scope joins the request's filters here, before anything is read or counted:
     // the page, every count (a cached count's key) and every cursor position are of visible rows.
-    const condition = allOf([view.scope, within, selection.condition])
+    const condition = allOf([view.scope, within?.condition, selection.condition])
     // Every read of the request on one database, by the engine this request's condition takes.
     const pinned = routing.pin()
     const on: ReadRun<PrismaModelReads> = (read) =>
@@ -84,7 +85,8 @@ export function pageSources(
     })
     const totals = { cacheOf, estimate: () => estimate.get(() => on((reads) => reads.estimate())) }
     const loose = looseTotals(model, operation, { condition, count }, totals, timing)
-    return sourceOf<object>(on, argsOf, condition, loose, transaction, embedding)
+    const reading = { argsOf, condition, parent: within?.parent }
+    return sourceOf<object>(on, reading, loose, transaction, embedding)
   }
 }
 
@@ -214,21 +216,34 @@ type LooseTotals = (
   count: () => Promise<number>
 ) => Promise<PageAndTotal<object>> | undefined
 
+/** What one request reads: its windows' arguments, its rows' condition, a sub-collection's parent. */
+interface Reading {
+  argsOf: (window: RowWindow) => FindManyArgs
+  condition: Condition | undefined
+  parent: ParentRead | undefined
+}
+
 /**
  * The CollectionSource of one request: `loose` answers a page and its total when the operation's
- * totals are not exact (undefined: the page and an exact count in one transaction).
+ * totals are not exact (undefined: the page and an exact count in one transaction). A
+ * sub-collection's parent is read with the page and its count where they are read together, and
+ * before any other read of its rows.
  */
 function sourceOf<Row extends object>(
   on: ReadRun<PrismaModelReads>,
-  argsOf: (window: RowWindow) => FindManyArgs,
-  condition: Condition | undefined,
+  { argsOf, condition, parent }: Reading,
   loose: LooseTotals,
   transaction: { isolationLevel: string; maxWait: number; timeout: number },
   embedding: Embedding | undefined
 ): CollectionSource<Row> {
-  const count = () => on((reads) => reads.count(condition))
-  const read = (window: RowWindow) =>
-    on((reads) => reads.findMany(argsOf(window)) as PromiseLike<Row[]>)
+  const count = async () => {
+    await parent?.confirm()
+    return on((reads) => reads.count(condition))
+  }
+  const read = async (window: RowWindow) => {
+    await parent?.confirm()
+    return on((reads) => reads.findMany(argsOf(window)) as PromiseLike<Row[]>)
+  }
   const findMany = embedding
     ? async (window: RowWindow) => embedding.restrict(await read(window), on)
     : read
@@ -239,11 +254,12 @@ function sourceOf<Row extends object>(
       const page = Object.assign((take: number) => findMany({ ...window, take }), { window })
       // What the embeds read after the page is read in its snapshot (page-snapshot.ts).
       const both = (): Promise<PageAndTotal<object>> =>
-        on((reads) =>
-          embedding
-            ? pageWithEmbeds(reads, argsOf(window), condition, transaction, embedding)
-            : reads.findManyAndCount(argsOf(window), condition, transaction)
-        )
+        on((reads) => {
+          const read = { args: argsOf(window), counted: condition, beside: parent }
+          return embedding
+            ? pageWithEmbeds(reads, read, transaction, embedding)
+            : reads.findManyAndCount(read.args, condition, transaction, parent)
+        })
       const answer = loose(page, count) ?? both()
       return answer as Promise<PageAndTotal<Row>>
     },

@@ -2,9 +2,9 @@
  * @module
  * The condition a sub-collection's rows hold (`/authors/3/books`): tied to their parent and, when
  * the caller sees the parent's model in part, to a parent within the caller's scope. The scope is
- * in the page's own condition, so the page and its count decide the parent's visibility in the
- * same read: a parent that leaves the scope after its own read (the 404 check) lists none of its
- * rows.
+ * in the rows' own condition, so a read of the rows decides the parent's visibility itself: where
+ * the parent is read on its own before the rows (data/parent-check.ts), a parent that leaves the
+ * scope after that read (the 404 check) lists none of its rows.
  */
 
 import type { ModelKey, RelationSource } from '../contract/model-source.js'

@@ -13,6 +13,7 @@ import { countSql, dialectOf, qualifiedTable } from '../database/dialects.js'
 import type { KeysetPast } from '../paging/keyset-position.js'
 import { allOf, type Condition } from '../plan/condition.js'
 import type { ReadShape } from '../plan/read-shape.js'
+import type { KeyedRead, RowBeside } from './keyed-read.js'
 import { snapshotOver } from './page-snapshot.js'
 import {
   type PrismaSelect,
@@ -84,25 +85,20 @@ export interface PrismaModelReads {
   findMany(args: FindManyArgs): ClientQuery<object[]>
   /** Rows `condition` selects (every row without it). */
   count(condition: Condition | undefined): Promise<number>
-  /** A page and the count of `condition`, in one transaction: one snapshot. */
+  /**
+   * A page and the count of `condition`, in one transaction: one snapshot; with `beside` (a
+   * sub-collection's parent), that row too, told to it before the page is answered.
+   */
   findManyAndCount(
     args: FindManyArgs,
     condition: Condition | undefined,
-    options: TransactionOptions
+    options: TransactionOptions,
+    beside?: RowBeside | undefined
   ): Promise<[object[], number]>
   /** The table's planner row estimate; undefined when unknown or not kept by the database. */
   estimate(): Promise<number | undefined>
-  /**
-   * The row whose `field` is `value` when it also satisfies `scope`, with the model's columns (or
-   * the fields of `shape`).
-   */
-  findUnique(
-    delegate: string,
-    field: string,
-    value: unknown,
-    scope: Condition | undefined,
-    shape?: ReadShape
-  ): ClientQuery<object | null>
+  /** The row `read` asks for, with the model's columns (or the fields of its `shape`). */
+  findUnique(read: KeyedRead): ClientQuery<object | null>
   /** The rows of the model `delegate` names that `condition` selects, with the fields of `shape`. */
   findManyOf(delegate: string, condition: Condition, shape: ReadShape): ClientQuery<object[]>
   /**
@@ -176,6 +172,19 @@ function clientArgs(args: FindManyArgs, select: PrismaSelect): ClientFindManyArg
   }
 }
 
+/** A table's planner row estimate read by `sql`; undefined without one, or never analyzed. */
+async function plannerEstimate(
+  client: ClientLike,
+  sql: string | undefined,
+  table: string
+): Promise<number | undefined> {
+  if (!sql) return undefined
+  const [row] = await client.$queryRawUnsafe<{ estimate: number | null }[]>(sql, table)
+  const value = row?.estimate ?? -1
+  // -1: never analyzed.
+  return value < 0 ? undefined : value
+}
+
 /**
  * The engine over `prisma`, the application's client (typed by its generated module). Delegates
  * are reached by name: the layer is written once for every model, as Prisma's own extensions
@@ -206,24 +215,21 @@ export function prismaReads(
   const reads: PrismaModelReads = {
     findMany: (args) => delegate.findMany(clientArgs(args, select)),
     count: async (condition) => counted(await countQuery(condition)),
-    async findManyAndCount(args, condition, options) {
+    async findManyAndCount(args, condition, options, beside) {
       const opening = openingOf()
+      // The parent first, in the same batch: one call of the client, one snapshot.
+      const lead = beside ? [reads.findUnique(beside)] : []
       const answers = await client.$transaction(
-        [...opening, delegate.findMany(clientArgs(args, select)), countQuery(condition)],
+        [...opening, ...lead, delegate.findMany(clientArgs(args, select)), countQuery(condition)],
         options
       )
-      const [rows, total] = answers.slice(opening.length)
+      const [rows, total] = answers.slice(opening.length + lead.length)
+      beside?.found(answers[opening.length] as object | null)
       return [rows as object[], counted(total as number | CountRow[])]
     },
-    async estimate() {
-      if (!estimateSql) return undefined
-      const [row] = await client.$queryRawUnsafe<{ estimate: number | null }[]>(estimateSql, table)
-      const value = row?.estimate ?? -1
-      // -1: never analyzed.
-      return value < 0 ? undefined : value
-    },
+    estimate: () => plannerEstimate(client, estimateSql, table),
     // Prisma's unique where takes other conditions beside the key (`AND`): one query either way.
-    findUnique: (name, field, value, scope, shape) => {
+    findUnique: ({ delegate: name, field, value, scope, shape }) => {
       const where = prismaWhere(scope)
       return delegateOf(name).findUnique({
         where: where ? { [field]: value, AND: [where] } : { [field]: value },

@@ -9,7 +9,9 @@
 
 /** A to-one relation read with its row: the relation's field and the related fields asked. */
 export interface JoinedRelation {
+  /** The relation's field on the row (`author`). */
   readonly relation: string
+  /** The related row's fields read. */
   readonly fields: readonly string[]
 }
 

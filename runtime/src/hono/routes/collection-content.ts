@@ -11,6 +11,7 @@ import type { PagingConfig } from '../../contract/paging.js'
 import type { DeclaredEmbed } from '../../contract/properties.js'
 import type { CallerView } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
+import type { ParentRows } from '../../data/parent-check.js'
 import { prismaOrderBy, prismaWhere } from '../../data/prisma-where.js'
 import { type Snapshot, snapshotOf } from '../../data/snapshot.js'
 import {
@@ -29,7 +30,6 @@ import {
   readCollection,
 } from '../../paging/strategy.js'
 import type { CollectionResult, CollectionSource, PagingRequest } from '../../paging/types.js'
-import type { Condition } from '../../plan/condition.js'
 import type { CallerOperation } from '../access/caller-operation.js'
 import { applyCount, askedCount, varyByPrefer } from '../request/count-preference.js'
 import type { ResourceAppOptions } from './app-options.js'
@@ -209,7 +209,8 @@ export interface ContentRead<
   origin: RowOrigin<Row, Where>
   options: ServeCollectionOptions<Row, C, FilterWhere, OrderBy>
   access: CallerOperation<M, boolean> | undefined
-  within: Condition | undefined
+  /** A sub-collection's rows and the check of its parent. */
+  within: ParentRows | undefined
   /**
    * The relations it declares embedded (filters/declared-embeds.ts): the operation's, or a
    * sub-collection's (`Book.loans`).
@@ -335,6 +336,8 @@ export async function readContent<
     count
   )
   const content = await reading(rows)
+  // A stream's rows are read as it is written, after its status: its parent is read before.
+  if (!content.page && within) await read.work(() => within.parent.confirm())
   if (count !== undefined && honoursCount(content, count)) applyCount(c, count)
   return { content, shape }
 }

@@ -7,12 +7,12 @@
 import type { Context } from 'hono'
 import { type CollectionOperation, operationName } from '../../contract/operations.js'
 import type { DataAccess } from '../../data/data-access.js'
+import type { ParentRows } from '../../data/parent-check.js'
 import { outageLogOf } from '../../data/read-routing.js'
 import { budgetOf } from '../../database/timeouts.js'
 import type { HydraCollection } from '../../hydra/collection.js'
 import { type PreparedOperation, prepareOperation } from '../../hydra/prepared-operation.js'
 import type { OperationsOptions } from '../../observe/options.js'
-import type { Condition } from '../../plan/condition.js'
 import { type CallerOperation, callerOperation } from '../access/caller-operation.js'
 import { mountPrefix } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
@@ -45,8 +45,8 @@ import type { CollectionProblems, GuardProblems, ProblemResponse } from './typed
  * observation (its operation's span already open).
  */
 export interface WithinParent<M, P extends boolean> {
-  /** The condition tying the rows to the parent. */
-  within: Condition
+  /** The rows of the parent, and the check of the parent the page reads with them. */
+  within: ParentRows
   /** The operation as the caller may use it, read with the parent. */
   access: CallerOperation<M, P>
   /** The request's observation. */

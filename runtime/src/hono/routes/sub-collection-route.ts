@@ -10,14 +10,14 @@ import type { IdKind, IdValue, KeySpec } from '../../contract/keys.js'
 import type { RelationSource } from '../../contract/model-source.js'
 import type { CollectionOperation } from '../../contract/operations.js'
 import type { DataAccess } from '../../data/data-access.js'
+import type { ParentRows } from '../../data/parent-check.js'
 import { budgetOf } from '../../database/timeouts.js'
-import { HydraError } from '../../errors.js'
+import { HydraError, isHydraError } from '../../errors.js'
 import { subCollectionName } from '../../filters/declared-embeds.js'
 import { withoutRelation } from '../../filters/without-relation.js'
 import type { HydraCollection } from '../../hydra/collection.js'
 import { keySegment, readKeySegment } from '../../hydra/item-key.js'
 import { type PreparedOperation, prepareOperation } from '../../hydra/prepared-operation.js'
-import type { Condition } from '../../plan/condition.js'
 import { type CallerOperation, callerOperation } from '../access/caller-operation.js'
 import { varyByPrefer } from '../request/count-preference.js'
 import { mountPrefix, segmentFromEnd } from '../request/location.js'
@@ -64,17 +64,29 @@ export function subCollectionRoute<M, Row extends object, P extends boolean = tr
   return async (c) => {
     const observation = await observeRoute(options)
     return inOperation(observation, names, async () => {
-      const [id, within, access] = await parentCondition(c, rows, relation, prepared, {
-        ...options,
-        observation,
-      })
+      const parentOptions = { ...options, observation }
+      const [id, within, access] = await parentRows(c, rows, relation, prepared, parentOptions)
       // The collection's IRI names the parent as its own IRI does (one encoding, whatever the
       // client sent): `/users/a%2Fb%20c/sessions`, never a decoded space.
       const path = c.req.path.split('/')
       path[path.length - 2] = keySegment(key, keyRow(key, id))
       // The resource's providers replace its own operations' queries, not a sub-collection's.
       const own = { ...options, providers: undefined, path: path.join('/') }
-      return serveWithinParent(c, prepared, rows, own, { within, access, observation })
+      try {
+        return await serveWithinParent(c, prepared, rows, own, { within, access, observation })
+      } catch (error) {
+        // A request refused for its query before its parent was read: a missing parent is the
+        // answer first, as on the parent's item route.
+        if (isHydraError(error) && error.status < 500 && error.status !== 404) {
+          const { query } = budgetOf(options.timeouts)
+          const database = operation.resource.provider
+          const work = boundWork(observation, query, rows.outages, database)
+          await inParentStyle(c, rows, prepared, parentOptions, () =>
+            work(() => within.parent.confirm())
+          )
+        }
+        throw error
+      }
     })
   }
 }
@@ -93,27 +105,28 @@ export function serveSubCollection<M, Row extends object, P extends boolean = tr
   return subCollectionRoute(rows, relation, operation, options)(c)
 }
 
+/** The options the parent's reads take. */
+type ParentOptions = Pick<
+  ServeCollectionOptions<object>,
+  'timeouts' | 'access' | 'authentication' | 'cacheTags'
+> & { observation: RouteObservation }
+
 /**
- * The parent's key, the condition of its rows and the caller's operation, or a 404 problem in the
- * operation's style (a parent the caller may not see is one no item has).
+ * The parent's key, its rows with the check of the parent (read with the page) and the caller's
+ * operation, or a 404 problem in the operation's style (a parent the caller may not see is one no
+ * item has).
  */
-async function parentCondition<Row extends object, M, P extends boolean>(
+async function parentRows<Row extends object, M, P extends boolean>(
   c: Context,
   rows: DataAccess<Row>,
   relation: RelationSource<KeySpec>,
   prepared: PreparedOperation<M, P>,
-  options: Pick<
-    ServeCollectionOptions<object>,
-    'timeouts' | 'access' | 'authentication' | 'cacheTags'
-  > & {
-    observation: RouteObservation
-  }
-): Promise<[IdValue<IdKind>, Condition, CallerOperation<M, P>]> {
-  const budget = budgetOf(options.timeouts)
+  options: ParentOptions
+): Promise<[IdValue<IdKind>, ParentRows, CallerOperation<M, P>]> {
   const { operation } = prepared.declared
   // A sub-collection's rows are the generated source's, whose totals the client may choose.
   varyByPrefer(c, operation.paging)
-  try {
+  return inParentStyle(c, rows, prepared, options, async () => {
     refuseUnacceptable(c)
     const { key, name } = relation.parent
     // The guards of the collection and of the parent's item answer before any query.
@@ -129,17 +142,26 @@ async function parentCondition<Row extends object, M, P extends boolean>(
     const linkHidden =
       (back !== undefined && access.hiddenFields.has(back)) ||
       (relation.parent.link !== undefined && access.view.hiddenOf(name).has(relation.parent.link))
+    const missing = () => new HydraError(404, `No ${name} with id "${raw}".`)
     const within =
-      id === undefined || linkHidden
-        ? undefined
-        : await boundWork(
-            options.observation,
-            budget.query,
-            rows.outages,
-            operation.resource.provider
-          )(() => rows.within(relation, id, access.view))
-    if (id === undefined || !within) throw new HydraError(404, `No ${name} with id "${raw}".`)
+      id === undefined || linkHidden ? undefined : rows.within(relation, id, access.view, missing)
+    if (id === undefined || !within) throw missing()
     return [id, within, access]
+  })
+}
+
+/** `step`, a part of the parent's check, its errors in the operation's style. */
+async function inParentStyle<T, Row extends object, M, P extends boolean>(
+  c: Context,
+  rows: DataAccess<Row>,
+  prepared: PreparedOperation<M, P>,
+  options: ParentOptions,
+  step: () => Promise<T>
+): Promise<T> {
+  const budget = budgetOf(options.timeouts)
+  const { operation } = prepared.declared
+  try {
+    return await step()
   } catch (error) {
     restyleRouteError(
       error,

@@ -1,0 +1,28 @@
+/**
+ * @module
+ * A read of one row by its key within the caller's scope (an item, a sub-collection's parent), as
+ * each engine's `findUnique` takes it, and such a read made beside a page, in its transaction.
+ */
+
+import type { Condition } from '../plan/condition.js'
+import type { ReadShape } from '../plan/read-shape.js'
+
+/** The row of the model `delegate` names whose `field` is `value`, when `scope` holds for it. */
+export interface KeyedRead {
+  /** The delegate of the row's model (`author`). */
+  readonly delegate: string
+  /** The key field (a composite key's name for its fields together). */
+  readonly field: string
+  /** The key's value (an object of its fields' values for a composite key). */
+  readonly value: unknown
+  /** The caller's scope of the row's model (undefined: every row). */
+  readonly scope: Condition | undefined
+  /** The fields read (absent: the model's columns). */
+  readonly shape?: ReadShape | undefined
+}
+
+/** A keyed read an engine makes beside a page, in its transaction, and tells what it read. */
+export interface RowBeside extends KeyedRead {
+  /** Told the row read (null: none); throws when it is not the row asked for. */
+  found(row: object | null): void
+}

@@ -75,8 +75,8 @@ export function subCollectionRoute<M, Row extends object, P extends boolean = tr
       try {
         return await serveWithinParent(c, prepared, rows, own, { within, access, observation })
       } catch (error) {
-        // A request refused for its query before its parent was read: a missing parent is the
-        // answer first, as on the parent's item route.
+        // A request refused for its query (a 400) before its parent was read: a missing
+        // parent's 404 is the answer, whatever the query says.
         if (isHydraError(error) && error.status < 500 && error.status !== 404) {
           const { query } = budgetOf(options.timeouts)
           const database = operation.resource.provider

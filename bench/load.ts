@@ -9,6 +9,7 @@ import { once } from 'node:events'
 import { createRequire } from 'node:module'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
+import { refusedCheck } from './unanswered.js'
 
 export const AUTOCANNON_VERSION = (
   createRequire(import.meta.url)('autocannon/package.json') as { version: string }
@@ -163,11 +164,8 @@ export async function checkSame(servers: ReadonlyMap<string, Server>, path: stri
     })
   )
   const [reference, ...others] = answers as [Answer, ...Answer[]]
-  if (reference.status !== 200) {
-    throw new Error(
-      `${reference.name} ${path}: ${reference.status} ${reference.body.slice(0, 400)}`
-    )
-  }
+  if (reference.status !== 200)
+    throw refusedCheck(reference.name, path, reference.status, reference.body)
   for (const other of others) {
     for (const key of ['status', 'type', 'link', 'body'] as const) {
       if (other[key] !== reference[key]) {

@@ -25,6 +25,7 @@ import { gzipSync } from 'node:zlib'
 import type { Context, Hono } from 'hono'
 import type { BodySize, CatalogueClient } from './peers-shaped.js'
 import { countryOf, isListed, sellerOf } from './setup-catalogue.js'
+import { refusedCheck } from './unanswered.js'
 
 const PER_PAGE = 30
 const COUNTRY = 3
@@ -170,7 +171,7 @@ async function checkCard(
   for (const [name, { origin }] of servers) {
     const response = await fetch(`${origin}${path}`)
     const body = await response.text()
-    if (response.status !== 200) throw new Error(`${name} ${path}: ${response.status} ${body}`)
+    if (response.status !== 200) throw refusedCheck(name, path, response.status, body)
     const data = dataOf(body, card, name)
     if (data.total !== expected)
       throw new Error(`${name} ${path}: total ${data.total}, not ${expected}`)

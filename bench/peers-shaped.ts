@@ -16,6 +16,7 @@
 import { gzipSync } from 'node:zlib'
 import type { Context, Hono } from 'hono'
 import { countryCode } from './setup-catalogue.js'
+import { refusedCheck } from './unanswered.js'
 
 const PER_PAGE = 30
 /** The fields the card shows, besides the two relations. */
@@ -184,9 +185,7 @@ export async function checkShaped(
   for (const [name, { origin }] of servers) {
     const response = await fetch(`${origin}${path}`)
     const body = await response.text()
-    if (response.status !== 200) {
-      throw new Error(`${name} ${path}: ${response.status} ${body.slice(0, 400)}`)
-    }
+    if (response.status !== 200) throw refusedCheck(name, path, response.status, body)
     answers.set(name, body)
   }
   return sameData(answers)

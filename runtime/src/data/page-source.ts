@@ -236,14 +236,14 @@ function sourceOf<Row extends object>(
   transaction: { isolationLevel: string; maxWait: number; timeout: number },
   embedding: Embedding | undefined
 ): CollectionSource<Row> {
-  const count = async () => {
-    await parent?.confirm()
-    return on((reads) => reads.count(condition))
-  }
-  const read = async (window: RowWindow) => {
-    await parent?.confirm()
-    return on((reads) => reads.findMany(argsOf(window)) as PromiseLike<Row[]>)
-  }
+  const ownCount = () => on((reads) => reads.count(condition))
+  const ownRead = (window: RowWindow) =>
+    on((reads) => reads.findMany(argsOf(window)) as PromiseLike<Row[]>)
+  // A sub-collection's parent first; other collections' reads go straight to the engine.
+  const count = parent ? () => parent.confirm().then(ownCount) : ownCount
+  const read = parent
+    ? (window: RowWindow) => parent.confirm().then(() => ownRead(window))
+    : ownRead
   const findMany = embedding
     ? async (window: RowWindow) => embedding.restrict(await read(window), on)
     : read

@@ -36,9 +36,8 @@ export function nestableWhere(
   condition: Condition | undefined,
   key: string | undefined
 ): PrismaWhere | undefined {
-  const written = write(condition)
-  if (written === false && key !== undefined) return { [key]: { in: [] } }
-  return written === true ? undefined : written === false ? NO_ROW : written
+  const where = prismaWhere(condition)
+  return where === NO_ROW && key !== undefined ? { [key]: { in: [] } } : where
 }
 
 /** A written level: a where, or a constant (every row, no row). */

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import type { ModelSource } from '../contract/model-source.js'
+import type { OrderField } from '../contract/order.js'
+import { readWhere } from '../plan/scope-reader.js'
+import { embeddedReads } from './compiled-embeds.js'
+
+const by = (field: string, direction: 'asc' | 'desc' = 'asc'): OrderField => ({ field, direction })
+
+/** Loans, each embedding its book (`bookId` to `Book.id`), on `provider`. */
+const loans = (provider: string): ModelSource => ({
+  delegate: 'loan',
+  provider,
+  table: { name: 'Loan', schema: null },
+  key: { name: 'id' },
+  select: { id: true, bookId: true, due: true },
+  compiled: {
+    select: 'SELECT "id", "bookId", "due_at" AS "due" FROM "Loan"',
+    columns: { id: ['id', 'Int'], bookId: ['bookId', 'Int'], due: ['due_at', 'DateTime'] },
+    joins: {
+      book: {
+        table: { name: 'Book', schema: null },
+        on: ['bookId', 'id'],
+        columns: { id: ['id', 'Int'], title: ['title', 'String'] },
+      },
+    },
+  },
+})
+
+const reads = (provider: string, fields = ['id', 'bookId']) => {
+  const model = loans(provider)
+  const shape = { fields, joined: [{ relation: 'book', fields: ['title'] }] }
+  const found = model.compiled && embeddedReads(model, model.compiled, shape, false)
+  if (!found) throw new Error('not joined')
+  return found
+}
+
+/** The derived table of the page's books, joined to its loans. */
+const BOOK =
+  'LEFT JOIN (SELECT "id" AS "__e0_k", "title" AS "__e0_0" FROM "Book") AS "__e0" ON "__e0"."__e0_k" = "Loan"."bookId"'
+
+describe('embedded to-one relations on the compiled engine', () => {
+  it('joins the related rows in the page’s statement, its order on its own columns', () => {
+    const args = { order: [by('due', 'desc'), by('id')], skip: 30, take: 30 }
+    const page = reads('postgresql').statements.rows(args)
+    expect(page?.sql).toBe(
+      `SELECT "id", "bookId", "__e0"."__e0_k", "__e0"."__e0_0" FROM "Loan" ${BOOK} ORDER BY "due_at" DESC, "id" ASC LIMIT $1 OFFSET $2`
+    )
+    expect(page?.args).toEqual([30, 30])
+  })
+
+  it('reads the count beside the joined rows, its parameters before the page’s', () => {
+    const condition = readWhere({ due: { lt: '2026-01-01T00:00:00.000Z' } })
+    const args = { condition, order: [by('id')], take: 10 }
+    const page = reads('sqlite', ['due']).statements.pageAndCount(args, condition)
+    expect(page?.sql).toBe(
+      `SELECT "due_at" AS "due", "__e0"."__e0_k", "__e0"."__e0_0", (SELECT COUNT(*) FROM "Loan" WHERE "due_at" < ?) AS "total" FROM "Loan" ${BOOK} WHERE "due_at" < ? ORDER BY "id" ASC LIMIT ?`
+    )
+    expect(page?.args).toEqual(['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 10])
+  })
+
+  it('reads a joined row into its member, and a missing one as null', () => {
+    const { read, width } = reads('mysql')
+    expect(width).toBe(4)
+    expect(read([1, 7, 7, 'Dune'])).toEqual({ id: 1, bookId: 7, book: { title: 'Dune' } })
+    expect(read([2, null, null, null])).toEqual({ id: 2, bookId: null, book: null })
+  })
+})

@@ -162,6 +162,11 @@ describe('a scope reading a claim of the wrong shape', () => {
           'The row scope of Owner (collection) answered a text holding NUL at name'
         )
       )
+      expect(lines).toContainEqual(
+        expect.stringContaining(
+          'The row scope of Item (collection) answered one value (string) where a list belongs at genre.in'
+        )
+      )
     } finally {
       logged.mockRestore()
     }

@@ -18,6 +18,15 @@ const columns = {
 } as const
 
 describe('misfitIn', () => {
+  it('leaves a list compared with one value to the scope reader, which refuses it', () => {
+    expect(() => misfitIn({ genre: { in: 'FICTION' } }, columns)).toThrow(
+      'one value (string) where a list belongs at genre.in'
+    )
+    expect(() => misfitIn({ id: { not: { notIn: 3 } } }, columns)).toThrow(
+      'one value (number) where a list belongs at id.not.notIn'
+    )
+  })
+
   it('takes the values Prisma takes for each column', () => {
     for (const where of [
       { id: 3, tenant: 7n, name: 'Ann', price: '1.50' },
@@ -41,7 +50,6 @@ describe('misfitIn', () => {
     )
     expect(misfitIn({ AND: [{ name: 123 }, { id: 1 }] }, columns)).toBe('and[0].name (String)')
     expect(misfitIn({ genre: 'NOPE' }, columns)).toBe('genre (Genre)')
-    expect(misfitIn({ genre: { in: 'FICTION' } }, columns)).toBe('genre.in (Genre)')
     expect(misfitIn({ id: { in: [1, null] } }, columns)).toBe('id.in[1] (Int)')
     expect(misfitIn({ price: '1e3' }, columns)).toBe('price (Decimal)')
     expect(misfitIn({ NOT: [{ id: 1 }, { tenant: 'x' }] }, columns)).toBe(

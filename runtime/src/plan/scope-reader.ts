@@ -239,6 +239,12 @@ function checkConstrains(condition: ScopeWhere, at: string): void {
   const entries = Object.entries(condition).filter(([key, value]) => !isModifier(key, value))
   if (entries.length === 0 || entries.every(([key, value]) => comparesNothing(key, value)))
     throw new WhereFault(at, `${JSON.stringify(condition)}, which compares nothing,`)
+  for (const list of ['in', 'notIn'])
+    if (Object.hasOwn(condition, list) && !Array.isArray(condition[list]))
+      throw new WhereFault(
+        `${at}.${list}`,
+        `one value (${kind(condition[list])}) where a list belongs`
+      )
   const { not } = condition
   if (isPlainObject(not)) {
     if (Object.keys(not).length === 0)

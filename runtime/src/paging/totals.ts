@@ -157,15 +157,16 @@ export class CountCache {
 }
 
 /**
- * The key of a cached count: the request's filters (Prisma's `where`, the caller's scope
- * included), '' without any. Bigints (BigInt ids and values) are written with an `n`, which JSON
- * cannot otherwise hold; Prisma's null sentinels (`DbNull`, `JsonNull`, `AnyNull`: instances
- * without fields, which JSON writes as `{}`) by their class, so that wheres that differ only in
- * them never share a count.
+ * The key of a cached count: the rows counted (the plan's condition, plan/condition.ts: the
+ * request's filters and the caller's scope), '' without any. Bigints (BigInt ids and values) are
+ * written with an `n`, which JSON cannot otherwise hold; Prisma's null sentinels (`DbNull`,
+ * `JsonNull`, `AnyNull`: instances without fields, which JSON writes as `{}`, carried in the tests
+ * the plan leaves to Prisma) by their class, so that conditions that differ only in them never
+ * share a count.
  */
-export function countKey(where: unknown): string {
-  if (where === undefined) return ''
-  return JSON.stringify(where, (_, value) => {
+export function countKey(condition: unknown): string {
+  if (condition === undefined) return ''
+  return JSON.stringify(condition, (_, value) => {
     if (typeof value === 'bigint') return `${value}n`
     if (isSentinel(value)) return `[${(value as object).constructor.name}]`
     return value

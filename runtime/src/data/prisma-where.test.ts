@@ -112,6 +112,33 @@ describe('a scope read, then written for Prisma', () => {
     // A fault is a fault wherever it is, even beside a part that holds for no row.
     expect(fault({ OR: [], tenantId: {} })).toBe('tenantId')
   })
+
+  it("refuses one value or null where a list belongs, a related model's fields included", () => {
+    const problem = (where: unknown) => {
+      try {
+        settleWhere(where)
+      } catch (error) {
+        if (!(error instanceof WhereFault)) throw error
+        return `${error.problem} at ${error.path}`
+      }
+      throw new Error(`settled ${JSON.stringify(where)}`)
+    }
+    expect(problem({ genre: { in: 'FICTION' } })).toBe(
+      'one value (string) where a list belongs at genre.in'
+    )
+    expect(problem({ id: { not: { notIn: 3 } } })).toBe(
+      'one value (number) where a list belongs at id.not.notIn'
+    )
+    expect(problem({ author: { is: { id: { in: null } } } })).toBe(
+      'null where a list belongs at author.is.id.in'
+    )
+    expect(problem({ loans: { some: { bookId: { notIn: 2n } } } })).toBe(
+      'one value (bigint) where a list belongs at loans.some.bookId.notIn'
+    )
+    // An object is Prisma's to read: a reference to a field of the model.
+    const reference = { id: { in: Object.assign(Object.create({}), { name: 'ids' }) } }
+    expect(settleWhere(reference)).toEqual(reference)
+  })
 })
 
 describe('joining conditions', () => {

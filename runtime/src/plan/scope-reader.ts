@@ -239,12 +239,14 @@ function checkConstrains(condition: ScopeWhere, at: string): void {
   const entries = Object.entries(condition).filter(([key, value]) => !isModifier(key, value))
   if (entries.length === 0 || entries.every(([key, value]) => comparesNothing(key, value)))
     throw new WhereFault(at, `${JSON.stringify(condition)}, which compares nothing,`)
-  for (const list of ['in', 'notIn'])
-    if (Object.hasOwn(condition, list) && !Array.isArray(condition[list]))
-      throw new WhereFault(
-        `${at}.${list}`,
-        `one value (${kind(condition[list])}) where a list belongs`
-      )
+  // A list, or an object for Prisma to read (a field's reference); one value or null is a claim
+  // of the wrong shape.
+  for (const list of ['in', 'notIn']) {
+    const value = condition[list]
+    if (!Object.hasOwn(condition, list) || (typeof value === 'object' && value !== null)) continue
+    const what = value === null ? 'null' : `one value (${kind(value)})`
+    throw new WhereFault(`${at}.${list}`, `${what} where a list belongs`)
+  }
   const { not } = condition
   if (isPlainObject(not)) {
     if (Object.keys(not).length === 0)

@@ -1,7 +1,7 @@
 /**
  * Where a page's members are cheapest to write as JSON: in the server's process, from the rows a
  * statement reads (what both engines do), or by the database, its statement answering the
- * members' array as one text. One page of the events of bench/setup.ts (page 2 of 30, 31 rows
+ * members' array as one text. One page of the events of bench/setup.ts (page 2, 30 a page, 31 rows
  * read: the page and one to know a next page exists), read three ways on each database:
  *
  * - rows: the page's statement, its rows as arrays (what the compiled engine reads);
@@ -12,7 +12,8 @@
  *
  * Each way reads the page BENCH_JSON_READS times (2000) one after another on one connection, the
  * three taking turns for BENCH_JSON_ROUNDS rounds (5); the median of the rounds is printed, in µs
- * a page, with whether the database's text holds the same members and the same bytes.
+ * a page, with whether the database's text has the same bytes (it must hold the same members: the
+ * script stops otherwise).
  *
  *   npm run bench:json
  *   BENCH_POSTGRES_URL=postgres://… BENCH_MARIADB_URL=mysql://… npm run bench:json

@@ -174,8 +174,8 @@ describe('every scalar type on the compiled engine', () => {
       `/samples?${embed}`,
       `/samples?page=1&properties[]=label&${embed}`,
       `/samples?properties[specimen][]=dateTime&properties[specimen][]=optionalDecimal`,
-      // Ordered through the embedded relation, NULL for the sample of none: the order's value is
-      // carried out of the page's rows to the statement that joins their specimens.
+      // Ordered through the embedded relation, NULL for the sample of none: the order's value a
+      // scalar subquery of the statement that joins the page's specimens.
       `/samples?order[specimen.dateTime]=desc&properties[]=label&${embed}`,
     ]) {
       await expectSameOnEvery(path)

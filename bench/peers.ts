@@ -145,14 +145,13 @@ for (const database of selected) {
         for (const connections of POOL_CONNECTIONS) loads.push({ request: full, connections })
       }
       const lines = new Map<(typeof loads)[number], Row>()
-      for (const entry of [...loads]) {
+      for (const entry of loads) {
         const path = entry.request.path(rows)
         const serving = new Map(
           entry.request.by.map((kind) => [kind, servers.get(kind) as Server] as const)
         )
         const checked = await checkedLine(serving, entry.request, path, rows)
         if (checked instanceof Unanswered) {
-          loads.splice(loads.indexOf(entry), 1)
           unmeasured.push(
             `${database.name}, ${rows.toLocaleString('en')} rows, ${entry.request.label}: ${LABELS[checked.server as Kind] ?? checked.server} answered \`503\``
           )
@@ -176,8 +175,9 @@ for (const database of selected) {
       }
       // Warm-up: twice the connections' worth of requests, and then for about WARMUP seconds at
       // the rate seen; each turn then asks for about SECONDS seconds' worth at the warm-up's rate.
+      // The lines checked, in the order of `loads`: a line not answered is not measured.
       const rates = new Map<string, number>()
-      for (const entry of loads) {
+      for (const entry of lines.keys()) {
         const { request, connections } = entry
         for (const kind of request.by) {
           const { origin } = servers.get(kind) as Server
@@ -188,7 +188,7 @@ for (const database of selected) {
         }
       }
       for (let run = 0; run < RUNS; run++) {
-        for (const entry of loads) {
+        for (const [entry, line] of lines) {
           const { request, connections } = entry
           for (const kind of rotated(request.by, run)) {
             const rate = rates.get(`${kind} ${request.id} ${connections}`) ?? 0
@@ -203,8 +203,8 @@ for (const database of selected) {
               connections
             )
             const cpu = ((await cpuTime(server.child)) - before) / measure.total
-            lines.get(entry)?.measures.get(kind)?.push(measure)
-            lines.get(entry)?.cpu.get(kind)?.push(cpu)
+            line.measures.get(kind)?.push(measure)
+            line.cpu.get(kind)?.push(cpu)
             console.log(
               `${database.name} ${rows} ${request.id} c${connections} run ${run + 1}/${RUNS} ${kind}: ${measure.perSecond.toFixed(1)} req/s, ${cpu.toFixed(0)} µs CPU a response, p99 ${measure.p99} ms, ${measure.failures} failed of ${measure.total}`
             )

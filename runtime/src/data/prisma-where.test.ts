@@ -6,6 +6,17 @@ import { NO_ROW, nestableWhere, prismaSelect, prismaWhere } from './prisma-where
 /** A scope as users write it, read into the plan and written back for Prisma. */
 const settleWhere = (where: unknown) => prismaWhere(readWhere(where))
 
+/** The fault the scope reader finds in `where`; fails when it reads it. */
+function faultOf(where: unknown): WhereFault {
+  try {
+    settleWhere(where)
+  } catch (error) {
+    expect(error).toBeInstanceOf(WhereFault)
+    return error as WhereFault
+  }
+  throw new Error(`settled ${JSON.stringify(where)}`)
+}
+
 describe('a scope read, then written for Prisma', () => {
   it('reads the idioms of "no row" as no row', () => {
     for (const where of [
@@ -67,15 +78,7 @@ describe('a scope read, then written for Prisma', () => {
   })
 
   it('refuses values Prisma would read as no condition, and text no database compares alike', () => {
-    const fault = (where: unknown) => {
-      try {
-        settleWhere(where)
-      } catch (error) {
-        expect(error).toBeInstanceOf(WhereFault)
-        return (error as WhereFault).path
-      }
-      throw new Error(`settled ${JSON.stringify(where)}`)
-    }
+    const fault = (where: unknown) => faultOf(where).path
     expect(fault({ tenantId: undefined })).toBe('tenantId')
     expect(fault({ tenantId: {} })).toBe('tenantId')
     expect(fault({ AND: [{ tenantId: {} }] })).toBe('AND[0].tenantId')
@@ -115,13 +118,8 @@ describe('a scope read, then written for Prisma', () => {
 
   it("refuses one value or null where a list belongs, a related model's fields included", () => {
     const problem = (where: unknown) => {
-      try {
-        settleWhere(where)
-      } catch (error) {
-        if (!(error instanceof WhereFault)) throw error
-        return `${error.problem} at ${error.path}`
-      }
-      throw new Error(`settled ${JSON.stringify(where)}`)
+      const { problem, path } = faultOf(where)
+      return `${problem} at ${path}`
     }
     expect(problem({ genre: { in: 'FICTION' } })).toBe(
       'one value (string) where a list belongs at genre.in'

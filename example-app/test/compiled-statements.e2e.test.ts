@@ -20,7 +20,7 @@ import { shareAdapter } from '@prisma-hydra/runtime'
 import { createPool, type Pool, type PoolConfig } from 'mariadb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp } from '#fixtures/scalars/hydra/index.js'
-import { PrismaClient as ScalarsClient } from '#fixtures/scalars/prisma/client.js'
+import { Prisma, PrismaClient as ScalarsClient } from '#fixtures/scalars/prisma/client.js'
 import { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
@@ -108,7 +108,10 @@ describe('every scalar type on the compiled engine', () => {
                 optionalBytes: new Uint8Array(),
                 optionalMood: 'CALM' as const,
               }
-            : {}),
+            : // The second row's Json holds JSON's null, the others' the database's NULL.
+              index === 1
+              ? { optionalJson: Prisma.JsonNull }
+              : {}),
         },
       })
     }
@@ -162,6 +165,24 @@ describe('every scalar type on the compiled engine', () => {
     const members = page['hydra:member'] as Array<{ dateTime: string; bigInt: string }>
     expect(members.map((member) => member.dateTime)).toEqual(dateTimes)
     expect(members.every((member) => member.bigInt === '9007199254740993')).toBe(true)
+  })
+
+  it('tells a Json value from both nulls as the prisma engine does, in its own SQL', async () => {
+    // Rows 1, 3, 5 and 7 hold a value; 2 holds JSON's null, 4 and 6 the database's.
+    const held = { true: [1, 3, 5, 7], false: [2, 4, 6] }
+    for (const [value, ids] of Object.entries(held)) {
+      const path = `/specimens?exists[optionalJson]=${value}`
+      await expectSameOnEvery(path)
+      for (const origin of [origins.compiled, origins.raw]) {
+        const response = await fetch(`${origin}${path}`)
+        expect(response.headers.get('Server-Timing'), path).not.toContain('handoff')
+        const members = (await response.json())['hydra:member'] as Array<{ id: number }>
+        expect(
+          members.map((member) => member.id),
+          path
+        ).toEqual(ids)
+      }
+    }
   })
 
   it('serves each type embedded with the bytes of the prisma engine, in the page it reads', async () => {

@@ -172,7 +172,7 @@ function addSource(
   constant(
     names.model,
     `Where ${resource.name} rows live and which columns are read: what the data-access layer reads${compiled ? ' (`compiled`: the SQL of its compiled reads, docs/performance.md)' : ''}.`,
-    `{ delegate: ${JSON.stringify(resource.delegate)}, provider: ${JSON.stringify(context.provider)}, table: ${table}, key: ${keyLiteral(resource)}, select: ${names.select}${compiled ? `, compiled: ${compiled}` : ''}${resource.engine ? `, engine: '${resource.engine}'` : ''} } satisfies ModelSource<KeySpec>`
+    `{ delegate: ${JSON.stringify(resource.delegate)}, provider: ${JSON.stringify(context.provider)}, table: ${table}, key: ${keyLiteral(resource)}, select: ${names.select}${compiled ? `, compiled: ${compiled}` : ''}${resource.engine ? `, engine: '${resource.engine}'` : ''}${jsonExists(resource) ? ', jsonNull: Prisma.AnyNull' : ''} } satisfies ModelSource<KeySpec>`
   )
 }
 

@@ -42,6 +42,12 @@ export interface ModelSource<Key extends ModelKey = ModelKey> {
   compiled?: CompiledModel | undefined
   /** The resource's engine (`@resource(engine: ...)`); absent: the app's, else `prisma`. */
   engine?: EngineName | undefined
+  /**
+   * The app's client's `Prisma.AnyNull`, set when an operation filters a `Json` field by exists:
+   * the `prisma` engine compares the field with it (Prisma compares a Json field with its own null
+   * sentinels only, never with a plain `null`).
+   */
+  jsonNull?: unknown
 }
 
 /** The engines of the data-access layer: Prisma's client, or SQL written at generate time. */

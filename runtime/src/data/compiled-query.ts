@@ -238,6 +238,8 @@ export class QueryBuilder implements ConditionWriter {
         if (test.values.length === 0) return '1=0'
         return `${column} IN (${test.values.map((item) => this.param(item, type)).join(', ')})`
       }
+      case 'jsonNull':
+        return this.dialect.jsonNull?.(column)
       case 'not':
         return this.not(column, test.test)
       case 'notIn':
@@ -250,12 +252,16 @@ export class QueryBuilder implements ConditionWriter {
   }
 
   /**
-   * A column's `not`: `IS NOT NULL`, and `NOT LIKE` of one pattern (`not: { startsWith: 'ann_' }`,
-   * the rest of the text after an exact match's pattern), as Prisma writes them; undefined for
-   * any other.
+   * A column's `not`: `IS NOT NULL`, a Json column's value neither null, and `NOT LIKE` of one
+   * pattern (`not: { startsWith: 'ann_' }`, the rest of the text after an exact match's pattern),
+   * as Prisma writes them; undefined for any other.
    */
   private not(column: string, test: FieldTest): string | undefined {
     if (test.op === 'null') return `${column} IS NOT NULL`
+    if (test.op === 'jsonNull') {
+      const isNull = this.dialect.jsonNull?.(column)
+      return isNull && `NOT ${isNull}`
+    }
     if (test.op === 'contains' || test.op === 'startsWith' || test.op === 'endsWith') {
       if (test.caseless) return undefined
       return this.like(column, PATTERNS[test.op] as [string, string], test.pattern, false, true)

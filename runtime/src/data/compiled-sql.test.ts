@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { OrderField } from '../contract/order.js'
-import { NEVER } from '../plan/condition.js'
+import { NEVER, onField } from '../plan/condition.js'
 import { readWhere } from '../plan/scope-reader.js'
 import { CompiledStatements, escapeIn } from './compiled-sql.js'
 
@@ -15,6 +15,7 @@ const model = {
     title: ['title', 'String'],
     publishedAt: ['pub_at', 'DateTime'],
     genre: ['genre', 'Genre'],
+    payload: ['payload', 'Json', true],
   },
 } as const
 
@@ -143,6 +144,24 @@ describe('compiled statements', () => {
     const query = on('sqlite').count(c({ title: { startsWith: '50\\%\\_x\\\\' } }))
     expect(query?.sql).toBe(`SELECT COUNT(*) AS total FROM "Book" WHERE "title" LIKE ? ESCAPE '\\'`)
     expect(query?.args).toEqual(['50\\%\\_x\\\\%'])
+  })
+
+  it('tests a Json column’s null, the database’s or JSON’s, as Prisma writes AnyNull', () => {
+    const isNull = onField('payload', { op: 'jsonNull' })
+    const notNull = onField('payload', { op: 'not', test: { op: 'jsonNull' } })
+    const count = 'SELECT COUNT(*) AS total FROM "Book" WHERE'
+    expect(on('postgresql').count(isNull)?.sql).toBe(
+      `${count} ("payload"::jsonb = 'null'::jsonb OR "payload" IS NULL)`
+    )
+    expect(on('sqlite').count(notNull)?.sql).toBe(
+      `${count} NOT ("payload" = 'null' OR "payload" IS NULL)`
+    )
+    expect(on('mysql').count(isNull)?.sql).toBe(
+      `${count} ((JSON_CONTAINS(\`payload\`, 'null') AND JSON_CONTAINS('null', \`payload\`)) OR \`payload\` IS NULL)`
+    )
+    // No parameter: the test holds no client value.
+    expect(on('mysql').count(notNull)?.args).toEqual([])
+    expect(on('sqlserver').count(isNull)).toBeUndefined()
   })
 
   it('writes a case-insensitive exact match as each database reads it', () => {

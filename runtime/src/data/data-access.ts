@@ -180,11 +180,7 @@ export function createDataAccess<Row extends object>(
       return view
     },
     reads: (request, view) => scopeReads(targets, request, view),
-    providerWhere(selection, view) {
-      // A provider may nest its where in its own AND, where Prisma misreads `{ OR: [] }`.
-      const { key } = model
-      return nestableWhere(both(view.scope, selection.condition), key.fields?.[0]?.name ?? key.name)
-    },
+    providerWhere: providerWhereOf(model),
     source: pageSources(model, routing, transaction, {
       ...options,
       countReads: countReads(targets, model.delegate),
@@ -223,6 +219,16 @@ export function createDataAccess<Row extends object>(
       return { condition: parentCondition(relation, id, scope), parent: check }
     },
   }
+}
+
+/**
+ * A custom provider's `where` of a selection within the caller's scope: one it may nest in its own
+ * AND, where Prisma misreads `{ OR: [] }`.
+ */
+function providerWhereOf(model: ModelSource): DataAccess<object>['providerWhere'] {
+  const key = model.key.fields?.[0]?.name ?? model.key.name
+  const terms = { jsonNull: model.jsonNull }
+  return (selection, view) => nestableWhere(both(view.scope, selection.condition), key, terms)
 }
 
 /** The read of `model`'s item keyed `id` within `scope`. */

@@ -17,6 +17,7 @@ import type { KeyedRead, RowBeside } from './keyed-read.js'
 import { snapshotOver } from './page-snapshot.js'
 import {
   type PrismaSelect,
+  type PrismaTerms,
   type PrismaWhere,
   prismaOrderBy,
   prismaSelect,
@@ -160,9 +161,14 @@ const orderByOf = (order: readonly OrderField[]): readonly PrismaWhere[] => {
 }
 
 /** `findMany`'s arguments of a read: its condition and position as one `where`. */
-function clientArgs(args: FindManyArgs, select: PrismaSelect): ClientFindManyArgs {
+function clientArgs(
+  args: FindManyArgs,
+  select: PrismaSelect,
+  terms: PrismaTerms
+): ClientFindManyArgs {
   const { condition, past, order, skip, take } = args
-  const where = prismaWhere(past ? allOf([condition, { kind: 'past', past }]) : condition) ?? {}
+  const where =
+    prismaWhere(past ? allOf([condition, { kind: 'past', past }]) : condition, terms) ?? {}
   return {
     where,
     orderBy: orderByOf(order),
@@ -199,9 +205,11 @@ export function prismaReads(
   const delegateOf = (name: string) => (prisma as Record<string, unknown>)[name] as DelegateLike
   const delegate = delegateOf(model.delegate)
   const { select } = model
+  const terms: PrismaTerms = { jsonNull: model.jsonNull }
+  const pageArgs = (args: FindManyArgs) => clientArgs(args, select, terms)
   const countAllSql = countSql(model.provider, model.table)
   const countQuery = (condition: Condition | undefined): ClientQuery<number | CountRow[]> => {
-    const where = prismaWhere(condition)
+    const where = prismaWhere(condition, terms)
     return where ? delegate.count({ where }) : client.$queryRawUnsafe<CountRow[]>(countAllSql)
   }
   const counted = (value: number | CountRow[]) =>
@@ -213,14 +221,14 @@ export function prismaReads(
     replica && readOnlySql ? [client.$executeRawUnsafe(readOnlySql)] : []
   const table = qualifiedTable(model.provider, model.table)
   const reads: PrismaModelReads = {
-    findMany: (args) => delegate.findMany(clientArgs(args, select)),
+    findMany: (args) => delegate.findMany(pageArgs(args)),
     count: async (condition) => counted(await countQuery(condition)),
     async findManyAndCount(args, condition, options, beside) {
       const opening = openingOf()
       // The parent first, in the same batch: one call of the client, one snapshot.
       const lead = beside ? [reads.findUnique(beside)] : []
       const answers = await client.$transaction(
-        [...opening, ...lead, delegate.findMany(clientArgs(args, select)), countQuery(condition)],
+        [...opening, ...lead, delegate.findMany(pageArgs(args)), countQuery(condition)],
         options
       )
       const [rows, total] = answers.slice(opening.length + lead.length)
@@ -230,7 +238,7 @@ export function prismaReads(
     estimate: () => plannerEstimate(client, estimateSql, table),
     // Prisma's unique where takes other conditions beside the key (`AND`): one query either way.
     findUnique: ({ delegate: name, field, value, scope, shape }) => {
-      const where = prismaWhere(scope)
+      const where = prismaWhere(scope, terms)
       return delegateOf(name).findUnique({
         where: where ? { [field]: value, AND: [where] } : { [field]: value },
         select: shape ? prismaSelect(shape) : select,
@@ -238,7 +246,7 @@ export function prismaReads(
     },
     findManyOf: (name, condition, shape) =>
       delegateOf(name).findMany({
-        where: prismaWhere(condition) ?? {},
+        where: prismaWhere(condition, terms) ?? {},
         select: prismaSelect(shape),
         orderBy: [],
       }),
@@ -247,7 +255,7 @@ export function prismaReads(
       const opening = openingOf()
       const queries = reads.map(({ delegate: name, condition, shape, order, take }) =>
         delegateOf(name).findMany({
-          where: prismaWhere(condition) ?? {},
+          where: prismaWhere(condition, terms) ?? {},
           select: prismaSelect(shape),
           orderBy: order ? orderByOf(order) : [],
           ...(take === undefined ? {} : { take }),

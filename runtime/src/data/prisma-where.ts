@@ -20,9 +20,22 @@ export type PrismaWhere = Record<string, unknown>
 /** The `where` no row holds: Prisma reads it so at the top of a `where` and inside a relation's. */
 export const NO_ROW: PrismaWhere = Object.freeze({ OR: [] })
 
+/**
+ * What Prisma 7's client says with values of its own: its `Prisma.AnyNull`, which a Json field's
+ * null is compared with (the generated model source's and query spec's `jsonNull`), given where a
+ * condition may test one.
+ */
+export interface PrismaTerms {
+  /** The client's `Prisma.AnyNull`. */
+  jsonNull?: unknown
+}
+
 /** `condition` as a `where`; undefined when it holds for every row. */
-export function prismaWhere(condition: Condition | undefined): PrismaWhere | undefined {
-  const written = write(condition)
+export function prismaWhere(
+  condition: Condition | undefined,
+  terms: PrismaTerms = {}
+): PrismaWhere | undefined {
+  const written = write(condition, terms)
   return written === true ? undefined : written === false ? NO_ROW : written
 }
 
@@ -34,30 +47,31 @@ export function prismaWhere(condition: Condition | undefined): PrismaWhere | und
  */
 export function nestableWhere(
   condition: Condition | undefined,
-  key: string | undefined
+  key: string | undefined,
+  terms?: PrismaTerms
 ): PrismaWhere | undefined {
-  const where = prismaWhere(condition)
+  const where = prismaWhere(condition, terms)
   return where === NO_ROW && key !== undefined ? { [key]: { in: [] } } : where
 }
 
 /** A written level: a where, or a constant (every row, no row). */
 type Written = PrismaWhere | boolean
 
-function write(condition: Condition | undefined): Written {
+function write(condition: Condition | undefined, terms: PrismaTerms): Written {
   if (condition === undefined) return true
   switch (condition.kind) {
     case 'never':
       return false
     case 'and':
-      return writeAnd(condition.parts)
+      return writeAnd(condition.parts, terms)
     case 'or':
-      return writeOr(condition.parts)
+      return writeOr(condition.parts, terms)
     case 'not': {
-      const part = write(condition.part)
+      const part = write(condition.part, terms)
       return typeof part === 'boolean' ? !part : { NOT: part }
     }
     case 'field':
-      return { [condition.field]: fieldFilter(condition.test) }
+      return { [condition.field]: fieldFilter(condition.field, condition.test, terms) }
     case 'relation': {
       const { relation, quantifier } = condition
       if (condition.condition === undefined) {
@@ -66,16 +80,16 @@ function write(condition: Condition | undefined): Written {
         if (quantifier === 'isNot') return { [relation]: { is: null } }
         return { [relation]: { [quantifier]: {} } }
       }
-      return { [relation]: { [quantifier]: relatedWhere(condition.condition) } }
+      return { [relation]: { [quantifier]: relatedWhere(condition.condition, terms) } }
     }
     case 'past':
-      return write(pastCondition(condition.past))
+      return write(pastCondition(condition.past), terms)
   }
 }
 
 /** A related model's where inside a relation's filter, where Prisma reads `{}` and `{ OR: [] }` right. */
-function relatedWhere(condition: Condition): PrismaWhere {
-  const written = write(condition)
+function relatedWhere(condition: Condition, terms: PrismaTerms): PrismaWhere {
+  const written = write(condition, terms)
   return written === true ? {} : written === false ? { OR: [] } : written
 }
 
@@ -83,11 +97,11 @@ function relatedWhere(condition: Condition): PrismaWhere {
  * Every one of `parts`: the fields of parts on distinct fields in one object, as a where is
  * usually written (Prisma's work grows with the depth it walks), the others in its `AND`.
  */
-function writeAnd(parts: readonly Condition[]): Written {
+function writeAnd(parts: readonly Condition[], terms: PrismaTerms): Written {
   const merged: PrismaWhere = {}
   const rest: PrismaWhere[] = []
   for (const part of parts) {
-    const written = write(part)
+    const written = write(part, terms)
     if (written === false) return false
     if (written === true) continue
     if (!mergeInto(merged, written)) rest.push(written)
@@ -136,10 +150,10 @@ function isFilter(value: unknown): value is PrismaWhere {
   )
 }
 
-function writeOr(parts: readonly Condition[]): Written {
+function writeOr(parts: readonly Condition[], terms: PrismaTerms): Written {
   const branches: PrismaWhere[] = []
   for (const part of parts) {
-    const written = write(part)
+    const written = write(part, terms)
     if (written === true) return true
     if (written !== false) branches.push(written)
   }
@@ -147,8 +161,11 @@ function writeOr(parts: readonly Condition[]): Written {
   return branches.length === 1 ? (branches[0] as PrismaWhere) : { OR: branches }
 }
 
-/** A field's test as Prisma's filter of the field (or its value, for an equality). */
-function fieldFilter(test: FieldTest): unknown {
+/**
+ * A field's test as Prisma's filter of the field (or its value, for an equality). A Json field's
+ * `not` takes a value, not a filter: its null is `{ equals: AnyNull }`, any other `{ not: AnyNull }`.
+ */
+function fieldFilter(field: string, test: FieldTest, terms: PrismaTerms): unknown {
   const mode = 'caseless' in test && test.caseless ? { mode: 'insensitive' } : {}
   switch (test.op) {
     case 'equals':
@@ -163,13 +180,24 @@ function fieldFilter(test: FieldTest): unknown {
     case 'startsWith':
     case 'endsWith':
       return { [test.op]: test.pattern, ...mode }
+    case 'jsonNull':
+      return { equals: jsonNullOf(field, terms) }
     case 'not':
-      return { not: fieldFilter(test.test) }
+      if (test.test.op === 'jsonNull') return { not: jsonNullOf(field, terms) }
+      return { not: fieldFilter(field, test.test, terms) }
     case 'opaque':
       return test.operators
     default:
       return { [test.op]: test.value, ...mode }
   }
+}
+
+function jsonNullOf(field: string, { jsonNull }: PrismaTerms): unknown {
+  if (jsonNull === undefined)
+    throw new TypeError(
+      `The test of the Json field ${field}'s null needs the client's Prisma.AnyNull (jsonNull).`
+    )
+  return jsonNull
 }
 
 /** A value Prisma takes as a field's equality written alone (`{ title: 'Dune' }`). */

@@ -65,6 +65,8 @@ function testMisfit(test: FieldTest, column: CompiledColumn, at: string): string
     case 'startsWith':
     case 'endsWith':
       return takes(test.pattern) ? undefined : path
+    case 'jsonNull':
+      return undefined
     case 'opaque':
       // Carried for Prisma to read and check (a Json path, a list's `has`); a list's comparison
       // given one value is the scope reader's fault to find.

@@ -90,6 +90,11 @@ export interface Dialect {
   quote(name: string): string
   /** The `n`th (1-based) parameter of a statement the compiled engine writes (`$1`, `?`). */
   placeholder(n: number): string
+  /**
+   * The test that a Json column (quoted) holds the database's `NULL` or JSON's `null`, as Prisma's
+   * client writes `equals: Prisma.AnyNull` there; absent where Prisma stores no Json.
+   */
+  jsonNull?(column: string): string
 }
 
 const numbered = (n: number) => `$${n}`
@@ -116,6 +121,7 @@ const POSTGRES: Dialect = {
   adapterErrors: { kind: 'postgres', sqlState: 'code' },
   quote: doubleQuote,
   placeholder: numbered,
+  jsonNull: (column) => `(${column}::jsonb = 'null'::jsonb OR ${column} IS NULL)`,
 }
 
 /** In the order messages list them. */
@@ -143,6 +149,9 @@ const DIALECTS: Record<string, Dialect> = {
     },
     quote: (name) => `\`${name.replace(/`/g, '``')}\``,
     placeholder: positional,
+    // Its JSON is text that a JSON value may spell in more than one way: compared as JSON.
+    jsonNull: (column) =>
+      `((JSON_CONTAINS(${column}, 'null') AND JSON_CONTAINS('null', ${column})) OR ${column} IS NULL)`,
   },
   sqlite: {
     name: 'SQLite',
@@ -156,6 +165,8 @@ const DIALECTS: Record<string, Dialect> = {
     ranges: rangesFrom('0001-01-01T00:00:00.000Z'),
     quote: doubleQuote,
     placeholder: positional,
+    // Its JSON is text as Prisma's client writes it: JSON's null is `null`.
+    jsonNull: (column) => `(${column} = 'null' OR ${column} IS NULL)`,
   },
   sqlserver: {
     name: 'SQL Server',

@@ -144,18 +144,25 @@ describe('the filters as the prisma engine writes them', () => {
     })
   })
 
-  it('compares a Json field’s exists with the client’s null sentinel, never a plain null', () => {
+  it('tests a Json field’s exists as its null, which Prisma compares with its own sentinel', () => {
     const anyNull = Symbol('AnyNull')
     const exists = (value: boolean) =>
-      filterWhere([{ kind: 'exists', field: 'payload', value, json: true }], {
+      filterCondition([{ kind: 'exists', field: 'payload', value, json: true }], {
         likeEscape: 'none',
-        jsonNull: anyNull,
       })
-    expect(exists(true)).toEqual({ payload: { not: anyNull } })
-    expect(exists(false)).toEqual({ payload: { equals: anyNull } })
-    expect(() =>
-      filterWhere([{ kind: 'exists', field: 'payload', value: true, json: true }])
-    ).toThrow(/jsonNull/)
+    const isNull = { op: 'jsonNull' }
+    expect(exists(false)).toEqual({ kind: 'field', field: 'payload', test: isNull })
+    expect(exists(true)).toEqual({
+      kind: 'field',
+      field: 'payload',
+      test: { op: 'not', test: isNull },
+    })
+    expect(prismaWhere(exists(true), { jsonNull: anyNull })).toEqual({ payload: { not: anyNull } })
+    expect(prismaWhere(exists(false), { jsonNull: anyNull })).toEqual({
+      payload: { equals: anyNull },
+    })
+    // Never a plain null, which Prisma refuses for a Json field.
+    expect(() => prismaWhere(exists(true))).toThrow(/Prisma\.AnyNull/)
   })
 
   it('writes a relation to composite keys on the foreign keys, or through the relation', () => {

@@ -9,6 +9,7 @@ import {
   allOf,
   anyOf,
   type Condition,
+  type FieldTest,
   fieldEquals,
   onField,
   throughRelation,
@@ -39,8 +40,6 @@ export interface FilterConditionOptions {
    * LIKE has no escape character (SQLite), `mode` elsewhere.
    */
   caseless?: Caseless | undefined
-  /** The client's `Prisma.AnyNull`, for `exists` on a Json field. */
-  jsonNull?: unknown
   /**
    * The related rows the caller may see, by relation: a condition through a relation matches only
    * those, so that no filter tells a caller about rows it cannot see (docs/security.md).
@@ -51,17 +50,11 @@ export interface FilterConditionOptions {
 /** The condition of the rows every filter accepts; undefined without filters. */
 export function filterCondition(
   conditions: readonly FilterCondition[],
-  {
-    likeEscape = 'backslash',
-    caseless,
-    jsonNull,
-    scopeOf = () => undefined,
-  }: FilterConditionOptions = {}
+  { likeEscape = 'backslash', caseless, scopeOf = () => undefined }: FilterConditionOptions = {}
 ): Condition | undefined {
   const options: WrittenAs = {
     likeEscape,
     caseless: caseless ?? (likeEscape === 'none' ? 'like' : 'mode'),
-    jsonNull,
   }
   return levelCondition(conditions, options, scopeOf)
 }
@@ -115,14 +108,10 @@ function levelCondition(
   return allOf(parts)
 }
 
-/**
- * How the database reads LIKE escapes and ignores case, and the client's `Prisma.AnyNull` for Json
- * fields.
- */
+/** How the database reads LIKE escapes and ignores case. */
 interface WrittenAs {
   likeEscape: LikeEscape
   caseless: Caseless
-  jsonNull: unknown
 }
 
 /**
@@ -167,7 +156,7 @@ function filterPart(condition: FilterCondition, options: WrittenAs): Condition {
     case 'boolean':
       return fieldEquals(field, condition.value)
     case 'exists':
-      return existsCondition(field, condition, options)
+      return existsCondition(field, condition)
     case 'range':
       if (condition.operator === 'between') {
         const [low, high] = condition.value
@@ -193,23 +182,17 @@ function filterPart(condition: FilterCondition, options: WrittenAs): Condition {
 }
 
 /**
- * An exists filter: a to-one relation's related row, or a column's value, there or not. Both Json
- * nulls are served as `null`: the client's `Prisma.AnyNull` is either, compared as Prisma's own
- * sentinel (a test the plan carries for the `prisma` engine alone).
+ * An exists filter: a to-one relation's related row, or a column's value, there or not. A Json
+ * field's value is there when it is neither null: both are served as `null`.
  */
 function existsCondition(
   field: string,
-  condition: Extract<FilterCondition, { kind: 'exists' }>,
-  options: WrittenAs
+  condition: Extract<FilterCondition, { kind: 'exists' }>
 ): Condition {
   if (condition.relation) return throughRelation(field, condition.value ? 'is' : 'isNot')
   if (condition.json) {
-    if (options.jsonNull === undefined)
-      throw new TypeError(
-        `The exists filter on the Json field ${field} needs the query spec's jsonNull.`
-      )
-    const operators = condition.value ? { not: options.jsonNull } : { equals: options.jsonNull }
-    return onField(field, { op: 'opaque', operators })
+    const test: FieldTest = { op: 'jsonNull' }
+    return onField(field, condition.value ? { op: 'not', test } : test)
   }
   return condition.value
     ? onField(field, { op: 'not', test: { op: 'null' } })

@@ -113,7 +113,6 @@ export function selectRows(
     caseless:
       (database === undefined ? undefined : dialectOf(database).caseless) ??
       (spec.likeEscape === 'none' ? 'like' : 'mode'),
-    jsonNull: spec.jsonNull,
     scopeOf,
   })
   const rows: PlannedRows = condition ? { condition } : {}

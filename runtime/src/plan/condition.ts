@@ -65,7 +65,14 @@ export type Pattern = 'contains' | 'startsWith' | 'endsWith'
  * filters read them: escaped by whoever wrote it, as the database reads escapes. `caseless` tests
  * ignore the text's case (Prisma's `mode: 'insensitive'`: for `equals`, a pattern too).
  */
-export type FieldTest = CompareTest | ListTest | NullTest | PatternTest | NotTest | OpaqueTest
+export type FieldTest =
+  | CompareTest
+  | ListTest
+  | NullTest
+  | JsonNullTest
+  | PatternTest
+  | NotTest
+  | OpaqueTest
 
 /** The value compared with one value. */
 export interface CompareTest {
@@ -93,6 +100,15 @@ export interface NullTest {
   readonly op: 'null'
 }
 
+/**
+ * A Json field's value is null: the database's `NULL` or JSON's `null`, which are both served as
+ * `null` (docs/filters.md).
+ */
+export interface JsonNullTest {
+  /** The test. */
+  readonly op: 'jsonNull'
+}
+
 /** The text matches a LIKE pattern. */
 export interface PatternTest {
   /** Where the pattern stands in the text. */
@@ -112,9 +128,9 @@ export interface NotTest {
 }
 
 /**
- * A test the plan carries without reading it (a Json path, a list's `has`, a full-text `search`,
- * a client's null sentinel compared): by its Prisma operators, which the `prisma` engine writes
- * as they are and the compiled engine does not write.
+ * A test of a user's scope the plan carries without reading it (a Json path, a list's `has`, a
+ * full-text `search`, a client's null sentinel compared): by its Prisma operators, which the
+ * `prisma` engine writes as they are and the compiled engine does not write.
  */
 export interface OpaqueTest {
   /** The test. */

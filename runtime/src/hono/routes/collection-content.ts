@@ -12,7 +12,7 @@ import type { DeclaredEmbed } from '../../contract/properties.js'
 import type { CallerView } from '../../data/caller-view.js'
 import type { DataAccess } from '../../data/data-access.js'
 import type { ParentRows } from '../../data/parent-check.js'
-import { prismaOrderBy, prismaWhere } from '../../data/prisma-where.js'
+import { type PrismaTerms, prismaOrderBy, prismaWhere } from '../../data/prisma-where.js'
 import { type Snapshot, snapshotOf } from '../../data/snapshot.js'
 import {
   type PlannedRows,
@@ -61,7 +61,7 @@ function handSource<Row extends object, Where>(
   operation: CollectionOperation<unknown>,
   planned: PlannedRows
 ): CollectionSource<Row, Where> {
-  const selection = handSelection(planned)
+  const selection = handSelection(planned, { jsonNull: operation.query?.jsonNull })
   if (typeof source !== 'function' && (selection.where || selection.orderBy)) {
     throw new TypeError(
       `serveCollection: ${operation.path} declares filters or an order; pass a function from the selection to a source`
@@ -80,8 +80,11 @@ function handSource<Row extends object, Where>(
 }
 
 /** The selection as a source given by hand reads it. */
-function handSelection({ condition, order, properties, omitted }: PlannedRows): RowSelection {
-  const where = prismaWhere(condition)
+function handSelection(
+  { condition, order, properties, omitted }: PlannedRows,
+  terms: PrismaTerms
+): RowSelection {
+  const where = prismaWhere(condition, terms)
   return {
     ...(where ? { where } : {}),
     ...(order ? { orderBy: prismaOrderBy(order), reverse: prismaOrderBy(order, true) } : {}),
@@ -262,7 +265,7 @@ function providerCall<M, Row extends object, Where, C extends Context, FilterWhe
   const where =
     origin.kind === 'data'
       ? origin.access.providerWhere(selection.rows, callerOf(access))
-      : prismaWhere(selection.rows.condition)
+      : prismaWhere(selection.rows.condition, { jsonNull: operation.query?.jsonNull })
   // The selection is built from the operation's spec, which the generator wrote from the model:
   // its where and orderBy are the model's Prisma inputs the provider is typed with.
   const query = {

@@ -167,9 +167,9 @@ function handlerQuery(query: QueryMap, spec: QuerySpec | undefined, base: string
   return {
     filters,
     order,
-    where: prismaWhere(
-      filterCondition(filters, { likeEscape: spec.likeEscape, jsonNull: spec.jsonNull })
-    ),
+    where: prismaWhere(filterCondition(filters, { likeEscape: spec.likeEscape }), {
+      jsonNull: spec.jsonNull,
+    }),
     orderBy: order.length > 0 ? prismaOrderBy(order) : undefined,
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { OrderField } from '../contract/order.js'
-import { type KeysetPast, rowValueOf } from '../paging/keyset-position.js'
 import { fieldEquals, onField } from '../plan/condition.js'
+import { type KeysetPast, rowValueOf } from '../plan/keyset-position.js'
 import { CompiledStatements } from './compiled-sql.js'
 import { prismaWhere } from './prisma-where.js'
 

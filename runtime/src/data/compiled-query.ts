@@ -11,9 +11,9 @@ import type { CompiledColumn, CompiledModel, TableName } from '../contract/model
 import type { OrderField } from '../contract/order.js'
 import { type Dialect, qualifiedTable } from '../database/dialects.js'
 import { isDecimal } from '../decimal.js'
-import { type KeysetPast, type KeysetPosition, rowValueOf } from '../paging/keyset-position.js'
 import { allOf, type Condition, type FieldTest } from '../plan/condition.js'
 import { pastCondition } from '../plan/keyset.js'
+import { type KeysetPast, type KeysetPosition, rowValueOf } from '../plan/keyset-position.js'
 import {
   type ConditionScope,
   type ConditionWriter,

@@ -9,8 +9,8 @@
 import type { CompiledColumn, CompiledModel } from '../contract/model-source.js'
 import type { OrderField } from '../contract/order.js'
 import { type Dialect, dialectOf } from '../database/dialects.js'
-import type { KeysetPast } from '../paging/keyset-position.js'
 import { allOf, type Condition, onField, walkConditions } from '../plan/condition.js'
+import type { KeysetPast } from '../plan/keyset-position.js'
 import { QueryBuilder, type SqlQuery } from './compiled-query.js'
 
 /**

@@ -15,9 +15,9 @@ import { rangesOf } from '../database/dialects.js'
 import { isDecimal } from '../decimal.js'
 import { badRequest } from '../errors.js'
 import { isRepeated, type QueryMap, type QueryValue } from '../iri/query-string.js'
+import { operatorFor } from '../plan/keyset-position.js'
 import { readColumnValue } from '../values/column-value.js'
 import { isoText } from '../values/iso-text.js'
-import { operatorFor } from './keyset-position.js'
 import type { CollectionPage, CollectionSource, LinkTarget, RowWindow } from './types.js'
 
 /** A position in the key order read from the request: "after" (forward) or "before" (backward). */

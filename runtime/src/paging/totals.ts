@@ -9,6 +9,8 @@
  *   bounded in memory, per instance.
  */
 
+import type { Condition } from '../plan/condition.js'
+
 /** How far `totalItems` can be trusted: shown in responses when it is not `exact`. */
 export type TotalAccuracy = 'exact' | 'estimated' | 'cached'
 
@@ -157,14 +159,13 @@ export class CountCache {
 }
 
 /**
- * The key of a cached count: the rows counted (the plan's condition, plan/condition.ts: the
- * request's filters and the caller's scope), '' without any. Bigints (BigInt ids and values) are
- * written with an `n`, which JSON cannot otherwise hold; Prisma's null sentinels (`DbNull`,
- * `JsonNull`, `AnyNull`: instances without fields, which JSON writes as `{}`, carried in the tests
- * the plan leaves to Prisma) by their class, so that conditions that differ only in them never
- * share a count.
+ * The key of a cached count: the rows counted (the plan's condition: the request's filters and the
+ * caller's scope), '' without any. Bigints (BigInt ids and values) are written with an `n`, which
+ * JSON cannot otherwise hold; Prisma's null sentinels (`DbNull`, `JsonNull`, `AnyNull`: instances
+ * without fields, which JSON writes as `{}`, carried in the tests of users' scopes the plan leaves
+ * to Prisma) by their class, so that conditions that differ only in them never share a count.
  */
-export function countKey(condition: unknown): string {
+export function countKey(condition: Condition | undefined): string {
   if (condition === undefined) return ''
   return JSON.stringify(condition, (_, value) => {
     if (typeof value === 'bigint') return `${value}n`

@@ -4,7 +4,7 @@
  * request asks for, where rows come from, and the page every strategy produces for the renderer.
  */
 import type { QueryValue } from '../iri/query-string.js'
-import type { KeysetPast } from './keyset-position.js'
+import type { KeysetPast } from '../plan/keyset-position.js'
 import type { PageAndTotal, TotalAccuracy } from './totals.js'
 
 /** What a request asks for, once its paging parameters are read and checked. */

@@ -9,7 +9,7 @@
  * holds when each of its parts does, `or` when one does, `not` when its part does not.
  */
 
-import type { KeysetPast } from '../paging/keyset-position.js'
+import type { KeysetPast } from './keyset-position.js'
 
 /** A condition on the rows of one model. */
 export type Condition = Never | And | Or | Not | FieldCondition | RelationCondition | PastCondition
@@ -155,7 +155,7 @@ export interface RelationCondition {
   readonly condition?: Condition | undefined
 }
 
-/** The rows past a cursor position in a key order (paging/keyset-position.ts). */
+/** The rows past a cursor position in a key order (keyset-position.ts). */
 export interface PastCondition {
   /** The kind of condition. */
   readonly kind: 'past'

@@ -1,6 +1,6 @@
 /**
  * @module
- * The rows past a cursor position (paging/keyset-position.ts) as conditions on the key's fields:
+ * The rows past a cursor position (keyset-position.ts) as conditions on the key's fields:
  * a lexicographic comparison, led by a range on the first field so that an index on the key can
  * seek to the position instead of scanning to it.
  *
@@ -14,8 +14,8 @@
  */
 
 import type { OrderField } from '../contract/order.js'
-import { type KeysetPast, operatorFor } from '../paging/keyset-position.js'
 import { allOf, anyOf, type Condition, fieldEquals, onField } from './condition.js'
+import { type KeysetPast, operatorFor } from './keyset-position.js'
 
 /** The rows past `past`, as the fields' comparisons. */
 export function pastCondition({

@@ -194,6 +194,10 @@ describe('compiled statements', () => {
       sqlite.rows({ condition: c({ title: { contains: 'a', mode: 'insensitive' } }) })
     ).toBeUndefined()
     expect(sqlite.rows({ condition: c({ tags: { has: 'a' } }) })).toBeUndefined()
+    // A value the client reads itself (Prisma's null sentinel, a reference to a field).
+    class DbNull {}
+    expect(sqlite.rows({ condition: c({ payload: new DbNull() }) })).toBeUndefined()
+    expect(sqlite.rows({ condition: c({ payload: { not: new DbNull() } }) })).toBeUndefined()
     expect(on('postgresql').count(c({ title: { contains: 'a', mode: 'insensitive' } }))?.sql).toBe(
       'SELECT COUNT(*) AS total FROM "Book" WHERE "title" ILIKE $1'
     )

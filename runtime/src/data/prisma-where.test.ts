@@ -137,6 +137,34 @@ describe('a scope read, then written for Prisma', () => {
     const reference = { id: { in: Object.assign(Object.create({}), { name: 'ids' }) } }
     expect(settleWhere(reference)).toEqual(reference)
   })
+
+  it('carries a value of a class the plan does not compare as Prisma wrote it', () => {
+    // Prisma's null sentinels and a reference to a field: instances the client reads itself.
+    class DbNull {}
+    class FieldRef {
+      name = 'limit'
+    }
+    const sentinel = new DbNull()
+    const reference = new FieldRef()
+    for (const where of [
+      { payload: { equals: sentinel } },
+      { payload: { not: sentinel } },
+      { stock: { lt: reference } },
+    ])
+      expect(readWhere(where)).toEqual({
+        kind: 'field',
+        field: Object.keys(where)[0],
+        test: { op: 'opaque', operators: Object.values(where)[0] },
+      })
+    expect(settleWhere({ payload: sentinel })).toEqual({ payload: { equals: sentinel } })
+    // The values the plan compares stay typed.
+    const at = new Date('2024-01-01T00:00:00Z')
+    expect(readWhere({ createdAt: { lt: at } })).toEqual({
+      kind: 'field',
+      field: 'createdAt',
+      test: { op: 'lt', value: at },
+    })
+  })
 })
 
 describe('joining conditions', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { onField } from '../plan/condition.js'
+import { readWhere } from '../plan/scope-reader.js'
 import {
   CountCache,
   countKey,
@@ -137,8 +138,7 @@ describe('helpers', () => {
     // carries unread, are different keys.
     class DbNull {}
     class JsonNull {}
-    const payload = (sentinel: object) =>
-      onField('payload', { op: 'opaque', operators: { equals: sentinel } })
+    const payload = (sentinel: object) => readWhere({ payload: { equals: sentinel } })
     expect(countKey(payload(new DbNull()))).not.toBe(countKey(payload(new JsonNull())))
     expect(countKey(payload(new DbNull()))).toContain('{"equals":"[DbNull]"}')
     expect(countKey(idAbove(10))).not.toBe(countKey(idAbove(11)))

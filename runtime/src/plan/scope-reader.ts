@@ -11,6 +11,7 @@
  */
 
 import type { ScopeWhere } from '../contract/access-rules.js'
+import { isDecimal } from '../decimal.js'
 import {
   allOf,
   anyOf,
@@ -120,7 +121,8 @@ function readField(key: string, value: unknown, at: string): Condition | undefin
     checkValues(value, at)
     return onField(key, { op: 'equals', value })
   }
-  if (!isPlainObject(value)) return onField(key, { op: 'equals', value })
+  if (!isPlainObject(value))
+    return onField(key, isValue(value) ? { op: 'equals', value } : opaque('equals', value, false))
   const keys = Object.keys(value)
   if (keys.length === 0) throw new WhereFault(at, '{}, which Prisma reads as no condition,')
   if (keys.some((name) => OPERATORS.has(name))) {
@@ -190,9 +192,13 @@ function readTests(field: string, operators: ScopeWhere): Condition | undefined 
   return allOf(tests.map((test) => onField(field, test)))
 }
 
-/** One operator's test. */
+/**
+ * One operator's test. A value of a class the plan does not compare (Prisma's null sentinels
+ * `DbNull`, `JsonNull` and `AnyNull`, a reference to a field) is Prisma's to read: carried opaque.
+ */
 function testOf(op: string, value: unknown, caseless: boolean): FieldTest {
   const mode = caseless ? { caseless: true as const } : {}
+  if (!isValue(value)) return opaque(op, value, caseless)
   if (PATTERNS.has(op) && typeof value === 'string')
     return { op: op as Pattern, pattern: value, ...mode }
   if ((op === 'in' || op === 'notIn') && Array.isArray(value)) return { op, values: value, ...mode }
@@ -200,7 +206,28 @@ function testOf(op: string, value: unknown, caseless: boolean): FieldTest {
   if (value === null && op === 'equals') return { op: 'null' }
   if (op === 'equals' || op === 'lt' || op === 'lte' || op === 'gt' || op === 'gte')
     return { op, value, ...mode }
-  return { op: 'opaque', operators: { [op]: value, ...(caseless ? { mode: 'insensitive' } : {}) } }
+  return opaque(op, value, caseless)
+}
+
+/** One operator carried as Prisma writes it. */
+const opaque = (op: string, value: unknown, caseless: boolean): FieldTest => ({
+  op: 'opaque',
+  operators: { [op]: value, ...(caseless ? { mode: 'insensitive' } : {}) },
+})
+
+/**
+ * Whether the plan compares `value` itself: a scalar, a date, a decimal, bytes, a list, or a plain
+ * object (a Json value, or a field's condition).
+ */
+function isValue(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true
+  return (
+    Array.isArray(value) ||
+    isPlainObject(value) ||
+    value instanceof Date ||
+    value instanceof Uint8Array ||
+    isDecimal(value)
+  )
 }
 
 /** The test a `not` negates: a value, null, or a field's condition of its own. */

@@ -124,4 +124,43 @@ model Book {
       'error: Model "Event", @pagination, option "engine": must be "prisma" or "compiled", got "raw"',
     ])
   })
+
+  it('hands the model source the client’s AnyNull where a filter tests a Json field’s null', async () => {
+    const datamodel = await loadDatamodel(`/// @pagination
+/// @filter(exists: [payload])
+model Log {
+  id      Int    @id
+  payload Json?
+  notes   Note[]
+}
+
+/// @pagination
+/// @filter(exists: ["log.payload"])
+model Note {
+  id    Int  @id
+  logId Int
+  log   Log  @relation(fields: [logId], references: [id])
+}
+
+/// @pagination
+model Tag {
+  id   Int    @id
+  data Json?
+}`)
+    const { files } = buildHydra({
+      datamodel,
+      provider: 'postgresql',
+      clientModule: '../prisma/client.js',
+    })
+    // On its own field and through a relation: the sentinel, imported as a value.
+    for (const name of ['log.ts', 'note.ts']) {
+      const file = files.get(name) ?? ''
+      expect(file, name).toMatch(/, jsonNull: Prisma\.AnyNull \} satisfies ModelSource/)
+      expect(file, name).toContain(
+        "import { Prisma, type PrismaClient } from '../prisma/client.js'"
+      )
+    }
+    // No such filter: neither the sentinel nor the value's import.
+    expect(files.get('tag.ts')).not.toContain('AnyNull')
+  })
 })

@@ -182,8 +182,9 @@ export type FilterSpec = (
   /**
    * `relation`: an optional to-one relation, which exists when it has a related item (of `model`,
    * the related model's name). `json`: a `Json` field, which exists when it holds neither the
-   * database's null nor JSON's `null` (both are served as `null`), compared with the spec's
-   * `jsonNull`.
+   * database's null nor JSON's `null` (both are served as `null`), which the `prisma` engine
+   * compares with the client's `Prisma.AnyNull`: the model source's `jsonNull` on generated
+   * routes, the spec's on custom collections and sources given by hand.
    */
   | {
       /** ExistsFilter: `exists[publishedAt]=true`. */
@@ -237,6 +238,8 @@ export interface QuerySpec {
   /**
    * The app's Prisma client's `Prisma.AnyNull`, set when a `Json` field takes an exists filter:
    * Prisma compares a Json field with its own null sentinels only, never with a plain `null`.
+   * Read by custom collections and sources given by hand (generated routes read the model
+   * source's).
    */
   jsonNull?: unknown
   /** The property filter (docs/member-shape.md): which properties clients may select and embed. */

@@ -146,7 +146,7 @@ describe('compiled statements', () => {
     expect(query?.args).toEqual(['50\\%\\_x\\\\%'])
   })
 
-  it('tests a Json column’s null, the database’s or JSON’s, as Prisma writes AnyNull', () => {
+  it('tests a Json column’s null, the database’s or JSON’s, in each database’s SQL', () => {
     const isNull = onField('payload', { op: 'jsonNull' })
     const notNull = onField('payload', { op: 'not', test: { op: 'jsonNull' } })
     const count = 'SELECT COUNT(*) AS total FROM "Book" WHERE'
@@ -159,8 +159,15 @@ describe('compiled statements', () => {
     expect(on('mysql').count(isNull)?.sql).toBe(
       `${count} ((JSON_CONTAINS(\`payload\`, 'null') AND JSON_CONTAINS('null', \`payload\`)) OR \`payload\` IS NULL)`
     )
+    expect(on('postgresql').count(notNull)?.sql).toBe(
+      `${count} NOT ("payload"::jsonb = 'null'::jsonb OR "payload" IS NULL)`
+    )
+    const mysql = on('mysql').count(notNull)
+    expect(mysql?.sql).toBe(
+      `${count} NOT ((JSON_CONTAINS(\`payload\`, 'null') AND JSON_CONTAINS('null', \`payload\`)) OR \`payload\` IS NULL)`
+    )
     // No parameter: the test holds no client value.
-    expect(on('mysql').count(notNull)?.args).toEqual([])
+    expect(mysql?.args).toEqual([])
     expect(on('sqlserver').count(isNull)).toBeUndefined()
   })
 

@@ -195,7 +195,7 @@ function fieldFilter(field: string, test: FieldTest, terms: PrismaTerms): unknow
 function jsonNullOf(field: string, { jsonNull }: PrismaTerms): unknown {
   if (jsonNull === undefined)
     throw new TypeError(
-      `The test of the Json field ${field}'s null needs the client's Prisma.AnyNull (jsonNull).`
+      `The test of the Json field ${field}'s null needs the client's Prisma.AnyNull (the model source's jsonNull): run \`prisma generate\` with this version of the generator.`
     )
   return jsonNull
 }

@@ -149,7 +149,7 @@ const DIALECTS: Record<string, Dialect> = {
     },
     quote: (name) => `\`${name.replace(/`/g, '``')}\``,
     placeholder: positional,
-    // Its JSON is text that a JSON value may spell in more than one way: compared as JSON.
+    // JSON's null compared as JSON, whatever its spelling in MariaDB's text (MySQL's is binary).
     jsonNull: (column) =>
       `((JSON_CONTAINS(${column}, 'null') AND JSON_CONTAINS('null', ${column})) OR ${column} IS NULL)`,
   },

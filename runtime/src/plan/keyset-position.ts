@@ -4,9 +4,9 @@
  * read it from a cursor or the last row of a batch): the key's fields with their directions, the
  * position's values, the way read and whether the position itself belongs. The engines write it in
  * their own language from its conditions (keyset.ts): a lexicographic comparison, or, when every
- * key runs the same way
- * and every value is given, in SQL's own definition the row-value comparison `(a, b) < (x, y)`
- * ({@link rowValueOf}), which SQLite and PostgreSQL read as one range of an index on `(a, b)`.
+ * key runs the same way and every value is given, in SQL's own definition the row-value
+ * comparison `(a, b) < (x, y)` ({@link rowValueOf}), which SQLite and PostgreSQL read as one range
+ * of an index on `(a, b)`.
  */
 
 import type { OrderField } from '../contract/order.js'

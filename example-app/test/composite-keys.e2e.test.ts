@@ -450,6 +450,35 @@ describe('embedding a composite-keyed item (docs/member-shape.md)', () => {
 })
 
 describe('what the compiled engine hands to Prisma', () => {
+  it('is not a composite-keyed item: read by its key’s fields, the prisma engine’s bytes', async () => {
+    const servers = await Promise.all(
+      (['prisma', 'compiled'] as const).map((engine) =>
+        startServer(createHydraApp({ prisma, engine }).fetch)
+      )
+    )
+    try {
+      const [own, compiled] = servers.map((server) => server.origin) as [string, string]
+      for (const path of [lineIri(1, 1), lineIri(4, 4), '/stocks/warehouse=north;sku=2']) {
+        const [expected, response] = await Promise.all([
+          fetch(`${own}${path}`),
+          fetch(`${compiled}${path}`),
+        ])
+        expect(response.status, path).toBe(200)
+        expect(response.headers.get('Server-Timing'), path).not.toContain('handoff')
+        expect(await response.text(), path).toBe(await expected.text())
+      }
+      // A key no row has: the same 404.
+      const missing = lineIri(1, 2)
+      const [expected, response] = await Promise.all([
+        fetch(`${own}${missing}`),
+        fetch(`${compiled}${missing}`),
+      ])
+      expect([response.status, await response.text()]).toEqual([404, await expected.text()])
+    } finally {
+      for (const server of servers) await server.close()
+    }
+  })
+
   it('is named when the app is made', async () => {
     // A bin shows its shelf's key, read through the relation: every read of bins is Prisma's.
     const records: { level: string; fields: Record<string, unknown> }[] = []
@@ -480,8 +509,8 @@ describe('what the compiled engine hands to Prisma', () => {
       )
     )
     try {
-      const timing = async (origin: string) => {
-        const response = await fetch(`${origin}/order-lines`)
+      const timing = async (origin: string, path = '/order-lines') => {
+        const response = await fetch(`${origin}${path}`)
         expect(response.status).toBe(200)
         await response.arrayBuffer()
         return response.headers.get('Server-Timing') ?? ''
@@ -489,6 +518,9 @@ describe('what the compiled engine hands to Prisma', () => {
       const [plain, scoped] = servers.map((server) => server.origin) as [string, string]
       expect(await timing(plain)).not.toContain('handoff')
       expect(await timing(scoped)).toContain('handoff;desc="query"')
+      // An item too: read by its composite key's fields, or handed over and said so.
+      expect(await timing(plain, lineIri(1, 1))).not.toContain('handoff')
+      expect(await timing(scoped, lineIri(1, 1))).toContain('handoff;desc="query"')
     } finally {
       for (const server of servers) await server.close()
     }

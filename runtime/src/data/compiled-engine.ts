@@ -30,6 +30,18 @@ import type { SqlRunner } from './shared-adapter.js'
 /** The count in `column` of a statement's first row: a number, a bigint or text, by driver. */
 const countOf = (rows: unknown[][], column = 0): number => Number(rows[0]?.[column] ?? 0)
 
+/**
+ * The condition of the row keyed `value` at `field`: a composite key's value (its fields' values
+ * under the key's name, `{ orderId: 3, productId: 7 }`) is each of its fields'.
+ */
+function keyCondition(field: string, value: unknown): Condition {
+  const composite =
+    typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
+  if (!composite) return fieldEquals(field, value)
+  const parts = Object.entries(value).map(([name, part]) => fieldEquals(name, part))
+  return allOf(parts) ?? fieldEquals(field, value)
+}
+
 /** Whether a page's rows are the rows `counted` selects (no position of its own). */
 const sameRows = (page: FindManyArgs, counted: Condition | undefined): boolean =>
   page.past === undefined && page.condition === counted
@@ -198,16 +210,20 @@ export function compiledReads(
     inSnapshot,
     pagesAfter: true,
     async findUnique(read) {
-      // The row keyed `value` within `scope`: of the model by its statements, of another model
-      // (a sub-collection's parent) from the registry, when `field` is a column; else Prisma's.
+      // The row keyed `value` within `scope`: of the model by its page's statements (its embedded
+      // to-one relations joined), of another model (a sub-collection's parent) from the
+      // registry, when its key's fields are columns; else Prisma's.
       const { delegate, field, value, scope, shape } = read
-      const condition = allOf([fieldEquals(field, value), scope])
-      const own = delegate === model.delegate && !shape
-      const query = own ? statements.rows({ condition, take: 1 }) : undefined
-      const found = query
-        ? await rowsOf(whole, query)
-        : shape && condition && (await registryRows({ delegate, condition, shape, take: 1 }))
-      return found ? (found[0] ?? null) : prisma.findUnique(read)
+      const condition = allOf([keyCondition(field, value), scope])
+      const reads = delegate === model.delegate ? readsOf(shape) : undefined
+      const query = reads?.statements.rows({ condition, take: 1 })
+      const found =
+        reads && query
+          ? await rowsOf(reads, query)
+          : shape && condition && (await registryRows({ delegate, condition, shape, take: 1 }))
+      if (found) return found[0] ?? null
+      read.handoff?.(shape && shape.joined.length > 0 ? 'embed' : 'query')
+      return prisma.findUnique(read)
     },
   }
 }

@@ -109,12 +109,14 @@ export interface DataAccess<Row extends object> {
   providerWhere(selection: PlannedRows, view: CallerView): PrismaWhere | undefined
   /**
    * The item keyed `id` when the caller may see it, or null (the same 404 as a missing id); with
-   * the relations `properties` embeds read by the same query (docs/member-shape.md).
+   * the relations `properties` embeds read by the same query (docs/member-shape.md). `timing` is
+   * told what the compiled engine hands to Prisma.
    */
   item(
     id: unknown,
     view: CallerView,
-    properties?: PropertySelection | undefined
+    properties?: PropertySelection | undefined,
+    timing?: ServerTiming | undefined
   ): Promise<Row | null>
   /**
    * The rows of a sub-collection of the parent keyed `id`, with the check of that parent the page
@@ -185,12 +187,14 @@ export function createDataAccess<Row extends object>(
       ...options,
       countReads: countReads(targets, model.delegate),
     }) as DataAccess<Row>['source'],
-    async item(id, view, properties) {
+    async item(id, view, properties, timing) {
       // No row is visible: no id is looked up (every id answers the same 404).
       if (isNever(view.scope)) return null
-      const embedding = embeddingOf(model, properties, view, transaction)
+      const handoff = timing?.handoff
+      const embedding = embeddingOf(model, properties, view, transaction, handoff)
+      const keyed = { ...itemRead(model, id, view.scope), handoff }
       if (!embedding) {
-        const row = await lookUp(itemRead(model, id, view.scope))
+        const row = await lookUp(keyed)
         return row && holdsExactly(row, model.key, id) ? (row as Row) : null
       }
       // The item, its embedded relations (nested select) and their scope check on one database.
@@ -198,9 +202,7 @@ export function createDataAccess<Row extends object>(
       const on: ReadRun<PrismaModelReads> = (read) =>
         pinned((engines: ModelEngines) => read(engines.engineOf()))
       const { key } = model
-      const row = await on((reads) =>
-        reads.findUnique({ ...itemRead(model, id, view.scope), shape: embedding.shape })
-      )
+      const row = await on((reads) => reads.findUnique({ ...keyed, shape: embedding.shape }))
       if (!row || !holdsExactly(row, key, id)) return null
       const [restricted] = await embedding.restrict([row as Row], on)
       return restricted ?? null

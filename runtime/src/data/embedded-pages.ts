@@ -13,13 +13,9 @@ import { type EmbedRequest, firstPageArgs, relationOf } from '../filters/propert
 import { allOf, type Condition } from '../plan/condition.js'
 import { fieldsShape } from '../plan/read-shape.js'
 import { settledPages, togetherRead } from './first-pages-together.js'
+import type { HandoffCause } from './keyed-read.js'
 import { parentCondition } from './parent-condition.js'
-import type {
-  HandoffCause,
-  PrismaModelReads,
-  RowsRead,
-  TransactionOptions,
-} from './prisma-engine.js'
+import type { PrismaModelReads, RowsRead, TransactionOptions } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
 import { byKeys, keyText } from './row-keys.js'
 

@@ -7,6 +7,12 @@
 import type { Condition } from '../plan/condition.js'
 import type { ReadShape } from '../plan/read-shape.js'
 
+/**
+ * Why the compiled engine hands a read to the `prisma` engine: a relation it embeds, or a condition
+ * or order it cannot write.
+ */
+export type HandoffCause = 'embed' | 'query'
+
 /** The row of the model `delegate` names whose `field` is `value`, when `scope` holds for it. */
 export interface KeyedRead {
   /** The delegate of the row's model (`author`). */
@@ -19,6 +25,8 @@ export interface KeyedRead {
   readonly scope: Condition | undefined
   /** The fields read (absent: the model's columns). */
   readonly shape?: ReadShape | undefined
+  /** Told by the compiled engine when it hands this read to the `prisma` engine, with the cause. */
+  readonly handoff?: ((cause: HandoffCause) => void) | undefined
 }
 
 /** A keyed read an engine makes beside a page, in its transaction, and tells what it read. */

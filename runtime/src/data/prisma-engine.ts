@@ -13,7 +13,7 @@ import { countSql, dialectOf, qualifiedTable } from '../database/dialects.js'
 import { allOf, type Condition } from '../plan/condition.js'
 import type { KeysetPast } from '../plan/keyset-position.js'
 import type { ReadShape } from '../plan/read-shape.js'
-import type { KeyedRead, RowBeside } from './keyed-read.js'
+import type { HandoffCause, KeyedRead, RowBeside } from './keyed-read.js'
 import { snapshotOver } from './page-snapshot.js'
 import {
   type PrismaSelect,
@@ -42,9 +42,6 @@ export interface FindManyArgs {
    */
   handoff?: ((cause: HandoffCause) => void) | undefined
 }
-
-/** Why the compiled engine hands a page to the `prisma` engine: a relation it embeds, or a condition or order it cannot write. */
-export type HandoffCause = 'embed' | 'query'
 
 /** The options of the page-and-count transaction. */
 export interface TransactionOptions {

@@ -127,7 +127,7 @@ async function itemResponse<M, K extends IdKind>(
         : await inDataAccess(
             observation,
             { ...data, engine: rows.engineOf() },
-            () => work(() => rows.item(id, view, shape.selection)),
+            () => work(() => rows.item(id, view, shape.selection, observation.timing)),
             (found) => ({ 'hydra.items': found ? 1 : 0 })
           )
     if (!row) throw new HydraError(404, `No ${resource.name} with id "${raw}".`)

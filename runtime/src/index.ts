@@ -24,7 +24,6 @@ export { HydraError, type HydraErrorBody } from './errors.js'
 // Filters and client ordering, as custom data providers and handlers receive them
 // (docs/filters.md), and as custom collections declare them (docs/custom-collections.md)
 export { type CustomQueryOptions, customQuery } from './filters/custom-query.js'
-export type { ProviderQuery } from './filters/selection.js'
 export type { FilterCondition } from './filters/spec.js'
 export { serveContext } from './hono/app/context-routes.js'
 // Other methods, the public origin, requests Node cannot read (docs/errors.md, docs/deployment.md)
@@ -43,6 +42,7 @@ export {
 } from './hono/response/error-handlers.js'
 // Headers, content negotiation, CORS and hosts (docs/hydra.md, docs/deployment.md)
 export { type CorsOrigin, hydraHeaders } from './hono/response/hydra-headers.js'
+export type { ProviderQuery } from './hono/routes/app-reads.js'
 // Custom data providers of generated operations
 export type { CollectionProvider } from './hono/routes/collection-content.js'
 // Custom collections (docs/custom-collections.md)

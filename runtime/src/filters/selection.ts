@@ -5,7 +5,7 @@
  */
 
 import type { CollectionOperation } from '../contract/operations.js'
-import type { CursorKey, OrderEntry, OrderField } from '../contract/order.js'
+import type { CursorKey, OrderField } from '../contract/order.js'
 import { DATE_OPERATORS, type OrderFieldSpec } from '../contract/query.js'
 import { dialectOf, KEYSET_TYPES } from '../database/dialects.js'
 import type { QueryMap } from '../iri/query-string.js'
@@ -14,7 +14,7 @@ import { filterCondition, type RelationScope } from './filter-conditions.js'
 import { keyOf } from './id-order.js'
 import { type PropertySelection, readProperties } from './properties.js'
 import { readCollectionQuery } from './read.js'
-import type { CollectionQuery, FilterCondition } from './spec.js'
+import type { CollectionQuery } from './spec.js'
 
 /** Where rows come from for one request, as its plan holds it; `order` absent: the operation's. */
 export interface PlannedRows {
@@ -26,37 +26,6 @@ export interface PlannedRows {
   properties?: PropertySelection | undefined
   /** The model's columns the rows need not hold (hydra/member-shape.ts); absent: none. */
   omitted?: ReadonlySet<string> | undefined
-}
-
-/**
- * Where rows come from for one request, as a source given by hand (`serveSource`) reads them:
- * its filters as Prisma's `where`, the client's order as an `orderBy`; absent: the operation's.
- */
-export interface RowSelection<Where = Record<string, unknown>, OrderBy = Record<string, unknown>> {
-  /** The rows' condition: the filters. */
-  where?: Where | undefined
-  /** The client's order, as Prisma's `orderBy`. */
-  orderBy?: OrderBy[] | undefined
-  /** `orderBy` reversed, for pages read backward. */
-  reverse?: OrderBy[] | undefined
-  /** The properties the request selects and the relations it embeds; absent: every property. */
-  properties?: PropertySelection | undefined
-  /** The model's columns the rows need not hold (hydra/member-shape.ts); absent: none. */
-  omitted?: ReadonlySet<string> | undefined
-}
-
-/** What a custom data provider receives besides the paging request: the parsed query, typed. */
-export interface ProviderQuery<Where = Record<string, unknown>, OrderBy = Record<string, unknown>> {
-  /**
-   * The conditions the request asks for (all of them hold), their values read as the fields' types.
-   */
-  filters: FilterCondition[]
-  /** The client's order (primary key last), empty when none was asked for. */
-  order: OrderEntry[]
-  /** The filters as the generated query's `where`; undefined without filters. */
-  where: Where | undefined
-  /** The client's order as the generated query's `orderBy`; undefined: the operation's own. */
-  orderBy: OrderBy[] | undefined
 }
 
 export interface Selection {

@@ -14,13 +14,7 @@ import type { DataAccess } from '../../data/data-access.js'
 import type { ParentRows } from '../../data/parent-check.js'
 import { type PrismaTerms, prismaOrderBy, prismaWhere } from '../../data/prisma-where.js'
 import { type Snapshot, snapshotOf } from '../../data/snapshot.js'
-import {
-  type PlannedRows,
-  type ProviderQuery,
-  type RowSelection,
-  type Selection,
-  selectRows,
-} from '../../filters/selection.js'
+import { type PlannedRows, type Selection, selectRows } from '../../filters/selection.js'
 import { type MemberShape, memberShape } from '../../hydra/member-shape.js'
 import type { QueryMap } from '../../iri/query-string.js'
 import {
@@ -33,6 +27,7 @@ import type { CollectionResult, CollectionSource, PagingRequest } from '../../pa
 import type { CallerOperation } from '../access/caller-operation.js'
 import { applyCount, askedCount, varyByPrefer } from '../request/count-preference.js'
 import type { ResourceAppOptions } from './app-options.js'
+import type { ProviderQuery, RowSelection } from './app-reads.js'
 import type { RouteObservation } from './route-observation.js'
 
 /**

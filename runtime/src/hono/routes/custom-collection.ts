@@ -13,7 +13,6 @@ import { budgetOf, type DatabaseTimeouts } from '../../database/timeouts.js'
 import { type CustomQueryOptions, customQuery } from '../../filters/custom-query.js'
 import { filterCondition } from '../../filters/filter-conditions.js'
 import { readCollectionQuery } from '../../filters/read.js'
-import type { ProviderQuery } from '../../filters/selection.js'
 import type { HydraCollection } from '../../hydra/collection.js'
 import { pageDocument } from '../../hydra/page-document.js'
 import { collectionSearch } from '../../hydra/search.js'
@@ -34,6 +33,7 @@ import {
 import { restyleRouteError } from '../response/error-handlers.js'
 import type { JsonLdResponse } from '../response/json-ld.js'
 import type { ResourceAppOptions } from './app-options.js'
+import type { ProviderQuery } from './app-reads.js'
 import {
   inOperation,
   observeRoute,

@@ -49,6 +49,10 @@ beforeAll(async () => {
     data: { id: 2, ...requiredValues, optionalJson: Prisma.JsonNull },
   })
   await prisma.specimen.create({ data: { id: 3, ...requiredValues } })
+  // A sample of each, which embeds its specimen when the caller may see it, else its IRI.
+  await prisma.sample.createMany({
+    data: [1, 2, 3].map((id) => ({ id, label: `sample ${id}`, specimenId: id })),
+  })
   for (const engine of ['prisma', 'compiled'] as const) {
     const app = createHydraApp({ prisma, access, engine })
     const server = await startServer(app.fetch)
@@ -82,6 +86,29 @@ describe('a row scope holding values only the client reads', () => {
       expect(compiled?.body, name).toEqual(own?.body)
       expect(compiled?.timing, name).toContain('handoff')
       expect(own?.timing, name).not.toContain('handoff')
+    }
+  })
+
+  it('checks the specimens samples embed against it, the compiled engine handing the check over', async () => {
+    for (const [name, { ids }] of Object.entries(SCOPES)) {
+      const bodies = []
+      for (const origin of [origins.prisma, origins.compiled]) {
+        const response = await fetch(`${origin}/samples?properties[specimen][]=id`, {
+          headers: { 'X-Scope': name },
+        })
+        const body = await response.json()
+        expect(response.status, `${name}: ${JSON.stringify(body)}`).toBe(200)
+        // The specimens in the scope embedded, the others their IRI.
+        const members = body['hydra:member'] as Array<{ specimen: { id: number } | string }>
+        const embedded = members.flatMap(({ specimen }) =>
+          typeof specimen === 'object' ? [specimen.id] : []
+        )
+        expect(embedded, name).toEqual(ids)
+        bodies.push(body)
+        if (origin === origins.compiled)
+          expect(response.headers.get('Server-Timing'), name).toContain('handoff;desc="embed"')
+      }
+      expect(bodies[1], name).toEqual(bodies[0])
     }
   })
 })

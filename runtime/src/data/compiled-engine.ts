@@ -5,9 +5,10 @@
  * the request's conditions, order and window, compiled-sql.ts) and run through the client's own
  * driver adapter (shared-adapter.ts), its rows made Prisma's values (row-values.ts). A page that
  * shows fewer properties (`properties[]`) reads only their columns (a shape of the model's own
- * fields alone). A page that embeds to-one relations reads them joined (compiled-embeds.ts). A read it
- * cannot write (a relation its compiled form does not hold, a relation it does not join) is the
- * `prisma` engine's. It bypasses the client's extensions (`$extends` query hooks): its reads are
+ * fields alone). A page that embeds to-one relations reads them joined (compiled-embeds.ts); an
+ * item is read by the same statements, one row. A read it cannot write (a relation its compiled
+ * form does not hold, a relation it does not join) is the `prisma` engine's, and the request is
+ * told (`handoff`). It bypasses the client's extensions (`$extends` query hooks): its reads are
  * not the client's model queries.
  */
 
@@ -195,11 +196,11 @@ export function compiledReads(
       return [(rows ?? []).map(reads.read), countOf(total ?? [])]
     },
     estimate: () => prisma.estimate(),
-    async findManyOf(delegate, condition, shape) {
-      return (
-        (await registryRows({ delegate, condition, shape })) ??
-        prisma.findManyOf(delegate, condition, shape)
-      )
+    async findManyOf(delegate, condition, shape, handoff) {
+      const rows = await registryRows({ delegate, condition, shape })
+      if (rows) return rows
+      handoff?.('embed')
+      return prisma.findManyOf(delegate, condition, shape)
     },
     async findManyEach(reads, options, handoff) {
       const rows = await relatedRows(runner, related, reads, options)
@@ -210,19 +211,18 @@ export function compiledReads(
     inSnapshot,
     pagesAfter: true,
     async findUnique(read) {
-      // The row keyed `value` within `scope`: of the model by its page's statements (its embedded
-      // to-one relations joined), of another model (a sub-collection's parent) from the
-      // registry, when its key's fields are columns; else Prisma's.
+      // The row keyed `value` within `scope`: the model's by its pages' statements (its embeds
+      // joined), another model's (a parent) from the registry; else Prisma's.
       const { delegate, field, value, scope, shape } = read
       const condition = allOf([keyCondition(field, value), scope])
-      const reads = delegate === model.delegate ? readsOf(shape) : undefined
+      const own = delegate === model.delegate
+      const reads = own ? readsOf(shape) : undefined
       const query = reads?.statements.rows({ condition, take: 1 })
-      const found =
-        reads && query
-          ? await rowsOf(reads, query)
-          : shape && condition && (await registryRows({ delegate, condition, shape, take: 1 }))
+      const found = own
+        ? reads && query && (await rowsOf(reads, query))
+        : shape && condition && (await registryRows({ delegate, condition, shape, take: 1 }))
       if (found) return found[0] ?? null
-      read.handoff?.(shape && shape.joined.length > 0 ? 'embed' : 'query')
+      read.handoff?.(reads || !shape?.joined.length ? 'query' : 'embed')
       return prisma.findUnique(read)
     },
   }

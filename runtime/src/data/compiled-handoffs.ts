@@ -26,6 +26,8 @@ export interface HandoffSubject {
   embedded?: readonly DeclaredEmbed[] | undefined
   /** The sub-collection's tie to its parent. */
   relation?: RelationSource | undefined
+  /** Whether it is the resource's item route: what it reads is an item, not a page. */
+  item?: true | undefined
 }
 
 /**
@@ -79,7 +81,7 @@ function firstPagesRead(compiled: CompiledModel, embed: EmbedSpec): boolean {
 
 /**
  * Why reads of `subject` go to the `prisma` engine although it is configured `compiled`: one
- * phrase a cause, `every read` or `every page` when no request escapes it, else the parameters
+ * phrase a cause, `every read`, `every page` or `every item` when no request escapes it, else the parameters
  * that send a request there. Empty when the compiled engine writes every read the route makes
  * (a caller's scope through a relation is only known per request: `Server-Timing` says it).
  */
@@ -99,7 +101,9 @@ function compiledHandoffs(model: ModelSource, subject: HandoffSubject): string[]
     (embed) => embed.embed.first === undefined && unjoined(embed, embed.embed)
   )
   if (toOne.length > 0)
-    reasons.push(`every page: it declares ${toOne.map(relationOf).join(', ')} embedded`)
+    reasons.push(
+      `every ${subject.item ? 'item' : 'page'}: it declares ${toOne.map(relationOf).join(', ')} embedded`
+    )
   const toMany = declared.filter(
     (embed) => embed.embed.first !== undefined && !firstPagesRead(compiled, embed.embed)
   )

@@ -140,7 +140,7 @@ export interface DataAccess<Row extends object> {
    * Logs once, when a route is made, the reads of its operation the `prisma` engine answers
    * although it is configured `compiled` (data/compiled-handoffs.ts); nothing on `prisma`.
    */
-  reportHandoffs(operation: ReadOperation, subject: HandoffSubject): void
+  reportHandoffs(operation: ReadOperation | undefined, subject: HandoffSubject): void
 }
 
 /**

@@ -90,17 +90,27 @@ export function embeddingOf(
     async restrict(rows, on) {
       let restricted = await withFirstPages(rows, pages, parents, on, transaction, handoff)
       for (const { embed, scope } of checks)
-        restricted = await restrictOne(restricted, embed, scope, on)
+        restricted = await restrictOne(restricted, { embed, scope, handoff }, on)
       return restricted
     },
   }
 }
 
-/** The rows with the related rows of `embed` outside `scope` reduced to their key. */
+/**
+ * The rows with the related rows of `embed` outside `scope` reduced to their key; `handoff` told
+ * when the compiled engine hands the scope's check to the `prisma` engine.
+ */
 async function restrictOne<Row extends object>(
   rows: Row[],
-  embed: EmbedRequest,
-  scope: Condition,
+  {
+    embed,
+    scope,
+    handoff,
+  }: {
+    embed: EmbedRequest
+    scope: Condition
+    handoff?: ((cause: HandoffCause) => void) | undefined
+  },
   on: ReadRun<PrismaModelReads>
 ): Promise<Row[]> {
   const relation = relationOf(embed.property)
@@ -114,7 +124,7 @@ async function restrictOne<Row extends object>(
   const visible = new Set<string>()
   if (!isNever(scope)) {
     const where = allOf([scope, byKeys(key, related)]) as Condition
-    const found = await on((reads) => reads.findManyOf(delegate, where, fieldsShape(key)))
+    const found = await on((reads) => reads.findManyOf(delegate, where, fieldsShape(key), handoff))
     for (const value of found) visible.add(keyOf(value as Fields))
   }
   return rows.map((row) => {

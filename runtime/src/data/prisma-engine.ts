@@ -97,8 +97,16 @@ export interface PrismaModelReads {
   estimate(): Promise<number | undefined>
   /** The row `read` asks for, with the model's columns (or the fields of its `shape`). */
   findUnique(read: KeyedRead): ClientQuery<object | null>
-  /** The rows of the model `delegate` names that `condition` selects, with the fields of `shape`. */
-  findManyOf(delegate: string, condition: Condition, shape: ReadShape): ClientQuery<object[]>
+  /**
+   * The rows of the model `delegate` names that `condition` selects, with the fields of `shape`;
+   * `handoff` is told when the compiled engine hands the read to the `prisma` engine.
+   */
+  findManyOf(
+    delegate: string,
+    condition: Condition,
+    shape: ReadShape,
+    handoff?: ((cause: HandoffCause) => void) | undefined
+  ): ClientQuery<object[]>
   /**
    * Several reads of rows (each of the model its `delegate` names, in its `orderBy` and at most its
    * `take` of them when given) in one transaction: one connection, one snapshot. `handoff` is told

@@ -6,9 +6,10 @@
  * `estimated` totals when they are counted), and how long its document took to write
  * (`serialize`: members, JSON, validator). Durations in milliseconds, each metric summed over the
  * request's reads; reads that overlap (a page and its count read side by side) overlap here too.
- * A page an operation configured for the compiled engine had the `prisma` engine read says so
- * without a duration: `handoff;desc="embed"` (a relation it embeds) or `handoff;desc="query"`
- * (a condition or an order through a relation), data/compiled-handoffs.ts.
+ * A page or an item an operation configured for the compiled engine had the `prisma` engine read
+ * says so without a duration: `handoff;desc="embed"` (a relation it embeds, or the check of an
+ * embedded relation against the caller's scope) or `handoff;desc="query"` (a condition or an
+ * order it cannot write), data/compiled-handoffs.ts.
  */
 
 /** The metrics a response reports. */

@@ -74,6 +74,11 @@ export function itemRoute<M, K extends IdKind, P = undefined>(
   ]
   const prepared = { declared, related, pages: declaredPages(declared) }
   const names = { resource: resource.name, operation: 'item' }
+  rows.reportHandoffs(undefined, {
+    name: `GET ${resource.collectionPath}/{id}`,
+    embedded: declared,
+    item: true,
+  })
   return async (c) => {
     const observation = await observeRoute(options)
     return inOperation(observation, names, () =>

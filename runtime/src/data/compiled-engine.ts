@@ -13,7 +13,7 @@
  */
 
 import type { CompiledModel, ModelSource } from '../contract/model-source.js'
-import { allOf, type Condition, fieldEquals } from '../plan/condition.js'
+import { allOf, type Condition } from '../plan/condition.js'
 import type { ReadShape } from '../plan/read-shape.js'
 import { type ColumnReads, columnReads } from './compiled-columns.js'
 import { embeddedReads } from './compiled-embeds.js'
@@ -26,22 +26,11 @@ import type {
   RowsRead,
   TransactionOptions,
 } from './prisma-engine.js'
+import { keyCondition } from './row-keys.js'
 import type { SqlRunner } from './shared-adapter.js'
 
 /** The count in `column` of a statement's first row: a number, a bigint or text, by driver. */
 const countOf = (rows: unknown[][], column = 0): number => Number(rows[0]?.[column] ?? 0)
-
-/**
- * The condition of the row keyed `value` at `field`: a composite key's value (its fields' values
- * under the key's name, `{ orderId: 3, productId: 7 }`) is each of its fields'.
- */
-function keyCondition(field: string, value: unknown): Condition {
-  const composite =
-    typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
-  if (!composite) return fieldEquals(field, value)
-  const parts = Object.entries(value).map(([name, part]) => fieldEquals(name, part))
-  return allOf(parts) ?? fieldEquals(field, value)
-}
 
 /** Whether a page's rows are the rows `counted` selects (no position of its own). */
 const sameRows = (page: FindManyArgs, counted: Condition | undefined): boolean =>
@@ -213,8 +202,8 @@ export function compiledReads(
     async findUnique(read) {
       // The row keyed `value` within `scope`: the model's by its pages' statements (its embeds
       // joined), another model's (a parent) from the registry; else Prisma's.
-      const { delegate, field, value, scope, shape } = read
-      const condition = allOf([keyCondition(field, value), scope])
+      const { delegate, key, value, scope, shape } = read
+      const condition = allOf([keyCondition(key, value), scope])
       const own = delegate === model.delegate
       const reads = own ? readsOf(shape) : undefined
       const query = reads?.statements.rows({ condition, take: 1 })

@@ -213,7 +213,7 @@ export function createDataAccess<Row extends object>(
       const shape = fieldsShape((key.fields ?? [key]).map((field) => field.name))
       const scope = view.scopeOf(parent.name)
       if (isNever(scope)) return undefined
-      const check = new ParentCheck(parent.delegate, key.name, id, scope, shape, {
+      const check = new ParentCheck(parent.delegate, key, id, scope, shape, {
         holds: (row) => holdsExactly(row, key, id),
         read: async (row) => lookUp(row),
         missing,
@@ -235,7 +235,7 @@ function providerWhereOf(model: ModelSource): DataAccess<object>['providerWhere'
 
 /** The read of `model`'s item keyed `id` within `scope`. */
 function itemRead(model: ModelSource, id: unknown, scope: Condition | undefined): KeyedRead {
-  return { delegate: model.delegate, field: model.key.name, value: id, scope }
+  return { delegate: model.delegate, key: model.key, value: id, scope }
 }
 
 /**

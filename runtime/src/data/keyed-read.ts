@@ -4,6 +4,7 @@
  * each engine's `findUnique` takes it, and such a read made beside a page, in its transaction.
  */
 
+import type { ModelKey } from '../contract/model-source.js'
 import type { Condition } from '../plan/condition.js'
 import type { ReadShape } from '../plan/read-shape.js'
 
@@ -13,12 +14,12 @@ import type { ReadShape } from '../plan/read-shape.js'
  */
 export type HandoffCause = 'embed' | 'query'
 
-/** The row of the model `delegate` names whose `field` is `value`, when `scope` holds for it. */
+/** The row of the model `delegate` names whose `key` is `value`, when `scope` holds for it. */
 export interface KeyedRead {
   /** The delegate of the row's model (`author`). */
   readonly delegate: string
-  /** The key field (a composite key's name for its fields together). */
-  readonly field: string
+  /** The model's key: one field, or a composite key's fields under its name. */
+  readonly key: ModelKey
   /** The key's value (an object of its fields' values for a composite key). */
   readonly value: unknown
   /** The caller's scope of the row's model (undefined: every row). */

@@ -6,6 +6,7 @@
  * parent that does not exist, or that the caller may not see, is the route's 404.
  */
 
+import type { ModelKey } from '../contract/model-source.js'
 import type { Condition } from '../plan/condition.js'
 import type { ReadShape } from '../plan/read-shape.js'
 import type { KeyedRead, RowBeside } from './keyed-read.js'
@@ -34,7 +35,7 @@ export class ParentCheck implements ParentRead {
 
   constructor(
     readonly delegate: string,
-    readonly field: string,
+    readonly key: ModelKey,
     readonly value: unknown,
     readonly scope: Condition | undefined,
     readonly shape: ReadShape,

@@ -9,6 +9,7 @@
 
 import type { ModelKey, RelationSource } from '../contract/model-source.js'
 import { allOf, type Condition, fieldEquals, throughRelation } from '../plan/condition.js'
+import { keyCondition } from './row-keys.js'
 
 /** The rows of the parent keyed `id`, visible under `scope` (undefined: every row). */
 export function parentCondition(
@@ -28,11 +29,4 @@ export function parentCondition(
     condition.kind,
     allOf([keyCondition(parent.key, id), scope])
   )
-}
-
-/** The row keyed `id`: a composite key's value is an object of exactly its fields. */
-function keyCondition(key: ModelKey, id: unknown): Condition {
-  if (!key.fields) return fieldEquals(key.name, id)
-  const value = id as Record<string, unknown>
-  return allOf(key.fields.map(({ name }) => fieldEquals(name, value[name]))) as Condition
 }

@@ -242,10 +242,10 @@ export function prismaReads(
     },
     estimate: () => plannerEstimate(client, estimateSql, table),
     // Prisma's unique where takes other conditions beside the key (`AND`): one query either way.
-    findUnique: ({ delegate: name, field, value, scope, shape }) => {
+    findUnique: ({ delegate: name, key, value, scope, shape }) => {
       const where = prismaWhere(scope, terms)
       return delegateOf(name).findUnique({
-        where: where ? { [field]: value, AND: [where] } : { [field]: value },
+        where: where ? { [key.name]: value, AND: [where] } : { [key.name]: value },
         select: shape ? prismaSelect(shape) : select,
       })
     },

@@ -30,10 +30,13 @@ export interface PrismaTerms {
   jsonNull?: unknown
 }
 
+/** No term of the client's: a `where` of conditions that test no Json field's null. */
+const NO_TERMS: PrismaTerms = Object.freeze({})
+
 /** `condition` as a `where`; undefined when it holds for every row. */
 export function prismaWhere(
   condition: Condition | undefined,
-  terms: PrismaTerms = {}
+  terms: PrismaTerms = NO_TERMS
 ): PrismaWhere | undefined {
   const written = write(condition, terms)
   return written === true ? undefined : written === false ? NO_ROW : written

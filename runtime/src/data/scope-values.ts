@@ -66,10 +66,9 @@ function testMisfit(test: FieldTest, column: CompiledColumn, at: string): string
     case 'endsWith':
       return takes(test.pattern) ? undefined : path
     case 'jsonNull':
-      return undefined
     case 'opaque':
-      // Carried for Prisma to read and check (a Json path, a list's `has`); a list's comparison
-      // given one value is the scope reader's fault to find.
+      // Both nulls of a Json column; a test carried for Prisma to read and check (a Json path, a
+      // list's `has`); a list's comparison given one value is the scope reader's fault to find.
       return undefined
     default:
       // A Json column's value is compared whole, whatever its shape.

@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { clientTakesTurns, inLine, MOST_HELD, takesTurns } from './loop-turns.js'
 import { databaseWork, OutageLog } from './outage.js'
@@ -95,6 +97,24 @@ describe('the line of work that holds the event loop', () => {
     inLine(async () => undefined)
     const seen = await request.run('request 2', () => inLine(async () => request.getStore()).result)
     expect(seen).toBe('request 2')
+  })
+
+  it('keeps nothing of a piece once it started, while others still wait', async () => {
+    setFlagsFromString('--expose-gc')
+    const collect = runInNewContext('gc') as () => void
+    // A piece whose work holds rows, as a request's reads do, known by a weak reference only.
+    const piece = () => {
+      const rows = Array.from({ length: 30 }, (_, id) => ({ id }))
+      return { rows: new WeakRef(rows), result: inLine(async () => rows.length).result }
+    }
+    inLine(async () => undefined)
+    const held = piece()
+    const others = [1, 2, 3].map(() => inLine(async () => undefined).result)
+    await expect(held.result).resolves.toBe(30)
+    // Its work is done and the others have not all started: the line is still busy.
+    collect()
+    expect(held.rows.deref()).toBeUndefined()
+    await Promise.all(others)
   })
 
   it('fails the piece whose start throws', async () => {

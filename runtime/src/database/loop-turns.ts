@@ -33,9 +33,12 @@ interface Waiting {
  */
 export const MOST_HELD = 64
 
+/**
+ * The pieces waiting, first in line first. A piece leaves the array when it starts or is found
+ * gone: kept until the line next rested, a started piece kept what its work holds (its request's
+ * rows, its document) alive for as long as the line stayed busy.
+ */
 const line: Waiting[] = []
-/** The position of the first piece still waiting in `line`. */
-let first = 0
 /** Whether the line takes turns: from a piece's start until a turn passes with none waiting. */
 let active = false
 /** Whether the last turn had no piece waiting: one more such turn, and the line rests. */
@@ -49,10 +52,8 @@ let held = 0
 function turn(): void {
   const arrived = joined
   joined = 0
-  while (first < line.length && (line[first] as Waiting).left) first++
-  if (first === line.length) {
-    line.length = 0
-    first = 0
+  while (line.length > 0 && (line[0] as Waiting).left) line.shift()
+  if (line.length === 0) {
     if (quiet) {
       active = false
       return
@@ -69,8 +70,7 @@ function turn(): void {
     return
   }
   held = 0
-  const waiting = line[first] as Waiting
-  first++
+  const waiting = line.shift() as Waiting
   waiting.start()
 }
 

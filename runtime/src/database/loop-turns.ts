@@ -24,6 +24,11 @@ import { AsyncResource } from 'node:async_hooks'
 interface Waiting {
   start(): void
   left: boolean
+  /**
+   * The async context of its request, in which its turn starts it (its trace's spans, the app's
+   * own AsyncLocalStorage), as it would have started at once.
+   */
+  context: AsyncResource
 }
 
 /**
@@ -71,7 +76,7 @@ function turn(): void {
   }
   held = 0
   const waiting = line.shift() as Waiting
-  waiting.start()
+  waiting.context.runInAsyncScope(waiting.start, waiting)
 }
 
 /** A piece of work in the line. */
@@ -93,33 +98,34 @@ export function inLine<T>(start: () => PromiseLike<T>): Turn<T> {
     settle = resolve
     fail = reject
   })
-  const waiting: Waiting = {
-    left: false,
-    start() {
-      try {
-        settle(start())
-      } catch (error) {
-        fail(error)
-      }
-    },
+  const run = () => {
+    try {
+      settle(start())
+    } catch (error) {
+      fail(error)
+    }
   }
-  if (active) {
-    // Started from a later turn: in the async context of its request (its trace's spans, the
-    // app's own AsyncLocalStorage), as it would have been at once. Not `AsyncResource.bind`,
-    // which on Node 20 wraps two accessors in `util.deprecate` on every call: 40 µs of CPU a
-    // request under load (docs/performance.md#the-line-of-database-work).
-    const resource = new AsyncResource('prisma-hydra.turn')
-    const start = waiting.start
-    waiting.start = () => resource.runInAsyncScope(start)
-    line.push(waiting)
-    joined++
-  } else {
+  if (!active) {
     active = true
     quiet = false
     held = 0
     setImmediate(turn)
-    waiting.start()
+    run()
+    // Started: nothing is left to take out of the line.
+    return { result, leave() {} }
   }
+  // The piece keeps its request's context and its turn runs it there. Neither
+  // `AsyncResource.bind`, which on Node 20 wraps two accessors in `util.deprecate` on every
+  // call, nor a closure over the two set as the piece's `start`: with it, a server started under
+  // load had V8 allocate its requests' pages in the old generation, where they kept their rows
+  // alive until a full collection (docs/performance.md#the-line-of-database-work).
+  const waiting: Waiting = {
+    left: false,
+    start: run,
+    context: new AsyncResource('prisma-hydra.turn'),
+  }
+  line.push(waiting)
+  joined++
   return {
     result,
     leave() {

@@ -32,6 +32,7 @@ const POSTGRESQL_ONLY = [
   'test/scalar-lists.e2e.test.ts',
   'test/native-ids.e2e.test.ts',
   'test/replicas.e2e.test.ts',
+  'test/compiled-postgres-statements.e2e.test.ts',
 ]
 
 /**
@@ -67,6 +68,7 @@ const OWN_PROCESS = [
   'test/tracing.e2e.test.ts',
   'test/tracing-registered-later.e2e.test.ts',
   'test/compiled-statements.e2e.test.ts',
+  'test/compiled-postgres-statements.e2e.test.ts',
 ]
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The `compiled` engine's statements, prepared once on the client's own connections
- * (runtime/src/data/compiled-sqlite.ts, compiled-mariadb.ts, docs/performance.md):
+ * (runtime/src/data/compiled-sqlite.ts, compiled-mariadb.ts, compiled-postgres.ts,
+ * docs/performance.md):
  *
  * - every scalar type, and date-times at the edges of their range and of their fraction, served
  *   with the same bytes as the `prisma` engine serves them, on every database, in a time zone
@@ -133,11 +134,12 @@ describe('every scalar type on the compiled engine', () => {
   })
 
   /**
-   * The answers to `path` of the three apps, the same bytes, twice: the second answer is read
-   * through the statement prepared for the first.
+   * The answers to `path` of the three apps, the same bytes, three times: on SQLite and MariaDB the
+   * second answer is read through the statement prepared for the first; on PostgreSQL the second
+   * names the statement and the third binds it by that name (compiled-postgres.ts).
    */
   async function expectSameOnEvery(path: string): Promise<void> {
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < 3; round++) {
       const [own, twin, raw] = await Promise.all([
         answered(origins.prisma, path),
         answered(origins.compiled, path),

@@ -9,6 +9,7 @@
  */
 import { inSpan, loadedTracer } from '../observe/tracing.js'
 import { mariadbStatements } from './compiled-mariadb.js'
+import { postgresStatements } from './compiled-postgres.js'
 import type { ArgType, SqlQuery } from './compiled-query.js'
 import { sqliteStatements } from './compiled-sqlite.js'
 import { beginInOneRoundTrip } from './transaction-start.js'
@@ -105,7 +106,8 @@ export function adapterRunner(
     return connected
   }
   // Statements prepared once: on SQLite on the adapter's connection (compiled-sqlite.ts), on
-  // MariaDB on each connection of its pool (compiled-mariadb.ts).
+  // MariaDB and PostgreSQL on each connection of its pool (compiled-mariadb.ts,
+  // compiled-postgres.ts).
   type Reader = (query: SqlQuery) => unknown[][] | undefined | Promise<unknown[][] | undefined>
   const prepared = new WeakMap<object, Reader | null>()
   const run = (queryable: Queryable, query: SqlQuery) =>
@@ -121,7 +123,11 @@ export function adapterRunner(
     if (typeof connection === 'object' && connection !== null) {
       read = prepared.get(connection)
       if (read === undefined) {
-        read = sqliteStatements(queryable) ?? mariadbStatements(queryable) ?? null
+        read =
+          sqliteStatements(queryable) ??
+          mariadbStatements(queryable) ??
+          postgresStatements(queryable) ??
+          null
         prepared.set(connection, read)
       }
     }

@@ -3,7 +3,12 @@
  * What the `compiled` engine reads of one `select`: the statements writing its columns and the
  * reader making each of their rows the object Prisma's client answers (row-values.ts).
  */
-import type { CompiledColumn, CompiledModel, ModelSource } from '../contract/model-source.js'
+import type {
+  CompiledColumn,
+  CompiledModel,
+  ModelKey,
+  ModelSource,
+} from '../contract/model-source.js'
 import { qualifiedTable, selectStatement } from '../database/dialects.js'
 import { CompiledStatements } from './compiled-sql.js'
 import { rowReader } from './row-values.js'
@@ -23,12 +28,22 @@ export const columnsOf = (
 ): CompiledColumn[] => fields.map((field) => columns[field] as CompiledColumn)
 
 /**
+ * The columns of `key` among `columns`; none when a field of it is not one (a page is then read
+ * in one `SELECT`, compiled-sql.ts).
+ */
+export function keyColumns(columns: CompiledModel['columns'], key: ModelKey | undefined): string[] {
+  const fields = key ? (key.fields?.map((field) => field.name) ?? [key.name]) : []
+  const found = fields.map((field) => columns[field]?.[0])
+  return found.every((column) => column !== undefined) ? (found as string[]) : []
+}
+
+/**
  * The reads of `fields`, each a column of the model (`model`: its database and table):
  * `select` when given (the model's own, for its whole `select`), else the `SELECT` of their
  * columns.
  */
 export function columnReads(
-  model: Pick<ModelSource, 'provider' | 'table'>,
+  model: Pick<ModelSource, 'provider' | 'table'> & { key?: ModelKey | undefined },
   compiled: Omit<CompiledModel, 'select'>,
   fields: readonly string[],
   typed: boolean,
@@ -45,7 +60,9 @@ export function columnReads(
   const statements = new CompiledStatements(
     { ...compiled, select: statement },
     model.provider,
-    qualifiedTable(model.provider, model.table)
+    qualifiedTable(model.provider, model.table),
+    '',
+    keyColumns(compiled.columns, model.key)
   )
   const types = columns.map((column) => column[1])
   return { statements, read: rowReader(fields, types, typed), width: fields.length }

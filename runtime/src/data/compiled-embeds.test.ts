@@ -40,12 +40,26 @@ const BOOK =
 
 describe('embedded to-one relations on the compiled engine', () => {
   it('joins the related rows in the page’s statement, its order on its own columns', () => {
-    const args = { order: [by('due', 'desc'), by('id')], skip: 30, take: 30 }
+    const args = { order: [by('due', 'desc'), by('id')], take: 30 }
     const page = reads('postgresql').statements.rows(args)
     expect(page?.sql).toBe(
-      `SELECT "id", "bookId", "__e0"."__e0_k", "__e0"."__e0_0" FROM "Loan" ${BOOK} ORDER BY "due_at" DESC, "id" ASC LIMIT $1 OFFSET $2`
+      `SELECT "id", "bookId", "__e0"."__e0_k", "__e0"."__e0_0" FROM "Loan" ${BOOK} ORDER BY "due_at" DESC, "id" ASC LIMIT $1`
+    )
+    expect(page?.args).toEqual([30])
+  })
+
+  it('reads the keys of a page past an offset first on MariaDB, its rows and relations joined to them', () => {
+    const args = { order: [by('due', 'desc'), by('id')], skip: 30, take: 30 }
+    const page = reads('mysql').statements.rows(args)
+    const book = BOOK.replaceAll('"', '`')
+    expect(page?.sql).toBe(
+      `SELECT \`id\`, \`bookId\`, \`__e0\`.\`__e0_k\`, \`__e0\`.\`__e0_0\` FROM (SELECT \`id\` AS \`__k0\` FROM \`Loan\` ORDER BY \`due_at\` DESC, \`id\` ASC LIMIT ? OFFSET ?) AS \`__p\` JOIN \`Loan\` ON \`Loan\`.\`id\` = \`__p\`.\`__k0\` ${book} ORDER BY \`due_at\` DESC, \`id\` ASC`
     )
     expect(page?.args).toEqual([30, 30])
+    // PostgreSQL and SQLite read the page's rows at once.
+    expect(reads('postgresql').statements.rows(args)?.sql).toBe(
+      `SELECT "id", "bookId", "__e0"."__e0_k", "__e0"."__e0_0" FROM "Loan" ${BOOK} ORDER BY "due_at" DESC, "id" ASC LIMIT $1 OFFSET $2`
+    )
   })
 
   it('reads the count beside the joined rows, its parameters before the page’s', () => {

@@ -20,7 +20,7 @@
 import type { CompiledJoin, CompiledModel, ModelSource } from '../contract/model-source.js'
 import { dialectOf, qualifiedTable, selectStatement } from '../database/dialects.js'
 import type { ReadShape } from '../plan/read-shape.js'
-import { type ColumnReads, columnsOf } from './compiled-columns.js'
+import { type ColumnReads, columnsOf, keyColumns } from './compiled-columns.js'
 import { CompiledStatements } from './compiled-sql.js'
 import { rowReader } from './row-values.js'
 
@@ -141,7 +141,8 @@ export function embeddedReads(
     { ...compiled, select: statement },
     provider,
     table,
-    joins
+    joins,
+    keyColumns(compiled.columns, model.key)
   )
   const read = rowReader(
     own,

@@ -39,12 +39,15 @@ export class CompiledStatements {
   /**
    * `joins`: what follows the model's table in the `FROM` of its rows (the joins of embedded
    * relations, compiled-embeds.ts), whose columns `model.select` lists after the model's own.
+   * `keys`: the columns of the model's key, by which a page's rows are joined to its keys read
+   * first (`from`); without them, a page is read in one `SELECT`.
    */
   constructor(
     private readonly model: CompiledModel,
     private readonly provider: string,
     private readonly table: string,
-    private readonly joins = ''
+    private readonly joins = '',
+    private readonly keys: readonly string[] = []
   ) {
     this.dialect = dialectOf(provider)
   }
@@ -52,10 +55,55 @@ export class CompiledStatements {
   /** The rows of `args`, or undefined when a part of them cannot be written here. */
   rows(args: ReadArgs): SqlQuery | undefined {
     const query = this.builder()
+    const columns = this.columns()
+    if (columns === undefined) {
+      const window = this.window(query, args)
+      return window === undefined
+        ? undefined
+        : query.statement(`${this.model.select}${this.joins}${window}`)
+    }
+    const from = this.from(query, args)
+    return from === undefined ? undefined : query.statement(`${columns}${from}`)
+  }
+
+  /** `model.select` without its ` FROM` of the model's table; undefined when it has none. */
+  private columns(): string | undefined {
+    const from = ` FROM ${this.table}`
+    const { select } = this.model
+    return select.endsWith(from) ? select.slice(0, -from.length) : undefined
+  }
+
+  /**
+   * The ` FROM …` of a read's rows, after its columns: the model's table, its joins and the
+   * window; or, where the dialect reads keys first (MariaDB, MySQL), for a page whose statement
+   * steps over rows it does not answer (an offset, a condition), the keys of the page's rows read
+   * first, in the order and window, and the page's rows joined to them: `` FROM (SELECT `id` AS
+   * `__k0` FROM `Product` WHERE … ORDER BY … LIMIT ? OFFSET ?) AS `__p` JOIN `Product` ON
+   * `Product`.`id` = `__p`.`__k0` … ORDER BY … ``. The keys' read steps over index entries, where
+   * InnoDB reading whole rows fetches each row it steps over
+   * (docs/performance.md#a-pages-keys-read-first).
+   */
+  private from(query: QueryBuilder, args: ReadArgs): string | undefined {
+    const from = ` FROM ${this.table}`
+    const order = args.order ?? []
+    const keysFirst =
+      this.dialect.keysFirst &&
+      this.keys.length > 0 &&
+      args.take !== undefined &&
+      (args.skip || args.condition !== undefined) &&
+      order.every(({ field }) => !field.includes('.'))
     const window = this.window(query, args)
-    return window === undefined
-      ? undefined
-      : query.statement(`${this.model.select}${this.joins}${window}`)
+    if (window === undefined) return undefined
+    if (!keysFirst) return `${from}${this.joins}${window}`
+    const { quote } = this.dialect
+    const key = (index: number) => quote(`__k${index}`)
+    const page = quote('__p')
+    const keys = this.keys.map((column, index) => `${quote(column)} AS ${key(index)}`)
+    const on = this.keys.map(
+      (column, index) => `${this.table}.${quote(column)} = ${page}.${key(index)}`
+    )
+    const sorted = query.orderBy(order) ?? ''
+    return ` FROM (SELECT ${keys.join(', ')}${from}${window}) AS ${page} JOIN ${this.table} ON ${on.join(' AND ')}${this.joins}${sorted}`
   }
 
   /**
@@ -67,16 +115,15 @@ export class CompiledStatements {
    * An empty page holds no count. Undefined when a part cannot be written here.
    */
   pageAndCount(args: ReadArgs, counted: Condition | undefined): SqlQuery | undefined {
-    const from = ` FROM ${this.table}`
-    if (!this.model.select.endsWith(from)) return undefined
+    const columns = this.columns()
+    if (columns === undefined) return undefined
     const query = this.builder()
     const condition = query.where(counted, undefined, 'count')
     if (condition === undefined) return undefined
     const count = `(SELECT COUNT(*) FROM ${this.table}${condition}) AS ${this.countColumn()}`
-    const window = this.window(query, args)
-    if (window === undefined) return undefined
-    const columns = this.model.select.slice(0, -from.length)
-    return query.statement(`${columns}, ${count}${from}${this.joins}${window}`)
+    const from = this.from(query, args)
+    if (from === undefined) return undefined
+    return query.statement(`${columns}, ${count}${from}`)
   }
 
   /**

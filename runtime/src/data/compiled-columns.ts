@@ -11,6 +11,7 @@ import type {
 } from '../contract/model-source.js'
 import { qualifiedTable, selectStatement } from '../database/dialects.js'
 import { CompiledStatements } from './compiled-sql.js'
+import { keyNames } from './row-keys.js'
 import { rowReader } from './row-values.js'
 
 /** The statements of one `select`, and the reader of their rows. */
@@ -32,8 +33,7 @@ export const columnsOf = (
  * in one `SELECT`, compiled-sql.ts).
  */
 export function keyColumns(columns: CompiledModel['columns'], key: ModelKey | undefined): string[] {
-  const fields = key ? (key.fields?.map((field) => field.name) ?? [key.name]) : []
-  const found = fields.map((field) => columns[field]?.[0])
+  const found = (key ? keyNames(key) : []).map((field) => columns[field]?.[0])
   return found.every((column) => column !== undefined) ? (found as string[]) : []
 }
 

@@ -35,6 +35,8 @@ export interface ReadArgs {
 /** The statements of one model on one database. */
 export class CompiledStatements {
   private readonly dialect: Dialect
+  /** `model.select` without its ` FROM` of the model's table; undefined when it has none. */
+  private readonly columns: string | undefined
 
   /**
    * `joins`: what follows the model's table in the `FROM` of its rows (the joins of embedded
@@ -50,12 +52,14 @@ export class CompiledStatements {
     private readonly keys: readonly string[] = []
   ) {
     this.dialect = dialectOf(provider)
+    const from = ` FROM ${table}`
+    this.columns = model.select.endsWith(from) ? model.select.slice(0, -from.length) : undefined
   }
 
   /** The rows of `args`, or undefined when a part of them cannot be written here. */
   rows(args: ReadArgs): SqlQuery | undefined {
     const query = this.builder()
-    const columns = this.columns()
+    const { columns } = this
     if (columns === undefined) {
       const window = this.window(query, args)
       return window === undefined
@@ -64,13 +68,6 @@ export class CompiledStatements {
     }
     const from = this.from(query, args)
     return from === undefined ? undefined : query.statement(`${columns}${from}`)
-  }
-
-  /** `model.select` without its ` FROM` of the model's table; undefined when it has none. */
-  private columns(): string | undefined {
-    const from = ` FROM ${this.table}`
-    const { select } = this.model
-    return select.endsWith(from) ? select.slice(0, -from.length) : undefined
   }
 
   /**
@@ -115,7 +112,7 @@ export class CompiledStatements {
    * An empty page holds no count. Undefined when a part cannot be written here.
    */
   pageAndCount(args: ReadArgs, counted: Condition | undefined): SqlQuery | undefined {
-    const columns = this.columns()
+    const { columns } = this
     if (columns === undefined) return undefined
     const query = this.builder()
     const condition = query.where(counted, undefined, 'count')

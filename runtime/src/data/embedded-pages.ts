@@ -17,7 +17,7 @@ import type { HandoffCause } from './keyed-read.js'
 import { parentCondition } from './parent-condition.js'
 import type { PrismaModelReads, RowsRead, TransactionOptions } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
-import { byKeys, keyText } from './row-keys.js'
+import { byKeys, keyNames, keyText } from './row-keys.js'
 
 /** A row as the client answers it. */
 type Fields = Record<string, unknown>
@@ -60,7 +60,6 @@ function parentsRead(rows: readonly Fields[], parents: PageParents): RowsRead | 
 }
 
 /** The fields of a model's key. */
-const keyNames = (key: ModelKey): string[] => key.fields?.map(({ name }) => name) ?? [key.name]
 
 /** The read of one member's first page of `page`: tied to the member, within the scopes. */
 function pageRead(row: Fields, { embed, scope }: FirstPage, parents: PageParents): RowsRead {

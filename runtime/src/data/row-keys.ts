@@ -22,6 +22,10 @@ export function byKeys(names: readonly string[], rows: readonly Fields[]): Condi
   )
 }
 
+/** The fields of `key`: its one field, or a composite key's. */
+export const keyNames = (key: ModelKey): string[] =>
+  key.fields?.map(({ name }) => name) ?? [key.name]
+
 /** The row keyed `id`: a composite key's value is an object of exactly its fields. */
 export function keyCondition(key: ModelKey, id: unknown): Condition {
   if (!key.fields) return fieldEquals(key.name, id)

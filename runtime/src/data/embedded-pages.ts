@@ -59,8 +59,6 @@ function parentsRead(rows: readonly Fields[], parents: PageParents): RowsRead | 
   return { delegate, condition, shape: fieldsShape(names) }
 }
 
-/** The fields of a model's key. */
-
 /** The read of one member's first page of `page`: tied to the member, within the scopes. */
 function pageRead(row: Fields, { embed, scope }: FirstPage, parents: PageParents): RowsRead {
   const { delegate, condition } = embed.property.embed

@@ -23,25 +23,40 @@ afterEach(() => {
 /** The walk's step from year 1000 to 3000: about 412 days and odd hours, minutes and ms. */
 const STEP = (86_400_000 * 13 + 3_600_000 * 7 + 60_017) * 31
 
+/**
+ * The texts `textsAt` writes of dates from year 1000 to 3000 that `readsRight` refuses, and how
+ * many texts it read: gathered for one assertion, so that the walk stays cheap.
+ */
+function walkDates(
+  textsAt: (iso: string) => readonly string[],
+  readsRight: (text: string) => boolean
+): { differing: string[]; read: number } {
+  const differing: string[] = []
+  let read = 0
+  for (let time = Date.UTC(1000, 0, 1); time < Date.UTC(3000, 0, 1); time += STEP) {
+    for (const text of textsAt(new Date(time).toISOString())) {
+      read++
+      if (!readsRight(text)) differing.push(text)
+    }
+  }
+  return { differing, read }
+}
+
+/** Whether `date` is a Date of `expected`'s time and ISO text. */
+const sameDate = (date: unknown, expected: Date): date is Date =>
+  date instanceof Date &&
+  date.getTime() === expected.getTime() &&
+  date.toISOString() === expected.toISOString()
+
 describe('dates read from text', () => {
   it('are the Dates `new Date(text)` reads, their ISO text the same', () => {
-    // The texts that read otherwise, gathered: one assertion, so that the walk stays cheap.
-    const differing: string[] = []
-    let read = 0
-    for (let time = Date.UTC(1000, 0, 1); time < Date.UTC(3000, 0, 1); time += STEP) {
-      for (const text of textsOf(new Date(time).toISOString())) {
-        const date = dateOf(text)
-        const expected = new Date(text)
-        read++
-        if (
-          !(date instanceof Date) ||
-          date.getTime() !== expected.getTime() ||
-          date.toISOString() !== expected.toISOString() ||
-          JSON.stringify({ date }) !== JSON.stringify({ date: expected })
-        )
-          differing.push(text)
-      }
-    }
+    const { differing, read } = walkDates(textsOf, (text) => {
+      const date = dateOf(text)
+      const expected = new Date(text)
+      return (
+        sameDate(date, expected) && JSON.stringify({ date }) === JSON.stringify({ date: expected })
+      )
+    })
     expect(differing).toEqual([])
     expect(read).toBeGreaterThan(1_000)
   })
@@ -85,30 +100,22 @@ describe("the mariadb driver's date-time text read once (utcDateTime)", () => {
   const adapterDate = (text: string) => new Date(`${text}Z`)
 
   it('is the Date the adapter and dateOf make of it, up to six digits of a second', () => {
-    const differing: string[] = []
-    let read = 0
-    for (let time = Date.UTC(1000, 0, 1); time < Date.UTC(3000, 0, 1); time += STEP) {
-      const iso = new Date(time).toISOString()
-      const plain = `${iso.slice(0, 10)} ${iso.slice(11, 19)}`
-      for (const text of [
-        plain,
-        `${plain}.${iso.slice(20, 23)}`,
-        `${plain}.${iso.slice(20, 23)}456`,
-        `${plain}.5`,
-      ]) {
+    const { differing, read } = walkDates(
+      (iso) => {
+        const plain = `${iso.slice(0, 10)} ${iso.slice(11, 19)}`
+        return [
+          plain,
+          `${plain}.${iso.slice(20, 23)}`,
+          `${plain}.${iso.slice(20, 23)}456`,
+          `${plain}.5`,
+        ]
+      },
+      (text) => {
         const date = utcDateTime(text)
-        const expected = adapterDate(text)
-        read++
-        if (
-          !(date instanceof Date) ||
-          date.getTime() !== expected.getTime() ||
-          date.toISOString() !== expected.toISOString() ||
-          // A row's reader keeps the Date it is given.
-          dateOf(date) !== date
-        )
-          differing.push(text)
+        // A row's reader keeps the Date it is given.
+        return sameDate(date, adapterDate(text)) && dateOf(date) === date
       }
-    }
+    )
     expect(differing).toEqual([])
     expect(read).toBeGreaterThan(1_000)
   })

@@ -2,7 +2,8 @@
 // Part of `npm run version-packages`, after `changeset version`: the pages that tell a user which
 // release to install name the new one. Each release tarball's file name
 // (`prisma-hydra-runtime-0.1.0.tgz`) and each release tag or pinned version
-// (`@prisma-hydra/runtime@0.1.0`) in them becomes the packages' new version, so that at a release
+// (`@prisma-hydra/runtime@0.1.0`) and each release packed by version (`release:pack -- 0.1.0`) in
+// them becomes the packages' new version, so that at a release
 // commit they name its own tarballs (the clean-project test installs what they name).
 //
 // Usage: node tools/release/docs-version.mjs
@@ -21,6 +22,7 @@ const { version } = packageJson(PACKAGE_DIRS[0])
 const names = '(runtime|generator)'
 const tarball = new RegExp(String.raw`(prisma-hydra-${names}-)${VERSION}(\.tgz)`, 'g')
 const tagged = new RegExp(`(@prisma-hydra/${names}@)${VERSION}`, 'g')
+const packed = new RegExp(`(release:pack -- )${VERSION}`, 'g')
 
 for (const page of PAGES) {
   const file = path.join(root, page)
@@ -28,6 +30,7 @@ for (const page of PAGES) {
   const updated = text
     .replace(tarball, (_, start, _name, end) => `${start}${version}${end}`)
     .replace(tagged, (_, start) => `${start}${version}`)
+    .replace(packed, (_, start) => `${start}${version}`)
   if (updated !== text) {
     writeFileSync(file, updated)
     console.log(`${page}: names ${version}`)

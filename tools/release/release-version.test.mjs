@@ -1,39 +1,31 @@
-// The version a tarball of `npm run release:pack` bears, in a fresh clone of this repository (its
-// HEAD, committed, in a temporary folder, its node_modules linked to this one's): on a commit
-// that is no release, a prerelease of the next version naming the commit; on a release commit,
-// the version its CHANGELOG tops with. The clone makes one of each from HEAD, whatever HEAD is:
-// a commit adding a changeset (no release: a changeset is pending), then a commit of
-// `changeset version` and docs-version.mjs, as `npm run version-packages` makes a release. Each
-// tarball must record its commit (`gitHead`). Then, without packing, what release-state.mjs says
-// of a commit after the release, of a work tree with uncommitted changes, and of the tags.
+// What `npm run release:pack` packs, in a fresh clone of this repository without tags (as a clone
+// of a host that keeps none): its HEAD, committed, in a temporary folder, its node_modules linked
+// to this one's. A release is packed by its version alone, from the commit main's history says
+// made it, under that version and recording that commit (`gitHead`); a version that is no
+// release is refused, saying which are. Then, without packing (CI's "release tarballs" stage packs
+// HEAD, and every pack reads its tarballs' version and `gitHead` back): what release-state.mjs
+// says of a commit adding a changeset, of a release commit made as `npm run version-packages`
+// makes one, of a commit after it, of a work tree with uncommitted changes, and of the tags.
 //
 // Usage: npm run test:release (node --test tools/release/release-version.test.mjs)
 
 import assert from 'node:assert/strict'
 import { execFileSync, spawnSync } from 'node:child_process'
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
 import { pathToFileURL } from 'node:url'
 import parseChangeset from '@changesets/parse'
 import { PACKAGE_DIRS, root } from './release-packages.mjs'
+import { linkNodeModules } from './release-worktree.mjs'
 
 /**
- * Two packs and a clone: 30 s idle, up to 14 minutes beside the rest of CI on a loaded 2-core
- * machine, before the first pack's build came from turbo's cache.
+ * Two packs, one of them installing its release's own dependencies, and a clone: minutes idle,
+ * up to 14 beside the rest of CI on a loaded 2-core machine.
  */
 const TEST_LIMIT_MS = 25 * 60_000
-/** Each pack's bound, above pack.mjs's bound on its build. */
+/** Each pack's bound, above pack.mjs's bounds on its install and its build. */
 const PACK_LIMIT_MS = 20 * 60_000
 
 /** Runs git in `cwd`, committing as a test identity of its own (the clone is thrown away). */
@@ -43,24 +35,6 @@ function git(cwd, ...args) {
     ['-c', 'user.name=release test', '-c', 'user.email=release-test@localhost', ...args],
     { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }
   ).trim()
-}
-
-/**
- * node_modules of the clone: a folder (git ignores it, so the work tree stays clean) linking
- * each of this repository's packages, except the workspace's own, which link to the clone's.
- */
-function linkNodeModules(clone) {
-  const modules = path.join(clone, 'node_modules')
-  mkdirSync(path.join(modules, '@prisma-hydra'), { recursive: true })
-  for (const entry of readdirSync(path.join(root, 'node_modules'))) {
-    if (entry === '@prisma-hydra') continue
-    symlinkSync(path.join(root, 'node_modules', entry), path.join(modules, entry))
-  }
-  const scope = path.join(root, 'node_modules', '@prisma-hydra')
-  for (const name of readdirSync(scope)) {
-    const workspace = path.relative(root, path.resolve(scope, readlinkSync(path.join(scope, name))))
-    symlinkSync(path.join(clone, workspace), path.join(modules, '@prisma-hydra', name))
-  }
 }
 
 /** The package.json of each tarball `release:pack` leaves in the clone's `release/`, by folder. */
@@ -75,21 +49,13 @@ function packedManifests(clone) {
   return manifests
 }
 
-/**
- * Runs `npm run release:pack`'s script in the clone; the tarballs' package.json. Its builds share
- * this repository's turbo cache: the first, of the code HEAD holds, is the one this repository
- * made of it (as pack.mjs builds before it stamps the version); the release commit's, whose
- * package.json and CHANGELOG.md differ, builds.
- */
-function pack(clone) {
-  const result = spawnSync(process.execPath, ['tools/release/pack.mjs'], {
+/** Runs `npm run release:pack -- <version>`'s script in the clone. */
+function packRelease(version) {
+  return spawnSync(process.execPath, ['tools/release/pack.mjs', version], {
     cwd: clone,
     encoding: 'utf8',
     timeout: PACK_LIMIT_MS,
-    env: { ...process.env, TURBO_CACHE_DIR: path.join(root, '.turbo/cache') },
   })
-  assert.equal(result.status, 0, `release:pack failed:\n${result.stdout}\n${result.stderr}`)
-  return packedManifests(clone)
 }
 
 /** Checks both tarballs bear `version` and record `commit`, the generator on the same runtime. */
@@ -104,24 +70,8 @@ function assertPacked(manifests, version, commit) {
   assert.equal(manifests.generator.dependencies['@prisma-hydra/runtime'], `^${version}`)
 }
 
-/**
- * Checks that the later steps find the packed tarballs (the clone's release-packages.mjs): each
- * the one of `version`, standing for the name the docs give, that of package.json's version.
- */
-async function assertFound(version) {
-  const { releaseTarballs } = await import(
-    pathToFileURL(path.join(clone, 'tools/release/release-packages.mjs')).href
-  )
-  const documented = JSON.parse(readFileSync(path.join(clone, 'runtime/package.json'), 'utf8'))
-  for (const dir of PACKAGE_DIRS) {
-    const found = releaseTarballs()[`@prisma-hydra/${dir}`]
-    assert.equal(found.tarball, path.join(clone, 'release', `prisma-hydra-${dir}-${version}.tgz`))
-    assert.equal(found.documented, `prisma-hydra-${dir}-${documented.version}.tgz`)
-  }
-}
-
 /** The version `changeset version` would make of the clone's, from its pending changesets. */
-function nextVersion(clone) {
+function nextVersion() {
   const { version } = JSON.parse(readFileSync(path.join(clone, 'runtime/package.json'), 'utf8'))
   const folder = path.join(clone, '.changeset')
   const kinds = readdirSync(folder)
@@ -135,9 +85,26 @@ function nextVersion(clone) {
 }
 
 /** The version a package's CHANGELOG.md tops with (its first `## ` heading). */
-function changelogTop(clone, dir) {
+function changelogTop(dir) {
   const text = readFileSync(path.join(clone, dir, 'CHANGELOG.md'), 'utf8')
   return text.match(/^## (\S+)$/m)?.[1]
+}
+
+/** The clone's release-state.mjs, as of its files now. */
+async function releaseStateOfClone() {
+  const url = pathToFileURL(path.join(clone, 'tools/release/release-state.mjs'))
+  const { releaseState } = await import(url.href)
+  return releaseState()
+}
+
+/** The commit whose subject is "Release <version>", as `npm run version-packages` is committed. */
+function commitTitled(version) {
+  const commits = git(clone, 'log', '--format=%H %s')
+    .split('\n')
+    .filter((line) => line.slice(41) === `Release ${version}`)
+    .map((line) => line.slice(0, 40))
+  assert.equal(commits.length, 1, `one commit "Release ${version}" in the history`)
+  return commits[0]
 }
 
 let clone
@@ -145,16 +112,49 @@ let clone
 before(() => {
   clone = mkdtempSync(path.join(tmpdir(), 'prisma-hydra-release-'))
   const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
-  git(root, 'clone', '--quiet', '--no-checkout', root, clone)
+  git(root, 'clone', '--quiet', '--no-tags', '--no-checkout', root, clone)
   git(clone, 'checkout', '--quiet', '--detach', head)
-  linkNodeModules(clone)
+  linkNodeModules(clone, root)
 })
 
 after(() => {
   if (clone) rmSync(clone, { recursive: true, force: true })
 })
 
-test('release:pack names what it packs', { timeout: TEST_LIMIT_MS }, async (t) => {
+test('release:pack packs a release by its version', { timeout: TEST_LIMIT_MS }, async (t) => {
+  assert.equal(git(clone, 'tag', '--list'), '', 'the clone holds no tags')
+  const latest = readFileSync(path.join(clone, 'runtime/CHANGELOG.md'), 'utf8').match(
+    /^## (\S+)$/m
+  )[1]
+  for (const version of new Set(['0.2.0', latest])) {
+    await t.test(`${version}, from the commit "Release ${version}"`, () => {
+      const head = git(clone, 'rev-parse', 'HEAD')
+      const result = packRelease(version)
+      assert.equal(result.status, 0, `release:pack ${version}:\n${result.stdout}\n${result.stderr}`)
+      assertPacked(packedManifests(clone), version, commitTitled(version))
+      assert.equal(git(clone, 'rev-parse', 'HEAD'), head, 'the clone stays at its commit')
+      assert.equal(git(clone, 'status', '--porcelain', '--untracked-files=no'), '')
+      assert.equal(git(clone, 'worktree', 'list').split('\n').length, 1, 'no tree left behind')
+    })
+  }
+
+  await t.test('a version that is no release, refused', () => {
+    const unknown = packRelease('9.9.9')
+    assert.notEqual(unknown.status, 0)
+    assert.match(unknown.stderr, /no release 9\.9\.9 in the history of HEAD/)
+    assert.match(
+      unknown.stderr,
+      new RegExp(`the releases it holds: .*${latest.replaceAll('.', '\\.')}`)
+    )
+    assert.match(unknown.stderr, /0\.2\.0/)
+    const malformed = packRelease('latest')
+    assert.notEqual(malformed.status, 0)
+    assert.match(malformed.stderr, /"latest" is not a version/)
+    assert.deepEqual(packedManifests(clone), {}, 'a refused version leaves no tarball')
+  })
+})
+
+test('release-state.mjs names each commit', { timeout: 60_000 }, async (t) => {
   await t.test('a commit that is no release: a prerelease of the next version', async () => {
     writeFileSync(
       path.join(clone, '.changeset/release-test.md'),
@@ -162,12 +162,12 @@ test('release:pack names what it packs', { timeout: TEST_LIMIT_MS }, async (t) =
     )
     git(clone, 'add', '.changeset/release-test.md')
     git(clone, 'commit', '--quiet', '--message', 'Add a change after the last release')
-    const commit = git(clone, 'rev-parse', 'HEAD')
     const short = git(clone, 'rev-parse', '--short=7', 'HEAD')
     const id = /^\d+$/.test(short) ? `g${short}` : short
-    const version = `${nextVersion(clone)}-next.${id}`
-    assertPacked(pack(clone), version, commit)
-    await assertFound(version)
+    const state = await releaseStateOfClone()
+    assert.equal(state.released, false)
+    assert.equal(state.commit, git(clone, 'rev-parse', 'HEAD'))
+    assert.equal(state.version, `${nextVersion()}-next.${id}`)
   })
 
   await t.test('a release commit: the version its CHANGELOG tops with', async () => {
@@ -176,31 +176,29 @@ test('release:pack names what it packs', { timeout: TEST_LIMIT_MS }, async (t) =
     execFileSync(process.execPath, ['tools/release/docs-version.mjs'], { cwd: clone })
     git(clone, 'add', '--all')
     git(clone, 'commit', '--quiet', '--message', 'Release')
-    const commit = git(clone, 'rev-parse', 'HEAD')
-    const version = changelogTop(clone, 'runtime')
+    const version = changelogTop('runtime')
     assert.match(version, /^\d+\.\d+\.\d+$/)
-    assert.equal(changelogTop(clone, 'generator'), version)
-    assertPacked(pack(clone), version, commit)
-    await assertFound(version)
+    assert.equal(changelogTop('generator'), version)
+    const state = await releaseStateOfClone()
+    assert.equal(state.released, true, state.reason)
+    assert.equal(state.version, version)
+    assert.equal(state.commit, git(clone, 'rev-parse', 'HEAD'))
     const guide = readFileSync(path.join(clone, 'docs/getting-started.md'), 'utf8')
     assert.ok(guide.includes(`prisma-hydra-runtime-${version}.tgz`), 'getting-started.md names it')
   })
 
   await t.test('after the release, uncommitted changes, and the tags', async () => {
-    const { releaseState } = await import(
-      pathToFileURL(path.join(clone, 'tools/release/release-state.mjs')).href
-    )
-    const release = await releaseState()
+    const release = await releaseStateOfClone()
     assert.equal(release.released, true, release.reason)
     const [major, minor, patch] = release.version.split('.').map(Number)
     const next = `${major}.${minor}.${patch + 1}`
 
     writeFileSync(path.join(clone, 'README.md'), 'changed\n')
-    const dirty = await releaseState()
+    const dirty = await releaseStateOfClone()
     assert.equal(dirty.released, false)
     assert.match(dirty.version, new RegExp(`^${next}-next\\.g?[0-9a-f]{7,}\\.dirty$`))
     git(clone, 'commit', '--quiet', '--all', '--message', 'Change the readme')
-    const after = await releaseState()
+    const after = await releaseStateOfClone()
     assert.equal(after.released, false)
     assert.equal(after.reason, `${release.version} was released by ${release.commit.slice(0, 10)}`)
 

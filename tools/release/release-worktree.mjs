@@ -1,0 +1,82 @@
+// A release's own tree, checked out apart from the work tree (`git worktree add --detach`), so that
+// packing an older release leaves the clone as it was. Its builds need the dependencies its own
+// package-lock.json names: where they are those this clone has installed (every registry
+// package at the same version), its node_modules links to this clone's; otherwise npm installs
+// the packages' and the root's from its lock file, without install scripts (the packages' builds
+// run none of them).
+
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileAt, git } from './git.mjs'
+import { PACKAGE_DIRS, root } from './release-packages.mjs'
+
+/** npm's install of a release's lock file: minutes on a loaded machine, from npm's cache. */
+const INSTALL_LIMIT_MS = 15 * 60_000
+
+/** The registry packages a lock file names, each path with its version and integrity. */
+function registryPackages(lockText) {
+  const { packages = {} } = JSON.parse(lockText)
+  const entries = Object.entries(packages)
+    .filter(([key, entry]) => key.startsWith('node_modules/') && entry.link !== true)
+    .map(([key, entry]) => `${key}@${entry.version} ${entry.integrity ?? entry.resolved ?? ''}`)
+  return entries.sort().join('\n')
+}
+
+/**
+ * Links the node_modules of `tree`, a checkout of this repository, to those of `from` (default
+ * this clone): every package but the workspace's own, which link to the tree's folders. git
+ * ignores node_modules, so the tree stays clean.
+ */
+export function linkNodeModules(tree, from = root) {
+  const modules = path.join(tree, 'node_modules')
+  mkdirSync(path.join(modules, '@prisma-hydra'), { recursive: true })
+  for (const entry of readdirSync(path.join(from, 'node_modules'))) {
+    if (entry === '@prisma-hydra') continue
+    symlinkSync(path.join(from, 'node_modules', entry), path.join(modules, entry))
+  }
+  const scope = path.join(from, 'node_modules', '@prisma-hydra')
+  for (const name of readdirSync(scope)) {
+    const workspace = path.relative(from, path.resolve(scope, readlinkSync(path.join(scope, name))))
+    symlinkSync(path.join(tree, workspace), path.join(modules, '@prisma-hydra', name))
+  }
+}
+
+/**
+ * Checks `commit` out apart, its dependencies installed: the tree's folder, how they were
+ * installed (`linked` or `installed`), and `remove()`, which takes the tree away.
+ */
+export function releaseWorktree(commit) {
+  const tree = path.join(mkdtempSync(path.join(tmpdir(), 'prisma-hydra-release-')), 'tree')
+  git(['worktree', 'add', '--detach', '--quiet', tree, commit])
+  const remove = () => {
+    try {
+      git(['worktree', 'remove', '--force', tree])
+    } finally {
+      rmSync(path.dirname(tree), { recursive: true, force: true })
+      git(['worktree', 'prune'])
+    }
+  }
+  try {
+    const same =
+      registryPackages(fileAt(commit, 'package-lock.json') ?? '{}') ===
+      registryPackages(fileAt('HEAD', 'package-lock.json') ?? '{}')
+    if (same) linkNodeModules(tree)
+    else {
+      // The packages' own dependencies and the root's tools (turbo, TypeScript): not the
+      // example's, which the build does not read (minutes more of downloads).
+      const workspaces = PACKAGE_DIRS.flatMap((dir) => ['--workspace', dir])
+      const flags = ['--include-workspace-root', '--ignore-scripts', '--no-audit', '--no-fund']
+      execFileSync('npm', ['ci', ...workspaces, ...flags, '--loglevel=error'], {
+        cwd: tree,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        timeout: INSTALL_LIMIT_MS,
+      })
+    }
+    return { tree, dependencies: same ? 'linked' : 'installed', remove }
+  } catch (error) {
+    remove()
+    throw error
+  }
+}

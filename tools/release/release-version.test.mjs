@@ -171,6 +171,11 @@ test('release-state.mjs names each commit', { timeout: 60_000 }, async (t) => {
   })
 
   await t.test('a release commit: the version its CHANGELOG tops with', async () => {
+    // A section of the docs the release brings, marked as docs/versioning.md says.
+    const page = path.join(clone, 'docs/paging.md')
+    const marked = '## A section the release brings\n\n*Unreleased: in no release yet.*\n'
+    writeFileSync(page, `${readFileSync(page, 'utf8')}\n${marked}`)
+    git(clone, 'commit', '--quiet', '--all', '--message', 'Document a change')
     const changeset = path.join(clone, 'node_modules/.bin/changeset')
     execFileSync(changeset, ['version'], { cwd: clone, stdio: 'ignore' })
     execFileSync(process.execPath, ['tools/release/docs-version.mjs'], { cwd: clone })
@@ -185,6 +190,13 @@ test('release-state.mjs names each commit', { timeout: 60_000 }, async (t) => {
     assert.equal(state.commit, git(clone, 'rev-parse', 'HEAD'))
     const guide = readFileSync(path.join(clone, 'docs/getting-started.md'), 'utf8')
     assert.ok(guide.includes(`prisma-hydra-runtime-${version}.tgz`), 'getting-started.md names it')
+    const paging = readFileSync(page, 'utf8')
+    assert.ok(paging.endsWith(`## A section the release brings\n\n*Since ${version}.*\n`))
+    for (const name of readdirSync(path.join(clone, 'docs')).filter((file) => file.endsWith('.md')))
+      assert.ok(
+        !readFileSync(path.join(clone, 'docs', name), 'utf8').includes('\n*Unreleased'),
+        `docs/${name} marks no section unreleased`
+      )
   })
 
   await t.test('after the release, uncommitted changes, and the tags', async () => {

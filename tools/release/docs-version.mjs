@@ -15,7 +15,12 @@ import path from 'node:path'
 import { PACKAGE_DIRS, packageJson, root } from './release-packages.mjs'
 
 /** The pages naming the release to install. */
-const PAGES = ['docs/getting-started.md', 'docs/tutorial-access.md', 'docs/versioning.md']
+const PAGES = [
+  'README.md',
+  'docs/getting-started.md',
+  'docs/tutorial-access.md',
+  'docs/versioning.md',
+]
 
 /** A version as these pages write it: `0.2.0`, `1.0.0-rc.1`. */
 const VERSION = String.raw`\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?`

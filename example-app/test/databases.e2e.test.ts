@@ -71,10 +71,10 @@ async function query(url: string, sql: string): Promise<unknown[][]> {
   }
 }
 
-/** Names declared with `keyword` (model, enum) in a schema, sorted. */
+/** Names declared with `keyword` (model, enum) in a schema, a model's under its `@@map`, sorted. */
 function declared(content: string, keyword: string): string[] {
-  return [...content.matchAll(new RegExp(`^${keyword}\\s+(\\w+)`, 'gm'))]
-    .map((m) => m[1] as string)
+  return [...content.matchAll(new RegExp(`^${keyword}\\s+(\\w+)\\s*\\{([^}]*)\\}`, 'gm'))]
+    .map((m) => /@@map\("([^"]+)"\)/.exec(m[2] as string)?.[1] ?? (m[1] as string))
     .sort()
 }
 

@@ -96,6 +96,23 @@ model Book {
     )
   })
 
+  it('writes the stored names of enums with @map values into compiled-models', async () => {
+    const datamodel = await loadDatamodel(
+      `enum Kind {\n  ORG_ONBOARDING @map("org_onboarding")\n  OTHER\n}\nenum Plain {\n  A\n}\n/// @pagination\nmodel Task {\n  id Int @id\n  kind Kind\n  plain Plain\n}`
+    )
+    const result = buildHydra({
+      datamodel,
+      provider: 'postgresql',
+      clientModule: '../prisma/client.js',
+    })
+    expect(result.files.get('compiled-models.ts')).toContain(
+      'export const compiledEnums = { "Kind": { "ORG_ONBOARDING": "org_onboarding", "OTHER": "OTHER" } } satisfies CompiledEnums'
+    )
+    const task = result.files.get('task.ts') ?? ''
+    expect(task).toContain("import { compiledModels, compiledEnums } from './compiled-models.js'")
+    expect(task).toContain('models: compiledModels, enums: compiledEnums }')
+  })
+
   it('resolves operation > resource > platform defaults', async () => {
     const { file, problems } = await build(
       [

@@ -9,7 +9,12 @@
 export type { AuthenticationSettings, RuleInputs } from './contract/access-rules.js'
 export type { CacheTagHeader, CacheTagSettings } from './contract/cache-tags.js'
 export type { IdKind, KeySpec } from './contract/keys.js'
-export type { CompiledModels, ModelSource, RelationSource } from './contract/model-source.js'
+export type {
+  CompiledEnums,
+  CompiledModels,
+  ModelSource,
+  RelationSource,
+} from './contract/model-source.js'
 export {
   type CollectionOperation,
   type DefinedOperations,

@@ -2,6 +2,7 @@ import type { DMMF } from '@prisma/generator-helper'
 import type { Problem } from '../problems.js'
 import { checkEmbedOperations } from './embed-operations.js'
 import { buildCatalog } from './models/catalog.js'
+import { compiledEnums } from './models/compiled-enums.js'
 import { compiledModels } from './models/compiled-models.js'
 import { unservedForeignKeys } from './models/unserved-keys.js'
 import type { GlobalConfig } from './paging/global.js'
@@ -41,6 +42,7 @@ export function resolveHydraModel(
     provider,
     hydraPrefix: global.hydraPrefix ?? true,
     compiledModels: compiledModels(datamodel),
+    compiledEnums: compiledEnums(datamodel),
     ...(global.title ? { title: global.title } : {}),
     ...(global.description ? { description: global.description } : {}),
   }

@@ -7,6 +7,7 @@
  */
 import { selectStatement } from '@prisma-hydra/runtime/defaults'
 import type { ResourceModel } from '../config/schema/model.js'
+import type { EmitContext } from './context.js'
 
 /** `"name": [column, type, optional?, values?]` of each of `columns`. */
 function columnEntries(columns: ResourceModel['columns']): string[] {
@@ -43,11 +44,12 @@ function compiledRelations(resource: ResourceModel, resources: readonly Resource
 /**
  * The model's compiled form: the `SELECT` of its selected columns in `select`'s order (the
  * statement every compiled read starts with), each scalar field's column and type, whether it is
- * optional, and an enum's values, and the to-one relations it joins to embed them.
+ * optional, and an enum's values, the to-one relations it joins to embed them, and the schema's
+ * enums stored under other names, when it has any.
  */
 export function compiledModel(
   resource: ResourceModel,
-  provider: string,
+  { provider, storedEnums }: Pick<EmitContext, 'provider' | 'storedEnums'>,
   resources: readonly ResourceModel[]
 ): string {
   const byName = new Map(resource.columns.map((entry) => [entry.name, entry]))
@@ -59,5 +61,6 @@ export function compiledModel(
   const columns = columnEntries(resource.columns)
   const relations = compiledRelations(resource, resources)
   const joined = relations.length > 0 ? `, joins: { ${relations.join(', ')} }` : ''
-  return `{ select: ${JSON.stringify(select)}, columns: { ${columns.join(', ')} }${joined}, name: ${JSON.stringify(resource.name)}, models: compiledModels }`
+  const enums = storedEnums ? ', enums: compiledEnums' : ''
+  return `{ select: ${JSON.stringify(select)}, columns: { ${columns.join(', ')} }${joined}, name: ${JSON.stringify(resource.name)}, models: compiledModels${enums} }`
 }

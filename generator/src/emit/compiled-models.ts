@@ -13,7 +13,7 @@ import { emitTableConstant } from './table-constant.js'
 /** The module's name beside the resource modules, which no model's may take (config/resource.ts). */
 export const COMPILED_MODELS_MODULE = 'compiled-models'
 
-/** Fills the module: `compiledModels`. */
+/** Fills the module: `compiledModels`, and `compiledEnums` when the schema has any. */
 export function emitCompiledModelsModule(
   file: SourceFile,
   model: HydraModel,
@@ -24,5 +24,12 @@ export function emitCompiledModelsModule(
     type: 'CompiledModels',
     doc: 'Every model as the compiled engine writes conditions through its relations (docs/performance.md).',
     value: model.compiledModels,
+  })
+  if (Object.keys(model.compiledEnums ?? {}).length === 0) return
+  emitTableConstant(file, context, {
+    name: 'compiledEnums',
+    type: 'CompiledEnums',
+    doc: "The enums whose values the database stores under other names: each value's stored name.",
+    value: model.compiledEnums,
   })
 }

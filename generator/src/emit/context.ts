@@ -10,4 +10,9 @@ export interface EmitContext {
   fileExtension: string
   /** The datasource provider (`sqlite`, `postgresql`, `mysql`...): ids and cursor values are checked for it, and SQL is quoted for it. */
   provider: string
+  /**
+   * Whether the schema has enums whose values the database stores under other names: the
+   * compiled-models module then exports `compiledEnums`, which each compiled model names.
+   */
+  storedEnums?: boolean
 }

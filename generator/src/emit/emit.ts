@@ -33,6 +33,7 @@ export function emitFiles(model: HydraModel, context: EmitContext): FileMap {
   })
   const files: FileMap = new Map()
   const extension = context.fileExtension
+  const storedEnums = Object.keys(model.compiledEnums ?? {}).length > 0
   for (const resource of model.resources) {
     const file = project.createSourceFile(`/${resource.fileName}${extension}`)
     emitResourceModule(
@@ -40,7 +41,7 @@ export function emitFiles(model: HydraModel, context: EmitContext): FileMap {
       resource,
       model.parameters,
       model.filterParameters,
-      context,
+      { ...context, storedEnums },
       subCollectionsOf(resource, model),
       model.resources
     )

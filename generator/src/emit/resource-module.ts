@@ -56,7 +56,7 @@ function addImports(
       ? [
           {
             moduleSpecifier: `./${COMPILED_MODELS_MODULE}${context.importExtension}`,
-            namedImports: ['compiledModels'],
+            namedImports: ['compiledModels', ...(context.storedEnums ? ['compiledEnums'] : [])],
           },
         ]
       : []),
@@ -166,9 +166,7 @@ function addSource(
     `{ ${columns.join(', ')} } as const`
   )
   const table = `{ name: ${JSON.stringify(resource.table.name)}, schema: ${JSON.stringify(resource.table.schema)} }`
-  const compiled = compiles(resource)
-    ? compiledModel(resource, context.provider, resources)
-    : undefined
+  const compiled = compiles(resource) ? compiledModel(resource, context, resources) : undefined
   constant(
     names.model,
     `Where ${resource.name} rows live and which columns are read: what the data-access layer reads${compiled ? ' (`compiled`: the SQL of its compiled reads, docs/performance.md)' : ''}.`,

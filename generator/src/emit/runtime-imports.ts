@@ -15,6 +15,7 @@ interface RuntimeTypes {
   CallerRules: Runtime.CallerRules<Runtime.AccessRules>
   InverseLinks: Runtime.InverseLinks
   CompiledModels: Runtime.CompiledModels
+  CompiledEnums: Runtime.CompiledEnums
   WithInverseLinks: Runtime.WithInverseLinks<object, object>
   AuthenticationSettings: Runtime.AuthenticationSettings
   ApiAppOptions: Runtime.ApiAppOptions<object, unknown, Record<string, never>>

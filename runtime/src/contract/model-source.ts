@@ -74,7 +74,18 @@ export interface CompiledModel {
    * generated `compiledModels`): a relation it does not hold is read by the `prisma` engine.
    */
   models?: CompiledModels | undefined
+  /**
+   * The enums of the schema whose values the database stores under other names (`@map`), by name
+   * (the generated `compiledEnums`): their values are written and read under those names.
+   */
+  enums?: CompiledEnums | undefined
 }
+
+/**
+ * Each enum of a schema one of whose values the database stores under another name (`@map`), by
+ * the enum's name: the name the database stores each of its values under, by value.
+ */
+export type CompiledEnums = Readonly<Record<string, Readonly<Record<string, string>>>>
 
 /** A to-one relation as the `compiled` engine joins it to embed the related row. */
 export interface CompiledJoin {

@@ -65,5 +65,5 @@ export function columnReads(
     keyColumns(compiled.columns, model.key)
   )
   const types = columns.map((column) => column[1])
-  return { statements, read: rowReader(fields, types, typed), width: fields.length }
+  return { statements, read: rowReader(fields, types, typed, compiled.enums), width: fields.length }
 }

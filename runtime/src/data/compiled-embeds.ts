@@ -87,7 +87,8 @@ function embeddedReader(
   own: ColumnReads['read'],
   width: number,
   embeds: readonly Embed[],
-  typed: boolean
+  typed: boolean,
+  enums: CompiledModel['enums']
 ): ColumnReads['read'] {
   const readers = embeds.map(({ field, relation, fields }) => ({
     field,
@@ -95,7 +96,8 @@ function embeddedReader(
     read: rowReader(
       fields,
       columnsOf(relation.columns, fields).map((column) => column[1]),
-      typed
+      typed,
+      enums
     ),
   }))
   return (row) => {
@@ -147,11 +149,12 @@ export function embeddedReads(
   const read = rowReader(
     own,
     ownColumns.map((column) => column[1]),
-    typed
+    typed,
+    compiled.enums
   )
   return {
     statements,
-    read: embeddedReader(read, own.length, embeds, typed),
+    read: embeddedReader(read, own.length, embeds, typed, compiled.enums),
     width: own.length + joined.length,
   }
 }

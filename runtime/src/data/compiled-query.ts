@@ -21,6 +21,7 @@ import {
   relatedColumn,
   relationSql,
 } from './compiled-relations.js'
+import { storedTest, storedValues } from './enum-names.js'
 
 /** How a driver adapter is told a parameter's type (`@prisma/driver-adapter-utils`' ArgType). */
 export interface ArgType {
@@ -186,8 +187,10 @@ export class QueryBuilder implements ConditionWriter {
   private rowComparison({ fields, values, operator }: KeysetPosition): string {
     const columns = fields.map((field) => this.model.columns[field] as CompiledColumn)
     const quoted = columns.map((column) => this.dialect.quote(column[0]))
+    const types = columns.map((column) => column[1])
+    const stored = storedValues(this.model.enums, types, values)
     const params = columns.map((column, index) =>
-      this.param(values[index], SCALAR_TYPES[column[1]] ?? 'enum')
+      this.param(stored[index], SCALAR_TYPES[column[1]] ?? 'enum')
     )
     return `(${quoted.join(', ')}) ${COMPARISONS[operator]} (${params.join(', ')})`
   }
@@ -210,7 +213,8 @@ export class QueryBuilder implements ConditionWriter {
       return relationSql(this, scope, { kind: 'relation', relation: name, quantifier }, negated)
     }
     const quoted = `${scope.prefix}${this.dialect.quote(column[0])}`
-    return this.test(quoted, SCALAR_TYPES[column[1]] ?? 'enum', test)
+    const stored = storedTest(this.model.enums, column[1], test)
+    return this.test(quoted, SCALAR_TYPES[column[1]] ?? 'enum', stored)
   }
 
   private test(column: string, type: string, test: FieldTest): string | undefined {

@@ -58,7 +58,7 @@ function writeRead(
   if (fields.some((field) => !table.columns[field])) return undefined
   const { statements, read: reader } = columnReads(
     { provider, table: table.table },
-    { columns: table.columns, name, models: compiled.models },
+    { columns: table.columns, name, models: compiled.models, enums: compiled.enums },
     fields,
     typed
   )

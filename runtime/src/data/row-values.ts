@@ -7,6 +7,8 @@
  * The end-to-end snapshot and fuzz suites compare both engines' answers byte for byte.
  */
 import { Decimal } from '@prisma/client-runtime-utils'
+import type { CompiledEnums } from '../contract/model-source.js'
+import { enumReader } from './enum-names.js'
 
 type Convert = (value: unknown) => unknown
 
@@ -154,14 +156,18 @@ const CONVERT: Record<string, Convert> = {
 
 /**
  * The reader of rows of `fields` of Prisma `types`. `typed`: the rows come from the client's raw
- * query, whose JSON is already parsed.
+ * query, whose JSON is already parsed. `enums`: the enums stored under other names, whose
+ * columns hold those names (enum-names.ts).
  */
 export function rowReader(
   fields: readonly string[],
   types: readonly string[],
-  typed = false
+  typed = false,
+  enums?: CompiledEnums | undefined
 ): (row: readonly unknown[]) => Record<string, unknown> {
-  const converters = types.map((type) => (typed && type === 'Json' ? undefined : CONVERT[type]))
+  const converters = types.map((type) =>
+    typed && type === 'Json' ? undefined : (CONVERT[type] ?? enumReader(enums, type))
+  )
   return (row) => {
     const result: Record<string, unknown> = {}
     for (let index = 0; index < fields.length; index++) {

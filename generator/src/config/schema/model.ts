@@ -233,6 +233,11 @@ export interface HydraModel {
   readonly hydraPrefix: boolean
   /** Every model as the `compiled` engine writes conditions through its relations, by name. */
   readonly compiledModels: Readonly<Record<string, CompiledTableModel>>
+  /**
+   * The enums whose values the database stores under other names (`@map`), by name: each
+   * value's stored name. Empty or absent when there is none.
+   */
+  readonly compiledEnums?: Readonly<Record<string, Readonly<Record<string, string>>>>
 }
 
 /** One relation as the `compiled` engine joins it (the runtime's CompiledRelation). */

@@ -2,8 +2,8 @@
  * The promise of `reads: 'credentials'` checked outside production (docs/caching.md#what-is-checked):
  * the example app under a rule of Book declaring it. A scope reading the `X-Region` header, whose
  * anonymous answers a shared cache would hand every region, fails the request loudly (a 500 whose
- * log names the rule and the header); a scope reading only the caller's token serves its pages,
- * shared for anonymous callers.
+ * log names the rule and the header), as does one iterating the headers; a scope reading only the
+ * caller's token serves its pages, shared for anonymous callers.
  */
 import type { HydraLogger } from '@prisma-hydra/runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -65,6 +65,24 @@ describe.skipIf(TEST_DATABASE !== 'sqlite')("reads: 'credentials', checked", () 
     const cause = String((errors[0]?.fields.error as Error | undefined)?.message)
     expect(cause).toContain('The scope of Book read the request header X-Region')
     expect(cause).toContain("reads: 'credentials'")
+  })
+
+  it('fails loudly on a rule reading the headers by iterating them', async () => {
+    const { origin, records } = await served({
+      Book: {
+        reads: 'credentials',
+        scope: (c) =>
+          new Map([...c.req.raw.headers]).get('x-region') === 'eu'
+            ? { genre: 'POETRY' }
+            : undefined,
+      },
+    })
+    const response = await fetch(`${origin}/books`, { headers: { 'X-Region': 'eu' } })
+    expect(response.status).toBe(500)
+    const errors = records.filter((record) => record.level === 'error')
+    expect(errors).toHaveLength(1)
+    const cause = String((errors[0]?.fields.error as Error | undefined)?.message)
+    expect(cause).toContain('The scope of Book read every request header (iterating Headers)')
   })
 
   it('serves a rule reading only the Authorization header, shared for anonymous callers', async () => {

@@ -64,6 +64,15 @@ describe("reads: 'credentials', checked", () => {
       [(c) => c.req.header(), 'every request header'],
       [(c) => c.req.raw.headers.get('Accept-Language'), 'the request header Accept-Language'],
       [(c) => [...c.req.raw.headers.entries()], 'every request header'],
+      [(c) => [...c.req.raw.headers], 'every request header (iterating Headers)'],
+      [(c) => Object.fromEntries(c.req.raw.headers), 'every request header (iterating'],
+      [(c) => new Headers(c.req.raw.headers).get('X-Region'), 'every request header (iterating'],
+      [
+        (c) => {
+          for (const [name] of c.req.raw.headers) if (name === 'x-region') return name
+        },
+        'every request header (iterating',
+      ],
       [(c) => c.req.query('region'), 'c.req.query'],
       [(c) => c.req.queries(), 'c.req.queries'],
       [(c) => c.req.url, 'c.req.url'],

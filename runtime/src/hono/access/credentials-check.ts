@@ -52,6 +52,9 @@ function credentialHeaders(headers: Headers, allowed: ReadonlySet<string>, refus
     get(target, property) {
       if (property === 'get') return (name: string) => target.get(checked(name))
       if (property === 'has') return (name: string) => target.has(checked(name))
+      // Spreading, `for...of`, `new Headers(...)`, `Object.fromEntries(...)` and `new Map(...)`
+      // all read every header through the iterator.
+      if (property === Symbol.iterator) return refuse('every request header (iterating Headers)')
       if (typeof property === 'symbol') return kept(target, property)
       return refuse(`every request header (Headers.${property})`)
     },

@@ -269,6 +269,20 @@ describe('the public origin of absolute IRIs', () => {
       headers: { host: 'app.local', 'x-forwarded-host': 'bad host/x' },
     })
     expect(link(malformed)).toContain('<http://app.local/docs.jsonld>')
+    // Links written from the forwarding headers: every answer varies by them, its 304 and
+    // problems included, so that no shared cache hands one client's origin to another.
+    const etag = String(answer.headers.etag)
+    const revalidated = await send(servers.proxied.origin, '/books', {
+      headers: { host: 'app.local', 'if-none-match': etag, 'x-forwarded-proto': 'https' },
+    })
+    const missing = await send(servers.proxied.origin, '/books/999999', {
+      headers: { host: 'app.local' },
+    })
+    expect([revalidated.status, missing.status]).toEqual([304, 404])
+    for (const varying of [answer, malformed, revalidated, missing])
+      expect(String(varying.headers.vary)).toMatch(
+        /^Accept\b.*, X-Forwarded-Host, X-Forwarded-Proto$/
+      )
     // The forwarded host must be allowed too.
     const forged = await send(servers.proxied.origin, '/books', {
       headers: { host: 'app.local', 'x-forwarded-host': 'evil.example' },
@@ -285,6 +299,7 @@ describe('the public origin of absolute IRIs', () => {
       expect(answer.status).toBe(200)
       expect(link(answer)).toContain(`<${server.origin}/docs.jsonld>`)
       expect(JSON.stringify(answer.headers) + answer.body).not.toContain('evil.example')
+      expect(String(answer.headers.vary)).not.toContain('X-Forwarded')
     }
   })
 

@@ -5,7 +5,8 @@
  * anonymous page, while a consent cookie is stripped and still hits; answers without
  * `Cache-Control` and anonymous problems are not kept; and writes through a client extended with
  * `hydraInvalidation({ purge: httpPurge(...) })` purge by xkey (single, `Many`, nested, batched,
- * interactive), a rollback purging nothing.
+ * interactive), a rollback purging nothing; a client's `X-Forwarded-Host` and `X-Forwarded-Proto`
+ * reach no link of an app with `trustProxy`, cached or not.
  *
  * Needs Debian's `varnish` and `varnish-modules`; without them the file is skipped with a message,
  * except under CI (`CI` set), where it fails.
@@ -156,6 +157,30 @@ describe.skipIf(!hasVarnish)('Varnish configured as docs/caching.md says', () =>
     await expect(rolledBack).rejects.toThrow('rolled back')
     await invalidation.settled()
     expect(await newest()).toEqual({ cached: 'HIT', title: 'interactive' })
+  })
+
+  it("keeps a client's forwarded host and scheme out of the links others get", async () => {
+    // An app taking its links' origin from the forwarding headers (trustProxy), behind the
+    // same VCL: a client's X-Forwarded-Host and X-Forwarded-Proto reach no answer.
+    const app = createApp(prisma, { trustProxy: true, allowedHosts: ['.example.com', '127.0.0.1'] })
+    const proxied = await startServer(app.fetch)
+    const cache = await startVarnish(proxied.origin)
+    try {
+      const forged = { 'X-Forwarded-Host': 'attacker.example.com', 'X-Forwarded-Proto': 'https' }
+      const first = await get('/books/recent', forged, cache.origin)
+      const later = await get('/books/recent', {}, cache.origin)
+      expect([first.status, later.status]).toEqual([200, 200])
+      expect(later.headers.get('x-cache')).toBe('HIT')
+      const own = new URL(cache.origin)
+      for (const answer of [first, later]) {
+        expect(`${answer.headers.get('link')} ${answer.body}`).not.toContain('attacker.example')
+        expect(answer.headers.get('link')).not.toContain('https://')
+        expect(answer.headers.get('link')).toContain(`<http://${own.host}/docs.jsonld>`)
+      }
+    } finally {
+      await cache.stop()
+      await proxied.close()
+    }
   })
 
   it('refuses a PURGE without tags', async () => {

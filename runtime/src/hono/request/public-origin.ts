@@ -137,12 +137,38 @@ export function settleOrigin(c: Context, check: OriginCheck): void {
  */
 export function publicOrigin(options: PublicOriginOptions): MiddlewareHandler {
   const check = originCheck(options)
-  const middleware: MiddlewareHandler = function publicOriginOf(c, next) {
+  const forwarding = options.trustProxy === true && options.baseUrl === undefined
+  const middleware: MiddlewareHandler = async function publicOriginOf(c, next) {
     check(c)
-    return next()
+    await next()
+    if (forwarding) varyByForwarding(c)
   }
   checks.set(middleware, check)
   return middleware
+}
+
+/** The request headers an answer's origin is read from with `trustProxy`. */
+const FORWARDING = ['X-Forwarded-Host', 'X-Forwarded-Proto']
+
+/**
+ * The answer made varying by the forwarding headers, which its links were written from: a shared
+ * cache keeps the answer of one `X-Forwarded-Host` for requests sending the same one only, so
+ * that no client's header sets the links every later caller gets.
+ */
+function varyByForwarding(c: Context): void {
+  const vary = c.res.headers.get('Vary')
+  if (vary?.trim() === '*') return
+  const named = new Set(vary?.split(',').map((name) => name.trim().toLowerCase()))
+  const added = FORWARDING.filter((name) => !named.has(name.toLowerCase()))
+  if (added.length === 0) return
+  const value = [vary, ...added].filter(Boolean).join(', ')
+  try {
+    c.res.headers.set('Vary', value)
+  } catch {
+    // A response whose headers are immutable (one `fetch` returned) is copied first.
+    c.res = new Response(c.res.body, c.res)
+    c.res.headers.set('Vary', value)
+  }
 }
 
 /** The check of `publicOrigin`'s options. */

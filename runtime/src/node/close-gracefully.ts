@@ -4,6 +4,7 @@
  * (docs/deployment.md#stopping-the-server): what a rolling deploy needs of SIGTERM.
  */
 import type { Server } from 'node:http'
+import { answerWithClose } from './closing-answers.js'
 
 /** Options of `closeGracefully`. */
 export interface CloseOptions {
@@ -19,11 +20,44 @@ export interface CloseOptions {
 const IDLE_SWEEP = 50
 
 /**
- * Closes `server` as a deploy stops an instance: it accepts no new connection, closes the idle
- * ones (kept alive between requests), answers every request in flight in full and closes each
- * connection once its answer is sent (rather than keeping it alive for `keepAliveTimeout`), then
- * resolves. Connections still busy after `grace` are closed. Disconnect the database after it:
- * the requests in flight still read it.
+ * How long, in milliseconds, a connection kept alive is left open once the stop has begun, for
+ * the request its client may be sending on it already (answered with `Connection: close`): a
+ * client reusing its connection asks again within a few milliseconds of its last answer, and
+ * closing the connection under that request loses it (`ECONNRESET`).
+ */
+const REUSE_WINDOW = 1_000
+
+/**
+ * Calls `then` once the event loop has read its sockets once more (an immediate scheduled from an
+ * immediate runs after that read): the connections waiting to be accepted are then accepted, not
+ * reset with the listener, and the requests that have arrived are read, their connections busy.
+ */
+function afterNextRead(then: () => void): void {
+  setImmediate(() => setImmediate(then))
+}
+
+/**
+ * Stops listening without closing the idle connections at once, as `server.close()` does (Node
+ * 19 and later): an idle one may carry a request its client has sent and the server not read.
+ */
+function stopListening(server: Server, closed: () => void): void {
+  server.closeIdleConnections = () => {}
+  try {
+    server.close(closed)
+  } finally {
+    Reflect.deleteProperty(server, 'closeIdleConnections')
+  }
+}
+
+/**
+ * Closes `server` as a deploy stops an instance: it accepts the connections waiting, then no new
+ * one, answers every request in flight in full, each answer written from then on with
+ * `Connection: close` so that its client does not send another on that connection (on a server
+ * createHydraServer made; on another, the answers of the requests it reads from then on), and
+ * closes each connection once its answer is sent (rather than keeping it alive for
+ * `keepAliveTimeout`); a connection kept alive that sends no request within a second is closed.
+ * Then it resolves. Connections still busy after `grace` are closed. Disconnect the database after
+ * it: the requests in flight still read it.
  *
  * ```ts
  * process.once('SIGTERM', async () => {
@@ -37,15 +71,23 @@ export function closeGracefully(server: Server, options: CloseOptions = {}): Pro
   const grace = options.grace ?? 10_000
   return new Promise((resolve) => {
     if (!server.listening) return resolve()
-    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP)
     const deadline = setTimeout(() => server.closeAllConnections(), grace)
-    sweep.unref()
     deadline.unref()
-    server.close(() => {
-      clearInterval(sweep)
-      clearTimeout(deadline)
-      resolve()
+    afterNextRead(() => {
+      const begun = Date.now()
+      // Idle connections are looked for after a read of the sockets too.
+      const sweep = setInterval(() => {
+        if (Date.now() - begun >= REUSE_WINDOW) afterNextRead(() => server.closeIdleConnections())
+      }, IDLE_SWEEP)
+      sweep.unref()
+      stopListening(server, () => {
+        clearInterval(sweep)
+        clearTimeout(deadline)
+        resolve()
+      })
+      // Answers say close once the server listens no more: a client that asks again on a new
+      // connection is refused then (and goes to another instance), never reset in the backlog.
+      answerWithClose(server)
     })
-    server.closeIdleConnections()
   })
 }

@@ -19,7 +19,7 @@ import { type ErrorOptions, problemResponse } from '../errors.js'
 import { MISSING_HOST, requestErrorAnswer } from '../hono/request/request-error.js'
 import { type HydraLogger, loggerOf } from '../observe/logger.js'
 import { answerClientError, type ClientError } from './client-error.js'
-import { HydraServerResponse } from './server-response.js'
+import { closingResponses } from './closing-answers.js'
 
 /** The `fetch` of a Hono app (`app.fetch`), as `@hono/node-server` calls it. */
 export type FetchCallback = Parameters<typeof getRequestListener>[0]
@@ -78,10 +78,12 @@ export function createHydraServer(fetch: FetchCallback, options: HydraServerOpti
   const listener = getRequestListener(fetch, {
     errorHandler: (error) => requestErrorAnswer(error, log, style),
   })
+  // Its answers say Connection: close once closeGracefully begins (closing-answers.ts).
+  const closing = closingResponses()
   // Node's own check of Host answers before any listener, with no body: this one answers instead.
   const server = createServer(
     {
-      ServerResponse: HydraServerResponse,
+      ServerResponse: closing.Response,
       ...serverOptions,
       requireHostHeader: false,
     },
@@ -91,6 +93,7 @@ export function createHydraServer(fetch: FetchCallback, options: HydraServerOpti
       return listener(incoming, outgoing)
     }
   )
+  closing.known(server)
   server.on('clientError', (error: ClientError, socket: Duplex) =>
     answerClientError(error, socket, style)
   )

@@ -14,7 +14,7 @@ import {
 } from 'node:http'
 
 /** The headers `writeHead` takes: an object by name, or a list of names and values. */
-type OutgoingHeaders = OutgoingHttpHeaders | OutgoingHttpHeader[]
+export type OutgoingHeaders = OutgoingHttpHeaders | OutgoingHttpHeader[]
 
 /** `headers` without `Content-Type`, in whichever case it is written. */
 function untyped(headers: OutgoingHeaders | undefined): OutgoingHeaders | undefined {

@@ -1,0 +1,108 @@
+/**
+ * Stopping the server under load (docs/deployment.md#stopping-the-server): clients that keep their
+ * connection alive (Node's `http.Agent` with `keepAlive`, as undici, autocannon and proxies' pools
+ * do) ask for pages continuously while the example app gets `SIGTERM`. Every request sent before
+ * the server stopped listening is answered in full; the answers written once the stop began say
+ * `Connection: close`, so that no client sends another request on a connection about to close,
+ * and the next request each client sends, on a new connection, is refused: the server listens no
+ * more. No request fails on a reused connection (`ECONNRESET`, the loss of a rolling deploy).
+ */
+import { Agent, get } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PrismaClient } from '#generated/prisma/client.js'
+import { prepareDatabase } from '../src/database.js'
+import { createPrismaClient } from '../src/prisma.js'
+import { emptyDatabase, TEST_DATABASE, type TestDatabase } from './support/harness.js'
+import { startExample } from './support/runtime-servers.js'
+
+/** A page read with its count, so that each answer reads the database. */
+const PAGE = '/books?page=2'
+const CLIENTS = 40
+
+let database: TestDatabase
+let seeded: PrismaClient
+
+beforeAll(async () => {
+  database = await emptyDatabase()
+  seeded = createPrismaClient(database.url)
+  await prepareDatabase(seeded, database.url)
+})
+
+afterAll(async () => {
+  await seeded?.$disconnect()
+  await database?.remove()
+})
+
+const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds))
+
+/**
+ * GET `url` through `agent`: `<status> <Connection header>` of an answer read in full, else the
+ * error's code and whether its connection was one reused (or `incomplete`, a body cut short).
+ */
+function ask(url: string, agent: Agent): Promise<string> {
+  return new Promise((resolve) => {
+    const sent = get(url, { agent, timeout: 15_000 }, (response) => {
+      response.resume()
+      response.on('end', () =>
+        resolve(
+          response.complete
+            ? `${response.statusCode} ${response.headers.connection}`
+            : `incomplete ${response.statusCode}`
+        )
+      )
+      response.on('error', (error: NodeJS.ErrnoException) => resolve(`${error.code} in a body`))
+    })
+    sent.on('timeout', () => sent.destroy(new Error('no answer in 15 s')))
+    sent.on('error', (error: NodeJS.ErrnoException) =>
+      resolve(`${error.code ?? error.message} on a ${sent.reusedSocket ? 'reused' : 'new'} socket`)
+    )
+  })
+}
+
+/**
+ * `CLIENTS` clients, each on a connection of its own kept alive, asking for `url` again as soon as
+ * it is answered, until a request fails; `stop` is called once each was answered at least once,
+ * 300 ms later. What each client saw, in order.
+ */
+async function askingAcross(url: string, stop: () => Promise<void>): Promise<string[][]> {
+  const seen = Array.from({ length: CLIENTS }, (): string[] => [])
+  const clients = seen.map(async (answers) => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    // Bounded: a server that never stops answering ends the walk, and fails the expectation.
+    for (let asked = 0; asked < 5_000; asked++) {
+      const answer = await ask(url, agent)
+      answers.push(answer)
+      if (!answer.startsWith('200 ')) break
+    }
+    agent.destroy()
+  })
+  for (let waited = 0; seen.some((answers) => answers.length === 0); waited += 20) {
+    if (waited > 30_000) throw new Error('a client was not answered within 30 s')
+    await pause(20)
+  }
+  await pause(300)
+  await stop()
+  await Promise.all(clients)
+  return seen
+}
+
+/** Each client's answers kept alive, then one answer closing its connection, then the refusal. */
+const EXPECTED = /^(200 keep-alive\n)+200 close\nECONNREFUSED on a new socket$/
+
+describe(`SIGTERM under keep-alive load (${TEST_DATABASE})`, () => {
+  it('loses no request on Node: the last answers close their connections', async () => {
+    const server = await startExample('node', database.url)
+    let seen: string[][]
+    try {
+      seen = await askingAcross(`${server.origin}${PAGE}`, server.stop)
+    } finally {
+      await server.stop()
+    }
+    const unexpected = seen.filter((answers) => !EXPECTED.test(answers.join('\n')))
+    // The last answers of each client that saw otherwise: what it lost, and how.
+    expect(unexpected.map((answers) => answers.slice(-3))).toEqual([])
+    expect(seen.flat().filter((answer) => answer === '200 keep-alive').length).toBeGreaterThan(
+      CLIENTS
+    )
+  }, 120_000)
+})

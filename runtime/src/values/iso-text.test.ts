@@ -32,11 +32,23 @@ describe('isoText: the text of Date.prototype.toISOString', () => {
     expect(text(time)).toBe(v8(time))
   })
 
-  it('agrees on 200,000 times from 1600 to 2400 and 20,000 over years 0000 to 9999', () => {
-    const near = randomTimes(20_261_123, 200_000, Date.UTC(1600, 0, 1), Date.UTC(2400, 0, 1))
-    const far = randomTimes(7, 20_000, -62_167_219_200_000, 253_402_300_799_999)
-    const differing = [...near, ...far].filter((time) => text(time) !== v8(time))
+  it('agrees on every month from 1600 to 2400, every year of 0000-9999 and 15,000 times', () => {
+    // The first millisecond of each month and the one before it: every length of a month, every
+    // leap rule over two 400-year eras; and of each year's first day over the whole range.
+    const months = Array.from({ length: 9_600 }, (_, month) => Date.UTC(1600, month, 1))
+    // (setUTCFullYear, not Date.UTC, which reads years 0 to 99 as 1900 to 1999.)
+    const years = Array.from({ length: 10_001 }, (_, year) =>
+      new Date(0).setUTCFullYear(year, 0, 1)
+    )
+    const edges = [...months, ...years].flatMap((time) => [time, time - 1])
+    // Times of day at random, from a fixed seed.
+    const near = randomTimes(20_261_123, 10_000, Date.UTC(1600, 0, 1), Date.UTC(2400, 0, 1))
+    const far = randomTimes(7, 5_000, -62_167_219_200_000, 253_402_300_799_999)
+    const times = [...edges, ...near, ...far]
+    // Gathered, one assertion: an expect per time would cost more than the comparisons.
+    const differing = times.filter((time) => text(time) !== v8(time))
     expect(differing).toEqual([])
+    expect(times.length).toBe(54_202)
   })
 
   it('leaves years outside 0000-9999 to toISOString (a sign and six digits)', () => {

@@ -516,7 +516,7 @@ describe('under a mount path, every reference of a response resolves', () => {
       expect(withSlash.status).toBe(200)
       expect(without.headers.get('link')).not.toContain('canonical')
       expect(withSlash.headers.get('link')).toBe(
-        `${without.headers.get('link')}, </api>; rel="canonical"`
+        `${without.headers.get('link')}, <${new URL(base).origin}/api>; rel="canonical"`
       )
       expect(await withSlash.json()).toEqual(await without.json())
     }

@@ -121,6 +121,17 @@ describe('the view links of a page as Link headers', () => {
     expect(links).toEqual(viewLinks(await second.json(), origin))
   })
 
+  it('name a page asked otherwise canonical, absolute as the other links', async () => {
+    for (const [base, asked, canonical] of [
+      [origin, '/books?page=2&itemsPerPage=25', '/books?itemsPerPage=25&page=2'],
+      [origin, '/books?properties[]=title&page=2', '/books?properties%5B%5D=title&page=2'],
+      [mounted, '/books?page=2&itemsPerPage=25', '/books?itemsPerPage=25&page=2'],
+    ] as const) {
+      const header = LinkHeader.parse((await fetch(`${base}${asked}`)).headers.get('link') ?? '')
+      expect(header.rel('canonical').map((link) => link.uri)).toEqual([`${base}${canonical}`])
+    }
+  })
+
   it('are written under the mount path', async () => {
     const response = await fetch(`${mounted}/books?page=2`)
     expect(pageLinks(response)).toEqual({

@@ -66,9 +66,10 @@ const MAX_LINK = 4096
 /**
  * The headers of a JSON-LD response to this request: its content type, `Link` and `Vary`; throws
  * the 406 error when the client accepts neither JSON-LD nor JSON. `canonical`, when given, is the
- * IRI of the document's main resource, written as `Link: <…>; rel="canonical"`: Hydra clients
- * (alcaeus) find the main resource by the URL they asked for, or by this link when the two differ
- * (D6). `pages`, a page's view links as `Link` values (hydra/view-link-header.ts), follow.
+ * IRI of the document's main resource, written under the public origin as `Link: <…>;
+ * rel="canonical"`: Hydra clients (alcaeus) find the main resource by the URL they asked for, or by
+ * this link when the two differ (D6). `pages`, a page's view links as `Link` values
+ * (hydra/view-link-header.ts), follow.
  */
 export function jsonLdHeaders(
   c: Context,
@@ -77,8 +78,10 @@ export function jsonLdHeaders(
 ): Record<string, string> {
   const state = apiState(c)
   if (state.type === undefined) throw notAcceptable(c)
-  const linked = canonical !== undefined && canonical.length <= MAX_CANONICAL
-  let link = linked ? `${state.link}, <${canonical}>; rel="canonical"` : state.link
+  // Absolute under the API's public origin, as every other link of the header.
+  const target = canonical?.startsWith('/') ? `${state.origin}${canonical}` : canonical
+  const linked = target !== undefined && target.length <= MAX_CANONICAL
+  let link = linked ? `${state.link}, <${target}>; rel="canonical"` : state.link
   if (pages && link.length + 2 + pages.length <= MAX_LINK) link = `${link}, ${pages}`
   const headers: Record<string, string> = {
     'Content-Type': state.type === JSON_TYPE ? PLAIN_JSON : LD_JSON,

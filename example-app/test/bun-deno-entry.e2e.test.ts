@@ -79,4 +79,18 @@ describe(`${PAGE}'s server entry`, () => {
     },
     90_000
   )
+
+  it.each(['start-bun', 'start-deno'])(
+    'names the default database on %s when DATABASE_URL is unset, as Node does',
+    async (step) => {
+      // ./dev.db a folder: libsql cannot open it as a file.
+      await mkdir(path.join(project, 'dev.db'), { recursive: true })
+      const { code, stdout, stderr } = await run(step, { DATABASE_URL: undefined, PORT: '0' })
+      expect(code, `${stdout}${stderr}`).toBe(1)
+      const lines = stderr.split('\n').filter((line) => line.trim() !== '')
+      expect(lines, stderr).toHaveLength(1)
+      expect(lines[0]).toMatch(/^The database file:\.\/dev\.db cannot be used: .+/)
+    },
+    90_000
+  )
 })

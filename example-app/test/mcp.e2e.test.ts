@@ -4,10 +4,12 @@
  * lists a tool per served operation, described by the OpenAPI document's words; pages `/books`
  * and the keyset-paged `/activities` to their end by cursor, member for member as the HTTP walk
  * reads them; answers each of the example's callers (anonymous, a reader, a librarian) exactly
- * what the same caller reads over HTTP, pages, items, refusals and hidden fields all; and turns a
- * `400` into a tool error carrying the problem's detail.
+ * what the same caller reads over HTTP, pages, items, refusals and hidden fields all; turns a
+ * `400` into a tool error carrying the problem's detail; and answers the tool errors docs/mcp.md
+ * quotes, word for word.
  */
 
+import { readFile } from 'node:fs/promises'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { hydraMcp } from '@prisma-hydra/runtime/mcp'
@@ -283,6 +285,17 @@ describe('a refused call', () => {
     const order = await call('anonymous', 'getBookCollection', { 'order.title': 'sideways' })
     expect(order.isError).toBe(true)
     expect(textOf(order)).toMatch(/^400 /)
+  })
+
+  it('answers the texts docs/mcp.md quotes, each as it is written there', async () => {
+    const page = await readFile(new URL('../../docs/mcp.md', import.meta.url), 'utf8')
+    const texts = [
+      textOf(await call('anonymous', 'getLoanCollection')),
+      textOf(await call('anonymous', 'getBookCollection', { page: 0 })),
+      textOf(await call('anonymous', 'getBook', { id: '99999' })),
+      textOf(await call('anonymous', 'getBookCollection', { cursor: '/authors?page=2' })),
+    ]
+    expect(texts.filter((text) => !page.includes(`\`${text}\``))).toEqual([])
   })
 
   it('takes back only a cursor of its own tool', async () => {

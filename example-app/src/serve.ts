@@ -44,20 +44,22 @@ interface NativeRuntimes {
  */
 export function serve(fetch: Fetch, port: number): Promise<Listening> {
   const { Bun, Deno } = globalThis as NativeRuntimes
+  const closing = closingAnswers(fetch)
   if (Bun) {
-    const server = Bun.serve({ port, fetch })
+    const server = Bun.serve({ port, fetch: closing.fetch })
     return Promise.resolve({
       port: server.port ?? port,
-      close: () => withinGrace(server.stop?.(), () => server.stop?.(true)),
+      close: () =>
+        closing.begin().then(() => withinGrace(server.stop?.(), () => server.stop?.(true))),
     })
   }
   if (Deno) {
     // `onListen` given: Deno prints nothing itself. The server listens once `serve` returns.
-    const server = Deno.serve({ port, onListen: () => {} }, fetch)
+    const server = Deno.serve({ port, onListen: () => {} }, closing.fetch)
     return Promise.resolve({
       port: server.addr?.port ?? port,
       // Deno has no way to drop the requests left: the process's exit does.
-      close: () => withinGrace(server.shutdown?.(), () => {}),
+      close: () => closing.begin().then(() => withinGrace(server.shutdown?.(), () => {})),
     })
   }
   const server = createHydraServer(fetch)
@@ -84,4 +86,30 @@ function withinGrace(stopping: Promise<void> | undefined, force: () => unknown):
     }
     Promise.resolve(stopping).then(done, done)
   })
+}
+
+/**
+ * How long Bun's and Deno's servers answer with `Connection: close` before they stop, in
+ * milliseconds: both close the connections kept alive at once when they stop, under the next
+ * request a client may be sending on one; answered with `Connection: close` first, each client
+ * leaves its connection and asks on a new one.
+ */
+const REUSE_WINDOW = 1_000
+
+/** `fetch`, whose answers say `Connection: close` once `begin` is called; `begin` resolves later. */
+function closingAnswers(fetch: Fetch): { fetch: Fetch; begin(): Promise<void> } {
+  let stopping = false
+  return {
+    fetch: async (request) => {
+      const response = await fetch(request)
+      if (!stopping) return response
+      const closing = new Response(response.body, response)
+      closing.headers.set('Connection', 'close')
+      return closing
+    },
+    begin: () => {
+      stopping = true
+      return new Promise((resolve) => setTimeout(resolve, REUSE_WINDOW))
+    },
+  }
 }

@@ -5,7 +5,8 @@
  * the server stopped listening is answered in full; the answers written once the stop began say
  * `Connection: close`, so that no client sends another request on a connection about to close,
  * and the next request each client sends, on a new connection, is refused: the server listens no
- * more. No request fails on a reused connection (`ECONNRESET`, the loss of a rolling deploy).
+ * more. No request fails on a reused connection (`ECONNRESET`, the loss of a rolling deploy). On
+ * Node, createHydraServer and closeGracefully; on Bun and Deno, src/serve.ts's answers.
  */
 import { Agent, get } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -86,23 +87,42 @@ async function askingAcross(url: string, stop: () => Promise<void>): Promise<str
   return seen
 }
 
-/** Each client's answers kept alive, then one answer closing its connection, then the refusal. */
-const EXPECTED = /^(200 keep-alive\n)+200 close\nECONNREFUSED on a new socket$/
+/**
+ * Each client's answers on its connection kept alive (Bun and Deno write no `Connection` on
+ * them), then answers closing their connections (one on Node, which stops listening first; on Bun
+ * and Deno, which listen a second more, one a new connection until they stop), then the refusal.
+ */
+const EXPECTED = /^(200 (keep-alive|undefined)\n)+(200 close\n)+ECONNREFUSED on a new socket$/
+/**
+ * On Bun and Deno, the request a client sends on a connection opened as the server stops may be
+ * reset instead (`server.stop()` and `server.shutdown()` close it with the listener): 0 to 3
+ * clients of 40 on Bun, 5 to 27 on Deno (2026-11-28). Never a request on a reused connection.
+ */
+const EXPECTED_NATIVE =
+  /^(200 (keep-alive|undefined)\n)+(200 close\n)+(ECONNREFUSED|ECONNRESET) on a new socket$/
+
+/** Each runtime of the example: Bun and Deno are documented on SQLite and PostgreSQL. */
+const RUNTIMES =
+  TEST_DATABASE === 'mysql' ? (['node'] as const) : (['node', 'bun', 'deno'] as const)
 
 describe(`SIGTERM under keep-alive load (${TEST_DATABASE})`, () => {
-  it('loses no request on Node: the last answers close their connections', async () => {
-    const server = await startExample('node', database.url)
-    let seen: string[][]
-    try {
-      seen = await askingAcross(`${server.origin}${PAGE}`, server.stop)
-    } finally {
-      await server.stop()
-    }
-    const unexpected = seen.filter((answers) => !EXPECTED.test(answers.join('\n')))
-    // The last answers of each client that saw otherwise: what it lost, and how.
-    expect(unexpected.map((answers) => answers.slice(-3))).toEqual([])
-    expect(seen.flat().filter((answer) => answer === '200 keep-alive').length).toBeGreaterThan(
-      CLIENTS
-    )
-  }, 120_000)
+  it.each(RUNTIMES)(
+    'loses no request of a reused connection on %s: the last answers close them',
+    async (runtime) => {
+      const server = await startExample(runtime, database.url)
+      let seen: string[][]
+      try {
+        seen = await askingAcross(`${server.origin}${PAGE}`, server.stop)
+      } finally {
+        await server.stop()
+      }
+      const expected = runtime === 'node' ? EXPECTED : EXPECTED_NATIVE
+      const unexpected = seen.filter((answers) => !expected.test(answers.join('\n')))
+      // The last answers of each client that saw otherwise: what it lost, and how.
+      expect(unexpected.map((answers) => answers.slice(-3))).toEqual([])
+      const kept = seen.flat().filter((answer) => /^200 (keep-alive|undefined)$/.test(answer))
+      expect(kept.length).toBeGreaterThanOrEqual(CLIENTS)
+    },
+    120_000
+  )
 })

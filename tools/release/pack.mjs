@@ -22,6 +22,7 @@
 
 import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { constants } from 'node:os'
 import path from 'node:path'
 import { git } from './git.mjs'
 import { releaseCommitOf } from './release-history.mjs'
@@ -32,6 +33,27 @@ import { releaseProblems, tarballProblems } from './tarball-contents.mjs'
 
 /** Both packages' build: well above the minutes it takes on a loaded 2-core machine. */
 const BUILD_LIMIT_MS = 15 * 60_000
+
+/**
+ * A signal (Ctrl-C, SIGTERM) received meanwhile. It ends the child running (same process group),
+ * but this process only notes it: `spawnSync` holds the event loop, and the work tree's files,
+ * a release's tree and `release/` are put right before this process ends too.
+ */
+let signalled
+const noteSignal = (signal) => {
+  signalled = signal
+}
+process.on('SIGINT', noteSignal).on('SIGTERM', noteSignal)
+
+/**
+ * Throws unless the child `what` ran ended well and no signal came meanwhile. A child a signal
+ * ended is taken for a signal to this process too, whose handler has not run yet.
+ */
+function succeeded(result, what) {
+  signalled ??= result.signal ?? undefined
+  if (signalled) throw new Error(`${what}: ended by ${signalled}`)
+  if (result.status !== 0) throw new Error(`${what}: exit ${result.status}`)
+}
 
 /** A package's package.json in `tree`. */
 function manifestIn(tree, dir) {
@@ -59,7 +81,7 @@ function build(tree) {
       env: { ...process.env, TURBO_CACHE_DIR: path.join(tree, '.turbo/cache') },
     }
   )
-  if (result.status !== 0) throw new Error(`the build: exit ${result.status}`)
+  succeeded(result, 'the build')
 }
 
 /** Packs the package of `dir` in `tree`, built, into `release/`: npm's report of the tarball. */
@@ -69,7 +91,7 @@ function pack(tree, dir) {
     ['pack', '--json', '--ignore-scripts', '--pack-destination', releaseDir],
     { cwd: path.join(tree, dir), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }
   )
-  if (result.status !== 0) throw new Error(`npm pack in ${dir}: exit ${result.status}`)
+  succeeded(result, `npm pack in ${dir}`)
   return JSON.parse(result.stdout)[0]
 }
 
@@ -91,19 +113,11 @@ function packStamped(tree, dir, state) {
   const file = path.join(tree, dir, 'package.json')
   const original = readFileSync(file, 'utf8')
   const manifest = stamped(JSON.parse(original), state)
-  const restore = () => writeFileSync(file, original)
-  // A signal ends `npm pack` (same process group) and then this process: the file comes back.
-  const onSignal = (signal) => {
-    restore()
-    process.kill(process.pid, signal)
-  }
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal)
   try {
     writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`)
     return { packed: pack(tree, dir), manifest }
   } finally {
-    restore()
-    process.off('SIGINT', onSignal).off('SIGTERM', onSignal)
+    writeFileSync(file, original)
   }
 }
 
@@ -123,9 +137,16 @@ function packedProblems(filename, { version, commit }) {
 
 /** Builds and packs both packages of `tree` as `state` says; the tarballs' problems. */
 function packTree(tree, state) {
+  const problems = []
+  // The tree must be the commit the tarballs will name, at the version they will bear.
+  const head = git(['rev-parse', 'HEAD'], tree)
+  if (head !== state.commit) problems.push(`the tree is ${head}, not ${state.commit}`)
+  const { version } = manifestIn(tree, PACKAGE_DIRS[0])
+  if (state.released && version !== state.version)
+    problems.push(`the tree's version is ${version}, not ${state.version}`)
+  if (problems.length > 0) return problems
   const before = git(['status', '--porcelain'], tree)
   build(tree)
-  const problems = []
   const manifests = []
   for (const dir of PACKAGE_DIRS) {
     const { packed, manifest } = packStamped(tree, dir, state)
@@ -158,38 +179,42 @@ async function target(version) {
   return { tree: worktree.tree, state: { commit, released: true, version }, worktree }
 }
 
-let packing
+/** Removes the tarballs of `release/`, so that none a later step could take for a release stays. */
+function clearTarballs() {
+  for (const file of readdirSync(releaseDir)) {
+    if (file.endsWith('.tgz')) rmSync(path.join(releaseDir, file))
+  }
+}
+
+let worktree
+let packing = false
+let failed = true
 try {
-  packing = await target(process.argv[2])
+  const { tree, state, worktree: made } = await target(process.argv[2])
+  worktree = made
+  console.log(
+    state.released
+      ? `packing the release ${state.version} (${state.commit})`
+      : `packing ${state.version}, no release: ${state.reason} (${state.commit})`
+  )
+  mkdirSync(releaseDir, { recursive: true })
+  packing = true
+  clearTarballs()
+  const problems = packTree(tree, state)
+  if (problems.length > 0) {
+    console.error(`The release tarballs are not as they must be:\n  - ${problems.join('\n  - ')}`)
+  } else {
+    failed = false
+    console.log(
+      'release tarballs checked: every file package.json names, declarations, no tests, ' +
+        'the version and gitHead of each'
+    )
+  }
 } catch (error) {
   console.error(error.message)
-  process.exit(1)
-}
-const { tree, state, worktree } = packing
-console.log(
-  state.released
-    ? `packing the release ${state.version} (${state.commit})`
-    : `packing ${state.version}, no release: ${state.reason} (${state.commit})`
-)
-
-mkdirSync(releaseDir, { recursive: true })
-for (const file of readdirSync(releaseDir)) {
-  if (file.endsWith('.tgz')) rmSync(path.join(releaseDir, file))
-}
-
-let problems
-try {
-  problems = packTree(tree, state)
 } finally {
+  if (failed && packing) clearTarballs()
   worktree?.remove()
 }
-if (problems.length > 0) {
-  // No tarball stays that a later step could take for a release.
-  for (const file of readdirSync(releaseDir)) rmSync(path.join(releaseDir, file))
-  console.error(`The release tarballs are not as they must be:\n  - ${problems.join('\n  - ')}`)
-  process.exit(1)
-}
-console.log(
-  'release tarballs checked: every file package.json names, declarations, no tests, ' +
-    'the version and gitHead of each'
-)
+// A signal ends this process as the shell reports one (128 + its number), once all is put right.
+process.exit(signalled ? 128 + constants.signals[signalled] : failed ? 1 : 0)

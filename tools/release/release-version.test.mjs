@@ -126,12 +126,19 @@ test('release:pack packs a release by its version', { timeout: TEST_LIMIT_MS }, 
   const latest = readFileSync(path.join(clone, 'runtime/CHANGELOG.md'), 'utf8').match(
     /^## (\S+)$/m
   )[1]
-  for (const version of new Set(['0.2.0', latest])) {
+  for (const version of new Set(['0.2.0', '0.3.0', latest])) {
     await t.test(`${version}, from the commit "Release ${version}"`, () => {
       const head = git(clone, 'rev-parse', 'HEAD')
       const result = packRelease(version)
       assert.equal(result.status, 0, `release:pack ${version}:\n${result.stdout}\n${result.stderr}`)
-      assertPacked(packedManifests(clone), version, commitTitled(version))
+      const commit = commitTitled(version)
+      assertPacked(packedManifests(clone), version, commit)
+      // What was built is that commit's tree: its changelog, whatever the stamp says.
+      const tarball = path.join(clone, 'release', `prisma-hydra-runtime-${version}.tgz`)
+      const changelog = execFileSync('tar', ['-xOzf', tarball, 'package/CHANGELOG.md']).toString()
+      assert.equal(changelog.trim(), git(clone, 'show', `${commit}:runtime/CHANGELOG.md`))
+      // 0.2.0's lock file names other packages than HEAD's (no MCP SDK): installed apart.
+      if (version === '0.2.0') assert.match(result.stdout, /its dependencies installed/)
       assert.equal(git(clone, 'rev-parse', 'HEAD'), head, 'the clone stays at its commit')
       assert.equal(git(clone, 'status', '--porcelain', '--untracked-files=no'), '')
       assert.equal(git(clone, 'worktree', 'list').split('\n').length, 1, 'no tree left behind')

@@ -1,9 +1,10 @@
 // A release's own tree, checked out apart from the work tree (`git worktree add --detach`), so that
 // packing an older release leaves the clone as it was. Its builds need the dependencies its own
-// package-lock.json names: where they are those this clone has installed (every registry
-// package at the same version), its node_modules links to this clone's; otherwise npm installs
-// the packages' and the root's from its lock file, without install scripts (the packages' builds
-// run none of them).
+// package-lock.json names: where they are those the clone's package-lock.json names (every
+// registry package at the same version and integrity, which `npm ci` installed), its
+// node_modules links to the clone's; otherwise npm installs, from its lock file, the published
+// packages' dependencies and the root's (turbo, TypeScript), without install scripts (the
+// packages' builds run none of them).
 
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs'
@@ -15,13 +16,21 @@ import { PACKAGE_DIRS, root } from './release-packages.mjs'
 /** npm's install of a release's lock file: minutes on a loaded machine, from npm's cache. */
 const INSTALL_LIMIT_MS = 15 * 60_000
 
-/** The registry packages a lock file names, each path with its version and integrity. */
+/**
+ * The registry packages a lock file puts at the root's node_modules, each path with its version
+ * and integrity; undefined when it puts one in a published package's own node_modules, which
+ * linking the root's would not give the tree.
+ */
 function registryPackages(lockText) {
   const { packages = {} } = JSON.parse(lockText)
-  const entries = Object.entries(packages)
-    .filter(([key, entry]) => key.startsWith('node_modules/') && entry.link !== true)
-    .map(([key, entry]) => `${key}@${entry.version} ${entry.integrity ?? entry.resolved ?? ''}`)
-  return entries.sort().join('\n')
+  const keys = Object.keys(packages)
+  if (keys.some((key) => PACKAGE_DIRS.some((dir) => key.startsWith(`${dir}/node_modules/`))))
+    return undefined
+  return keys
+    .filter((key) => key.startsWith('node_modules/') && packages[key].link !== true)
+    .map((key) => `${key}@${packages[key].version} ${packages[key].integrity ?? ''}`)
+    .sort()
+    .join('\n')
 }
 
 /**
@@ -59,9 +68,11 @@ export function releaseWorktree(commit) {
     }
   }
   try {
+    // The clone's node_modules are taken for those its package-lock.json names (`npm ci`).
+    const wanted = registryPackages(fileAt(commit, 'package-lock.json') ?? '{}')
     const same =
-      registryPackages(fileAt(commit, 'package-lock.json') ?? '{}') ===
-      registryPackages(fileAt('HEAD', 'package-lock.json') ?? '{}')
+      wanted !== undefined &&
+      wanted === registryPackages(fileAt('HEAD', 'package-lock.json') ?? '{}')
     if (same) linkNodeModules(tree)
     else {
       // The packages' own dependencies and the root's tools (turbo, TypeScript): not the

@@ -70,6 +70,7 @@ describe("reads: 'credentials', checked", () => {
       [
         (c) => {
           for (const [name] of c.req.raw.headers) if (name === 'x-region') return name
+          return undefined
         },
         'every request header (iterating',
       ],

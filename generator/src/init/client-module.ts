@@ -45,7 +45,8 @@ export const prisma = new PrismaClient({ adapter })
       return `import { PrismaLibSql } from '@prisma/adapter-libsql'
 ${importClient}
 
-const url = process.env.DATABASE_URL ?? 'file:./dev.db'
+/** The database's URL: DATABASE_URL, else the SQLite file ./dev.db. */
+export const url = process.env.DATABASE_URL ?? 'file:./dev.db'
 
 export const prisma = new PrismaClient({ adapter: new PrismaLibSql({ url }) })
 `

@@ -4,7 +4,7 @@
  * reasons it cannot, one line each.
  */
 
-import { clientModule, type Provider } from './client-module.js'
+import { adapterPackage, clientModule, type Provider } from './client-module.js'
 import { installCommands } from './dependencies.js'
 import { docLink } from './doc-links.js'
 import { compiledEntry, importFromSrc, type Layout } from './layout.js'
@@ -122,7 +122,13 @@ function runtimeFiles(
     { path: 'src/prisma.ts', text: clientSource(provider, runtime, layout) },
     {
       path: 'src/server.ts',
-      text: runtime === 'node' ? nodeServer(hydraImport) : fetchServer(hydraImport),
+      text:
+        runtime === 'node'
+          ? nodeServer(hydraImport)
+          : fetchServer(
+              hydraImport,
+              adapterPackage(provider, runtime) === '@prisma/adapter-libsql'
+            ),
     },
     ...(firstModel ? [{ path: 'src/seed.ts', text: SEED_SCRIPT }] : []),
   ]

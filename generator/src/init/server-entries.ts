@@ -26,15 +26,26 @@ server.listen(Number(process.env.PORT ?? 3000), () => {
 `
 }
 
-/** The entry Bun runs and `deno serve` serves: a module whose default export has `fetch`. */
-export function fetchServer(hydraImport: string): string {
+/**
+ * The entry Bun runs and `deno serve` serves: a module whose default export has `fetch`. With
+ * `clientUrl`, src/prisma.ts exports the URL it opens (libsql's, `./dev.db` when DATABASE_URL is
+ * unset), which the start-up check names.
+ */
+export function fetchServer(hydraImport: string, clientUrl: boolean): string {
+  const check = clientUrl
+    ? `import { prisma, url } from './prisma.js'
+
+// A database that cannot be used stops the start with one line: its URL (the one the client
+// opens, ./dev.db when DATABASE_URL is unset) and the reason.
+await checkDatabase(prisma, { url }).catch((error: Error) => {`
+    : `import { prisma } from './prisma.js'
+
+// A database that cannot be used stops the start with one line: its URL and the reason.
+await checkDatabase(prisma, { url: process.env.DATABASE_URL }).catch((error: Error) => {`
   return `import { checkDatabase, hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
 import { Hono } from 'hono'
 import { createHydraApp } from '${hydraImport}'
-import { prisma } from './prisma.js'
-
-// A database that cannot be used stops the start with one line: its URL and the reason.
-await checkDatabase(prisma, { url: process.env.DATABASE_URL }).catch((error: Error) => {
+${check}
   console.error(error.message)
   process.exit(1)
 })

@@ -38,6 +38,18 @@ export type HiddenRule<F extends string, A> = (
   caller: A
 ) => readonly F[] | undefined | Promise<readonly F[] | undefined>
 
+/**
+ * The fields of a resource shown only on some rows (docs/security.md#fields-shown-on-some-rows): by
+ * field, the condition (the scope syntax, `W`) a row must hold for the caller to see that field of
+ * it; a field not named is shown on every row the caller sees. Undefined: every field on every row.
+ */
+export type ShownWhereRule<W, F extends string, A> = (
+  caller: A
+) => ShownWhere<W, F> | undefined | Promise<ShownWhere<W, F> | undefined>
+
+/** By field, the condition of the rows that show it (ShownWhereRule's answer). */
+export type ShownWhere<W, F extends string> = { readonly [Field in F]?: W | undefined }
+
 /** The rules of one operation, replacing the resource's own where given. */
 export interface OperationRules<W, A> {
   /** The operation's scope; `null`: every row, whatever the resource's scope. */
@@ -59,6 +71,8 @@ export interface ResourceRules<W, O extends string, F extends string, A> {
   operations?: { [Name in O | 'item']?: OperationRules<W, A> | undefined } | undefined
   /** Fields the caller may not see. */
   hidden?: HiddenRule<F, A> | undefined
+  /** Fields the caller sees only on the rows where a condition holds (a premium article's body). */
+  shownWhere?: ShownWhereRule<W, F, A> | undefined
   /**
    * What the resource's rules read of the request (docs/caching.md). `credentials`: they read
    * only what the caller authenticates with (the `authentication.vary` headers and what the app's
@@ -88,9 +102,13 @@ export type ModelRules<A> = {
  * The fields the `hidden` rule of `R` (a resource's rules, as the app's value types them) may
  * hide: the ones its answers name (`(c) => (admin(c) ? [] : ['email'])`: `email`), or every field
  * the rule's type allows when it names none in particular (rules typed `HydraAccess`); none
- * without a `hidden` rule.
+ * without a `hidden` rule. With the fields its `shownWhere` rule's answers name, absent from the
+ * rows where their condition does not hold.
  */
-export type HiddenByRule<R> = R extends {
+export type HiddenByRule<R> = HiddenByList<R> | ShownOnSomeRows<R>
+
+/** The fields the `hidden` rule of `R` names. */
+type HiddenByList<R> = R extends {
   /** The resource's `hidden` rule. */
   hidden?: infer H
 }
@@ -100,6 +118,16 @@ export type HiddenByRule<R> = R extends {
         ? F
         : never
       : never
+    : never
+  : never
+
+/** The fields the `shownWhere` rule of `R` names: shown only on some rows. */
+type ShownOnSomeRows<R> = R extends {
+  /** The resource's `shownWhere` rule. */
+  shownWhere?: infer S
+}
+  ? S extends (...args: never[]) => infer Answer
+    ? keyof NonNullable<Awaited<Answer>> & string
     : never
   : never
 

@@ -47,7 +47,17 @@ export interface CallerView {
   hidden: ReadonlySet<string>
   /** The fields of `model` (one of the request's `related`) the caller may not see. */
   hiddenOf(model: string): ReadonlySet<string>
+  /**
+   * The resource's fields the caller sees only on some rows, by field: the condition of the rows
+   * that show it (its `shownWhere` rule; a field it hides on every row is in `hidden` instead).
+   */
+  shownWhere: ShownConditions
+  /** The same of `model` (one of the request's `related`). */
+  shownWhereOf(model: string): ShownConditions
 }
+
+/** By field, the condition of the rows that show it to the caller. */
+export type ShownConditions = ReadonlyMap<string, Condition>
 
 /** What a request reads: its resource and operation (`item` for an item), and other models. */
 export interface CallerRequest {
@@ -75,6 +85,8 @@ export const EVERYONE: CallerView = {
   pageParentScope: undefined,
   hidden: new Set(),
   hiddenOf: () => new Set(),
+  shownWhere: new Map(),
+  shownWhereOf: () => new Map(),
 }
 
 /**
@@ -149,6 +161,13 @@ export async function callerView<A>(
       hiddenRelated.set(model, new Set((await rules[model]?.hidden?.(caller)) ?? []))
     )
   )
+  const shownWhere = await shownOnSomeRows(caller, own, request.model, hidden)
+  const shownRelated = new Map<string, ShownConditions>()
+  for (const model of new Set(related))
+    shownRelated.set(
+      model,
+      await shownOnSomeRows(caller, rules[model], model, hiddenRelated.get(model) ?? new Set())
+    )
   return {
     personal: true,
     scope,
@@ -166,7 +185,43 @@ export async function callerView<A>(
     pageParentScope,
     hidden,
     hiddenOf: (model) => hiddenRelated.get(model) ?? new Set(),
+    shownWhere,
+    shownWhereOf: (model) => shownRelated.get(model) ?? NOWHERE,
   }
+}
+
+const NOWHERE: ShownConditions = new Map()
+
+/**
+ * The fields of `model` its `shownWhere` rule shows the caller on some rows only, by field, each
+ * condition read as a scope is (`run`): a field shown on every row (`undefined`, `{}`) is left
+ * out, one `hidden` hides is hidden on every row already. A condition no row holds (`{ OR: [] }`)
+ * stays: the field is then on no row.
+ */
+async function shownOnSomeRows<A>(
+  caller: A,
+  rules: ResourceRules<ScopeWhere, string, string, A> | undefined,
+  model: string,
+  hidden: ReadonlySet<string>
+): Promise<ShownConditions> {
+  const answer = await rules?.shownWhere?.(caller)
+  if (answer === undefined) return NOWHERE
+  if (answer === null || typeof answer !== 'object' || Array.isArray(answer))
+    throw new TypeError(
+      `The shownWhere rule of ${model} answered ${answer === null ? 'null' : typeof answer}, not an object of conditions by field`
+    )
+  const shown = new Map<string, Condition>()
+  for (const [field, where] of Object.entries(answer)) {
+    if (hidden.has(field)) continue
+    const condition = await run(
+      caller,
+      () => where as ScopeWhere | undefined,
+      model,
+      `shownWhere.${field}`
+    )
+    if (condition !== undefined) shown.set(field, condition)
+  }
+  return shown.size === 0 ? NOWHERE : shown
 }
 
 /**

@@ -9,7 +9,9 @@
  * embedded, and nothing is queried. A to-many relation shows the first page of its
  * sub-collection (embedded-pages.ts), read within the scope that sub-collection's route applies
  * (its model's main collection rules, caller-view.ts); a guard refusing that route leaves the
- * relation unread, its IRI shown.
+ * relation unread, its IRI shown. Fields shown on some rows only, of the rows or of the related
+ * rows they embed, are checked after them (shown-fields.ts), so a request that embeds nothing may
+ * still restrict its rows.
  */
 import type { ModelSource } from '../contract/model-source.js'
 import {
@@ -28,13 +30,15 @@ import type { HandoffCause } from './keyed-read.js'
 import type { PrismaModelReads, TransactionOptions } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
 import { byKeys, keyText } from './row-keys.js'
+import { type ShownFieldChecks, shownFieldChecks, withShownFields } from './shown-fields.js'
 
 /** A row as the client answers it. */
 type Fields = Record<string, unknown>
 
 /** How the rows of one request embed: the shape that reads them and the check of their scope. */
 export interface Embedding {
-  shape: ReadShape
+  /** What the rows are read with; undefined: the model's whole row (nothing embedded). */
+  shape: ReadShape | undefined
   /** Whether `restrict` reads anything (a first page, a scope's check). */
   reads: boolean
   /** Whether `restrict` checks the caller's scope of embedded rows the page read. */
@@ -58,7 +62,9 @@ export function embeddingOf(
   transaction: TransactionOptions,
   handoff?: ((cause: HandoffCause) => void) | undefined
 ): Embedding | undefined {
-  if (!selection || selection.embeds.size === 0) return undefined
+  const shown = shownFieldChecks(model, selection, view)
+  if (!selection || selection.embeds.size === 0)
+    return shown && { shape: undefined, reads: true, checks: true, restrict: marking(shown) }
   const embeds = [...selection.embeds.values()]
   const checks = embeds.flatMap((embed) => {
     const scope = view.scopeOf(embed.property.embed.model)
@@ -85,14 +91,19 @@ export function embeddingOf(
   const parents: PageParents = { delegate, key, scope: parentScope, check }
   return {
     shape: embeddingShape(modelShape(model.select), selection),
-    reads: pages.length > 0 || checks.length > 0,
-    checks: checks.length > 0,
+    reads: pages.length > 0 || checks.length > 0 || shown !== undefined,
+    checks: checks.length > 0 || shown !== undefined,
     async restrict(rows, on) {
       let restricted = await withFirstPages(rows, pages, parents, on, transaction, handoff)
       for (const { embed, scope } of checks)
         restricted = await restrictOne(restricted, { embed, scope, handoff }, on)
-      return restricted
+      return shown ? withShownFields(restricted, shown, on, handoff) : restricted
     },
+  }
+
+  /** The restriction of rows that embed nothing: their fields shown on some rows only. */
+  function marking(checks: ShownFieldChecks): Embedding['restrict'] {
+    return (rows, on) => withShownFields(rows, checks, on, handoff)
   }
 }
 

@@ -55,12 +55,14 @@ const BUILT: unique symbol = Symbol('prisma-hydra rules with inverse links')
 
 /**
  * Whether the rules may hide a property of `model` from some caller: any of its fields when it has
- * a `hidden` rule of its own, only the links {@link hideInverseLinks} hides when it has not.
+ * a `hidden` rule of its own or a `shownWhere` rule (a field shown on some rows only), only the
+ * links {@link hideInverseLinks} hides when it has neither.
  */
 export function hideableBy(
   rules: ModelRules<never> | undefined,
   model: string
 ): (name: string) => boolean {
+  if (rules?.[model]?.shownWhere) return () => true
   const hidden = rules?.[model]?.hidden
   if (!hidden) return () => false
   const links = (hidden as { [LINKS_ONLY]?: readonly string[] })[LINKS_ONLY]

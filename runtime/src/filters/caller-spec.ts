@@ -10,6 +10,8 @@ import type { QuerySpec, RelatedField, Through } from '../contract/query.js'
 import { callerProperties, relationOf } from './properties.js'
 import { relationHops } from './relation-path.js'
 
+const NONE: ReadonlySet<string> = new Set()
+
 /**
  * By relation path (`author`; `book` and `book.author` for `book.author.name`), the model its
  * filters and orders reach (`Author`).
@@ -53,18 +55,23 @@ export function queryNames(
  * `spec` without the filters and orders of `hidden` fields (and of hidden relations, and of a
  * related model's hidden fields, named by their relation path: `author.email`, `book.writer`),
  * and without orders through the relations of `partial` (relation paths to rows the caller sees
- * only in part).
+ * only in part); the fields of `someRows` (shown on some rows only, named as `hidden` names them)
+ * lose their filters and orders but stay selectable.
  * `spec` itself when neither leaves anything out; the prepared operation
  * (hydra/prepared-operation.ts) keeps one variant a kind of caller.
  */
 export function callerSpec(
   spec: QuerySpec,
   hidden: ReadonlySet<string>,
-  partial: ReadonlySet<string>
+  partial: ReadonlySet<string>,
+  someRows: ReadonlySet<string> = NONE
 ): QuerySpec {
-  if (hidden.size === 0 && partial.size === 0) return spec
+  if (hidden.size === 0 && partial.size === 0 && someRows.size === 0) return spec
+  // A field shown on some rows only would tell its value on the others through a filter or an
+  // order: neither is offered, but it may still be selected (`properties[]`).
+  const unqueried = someRows.size === 0 ? hidden : new Set([...hidden, ...someRows])
   const shown = ({ through }: Through, field: string) =>
-    !hidden.has(field) && !(through && throughHidden(through, hidden))
+    !unqueried.has(field) && !(through && throughHidden(through, unqueried))
   const seenInPart = ({ through }: Through) =>
     through !== undefined && relationHops(through).some((hop) => partial.has(hop.path))
   const order = spec.order.filter((field) => shown(field, field.field) && !seenInPart(field))

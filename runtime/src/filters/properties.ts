@@ -46,6 +46,17 @@ export interface PropertySelection {
  */
 export const OUTSIDE_SCOPE: unique symbol = Symbol('prisma-hydra outside scope')
 
+/**
+ * Set by the data-access layer on a row (a member, an embedded item) some of whose fields the
+ * caller may not see on that row (a `shownWhere` rule whose condition the row does not hold):
+ * their names. The writers leave them out of the member, as a hidden field.
+ */
+export const HIDDEN_ON_ROW: unique symbol = Symbol('prisma-hydra hidden on this row')
+
+/** Whether `row` marks its field `name` hidden from the caller (HIDDEN_ON_ROW). */
+export const hiddenOnRow = (row: object, name: string): boolean =>
+  (row as { [HIDDEN_ON_ROW]?: ReadonlySet<string> })[HIDDEN_ON_ROW]?.has(name) === true
+
 /** The Prisma relation field of a selectable property. */
 export const relationOf = (property: SelectableProperty): string => property.field ?? property.name
 

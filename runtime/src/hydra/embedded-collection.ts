@@ -9,7 +9,7 @@
  */
 import type { EmbeddedPage } from '../contract/properties.js'
 import type { LinkTarget } from '../contract/resource.js'
-import type { EmbedRequest } from '../filters/properties.js'
+import { type EmbedRequest, hiddenOnRow } from '../filters/properties.js'
 import { hydraTerm } from '../terms.js'
 import { embeddedView } from './embedded-view.js'
 import { relatedIri } from './links.js'
@@ -29,6 +29,7 @@ export interface ItemFields {
 export function embeddedItem(related: Row, iri: string, { fields, model }: ItemFields) {
   const item: Row = { '@id': iri, '@type': model }
   for (const { name, convert } of fields) {
+    if (hiddenOnRow(related, name)) continue
     const value = related[name]
     item[name] = convert ? convert(value) : value
   }

@@ -14,6 +14,7 @@ import { queryNames } from '../filters/caller-spec.js'
 import {
   callerProperties,
   type EmbedRequest,
+  hiddenOnRow,
   type PropertySelection,
   readProperties,
   relationOf,
@@ -28,6 +29,8 @@ type Row = Record<string, unknown>
 export interface ShapeHiding {
   hidden: ReadonlySet<string>
   hiddenOf(model: string): ReadonlySet<string>
+  /** The fields shown on some rows only: a row marks those it hides (HIDDEN_ON_ROW). */
+  shownWhere?: ReadonlyMap<string, unknown> | undefined
 }
 
 /** What a member's shape reads of its resource. */
@@ -74,7 +77,12 @@ export function memberShape<M>(request: ShapeRequest<M>): MemberShape<M> {
   return {
     selection,
     omitted: omittedColumns(resource, selection, request.keys ?? []),
-    write: memberWriter(request, selection, hiding?.hidden ?? NONE),
+    write: memberWriter(
+      request,
+      selection,
+      hiding?.hidden ?? NONE,
+      (hiding?.shownWhere?.size ?? 0) > 0
+    ),
   }
 }
 
@@ -195,10 +203,11 @@ function omittedColumns(
 function memberWriter<M>(
   request: ShapeRequest<M>,
   selection: PropertySelection | undefined,
-  hidden: ReadonlySet<string>
+  hidden: ReadonlySet<string>,
+  someRows: boolean
 ): (row: object) => M {
   const { resource, base, hydraPrefix } = request
-  if (!selection && hidden.size === 0) return (row) => resource.toMember(row, base)
+  if (!selection && hidden.size === 0 && !someRows) return (row) => resource.toMember(row, base)
   const embeds = new Map<string, EmbedWrite>()
   for (const [name, embed] of selection?.embeds ?? [])
     embeds.set(name, embeddedWriter(embed, base, resource.links, hydraPrefix))
@@ -216,7 +225,8 @@ function memberWriter<M>(
   return (row) => {
     const iri = iriOf(row, base)
     const member: Row = { '@id': iri, '@type': type }
-    for (const { name, write } of properties) member[name] = write(row as Row, iri, base)
+    for (const { name, write } of properties)
+      if (!someRows || !hiddenOnRow(row, name)) member[name] = write(row as Row, iri, base)
     return member as M
   }
 }
@@ -235,7 +245,7 @@ function pickedWriter<M>(
     const member = resource.toMember(row, base) as Row
     const shaped: Row = { '@id': member['@id'], '@type': member['@type'] }
     for (const name of Object.keys(member)) {
-      if (name === '@id' || name === '@type' || !shown(name)) continue
+      if (name === '@id' || name === '@type' || !shown(name) || hiddenOnRow(row, name)) continue
       const embed = embeds.get(name)
       shaped[name] = embed ? embed(row as Row, member[name]) : member[name]
     }

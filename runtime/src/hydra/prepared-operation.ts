@@ -35,10 +35,17 @@ export interface PreparedOperation<M, P extends boolean> {
   relations: ReadonlyMap<string, string>
   /**
    * The operation as a caller may use it who may not filter or order by `hidden` fields nor order
-   * through the relations of `partial`: the same value for the same kind of caller.
+   * through the relations of `partial`, and may select but not filter or order by the fields of
+   * `someRows` (shown on some rows only): the same value for the same kind of caller.
    */
-  variant(hidden: ReadonlySet<string>, partial: ReadonlySet<string>): OperationVariant<M, P>
+  variant(
+    hidden: ReadonlySet<string>,
+    partial: ReadonlySet<string>,
+    someRows?: ReadonlySet<string>
+  ): OperationVariant<M, P>
 }
+
+const NONE: ReadonlySet<string> = new Set()
 
 /** The operation's variant with its search block and page writer. */
 function variantOf<M, P extends boolean>(
@@ -69,13 +76,14 @@ export function prepareOperation<M, P extends boolean>(
     declaredAs,
     embedded,
     relations,
-    variant(hidden, partial) {
+    variant(hidden, partial, someRows = NONE) {
       const { query } = operation
-      if (!query || (hidden.size === 0 && partial.size === 0)) return declared
-      const key = `${[...hidden].sort().join(',')}|${[...partial].sort().join(',')}`
+      if (!query || (hidden.size === 0 && partial.size === 0 && someRows.size === 0))
+        return declared
+      const key = [hidden, partial, someRows].map((names) => [...names].sort().join(',')).join('|')
       let variant = variants.get(key)
       if (!variant) {
-        const spec = callerSpec(query, hidden, partial)
+        const spec = callerSpec(query, hidden, partial, someRows)
         variant = spec === query ? declared : variantOf({ ...operation, query: spec })
         variants.set(key, variant)
       }

@@ -59,8 +59,9 @@ export async function callerOperation<M, P extends boolean, Row extends object>(
   if (!view.personal)
     return { view, variant: prepared.declared, scopeOf: undefined, hiddenFields: NONE }
   refuseHiddenKey(view.hidden, operation.resource)
+  refuseShownWhere(view.shownWhere, operation.resource)
   for (const key of operation.paging.cursor ?? [])
-    if (view.hidden.has(key.field))
+    if (view.hidden.has(key.field) || view.shownWhere.has(key.field))
       throw new TypeError(`${operation.path}: ${key.field} orders its cursor and cannot be hidden`)
   const partial = new Set<string>()
   for (const [relation, model] of relations) if (view.scopeOf(model)) partial.add(relation)
@@ -71,9 +72,34 @@ export async function callerOperation<M, P extends boolean, Row extends object>(
   const hiddenFields = queryNames(view.hidden, operation.resource.links)
   // A field the related model hides is hidden through the relation too (`author.email`).
   const hidden = new Set(hiddenFields)
-  for (const [relation, model] of relations)
+  const someRows = new Set(view.shownWhere.keys())
+  for (const [relation, model] of relations) {
     for (const field of view.hiddenOf(model)) hidden.add(`${relation}.${field}`)
-  return { view, variant: prepared.variant(hidden, partial), scopeOf, hiddenFields }
+    for (const field of view.shownWhereOf(model).keys()) someRows.add(`${relation}.${field}`)
+  }
+  return { view, variant: prepared.variant(hidden, partial, someRows), scopeOf, hiddenFields }
+}
+
+/**
+ * Throws when a `shownWhere` rule names a field of the items' key (in every `@id`) or a link (its
+ * other side and its sub-collections would tell it on the rows it is not shown on): a
+ * configuration error, answered as a 500 and logged, as a hidden key is.
+ */
+export function refuseShownWhere(
+  shown: ReadonlyMap<string, unknown>,
+  resource: { name: string; id: KeySpec; links?: readonly { name: string }[] | undefined }
+): void {
+  if (shown.size === 0) return
+  for (const field of keyFields(resource.id))
+    if (shown.has(field.name))
+      throw new TypeError(
+        `${resource.name}: ${field.name} is part of its items' key, written in every @id, and cannot be shown on some rows only`
+      )
+  for (const link of resource.links ?? [])
+    if (shown.has(link.name))
+      throw new TypeError(
+        `${resource.name}: ${link.name} is a link, which shownWhere does not take: hide it with hidden, or scope the related rows`
+      )
 }
 
 /**

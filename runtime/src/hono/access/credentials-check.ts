@@ -185,6 +185,7 @@ function checkRules(access: AccessRules, vary: readonly string[]): AccessRules {
       scope: checkedRule(rules.scope, allowed, `The scope of ${model}`),
       guard: checkedRule(rules.guard, allowed, `The guard of ${model}`),
       hidden: checkedRule(rules.hidden, allowed, `The hidden rule of ${model}`),
+      shownWhere: checkedRule(rules.shownWhere, allowed, `The shownWhere rule of ${model}`),
       ...(rules.operations ? { operations } : {}),
     }
   }

@@ -14,7 +14,7 @@ import { HydraError } from '../../errors.js'
 import { declaredFor, declaredModels, declaredPages } from '../../filters/declared-embeds.js'
 import { itemShape } from '../../hydra/member-shape.js'
 import type { OperationsOptions } from '../../observe/options.js'
-import { embeddedModels, refuseHiddenKey } from '../access/caller-operation.js'
+import { embeddedModels, refuseHiddenKey, refuseShownWhere } from '../access/caller-operation.js'
 import { type CallerOptions, readingCaller } from '../access/request-caller.js'
 import { mountPrefix, segmentFromEnd } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
@@ -117,6 +117,7 @@ async function itemResponse<M, K extends IdKind>(
     const request = { model: resource.name, operation: 'item', related, pages }
     const view = await readingCaller(c, options, rows, request)
     refuseHiddenKey(view.hidden, resource)
+    refuseShownWhere(view.shownWhere, resource)
     // A selection names only what the caller may see: anything else is a 400 before any query.
     const shape = itemShape(resource, requestQuery(c), view, declared, base)
     const raw = c.req.param('id') ?? ''

@@ -1,0 +1,262 @@
+/**
+ * Fields shown on some rows only (docs/security.md#fields-shown-on-some-rows), on
+ * test/fixtures/embeds and both engines: a reader's `shownWhere` rules show a loan's `returnedAt`
+ * only on the loans they borrowed (a condition on the row's own column), a loan's `borrower` only
+ * on loans of three books (through its to-one relation) and a book's `isbn` only on books they
+ * returned late (through its to-many relation, with a date). Every answer the reader gets (full,
+ * partial, cursor and unpaged pages, items, sub-collections, loans embedding their book and books
+ * embedding their first loans, property selections, a filter on such a field) is walked: a field
+ * is in a member exactly on the rows whose condition holds, no value of one is anywhere in an
+ * answer on a row where it is hidden, and the answers are the caller's (`private`) and as the
+ * OpenAPI document describes them; the compiled engine answers each itself. Without the rules,
+ * or with a rule applied to the wrong rows, it fails.
+ */
+import { shareAdapter } from '@prisma-hydra/runtime'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { HydraAccess } from '#fixtures/embeds/hydra/index.js'
+import { PrismaClient } from '#fixtures/embeds/prisma/client.js'
+import { type LibraryEnv, tokenFor } from '../src/auth.js'
+import { EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
+import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { BOOKS, LOANS, seedLibrary } from './support/library-rows.js'
+import { checkedAgainstOpenApi } from './support/openapi-check.js'
+
+const SECRET = 'shown-where'
+const READER = 'Reader 2'
+const SHOWN_BOOKS = ['Book 1', 'Book 2', 'Book 3']
+const LATE = new Date(Date.UTC(2025, 1, 10))
+
+const access = {
+  Loan: {
+    shownWhere: (c) =>
+      c.get('jwtPayload')?.role === 'librarian'
+        ? undefined
+        : {
+            returnedAt: { borrower: c.get('jwtPayload')?.sub ?? '' },
+            borrower: { book: { is: { title: { in: SHOWN_BOOKS } } } },
+          },
+  },
+  Book: {
+    shownWhere: (c) =>
+      c.get('jwtPayload')?.role === 'librarian'
+        ? undefined
+        : {
+            isbn: {
+              loans: {
+                some: { borrower: c.get('jwtPayload')?.sub ?? '', returnedAt: { gte: LATE } },
+              },
+            },
+          },
+  },
+} satisfies HydraAccess<LibraryEnv>
+
+/** What the rules show the reader, row by row: the oracle the answers are held to. */
+const shows = {
+  Loan: {
+    returnedAt: (id: number) => LOANS[id - 1]?.borrower === READER,
+    borrower: (id: number) => SHOWN_BOOKS.includes(`Book ${LOANS[id - 1]?.bookId}`),
+  },
+  Book: {
+    isbn: (id: number) =>
+      LOANS.some(
+        (loan) =>
+          loan.bookId === id &&
+          loan.borrower === READER &&
+          loan.returnedAt !== null &&
+          loan.returnedAt >= LATE
+      ),
+  },
+} as const
+
+type Body = Record<string, unknown>
+
+/**
+ * The values a hidden field would tell: the ISBNs of books that hide theirs, the return times of
+ * loans that hide theirs (but those some loan was loaned at, which its `loanedAt` shows).
+ */
+function hiddenValues(): string[] {
+  const loaned = new Set(LOANS.map((loan) => loan.loanedAt.toISOString()))
+  const values: string[] = []
+  for (const book of BOOKS) if (!shows.Book.isbn(book.id)) values.push(book.isbn)
+  for (const loan of LOANS)
+    if (!shows.Loan.returnedAt(loan.id) && loan.returnedAt)
+      values.push(loan.returnedAt.toISOString())
+  return values.filter((value) => !loaned.has(value))
+}
+
+/** Every member, item and embedded item of an answer, with its type and numeric id. */
+function* nodes(value: unknown): Generator<{ type: string; id: number; node: Body }> {
+  if (Array.isArray(value)) {
+    for (const item of value) yield* nodes(item)
+    return
+  }
+  if (!value || typeof value !== 'object') return
+  const node = value as Body
+  const type = node['@type']
+  const match = /^\/(loans|books)\/([0-9]+)$/.exec(String(node['@id']))
+  if ((type === 'Loan' || type === 'Book') && match) yield { type, id: Number(match[2]), node }
+  for (const [key, child] of Object.entries(node)) if (key !== '@context') yield* nodes(child)
+}
+
+let prisma: PrismaClient
+let database: TestDatabase
+let token: string
+let librarian: string
+const servers: { origin: string; close: () => Promise<void> }[] = []
+let openApi: ReturnType<typeof checkedAgainstOpenApi>
+const seen = { shown: 0, hidden: 0, answers: 0 }
+
+beforeAll(async () => {
+  database = await freshDatabase(EMBEDS_SCHEMA)
+  const adapter = shareAdapter(createAdapter(database.url))
+  prisma = new PrismaClient({ adapter })
+  await seedLibrary(prisma)
+  token = await tokenFor({ sub: READER, role: 'reader' }, SECRET)
+  librarian = await tokenFor({ sub: 'Librarian', role: 'librarian' }, SECRET)
+  openApi = checkedAgainstOpenApi(embedsApp(SECRET, { prisma, adapter, access }).fetch)
+  servers.push(await startServer(openApi.fetch))
+  // Server-Timing names a read the compiled engine hands to Prisma: it must hand none.
+  const compiled = { prisma, adapter, access, engine: 'compiled' as const, serverTiming: true }
+  servers.push(await startServer(embedsApp(SECRET, compiled).fetch))
+}, 120_000)
+
+afterAll(async () => {
+  for (const server of servers) await server.close()
+  await prisma?.$disconnect()
+  await database?.remove()
+})
+
+/** The reader's answer at `path`, checked: fields shown exactly where the rules show them. */
+async function checked(origin: string, path: string, as = token): Promise<Body> {
+  const response = await fetch(`${origin}${path}`, { headers: { Authorization: `Bearer ${as}` } })
+  const text = await response.text()
+  expect(response.status, `${path}: ${text}`).toBe(200)
+  expect(response.headers.get('Cache-Control'), path).toContain('private')
+  expect(response.headers.get('Server-Timing') ?? '', path).not.toContain('handoff')
+  const body = JSON.parse(text) as Body
+  seen.answers++
+  if (as !== token) return body
+  for (const value of hiddenValues()) expect(text, `${path} tells ${value}`).not.toContain(value)
+  for (const { type, id, node } of nodes(body)) {
+    const rules = shows[type as keyof typeof shows] as Record<string, (id: number) => boolean>
+    for (const [field, holds] of Object.entries(rules)) {
+      if (holds(id)) continue
+      seen.hidden++
+      expect(node, `${path}: ${type} ${id} shows ${field}`).not.toHaveProperty(field)
+    }
+  }
+  return body
+}
+
+/** Every page of a collection from `path` on, following `hydra:next`. */
+async function walk(origin: string, path: string): Promise<Body[]> {
+  const pages: Body[] = []
+  let next: string | undefined = path
+  while (next) {
+    const page = await checked(origin, next)
+    pages.push(page)
+    next = (page['hydra:view'] as Body | undefined)?.['hydra:next'] as string | undefined
+    expect(pages.length).toBeLessThan(60)
+  }
+  return pages
+}
+
+const members = (pages: Body[]) => pages.flatMap((page) => page['hydra:member'] as Body[])
+
+describe.each([
+  ['prisma', 0],
+  ['compiled', 1],
+])('on the %s engine', (_engine, index) => {
+  const origin = () => (servers[index] as { origin: string }).origin
+
+  it('shows each field on exactly the rows its condition holds for, on every page', async () => {
+    const loans = members(await walk(origin(), '/loans'))
+    expect(loans).toHaveLength(LOANS.length)
+    for (const loan of loans) {
+      const id = Number(String(loan['@id']).split('/').pop())
+      // Shown where the condition holds: a rule applied to too many rows fails here.
+      expect('returnedAt' in loan, `loan ${id}`).toBe(shows.Loan.returnedAt(id))
+      expect('borrower' in loan, `loan ${id}`).toBe(shows.Loan.borrower(id))
+      if (shows.Loan.returnedAt(id)) seen.shown++
+    }
+    const books = members(await walk(origin(), '/books'))
+    expect(books).toHaveLength(BOOKS.length)
+    for (const book of books) {
+      const id = Number(String(book['@id']).split('/').pop())
+      expect('isbn' in book, `book ${id}`).toBe(shows.Book.isbn(id))
+    }
+    expect(books.some((book) => 'isbn' in book)).toBe(true)
+    expect(books.some((book) => !('isbn' in book))).toBe(true)
+  })
+
+  it('holds on partial, cursor and unpaged pages and on the other operations', async () => {
+    for (const path of [
+      '/loans?partial=true',
+      '/loans/recent',
+      '/loans/open',
+      '/loans/feed',
+      '/books/latest',
+      '/books/catalog',
+    ])
+      expect(members(await walk(origin(), path)).length).toBeGreaterThan(0)
+    expect(members([await checked(origin(), '/loans?pagination=false')])).toHaveLength(LOANS.length)
+    expect(members([await checked(origin(), '/books?pagination=false')])).toHaveLength(BOOKS.length)
+  })
+
+  it('holds on items and sub-collections, and embedded both ways', async () => {
+    for (const loan of LOANS) {
+      const item = await checked(origin(), `/loans/${loan.id}`)
+      expect('returnedAt' in item).toBe(shows.Loan.returnedAt(loan.id))
+      // The loan embeds its book (title, isbn): the book's rule holds in it.
+      const book = item.book as Body
+      expect('isbn' in book, `loan ${loan.id}'s book`).toBe(shows.Book.isbn(loan.bookId))
+    }
+    for (const book of BOOKS) {
+      const item = await checked(origin(), `/books/${book.id}`)
+      expect('isbn' in item).toBe(shows.Book.isbn(book.id))
+      // The book embeds its first three loans (returnedAt, borrower): the loans' rules hold.
+      const loans = (item.loans as Body)['hydra:member'] as Body[]
+      for (const loan of loans) {
+        const id = Number(String(loan['@id']).split('/').pop())
+        expect('borrower' in loan, `book ${book.id}'s loan ${id}`).toBe(shows.Loan.borrower(id))
+      }
+      await walk(origin(), `/books/${book.id}/loans`)
+    }
+  })
+
+  it('selects such a field, shown where its condition holds', async () => {
+    const selected = members(
+      await walk(
+        origin(),
+        '/loans?properties[]=borrower&properties[]=returnedAt&properties[book][]=title'
+      )
+    )
+    expect(selected.filter((loan) => 'borrower' in loan).length).toBe(
+      LOANS.filter((loan) => shows.Loan.borrower(loan.id)).length
+    )
+    await walk(origin(), '/books?properties[]=isbn')
+  })
+
+  it('takes no filter on such a field: it would tell the value of the other rows', async () => {
+    const all = members(await walk(origin(), '/loans'))
+    for (const value of ['true', 'false']) {
+      const filtered = members(await walk(origin(), `/loans?exists[returnedAt]=${value}`))
+      expect(filtered.map((loan) => loan['@id'])).toStrictEqual(all.map((loan) => loan['@id']))
+    }
+    const page = await checked(origin(), '/loans')
+    const search = JSON.stringify(page['hydra:search'])
+    expect(search).not.toContain('returnedAt')
+    // A caller the rule does not bear on keeps the filter.
+    const open = await checked(origin(), '/loans?exists[returnedAt]=false', librarian)
+    expect(open['hydra:totalItems']).toBe(LOANS.filter((loan) => !loan.returnedAt).length)
+    expect(JSON.stringify(open['hydra:member'])).toContain('returnedAt')
+  })
+})
+
+it('checked hidden fields on many rows, and answered as the OpenAPI document says', async () => {
+  expect(seen.hidden).toBeGreaterThan(500)
+  expect(seen.shown).toBeGreaterThan(10)
+  const result = await openApi.result()
+  expect(result.violations).toStrictEqual([])
+  expect(result.checked).toBeGreaterThan(50)
+})

@@ -1,0 +1,155 @@
+/**
+ * @module
+ * Fields shown on some rows only (docs/security.md#fields-shown-on-some-rows): a `shownWhere`
+ * rule gives, by field, the condition a row must hold for the caller to see that field of it.
+ * After a page, an item or a batch is read (with the related rows it embeds), the keys of its
+ * rows are checked against each condition in one query per condition and model, on the database
+ * and in the snapshot the rows were read in, each engine writing the condition in its own
+ * language; a row that does not hold it is marked (HIDDEN_ON_ROW) and its writer leaves the
+ * field out, as a hidden field. The database decides, so that a condition means exactly what the
+ * same scope means (through relations, case-insensitive modes, a column's collation).
+ */
+import type { ModelKey } from '../contract/model-source.js'
+import {
+  HIDDEN_ON_ROW,
+  OUTSIDE_SCOPE,
+  type PropertySelection,
+  relationOf,
+} from '../filters/properties.js'
+import { countKey } from '../paging/totals.js'
+import { allOf, type Condition, isNever } from '../plan/condition.js'
+import { fieldsShape } from '../plan/read-shape.js'
+import type { CallerView, ShownConditions } from './caller-view.js'
+import type { HandoffCause } from './keyed-read.js'
+import type { PrismaModelReads } from './prisma-engine.js'
+import type { ReadRun } from './read-routing.js'
+import { byKeys, keyNames, keyText } from './row-keys.js'
+
+/** A row as the client answers it. */
+type Fields = Record<string, unknown>
+
+/** The rows of one model a check reads: where they are in a member, and their model. */
+interface RowsOfModel {
+  /** The relation (a Prisma field) of the member that holds them; undefined: the members. */
+  relation?: string | undefined
+  delegate: string
+  key: readonly string[]
+  /** The fields of these rows shown on some rows only, by field. */
+  shown: ShownConditions
+}
+
+/** The checks of one request's rows: of its members, and of the related rows they embed. */
+export interface ShownFieldChecks {
+  models: readonly RowsOfModel[]
+}
+
+/**
+ * The checks the rows of a request need under the caller's view; undefined when no field it
+ * shows is shown on some rows only. `model` is the resource's, `selection` the request's (the
+ * relations it embeds, the properties it shows).
+ */
+export function shownFieldChecks(
+  model: { delegate: string; key: ModelKey },
+  selection: PropertySelection | undefined,
+  view: CallerView
+): ShownFieldChecks | undefined {
+  const models: RowsOfModel[] = []
+  const own = selected(view.shownWhere, selection?.names)
+  if (own.size > 0) models.push({ delegate: model.delegate, key: keyNames(model.key), shown: own })
+  for (const embed of selection?.embeds.values() ?? []) {
+    const { model: related, delegate, key } = embed.property.embed
+    const shown = selected(view.shownWhereOf(related), new Set(embed.fields))
+    if (shown.size > 0) models.push({ relation: relationOf(embed.property), delegate, key, shown })
+  }
+  return models.length > 0 ? { models } : undefined
+}
+
+/** The conditions of the fields `names` shows (undefined: every field). */
+function selected(shown: ShownConditions, names: ReadonlySet<string> | undefined): ShownConditions {
+  if (!names || shown.size === 0) return shown
+  return new Map([...shown].filter(([field]) => names.has(field)))
+}
+
+/**
+ * `rows` with each row marked with the fields it does not show the caller (HIDDEN_ON_ROW): its
+ * own, and those of the related rows it embeds (a to-one relation's row, a first page's rows).
+ * One query per model and distinct condition, on `on`'s database.
+ */
+export async function withShownFields<Row extends object>(
+  rows: Row[],
+  checks: ShownFieldChecks,
+  on: ReadRun<PrismaModelReads>,
+  handoff?: ((cause: HandoffCause) => void) | undefined
+): Promise<Row[]> {
+  const hides = new Map<Fields, Set<string>>()
+  for (const model of checks.models) {
+    const found = rowsOf(rows as Fields[], model.relation)
+    for (const [condition, fields] of byCondition(model.shown)) {
+      const holding = found.filter((row) => fields.some((field) => field in row))
+      if (holding.length === 0) continue
+      const shows = await rowsHolding(holding, model, condition, on, handoff)
+      for (const row of holding) {
+        if (shows(row)) continue
+        const hidden = hides.get(row) ?? new Set<string>()
+        for (const field of fields) hidden.add(field)
+        hides.set(row, hidden)
+      }
+    }
+  }
+  if (hides.size === 0) return rows
+  const marked = (row: Fields): Fields => {
+    const hidden = hides.get(row)
+    return hidden ? { ...row, [HIDDEN_ON_ROW]: hidden } : row
+  }
+  return (rows as Fields[]).map((row) => {
+    // A copy of the member (never the row read) where it or a row it embeds is marked.
+    const written: Fields = { ...marked(row) }
+    for (const { relation } of checks.models) {
+      if (relation === undefined) continue
+      const value = row[relation]
+      if (Array.isArray(value)) written[relation] = value.map((item) => marked(item as Fields))
+      else if (value && typeof value === 'object') written[relation] = marked(value as Fields)
+    }
+    return written
+  }) as Row[]
+}
+
+/** The rows of a model in the members: the members themselves, or the related rows they embed. */
+function rowsOf(members: readonly Fields[], relation: string | undefined): Fields[] {
+  if (relation === undefined) return [...members]
+  return members.flatMap((member) => {
+    const value = member[relation]
+    const related = Array.isArray(value) ? value : value && typeof value === 'object' ? [value] : []
+    // A related row outside the caller's scope keeps only its key, written as its IRI.
+    return (related as Fields[]).filter((row) => !(OUTSIDE_SCOPE in row))
+  })
+}
+
+/** The fields of `shown` grouped by their condition (one query each), conditions read alike. */
+function byCondition(shown: ShownConditions): [Condition, string[]][] {
+  const groups = new Map<string, [Condition, string[]]>()
+  for (const [field, condition] of shown) {
+    const key = countKey(condition)
+    const group = groups.get(key)
+    if (group) group[1].push(field)
+    else groups.set(key, [condition, [field]])
+  }
+  return [...groups.values()]
+}
+
+/** Whether each of `rows` holds `condition`, read by their keys in one query. */
+async function rowsHolding(
+  rows: readonly Fields[],
+  model: RowsOfModel,
+  condition: Condition,
+  on: ReadRun<PrismaModelReads>,
+  handoff: ((cause: HandoffCause) => void) | undefined
+): Promise<(row: Fields) => boolean> {
+  if (isNever(condition)) return () => false
+  const { delegate, key } = model
+  const where = allOf([condition, byKeys(key, rows)]) as Condition
+  const found = await on((reads) => reads.findManyOf(delegate, where, fieldsShape(key), handoff))
+  const identity = keyText(key)
+  const holding = new Set(found.map((row) => identity(row as Fields)))
+  return (row) => holding.has(identity(row))
+}

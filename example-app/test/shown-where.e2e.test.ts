@@ -12,8 +12,13 @@
  * or with a rule applied to the wrong rows, it fails.
  */
 import { shareAdapter } from '@prisma-hydra/runtime'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { HydraAccess } from '#fixtures/embeds/hydra/index.js'
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import type {
+  BookMember,
+  HydraAccess,
+  HydraMembers,
+  LoanMember,
+} from '#fixtures/embeds/hydra/index.js'
 import { PrismaClient } from '#fixtures/embeds/prisma/client.js'
 import { type LibraryEnv, tokenFor } from '../src/auth.js'
 import { EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
@@ -259,4 +264,55 @@ it('checked hidden fields on many rows, and answered as the OpenAPI document say
   const result = await openApi.result()
   expect(result.violations).toStrictEqual([])
   expect(result.checked).toBeGreaterThan(50)
+})
+
+/** Whether `K` is an optional property of `T`. */
+type Optional<T, K extends keyof T> = Record<never, never> extends Pick<T, K> ? true : false
+
+it('types such fields optional for the callers of these rules, embedded too', () => {
+  type Loan = HydraMembers<typeof access>['Loan']
+  expectTypeOf<Optional<Loan, 'returnedAt'>>().toEqualTypeOf<true>()
+  expectTypeOf<Optional<Loan, 'borrower'>>().toEqualTypeOf<true>()
+  expectTypeOf<Optional<Loan, 'loanedAt'>>().toEqualTypeOf<false>()
+  // The book a loan embeds: with its title and ISBN, or (on `recent`) its title alone.
+  type WithIsbn<B> = B extends unknown ? ('isbn' extends keyof B ? B : never) : never
+  type EmbeddedBook = WithIsbn<Exclude<Loan['book'], string>>
+  expectTypeOf<Optional<EmbeddedBook, 'isbn'>>().toEqualTypeOf<true>()
+  expectTypeOf<Optional<EmbeddedBook, 'title'>>().toEqualTypeOf<false>()
+  expectTypeOf<HydraMembers<typeof access>['Book']>().not.toEqualTypeOf<BookMember>()
+  expectTypeOf<HydraMembers<{ Book: { hidden: () => [] } }>['Loan']>().toEqualTypeOf<LoanMember>()
+})
+
+describe('a shownWhere rule on what every member must show', () => {
+  /** The status and problem of `path` served with `rules`, on the prisma engine. */
+  async function answer(rules: HydraAccess<LibraryEnv>, path: string) {
+    const server = await startServer(embedsApp(SECRET, { prisma, access: rules }).fetch)
+    try {
+      const response = await fetch(`${server.origin}${path}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+      return { status: response.status, body: await response.text() }
+    } finally {
+      await server.close()
+    }
+  }
+
+  it.each([
+    ['the key', { Loan: { shownWhere: () => ({ id: { borrower: READER } }) } }, '/loans'],
+    [
+      'the key, on items',
+      { Loan: { shownWhere: () => ({ id: { borrower: READER } }) } },
+      '/loans/1',
+    ],
+    ['a link', { Loan: { shownWhere: () => ({ book: { borrower: READER } }) } }, '/loans'],
+    [
+      "a cursor's order",
+      { Loan: { shownWhere: () => ({ loanedAt: { borrower: READER } }) } },
+      '/loans/feed',
+    ],
+  ] as const)('is a configuration error: %s', async (_what, rules, path) => {
+    const { status, body } = await answer(rules as HydraAccess<LibraryEnv>, path)
+    expect(status, body).toBe(500)
+    expect(body).not.toContain('Reader')
+  })
 })

@@ -198,7 +198,7 @@ const NOWHERE: ShownConditions = new Map()
  * out, one `hidden` hides is hidden on every row already. A condition no row holds (`{ OR: [] }`)
  * stays: the field is then on no row.
  */
-async function shownOnSomeRows<A>(
+export async function shownOnSomeRows<A>(
   caller: A,
   rules: ResourceRules<ScopeWhere, string, string, A> | undefined,
   model: string,

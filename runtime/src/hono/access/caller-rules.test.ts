@@ -11,13 +11,20 @@ type Where = Record<string, unknown>
 /** The rules as an app's generated `HydraAccess` types them: by model, its where, operations, fields. */
 const access: {
   Loan?: ResourceAccess<Where, 'collection', 'borrower' | 'book'>
-  Book?: ResourceAccess<Where, 'collection', 'title'>
+  Book?: ResourceAccess<Where, 'collection', 'title' | 'isbn'>
 } = {
   Loan: {
     guard: (c) => (callerOf(c) ? 'allow' : 'unauthenticated'),
     scope: (c) => (callerOf(c) === 'nobody' ? { NOT: {} } : { borrower: callerOf(c) }),
     hidden: (c) => (callerOf(c) === 'librarian' ? [] : ['borrower']),
     operations: { item: { scope: null } },
+  },
+  Book: {
+    hidden: (c) => (callerOf(c) === 'ann' ? ['isbn'] : []),
+    shownWhere: (c) =>
+      callerOf(c) === 'librarian'
+        ? undefined
+        : { title: { OR: [] }, isbn: { loans: { some: { borrower: callerOf(c) } } } },
   },
 }
 
@@ -37,7 +44,11 @@ async function answer<T>(caller: string | undefined, ask: (c: never) => Promise<
 }
 
 describe('callerRules', () => {
-  const rules = callerRules(access, { challenge: 'Bearer realm="loans"' }, { Loan: 'id' })
+  const rules = callerRules(
+    access,
+    { challenge: 'Bearer realm="loans"' },
+    { Loan: 'id', Book: 'id' }
+  )
 
   it("answers each rule as the generated routes read it, an operation's own first", async () => {
     expect((await answer(undefined, (c) => rules.guard(c, 'Loan'))).value).toBe('unauthenticated')
@@ -58,6 +69,16 @@ describe('callerRules', () => {
     expect((await answer('nobody', (c) => rules.scope(c, 'Loan', 'collection'))).value).toEqual({
       id: { in: [] },
     })
+  })
+
+  it('answers the fields shown on some rows, settled, those hidden on every row left out', async () => {
+    const shown = (caller: string) => answer(caller, (c) => rules.shownWhere(c, 'Book'))
+    expect((await shown('bob')).value).toEqual({
+      title: { id: { in: [] } },
+      isbn: { loans: { some: { borrower: 'bob' } } },
+    })
+    expect((await shown('ann')).value).toEqual({ title: { id: { in: [] } } })
+    expect((await shown('librarian')).value).toEqual({})
   })
 
   it('throws the guard’s 401 with its challenge, and refuses an undefined condition', async () => {

@@ -11,7 +11,7 @@ import type {
   GuardAnswer,
   ScopeWhere,
 } from '../../contract/access-rules.js'
-import { admit, type GuardedAction, ruleOf, run } from '../../data/caller-view.js'
+import { admit, type GuardedAction, ruleOf, run, shownOnSomeRows } from '../../data/caller-view.js'
 import { nestableWhere } from '../../data/prisma-where.js'
 import { both, type Condition } from '../../plan/condition.js'
 import { readWhere } from '../../plan/scope-reader.js'
@@ -82,6 +82,15 @@ export interface CallerRules<A> {
     c: Context,
     model: M
   ): Promise<readonly FieldOf<Access<A, M>>[]>
+  /**
+   * The fields the caller sees on some rows only, each with the condition of the rows that show
+   * it, settled as `scope` settles a scope (docs/security.md#fields-shown-on-some-rows); a field
+   * shown on every row, or hidden on every row (`hidden`), is not named.
+   */
+  shownWhere<M extends keyof A & string>(
+    c: Context,
+    model: M
+  ): Promise<{ [Field in FieldOf<Access<A, M>>]?: WhereOf<Access<A, M>> }>
 }
 
 /**
@@ -120,6 +129,11 @@ export function callerRules<A extends AccessRules>(
     scope: scopeOf,
     async hidden(c: Context, model: string): Promise<readonly string[]> {
       return (await resource(model)?.hidden?.(c)) ?? []
+    },
+    async shownWhere(c: Context, model: string) {
+      const hidden = new Set((await resource(model)?.hidden?.(c)) ?? [])
+      const shown = await shownOnSomeRows(c, resource(model), model, hidden)
+      return Object.fromEntries([...shown].map(([field, on]) => [field, written(model, on)]))
     },
   }
   return rules as CallerRules<A>

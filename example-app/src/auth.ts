@@ -3,7 +3,7 @@
  * JWT, verified by Hono's own `hono/jwt` middleware; the access rules read its payload, typed by
  * the app's Env (`LibraryEnv`).
  * - Loans are private: an anonymous caller is asked to authenticate (401), a reader sees the
- *   loans they borrowed, a librarian sees every loan.
+ *   loans they borrowed, a librarian sees every loan, and its borrower while it is out.
  * - Everything else is public.
  */
 import type { Context, MiddlewareHandler } from 'hono'
@@ -66,7 +66,8 @@ export function claimsOf(c: Context<LibraryEnv>): LibraryClaims | undefined {
 
 /**
  * The example's access rules, typed by its Env: each rule's `c` is a `Context<LibraryEnv>`.
- * `satisfies` keeps their own type, which tells `createHydraApp` what they may hide (nothing).
+ * `satisfies` keeps their own type, which tells `createHydraApp` what they may hide (a loan's
+ * borrower).
  */
 export const libraryAccess = {
   Loan: {
@@ -76,6 +77,9 @@ export const libraryAccess = {
       // The guard let only callers with claims through.
       return claims?.role === 'librarian' ? undefined : { borrower: claims?.sub ?? '' }
     },
+    // Who read a book is the reader's own: a librarian sees the borrower of a loan still out.
+    shownWhere: (c) =>
+      c.get('jwtPayload')?.role === 'librarian' ? { borrower: { returnedAt: null } } : undefined,
   },
 } satisfies HydraAccess<LibraryEnv>
 

@@ -705,7 +705,7 @@ describe("the app's own routes (src/loan-returns.ts)", () => {
 })
 
 describe('the example server (src/auth.ts)', () => {
-  it('refuses anonymous callers its loans, shows readers theirs and librarians every one', async () => {
+  it('refuses anonymous callers its loans, shows readers theirs and librarians every one, with the borrowers of those still out', async () => {
     const example = await startServer(createApp(prisma, { auth: { secret: SECRET } }).fetch)
     try {
       const loans = async (who: Identity) => {
@@ -724,7 +724,20 @@ describe('the example server (src/auth.ts)', () => {
       })
       expect(own.length).toBeGreaterThan(0)
       expect(idsOf((await loans('reader3')).body)).toEqual(own.map((row) => row.id))
-      expect(idsOf((await loans('librarian')).body)).toHaveLength(await prisma.loan.count())
+      const all = await loans('librarian')
+      expect(idsOf(all.body)).toHaveLength(await prisma.loan.count())
+      // A librarian sees the borrower of a loan still out, a reader of every loan of theirs.
+      const out = new Set(
+        (await prisma.loan.findMany({ where: { returnedAt: null }, select: { id: true } })).map(
+          (row) => row.id
+        )
+      )
+      expect(out.size).toBeGreaterThan(0)
+      expect(out.size).toBeLessThan(idsOf(all.body).length)
+      for (const loan of all.body['hydra:member'] as Record<string, unknown>[])
+        expect('borrower' in loan, String(loan['@id'])).toBe(out.has(Number(loan.id)))
+      const mine = (await loans('reader3')).body['hydra:member'] as Record<string, unknown>[]
+      expect(mine.every((loan) => loan.borrower === 'Reader 3')).toBe(true)
       // The rest of the library stays public.
       expect((await fetch(`${example.origin}/books/1`)).status).toBe(200)
     } finally {

@@ -190,7 +190,7 @@ describe('every collection in every mode, against the database', () => {
     )({
       query: { pagination: false },
     })
-    expectTypeOf((await loans.page(null)).members).toEqualTypeOf<LoanMember[]>()
+    expectTypeOf((await loans.page(null)).members).toEqualTypeOf<LoanMember<'borrower'>[]>()
     const walked = await walkBothWays(loans)
     expect(walked.ids).toEqual(
       iris('/loans', await prisma.loan.findMany({ orderBy: { id: 'asc' } }))

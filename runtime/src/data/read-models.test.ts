@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { Condition } from '../plan/condition.js'
 import { readWhere } from '../plan/scope-reader.js'
 import { EVERYONE } from './caller-view.js'
 import { conditionModels, countReads, scopeReads } from './read-models.js'
@@ -102,6 +103,22 @@ describe('the models a request reads', () => {
       scopeOf: () => readWhere({ books: { some: {} } }),
     }
     expect(scopeReads(targets, parent, ofParent).sort()).toEqual(['Author', 'Book'])
+  })
+
+  it('adds every model the conditions of fields shown on some rows reach', () => {
+    const view = {
+      ...EVERYONE,
+      personal: true,
+      shownWhere: new Map([['borrower', readWhere({ book: { is: { title: 'X' } } }) as Condition]]),
+      shownWhereOf: (model: string) =>
+        new Map(
+          model === 'Book'
+            ? [['title', readWhere({ genres: { some: { name: 'Poetry' } } }) as Condition]]
+            : []
+        ),
+    }
+    expect(scopeReads(targets, { model: 'Loan', operation: 'collection' }, view)).toEqual(['Book'])
+    expect(scopeReads(targets, request, view).sort()).toEqual(['Book', 'Genre'])
   })
 
   it('adds a related model its scope restricts, though the scope reaches no further', () => {

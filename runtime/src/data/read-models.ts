@@ -10,7 +10,8 @@
  * them is written (data/purge-extension.ts). A request (docs/caching.md#cache-tags) reads its own
  * model, the models it names (its filters' and orders' targets, the first pages it embeds, its
  * parent) and every model the caller's scopes of those reach: Article's scope
- * `{ tenant: { public: true } }` reads Tenant wherever articles are read, embedded pages included. The names are Prisma's
+ * `{ tenant: { public: true } }` reads Tenant wherever articles are read, embedded pages included,
+ * and so do the conditions of fields shown on some rows (`shownWhere`). The names are Prisma's
  * model names, as the written models' are (data/written-models.ts).
  */
 import { type Condition, walkConditions } from '../plan/condition.js'
@@ -70,6 +71,11 @@ export function scopeReads(
   }
   for (const model of new Set(relatedOf(request))) restricted(model, view.scopeOf(model))
   for (const model of new Set(request.pages ?? [])) restricted(model, view.pageScopeOf(model))
+  // A field shown on some rows only shows by what its condition reads: a write there changes it.
+  for (const condition of view.shownWhere.values()) walk(targets, request.model, condition, reached)
+  for (const model of new Set(relatedOf(request)))
+    for (const condition of view.shownWhereOf(model).values())
+      walk(targets, model, condition, reached)
   return [...reached]
 }
 

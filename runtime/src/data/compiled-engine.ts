@@ -13,6 +13,7 @@
  */
 
 import type { CompiledModel, ModelSource } from '../contract/model-source.js'
+import { HIDDEN_ON_ROW } from '../filters/properties.js'
 import { allOf, type Condition } from '../plan/condition.js'
 import type { ReadShape } from '../plan/read-shape.js'
 import { type ColumnReads, columnReads } from './compiled-columns.js'
@@ -64,10 +65,11 @@ function shapeReads(
 async function pageWithCount(
   runner: SqlRunner,
   statements: CompiledStatements,
-  { statements: page, read, width }: ColumnReads,
+  reads: ColumnReads,
   args: FindManyArgs,
   counted: Condition | undefined
 ): Promise<[object[], number] | undefined> {
+  const { statements: page, read, width } = marking(reads, args.shown)
   const both = page.pageAndCount(args, counted)
   if (!both) return undefined
   const rows = await runner.rows(both)
@@ -79,6 +81,31 @@ async function pageWithCount(
   if (!count) return undefined
   const total = countOf(await runner.rows(count))
   return total <= (args.skip ?? 0) || args.take === 0 ? [[], total] : undefined
+}
+
+/**
+ * `reads` whose rows carry whether each holds each condition of `shown` (compiled-sql.ts writes
+ * them after the model's columns): each row read is marked with the fields it does not show
+ * (HIDDEN_ON_ROW, an empty set when it shows them all); the count of a page comes after them.
+ */
+function marking(
+  reads: ColumnReads,
+  shown: ReadonlyMap<string, Condition> | undefined
+): ColumnReads {
+  if (!shown || shown.size === 0 || !reads.statements.marksShown) return reads
+  const fields = [...shown.keys()]
+  const { read, width } = reads
+  return {
+    statements: reads.statements,
+    width: width + fields.length,
+    read: (row) => {
+      const hidden = new Set<string>()
+      // 1 or 0 as each driver answers it: a number, a bigint, text.
+      for (const [index, field] of fields.entries())
+        if (Number(row[width + index]) !== 1) hidden.add(field)
+      return { ...read(row), [HIDDEN_ON_ROW]: hidden }
+    },
+  }
 }
 
 /** The columns of the model a compiled read may read: every field of its `select`, each a column. */
@@ -148,8 +175,8 @@ export function compiledReads(
   if (!compiled || !fields) return undefined
   const whole = columnReads(model, compiled, fields, runner.typed, compiled.select)
   const readsOf = shapeReads(model, compiled, whole, runner.typed)
-  const rowsOf = async ({ read }: ColumnReads, query: SqlQuery) =>
-    (await runner.rows(query)).map(read)
+  const rowsOf = async (reads: ColumnReads, query: SqlQuery, shown?: FindManyArgs['shown']) =>
+    (await runner.rows(query)).map(marking(reads, shown).read)
   const { statements } = whole
   const related = relatedReads(model, compiled, runner.typed)
   const registryRows = (read: RowsRead) => relatedRead(runner, related, read)
@@ -157,7 +184,7 @@ export function compiledReads(
     findMany(args) {
       const reads = readsOf(args.shape)
       const query = reads?.statements.rows(args)
-      if (reads && query) return rowsOf(reads, query)
+      if (reads && query) return rowsOf(reads, query, args.shown)
       args.handoff?.(reads ? 'query' : 'embed')
       return prisma.findMany(args)
     },
@@ -182,7 +209,7 @@ export function compiledReads(
         return prisma.findManyAndCount(args, counted, options)
       }
       const [rows, total] = await runner.snapshot([page, count], options.isolationLevel)
-      return [(rows ?? []).map(reads.read), countOf(total ?? [])]
+      return [(rows ?? []).map(marking(reads, args.shown).read), countOf(total ?? [])]
     },
     estimate: () => prisma.estimate(),
     async findManyOf(delegate, condition, shape, handoff) {
@@ -199,16 +226,17 @@ export function compiledReads(
     },
     inSnapshot,
     pagesAfter: true,
+    marksShown: true,
     async findUnique(read) {
       // The row keyed `value` within `scope`: the model's by its pages' statements (its embeds
       // joined), another model's (a parent) from the registry; else Prisma's.
-      const { delegate, key, value, scope, shape } = read
+      const { delegate, key, value, scope, shape, shown } = read
       const condition = allOf([keyCondition(key, value), scope])
       const own = delegate === model.delegate
       const reads = own ? readsOf(shape) : undefined
-      const query = reads?.statements.rows({ condition, take: 1 })
+      const query = reads?.statements.rows({ condition, take: 1, shown })
       const found = own
-        ? reads && query && (await rowsOf(reads, query))
+        ? reads && query && (await rowsOf(reads, query, shown))
         : shape && condition && (await registryRows({ delegate, condition, shape, take: 1 }))
       if (found) return found[0] ?? null
       read.handoff?.(reads || !shape?.joined.length ? 'query' : 'embed')

@@ -126,6 +126,17 @@ export class QueryBuilder implements ConditionWriter {
   }
 
   /**
+   * Whether a row holds `condition`, as a column of the statement's own rows: `CASE WHEN … THEN
+   * 1 ELSE 0 END` (a field shown on some rows only, data/shown-fields.ts); undefined when it
+   * cannot be written here.
+   */
+  holds(condition: Condition): string | undefined {
+    this.reading = 'page'
+    const written = this.condition(condition, this.top, false)
+    return written === undefined ? undefined : `CASE WHEN ${written} THEN 1 ELSE 0 END`
+  }
+
+  /**
    * ` ORDER BY …`, a field through to-one relations (`author.name`) as its related row's value;
    * undefined for an order it cannot write.
    */

@@ -97,6 +97,24 @@ describe('compiled statements', () => {
       expect(on(provider).eachOf(args, ['x', 'y'], 4, names, members)?.sql).toContain(' UNION ALL ')
   })
 
+  it('writes whether each row holds a shown field’s condition as columns, parameters in order', () => {
+    const shown = new Map([
+      ['title', c({ genre: 'POETRY' })],
+      ['publishedAt', c({ id: { lt: 3 } })],
+    ])
+    const args = { condition: c({ id: { gt: 4 } }), take: 5, shown }
+    const both = on('sqlite').pageAndCount(args, c({ id: { gt: 7 } }))
+    expect(both?.sql).toBe(
+      'SELECT "id", "title", "pub_at" AS "publishedAt", CASE WHEN "genre" = ? THEN 1 ELSE 0 END AS "__s0", CASE WHEN "id" < ? THEN 1 ELSE 0 END AS "__s1", (SELECT COUNT(*) FROM "Book" WHERE "id" > ?) AS "total" FROM "Book" WHERE "id" > ? LIMIT ?'
+    )
+    expect(both?.args).toEqual(['POETRY', 3, 7, 4, 5])
+    expect(on('postgresql').rows(args)?.sql).toBe(
+      'SELECT "id", "title", "pub_at" AS "publishedAt", CASE WHEN "genre" = $1 THEN 1 ELSE 0 END AS "__s0", CASE WHEN "id" < $2 THEN 1 ELSE 0 END AS "__s1" FROM "Book" WHERE "id" > $3 LIMIT $4'
+    )
+    expect(on('sqlite').marksShown).toBe(true)
+    expect(new CompiledStatements(model, 'sqlite', '"Other"').marksShown).toBe(false)
+  })
+
   it("writes a page with its count as one more column, the count's parameters first", () => {
     const args = { condition: c({ id: { gt: 4 } }), order: [by('id')], skip: 10, take: 5 }
     expect(on('postgresql').pageAndCount(args, c({ id: { gt: 4 } }))).toEqual({

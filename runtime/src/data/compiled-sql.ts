@@ -30,6 +30,11 @@ export interface ReadArgs {
   order?: readonly OrderField[] | undefined
   skip?: number | undefined
   take?: number | undefined
+  /**
+   * Fields shown on some rows only, by field: whether each row holds each condition is read as
+   * one more column of the rows, after the model's (`marksShown`), in the map's order.
+   */
+  shown?: ReadonlyMap<string, Condition> | undefined
 }
 
 /** The statements of one model on one database. */
@@ -56,6 +61,14 @@ export class CompiledStatements {
     this.columns = model.select.endsWith(from) ? model.select.slice(0, -from.length) : undefined
   }
 
+  /**
+   * Whether the rows' statements read `shown`'s conditions as columns of their own (a `SELECT`
+   * whose columns can be added to); otherwise its rows are checked after them.
+   */
+  get marksShown(): boolean {
+    return this.columns !== undefined
+  }
+
   /** The rows of `args`, or undefined when a part of them cannot be written here. */
   rows(args: ReadArgs): SqlQuery | undefined {
     const query = this.builder()
@@ -66,8 +79,28 @@ export class CompiledStatements {
         ? undefined
         : query.statement(`${this.model.select}${this.joins}${window}`)
     }
-    const from = this.from(query, args)
-    return from === undefined ? undefined : query.statement(`${columns}${from}`)
+    // Parameters in the order of the text: the shown columns', then the window's.
+    const shown = this.shownColumns(query, args.shown)
+    const from = shown === undefined ? undefined : this.from(query, args)
+    return from === undefined ? undefined : query.statement(`${columns}${shown}${from}`)
+  }
+
+  /**
+   * `, CASE WHEN … THEN 1 ELSE 0 END AS "__s0", …`: whether a row holds each condition of
+   * `shown`; empty without any, undefined when one cannot be written here.
+   */
+  private shownColumns(
+    query: QueryBuilder,
+    shown: ReadonlyMap<string, Condition> | undefined
+  ): string | undefined {
+    let written = ''
+    let index = 0
+    for (const condition of shown?.values() ?? []) {
+      const holds = query.holds(condition)
+      if (holds === undefined) return undefined
+      written += `, ${holds} AS ${this.dialect.quote(`__s${index++}`)}`
+    }
+    return written
   }
 
   /**
@@ -105,7 +138,7 @@ export class CompiledStatements {
 
   /**
    * The rows of `args` with the count of the rows `counted` selects as one more column, after the
-   * model's: `SELECT "id", …, (SELECT COUNT(*) FROM "Book" WHERE …) AS "total" FROM "Book" WHERE …
+   * model's (and after `shown`'s columns): `SELECT "id", …, (SELECT COUNT(*) FROM "Book" WHERE …) AS "total" FROM "Book" WHERE …
    * ORDER BY … LIMIT … OFFSET …`. One statement reads one snapshot on every database (PostgreSQL
    * and InnoDB under any isolation level, SQLite's one read), so the page and its count agree
    * without a transaction; the count's subquery depends on no row of the page, and is read once.
@@ -115,12 +148,14 @@ export class CompiledStatements {
     const { columns } = this
     if (columns === undefined) return undefined
     const query = this.builder()
+    const shown = this.shownColumns(query, args.shown)
+    if (shown === undefined) return undefined
     const condition = query.where(counted, undefined, 'count')
     if (condition === undefined) return undefined
     const count = `(SELECT COUNT(*) FROM ${this.table}${condition}) AS ${this.countColumn()}`
     const from = this.from(query, args)
     if (from === undefined) return undefined
-    return query.statement(`${columns}, ${count}${from}`)
+    return query.statement(`${columns}${shown}, ${count}${from}`)
   }
 
   /**

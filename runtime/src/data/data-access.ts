@@ -202,7 +202,8 @@ export function createDataAccess<Row extends object>(
       const on: ReadRun<PrismaModelReads> = (read) =>
         pinned((engines: ModelEngines) => read(engines.engineOf()))
       const { key } = model
-      const row = await on((reads) => reads.findUnique({ ...keyed, shape: embedding.shape }))
+      const { shape, shown } = embedding
+      const row = await on((reads) => reads.findUnique({ ...keyed, shape, shown }))
       if (!row || !holdsExactly(row, key, id)) return null
       const [restricted] = await embedding.restrict([row as Row], on)
       return restricted ?? null

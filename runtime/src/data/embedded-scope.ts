@@ -24,7 +24,7 @@ import {
 import { countKey } from '../paging/totals.js'
 import { allOf, type Condition, isNever } from '../plan/condition.js'
 import { fieldsShape, modelShape, type ReadShape } from '../plan/read-shape.js'
-import type { CallerView } from './caller-view.js'
+import type { CallerView, ShownConditions } from './caller-view.js'
 import { type FirstPage, type PageParents, withFirstPages } from './embedded-pages.js'
 import type { HandoffCause } from './keyed-read.js'
 import type { PrismaModelReads, TransactionOptions } from './prisma-engine.js'
@@ -41,8 +41,18 @@ export interface Embedding {
   shape: ReadShape | undefined
   /** Whether `restrict` reads anything (a first page, a scope's check). */
   reads: boolean
-  /** Whether `restrict` checks the caller's scope of embedded rows the page read. */
+  /**
+   * Whether `restrict` checks what the page read in the page's snapshot: the caller's scope of
+   * embedded rows, the fields embedded rows show on some rows only.
+   */
   checks: boolean
+  /**
+   * Whether `restrict` checks the fields the members show on some rows only: in the page's
+   * snapshot, unless the engine marked them as it read them (`marksShown`).
+   */
+  checksOwn: boolean
+  /** The members' own fields shown on some rows only, by field: what the page's read marks. */
+  shown: ShownConditions | undefined
   /**
    * The rows with the first pages they embed (embedded-pages.ts), and every embedded row the
    * caller may not see reduced to its key.
@@ -64,7 +74,16 @@ export function embeddingOf(
 ): Embedding | undefined {
   const shown = shownFieldChecks(model, selection, view)
   if (!selection || selection.embeds.size === 0)
-    return shown && { shape: undefined, reads: true, checks: true, restrict: marking(shown) }
+    return (
+      shown && {
+        shape: undefined,
+        reads: true,
+        checks: shown.related,
+        checksOwn: shown.own !== undefined,
+        shown: shown.own,
+        restrict: marking(shown),
+      }
+    )
   const embeds = [...selection.embeds.values()]
   const checks = embeds.flatMap((embed) => {
     const scope = view.scopeOf(embed.property.embed.model)
@@ -92,7 +111,9 @@ export function embeddingOf(
   return {
     shape: embeddingShape(modelShape(model.select), selection),
     reads: pages.length > 0 || checks.length > 0 || shown !== undefined,
-    checks: checks.length > 0 || shown !== undefined,
+    checks: checks.length > 0 || shown?.related === true,
+    checksOwn: shown?.own !== undefined,
+    shown: shown?.own,
     async restrict(rows, on) {
       let restricted = await withFirstPages(rows, pages, parents, on, transaction, handoff)
       for (const { embed, scope } of checks)

@@ -26,6 +26,8 @@ export interface KeyedRead {
   readonly scope: Condition | undefined
   /** The fields read (absent: the model's columns). */
   readonly shape?: ReadShape | undefined
+  /** The row's fields shown on some rows only (FindManyArgs' `shown`). */
+  readonly shown?: ReadonlyMap<string, Condition> | undefined
   /** Told by the compiled engine when it hands this read to the `prisma` engine, with the cause. */
   readonly handoff?: ((cause: HandoffCause) => void) | undefined
 }

@@ -35,6 +35,8 @@ export interface SnapshotReads<Args> {
    * with no transaction, and each first pages' read is one).
    */
   readonly pagesAfter?: boolean | undefined
+  /** Whether its page marks the fields its rows show on some rows only as it reads them. */
+  readonly marksShown?: boolean | undefined
 }
 
 /** The reads the embeds of a page make after it (embedded-scope.ts's Embedding). */
@@ -47,6 +49,11 @@ export interface AfterPage<Reads> {
    * held before a change that hid it.
    */
   readonly checks: boolean
+  /**
+   * Whether they check the fields the page's own rows show on some rows only: in the page's
+   * snapshot, unless the engine marks them as it reads the page (`marksShown`).
+   */
+  readonly checksOwn: boolean
   restrict<Row extends object>(
     rows: Row[],
     on: <T>(read: (reads: Reads) => PromiseLike<T>) => Promise<T>
@@ -65,7 +72,8 @@ export async function pageWithEmbeds<Args, Reads extends SnapshotReads<Args>>(
 ): Promise<[object[], number]> {
   const { args, counted, beside } = page
   if (!embedding.reads) return reads.findManyAndCount(args, counted, options, beside)
-  if (reads.pagesAfter && !embedding.checks) {
+  const checks = embedding.checks || (embedding.checksOwn && !reads.marksShown)
+  if (reads.pagesAfter && !checks) {
     // First pages are read within their scope at their own moment: a related row changed after
     // the page may show in them, as on a page read without its count.
     const [rows, total] = await reads.findManyAndCount(args, counted, options, beside)

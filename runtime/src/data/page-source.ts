@@ -81,6 +81,7 @@ export function pageSources(
       ...(skip === undefined ? {} : { skip }),
       ...(take === undefined ? {} : { take }),
       ...(shape ? { shape } : {}),
+      ...(embedding?.shown ? { shown: embedding.shown } : {}),
       ...(timing ? { handoff: timing.handoff } : {}),
     })
     const totals = { cacheOf, estimate: () => estimate.get(() => on((reads) => reads.estimate())) }

@@ -37,6 +37,12 @@ export interface FindManyArgs {
   /** The fields read, with embedded to-one relations (filters/properties.ts); absent: the model's. */
   shape?: ReadShape | undefined
   /**
+   * The rows' fields shown on some rows only, by field (data/shown-fields.ts): an engine that
+   * reads the conditions with the rows (`marksShown`) marks each row; the others' rows are checked
+   * after them.
+   */
+  shown?: ReadonlyMap<string, Condition> | undefined
+  /**
    * Told by the compiled engine when it hands this read to the `prisma` engine, with the cause
    * (the request's `Server-Timing`, data/compiled-handoffs.ts). Not the client's.
    */
@@ -124,6 +130,11 @@ export interface PrismaModelReads {
   ): Promise<T>
   /** Whether a page's first pages may be read after it, not in its transaction (page-snapshot.ts). */
   readonly pagesAfter?: boolean | undefined
+  /**
+   * Whether its reads of the model's rows mark the fields a row does not show (FindManyArgs'
+   * `shown`) in their own statement, so that no later read need share their snapshot.
+   */
+  readonly marksShown?: boolean | undefined
 }
 
 /** One read of {@link PrismaModelReads.findManyEach}. */

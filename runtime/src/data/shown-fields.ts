@@ -2,11 +2,12 @@
  * @module
  * Fields shown on some rows only (docs/security.md#fields-shown-on-some-rows): a `shownWhere`
  * rule gives, by field, the condition a row must hold for the caller to see that field of it.
- * After a page, an item or a batch is read (with the related rows it embeds), the keys of its
- * rows are checked against each condition in one query per condition and model, on the database
- * and in the snapshot the rows were read in, each engine writing the condition in its own
- * language; a row that does not hold it is marked (HIDDEN_ON_ROW) and its writer leaves the
- * field out, as a hidden field. The database decides, so that a condition means exactly what the
+ * The compiled engine reads whether each member holds each condition in the member's own
+ * statement (a `CASE` column, compiled-sql.ts) and marks it (HIDDEN_ON_ROW); the members another
+ * engine read, and the related rows they embed, are checked after them: their keys against each
+ * condition, in one query per condition and model, on the database and in the snapshot the rows
+ * were read in, each engine writing the condition in its own language. The writers leave a
+ * marked field out of the member, as a hidden field. The database decides, so that a condition means exactly what the
  * same scope means (through relations, case-insensitive modes, a column's collation).
  */
 import type { ModelKey } from '../contract/model-source.js'
@@ -41,6 +42,10 @@ interface RowsOfModel {
 /** The checks of one request's rows: of its members, and of the related rows they embed. */
 export interface ShownFieldChecks {
   models: readonly RowsOfModel[]
+  /** The members' own fields shown on some rows only: an engine may mark them as it reads them. */
+  own: ShownConditions | undefined
+  /** Whether a related row the members embed is checked (always after the members are read). */
+  related: boolean
 }
 
 /**
@@ -61,7 +66,9 @@ export function shownFieldChecks(
     const shown = selected(view.shownWhereOf(related), new Set(embed.fields))
     if (shown.size > 0) models.push({ relation: relationOf(embed.property), delegate, key, shown })
   }
-  return models.length > 0 ? { models } : undefined
+  if (models.length === 0) return undefined
+  const related = models.some(({ relation }) => relation !== undefined)
+  return { models, own: own.size > 0 ? own : undefined, related }
 }
 
 /** The conditions of the fields `names` shows (undefined: every field). */
@@ -83,7 +90,10 @@ export async function withShownFields<Row extends object>(
 ): Promise<Row[]> {
   const hides = new Map<Fields, Set<string>>()
   for (const model of checks.models) {
-    const found = rowsOf(rows as Fields[], model.relation)
+    // Members an engine marked as it read them (FindManyArgs' `shown`) are not read again.
+    const found = rowsOf(rows as Fields[], model.relation).filter(
+      (row) => model.relation !== undefined || !(HIDDEN_ON_ROW in row)
+    )
     for (const [condition, fields] of byCondition(model.shown)) {
       const holding = found.filter((row) => fields.some((field) => field in row))
       if (holding.length === 0) continue

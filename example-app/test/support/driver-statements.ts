@@ -80,8 +80,13 @@ function recordMariadb(): void {
     recorded(Connection.prototype, name, (_self, command) => textOf(command))
 }
 
+/** The databases whose driver records already (files share a process: each is wrapped once). */
+const recording = new Set<AppProvider>()
+
 /** Records, from now on, the statements this process sends its `provider` database. */
 export function recordStatements(provider: AppProvider): void {
+  if (recording.has(provider)) return
+  recording.add(provider)
   if (provider === 'sqlite') recordSqlite()
   else if (provider === 'mysql') recordMariadb()
   else recordPostgres()

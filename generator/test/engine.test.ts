@@ -56,6 +56,59 @@ model Book {
     expect(result.files.get('author.ts')).not.toContain('joins:')
   })
 
+  it('joins each link whose key only the related row holds, and gives its model a compiled form', async () => {
+    const datamodel = await loadDatamodel(`/// @pagination
+model Article {
+  id    Int          @id
+  body  ArticleBody?
+  stamp Stamp?
+}
+
+/// @pagination
+model ArticleBody {
+  id        Int     @id
+  articleId Int     @unique @map("article_id")
+  article   Article @relation(fields: [articleId], references: [id])
+}
+
+/// @pagination
+model Stamp {
+  series    String
+  number    Int
+  articleId Int       @unique
+  article   Article   @relation(fields: [articleId], references: [id])
+  stickers  Sticker[]
+
+  @@id([series, number])
+}
+
+/// @pagination
+model Sticker {
+  id           Int    @id
+  stampSeries  String
+  stampNumber  Int    @map("stamp_number")
+  stamp        Stamp  @relation(fields: [stampSeries, stampNumber], references: [series, number])
+}`)
+    const result = buildHydra({
+      datamodel,
+      provider: 'postgresql',
+      clientModule: '../prisma/client.js',
+    })
+    // The foreign key is the related model's: the join pairs the model's key with it.
+    const article = result.files.get('article.ts') ?? ''
+    expect(article).toContain(
+      '"body": { table: { name: "ArticleBody", schema: null }, on: ["id", "article_id"], columns: { "id": ["id", "Int"], "articleId": ["article_id", "Int"] } }'
+    )
+    expect(article).toContain(
+      '"stamp": { table: { name: "Stamp", schema: null }, on: ["id", "articleId"],'
+    )
+    expect(article).toContain("import { compiledModels } from './compiled-models.js'")
+    // A composite key: every pair of columns.
+    expect(result.files.get('sticker.ts')).toContain(
+      'on: ["stampSeries", "series"], alsoOn: [["stamp_number", "number"]], columns: {'
+    )
+  })
+
   it('writes the model’s SELECT with mapped columns, and each column’s type', async () => {
     const { file, problems } = await build('@pagination')
     expect(problems).toEqual([])

@@ -2,8 +2,9 @@
  * @module
  * A model's compiled form, as the `compiled` engine reads it (runtime/src/contract/model-source.ts
  * `CompiledModel`): the `SELECT` of its selected columns, each scalar field's column and type, and
- * each to-one relation it can embed as a join (docs/member-shape.md): the related table, the
- * foreign key and the related key it joins on, and the related model's selected columns.
+ * each to-one relation it joins (docs/member-shape.md), to embed it or to read the key of a link
+ * only the related row holds: the related table, the columns it joins on, and the related model's
+ * selected columns.
  */
 import { selectStatement } from '@prisma-hydra/runtime/defaults'
 import type { ResourceModel } from '../config/schema/model.js'
@@ -19,39 +20,69 @@ function columnEntries(columns: ResourceModel['columns']): string[] {
   })
 }
 
+/** The pairs of columns of the to-one relation `field` of `model`: none when it is not one. */
+function pairsOf(
+  models: EmitContext['compiledModels'],
+  model: string,
+  field: string
+): readonly (readonly [string, string])[] {
+  const relation = models?.[model]?.relations[field]
+  return relation && !relation.many && !relation.through ? relation.on : []
+}
+
 /**
- * The to-one relations of `resource` a page may embed as a join: each link read by a foreign key
- * of its own to a served model's single key, with the related table, the two columns it joins on
- * and the related model's selected columns (what an embed may ask of it).
+ * Whether `resource` has a compiled form: each link whose key only the related row holds is a
+ * relation the compiled models join.
  */
-function compiledRelations(resource: ResourceModel, resources: readonly ResourceModel[]): string[] {
-  const byName = new Map(resource.columns.map((entry) => [entry.name, entry]))
-  return resource.links.flatMap((link) => {
-    if (link.kind !== 'one' || typeof link.from !== 'string') return []
+export const compiles = (resource: ResourceModel, models: EmitContext['compiledModels']): boolean =>
+  resource.links.every(
+    (link) => !Array.isArray(link.from) || pairsOf(models, resource.name, link.field).length > 0
+  )
+
+/**
+ * The to-one relations of `resource` a page joins, by link: each link to a served model whose
+ * relation the schema's compiled models hold (its foreign key on either side, of one column or
+ * several), with the related table, the first pair of columns it joins on (`on`) and any other
+ * (`alsoOn`, a key of several columns), and the related model's selected columns (its key, the
+ * link's value, and what an embed may ask of it).
+ */
+function compiledRelations(
+  resource: ResourceModel,
+  resources: readonly ResourceModel[],
+  models: EmitContext['compiledModels']
+): string[] {
+  const joins: string[] = []
+  for (const link of resource.links) {
+    if (link.kind !== 'one') continue
     const target = resources.find((candidate) => candidate.name === link.target)
-    const from = byName.get(link.from)
-    const key = target?.columns.find((column) => column.name === target.idField.name)
-    if (!target || !from || !key) return []
+    const [on, ...alsoOn] = pairsOf(models, resource.name, link.field)
+    if (!target || !on) continue
     const selected = target.columns.filter((column) => target.selected.includes(column.name))
     const table = `{ name: ${JSON.stringify(target.table.name)}, schema: ${JSON.stringify(target.table.schema)} }`
-    const on = JSON.stringify([from.column, key.column])
-    return [
-      `${JSON.stringify(link.field)}: { table: ${table}, on: ${on}, columns: { ${columnEntries(selected).join(', ')} } }`,
-    ]
-  })
+    const more = alsoOn.length > 0 ? `, alsoOn: ${JSON.stringify(alsoOn)}` : ''
+    joins.push(
+      `${JSON.stringify(link.field)}: { table: ${table}, on: ${JSON.stringify(on)}${more}, columns: { ${columnEntries(selected).join(', ')} } }`
+    )
+  }
+  return joins
 }
 
 /**
  * The model's compiled form: the `SELECT` of its selected columns in `select`'s order (the
  * statement every compiled read starts with), each scalar field's column and type, whether it is
- * optional, and an enum's values, the to-one relations it joins to embed them, and the schema's
- * enums stored under other names, when it has any.
+ * optional, and an enum's values, the to-one relations it joins, and the schema's enums stored
+ * under other names, when it has any. Undefined when a link it shows cannot be read by a join.
  */
 export function compiledModel(
   resource: ResourceModel,
-  { provider, storedEnums }: Pick<EmitContext, 'provider' | 'storedEnums'>,
+  {
+    provider,
+    storedEnums,
+    compiledModels,
+  }: Pick<EmitContext, 'provider' | 'storedEnums' | 'compiledModels'>,
   resources: readonly ResourceModel[]
-): string {
+): string | undefined {
+  if (!compiles(resource, compiledModels)) return undefined
   const byName = new Map(resource.columns.map((entry) => [entry.name, entry]))
   const select = selectStatement(
     provider,
@@ -59,7 +90,7 @@ export function compiledModel(
     resource.selected.map((name) => [name, byName.get(name)?.column ?? name])
   )
   const columns = columnEntries(resource.columns)
-  const relations = compiledRelations(resource, resources)
+  const relations = compiledRelations(resource, resources, compiledModels)
   const joined = relations.length > 0 ? `, joins: { ${relations.join(', ')} }` : ''
   const enums = storedEnums ? ', enums: compiledEnums' : ''
   return `{ select: ${JSON.stringify(select)}, columns: { ${columns.join(', ')} }${joined}, name: ${JSON.stringify(resource.name)}, models: compiledModels${enums} }`

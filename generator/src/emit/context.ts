@@ -1,3 +1,5 @@
+import type { CompiledTableModel } from '../config/schema/model.js'
+
 /** Settings of one generation run that every writer needs. */
 export interface EmitContext {
   /** Import specifier of the Prisma client module, relative to the output folder (`../prisma/client.js`). */
@@ -15,4 +17,9 @@ export interface EmitContext {
    * compiled-models module then exports `compiledEnums`, which each compiled model names.
    */
   storedEnums?: boolean
+  /**
+   * Every model of the schema as the `compiled` engine joins its relations, by name: a resource's
+   * compiled form joins its to-one links by the columns its relation pairs.
+   */
+  compiledModels?: Readonly<Record<string, CompiledTableModel>>
 }

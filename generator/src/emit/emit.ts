@@ -41,7 +41,7 @@ export function emitFiles(model: HydraModel, context: EmitContext): FileMap {
       resource,
       model.parameters,
       model.filterParameters,
-      { ...context, storedEnums },
+      { ...context, storedEnums, compiledModels: model.compiledModels },
       subCollectionsOf(resource, model),
       model.resources
     )

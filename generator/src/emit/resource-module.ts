@@ -7,7 +7,7 @@ import type { FilterSpec, QuerySpec } from '@prisma-hydra/runtime/defaults'
 import { type SourceFile, VariableDeclarationKind } from 'ts-morph'
 import type { HydraModel, ResourceModel } from '../config/schema/model.js'
 import type { ParameterNames } from '../config/schema/options.js'
-import { compiledModel } from './compiled-model.js'
+import { compiledModel, compiles } from './compiled-model.js'
 import { COMPILED_MODELS_MODULE } from './compiled-models.js'
 import type { EmitContext } from './context.js'
 import { writeCreateApp } from './create-app.js'
@@ -52,7 +52,7 @@ function addImports(
       moduleSpecifier: `./${INVERSE_LINKS_MODULE}${context.importExtension}`,
       namedImports: ['inverseLinks'],
     },
-    ...(compiles(resource)
+    ...(compiles(resource, context.compiledModels)
       ? [
           {
             moduleSpecifier: `./${COMPILED_MODELS_MODULE}${context.importExtension}`,
@@ -166,7 +166,7 @@ function addSource(
     `{ ${columns.join(', ')} } as const`
   )
   const table = `{ name: ${JSON.stringify(resource.table.name)}, schema: ${JSON.stringify(resource.table.schema)} }`
-  const compiled = compiles(resource) ? compiledModel(resource, context, resources) : undefined
+  const compiled = compiledModel(resource, context, resources)
   constant(
     names.model,
     `Where ${resource.name} rows live and which columns are read: what the data-access layer reads${compiled ? ' (`compiled`: the SQL of its compiled reads, docs/performance.md)' : ''}.`,
@@ -216,10 +216,6 @@ function addData(
       ],
     })
 }
-
-/** Whether the model has a compiled form: it reads no column through a relation. */
-const compiles = (resource: ResourceModel) =>
-  !resource.links.some((link) => Array.isArray(link.from))
 
 /**
  * The member type, the query types, the row type, the providers and access types and the app's

@@ -36,8 +36,9 @@ export interface ModelSource<Key extends ModelKey = ModelKey> {
   select: Readonly<Record<string, unknown>>
   /**
    * What the `compiled` engine reads, written at generate time: the statement selecting `select`'s
-   * columns in its order, and each scalar field's column and Prisma type. Absent when a column is
-   * read through a relation: such a model is read by the `prisma` engine alone.
+   * columns in its order, each scalar field's column and Prisma type, and the relations it joins.
+   * Absent when a link is read through a relation it does not join: such a model is read by the
+   * `prisma` engine alone.
    */
   compiled?: CompiledModel | undefined
   /** The resource's engine (`@resource(engine: ...)`); absent: the app's, else `prisma`. */
@@ -63,8 +64,9 @@ export interface CompiledModel {
    */
   columns: Readonly<Record<string, CompiledColumn>>
   /**
-   * The to-one relations a page embeds as a join (docs/member-shape.md), by relation field: those
-   * read by a foreign key of the model's own to the related model's single key.
+   * The to-one relations a page reads as a join (docs/member-shape.md), by relation field: to embed
+   * the related row, or to read the key of a link only the related row holds (the foreign key is
+   * the related model's, or it refers to other columns than the related key's).
    */
   joins?: Readonly<Record<string, CompiledJoin>> | undefined
   /** The model's name among `models`. */
@@ -91,8 +93,13 @@ export type CompiledEnums = Readonly<Record<string, Readonly<Record<string, stri
 export interface CompiledJoin {
   /** The related model's table. */
   table: TableName
-  /** The model's foreign-key column and the related key's column it holds. */
+  /**
+   * A column of the model's and the related model's column equal to it: the model's foreign key
+   * and the related column it refers to, or the model's key and the related foreign key to it.
+   */
   on: readonly [from: string, to: string]
+  /** A relation on several columns: its other pairs, as `on`'s. */
+  alsoOn?: readonly (readonly [from: string, to: string])[] | undefined
   /** The related model's selected scalar fields: what an embed may ask of it. */
   columns: Readonly<Record<string, CompiledColumn>>
 }

@@ -78,4 +78,66 @@ describe('embedded to-one relations on the compiled engine', () => {
     expect(read([1, 7, 7, 'Dune'])).toEqual({ id: 1, bookId: 7, book: { title: 'Dune' } })
     expect(read([2, null, null, null])).toEqual({ id: 2, bookId: null, book: null })
   })
+
+  it('joins a link only the related rows key, on every column of a composite key', () => {
+    // A bin's shelf, keyed by (aisle, slot) through two foreign-key columns; a bin's label, whose
+    // foreign key is the label's (`binId`, unique), keyed by its own id.
+    const bins: ModelSource = {
+      delegate: 'bin',
+      provider: 'postgresql',
+      table: { name: 'Bin', schema: null },
+      key: { name: 'id' },
+      select: {
+        id: true,
+        shelf: { select: { aisle: true, slot: true } },
+        label: { select: { id: true } },
+      },
+      compiled: {
+        select: 'SELECT "id" FROM "Bin"',
+        columns: {
+          id: ['id', 'Int'],
+          shelfAisle: ['shelf_aisle', 'String'],
+          shelfSlot: ['shelfSlot', 'Int'],
+        },
+        joins: {
+          shelf: {
+            table: { name: 'Shelf', schema: null },
+            on: ['shelf_aisle', 'aisle'],
+            alsoOn: [['shelfSlot', 'slot']],
+            columns: { aisle: ['aisle', 'String'], slot: ['slot', 'Int'] },
+          },
+          label: {
+            table: { name: 'Label', schema: null },
+            on: ['id', 'binId'],
+            columns: { id: ['label_id', 'Int'], binId: ['binId', 'Int'] },
+          },
+        },
+      },
+    }
+    const shape = {
+      fields: ['id'],
+      joined: [
+        { relation: 'shelf', fields: ['aisle', 'slot'] },
+        { relation: 'label', fields: ['id'] },
+      ],
+    }
+    const found = bins.compiled && embeddedReads(bins, bins.compiled, shape, false)
+    expect(found?.statements.rows({ order: [by('id')], take: 2 })?.sql).toBe(
+      'SELECT "id", "__e0"."__e0_k", "__e0"."__e0_0", "__e0"."__e0_1", "__e1"."__e1_k", "__e1"."__e1_0" FROM "Bin"' +
+        ' LEFT JOIN (SELECT "aisle" AS "__e0_k", "slot" AS "__e0_k1", "aisle" AS "__e0_0", "slot" AS "__e0_1" FROM "Shelf") AS "__e0"' +
+        ' ON "__e0"."__e0_k" = "Bin"."shelf_aisle" AND "__e0"."__e0_k1" = "Bin"."shelfSlot"' +
+        ' LEFT JOIN (SELECT "binId" AS "__e1_k", "label_id" AS "__e1_0" FROM "Label") AS "__e1"' +
+        ' ON "__e1"."__e1_k" = "Bin"."id" ORDER BY "id" ASC LIMIT $1'
+    )
+    expect(found?.read([3, 'C/d', 'C/d', 1, 3, 30])).toEqual({
+      id: 3,
+      shelf: { aisle: 'C/d', slot: 1 },
+      label: { id: 30 },
+    })
+    expect(found?.read([4, null, null, null, null, null])).toEqual({
+      id: 4,
+      shelf: null,
+      label: null,
+    })
+  })
 })

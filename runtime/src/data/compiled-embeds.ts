@@ -1,8 +1,9 @@
 /**
  * @module
- * The `compiled` engine's reads of a page that embeds to-one relations (docs/member-shape.md):
- * the page's statement with each related table joined, as Prisma's nested `select` reads it in
- * the page's query. Each relation is a `LEFT JOIN` of a derived table of the related columns under
+ * The `compiled` engine's reads of a page that embeds to-one relations (docs/member-shape.md), or
+ * shows a link whose key only the related row holds (a relation read with its key alone,
+ * plan/read-shape.ts): the page's statement with each related table joined, as Prisma's nested
+ * `select` reads it in the page's query. Each relation is a `LEFT JOIN` of a derived table of the related columns under
  * names of their own, so that the page's conditions and order, written with its own columns'
  * plain names (compiled-sql.ts), name no column of a joined table:
  *
@@ -12,9 +13,10 @@
  *   ON "__e0"."__e0_k" = "Loan"."bookId" WHERE … ORDER BY … LIMIT …
  * ```
  *
- * SQLite, PostgreSQL and MariaDB merge such a derived table into the join. The related row is the
- * object of the asked fields Prisma answers, typed as its own columns are (row-values.ts), or null
- * when the member has none (its related key is NULL). Which related rows the caller may see is
+ * SQLite, PostgreSQL and MariaDB merge such a derived table into the join; a foreign key on the
+ * related side (`"articleId"` of an article's body) is unique, so the join adds no row. The related
+ * row is the object of the asked fields Prisma answers, typed as its own columns are
+ * (row-values.ts), or null when the member has none (no related row joined: its `k` is NULL). Which related rows the caller may see is
  * checked after the page, as on the `prisma` engine (embedded-scope.ts).
  */
 import type { CompiledJoin, CompiledModel, ModelSource } from '../contract/model-source.js'
@@ -52,23 +54,28 @@ function embedsOf(
 }
 
 /** The name of the `index`th embed's derived table, and of its key (`k`) and field columns. */
-const aliasOf = (index: number, column?: number | 'k') =>
+const aliasOf = (index: number, column?: number | `k${string}`) =>
   column === undefined ? `__e${index}` : `__e${index}_${column}`
 
-/** The `LEFT JOIN` of one embed's derived table to the page's `table`. */
+/**
+ * The `LEFT JOIN` of one embed's derived table to the page's `table`, on each pair of its columns
+ * (the first's related column named `k`, the others' `k1`, `k2`…).
+ */
 function joinOf(provider: string, table: string, embed: Embed, index: number): string {
   const { quote } = dialectOf(provider)
   const { relation, fields } = embed
-  const [from, to] = relation.on
+  const pairs = [relation.on, ...(relation.alsoOn ?? [])]
+  const keyOf = (at: number) => aliasOf(index, at === 0 ? 'k' : `k${at}`)
   const columns = [
-    `${quote(to)} AS ${quote(aliasOf(index, 'k'))}`,
+    ...pairs.map(([, to], at) => `${quote(to)} AS ${quote(keyOf(at))}`),
     ...columnsOf(relation.columns, fields).map(
       ([column], at) => `${quote(column)} AS ${quote(aliasOf(index, at))}`
     ),
   ]
   const derived = `SELECT ${columns.join(', ')} FROM ${qualifiedTable(provider, relation.table)}`
   const alias = quote(aliasOf(index))
-  return ` LEFT JOIN (${derived}) AS ${alias} ON ${alias}.${quote(aliasOf(index, 'k'))} = ${table}.${quote(from)}`
+  const on = pairs.map(([from], at) => `${alias}.${quote(keyOf(at))} = ${table}.${quote(from)}`)
+  return ` LEFT JOIN (${derived}) AS ${alias} ON ${on.join(' AND ')}`
 }
 
 /** The columns one embed adds to the page's select list: its related key, then its fields. */

@@ -5,17 +5,17 @@
  * the request's conditions, order and window, compiled-sql.ts) and run through the client's own
  * driver adapter (shared-adapter.ts), its rows made Prisma's values (row-values.ts). A page that
  * shows fewer properties (`properties[]`) reads only their columns (a shape of the model's own
- * fields alone). A page that embeds to-one relations reads them joined (compiled-embeds.ts); an
- * item is read by the same statements, one row. A read it cannot write (a relation its compiled
- * form does not hold, a relation it does not join) is the `prisma` engine's, and the request is
- * told (`handoff`). It bypasses the client's extensions (`$extends` query hooks): its reads are
+ * fields alone). A page that embeds to-one relations, or shows a link whose key only the related
+ * row holds, reads them joined (compiled-embeds.ts); an item is read by the same statements, one
+ * row. A read it cannot write (a relation its compiled form does not hold, a relation it does not
+ * join) is the `prisma` engine's, and the request is told (`handoff`). It bypasses the client's extensions (`$extends` query hooks): its reads are
  * not the client's model queries.
  */
 
 import type { CompiledModel, ModelSource } from '../contract/model-source.js'
 import { HIDDEN_ON_ROW } from '../filters/properties.js'
 import { allOf, type Condition } from '../plan/condition.js'
-import type { ReadShape } from '../plan/read-shape.js'
+import { modelShape, type ReadShape } from '../plan/read-shape.js'
 import { type ColumnReads, columnReads } from './compiled-columns.js'
 import { embeddedReads } from './compiled-embeds.js'
 import type { SqlQuery } from './compiled-query.js'
@@ -108,12 +108,20 @@ function marking(
   }
 }
 
-/** The columns of the model a compiled read may read: every field of its `select`, each a column. */
-function readableFields(model: ModelSource, compiled: CompiledModel): string[] | undefined {
+/**
+ * The reads of the model's whole `select`: its own statement when every field is a column, else
+ * (a link whose key only the related row holds) the model's columns with each such relation
+ * joined; undefined when one is neither.
+ */
+function wholeReads(
+  model: ModelSource,
+  compiled: CompiledModel,
+  typed: boolean
+): ColumnReads | undefined {
   const fields = Object.keys(model.select)
-  return fields.every((field) => model.select[field] === true && compiled.columns[field])
-    ? fields
-    : undefined
+  if (fields.every((field) => model.select[field] === true && compiled.columns[field]))
+    return columnReads(model, compiled, fields, typed, compiled.select)
+  return embeddedReads(model, compiled, modelShape(model.select), typed)
 }
 
 /** The writer of reads of any model of the registry (compiled-related.ts). */
@@ -161,7 +169,7 @@ async function relatedRows(
 
 /**
  * The reads of `model` through `runner`; `prisma` serves what cannot be compiled. Undefined when
- * the model has no compiled form (its `select` reads through a relation). `inSnapshot` runs a
+ * the model has no compiled form, or its `select` reads through a relation the form does not join. `inSnapshot` runs a
  * page and what its embeds read after it in one transaction (engines.ts); without it, Prisma's.
  */
 export function compiledReads(
@@ -171,9 +179,8 @@ export function compiledReads(
   inSnapshot: PrismaModelReads['inSnapshot'] = prisma.inSnapshot
 ): PrismaModelReads | undefined {
   const compiled = model.compiled
-  const fields = compiled && readableFields(model, compiled)
-  if (!compiled || !fields) return undefined
-  const whole = columnReads(model, compiled, fields, runner.typed, compiled.select)
+  const whole = compiled && wholeReads(model, compiled, runner.typed)
+  if (!compiled || !whole) return undefined
   const readsOf = shapeReads(model, compiled, whole, runner.typed)
   const rowsOf = async (reads: ColumnReads, query: SqlQuery, shown?: FindManyArgs['shown']) =>
     (await runner.rows(query)).map(marking(reads, shown).read)

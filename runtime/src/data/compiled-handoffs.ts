@@ -15,6 +15,7 @@ import type { FilterSpec, QuerySpec, RelatedField } from '../contract/query.js'
 import { dialectOf } from '../database/dialects.js'
 import { relationOf } from '../filters/properties.js'
 import type { HydraLogger } from '../observe/logger.js'
+import { modelShape } from '../plan/read-shape.js'
 
 /** What an operation's route knows of its reads when it is made. */
 export interface HandoffSubject {
@@ -80,15 +81,27 @@ function firstPagesRead(compiled: CompiledModel, embed: EmbedSpec): boolean {
 }
 
 /**
+ * Whether the compiled form joins every relation `select` reads a link's key through, with that
+ * key's fields (compiled-engine.ts reads the model's whole `select` so).
+ */
+function linksJoined(select: ModelSource['select'], compiled: CompiledModel): boolean {
+  return modelShape(select).joined.every(({ relation, fields }) => {
+    const joined = compiled.joins?.[relation]
+    return joined !== undefined && fields.every((field) => joined.columns[field])
+  })
+}
+
+/**
  * Why reads of `subject` go to the `prisma` engine although it is configured `compiled`: one
  * phrase a cause, `every read`, `every page` or `every item` when no request escapes it, else the parameters
  * that send a request there. Empty when the compiled engine writes every read the route makes
  * (a caller's scope through a relation is only known per request: `Server-Timing` says it).
  */
 function compiledHandoffs(model: ModelSource, subject: HandoffSubject): string[] {
-  if (!model.compiled) return ['every read: the model shows a related id read through its relation']
-  const reasons: string[] = []
   const compiled = model.compiled
+  if (!compiled || !linksJoined(model.select, compiled))
+    return ['every read: the model shows a related id read through its relation']
+  const reasons: string[] = []
   // A to-one relation the compiled form joins is read in the page's statement (compiled-embeds.ts).
   const unjoined = (property: SelectableProperty, embed: EmbedSpec) => {
     const joined = compiled.joins?.[relationOf(property)]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { OrderField } from '../contract/order.js'
-import { NEVER, onField } from '../plan/condition.js'
+import { type Condition, NEVER, onField } from '../plan/condition.js'
 import { readWhere } from '../plan/scope-reader.js'
 import { CompiledStatements, escapeIn } from './compiled-sql.js'
 
@@ -99,8 +99,8 @@ describe('compiled statements', () => {
 
   it('writes whether each row holds a shown field’s condition as columns, parameters in order', () => {
     const shown = new Map([
-      ['title', c({ genre: 'POETRY' })],
-      ['publishedAt', c({ id: { lt: 3 } })],
+      ['title', c({ genre: 'POETRY' }) as Condition],
+      ['publishedAt', c({ id: { lt: 3 } }) as Condition],
     ])
     const args = { condition: c({ id: { gt: 4 } }), take: 5, shown }
     const both = on('sqlite').pageAndCount(args, c({ id: { gt: 7 } }))

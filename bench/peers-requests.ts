@@ -3,12 +3,14 @@
  * describes them, and the requests, each with the servers that serve it. `BENCH_PEERS_REQUESTS`
  * (request ids, comma-separated; all by default) selects some of them:
  *
- *   BENCH_PEERS_REQUESTS=scoped-page,scoped-sub-collection npm run bench:peers
+ *   BENCH_PEERS_REQUESTS=scoped-page,ruled-page,scoped-sub-collection npm run bench:peers
  */
 import { feedLink } from './peers-documents.js'
 import {
+  checkRuledPage,
   checkScopedChildren,
   checkScopedPage,
+  RULED_PAGE_PATH,
   SCOPED_CHILDREN_PATH,
   SCOPED_PAGE_PATH,
 } from './peers-scoped.js'
@@ -82,6 +84,14 @@ const REQUESTS: readonly PeerRequest[] = [
     path: () => SCOPED_PAGE_PATH,
     by: BUILT,
     data: checkScopedPage,
+  },
+  {
+    id: 'ruled-page',
+    label:
+      'ruled page 2 (the scoped page, its price shown on products in stock only: a shownWhere rule)',
+    path: () => RULED_PAGE_PATH,
+    by: BUILT,
+    data: checkRuledPage,
   },
   {
     id: 'scoped-sub-collection',

@@ -11,7 +11,11 @@
  *   of the product's fields selected with `properties[]` and two to-one relations embedded (its
  *   seller and its category), full paging (page and count);
  * - the scoped sub-collection: a seller's products under the same scope, the first page, its
- *   fields and its category.
+ *   fields and its category;
+ * - the ruled page (`/ruled/products?…`): the scoped page under a rule that shows a product's
+ *   price on the products in stock only (`shownWhere: () => ({ price: { stock: { gte: 10 } } })`,
+ *   docs/security.md#fields-shown-on-some-rows); the hand-written route reads the scoped page and
+ *   drops the price of the others in memory.
  *
  * The hand-written routes answer the same paths with the same data as plain JSON, the way Prisma's
  * documentation writes them: one `findMany` with a `select` nesting the relations and `count()`,
@@ -38,6 +42,8 @@ const LIMITS = { maxWait: 10_000, timeout: 20_000 }
 /** A page's shape: its fields and its embedded to-one relations (their `id` and `name`). */
 interface Card {
   embeds: readonly string[]
+  /** Whether a product shows its price (a rule shows it on some products only); undefined: all. */
+  pricedAt?: ((stock: number) => boolean) | undefined
   /** Rows of the table of `rows` products this page is a window of, by the catalogue's formulas. */
   total: (rows: number) => number
 }
@@ -50,6 +56,7 @@ const PAGE: Card = {
   embeds: ['seller', 'category'],
   total: (rows) => listedWhere(rows, (id) => countryOf(sellerOf(id)) === COUNTRY),
 }
+const RULED: Card = { ...PAGE, pricedAt: (stock) => stock >= IN_STOCK }
 const CHILDREN: Card = {
   embeds: ['category'],
   total: (rows) => listedWhere(rows, (id) => sellerOf(id) === SELLER),
@@ -57,8 +64,16 @@ const CHILDREN: Card = {
 const properties = (card: Card) =>
   [...FIELDS, ...card.embeds].map((name) => `properties[]=${name}`).join('&')
 
+/**
+ * The stock from which the ruled page shows a product's price (`shownWhere: { price: { stock: {
+ * gte: IN_STOCK } } }`): four products in five.
+ */
+export const IN_STOCK = 10
+
 /** The scoped page, on every table size. */
 export const SCOPED_PAGE_PATH = `/scoped/products?seller.country.code=C${COUNTRY}&${properties(PAGE)}&page=2`
+/** The scoped page under a rule that shows the price of products in stock only. */
+export const RULED_PAGE_PATH = SCOPED_PAGE_PATH.replace('/scoped/', '/ruled/')
 /** The scoped sub-collection, on every table size. */
 export const SCOPED_CHILDREN_PATH = `/scoped/sellers/${SELLER}/products?${properties(CHILDREN)}`
 
@@ -76,12 +91,11 @@ const select = (embeds: readonly string[]) => ({
 
 /** Mounts the hand-written routes of the scoped page and sub-collection on `app`. */
 export function scopedRoutes(app: Hono, prisma: ScopedClient): void {
-  app.get('/scoped/products', async (c: Context) => {
+  /** The scoped page's products and total, or undefined for a request without its parameters. */
+  const scopedPage = async (c: Context) => {
     const code = c.req.query('seller.country.code')
     const page = Number(c.req.query('page') ?? '1')
-    if (code === undefined || !Number.isSafeInteger(page) || page < 1) {
-      return c.text('seller.country.code and a positive page are required', 400)
-    }
+    if (code === undefined || !Number.isSafeInteger(page) || page < 1) return undefined
     const where = { listed: true, seller: { country: { code } } }
     const [items, total] = await prisma.$transaction(
       [
@@ -96,7 +110,24 @@ export function scopedRoutes(app: Hono, prisma: ScopedClient): void {
       ],
       LIMITS
     )
-    return c.json({ total, items })
+    return { total, items: items as unknown[] }
+  }
+  // The price shown on products in stock only, as a hand-written route applies such a rule: the
+  // page read as the scoped one, the field dropped in memory from the rows the rule hides it on.
+  app.get('/ruled/products', async (c: Context) => {
+    const answer = await scopedPage(c)
+    if (!answer) return c.text('seller.country.code and a positive page are required', 400)
+    const items = answer.items.map((item) => {
+      if ((item as { stock: number }).stock >= IN_STOCK) return item
+      const { price: _hidden, ...shown } = item as Json
+      return shown
+    })
+    return c.json({ total: answer.total, items })
+  })
+  app.get('/scoped/products', async (c: Context) => {
+    const answer = await scopedPage(c)
+    if (!answer) return c.text('seller.country.code and a positive page are required', 400)
+    return c.json(answer)
   })
   app.get('/scoped/sellers/:id/products', async (c: Context) => {
     const id = Number(c.req.param('id'))
@@ -141,9 +172,11 @@ function dataOf(body: string, card: Card, name: string): { total: unknown; items
   const id = linked ? ['@id', '@type'] : ['id']
   const members = (linked ? parsed['hydra:member'] : parsed.items) as Json[]
   const items = members.map((member) => {
-    exactKeys(member, [...id, ...FIELDS, ...card.embeds], `${name}: a product`)
+    const priced = card.pricedAt?.(member.stock as number) ?? true
+    const fields = FIELDS.filter((field) => priced || field !== 'price')
+    exactKeys(member, [...id, ...fields, ...card.embeds], `${name}: a product`)
     const item: Json = { id: linked ? idOf(member['@id']) : member.id }
-    for (const field of FIELDS) item[field] = member[field]
+    for (const field of fields) item[field] = member[field]
     for (const embed of card.embeds) {
       const relation = member[embed] as Json
       exactKeys(relation, [...id, 'name'], `${name}: a product's ${embed}`)
@@ -194,6 +227,27 @@ export const checkScopedPage = (
   path: string,
   rows: number
 ) => checkCard(servers, path, rows, PAGE)
+
+/**
+ * checkCard for the ruled page: the scoped page's data, the price of each product out of stock
+ * left out (and some such product on the page, so that a rule left out everywhere fails).
+ */
+export async function checkRuledPage(
+  servers: ReadonlyMap<string, { origin: string }>,
+  path: string,
+  rows: number
+) {
+  const sizes = await checkCard(servers, path, rows, RULED)
+  const [first] = servers.values()
+  const body = (await (await fetch(`${first?.origin}${path}`)).json()) as Json
+  const members = body['hydra:member'] as Json[]
+  if (
+    !members.some((member) => !('price' in member)) ||
+    !members.some((member) => 'price' in member)
+  )
+    throw new Error(`${path}: the rule hides the price of no product, or of every one, on the page`)
+  return sizes
+}
 
 /** checkCard for the scoped sub-collection. */
 export const checkScopedChildren = (

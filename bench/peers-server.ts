@@ -35,7 +35,8 @@
  *   them can beat.
  *
  * The generated and compiled servers serve the scoped pages of bench/peers-scoped.ts from the same
- * app under `/scoped`, made with a row scope; the hand-written server has its routes for them.
+ * app under `/scoped`, made with a row scope, and under `/ruled` with that scope and a rule showing
+ * a product's price on the products in stock only; the hand-written server has its routes for them.
  *
  * Prints `listening <port>` once ready; answers the IPC message `cpu` with its
  * `process.cpuUsage()`, `statements` with the statements it has sent its database
@@ -61,7 +62,7 @@ import {
   positionOf,
 } from './peers-documents.js'
 import { floor, floorReads } from './peers-floor.js'
-import { scopedRoutes } from './peers-scoped.js'
+import { IN_STOCK, scopedRoutes } from './peers-scoped.js'
 import { shapedRoute } from './peers-shaped.js'
 import { countStatements } from './peers-statements.js'
 
@@ -104,10 +105,10 @@ async function prismaFor(url: string) {
     const prisma = new PrismaClient({ adapter })
     return {
       prisma,
-      createHydraApp: (compiled: boolean, scoped?: boolean) =>
+      createHydraApp: (compiled: boolean, access?: typeof SCOPED_ACCESS) =>
         createHydraApp({
           prisma,
-          ...(scoped ? { access: SCOPED_ACCESS } : {}),
+          ...(access ? { access } : {}),
           ...(compiled ? { engine: 'compiled', adapter } : {}),
         }),
     }
@@ -122,10 +123,10 @@ async function prismaFor(url: string) {
     const prisma = new PrismaClient({ adapter })
     return {
       prisma: prisma as unknown as SqlitePrisma,
-      createHydraApp: (compiled: boolean, scoped?: boolean) =>
+      createHydraApp: (compiled: boolean, access?: typeof SCOPED_ACCESS) =>
         createHydraApp({
           prisma,
-          ...(scoped ? { access: SCOPED_ACCESS } : {}),
+          ...(access ? { access } : {}),
           ...(compiled ? { engine: 'compiled', adapter } : {}),
         }),
     }
@@ -139,10 +140,10 @@ async function prismaFor(url: string) {
   const prisma = new PrismaClient({ adapter })
   return {
     prisma: prisma as unknown as SqlitePrisma,
-    createHydraApp: (compiled: boolean, scoped?: boolean) =>
+    createHydraApp: (compiled: boolean, access?: typeof SCOPED_ACCESS) =>
       createHydraApp({
         prisma,
-        ...(scoped ? { access: SCOPED_ACCESS } : {}),
+        ...(access ? { access } : {}),
         ...(compiled ? { engine: 'compiled', adapter } : {}),
       }),
   }
@@ -150,24 +151,41 @@ async function prismaFor(url: string) {
 type Prisma = Awaited<ReturnType<typeof prismaFor>>['prisma']
 
 /** The row scope of the scoped pages (bench/peers-scoped.ts): every caller sees listed products. */
-const SCOPED_ACCESS = { Product: { scope: () => ({ listed: true }) } }
+const SCOPED_ACCESS: {
+  Product: {
+    scope: () => { listed: boolean }
+    shownWhere?: () => { price: { stock: { gte: number } } }
+  }
+} = { Product: { scope: () => ({ listed: true }) } }
+/** The scoped pages' rule, and the price shown on the products in stock only (RULED_PAGE_PATH). */
+const RULED_ACCESS: typeof SCOPED_ACCESS = {
+  Product: {
+    ...SCOPED_ACCESS.Product,
+    shownWhere: () => ({ price: { stock: { gte: IN_STOCK } } }),
+  },
+}
 
 type Fetch = Hono['fetch']
 /**
- * The generated app, and under `/scoped` the same app made with the scoped pages' access rule:
+ * The generated app, and under `/scoped` and `/ruled` the same app made with the scoped pages'
+ * access rules:
  * each request goes to one of them by its path alone, so that neither app's middleware runs for
  * the other's requests.
  */
 function generatedApps(
-  make: (compiled: boolean, scoped?: boolean) => Hono,
+  make: (compiled: boolean, access?: typeof SCOPED_ACCESS) => Hono,
   compiled: boolean
 ): Fetch {
   const plain = make(compiled).fetch
-  const scoped = new Hono().route('/scoped', make(compiled, true)).fetch
-  return (request, ...rest) =>
-    request.url.startsWith('/scoped/', request.url.indexOf('/', 'http://'.length))
-      ? scoped(request, ...rest)
+  const scoped = new Hono().route('/scoped', make(compiled, SCOPED_ACCESS)).fetch
+  const ruled = new Hono().route('/ruled', make(compiled, RULED_ACCESS)).fetch
+  return (request, ...rest) => {
+    const path = request.url.indexOf('/', 'http://'.length)
+    if (request.url.startsWith('/scoped/', path)) return scoped(request, ...rest)
+    return request.url.startsWith('/ruled/', path)
+      ? ruled(request, ...rest)
       : plain(request, ...rest)
+  }
 }
 
 function respond(c: Context, body: unknown) {

@@ -7,7 +7,9 @@
  * connection lost in the middle of that command), and `slowOpen(milliseconds)` makes each new
  * connection reach the server that much later (a server slow to accept, as under load). Listens
  * on a free loopback port. `sentBeforeAnswer(first, second, bound)` tells whether a client sends
- * `second` before the server answers its `first` (two commands in one round trip).
+ * `second` before the server answers its `first` (two commands in one round trip), and
+ * `slowAnswers(milliseconds)` makes every answer of the server reach its client that much later
+ * (a server slow to answer, as when it is overloaded or far away).
  */
 import { connect, createServer, type Server, type Socket } from 'node:net'
 
@@ -27,6 +29,11 @@ export interface TcpProxy {
    * sends `second` (true) or `bound` milliseconds pass (false), then go on.
    */
   sentBeforeAnswer(first: string, second: string, bound: number): Promise<boolean>
+  /**
+   * Hands each of the server's bytes to its client `milliseconds` after the server sent them, in
+   * order (0: at once again, once those already delayed went on).
+   */
+  slowAnswers(milliseconds: number): void
   /** Connections currently open through the proxy. */
   connections(): number
   close(): Promise<void>
@@ -42,6 +49,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
 
   /** How long a new connection waits before the proxy opens its own to the server. */
   let openDelay = 0
+  /** How long the server's bytes wait in the proxy before they go on to their client. */
+  let answerDelay = 0
 
   /**
    * sentBeforeAnswer's watch: the commands, its bound and what to call with its answer; once a
@@ -105,12 +114,32 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     const pair: [Socket, Socket] = [client, upstream]
     pairs.add(pair)
     const drop = () => {
+      clearTimeout(slowTimer)
       pairs.delete(pair)
       client.destroy()
       upstream.destroy()
     }
     client.on('error', drop).on('close', drop)
     upstream.on('error', drop).on('close', drop)
+    // The server's bytes waiting for `answerDelay`, each with the time it goes on, in order.
+    const slow: { due: number; chunk: Buffer }[] = []
+    let slowTimer: ReturnType<typeof setTimeout> | undefined
+    const sendDue = () => {
+      slowTimer = undefined
+      while (slow.length > 0 && (slow[0]?.due ?? 0) <= Date.now()) {
+        const { chunk } = slow.shift() as { chunk: Buffer }
+        if (!client.destroyed) client.write(chunk)
+      }
+      const next = slow[0]
+      if (next) slowTimer = setTimeout(sendDue, next.due - Date.now())
+    }
+    /** Whether the server's `chunk` waits for `answerDelay` (it is kept then). */
+    const heldForDelay = (chunk: Buffer) => {
+      if (answerDelay === 0 && slow.length === 0) return false
+      slow.push({ due: Math.max(Date.now() + answerDelay, slow.at(-1)?.due ?? 0), chunk })
+      slowTimer ??= setTimeout(sendDue, (slow[0]?.due ?? 0) - Date.now())
+      return true
+    }
     // Bytes read while frozen wait here, in order, until the proxy resumes.
     const forward = (from: Socket, to: Socket) => {
       from.on('data', (chunk: Buffer) => {
@@ -123,8 +152,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
           done()
           return
         }
-        if (mode === 'forward' && held.length === 0) to.write(chunk)
-        else held.push([to, chunk])
+        if (mode === 'forward' && held.length === 0) {
+          if (from === upstream && heldForDelay(chunk)) return
+          to.write(chunk)
+        } else held.push([to, chunk])
       })
     }
     forward(client, upstream)
@@ -161,6 +192,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       }),
     slowOpen(milliseconds) {
       openDelay = milliseconds
+    },
+    slowAnswers(milliseconds) {
+      answerDelay = milliseconds
     },
     sentBeforeAnswer: (first, second, bound) =>
       new Promise<boolean>((done) => {

@@ -157,13 +157,15 @@ function countCaches(model: ModelSource, options: SharedTotalsOptions): CacheOf 
     const path = operation.path ?? ''
     let cache = caches.get(path)
     if (!cache) {
-      const local = new CountCache({ seconds })
       if (store) {
         const names = { model: model.delegate, operation: path }
-        const shared = new SharedCountCache(store, names, seconds, local, logger)
+        const shared = new SharedCountCache(store, names, seconds, logger)
         cache = (condition, count) =>
           shared.get(countKey(condition), count, () => countReads(condition))
-      } else cache = (condition, count) => local.get(countKey(condition), count)
+      } else {
+        const local = new CountCache({ seconds })
+        cache = (condition, count) => local.get(countKey(condition), count)
+      }
       caches.set(path, cache)
     }
     return cache

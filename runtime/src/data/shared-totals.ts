@@ -9,14 +9,17 @@
  * count is stored with the models its `where` reads (data/read-models.ts), so that a write of any
  * of them drops it (`hydraInvalidation({ totals })`, data/purge-extension.ts) when the store can
  * drop. A store that fails or does not answer within its timeout is left alone for a moment:
- * counts are then the instance's own (the in-process cache), never a 5xx nor a wait past the
- * timeout, with one log line when the outage starts and one when it ends.
+ * counts are then exact, counted by the instance for each request, never a 5xx nor a wait past
+ * the timeout, with one log line when the outage starts and one when it ends. They are not kept
+ * in the instance meanwhile: a write drops its counts through the store, which is what is out of
+ * reach, so a kept count would outlive the writes of every other instance (and the purges of a
+ * shared cache, which would keep an answer with it).
  */
 import { createHash } from 'node:crypto'
 import { type OutageLog, outageLogFor } from '../database/outage.js'
 import { withinBudget } from '../database/timeouts.js'
 import { consoleLogger, type HydraLogger } from '../observe/logger.js'
-import type { CountCache, TotalAccuracy } from '../paging/totals.js'
+import type { TotalAccuracy } from '../paging/totals.js'
 
 /** Where counts are shared: a key-value store with expiry (Redis). */
 export interface CountStore {
@@ -56,7 +59,7 @@ export interface CountOrigin {
 export const DEFAULT_PREFIX = 'prisma-hydra:totals:'
 const DEFAULT_TIMEOUT = 250
 const DEFAULT_RETRY = 1000
-/** A store's command that failed or timed out: the count is then the instance's own. */
+/** A store's command that failed or timed out: the count is then the request's own. */
 class StoreFailure extends Error {}
 
 /** The outage state of one store, shared by every operation of the app: one log line per episode. */
@@ -145,8 +148,8 @@ export function sharedCountKey(
 /**
  * The `cached` totals of one operation through a shared store: a stored count is `cached`; a
  * missing one is counted (once per key at a time in this instance), stored for `seconds` with the
- * models it read, and answered as `exact`. While the store is down, `local` (the instance's own
- * cache) answers.
+ * models it read, and answered as `exact`. While the store is down, counts are `exact`, counted
+ * (once per key at a time) and kept nowhere.
  */
 export class SharedCountCache {
   readonly #guard: StoreGuard
@@ -156,7 +159,6 @@ export class SharedCountCache {
     store: CountStore,
     readonly names: { model: string; operation: string },
     readonly seconds: number,
-    readonly local: CountCache,
     readonly logger: HydraLogger = consoleLogger
   ) {
     this.#guard = guardOf(store)
@@ -172,8 +174,8 @@ export class SharedCountCache {
     models: () => readonly string[]
   ): Promise<{ value: number; accuracy: TotalAccuracy }> {
     const guard = this.#guard
+    const key = sharedCountKey(guard.store, this.names.model, this.names.operation, where)
     if (guard.usable) {
-      const key = sharedCountKey(guard.store, this.names.model, this.names.operation, where)
       let counted: { value: number; asked: number } | undefined
       try {
         const asked = performance.now()
@@ -191,7 +193,8 @@ export class SharedCountCache {
       }
     }
     guard.missed()
-    return this.local.get(where, count)
+    const { value } = await this.#countOnce(key, count, performance.now())
+    return { value, accuracy: 'exact' }
   }
 
   /**

@@ -33,6 +33,7 @@ const POSTGRESQL_ONLY = [
   'test/native-ids.e2e.test.ts',
   'test/replicas.e2e.test.ts',
   'test/compiled-postgres-statements.e2e.test.ts',
+  'test/pg-one-query-at-a-time.e2e.test.ts',
 ]
 
 /**

@@ -133,6 +133,18 @@ export function adapterRunner(
     }
     return (await read?.(query)) ?? (await queryable.queryRaw(query)).rows
   }
+  // On PostgreSQL one after another's answer: node-postgres deprecates a query sent while its
+  // connection runs another (its next major refuses it). Elsewhere sent together: on SQLite's one
+  // connection another request's statement could otherwise land between them (better-sqlite3
+  // runs each at once, so together they run with nothing between), and MariaDB's connector
+  // pipelines a connection's statements, answering them in order.
+  const runAll = async (transaction: Queryable, queries: readonly SqlQuery[]) => {
+    if (shared.provider !== 'postgres')
+      return Promise.all(queries.map((query) => run(transaction, query)))
+    const results: unknown[][][] = []
+    for (const query of queries) results.push(await run(transaction, query))
+    return results
+  }
   return {
     typed: false,
     rows: async (query) => run(connection() ?? (await adapter()), query),
@@ -140,10 +152,7 @@ export function adapterRunner(
       const transaction = await (await adapter()).startTransaction(ISOLATION[isolationLevel])
       const { usePhantomQuery } = transaction.options
       try {
-        // Sent together, not one after another's answer: on SQLite's one connection another
-        // request's write could otherwise land between them (better-sqlite3 runs each at once);
-        // a pool's transaction connection runs them in order.
-        const results = await Promise.all(queries.map((query) => run(transaction, query)))
+        const results = await runAll(transaction, queries)
         if (!usePhantomQuery) await transaction.executeRaw(STATEMENT('COMMIT'))
         await transaction.commit()
         return results

@@ -22,6 +22,7 @@ import {
   orderField,
   orderProblem,
 } from './filter-fields.js'
+import { checkSubstringIndex } from './substring-index.js'
 
 /** A filter (its kind) or an order field (`order`) named through a relation. */
 interface RelatedEntry<K extends FilterKind | 'order'> {
@@ -68,6 +69,11 @@ export function readRelatedField(
   }
   const filter = fieldFilter(entry.kind, entry.name, field, entry.setting, context.provider)
   if (typeof filter === 'string') return problem(filter)
+  if (filter.kind === 'search') {
+    const { name, source } = entry
+    const search = { name, source, strategy: filter.strategy, target, field: field.name }
+    checkSubstringIndex(search, context.datamodel, context.provider, context.report)
+  }
   const { kind, field: _, ...rest } = filter
   return { kind, field: entry.name, through, ...rest } as FilterSpec
 }

@@ -13,7 +13,7 @@ import { DatabaseSummary } from './test/support/summary.js'
  * End-to-end files that never touch the suite's database, run once (in the `sqlite` project):
  * the generator's failures (no database), custom handlers over arrays and iterables (no
  * database), the per-server checks that pick their servers themselves, and runtime-bun-deno.md's
- * entry stopping on a SQLite file it cannot open.
+ * entry on SQLite files of its own (one it cannot open, one it serves and stops).
  */
 const DATABASE_FREE = [
   'test/generate.e2e.test.ts',

@@ -3,15 +3,22 @@
  * blocks (`src/prisma.ts` on libsql, `src/server.ts` with the start-up check) written in a folder
  * of the example over its generated code, started by the page's own commands (`step=start-bun`,
  * `step=start-deno`), stop with the one line the page promises, naming the database and the
- * reason, and exit code 1: no stack, no excerpt of the source. It touches no database of the
- * suite (its own SQLite file cannot be opened): it runs in the `sqlite` project alone.
+ * reason, and exit code 1: no stack, no excerpt of the source. Served on a seeded SQLite file of
+ * its own, the same entry stops on `SIGTERM` without losing a request of clients that keep their
+ * connections alive (the page's promise, as docs/deployment.md#stopping-the-server makes it on
+ * Node), and exits promptly. It touches no database of the suite: it runs in the `sqlite` project
+ * alone.
  */
-import { execFile } from 'node:child_process'
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { Agent, get } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { prepareDatabase } from '../src/database.js'
+import { createPrismaClient } from '../src/prisma.js'
 import { fencedBlocks, fileOf } from './support/doc-snippets.js'
+import { freePort } from './support/free-port.js'
 
 const APP = fileURLToPath(new URL('..', import.meta.url))
 const PAGE = 'docs/runtime-bun-deno.md'
@@ -45,18 +52,24 @@ afterAll(async () => {
   if (project) await rm(project, { recursive: true, force: true })
 })
 
+/** The page's command of `step`: the binary npm links for it, and its arguments. */
+function commandOf(step: string): [string, string[]] {
+  const command = commands.get(step)
+  if (!command) throw new Error(`${PAGE} has no block marked step=${step}`)
+  // `npx bun ...` as the page writes it, run from the workspace's own binaries.
+  const [bin = '', ...args] = command.replace(/^npx /, '').split(/\s+/)
+  return [path.join(BIN, bin), args]
+}
+
 /** Runs the page's command of `step` in the project, with `env`; its exit code and output. */
 function run(
   step: string,
   env: NodeJS.ProcessEnv
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const command = commands.get(step)
-  if (!command) throw new Error(`${PAGE} has no block marked step=${step}`)
-  // `npx bun ...` as the page writes it, run from the workspace's own binaries.
-  const [bin = '', ...args] = command.replace(/^npx /, '').split(/\s+/)
+  const [bin, args] = commandOf(step)
   return new Promise((resolve) => {
     execFile(
-      path.join(BIN, bin),
+      bin,
       args,
       { cwd: project, env: { ...process.env, ...env }, timeout: 60_000 },
       (error, stdout, stderr) =>
@@ -92,5 +105,115 @@ describe(`${PAGE}'s server entry`, () => {
       expect(lines[0]).toMatch(/^The database file:\.\/dev\.db cannot be used: .+/)
     },
     90_000
+  )
+})
+
+/** A page read with its count, so that each answer reads the database. */
+const PAGE_PATH = '/api/books?page=2'
+const CLIENTS = 40
+
+const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds))
+
+/**
+ * GET `url` through `agent`: `<status> <Connection header>` of an answer read in full, else the
+ * error's code and whether its connection was one reused.
+ */
+function ask(url: string, agent: Agent): Promise<string> {
+  return new Promise((resolve) => {
+    const sent = get(url, { agent, timeout: 15_000 }, (response) => {
+      response.resume()
+      response.on('end', () =>
+        resolve(
+          response.complete
+            ? `${response.statusCode} ${response.headers.connection}`
+            : `incomplete ${response.statusCode}`
+        )
+      )
+      response.on('error', (error: NodeJS.ErrnoException) => resolve(`${error.code} in a body`))
+    })
+    sent.on('timeout', () => sent.destroy(new Error('no answer in 15 s')))
+    sent.on('error', (error: NodeJS.ErrnoException) =>
+      resolve(`${error.code ?? error.message} on a ${sent.reusedSocket ? 'reused' : 'new'} socket`)
+    )
+  })
+}
+
+/** The page's command of `step` started on `port` over the SQLite file at `url`, once it answers. */
+async function serving(step: string, port: number, url: string): Promise<ChildProcess> {
+  const [bin, args] = commandOf(step)
+  // A free port: the entry reads PORT on both runtimes.
+  const child = spawn(bin, args, {
+    cwd: project,
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => (output += chunk))
+  child.stderr?.on('data', (chunk) => (output += chunk))
+  for (let waited = 0; ; waited += 100) {
+    if (child.exitCode !== null)
+      throw new Error(`${step} exited with ${child.exitCode}:\n${output}`)
+    if (waited > 60_000) throw new Error(`${step}: not answering after 60 s:\n${output}`)
+    const answered = await fetch(`http://127.0.0.1:${port}${PAGE_PATH}`).then(
+      (response) => response.status,
+      () => undefined
+    )
+    if (answered === 200) return child
+    await pause(100)
+  }
+}
+
+/**
+ * Each client's answers on its connection kept alive (Bun and Deno write no `Connection` on
+ * them), then answers closing their connections, then the refusal of a new connection (or its
+ * reset, when it was opened as the server stopped): never a request lost on a reused connection.
+ */
+const EXPECTED =
+  /^(200 (keep-alive|undefined)\n)+(200 close\n)+(ECONNREFUSED|ECONNRESET) on a new socket$/
+
+describe(`${PAGE}'s server entry stopping`, () => {
+  let url: string
+
+  beforeAll(async () => {
+    url = `file:${path.join(project, 'stopping.db')}`
+    const seeded = createPrismaClient(url)
+    await prepareDatabase(seeded, url)
+    await seeded.$disconnect()
+  }, 60_000)
+
+  it.each(['start-bun', 'start-deno'])(
+    'loses no request of a reused connection on %s, and exits within 3 s of SIGTERM',
+    async (step) => {
+      const port = await freePort()
+      const child = await serving(step, port, url)
+      const exited = new Promise<number>((resolve) => child.on('exit', () => resolve(Date.now())))
+      const seen = Array.from({ length: CLIENTS }, (): string[] => [])
+      let signalled = 0
+      try {
+        const clients = seen.map(async (answers) => {
+          const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+          for (let asked = 0; asked < 5_000; asked++) {
+            const answer = await ask(`http://127.0.0.1:${port}${PAGE_PATH}`, agent)
+            answers.push(answer)
+            if (!answer.startsWith('200 ')) break
+          }
+          agent.destroy()
+        })
+        while (seen.some((answers) => answers.length === 0)) await pause(20)
+        await pause(300)
+        signalled = Date.now()
+        child.kill('SIGTERM')
+        await Promise.all(clients)
+        const stopped = await Promise.race([exited, pause(10_000).then(() => undefined)])
+        expect(stopped, 'the process was still running 10 s after SIGTERM').toBeDefined()
+        expect((stopped as number) - signalled).toBeLessThan(3_000)
+      } finally {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+      }
+      const unexpected = seen.filter((answers) => !EXPECTED.test(answers.join('\n')))
+      // The last answers of each client that saw otherwise: what it lost, and how.
+      expect(unexpected.map((answers) => answers.slice(-3))).toEqual([])
+    },
+    120_000
   )
 })

@@ -29,15 +29,10 @@ export async function walkBunDeno(project, tarballs, nodeAnswers) {
     const runtime = start.name === 'start-bun' ? 'Bun' : 'Deno'
     phase(`Bun, Deno: step ${start.name}`)
     const port = await freePort()
-    // The page's port is 3000: `deno serve` takes it from `--port`, Bun from PORT.
+    // Both runtimes take the port from PORT (startServerOn sets it).
     const [command] = commands(start.body)
     const base = `http://localhost:${port}/api`
-    const server = await startServerOn(
-      command.replace('--port 3000', `--port ${port}`),
-      project,
-      port,
-      base
-    )
+    const server = await startServerOn(command, project, port, base)
     try {
       phase(`Bun, Deno: HTTP checks on ${runtime}`)
       await checkServer(base)

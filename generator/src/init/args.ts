@@ -22,7 +22,7 @@ file: when one it would create exists, it writes nothing.
 
   --runtime node      src/server.ts on Node.js (the default)
   --runtime bun       src/server.ts for Bun
-  --runtime deno      src/server.ts for deno serve
+  --runtime deno      src/server.ts for Deno
   --runtime workers   src/worker.ts and wrangler.jsonc for Cloudflare Workers on D1
 
 Without arguments, prisma-hydra is the generator that \`prisma generate\` runs.

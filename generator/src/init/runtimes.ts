@@ -37,7 +37,7 @@ export function runtimeScripts(runtime: Runtime, inputs: ScriptInputs): Record<s
     ],
     deno: [
       ['typecheck', 'tsc --noEmit'],
-      ['start', 'deno serve --allow-all --sloppy-imports --port 3000 src/server.ts'],
+      ['start', `${deno} src/server.ts`],
       ['seed', `${deno} src/seed.ts`],
     ],
     workers: [

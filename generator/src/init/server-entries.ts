@@ -1,7 +1,7 @@
 /**
  * `src/server.ts`: the generated app mounted under `/api`, served on Node.js by
- * `createHydraServer` (docs/getting-started.md), or exported as `{ port, fetch }` for Bun and
- * `deno serve` (docs/runtime-bun-deno.md).
+ * `createHydraServer` (docs/getting-started.md), or for Bun (the default export's `fetch`) and
+ * Deno (`Deno.serve`) (docs/runtime-bun-deno.md).
  */
 
 /** The Node.js server, importing the generated app from `hydraImport` (`./generated/hydra/index.js`). */
@@ -27,9 +27,11 @@ server.listen(Number(process.env.PORT ?? 3000), () => {
 }
 
 /**
- * The entry Bun runs and `deno serve` serves: a module whose default export has `fetch`. With
- * `clientUrl`, src/prisma.ts exports the URL it opens (libsql's, `./dev.db` when DATABASE_URL is
- * unset), which the start-up check names.
+ * The entry Bun runs (its default export's `fetch`) and Deno runs (`Deno.serve`), which stops
+ * without losing a request: once SIGTERM or SIGINT comes, its answers say `Connection: close` for
+ * a second, then the server stops once the requests in flight are answered and the process exits.
+ * With `clientUrl`, src/prisma.ts exports the URL it opens (libsql's, `./dev.db` when
+ * DATABASE_URL is unset), which the start-up check names.
  */
 export function fetchServer(hydraImport: string, clientUrl: boolean): string {
   const check = clientUrl
@@ -53,6 +55,43 @@ const app = new Hono().route('/api', createHydraApp({ prisma }))
 app.notFound(hydraNotFound)
 app.onError(hydraErrorHandler)
 
-export default { port: Number(process.env.PORT ?? 3000), fetch: app.fetch }
+/** What the entry uses of Bun's server (handed to \`fetch\`) and of Deno's (\`Deno.serve\`). */
+interface NativeServer {
+  stop?(): Promise<void>
+  shutdown?(): Promise<void>
+}
+interface DenoServe {
+  serve(options: { port: number }, handler: (request: Request) => Promise<Response>): NativeServer
+}
+
+// Stopping (SIGTERM from a deploy, Ctrl-C): from then on every answer says \`Connection: close\`,
+// so that a client reusing its connection asks again on a new one instead of losing its next
+// request to the close; a second later the server stops once the requests in flight are
+// answered, the database is let go and the process exits.
+let stopping = false
+let server: NativeServer | undefined
+async function answer(request: Request, served?: NativeServer): Promise<Response> {
+  // Bun hands its server to each request; Deno's is the one Deno.serve returns below.
+  if (typeof served?.stop === 'function') server = served
+  const response = await app.fetch(request)
+  if (!stopping) return response
+  const closing = new Response(response.body, response)
+  closing.headers.set('Connection', 'close')
+  return closing
+}
+for (const signal of ['SIGTERM', 'SIGINT'])
+  process.once(signal, async () => {
+    stopping = true
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    await (server?.stop?.() ?? server?.shutdown?.())
+    await prisma.$disconnect()
+    process.exit(0)
+  })
+
+const port = Number(process.env.PORT ?? 3000)
+// Deno (\`deno run\`) is served here; Bun (\`bun src/server.ts\`) serves the default export.
+const { Deno } = globalThis as { Deno?: DenoServe }
+if (Deno) server = Deno.serve({ port }, (request) => answer(request))
+export default { port, fetch: answer }
 `
 }

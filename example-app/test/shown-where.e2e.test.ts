@@ -309,6 +309,30 @@ it('types such fields optional for the callers of these rules, embedded too', ()
   expectTypeOf<HydraMembers<{ Book: { hidden: () => [] } }>['Loan']>().toEqualTypeOf<LoanMember>()
 })
 
+it('shows such a field on no row a custom data provider read, which no check marked', async () => {
+  // The `open` loans read by the app's own query: the runtime checks none of its rows.
+  const open = async () => {
+    const rows = await prisma.loan.findMany({ where: { returnedAt: null }, orderBy: { id: 'asc' } })
+    return rows as never
+  }
+  const options = { prisma, access, providers: { loan: { open } } }
+  const server = await startServer(embedsApp(SECRET, options).fetch)
+  try {
+    const response = await fetch(`${server.origin}/loans/open`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    const page = (await response.json()) as Body
+    const loans = page['hydra:member'] as Body[]
+    expect(loans.length).toBeGreaterThan(0)
+    for (const loan of loans) {
+      expect(loan).not.toHaveProperty('borrower')
+      expect(loan).toHaveProperty('loanedAt')
+    }
+  } finally {
+    await server.close()
+  }
+})
+
 describe('a shownWhere rule on what every member must show', () => {
   /** The status and problem of `path` served with `rules`, on the prisma engine. */
   async function answer(rules: HydraAccess<LibraryEnv>, path: string) {

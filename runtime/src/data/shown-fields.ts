@@ -78,8 +78,8 @@ function selected(shown: ShownConditions, names: ReadonlySet<string> | undefined
 }
 
 /**
- * `rows` with each row marked with the fields it does not show the caller (HIDDEN_ON_ROW): its
- * own, and those of the related rows it embeds (a to-one relation's row, a first page's rows).
+ * `rows` with each row marked with the fields it does not show the caller (HIDDEN_ON_ROW, an
+ * empty set when it shows them all): its own, and those of the related rows it embeds (a to-one relation's row, a first page's rows).
  * One query per model and distinct condition, on `on`'s database.
  */
 export async function withShownFields<Row extends object>(
@@ -98,10 +98,11 @@ export async function withShownFields<Row extends object>(
       const holding = found.filter((row) => fields.some((field) => field in row))
       if (holding.length === 0) continue
       const shows = await rowsHolding(holding, model, condition, on, handoff)
+      // Every row checked is marked, with none of the fields when it shows them all: a row no
+      // check marked shows none of them (a custom data provider's, member-shape.ts).
       for (const row of holding) {
-        if (shows(row)) continue
         const hidden = hides.get(row) ?? new Set<string>()
-        for (const field of fields) hidden.add(field)
+        if (!shows(row)) for (const field of fields) hidden.add(field)
         hides.set(row, hidden)
       }
     }

@@ -53,9 +53,19 @@ export const OUTSIDE_SCOPE: unique symbol = Symbol('prisma-hydra outside scope')
  */
 export const HIDDEN_ON_ROW: unique symbol = Symbol('prisma-hydra hidden on this row')
 
-/** Whether `row` marks its field `name` hidden from the caller (HIDDEN_ON_ROW). */
-export const hiddenOnRow = (row: object, name: string): boolean =>
-  (row as { [HIDDEN_ON_ROW]?: ReadonlySet<string> })[HIDDEN_ON_ROW]?.has(name) === true
+/**
+ * Whether `row` shows its field `name` to the caller: not marked hidden on it (HIDDEN_ON_ROW),
+ * and, for a field shown on some rows only (one of `someRows`), checked on it: a row no check
+ * marked (a custom data provider's) shows none of those.
+ */
+export function shownOnRow(
+  row: object,
+  name: string,
+  someRows: ReadonlySet<string> | undefined
+): boolean {
+  const hidden = (row as { [HIDDEN_ON_ROW]?: ReadonlySet<string> })[HIDDEN_ON_ROW]
+  return hidden ? !hidden.has(name) : !someRows?.has(name)
+}
 
 /** The Prisma relation field of a selectable property. */
 export const relationOf = (property: SelectableProperty): string => property.field ?? property.name

@@ -9,7 +9,7 @@
  */
 import type { EmbeddedPage } from '../contract/properties.js'
 import type { LinkTarget } from '../contract/resource.js'
-import { type EmbedRequest, hiddenOnRow } from '../filters/properties.js'
+import { type EmbedRequest, shownOnRow } from '../filters/properties.js'
 import { hydraTerm } from '../terms.js'
 import { embeddedView } from './embedded-view.js'
 import { relatedIri } from './links.js'
@@ -20,16 +20,18 @@ type Row = Record<string, unknown>
 export interface ItemFields {
   fields: readonly { name: string; convert: ((value: unknown) => unknown) | undefined }[]
   model: string
+  /** The fields the caller sees on some rows only: shown where a row is marked to show them. */
+  someRows?: ReadonlySet<string> | undefined
 }
 
 /**
  * Writes one embedded item of `fields` at `iri` from its related row. It carries no context: the
  * link's term scopes its model's context to it (hydra/context.ts).
  */
-export function embeddedItem(related: Row, iri: string, { fields, model }: ItemFields) {
+export function embeddedItem(related: Row, iri: string, { fields, model, someRows }: ItemFields) {
   const item: Row = { '@id': iri, '@type': model }
   for (const { name, convert } of fields) {
-    if (hiddenOnRow(related, name)) continue
+    if (!shownOnRow(related, name, someRows)) continue
     const value = related[name]
     item[name] = convert ? convert(value) : value
   }

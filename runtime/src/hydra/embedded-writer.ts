@@ -18,18 +18,21 @@ export type EmbedWrite = (row: Row, iri: unknown) => unknown
 
 /**
  * The writer of `embed` on members under `base`: `links` are the resource's (a capped to-many
- * relation's target), `hydraPrefix` whether an embedded collection's keys carry `hydra:`.
+ * relation's target), `hydraPrefix` whether an embedded collection's keys carry `hydra:`,
+ * `someRows` the related model's fields the caller sees on some rows only.
  */
 export function embeddedWriter(
   embed: EmbedRequest,
   base: string,
   links: readonly LinkSpec[] | undefined,
-  hydraPrefix: boolean
+  hydraPrefix: boolean,
+  someRows?: ReadonlySet<string> | undefined
 ): EmbedWrite {
   const { model, first, page } = embed.property.embed
   const relation = relationOf(embed.property)
   const item: ItemFields = {
     model,
+    someRows,
     fields: embed.fields.map((name) => {
       const field = embed.property.embed.fields.find((candidate) => candidate.name === name)
       return { name, convert: field && converterFor(field) }

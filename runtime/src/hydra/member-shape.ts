@@ -14,10 +14,10 @@ import { queryNames } from '../filters/caller-spec.js'
 import {
   callerProperties,
   type EmbedRequest,
-  hiddenOnRow,
   type PropertySelection,
   readProperties,
   relationOf,
+  shownOnRow,
 } from '../filters/properties.js'
 import type { QueryMap } from '../iri/query-string.js'
 import { type EmbedWrite, embeddedWriter } from './embedded-writer.js'
@@ -31,6 +31,8 @@ export interface ShapeHiding {
   hiddenOf(model: string): ReadonlySet<string>
   /** The fields shown on some rows only: a row marks those it hides (HIDDEN_ON_ROW). */
   shownWhere?: ReadonlyMap<string, unknown> | undefined
+  /** The same of `model`, whose rows the members embed. */
+  shownWhereOf?(model: string): ReadonlyMap<string, unknown>
 }
 
 /** What a member's shape reads of its resource. */
@@ -77,12 +79,7 @@ export function memberShape<M>(request: ShapeRequest<M>): MemberShape<M> {
   return {
     selection,
     omitted: omittedColumns(resource, selection, request.keys ?? []),
-    write: memberWriter(
-      request,
-      selection,
-      hiding?.hidden ?? NONE,
-      (hiding?.shownWhere?.size ?? 0) > 0
-    ),
+    write: memberWriter(request, selection, hiding),
   }
 }
 
@@ -203,18 +200,30 @@ function omittedColumns(
 function memberWriter<M>(
   request: ShapeRequest<M>,
   selection: PropertySelection | undefined,
-  hidden: ReadonlySet<string>,
-  someRows: boolean
+  hiding: ShapeHiding | undefined
 ): (row: object) => M {
   const { resource, base, hydraPrefix } = request
-  if (!selection && hidden.size === 0 && !someRows) return (row) => resource.toMember(row, base)
+  const hidden = hiding?.hidden ?? NONE
+  // Fields shown on some rows only: each written where its row is marked to show it.
+  const someRows = new Set(hiding?.shownWhere?.keys() ?? [])
+  if (!selection && hidden.size === 0 && someRows.size === 0)
+    return (row) => resource.toMember(row, base)
   const embeds = new Map<string, EmbedWrite>()
-  for (const [name, embed] of selection?.embeds ?? [])
-    embeds.set(name, embeddedWriter(embed, base, resource.links, hydraPrefix))
+  for (const [name, embed] of selection?.embeds ?? []) {
+    const related = hiding?.shownWhereOf?.(embed.property.embed.model)
+    const some = related && related.size > 0 ? new Set(related.keys()) : undefined
+    embeds.set(name, embeddedWriter(embed, base, resource.links, hydraPrefix, some))
+  }
   const names = selection?.names
   const shown = (name: string) => !hidden.has(name) && (!names || names.has(name))
   const described = memberPropertiesOf(resource)
-  if (!described) return pickedWriter(resource, base, shown, embeds)
+  if (!described)
+    return pickedWriter(
+      resource,
+      base,
+      (row, name) => shown(name) && shownOnRow(row, name, someRows),
+      embeds
+    )
   const properties = described.properties.flatMap(({ name, write }) => {
     if (!shown(name)) return []
     const embed = embeds.get(name)
@@ -226,7 +235,7 @@ function memberWriter<M>(
     const iri = iriOf(row, base)
     const member: Row = { '@id': iri, '@type': type }
     for (const { name, write } of properties)
-      if (!someRows || !hiddenOnRow(row, name)) member[name] = write(row as Row, iri, base)
+      if (shownOnRow(row, name, someRows)) member[name] = write(row as Row, iri, base)
     return member as M
   }
 }
@@ -238,14 +247,14 @@ function memberWriter<M>(
 function pickedWriter<M>(
   resource: ShapedResource<M>,
   base: string,
-  shown: (name: string) => boolean,
+  shown: (row: object, name: string) => boolean,
   embeds: ReadonlyMap<string, EmbedWrite>
 ): (row: object) => M {
   return (row) => {
     const member = resource.toMember(row, base) as Row
     const shaped: Row = { '@id': member['@id'], '@type': member['@type'] }
     for (const name of Object.keys(member)) {
-      if (name === '@id' || name === '@type' || !shown(name) || hiddenOnRow(row, name)) continue
+      if (name === '@id' || name === '@type' || !shown(row, name)) continue
       const embed = embeds.get(name)
       shaped[name] = embed ? embed(row as Row, member[name]) : member[name]
     }

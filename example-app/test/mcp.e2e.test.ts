@@ -5,8 +5,9 @@
  * and the keyset-paged `/activities` to their end by cursor, member for member as the HTTP walk
  * reads them; answers each of the example's callers (anonymous, a reader, a librarian) exactly
  * what the same caller reads over HTTP, pages, items, refusals and hidden fields all; turns a
- * `400` into a tool error carrying the problem's detail; and answers the tool errors docs/mcp.md
- * quotes, word for word.
+ * `400` into a tool error carrying the problem's detail; refuses an argument a tool does not
+ * know and a cursor turning paging off; and answers the tool errors docs/mcp.md quotes, word for
+ * word.
  */
 
 import { readFile } from 'node:fs/promises'
@@ -298,7 +299,20 @@ describe('a refused call', () => {
     expect(texts.filter((text) => !page.includes(`\`${text}\``))).toEqual([])
   })
 
-  it('takes back only a cursor of its own tool', async () => {
+  it('refuses an argument the tool does not know, naming it', async () => {
+    const result = await call('anonymous', 'getBookCollection', { titel: 'night' })
+    expect(result.isError).toBe(true)
+    expect(textOf(result)).toMatch(/^getBookCollection has no argument titel: it takes page, /)
+    const item = await call('anonymous', 'getBook', { id: 1, cursor: '/books?page=2' })
+    expect(textOf(item)).toMatch(/^getBook has no argument cursor/)
+  })
+
+  it('takes back only a cursor of its own tool, paged', async () => {
+    const unpaged = await call('librarian', 'getLoanCollection', {
+      cursor: '/loans?pagination=false',
+    })
+    expect(unpaged.isError).toBe(true)
+    expect(textOf(unpaged)).toMatch(/not one this tool answered/)
     for (const cursor of ['/loans?page=2', 'https://example.com/books?page=2', '/books/1', 7]) {
       const result = await call('librarian', 'getBookCollection', { cursor })
       expect(result.isError, String(cursor)).toBe(true)

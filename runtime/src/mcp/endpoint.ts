@@ -15,8 +15,10 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { mountPrefix } from '../hono/request/location.js'
 import { apiProblem } from '../hono/response/api-problem.js'
 import type { McpApi, McpEndpoint } from '../hono/routes/app-options.js'
-import { type HydraTool, hydraTools } from './tool-catalog.js'
-import { ToolArgumentError, toolTarget } from './tool-request.js'
+import { ToolArgumentError } from './tool-argument-error.js'
+import { refuseUnknown } from './tool-arguments.js'
+import { CURSOR, type HydraTool, hydraTools } from './tool-catalog.js'
+import { toolTarget } from './tool-request.js'
 import { ITEM_SCHEMA, PAGE_SCHEMA, type ToolResult, toolError, toolResult } from './tool-result.js'
 
 /** Options of `hydraMcp`. */
@@ -39,6 +41,8 @@ async function call(
   if (tool === undefined) return toolError('No tool of this server has that name.')
   let target: string
   try {
+    const known = tool.arguments.map((argument) => argument.key)
+    refuseUnknown(tool.name, args, tool.collection ? [...known, CURSOR] : known)
     target = toolTarget(tool, args, mountPrefix(c))
   } catch (error) {
     if (error instanceof ToolArgumentError) return toolError(error.message)

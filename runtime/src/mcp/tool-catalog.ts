@@ -51,6 +51,8 @@ export interface HydraTool {
   collection: boolean
   /** Its arguments, in the document's order. */
   arguments: ToolArgument[]
+  /** The parameters turning a collection's paging off, which no cursor may carry. */
+  switches: ReadonlySet<string>
   /** The JSON Schema of its arguments. */
   inputSchema: { type: 'object'; properties: Record<string, Schema>; required?: string[] }
 }
@@ -147,6 +149,7 @@ function toolOf(
     path,
     collection,
     arguments: args,
+    switches: skipped,
     inputSchema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) },
   }
 }

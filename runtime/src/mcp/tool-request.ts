@@ -4,10 +4,8 @@
  * string the API reads (a list as one parameter per value, `title[]=a&title[]=b`), or the page its
  * `cursor` names, the `next` link of a page this tool answered.
  */
+import { ToolArgumentError } from './tool-argument-error.js'
 import { CURSOR, type HydraTool } from './tool-catalog.js'
-
-/** A tool's arguments the request cannot be built from: the detail of its tool error. */
-export class ToolArgumentError extends Error {}
 
 /** One value of an argument as the query string writes it. */
 function text(key: string, value: unknown): string {
@@ -47,7 +45,7 @@ function samePath(path: string): boolean {
 
 /**
  * The page a cursor names: a link of this tool's own path under the mount path (a template's key
- * any one segment), as the page it came from wrote it.
+ * any one segment), as the page it came from wrote it, and paged.
  */
 function cursorTarget(tool: HydraTool, cursor: unknown, base: string): string {
   const refused = new ToolArgumentError(
@@ -60,5 +58,8 @@ function cursorTarget(tool: HydraTool, cursor: unknown, base: string): string {
     .join('[^/?#]+')
   if (!new RegExp(`^${pattern}(\\?[^#]*)?$`).test(cursor)) throw refused
   if (!samePath(cursor.split('?', 1)[0] ?? '')) throw refused
+  // A page link the API writes for a paged read does not turn paging off.
+  const query = new URLSearchParams(cursor.slice(cursor.indexOf('?') + 1 || cursor.length))
+  if ([...query.keys()].some((name) => tool.switches.has(name))) throw refused
   return cursor
 }

@@ -1,7 +1,8 @@
 /**
- * The MCP endpoint end to end (docs/mcp.md): the example server with `mcp: hydraMcp()` over real
- * HTTP, spoken to by the MCP SDK's own client (`Client` over `StreamableHTTPClientTransport`). It
- * lists a tool per served operation, described by the OpenAPI document's words; pages `/books`
+ * The MCP endpoint's per-operation tools end to end (docs/mcp.md): the example server with `mcp:
+ * hydraMcp({ operationTools: true })` over real HTTP, spoken to by the MCP SDK's own client
+ * (`Client` over `StreamableHTTPClientTransport`). It lists a tool per served operation after the
+ * five of every API (mcp-tools.e2e.test.ts), described by the OpenAPI document's words; pages `/books`
  * and the keyset-paged `/activities` to their end by cursor, member for member as the HTTP walk
  * reads them; answers each of the example's callers (anonymous, a reader, a librarian) exactly
  * what the same caller reads over HTTP, pages, items, refusals and hidden fields all; turns a
@@ -66,7 +67,10 @@ beforeAll(async () => {
       if (claims) tokens.set(caller as Caller, await tokenFor(claims, SECRET))
     }),
   ])
-  const app = createApp(prisma, { auth: { secret: SECRET, access }, mcp: hydraMcp() })
+  const app = createApp(prisma, {
+    auth: { secret: SECRET, access },
+    mcp: hydraMcp({ operationTools: true }),
+  })
   ;({ origin, close } = await startServer(app.fetch))
   for (const caller of Object.keys(CALLERS) as Caller[])
     clients.set(caller, await connect(`${origin}/mcp`, caller))
@@ -172,7 +176,9 @@ async function walkHttp(caller: Caller, path: string, server = origin): Promise<
 
 describe('the tools', () => {
   it('are one per operation the API serves, described by the OpenAPI document', async () => {
-    const { tools } = await (clients.get('anonymous') as Client).listTools()
+    const listed = await (clients.get('anonymous') as Client).listTools()
+    // After the five tools of every API, one per operation.
+    const tools = listed.tools.slice(5)
     const document = (await http('anonymous', '/openapi.json')).body
     const paths = document.paths as Record<string, { get: Json }>
     // The custom collections the documentation lists (/genres, /releases) are the app's own
@@ -332,7 +338,7 @@ describe('a refused call', () => {
 describe('under a mount path', () => {
   it('walks the API mounted at /api, its links and @ids under the mount', async () => {
     // The example app, its token check included, under /api of another.
-    const options = { auth: { secret: SECRET, access }, mcp: hydraMcp() }
+    const options = { auth: { secret: SECRET, access }, mcp: hydraMcp({ operationTools: true }) }
     const app = new Hono().route('/api', createApp(prisma, options))
     const mounted = await startServer(app.fetch)
     const reader = await connect(`${mounted.origin}/api/mcp`, 'reader')

@@ -1,6 +1,7 @@
 /**
  * @module
- * The MCP endpoint of an API (docs/mcp.md): Streamable HTTP at `/mcp`, stateless (each `POST`
+ * The MCP endpoint of an API (docs/mcp.md): its tools (collection-tools.ts, and the per-operation
+ * ones of tool-catalog.ts) over Streamable HTTP at `/mcp`, stateless (each `POST`
  * answered by a server of its own, as JSON), with the official TypeScript SDK's low-level
  * `Server`, whose tools take JSON Schemas as they are (the API's parameters are described by its
  * OpenAPI document, not by zod), and its `WebStandardStreamableHTTPServerTransport`, which reads a
@@ -12,14 +13,23 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { Context, MiddlewareHandler } from 'hono'
-import { mountPrefix } from '../hono/request/location.js'
+import { apiLocation, mountPrefix } from '../hono/request/location.js'
 import { apiProblem } from '../hono/response/api-problem.js'
 import type { McpApi, McpEndpoint } from '../hono/routes/app-options.js'
+import { type CatalogCollection, collectionCatalog } from './collection-catalog.js'
+import { COLLECTION_TOOLS } from './collection-tools.js'
 import { ToolArgumentError } from './tool-argument-error.js'
 import { refuseUnknown } from './tool-arguments.js'
 import { CURSOR, type HydraTool, hydraTools } from './tool-catalog.js'
+import type { ToolContext } from './tool-context.js'
 import { toolTarget } from './tool-request.js'
 import { ITEM_SCHEMA, PAGE_SCHEMA, type ToolResult, toolError, toolResult } from './tool-result.js'
+
+/** The most GET operations for which the per-operation tools are on unless told. */
+const OPERATION_TOOLS_UP_TO = 5
+
+/** The characters a result's text holds at most unless told: under Claude Code's 50,000. */
+const DEFAULT_BUDGET = 40_000
 
 /** Options of `hydraMcp`. */
 export interface HydraMcpOptions {
@@ -29,6 +39,23 @@ export interface HydraMcpOptions {
   version?: string | undefined
   /** What the server tells agents of itself (`instructions`); default: the API's description. */
   instructions?: string | undefined
+  /**
+   * Whether a tool per GET operation is listed after the five of every API
+   * (`getBookCollection`, `getBook`...); default: when the app serves at most five of them.
+   */
+  operationTools?: boolean | undefined
+  /**
+   * The most characters a result's text holds: a whole number of at least 1,000 (default
+   * 40,000); another is refused when the endpoint is made.
+   */
+  budget?: number | undefined
+}
+
+/** What one mount path's `/mcp` requests are answered from. */
+interface Tools {
+  catalog: CatalogCollection[]
+  items: string[]
+  operations: HydraTool[]
 }
 
 /** The answer to a call of `tool` by the caller of `c`. */
@@ -39,25 +66,24 @@ async function call(
   args: Record<string, unknown>
 ): Promise<ToolResult> {
   if (tool === undefined) return toolError('No tool of this server has that name.')
-  let target: string
+  const known = tool.arguments.map((argument) => argument.key)
+  refuseUnknown(tool.name, args, tool.collection ? [...known, CURSOR] : known)
+  const target = toolTarget(tool, args, mountPrefix(c))
+  return toolResult(await api.dispatch(c, target), tool.collection)
+}
+
+/** A tool error of a refused argument; any other failure goes on. */
+async function refusing(answer: () => ToolResult | Promise<ToolResult>): Promise<ToolResult> {
   try {
-    const known = tool.arguments.map((argument) => argument.key)
-    refuseUnknown(tool.name, args, tool.collection ? [...known, CURSOR] : known)
-    target = toolTarget(tool, args, mountPrefix(c))
+    return await answer()
   } catch (error) {
     if (error instanceof ToolArgumentError) return toolError(error.message)
     throw error
   }
-  return toolResult(await api.dispatch(c, target), tool.collection)
 }
 
 /** A server answering one `/mcp` request of the caller of `c` with `tools`. */
-function serverFor(
-  api: McpApi,
-  c: Context,
-  tools: readonly HydraTool[],
-  options: HydraMcpOptions
-): Server {
+function serverFor(api: McpApi, c: Context, tools: Tools, options: HydraMcpOptions): Server {
   const { description } = api
   const instructions = options.instructions ?? description.description
   const server = new Server(
@@ -67,20 +93,44 @@ function serverFor(
     },
     { capabilities: { tools: {} }, ...(instructions ? { instructions } : {}) }
   )
-  const byName = new Map(tools.map((tool) => [tool.name, tool]))
+  const annotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false }
+  const context: ToolContext = {
+    api,
+    c,
+    catalog: tools.catalog,
+    items: tools.items,
+    base: mountPrefix(c),
+    origin: apiLocation(c).origin,
+    budget: options.budget ?? DEFAULT_BUDGET,
+  }
+  const byName = new Map(tools.operations.map((tool) => [tool.name, tool]))
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: tools.map((tool) => ({
-      name: tool.name,
-      title: tool.title,
-      description: tool.description,
-      inputSchema: tool.inputSchema,
-      outputSchema: tool.collection ? PAGE_SCHEMA : ITEM_SCHEMA,
-      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-    })),
+    tools: [
+      ...COLLECTION_TOOLS.map(({ name, title, description, inputSchema, outputSchema }) => ({
+        name,
+        title,
+        description,
+        inputSchema,
+        outputSchema,
+        annotations,
+      })),
+      ...tools.operations.map((tool) => ({
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        outputSchema: tool.collection ? PAGE_SCHEMA : ITEM_SCHEMA,
+        annotations,
+      })),
+    ],
   }))
-  server.setRequestHandler(CallToolRequestSchema, (request) =>
-    call(api, c, byName.get(request.params.name), request.params.arguments ?? {})
-  )
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const { name, arguments: args = {} } = request.params
+    const constant = COLLECTION_TOOLS.find((tool) => tool.name === name)
+    return refusing(() =>
+      constant ? constant.answer(context, args) : call(api, c, byName.get(name), args)
+    )
+  })
   return server
 }
 
@@ -89,17 +139,27 @@ const CATALOGS_KEPT = 32
 
 /**
  * The MCP endpoint of a generated API, for its `mcp` option: `createHydraApp({ prisma, mcp:
- * hydraMcp() })` serves `/mcp` under the app's mount path, a tool per collection operation, item
- * route and sub-collection, each call answered by the app's own routes for the caller of the `/mcp`
- * request, under the same access rules (docs/mcp.md).
+ * hydraMcp() })` serves `/mcp` under the app's mount path: five tools whatever the API's size
+ * (`list_collections`, `read_collection`, `fetch_iri`, `search`, `fetch`), and a tool per GET
+ * operation where `operationTools` says so, each call answered by the app's own routes for the
+ * caller of the `/mcp` request, under the same access rules (docs/mcp.md).
  */
 export function hydraMcp(options: HydraMcpOptions = {}): McpEndpoint {
+  const { budget } = options
+  if (budget !== undefined && !(Number.isInteger(budget) && budget >= 1_000))
+    throw new RangeError(`hydraMcp's budget is a whole number of at least 1000, not ${budget}.`)
   return (api) => {
-    const catalogs = new Map<string, HydraTool[]>()
+    const catalogs = new Map<string, Tools>()
     const toolsAt = (base: string) => {
       let tools = catalogs.get(base)
       if (tools === undefined) {
-        tools = hydraTools(api.description, base, api.serves)
+        const operations = hydraTools(api.description, base, api.serves)
+        const listed = options.operationTools ?? operations.length <= OPERATION_TOOLS_UP_TO
+        tools = {
+          catalog: collectionCatalog(api.description, base, api.serves),
+          items: operations.filter((tool) => !tool.collection).map((tool) => tool.path),
+          operations: listed ? operations : [],
+        }
         // The oldest goes first: a mount path's parameters cannot grow the map without bound.
         if (catalogs.size >= CATALOGS_KEPT) catalogs.delete(catalogs.keys().next().value ?? '')
         catalogs.set(base, tools)

@@ -4,6 +4,7 @@
  * string the API reads (a list as one parameter per value, `title[]=a&title[]=b`), or the page its
  * `cursor` names, the `next` link of a page this tool answered.
  */
+import { samePath } from './iri-paths.js'
 import { ToolArgumentError } from './tool-argument-error.js'
 import { CURSOR, type HydraTool } from './tool-catalog.js'
 
@@ -36,11 +37,6 @@ export function toolTarget(tool: HydraTool, args: Record<string, unknown>, base:
   // A key of `.` or `..` would name another path once the URL is read.
   if (!samePath(target)) throw new ToolArgumentError('The key names no item of this tool.')
   return `${target}${search ? `?${search}` : ''}`
-}
-
-/** Whether a URL reads `path` as the path it is, with no dot segment. */
-function samePath(path: string): boolean {
-  return new URL(path, 'http://localhost').pathname === path
 }
 
 /**

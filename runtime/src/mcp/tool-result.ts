@@ -41,12 +41,12 @@ export function toolError(text: string): ToolResult {
 }
 
 /** A result holding `value`, as structured content and as its JSON text. */
-function structured(value: Record<string, unknown>): ToolResult {
+export function structured(value: Record<string, unknown>): ToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value }
 }
 
 /** A term of a page with or without the `hydra:` prefix (the operation's style). */
-function term(document: Record<string, unknown>, name: string): unknown {
+export function term(document: Record<string, unknown>, name: string): unknown {
   return document[`hydra:${name}`] ?? document[name]
 }
 
@@ -66,16 +66,25 @@ function page(document: Record<string, unknown>): Record<string, unknown> {
   }
 }
 
+/** The JSON object of an answer's body; `{}` for another body. */
+async function bodyOf(response: Response): Promise<Record<string, unknown>> {
+  const body: unknown = await response.json().catch(() => undefined)
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
+}
+
+/**
+ * The tool error of the API's problem answer: its status, title and detail, as an HTTP client
+ * reads them (every problem of the API has its title and detail; another answer, its status).
+ */
+export async function problemResult(response: Response): Promise<ToolResult> {
+  const { title, detail } = await bodyOf(response)
+  const head = typeof title === 'string' ? `${response.status} ${title}` : String(response.status)
+  return toolError(typeof detail === 'string' ? `${head}: ${detail}` : head)
+}
+
 /** The result of a call from the API's answer to its request. */
 export async function toolResult(response: Response, collection: boolean): Promise<ToolResult> {
-  const body: unknown = await response.json().catch(() => undefined)
-  const document =
-    typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
-  if (!response.ok) {
-    // Every problem of the API has its title and detail (errors.ts); another answer, its status.
-    const { title, detail } = document
-    const head = typeof title === 'string' ? `${response.status} ${title}` : String(response.status)
-    return toolError(typeof detail === 'string' ? `${head}: ${detail}` : head)
-  }
+  if (!response.ok) return problemResult(response)
+  const document = await bodyOf(response)
   return structured(collection ? page(document) : document)
 }

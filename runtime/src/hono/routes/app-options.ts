@@ -57,8 +57,8 @@ export interface HydraAppSettings extends ResourceAppOptions {
   cors?: CorsOrigin | undefined
   /**
    * An MCP endpoint at `<mount>/mcp` for agents (`hydraMcp()` from `@prisma-hydra/runtime/mcp`;
-   * docs/mcp.md): a tool per operation, each call answered by the app's own routes for the caller
-   * of the `/mcp` request. Left out: none.
+   * docs/mcp.md): five tools whatever the API's size (and a tool per operation where asked), each
+   * call answered by the app's own routes for the caller of the `/mcp` request. Left out: none.
    */
   mcp?: McpEndpoint | undefined
 }

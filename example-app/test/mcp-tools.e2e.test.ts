@@ -1,0 +1,423 @@
+/**
+ * The MCP endpoint's five tools end to end (docs/mcp.md, "The tools"): the example server with
+ * `mcp: hydraMcp()` over real HTTP, spoken to by the MCP SDK's own client. Its `tools/list` holds
+ * the same five small tools whatever the API's size; `list_collections` lists every collection the
+ * OpenAPI document describes, with its filters in the document's words; `read_collection` walks
+ * every collection to its end by `nextCursor`, for each of the example's callers, member for
+ * member as the same caller's HTTP walk of `hydra:next` reads them, each result within the
+ * budget of characters (the default, and a small one that cuts pages); `search` and `fetch`
+ * answer as ChatGPT's connectors read them, with item IRIs; an argument a tool does not know, and
+ * a cursor that is no page the API issued, are tool errors naming them.
+ */
+
+import { readFile } from 'node:fs/promises'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { hydraMcp } from '@prisma-hydra/runtime/mcp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PrismaClient } from '#generated/prisma/client.js'
+import { createApp } from '../src/app.js'
+import { type LibraryClaims, libraryAccess, tokenFor } from '../src/auth.js'
+import { prepareDatabase } from '../src/database.js'
+import { createPrismaClient } from '../src/prisma.js'
+import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
+
+const SECRET = 'mcp tools test secret'
+
+/** The example's callers: anonymous, a reader (three loans of the seed), a librarian. */
+const CALLERS = {
+  anonymous: undefined,
+  reader: { sub: 'Reader 3', role: 'reader' },
+  librarian: { sub: 'Librarian', role: 'librarian' },
+} satisfies Record<string, Omit<LibraryClaims, 'exp'> | undefined>
+type Caller = keyof typeof CALLERS
+const callers = Object.keys(CALLERS) as Caller[]
+
+/** A budget small enough to cut the example's pages into several results. */
+const SMALL_BUDGET = 6_000
+/** The default budget docs/mcp.md states. */
+const DEFAULT_BUDGET = 40_000
+
+type Json = Record<string, unknown>
+type Result = Awaited<ReturnType<Client['callTool']>>
+
+/** A server of the example with the endpoint on, and each caller's client of it. */
+interface Served {
+  origin: string
+  budget: number
+  clients: Map<Caller, Client>
+  close: () => Promise<void>
+}
+
+let prisma: PrismaClient
+let database: TestDatabase
+const tokens = new Map<Caller, string>()
+const servers: Served[] = []
+
+const headersOf = (caller: Caller): Record<string, string> => {
+  const token = tokens.get(caller)
+  return token ? { Authorization: `Bearer ${token}` } : {}
+}
+
+/** The example served with `hydraMcp(options)`, each caller connected by the SDK's client. */
+async function serve(options: Parameters<typeof hydraMcp>[0], budget: number): Promise<Served> {
+  const app = createApp(prisma, {
+    auth: { secret: SECRET, access: libraryAccess },
+    mcp: hydraMcp(options),
+  })
+  const { origin, close } = await startServer(app.fetch)
+  const clients = new Map<Caller, Client>()
+  for (const caller of callers) {
+    const client = new Client({ name: 'prisma-hydra tools test', version: '1.0.0' })
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), {
+        requestInit: { headers: headersOf(caller) },
+      })
+    )
+    clients.set(caller, client)
+  }
+  const served = { origin, budget, clients, close }
+  servers.push(served)
+  return served
+}
+
+let main: Served
+let small: Served
+
+beforeAll(async () => {
+  database = await emptyDatabase()
+  prisma = createPrismaClient(database.url)
+  await prepareDatabase(prisma, database.url)
+  for (const [caller, claims] of Object.entries(CALLERS))
+    if (claims) tokens.set(caller as Caller, await tokenFor(claims, SECRET))
+  main = await serve({}, DEFAULT_BUDGET)
+  small = await serve({ budget: SMALL_BUDGET }, SMALL_BUDGET)
+}, 120_000)
+
+afterAll(async () => {
+  for (const served of servers) {
+    for (const client of served.clients.values()) await client.close()
+    await served.close()
+  }
+  await prisma?.$disconnect()
+  await database?.remove()
+})
+
+/** GETs `path` over HTTP as `caller`. */
+async function http(server: Served, caller: Caller, path: string) {
+  const response = await fetch(`${server.origin}${path}`, {
+    headers: { Accept: 'application/ld+json', ...headersOf(caller) },
+  })
+  return { status: response.status, body: (await response.json()) as Json }
+}
+
+/** Calls `tool` as `caller`, checking that its text is within the server's budget. */
+async function call(server: Served, caller: Caller, tool: string, args: Json = {}) {
+  const client = server.clients.get(caller)
+  if (!client) throw new Error(`no client for ${caller}`)
+  const result = await client.callTool({ name: tool, arguments: args })
+  const text = textOf(result)
+  expect(text.length, `${tool} ${JSON.stringify(args)}`).toBeLessThanOrEqual(server.budget)
+  if (!result.isError) expect(JSON.parse(text)).toEqual(result.structuredContent)
+  return result
+}
+
+const textOf = (result: Result) => {
+  const [first] = result.content as { type: string; text?: string }[]
+  return first?.text ?? ''
+}
+
+/** Every member of a collection over HTTP, following `hydra:next`; or the refusal's status. */
+async function walkHttp(server: Served, caller: Caller, path: string) {
+  const members: Json[] = []
+  let next: string | undefined = path
+  let total: unknown
+  for (let page = 0; next !== undefined; page++) {
+    if (page > 200) throw new Error(`${path} did not end in 200 pages`)
+    const { status, body } = await http(server, caller, next)
+    if (status !== 200) return { refused: `${status} ${body.title}: ${body.detail}` }
+    members.push(...((body['hydra:member'] ?? body.member) as Json[]))
+    total ??= body['hydra:totalItems'] ?? body.totalItems
+    const view = (body['hydra:view'] ?? body.view) as Json | undefined
+    next = (view?.['hydra:next'] ?? view?.next) as string | undefined
+  }
+  return { members, total }
+}
+
+/** Every member of a collection by `read_collection`, following `nextCursor`. */
+async function walkTool(server: Served, caller: Caller, collection: string) {
+  const members: Json[] = []
+  let cursor: string | undefined
+  let total: unknown
+  let calls = 0
+  for (let call_ = 0; ; call_++) {
+    if (call_ > 400) throw new Error(`${collection} did not end in 400 results`)
+    const args = cursor === undefined ? { collection } : { cursor }
+    const result = await call(server, caller, 'read_collection', args)
+    if (result.isError) return { refused: textOf(result) }
+    calls = call_ + 1
+    const content = result.structuredContent as { members: Json[]; nextCursor?: string }
+    members.push(...content.members)
+    total ??= (content as Json).totalItems
+    cursor = content.nextCursor
+    if (cursor === undefined) return { members, total, calls }
+  }
+}
+
+/** Every collection `list_collections` lists, following its `nextCursor`. */
+async function listCollections(server: Served, caller: Caller): Promise<Json[]> {
+  const collections: Json[] = []
+  let cursor: string | undefined
+  do {
+    const result = await call(server, caller, 'list_collections', cursor ? { cursor } : {})
+    expect(result.isError, textOf(result)).toBeFalsy()
+    const content = result.structuredContent as { collections: Json[]; nextCursor?: string }
+    collections.push(...content.collections)
+    cursor = content.nextCursor
+  } while (cursor !== undefined)
+  return collections
+}
+
+/** A collection's path with a parent's key: a sub-collection of the parent with id 3. */
+const concrete = (path: string) => path.replace('{id}', '3')
+
+describe('tools/list', () => {
+  it('holds the same five tools, read-only, in under 20,000 bytes', async () => {
+    const client = main.clients.get('anonymous') as Client
+    const listed = await client.listTools()
+    const bytes = Buffer.byteLength(JSON.stringify(listed))
+    expect(bytes).toBeLessThan(20_000)
+    expect(listed.tools.length).toBeLessThanOrEqual(10)
+    expect(listed.tools.map((tool) => tool.name)).toEqual([
+      'list_collections',
+      'read_collection',
+      'fetch_iri',
+      'search',
+      'fetch',
+    ])
+    for (const tool of listed.tools) {
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(true)
+      expect(tool.outputSchema, tool.name).toBeDefined()
+    }
+  })
+})
+
+describe('the budget', () => {
+  it('is a whole number of at least 1,000 characters, else refused when the endpoint is made', () => {
+    for (const budget of [999, 1_500.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => hydraMcp({ budget }), String(budget)).toThrow(RangeError)
+    expect(() => hydraMcp({ budget: 1_000 })).not.toThrow()
+  })
+})
+
+describe('list_collections', () => {
+  it('lists every collection the OpenAPI document describes, its filters in its words', async () => {
+    const listed = await listCollections(main, 'anonymous')
+    const document = (await http(main, 'anonymous', '/openapi.json')).body
+    const paths = document.paths as Record<string, { get: { parameters: Json[] } }>
+    // The custom collections the documentation lists (/genres, /releases) are the app's own
+    // routes, not the generated API's; every other path not of an item is a collection.
+    const collections = Object.keys(paths).filter(
+      (path) => !path.endsWith('}') && !/^\/(genres|releases)/.test(path)
+    )
+    expect(listed.map((entry) => entry.path)).toEqual(collections)
+    for (const entry of listed) {
+      const parameters = paths[String(entry.path)]?.get.parameters ?? []
+      for (const filter of entry.filters as Json[]) {
+        const documented = parameters.find(
+          (parameter) => parameter.in === 'query' && parameter.name === filter.name
+        )
+        expect(filter.description, `${entry.path} ${filter.name}`).toBe(documented?.description)
+        expect(filter.schema).toEqual(documented?.schema)
+      }
+    }
+    const books = listed.find((entry) => entry.name === 'book')
+    expect(books).toMatchObject({ path: '/books', item: '/books/{id}', paging: 'pages' })
+    expect(books?.order).toEqual(expect.arrayContaining(['title', 'author.name']))
+    expect(listed.find((entry) => entry.path === '/activities')?.paging).toBe('cursor')
+  })
+
+  it('pages itself within a small budget, every collection once', async () => {
+    const all = await listCollections(main, 'anonymous')
+    const first = await call(small, 'anonymous', 'list_collections')
+    expect((first.structuredContent as Json).nextCursor).toBeDefined()
+    expect(await listCollections(small, 'anonymous')).toEqual(all)
+  })
+})
+
+describe('read_collection', () => {
+  for (const budget of ['default', 'small'] as const)
+    for (const caller of callers)
+      it(`walks every collection to its end as ${caller} reads it over HTTP (${budget} budget)`, async () => {
+        const server = budget === 'default' ? main : small
+        const listed = await listCollections(server, caller)
+        expect(listed.length).toBeGreaterThan(5)
+        let cut = false
+        for (const { path } of listed) {
+          const at = concrete(String(path))
+          const [tool, overHttp] = await Promise.all([
+            walkTool(server, caller, at),
+            walkHttp(server, caller, at),
+          ])
+          const { calls, ...read } = { calls: 0, ...tool }
+          expect(read, at).toEqual(overHttp)
+          if (!('members' in tool) || !tool.members) continue
+          const ids = tool.members.map((member) => member['@id'])
+          expect(new Set(ids).size, at).toBe(ids.length)
+          // More results than the API's pages of 50 (at most) has: a page was cut.
+          cut ||= calls > Math.ceil(ids.length / 50)
+        }
+        // The small budget cut at least one page into several results.
+        if (budget === 'small') expect(cut).toBe(true)
+      }, 120_000)
+
+  it('reads a collection by name, filtered, ordered and reduced, as HTTP does', async () => {
+    const result = await call(main, 'librarian', 'read_collection', {
+      collection: 'book',
+      filters: { title: 'night', 'genre[]': ['HISTORY', 'POETRY'] },
+      order: { title: 'desc' },
+      properties: ['title', 'author.name'],
+    })
+    const query =
+      '/books?title=night&genre%5B%5D=HISTORY&genre%5B%5D=POETRY&order%5Btitle%5D=desc' +
+      '&properties%5B%5D=title&properties%5Bauthor%5D%5B%5D=name'
+    expect(result.isError, textOf(result)).toBeFalsy()
+    expect(result.structuredContent).toMatchObject({
+      members: (await walkHttp(main, 'librarian', query)).members,
+    })
+    expect((result.structuredContent as Json).totalItems).toBe(
+      (await http(main, 'librarian', query)).body['hydra:totalItems']
+    )
+  })
+
+  it('cuts a page the budget cannot hold: its cursor is the same page from the next member', async () => {
+    const result = await call(small, 'anonymous', 'read_collection', { collection: '/books' })
+    const content = result.structuredContent as { members: Json[]; nextCursor: string }
+    expect(content.nextCursor).toBe(`/books?itemsPerPage=50&page=1#from=${content.members.length}`)
+    const rest = await call(small, 'anonymous', 'read_collection', { cursor: content.nextCursor })
+    const page = (await http(small, 'anonymous', '/books?itemsPerPage=50')).body['hydra:member']
+    expect((rest.structuredContent as { members: Json[] }).members[0]).toEqual(
+      (page as Json[])[content.members.length]
+    )
+  })
+
+  it('cuts no page of the default budget: its cursor is the next page link', async () => {
+    const result = await call(main, 'anonymous', 'read_collection', { collection: '/books' })
+    const content = result.structuredContent as { members: Json[]; nextCursor: string }
+    expect(content.members.length).toBe(50)
+    expect(content.nextCursor).toBe('/books?itemsPerPage=50&page=2')
+  })
+})
+
+describe('search and fetch', () => {
+  it('search answers { results: [{ id, title, url }] } of item IRIs, as one text block', async () => {
+    const result = await call(main, 'anonymous', 'search', { query: 'Night' })
+    expect(result.content).toHaveLength(1)
+    const { results } = JSON.parse(textOf(result)) as { results: Json[] }
+    expect(results.length).toBeGreaterThan(0)
+    expect(results.length).toBeLessThanOrEqual(20)
+    for (const found of results) {
+      expect(Object.keys(found).sort()).toEqual(['id', 'title', 'url'])
+      expect(found.url).toBe(`${main.origin}${found.id}`)
+      const { status, body } = await http(main, 'anonymous', String(found.id))
+      expect(status).toBe(200)
+      expect(body['@id']).toBe(found.id)
+      expect(String(found.title).toLowerCase()).toContain('night')
+    }
+  })
+
+  it('fetch answers { id, title, text, url, metadata } of an item as its caller reads it', async () => {
+    for (const caller of callers) {
+      const result = await call(main, caller, 'fetch', { id: '/books/1' })
+      expect(result.content).toHaveLength(1)
+      const document = JSON.parse(textOf(result)) as Json
+      expect(Object.keys(document).sort()).toEqual(['id', 'metadata', 'text', 'title', 'url'])
+      const { body } = await http(main, caller, '/books/1')
+      expect(document).toMatchObject({
+        id: '/books/1',
+        title: body.title,
+        url: `${main.origin}/books/1`,
+        metadata: { type: 'Book' },
+      })
+      expect(JSON.parse(String(document.text))).toEqual(body)
+    }
+    const url = await call(main, 'anonymous', 'fetch', { id: `${main.origin}/books/2` })
+    expect((url.structuredContent as Json).id).toBe('/books/2')
+    const loan = await call(main, 'anonymous', 'fetch', { id: '/loans/3' })
+    expect(loan.isError).toBe(true)
+    expect(textOf(loan)).toMatch(/^401 /)
+  })
+
+  it('fetch_iri reads an item or a page by its IRI', async () => {
+    const item = await call(main, 'reader', 'fetch_iri', { iri: '/loans/3' })
+    expect(item.structuredContent).toEqual((await http(main, 'reader', '/loans/3')).body)
+    const page = await call(main, 'anonymous', 'fetch_iri', { iri: '/authors/3/books?page=2' })
+    const overHttp = (await http(main, 'anonymous', '/authors/3/books?page=2')).body
+    expect((page.structuredContent as Json).members).toEqual(overHttp['hydra:member'])
+  })
+})
+
+describe('a refused argument', () => {
+  it('an argument a tool does not know is a tool error naming it', async () => {
+    const refusals: [string, Json, RegExp][] = [
+      ['read_collection', { collection: 'book', filter: { title: 'x' } }, /no argument filter/],
+      ['read_collection', { collection: 'book', filters: { titel: 'x' } }, /no filter titel/],
+      ['read_collection', { collection: 'book', order: { colour: 'asc' } }, /ordered by colour/],
+      ['read_collection', { collection: 'book', properties: ['colour'] }, /property colour/],
+      ['read_collection', { collection: 'book', filters: { page: 3 } }, /no filter page/],
+      ['list_collections', { verbose: true }, /no argument verbose/],
+      ['fetch_iri', { iri: '/books/1', id: 2 }, /no argument id/],
+      ['search', { query: 'night', limit: 3 }, /no argument limit/],
+      ['fetch', { id: '/books/1', format: 'text' }, /no argument format/],
+    ]
+    for (const [tool, args, pattern] of refusals) {
+      const result = await call(main, 'anonymous', tool, args)
+      expect(result.isError, `${tool} ${JSON.stringify(args)}`).toBe(true)
+      expect(textOf(result)).toMatch(pattern)
+    }
+  })
+
+  it('answers the refusals docs/mcp.md quotes, each as it is written there', async () => {
+    const page = await readFile(new URL('../../docs/mcp.md', import.meta.url), 'utf8')
+    const texts = [
+      textOf(await call(main, 'anonymous', 'read_collection', { collection: 'book', filter: {} })),
+      textOf(
+        await call(main, 'anonymous', 'read_collection', {
+          collection: 'book',
+          filters: { titel: 'night' },
+        })
+      ),
+      textOf(
+        await call(main, 'anonymous', 'read_collection', { cursor: '/loans?pagination=false' })
+      ),
+    ]
+    expect(texts.filter((text) => !page.includes(`\`${text}\``))).toEqual([])
+  })
+
+  it('a cursor that is no page the API issued for a paged read is refused', async () => {
+    const foreign = [
+      '/books?pagination=false',
+      '/loans?pagination=false',
+      '/books/3/loans?pagination=false&page=1',
+      '/books/1',
+      '/docs.jsonld',
+      'https://example.com/books?page=2',
+      '/books?page=2#from=x',
+      '//example.com/books',
+      7,
+    ]
+    for (const cursor of foreign) {
+      const result = await call(main, 'librarian', 'read_collection', { cursor })
+      expect(result.isError, String(cursor)).toBe(true)
+      expect(textOf(result)).toMatch(/not a page of a collection/)
+    }
+    const other = await call(main, 'librarian', 'read_collection', {
+      collection: 'author',
+      cursor: '/books?page=2',
+    })
+    expect(textOf(other)).toMatch(/not a page of a collection/)
+    const unpaged = await call(main, 'librarian', 'fetch_iri', { iri: '/loans?pagination=false' })
+    expect(unpaged.isError).toBe(true)
+    expect(textOf(unpaged)).toMatch(/not the IRI of an item or a page/)
+  })
+})

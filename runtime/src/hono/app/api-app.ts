@@ -12,6 +12,7 @@ import { publicOrigin } from '../request/public-origin.js'
 import { hydraErrorHandlers } from '../response/error-handlers.js'
 import { hydraHeaders } from '../response/hydra-headers.js'
 import type { HydraAppSettings } from '../routes/app-options.js'
+import { API_CATALOG_PATH, serveApiCatalog } from './api-catalog.js'
 import { serveErrorContext } from './context-routes.js'
 import {
   serveDocumentation,
@@ -58,7 +59,8 @@ export function errorRoutes(hydraPrefix: boolean) {
 }
 
 /**
- * Ends an API's app once its routes are in place: other methods on its paths are a 405
+ * Ends an API's app once its routes are in place: the API catalog at
+ * `/.well-known/api-catalog` (api-catalog.ts); other methods on its paths are a 405
  * (`allowReadsOnly`); with `mcp`, the MCP endpoint at `/mcp`, its tools calling those routes;
  * last, and out of the chain (clients' route types), the entrypoint at
  * `<mount>/` and the mount path for the not-found handler of the app the API is mounted in
@@ -71,6 +73,7 @@ export function completeApi<E extends Env, S extends Schema, B extends string, P
   hydraPrefix: boolean,
   settings: Pick<HydraAppSettings, 'logger' | 'mcp'> = {}
 ): HonoBase<E, S, B, P> {
+  app.get(API_CATALOG_PATH, (c) => serveApiCatalog(c, settings.mcp !== undefined))
   allowReadsOnly(app)
   if (settings.mcp) serveMcp(app, api, settings.mcp)
   app.all('/*', serveUnmatched(api))

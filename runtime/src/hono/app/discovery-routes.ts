@@ -21,14 +21,19 @@ import { markInsideApi } from '../request/api-scope.js'
 import { apiLocation, mountPrefix } from '../request/location.js'
 import type { JsonLdResponse } from '../response/json-ld.js'
 import { validatedJsonLd } from '../response/validated.js'
+import { catalogLinks } from './api-catalog.js'
 
-/** `GET /`: the Hydra entrypoint, a link to every collection of the API. */
+/**
+ * `GET /`: the Hydra entrypoint, a link to every collection of the API; its `Link` header also
+ * names the API catalog, the API's descriptions and its reference page (api-catalog.ts).
+ */
 export function serveEntrypoint(
   c: Context,
   api: ApiDescription
 ): JsonLdResponse<Record<string, string>> {
   const base = mountPrefix(c)
-  return validatedJsonLd(c, renderEntrypoint(api, base), entrypointPath(base))
+  const links = catalogLinks(apiLocation(c))
+  return validatedJsonLd(c, renderEntrypoint(api, base), entrypointPath(base), links)
 }
 
 /**

@@ -13,10 +13,16 @@ import { asJsonLd, type JsonLdResponse } from './json-ld.js'
 /**
  * A JSON-LD document with its `ETag`, or `304 Not Modified` when the client has it already.
  * `iri`, the document's main resource, is linked as canonical when the request spelled it
- * otherwise (`/api/` for the entrypoint `/api`).
+ * otherwise (`/api/` for the entrypoint `/api`); `links` are more values of its `Link` header.
  */
-export function validatedJsonLd<T>(c: Context, body: T, iri?: string): JsonLdResponse<T> {
+export function validatedJsonLd<T>(
+  c: Context,
+  body: T,
+  iri?: string,
+  links?: string
+): JsonLdResponse<T> {
   const headers = jsonLdHeaders(c, iri === undefined ? undefined : canonicalFor(c, iri))
+  if (links !== undefined) headers.Link = `${headers.Link}, ${links}`
   const text = validatedText(c, JSON.stringify(body), headers, { Link: headers.Link as string })
   return asJsonLd<T>(text)
 }

@@ -7,7 +7,8 @@
  * member as the same caller's HTTP walk of `hydra:next` reads them, each result within the
  * budget of characters (the default, and a small one that cuts pages); `search` and `fetch`
  * answer as ChatGPT's connectors read them, with item IRIs; an argument a tool does not know, and
- * a cursor that is no page the API issued, are tool errors naming them.
+ * a cursor that is no page the API issued, are tool errors naming them. Items and pages are also
+ * resources: `resources/read` answers each caller the HTTP body of the same request, byte for byte.
  */
 
 import { readFile } from 'node:fs/promises'
@@ -419,5 +420,66 @@ describe('a refused argument', () => {
     const unpaged = await call(main, 'librarian', 'fetch_iri', { iri: '/loans?pagination=false' })
     expect(unpaged.isError).toBe(true)
     expect(textOf(unpaged)).toMatch(/not the IRI of an item or a page/)
+  })
+})
+
+describe('resources', () => {
+  it('lists the top-level collections, and the IRI templates of items and sub-collections', async () => {
+    const client = main.clients.get('anonymous') as Client
+    const { resources } = await client.listResources()
+    const listed = await listCollections(main, 'anonymous')
+    const topLevel = listed.map((entry) => String(entry.path)).filter((path) => !path.includes('{'))
+    expect(resources.map((resource) => resource.uri)).toEqual(
+      topLevel.map((path) => `${main.origin}${path}`)
+    )
+    const { resourceTemplates } = await client.listResourceTemplates()
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(
+      expect.arrayContaining([`${main.origin}/books/{id}`, `${main.origin}/authors/{id}/books`])
+    )
+  })
+
+  it("reads an item or a page as the caller's HTTP request reads it, byte for byte", async () => {
+    const paths = ['/books/1', '/loans/3', '/loans/4', '/loans?page=1', '/authors/3/books?page=2']
+    for (const caller of callers)
+      for (const path of paths) {
+        const client = main.clients.get(caller) as Client
+        const response = await fetch(`${main.origin}${path}`, {
+          headers: { Accept: 'application/ld+json', ...headersOf(caller) },
+        })
+        const text = await response.text()
+        const read = client.readResource({ uri: `${main.origin}${path}` })
+        if (response.ok) {
+          const { contents } = await read
+          expect(contents, `${caller} ${path}`).toEqual([
+            { uri: `${main.origin}${path}`, mimeType: 'application/ld+json', text },
+          ])
+        } else {
+          const { title, detail } = JSON.parse(text) as Json
+          await expect(read, `${caller} ${path}`).rejects.toThrow(
+            `${response.status} ${title}: ${detail}`
+          )
+        }
+      }
+  })
+
+  it('refuses a URI that is no item or page of the API, or turns paging off', async () => {
+    const client = main.clients.get('librarian') as Client
+    for (const uri of [
+      `${main.origin}/loans?pagination=false`,
+      `${main.origin}/docs.jsonld`,
+      'https://example.com/books/1',
+    ])
+      await expect(client.readResource({ uri }), uri).rejects.toThrow(/not .*of this API/)
+    // The error's message on the wire is the text docs/mcp.md quotes (the client's McpError
+    // prefixes it with the code once).
+    const unpaged = `${main.origin}/loans?pagination=false`
+    await expect(client.readResource({ uri: unpaged })).rejects.toMatchObject({
+      code: -32602,
+      message: `MCP error -32602: ${unpaged} is not the URL of an item or a page of this API.`,
+    })
+    const docs = await readFile(new URL('../../docs/mcp.md', import.meta.url), 'utf8')
+    expect(docs).toContain(
+      '`http://localhost:3000/loans?pagination=false is not the URL of an item or a page of this API.`'
+    )
   })
 })

@@ -11,11 +11,18 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import {
+  CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js'
 import type { Context, MiddlewareHandler } from 'hono'
 import { apiLocation, mountPrefix } from '../hono/request/location.js'
 import { apiProblem } from '../hono/response/api-problem.js'
 import type { McpApi, McpEndpoint } from '../hono/routes/app-options.js'
+import { listResources, listResourceTemplates, readResource } from './api-resources.js'
 import { type CatalogCollection, collectionCatalog } from './collection-catalog.js'
 import { COLLECTION_TOOLS } from './collection-tools.js'
 import { ToolArgumentError } from './tool-argument-error.js'
@@ -91,7 +98,7 @@ function serverFor(api: McpApi, c: Context, tools: Tools, options: HydraMcpOptio
       name: options.name ?? description.title,
       version: options.version ?? description.version ?? '0.0.0',
     },
-    { capabilities: { tools: {} }, ...(instructions ? { instructions } : {}) }
+    { capabilities: { tools: {}, resources: {} }, ...(instructions ? { instructions } : {}) }
   )
   const annotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false }
   const context: ToolContext = {
@@ -131,6 +138,11 @@ function serverFor(api: McpApi, c: Context, tools: Tools, options: HydraMcpOptio
       constant ? constant.answer(context, args) : call(api, c, byName.get(name), args)
     )
   })
+  server.setRequestHandler(ListResourcesRequestSchema, () => listResources(context))
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => listResourceTemplates(context))
+  server.setRequestHandler(ReadResourceRequestSchema, (request) =>
+    readResource(context, request.params.uri)
+  )
   return server
 }
 

@@ -8,3 +8,4 @@
 
 export type { McpApi, McpEndpoint, ToolDispatch } from './hono/routes/app-options.js'
 export { type HydraMcpOptions, hydraMcp } from './mcp/endpoint.js'
+export type { MountingApp } from './mcp/outer-dispatch.js'

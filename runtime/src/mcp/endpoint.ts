@@ -25,6 +25,7 @@ import type { McpApi, McpEndpoint } from '../hono/routes/app-options.js'
 import { listResources, listResourceTemplates, readResource } from './api-resources.js'
 import { type CatalogCollection, collectionCatalog } from './collection-catalog.js'
 import { COLLECTION_TOOLS } from './collection-tools.js'
+import { type MountingApp, throughApp } from './outer-dispatch.js'
 import { ToolArgumentError } from './tool-argument-error.js'
 import { refuseUnknown } from './tool-arguments.js'
 import { CURSOR, type HydraTool, hydraTools } from './tool-catalog.js'
@@ -51,6 +52,12 @@ export interface HydraMcpOptions {
    * (`getBookCollection`, `getBook`...); default: when the app serves at most five of them.
    */
   operationTools?: boolean | undefined
+  /**
+   * The app the API is mounted in, as a function (it is made after the API's app): each tool call
+   * is then a request through it, meeting every middleware it puts on the API's paths, as the
+   * caller's HTTP request does. Left out: tool calls go through the API's own app alone.
+   */
+  app?: (() => MountingApp) | undefined
   /**
    * The most characters a result's text holds: a whole number of at least 1,000 (default
    * 40,000); another is refused when the endpoint is made.
@@ -160,7 +167,8 @@ export function hydraMcp(options: HydraMcpOptions = {}): McpEndpoint {
   const { budget } = options
   if (budget !== undefined && !(Number.isInteger(budget) && budget >= 1_000))
     throw new RangeError(`hydraMcp's budget is a whole number of at least 1000, not ${budget}.`)
-  return (api) => {
+  return (given) => {
+    const api = options.app ? { ...given, dispatch: throughApp(given, options.app) } : given
     const catalogs = new Map<string, Tools>()
     const toolsAt = (base: string) => {
       let tools = catalogs.get(base)

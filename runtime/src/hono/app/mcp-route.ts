@@ -8,7 +8,7 @@
  * request's context (the verified token's claims the access rules read). So every rule applies
  * as it does over HTTP, and nothing is read that the same caller could not read there.
  */
-import { type Env, Hono, type MiddlewareHandler, type Schema } from 'hono'
+import { type Context, type Env, Hono, type MiddlewareHandler, type Schema } from 'hono'
 import type { HonoBase } from 'hono/hono-base'
 import { CALLER_HEADERS } from '../../data/caller-view.js'
 import type { ApiDescription } from '../../hydra/documentation.js'
@@ -48,6 +48,14 @@ export function serveMcp<E extends Env, S extends Schema, B extends string, P ex
 ): void {
   const mounted = new Map<string, Hono>()
   const known = [...(api.authentication?.vary ?? CALLER_HEADERS), ...LOCATION_HEADERS]
+  const request = (c: Context, target: string) => {
+    const headers = new Headers({ Accept: 'application/ld+json' })
+    for (const name of known) {
+      const value = c.req.header(name)
+      if (value !== undefined) headers.set(name, value)
+    }
+    return new Request(new URL(target, c.req.url), { headers })
+  }
   const dispatch: ToolDispatch = async (c, target) => {
     const base = mountPrefix(c)
     let router = mounted.get(base)
@@ -58,18 +66,13 @@ export function serveMcp<E extends Env, S extends Schema, B extends string, P ex
       if (mounted.size >= MOUNTS_KEPT) mounted.delete(mounted.keys().next().value ?? '')
       mounted.set(base, router)
     }
-    const headers = new Headers({ Accept: 'application/ld+json' })
-    for (const name of known) {
-      const value = c.req.header(name)
-      if (value !== undefined) headers.set(name, value)
-    }
-    const request = new Request(new URL(target, c.req.url), { headers })
-    callers.set(request, c.var)
-    return router.fetch(request)
+    const call = request(c, target)
+    callers.set(call, c.var)
+    return router.fetch(call)
   }
   const routes = new Set(
     app.routes.filter(({ method }) => method === 'GET').map(({ path }) => path)
   )
   const serves = (path: string) => routes.has(path.replace(/\{([^}]+)\}/g, ':$1'))
-  app.all('/mcp', endpoint({ description: api, dispatch, serves }))
+  app.all('/mcp', endpoint({ description: api, dispatch, request, serves }))
 }

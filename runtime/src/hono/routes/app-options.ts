@@ -75,6 +75,11 @@ export interface McpApi {
   description: ApiDescription
   /** The road of a tool call through the API's routes. */
   dispatch: ToolDispatch
+  /**
+   * The request a tool call sends for `target` (a path and query under the mount path), with the
+   * headers of the `/mcp` request `c` its caller is known by and its links are written for.
+   */
+  request(c: Context, target: string): Request
   /** Whether the API's own routes answer GET at `path` (`/books/{id}`), under its mount path. */
   serves(path: string): boolean
 }

@@ -1,0 +1,33 @@
+/**
+ * @module
+ * Tool calls through the app the API is mounted in: each call a request of the caller's, sent
+ * to that app's `fetch` with the `/mcp` request's bindings, so that every middleware the app puts
+ * on the API's paths (a guard on `/api/loans/*`, a rate limit) meets it as it meets the same
+ * caller's HTTP request, and the API's own middleware verifies its credentials again.
+ */
+import type { Context, ExecutionContext } from 'hono'
+import type { McpApi, ToolDispatch } from '../hono/routes/app-options.js'
+
+/** What a tool call needs of the app the API is mounted in: Hono's `app.fetch`. */
+export interface MountingApp {
+  /** Answers `request` with the runtime's bindings `env` and, on Workers, its `executionCtx`. */
+  fetch(
+    request: Request,
+    env?: unknown,
+    executionCtx?: ExecutionContext
+  ): Response | Promise<Response>
+}
+
+/** The `/mcp` request's execution context on Workers; none elsewhere, where Hono throws. */
+function executionOf(c: Context): ExecutionContext | undefined {
+  try {
+    return c.executionCtx
+  } catch {
+    return undefined
+  }
+}
+
+/** The dispatch of `api`'s tool calls through the app `outer()` returns. */
+export function throughApp(api: McpApi, outer: () => MountingApp): ToolDispatch {
+  return async (c, target) => outer().fetch(api.request(c, target), c.env, executionOf(c))
+}

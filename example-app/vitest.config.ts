@@ -68,6 +68,7 @@ const CLIENT_ONLY = [
 const OWN_PROCESS = [
   'test/tracing.e2e.test.ts',
   'test/tracing-registered-later.e2e.test.ts',
+  'test/mcp-tracing.e2e.test.ts',
   'test/compiled-statements.e2e.test.ts',
   'test/compiled-postgres-statements.e2e.test.ts',
 ]

@@ -32,6 +32,7 @@ import { CURSOR, type HydraTool, hydraTools } from './tool-catalog.js'
 import type { ToolContext } from './tool-context.js'
 import { toolTarget } from './tool-request.js'
 import { ITEM_SCHEMA, PAGE_SCHEMA, type ToolResult, toolError, toolResult } from './tool-result.js'
+import { tracedCall } from './tool-span.js'
 
 /** The most GET operations for which the per-operation tools are on unless told. */
 const OPERATION_TOOLS_UP_TO = 5
@@ -141,8 +142,10 @@ function serverFor(api: McpApi, c: Context, tools: Tools, options: HydraMcpOptio
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const { name, arguments: args = {} } = request.params
     const constant = COLLECTION_TOOLS.find((tool) => tool.name === name)
-    return refusing(() =>
-      constant ? constant.answer(context, args) : call(api, c, byName.get(name), args)
+    return tracedCall(api.tracing, name, () =>
+      refusing(() =>
+        constant ? constant.answer(context, args) : call(api, c, byName.get(name), args)
+      )
     )
   })
   server.setRequestHandler(ListResourcesRequestSchema, () => listResources(context))

@@ -71,11 +71,11 @@ export function completeApi<E extends Env, S extends Schema, B extends string, P
   app: HonoBase<E, S, B, P>,
   api: ApiDescription,
   hydraPrefix: boolean,
-  settings: Pick<HydraAppSettings, 'logger' | 'mcp'> = {}
+  settings: Pick<HydraAppSettings, 'logger' | 'mcp' | 'tracing'> = {}
 ): HonoBase<E, S, B, P> {
   app.get(API_CATALOG_PATH, (c) => serveApiCatalog(c, settings.mcp !== undefined))
   allowReadsOnly(app)
-  if (settings.mcp) serveMcp(app, api, settings.mcp)
+  if (settings.mcp) serveMcp(app, api, settings.mcp, settings.tracing)
   app.all('/*', serveUnmatched(api))
   const errors = hydraErrorHandlers({ hydraPrefix, logger: settings.logger })
   app.onError(errors.onError)

@@ -39,12 +39,14 @@ const carryCaller: MiddlewareHandler = (c, next) => {
 
 /**
  * Serves `endpoint` at `/mcp` on `app`, its tool calls answered by `app`'s routes mounted where
- * the `/mcp` request found them. Call it once every route of `app` is in place.
+ * the `/mcp` request found them, each a span of its own unless `tracing` (the app's option) is
+ * `false`. Call it once every route of `app` is in place.
  */
 export function serveMcp<E extends Env, S extends Schema, B extends string, P extends string>(
   app: HonoBase<E, S, B, P>,
   api: ApiDescription,
-  endpoint: McpEndpoint
+  endpoint: McpEndpoint,
+  tracing?: boolean
 ): void {
   const mounted = new Map<string, Hono>()
   const known = [...(api.authentication?.vary ?? CALLER_HEADERS), ...LOCATION_HEADERS]
@@ -74,5 +76,5 @@ export function serveMcp<E extends Env, S extends Schema, B extends string, P ex
     app.routes.filter(({ method }) => method === 'GET').map(({ path }) => path)
   )
   const serves = (path: string) => routes.has(path.replace(/\{([^}]+)\}/g, ':$1'))
-  app.all('/mcp', endpoint({ description: api, dispatch, request, serves }))
+  app.all('/mcp', endpoint({ description: api, dispatch, request, serves, tracing }))
 }

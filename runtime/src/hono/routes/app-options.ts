@@ -82,6 +82,8 @@ export interface McpApi {
   request(c: Context, target: string): Request
   /** Whether the API's own routes answer GET at `path` (`/books/{id}`), under its mount path. */
   serves(path: string): boolean
+  /** The app's `tracing` option: `false`, no span of a tool call (docs/operations.md#tracing). */
+  tracing?: boolean | undefined
 }
 
 /** An MCP endpoint (`hydraMcp()`): the handler of `/mcp` for the API it is given. */

@@ -11,7 +11,7 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
-import { Agent, get } from 'node:http'
+import { Agent } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -19,6 +19,7 @@ import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { fencedBlocks, fileOf } from './support/doc-snippets.js'
 import { freePort } from './support/free-port.js'
+import { askKeptAlive } from './support/keep-alive-request.js'
 
 const APP = fileURLToPath(new URL('..', import.meta.url))
 const PAGE = 'docs/runtime-bun-deno.md'
@@ -114,30 +115,6 @@ const CLIENTS = 40
 
 const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds))
 
-/**
- * GET `url` through `agent`: `<status> <Connection header>` of an answer read in full, else the
- * error's code and whether its connection was one reused.
- */
-function ask(url: string, agent: Agent): Promise<string> {
-  return new Promise((resolve) => {
-    const sent = get(url, { agent, timeout: 15_000 }, (response) => {
-      response.resume()
-      response.on('end', () =>
-        resolve(
-          response.complete
-            ? `${response.statusCode} ${response.headers.connection}`
-            : `incomplete ${response.statusCode}`
-        )
-      )
-      response.on('error', (error: NodeJS.ErrnoException) => resolve(`${error.code} in a body`))
-    })
-    sent.on('timeout', () => sent.destroy(new Error('no answer in 15 s')))
-    sent.on('error', (error: NodeJS.ErrnoException) =>
-      resolve(`${error.code ?? error.message} on a ${sent.reusedSocket ? 'reused' : 'new'} socket`)
-    )
-  })
-}
-
 /** The page's command of `step` started on `port` over the SQLite file at `url`, once it answers. */
 async function serving(step: string, port: number, url: string): Promise<ChildProcess> {
   const [bin, args] = commandOf(step)
@@ -193,7 +170,7 @@ describe(`${PAGE}'s server entry stopping`, () => {
         const clients = seen.map(async (answers) => {
           const agent = new Agent({ keepAlive: true, maxSockets: 1 })
           for (let asked = 0; asked < 5_000; asked++) {
-            const answer = await ask(`http://127.0.0.1:${port}${PAGE_PATH}`, agent)
+            const answer = await askKeptAlive(`http://127.0.0.1:${port}${PAGE_PATH}`, agent)
             answers.push(answer)
             if (!answer.startsWith('200 ')) break
           }

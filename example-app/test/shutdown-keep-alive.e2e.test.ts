@@ -8,12 +8,13 @@
  * more. No request fails on a reused connection (`ECONNRESET`, the loss of a rolling deploy). On
  * Node, createHydraServer and closeGracefully; on Bun and Deno, src/serve.ts's answers.
  */
-import { Agent, get } from 'node:http'
+import { Agent } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, TEST_DATABASE, type TestDatabase } from './support/harness.js'
+import { askKeptAlive } from './support/keep-alive-request.js'
 import { startExample } from './support/runtime-servers.js'
 
 /** A page read with its count, so that each answer reads the database. */
@@ -37,30 +38,6 @@ afterAll(async () => {
 const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds))
 
 /**
- * GET `url` through `agent`: `<status> <Connection header>` of an answer read in full, else the
- * error's code and whether its connection was one reused (or `incomplete`, a body cut short).
- */
-function ask(url: string, agent: Agent): Promise<string> {
-  return new Promise((resolve) => {
-    const sent = get(url, { agent, timeout: 15_000 }, (response) => {
-      response.resume()
-      response.on('end', () =>
-        resolve(
-          response.complete
-            ? `${response.statusCode} ${response.headers.connection}`
-            : `incomplete ${response.statusCode}`
-        )
-      )
-      response.on('error', (error: NodeJS.ErrnoException) => resolve(`${error.code} in a body`))
-    })
-    sent.on('timeout', () => sent.destroy(new Error('no answer in 15 s')))
-    sent.on('error', (error: NodeJS.ErrnoException) =>
-      resolve(`${error.code ?? error.message} on a ${sent.reusedSocket ? 'reused' : 'new'} socket`)
-    )
-  })
-}
-
-/**
  * `CLIENTS` clients, each on a connection of its own kept alive, asking for `url` again as soon as
  * it is answered, until a request fails; `stop` is called once each was answered at least once,
  * 300 ms later. What each client saw, in order.
@@ -71,7 +48,7 @@ async function askingAcross(url: string, stop: () => Promise<void>): Promise<str
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     // Bounded: a server that never stops answering ends the walk, and fails the expectation.
     for (let asked = 0; asked < 5_000; asked++) {
-      const answer = await ask(url, agent)
+      const answer = await askKeptAlive(url, agent)
       answers.push(answer)
       if (!answer.startsWith('200 ')) break
     }

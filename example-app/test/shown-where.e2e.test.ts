@@ -306,6 +306,16 @@ it('types such fields optional for the callers of these rules, embedded too', ()
   expectTypeOf<Optional<EmbeddedBook, 'isbn'>>().toEqualTypeOf<true>()
   expectTypeOf<Optional<EmbeddedBook, 'title'>>().toEqualTypeOf<false>()
   expectTypeOf<HydraMembers<typeof access>['Book']>().not.toEqualTypeOf<BookMember>()
+  // A rule answering one of two values names the fields of both.
+  const open = { borrower: { returnedAt: null } }
+  const returned = { returnedAt: { borrower: READER } }
+  const either = {
+    Loan: { shownWhere: (c) => (c.get('jwtPayload') ? open : returned) },
+  } satisfies HydraAccess<LibraryEnv>
+  type Either = HydraMembers<typeof either>['Loan']
+  expectTypeOf<Optional<Either, 'borrower'>>().toEqualTypeOf<true>()
+  expectTypeOf<Optional<Either, 'returnedAt'>>().toEqualTypeOf<true>()
+  expectTypeOf<Optional<Either, 'loanedAt'>>().toEqualTypeOf<false>()
   expectTypeOf<HydraMembers<{ Book: { hidden: () => [] } }>['Loan']>().toEqualTypeOf<LoanMember>()
 })
 
@@ -360,9 +370,80 @@ describe('a shownWhere rule on what every member must show', () => {
       { Loan: { shownWhere: () => ({ loanedAt: { borrower: READER } }) } },
       '/loans/feed',
     ],
+    [
+      "an operation's own order",
+      { Loan: { shownWhere: () => ({ loanedAt: { borrower: READER } }) } },
+      '/loans/recent',
+    ],
+    [
+      'a field answered undefined',
+      { Loan: { shownWhere: () => ({ borrower: undefined }) } },
+      '/loans',
+    ],
   ] as const)('is a configuration error: %s', async (_what, rules, path) => {
     const { status, body } = await answer(rules as HydraAccess<LibraryEnv>, path)
     expect(status, body).toBe(500)
     expect(body).not.toContain('Reader')
   })
+})
+
+it('shows a field with the value the check that shows it read, whatever a write did before it', async () => {
+  // A write committed between the rows' read and their check (what a concurrent transaction does
+  // at once): loan 3, Reader 3's, lent again to the reader, with a new return time.
+  const loan = LOANS[2] as (typeof LOANS)[number]
+  let armed = false
+  const concurrent = prisma.$extends({
+    query: {
+      loan: {
+        async $allOperations({ operation, args, query }) {
+          const result = await query(args)
+          const rows = (Array.isArray(result) ? result : [result]) as { id?: number }[]
+          const read = ['findMany', 'findUnique', 'findFirst'].includes(operation)
+          if (armed && read && rows.some((row) => row?.id === loan.id && 'returnedAt' in row)) {
+            armed = false
+            await prisma.loan.update({
+              where: { id: loan.id },
+              data: { borrower: READER, returnedAt: new Date('2030-01-01T00:00:00Z') },
+            })
+          }
+          return result
+        },
+      },
+    },
+  })
+  const server = await startServer(
+    embedsApp(SECRET, { prisma: concurrent as unknown as PrismaClient, access }).fetch
+  )
+  const other = loan.returnedAt?.toISOString() as string
+  try {
+    for (const path of [
+      '/loans?partial=true&itemsPerPage=5',
+      `/loans/${loan.id}`,
+      '/loans?pagination=false',
+    ]) {
+      await prisma.loan.update({
+        where: { id: loan.id },
+        data: { borrower: loan.borrower, returnedAt: loan.returnedAt },
+      })
+      armed = true
+      const response = await fetch(`${server.origin}${path}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+      const text = await response.text()
+      expect(response.status, text).toBe(200)
+      // The write happened: the check came after it.
+      expect(armed, path).toBe(false)
+      const [member] = [...nodes(JSON.parse(text))].filter(
+        ({ type, id }) => type === 'Loan' && id === loan.id
+      )
+      expect(member, path).toBeDefined()
+      expect(member?.node.returnedAt, `${path} tells Reader 3's return time`).not.toBe(other)
+    }
+  } finally {
+    await server.close()
+    await prisma.loan.update({
+      where: { id: loan.id },
+      data: { borrower: loan.borrower, returnedAt: loan.returnedAt },
+    })
+  }
 })

@@ -48,7 +48,7 @@ export type ShownWhereRule<W, F extends string, A> = (
 ) => ShownWhere<W, F> | undefined | Promise<ShownWhere<W, F> | undefined>
 
 /** By field, the condition of the rows that show it (ShownWhereRule's answer). */
-export type ShownWhere<W, F extends string> = { readonly [Field in F]?: W | undefined }
+export type ShownWhere<W, F extends string> = { readonly [Field in F]?: W }
 
 /** The rules of one operation, replacing the resource's own where given. */
 export interface OperationRules<W, A> {
@@ -127,7 +127,11 @@ type ShownOnSomeRows<R> = R extends {
   shownWhere?: infer S
 }
   ? S extends (...args: never[]) => infer Answer
-    ? keyof NonNullable<Awaited<Answer>> & string
+    ? Awaited<Answer> extends infer Shown
+      ? Shown extends object
+        ? keyof Shown & string
+        : never
+      : never
     : never
   : never
 

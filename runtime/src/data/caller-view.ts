@@ -186,7 +186,12 @@ export async function callerView<A>(
     hidden,
     hiddenOf: (model) => hiddenRelated.get(model) ?? new Set(),
     shownWhere,
-    shownWhereOf: (model) => shownRelated.get(model) ?? NOWHERE,
+    shownWhereOf(model) {
+      // A model the request did not name was not read: refuse rather than show every field.
+      const shown = shownRelated.get(model)
+      if (!shown) throw new TypeError(`No shownWhere rule of ${model} was read for this request`)
+      return shown
+    },
   }
 }
 
@@ -212,6 +217,11 @@ export async function shownOnSomeRows<A>(
     )
   const shown = new Map<string, Condition>()
   for (const [field, where] of Object.entries(answer)) {
+    // `{ body: claims.plan }` for a token without the claim would show the field on every row.
+    if (where === undefined)
+      throw new TypeError(
+        `The shownWhere rule of ${model} answered undefined for ${field}: leave the field out to show it on every row, or give a condition`
+      )
     if (hidden.has(field)) continue
     const condition = await run(
       caller,

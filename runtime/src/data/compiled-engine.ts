@@ -13,7 +13,7 @@
  */
 
 import type { CompiledModel, ModelSource } from '../contract/model-source.js'
-import { HIDDEN_ON_ROW } from '../filters/properties.js'
+import { SHOWN_ON_ROW } from '../filters/properties.js'
 import { allOf, type Condition } from '../plan/condition.js'
 import { modelShape, type ReadShape } from '../plan/read-shape.js'
 import { type ColumnReads, columnReads } from './compiled-columns.js'
@@ -85,8 +85,9 @@ async function pageWithCount(
 
 /**
  * `reads` whose rows carry whether each holds each condition of `shown` (compiled-sql.ts writes
- * them after the model's columns): each row read is marked with the fields it does not show
- * (HIDDEN_ON_ROW, an empty set when it shows them all); the count of a page comes after them.
+ * them after the model's columns): each row read is marked with the fields it shows
+ * (SHOWN_ON_ROW), its values and their verdict read by one statement; the count of a page comes
+ * after them.
  */
 function marking(
   reads: ColumnReads,
@@ -99,11 +100,13 @@ function marking(
     statements: reads.statements,
     width: width + fields.length,
     read: (row) => {
-      const hidden = new Set<string>()
+      const shows = new Set<string>()
       // 1 or 0 as each driver answers it: a number, a bigint, text.
       for (const [index, field] of fields.entries())
-        if (Number(row[width + index]) !== 1) hidden.add(field)
-      return { ...read(row), [HIDDEN_ON_ROW]: hidden }
+        if (Number(row[width + index]) === 1) shows.add(field)
+      const written = read(row) as Record<PropertyKey, unknown>
+      written[SHOWN_ON_ROW] = shows
+      return written
     },
   }
 }

@@ -3,19 +3,21 @@
  * Fields shown on some rows only (docs/security.md#fields-shown-on-some-rows): a `shownWhere`
  * rule gives, by field, the condition a row must hold for the caller to see that field of it.
  * The compiled engine reads whether each member holds each condition in the member's own
- * statement (a `CASE` column, compiled-sql.ts) and marks it (HIDDEN_ON_ROW); the members another
- * engine read, and the related rows they embed, are checked after them: their keys against each
- * condition, in one query per condition and model, on the database and in the snapshot the rows
- * were read in, each engine writing the condition in its own language. The writers leave a
- * marked field out of the member, as a hidden field. The database decides, so that a condition means exactly what the
+ * statement (a `CASE` column, compiled-sql.ts) and marks it with the fields it shows
+ * (SHOWN_ON_ROW); the members another engine read, and the related rows they embed, are checked
+ * after them: their keys against each condition, in one query per condition and model on the
+ * database the rows were read on, each engine writing the condition in its own language, which
+ * reads the values of the fields it shows too. So a field's value and the verdict that shows it
+ * always come from one statement. The writers leave out of the member every such field its row
+ * is not marked to show, as a hidden field. The database decides, so that a condition means exactly what the
  * same scope means (through relations, case-insensitive modes, a column's collation).
  */
 import type { ModelKey } from '../contract/model-source.js'
 import {
-  HIDDEN_ON_ROW,
   OUTSIDE_SCOPE,
   type PropertySelection,
   relationOf,
+  SHOWN_ON_ROW,
 } from '../filters/properties.js'
 import { countKey } from '../paging/totals.js'
 import { allOf, type Condition, isNever } from '../plan/condition.js'
@@ -78,9 +80,11 @@ function selected(shown: ShownConditions, names: ReadonlySet<string> | undefined
 }
 
 /**
- * `rows` with each row marked with the fields it does not show the caller (HIDDEN_ON_ROW, an
- * empty set when it shows them all): its own, and those of the related rows it embeds (a to-one relation's row, a first page's rows).
- * One query per model and distinct condition, on `on`'s database.
+ * `rows` with each row marked with the fields it shows the caller (SHOWN_ON_ROW): its own, and
+ * those of the related rows it embeds (a to-one relation's row, a first page's rows). One query
+ * per model and distinct condition, on `on`'s database, reading the keys of the rows that hold
+ * the condition and the values of its fields: a field shown carries the value the statement that
+ * decided it read, whatever a write did between the rows' read and it.
  */
 export async function withShownFields<Row extends object>(
   rows: Row[],
@@ -88,29 +92,35 @@ export async function withShownFields<Row extends object>(
   on: ReadRun<PrismaModelReads>,
   handoff?: ((cause: HandoffCause) => void) | undefined
 ): Promise<Row[]> {
-  const hides = new Map<Fields, Set<string>>()
+  /** By row checked: the fields it shows, with the values the check read of them. */
+  const shown = new Map<Fields, { fields: Set<string>; values: Fields }>()
   for (const model of checks.models) {
     // Members an engine marked as it read them (FindManyArgs' `shown`) are not read again.
     const found = rowsOf(rows as Fields[], model.relation).filter(
-      (row) => model.relation !== undefined || !(HIDDEN_ON_ROW in row)
+      (row) => model.relation !== undefined || !(SHOWN_ON_ROW in row)
     )
     for (const [condition, fields] of byCondition(model.shown)) {
       const holding = found.filter((row) => fields.some((field) => field in row))
       if (holding.length === 0) continue
-      const shows = await rowsHolding(holding, model, condition, on, handoff)
-      // Every row checked is marked, with none of the fields when it shows them all: a row no
-      // check marked shows none of them (a custom data provider's, member-shape.ts).
+      const values = await rowsHolding(holding, model, condition, fields, on, handoff)
+      // Every row checked is marked, with none of the fields where it shows none: a row no check
+      // marked shows none of them (a custom data provider's, member-shape.ts).
       for (const row of holding) {
-        const hidden = hides.get(row) ?? new Set<string>()
-        if (!shows(row)) for (const field of fields) hidden.add(field)
-        hides.set(row, hidden)
+        const mark = shown.get(row) ?? { fields: new Set<string>(), values: {} }
+        const read = values(row)
+        if (read)
+          for (const field of fields) {
+            mark.fields.add(field)
+            mark.values[field] = read[field]
+          }
+        shown.set(row, mark)
       }
     }
   }
-  if (hides.size === 0) return rows
+  if (shown.size === 0) return rows
   const marked = (row: Fields): Fields => {
-    const hidden = hides.get(row)
-    return hidden ? { ...row, [HIDDEN_ON_ROW]: hidden } : row
+    const mark = shown.get(row)
+    return mark ? { ...row, ...mark.values, [SHOWN_ON_ROW]: mark.fields } : row
   }
   return (rows as Fields[]).map((row) => {
     // A copy of the member (never the row read) where it or a row it embeds is marked.
@@ -148,19 +158,24 @@ function byCondition(shown: ShownConditions): [Condition, string[]][] {
   return [...groups.values()]
 }
 
-/** Whether each of `rows` holds `condition`, read by their keys in one query. */
+/**
+ * The rows of `rows` that hold `condition`, with the values of `fields`, read by their keys in one
+ * query: of a row, its values there, or undefined when it does not hold it.
+ */
 async function rowsHolding(
   rows: readonly Fields[],
   model: RowsOfModel,
   condition: Condition,
+  fields: readonly string[],
   on: ReadRun<PrismaModelReads>,
   handoff: ((cause: HandoffCause) => void) | undefined
-): Promise<(row: Fields) => boolean> {
-  if (isNever(condition)) return () => false
+): Promise<(row: Fields) => Fields | undefined> {
+  if (isNever(condition)) return () => undefined
   const { delegate, key } = model
   const where = allOf([condition, byKeys(key, rows)]) as Condition
-  const found = await on((reads) => reads.findManyOf(delegate, where, fieldsShape(key), handoff))
+  const shape = fieldsShape([...new Set([...key, ...fields])])
+  const found = await on((reads) => reads.findManyOf(delegate, where, shape, handoff))
   const identity = keyText(key)
-  const holding = new Set(found.map((row) => identity(row as Fields)))
-  return (row) => holding.has(identity(row))
+  const holding = new Map(found.map((row) => [identity(row as Fields), row as Fields]))
+  return (row) => holding.get(identity(row))
 }

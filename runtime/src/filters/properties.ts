@@ -47,24 +47,24 @@ export interface PropertySelection {
 export const OUTSIDE_SCOPE: unique symbol = Symbol('prisma-hydra outside scope')
 
 /**
- * Set by the data-access layer on a row (a member, an embedded item) some of whose fields the
- * caller may not see on that row (a `shownWhere` rule whose condition the row does not hold):
- * their names. The writers leave them out of the member, as a hidden field.
+ * Set by the data-access layer on a row (a member, an embedded item) whose fields shown on some
+ * rows only (a `shownWhere` rule) were checked: the names of those the row shows the caller, the
+ * condition of each holding for it. The writers leave out every such field a row does not name.
  */
-export const HIDDEN_ON_ROW: unique symbol = Symbol('prisma-hydra hidden on this row')
+export const SHOWN_ON_ROW: unique symbol = Symbol('prisma-hydra shown on this row')
 
 /**
- * Whether `row` shows its field `name` to the caller: not marked hidden on it (HIDDEN_ON_ROW),
- * and, for a field shown on some rows only (one of `someRows`), checked on it: a row no check
- * marked (a custom data provider's) shows none of those.
+ * Whether `row` shows its field `name` to the caller: any field but those shown on some rows
+ * only (`someRows`), and of those the ones its check found it shows (SHOWN_ON_ROW). A row no
+ * check marked (a custom data provider's) shows none of them.
  */
 export function shownOnRow(
   row: object,
   name: string,
   someRows: ReadonlySet<string> | undefined
 ): boolean {
-  const hidden = (row as { [HIDDEN_ON_ROW]?: ReadonlySet<string> })[HIDDEN_ON_ROW]
-  return hidden ? !hidden.has(name) : !someRows?.has(name)
+  if (!someRows?.has(name)) return true
+  return (row as { [SHOWN_ON_ROW]?: ReadonlySet<string> })[SHOWN_ON_ROW]?.has(name) === true
 }
 
 /** The Prisma relation field of a selectable property. */

@@ -29,7 +29,7 @@ type Row = Record<string, unknown>
 export interface ShapeHiding {
   hidden: ReadonlySet<string>
   hiddenOf(model: string): ReadonlySet<string>
-  /** The fields shown on some rows only: a row marks those it hides (HIDDEN_ON_ROW). */
+  /** The fields shown on some rows only: a row names those it shows (SHOWN_ON_ROW). */
   shownWhere?: ReadonlyMap<string, unknown> | undefined
   /** The same of `model`, whose rows the members embed. */
   shownWhereOf?(model: string): ReadonlyMap<string, unknown>

@@ -63,6 +63,13 @@ export async function callerOperation<M, P extends boolean, Row extends object>(
   for (const key of operation.paging.cursor ?? [])
     if (view.hidden.has(key.field) || view.shownWhere.has(key.field))
       throw new TypeError(`${operation.path}: ${key.field} orders its cursor and cannot be hidden`)
+  // The operation's own order ranks every row by its value: beside the rows that show it, the
+  // rows that do not would be bounded by their neighbours' values.
+  for (const { field } of operation.order ?? [])
+    if (view.shownWhere.has(field))
+      throw new TypeError(
+        `${operation.path}: ${field} orders the operation and cannot be shown on some rows only`
+      )
   const partial = new Set<string>()
   for (const [relation, model] of relations) if (view.scopeOf(model)) partial.add(relation)
   const scopeOf: RelationScope = (relation) => {

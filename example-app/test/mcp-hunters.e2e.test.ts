@@ -1,0 +1,392 @@
+/**
+ * The rule hunters through the MCP tools (docs/mcp.md, "The caller, and the rules"), on
+ * test/fixtures/embeds and both engines: identities whose scopes of books and loans cut across
+ * each other, fields hidden from them (a relation too), guards refusing a model, and fields shown
+ * on some rows only (`shownWhere`), with loans embedding their book and books their first loans.
+ * As each identity, every collection `list_collections` lists (each book's loans too) is walked
+ * to its end by `read_collection`, and every item of the fixture read by `fetch_iri`, `fetch` and
+ * `resources/read`. Each answer must be the same caller's HTTP answer (members, totals,
+ * refusals), and hold to the rules written by hand over the seeded rows: no member or embedded
+ * item the identity does not see, no field its model hides from it, no field on a row where its
+ * `shownWhere` condition does not hold, and no ISBN it may not read anywhere in the text.
+ */
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { shareAdapter } from '@prisma-hydra/runtime'
+import { hydraMcp } from '@prisma-hydra/runtime/mcp'
+import type { Context } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { HydraAccess } from '#fixtures/embeds/hydra/index.js'
+import { type Prisma, PrismaClient } from '#fixtures/embeds/prisma/client.js'
+import { claimsOf, type LibraryEnv, tokenFor } from '../src/auth.js'
+import { EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
+import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { BOOKS, type BookRow, LOANS, type LoanRow, seedLibrary } from './support/library-rows.js'
+
+const SECRET = 'mcp hunters secret'
+const SHOWN_BOOKS = ['Book 1', 'Book 2', 'Book 3']
+const LATE = new Date(Date.UTC(2025, 1, 10))
+
+type BookField = 'title' | 'isbn' | 'loans'
+type LoanField = 'borrower' | 'loanedAt' | 'returnedAt' | 'book'
+
+/** One model's rules for an identity, and what they let it read, as predicates on the rows. */
+interface Rules<Row, Where, Field extends string> {
+  guard?: 'forbidden'
+  scope?: Where
+  sees: (row: Row) => boolean
+  hidden?: Field[]
+  /** `shownWhere`: each field shown on the rows its condition holds for. */
+  shownWhere?: Partial<Record<Field, { where: Where; holds: (row: Row) => boolean }>>
+}
+interface Identity {
+  books: Rules<BookRow, Prisma.BookWhereInput, BookField>
+  loans: Rules<LoanRow, Prisma.LoanWhereInput, LoanField>
+}
+
+const every = { sees: () => true }
+const among =
+  (ids: readonly number[]) =>
+  ({ id }: { id: number }) =>
+    ids.includes(id)
+const bookOf = (loan: LoanRow) => BOOKS.find((book) => book.id === loan.bookId) as BookRow
+
+const IDENTITIES: Record<string, Identity> = {
+  librarian: { books: every, loans: every },
+  'Reader 1': {
+    books: { scope: { id: { in: [1, 2, 9, 10] } }, sees: among([1, 2, 9, 10]), hidden: ['isbn'] },
+    loans: {
+      scope: { borrower: 'Reader 1' },
+      sees: (loan) => loan.borrower === 'Reader 1',
+      hidden: ['returnedAt'],
+    },
+  },
+  // Fields shown on some rows, beside scopes that cut across them.
+  'Reader 2': {
+    books: {
+      scope: { id: { lte: 6 } },
+      sees: (book) => book.id <= 6,
+      shownWhere: {
+        isbn: {
+          where: { loans: { some: { borrower: 'Reader 2', returnedAt: { gte: LATE } } } },
+          holds: (book) =>
+            LOANS.some(
+              (loan) =>
+                loan.bookId === book.id &&
+                loan.borrower === 'Reader 2' &&
+                loan.returnedAt !== null &&
+                loan.returnedAt >= LATE
+            ),
+        },
+      },
+    },
+    loans: {
+      scope: { loanedAt: { gte: new Date('2025-01-05T00:00:00Z') } },
+      sees: (loan) => loan.loanedAt >= new Date('2025-01-05T00:00:00Z'),
+      shownWhere: {
+        returnedAt: {
+          where: { borrower: 'Reader 2' },
+          holds: (loan) => loan.borrower === 'Reader 2',
+        },
+        borrower: {
+          where: { book: { is: { title: { in: SHOWN_BOOKS } } } },
+          holds: (loan) => SHOWN_BOOKS.includes(bookOf(loan).title),
+        },
+      },
+    },
+  },
+  'no-loans': { books: every, loans: { scope: { OR: [] }, sees: () => false } },
+  'hidden-links': {
+    books: { scope: { id: { lte: 5 } }, sees: (book) => book.id <= 5, hidden: ['loans'] },
+    loans: {
+      scope: { borrower: 'Reader 2' },
+      sees: (loan) => loan.borrower === 'Reader 2',
+      hidden: ['book'],
+    },
+  },
+  'barred-loans': {
+    books: { scope: { id: { in: [1, 3, 5, 9] } }, sees: among([1, 3, 5, 9]) },
+    loans: { guard: 'forbidden', sees: () => false },
+  },
+  // No token: books as the rules leave them, loans refused.
+  anonymous: { books: every, loans: { sees: () => false } },
+}
+const names = Object.keys(IDENTITIES)
+
+const identityOf = (c: Context<LibraryEnv>) => IDENTITIES[claimsOf(c)?.sub ?? '']
+
+/** The `shownWhere` conditions of `rules`, as the runtime takes them. */
+const conditions = <R, W, F extends string>(rules: Rules<R, W, F> | undefined) => {
+  if (!rules?.shownWhere) return undefined
+  return Object.fromEntries(
+    Object.entries(rules.shownWhere).map(([field, rule]) => [field, (rule as { where: W }).where])
+  ) as Partial<Record<F, W>>
+}
+
+const access = {
+  Book: {
+    guard: (c) => identityOf(c)?.books.guard ?? 'allow',
+    scope: (c) => identityOf(c)?.books.scope,
+    hidden: (c) => identityOf(c)?.books.hidden ?? [],
+    shownWhere: (c) => conditions(identityOf(c)?.books),
+  },
+  Loan: {
+    guard: (c) => identityOf(c)?.loans.guard ?? (claimsOf(c) ? 'allow' : 'unauthenticated'),
+    scope: (c) => identityOf(c)?.loans.scope,
+    hidden: (c) => identityOf(c)?.loans.hidden ?? [],
+    shownWhere: (c) => conditions(identityOf(c)?.loans),
+  },
+} satisfies HydraAccess<LibraryEnv>
+
+type Json = Record<string, unknown>
+type Result = Awaited<ReturnType<Client['callTool']>>
+
+/** A server of the fixture on one engine, and each identity's MCP client of it. */
+interface Served {
+  origin: string
+  clients: Map<string, Client>
+  close: () => Promise<void>
+}
+
+let prisma: PrismaClient
+let database: TestDatabase
+const tokens = new Map<string, string>()
+const servers: Served[] = []
+const seen = { answers: 0, hidden: 0, items: 0 }
+
+const headersOf = (name: string): Record<string, string> => {
+  const token = tokens.get(name)
+  return token ? { Authorization: `Bearer ${token}` } : {}
+}
+
+beforeAll(async () => {
+  database = await freshDatabase(EMBEDS_SCHEMA)
+  const adapter = shareAdapter(createAdapter(database.url))
+  prisma = new PrismaClient({ adapter })
+  await seedLibrary(prisma)
+  for (const name of names)
+    if (name !== 'anonymous')
+      tokens.set(
+        name,
+        await tokenFor({ sub: name, role: name === 'librarian' ? 'librarian' : 'reader' }, SECRET)
+      )
+  for (const engine of ['prisma', 'compiled'] as const) {
+    const app = embedsApp(SECRET, { prisma, adapter, access, engine, mcp: hydraMcp() })
+    const { origin, close } = await startServer(app.fetch)
+    const clients = new Map<string, Client>()
+    for (const name of names) {
+      const client = new Client({ name: 'prisma-hydra hunters', version: '1.0.0' })
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), {
+          requestInit: { headers: headersOf(name) },
+        })
+      )
+      clients.set(name, client)
+    }
+    servers.push({ origin, clients, close })
+  }
+}, 120_000)
+
+afterAll(async () => {
+  for (const served of servers) {
+    for (const client of served.clients.values()) await client.close()
+    await served.close()
+  }
+  await prisma?.$disconnect()
+  await database?.remove()
+})
+
+/** The ISBNs `identity` may read nowhere: of books it does not see, hides, or does not show. */
+function unreadable(identity: Identity): string[] {
+  const { books } = identity
+  return BOOKS.filter(
+    (book) =>
+      !books.sees(book) ||
+      books.hidden?.includes('isbn') ||
+      (books.shownWhere?.isbn && !books.shownWhere.isbn.holds(book))
+  ).map((book) => book.isbn)
+}
+
+/** Every item and embedded item of an answer, with its model's rows and rules. */
+function* nodes(value: unknown): Generator<{ model: 'books' | 'loans'; id: number; node: Json }> {
+  if (Array.isArray(value)) {
+    for (const item of value) yield* nodes(item)
+    return
+  }
+  if (!value || typeof value !== 'object') return
+  const node = value as Json
+  const match = /^\/(loans|books)\/([0-9]+)$/.exec(String(node['@id']))
+  if (match && (node['@type'] === 'Loan' || node['@type'] === 'Book'))
+    yield { model: match[1] as 'books' | 'loans', id: Number(match[2]), node }
+  for (const [key, child] of Object.entries(node)) if (key !== '@context') yield* nodes(child)
+}
+
+/** Holds an answer `text` to `name`'s rules: what it must not see, hold, or be shown. */
+function holdsToRules(name: string, where: string, text: string): void {
+  const identity = IDENTITIES[name] as Identity
+  seen.answers++
+  for (const isbn of unreadable(identity))
+    expect(text, `${where} tells ${isbn}`).not.toContain(isbn)
+  for (const { model, id, node } of nodes(JSON.parse(text))) {
+    const rules = identity[model] as Rules<BookRow | LoanRow, unknown, string>
+    const row = (model === 'books' ? BOOKS : LOANS)[id - 1] as BookRow & LoanRow
+    expect(rules.sees(row), `${where}: ${model} ${id} is not ${name}'s`).toBe(true)
+    seen.items++
+    for (const field of rules.hidden ?? [])
+      expect(node, `${where}: ${model} ${id} shows hidden ${field}`).not.toHaveProperty(field)
+    for (const [field, rule] of Object.entries(rules.shownWhere ?? {})) {
+      if (rule?.holds(row)) continue
+      seen.hidden++
+      expect(node, `${where}: ${model} ${id} shows ${field}`).not.toHaveProperty(field)
+    }
+  }
+}
+
+/** GETs `path` over HTTP as `name`, holding a success to the rules. */
+async function http(served: Served, name: string, path: string) {
+  const response = await fetch(`${served.origin}${path}`, {
+    headers: { Accept: 'application/ld+json', ...headersOf(name) },
+  })
+  const text = await response.text()
+  if (response.ok) holdsToRules(name, `HTTP ${path}`, text)
+  return { status: response.status, text, body: JSON.parse(text) as Json }
+}
+
+const textOf = (result: Result) => {
+  const [first] = result.content as { type: string; text?: string }[]
+  return first?.text ?? ''
+}
+
+/** Calls `tool` as `name`, holding its result to the rules. */
+async function call(served: Served, name: string, tool: string, args: Json): Promise<Result> {
+  const client = served.clients.get(name) as Client
+  const result = await client.callTool({ name: tool, arguments: args })
+  if (!result.isError) holdsToRules(name, `${tool} ${JSON.stringify(args)}`, textOf(result))
+  return result
+}
+
+/** A problem answer as a tool error's text says it. */
+const refusal = (status: number, body: Json) => `${status} ${body.title}: ${body.detail}`
+
+/** Every member of a collection over HTTP, following `hydra:next`; or the refusal. */
+async function walkHttp(served: Served, name: string, path: string) {
+  const members: Json[] = []
+  let next: string | undefined = path
+  let total: unknown
+  for (let page = 0; next !== undefined; page++) {
+    if (page > 100) throw new Error(`${path} did not end in 100 pages`)
+    const { status, body } = await http(served, name, next)
+    if (status !== 200) return { refused: refusal(status, body) }
+    members.push(...((body['hydra:member'] ?? body.member) as Json[]))
+    total ??= body['hydra:totalItems'] ?? body.totalItems
+    const view = (body['hydra:view'] ?? body.view) as Json | undefined
+    next = (view?.['hydra:next'] ?? view?.next) as string | undefined
+  }
+  return { members, total }
+}
+
+/** Every member of a collection by `read_collection`, following `nextCursor`; or the refusal. */
+async function walkTool(served: Served, name: string, collection: string) {
+  const members: Json[] = []
+  let cursor: string | undefined
+  let total: unknown
+  for (let calls = 0; ; calls++) {
+    if (calls > 100) throw new Error(`${collection} did not end in 100 results`)
+    const args = cursor === undefined ? { collection } : { cursor }
+    const result = await call(served, name, 'read_collection', args)
+    if (result.isError) return { refused: textOf(result) }
+    const content = result.structuredContent as { members: Json[]; nextCursor?: string }
+    members.push(...content.members)
+    total ??= (content as Json).totalItems
+    cursor = content.nextCursor
+    if (cursor === undefined) return { members, total }
+  }
+}
+
+/** The collection paths `list_collections` lists, each book's sub-collection once a book. */
+async function collectionPaths(served: Served, name: string): Promise<string[]> {
+  const paths: string[] = []
+  let cursor: string | undefined
+  do {
+    const result = await call(served, name, 'list_collections', cursor ? { cursor } : {})
+    const content = result.structuredContent as { collections: Json[]; nextCursor?: string }
+    for (const { path } of content.collections)
+      if (String(path).includes('{id}'))
+        for (const book of BOOKS) paths.push(String(path).replace('{id}', String(book.id)))
+      else paths.push(String(path))
+    cursor = content.nextCursor
+  } while (cursor !== undefined)
+  return paths
+}
+
+const ITEMS = [
+  ...BOOKS.map((book) => `/books/${book.id}`),
+  ...LOANS.map((loan) => `/loans/${loan.id}`),
+]
+
+describe.each([
+  ['prisma', 0],
+  ['compiled', 1],
+])('on the %s engine', (_engine, index) => {
+  const served = () => servers[index] as Served
+
+  it.each(names)(
+    'read_collection walks every collection as %s reads it over HTTP',
+    async (name) => {
+      const paths = await collectionPaths(served(), name)
+      expect(paths).toEqual(
+        expect.arrayContaining(['/books', '/loans', '/loans/feed', '/books/3/loans'])
+      )
+      let members = 0
+      for (const path of paths) {
+        const [tool, overHttp] = await Promise.all([
+          walkTool(served(), name, path),
+          walkHttp(served(), name, path),
+        ])
+        expect(tool, `${name} ${path}`).toEqual(overHttp)
+        members += 'members' in tool ? (tool.members?.length ?? 0) : 0
+      }
+      expect(members, name).toBeGreaterThan(0)
+    },
+    120_000
+  )
+
+  it.each(names)(
+    'fetch_iri, fetch and resources/read answer %s every item as HTTP does',
+    async (name) => {
+      const client = served().clients.get(name) as Client
+      for (const iri of ITEMS) {
+        const overHttp = await http(served(), name, iri)
+        const [byIri, byFetch] = await Promise.all([
+          call(served(), name, 'fetch_iri', { iri }),
+          call(served(), name, 'fetch', { id: iri }),
+        ])
+        const uri = `${served().origin}${iri}`
+        if (overHttp.status !== 200) {
+          const text = refusal(overHttp.status, overHttp.body)
+          expect(byIri.isError, `${name} ${iri}`).toBe(true)
+          expect(textOf(byIri)).toBe(text)
+          expect(byFetch.isError, `${name} ${iri}`).toBe(true)
+          await expect(client.readResource({ uri }), `${name} ${iri}`).rejects.toThrow(text)
+          continue
+        }
+        expect(byIri.structuredContent, `${name} ${iri}`).toEqual(overHttp.body)
+        const fetched = byFetch.structuredContent as { id: string; text: string }
+        expect(fetched.id).toBe(iri)
+        expect(JSON.parse(fetched.text)).toEqual(overHttp.body)
+        const read = await client.readResource({ uri })
+        const [content] = read.contents as { text: string }[]
+        holdsToRules(name, `resources/read ${iri}`, content?.text ?? '')
+        expect(content?.text).toBe(overHttp.text)
+      }
+    },
+    120_000
+  )
+})
+
+it('held the rules on many answers and rows', () => {
+  expect(seen.answers).toBeGreaterThan(1_000)
+  expect(seen.items).toBeGreaterThan(5_000)
+  expect(seen.hidden).toBeGreaterThan(1_000)
+})

@@ -485,6 +485,56 @@ describe('resources', () => {
   })
 })
 
+/**
+ * The cache hint HTTP's headers give an answer: `private` where `Cache-Control` says so or `Vary`
+ * names a header the caller is known by; reused for `s-maxage` (public) or `max-age`, never where
+ * it is `no-store` or `no-cache`.
+ */
+function hintOf(response: Response) {
+  const control = (response.headers.get('Cache-Control') ?? '').toLowerCase()
+  const vary = (response.headers.get('Vary') ?? '').toLowerCase()
+  const cacheScope =
+    /\bprivate\b/.test(control) || /authorization|cookie/.test(vary) ? 'private' : 'public'
+  if (/no-store|no-cache/.test(control)) return { ttlMs: 0, cacheScope }
+  const shared = cacheScope === 'public' ? /s-maxage=(\d+)/.exec(control) : null
+  const age = shared ?? /(?:^|[ ,])max-age=(\d+)/.exec(control)
+  return { ttlMs: age ? Number(age[1]) * 1000 : 0, cacheScope }
+}
+
+describe('cache hints', () => {
+  it("give resources and tool results the hint of the caller's HTTP answer", async () => {
+    const languages = (await http(main, 'anonymous', '/languages')).body
+    const language = ((languages['hydra:member'] ?? languages.member) as Json[])[0]?.['@id']
+    const paths = [
+      '/books/1',
+      '/books?page=1',
+      '/books/recent?page=1',
+      String(language),
+      '/loans/3',
+      '/loans?page=1',
+      '/authors/3/books?page=1',
+    ]
+    const hints = new Set<string>()
+    for (const caller of callers)
+      for (const path of paths) {
+        const response = await fetch(`${main.origin}${path}`, {
+          headers: { Accept: 'application/ld+json', ...headersOf(caller) },
+        })
+        if (!response.ok) continue
+        const hint = hintOf(response)
+        hints.add(JSON.stringify(hint))
+        const client = main.clients.get(caller) as Client
+        const read = await client.readResource({ uri: `${main.origin}${path}` })
+        expect(read._meta?.['prisma-hydra/cache'], `${caller} ${path}`).toEqual(hint)
+        const fetched = await call(main, caller, 'fetch_iri', { iri: path })
+        expect(fetched._meta?.['prisma-hydra/cache'], `${caller} fetch_iri ${path}`).toEqual(hint)
+      }
+    // The caller's own answers, a shared one reused for a while, and one never reused.
+    expect(hints).toContain(JSON.stringify({ ttlMs: 0, cacheScope: 'private' }))
+    expect([...hints].some((hint) => /"ttlMs":[1-9].*"public"/.test(hint))).toBe(true)
+  })
+})
+
 describe('the app the API is mounted in', () => {
   it("meets its middleware on the API's paths, as the caller's HTTP requests do", async () => {
     // A guard of the outer app's own on /api/loans, which no access rule of the API knows.

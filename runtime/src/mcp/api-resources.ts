@@ -7,6 +7,7 @@
  * page of a collection, paged (never a link turning paging off); any other is a JSON-RPC error.
  */
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js'
+import { withCacheHint } from './cache-hint.js'
 import { itemIri } from './fetch-iri.js'
 import { localIri } from './iri-paths.js'
 import { readCursor } from './page-cursor.js'
@@ -98,5 +99,5 @@ export async function readResource(context: ToolContext, uri: string) {
     const code = response.status === 404 ? RESOURCE_NOT_FOUND : ErrorCode.InvalidRequest
     throw new ResourceError(code, `${response.status} ${title}: ${detail}`)
   }
-  return { contents: [{ uri, mimeType: JSON_LD, text }] }
+  return withCacheHint({ contents: [{ uri, mimeType: JSON_LD, text }] }, response)
 }

@@ -5,6 +5,7 @@
  * `read_collection` reads a cursor, within the budget; an item is answered as it is, unless it
  * is longer than the budget.
  */
+import { withCacheHint } from './cache-hint.js'
 import { localIri, matchesTemplate, samePath } from './iri-paths.js'
 import { textOf } from './page-budget.js'
 import { readCursor } from './page-cursor.js'
@@ -29,7 +30,7 @@ export function itemIri(context: ToolContext, iri: string): string | undefined {
 export async function readItem(
   context: ToolContext,
   iri: string
-): Promise<{ item: Record<string, unknown> } | { error: ToolResult }> {
+): Promise<{ item: Record<string, unknown>; response: Response } | { error: ToolResult }> {
   const response = await context.api.dispatch(context.c, iri)
   if (!response.ok) return { error: await problemResult(response) }
   const item = (await response.json()) as Record<string, unknown>
@@ -40,7 +41,7 @@ export async function readItem(
           'read it with fewer properties.'
       ),
     }
-  return { item }
+  return { item, response }
 }
 
 /** The answer to a call of `fetch_iri` with `args`. */
@@ -53,7 +54,7 @@ export async function fetchIri(
   const item = itemIri(context, iri)
   if (item !== undefined) {
     const read = await readItem(context, item)
-    return 'error' in read ? read.error : structured(read.item)
+    return 'error' in read ? read.error : withCacheHint(structured(read.item), read.response)
   }
   const refusal = `${iri} is not the IRI of an item or a page of this API.`
   return readPage(context, readCursor(iri, context.catalog, context.base, refusal))

@@ -5,6 +5,7 @@
  * it counts them, and a `nextCursor` while members follow: the same page from the first member
  * not answered, else the page's own `next` link. The last result has none.
  */
+import { withCacheHint } from './cache-hint.js'
 import { membersWithin } from './page-budget.js'
 import { cursorOf, type PageCursor } from './page-cursor.js'
 import type { ToolContext } from './tool-context.js'
@@ -44,5 +45,5 @@ export async function readPage(context: ToolContext, cursor: PageCursor): Promis
         'read it with fewer properties.'
     )
   }
-  return structured(frame(rest.slice(0, count)))
+  return withCacheHint(structured(frame(rest.slice(0, count))), response)
 }

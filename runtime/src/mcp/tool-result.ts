@@ -5,6 +5,7 @@
  * item as it is; a problem (a `400` of a refused parameter, the `401` of a guard, the `404` of a
  * key no visible row has) as a tool error carrying the problem's detail.
  */
+import { withCacheHint } from './cache-hint.js'
 
 /** A tool's result, as MCP's `tools/call` answers it. */
 export interface ToolResult {
@@ -86,5 +87,5 @@ export async function problemResult(response: Response): Promise<ToolResult> {
 export async function toolResult(response: Response, collection: boolean): Promise<ToolResult> {
   if (!response.ok) return problemResult(response)
   const document = await bodyOf(response)
-  return structured(collection ? page(document) : document)
+  return withCacheHint(structured(collection ? page(document) : document), response)
 }

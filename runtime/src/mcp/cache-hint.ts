@@ -1,0 +1,62 @@
+/**
+ * @module
+ * The cache hint of a result read from one HTTP answer of the API: how long a client may reuse
+ * it (`ttlMs`) and whether it may hand it to another caller (`cacheScope`), from the answer's
+ * `Cache-Control` and `Vary`, the rules HTTP caches read (docs/hydra.md#http-caching). The SDK
+ * this endpoint is built on declares no cache hints of its own, so the hint is carried in the
+ * result's `_meta`, under `CACHE_HINT_KEY`, in the shape of the fields MCP's 2026-07-28 revision
+ * gives cacheable results.
+ */
+
+/** The `_meta` key of a result's cache hint. */
+export const CACHE_HINT_KEY = 'prisma-hydra/cache'
+
+/** A result's cache hint. */
+export interface CacheHint {
+  /** How many milliseconds a client may reuse the result without asking again; 0: none. */
+  ttlMs: number
+  /** `private`: the caller's alone; `public`: the same for every caller. */
+  cacheScope: 'public' | 'private'
+}
+
+/** Request headers a `Vary` may name that do not tell one caller from another. */
+const NOT_THE_CALLER = new Set(['accept', 'accept-encoding', 'accept-language', 'prefer'])
+
+/** The seconds of a `Cache-Control` directive (`max-age=30`), if it is there. */
+function seconds(directives: Map<string, string | undefined>, name: string): number | undefined {
+  const value = directives.get(name)
+  if (value === undefined || !/^[0-9]+$/.test(value)) return undefined
+  return Number(value)
+}
+
+/**
+ * The cache hint of `response`: `private` where its `Cache-Control` says so or its `Vary` names
+ * a header the caller is known by (an answer every anonymous caller shares is not every
+ * caller's); reused for its `max-age` (`s-maxage` first, for a public one), never where it is
+ * `no-store` or `no-cache` or says no age.
+ */
+export function cacheHintOf(response: Response): CacheHint {
+  const directives = new Map<string, string | undefined>()
+  for (const directive of (response.headers.get('Cache-Control') ?? '').split(',')) {
+    const [name, value] = directive.trim().split('=', 2) as [string, string | undefined]
+    if (name !== '') directives.set(name.toLowerCase(), value?.replace(/^"|"$/g, ''))
+  }
+  const vary = (response.headers.get('Vary') ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '')
+  const byCaller = vary.some((name) => name === '*' || !NOT_THE_CALLER.has(name))
+  const cacheScope = directives.has('private') || byCaller ? 'private' : 'public'
+  if (directives.has('no-store') || directives.has('no-cache')) return { ttlMs: 0, cacheScope }
+  const age =
+    (cacheScope === 'public' ? seconds(directives, 's-maxage') : undefined) ??
+    seconds(directives, 'max-age') ??
+    0
+  return { ttlMs: age * 1000, cacheScope }
+}
+
+/** `result` with the cache hint of `response` in its `_meta`. */
+export function withCacheHint<T extends Record<string, unknown>>(result: T, response: Response): T {
+  const meta = (result._meta ?? {}) as Record<string, unknown>
+  return { ...result, _meta: { ...meta, [CACHE_HINT_KEY]: cacheHintOf(response) } }
+}

@@ -159,4 +159,10 @@ export interface AuthenticationSettings {
    * `Cookie` header makes a request authenticated.
    */
   sessionCookies?: readonly string[] | undefined
+  /**
+   * The issuers of the OAuth authorization servers whose tokens the API takes, listed as
+   * `authorization_servers` by its protected-resource metadata (RFC 9728), which a `Bearer`
+   * `challenge` serves at `/.well-known/oauth-protected-resource` (docs/security.md).
+   */
+  authorizationServers?: readonly string[] | undefined
 }

@@ -24,16 +24,23 @@ import { serveErrorDocument } from './error-documents.js'
 import { serveMcp } from './mcp-route.js'
 import { allowReadsOnly } from './method-not-allowed.js'
 import { serveApiReference, serveApiReferenceAsset, serveOpenApi } from './openapi-routes.js'
+import {
+  declaresBearer,
+  linkResourceMetadata,
+  PROTECTED_RESOURCE_PATH,
+  serveProtectedResource,
+} from './protected-resource.js'
 
 /**
  * The app an API starts from: one middleware refuses overlong targets and hosts that are malformed
  * or not allowed (the origin of links); with `cors`, CORS headers. The routes negotiate and write
- * their `Link` themselves.
+ * their `Link` themselves. With a bearer challenge, its 401s name the protected-resource metadata.
  */
 export function apiBase(settings: HydraAppSettings, hydraPrefix: boolean): Hono {
   const base = new Hono()
   base.use(publicOrigin(settings))
   if (settings.cors !== undefined) base.use(hydraHeaders({ cors: settings.cors, hydraPrefix }))
+  if (declaresBearer(settings.authentication)) base.use(linkResourceMetadata)
   return base
 }
 
@@ -60,7 +67,8 @@ export function errorRoutes(hydraPrefix: boolean) {
 
 /**
  * Ends an API's app once its routes are in place: the API catalog at
- * `/.well-known/api-catalog` (api-catalog.ts); other methods on its paths are a 405
+ * `/.well-known/api-catalog` (api-catalog.ts) and, with a bearer challenge, the protected-resource
+ * metadata (protected-resource.ts); other methods on its paths are a 405
  * (`allowReadsOnly`); with `mcp`, the MCP endpoint at `/mcp`, its tools calling those routes;
  * last, and out of the chain (clients' route types), the entrypoint at
  * `<mount>/` and the mount path for the not-found handler of the app the API is mounted in
@@ -71,9 +79,12 @@ export function completeApi<E extends Env, S extends Schema, B extends string, P
   app: HonoBase<E, S, B, P>,
   api: ApiDescription,
   hydraPrefix: boolean,
-  settings: Pick<HydraAppSettings, 'logger' | 'mcp' | 'tracing'> = {}
+  settings: Pick<HydraAppSettings, 'authentication' | 'logger' | 'mcp' | 'tracing'> = {}
 ): HonoBase<E, S, B, P> {
   app.get(API_CATALOG_PATH, (c) => serveApiCatalog(c, settings.mcp !== undefined))
+  const { authentication } = settings
+  if (authentication && declaresBearer(authentication))
+    app.get(PROTECTED_RESOURCE_PATH, (c) => serveProtectedResource(c, authentication))
   allowReadsOnly(app)
   if (settings.mcp) serveMcp(app, api, settings.mcp, settings.tracing)
   app.all('/*', serveUnmatched(api))

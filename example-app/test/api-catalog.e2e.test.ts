@@ -7,6 +7,7 @@
  * `/api`, every link is under the mount.
  */
 
+import { readFile } from 'node:fs/promises'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { hydraMcp } from '@prisma-hydra/runtime/mcp'
@@ -111,6 +112,28 @@ describe('the API catalog', () => {
       expect(head.headers.get('Content-Type')).toBe(CATALOG_TYPE)
       expect(await head.text()).toBe('')
     })
+
+  it("is the origin's through the app the API is mounted in, routed as docs/hydra.md says", async () => {
+    const routing =
+      "outer.get('/.well-known/api-catalog', (c) => c.redirect('/api/.well-known/api-catalog'))"
+    const docs = await readFile(new URL('../../docs/hydra.md', import.meta.url), 'utf8')
+    expect(docs).toContain(routing)
+    const outer = new Hono()
+    outer.get('/.well-known/api-catalog', (c) => c.redirect('/api/.well-known/api-catalog'))
+    outer.route('/api', createApp(prisma, { mcp: hydraMcp() }))
+    const { origin, close } = await startServer(outer.fetch)
+    closers.push(close)
+    const redirected = await fetch(`${origin}/.well-known/api-catalog`, { redirect: 'manual' })
+    expect(redirected.status).toBe(302)
+    expect(redirected.headers.get('Location')).toBe('/api/.well-known/api-catalog')
+    const response = await fetch(`${origin}/.well-known/api-catalog`)
+    expect(response.status).toBe(200)
+    expect(response.url).toBe(`${origin}/api/.well-known/api-catalog`)
+    expect(response.headers.get('Content-Type')).toBe(CATALOG_TYPE)
+    // The catalog's own link context is the URL the redirect led to.
+    const items = linkContexts(await response.json()).get(response.url)?.item ?? []
+    expect(items.map((item) => item.href)).toEqual([`${origin}/api`, `${origin}/api/mcp`])
+  })
 
   it('is linked from the entrypoint with its descriptions, as Link headers', async () => {
     const origin = await serve('/api', true)

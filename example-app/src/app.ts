@@ -2,6 +2,7 @@ import {
   type CorsOrigin,
   type DatabaseTimeouts,
   type HydraLogger,
+  hydraArrival,
   hydraErrorHandlers,
   hydraReadiness,
 } from '@prisma-hydra/runtime'
@@ -95,6 +96,9 @@ export function createApp<A extends HydraAccess<LibraryEnv> = typeof libraryAcce
 ) {
   const { auth, logger, tracing, serverTiming } = options
   const base = new Hono<LibraryEnv>()
+  // A request's budget counts from here: the shared cache, compression and the token's check
+  // below come out of it too.
+  base.use(hydraArrival())
   if (options.sharedCache) base.use(options.sharedCache)
   // Large documents go compressed; the runtime gives each its Content-Length, so smaller ones
   // are sent as they are. A compressed document's ETag becomes weak (W/"…"), on its 304s and

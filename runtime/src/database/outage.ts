@@ -10,6 +10,7 @@ import { causesOf } from './causes.js'
 import { adapterSqlState, endedAtTimeLimit } from './dialects.js'
 import { inLine } from './loop-turns.js'
 import { outageReason } from './outage-reason.js'
+import { budgetLeft } from './request-deadline.js'
 import { DEFAULT_RETRY_AFTER, QueryTimeout, withinBudget } from './timeouts.js'
 
 /** The 503 of a request the database could not serve. */
@@ -280,4 +281,23 @@ export async function databaseWork<T>(
   }
   log.succeeded()
   return result
+}
+
+/**
+ * A request's database work (databaseWork) within what is left of `budget` since `request`
+ * arrived (request-deadline.ts): the wait before it, for a connection and for its earlier work
+ * included. Work whose budget ran out before it started is never started.
+ */
+export function requestWork<T>(
+  start: () => PromiseLike<T>,
+  request: Request,
+  budget: number,
+  log: OutageLog,
+  turns = false
+): Promise<T> {
+  // No budget (an infinite or non-positive `query`): nothing to count down.
+  if (!Number.isFinite(budget) || budget <= 0) return databaseWork(start, budget, log, turns)
+  const left = budgetLeft(request, budget)
+  if (left <= 0) return Promise.reject(new QueryTimeout(budget))
+  return databaseWork(start, left, log, turns)
 }

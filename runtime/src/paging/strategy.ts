@@ -113,12 +113,32 @@ export function honoursCount(
 }
 
 /**
- * Runs database work (`start` starts it) within a request's budget: on a database whose driver
- * holds the process, once its turn of the event loop has come (database/loop-turns.ts).
+ * Runs database work (`start` starts it) within what is left of a request's budget: on a database
+ * whose driver holds the process, once its turn of the event loop has come
+ * (database/loop-turns.ts).
  */
-export type BoundWork = <T>(start: () => PromiseLike<T>) => Promise<T>
+export interface BoundWork {
+  <T>(start: () => PromiseLike<T>): Promise<T>
+  /**
+   * The work of a streamed collection's batches after its first, once its answer has begun (a 503
+   * can no longer be its answer): each within a budget of its own. Absent: as the first.
+   */
+  batch?: BoundWork | undefined
+}
 
 const unbounded: BoundWork = async (start) => start()
+
+/** `work` for a stream's first batch, read before its answer begins; `work.batch` for the others. */
+function batchWork(work: BoundWork): BoundWork {
+  const later = work.batch
+  if (!later) return work
+  let first = true
+  return <T>(start: () => PromiseLike<T>): Promise<T> => {
+    if (!first) return later(start)
+    first = false
+    return work(start)
+  }
+}
 
 /**
  * Reads the paging parameters of `query` and fetches what they ask for. Throws a 400 HydraError
@@ -140,9 +160,10 @@ export async function readCollection<Row extends object, Where>(
   if (!readEnabled(query, paging)) {
     // Batches past the last row read, on the cursor key or the order key (offsets without one):
     // docs/paging.md#d5. Each batch is read within the request's budget.
+    const read = batchWork(work)
     const bounded = {
       ...source,
-      findMany: (window: RowWindow<Where>) => work(() => source.findMany(window)),
+      findMany: (window: RowWindow<Where>) => read(() => source.findMany(window)),
     }
     return {
       batches: readInBatches(bounded, cursor ?? reading.orderKey, batchSize),
@@ -184,5 +205,6 @@ export function contentOf<T>(
   const page = pageOfPaginator(result)
   if (page) return { page }
   if (Array.isArray(result)) return { page: fromItems(result as T[]) }
-  return { batches: inBatches(result as Iterable<T> | AsyncIterable<T>, batchSize, work) }
+  const batches = inBatches(result as Iterable<T> | AsyncIterable<T>, batchSize, batchWork(work))
+  return { batches }
 }

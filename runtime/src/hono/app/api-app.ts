@@ -8,6 +8,7 @@
 import { type Env, Hono, type Schema } from 'hono'
 import type { HonoBase } from 'hono/hono-base'
 import type { ApiDescription } from '../../hydra/documentation.js'
+import { hydraArrival } from '../request/arrival.js'
 import { publicOrigin } from '../request/public-origin.js'
 import { hydraErrorHandlers } from '../response/error-handlers.js'
 import { hydraHeaders } from '../response/hydra-headers.js'
@@ -32,12 +33,14 @@ import {
 } from './protected-resource.js'
 
 /**
- * The app an API starts from: one middleware refuses overlong targets and hosts that are malformed
+ * The app an API starts from: the first middleware records each request's arrival, from which its
+ * budget counts (database/request-deadline.ts); one refuses overlong targets and hosts that are malformed
  * or not allowed (the origin of links); with `cors`, CORS headers. The routes negotiate and write
  * their `Link` themselves. With a bearer challenge, its 401s name the protected-resource metadata.
  */
 export function apiBase(settings: HydraAppSettings, hydraPrefix: boolean): Hono {
   const base = new Hono()
+  base.use(hydraArrival())
   base.use(publicOrigin(settings))
   if (settings.cors !== undefined) base.use(hydraHeaders({ cors: settings.cors, hydraPrefix }))
   if (declaresBearer(settings.authentication)) base.use(linkResourceMetadata)

@@ -199,7 +199,7 @@ async function collectionResponse<
       within: parent?.within,
       embedded: prepared.embedded,
       base,
-      work: boundWork(observation, budget.query, outages, resource.provider),
+      work: boundWork(observation, budget.query, outages, resource.provider, c.req.raw),
       observation,
     }
     const { content, shape } = await inDataAccess(

@@ -8,7 +8,7 @@ import type { QuerySpec } from '../../contract/query.js'
 import { prismaOrderBy, prismaWhere } from '../../data/prisma-where.js'
 import { outageLogOf } from '../../data/read-routing.js'
 import { clientTakesTurns } from '../../database/loop-turns.js'
-import { databaseWork, OutageLog } from '../../database/outage.js'
+import { databaseWork, OutageLog, requestWork } from '../../database/outage.js'
 import { budgetOf, type DatabaseTimeouts } from '../../database/timeouts.js'
 import { type CustomQueryOptions, customQuery } from '../../filters/custom-query.js'
 import { filterCondition } from '../../filters/filter-conditions.js'
@@ -137,7 +137,8 @@ interface PreparedCustom {
   batchSize: number
   retryAfter: number
   outages: OutageLog
-  work: BoundWork
+  /** The database work of `request`. */
+  work: (request: Request) => BoundWork
 }
 
 /** Prepares a custom collection once: what each of its requests is served with. */
@@ -155,7 +156,13 @@ function prepareCustom(options: CollectionHandlerOptions<boolean>): PreparedCust
   )
   // A handler reading a database whose driver holds the process waits for its turn of the loop.
   const turns = clientTakesTurns(options.database)
-  const work: BoundWork = (start) => databaseWork(start, budget.query, outages, turns)
+  // A request's work counts from its arrival (requestWork); a stream's later batches, read once
+  // its answer has begun, have a budget each.
+  const work = (request: Request): BoundWork => {
+    const first: BoundWork = (start) => requestWork(start, request, budget.query, outages, turns)
+    first.batch = (start) => databaseWork(start, budget.query, outages, turns)
+    return first
+  }
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
   return { paging, spec, writer, batchSize, retryAfter: budget.retryAfter, outages, work }
 }
@@ -183,7 +190,8 @@ async function serveCustom<T, C extends Context, P extends boolean>(
   handler: CollectionHandler<T, C>
 ): Promise<JsonLdResponse<HydraCollection<T, P>> | ProblemResponse<P, CollectionProblems>> {
   const { hydraPrefix } = options
-  const { paging, outages, work } = prepared
+  const { paging, outages } = prepared
+  const work = prepared.work(c.req.raw)
   const base = mountPrefix(c)
   try {
     refuseUnacceptable(c)

@@ -125,7 +125,7 @@ async function itemResponse<M, K extends IdKind>(
     // IRIs, names no item: a 404 without a query. The segment is read as the path has it, where
     // a value's encoded `;` or `=` is still encoded (a composite key's separators are not).
     const id = resource.parseId(segmentFromEnd(c.req.path, 1))
-    const work = boundWork(observation, budget.query, rows.outages, resource.provider)
+    const work = boundWork(observation, budget.query, rows.outages, resource.provider, c.req.raw)
     const data = { resource: resource.name, operation: 'item', provider: resource.provider }
     const row =
       id === undefined

@@ -7,7 +7,7 @@
  */
 
 import { takesTurns } from '../../database/loop-turns.js'
-import { databaseWork, type OutageLog } from '../../database/outage.js'
+import { databaseWork, type OutageLog, requestWork } from '../../database/outage.js'
 import type { OperationsOptions } from '../../observe/options.js'
 import { type ServerTiming, serverTimingOf } from '../../observe/server-timing.js'
 import {
@@ -97,22 +97,24 @@ export function readInSpan<T>(
 }
 
 /**
- * A request's database work, within its budget (a success ends an outage episode of `outages`)
- * and counted in its `db` timing, with its wait for its turn on a database of `provider` that
- * takes turns (database/loop-turns.ts).
+ * `request`'s database work, within what is left of its budget since it arrived (a success ends an
+ * outage episode of `outages`) and counted in its `db` timing, with its wait for its turn on a
+ * database of `provider` that takes turns (database/loop-turns.ts). A stream's batches after its
+ * first (`batch`) each have the whole budget: its answer has begun.
  */
 export function boundWork(
   observation: RouteObservation,
   budget: number,
   outages: OutageLog,
-  provider: string | undefined
+  provider: string | undefined,
+  request: Request
 ): BoundWork {
   const { timing } = observation
   const turns = takesTurns(provider)
-  return (start) => {
-    const work = databaseWork(start, budget, outages, turns)
-    return timing ? timing.measure('db', work) : work
-  }
+  const measured = <T>(work: Promise<T>) => (timing ? timing.measure('db', work) : work)
+  const work: BoundWork = (start) => measured(requestWork(start, request, budget, outages, turns))
+  work.batch = (start) => measured(databaseWork(start, budget, outages, turns))
+  return work
 }
 
 /**

@@ -80,7 +80,7 @@ export function subCollectionRoute<M, Row extends object, P extends boolean = tr
         if (isHydraError(error) && error.status < 500 && error.status !== 404) {
           const { query } = budgetOf(options.timeouts)
           const database = operation.resource.provider
-          const work = boundWork(observation, query, rows.outages, database)
+          const work = boundWork(observation, query, rows.outages, database, c.req.raw)
           await inParentStyle(c, rows, prepared, parentOptions, () =>
             work(() => within.parent.confirm())
           )

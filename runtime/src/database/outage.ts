@@ -12,6 +12,7 @@ import { inLine } from './loop-turns.js'
 import { outageReason } from './outage-reason.js'
 import { budgetLeft } from './request-deadline.js'
 import { DEFAULT_RETRY_AFTER, QueryTimeout, withinBudget } from './timeouts.js'
+import { WorkLoad } from './work-load.js'
 
 /** The 503 of a request the database could not serve. */
 export class DatabaseUnavailable extends HydraError {
@@ -105,6 +106,7 @@ const CONFLICT = /^(40001|40P01)$/
 /** Whether `error` itself (not what it wraps) says the database is unavailable. */
 function unavailable(current: object): boolean {
   if (current instanceof QueryTimeout || current instanceof DatabaseUnavailable) return true
+  if (current instanceof LoadShed) return true
   const { code, kind, message } = current as { code?: unknown; kind?: unknown; message?: unknown }
   if (typeof code === 'string' && (PRISMA_CODES.has(code) || SOCKET_CODES.has(code))) return true
   if (typeof code === 'string' && SQLSTATE.test(code)) return true
@@ -170,13 +172,15 @@ export class OutageLog {
       counted: 'requests answered 503',
     },
     private readonly logger: HydraLogger = consoleLogger,
-    private readonly episode: Episode = { since: undefined, answered: 0 }
+    private readonly episode: Episode = { since: undefined, answered: 0 },
+    /** The load of the database's work, which requests read to shed it (work-load.ts). */
+    readonly load: WorkLoad = new WorkLoad()
   ) {}
 
   /** The same episodes, logged through `logger` (an app's): this log when none is given. */
   through(logger: HydraLogger | undefined): OutageLog {
     if (logger === undefined || logger === this.logger) return this
-    return new OutageLog(this.wording, logger, this.episode)
+    return new OutageLog(this.wording, logger, this.episode, this.load)
   }
 
   /** A request answered 503 for `error`: counted in its episode, which it starts if none has. */
@@ -271,12 +275,21 @@ export async function databaseWork<T>(
   log: OutageLog,
   turns = false
 ): Promise<T> {
-  const turn = turns ? inLine(start) : undefined
+  // In flight from now until the work itself ends, past its request's answer if it runs longer.
+  const end = log.load.begin()
+  const counted = () => {
+    const work = start()
+    Promise.resolve(work).then(end, end)
+    return work
+  }
+  const turn = turns ? inLine(counted) : undefined
   let result: T
   try {
-    result = await withinBudget(turn ? turn.result : start(), budget)
+    result = await withinBudget(turn ? turn.result : counted(), budget)
   } catch (error) {
+    // Work that leaves the line is never started, and ends here.
     turn?.leave()
+    if (turn) end()
     throw error
   }
   log.succeeded()
@@ -299,5 +312,26 @@ export function requestWork<T>(
   if (!Number.isFinite(budget) || budget <= 0) return databaseWork(start, budget, log, turns)
   const left = budgetLeft(request, budget)
   if (left <= 0) return Promise.reject(new QueryTimeout(budget))
-  return databaseWork(start, left, log, turns)
+  // Work that cannot end within what is left (the pool drains its work too slowly, or has drained
+  // none for a whole budget) is answered at once, and its request's place is not taken. A
+  // database that takes turns has no pool: its line leaves out work whose budget ran out.
+  const expected = turns ? 0 : log.load.expected(budget)
+  if (expected > left) return Promise.reject(new LoadShed(log.load.inFlight, left))
+  return databaseWork(start, left, log, turns).catch((error: unknown) => {
+    // The budget a timeout names is the request's, not what was left of it.
+    throw error instanceof QueryTimeout ? new QueryTimeout(budget) : error
+  })
+}
+
+/** A request answered 503 at once: its database could not serve it within what was left of its budget. */
+export class LoadShed extends Error {
+  constructor(
+    readonly ahead: number,
+    readonly left: number
+  ) {
+    super(
+      `The database could not serve the request within the ${Math.round(left)} ms left of its budget (${ahead} pieces of work ahead).`
+    )
+    this.name = 'LoadShed'
+  }
 }

@@ -1,0 +1,80 @@
+/**
+ * @module
+ * The load of one database's work (docs/deployment.md#shedding-load): how many pieces of requests'
+ * work are in flight (waiting for a connection or for their turn, or running, including work whose
+ * request was already answered 503 and that still holds its connection), and how fast they end.
+ * From these, how long a piece joining now would take (Little's law: the pieces ahead of it, and
+ * itself, over the rate at which pieces end), so that a request whose budget is shorter than that
+ * is answered 503 at once rather than at the end of its budget.
+ */
+
+/** The most end times kept: enough for the rate of a busy database over a budget. */
+const MOST_KEPT = 65_536
+/** The fewest ends within the window that measure a rate: fewer say too little to shed on. */
+const FEWEST_MEASURED = 8
+
+export class WorkLoad {
+  /** Pieces begun and not yet ended. */
+  #inFlight = 0
+  /** When each of the last pieces ended (`performance.now()`), oldest first. */
+  #ends: number[] = []
+  /** When pieces have been in flight since, without a moment with none (`performance.now()`). */
+  #busySince = 0
+
+  /** A piece begins: call what it returns once when it ends (more calls do nothing). */
+  begin(): () => void {
+    if (this.#inFlight === 0) this.#busySince = performance.now()
+    this.#inFlight++
+    let ended = false
+    return () => {
+      if (ended) return
+      ended = true
+      this.#inFlight--
+      this.#ends.push(performance.now())
+      // Trimmed by halves: a trim a piece would cost a copy of the whole array each time.
+      if (this.#ends.length > 2 * MOST_KEPT) this.#ends.splice(0, this.#ends.length - MOST_KEPT)
+    }
+  }
+
+  /** Pieces in flight now. */
+  get inFlight(): number {
+    return this.#inFlight
+  }
+
+  /**
+   * Milliseconds a piece joining now is expected to take before it ends: the pieces in flight and
+   * itself over the rate at which pieces ended during the last `window` milliseconds (a request's
+   * budget) the database was busy; ends that come in bursts (pieces ended by a lock's bound, a
+   * pool's wait) are measured over more than one burst. 0 while nothing is in flight or too little
+   * measures the rate (a database busy for less than the window that ended fewer than
+   * FEWEST_MEASURED pieces). Infinity when FEWEST_MEASURED pieces or more are in flight, the
+   * database has been busy for the whole window and none ended (a frozen pool, a database that
+   * stopped answering); a few pieces stuck alone (a slow statement) do not stop the others, for
+   * which the pool may have connections.
+   */
+  expected(window: number): number {
+    if (this.#inFlight === 0) return 0
+    const now = performance.now()
+    const busy = now - this.#busySince
+    const span = Math.min(window, busy)
+    const recent = this.#ends.length - firstFrom(this.#ends, now - span)
+    if (recent === 0) {
+      const frozen = busy >= window && this.#inFlight >= FEWEST_MEASURED
+      return frozen ? Number.POSITIVE_INFINITY : 0
+    }
+    if (span < window && recent < FEWEST_MEASURED) return 0
+    return ((this.#inFlight + 1) * span) / recent
+  }
+}
+
+/** The index of the first of `sorted` (ascending) at or after `time`; its length if none is. */
+function firstFrom(sorted: readonly number[], time: number): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((sorted[middle] as number) < time) low = middle + 1
+    else high = middle
+  }
+  return low
+}

@@ -22,11 +22,15 @@ export interface Server {
 }
 
 /**
- * Starts `node --import tsx <script> ...args` and waits for its `listening <port>` line. The
- * process gets an IPC channel: a server may answer the message `cpu` (see cpuTime).
+ * Starts `node <nodeOptions> --import tsx <script> ...args` and waits for its `listening <port>`
+ * line. The process gets an IPC channel: a server may answer the message `cpu` (see cpuTime).
  */
-export async function startServer(script: string, args: readonly string[]): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+export async function startServer(
+  script: string,
+  args: readonly string[],
+  nodeOptions: readonly string[] = []
+): Promise<Server> {
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', script, ...args], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   })
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })

@@ -2,10 +2,10 @@ import {
   type CorsOrigin,
   type DatabaseTimeouts,
   type HydraLogger,
-  hydraArrival,
   hydraErrorHandlers,
   hydraReadiness,
 } from '@prisma-hydra/runtime'
+import { hydraArrival } from '@prisma-hydra/runtime/arrival'
 import { hydraCompression } from '@prisma-hydra/runtime/compression'
 import type { CountStore } from '@prisma-hydra/runtime/redis'
 import { Hono, type MiddlewareHandler } from 'hono'

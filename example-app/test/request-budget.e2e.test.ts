@@ -9,7 +9,7 @@
  * budget went to the pool's queue, to the middleware, or to the read that never ends; and so is
  * every route queued behind a pool frozen past the budget.
  */
-import { hydraArrival } from '@prisma-hydra/runtime'
+import { hydraArrival } from '@prisma-hydra/runtime/arrival'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '#generated/prisma/client.js'

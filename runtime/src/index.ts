@@ -33,7 +33,6 @@ export { serveApiReference, serveOpenApi } from './hono/app/openapi-routes.js'
 // Operations: the readiness answer, the runtime's logger (docs/operations.md)
 export { hydraReadiness } from './hono/app/readiness.js'
 // A request's arrival, from which its budget counts (docs/deployment.md#timeouts)
-export { hydraArrival } from './hono/request/arrival.js'
 export { mountPrefix } from './hono/request/location.js'
 export { publicOrigin } from './hono/request/public-origin.js'
 export { hydraRequestError } from './hono/request/request-error.js'

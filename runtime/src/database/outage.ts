@@ -324,7 +324,7 @@ export function requestWork<T>(
 }
 
 /** A request answered 503 at once: its database could not serve it within what was left of its budget. */
-export class LoadShed extends Error {
+class LoadShed extends Error {
   constructor(
     readonly ahead: number,
     readonly left: number

@@ -18,7 +18,7 @@ export function markArrival(request: Request): void {
 }
 
 /** When `request` arrived (`performance.now()`); now, recorded, if nothing saw it arrive. */
-export function arrivalOf(request: Request): number {
+function arrivalOf(request: Request): number {
   let at = arrivals.get(request)
   if (at === undefined) {
     at = performance.now()

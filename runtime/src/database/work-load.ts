@@ -13,6 +13,10 @@ const MOST_KEPT = 65_536
 /** The fewest ends within the window that measure a rate: fewer say too little to shed on. */
 const FEWEST_MEASURED = 8
 
+/**
+ * The work in flight on one database and how fast it ends: what a request's expected wait for it
+ * is read from, to answer at once the requests it could not serve within their budget.
+ */
 export class WorkLoad {
   /** Pieces begun and not yet ended. */
   #inFlight = 0

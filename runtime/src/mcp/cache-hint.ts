@@ -9,7 +9,7 @@
  */
 
 /** The `_meta` key of a result's cache hint. */
-export const CACHE_HINT_KEY = 'prisma-hydra/cache'
+const CACHE_HINT_KEY = 'prisma-hydra/cache'
 
 /** A result's cache hint. */
 export interface CacheHint {
@@ -35,7 +35,7 @@ function seconds(directives: Map<string, string | undefined>, name: string): num
  * caller's); reused for its `max-age` (`s-maxage` first, for a public one), never where it is
  * `no-store` or `no-cache` or says no age.
  */
-export function cacheHintOf(response: Response): CacheHint {
+function cacheHintOf(response: Response): CacheHint {
   const directives = new Map<string, string | undefined>()
   for (const directive of (response.headers.get('Cache-Control') ?? '').split(',')) {
     const [name, value] = directive.trim().split('=', 2) as [string, string | undefined]

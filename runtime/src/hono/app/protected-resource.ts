@@ -23,8 +23,7 @@ export function declaresBearer(settings: AuthenticationSettings | undefined): bo
 }
 
 /** The URL of the metadata of the API at `location`. */
-export const metadataUrl = ({ origin, base }: ApiLocation) =>
-  `${origin}${base}${PROTECTED_RESOURCE_PATH}`
+const metadataUrl = ({ origin, base }: ApiLocation) => `${origin}${base}${PROTECTED_RESOURCE_PATH}`
 
 /** `GET /.well-known/oauth-protected-resource`: the metadata, with a validator. */
 export function serveProtectedResource(c: Context, settings: AuthenticationSettings): Response {

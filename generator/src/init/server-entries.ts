@@ -1,14 +1,14 @@
 /**
  * `src/server.ts`: the generated app mounted under `/api`, served on Node.js by
- * `createHydraServer` (docs/getting-started.md), or for Bun (the default export's `fetch`) and
- * Deno (`Deno.serve`) (docs/runtime-bun-deno.md).
+ * `createHydraServer` and stopped by `closeGracefully` (docs/getting-started.md), or for Bun
+ * (the default export's `fetch`) and Deno (`Deno.serve`) (docs/runtime-bun-deno.md).
  */
 
 /** The Node.js server, importing the generated app from `hydraImport` (`./generated/hydra/index.js`). */
 export function nodeServer(hydraImport: string): string {
   return `import type { AddressInfo } from 'node:net'
 import { hydraErrorHandler, hydraNotFound } from '@prisma-hydra/runtime'
-import { createHydraServer } from '@prisma-hydra/runtime/node'
+import { closeGracefully, createHydraServer } from '@prisma-hydra/runtime/node'
 import { Hono } from 'hono'
 import { createHydraApp } from '${hydraImport}'
 import { prisma } from './prisma.js'
@@ -23,6 +23,15 @@ server.listen(Number(process.env.PORT ?? 3000), () => {
   const { port } = server.address() as AddressInfo
   console.log(\`Listening on http://localhost:\${port}/api\`)
 })
+
+// A deploy's SIGTERM (or Ctrl-C): answer every request in flight, then disconnect and exit
+// (docs/deployment.md#stopping-the-server).
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.once(signal, async () => {
+    await closeGracefully(server)
+    await prisma.$disconnect()
+    process.exit(0)
+  })
 `
 }
 

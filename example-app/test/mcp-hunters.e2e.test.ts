@@ -23,6 +23,7 @@ import { claimsOf, type LibraryEnv, tokenFor } from '../src/auth.js'
 import { EMBEDS_SCHEMA, embedsApp } from './support/embeds-app.js'
 import { createAdapter, freshDatabase, startServer, type TestDatabase } from './support/harness.js'
 import { BOOKS, type BookRow, LOANS, type LoanRow, seedLibrary } from './support/library-rows.js'
+import { refusalText, toolText, walkPages, walkResults } from './support/mcp-walks.js'
 
 const SECRET = 'mcp hunters secret'
 const SHOWN_BOOKS = ['Book 1', 'Book 2', 'Book 3']
@@ -253,55 +254,24 @@ async function http(served: Served, name: string, path: string) {
   return { status: response.status, text, body: JSON.parse(text) as Json }
 }
 
-const textOf = (result: Result) => {
-  const [first] = result.content as { type: string; text?: string }[]
-  return first?.text ?? ''
-}
-
 /** Calls `tool` as `name`, holding its result to the rules. */
 async function call(served: Served, name: string, tool: string, args: Json): Promise<Result> {
   const client = served.clients.get(name) as Client
   const result = await client.callTool({ name: tool, arguments: args })
-  if (!result.isError) holdsToRules(name, `${tool} ${JSON.stringify(args)}`, textOf(result))
+  if (!result.isError) holdsToRules(name, `${tool} ${JSON.stringify(args)}`, toolText(result))
   return result
 }
 
-/** A problem answer as a tool error's text says it. */
-const refusal = (status: number, body: Json) => `${status} ${body.title}: ${body.detail}`
-
 /** Every member of a collection over HTTP, following `hydra:next`; or the refusal. */
-async function walkHttp(served: Served, name: string, path: string) {
-  const members: Json[] = []
-  let next: string | undefined = path
-  let total: unknown
-  for (let page = 0; next !== undefined; page++) {
-    if (page > 100) throw new Error(`${path} did not end in 100 pages`)
-    const { status, body } = await http(served, name, next)
-    if (status !== 200) return { refused: refusal(status, body) }
-    members.push(...((body['hydra:member'] ?? body.member) as Json[]))
-    total ??= body['hydra:totalItems'] ?? body.totalItems
-    const view = (body['hydra:view'] ?? body.view) as Json | undefined
-    next = (view?.['hydra:next'] ?? view?.next) as string | undefined
-  }
-  return { members, total }
-}
+const walkHttp = (served: Served, name: string, path: string) =>
+  walkPages((next) => http(served, name, next), path, 100)
 
 /** Every member of a collection by `read_collection`, following `nextCursor`; or the refusal. */
 async function walkTool(served: Served, name: string, collection: string) {
-  const members: Json[] = []
-  let cursor: string | undefined
-  let total: unknown
-  for (let calls = 0; ; calls++) {
-    if (calls > 100) throw new Error(`${collection} did not end in 100 results`)
-    const args = cursor === undefined ? { collection } : { cursor }
-    const result = await call(served, name, 'read_collection', args)
-    if (result.isError) return { refused: textOf(result) }
-    const content = result.structuredContent as { members: Json[]; nextCursor?: string }
-    members.push(...content.members)
-    total ??= (content as Json).totalItems
-    cursor = content.nextCursor
-    if (cursor === undefined) return { members, total }
-  }
+  const read = (args: Json) => call(served, name, 'read_collection', args)
+  // Compared with the HTTP walk as a whole: how many results it took is not part of it.
+  const { calls: _calls, ...walked } = await walkResults(read, collection, 100)
+  return walked
 }
 
 /** The collection paths `list_collections` lists, each book's sub-collection once a book. */
@@ -364,9 +334,9 @@ describe.each([
         ])
         const uri = `${served().origin}${iri}`
         if (overHttp.status !== 200) {
-          const text = refusal(overHttp.status, overHttp.body)
+          const text = refusalText(overHttp.status, overHttp.body)
           expect(byIri.isError, `${name} ${iri}`).toBe(true)
-          expect(textOf(byIri)).toBe(text)
+          expect(toolText(byIri)).toBe(text)
           expect(byFetch.isError, `${name} ${iri}`).toBe(true)
           await expect(client.readResource({ uri }), `${name} ${iri}`).rejects.toThrow(text)
           continue

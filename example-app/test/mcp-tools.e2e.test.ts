@@ -23,6 +23,7 @@ import { type LibraryClaims, libraryAccess, tokenFor } from '../src/auth.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { toolText, walkPages, walkResults } from './support/mcp-walks.js'
 
 const SECRET = 'mcp tools test secret'
 
@@ -41,7 +42,6 @@ const SMALL_BUDGET = 6_000
 const DEFAULT_BUDGET = 40_000
 
 type Json = Record<string, unknown>
-type Result = Awaited<ReturnType<Client['callTool']>>
 
 /** A server of the example with the endpoint on, and each caller's client of it. */
 interface Served {
@@ -118,53 +118,19 @@ async function call(server: Served, caller: Caller, tool: string, args: Json = {
   const client = server.clients.get(caller)
   if (!client) throw new Error(`no client for ${caller}`)
   const result = await client.callTool({ name: tool, arguments: args })
-  const text = textOf(result)
+  const text = toolText(result)
   expect(text.length, `${tool} ${JSON.stringify(args)}`).toBeLessThanOrEqual(server.budget)
   if (!result.isError) expect(JSON.parse(text)).toEqual(result.structuredContent)
   return result
 }
 
-const textOf = (result: Result) => {
-  const [first] = result.content as { type: string; text?: string }[]
-  return first?.text ?? ''
-}
-
-/** Every member of a collection over HTTP, following `hydra:next`; or the refusal's status. */
-async function walkHttp(server: Served, caller: Caller, path: string) {
-  const members: Json[] = []
-  let next: string | undefined = path
-  let total: unknown
-  for (let page = 0; next !== undefined; page++) {
-    if (page > 200) throw new Error(`${path} did not end in 200 pages`)
-    const { status, body } = await http(server, caller, next)
-    if (status !== 200) return { refused: `${status} ${body.title}: ${body.detail}` }
-    members.push(...((body['hydra:member'] ?? body.member) as Json[]))
-    total ??= body['hydra:totalItems'] ?? body.totalItems
-    const view = (body['hydra:view'] ?? body.view) as Json | undefined
-    next = (view?.['hydra:next'] ?? view?.next) as string | undefined
-  }
-  return { members, total }
-}
+/** Every member of a collection over HTTP, following `hydra:next`; or the refusal. */
+const walkHttp = (server: Served, caller: Caller, path: string) =>
+  walkPages((next) => http(server, caller, next), path, 200)
 
 /** Every member of a collection by `read_collection`, following `nextCursor`. */
-async function walkTool(server: Served, caller: Caller, collection: string) {
-  const members: Json[] = []
-  let cursor: string | undefined
-  let total: unknown
-  let calls = 0
-  for (let call_ = 0; ; call_++) {
-    if (call_ > 400) throw new Error(`${collection} did not end in 400 results`)
-    const args = cursor === undefined ? { collection } : { cursor }
-    const result = await call(server, caller, 'read_collection', args)
-    if (result.isError) return { refused: textOf(result) }
-    calls = call_ + 1
-    const content = result.structuredContent as { members: Json[]; nextCursor?: string }
-    members.push(...content.members)
-    total ??= (content as Json).totalItems
-    cursor = content.nextCursor
-    if (cursor === undefined) return { members, total, calls }
-  }
-}
+const walkTool = (server: Served, caller: Caller, collection: string) =>
+  walkResults((args) => call(server, caller, 'read_collection', args), collection, 400)
 
 /** Every collection `list_collections` lists, following its `nextCursor`. */
 async function listCollections(server: Served, caller: Caller): Promise<Json[]> {
@@ -172,7 +138,7 @@ async function listCollections(server: Served, caller: Caller): Promise<Json[]> 
   let cursor: string | undefined
   do {
     const result = await call(server, caller, 'list_collections', cursor ? { cursor } : {})
-    expect(result.isError, textOf(result)).toBeFalsy()
+    expect(result.isError, toolText(result)).toBeFalsy()
     const content = result.structuredContent as { collections: Json[]; nextCursor?: string }
     collections.push(...content.collections)
     cursor = content.nextCursor
@@ -283,7 +249,7 @@ describe('read_collection', () => {
     const query =
       '/books?title=night&genre%5B%5D=HISTORY&genre%5B%5D=POETRY&order%5Btitle%5D=desc' +
       '&properties%5B%5D=title&properties%5Bauthor%5D%5B%5D=name'
-    expect(result.isError, textOf(result)).toBeFalsy()
+    expect(result.isError, toolText(result)).toBeFalsy()
     expect(result.structuredContent).toMatchObject({
       members: (await walkHttp(main, 'librarian', query)).members,
     })
@@ -315,7 +281,7 @@ describe('search and fetch', () => {
   it('search answers { results: [{ id, title, url }] } of item IRIs, as one text block', async () => {
     const result = await call(main, 'anonymous', 'search', { query: 'Night' })
     expect(result.content).toHaveLength(1)
-    const { results } = JSON.parse(textOf(result)) as { results: Json[] }
+    const { results } = JSON.parse(toolText(result)) as { results: Json[] }
     expect(results.length).toBeGreaterThan(0)
     expect(results.length).toBeLessThanOrEqual(20)
     for (const found of results) {
@@ -332,7 +298,7 @@ describe('search and fetch', () => {
     for (const caller of callers) {
       const result = await call(main, caller, 'fetch', { id: '/books/1' })
       expect(result.content).toHaveLength(1)
-      const document = JSON.parse(textOf(result)) as Json
+      const document = JSON.parse(toolText(result)) as Json
       expect(Object.keys(document).sort()).toEqual(['id', 'metadata', 'text', 'title', 'url'])
       const { body } = await http(main, caller, '/books/1')
       expect(document).toMatchObject({
@@ -347,7 +313,7 @@ describe('search and fetch', () => {
     expect((url.structuredContent as Json).id).toBe('/books/2')
     const loan = await call(main, 'anonymous', 'fetch', { id: '/loans/3' })
     expect(loan.isError).toBe(true)
-    expect(textOf(loan)).toMatch(/^401 /)
+    expect(toolText(loan)).toMatch(/^401 /)
   })
 
   it('fetch_iri reads an item or a page by its IRI', async () => {
@@ -375,21 +341,23 @@ describe('a refused argument', () => {
     for (const [tool, args, pattern] of refusals) {
       const result = await call(main, 'anonymous', tool, args)
       expect(result.isError, `${tool} ${JSON.stringify(args)}`).toBe(true)
-      expect(textOf(result)).toMatch(pattern)
+      expect(toolText(result)).toMatch(pattern)
     }
   })
 
   it('answers the refusals docs/mcp.md quotes, each as it is written there', async () => {
     const page = await readFile(new URL('../../docs/mcp.md', import.meta.url), 'utf8')
     const texts = [
-      textOf(await call(main, 'anonymous', 'read_collection', { collection: 'book', filter: {} })),
-      textOf(
+      toolText(
+        await call(main, 'anonymous', 'read_collection', { collection: 'book', filter: {} })
+      ),
+      toolText(
         await call(main, 'anonymous', 'read_collection', {
           collection: 'book',
           filters: { titel: 'night' },
         })
       ),
-      textOf(
+      toolText(
         await call(main, 'anonymous', 'read_collection', { cursor: '/loans?pagination=false' })
       ),
     ]
@@ -411,16 +379,16 @@ describe('a refused argument', () => {
     for (const cursor of foreign) {
       const result = await call(main, 'librarian', 'read_collection', { cursor })
       expect(result.isError, String(cursor)).toBe(true)
-      expect(textOf(result)).toMatch(/not a page of a collection/)
+      expect(toolText(result)).toMatch(/not a page of a collection/)
     }
     const other = await call(main, 'librarian', 'read_collection', {
       collection: 'author',
       cursor: '/books?page=2',
     })
-    expect(textOf(other)).toMatch(/not a page of a collection/)
+    expect(toolText(other)).toMatch(/not a page of a collection/)
     const unpaged = await call(main, 'librarian', 'fetch_iri', { iri: '/loans?pagination=false' })
     expect(unpaged.isError).toBe(true)
-    expect(textOf(unpaged)).toMatch(/not the IRI of an item or a page/)
+    expect(toolText(unpaged)).toMatch(/not the IRI of an item or a page/)
   })
 })
 
@@ -562,7 +530,7 @@ describe('the app the API is mounted in', () => {
       ] as const) {
         const result = await client.callTool({ name: tool, arguments: args })
         expect(result.isError, `${tool} ${JSON.stringify(args)}`).toBe(true)
-        expect(textOf(result)).toBe('403 Forbidden: Staff only.')
+        expect(toolText(result)).toBe('403 Forbidden: Staff only.')
       }
       await expect(client.readResource({ uri: `${origin}/api/loans/3` })).rejects.toThrow(
         '403 Forbidden: Staff only.'

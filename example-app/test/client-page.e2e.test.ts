@@ -107,13 +107,23 @@ async function scrollFeed(order: string[], edge: 'last' | 'first'): Promise<Set<
     expect(state.ids.length).toBeLessThanOrEqual(KEPT * FEED_PAGE)
     for (const id of state.ids) shown.add(id)
     if (state[more] === 'false') return shown
-    await page.$eval(`#feed li.edge:${edge}-child`, (item) => item.scrollIntoView())
+    // A wheel over the list, as a reader scrolls: headless Chromium may draw no frame after a
+    // scroll made by script alone, and a browser sends the scroll event with a frame.
+    const scroll = async () => {
+      await page.hover('#feed')
+      await page.mouse.wheel(0, edge === 'last' ? 100_000 : -100_000)
+    }
+    await scroll()
+    // Until the feed shows other activities (or its end): a reader at rest there scrolls again.
     await expect
       .poll(async () => {
         const now = await feedState()
-        return now.fetching === 'false' && (now[more] === 'false' || !same(now.ids, state.ids))
+        if (now.fetching !== 'false') return 'reading'
+        if (now.error !== '' || now[more] === 'false' || !same(now.ids, state.ids)) return 'moved'
+        await scroll()
+        return `still at ${now.ids.at(edge === 'last' ? -1 : 0)}`
       }, SHOWN)
-      .toBe(true)
+      .toBe('moved')
   }
   throw new Error(`the feed did not reach its ${edge} activity in ${order.length} scrolls`)
 }

@@ -142,6 +142,21 @@ const mcpAlone = [
   },
 ]
 
+/**
+ * The back ends (runtime/src/data/, CONTRIBUTING.md): each a room of its own. The `compiled`
+ * engine writes SQL from the plan and runs it on a `SqlRunner` a back end hands it: it imports
+ * nothing of the Prisma 7 room, which connects it to a Prisma 7 client.
+ */
+const backEndsApart = [
+  {
+    name: 'compiled-without-prisma7',
+    comment: 'the compiled engine imports nothing of the Prisma 7 back end (data/prisma7/)',
+    severity: 'error',
+    from: { path: '^runtime/src/data/compiled/' },
+    to: { path: '^runtime/src/data/prisma7/' },
+  },
+]
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -149,6 +164,7 @@ module.exports = {
     ...clientAlone,
     ...adminAlone,
     ...mcpAlone,
+    ...backEndsApart,
     ...oneWay('runtime', layers),
     ...oneWay('generator', generatorLayers),
   ],

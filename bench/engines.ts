@@ -35,7 +35,7 @@ import { prismaWhere } from '../runtime/dist/data/prisma-where.js'
 // The compiled engine's row reader, priced alone. No entry exports it, nor should: rows reach
 // applications only through the routes; the entries are what applications write, what generated
 // modules import and what the generator shares.
-import { rowReader } from '../runtime/src/data/row-values.js'
+import { rowReader } from '../runtime/src/data/compiled/row-values.js'
 import { type EventRow, eventModel, eventOperations } from './.generated/hydra/event.js'
 import { PrismaClient } from './.generated/prisma/client.js'
 import { integers, median } from './load.js'

@@ -25,7 +25,7 @@ export const LAYERS: Array<[string, LayerTest]> = [
       /better-sqlite3|\/pg\/|pg-protocol|node_modules\/mariadb\//.test(url) ||
       (url === '' && /^(all|get|iterate|run|prepare|Statement|bind|columns)$/.test(name)),
   ],
-  // The compiled engine runs its kept statements itself (compiled-sqlite.ts): the driver's native
+  // The compiled engine runs its kept statements itself (compiled/sqlite.ts): the driver's native
   // work is sampled as that file's own time.
   [
     'compiled statements on better-sqlite3 (the driver included)',

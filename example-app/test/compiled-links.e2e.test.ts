@@ -176,7 +176,7 @@ async function expectCompiled(path: string, scope = ''): Promise<Record<string, 
     where
   ).toEqual([])
   // MariaDB's compiled reads run as statements the engine keeps prepared (the runtime's
-  // compiled-mariadb.ts), which the driver's recording does not see run again.
+  // compiled/mariadb.ts), which the driver's recording does not see run again.
   if (!LINKLESS.has(path) && TEST_DATABASE !== 'mysql')
     expect(sent.filter(({ sql }) => sql.includes(' LEFT JOIN (SELECT ')).length, where).toBe(1)
   return JSON.parse(ownBody) as Record<string, unknown>

@@ -1,6 +1,6 @@
 /**
  * The `compiled` engine's statements on PostgreSQL, named so that each connection prepares them
- * once (runtime/src/data/compiled-postgres.ts, docs/performance.md): a statement read again is
+ * once (runtime/src/data/compiled/postgres.ts, docs/performance.md): a statement read again is
  * named and the server holds it for the connection, answering the bytes the `prisma` engine
  * answers; a connection holds at most the engine's bound of them however many distinct statements
  * are read; a connection whose server forgot its statements (a pooler's, `DEALLOCATE ALL`) and a
@@ -20,7 +20,7 @@ import { createPrismaClient } from '../src/prisma.js'
 import { rememberAdapter } from '../src/shared-adapters.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
 
-/** The most statement texts the engine names (runtime/src/data/compiled-postgres.ts). */
+/** The most statement texts the engine names (runtime/src/data/compiled/postgres.ts). */
 const KEPT = 32
 
 /** The answer to `path` from the server at `origin`: its status, type, tag and body. */

@@ -1,6 +1,6 @@
 /**
  * The `compiled` engine's statements, prepared once on the client's own connections
- * (runtime/src/data/compiled-sqlite.ts, compiled-mariadb.ts, compiled-postgres.ts,
+ * (runtime/src/data/compiled/sqlite.ts, compiled/mariadb.ts, compiled/postgres.ts,
  * docs/performance.md):
  *
  * - every scalar type, and date-times at the edges of their range and of their fraction, served
@@ -44,7 +44,7 @@ process.env.TZ = 'Pacific/Chatham'
 
 const SCHEMA = new URL('./fixtures/scalars/schema.prisma', import.meta.url).pathname
 const mariadb = TEST_DATABASE === 'mysql'
-/** The most statements the engine keeps for a connection (runtime/src/data/compiled-mariadb.ts). */
+/** The most statements the engine keeps for a connection (runtime/src/data/compiled/mariadb.ts). */
 const KEPT = 32
 
 /**
@@ -136,7 +136,7 @@ describe('every scalar type on the compiled engine', () => {
   /**
    * The answers to `path` of the three apps, the same bytes, three times: on SQLite and MariaDB the
    * second answer is read through the statement prepared for the first; on PostgreSQL the second
-   * names the statement and the third binds it by that name (compiled-postgres.ts).
+   * names the statement and the third binds it by that name (compiled/postgres.ts).
    */
   async function expectSameOnEvery(path: string): Promise<void> {
     for (let round = 0; round < 3; round++) {

@@ -76,7 +76,7 @@ async function statementsOfRequest(origin: string, path: string): Promise<SentSt
 /** How each database's adapter begins a transaction at the page's isolation level. */
 const BEGIN: Record<typeof TEST_DATABASE, string[]> = {
   postgresql: ['BEGIN ISOLATION LEVEL REPEATABLE READ'],
-  // No isolation level in START TRANSACTION (transaction-start.ts in the runtime).
+  // No isolation level in START TRANSACTION (prisma7/transaction-start.ts in the runtime).
   mysql: ['SET TRANSACTION ISOLATION LEVEL REPEATABLE READ', 'BEGIN'],
   sqlite: ['BEGIN'],
 }
@@ -103,7 +103,7 @@ it('prisma: a page with an embedded to-one relation begins its transaction and n
   ])
 })
 
-// MariaDB's compiled reads are the driver's prepared statements (the runtime's compiled-mariadb.ts),
+// MariaDB's compiled reads are the driver's prepared statements (the runtime's compiled/mariadb.ts),
 // which the recorder does not see.
 it.skipIf(TEST_DATABASE === 'mysql')(
   'compiled: a page with an embedded to-one relation is one statement',
@@ -113,7 +113,7 @@ it.skipIf(TEST_DATABASE === 'mysql')(
   }
 )
 
-// On MariaDB a page that steps over rows reads their keys first (runtime/src/data/compiled-sql.ts,
+// On MariaDB a page that steps over rows reads their keys first (runtime/src/data/compiled/sql.ts,
 // its unit tests); the recorder does not see the driver's prepared statements there.
 it.skipIf(TEST_DATABASE === 'mysql')(
   'compiled: a page past an offset reads its rows at once on SQLite and PostgreSQL',

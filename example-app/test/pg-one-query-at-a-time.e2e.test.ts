@@ -6,7 +6,7 @@
  * may send one. Every `Client#query` of the driver the adapter loads is watched: a call made while
  * that connection has a query running or queued is an overlap. The requests are ones reaching a
  * snapshot of several statements: the compiled engine's first pages read with the check of the
- * rows embedding them (one transaction, two statements, data/compiled-engine.ts `findManyEach`),
+ * rows embedding them (one transaction, two statements, data/compiled/engine.ts `findManyEach`),
  * and Prisma's engine reading a page, its count and its first pages in one transaction. PostgreSQL
  * only: the deprecation is node-postgres's.
  */

@@ -12,7 +12,7 @@
 
 export type { OrderEntry } from './contract/order.js'
 // The compiled engine's connection: the client's own driver adapter (docs/performance.md)
-export { shareAdapter } from './data/shared-adapter.js'
+export { shareAdapter } from './data/prisma7/shared-adapter.js'
 // The database: a MariaDB pool that fails fast and limits its statements, time budgets
 // (docs/deployment.md)
 export { failFastPool } from './database/fail-fast-pool.js'

@@ -13,7 +13,7 @@ export {
   hydraInvalidation,
   type InvalidationOptions,
   type PurgeTags,
-} from './data/purge-extension.js'
+} from './data/prisma7/purge-extension.js'
 export {
   type WorkersCachePurgeOptions,
   workersCachePurge,

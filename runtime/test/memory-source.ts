@@ -3,7 +3,7 @@
  * `prisma` engine's writer writes of a cursor position, which a tiny evaluator reads (AND, OR, equality, lt/gt/lte/gte), with every window recorded.
  */
 import type { CursorKey } from '../src/contract/order.js'
-import { prismaWhere } from '../src/data/prisma-where.js'
+import { prismaWhere } from '../src/data/prisma7/where.js'
 import type { CollectionSource, RowWindow } from '../src/paging/types.js'
 
 export type Row = Record<string, unknown>

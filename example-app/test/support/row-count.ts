@@ -33,7 +33,7 @@ export function countRows<F extends { connect(): Promise<unknown> }>(
     statements.push(sql)
   }
   // A transaction begun through a `startTransaction` wrapped twice (this proxy's, then
-  // runtime/src/data/transaction-start.ts's around it) is counted once, not once a wrapper.
+  // runtime/src/data/prisma7/transaction-start.ts's around it) is counted once, not once a wrapper.
   const proxies = new WeakSet<object>()
   const counted = <Q extends object>(queryable: Q): Q => {
     if (proxies.has(queryable)) return queryable
@@ -93,7 +93,7 @@ function isSqliteDatabase(value: unknown): value is SqliteDatabase {
 
 /**
  * better-sqlite3's `database`, its statements recording their SQL and rows on each run: the
- * compiled engine prepares a statement once and runs it again (data/compiled-sqlite.ts).
+ * compiled engine prepares a statement once and runs it again (data/compiled/sqlite.ts).
  */
 function preparing(
   database: SqliteDatabase,
@@ -153,7 +153,7 @@ function withMethods<T extends object>(object: T, overrides: Record<string, unkn
 /**
  * The mariadb driver's pool or connection `client`, its prepared statements recording their SQL
  * and rows on each run. A connection keeps its proxy, as the compiled engine keeps statements by
- * connection (data/compiled-mariadb.ts).
+ * connection (data/compiled/mariadb.ts).
  */
 function pooling(
   client: MariadbPool | MariadbConnection,

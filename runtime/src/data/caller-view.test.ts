@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import type { AccessRules } from '../hono/access/access-rules.js'
 import { type CallerRequest, callerView } from './caller-view.js'
-import { prismaWhere } from './prisma-where.js'
+import { prismaWhere } from './prisma7/where.js'
 
 /** The view `rules` give a request for `/`, with the caller named by its `X-Caller` header. */
 async function viewOf(rules: AccessRules, request: CallerRequest, caller?: string) {

@@ -21,19 +21,19 @@ import type { CollectionSource } from '../paging/types.js'
 import { both, type Condition, isNever } from '../plan/condition.js'
 import { fieldsShape } from '../plan/read-shape.js'
 import type { CallerRequest, CallerView } from './caller-view.js'
-import { type HandoffSubject, reportHandoffs } from './compiled-handoffs.js'
+import { type HandoffSubject, reportHandoffs } from './compiled/handoffs.js'
 import { embeddingOf } from './embedded-scope.js'
 import { type ModelEngines, readTargets } from './engines.js'
 import type { KeyedRead } from './keyed-read.js'
+import type { ModelReads } from './model-reads.js'
 import { pageSources } from './page-source.js'
 import { ParentCheck, type ParentRows } from './parent-check.js'
 import { parentCondition } from './parent-condition.js'
-import type { PrismaModelReads } from './prisma-engine.js'
-import { nestableWhere, type PrismaWhere } from './prisma-where.js'
+import type { AdapterFactory } from './prisma7/shared-adapter.js'
+import { nestableWhere, type PrismaWhere } from './prisma7/where.js'
 import { countReads, scopeReads } from './read-models.js'
 import type { ReadRun } from './read-routing.js'
 import { misfitIn } from './scope-values.js'
-import type { AdapterFactory } from './shared-adapter.js'
 import type { CountStore } from './shared-totals.js'
 import { relationTargets } from './written-models.js'
 
@@ -138,7 +138,7 @@ export interface DataAccess<Row extends object> {
   engineOf(operation?: ReadOperation): EngineName
   /**
    * Logs once, when a route is made, the reads of its operation the `prisma` engine answers
-   * although it is configured `compiled` (data/compiled-handoffs.ts); nothing on `prisma`.
+   * although it is configured `compiled` (data/compiled/handoffs.ts); nothing on `prisma`.
    */
   reportHandoffs(operation: ReadOperation | undefined, subject: HandoffSubject): void
 }
@@ -155,7 +155,7 @@ export function createDataAccess<Row extends object>(
   const routing = readTargets(prisma, model, options)
   const targets = relationTargets(prisma)
   /** A read of one item or parent, on a database of its own (no page goes with it). */
-  const lookUp: PrismaModelReads['findUnique'] = (read) =>
+  const lookUp: ModelReads['findUnique'] = (read) =>
     routing.pin()((engines) => engines.engineOf().findUnique(read))
   const transaction = {
     isolationLevel: dialectOf(model.provider).isolationLevel,
@@ -199,7 +199,7 @@ export function createDataAccess<Row extends object>(
       }
       // The item, its embedded relations (nested select) and their scope check on one database.
       const pinned = routing.pin()
-      const on: ReadRun<PrismaModelReads> = (read) =>
+      const on: ReadRun<ModelReads> = (read) =>
         pinned((engines: ModelEngines) => read(engines.engineOf()))
       const { key } = model
       const { shape, shown } = embedding

@@ -14,8 +14,8 @@ import { allOf, type Condition } from '../plan/condition.js'
 import { fieldsShape } from '../plan/read-shape.js'
 import { settledPages, togetherRead } from './first-pages-together.js'
 import type { HandoffCause } from './keyed-read.js'
+import type { ModelReads, RowsRead, TransactionOptions } from './model-reads.js'
 import { parentCondition } from './parent-condition.js'
-import type { PrismaModelReads, RowsRead, TransactionOptions } from './prisma-engine.js'
 import type { ReadRun } from './read-routing.js'
 import { byKeys, keyNames, keyText } from './row-keys.js'
 
@@ -84,7 +84,7 @@ export async function withFirstPages<Row extends object>(
   rows: Row[],
   pages: readonly FirstPage[],
   parents: PageParents,
-  on: ReadRun<PrismaModelReads>,
+  on: ReadRun<ModelReads>,
   options: TransactionOptions,
   handoff?: ((cause: HandoffCause) => void) | undefined
 ): Promise<Row[]> {

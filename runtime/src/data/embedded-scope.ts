@@ -27,7 +27,7 @@ import { fieldsShape, modelShape, type ReadShape } from '../plan/read-shape.js'
 import type { CallerView, ShownConditions } from './caller-view.js'
 import { type FirstPage, type PageParents, withFirstPages } from './embedded-pages.js'
 import type { HandoffCause } from './keyed-read.js'
-import type { PrismaModelReads, TransactionOptions } from './prisma-engine.js'
+import type { ModelReads, TransactionOptions } from './model-reads.js'
 import type { ReadRun } from './read-routing.js'
 import { byKeys, keyText } from './row-keys.js'
 import { type ShownFieldChecks, shownFieldChecks, withShownFields } from './shown-fields.js'
@@ -57,7 +57,7 @@ export interface Embedding {
    * The rows with the first pages they embed (embedded-pages.ts), and every embedded row the
    * caller may not see reduced to its key.
    */
-  restrict<Row extends object>(rows: Row[], on: ReadRun<PrismaModelReads>): Promise<Row[]>
+  restrict<Row extends object>(rows: Row[], on: ReadRun<ModelReads>): Promise<Row[]>
 }
 
 /**
@@ -143,7 +143,7 @@ async function restrictOne<Row extends object>(
     scope: Condition
     handoff?: ((cause: HandoffCause) => void) | undefined
   },
-  on: ReadRun<PrismaModelReads>
+  on: ReadRun<ModelReads>
 ): Promise<Row[]> {
   const relation = relationOf(embed.property)
   const { key, delegate } = embed.property.embed

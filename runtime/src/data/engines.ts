@@ -12,12 +12,13 @@ import { dialectOf } from '../database/dialects.js'
 import { badRequest } from '../errors.js'
 import type { HydraLogger } from '../observe/logger.js'
 import type { Condition } from '../plan/condition.js'
-import { compiledReads } from './compiled-engine.js'
-import { escapeIn } from './compiled-sql.js'
-import { snapshotOver } from './page-snapshot.js'
-import { type PrismaModelReads, prismaReads } from './prisma-engine.js'
+import { compiledReads } from './compiled/engine.js'
+import { escapeIn } from './compiled/sql.js'
+import type { ModelReads } from './model-reads.js'
+import { prismaReads } from './prisma7/engine.js'
+import { snapshotOver } from './prisma7/page-snapshot.js'
+import { type AdapterFactory, adapterRunner, clientRunner } from './prisma7/shared-adapter.js'
 import { type ReadRouting, readRouting } from './read-routing.js'
-import { type AdapterFactory, adapterRunner, clientRunner } from './shared-adapter.js'
 
 /** What the engines of a resource are chosen by (the data-access options they depend on). */
 export interface EngineOptions {
@@ -34,9 +35,9 @@ export interface EngineOptions {
 /** The engines of one model on one database. */
 export interface ModelEngines {
   /** The engine of an operation (of items and parents without one): operation > model > app. */
-  engineOf(operation?: ReadOperation): PrismaModelReads
+  engineOf(operation?: ReadOperation): ModelReads
   /** The reads of one request: on SQLite, a search pattern holding an escape is compiled. */
-  readsOf(operation: ReadOperation, condition: Condition | undefined): PrismaModelReads
+  readsOf(operation: ReadOperation, condition: Condition | undefined): ModelReads
 }
 
 /**
@@ -79,16 +80,16 @@ function enginesOf(
     (options.adapter && adapterRunner(options.adapter, prisma, options.tracing)) ??
     clientRunner(prisma)
   // A page and what its embeds read after it, in one interactive transaction of the client (as
-  // the `prisma` engine reads them: page-snapshot.ts), compiled: the transaction's raw queries.
-  const inTransaction = (tx: object): PrismaModelReads => {
+  // the `prisma` engine reads them: prisma7/page-snapshot.ts), compiled: the transaction's raw queries.
+  const inTransaction = (tx: object): ModelReads => {
     const reads = prismaReads(tx, model)
     return compiledReads(reads, model, clientRunner(tx)) ?? reads
   }
   const opening = replica ? dialectOf(model.provider).readOnlySql : undefined
-  const snapshot: PrismaModelReads['inSnapshot'] = (read, transaction) =>
+  const snapshot: ModelReads['inSnapshot'] = (read, transaction) =>
     snapshotOver(prisma, inTransaction, compiled ?? prismaEngine, opening)(read, transaction)
   const compiled = compiledReads(prismaEngine, model, runner, snapshot)
-  const engineOf = (operation?: ReadOperation): PrismaModelReads =>
+  const engineOf = (operation?: ReadOperation): ModelReads =>
     (operation?.engine ?? model.engine ?? options.engine) === 'compiled' && compiled
       ? compiled
       : prismaEngine
@@ -97,13 +98,13 @@ function enginesOf(
     literal && escapeIn(condition) !== undefined ? literal : engineOf(operation)
   return { engineOf, readsOf }
 
-  function literalReads(): PrismaModelReads {
+  function literalReads(): ModelReads {
     const refuse = (condition: Condition | undefined): never => {
       throw badRequest(
         `A search through a relation cannot hold %, _ or \\ here; "${escapeIn(condition)}" given.`
       )
     }
-    const refusing: PrismaModelReads = {
+    const refusing: ModelReads = {
       ...prismaEngine,
       findMany: (args) => refuse(args.condition),
       count: async (condition) => refuse(condition),

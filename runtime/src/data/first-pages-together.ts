@@ -16,7 +16,7 @@ import type { OrderField } from '../contract/order.js'
 import type { EmbedRequest } from '../filters/properties.js'
 import { allOf, type Condition, onField, throughRelation } from '../plan/condition.js'
 import { fieldsShape, type ReadShape } from '../plan/read-shape.js'
-import type { RowsRead } from './prisma-engine.js'
+import type { RowsRead } from './model-reads.js'
 
 /** A row as the client answers it. */
 type Fields = Record<string, unknown>

@@ -1,11 +1,11 @@
 /**
  * @module
- * A `purge` of hydraInvalidation (data/purge-extension.ts) for caches purged over HTTP
+ * A `purge` of hydraInvalidation (data/prisma7/purge-extension.ts) for caches purged over HTTP
  * (docs/caching.md#wiring-a-cdn): Varnish with vmod xkey (`PURGE` with an `xkey` header), Fastly's
  * purge API (`POST` with `Surrogate-Key`), or any endpoint of the app's that reads the tags from
  * a header.
  */
-import type { PurgeTags } from './purge-extension.js'
+import type { PurgeTags } from './prisma7/purge-extension.js'
 
 /** Options of {@link httpPurge}. */
 export interface HttpPurgeOptions {

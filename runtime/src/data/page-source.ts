@@ -28,9 +28,9 @@ import { modelShape, type ReadShape } from '../plan/read-shape.js'
 import type { CallerView } from './caller-view.js'
 import { type Embedding, embeddingOf } from './embedded-scope.js'
 import type { ModelEngines, readTargets } from './engines.js'
-import { pageWithEmbeds } from './page-snapshot.js'
+import type { FindManyArgs, ModelReads, TransactionOptions } from './model-reads.js'
 import type { ParentRead, ParentRows } from './parent-check.js'
-import type { FindManyArgs, PrismaModelReads, TransactionOptions } from './prisma-engine.js'
+import { pageWithEmbeds } from './prisma7/page-snapshot.js'
 import type { ReadRun } from './read-routing.js'
 import { type CountStore, SharedCountCache } from './shared-totals.js'
 
@@ -67,7 +67,7 @@ export function pageSources(
     const condition = allOf([view.scope, within?.condition, selection.condition])
     // Every read of the request on one database, by the engine this request's condition takes.
     const pinned = routing.pin()
-    const on: ReadRun<PrismaModelReads> = (read) =>
+    const on: ReadRun<ModelReads> = (read) =>
       pinned((engines: ModelEngines) => read(engines.readsOf(operation, condition)))
     const order = selection.order ?? own
     // Embedded to-one relations are read by the page's own statement (a join, Prisma's nested
@@ -233,7 +233,7 @@ interface Reading {
  * before any other read of its rows.
  */
 function sourceOf<Row extends object>(
-  on: ReadRun<PrismaModelReads>,
+  on: ReadRun<ModelReads>,
   { argsOf, condition, parent }: Reading,
   loose: LooseTotals,
   transaction: { isolationLevel: string; maxWait: number; timeout: number },
@@ -255,7 +255,7 @@ function sourceOf<Row extends object>(
     count,
     findManyAndCount(window) {
       const page = Object.assign((take: number) => findMany({ ...window, take }), { window })
-      // What the embeds read after the page is read in its snapshot (page-snapshot.ts).
+      // What the embeds read after the page is read in its snapshot (prisma7/page-snapshot.ts).
       const both = (): Promise<PageAndTotal<object>> =>
         on((reads) => {
           const read = { args: argsOf(window), counted: condition, beside: parent }

@@ -1,6 +1,6 @@
 /**
  * @module
- * How hydraInvalidation (data/purge-extension.ts) sends what a committed write changed
+ * How hydraInvalidation (data/prisma7/purge-extension.ts) sends what a committed write changed
  * (docs/caching.md#purge-on-write): the shared totals' drop, then the purge, after the write's
  * answer left (never awaited by the write), each kept until it ends so that a script or a queue
  * consumer may wait for them (`settled()`), and a failed purge logged once per episode, as a

@@ -7,7 +7,7 @@
  * (data/page-source.ts): loans filtered by their book's title read `Loan` and `Book`, a
  * scope `{ book: { is: { ownerId } } }` reads `Book`, the books of an author through a
  * many-to-many relation read `Author`. A count shared between instances is dropped when any of
- * them is written (data/purge-extension.ts). A request (docs/caching.md#cache-tags) reads its own
+ * them is written (data/prisma7/purge-extension.ts). A request (docs/caching.md#cache-tags) reads its own
  * model, the models it names (its filters' and orders' targets, the first pages it embeds, its
  * parent) and every model the caller's scopes of those reach: Article's scope
  * `{ tenant: { public: true } }` reads Tenant wherever articles are read, embedded pages included,

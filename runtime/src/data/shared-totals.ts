@@ -7,7 +7,7 @@
  * request's `where` (a sub-collection's parent and, with access control, the caller's scope are in
  * it, so its text would put tenants' values at rest in the store), and expire with the count. A
  * count is stored with the models its `where` reads (data/read-models.ts), so that a write of any
- * of them drops it (`hydraInvalidation({ totals })`, data/purge-extension.ts) when the store can
+ * of them drops it (`hydraInvalidation({ totals })`, data/prisma7/purge-extension.ts) when the store can
  * drop. A store that fails or does not answer within its timeout is left alone for a moment:
  * counts are then exact, counted by the instance for each request, never a 5xx nor a wait past
  * the timeout, with one log line when the outage starts and one when it ends. They are not kept

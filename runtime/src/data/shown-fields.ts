@@ -3,7 +3,7 @@
  * Fields shown on some rows only (docs/security.md#fields-shown-on-some-rows): a `shownWhere`
  * rule gives, by field, the condition a row must hold for the caller to see that field of it.
  * The compiled engine reads whether each member holds each condition in the member's own
- * statement (a `CASE` column, compiled-sql.ts) and marks it with the fields it shows
+ * statement (a `CASE` column, compiled/sql.ts) and marks it with the fields it shows
  * (SHOWN_ON_ROW); the members another engine read, and the related rows they embed, are checked
  * after them: their keys against each condition, in one query per condition and model on the
  * database the rows were read on, each engine writing the condition in its own language, which
@@ -24,7 +24,7 @@ import { allOf, type Condition, isNever } from '../plan/condition.js'
 import { fieldsShape } from '../plan/read-shape.js'
 import type { CallerView, ShownConditions } from './caller-view.js'
 import type { HandoffCause } from './keyed-read.js'
-import type { PrismaModelReads } from './prisma-engine.js'
+import type { ModelReads } from './model-reads.js'
 import type { ReadRun } from './read-routing.js'
 import { byKeys, keyNames, keyText } from './row-keys.js'
 
@@ -89,7 +89,7 @@ function selected(shown: ShownConditions, names: ReadonlySet<string> | undefined
 export async function withShownFields<Row extends object>(
   rows: Row[],
   checks: ShownFieldChecks,
-  on: ReadRun<PrismaModelReads>,
+  on: ReadRun<ModelReads>,
   handoff?: ((cause: HandoffCause) => void) | undefined
 ): Promise<Row[]> {
   /** By row checked: the fields it shows, with the values the check read of them. */
@@ -167,7 +167,7 @@ async function rowsHolding(
   model: RowsOfModel,
   condition: Condition,
   fields: readonly string[],
-  on: ReadRun<PrismaModelReads>,
+  on: ReadRun<ModelReads>,
   handoff: ((cause: HandoffCause) => void) | undefined
 ): Promise<(row: Fields) => Fields | undefined> {
   if (isNever(condition)) return () => undefined

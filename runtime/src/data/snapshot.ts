@@ -7,7 +7,7 @@
  */
 import { dialectOf } from '../database/dialects.js'
 import { type DatabaseTimeouts, transactionOptions } from '../database/timeouts.js'
-import { refusesTransactions } from './refused-transactions.js'
+import { refusesTransactions } from './prisma7/refused-transactions.js'
 
 /** A Prisma client, as far as a snapshot uses it: it has `$transaction`. */
 export interface SnapshotClient {

@@ -1,6 +1,6 @@
 /**
  * @module
- * A `purge` of hydraInvalidation (data/purge-extension.ts) for answers the Workers cache adapter
+ * A `purge` of hydraInvalidation (data/prisma7/purge-extension.ts) for answers the Workers cache adapter
  * keeps in a Cloudflare Cache API cache (hono/response/workers-cache.ts): it marks the model tags
  * purged now (data/edge-cache-marks.ts), which makes every answer stored before it stale.
  */
@@ -11,7 +11,7 @@ import {
   markPurged,
   requestWork,
 } from './edge-cache-marks.js'
-import type { PurgeTags } from './purge-extension.js'
+import type { PurgeTags } from './prisma7/purge-extension.js'
 
 /** Options of {@link workersCachePurge}. */
 export interface WorkersCachePurgeOptions {

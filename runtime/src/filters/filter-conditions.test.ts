@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { prismaOrderBy as orderByOf, prismaWhere } from '../data/prisma-where.js'
+import { prismaOrderBy as orderByOf, prismaWhere } from '../data/prisma7/where.js'
 import { readWhere } from '../plan/scope-reader.js'
 import { type FilterConditionOptions, filterCondition } from './filter-conditions.js'
 

@@ -9,7 +9,7 @@
  * A page or an item an operation configured for the compiled engine had the `prisma` engine read
  * says so without a duration: `handoff;desc="embed"` (a relation it embeds, or the check of an
  * embedded relation against the caller's scope) or `handoff;desc="query"` (a condition or an
- * order it cannot write), data/compiled-handoffs.ts.
+ * order it cannot write), data/compiled/handoffs.ts.
  */
 
 /** The metrics a response reports. */

@@ -2,8 +2,8 @@
  * @module
  * The conditions of a request's plan, as typed values: the rows its filters, its caller's scopes,
  * its parent and its cursor position select. Every module reads and joins them as they are; only
- * the engines write them, each in its own language (data/prisma-where.ts: Prisma's `where`;
- * data/compiled-sql.ts: SQL). Users' scopes are read into them by plan/scope-reader.ts.
+ * the engines write them, each in its own language (data/prisma7/where.ts: Prisma's `where`;
+ * data/compiled/sql.ts: SQL). Users' scopes are read into them by plan/scope-reader.ts.
  *
  * The logic: a condition absent (undefined) holds for every row, {@link NEVER} for none; `and`
  * holds when each of its parts does, `or` when one does, `not` when its part does not.

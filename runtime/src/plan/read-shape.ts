@@ -3,8 +3,8 @@
  * What a read asks of each row it reads: the model's own fields, and the to-one relations read in
  * the same statement, each with the related fields asked (its key first). The plan decides it once
  * per request (data/embedded-scope.ts from the request's `properties[]`, docs/member-shape.md);
- * each engine writes it its own way: the `prisma` engine as a `select` (data/prisma-where.ts), the
- * `compiled` engine as columns and joins (data/compiled-embeds.ts).
+ * each engine writes it its own way: the `prisma` engine as a `select` (data/prisma7/where.ts), the
+ * `compiled` engine as columns and joins (data/compiled/embeds.ts).
  */
 
 /** A to-one relation read with its row: the relation's field and the related fields asked. */

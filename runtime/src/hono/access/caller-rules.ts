@@ -12,7 +12,7 @@ import type {
   ScopeWhere,
 } from '../../contract/access-rules.js'
 import { admit, type GuardedAction, ruleOf, run, shownOnSomeRows } from '../../data/caller-view.js'
-import { nestableWhere } from '../../data/prisma-where.js'
+import { nestableWhere } from '../../data/prisma7/where.js'
 import { both, type Condition } from '../../plan/condition.js'
 import { readWhere } from '../../plan/scope-reader.js'
 import type { AccessRules, ResourceAccess } from './access-rules.js'

@@ -3,7 +3,7 @@
  * What the app's own code reads rows with: a source given by hand (`serveSource`) its
  * {@link RowSelection}, a custom data provider and a custom collection's handler their
  * {@link ProviderQuery}; the request's filters and order in Prisma's `where` and `orderBy`, as the
- * `prisma` engine's writer writes them (data/prisma-where.ts), the language that code is typed in.
+ * `prisma` engine's writer writes them (data/prisma7/where.ts), the language that code is typed in.
  */
 
 import type { OrderEntry } from '../../contract/order.js'

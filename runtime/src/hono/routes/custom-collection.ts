@@ -5,7 +5,7 @@
  */
 import type { Context, Env, Input } from 'hono'
 import type { QuerySpec } from '../../contract/query.js'
-import { prismaOrderBy, prismaWhere } from '../../data/prisma-where.js'
+import { prismaOrderBy, prismaWhere } from '../../data/prisma7/where.js'
 import { outageLogOf } from '../../data/read-routing.js'
 import { clientTakesTurns } from '../../database/loop-turns.js'
 import { databaseWork, OutageLog, requestWork } from '../../database/outage.js'

@@ -1,34 +1,29 @@
 /**
  * @module
  * The `compiled` engine of the data-access layer: the same reads as the `prisma`
- * engine (prisma-engine.ts), written as SQL (the model's `SELECT`, emitted at generate time, and
- * the request's conditions, order and window, compiled-sql.ts) and run through the client's own
- * driver adapter (shared-adapter.ts), its rows made Prisma's values (row-values.ts). A page that
+ * engine (prisma7/engine.ts), written as SQL (the model's `SELECT`, emitted at generate time, and
+ * the request's conditions, order and window, compiled/sql.ts) and run through the client's own
+ * driver adapter (prisma7/shared-adapter.ts), its rows made Prisma's values (compiled/row-values.ts). A page that
  * shows fewer properties (`properties[]`) reads only their columns (a shape of the model's own
  * fields alone). A page that embeds to-one relations, or shows a link whose key only the related
- * row holds, reads them joined (compiled-embeds.ts); an item is read by the same statements, one
+ * row holds, reads them joined (compiled/embeds.ts); an item is read by the same statements, one
  * row. A read it cannot write (a relation its compiled form does not hold, a relation it does not
  * join) is the `prisma` engine's, and the request is told (`handoff`). It bypasses the client's extensions (`$extends` query hooks): its reads are
  * not the client's model queries.
  */
 
-import type { CompiledModel, ModelSource } from '../contract/model-source.js'
-import { SHOWN_ON_ROW } from '../filters/properties.js'
-import { allOf, type Condition } from '../plan/condition.js'
-import { modelShape, type ReadShape } from '../plan/read-shape.js'
-import { type ColumnReads, columnReads } from './compiled-columns.js'
-import { embeddedReads } from './compiled-embeds.js'
-import type { SqlQuery } from './compiled-query.js'
-import { type RelatedQuery, relatedReads } from './compiled-related.js'
-import type { CompiledStatements } from './compiled-sql.js'
-import type {
-  FindManyArgs,
-  PrismaModelReads,
-  RowsRead,
-  TransactionOptions,
-} from './prisma-engine.js'
-import { keyCondition } from './row-keys.js'
-import type { SqlRunner } from './shared-adapter.js'
+import type { CompiledModel, ModelSource } from '../../contract/model-source.js'
+import { SHOWN_ON_ROW } from '../../filters/properties.js'
+import { allOf, type Condition } from '../../plan/condition.js'
+import { modelShape, type ReadShape } from '../../plan/read-shape.js'
+import type { FindManyArgs, ModelReads, RowsRead, TransactionOptions } from '../model-reads.js'
+import { keyCondition } from '../row-keys.js'
+import { type ColumnReads, columnReads } from './columns.js'
+import { embeddedReads } from './embeds.js'
+import type { SqlQuery } from './query.js'
+import { type RelatedQuery, relatedReads } from './related.js'
+import type { CompiledStatements } from './sql.js'
+import type { SqlRunner } from './sql-runner.js'
 
 /** The count in `column` of a statement's first row: a number, a bigint or text, by driver. */
 const countOf = (rows: unknown[][], column = 0): number => Number(rows[0]?.[column] ?? 0)
@@ -84,7 +79,7 @@ async function pageWithCount(
 }
 
 /**
- * `reads` whose rows carry whether each holds each condition of `shown` (compiled-sql.ts writes
+ * `reads` whose rows carry whether each holds each condition of `shown` (compiled/sql.ts writes
  * them after the model's columns): each row read is marked with the fields it shows
  * (SHOWN_ON_ROW), its values and their verdict read by one statement; the count of a page comes
  * after them.
@@ -127,7 +122,7 @@ function wholeReads(
   return embeddedReads(model, compiled, modelShape(model.select), typed)
 }
 
-/** The writer of reads of any model of the registry (compiled-related.ts). */
+/** The writer of reads of any model of the registry (compiled/related.ts). */
 type RelatedWriter = ((read: RowsRead) => RelatedQuery | undefined) | undefined
 
 /** The rows of one read written by `related`, run through `runner`; undefined when not written. */
@@ -176,11 +171,11 @@ async function relatedRows(
  * page and what its embeds read after it in one transaction (engines.ts); without it, Prisma's.
  */
 export function compiledReads(
-  prisma: PrismaModelReads,
+  prisma: ModelReads,
   model: ModelSource,
   runner: SqlRunner,
-  inSnapshot: PrismaModelReads['inSnapshot'] = prisma.inSnapshot
-): PrismaModelReads | undefined {
+  inSnapshot: ModelReads['inSnapshot'] = prisma.inSnapshot
+): ModelReads | undefined {
   const compiled = model.compiled
   const whole = compiled && wholeReads(model, compiled, runner.typed)
   if (!compiled || !whole) return undefined

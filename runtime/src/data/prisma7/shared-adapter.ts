@@ -5,13 +5,14 @@
  * when the application did not share it, the client's `$queryRawUnsafe`. Prisma keeps the adapter
  * it connects in a private field, so the application wraps its adapter factory once with
  * `shareAdapter` and hands the same object to the client and to the app (docs/performance.md).
- * The adapter it shares begins its transactions in one round trip where it can (transaction-start.ts).
+ * The adapter it shares begins its transactions in one round trip where it can (prisma7/transaction-start.ts).
  */
-import { inSpan, loadedTracer } from '../observe/tracing.js'
-import { mariadbStatements } from './compiled-mariadb.js'
-import { postgresStatements } from './compiled-postgres.js'
-import type { ArgType, SqlQuery } from './compiled-query.js'
-import { sqliteStatements } from './compiled-sqlite.js'
+import { inSpan, loadedTracer } from '../../observe/tracing.js'
+import { mariadbStatements } from '../compiled/mariadb.js'
+import { postgresStatements } from '../compiled/postgres.js'
+import type { ArgType, SqlQuery } from '../compiled/query.js'
+import type { SqlRunner } from '../compiled/sql-runner.js'
+import { sqliteStatements } from '../compiled/sqlite.js'
 import { beginInOneRoundTrip } from './transaction-start.js'
 
 /** What the engine calls on a driver adapter or its transaction (`@prisma/driver-adapter-utils`). */
@@ -69,15 +70,6 @@ export function shareAdapter<Factory extends AdapterFactory>(factory: Factory): 
   return shared
 }
 
-/** Runs the compiled engine's statements. */
-export interface SqlRunner {
-  /** Whether the rows come typed (the client's raw query) or as the driver gives them. */
-  typed: boolean
-  rows(query: SqlQuery): Promise<unknown[][]>
-  /** Several statements in one transaction at `isolationLevel`: one snapshot. */
-  snapshot(queries: readonly SqlQuery[], isolationLevel: string): Promise<unknown[][][]>
-}
-
 const ISOLATION: Record<string, string> = {
   Serializable: 'SERIALIZABLE',
   RepeatableRead: 'REPEATABLE READ',
@@ -105,9 +97,9 @@ export function adapterRunner(
     if (!connected) throw new Error('The shared adapter is not the Prisma Client’s own adapter.')
     return connected
   }
-  // Statements prepared once: on SQLite on the adapter's connection (compiled-sqlite.ts), on
-  // MariaDB and PostgreSQL on each connection of its pool (compiled-mariadb.ts,
-  // compiled-postgres.ts).
+  // Statements prepared once: on SQLite on the adapter's connection (compiled/sqlite.ts), on
+  // MariaDB and PostgreSQL on each connection of its pool (compiled/mariadb.ts,
+  // compiled/postgres.ts).
   type Reader = (query: SqlQuery) => unknown[][] | undefined | Promise<unknown[][] | undefined>
   const prepared = new WeakMap<object, Reader | null>()
   const run = (queryable: Queryable, query: SqlQuery) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { OrderField } from '../contract/order.js'
-import { type Condition, NEVER, onField } from '../plan/condition.js'
-import { readWhere } from '../plan/scope-reader.js'
-import { CompiledStatements, escapeIn } from './compiled-sql.js'
+import type { OrderField } from '../../contract/order.js'
+import { type Condition, NEVER, onField } from '../../plan/condition.js'
+import { readWhere } from '../../plan/scope-reader.js'
+import { CompiledStatements, escapeIn } from './sql.js'
 
 /** A condition as a scope writes it. */
 const c = (where: Record<string, unknown>) => readWhere(where)

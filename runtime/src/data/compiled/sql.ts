@@ -2,16 +2,16 @@
  * @module
  * The `compiled` engine's statements of one model: the model's `SELECT` (written at generate time)
  * followed by the `WHERE`, `ORDER BY` and window of one read, each written by a QueryBuilder
- * (compiled-query.ts) from the plan's conditions and order. What it cannot write answers
+ * (compiled/query.ts) from the plan's conditions and order. What it cannot write answers
  * undefined, and the layer reads that request with Prisma instead (docs/performance.md).
  */
 
-import type { CompiledColumn, CompiledModel } from '../contract/model-source.js'
-import type { OrderField } from '../contract/order.js'
-import { type Dialect, dialectOf } from '../database/dialects.js'
-import { allOf, type Condition, onField, walkConditions } from '../plan/condition.js'
-import type { KeysetPast } from '../plan/keyset-position.js'
-import { QueryBuilder, type SqlQuery } from './compiled-query.js'
+import type { CompiledColumn, CompiledModel } from '../../contract/model-source.js'
+import type { OrderField } from '../../contract/order.js'
+import { type Dialect, dialectOf } from '../../database/dialects.js'
+import { allOf, type Condition, onField, walkConditions } from '../../plan/condition.js'
+import type { KeysetPast } from '../../plan/keyset-position.js'
+import { QueryBuilder, type SqlQuery } from './query.js'
 
 /**
  * The table of the members whose first related rows `eachOf` reads: its name as written in a
@@ -45,7 +45,7 @@ export class CompiledStatements {
 
   /**
    * `joins`: what follows the model's table in the `FROM` of its rows (the joins of embedded
-   * relations, compiled-embeds.ts), whose columns `model.select` lists after the model's own.
+   * relations, compiled/embeds.ts), whose columns `model.select` lists after the model's own.
    * `keys`: the columns of the model's key, by which a page's rows are joined to its keys read
    * first (`from`); without them, a page is read in one `SELECT`.
    */

@@ -1,18 +1,18 @@
 /**
  * @module
  * What the `compiled` engine reads of one `select`: the statements writing its columns and the
- * reader making each of their rows the object Prisma's client answers (row-values.ts).
+ * reader making each of their rows the object Prisma's client answers (compiled/row-values.ts).
  */
 import type {
   CompiledColumn,
   CompiledModel,
   ModelKey,
   ModelSource,
-} from '../contract/model-source.js'
-import { qualifiedTable, selectStatement } from '../database/dialects.js'
-import { CompiledStatements } from './compiled-sql.js'
-import { keyNames } from './row-keys.js'
+} from '../../contract/model-source.js'
+import { qualifiedTable, selectStatement } from '../../database/dialects.js'
+import { keyNames } from '../row-keys.js'
 import { rowReader } from './row-values.js'
+import { CompiledStatements } from './sql.js'
 
 /** The statements of one `select`, and the reader of their rows. */
 export interface ColumnReads {
@@ -30,7 +30,7 @@ export const columnsOf = (
 
 /**
  * The columns of `key` among `columns`; none when a field of it is not one (a page is then read
- * in one `SELECT`, compiled-sql.ts).
+ * in one `SELECT`, compiled/sql.ts).
  */
 export function keyColumns(columns: CompiledModel['columns'], key: ModelKey | undefined): string[] {
   const found = (key ? keyNames(key) : []).map((field) => columns[field]?.[0])

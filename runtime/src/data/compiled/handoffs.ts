@@ -9,13 +9,13 @@
  * it in its `Server-Timing` (`handoff`).
  */
 
-import type { CompiledModel, ModelSource, RelationSource } from '../contract/model-source.js'
-import type { DeclaredEmbed, EmbedSpec, SelectableProperty } from '../contract/properties.js'
-import type { FilterSpec, QuerySpec, RelatedField } from '../contract/query.js'
-import { dialectOf } from '../database/dialects.js'
-import { relationOf } from '../filters/properties.js'
-import type { HydraLogger } from '../observe/logger.js'
-import { modelShape } from '../plan/read-shape.js'
+import type { CompiledModel, ModelSource, RelationSource } from '../../contract/model-source.js'
+import type { DeclaredEmbed, EmbedSpec, SelectableProperty } from '../../contract/properties.js'
+import type { FilterSpec, QuerySpec, RelatedField } from '../../contract/query.js'
+import { dialectOf } from '../../database/dialects.js'
+import { relationOf } from '../../filters/properties.js'
+import type { HydraLogger } from '../../observe/logger.js'
+import { modelShape } from '../../plan/read-shape.js'
 
 /** What an operation's route knows of its reads when it is made. */
 export interface HandoffSubject {
@@ -67,7 +67,7 @@ function handedOff(model: ModelSource, filter: FilterSpec): boolean {
 
 /**
  * Whether the compiled engine reads the first pages of a to-many relation a page embeds
- * (compiled-related.ts): its target is in the registry with every field it shows a column, and
+ * (compiled/related.ts): its target is in the registry with every field it shows a column, and
  * its tie to the member a foreign key or a relation the registry holds.
  */
 function firstPagesRead(compiled: CompiledModel, embed: EmbedSpec): boolean {
@@ -82,7 +82,7 @@ function firstPagesRead(compiled: CompiledModel, embed: EmbedSpec): boolean {
 
 /**
  * Whether the compiled form joins every relation `select` reads a link's key through, with that
- * key's fields (compiled-engine.ts reads the model's whole `select` so).
+ * key's fields (compiled/engine.ts reads the model's whole `select` so).
  */
 function linksJoined(select: ModelSource['select'], compiled: CompiledModel): boolean {
   return modelShape(select).joined.every(({ relation, fields }) => {
@@ -102,7 +102,7 @@ function compiledHandoffs(model: ModelSource, subject: HandoffSubject): string[]
   if (!compiled || !linksJoined(model.select, compiled))
     return ['every read: the model shows a related id read through its relation']
   const reasons: string[] = []
-  // A to-one relation the compiled form joins is read in the page's statement (compiled-embeds.ts).
+  // A to-one relation the compiled form joins is read in the page's statement (compiled/embeds.ts).
   const unjoined = (property: SelectableProperty, embed: EmbedSpec) => {
     const joined = compiled.joins?.[relationOf(property)]
     return !joined || embed.fields.some(({ name }) => !joined.columns[name])

@@ -1,6 +1,6 @@
 /**
  * @module
- * The `compiled` engine's conditions and orders through relations (compiled-sql.ts writes the
+ * The `compiled` engine's conditions and orders through relations (compiled/sql.ts writes the
  * rest): correlated `EXISTS` subqueries over the related model's table (through Prisma's join
  * table for an implicit many-to-many relation), an order by a to-one relation's field a scalar
  * subquery; in a count, a `some` or to-one test under no NOT is an `IN` of the related rows' keys
@@ -22,8 +22,8 @@ import type {
   CompiledRelation,
   CompiledTable,
   TableName,
-} from '../contract/model-source.js'
-import type { Condition, RelationCondition } from '../plan/condition.js'
+} from '../../contract/model-source.js'
+import type { Condition, RelationCondition } from '../../plan/condition.js'
 
 /** Where a condition is written: a model and how its row is named in the statement. */
 export interface ConditionScope {

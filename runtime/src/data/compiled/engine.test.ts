@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { ModelSource } from '../contract/model-source.js'
-import { fieldEquals } from '../plan/condition.js'
-import { compiledReads } from './compiled-engine.js'
-import type { SqlQuery } from './compiled-query.js'
-import type { PrismaModelReads } from './prisma-engine.js'
-import type { SqlRunner } from './shared-adapter.js'
+import type { ModelSource } from '../../contract/model-source.js'
+import { fieldEquals } from '../../plan/condition.js'
+import type { ModelReads } from '../model-reads.js'
+import { compiledReads } from './engine.js'
+import type { SqlQuery } from './query.js'
+import type { SqlRunner } from './sql-runner.js'
 
 const model: ModelSource = {
   delegate: 'book',
@@ -30,7 +30,7 @@ const prisma = {
   findManyOf: unused,
   findManyEach: unused,
   inSnapshot: unused,
-} as PrismaModelReads
+} as ModelReads
 
 /** A runner answering each statement with `answer`, and the statements it was given. */
 function runner(answer: (query: SqlQuery) => unknown[][]) {
@@ -58,7 +58,7 @@ describe('a full page on the compiled engine', () => {
       [1, 'One', 12n],
       [2, 'Two', 12n],
     ])
-    const reads = compiledReads(prisma, model, fake) as PrismaModelReads
+    const reads = compiledReads(prisma, model, fake) as ModelReads
     const answer = await reads.findManyAndCount({ order, skip: 0, take: 2 }, undefined, options)
     expect(answer).toEqual([
       [
@@ -74,7 +74,7 @@ describe('a full page on the compiled engine', () => {
 
   it('answers an empty page with a count that leaves no row at its offset', async () => {
     const { fake, sent } = runner((query) => (query.sql.includes('LIMIT') ? [] : [[30]]))
-    const reads = compiledReads(prisma, model, fake) as PrismaModelReads
+    const reads = compiledReads(prisma, model, fake) as ModelReads
     const condition = fieldEquals('title', 'x')
     const args = { condition, order, skip: 30, take: 10 }
     expect(await reads.findManyAndCount(args, condition, options)).toEqual([[], 30])
@@ -83,7 +83,7 @@ describe('a full page on the compiled engine', () => {
 
   it('reads an empty page again in a transaction when rows came at its offset meanwhile', async () => {
     const { fake, sent } = runner((query) => (query.sql.includes('LIMIT') ? [] : [[31]]))
-    const reads = compiledReads(prisma, model, fake) as PrismaModelReads
+    const reads = compiledReads(prisma, model, fake) as ModelReads
     const args = { order, skip: 30, take: 10 }
     expect(await reads.findManyAndCount(args, undefined, options)).toEqual([
       [{ id: 9, title: 'Late' }],

@@ -10,7 +10,7 @@
  * ones `queryRaw` answers. A statement that fails is read again through the adapter, whose error
  * is the one the layer knows (a `DriverAdapterError`).
  */
-import type { SqlQuery } from './compiled-query.js'
+import type { SqlQuery } from './query.js'
 
 /** What is used of a better-sqlite3 statement. */
 interface Statement {

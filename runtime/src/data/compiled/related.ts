@@ -4,16 +4,16 @@
  * `findManyEach`): what a page's embeds read after it, the first pages of its to-many relations
  * above all (embedded-pages.ts), written from the registry of compiled models (the generated
  * `compiledModels`) by the model's delegate. The rows a read asks `each` of are limited value by
- * value (compiled-sql.ts `eachOf`): every member's first page in one statement. A
+ * value (compiled/sql.ts `eachOf`): every member's first page in one statement. A
  * read of a model the registry does not hold, of a field that is not a column, or of a condition
  * the SQL cannot write is undefined here: the layer reads it with Prisma.
  */
-import type { CompiledModel, CompiledTable, ModelSource } from '../contract/model-source.js'
-import { qualifiedTable } from '../database/dialects.js'
-import { columnReads } from './compiled-columns.js'
-import type { SqlQuery } from './compiled-query.js'
-import type { MembersTable } from './compiled-sql.js'
-import type { RowsRead } from './prisma-engine.js'
+import type { CompiledModel, CompiledTable, ModelSource } from '../../contract/model-source.js'
+import { qualifiedTable } from '../../database/dialects.js'
+import type { RowsRead } from '../model-reads.js'
+import { columnReads } from './columns.js'
+import type { SqlQuery } from './query.js'
+import type { MembersTable } from './sql.js'
 
 /** One read written: its statement, and the reader making each of its rows Prisma's object. */
 export interface RelatedQuery {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countOf } from './prisma-engine.js'
+import { countOf } from './engine.js'
 
 describe('countOf', () => {
   it('reads a count from any driver type', () => {

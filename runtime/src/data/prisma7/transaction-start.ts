@@ -7,7 +7,7 @@
  * `BEGIN`; MariaDB and MySQL take no level in `START TRANSACTION` (nor in a `SET STATEMENT … FOR`
  * it), but the `mariadb` driver sends a command without waiting for the one before it
  * (its `pipelining`, on by default), so both statements go together and their answers come back
- * together. A shared adapter (shared-adapter.ts) begins its transactions so: the page-and-count
+ * together. A shared adapter (prisma7/shared-adapter.ts) begins its transactions so: the page-and-count
  * transaction of every request, the compiled engine's and the application's own `$transaction`
  * on that client alike (docs/performance.md#one-statement-begin). SQLite's adapter sends no
  * level: its transactions begin as it begins them.

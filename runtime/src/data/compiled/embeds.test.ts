@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { ModelSource } from '../contract/model-source.js'
-import type { OrderField } from '../contract/order.js'
-import { readWhere } from '../plan/scope-reader.js'
-import { embeddedReads } from './compiled-embeds.js'
+import type { ModelSource } from '../../contract/model-source.js'
+import type { OrderField } from '../../contract/order.js'
+import { readWhere } from '../../plan/scope-reader.js'
+import { embeddedReads } from './embeds.js'
 
 const by = (field: string, direction: 'asc' | 'desc' = 'asc'): OrderField => ({ field, direction })
 

@@ -6,8 +6,8 @@
  * name is read back as the value, as Prisma's client does both. Enums whose values are all stored
  * under their own names are not listed (contract/model-source.ts `CompiledEnums`).
  */
-import type { CompiledEnums } from '../contract/model-source.js'
-import type { FieldTest } from '../plan/condition.js'
+import type { CompiledEnums } from '../../contract/model-source.js'
+import type { FieldTest } from '../../plan/condition.js'
 
 type Names = Readonly<Record<string, string>>
 

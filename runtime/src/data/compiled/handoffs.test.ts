@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { ModelSource } from '../contract/model-source.js'
-import type { DeclaredEmbed } from '../contract/properties.js'
-import type { HydraLogRecord } from '../observe/logger.js'
-import { reportHandoffs } from './compiled-handoffs.js'
+import type { ModelSource } from '../../contract/model-source.js'
+import type { DeclaredEmbed } from '../../contract/properties.js'
+import type { HydraLogRecord } from '../../observe/logger.js'
+import { reportHandoffs } from './handoffs.js'
 
 /** Loans, whose compiled form joins no relation. */
 const loans: ModelSource = {

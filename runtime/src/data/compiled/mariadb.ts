@@ -17,7 +17,7 @@
  * (`prepareCacheLength` other than 0), or forget their statements when given back
  * (`resetAfterUse`), is read through the adapter alone once its first connection shows it.
  */
-import type { SqlQuery } from './compiled-query.js'
+import type { SqlQuery } from './query.js'
 import { utcDateTime } from './row-values.js'
 
 /** What is used of a statement the `mariadb` driver prepared. */

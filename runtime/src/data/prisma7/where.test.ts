@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { allOf, both, NEVER } from '../plan/condition.js'
-import { readWhere, WhereFault } from '../plan/scope-reader.js'
-import { NO_ROW, nestableWhere, prismaSelect, prismaWhere } from './prisma-where.js'
+import { allOf, both, NEVER } from '../../plan/condition.js'
+import { readWhere, WhereFault } from '../../plan/scope-reader.js'
+import { NO_ROW, nestableWhere, prismaSelect, prismaWhere } from './where.js'
 
 /** A scope as users write it, read into the plan and written back for Prisma. */
 const settleWhere = (where: unknown) => prismaWhere(readWhere(where))

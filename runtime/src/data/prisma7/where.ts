@@ -8,11 +8,11 @@
  * only where it is read so, and a part holding for every row is left out.
  */
 
-import type { OrderField } from '../contract/order.js'
-import { isDecimal } from '../decimal.js'
-import type { Condition, FieldTest } from '../plan/condition.js'
-import { pastCondition } from '../plan/keyset.js'
-import type { ReadShape } from '../plan/read-shape.js'
+import type { OrderField } from '../../contract/order.js'
+import { isDecimal } from '../../decimal.js'
+import type { Condition, FieldTest } from '../../plan/condition.js'
+import { pastCondition } from '../../plan/keyset.js'
+import type { ReadShape } from '../../plan/read-shape.js'
 
 /** A Prisma `where`. */
 export type PrismaWhere = Record<string, unknown>

@@ -7,7 +7,7 @@
  * The end-to-end snapshot and fuzz suites compare both engines' answers byte for byte.
  */
 import { Decimal } from '@prisma/client-runtime-utils'
-import type { CompiledEnums } from '../contract/model-source.js'
+import type { CompiledEnums } from '../../contract/model-source.js'
 import { enumReader } from './enum-names.js'
 
 type Convert = (value: unknown) => unknown
@@ -127,7 +127,7 @@ function dateOf(value: unknown): Date {
  * The StoredDate of the `mariadb` driver's text of a DATETIME or TIMESTAMP read as UTC,
  * `YYYY-MM-DD HH:MM:SS` and up to six digits of a second, of which the first three are kept (as
  * `@prisma/adapter-mariadb`'s `mapRow` keeps them); undefined for any other text, or a field out of
- * range. The compiled engine's MariaDB reader (compiled-mariadb.ts) reads each once this way,
+ * range. The compiled engine's MariaDB reader (compiled/mariadb.ts) reads each once this way,
  * rather than writing the adapter's text for dateOf to read again.
  */
 export function utcDateTime(text: string): Date | undefined {
@@ -157,7 +157,7 @@ const CONVERT: Record<string, Convert> = {
 /**
  * The reader of rows of `fields` of Prisma `types`. `typed`: the rows come from the client's raw
  * query, whose JSON is already parsed. `enums`: the enums stored under other names, whose
- * columns hold those names (enum-names.ts).
+ * columns hold those names (compiled/enum-names.ts).
  */
 export function rowReader(
   fields: readonly string[],

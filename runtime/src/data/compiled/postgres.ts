@@ -21,7 +21,7 @@
  * whose columns changed since it was prepared is read again unnamed and loses its name.
  */
 import { createHash } from 'node:crypto'
-import type { SqlQuery } from './compiled-query.js'
+import type { SqlQuery } from './query.js'
 
 /** The most statement texts named in a process, and so held on the server for a connection. */
 const KEPT = 32

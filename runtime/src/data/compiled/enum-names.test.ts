@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { readWhere } from '../plan/scope-reader.js'
-import { CompiledStatements } from './compiled-sql.js'
+import { readWhere } from '../../plan/scope-reader.js'
 import { enumReader, storedTest, storedValues } from './enum-names.js'
 import { rowReader } from './row-values.js'
+import { CompiledStatements } from './sql.js'
 
 const enums = { Kind: { ORG_ONBOARDING: 'org_onboarding', OTHER: 'OTHER' } }
 

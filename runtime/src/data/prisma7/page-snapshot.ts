@@ -7,18 +7,18 @@
  * the related rows inside it). On an engine that reads first pages after the page (`pagesAfter`),
  * a page whose embeds check no scope reads them after its own statement.
  */
-import type { Condition } from '../plan/condition.js'
-import type { RowBeside } from './keyed-read.js'
+import type { Condition } from '../../plan/condition.js'
+import type { RowBeside } from '../keyed-read.js'
 import { refusesTransactions } from './refused-transactions.js'
 
-/** The page-and-count transaction's options (prisma-engine.ts's TransactionOptions). */
+/** The page-and-count transaction's options (prisma7/engine.ts's TransactionOptions). */
 interface TransactionOptions {
   isolationLevel: string
   maxWait: number
   timeout: number
 }
 
-/** What runs a read of several statements in one snapshot: an engine's reads (PrismaModelReads). */
+/** What runs a read of several statements in one snapshot: an engine's reads (ModelReads). */
 export interface SnapshotReads<Args> {
   /** A page and the count of `counted`, in one transaction (with `beside`, that row too). */
   findManyAndCount(

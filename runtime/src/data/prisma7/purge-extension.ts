@@ -19,11 +19,11 @@
  * `nodejs_compat` have).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { type HydraLogger, loggerOf } from '../observe/logger.js'
-import { purgeSender } from './purge-sender.js'
-import type { CountStore } from './shared-totals.js'
-import { relationTargets, WRITE_OPERATIONS } from './written-models.js'
-import { type RowIris, type WriteTags, writeTags } from './written-rows.js'
+import { type HydraLogger, loggerOf } from '../../observe/logger.js'
+import { purgeSender } from '../purge-sender.js'
+import type { CountStore } from '../shared-totals.js'
+import { relationTargets, WRITE_OPERATIONS } from '../written-models.js'
+import { type RowIris, type WriteTags, writeTags } from '../written-rows.js'
 
 /** Purges the answers tagged with any of `tags` from the app's shared caches. */
 export type PurgeTags = (tags: readonly string[]) => unknown

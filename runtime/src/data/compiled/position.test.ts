@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { OrderField } from '../contract/order.js'
-import { fieldEquals, onField } from '../plan/condition.js'
-import { type KeysetPast, rowValueOf } from '../plan/keyset-position.js'
-import { CompiledStatements } from './compiled-sql.js'
-import { prismaWhere } from './prisma-where.js'
+import type { OrderField } from '../../contract/order.js'
+import { fieldEquals, onField } from '../../plan/condition.js'
+import { type KeysetPast, rowValueOf } from '../../plan/keyset-position.js'
+import { prismaWhere } from '../prisma7/where.js'
+import { CompiledStatements } from './sql.js'
 
 const at = new Date('2024-01-01T00:11:40.000Z')
 const key = (field: string, direction: 'asc' | 'desc'): OrderField => ({ field, direction })

@@ -1,27 +1,27 @@
 /**
  * @module
- * One statement of the `compiled` engine being written (compiled-sql.ts writes whole statements
+ * One statement of the `compiled` engine being written (compiled/sql.ts writes whole statements
  * with it): its parameters in order, each value one, and the `WHERE` and `ORDER BY` of the plan's
  * conditions (plan/condition.ts) and order on one model's columns; conditions and orders through
- * relations are compiled-relations.ts's. What it cannot write (a relation the model's compiled
+ * relations are compiled/relations.ts's. What it cannot write (a relation the model's compiled
  * form does not hold, a test the plan carries opaque) answers undefined.
  */
 
-import type { CompiledColumn, CompiledModel, TableName } from '../contract/model-source.js'
-import type { OrderField } from '../contract/order.js'
-import { type Dialect, qualifiedTable } from '../database/dialects.js'
-import { isDecimal } from '../decimal.js'
-import { allOf, type Condition, type FieldTest } from '../plan/condition.js'
-import { pastCondition } from '../plan/keyset.js'
-import { type KeysetPast, type KeysetPosition, rowValueOf } from '../plan/keyset-position.js'
+import type { CompiledColumn, CompiledModel, TableName } from '../../contract/model-source.js'
+import type { OrderField } from '../../contract/order.js'
+import { type Dialect, qualifiedTable } from '../../database/dialects.js'
+import { isDecimal } from '../../decimal.js'
+import { allOf, type Condition, type FieldTest } from '../../plan/condition.js'
+import { pastCondition } from '../../plan/keyset.js'
+import { type KeysetPast, type KeysetPosition, rowValueOf } from '../../plan/keyset-position.js'
+import { storedTest, storedValues } from './enum-names.js'
 import {
   type ConditionScope,
   type ConditionWriter,
   type Reading,
   relatedColumn,
   relationSql,
-} from './compiled-relations.js'
-import { storedTest, storedValues } from './enum-names.js'
+} from './relations.js'
 
 /** How a driver adapter is told a parameter's type (`@prisma/driver-adapter-utils`' ArgType). */
 export interface ArgType {
@@ -152,7 +152,7 @@ export class QueryBuilder implements ConditionWriter {
 
   /**
    * A condition on `scope`'s model as SQL (`1=1` for every row), or undefined when it cannot be
-   * written here; `negated` under an odd number of NOTs (compiled-relations.ts).
+   * written here; `negated` under an odd number of NOTs (compiled/relations.ts).
    */
   condition(
     condition: Condition | undefined,

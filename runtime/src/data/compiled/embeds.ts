@@ -5,7 +5,7 @@
  * plan/read-shape.ts): the page's statement with each related table joined, as Prisma's nested
  * `select` reads it in the page's query. Each relation is a `LEFT JOIN` of a derived table of the related columns under
  * names of their own, so that the page's conditions and order, written with its own columns'
- * plain names (compiled-sql.ts), name no column of a joined table:
+ * plain names (compiled/sql.ts), name no column of a joined table:
  *
  * ```sql
  * SELECT "id", "bookId", "__e0"."__e0_k", "__e0"."__e0_0" FROM "Loan"
@@ -16,15 +16,15 @@
  * SQLite, PostgreSQL and MariaDB merge such a derived table into the join; a foreign key on the
  * related side (`"articleId"` of an article's body) is unique, so the join adds no row. The related
  * row is the object of the asked fields Prisma answers, typed as its own columns are
- * (row-values.ts), or null when the member has none (no related row joined: its `k` is NULL). Which related rows the caller may see is
+ * (compiled/row-values.ts), or null when the member has none (no related row joined: its `k` is NULL). Which related rows the caller may see is
  * checked after the page, as on the `prisma` engine (embedded-scope.ts).
  */
-import type { CompiledJoin, CompiledModel, ModelSource } from '../contract/model-source.js'
-import { dialectOf, qualifiedTable, selectStatement } from '../database/dialects.js'
-import type { ReadShape } from '../plan/read-shape.js'
-import { type ColumnReads, columnsOf, keyColumns } from './compiled-columns.js'
-import { CompiledStatements } from './compiled-sql.js'
+import type { CompiledJoin, CompiledModel, ModelSource } from '../../contract/model-source.js'
+import { dialectOf, qualifiedTable, selectStatement } from '../../database/dialects.js'
+import type { ReadShape } from '../../plan/read-shape.js'
+import { type ColumnReads, columnsOf, keyColumns } from './columns.js'
 import { rowReader } from './row-values.js'
+import { CompiledStatements } from './sql.js'
 
 /** One relation a page embeds: its field, how it is joined, and the related fields asked. */
 interface Embed {

@@ -31,7 +31,7 @@ import { createDataAccess } from '@prisma-hydra/runtime/generated'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 // The `prisma` engine's writer of the plan's conditions: the `where` Prisma reads of a position.
-import { prismaWhere } from '../runtime/dist/data/prisma-where.js'
+import { prismaWhere } from '../runtime/dist/data/prisma7/where.js'
 // The compiled engine's row reader, priced alone. No entry exports it, nor should: rows reach
 // applications only through the routes; the entries are what applications write, what generated
 // modules import and what the generator shares.
@@ -99,6 +99,8 @@ const view = createDataAccess({}, eventModel).caller(
     pageParentScope: undefined,
     hidden: new Set(),
     hiddenOf: () => new Set(),
+    shownWhere: new Map(),
+    shownWhereOf: () => new Map(),
   },
   { model: 'Event', operation: 'partial' }
 )

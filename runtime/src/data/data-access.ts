@@ -20,22 +20,22 @@ import type { ServerTiming } from '../observe/server-timing.js'
 import type { CollectionSource } from '../paging/types.js'
 import { both, type Condition, isNever } from '../plan/condition.js'
 import { fieldsShape } from '../plan/read-shape.js'
+import { backEndName, isBackEnd, type ModelEngines } from './back-end.js'
 import type { CallerRequest, CallerView } from './caller-view.js'
-import { type HandoffSubject, reportHandoffs } from './compiled/handoffs.js'
+import { type HandoffSubject, refuseHandoffs, reportHandoffs } from './compiled/handoffs.js'
 import { embeddingOf } from './embedded-scope.js'
-import { type ModelEngines, readTargets } from './engines.js'
 import type { KeyedRead } from './keyed-read.js'
 import type { ModelReads } from './model-reads.js'
 import { pageSources } from './page-source.js'
 import { ParentCheck, type ParentRows } from './parent-check.js'
 import { parentCondition } from './parent-condition.js'
+import { prisma7BackEnd } from './prisma7/back-end.js'
 import type { AdapterFactory } from './prisma7/shared-adapter.js'
 import { nestableWhere, type PrismaWhere } from './prisma7/where.js'
 import { countReads, scopeReads } from './read-models.js'
 import type { ReadRun } from './read-routing.js'
 import { misfitIn } from './scope-values.js'
 import type { CountStore } from './shared-totals.js'
-import { relationTargets } from './written-models.js'
 
 /** A row as the client answers it. */
 type Fields = Record<string, unknown>
@@ -138,22 +138,25 @@ export interface DataAccess<Row extends object> {
   engineOf(operation?: ReadOperation): EngineName
   /**
    * Logs once, when a route is made, the reads of its operation the `prisma` engine answers
-   * although it is configured `compiled` (data/compiled/handoffs.ts); nothing on `prisma`.
+   * although it is configured `compiled` (data/compiled/handoffs.ts); nothing on `prisma`. On a
+   * back end without the `prisma` engine, throws instead: the route is not made.
    */
   reportHandoffs(operation: ReadOperation | undefined, subject: HandoffSubject): void
 }
 
 /**
- * The data access of one resource over the application's Prisma client (`prisma`, typed by the
- * generated module that calls this). Cached counts live as long as the access (one per operation).
+ * The data access of one resource over the application's Prisma 7 client (`prisma`, typed by the
+ * generated module that calls this) or a back end of another room (data/back-end.ts). Cached
+ * counts live as long as the access (one per operation).
  */
 export function createDataAccess<Row extends object>(
   prisma: object,
   model: ModelSource,
   options: DataAccessOptions = {}
 ): DataAccess<Row> {
-  const routing = readTargets(prisma, model, options)
-  const targets = relationTargets(prisma)
+  const back = isBackEnd(prisma) ? prisma : prisma7BackEnd(prisma, options)
+  const routing = back.targets(model, options)
+  const targets = back.relations()
   /** A read of one item or parent, on a database of its own (no page goes with it). */
   const lookUp: ModelReads['findUnique'] = (read) =>
     routing.pin()((engines) => engines.engineOf().findUnique(read))
@@ -161,15 +164,18 @@ export function createDataAccess<Row extends object>(
     isolationLevel: dialectOf(model.provider).isolationLevel,
     ...transactionOptions(options.timeouts),
   }
+  // A back end without the prisma engine reads every operation compiled.
+  const compiledOnly = back.handoffs === 'refused'
   const configured = (operation?: ReadOperation): EngineName | undefined =>
-    operation?.engine ?? model.engine ?? options.engine
+    compiledOnly ? 'compiled' : (operation?.engine ?? model.engine ?? options.engine)
   const engineOf = (operation?: ReadOperation): EngineName =>
     configured(operation) === 'compiled' && model.compiled ? 'compiled' : 'prisma'
   return {
     outages: routing.outages,
     engineOf,
     reportHandoffs(operation, subject) {
-      if (configured(operation) === 'compiled')
+      if (compiledOnly) refuseHandoffs(model, subject, backEndName(back))
+      else if (configured(operation) === 'compiled')
         reportHandoffs(model, subject, loggerOf(options.logger))
     },
     caller(view, request) {

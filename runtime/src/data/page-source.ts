@@ -25,13 +25,13 @@ import {
 import type { CollectionSource, RowWindow } from '../paging/types.js'
 import { allOf, type Condition } from '../plan/condition.js'
 import { modelShape, type ReadShape } from '../plan/read-shape.js'
+import type { ModelEngines } from './back-end.js'
 import type { CallerView } from './caller-view.js'
 import { type Embedding, embeddingOf } from './embedded-scope.js'
-import type { ModelEngines, readTargets } from './engines.js'
 import type { FindManyArgs, ModelReads, TransactionOptions } from './model-reads.js'
 import type { ParentRead, ParentRows } from './parent-check.js'
 import { pageWithEmbeds } from './prisma7/page-snapshot.js'
-import type { ReadRun } from './read-routing.js'
+import type { ReadRouting, ReadRun } from './read-routing.js'
 import { type CountStore, SharedCountCache } from './shared-totals.js'
 
 /**
@@ -54,7 +54,7 @@ export type PageSource = (
  */
 export function pageSources(
   model: ModelSource,
-  routing: ReturnType<typeof readTargets>,
+  routing: ReadRouting<ModelEngines>,
   transaction: TransactionOptions,
   options: SharedTotalsOptions
 ): PageSource {

@@ -162,3 +162,15 @@ export function reportHandoffs(
     fields: { event: 'engine.handoff', operation: subject.name, reasons },
   })
 }
+
+/**
+ * Refuses to serve `subject` on a back end with no engine but the compiled one (`backEnd` names
+ * it) when the compiled engine cannot write one of its reads: the route is not made.
+ */
+export function refuseHandoffs(model: ModelSource, subject: HandoffSubject, backEnd: string): void {
+  const reasons = compiledHandoffs(model, subject)
+  if (reasons.length === 0) return
+  throw new TypeError(
+    `${subject.name} cannot be served on the ${backEnd} back end, whose only engine is the compiled one: it cannot read ${reasons.join('; ')}`
+  )
+}

@@ -1,53 +1,55 @@
 /**
  * @module
- * The databases and engines a resource's reads can run on: the primary and its
+ * The Prisma 7 back end: the databases a resource's reads can run on, the client's primary and its
  * read replicas (read-routing.ts: one database per request), and on each of them the `prisma`
- * engine and, when the model has a compiled form, the `compiled` one. Which of them answers a
- * request is decided here and in data-access.ts alone.
+ * engine and, when the model has a compiled form, the `compiled` one.
  */
 
-import type { EngineName, ModelSource } from '../contract/model-source.js'
-import type { ReadOperation } from '../contract/operations.js'
-import { dialectOf } from '../database/dialects.js'
-import { badRequest } from '../errors.js'
-import type { HydraLogger } from '../observe/logger.js'
-import type { Condition } from '../plan/condition.js'
-import { compiledReads } from './compiled/engine.js'
-import { escapeIn } from './compiled/sql.js'
-import type { ModelReads } from './model-reads.js'
-import { prismaReads } from './prisma7/engine.js'
-import { snapshotOver } from './prisma7/page-snapshot.js'
-import { type AdapterFactory, adapterRunner, clientRunner } from './prisma7/shared-adapter.js'
-import { type ReadRouting, readRouting } from './read-routing.js'
+import type { ModelSource } from '../../contract/model-source.js'
+import type { ReadOperation } from '../../contract/operations.js'
+import { dialectOf } from '../../database/dialects.js'
+import { badRequest } from '../../errors.js'
+import type { Condition } from '../../plan/condition.js'
+import { type BackEnd, backEnd, type EngineOptions, type ModelEngines } from '../back-end.js'
+import { compiledReads } from '../compiled/engine.js'
+import { escapeIn } from '../compiled/sql.js'
+import type { ModelReads } from '../model-reads.js'
+import { type ReadRouting, readRouting } from '../read-routing.js'
+import { relationTargets } from '../written-models.js'
+import { prismaReads } from './engine.js'
+import { snapshotOver } from './page-snapshot.js'
+import { type AdapterFactory, adapterRunner, clientRunner } from './shared-adapter.js'
 
-/** What the engines of a resource are chosen by (the data-access options they depend on). */
-export interface EngineOptions {
-  engine?: EngineName | undefined
+/** What the Prisma 7 back end reads besides its client: the shared adapter, the replicas. */
+export interface Prisma7Options {
+  /** The client's driver adapter factory, shared (`shareAdapter`): compiled reads run on it. */
   adapter?: AdapterFactory | undefined
+  /** Clients of read replicas of the client's database. */
   replicas?: readonly object[] | undefined
-  timeouts?: { replicaRetry?: number | undefined } | undefined
-  /** Where the outage logs of the databases write (the app's logger). */
-  logger?: HydraLogger | undefined
-  /** Whether the compiled engine's SQL on the shared adapter is traced (default true). */
-  tracing?: boolean | undefined
 }
 
-/** The engines of one model on one database. */
-export interface ModelEngines {
-  /** The engine of an operation (of items and parents without one): operation > model > app. */
-  engineOf(operation?: ReadOperation): ModelReads
-  /** The reads of one request: on SQLite, a search pattern holding an escape is compiled. */
-  readsOf(operation: ReadOperation, condition: Condition | undefined): ModelReads
+/**
+ * The back end of a Prisma 7 client (`prisma`, typed by its generated module): the `prisma`
+ * engine through the client, the `compiled` one on its driver adapter, its replicas.
+ */
+export function prisma7BackEnd(prisma: object, own: Prisma7Options = {}): BackEnd {
+  return backEnd('prisma7', {
+    targets: (model, options) => readTargets(prisma, model, { ...options, ...own }),
+    relations: () => relationTargets(prisma),
+    handoffs: 'logged',
+  })
 }
+
+type TargetOptions = EngineOptions & Prisma7Options
 
 /**
  * The engines of `model` on the primary and on each replica. The shared adapter is the primary
  * client's: on a replica, compiled reads run through that replica's client (`$queryRawUnsafe`).
  */
-export function readTargets(
+function readTargets(
   prisma: object,
   model: ModelSource,
-  options: EngineOptions
+  options: TargetOptions
 ): ReadRouting<ModelEngines> {
   const replicas = options.replicas ?? []
   return readRouting(
@@ -72,7 +74,7 @@ export function readTargets(
 function enginesOf(
   prisma: object,
   model: ModelSource,
-  options: EngineOptions,
+  options: TargetOptions,
   replica: boolean
 ): ModelEngines {
   const prismaEngine = prismaReads(prisma, model, { replica })

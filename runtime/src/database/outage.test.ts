@@ -111,6 +111,16 @@ describe('isReadConflict: a read the database cancelled, to read again', () => {
     ],
     ['pg 40001', { name: 'DriverAdapterError', cause: { kind: 'postgres', code: '40001' } }],
     ['MariaDB deadlock', { name: 'DriverAdapterError', cause: { kind: 'mysql', state: '40001' } }],
+    // What Prisma 8's runtime threw for a serialization failure (example-prisma8's runner test).
+    [
+      'Prisma 8 SqlQueryError',
+      {
+        name: 'SqlQueryError',
+        kind: 'sql_query',
+        sqlState: '40001',
+        cause: Object.assign(new Error('could not serialize access'), { code: '40001' }),
+      },
+    ],
   ])('%s', (_name, error) => {
     expect(isReadConflict(error)).toBe(true)
     expect(isOutage(error)).toBe(true)

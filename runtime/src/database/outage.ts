@@ -88,13 +88,19 @@ export function isOutage(error: unknown): boolean {
 /**
  * Whether the database cancelled the read for a conflict, not for a fault of the read: SQLSTATE
  * 40001 or 40P01 (a hot standby's "conflict with recovery", a serialization failure, a deadlock),
- * which Prisma reports as P2034. The same read can succeed again: on a replica it is read again on
+ * which Prisma 7 reports as P2034 and Prisma 8 as its query error's `sqlState`. The same read can succeed again: on a replica it is read again on
  * the next database (read-routing.ts); on the primary it is a 503 with `Retry-After`.
  */
 export function isReadConflict(error: unknown): boolean {
   return someCause(error, (current) => {
-    const { code, kind } = current as { code?: unknown; kind?: unknown }
+    const { code, kind, sqlState } = current as {
+      code?: unknown
+      kind?: unknown
+      sqlState?: unknown
+    }
     if (code === 'P2034' || kind === 'TransactionWriteConflict') return true
+    // Prisma 8's runtime names the SQLSTATE of the query it ran (`SqlQueryError`).
+    if (kind === 'sql_query' && typeof sqlState === 'string' && CONFLICT.test(sqlState)) return true
     const state = adapterSqlState(current)
     return state !== undefined && CONFLICT.test(state)
   })

@@ -13,14 +13,14 @@ import type { SqlMiddleware } from '@prisma/orm-postgres/family-runtime'
 import postgres from '@prisma/orm-postgres/runtime'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { columnReads } from '../../runtime/src/data/compiled-columns.js'
-import type { SqlQuery } from '../../runtime/src/data/compiled-query.js'
+import { columnReads } from '../../runtime/src/data/compiled/columns.js'
+import type { SqlQuery } from '../../runtime/src/data/compiled/query.js'
 import { prisma8Runner } from '../../runtime/src/data/prisma8/sql-runner.js'
 import { isOutage } from '../../runtime/src/database/outage.js'
 import { readWhere } from '../../runtime/src/plan/scope-reader.js'
 import type { Contract } from './sql-runner/.generated/contract.d.ts'
 import contractJson from './sql-runner/.generated/contract.json' with { type: 'json' }
-import { DATABASE_URL } from './support/sql-runner-url.js'
+import { DATABASE_URL } from './support/database-urls.js'
 
 /** What the client's middleware saw: each statement's text and where it ran. */
 const seen: { hook: string; sql: string; scope: string }[] = []

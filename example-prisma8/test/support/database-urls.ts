@@ -1,6 +1,13 @@
-/** Where sql-runner.test.ts's database is (test/support/sql-runner-database.ts makes it). */
-const SERVER = process.env.PRISMA8_TEST_SERVER ?? 'postgresql://postgres@127.0.0.1:5432'
+/**
+ * Where the tests' databases are (test/support/*-database.ts make them): on the server of
+ * DATABASE_URL_POSTGRES, as the rest of the suite (docs/databases.md).
+ */
+const configured = process.env.DATABASE_URL_POSTGRES ?? 'postgresql://postgres@127.0.0.1:5432/test'
+const server = new URL(configured)
 
 export const DATABASE = 'p8run_sql_runner'
-export const SERVER_URL = `${SERVER}/postgres`
-export const DATABASE_URL = `${SERVER}/${DATABASE}`
+export const SERVER_URL = new URL('/postgres', server).href
+export const DATABASE_URL = new URL(`/${DATABASE}`, server).href
+
+export const BACK_END_DATABASE = 'p8_back_end'
+export const BACK_END_URL = new URL(`/${BACK_END_DATABASE}`, server).href

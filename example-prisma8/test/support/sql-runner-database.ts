@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { DATABASE, DATABASE_URL, SERVER_URL } from './sql-runner-url.js'
+import { DATABASE, DATABASE_URL, SERVER_URL } from './database-urls.js'
 
 const workspace = fileURLToPath(new URL('../../', import.meta.url))
 

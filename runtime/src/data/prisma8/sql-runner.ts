@@ -1,6 +1,6 @@
 /**
  * @module
- * A SqlRunner (shared-adapter.ts) over a Prisma 8 client: the `compiled` engine's statements run
+ * A SqlRunner (compiled/sql-runner.ts) over a Prisma 8 client: the `compiled` engine's statements run
  * through the client's own runtime, so the app's Prisma 8 middleware (`beforeQuery`,
  * `afterQuery`), its pool and its telemetry see them as they see the client's own queries.
  *
@@ -17,8 +17,8 @@
  * engine reads no list field).
  */
 import { inSpan, loadedTracer } from '../../observe/tracing.js'
-import type { ArgType, SqlQuery } from '../compiled-query.js'
-import type { SqlRunner } from '../shared-adapter.js'
+import type { ArgType, SqlQuery } from '../compiled/query.js'
+import type { SqlRunner } from '../compiled/sql-runner.js'
 import { type RawValue, statementTemplate } from './statement-template.js'
 import { adapterTimestamp } from './timestamp-text.js'
 
@@ -67,7 +67,7 @@ const ISOLATION: Readonly<Record<string, string>> = {
  * A runner over the Prisma 8 client `db`. Its statements are traced here (`hydra.sql`, unless
  * `tracing` is false): Prisma 8 starts no span of its own.
  */
-export function prisma8Runner(db: Prisma8Client, tracing?: boolean | undefined): SqlRunner {
+export function prisma8Runner(db: Prisma8Client, tracing?: boolean | undefined): Prisma8Runner {
   const plan = (query: SqlQuery) => {
     const [strings, values] = statementTemplate(query)
     return db.raw
@@ -86,23 +86,44 @@ export function prisma8Runner(db: Prisma8Client, tracing?: boolean | undefined):
         return rows
       }
     )
+  const each = async (queryable: Prisma8Queryable, queries: readonly SqlQuery[]) => {
+    // One statement after another's answer: a connection runs one at a time.
+    const results: unknown[][][] = []
+    for (const query of queries) results.push(await run(queryable, query))
+    return results
+  }
+  /** `fn` in one transaction at `isolationLevel`, given the transaction. */
+  const inTransaction = <T>(isolationLevel: string, fn: (tx: Prisma8Queryable) => Promise<T>) => {
+    const level = ISOLATION[isolationLevel]
+    if (level === undefined)
+      return Promise.reject(new Error(`Unknown isolation level ${isolationLevel}.`))
+    // The first statement of the transaction: PostgreSQL takes its snapshot at the first read
+    // after it.
+    return db.transaction(async (tx) => {
+      await tx.execute(plan(statement(`SET TRANSACTION ISOLATION LEVEL ${level}`)))
+      return fn(tx)
+    })
+  }
   return {
     typed: true,
     rows: (query) => run(db.runtime(), query),
-    snapshot(queries, isolationLevel) {
-      const level = ISOLATION[isolationLevel]
-      if (level === undefined)
-        return Promise.reject(new Error(`Unknown isolation level ${isolationLevel}.`))
-      // The first statement of the transaction: PostgreSQL takes its snapshot at the first read
-      // after it. One statement after another's answer: the connection runs one at a time.
-      return db.transaction(async (tx) => {
-        await tx.execute(plan(statement(`SET TRANSACTION ISOLATION LEVEL ${level}`)))
-        const results: unknown[][][] = []
-        for (const query of queries) results.push(await run(tx, query))
-        return results
-      })
-    },
+    snapshot: (queries, isolationLevel) => inTransaction(isolationLevel, (tx) => each(tx, queries)),
+    within: (isolationLevel, fn) =>
+      inTransaction(isolationLevel, (tx) =>
+        fn({
+          typed: true,
+          rows: (query) => run(tx, query),
+          // Already one transaction: its statements share its snapshot.
+          snapshot: (queries) => each(tx, queries),
+        })
+      ),
   }
+}
+
+/** A runner over a Prisma 8 client, which also runs reads in one transaction of its own. */
+export interface Prisma8Runner extends SqlRunner {
+  /** `fn` given a runner whose statements run in one transaction at `isolationLevel`. */
+  within<T>(isolationLevel: string, fn: (runner: SqlRunner) => Promise<T>): Promise<T>
 }
 
 const statement = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] as ArgType[] })

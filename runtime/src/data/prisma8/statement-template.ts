@@ -8,7 +8,7 @@
  * the text, and sends it untyped, as node-postgres does: PostgreSQL infers its type from where it
  * stands, as it does for the compiled engine's statements on Prisma 7.
  */
-import type { ArgType, SqlQuery } from '../compiled-query.js'
+import type { ArgType, SqlQuery } from '../compiled/query.js'
 
 /** A value the raw tag binds as a parameter (Prisma 8's `RawSqlLiteral`). */
 export type RawValue = string | number | boolean | bigint | Uint8Array

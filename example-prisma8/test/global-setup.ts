@@ -1,6 +1,6 @@
 // Emits the example's contract once for every test file (they read prisma/contract.json).
-import { emitContract } from './prisma8-emit.js'
+import { emitExample } from './prisma8-emit.js'
 
 export default function setup(): void {
-  emitContract()
+  emitExample()
 }

@@ -11,65 +11,24 @@ import type { DMMF } from '@prisma/generator-helper'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { runContractCommand } from '../../generator/src/contract-command.js'
 import { buildHydra } from '../../generator/src/generate.js'
-import { readContract } from '../../generator/src/prisma8/contract.js'
-import { prisma8Datamodel } from '../../generator/src/prisma8/datamodel.js'
-import { readSource } from '../../generator/src/prisma8/psl-source.js'
-import { loadPslSyntax } from '../../generator/src/prisma8/psl-syntax.js'
-import { contractFile, contractJson, prisma7Datamodel, workspace } from './prisma8-emit.js'
+import {
+  contractFile,
+  contractJson,
+  examplePrisma7,
+  readPrisma8,
+  workspace,
+} from './prisma8-emit.js'
+import { indexKeys, readByGenerator } from './read-by-generator.js'
 
 const platformFile = path.join(workspace, '../prisma/platform.yaml')
 const CLIENT_MODULE = '../prisma/client.js'
-
-/** What the generator reads of a datamodel (grep of generator/src/config), absent as null. */
-function readByGenerator(datamodel: DMMF.Datamodel) {
-  return {
-    models: datamodel.models.map((model) => ({
-      name: model.name,
-      dbName: model.dbName ?? null,
-      schema: model.schema ?? null,
-      documentation: model.documentation ?? null,
-      primaryKey: model.primaryKey,
-      uniqueFields: model.uniqueFields,
-      uniqueIndexes: model.uniqueIndexes,
-      fields: model.fields.map((field) => ({
-        name: field.name,
-        kind: field.kind,
-        type: field.type,
-        isList: field.isList,
-        isRequired: field.isRequired,
-        isId: field.isId,
-        isUnique: field.isUnique,
-        dbName: field.dbName ?? null,
-        nativeType: field.nativeType ?? null,
-        documentation: field.documentation ?? null,
-        relationName: field.relationName ?? null,
-        relationFromFields: field.relationFromFields ?? null,
-        relationToFields: field.relationToFields ?? null,
-      })),
-    })),
-    enums: datamodel.enums.map(({ name, values }) => ({
-      name,
-      values: values.map((value) => ({ name: value.name, dbName: value.dbName ?? null })),
-    })),
-  }
-}
-
-/** The indexes as the generator reads them: a model and its fields in order. */
-const indexKeys = (datamodel: DMMF.Datamodel) =>
-  (datamodel.indexes ?? []).map(
-    (index) =>
-      `${index.model} ${index.type} (${index.fields.map((field) => field.name).join(', ')})`
-  )
 
 let prisma7: DMMF.Datamodel
 let prisma8: DMMF.Datamodel
 
 beforeAll(async () => {
-  prisma7 = await prisma7Datamodel()
-  const syntax = await loadPslSyntax([workspace])
-  const source = readSource(syntax, await readFile(contractFile, 'utf8'), 'contract.prisma')
-  const contract = readContract(await readFile(contractJson, 'utf8'), 'contract.json')
-  const built = prisma8Datamodel(contract, source, 'contract.json')
+  prisma7 = await examplePrisma7()
+  const built = await readPrisma8(contractJson, contractFile)
   expect(built.warnings).toEqual([])
   prisma8 = built.datamodel
 })

@@ -1,9 +1,10 @@
 /**
  * One annotated schema means the same on Prisma 7 and Prisma 8: the example's schema, emitted for
- * real by `prisma contract emit` (global-setup.ts), read back into a DMMF datamodel (generator/src/prisma8/), gives
- * the generator what Prisma 7's DMMF of the same schema gives it, the same resolved model and
- * byte for byte the same files; `prisma-hydra generate` writes those files.
+ * real by `prisma contract emit` (global-setup.ts) and read back into a DMMF datamodel
+ * (generator/src/prisma8/), gives the generator what Prisma 7's DMMF of the same schema gives it,
+ * the same resolved model and byte for byte the same files; `prisma-hydra generate` writes them.
  */
+import { spawnSync } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -60,33 +61,61 @@ describe('the example schema emitted by Prisma 8', () => {
   })
 
   it('is written by `prisma-hydra generate` as prisma generate writes it', async () => {
-    const output = await mkdtemp(path.join(tmpdir(), 'hydra-prisma8-'))
-    try {
-      const lines: string[] = []
-      const code = await runContractCommand(
-        [
-          '--contract',
-          'prisma/contract.json',
-          '--schema',
-          'prisma/contract.prisma',
-          '--output',
-          output,
-          '--config',
-          '../prisma/platform.yaml',
-          '--client-module',
-          CLIENT_MODULE,
-        ],
-        workspace,
-        { out: (line) => lines.push(line), err: (line) => lines.push(line) }
-      )
-      expect(lines.join('\n')).toMatch(/^prisma-hydra wrote \d+ files to /)
-      expect(code).toBe(0)
-      const seven = await build(prisma7)
-      expect((await readdir(output)).sort()).toEqual([...seven.files.keys()].sort())
-      for (const [name, content] of seven.files)
-        expect(await readFile(path.join(output, name), 'utf8'), name).toBe(content)
-    } finally {
-      await rm(output, { recursive: true, force: true })
-    }
+    const lines: string[] = []
+    const written = await generated((output) =>
+      runContractCommand([...ARGS, '--output', output], workspace, {
+        out: (line) => lines.push(line),
+        err: (line) => lines.push(line),
+      })
+    )
+    expect(lines.join('\n')).toMatch(/^prisma-hydra wrote \d+ files to /)
+    await expectPrisma7Files(written)
+  })
+
+  it("is written by the package's bin (its built dist/: turbo run build)", async () => {
+    const bin = path.join(workspace, '../generator/bin/prisma-hydra.js')
+    const written = await generated((output) => {
+      const run = spawnSync(process.execPath, [bin, 'generate', ...ARGS, '--output', output], {
+        cwd: workspace,
+        encoding: 'utf8',
+      })
+      if (run.status !== 0) throw new Error(`${run.stdout}\n${run.stderr}`)
+      return Promise.resolve(run.status)
+    })
+    await expectPrisma7Files(written)
   })
 })
+
+/** The command's options but its output folder. */
+const ARGS = [
+  '--contract',
+  'prisma/contract.json',
+  '--schema',
+  'prisma/contract.prisma',
+  '--config',
+  '../prisma/platform.yaml',
+  '--client-module',
+  CLIENT_MODULE,
+]
+
+/** The files `generate` writes into a new folder (exit code 0), by name; the folder removed. */
+async function generated(generate: (output: string) => Promise<number>) {
+  const output = await mkdtemp(path.join(tmpdir(), 'hydra-prisma8-'))
+  try {
+    expect(await generate(output)).toBe(0)
+    const names = await readdir(output)
+    const contents = await Promise.all(
+      names.map((name) => readFile(path.join(output, name), 'utf8'))
+    )
+    return new Map(names.map((name, index) => [name, contents[index]]))
+  } finally {
+    await rm(output, { recursive: true, force: true })
+  }
+}
+
+/** Expects `files` to be those buildHydra writes from Prisma 7's DMMF, byte for byte. */
+async function expectPrisma7Files(files: ReadonlyMap<string, string | undefined>) {
+  const seven = await build(prisma7)
+  expect([...files.keys()].sort()).toEqual([...seven.files.keys()].sort())
+  for (const [name, content] of seven.files) expect(files.get(name), name).toBe(content)
+}

@@ -2,7 +2,8 @@
  * `prisma-hydra generate`, as the package's bin runs it: the generation of a Prisma 8 project
  * from its contract and schema file (prisma8/), through the same core and writer as
  * `prisma generate` (generate.ts, write.ts). Resolves to the exit code: 0 written, 1 refused
- * (nothing written), 2 a wrong command line; in `--watch` mode it does not resolve.
+ * (nothing written), 2 a wrong command line; in `--watch` mode it resolves once `signal` aborts
+ * (never when none is given: the process runs until stopped).
  */
 import { existsSync, watch } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -36,7 +37,8 @@ const processOutput: Output = {
 export async function runContractCommand(
   args: string[],
   cwd: string,
-  output = processOutput
+  output = processOutput,
+  signal?: AbortSignal
 ): Promise<number> {
   const parsed = parseContractCommand(args)
   if (parsed.kind === 'help') {
@@ -51,7 +53,7 @@ export async function runContractCommand(
   const { command } = parsed
   const code = await generateOnce(command, cwd, output)
   if (!command.watch) return code
-  return watchFiles(command, cwd, output)
+  return watchFiles(command, cwd, output, signal)
 }
 
 /** Reads, builds and writes once; reports and resolves to the exit code. */
@@ -117,8 +119,13 @@ async function read(file: string, label: string, what: string): Promise<string> 
   })
 }
 
-/** Generates again after each change of the contract, the schema or the config, until stopped. */
-function watchFiles(command: ContractCommand, cwd: string, output: Output): Promise<number> {
+/** Generates again after each change of the contract, the schema or the config, until `signal`. */
+function watchFiles(
+  command: ContractCommand,
+  cwd: string,
+  output: Output,
+  signal: AbortSignal | undefined
+): Promise<number> {
   const files = [command.contract, command.schema, command.config]
     .filter((file): file is string => file !== undefined)
     .map((file) => path.resolve(cwd, file))
@@ -131,7 +138,7 @@ function watchFiles(command: ContractCommand, cwd: string, output: Output): Prom
   }
   let timer: NodeJS.Timeout | undefined
   let running = Promise.resolve()
-  for (const [folder, names] of folders)
+  const watchers = [...folders].map(([folder, names]) =>
     watch(folder, (_event, name) => {
       if (name === null || !names.has(name)) return
       // One run for the burst of events a write makes (and contract.json with contract.d.ts).
@@ -142,6 +149,13 @@ function watchFiles(command: ContractCommand, cwd: string, output: Output): Prom
         })
       }, 200)
     })
+  )
   output.out(`prisma-hydra is watching ${files.map((file) => path.relative(cwd, file)).join(', ')}`)
-  return new Promise(() => {})
+  return new Promise((resolve) => {
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer)
+      for (const watcher of watchers) watcher.close()
+      void running.then(() => resolve(0))
+    })
+  })
 }

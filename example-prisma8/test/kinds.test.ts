@@ -3,9 +3,11 @@
  * each (fixtures/kinds: the same models and annotations, each column type in its line's words),
  * emitted for real by Prisma 8, gives the generator what Prisma 7's DMMF gives it. Doc comments
  * split by a blank line, with `//` lines between, indented, with trailing blanks, and ending a
- * field's line; native types (uuid, numeric with a scale, varchar with and without a length);
- * mapped tables and columns; a named self-relation, a one-to-one, a composite id, uniques of the
- * model and of a field; enums and lists.
+ * field's line; native types Prisma 8 writes in type position (uuid, numeric with a scale,
+ * varchar with and without a length, char, smallint, real, date, time, timestamp with a
+ * precision); a field preset (`temporal.updatedAt()`, Prisma 7's `@updatedAt`); mapped tables and
+ * columns; a named self-relation, a one-to-one, a composite id, uniques of the model and of a
+ * field; enums and lists.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -41,6 +43,13 @@ const build = (datamodel: DMMF.Datamodel) =>
 describe('fields, keys and comments of every kind', () => {
   it('give the datamodel Prisma 7 gives, in what the generator reads', () => {
     expect(readByGenerator(prisma8)).toEqual(readByGenerator(prisma7))
+  })
+
+  it('mark the field preset as Prisma 7 marks @updatedAt', () => {
+    const fields = prisma8.models.find((model) => model.name === 'Thing')?.fields ?? []
+    expect(fields.filter((field) => field.isUpdatedAt).map((field) => field.name)).toEqual([
+      'touched',
+    ])
   })
 
   it('join the doc comments as Prisma 7 does', () => {

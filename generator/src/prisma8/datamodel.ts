@@ -176,7 +176,8 @@ function scalarField(
   if (!type) return undefined
   const pk = context.table.primaryKey?.columns ?? []
   const isList = scalar.many === true
-  const written = PRISMA_SCALARS.has(field.type) && !field.constructed
+  // A Prisma scalar written bare, or a field preset (`temporal.updatedAt()`): Prisma's own column.
+  const written = (PRISMA_SCALARS.has(field.type) && !field.constructed) || field.type.includes('.')
   const defaultValue = defaultOf(attributeOf(field, 'default'))
   const documentation = documentationOf(field.doc)
   return {

@@ -4,8 +4,8 @@
  * emitted for real by Prisma 8, gives the generator what Prisma 7's DMMF gives it. Doc comments
  * split by a blank line, with `//` lines between, indented, with trailing blanks, and ending a
  * field's line; native types Prisma 8 writes in type position (uuid, numeric with a scale,
- * varchar with and without a length, char, smallint, real, date, time, timestamp with a
- * precision); a field preset (`temporal.updatedAt()`, Prisma 7's `@updatedAt`); mapped tables and
+ * varchar with and without a length, char, smallint, real, date, time, timetz, timestamp with a
+ * precision, timestamptz, jsonb, inet); a field preset (`temporal.updatedAt()`, Prisma 7's `@updatedAt`); mapped tables and
  * columns; a named self-relation, a one-to-one, a composite id, uniques of the model and of a
  * field; enums and lists.
  */

@@ -89,10 +89,8 @@ function modelContexts(
       return []
     }
     const { storage } = found.model
-    const table =
-      contract.storage.namespaces[storage.namespaceId ?? found.namespace]?.entries.table[
-        storage.table
-      ]
+    const namespace = own(contract.storage.namespaces, storage.namespaceId ?? found.namespace)
+    const table = namespace && own(namespace.entries.table, storage.table)
     if (!table) {
       mismatches.push(`model "${model.name}" (${at}): the contract has no table "${storage.table}"`)
       return []
@@ -127,12 +125,12 @@ function readFields(
   const foreignKeys = new Set(
     source.fields
       .filter((field) => hasArg(field, 'relation', 'fields'))
-      .flatMap((field) => contract.relations[field.name]?.on?.localFields ?? [])
+      .flatMap((field) => own(contract.relations, field.name)?.on?.localFields ?? [])
   )
   return source.fields.flatMap((field): DMMF.Field[] => {
-    const relation = contract.relations[field.name]
+    const relation = own(contract.relations, field.name)
     if (relation) return [relationField(context, field, relation)]
-    const scalar = contract.fields[field.name]
+    const scalar = own(contract.fields, field.name)
     if (!scalar) {
       mismatches.push(
         `field "${source.name}.${field.name}" (line ${field.line}) is not in the contract`
@@ -150,6 +148,10 @@ function readFields(
   })
 }
 
+/** `record[key]` when `record` holds it itself: a field may be named `constructor`. */
+const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.hasOwn(record, key) ? record[key] : undefined
+
 /** The attribute `name` of `field`, if written. */
 const attributeOf = (field: SourceField, name: string) =>
   field.attributes.find((attribute) => attribute.name === name)
@@ -165,7 +167,7 @@ function scalarField(
   foreignKeys: ReadonlySet<string>
 ): DMMF.Field | undefined {
   const column = context.column(field.name)
-  const stored = context.table.columns[column]
+  const stored = own(context.table.columns, column)
   const enumName =
     scalar.valueSet?.entityKind === 'enum'
       ? scalar.valueSet.entityName

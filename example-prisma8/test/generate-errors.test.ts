@@ -38,7 +38,7 @@ const lineOf = (text: string, needle: string) =>
   text.split('\n').findIndex((line) => line.includes(needle)) + 1
 
 describe('prisma-hydra generate', () => {
-  it('names the .prisma file and the line of an annotation error', async () => {
+  it('names the .prisma file and the line (and column) of an annotation error', async () => {
     const schema = (await readFile(contractFile, 'utf8'))
       .replace('maximumItemsPerPage: 50)', 'maximumItemsPerPage: "fifty")')
       .replace('  /// @hidden\n', '  /// Hidden twice.\n  /// @hidden(now)\n')
@@ -50,8 +50,11 @@ describe('prisma-hydra generate', () => {
     expect(err).toContain(
       `error: contract.prisma:${pagination}: Model "Book", @pagination, option "maximumItemsPerPage": must be a whole number`
     )
+    // The parser's position in the field's documentation, as the file's line and column: the `)`
+    // where it expected `:`.
+    const column = (schema.split('\n')[hidden - 1] ?? '').indexOf('@hidden(now') + 12
     expect(err).toContain(
-      `error: contract.prisma:${hidden}: Model "Author", field "email", @hidden:`
+      `error: contract.prisma:${hidden}:${column}: Model "Author", field "email", @hidden: cannot be read: expected ':' after 'now'\n`
     )
     expect(err).toContain('prisma-hydra wrote nothing: out was not created.')
     expect(existsSync(path.join(folder, 'out'))).toBe(false)

@@ -7,17 +7,17 @@
  */
 import type { PslSyntax, SyntaxToken } from './psl-syntax.js'
 
-/** One `///` line: its text as the DMMF holds it, and its offset in the file. */
+/** One `///` line: its text as the DMMF holds it, and the offset of that text in the file. */
 export interface DocLine {
   readonly text: string
   readonly offset: number
 }
 
 const isDoc = (token: SyntaxToken) => token.kind === 'Comment' && token.text.startsWith('///')
-const docLine = (token: SyntaxToken): DocLine => ({
-  text: token.text.slice(3).trimStart(),
-  offset: token.offset,
-})
+const docLine = (token: SyntaxToken): DocLine => {
+  const text = token.text.slice(3).trimStart()
+  return { text, offset: token.offset + token.text.length - text.length }
+}
 
 /** Whether `token` is the first thing on its line but blanks. */
 function startsLine(token: SyntaxToken): boolean {

@@ -1,15 +1,21 @@
 /**
- * The line of the schema file a problem is about: the `///` line of the annotation it names, else
- * the line declaring its model or field. `prisma generate` names the model and field alone (Prisma
- * gives a generator no positions); the Prisma 8 command reads the file itself, so its messages can
- * point at the line.
+ * The line of the schema file a problem is about: where the annotation parser stopped (its line
+ * and column), else the `///` line of the annotation it names, else the line declaring its model
+ * or field. `prisma generate` names the model and field alone (Prisma gives a generator no
+ * positions); the Prisma 8 command reads the file itself, so its messages can point at the line.
  */
 import type { Problem } from '../problems.js'
 import type { SourceSchema } from './psl-source.js'
 
 const LOCATION = /^Model "([^"]+)"(?:, field "([^"]+)")?$/
 
-/** `problem` with the file and line prepended to its location, when it names a model. */
+/** Where the annotation parser says it stopped, in the documentation's text. */
+const PARSED_AT = / \(at (?:line (\d+), )?column (\d+)\)$/
+
+/**
+ * `problem` with the file and line prepended to its location, when it names a model; a position
+ * the annotation parser gives in the documentation's text becomes the file's line and column.
+ */
 export function withLine(problem: Problem, source: SourceSchema): Problem {
   const [, modelName, fieldName] = LOCATION.exec(problem.location) ?? []
   const model = source.models.find((candidate) => candidate.name === modelName)
@@ -18,6 +24,16 @@ export function withLine(problem: Problem, source: SourceSchema): Problem {
     ? model.fields.find((candidate) => candidate.name === fieldName)
     : undefined
   const declared = field ?? model
+  const at = PARSED_AT.exec(problem.message)
+  const parsed = at && declared.doc[Number(at[1] ?? 1) - 1]
+  if (at && parsed) {
+    const column = parsed.column + Number(at[2]) - 1
+    return {
+      ...problem,
+      location: `${source.file}:${parsed.line}:${column}: ${problem.location}`,
+      message: problem.message.slice(0, at.index),
+    }
+  }
   const line = annotationLine(declared.doc, problem.source) ?? declared.line
   return { ...problem, location: `${source.file}:${line}: ${problem.location}` }
 }

@@ -22,6 +22,9 @@ export interface SourceAttribute {
   readonly args: readonly { readonly name: string | undefined; readonly value: ArgValue }[]
 }
 
+/** A `///` line with the line and column (1-based) its text starts at. */
+export type LocatedDocLine = DocLine & { readonly line: number; readonly column: number }
+
 export interface SourceField {
   readonly name: string
   readonly line: number
@@ -32,7 +35,7 @@ export interface SourceField {
   readonly isList: boolean
   readonly isOptional: boolean
   readonly attributes: readonly SourceAttribute[]
-  readonly doc: readonly (DocLine & { line: number })[]
+  readonly doc: readonly LocatedDocLine[]
 }
 
 export interface SourceModel {
@@ -40,7 +43,7 @@ export interface SourceModel {
   readonly line: number
   /** The `namespace` block holding the model, if any. */
   readonly namespace: string | undefined
-  readonly doc: readonly (DocLine & { line: number })[]
+  readonly doc: readonly LocatedDocLine[]
   readonly fields: readonly SourceField[]
   readonly attributes: readonly SourceAttribute[]
 }
@@ -58,8 +61,8 @@ export interface SourceSchema {
   readonly enums: readonly SourceEnum[]
 }
 
-/** The 1-based line of each offset of `text`. */
-function lineFinder(text: string): (offset: number) => number {
+/** The 1-based line and column of each offset of `text`. */
+function positionFinder(text: string): (offset: number) => { line: number; column: number } {
   const starts = [0]
   for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1))
     starts.push(index + 1)
@@ -71,7 +74,7 @@ function lineFinder(text: string): (offset: number) => number {
       if ((starts[middle] ?? 0) <= offset) low = middle
       else high = middle - 1
     }
-    return low + 1
+    return { line: low + 1, column: offset - (starts[low] ?? 0) + 1 }
   }
 }
 
@@ -90,9 +93,10 @@ export function readSource(syntax: PslSyntax, text: string, file: string): Sourc
         )
         .join('\n')}`
     )
-  const lineOf = lineFinder(text)
+  const positionOf = positionFinder(text)
+  const lineOf = (offset: number) => positionOf(offset).line
   const located = (lines: readonly DocLine[]) =>
-    lines.map((line) => ({ ...line, line: lineOf(line.offset) }))
+    lines.map((line) => ({ ...line, ...positionOf(line.offset) }))
   const reader = new Reader(syntax, located, lineOf)
   const models: SourceModel[] = []
   const enums: SourceEnum[] = []
@@ -133,7 +137,7 @@ export function readSource(syntax: PslSyntax, text: string, file: string): Sourc
 class Reader {
   constructor(
     private readonly syntax: PslSyntax,
-    private readonly located: (lines: readonly DocLine[]) => (DocLine & { line: number })[],
+    private readonly located: (lines: readonly DocLine[]) => LocatedDocLine[],
     private readonly lineOf: (offset: number) => number
   ) {}
 

@@ -69,7 +69,7 @@ describe('prisma-hydra generate', () => {
     expect(code).toBe(1)
     expect(err).toContain('does not match contract.prisma; run `prisma contract emit` again')
     expect(err).toContain(
-      `field "Book.subtitle" (line ${lineOf(schema, 'subtitle')}) is not in the contract`
+      `field "Book.subtitle" (contract.prisma:${lineOf(schema, 'subtitle')}) is not in the contract`
     )
   })
 

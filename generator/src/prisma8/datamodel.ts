@@ -32,6 +32,8 @@ export interface Prisma8Datamodel {
 }
 
 interface ModelContext {
+  /** The schema file as messages name it. */
+  file: string
   source: SourceModel
   contract: ContractModel
   table: ContractTable
@@ -101,6 +103,7 @@ function modelContexts(
     const fields = new Map([...columns].map(([name, column]) => [column, name]))
     return [
       {
+        file: source.file,
         source: model,
         contract: found.model,
         table,
@@ -133,7 +136,7 @@ function readFields(
     const scalar = own(contract.fields, field.name)
     if (!scalar) {
       mismatches.push(
-        `field "${source.name}.${field.name}" (line ${field.line}) is not in the contract`
+        `field "${source.name}.${field.name}" (${context.file}:${field.line}) is not in the contract`
       )
       return []
     }

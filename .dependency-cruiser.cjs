@@ -34,7 +34,8 @@ const layers = [
  * The generator's steps (CONTRIBUTING.md, layout), in the same way: the annotations are parsed, the
  * schema's models, fields and options read, the paging settings, the served models and their
  * relations, their filters, each resource assembled (`config/resource.ts`, `config/resolve.ts`),
- * then emitted and written; `init/` (the `prisma-hydra init` command) reads annotations alone.
+ * then emitted and written; `init/` (the `prisma-hydra init` command) reads annotations alone;
+ * `prisma8/` reads a Prisma 8 contract and schema into the DMMF the steps read.
  */
 const generatorLayers = [
   ['problems', '^generator/src/(problems|client-options|generator-blocks)[.]ts$'],
@@ -46,7 +47,8 @@ const generatorLayers = [
   ['config', '^generator/src/config/[^/]+[.]ts$'],
   ['emit', '^generator/src/emit/'],
   ['init', '^generator/src/init/'],
-  ['entries', '^generator/src/(generate|write|index|bin)[.]ts$'],
+  ['prisma8', '^generator/src/prisma8/'],
+  ['entries', '^generator/src/(generate|write|index|bin|contract-command)[.]ts$'],
 ]
 
 /** Each layer imports only the layers before it. */

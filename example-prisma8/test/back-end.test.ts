@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp } from '../../example-app/src/generated-postgresql/hydra/index.js'
 import { PrismaClient } from '../../example-app/src/generated-postgresql/prisma/client.js'
 import { prisma8BackEnd } from '../../runtime/src/data/prisma8/back-end.js'
-import type { Contract } from './back-end/.generated/contract.d.ts'
-import contractJson from './back-end/.generated/contract.json' with { type: 'json' }
+import type { Contract } from '../prisma/contract.d.ts'
+import contractJson from '../prisma/contract.json' with { type: 'json' }
 import { BACK_END_URL } from './support/database-urls.js'
 
 /** The requests compared, each followed by its `next` links up to WALKED pages. */
@@ -81,7 +81,9 @@ let prisma7: Served
 let prisma8: Served
 
 beforeAll(async () => {
-  prisma7 = await listen(createHydraApp({ prisma, adapter, engine: 'compiled', baseUrl: ORIGIN }).fetch)
+  prisma7 = await listen(
+    createHydraApp({ prisma, adapter, engine: 'compiled', baseUrl: ORIGIN }).fetch
+  )
   // The generated routes are typed for a Prisma 7 client; at run time they take a back end.
   const backEnd = prisma8BackEnd(db) as unknown as PrismaClient
   prisma8 = await listen(createHydraApp({ prisma: backEnd, baseUrl: ORIGIN }).fetch)

@@ -25,7 +25,9 @@ file: when one it would create exists, it writes nothing.
   --runtime deno      src/server.ts for Deno
   --runtime workers   src/worker.ts and wrangler.jsonc for Cloudflare Workers on D1
 
-Without arguments, prisma-hydra is the generator that \`prisma generate\` runs.
+Without arguments, prisma-hydra is the generator that \`prisma generate\` runs. On Prisma 8, which
+runs no generators, \`prisma-hydra generate --contract ... --schema ... --output ...\` generates from
+the contract \`prisma contract emit\` wrote (prisma-hydra generate --help).
 
 Getting started: ${docLink('getting-started.md', '3. The quick path: npx prisma-hydra init')}
 Bun and Deno:    ${docLink('runtime-bun-deno.md')}

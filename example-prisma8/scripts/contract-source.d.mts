@@ -1,0 +1,4 @@
+/** The Prisma 8 schema of the Prisma 7 schema `text`. */
+export function contractSource(text: string): string
+export const schemaFile: string
+export const contractFile: string

@@ -34,11 +34,13 @@ beforeAll(async () => {
   prisma8 = built.datamodel
 })
 
-const build = async (datamodel: DMMF.Datamodel) =>
+/** The files of `datamodel` for a Prisma 7 client (of CLIENT_MODULE) or a Prisma 8 one. */
+const build = async (datamodel: DMMF.Datamodel, client: 'prisma7' | 'prisma8' = 'prisma7') =>
   buildHydra({
     datamodel,
     provider: 'postgresql',
-    clientModule: CLIENT_MODULE,
+    client,
+    ...(client === 'prisma7' ? { clientModule: CLIENT_MODULE } : {}),
     globalConfig: { text: await readFile(platformFile, 'utf8'), label: './platform.yaml' },
   })
 
@@ -53,14 +55,16 @@ describe('the example schema emitted by Prisma 8', () => {
     expect(added).toEqual(['Review normal (bookId)', 'Loan normal (bookId)'])
   })
 
-  it('resolves to the same model and the same files', async () => {
-    const [seven, eight] = await Promise.all([build(prisma7), build(prisma8)])
-    expect(eight.model).toEqual(seven.model)
-    expect([...eight.files.keys()].sort()).toEqual([...seven.files.keys()].sort())
-    for (const [name, content] of seven.files) expect(eight.files.get(name), name).toBe(content)
+  it('resolves to the same model and the same files, for either client', async () => {
+    for (const client of ['prisma7', 'prisma8'] as const) {
+      const [seven, eight] = await Promise.all([build(prisma7, client), build(prisma8, client)])
+      expect(eight.model).toEqual(seven.model)
+      expect([...eight.files.keys()].sort()).toEqual([...seven.files.keys()].sort())
+      for (const [name, content] of seven.files) expect(eight.files.get(name), name).toBe(content)
+    }
   })
 
-  it('is written by `prisma-hydra generate` as prisma generate writes it', async () => {
+  it('is written by `prisma-hydra generate` as Prisma 7 models write it for Prisma 8', async () => {
     const lines: string[] = []
     const written = await generated((output) =>
       runContractCommand([...ARGS, '--output', output], workspace, {
@@ -69,7 +73,7 @@ describe('the example schema emitted by Prisma 8', () => {
       })
     )
     expect(lines.join('\n')).toMatch(/^prisma-hydra wrote \d+ files to /)
-    await expectPrisma7Files(written)
+    await expectFilesOfPrisma7Models(written)
   })
 
   it("is written by the package's bin (its built dist/: turbo run build)", async () => {
@@ -82,7 +86,7 @@ describe('the example schema emitted by Prisma 8', () => {
       if (run.status !== 0) throw new Error(`${run.stdout}\n${run.stderr}`)
       return Promise.resolve(run.status)
     })
-    await expectPrisma7Files(written)
+    await expectFilesOfPrisma7Models(written)
   })
 })
 
@@ -94,8 +98,6 @@ const ARGS = [
   'prisma/contract.prisma',
   '--config',
   '../prisma/platform.yaml',
-  '--client-module',
-  CLIENT_MODULE,
 ]
 
 /** The files `generate` writes into a new folder (exit code 0), by name; the folder removed. */
@@ -113,9 +115,12 @@ async function generated(generate: (output: string) => Promise<number>) {
   }
 }
 
-/** Expects `files` to be those buildHydra writes from Prisma 7's DMMF, byte for byte. */
-async function expectPrisma7Files(files: ReadonlyMap<string, string | undefined>) {
-  const seven = await build(prisma7)
+/**
+ * Expects `files` to be those buildHydra writes for a Prisma 8 client from Prisma 7's DMMF, byte
+ * for byte.
+ */
+async function expectFilesOfPrisma7Models(files: ReadonlyMap<string, string | undefined>) {
+  const seven = await build(prisma7, 'prisma8')
   expect([...files.keys()].sort()).toEqual([...seven.files.keys()].sort())
   for (const [name, content] of seven.files) expect(files.get(name), name).toBe(content)
 }

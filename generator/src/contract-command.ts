@@ -98,7 +98,7 @@ async function buildFromContract(command: ContractCommand, cwd: string): Promise
     const result = buildHydra({
       datamodel,
       provider: 'postgresql',
-      clientModule: command.clientModule,
+      client: 'prisma8',
       schema: schemaText,
       ...(configText !== undefined && command.config
         ? { globalConfig: { text: configText, label: command.config } }

@@ -22,9 +22,9 @@ export interface BuildInput {
   }
   /**
    * The import specifier of the Prisma client's module, from the generated files
-   * (`../prisma/client.js`).
+   * (`../prisma/client.js`): required on Prisma 7, whose client types the routes.
    */
-  clientModule: string
+  clientModule?: string
   /** Import specifier of the runtime package; generated code imports its `/generated` entry. */
   runtimeModule?: string
   /**
@@ -36,6 +36,11 @@ export interface BuildInput {
   fileExtension?: string
   /** The schema's text, for what the DMMF leaves out (models Prisma ignores). */
   schema?: string
+  /**
+   * The Prisma line the routes are served on (default `prisma7`, typed by the client of
+   * `clientModule`); `prisma8` routes take a Prisma 8 client and import no client module.
+   */
+  client?: 'prisma7' | 'prisma8'
 }
 
 /** What `buildHydra` produced. */
@@ -64,8 +69,12 @@ export function buildHydra(input: BuildInput): BuildResult {
   problems.push(...resolved.problems)
   if (input.schema) problems.push(...ignoredAnnotatedModels(input.schema))
   if (problems.some((problem) => problem.severity === 'error')) throw new GenerationError(problems)
+  const client = input.client ?? 'prisma7'
+  if (client === 'prisma7' && input.clientModule === undefined)
+    throw new TypeError('buildHydra needs the clientModule of the Prisma 7 client.')
   const context: EmitContext = {
-    clientModule: input.clientModule,
+    client,
+    clientModule: input.clientModule ?? '',
     runtimeModule: `${input.runtimeModule ?? '@prisma-hydra/runtime'}/generated`,
     importExtension: input.importExtension ?? '.js',
     fileExtension: input.fileExtension ?? '.ts',

@@ -6,7 +6,10 @@
  *
  * @module \@prisma-hydra/runtime/generated
  */
-export type { AuthenticationSettings, RuleInputs } from './contract/access-rules.js'
+
+// The Decimal the rows of a Prisma 8 back end hold, as Prisma 7's (the routes' `BookRow`).
+export type { Decimal } from '@prisma/client-runtime-utils'
+export type { AuthenticationSettings, RuleInputs, ScopeWhere } from './contract/access-rules.js'
 export type { CacheTagHeader, CacheTagSettings } from './contract/cache-tags.js'
 export type { IdKind, KeySpec } from './contract/keys.js'
 export type {
@@ -30,6 +33,7 @@ export {
   type InverseLinks,
   type WithInverseLinks,
 } from './data/inverse-links.js'
+export { type Prisma8BackEndClient, prisma8BackEnd } from './data/prisma8/back-end.js'
 export type { DatabaseTimeouts } from './database/timeouts.js'
 export type { HydraErrorBody } from './errors.js'
 export type {

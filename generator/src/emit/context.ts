@@ -2,6 +2,11 @@ import type { CompiledTableModel } from '../config/schema/model.js'
 
 /** Settings of one generation run that every writer needs. */
 export interface EmitContext {
+  /**
+   * The Prisma line the routes are served on: `prisma7`, typed by its generated client; `prisma8`,
+   * a Prisma 8 client read by the runtime's Prisma 8 back end, typed by the routes themselves.
+   */
+  client: 'prisma7' | 'prisma8'
   /** Import specifier of the Prisma client module, relative to the output folder (`../prisma/client.js`). */
   clientModule: string
   /** Import specifier of the runtime's entry for generated code (`@prisma-hydra/runtime/generated`). */

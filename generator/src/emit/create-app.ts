@@ -4,8 +4,10 @@
  * resource's data access and the app's options to the runtime. No query is written here: every
  * read goes through the data-access layer.
  */
+
 import type { CodeBlockWriter } from 'ts-morph'
 import type { OperationModel, ResourceModel } from '../config/schema/model.js'
+import type { EmitContext } from './context.js'
 import { resourceNames } from './names.js'
 import { itemQueryTypeName, queryTypeName } from './query-type.js'
 import { relationKey, type SubCollection, subCollectionPath } from './sub-collections.js'
@@ -27,7 +29,11 @@ function queryContext(resource: ResourceModel, operation: OperationModel, path: 
  * The Hono sub-app: collection operations first, so `/books/recent` is not read as an item id;
  * other methods on its paths are a 405 with `Allow` (`allowReadsOnly`, from the app's GET routes).
  */
-export function writeCreateApp(resource: ResourceModel, subCollections: readonly SubCollection[]) {
+export function writeCreateApp(
+  resource: ResourceModel,
+  subCollections: readonly SubCollection[],
+  client: EmitContext['client']
+) {
   const names = resourceNames(resource)
   const route = (writer: CodeBlockWriter, path: string, call: string, operation?: OperationModel) =>
     writer
@@ -38,7 +44,11 @@ export function writeCreateApp(resource: ResourceModel, subCollections: readonly
   const main = resource.operations[0]
   const subs = main ? subCollections : []
   return (writer: CodeBlockWriter) => {
-    writer.writeLine(`const rows = createDataAccess<${names.row}>(prisma, ${names.model}, options)`)
+    // A Prisma 8 client is read by the runtime's Prisma 8 back end.
+    const source = client === 'prisma7' ? 'prisma' : 'prisma8BackEnd(prisma)'
+    writer.writeLine(
+      `const rows = createDataAccess<${names.row}>(${source}, ${names.model}, options)`
+    )
     // A link a rule hides is hidden from its other side too (docs/security.md).
     writer.writeLine(
       'const served = { ...options, access: hideInverseLinks(options.access, inverseLinks) }'

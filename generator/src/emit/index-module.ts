@@ -35,7 +35,13 @@ function addIndexImports(file: SourceFile, resources: readonly Entry[], context:
         runtimeValue('hideInverseLinks'),
       ],
     },
-    { moduleSpecifier: context.clientModule, namedImports: ['PrismaClient'], isTypeOnly: true },
+    context.client === 'prisma7'
+      ? { moduleSpecifier: context.clientModule, namedImports: ['PrismaClient'], isTypeOnly: true }
+      : {
+          moduleSpecifier: context.runtimeModule,
+          namedImports: [{ name: 'Prisma8BackEndClient', alias: 'PrismaClient' }],
+          isTypeOnly: true,
+        },
     {
       moduleSpecifier: `./${INVERSE_LINKS_MODULE}${context.importExtension}`,
       namedImports: ['inverseLinks'],
@@ -45,7 +51,9 @@ function addIndexImports(file: SourceFile, resources: readonly Entry[], context:
       namedImports: [
         names.createApp,
         names.operations,
-        ...(hasProviders(resource) ? [{ name: names.providers, isTypeOnly: true }] : []),
+        ...(hasProviders(resource, context.client)
+          ? [{ name: names.providers, isTypeOnly: true }]
+          : []),
         { name: names.access, isTypeOnly: true },
         { name: names.member, isTypeOnly: true },
         names.resource,
@@ -63,7 +71,9 @@ function addIndexExports(file: SourceFile, resources: readonly Entry[], context:
         { name: names.member, isTypeOnly: true },
         { name: names.hideable, isTypeOnly: true },
         { name: names.row, isTypeOnly: true },
-        ...(hasProviders(resource) ? [{ name: names.providers, isTypeOnly: true }] : []),
+        ...(hasProviders(resource, context.client)
+          ? [{ name: names.providers, isTypeOnly: true }]
+          : []),
         { name: names.appOptions, isTypeOnly: true },
         { name: names.access, isTypeOnly: true },
         ...resource.operations.map((operation) => ({
@@ -105,7 +115,12 @@ function addAppOptions(file: SourceFile, anyProviders: boolean) {
 }
 
 /** The access rules, documentation options, documented types and providers of the whole API. */
-function addApiTypes(file: SourceFile, model: HydraModel, resources: readonly Entry[]) {
+function addApiTypes(
+  file: SourceFile,
+  model: HydraModel,
+  resources: readonly Entry[],
+  client: EmitContext['client']
+) {
   file.addTypeAlias({
     name: 'HydraAccess',
     isExported: true,
@@ -149,7 +164,7 @@ function addApiTypes(file: SourceFile, model: HydraModel, resources: readonly En
       },
     ],
   })
-  const providers = resources.filter(({ resource }) => hasProviders(resource))
+  const providers = resources.filter(({ resource }) => hasProviders(resource, client))
   if (providers.length > 0)
     file.addTypeAlias({
       name: 'HydraProviders',
@@ -164,8 +179,9 @@ function addCreateHydraApp(
   file: SourceFile,
   model: HydraModel,
   resources: readonly Entry[],
-  anyProviders: boolean
+  client: EmitContext['client']
 ) {
+  const anyProviders = resources.some(({ resource }) => hasProviders(resource, client))
   file.addFunction({
     name: 'createHydraApp',
     isExported: true,
@@ -207,7 +223,7 @@ function addCreateHydraApp(
         writer.writeLine(".route('/', discoveryRoutes(api))")
         for (const { resource, names } of resources)
           writer.writeLine(
-            hasProviders(resource)
+            hasProviders(resource, client)
               ? `.route('/', ${names.createApp}(prisma, { ...served, providers: providers?.${resource.delegate} }))`
               : `.route('/', ${names.createApp}(prisma, served))`
           )
@@ -291,12 +307,12 @@ export function emitIndexModule(file: SourceFile, model: HydraModel, context: Em
     resource,
     names: resourceNames(resource),
   }))
-  const anyProviders = model.resources.some(hasProviders)
+  const anyProviders = model.resources.some((resource) => hasProviders(resource, context.client))
   addIndexImports(file, resources, context)
   addIndexExports(file, resources, context)
   addAppOptions(file, anyProviders)
-  addApiTypes(file, model, resources)
-  addCreateHydraApp(file, model, resources, anyProviders)
+  addApiTypes(file, model, resources, context.client)
+  addCreateHydraApp(file, model, resources, context.client)
   addHydraRules(file, resources)
   addCollectionPaths(file, model)
   addHydraResources(file, resources)

@@ -2,8 +2,10 @@
  * @module
  * The names of the declarations a resource module exports, shared by its writers and the index.
  */
+
 import type { ResourceModel } from '../config/schema/model.js'
 import { camelCase, pascalCase } from '../config/schema/naming.js'
+import type { EmitContext } from './context.js'
 
 /** Names of the declarations a resource module exports, shared with the index writer. */
 export function resourceNames(resource: ResourceModel) {
@@ -25,7 +27,10 @@ export function resourceNames(resource: ResourceModel) {
   }
 }
 
-/** Whether the resource has offset-paged operations, whose Prisma query a provider may replace. */
-export function hasProviders(resource: ResourceModel): boolean {
-  return resource.operations.some((operation) => !operation.cursor)
+/**
+ * Whether the resource has offset-paged operations, whose Prisma query a provider may replace:
+ * on Prisma 7, whose `where` and `orderBy` the providers are handed.
+ */
+export function hasProviders(resource: ResourceModel, client: EmitContext['client']): boolean {
+  return client === 'prisma7' && resource.operations.some((operation) => !operation.cursor)
 }

@@ -25,6 +25,7 @@ import {
   queryTypeName,
 } from './query-type.js'
 import { writeResourceSpec } from './resource-spec.js'
+import { rowType, rowTypeUses } from './row-type.js'
 import { runtimeType, runtimeValue } from './runtime-imports.js'
 import { type SubCollection, writeRelations } from './sub-collections.js'
 
@@ -38,7 +39,8 @@ function addImports(
   subs: boolean,
   member: MemberWriterCode
 ) {
-  const providers = hasProviders(resource)
+  const providers = hasProviders(resource, context.client)
+  const prisma7 = context.client === 'prisma7'
   file.addImportDeclarations([
     {
       moduleSpecifier: 'hono',
@@ -66,6 +68,10 @@ function addImports(
         runtimeValue('allowReadsOnly'),
         runtimeValue('hideInverseLinks'),
         runtimeValue('createDataAccess'),
+        ...(prisma7 ? [] : [runtimeValue('prisma8BackEnd'), runtimeType('Prisma8BackEndClient')]),
+        ...(!prisma7 && rowTypeUses(resource, 'Decimal') ? [runtimeType('Decimal')] : []),
+        ...(!prisma7 && rowTypeUses(resource, 'JsonValue') ? [runtimeType('JsonValue')] : []),
+        ...(prisma7 ? [] : [runtimeType('ScopeWhere')]),
         runtimeValue('defineOperations'),
         runtimeValue('defineResource'),
         runtimeValue('itemRoute'),
@@ -88,17 +94,22 @@ function addImports(
         ...(subs ? [runtimeValue('subCollectionRoute')] : []),
       ],
     },
-    // Prisma's null sentinel is a value: imported as one where a Json field takes exists.
-    jsonExists(resource)
-      ? {
-          moduleSpecifier: context.clientModule,
-          namedImports: ['Prisma', { name: 'PrismaClient', isTypeOnly: true }],
-        }
-      : {
-          moduleSpecifier: context.clientModule,
-          namedImports: ['Prisma', 'PrismaClient'],
-          isTypeOnly: true,
-        },
+    // Prisma's null sentinel is a value: imported as one where a Json field takes exists. On
+    // Prisma 8 the routes import no client module: they type what they read themselves.
+    ...(prisma7
+      ? [
+          jsonExists(resource)
+            ? {
+                moduleSpecifier: context.clientModule,
+                namedImports: ['Prisma', { name: 'PrismaClient', isTypeOnly: true }],
+              }
+            : {
+                moduleSpecifier: context.clientModule,
+                namedImports: ['Prisma', 'PrismaClient'],
+                isTypeOnly: true,
+              },
+        ]
+      : []),
   ])
 }
 
@@ -122,16 +133,19 @@ function addConstant(
 function addQuerySpecs(
   file: SourceFile,
   resource: ResourceModel,
-  specs: ReadonlyMap<string, string>
+  specs: ReadonlyMap<string, string>,
+  client: EmitContext['client']
 ) {
   const [first] = specs.keys()
   for (const [text, name] of specs) {
     const spec = JSON.parse(text) as QuerySpec
     const written = first === undefined || text === first ? text : sharedSpec(first, spec)
-    // The client's own null sentinel, which Prisma compares Json fields with.
-    const literal = spec.filters.some(isJsonExists)
-      ? `${written.slice(0, -1)}, "jsonNull": Prisma.AnyNull }`
-      : written
+    // The client's own null sentinel, which Prisma 7 compares Json fields with (the compiled
+    // engine, Prisma 8's, writes its own test).
+    const literal =
+      client === 'prisma7' && spec.filters.some(isJsonExists)
+        ? `${written.slice(0, -1)}, "jsonNull": Prisma.AnyNull }`
+        : written
     addConstant(
       file,
       name,
@@ -170,7 +184,7 @@ function addSource(
   constant(
     names.model,
     `Where ${resource.name} rows live and which columns are read: what the data-access layer reads${compiled ? ' (`compiled`: the SQL of its compiled reads, docs/performance.md)' : ''}.`,
-    `{ delegate: ${JSON.stringify(resource.delegate)}, provider: ${JSON.stringify(context.provider)}, table: ${table}, key: ${keyLiteral(resource)}, select: ${names.select}${compiled ? `, compiled: ${compiled}` : ''}${resource.engine ? `, engine: '${resource.engine}'` : ''}${jsonExists(resource) ? ', jsonNull: Prisma.AnyNull' : ''} } satisfies ModelSource<KeySpec>`
+    `{ delegate: ${JSON.stringify(resource.delegate)}, provider: ${JSON.stringify(context.provider)}, table: ${table}, key: ${keyLiteral(resource)}, select: ${names.select}${compiled ? `, compiled: ${compiled}` : ''}${resource.engine ? `, engine: '${resource.engine}'` : ''}${context.client === 'prisma7' && jsonExists(resource) ? ', jsonNull: Prisma.AnyNull' : ''} } satisfies ModelSource<KeySpec>`
   )
 }
 
@@ -180,7 +194,8 @@ function addData(
   resource: ResourceModel,
   filterParameters: HydraModel['filterParameters'],
   parameters: ParameterNames,
-  subCollections: readonly SubCollection[]
+  subCollections: readonly SubCollection[],
+  client: EmitContext['client']
 ) {
   const names = resourceNames(resource)
   const constant = (name: string, docs: string, initializer: string) =>
@@ -192,7 +207,7 @@ function addData(
       parametersLiteral(parameters)
     )
   const specs = querySpecs(resource, filterParameters)
-  addQuerySpecs(file, resource, specs)
+  addQuerySpecs(file, resource, specs, client)
   // Without a doc comment, as the resource: the call shows what a comment would restate.
   file.addVariableStatement({
     isExported: true,
@@ -225,9 +240,13 @@ function addTypes(
   file: SourceFile,
   resource: ResourceModel,
   parameters: ParameterNames,
-  filterParameters: HydraModel['filterParameters']
+  filterParameters: HydraModel['filterParameters'],
+  client: EmitContext['client']
 ) {
   const names = resourceNames(resource)
+  const prisma7 = client === 'prisma7'
+  // Prisma 8 has no generated where type: a scope is the runtime's (docs/security.md's syntax).
+  const where = prisma7 ? `Prisma.${resource.name}WhereInput` : 'ScopeWhere'
   file.addTypeAliases(writeMemberTypes(resource))
   let first: { name: string; entries: readonly string[] } | undefined
   for (const operation of resource.operations) {
@@ -256,11 +275,14 @@ function addTypes(
     docs: [
       `${resource.name} rows as the generated queries read them, and as a custom data provider returns them.`,
     ],
-    type: `Prisma.${resource.name}GetPayload<{ select: typeof ${names.select} }>`,
+    type: prisma7
+      ? `Prisma.${resource.name}GetPayload<{ select: typeof ${names.select} }>`
+      : rowType(resource),
   })
   const offsetOperations = resource.operations.filter((operation) => !operation.cursor)
   const offsetNames = offsetOperations.map((operation) => JSON.stringify(operation.name))
-  if (offsetOperations.length > 0)
+  const providers = hasProviders(resource, client)
+  if (providers)
     file.addTypeAlias({
       isExported: true,
       name: names.providers,
@@ -277,18 +299,15 @@ function addTypes(
       `Who may read ${resource.name} (docs/security.md): its row scope (a Prisma where), guards and hidden fields, for the resource and per operation (\`item\`: its items); \`E\` is the app's Hono Env, whose \`Variables\` (\`jwtPayload\`) the rules read.`,
     ],
     typeParameters: [{ name: 'E', constraint: 'Env', default: 'Env' }],
-    type: `ResourceAccess<Prisma.${resource.name}WhereInput, ${operationNames.join(' | ') || 'never'}, ${names.hideable}, E>`,
+    type: `ResourceAccess<${where}, ${operationNames.join(' | ') || 'never'}, ${names.hideable}, E>`,
   })
   file.addTypeAlias({
     isExported: true,
     name: names.appOptions,
     docs: [
-      `Options of the ${resource.name} routes (ResourceAppOptions: batch size, time budgets, streaming${offsetOperations.length > 0 ? '; `providers`' : ''}).`,
+      `Options of the ${resource.name} routes (ResourceAppOptions: batch size, time budgets, streaming${providers ? '; `providers`' : ''}).`,
     ],
-    type:
-      offsetOperations.length > 0
-        ? `ResourceAppOptionsWith<${names.providers}>`
-        : 'ResourceAppOptions',
+    type: providers ? `ResourceAppOptionsWith<${names.providers}>` : 'ResourceAppOptions',
   })
 }
 
@@ -317,17 +336,20 @@ export function emitResourceModule(
       },
     ],
   })
-  addData(file, resource, filterParameters, parameters, subCollections)
-  addTypes(file, resource, parameters, filterParameters)
+  addData(file, resource, filterParameters, parameters, subCollections, context.client)
+  addTypes(file, resource, parameters, filterParameters, context.client)
   file.addFunction({
     isExported: true,
     name: names.createApp,
     docs: [`The ${resource.name} routes: its collections, its items and its JSON-LD context.`],
     parameters: [
-      { name: 'prisma', type: 'PrismaClient' },
+      {
+        name: 'prisma',
+        type: context.client === 'prisma7' ? 'PrismaClient' : 'Prisma8BackEndClient',
+      },
       { name: 'options', type: names.appOptions, initializer: '{}' },
     ],
-    statements: writeCreateApp(resource, subCollections),
+    statements: writeCreateApp(resource, subCollections, context.client),
   })
 }
 

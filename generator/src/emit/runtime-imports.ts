@@ -43,6 +43,10 @@ interface RuntimeTypes {
   RelationSource: Runtime.RelationSource
   QueryInput: Runtime.QueryInput<unknown>
   RowWindow: Runtime.RowWindow
+  Prisma8BackEndClient: Runtime.Prisma8BackEndClient
+  ScopeWhere: Runtime.ScopeWhere
+  Decimal: Runtime.Decimal
+  JsonValue: Runtime.JsonValue
 }
 
 export type RuntimeType = keyof RuntimeTypes

@@ -13,8 +13,6 @@ export interface ContractCommand {
   output: string
   /** The platform config file (`config` of a generator block), as given. */
   config: string | undefined
-  /** The import specifier of the client module from the generated files. */
-  clientModule: string
   /** `runtimeModule` of a generator block. */
   runtimeModule: string | undefined
   watch: boolean
@@ -25,23 +23,18 @@ export type ParsedContractCommand =
   | { kind: 'help' }
   | { kind: 'usage-error'; message: string }
 
-/** The client module the generated files import when `--client-module` is not given. */
-const DEFAULT_CLIENT_MODULE = '@prisma/client'
-
 export const GENERATE_USAGE = `Usage: prisma-hydra generate --contract <contract.json> --schema <schema.prisma> --output <folder>
-                             [--config <platform.yaml>] [--client-module <specifier>]
-                             [--runtime-module <specifier>] [--watch]
+                             [--config <platform.yaml>] [--runtime-module <specifier>] [--watch]
 
 Generates the routes of a Prisma 8 project, which runs no generators: from the contract that
 \`prisma contract emit\` wrote and the schema file it was emitted from (its /// annotations), the
-same files \`prisma generate\` writes for the same schema on Prisma 7. PostgreSQL only.
+routes \`prisma generate\` writes for the same schema on Prisma 7, typed for a Prisma 8 client:
+\`createHydraApp({ prisma: db })\` takes the client \`postgres<Contract>(...)\` makes. PostgreSQL only.
 
   --contract        contract.json
   --schema          the .prisma file with \`// use prisma-8\` the contract was emitted from
   --output          the folder of the generated files (replaced as a whole, as prisma generate does)
   --config          the platform config file (the generator block's \`config\`)
-  --client-module   the module the generated files import the client's types from, as written in
-                    them (default: ${DEFAULT_CLIENT_MODULE})
   --runtime-module  the runtime package (the generator block's \`runtimeModule\`)
   --watch           generate again whenever one of these files changes
 `
@@ -71,7 +64,6 @@ export function parseContractCommand(args: string[]): ParsedContractCommand {
       schema,
       output,
       config: values.config,
-      clientModule: values['client-module'] ?? DEFAULT_CLIENT_MODULE,
       runtimeModule: values['runtime-module'],
       watch: values.watch ?? false,
     },
@@ -88,7 +80,6 @@ function parse(args: string[]) {
       schema: { type: 'string' },
       output: { type: 'string' },
       config: { type: 'string' },
-      'client-module': { type: 'string' },
       'runtime-module': { type: 'string' },
       watch: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },

@@ -1,0 +1,271 @@
+/**
+ * Purge on write on Prisma 8 (runtime/src/data/prisma8/, docs/caching.md#purge-on-write-on-prisma-8),
+ * against PostgreSQL, with the contract of test/purges/ (emitted by `prisma contract emit`, created
+ * by `prisma db init` in a database of its own). The purge records, when it is called, what a
+ * connection of its own reads of the tables: a purge sent before the write's `COMMIT` reads the
+ * rows as they were, and a reader filling the cache then would put the old answer back. A
+ * middleware of the test's own, after the invalidation's, holds every write statement 50 ms before
+ * the transaction goes on to its `COMMIT`, so that a purge sent early is always seen early.
+ */
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import postgres from '@prisma/orm-postgres/runtime'
+import pg from 'pg'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { hydraPrisma8Invalidation } from '../../runtime/src/data/prisma8/purge-middleware.js'
+import type { Contract } from './purges/generated/contract.d.ts'
+import contractJson from './purges/generated/contract.json' with { type: 'json' }
+
+const server = process.env.P8PURGE_POSTGRES ?? 'postgresql://postgres@127.0.0.1:5432'
+const database = 'p8purge_test'
+const url = `${server}/${database}`
+const folder = fileURLToPath(new URL('..', import.meta.url))
+
+/** One purge: its tags, sorted, and the tables as another connection read them then. */
+interface Purge {
+  tags: string[]
+  authors: string[]
+  books: string[]
+}
+
+const purges: Purge[] = []
+const observer = new pg.Client({ connectionString: url })
+const admin = new pg.Client({ connectionString: `${server}/postgres` })
+
+/** The tables as another connection reads them: `id:name` authors, `id:title:year` books. */
+async function tables() {
+  const authors = await observer.query<{ row: string }>(
+    `select id || ':' || name as row from "Author" order by id`
+  )
+  const books = await observer.query<{ row: string }>(
+    `select id || ':' || title || ':' || year as row from "Book" order by id`
+  )
+  return { authors: authors.rows.map(({ row }) => row), books: books.rows.map(({ row }) => row) }
+}
+
+const invalidation = hydraPrisma8Invalidation({
+  purge: async (tags) => {
+    purges.push({ tags: [...tags].sort(), ...(await tables()) })
+  },
+  resources: [
+    {
+      name: 'Author',
+      id: { name: 'id', kind: 'Int' },
+      iriOf: (row) => `/authors/${Reflect.get(row, 'id')}`,
+    },
+    {
+      name: 'Book',
+      id: { name: 'id', kind: 'Int' },
+      iriOf: (row) => `/books/${Reflect.get(row, 'id')}`,
+    },
+  ],
+})
+
+/** Holds every write statement 50 ms after it ran: the transaction's `COMMIT` comes that late. */
+const slowCommits = {
+  name: 'slow commits',
+  familyId: 'sql' as const,
+  async afterQuery(plan: { ast: { kind: string } }) {
+    if (plan.ast.kind !== 'select') await new Promise((resolve) => setTimeout(resolve, 50))
+  },
+}
+
+const db = invalidation.watch(
+  postgres<Contract>({ contractJson, url, middleware: [invalidation.middleware, slowCommits] })
+)
+const { Author, Book } = db.orm.public
+
+/** The purges sent since the test began, once every one has ended. */
+async function sent() {
+  await invalidation.settled()
+  return purges
+}
+
+beforeAll(async () => {
+  await admin.connect()
+  await admin.query(`drop database if exists ${database}`)
+  await admin.query(`create database ${database}`)
+  const init = spawnSync(
+    'node_modules/.bin/prisma',
+    ['db', 'init', '--config', 'test/purges/prisma.config.ts'],
+    { cwd: folder, env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8' }
+  )
+  if (init.status !== 0) throw new Error(`prisma db init failed:\n${init.stdout}\n${init.stderr}`)
+  await observer.connect()
+}, 60_000)
+
+afterAll(async () => {
+  await db.close()
+  await observer.end()
+  await admin.query(`drop database if exists ${database}`)
+  await admin.end()
+})
+
+beforeEach(async () => {
+  await invalidation.settled()
+  await observer.query('truncate "Book", "Author" restart identity')
+  purges.length = 0
+})
+
+describe('writes outside a transaction', () => {
+  it('purge the model a create writes, once the row is visible', async () => {
+    await Author.create({ name: 'Le Guin' })
+    expect(await sent()).toEqual([{ tags: ['Author'], authors: ['1:Le Guin'], books: [] }])
+    purges.length = 0
+    await Book.create({ title: 'Tehanu', year: 1990, authorId: 1 })
+    expect(await sent()).toEqual([
+      { tags: ['Book'], authors: ['1:Le Guin'], books: ['1:Tehanu:1990'] },
+    ])
+  })
+
+  it('purge every row of their model for a bulk update or delete', async () => {
+    await Author.create({ name: 'Le Guin' })
+    await Book.create({ title: 'Tehanu', year: 1990, authorId: 1 })
+    purges.length = 0
+    await Book.where((book) => book.year.lt(2000)).updateAndCount({ year: 1991 })
+    expect(await sent()).toEqual([
+      { tags: ['Book', 'Book:rows'], authors: ['1:Le Guin'], books: ['1:Tehanu:1991'] },
+    ])
+    purges.length = 0
+    // A delete changes the rows its relations reach (a cascade, SetNull), as on Prisma 7.
+    await Book.where((book) => book.year.lt(2000)).deleteAndCount()
+    expect(await sent()).toEqual([
+      { tags: ['Author', 'Author:rows', 'Book', 'Book:rows'], authors: ['1:Le Guin'], books: [] },
+    ])
+  })
+
+  it('purge the model of an SQL-builder update without RETURNING, by its rows tag', async () => {
+    await Author.create({ name: 'Le Guin' })
+    await Book.create({ title: 'Tehanu', year: 1990, authorId: 1 })
+    purges.length = 0
+    const plan = db.sql.public.Book.update({ year: 1992 })
+      .where((fields, fns) => fns.eq(fields.id, 1))
+      .build()
+    await db.runtime().execute(plan)
+    expect(await sent()).toEqual([
+      { tags: ['Book', 'Book:rows'], authors: ['1:Le Guin'], books: ['1:Tehanu:1992'] },
+    ])
+  })
+})
+
+describe('ORM updates and deletes, each in a transaction of its own', () => {
+  it('purge the rows they return once their transaction committed', async () => {
+    await Author.create({ name: 'Le Guin' })
+    await Book.create({ title: 'Tehanu', year: 1990, authorId: 1 })
+    purges.length = 0
+    await Book.where({ id: 1 }).update({ year: 1991 })
+    expect(await sent()).toEqual([
+      { tags: ['/books/1', 'Book'], authors: ['1:Le Guin'], books: ['1:Tehanu:1991'] },
+    ])
+  })
+
+  it('purge a deleted row and every model its relations reach', async () => {
+    await Author.create({ name: 'Le Guin' })
+    await Book.create({ title: 'Tehanu', year: 1990, authorId: 1 })
+    purges.length = 0
+    await Author.where({ id: 1 }).delete()
+    expect(await sent()).toEqual([
+      { tags: ['/authors/1', 'Author', 'Book', 'Book:rows'], authors: [], books: [] },
+    ])
+  })
+
+  it('purge every row of their model when an update changes a key', async () => {
+    await Author.create({ name: 'Le Guin' })
+    purges.length = 0
+    await Author.where({ id: 1 }).update({ id: 7 })
+    expect(await sent()).toEqual([
+      { tags: ['Author', 'Author:rows'], authors: ['7:Le Guin'], books: [] },
+    ])
+  })
+})
+
+describe('db.transaction', () => {
+  it('purges every write once, after its commit', async () => {
+    await db.transaction(async (tx) => {
+      await tx.orm.public.Author.create({ name: 'Banks' })
+      await tx.orm.public.Book.create({ title: 'Excession', year: 1996, authorId: 1 })
+      await tx.orm.public.Book.where({ id: 1 }).update({ year: 1997 })
+    })
+    expect(await sent()).toEqual([
+      {
+        tags: ['/books/1', 'Author', 'Book'],
+        authors: ['1:Banks'],
+        books: ['1:Excession:1997'],
+      },
+    ])
+  })
+
+  it('purges nothing when it rolls back', async () => {
+    await Author.create({ name: 'Banks' })
+    purges.length = 0
+    const failure = new Error('rolled back')
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.orm.public.Book.create({ title: 'Excession', year: 1996, authorId: 1 })
+        await tx.orm.public.Author.where({ id: 1 }).update({ name: 'Iain Banks' })
+        throw failure
+      })
+    ).rejects.toBe(failure)
+    expect(await sent()).toEqual([])
+    expect(await tables()).toEqual({ authors: ['1:Banks'], books: [] })
+  })
+
+  it('keeps the writes of transactions running together apart', async () => {
+    await Author.create({ name: 'Banks' })
+    await Author.create({ name: 'Le Guin' })
+    purges.length = 0
+    let release = () => {}
+    const bothWrote = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let wrote = 0
+    const wait = async () => {
+      wrote += 1
+      if (wrote === 2) release()
+      await bothWrote
+    }
+    const committed = db.transaction(async (tx) => {
+      await tx.orm.public.Author.where({ id: 1 }).update({ name: 'Iain Banks' })
+      await wait()
+    })
+    const rolledBack = db.transaction(async (tx) => {
+      await tx.orm.public.Author.where({ id: 2 }).update({ name: 'Ursula' })
+      await wait()
+      throw new Error('rolled back')
+    })
+    await Promise.allSettled([committed, rolledBack])
+    await committed
+    expect(await sent()).toEqual([
+      { tags: ['/authors/1', 'Author'], authors: ['1:Iain Banks', '2:Le Guin'], books: [] },
+    ])
+  })
+})
+
+describe('a transaction of a client not watched', () => {
+  it('purges before its commit, and says so once', async () => {
+    const logged: string[] = []
+    const early = hydraPrisma8Invalidation({
+      purge: async (tags) => {
+        purges.push({ tags: [...tags].sort(), ...(await tables()) })
+      },
+      logger: ({ fields }) => logged.push(fields.event),
+    })
+    const unwatched = postgres<Contract>({
+      contractJson,
+      url,
+      middleware: [early.middleware, slowCommits],
+    })
+    try {
+      await unwatched.transaction(async (tx) => {
+        await tx.orm.public.Author.create({ name: 'Banks' })
+        await tx.orm.public.Author.create({ name: 'Le Guin' })
+      })
+      await early.settled()
+    } finally {
+      await unwatched.close()
+    }
+    expect(logged).toEqual(['purge.unwatched'])
+    expect(purges.map(({ tags }) => tags)).toEqual([['Author'], ['Author']])
+    expect(purges[0]?.authors).toEqual([])
+  })
+})

@@ -75,6 +75,20 @@ const db = invalidation.watch(
 )
 const { Author, Book } = db.orm.public
 
+/** A meeting of `parties`: each call resolves once all of them have called. */
+function meeting(parties: number) {
+  let arrived = 0
+  let all = () => {}
+  const everyone = new Promise<void>((resolve) => {
+    all = resolve
+  })
+  return () => {
+    arrived += 1
+    if (arrived === parties) all()
+    return everyone
+  }
+}
+
 /** The purges sent since the test began, once every one has ended. */
 async function sent() {
   await invalidation.settled()
@@ -148,7 +162,7 @@ describe('writes outside a transaction', () => {
   })
 })
 
-describe('ORM updates and deletes, each in a transaction of its own', () => {
+describe('ORM updates, deletes and nested creates, each in a transaction of its own', () => {
   it('purge the rows they return once their transaction committed', async () => {
     await Author.create({ name: 'Le Guin' })
     await Book.create({ title: 'Tehanu', year: 1990, authorId: 1 })
@@ -166,6 +180,16 @@ describe('ORM updates and deletes, each in a transaction of its own', () => {
     await Author.where({ id: 1 }).delete()
     expect(await sent()).toEqual([
       { tags: ['/authors/1', 'Author', 'Book', 'Book:rows'], authors: [], books: [] },
+    ])
+  })
+
+  it('purge every model a nested create writes, once committed', async () => {
+    await Author.create({
+      name: 'Le Guin',
+      books: (books) => books.create([{ title: 'Tehanu', year: 1990 }]),
+    })
+    expect(await sent()).toEqual([
+      { tags: ['Author', 'Book'], authors: ['1:Le Guin'], books: ['1:Tehanu:1990'] },
     ])
   })
 
@@ -214,23 +238,18 @@ describe('db.transaction', () => {
     await Author.create({ name: 'Banks' })
     await Author.create({ name: 'Le Guin' })
     purges.length = 0
-    let release = () => {}
-    const bothWrote = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let wrote = 0
-    const wait = async () => {
-      wrote += 1
-      if (wrote === 2) release()
-      await bothWrote
-    }
+    // Both transactions are open before either writes, and both wrote before either ends.
+    const opened = meeting(2)
+    const wrote = meeting(2)
     const committed = db.transaction(async (tx) => {
+      await opened()
       await tx.orm.public.Author.where({ id: 1 }).update({ name: 'Iain Banks' })
-      await wait()
+      await wrote()
     })
     const rolledBack = db.transaction(async (tx) => {
+      await opened()
       await tx.orm.public.Author.where({ id: 2 }).update({ name: 'Ursula' })
-      await wait()
+      await wrote()
       throw new Error('rolled back')
     })
     await Promise.allSettled([committed, rolledBack])
@@ -238,6 +257,40 @@ describe('db.transaction', () => {
     expect(await sent()).toEqual([
       { tags: ['/authors/1', 'Author'], authors: ['1:Iain Banks', '2:Le Guin'], books: [] },
     ])
+  })
+})
+
+describe('a commit the server refuses', () => {
+  beforeAll(async () => {
+    // Checked at COMMIT: an author named Banned fails the commit, and PostgreSQL rolls it back.
+    await observer.query(`create function refuse_banned() returns trigger language plpgsql as $$
+      begin
+        if new.name = 'Banned' then raise exception 'banned author' using errcode = '23514'; end if;
+        return new;
+      end $$`)
+    await observer.query(`create constraint trigger "Author_not_banned" after insert or update
+      on "Author" deferrable initially deferred for each row execute function refuse_banned()`)
+  })
+  afterAll(async () => {
+    await observer.query('drop trigger "Author_not_banned" on "Author"')
+  })
+
+  it('purges nothing of db.transaction', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.orm.public.Author.create({ name: 'Banned' })
+      })
+    ).rejects.toThrow()
+    expect(await sent()).toEqual([])
+    expect(await tables()).toEqual({ authors: [], books: [] })
+  })
+
+  it('purges nothing of an ORM update', async () => {
+    await Author.create({ name: 'Banks' })
+    purges.length = 0
+    await expect(Author.where({ id: 1 }).update({ name: 'Banned' })).rejects.toThrow()
+    expect(await sent()).toEqual([])
+    expect(await tables()).toEqual({ authors: ['1:Banks'], books: [] })
   })
 })
 

@@ -148,6 +148,19 @@ describe('writes outside a transaction', () => {
     ])
   })
 
+  it('purge the row an upsert updates', async () => {
+    await Author.create({ name: 'Banks' })
+    purges.length = 0
+    await Author.upsert({
+      create: { id: 1, name: 'Iain Banks' },
+      update: { name: 'Iain Banks' },
+      conflictOn: { id: 1 },
+    })
+    expect(await sent()).toEqual([
+      { tags: ['/authors/1', 'Author'], authors: ['1:Iain Banks'], books: [] },
+    ])
+  })
+
   it('purge the model of an SQL-builder update without RETURNING, by its rows tag', async () => {
     await Author.create({ name: 'Le Guin' })
     await Book.create({ title: 'Tehanu', year: 1990, authorId: 1 })

@@ -17,7 +17,7 @@
  *   Prisma 7 delete does (a cascade or `SetNull` changes them);
  * - a nested ORM write is statements of its own, each purging as above.
  *
- * Raw SQL (`db.sql.raw`) names no table: it purges nothing.
+ * Raw SQL (`db.raw`) names no table: it purges nothing.
  */
 import { rowsTag } from '../../contract/cache-tags.js'
 import { keyFields } from '../../contract/keys.js'

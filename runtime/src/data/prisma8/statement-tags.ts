@@ -33,7 +33,9 @@ export interface StatementAst {
   readonly kind: string
   readonly table?: { readonly name?: string; readonly namespaceId?: string | undefined }
   readonly set?: Readonly<Record<string, unknown>>
-  readonly onConflict?: { readonly action?: { readonly set?: Readonly<Record<string, unknown>> } }
+  readonly onConflict?: {
+    readonly action?: { readonly kind?: string; readonly set?: Readonly<Record<string, unknown>> }
+  }
   readonly returning?: ReadonlyArray<{
     readonly alias?: string
     readonly expr?: { readonly kind?: string; readonly column?: string }

@@ -68,6 +68,9 @@ const slowCommits = {
   async afterQuery(plan: { ast: { kind: string } }) {
     if (plan.ast.kind !== 'select') await new Promise((resolve) => setTimeout(resolve, 50))
   },
+  async afterExecute() {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  },
 }
 
 const db = invalidation.watch(
@@ -229,6 +232,20 @@ describe('db.transaction', () => {
         authors: ['1:Banks'],
         books: ['1:Excession:1997'],
       },
+    ])
+  })
+
+  it('purges an SQL-builder write after its commit', async () => {
+    await Author.create({ name: 'Banks' })
+    purges.length = 0
+    const plan = db.sql.public.Author.update({ name: 'Iain Banks' })
+      .where((fields, fns) => fns.eq(fields.id, 1))
+      .build()
+    await db.transaction(async (tx) => {
+      await tx.execute(plan)
+    })
+    expect(await sent()).toEqual([
+      { tags: ['Author', 'Author:rows'], authors: ['1:Iain Banks'], books: [] },
     ])
   })
 

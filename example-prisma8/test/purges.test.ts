@@ -324,6 +324,56 @@ describe('a commit the server refuses', () => {
   })
 })
 
+describe('shared totals', () => {
+  it('are dropped for the models a transaction wrote once it committed, not when it rolled back', async () => {
+    // A store of counts in memory, each kept with the models it read.
+    const counts = new Map<string, { value: number; models: readonly string[] }>()
+    const dropped: string[][] = []
+    const totals = {
+      async get(key: string) {
+        return counts.get(key)?.value
+      },
+      async set(
+        key: string,
+        value: number,
+        _seconds: number,
+        origin?: { models: readonly string[] }
+      ) {
+        counts.set(key, { value, models: origin?.models ?? [] })
+      },
+      async drop(models: readonly string[]) {
+        dropped.push([...models].sort())
+        for (const [key, count] of counts)
+          if (count.models.some((model) => models.includes(model))) counts.delete(key)
+      },
+    }
+    const counting = hydraPrisma8Invalidation({ totals })
+    const client = counting.watch(
+      postgres<Contract>({ contractJson, url, middleware: [counting.middleware] })
+    )
+    try {
+      await totals.set('authors', 0, 60, { models: ['Author'] })
+      await totals.set('books', 0, 60, { models: ['Book'] })
+      await client
+        .transaction(async (tx) => {
+          await tx.orm.public.Author.create({ name: 'Ghost' })
+          throw new Error('rolled back')
+        })
+        .catch(() => undefined)
+      await counting.settled()
+      expect(dropped).toEqual([])
+      await client.transaction(async (tx) => {
+        await tx.orm.public.Author.create({ name: 'Banks' })
+      })
+      await counting.settled()
+    } finally {
+      await client.close()
+    }
+    expect(dropped).toEqual([['Author']])
+    expect([...counts.keys()]).toEqual(['books'])
+  })
+})
+
 describe('a transaction of a client not watched', () => {
   it('purges before its commit, and says so once', async () => {
     const logged: string[] = []

@@ -139,7 +139,9 @@ export function hydraPrisma8Invalidation(options: Prisma8InvalidationOptions): P
     models.set(contract, read)
     return read
   }
-  // The rows each write statement returned, by execution, until the statement completes.
+  // The rows each write statement returned, by execution, until the statement completes. A caller
+  // that stops reading a statement's rows (`break` in a `for await` over `runtime.query(...)`)
+  // ends it without `afterQuery`: its rows stay here and it purges nothing. The ORM reads them all.
   const returned = new Map<string, Record<string, unknown>[]>()
   let unwatchedLogged = false
 
@@ -178,8 +180,8 @@ export function hydraPrisma8Invalidation(options: Prisma8InvalidationOptions): P
       if (!isWrite(ast)) return
       const rows = returned.get(ctx.planExecutionId) ?? []
       returned.delete(ctx.planExecutionId)
-      // A statement that failed before its rows wrote nothing; one whose rows were not all read
-      // (the caller stopped early) wrote rows not all seen, which the rows tag covers.
+      // A statement that failed before its rows wrote nothing; one that failed after some (a later
+      // hook, the stream) wrote rows not all seen, which the rows tag covers.
       if (!completed && rows.length === 0) return
       wrote(
         ctx,

@@ -5,7 +5,8 @@
 // prisma.config.ts, and it runs no generators), under the `// use prisma-8` line Prisma 8 reads.
 //
 //   node scripts/contract-source.mjs
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const BLOCK = /^(?:generator|datasource)[ \t]+\w+[ \t]*\{[^}]*\}[ \t]*\r?\n(?:[ \t]*\r?\n)*/gm
@@ -18,6 +19,10 @@ export function contractSource(text) {
 export const schemaFile = fileURLToPath(new URL('../../prisma/schema.prisma', import.meta.url))
 export const contractFile = fileURLToPath(new URL('../prisma/contract.prisma', import.meta.url))
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** Writes contractFile from schemaFile (its folder made first: it is not in the repository). */
+export function writeContractSource() {
+  mkdirSync(path.dirname(contractFile), { recursive: true })
   writeFileSync(contractFile, contractSource(readFileSync(schemaFile, 'utf8')))
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) writeContractSource()

@@ -3,7 +3,7 @@
  * read back through the generator's prisma8/ room, and Prisma 7's DMMF of the same models.
  */
 import { spawnSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,7 +13,12 @@ import { readContract } from '../../generator/src/prisma8/contract.js'
 import { type Prisma8Datamodel, prisma8Datamodel } from '../../generator/src/prisma8/datamodel.js'
 import { readSource } from '../../generator/src/prisma8/psl-source.js'
 import { loadPslSyntax } from '../../generator/src/prisma8/psl-syntax.js'
-import { contractFile, contractSource, schemaFile } from '../scripts/contract-source.mjs'
+import {
+  contractFile,
+  contractSource,
+  schemaFile,
+  writeContractSource,
+} from '../scripts/contract-source.mjs'
 
 export const workspace = fileURLToPath(new URL('..', import.meta.url))
 export const contractJson = fileURLToPath(new URL('../prisma/contract.json', import.meta.url))
@@ -39,7 +44,7 @@ export function emitContract(config?: string, outputPath?: string): void {
 
 /** Writes prisma/contract.prisma from the repository's schema and emits it. */
 export function emitExample(): void {
-  writeFileSync(contractFile, contractSource(readFileSync(schemaFile, 'utf8')))
+  writeContractSource()
   emitContract()
 }
 

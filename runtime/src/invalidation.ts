@@ -1,7 +1,8 @@
 /**
  * @module @prisma-hydra/runtime/invalidation
  * Purge on write (docs/caching.md): `hydraInvalidation`, the Prisma client extension purging the
- * answers a write changes from the app's shared caches after commit, and `httpPurge`, its purge
+ * answers a write changes from the app's shared caches after commit (`hydraPrisma8Invalidation`:
+ * the same for a Prisma 8 client, by its middleware), and `httpPurge`, its purge
  * over HTTP (Varnish with xkey, Fastly, an endpoint of the app's); on Cloudflare Workers,
  * `workersCache`, a shared cache in the Worker's Cache API, and `workersCachePurge`, its purge.
  */
@@ -14,6 +15,12 @@ export {
   type InvalidationOptions,
   type PurgeTags,
 } from './data/prisma7/purge-extension.js'
+export {
+  hydraPrisma8Invalidation,
+  type Prisma8Invalidation,
+  type Prisma8InvalidationOptions,
+  type PurgeMiddleware,
+} from './data/prisma8/purge-middleware.js'
 export {
   type WorkersCachePurgeOptions,
   workersCachePurge,

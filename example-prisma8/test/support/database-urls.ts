@@ -11,3 +11,6 @@ export const DATABASE_URL = new URL(`/${DATABASE}`, server).href
 
 export const BACK_END_DATABASE = 'p8_back_end'
 export const BACK_END_URL = new URL(`/${BACK_END_DATABASE}`, server).href
+
+export const PURGES_DATABASE = 'p8purge_test'
+export const PURGES_URL = new URL(`/${PURGES_DATABASE}`, server).href

@@ -21,25 +21,40 @@ import { type Prisma8Client, prisma8Runner } from './sql-runner.js'
 
 /** What the back end reads of the client's contract (`db.contract`): each model's relations. */
 interface ContractRelations {
+  /** The contract's models, by namespace. */
   readonly domain: {
+    /** Each namespace's models. */
     readonly namespaces: Readonly<
       Record<
         string,
         {
+          /** Each model's relations, by field. */
           readonly models: Readonly<
-            Record<string, { readonly relations?: Readonly<Record<string, RelationTo>> }>
+            Record<
+              string,
+              {
+                /** The model's relations, by field. */
+                readonly relations?: Readonly<Record<string, RelationTo>>
+              }
+            >
           >
         }
       >
     >
   }
 }
+/** A relation of the contract: the model it leads to. */
 interface RelationTo {
-  readonly to: { readonly model: string }
+  /** The related model. */
+  readonly to: {
+    /** Its name. */
+    readonly model: string
+  }
 }
 
 /** The Prisma 8 client the back end reads: its runtime, transactions and contract. */
 export interface Prisma8BackEndClient extends Prisma8Client {
+  /** The client's contract (`db.contract`): each model's relations. */
   readonly contract: ContractRelations
 }
 
@@ -52,10 +67,15 @@ const notServed = (): never => {
 }
 
 /**
- * The back end of the Prisma 8 client `db`: give it to the generated app in place of a Prisma 7
- * client.
+ * The back end of the Prisma 8 client `db`, for `createDataAccess` (the routes generated for
+ * Prisma 8 make it): a value of its own, read by the runtime alone.
  */
-export function prisma8BackEnd(db: Prisma8BackEndClient): BackEnd {
+export function prisma8BackEnd(db: Prisma8BackEndClient): object {
+  return prisma8Reads(db)
+}
+
+/** The back end of `db`, as the data layer reads it. */
+function prisma8Reads(db: Prisma8BackEndClient): BackEnd {
   return backEnd('prisma8', {
     targets(model, options) {
       const runner = prisma8Runner(db, options.tracing)

@@ -41,10 +41,17 @@ export interface Prisma8Queryable {
 export interface Prisma8Client {
   /** The raw lane (`RawLane`): its `sql` tag makes a plan of a statement. */
   readonly raw: {
+    /** A statement of SQL text and values: a builder of its plan. */
     readonly sql: (
       strings: TemplateStringsArray,
       ...values: RawValue[]
-    ) => { affectedCount(): { build(): Plan } }
+    ) => {
+      /** The plan of a statement whose rows are not decoded. */
+      affectedCount(): {
+        /** The plan. */
+        build(): Plan
+      }
+    }
   }
   /** The client's runtime, made (and its pool connected) on the first call. */
   runtime(): Prisma8Queryable

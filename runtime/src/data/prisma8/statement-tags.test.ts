@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import type { RowIris } from '../written-rows.js'
+import { contractModels, type StatementAst, statementTags } from './statement-tags.js'
+
+// A contract as `prisma contract emit` writes it (example-prisma8/test/purges/generated/ holds a
+// real one): an order's lines, keyed by two fields stored under other column names.
+const contract = {
+  domain: {
+    namespaces: {
+      public: {
+        models: {
+          Order: {
+            relations: { lines: { to: { model: 'Line', namespace: 'public' } } },
+            storage: { table: 'orders', namespaceId: 'public', fields: { id: { column: 'id' } } },
+          },
+          Line: {
+            relations: { order: { to: { model: 'Order', namespace: 'public' } } },
+            storage: {
+              table: 'order_lines',
+              namespaceId: 'public',
+              fields: {
+                orderId: { column: 'order_id' },
+                product: { column: 'product_code' },
+                quantity: { column: 'quantity' },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+}
+
+const line: RowIris = {
+  name: 'Line',
+  id: {
+    name: 'orderId_product',
+    kind: 'Composite',
+    fields: [
+      { name: 'orderId', kind: 'Int' },
+      { name: 'product', kind: 'String' },
+    ],
+  },
+  iriOf: (row) => `/lines/${Reflect.get(row, 'orderId')};${Reflect.get(row, 'product')}`,
+}
+
+const models = contractModels(contract)
+const served = new Map([['Line', line]])
+const table = { kind: 'table-source', name: 'order_lines', namespaceId: 'public' }
+const column = (name: string) => ({ kind: 'column-ref', table: 'order_lines', column: name })
+const returning = [
+  { kind: 'projection-item', alias: 'orderId', expr: column('order_id') },
+  { kind: 'projection-item', alias: 'product', expr: column('product_code') },
+  { kind: 'projection-item', alias: 'quantity', expr: column('quantity') },
+]
+
+const tags = (ast: StatementAst, rows?: Record<string, unknown>[], resources = served) =>
+  [...(statementTags(models, resources, ast, rows)?.tags ?? [])].sort()
+
+describe('statementTags', () => {
+  it('names the rows an update returned by their composite keys, read through column names', () => {
+    const ast = { kind: 'update', table, set: { quantity: {} }, returning }
+    expect(tags(ast, [{ orderId: 3, product: 'AB-1', quantity: 2 }])).toEqual([
+      '/lines/3;AB-1',
+      'Line',
+    ])
+  })
+
+  it('purges the rows tag when an update sets a key column, stored under another name', () => {
+    const ast = { kind: 'update', table, set: { product_code: {} }, returning }
+    expect(tags(ast, [{ orderId: 3, product: 'AB-2', quantity: 2 }])).toEqual(['Line', 'Line:rows'])
+  })
+
+  it('purges the rows tag when the rows returned lack a key field', () => {
+    const ast = { kind: 'update', table, set: { quantity: {} }, returning: returning.slice(1) }
+    expect(tags(ast, [{ product: 'AB-1', quantity: 2 }])).toEqual(['Line', 'Line:rows'])
+  })
+
+  it('purges the rows tag of a model no resource serves', () => {
+    const ast = { kind: 'update', table, set: { quantity: {} }, returning }
+    expect(tags(ast, [{ orderId: 3, product: 'AB-1', quantity: 2 }], new Map())).toEqual([
+      'Line',
+      'Line:rows',
+    ])
+  })
+
+  it('purges no row of an upsert that does nothing on conflict', () => {
+    const ast = { kind: 'insert', table, onConflict: { action: { kind: 'do-nothing' } }, returning }
+    expect(tags(ast, [])).toEqual(['Line'])
+  })
+
+  it('purges the models a delete reaches by their relations', () => {
+    const ast = { kind: 'delete', table, returning }
+    expect(tags(ast, [{ orderId: 3, product: 'AB-1', quantity: 2 }])).toEqual([
+      '/lines/3;AB-1',
+      'Line',
+      'Order',
+      'Order:rows',
+    ])
+  })
+
+  it('reads a table without namespace as the model stored under its name', () => {
+    const ast = { kind: 'insert', table: { name: 'orders' } }
+    expect(tags(ast)).toEqual(['Order'])
+  })
+
+  it('purges nothing of a table no model is stored in', () => {
+    expect(statementTags(models, served, { kind: 'insert', table: { name: 'audit' } }, [])).toBe(
+      undefined
+    )
+  })
+})

@@ -10,7 +10,9 @@ import { serve } from '@hono/node-server'
 import { PrismaPg } from '@prisma/adapter-pg'
 import postgres from '@prisma/orm-postgres/runtime'
 import { shareAdapter } from '@prisma-hydra/runtime'
+import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authenticate, libraryAccess, tokenFor } from '../../example-app/src/auth.js'
 import { createHydraApp as createPrisma7App } from '../../example-app/src/generated-postgresql/hydra/index.js'
 import { PrismaClient } from '../../example-app/src/generated-postgresql/prisma/client.js'
 import { createHydraApp } from '../generated/hydra/index.js'
@@ -22,6 +24,7 @@ import { BACK_END_URL } from './support/database-urls.js'
 const REQUESTS = [
   '/',
   '/docs.jsonld',
+  '/openapi.json',
   '/contexts/Book',
   '/books',
   '/books?page=2',
@@ -57,6 +60,24 @@ const REQUESTS = [
   '/activities?itemsPerPage=3',
 ]
 const WALKED = 4
+/** The secret of the example's tokens here (example-app/src/auth.ts checks them). */
+const SECRET = 'prisma-hydra example-prisma8: the tests secret'
+/** The example's callers (its access rules: loans are their readers' own, a librarian's all). */
+const CALLERS = [
+  { name: 'anonymous', claims: undefined },
+  { name: 'a reader', claims: { sub: 'Reader 3', role: 'reader' } },
+  { name: 'a librarian', claims: { sub: 'Ada', role: 'librarian' } },
+] as const
+/** The requests each caller makes: its loans, shown on some rows only, and one of them. */
+const CALLER_REQUESTS = [
+  '/loans',
+  '/loans?page=2',
+  '/loans?exists[returnedAt]=false&order[id]=desc',
+  '/loans?properties[]=borrower&properties[]=returnedAt',
+  '/loans/3',
+  '/books/1/loans',
+  '/books?properties[]=title&properties[loans][]=borrower',
+]
 /** The public origin of both apps' absolute IRIs (the documentation's vocabulary). */
 const ORIGIN = 'https://library.example'
 
@@ -81,10 +102,22 @@ let prisma7: Served
 let prisma8: Served
 
 beforeAll(async () => {
+  // The example's access rules on both, behind its authentication (a verified bearer token).
+  const served = (api: Hono) => new Hono().use(authenticate(SECRET)).route('/', api).fetch
   prisma7 = await listen(
-    createPrisma7App({ prisma, adapter, engine: 'compiled', baseUrl: ORIGIN }).fetch
+    served(
+      createPrisma7App({
+        prisma,
+        adapter,
+        engine: 'compiled',
+        baseUrl: ORIGIN,
+        access: libraryAccess,
+      })
+    )
   )
-  prisma8 = await listen(createHydraApp({ prisma: db, baseUrl: ORIGIN }).fetch)
+  prisma8 = await listen(
+    served(createHydraApp({ prisma: db, baseUrl: ORIGIN, access: libraryAccess }))
+  )
 })
 
 afterAll(async () => {
@@ -95,8 +128,13 @@ afterAll(async () => {
 })
 
 /** What an answer is compared by: its status, its type, its cache headers and its bytes. */
-async function answer(origin: string, path: string) {
-  const response = await fetch(`${origin}${path}`, { headers: { accept: 'application/ld+json' } })
+async function answer(origin: string, path: string, token?: string) {
+  const response = await fetch(`${origin}${path}`, {
+    headers: {
+      accept: 'application/ld+json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+  })
   return {
     status: response.status,
     type: response.headers.get('content-type'),
@@ -129,6 +167,17 @@ describe('the example on Prisma 8', () => {
       expect(actual, path).toEqual(expected)
       path = nextOf(expected.body)
     }
+  })
+
+  describe.each(CALLERS)('for $name', ({ claims }) => {
+    it.each(CALLER_REQUESTS)('answers %s as on Prisma 7', async (path) => {
+      const token = claims && (await tokenFor(claims, SECRET))
+      const [expected, actual] = await Promise.all([
+        answer(prisma7.origin, path, token),
+        answer(prisma8.origin, path, token),
+      ])
+      expect(actual, path).toEqual(expected)
+    })
   })
 
   it('walks the cursor feed to its end, each activity once', async () => {

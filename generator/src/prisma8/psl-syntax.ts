@@ -1,7 +1,8 @@
 /**
  * Prisma 8's lossless PSL parser (`parse` of `@prisma/orm-framework/psl-parser/syntax`), loaded at
- * run time from the user's project: the generator does not depend on Prisma 8 (an optional peer
- * dependency), and the parser must be the project's own, of its `@prisma/orm-postgres` version.
+ * run time from the user's project: the generator does not depend on Prisma 8 (nor declares it a
+ * peer: the registry's `latest` of that package is another line, which a range would refuse), and
+ * the parser must be the project's own, of its `@prisma/orm-postgres` version (docs/prisma-8.md).
  * The types below are the part of its syntax tree the generator walks.
  */
 import { createRequire } from 'node:module'

@@ -2,10 +2,12 @@
  * `prisma generate` for bench/schema.prisma, once per database the benchmarks run on (a Prisma
  * client serves one provider only): the schema as written (SQLite) into bench/.generated/, and
  * copies of it for PostgreSQL and MySQL (@prisma-hydra/prisma-offline/schema-copy) into
- * bench/.generated-postgresql/ and bench/.generated-mysql/ (the copy, `prisma/` and `hydra/`). Generating needs no database
+ * bench/.generated-postgresql/ and bench/.generated-mysql/ (the copy, `prisma/` and `hydra/`);
+ * and the PostgreSQL copy's Prisma 8 contract (emitContract). Generating needs no database
  * server. Run by `npm run bench:prepare`, through the offline Prisma CLI wrapper.
  */
 import { execFile } from 'node:child_process'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -22,6 +24,9 @@ const COPIES = {
   mysql: at('./.generated-mysql/'),
 }
 const CLI = createRequire(import.meta.url).resolve('@prisma-hydra/prisma-offline/prisma')
+const PRISMA8 = at('./.generated-prisma8/')
+/** Prisma 8's CLI, installed in example-prisma8 (the repository's is Prisma 7's). */
+const PRISMA8_CLI = at('../example-prisma8/node_modules/.bin/prisma')
 
 /** Every generator's output moves from below bench/.generated/ to the same place below `to`. */
 function relocate(file: string, to: string): string {
@@ -48,5 +53,27 @@ const copies = await Promise.all(
     writeSchemaCopy({ schemaPath: SCHEMA, provider, dir, output: (file) => relocate(file, dir) })
   )
 )
+/**
+ * The PostgreSQL copy's models (its generator and datasource blocks dropped, which Prisma 8
+ * refuses) as a Prisma 8 contract in bench/.generated-prisma8/ (bench/prisma8.config.ts), emitted
+ * by Prisma 8's CLI under Node 22: the contract of bench/peers-server.ts's `prisma8` server.
+ */
+async function emitContract(): Promise<void> {
+  const models = (await readFile(path.join(COPIES.postgresql, 'schema.prisma'), 'utf8')).replace(
+    /^(generator|datasource) \w+ \{[^}]*\}\n/gm,
+    ''
+  )
+  await mkdir(PRISMA8, { recursive: true })
+  await writeFile(path.join(PRISMA8, 'contract.prisma'), `// use prisma-8\n${models}`)
+  const args = [at('../example-prisma8/scripts/node22.mjs'), PRISMA8_CLI, 'contract', 'emit']
+  try {
+    await run(process.execPath, [...args, '--config', at('./prisma8.config.ts')])
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
+    process.stderr.write(`${stdout}${stderr}`)
+    throw new Error('prisma contract emit (bench/prisma8.config.ts) failed', { cause: error })
+  }
+}
+
 // The CLI spends most of its time starting up: the generations run side by side.
-await Promise.all([generate(SCHEMA), ...copies.map(generate)])
+await Promise.all([generate(SCHEMA), ...copies.map(generate), emitContract()])

@@ -25,6 +25,8 @@ export const LAYERS: Array<[string, LayerTest]> = [
       /better-sqlite3|\/pg\/|pg-protocol|node_modules\/mariadb\//.test(url) ||
       (url === '' && /^(all|get|iterate|run|prepare|Statement|bind|columns)$/.test(name)),
   ],
+  // Prisma 8's runtime (after the driver: its copies of node-postgres lie below its packages).
+  ['Prisma 8 runtime (@prisma/orm-*)', (url) => url.includes('@prisma/orm-')],
   // The compiled engine runs its kept statements itself (compiled/sqlite.ts): the driver's native
   // work is sampled as that file's own time.
   [

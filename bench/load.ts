@@ -23,14 +23,16 @@ export interface Server {
 
 /**
  * Starts `node <nodeOptions> --import tsx <script> ...args` and waits for its `listening <port>`
- * line. The process gets an IPC channel: a server may answer the message `cpu` (see cpuTime).
+ * line, on this process's Node unless `node` names another binary. The process gets an IPC
+ * channel: a server may answer the message `cpu` (see cpuTime).
  */
 export async function startServer(
   script: string,
   args: readonly string[],
-  nodeOptions: readonly string[] = []
+  nodeOptions: readonly string[] = [],
+  node: string = process.execPath
 ): Promise<Server> {
-  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', script, ...args], {
+  const child = spawn(node, [...nodeOptions, '--import', 'tsx', script, ...args], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   })
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })

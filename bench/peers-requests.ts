@@ -22,6 +22,8 @@ import { eventRow } from './setup.js'
 export const LABELS: Record<Kind, string> = {
   generated: 'generated',
   compiled: 'generated, compiled engine',
+  compiledNode22: 'generated, compiled engine, Node 22',
+  prisma8: 'generated on Prisma 8, Node 22',
   handwritten: 'hand-written Prisma',
   pagination: 'prisma-extension-pagination',
   relay: 'devoxa relay',
@@ -33,6 +35,10 @@ export const WHAT: Record<Kind, string> = {
   generated: '`createHydraApp` from the generated code, on @hono/node-server',
   compiled:
     "the same app with `engine: 'compiled'`: the SQL the generator wrote, run on the client's own driver adapter (`shareAdapter`)",
+  compiledNode22:
+    'the compiled engine on Prisma 7 as above, its server started under Node 22 as the Prisma 8 server is (PostgreSQL only); every other server runs on the Node this benchmark runs on',
+  prisma8:
+    "the same generated app on the Prisma 8 back end (`prisma8BackEnd(db)`, the compiled engine's SQL run through the client's runtime, node-postgres's default pool of 10): a Prisma 8 client (`postgres({ contractJson, url })`, @prisma/orm-postgres 8.0.0-rc.13) of the contract `prisma contract emit` wrote from bench/schema.prisma's PostgreSQL copy, its server under Node 22 (Prisma 8's floor; PostgreSQL only)",
   handwritten:
     "Hono routes with the Prisma client as its documentation shows them: the page and `count()` in one `$transaction([...])`, `take` one more row for partial paging, Prisma's `cursor: { id }` with `skip: 1`",
   pagination:
@@ -51,7 +57,7 @@ function kindsFor(mode: 'full' | 'partial' | 'cursor'): Kind[] {
   return KINDS.filter((kind) => SERVES[kind].includes(mode))
 }
 /** The pages users build: each answered by the generated routes and a hand-written route. */
-const BUILT: readonly Kind[] = ['generated', 'compiled', 'handwritten']
+const BUILT: readonly Kind[] = ['generated', 'compiled', 'compiledNode22', 'prisma8', 'handwritten']
 
 /** The requests measured; `by` lists the kinds that serve it. */
 const REQUESTS: readonly PeerRequest[] = [

@@ -18,6 +18,11 @@
  * - generated: `createHydraApp` from bench/.generated(-postgresql, -mysql), on @hono/node-server.
  * - compiled: the same app with `engine: 'compiled'` and the client's adapter shared
  *   (`shareAdapter`): the SQL written at generate time, run on the client's own driver adapter.
+ * - compiledNode22 (PostgreSQL only): `compiled` started under Node 22, beside `prisma8`.
+ * - prisma8 (PostgreSQL only, under Node 22, Prisma 8's floor): the same generated app on the
+ *   Prisma 8 back end (runtime/src/data/prisma8/back-end.ts), a Prisma 8 client of the contract
+ *   `npm run bench:prepare` emits from the PostgreSQL copy of bench/schema.prisma
+ *   (bench/.generated-prisma8/), read by the compiled engine alone.
  * - handwritten: Hono routes with the Prisma client as its documentation shows them: the page and
  *   `count()` in one `$transaction([...])` (full); `take` one more row (partial); Prisma's own
  *   `cursor: { id }` with `skip: 1` (cursor); and the shaped page of bench/peers-shaped.ts and the
@@ -42,6 +47,7 @@
  * `process.cpuUsage()`, `statements` with the statements it has sent its database
  * (bench/peers-statements.ts), and exits on `exit`.
  */
+import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { findManyCursorConnection } from '@devoxa/prisma-relay-cursor-connection'
 import { serve } from '@hono/node-server'
@@ -69,6 +75,8 @@ import { countStatements } from './peers-statements.js'
 export const KINDS = [
   'generated',
   'compiled',
+  'compiledNode22',
+  'prisma8',
   'handwritten',
   'pagination',
   'relay',
@@ -82,6 +90,8 @@ export type Mode = (typeof MODES)[number]
 export const SERVES: Record<Kind, readonly Mode[]> = {
   generated: MODES,
   compiled: MODES,
+  compiledNode22: MODES,
+  prisma8: MODES,
   handwritten: MODES,
   pagination: MODES,
   relay: ['cursor'],
@@ -89,12 +99,21 @@ export const SERVES: Record<Kind, readonly Mode[]> = {
   floor: MODES,
 }
 
+/** The databases a kind runs on, where not all (bench/peers.ts's ids): Prisma 8 is PostgreSQL's. */
+export const ONLY_ON: Partial<Record<Kind, readonly string[]>> = {
+  compiledNode22: ['postgresql'],
+  prisma8: ['postgresql'],
+}
+/** The kinds started under Node 22 (bench/node22.ts), Prisma 8's floor; the others on this Node. */
+export const ON_NODE_22: ReadonlySet<Kind> = new Set(['compiledNode22', 'prisma8'])
+
 const ORDER = [{ createdAt: 'desc' }, { id: 'desc' }] as const
 const SELECT = { id: true, createdAt: true, payload: true } as const
 
 // The generated clients of every provider have the same API for this schema: the SQLite one's
 // types serve them all.
 type SqlitePrisma = import('./.generated/prisma/client.js').PrismaClient
+type PostgresPrisma = import('./.generated-postgresql/prisma/client.js').PrismaClient
 
 /** The Prisma client and its adapter for the database of `url`, from the matching generation. */
 async function prismaFor(url: string) {
@@ -327,12 +346,37 @@ async function main() {
   })
 }
 
+/**
+ * The generated app (PostgreSQL's generation) on the Prisma 8 back end of a client of the
+ * contract bench:prepare emitted: the routes the Prisma 7 server serves, so that the two differ by
+ * their back end alone (`prisma-hydra generate --contract` writes the same routes, typed for the
+ * Prisma 8 client, which make this back end themselves).
+ */
+async function prisma8Apps(url: string): Promise<Fetch> {
+  const [{ default: postgres }, { createHydraApp }, { prisma8BackEnd }] = await Promise.all([
+    import('@prisma/orm-postgres/runtime'),
+    import('./.generated-postgresql/hydra/index.js'),
+    import('@prisma-hydra/runtime/generated'),
+  ])
+  const contractJson: unknown = JSON.parse(
+    await readFile(new URL('./.generated-prisma8/contract.json', import.meta.url), 'utf8')
+  )
+  const db = postgres({ contractJson, url })
+  // The generated routes are typed for a Prisma 7 client; at run time they take a back end.
+  const prisma = prisma8BackEnd(db) as unknown as PostgresPrisma
+  return generatedApps(
+    (_compiled, access) => createHydraApp({ prisma, ...(access ? { access } : {}) }),
+    true
+  )
+}
+
 /** The Hono app of a kind served on @hono/node-server, as a fetch handler. */
 async function fetchFor(kind: Kind, url: string) {
   if (kind === 'honoFloor') return honoApp(floorReads(url)).fetch
+  if (kind === 'prisma8') return prisma8Apps(url)
   const { prisma, createHydraApp } = await prismaFor(url)
-  if (kind === 'generated' || kind === 'compiled')
-    return generatedApps(createHydraApp, kind === 'compiled')
+  if (kind === 'generated' || kind === 'compiled' || kind === 'compiledNode22')
+    return generatedApps(createHydraApp, kind !== 'generated')
   if (kind === 'handwritten') return handwritten(prisma)
   return kind === 'pagination' ? withPagination(prisma) : relay(prisma)
 }

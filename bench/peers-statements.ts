@@ -9,8 +9,8 @@
  * - better-sqlite3 (SQLite): each run of a prepared statement (`run`, `get`, `all`, `iterate`) and
  *   each `exec`; the adapter prepares `BEGIN` and every statement, the `compiled` engine runs the
  *   statements it prepared once.
- * - node-postgres (PostgreSQL): each `Client#query`, which the pool's `query` and
- *   `@prisma/adapter-pg` both end in.
+ * - node-postgres (PostgreSQL): each `Client#query`, which the pool's `query`,
+ *   `@prisma/adapter-pg` and Prisma 8's driver all end in (Prisma 8's copies of it counted too).
  * - mariadb (MariaDB, MySQL): each text query, each prepare-and-execute, and each execution of a
  *   statement prepared before (the `compiled` engine's); a `PREPARE` alone is not a statement run.
  */
@@ -49,10 +49,21 @@ function countSqlite(): void {
   counted(Database.prototype, 'exec')
 }
 
+/** A module as the ES module `specifier` (a package's export) loads it. */
+const importedBy = <T>(specifier: string, module: string): T =>
+  createRequire(import.meta.resolve(specifier))(module) as T
+
 function countPostgres(): void {
-  const { Client } = requiredBy<{ Client: { prototype: object } }>('@prisma/adapter-pg', 'pg')
-  counted(Client.prototype, 'query')
+  // @prisma/adapter-pg's node-postgres, and Prisma 8's: its client makes its pool with a copy of
+  // its own and its driver another; each client is of one copy's `Client`.
+  const clients = new Set([
+    requiredBy<PgModule>('@prisma/adapter-pg', 'pg').Client.prototype,
+    importedBy<PgModule>('@prisma/orm-postgres/runtime', 'pg').Client.prototype,
+    importedBy<PgModule>('@prisma/orm-target-postgres/driver/runtime', 'pg').Client.prototype,
+  ])
+  for (const prototype of clients) counted(prototype, 'query')
 }
+type PgModule = { Client: { prototype: object } }
 
 function countMariadb(): void {
   const main = createRequire(required.resolve('@prisma/adapter-mariadb')).resolve('mariadb')

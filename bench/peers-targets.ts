@@ -97,6 +97,8 @@ function ratioVerdict(values: readonly number[], target: number): string {
 const LABEL: Partial<Record<Kind, string>> = {
   generated: 'generated',
   compiled: 'compiled',
+  compiledNode22: 'compiled on Node 22',
+  prisma8: 'Prisma 8',
   handwritten: 'hand-written',
   pagination: 'prisma-extension-pagination',
   relay: 'devoxa relay',

@@ -7,7 +7,9 @@
  * with full paging (page + count), page 2 with partial paging, and a cursor page 30 % of the table
  * deep. The pages users build, answered by both engines and a hand-written route returning the
  * same data (checked first, as data): the shaped page (bench/peers-shaped.ts), the scoped page and
- * the scoped sub-collection (bench/peers-scoped.ts). Every server's statements a response and its
+ * the scoped sub-collection (bench/peers-scoped.ts). On PostgreSQL, the generated routes also
+ * on the Prisma 8 back end under Node 22 (Prisma 8's floor), the compiled engine on Prisma 7
+ * under Node 22 beside them, both checked to answer the compiled server's bytes. Every server's statements a response and its
  * body's bytes are reported beside the rates (bench/peers-responses.ts). At each table size and on
  * each database of the run; on PostgreSQL, full paging also under 50 and 100 connections. Servers
  * take turns in a rotating order within each run; each ratio is taken within a run, then the
@@ -24,6 +26,7 @@
  * (50,100: the extra loads of full paging on PostgreSQL), BENCH_DATABASES (sqlite,postgresql,mariadb),
  * BENCH_PEERS_REQUESTS (the ids of bench/peers-requests.ts: all).
  */
+import { execFileSync } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -44,9 +47,10 @@ import {
   startServer,
   stopServers,
 } from './load.js'
+import { node22 } from './node22.js'
 import { LABELS, selectedRequests, WHAT } from './peers-requests.js'
 import { responseTable } from './peers-responses.js'
-import { KINDS, type Kind } from './peers-server.js'
+import { KINDS, type Kind, ON_NODE_22, ONLY_ON } from './peers-server.js'
 import { statementsOf } from './peers-statements.js'
 import { type PeerRequest, type Row, ratio, targetLines } from './peers-targets.js'
 import { machine, writeSection } from './report.js'
@@ -94,6 +98,12 @@ const selected = env.BENCH_DATABASES
   : DATABASES
 
 const SERVER = fileURLToPath(new URL('./peers-server.ts', import.meta.url))
+/** The Node the kinds of ON_NODE_22 run on, where the run reaches a database they run on. */
+const NODE_22 = selected.some((database) =>
+  KINDS.some((kind) => ON_NODE_22.has(kind) && (ONLY_ON[kind]?.includes(database.id) ?? true))
+)
+  ? node22()
+  : undefined
 
 /**
  * Seconds a request may wait for its response before autocannon counts it as a timeout: 10 s
@@ -111,6 +121,9 @@ const results: Row[] = []
 /** The lines a server could not answer when checked (bench/unanswered.ts), and why. */
 const unmeasured: string[] = []
 
+/** The servers of the compiled engine's documents, on Prisma 7 and on Prisma 8. */
+const COMPILED: readonly Kind[] = ['compiled', 'compiledNode22', 'prisma8']
+
 /** A line's answers checked (peers-shaped.ts, peers-scoped.ts, load.ts), or why one is missing. */
 async function checkedLine(
   serving: ReadonlyMap<Kind, Server>,
@@ -121,6 +134,9 @@ async function checkedLine(
   try {
     const bodies = await request.data?.(serving, path, rows)
     const bodyBytes = bodies?.get('generated')?.bytes ?? (await checkSame(serving, path))
+    // The compiled engine's documents on both back ends: a page users build too, the same bytes.
+    const compiled = [...serving].filter(([kind]) => COMPILED.includes(kind))
+    if (bodies && compiled.length > 1) await checkSame(new Map(compiled), path)
     return { bodies, bodyBytes }
   } catch (error) {
     if (error instanceof Unanswered) return error
@@ -136,7 +152,11 @@ for (const database of selected) {
     )
     const servers = new Map<Kind, Server>()
     try {
-      for (const kind of KINDS) servers.set(kind, await startServer(SERVER, [kind, url]))
+      for (const kind of KINDS.filter((kind) => ONLY_ON[kind]?.includes(database.id) ?? true))
+        servers.set(
+          kind,
+          await startServer(SERVER, [kind, url], [], ON_NODE_22.has(kind) ? NODE_22 : undefined)
+        )
       const loads: { request: PeerRequest; connections: number }[] = REQUESTS.filter(
         (request) => !request.on || request.on.includes(database.id)
       ).map((request) => ({ request, connections: CONNECTIONS }))
@@ -147,9 +167,9 @@ for (const database of selected) {
       const lines = new Map<(typeof loads)[number], Row>()
       for (const entry of loads) {
         const path = entry.request.path(rows)
-        const serving = new Map(
-          entry.request.by.map((kind) => [kind, servers.get(kind) as Server] as const)
-        )
+        // The kinds of the request running on this database.
+        const by = entry.request.by.filter((kind) => servers.has(kind))
+        const serving = new Map(by.map((kind) => [kind, servers.get(kind) as Server] as const))
         const checked = await checkedLine(serving, entry.request, path, rows)
         if (checked instanceof Unanswered) {
           unmeasured.push(
@@ -166,8 +186,8 @@ for (const database of selected) {
           rows,
           request: entry.request,
           connections: entry.connections,
-          measures: new Map(entry.request.by.map((kind) => [kind, []])),
-          cpu: new Map(entry.request.by.map((kind) => [kind, []])),
+          measures: new Map(by.map((kind) => [kind, []])),
+          cpu: new Map(by.map((kind) => [kind, []])),
           bodyBytes,
           ...(bodies ? { bodies } : {}),
           statements,
@@ -177,9 +197,9 @@ for (const database of selected) {
       // the rate seen; each turn then asks for about SECONDS seconds' worth at the warm-up's rate.
       // The lines checked, in the order of `loads`: a line not answered is not measured.
       const rates = new Map<string, number>()
-      for (const entry of lines.keys()) {
+      for (const [entry, line] of lines) {
         const { request, connections } = entry
-        for (const kind of request.by) {
+        for (const kind of line.measures.keys()) {
           const { origin } = servers.get(kind) as Server
           const first = await load(origin, request.path(rows), 2 * connections, connections)
           const more = Math.max(connections, Math.round(first.perSecond * WARMUP))
@@ -190,7 +210,7 @@ for (const database of selected) {
       for (let run = 0; run < RUNS; run++) {
         for (const [entry, line] of lines) {
           const { request, connections } = entry
-          for (const kind of rotated(request.by, run)) {
+          for (const kind of rotated([...line.measures.keys()], run)) {
             const rate = rates.get(`${kind} ${request.id} ${connections}`) ?? 0
             const server = servers.get(kind) as Server
             // The server's own CPU time over the turn: unlike the rate, it barely moves with
@@ -237,11 +257,11 @@ const cell = (row: Row, kind: Kind) => {
   return `${rate(median(rates))} (${rate(Math.min(...rates))}–${rate(Math.max(...rates))})${errors}`
 }
 const table = [
-  `| database | rows | request | conn. | ${KINDS.map((kind) => LABELS[kind]).join(' | ')} | generated / hand-written | compiled / Hono floor | compiled / hand-written | generated / floor |`,
-  `|---|---:|---|---:|${KINDS.map(() => '---:').join('|')}|---:|---:|---:|---:|`,
+  `| database | rows | request | conn. | ${KINDS.map((kind) => LABELS[kind]).join(' | ')} | generated / hand-written | compiled / Hono floor | compiled / hand-written | generated / floor | Prisma 8 / hand-written | Prisma 8 / compiled | Prisma 8 / compiled, Node 22 |`,
+  `|---|---:|---|---:|${KINDS.map(() => '---:').join('|')}|---:|---:|---:|---:|---:|---:|---:|`,
   ...results.map(
     (row) =>
-      `| ${row.database} | ${n(row.rows)} | ${row.request.label} | ${row.connections} | ${KINDS.map((kind) => cell(row, kind)).join(' | ')} | ${shownRatio(ratio(row, 'generated', 'handwritten'))} | ${shownRatio(ratio(row, 'compiled', 'honoFloor'))} | ${shownRatio(ratio(row, 'compiled', 'handwritten'))} | ${shownRatio(ratio(row, 'generated', 'floor'))} |`
+      `| ${row.database} | ${n(row.rows)} | ${row.request.label} | ${row.connections} | ${KINDS.map((kind) => cell(row, kind)).join(' | ')} | ${shownRatio(ratio(row, 'generated', 'handwritten'))} | ${shownRatio(ratio(row, 'compiled', 'honoFloor'))} | ${shownRatio(ratio(row, 'compiled', 'handwritten'))} | ${shownRatio(ratio(row, 'generated', 'floor'))} | ${shownRatio(ratio(row, 'prisma8', 'handwritten'))} | ${shownRatio(ratio(row, 'prisma8', 'compiled'))} | ${shownRatio(ratio(row, 'prisma8', 'compiledNode22'))} |`
   ),
 ].join('\n')
 
@@ -258,11 +278,11 @@ const cpuCell = (row: Row, kind: Kind) => {
   return `${Math.round(median(values))} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`
 }
 const cpuTable = [
-  `| database | rows | request | conn. | ${KINDS.map((kind) => LABELS[kind]).join(' | ')} | generated / hand-written | floor / compiled |`,
-  `|---|---:|---|---:|${KINDS.map(() => '---:').join('|')}|---:|---:|`,
+  `| database | rows | request | conn. | ${KINDS.map((kind) => LABELS[kind]).join(' | ')} | generated / hand-written | floor / compiled | Prisma 8 / compiled, Node 22 |`,
+  `|---|---:|---|---:|${KINDS.map(() => '---:').join('|')}|---:|---:|---:|`,
   ...results.map(
     (row) =>
-      `| ${row.database} | ${n(row.rows)} | ${row.request.label} | ${row.connections} | ${KINDS.map((kind) => cpuCell(row, kind)).join(' | ')} | ${shownRatio(cpuRatio(row, 'generated', 'handwritten'))} | ${shownRatio(cpuRatio(row, 'floor', 'compiled'))} |`
+      `| ${row.database} | ${n(row.rows)} | ${row.request.label} | ${row.connections} | ${KINDS.map((kind) => cpuCell(row, kind)).join(' | ')} | ${shownRatio(cpuRatio(row, 'generated', 'handwritten'))} | ${shownRatio(cpuRatio(row, 'floor', 'compiled'))} | ${shownRatio(cpuRatio(row, 'prisma8', 'compiledNode22'))} |`
   ),
 ].join('\n')
 
@@ -312,7 +332,7 @@ Generated by \`${settings}npm run bench:peers\` at the repository root (bench/pe
 - ${machine()}; load average (1 min) ${loadBefore.toFixed(2)} before the run, ${(os.loadavg()[0] as number).toFixed(2)} at its end (its own load included); the machine is shared with other work, so read the ranges, not only the medians
 - \`Event\` rows as in bench/setup.ts (SQLite, \`ANALYZE\`d) and bench/setup-servers.ts (PostgreSQL, \`VACUUM ANALYZE\`d; MariaDB, \`ANALYZE TABLE\`d); 30 a page, newest first
 - requests: ${REQUESTS.map((request) => `${request.label} \`${request.path(Math.max(...SIZES))}\` (at ${n(Math.max(...SIZES))} rows)`).join('; ')}; every server that serves a plain request answers it with the same status, content type, \`Link\` and body, and every server of a page users build with the same data (bench/peers-shaped.ts, bench/peers-scoped.ts; checked before the runs)
-- each server in its own process (\`node --import tsx bench/peers-server.ts <kind> <url>\`), all five started at once per table; load from autocannon in the benchmark's process over loopback, ${CONNECTIONS} connections${selected.some((database) => database.id === 'postgresql') ? ` (full paging on PostgreSQL also ${POOL_CONNECTIONS.join(' and ')})` : ''}; a warm-up per server and request (twice the connections' worth of requests, then about ${WARMUP} s' worth at the rate seen), then ${RUNS} runs in which each server answers about ${SECONDS} s' worth of requests at its warm-up rate (at least twice the connections), the servers taking turns in a rotating order; a rate is the responses over the time from the turn's start to its last response, measured by the benchmark (autocannon's own duration is rounded up to whole seconds); requests time out after ${timeoutFor(CONNECTIONS)} s (${timeoutFor(Math.max(CONNECTIONS + 1, ...POOL_CONNECTIONS))} s under the extra loads), autocannon ${AUTOCANNON_VERSION}
+- each server in its own process (\`node --import tsx bench/peers-server.ts <kind> <url>\`), all started before a table's first request; ${NODE_22 ? `${[...ON_NODE_22].map((kind) => LABELS[kind]).join(' and ')} under Node.js ${execFileSync(NODE_22, ['--version'], { encoding: 'utf8' }).trim()} (Prisma 8's floor), the others under the Node.js above: ratios between the two runtimes (Prisma 8 / hand-written, Prisma 8 / compiled) include the difference between them, the Prisma 8 / compiled, Node 22 ratio does not;` : ''} load from autocannon in the benchmark's process over loopback, ${CONNECTIONS} connections${selected.some((database) => database.id === 'postgresql') ? ` (full paging on PostgreSQL also ${POOL_CONNECTIONS.join(' and ')})` : ''}; a warm-up per server and request (twice the connections' worth of requests, then about ${WARMUP} s' worth at the rate seen), then ${RUNS} runs in which each server answers about ${SECONDS} s' worth of requests at its warm-up rate (at least twice the connections), the servers taking turns in a rotating order; a rate is the responses over the time from the turn's start to its last response, measured by the benchmark (autocannon's own duration is rounded up to whole seconds); requests time out after ${timeoutFor(CONNECTIONS)} s (${timeoutFor(Math.max(CONNECTIONS + 1, ...POOL_CONNECTIONS))} s under the extra loads), autocannon ${AUTOCANNON_VERSION}
 - a cell: the median requests per second over the runs and their range (min–max); a ratio: taken within each run, then its median and range (min–max over the runs); failed requests (non-2xx answers by status class, timeouts, connection errors) are shown when there are any; a ratio target is met when the ratio of every run reaches it, NOT MET when none does, and otherwise met in so many of the runs: not established
 
 ${KINDS.map((kind) => `- ${LABELS[kind]}: ${WHAT[kind]}`).join('\n')}

@@ -6,8 +6,8 @@
  *
  *   npm run bench:profile -- compiled /events/partial?page=2
  *
- * Arguments: the server kind (bench/peers-server.ts: generated, compiled, handwritten, floor…) and
- * the path. Settings: BENCH_PROFILE_REQUESTS (20000), BENCH_PROFILE_CONNECTIONS (10),
+ * Arguments: the server kind (bench/peers-server.ts: generated, compiled, handwritten, floor…;
+ * prisma8 and compiledNode22 under Node 22, on PostgreSQL) and the path. Settings: BENCH_PROFILE_REQUESTS (20000), BENCH_PROFILE_CONNECTIONS (10),
  * BENCH_PROFILE_ROWS (10000), BENCH_PROFILE_SERVER (a PostgreSQL or MariaDB server's URL, as
  * bench:peers takes it: the events are read there instead of from SQLite), BENCH_PROFILE_KEEP (set:
  * the `.cpuprofile` is kept and its path printed, for a look by function).
@@ -22,6 +22,8 @@ import { fileURLToPath } from 'node:url'
 import { shown } from './databases.js'
 import { nodeLayers } from './layers.js'
 import { integers } from './load.js'
+import { node22 } from './node22.js'
+import { type Kind, ON_NODE_22 } from './peers-server.js'
 import { prepareDatabase } from './setup.js'
 import { prepareMariadbDatabase, preparePostgresDatabase } from './setup-servers.js'
 
@@ -50,7 +52,7 @@ const { url } = !SERVER
 const dir = await mkdtemp(path.join(tmpdir(), 'prisma-hydra-profile-'))
 const server = fileURLToPath(new URL('./peers-server.ts', import.meta.url))
 const child = spawn(
-  process.execPath,
+  ON_NODE_22.has(kind as Kind) ? node22() : process.execPath,
   ['--cpu-prof', '--cpu-prof-dir', dir, '--import', 'tsx', server, kind, url],
   { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] }
 )

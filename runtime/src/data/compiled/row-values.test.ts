@@ -137,3 +137,21 @@ describe("the mariadb driver's date-time text read once (utcDateTime)", () => {
       expect(utcDateTime(text), text).toBeUndefined()
   })
 })
+
+describe('PostgreSQL’s own text of a DateTime (a driver without Prisma 7’s adapter)', () => {
+  it.each([
+    ['2026-01-02 03:04:05.678+00', '2026-01-02T03:04:05.678Z'],
+    ['2026-01-02 03:04:05.678', '2026-01-02T03:04:05.678Z'],
+    ['2026-01-02 08:34:05.678+05:30', '2026-01-02T03:04:05.678Z'],
+    ['2026-01-01 22:04:05-05', '2026-01-02T03:04:05.000Z'],
+    ['03:04:05', '1970-01-01T03:04:05.000Z'],
+    ['03:04:05.25+02', '1970-01-01T01:04:05.250Z'],
+  ])('reads %s as %s, in any time zone of the process', (text, iso) => {
+    expect(dateOf(text).toISOString()).toBe(iso)
+  })
+
+  it('leaves a String field holding such a text as it is', () => {
+    const strings = rowReader(['name'], ['String'])
+    expect(strings(['2026-01-02 03:04:05+05']).name).toBe('2026-01-02 03:04:05+05')
+  })
+})

@@ -9,6 +9,7 @@
 import { Decimal } from '@prisma/client-runtime-utils'
 import type { CompiledEnums } from '../../contract/model-source.js'
 import { enumReader } from './enum-names.js'
+import { adapterTime, adapterTimestamp } from './server-timestamp.js'
 
 type Convert = (value: unknown) => unknown
 
@@ -108,7 +109,8 @@ function dateOf(value: unknown): Date {
   // A Date of a reader's own (utcDateTime), made for this row.
   if (value instanceof Date) return value
   if (typeof value !== 'string') return new Date(value as number)
-  const text = value
+  // PostgreSQL's own text (a driver without Prisma 7's adapter): the adapter's form first.
+  const text = value.charCodeAt(10) === 32 ? adapterTimestamp(value) : adapterTime(value)
   let digits = 0
   if (text.charCodeAt(19) === 46) {
     while (digits < 3 && isDigit(text.charCodeAt(20 + digits))) digits++

@@ -12,15 +12,14 @@
  *
  * The rows are node-postgres's objects read with Prisma 8's type parsers, the values those
  * `@prisma/adapter-pg` gives under Prisma 7 but for three: JSON comes parsed (the runner is
- * `typed`, as row-values.ts reads the client's raw query), timestamps come as the server's text
- * (made the adapter's, timestamp-text.ts), and arrays as the server's text (`{a,b}`; the compiled
+ * `typed`, as row-values.ts reads the client's raw query), timestamps and times come as the server's text
+ * (which the compiled engine reads by a DateTime field's type, compiled/server-timestamp.ts), and arrays as the server's text (`{a,b}`; the compiled
  * engine reads no list field).
  */
 import { inSpan, loadedTracer } from '../../observe/tracing.js'
 import type { ArgType, SqlQuery } from '../compiled/query.js'
 import type { SqlRunner } from '../compiled/sql-runner.js'
 import { type RawValue, statementTemplate } from './statement-template.js'
-import { adapterTimestamp } from './timestamp-text.js'
 
 /** A plan of the raw lane, as the runtime runs it (Prisma 8's `SqlQueryPlan`). */
 type Plan = object
@@ -138,10 +137,10 @@ const statement = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] as A
 /**
  * A row's values in the statement's column order (node-postgres builds a row's object in that
  * order; the compiled engine names no column as an integer, which an object would list first, and
- * no two columns alike), each timestamp in `@prisma/adapter-pg`'s text.
+ * no two columns alike).
  */
 function valuesOf(row: unknown): unknown[] {
   if (typeof row !== 'object' || row === null)
     throw new Error('The Prisma 8 runtime answered a row that is not an object.')
-  return Object.values(row).map(adapterTimestamp)
+  return Object.values(row)
 }

@@ -69,8 +69,9 @@ export function statementTemplate(query: SqlQuery): StatementTemplate {
 }
 
 /**
- * A parameter as `@prisma/adapter-pg`'s `mapArg` writes it for node-postgres: a date-time as its
- * UTC text without a zone, bytes given as base64 text as the bytes, any view of bytes as a
+ * A parameter as `@prisma/adapter-pg`'s `mapArg` writes it for node-postgres, but a date-time: its
+ * UTC text with its zone, which a `timestamp` column ignores and a `timestamptz` one (Prisma 8's
+ * DateTime) reads, where text without a zone would be read in the session's time zone; bytes given as base64 text as the bytes, any view of bytes as a
  * Uint8Array; JSON (an object) as its text, as node-postgres writes an object. Null for null.
  */
 function argument(value: unknown, type: ArgType | undefined): RawValue | null {
@@ -95,13 +96,14 @@ function argument(value: unknown, type: ArgType | undefined): RawValue | null {
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0')
 
-/** `YYYY-MM-DD HH:MM:SS[.mmm]` in UTC (`@prisma/adapter-pg`'s formatDateTime). */
+/** `YYYY-MM-DD HH:MM:SS[.mmm]+00:00`: `@prisma/adapter-pg`'s formatDateTime, and the zone. */
 function dateTimeText(date: Date): string {
   const ms = date.getUTCMilliseconds()
   return (
     `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
     `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}` +
-    (ms ? `.${pad(ms, 3)}` : '')
+    (ms ? `.${pad(ms, 3)}` : '') +
+    '+00:00'
   )
 }
 

@@ -25,6 +25,9 @@
 //   its own on the server of DATABASE_URL_POSTGRES, and only when that is set: then it checks the
 //   tenants' rows, a rejected token, a composite key through openapi-fetch and the types of a
 //   hideable field and of a guard's answers (access-tutorial.mjs).
+// - docs/prisma-8.md (Prisma 8's release candidates from the npm registry, on Node 22), on a
+//   database of its own on the same server, when it is set: the contract emitted, the routes
+//   generated and typechecked, the server asked over HTTP (prisma8.mjs).
 //
 // Offline, the Prisma CLI cannot download its native schema engine: PRISMA_SCHEMA_ENGINE_BINARY
 // points it at this repository's wasm-backed engine (CONTRIBUTING.md, "The clean-project test").
@@ -43,6 +46,7 @@ import { walkGettingStarted } from './getting-started.mjs'
 import { walkInit } from './init-walks.mjs'
 import { releasePackages } from './packages.mjs'
 import { prebuiltMirror, reportPrebuiltMirror, startPrebuiltMirror } from './prebuilt-mirror.mjs'
+import { walkPrisma8 } from './prisma8.mjs'
 import { walkBunDeno } from './runtime-bun-deno.mjs'
 import { walkWorkers } from './runtime-workers.mjs'
 import { phase, printTimings } from './timings.mjs'
@@ -82,6 +86,7 @@ try {
   await walkInit(path.join(work, 'quick-api'), tarballs, nodeAnswers, { prismaProject: false })
   await walkInit(path.join(work, 'prisma-api'), tarballs, nodeAnswers, { prismaProject: true })
   if (postgres) await walkAccessTutorial(path.join(work, 'tasks-api'), tarballs, postgres, keep)
+  if (postgres) await walkPrisma8(path.join(work, 'books-api-prisma8'), tarballs, postgres, keep)
   failed = false
 } finally {
   clearTimeout(bound)

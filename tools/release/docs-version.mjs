@@ -18,6 +18,7 @@ import { PACKAGE_DIRS, packageJson, root } from './release-packages.mjs'
 const PAGES = [
   'README.md',
   'docs/getting-started.md',
+  'docs/prisma-8.md',
   'docs/tutorial-access.md',
   'docs/versioning.md',
 ]

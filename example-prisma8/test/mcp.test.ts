@@ -5,7 +5,6 @@
  * the same tools, and every collection walked to its end by `read_collection` and `nextCursor`,
  * under a budget that cuts pages, with the same results call for call.
  */
-import { serve } from '@hono/node-server'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { PrismaPg } from '@prisma/adapter-pg'
@@ -21,6 +20,7 @@ import { createHydraApp } from '../generated/hydra/index.js'
 import type { Contract } from '../prisma/contract.d.ts'
 import contractJson from '../prisma/contract.json' with { type: 'json' }
 import { BACK_END_URL } from './support/database-urls.js'
+import { type Listening, listen } from './support/listen.js'
 
 const SECRET = 'prisma-hydra example-prisma8: the MCP test secret'
 /** A budget small enough to cut the example's pages into several results. */
@@ -34,19 +34,6 @@ const CALLERS = [
 const COLLECTIONS = ['/authors', '/books', '/reviews', '/languages', '/loans', '/activities']
 
 type Json = Record<string, unknown>
-type Listening = { origin: string; close: () => Promise<void> }
-
-function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<Listening> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve({
-        origin: `http://127.0.0.1:${info.port}`,
-        close: () => new Promise((done) => server.close(() => done())),
-      })
-    )
-  })
-}
-
 const adapter = shareAdapter(new PrismaPg({ connectionString: BACK_END_URL }))
 const prisma = new PrismaClient({ adapter })
 const db = postgres<Contract>({ contractJson, url: BACK_END_URL })

@@ -6,7 +6,6 @@
  * orders, `properties`, embeds, items, sub-collections, unpaged streams, cursor walks followed by
  * their links, and the documents, with the same bytes.
  */
-import { serve } from '@hono/node-server'
 import { PrismaPg } from '@prisma/adapter-pg'
 import postgres from '@prisma/orm-postgres/runtime'
 import { shareAdapter } from '@prisma-hydra/runtime'
@@ -19,6 +18,7 @@ import { createHydraApp } from '../generated/hydra/index.js'
 import type { Contract } from '../prisma/contract.d.ts'
 import contractJson from '../prisma/contract.json' with { type: 'json' }
 import { BACK_END_URL } from './support/database-urls.js'
+import { type Listening, listen } from './support/listen.js'
 
 /** The requests compared, each followed by its `next` links up to WALKED pages. */
 const REQUESTS = [
@@ -81,25 +81,11 @@ const CALLER_REQUESTS = [
 /** The public origin of both apps' absolute IRIs (the documentation's vocabulary). */
 const ORIGIN = 'https://library.example'
 
-type Served = { origin: string; close: () => Promise<void> }
-
-/** `fetch` served over HTTP on a port of its own. */
-function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<Served> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve({
-        origin: `http://127.0.0.1:${info.port}`,
-        close: () => new Promise((done) => server.close(() => done())),
-      })
-    )
-  })
-}
-
 const adapter = shareAdapter(new PrismaPg({ connectionString: BACK_END_URL }))
 const prisma = new PrismaClient({ adapter })
 const db = postgres<Contract>({ contractJson, url: BACK_END_URL })
-let prisma7: Served
-let prisma8: Served
+let prisma7: Listening
+let prisma8: Listening
 
 beforeAll(async () => {
   // The example's access rules on both, behind its authentication (a verified bearer token).

@@ -7,24 +7,17 @@
 import { fileURLToPath } from 'node:url'
 import { PrismaPg } from '@prisma/adapter-pg'
 import { pushSchema } from '@prisma-hydra/prisma-offline/push-schema'
-import pg from 'pg'
 import { PrismaClient } from '../../../example-app/src/generated-postgresql/prisma/client.js'
 import { seed } from '../../../prisma/seed.js'
-import { BACK_END_DATABASE, BACK_END_URL, SERVER_URL } from './database-urls.js'
+import { BACK_END_DATABASE, BACK_END_URL } from './database-urls.js'
+import { freshDatabase } from './fresh-database.js'
 
 const postgresSchema = fileURLToPath(
   new URL('../../../example-app/src/generated-postgresql/schema.prisma', import.meta.url)
 )
 
 export default async function setup(): Promise<void> {
-  const server = new pg.Client({ connectionString: SERVER_URL })
-  await server.connect()
-  try {
-    await server.query(`DROP DATABASE IF EXISTS "${BACK_END_DATABASE}" WITH (FORCE)`)
-    await server.query(`CREATE DATABASE "${BACK_END_DATABASE}"`)
-  } finally {
-    await server.end()
-  }
+  await freshDatabase(BACK_END_DATABASE)
   await pushSchema({ schemaPath: postgresSchema, url: BACK_END_URL, force: false })
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: BACK_END_URL }) })
   try {

@@ -7,7 +7,8 @@
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { DATABASE, DATABASE_URL, SERVER_URL } from './database-urls.js'
+import { DATABASE, DATABASE_URL } from './database-urls.js'
+import { freshDatabase } from './fresh-database.js'
 
 const workspace = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -30,14 +31,7 @@ function prisma(...args: string[]): void {
 
 export default async function setup(): Promise<void> {
   prisma('contract', 'emit')
-  const server = new pg.Client({ connectionString: SERVER_URL })
-  await server.connect()
-  try {
-    await server.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`)
-    await server.query(`CREATE DATABASE "${DATABASE}"`)
-  } finally {
-    await server.end()
-  }
+  await freshDatabase(DATABASE)
   prisma('db', 'init')
   const database = new pg.Client({ connectionString: DATABASE_URL })
   await database.connect()

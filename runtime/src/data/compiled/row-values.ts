@@ -110,7 +110,12 @@ function dateOf(value: unknown): Date {
   if (value instanceof Date) return value
   if (typeof value !== 'string') return new Date(value as number)
   // PostgreSQL's own text (a driver without Prisma 7's adapter): the adapter's form first.
-  const text = value.charCodeAt(10) === 32 ? adapterTimestamp(value) : adapterTime(value)
+  const text =
+    value.charCodeAt(10) === 32
+      ? adapterTimestamp(value)
+      : value.charCodeAt(2) === 58
+        ? adapterTime(value)
+        : value
   let digits = 0
   if (text.charCodeAt(19) === 46) {
     while (digits < 3 && isDigit(text.charCodeAt(20 + digits))) digits++

@@ -38,7 +38,7 @@ const layers = [
  * `prisma8/` reads a Prisma 8 contract and schema into the DMMF the steps read.
  */
 const generatorLayers = [
-  ['problems', '^generator/src/(problems|client-options|generator-blocks)[.]ts$'],
+  ['problems', '^generator/src/(problems|client-options|generator-blocks|command-output)[.]ts$'],
   ['annotations', '^generator/src/annotations/'],
   ['config/schema', '^generator/src/config/schema/'],
   ['config/paging', '^generator/src/config/paging/'],

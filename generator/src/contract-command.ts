@@ -8,6 +8,7 @@
 import { existsSync, watch } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { type Output, processOutput } from './command-output.js'
 import { type BuildResult, buildHydra } from './generate.js'
 import {
   type ContractCommand,
@@ -21,17 +22,6 @@ import { readSource } from './prisma8/psl-source.js'
 import { loadPslSyntax } from './prisma8/psl-syntax.js'
 import { formatProblem, GenerationError } from './problems.js'
 import { writeFiles } from './write.js'
-
-/** Where the command's lines go. */
-export interface Output {
-  out: (line: string) => void
-  err: (line: string) => void
-}
-
-const processOutput: Output = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-}
 
 /** Runs `prisma-hydra generate <args>` in the folder `cwd`. */
 export async function runContractCommand(

@@ -4,22 +4,12 @@
  * Resolves to the exit code: 0 done, 1 refused (nothing written), 2 a wrong command line.
  */
 
+import { processOutput } from '../command-output.js'
 import { applyPlan, existingFiles } from './apply.js'
 import { parseCommand, USAGE } from './args.js'
 import { planInit } from './plan.js'
 import { readProject } from './project.js'
 import { reportLines } from './report.js'
-
-/** Where the command's lines go. */
-export interface Output {
-  out: (line: string) => void
-  err: (line: string) => void
-}
-
-const processOutput: Output = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-}
 
 /** Runs the command line `args` in the folder `cwd`. */
 export function runCommand(args: string[], cwd: string, output = processOutput): number {

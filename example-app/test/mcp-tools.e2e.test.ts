@@ -504,64 +504,102 @@ describe('cache hints', () => {
 })
 
 describe('the app the API is mounted in', () => {
-  it("meets its middleware on the API's paths, as the caller's HTTP requests do", async () => {
-    // A guard of the outer app's own on /api/loans, which no access rule of the API knows.
+  // Given as hydraMcp's `app`, or found by default from createHydraServer (startServer's server),
+  // which records the app it serves in each request's bindings.
+  it.each([
+    ['given as hydraMcp({ app })', (outer: Hono) => hydraMcp({ app: () => outer })],
+    ['found by default under createHydraServer', () => hydraMcp()],
+  ])(
+    "meets its middleware on the API's paths, as the caller's HTTP requests do: %s",
+    async (_, mcpOf) => {
+      // A guard of the outer app's own on /api/loans, which no access rule of the API knows.
+      const staffOnly: MiddlewareHandler = async (c) =>
+        c.json({ title: 'Forbidden', detail: 'Staff only.' }, 403)
+      const outer = new Hono()
+      outer.use('/api/loans', staffOnly)
+      outer.use('/api/loans/*', staffOnly)
+      const mcp = mcpOf(outer)
+      outer.route(
+        '/api',
+        createApp(prisma, { auth: { secret: SECRET, access: libraryAccess }, mcp })
+      )
+      const { origin, close } = await startServer(outer.fetch)
+      const client = new Client({ name: 'outer app test', version: '1.0.0' })
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${origin}/api/mcp`), {
+          requestInit: { headers: headersOf('librarian') },
+        })
+      )
+      try {
+        const overHttp = await fetch(`${origin}/api/loans/3`, { headers: headersOf('librarian') })
+        expect(overHttp.status).toBe(403)
+        for (const [tool, args] of [
+          ['read_collection', { collection: 'loan' }],
+          ['fetch_iri', { iri: '/api/loans/3' }],
+          ['fetch', { id: '/api/loans/3' }],
+        ] as const) {
+          const result = await client.callTool({ name: tool, arguments: args })
+          expect(result.isError, `${tool} ${JSON.stringify(args)}`).toBe(true)
+          expect(toolText(result)).toBe('403 Forbidden: Staff only.')
+        }
+        await expect(client.readResource({ uri: `${origin}/api/loans/3` })).rejects.toThrow(
+          '403 Forbidden: Staff only.'
+        )
+        // Other paths are the API's, read for the caller as before.
+        const books = await client.callTool({
+          name: 'read_collection',
+          arguments: { collection: 'book' },
+        })
+        const page = await fetch(`${origin}/api/books?itemsPerPage=50`, {
+          headers: { Accept: 'application/ld+json', ...headersOf('librarian') },
+        })
+        expect((books.structuredContent as Json).members).toEqual(
+          ((await page.json()) as Json)['hydra:member']
+        )
+        // A sub-collection by its path under the mount, and its loans, which the guard leaves.
+        const loans = await client.callTool({
+          name: 'read_collection',
+          arguments: { collection: '/api/books/3/loans' },
+        })
+        const subPage = await fetch(`${origin}/api/books/3/loans?itemsPerPage=50`, {
+          headers: { Accept: 'application/ld+json', ...headersOf('librarian') },
+        })
+        expect(subPage.status).toBe(200)
+        expect(((loans.structuredContent as Json).members as Json[]).length).toBeGreaterThan(0)
+        expect((loans.structuredContent as Json).members).toEqual(
+          ((await subPage.json()) as Json)['hydra:member']
+        )
+      } finally {
+        await client.close()
+        await close()
+      }
+    }
+  )
+
+  it("goes through the API's own routes alone under a server that does not record the app", async () => {
     const staffOnly: MiddlewareHandler = async (c) =>
       c.json({ title: 'Forbidden', detail: 'Staff only.' }, 403)
     const outer = new Hono()
-    outer.use('/api/loans', staffOnly)
     outer.use('/api/loans/*', staffOnly)
-    const mcp = hydraMcp({ app: () => outer })
+    const mcp = hydraMcp()
     outer.route('/api', createApp(prisma, { auth: { secret: SECRET, access: libraryAccess }, mcp }))
-    const { origin, close } = await startServer(outer.fetch)
-    const client = new Client({ name: 'outer app test', version: '1.0.0' })
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${origin}/api/mcp`), {
-        requestInit: { headers: headersOf('librarian') },
-      })
-    )
-    try {
-      const overHttp = await fetch(`${origin}/api/loans/3`, { headers: headersOf('librarian') })
-      expect(overHttp.status).toBe(403)
-      for (const [tool, args] of [
-        ['read_collection', { collection: 'loan' }],
-        ['fetch_iri', { iri: '/api/loans/3' }],
-        ['fetch', { id: '/api/loans/3' }],
-      ] as const) {
-        const result = await client.callTool({ name: tool, arguments: args })
-        expect(result.isError, `${tool} ${JSON.stringify(args)}`).toBe(true)
-        expect(toolText(result)).toBe('403 Forbidden: Staff only.')
-      }
-      await expect(client.readResource({ uri: `${origin}/api/loans/3` })).rejects.toThrow(
-        '403 Forbidden: Staff only.'
-      )
-      // Other paths are the API's, read for the caller as before.
-      const books = await client.callTool({
-        name: 'read_collection',
-        arguments: { collection: 'book' },
-      })
-      const page = await fetch(`${origin}/api/books?itemsPerPage=50`, {
-        headers: { Accept: 'application/ld+json', ...headersOf('librarian') },
-      })
-      expect((books.structuredContent as Json).members).toEqual(
-        ((await page.json()) as Json)['hydra:member']
-      )
-      // A sub-collection by its path under the mount, and its loans, which the guard leaves.
-      const loans = await client.callTool({
-        name: 'read_collection',
-        arguments: { collection: '/api/books/3/loans' },
-      })
-      const subPage = await fetch(`${origin}/api/books/3/loans?itemsPerPage=50`, {
-        headers: { Accept: 'application/ld+json', ...headersOf('librarian') },
-      })
-      expect(subPage.status).toBe(200)
-      expect(((loans.structuredContent as Json).members as Json[]).length).toBeGreaterThan(0)
-      expect((loans.structuredContent as Json).members).toEqual(
-        ((await subPage.json()) as Json)['hydra:member']
-      )
-    } finally {
-      await client.close()
-      await close()
-    }
+    // Hono's own fetch, as Bun, Deno and Workers call it: docs/mcp.md says to give the app there.
+    const call = await outer.request('/api/mcp', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        ...headersOf('librarian'),
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'fetch_iri', arguments: { iri: '/api/loans/3' } },
+      }),
+    })
+    const { result } = (await call.json()) as { result: { isError?: boolean } & Json }
+    expect(result.isError).toBeUndefined()
+    expect((result.structuredContent as Json)['@id']).toBe('/api/loans/3')
   })
 })

@@ -25,7 +25,7 @@ import type { McpApi, McpEndpoint } from '../hono/routes/app-options.js'
 import { listResources, listResourceTemplates, readResource } from './api-resources.js'
 import { type CatalogCollection, collectionCatalog } from './collection-catalog.js'
 import { COLLECTION_TOOLS } from './collection-tools.js'
-import { type MountingApp, throughApp } from './outer-dispatch.js'
+import { type MountingApp, throughApp, throughServingApp } from './outer-dispatch.js'
 import { ToolArgumentError } from './tool-argument-error.js'
 import { refuseUnknown } from './tool-arguments.js'
 import { CURSOR, type HydraTool, hydraTools } from './tool-catalog.js'
@@ -56,7 +56,8 @@ export interface HydraMcpOptions {
   /**
    * The app the API is mounted in, as a function (it is made after the API's app): each tool call
    * is then a request through it, meeting every middleware it puts on the API's paths, as the
-   * caller's HTTP request does. Left out: tool calls go through the API's own app alone.
+   * caller's HTTP request does. Left out: through the app `createHydraServer` serves, where it
+   * serves the `/mcp` request; elsewhere through the API's own app alone.
    */
   app?: (() => MountingApp) | undefined
   /**
@@ -171,7 +172,8 @@ export function hydraMcp(options: HydraMcpOptions = {}): McpEndpoint {
   if (budget !== undefined && !(Number.isInteger(budget) && budget >= 1_000))
     throw new RangeError(`hydraMcp's budget is a whole number of at least 1000, not ${budget}.`)
   return (given) => {
-    const api = options.app ? { ...given, dispatch: throughApp(given, options.app) } : given
+    const dispatch = options.app ? throughApp(given, options.app) : throughServingApp(given)
+    const api = { ...given, dispatch }
     const catalogs = new Map<string, Tools>()
     const toolsAt = (base: string) => {
       let tools = catalogs.get(base)

@@ -6,6 +6,7 @@
  * caller's HTTP request, and the API's own middleware verifies its credentials again.
  */
 import type { Context, ExecutionContext } from 'hono'
+import { servingFetchOf } from '../hono/request/serving-fetch.js'
 import type { McpApi, ToolDispatch } from '../hono/routes/app-options.js'
 
 /** What a tool call needs of the app the API is mounted in: Hono's `app.fetch`. */
@@ -30,4 +31,18 @@ function executionOf(c: Context): ExecutionContext | undefined {
 /** The dispatch of `api`'s tool calls through the app `outer()` returns. */
 export function throughApp(api: McpApi, outer: () => MountingApp): ToolDispatch {
   return async (c, target) => outer().fetch(api.request(c, target), c.env, executionOf(c))
+}
+
+/**
+ * The dispatch of `api`'s tool calls through the whole app where the server of the `/mcp` request
+ * knows it (`createHydraServer(app.fetch)` records it in each request's bindings); elsewhere
+ * through the API's own routes.
+ */
+export function throughServingApp(api: McpApi): ToolDispatch {
+  return async (c, target) => {
+    const serving = servingFetchOf(c.env)
+    return serving
+      ? serving(api.request(c, target), c.env, executionOf(c))
+      : api.dispatch(c, target)
+  }
 }

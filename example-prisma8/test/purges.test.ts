@@ -7,12 +7,16 @@
  * middleware of the test's own, after the invalidation's, holds every write statement 50 ms before
  * the transaction goes on to its `COMMIT`, so that a purge sent early is always seen early.
  */
+// Prisma 8's client reads and writes a DateTime as a Temporal.Instant, which Node 22 has no global of.
+import 'temporal-polyfill/full/global'
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import postgres from '@prisma/orm-postgres/runtime'
 import pg from 'pg'
+import { Temporal } from 'temporal-polyfill/full'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { hydraPrisma8Invalidation } from '../../runtime/src/data/prisma8/purge-middleware.js'
+import { keyText } from '../../runtime/src/values/key-text.js'
 import type { Contract } from './purges/generated/contract.d.ts'
 import contractJson from './purges/generated/contract.json' with { type: 'json' }
 import { PURGES_DATABASE, PURGES_URL, SERVER_URL } from './support/database-urls.js'
@@ -58,6 +62,13 @@ const invalidation = hydraPrisma8Invalidation({
       id: { name: 'id', kind: 'Int' },
       iriOf: (row) => `/books/${Reflect.get(row, 'id')}`,
     },
+    // The IRI the item route writes for a DateTime key (runtime/src/hydra/item-key.ts).
+    {
+      name: 'Reading',
+      id: { name: 'takenAt', kind: 'DateTime' },
+      iriOf: (row) =>
+        `/readings/${encodeURIComponent(keyText('DateTime', Reflect.get(row, 'takenAt')))}`,
+    },
   ],
 })
 
@@ -76,7 +87,7 @@ const slowCommits = {
 const db = invalidation.watch(
   postgres<Contract>({ contractJson, url, middleware: [invalidation.middleware, slowCommits] })
 )
-const { Author, Book } = db.orm.public
+const { Author, Book, Reading } = db.orm.public
 
 /** A meeting of `parties`: each call resolves once all of them have called. */
 function meeting(parties: number) {
@@ -120,7 +131,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await invalidation.settled()
-  await observer.query('truncate "Book", "Author" restart identity')
+  await observer.query('truncate "Book", "Author", "Reading" restart identity')
   purges.length = 0
 })
 
@@ -186,6 +197,17 @@ describe('ORM updates, deletes and nested creates, each in a transaction of its 
     await Book.where({ id: 1 }).update({ year: 1991 })
     expect(await sent()).toEqual([
       { tags: ['/books/1', 'Book'], authors: ['1:Le Guin'], books: ['1:Tehanu:1991'] },
+    ])
+  })
+
+  it('purge a row keyed by a DateTime by the IRI its item route writes', async () => {
+    const takenAt = Temporal.Instant.from('2024-01-31T12:00:00.500Z')
+    await Reading.create({ takenAt, value: 1 })
+    await invalidation.settled()
+    purges.length = 0
+    await Reading.where({ takenAt }).update({ value: 2 })
+    expect((await sent()).map(({ tags }) => tags)).toEqual([
+      ['/readings/2024-01-31T12%3A00%3A00.500Z', 'Reading'],
     ])
   })
 

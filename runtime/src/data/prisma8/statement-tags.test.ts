@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { keyText } from '../../values/key-text.js'
 import type { RowIris } from '../written-rows.js'
 import { contractModels, type StatementAst, statementTags } from './statement-tags.js'
 
@@ -102,6 +103,52 @@ describe('statementTags', () => {
   it('reads a table without namespace as the model stored under its name', () => {
     const ast = { kind: 'insert', table: { name: 'orders' } }
     expect(tags(ast)).toEqual(['Order'])
+  })
+
+  it('names a row keyed by a DateTime by the text its item IRI writes', () => {
+    const snapshots = {
+      domain: {
+        namespaces: {
+          public: {
+            models: {
+              Snapshot: {
+                storage: { table: 'snapshots', fields: { takenAt: { column: 'taken_at' } } },
+              },
+            },
+          },
+        },
+      },
+    }
+    // The item IRI as the generated resource writes it (hydra/item-key.ts): a Date's ISO text.
+    const snapshot: RowIris = {
+      name: 'Snapshot',
+      id: { name: 'takenAt', kind: 'DateTime' },
+      iriOf: (row) => `/snapshots/${keyText('DateTime', Reflect.get(row, 'takenAt'))}`,
+    }
+    const ast = {
+      kind: 'delete',
+      table: { kind: 'table-source', name: 'snapshots' },
+      returning: [
+        {
+          kind: 'projection-item',
+          alias: 'takenAt',
+          expr: { kind: 'column-ref', table: 'snapshots', column: 'taken_at' },
+        },
+      ],
+    }
+    // PostgreSQL's text of a timestamp, as Prisma 8's driver returns it, with and without a zone.
+    const rows = [{ takenAt: '2024-01-31 12:00:00.5+00' }, { takenAt: '2024-02-01 08:30:00' }]
+    const written = statementTags(
+      contractModels(snapshots),
+      new Map([['Snapshot', snapshot]]),
+      ast,
+      rows
+    )
+    expect([...(written?.tags ?? [])].sort()).toEqual([
+      '/snapshots/2024-01-31T12:00:00.500Z',
+      '/snapshots/2024-02-01T08:30:00.000Z',
+      'Snapshot',
+    ])
   })
 
   it('purges nothing of a table no model is stored in', () => {

@@ -21,6 +21,7 @@
  */
 import { rowsTag } from '../../contract/cache-tags.js'
 import { keyFields } from '../../contract/keys.js'
+import { adapterTimestamp } from '../compiled/server-timestamp.js'
 import { nestedModels, type RelationTargets } from '../written-models.js'
 import type { RowIris, WriteTags } from '../written-rows.js'
 
@@ -120,6 +121,13 @@ export const isWrite = (ast: unknown): ast is StatementAst =>
 type Row = Readonly<Record<string, unknown>>
 
 /**
+ * A key's value as the driver returned it, read as Prisma 7's client reads it, which item IRIs
+ * are written from: a DateTime's text (PostgreSQL's own, `2026-01-02 03:04:05.678+00`) a `Date`.
+ */
+const keyValue = (kind: string, value: unknown): unknown =>
+  kind === 'DateTime' && typeof value === 'string' ? new Date(adapterTimestamp(value)) : value
+
+/**
  * The keys of `rows` as `resource` names them (field values by field name), read through the
  * `RETURNING` aliases of `ast`; undefined when a row lacks a key field.
  */
@@ -136,13 +144,15 @@ function rowKeys(
     const field = column === undefined ? undefined : model.fields.get(column)
     if (item.alias !== undefined && field !== undefined) aliases.set(item.alias, field)
   }
-  const names = keyFields(resource.id).map(({ name }) => name)
+  const kinds = new Map(keyFields(resource.id).map(({ name, kind }) => [name, kind]))
+  const names = [...kinds.keys()]
   const keys: Row[] = []
   for (const row of rows) {
     const key: Record<string, unknown> = {}
     for (const [alias, value] of Object.entries(row)) {
       const field = aliases.get(alias)
-      if (field !== undefined && names.includes(field)) key[field] = value
+      const kind = field === undefined ? undefined : kinds.get(field)
+      if (field !== undefined && kind !== undefined) key[field] = keyValue(kind, value)
     }
     if (names.some((name) => key[name] === undefined || key[name] === null)) return undefined
     keys.push(key)

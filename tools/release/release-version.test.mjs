@@ -126,7 +126,9 @@ test('release:pack packs a release by its version', { timeout: TEST_LIMIT_MS }, 
   const latest = readFileSync(path.join(clone, 'runtime/CHANGELOG.md'), 'utf8').match(
     /^## (\S+)$/m
   )[1]
-  for (const version of new Set(['0.2.0', '0.3.0', latest])) {
+  // The two ways a release's tree gets its dependencies: 0.2.0's own, installed; the latest's,
+  // the clone's when their lock files name the same packages (on a release commit, always).
+  for (const version of new Set(['0.2.0', latest])) {
     await t.test(`${version}, from the commit "Release ${version}"`, () => {
       const head = git(clone, 'rev-parse', 'HEAD')
       const result = packRelease(version)

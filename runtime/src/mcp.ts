@@ -1,6 +1,6 @@
 /**
  * `@prisma-hydra/runtime/mcp`: the MCP endpoint of a generated API (docs/mcp.md), for its `mcp`
- * option. It needs `@modelcontextprotocol/sdk`, an optional peer dependency of the runtime: apps
+ * option. It needs `@modelcontextprotocol/server`, an optional peer dependency of the runtime: apps
  * that do not import this entry load nothing of it.
  *
  * @module \@prisma-hydra/runtime/mcp

@@ -6,8 +6,8 @@
  * caller, byte for byte as over HTTP. A URI is read as `fetch_iri` reads an IRI: an item, or a
  * page of a collection, paged (never a link turning paging off); any other is a JSON-RPC error.
  */
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js'
-import { withCacheHint } from './cache-hint.js'
+import { ProtocolErrorCode } from '@modelcontextprotocol/server'
+import { cacheHintOf, withCacheHint } from './cache-hint.js'
 import { itemIri } from './fetch-iri.js'
 import { localIri } from './iri-paths.js'
 import { readCursor } from './page-cursor.js'
@@ -75,7 +75,7 @@ function targetOf(context: ToolContext, uri: string): string {
     return itemIri(context, iri) ?? readCursor(iri, context.catalog, context.base, refusal).link
   } catch (error) {
     if (error instanceof ToolArgumentError)
-      throw new ResourceError(ErrorCode.InvalidParams, error.message)
+      throw new ResourceError(ProtocolErrorCode.InvalidParams, error.message)
     throw error
   }
 }
@@ -96,8 +96,12 @@ export async function readResource(context: ToolContext, uri: string) {
   const text = await response.text()
   if (!response.ok) {
     const { title, detail } = problemOf(text)
-    const code = response.status === 404 ? RESOURCE_NOT_FOUND : ErrorCode.InvalidRequest
+    const code = response.status === 404 ? RESOURCE_NOT_FOUND : ProtocolErrorCode.InvalidRequest
     throw new ResourceError(code, `${response.status} ${title}: ${detail}`)
   }
-  return withCacheHint({ contents: [{ uri, mimeType: JSON_LD, text }] }, response)
+  // The revision's own fields too: `resources/read` is one of its cacheable results.
+  return {
+    ...withCacheHint({ contents: [{ uri, mimeType: JSON_LD, text }] }, response),
+    ...cacheHintOf(response),
+  }
 }

@@ -2,10 +2,10 @@
  * @module
  * The cache hint of a result read from one HTTP answer of the API: how long a client may reuse
  * it (`ttlMs`) and whether it may hand it to another caller (`cacheScope`), from the answer's
- * `Cache-Control` and `Vary`, the rules HTTP caches read (docs/hydra.md#http-caching). The SDK
- * this endpoint is built on declares no cache hints of its own, so the hint is carried in the
- * result's `_meta`, under `CACHE_HINT_KEY`, in the shape of the fields MCP's 2026-07-28 revision
- * gives cacheable results.
+ * `Cache-Control` and `Vary`, the rules HTTP caches read (docs/hydra.md#http-caching). MCP's
+ * 2026-07-28 revision gives the results it makes cacheable (`resources/read`) fields of their own
+ * for it, which the SDK writes for that revision's clients; every result, those of tool calls and
+ * of the 2025 revisions included, also carries it in its `_meta`, under `CACHE_HINT_KEY`.
  */
 
 /** The `_meta` key of a result's cache hint. */
@@ -35,7 +35,7 @@ function seconds(directives: Map<string, string | undefined>, name: string): num
  * caller's); reused for its `max-age` (`s-maxage` first, for a public one), never where it is
  * `no-store` or `no-cache` or says no age.
  */
-function cacheHintOf(response: Response): CacheHint {
+export function cacheHintOf(response: Response): CacheHint {
   const directives = new Map<string, string | undefined>()
   for (const directive of (response.headers.get('Cache-Control') ?? '').split(',')) {
     const [name, value] = directive.trim().split('=', 2) as [string, string | undefined]

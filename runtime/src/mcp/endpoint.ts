@@ -1,23 +1,14 @@
 /**
  * @module
  * The MCP endpoint of an API (docs/mcp.md): its tools (collection-tools.ts, and the per-operation
- * ones of tool-catalog.ts) over Streamable HTTP at `/mcp`, stateless (each `POST`
- * answered by a server of its own, as JSON), with the official TypeScript SDK's low-level
- * `Server`, whose tools take JSON Schemas as they are (the API's parameters are described by its
- * OpenAPI document, not by zod), and its `WebStandardStreamableHTTPServerTransport`, which reads a
- * web-standard `Request` and answers a `Response`, as Hono hands them on every runtime. Hono's own
- * `@hono/mcp` wraps the same SDK in an older transport of its own, with peers of its own
- * (`hono-rate-limiter`): the SDK alone serves here.
+ * ones of tool-catalog.ts) and resources over Streamable HTTP at `/mcp`, stateless: each `POST`
+ * answered by a server of its own (protocol-revisions.ts: the 2026-07-28 revision and the 2025
+ * ones), with the official TypeScript SDK, from a web-standard `Request` as Hono hands it on every
+ * runtime. Its low-level `Server` takes the tools' JSON Schemas as they are (the API's parameters
+ * are described by its OpenAPI document, not by zod). Hono's own `@hono/mcp` wraps the SDK in a
+ * transport of its own, with peers of its own: the SDK alone serves here.
  */
-import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
-import {
-  CallToolRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js'
+import { type JSONObject, Server } from '@modelcontextprotocol/server'
 import type { Context, MiddlewareHandler } from 'hono'
 import { apiLocation, mountPrefix } from '../hono/request/location.js'
 import { apiProblem } from '../hono/response/api-problem.js'
@@ -26,6 +17,7 @@ import { listResources, listResourceTemplates, readResource } from './api-resour
 import { type CatalogCollection, collectionCatalog } from './collection-catalog.js'
 import { COLLECTION_TOOLS } from './collection-tools.js'
 import { type MountingApp, throughApp, throughServingApp } from './outer-dispatch.js'
+import { answerMcp } from './protocol-revisions.js'
 import { ToolArgumentError } from './tool-argument-error.js'
 import { refuseUnknown } from './tool-arguments.js'
 import { CURSOR, type HydraTool, hydraTools } from './tool-catalog.js'
@@ -66,6 +58,13 @@ export interface HydraMcpOptions {
    */
   budget?: number | undefined
 }
+
+/**
+ * A tool's schema as the SDK types a tool's: JSON. The schemas are JSON values, as the OpenAPI
+ * document writes them (openapi/schemas.ts), whose `Schema` type declares its fields optional
+ * rather than as an index of JSON values.
+ */
+const json = (schema: object) => schema as { type: 'object' } & JSONObject
 
 /** What one mount path's `/mcp` requests are answered from. */
 interface Tools {
@@ -120,27 +119,27 @@ function serverFor(api: McpApi, c: Context, tools: Tools, options: HydraMcpOptio
     budget: options.budget ?? DEFAULT_BUDGET,
   }
   const byName = new Map(tools.operations.map((tool) => [tool.name, tool]))
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
+  server.setRequestHandler('tools/list', () => ({
     tools: [
       ...COLLECTION_TOOLS.map(({ name, title, description, inputSchema, outputSchema }) => ({
         name,
         title,
         description,
-        inputSchema,
-        outputSchema,
+        inputSchema: json(inputSchema),
+        outputSchema: json(outputSchema),
         annotations,
       })),
       ...tools.operations.map((tool) => ({
         name: tool.name,
         title: tool.title,
         description: tool.description,
-        inputSchema: tool.inputSchema,
-        outputSchema: tool.collection ? PAGE_SCHEMA : ITEM_SCHEMA,
+        inputSchema: json(tool.inputSchema),
+        outputSchema: json(tool.collection ? PAGE_SCHEMA : ITEM_SCHEMA),
         annotations,
       })),
     ],
   }))
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  server.setRequestHandler('tools/call', (request) => {
     const { name, arguments: args = {} } = request.params
     const constant = COLLECTION_TOOLS.find((tool) => tool.name === name)
     return tracedCall(api.tracing, name, () =>
@@ -149,11 +148,9 @@ function serverFor(api: McpApi, c: Context, tools: Tools, options: HydraMcpOptio
       )
     )
   })
-  server.setRequestHandler(ListResourcesRequestSchema, () => listResources(context))
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => listResourceTemplates(context))
-  server.setRequestHandler(ReadResourceRequestSchema, (request) =>
-    readResource(context, request.params.uri)
-  )
+  server.setRequestHandler('resources/list', () => listResources(context))
+  server.setRequestHandler('resources/templates/list', () => listResourceTemplates(context))
+  server.setRequestHandler('resources/read', (request) => readResource(context, request.params.uri))
   return server
 }
 
@@ -200,15 +197,9 @@ export function hydraMcp(options: HydraMcpOptions = {}): McpEndpoint {
           {},
           [['Allow', 'POST']]
         )
-      const server = serverFor(api, c, toolsAt(mountPrefix(c)), options)
-      // Stateless (no session generator): every request answered by a server of its own, as JSON.
-      const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true })
-      await server.connect(transport)
-      try {
-        return await transport.handleRequest(c.req.raw)
-      } finally {
-        await server.close()
-      }
+      // Every request answered by a server of its own, for its caller.
+      const tools = toolsAt(mountPrefix(c))
+      return answerMcp(c.req.raw, () => serverFor(api, c, tools, options))
     }
     return endpoint
   }

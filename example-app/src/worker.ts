@@ -14,6 +14,7 @@ import {
   workersCache,
   workersCachePurge,
 } from '@prisma-hydra/runtime/invalidation'
+import { hydraMcp } from '@prisma-hydra/runtime/mcp'
 import type { ExecutionContext } from 'hono'
 import type { HydraAccess } from '#generated/hydra/index.js'
 import { PrismaClient } from '#generated/prisma/client.js'
@@ -52,6 +53,9 @@ export function createWorkerApp(env: WorkerEnv, options: WorkerAppOptions = {}) 
     releasesFeed: { text: releases },
     cacheTags: {},
     sharedCache: options.cache === false ? undefined : workersCache(),
+    // Tools for agents at /mcp (docs/mcp.md). No outer app guards the API's paths here: tool calls
+    // go through the API's routes with the claims createApp's middleware read for the `/mcp` request.
+    mcp: hydraMcp(),
   })
   return { app, prisma }
 }

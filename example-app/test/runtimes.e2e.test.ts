@@ -89,6 +89,105 @@ function get(
   })
 }
 
+/** One POST of `body` as JSON to `target` with the shared `Host` and `extra` headers, read whole. */
+function post(origin: string, target: string, body: unknown, extra: Record<string, string> = {}) {
+  return new Promise<Answer>((resolve, reject) => {
+    const payload = JSON.stringify(body)
+    const headers: Record<string, string> = {
+      Host: HOST,
+      Accept: 'application/json, text/event-stream',
+      'Content-Type': 'application/json',
+      'Content-Length': String(Buffer.byteLength(payload)),
+      ...extra,
+    }
+    const sent = request(
+      `${origin}${target}`,
+      { method: 'POST', headers, agent: false },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => {
+          const kept = Object.entries(response.headers)
+            .filter(([name]) => !TRANSPORT.has(name))
+            .sort(([a], [b]) => a.localeCompare(b))
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: Object.fromEntries(kept.map(([name, value]) => [name, String(value)])),
+            body: Buffer.concat(chunks),
+          })
+        })
+        response.on('error', reject)
+      }
+    )
+    sent.on('error', reject)
+    sent.end(payload)
+  })
+}
+
+/** The envelope a 2026-07-28 request carries in its `_meta` (the MCP SDK's reserved keys). */
+const REVISION_2026 = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'runtimes test', version: '1.0.0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+}
+
+/**
+ * MCP requests to `/mcp` (docs/mcp.md), each answered by a server of its own: of the 2025
+ * revisions (no `initialize`: the endpoint is stateless) and of 2026-07-28, with its header and
+ * envelope. Tool results carry the API's answers, with what `Server-Timing` measured left out.
+ */
+const MCP_CALLS: {
+  name: string
+  body: unknown
+  librarian?: boolean
+  headers?: Record<string, string>
+}[] = [
+  { name: 'tools/list', body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
+  {
+    name: 'read_collection books',
+    body: {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: {
+        name: 'read_collection',
+        arguments: { collection: 'book', order: { title: 'asc' } },
+      },
+    },
+  },
+  {
+    name: 'read_collection loans, as a librarian',
+    librarian: true,
+    body: {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'read_collection', arguments: { collection: '/loans' } },
+    },
+  },
+  {
+    name: 'resources/read of a book, in the 2026-07-28 revision',
+    // The revision's headers, which must agree with the body.
+    headers: {
+      'MCP-Protocol-Version': '2026-07-28',
+      'Mcp-Method': 'resources/read',
+      'Mcp-Name': `http://${HOST}/books/1`,
+    },
+    body: {
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'resources/read',
+      params: { uri: `http://${HOST}/books/1`, _meta: REVISION_2026 },
+    },
+  },
+]
+
+/** `answer` with what each run measures anew left out: `Server-Timing` durations in its body. */
+const unmeasured = (answer: Answer): Answer => ({
+  ...answer,
+  body: Buffer.from(answer.body.toString().replace(/"dur":[\d.]+/g, '"dur":0')),
+})
+
 /** The requests compared, with the status Node must answer (checked first, so that a broken
  * Node cannot make every runtime pass). `librarian`: with a librarian's bearer token. */
 const REQUESTS: { target: string; status: number; librarian?: boolean }[] = [
@@ -139,6 +238,11 @@ async function answers(server: RuntimeServer, token: string): Promise<Map<string
   for (const { target, librarian } of REQUESTS) {
     result.set(target, await get(server.origin, target, librarian ? token : undefined))
   }
+  for (const { name, body, librarian, headers } of MCP_CALLS) {
+    const extra: Record<string, string> = { ...headers }
+    if (librarian) extra.Authorization = `Bearer ${token}`
+    result.set(`MCP ${name}`, unmeasured(await post(server.origin, '/mcp', body, extra)))
+  }
   // Cursor paging: the next page as the first one links it.
   const first = JSON.parse(result.get('/activities')?.body.toString() ?? '{}')
   const next: string = first['hydra:view']?.['hydra:next']
@@ -188,6 +292,13 @@ describe(`the example on every runtime (${TEST_DATABASE})`, () => {
       expect(expected.get(target)?.status, target).toBe(status)
     }
     expect(expected.get('next of /activities')?.status).toBe(200)
+    for (const { name } of MCP_CALLS) {
+      const answer = expected.get(`MCP ${name}`)
+      expect(answer?.status, name).toBe(200)
+      const message = JSON.parse(answer?.body.toString() ?? '{}')
+      expect(message.error, name).toBeUndefined()
+      expect(message.result?.isError, name).toBeUndefined()
+    }
   })
 
   it.each(RUNTIMES)('answers on %s as on Node, byte for byte', async (runtime) => {

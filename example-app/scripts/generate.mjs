@@ -59,6 +59,7 @@ export const TARGETS = [
     'embeds',
     'rules',
     'tenants',
+    'platform',
   ].map((fixture) => ({
     schema: at(`test/fixtures/${fixture}/schema.prisma`),
     sqlite: at(`test/.generated/${fixture}`),

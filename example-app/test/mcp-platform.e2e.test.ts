@@ -98,6 +98,31 @@ describe('an app of 125 models', () => {
     ;({ origin, client } = await serve({ budget: BUDGET }))
   })
 
+  /** A tool's structured result, its text within the budget, not a tool error. */
+  const call = async (name: string, args: Json) => {
+    const result = await client.callTool({ name, arguments: args })
+    expect(textOf(result).length, `${name} ${JSON.stringify(args)}`).toBeLessThanOrEqual(BUDGET)
+    expect(result.isError, textOf(result)).toBeFalsy()
+    return result.structuredContent as Json
+  }
+  /** Every member of `collection` by `read_collection`, following `nextCursor`. */
+  const walk = async (collection: string): Promise<Walk> => {
+    const members: Json[] = []
+    let next: string | undefined
+    let results = 0
+    let cut = 0
+    do {
+      const page = await call('read_collection', next ? { cursor: next } : { collection })
+      members.push(...(page.members as Json[]))
+      next = page.nextCursor as string | undefined
+      results++
+      // A result that ends mid-page, its cursor the same page from the next member.
+      if (next?.includes('#from=')) cut++
+      expect(results, collection).toBeLessThan(50)
+    } while (next !== undefined)
+    return { members, results, cut }
+  }
+
   it('lists five tools in under 20,000 bytes; the tools per operation only when asked', async () => {
     const listed = await (await serve({})).client.listTools()
     expect(listed.tools.map((tool) => tool.name)).toEqual(TOOLS)
@@ -119,29 +144,6 @@ describe('an app of 125 models', () => {
   })
 
   it('walks every collection to its end by cursor within the budget, as HTTP does', async () => {
-    const call = async (name: string, args: Json) => {
-      const result = await client.callTool({ name, arguments: args })
-      expect(textOf(result).length, `${name} ${JSON.stringify(args)}`).toBeLessThanOrEqual(BUDGET)
-      expect(result.isError, textOf(result)).toBeFalsy()
-      return result.structuredContent as Json
-    }
-    const walk = async (collection: string): Promise<Walk> => {
-      const members: Json[] = []
-      let next: string | undefined
-      let results = 0
-      let cut = 0
-      do {
-        const page = await call('read_collection', next ? { cursor: next } : { collection })
-        members.push(...(page.members as Json[]))
-        next = page.nextCursor as string | undefined
-        results++
-        // A result that ends mid-page, its cursor the same page from the next member.
-        if (next?.includes('#from=')) cut++
-        expect(results, collection).toBeLessThan(50)
-      } while (next !== undefined)
-      return { members, results, cut }
-    }
-
     const collections: Json[] = []
     let cursor: string | undefined
     let lists = 0

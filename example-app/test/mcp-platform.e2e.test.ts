@@ -6,8 +6,9 @@
  * and sub-collections (under their parent's first seeded row), to its end by `nextCursor`, under a
  * small budget that cuts pages: every result's text within the budget, and each walk the same
  * members, in the same order, with none twice, as the same caller's HTTP walk of `hydra:next`,
- * and every row of a top-level collection's table. The MCP Inspector's command line lists the
- * tools and walks three of those collections alike.
+ * and every row of a top-level collection's table; `search` and `fetch` read across the models as
+ * HTTP does. The MCP Inspector's command line lists the tools and walks three of those collections
+ * alike.
  */
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
@@ -199,6 +200,20 @@ describe('an app of 125 models', () => {
     expect(underParents.length).toBe(nested.length)
     expect(underParents.filter(([, walked]) => walked.members.length === 0)).toEqual([])
   }, 120_000)
+
+  it('searches across the collections and fetches what it found, as HTTP reads it', async () => {
+    // `title` is in the title of each seeded row of the models with a `title` text filter.
+    const { results } = (await call('search', { query: 'title' })) as { results: Json[] }
+    const collections = new Set(results.map((result) => String(result.id).split('/')[1]))
+    expect(collections.size).toBeGreaterThan(3)
+    for (const result of results) {
+      expect(result.url).toBe(`${origin}${result.id}`)
+      expect(String(result.title)).toContain('title')
+      const fetched = await call('fetch', { id: result.id })
+      const overHttp = await (await fetch(`${origin}${result.id}`)).json()
+      expect(JSON.parse(String(fetched.text)), String(result.id)).toEqual(overHttp)
+    }
+  })
 
   // Each Inspector call is a process of its own, started from Node and its modules (one to two
   // seconds on a loaded machine), so this lists the tools and walks three collections (at most

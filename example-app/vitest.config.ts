@@ -52,12 +52,19 @@ const NOT_MYSQL = ['test/runtimes.e2e.test.ts', 'test/client-page.e2e.test.ts']
  * the same bytes on the three.
  * API Platform's admin walks every page of every collection in Chromium, three minutes a
  * database; alcaeus walks them as RDF, API Platform's parser and client generator (`next build`
- * among them) and jsonld read them, 40 to 50 s a database together.
+ * among them) and jsonld read them, 40 to 50 s a database together. The MCP clients (the SDK's
+ * two, the Inspector's command line) walk the example and the 125-model fixture by its tools,
+ * each result held to the same caller's HTTP answer, 30 to 60 s a database; the tools' rules are
+ * hunted on every database (mcp-hunters.e2e.test.ts), and their answers held to HTTP's on every
+ * database by mcp-tools.e2e.test.ts.
  */
 const CLIENT_ONLY = [
   'test/admin.e2e.test.ts',
   'test/alcaeus.e2e.test.ts',
   'test/hydra-clients.e2e.test.ts',
+  'test/mcp-inspector.e2e.test.ts',
+  'test/mcp-revisions.e2e.test.ts',
+  'test/mcp-platform.e2e.test.ts',
 ]
 
 /**

@@ -158,6 +158,12 @@ describe('the protocol revisions', () => {
       }
     })
 
+  it('answers a resource that does not exist as invalid params, in both revisions', async () => {
+    const uri = `${origin}/books/99999`
+    for (const client of [clientOf(modern, 'anonymous'), clientOf(legacy, 'anonymous')])
+      await expect(client.readResource({ uri })).rejects.toMatchObject({ code: -32602 })
+  })
+
   for (const caller of callers)
     it(`reads resources with the cache hint of ${caller}'s HTTP answer`, async () => {
       for (const path of ['/books/1', '/books?page=1', '/loans/3']) {
@@ -174,6 +180,8 @@ describe('the protocol revisions', () => {
         }
         const older = await clientOf(legacy, caller).readResource({ uri })
         expect(read.contents).toEqual(older.contents)
+        // The 2025 revisions have no such fields: the hint is in `_meta` alone there.
+        expect(Object.keys(older).sort()).toEqual(['_meta', 'contents'])
         const hint = older._meta?.['prisma-hydra/cache'] as Json
         expect({ ttlMs: read.ttlMs, cacheScope: read.cacheScope }, `${caller} ${path}`).toEqual(
           hint

@@ -16,9 +16,6 @@ import type { ToolContext } from './tool-context.js'
 
 const JSON_LD = 'application/ld+json'
 
-/** The error code MCP gives a resource that does not exist. */
-const RESOURCE_NOT_FOUND = -32002
-
 /**
  * A JSON-RPC error whose message is `message` as it is: the SDK's server answers an error's
  * `code` and `message`, where its `McpError` would prefix the message with `MCP error <code>:`.
@@ -90,18 +87,21 @@ function problemOf(text: string): { title?: string; detail?: string } {
   }
 }
 
-/** `resources/read`: the API's answer to the caller for `uri`, as its JSON-LD text. */
-export async function readResource(context: ToolContext, uri: string) {
+/**
+ * `resources/read`: the API's answer to the caller for `uri`, as its JSON-LD text, with its cache
+ * hint in `_meta` and, where `cacheable` (the 2026-07-28 revision, which makes it one of its
+ * cacheable results), in that revision's own fields.
+ */
+export async function readResource(context: ToolContext, uri: string, cacheable: boolean) {
   const response = await context.api.dispatch(context.c, targetOf(context, uri))
   const text = await response.text()
   if (!response.ok) {
     const { title, detail } = problemOf(text)
-    const code = response.status === 404 ? RESOURCE_NOT_FOUND : ProtocolErrorCode.InvalidRequest
+    // A resource that does not exist is invalid params, as the 2026-07-28 revision asks.
+    const code =
+      response.status === 404 ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InvalidRequest
     throw new ResourceError(code, `${response.status} ${title}: ${detail}`)
   }
-  // The revision's own fields too: `resources/read` is one of its cacheable results.
-  return {
-    ...withCacheHint({ contents: [{ uri, mimeType: JSON_LD, text }] }, response),
-    ...cacheHintOf(response),
-  }
+  const result = withCacheHint({ contents: [{ uri, mimeType: JSON_LD, text }] }, response)
+  return cacheable ? { ...result, ...cacheHintOf(response) } : result
 }

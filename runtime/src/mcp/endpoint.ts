@@ -17,7 +17,7 @@ import { listResources, listResourceTemplates, readResource } from './api-resour
 import { type CatalogCollection, collectionCatalog } from './collection-catalog.js'
 import { COLLECTION_TOOLS } from './collection-tools.js'
 import { type MountingApp, throughApp, throughServingApp } from './outer-dispatch.js'
-import { answerMcp } from './protocol-revisions.js'
+import { answerMcp, type ProtocolEra } from './protocol-revisions.js'
 import { ToolArgumentError } from './tool-argument-error.js'
 import { refuseUnknown } from './tool-arguments.js'
 import { CURSOR, type HydraTool, hydraTools } from './tool-catalog.js'
@@ -97,8 +97,14 @@ async function refusing(answer: () => ToolResult | Promise<ToolResult>): Promise
   }
 }
 
-/** A server answering one `/mcp` request of the caller of `c` with `tools`. */
-function serverFor(api: McpApi, c: Context, tools: Tools, options: HydraMcpOptions): Server {
+/** A server answering one `/mcp` request of the caller of `c` with `tools`, in `era`'s revision. */
+function serverFor(
+  api: McpApi,
+  c: Context,
+  tools: Tools,
+  options: HydraMcpOptions,
+  era: ProtocolEra
+): Server {
   const { description } = api
   const instructions = options.instructions ?? description.description
   const server = new Server(
@@ -150,7 +156,9 @@ function serverFor(api: McpApi, c: Context, tools: Tools, options: HydraMcpOptio
   })
   server.setRequestHandler('resources/list', () => listResources(context))
   server.setRequestHandler('resources/templates/list', () => listResourceTemplates(context))
-  server.setRequestHandler('resources/read', (request) => readResource(context, request.params.uri))
+  server.setRequestHandler('resources/read', (request) =>
+    readResource(context, request.params.uri, era === 'modern')
+  )
   return server
 }
 
@@ -199,7 +207,7 @@ export function hydraMcp(options: HydraMcpOptions = {}): McpEndpoint {
         )
       // Every request answered by a server of its own, for its caller.
       const tools = toolsAt(mountPrefix(c))
-      return answerMcp(c.req.raw, () => serverFor(api, c, tools, options))
+      return answerMcp(c.req.raw, (era) => serverFor(api, c, tools, options, era))
     }
     return endpoint
   }

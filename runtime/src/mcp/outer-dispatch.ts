@@ -28,9 +28,22 @@ function executionOf(c: Context): ExecutionContext | undefined {
   }
 }
 
+/**
+ * A tool call's bindings: the `/mcp` request's, but for Node's response to it
+ * (`@hono/node-server`'s `outgoing`), which is not the tool call's to write or cut: a collection
+ * whose stream fails cuts its own response's connection (hono/response/stream-cut.ts), which would
+ * be the `/mcp` one; without it, its body errs, and the tool call answers an error.
+ */
+function bindingsOf(c: Context): unknown {
+  const env: unknown = c.env
+  if (typeof env !== 'object' || env === null || !('outgoing' in env)) return env
+  const { outgoing: _, ...rest } = env as Record<string, unknown>
+  return rest
+}
+
 /** The dispatch of `api`'s tool calls through the app `outer()` returns. */
 export function throughApp(api: McpApi, outer: () => MountingApp): ToolDispatch {
-  return async (c, target) => outer().fetch(api.request(c, target), c.env, executionOf(c))
+  return async (c, target) => outer().fetch(api.request(c, target), bindingsOf(c), executionOf(c))
 }
 
 /**
@@ -42,7 +55,7 @@ export function throughServingApp(api: McpApi): ToolDispatch {
   return async (c, target) => {
     const serving = servingFetchOf(c.env)
     return serving
-      ? serving(api.request(c, target), c.env, executionOf(c))
+      ? serving(api.request(c, target), bindingsOf(c), executionOf(c))
       : api.dispatch(c, target)
   }
 }

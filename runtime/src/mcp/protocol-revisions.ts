@@ -13,11 +13,17 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server'
 
-/** The answer to `request`, an MCP `POST`, by a server `serverOf()` makes for it. */
-export async function answerMcp(request: Request, serverOf: () => Server): Promise<Response> {
+/** The protocol revisions a request may speak: 2026-07-28 (`modern`), or a 2025 one. */
+export type ProtocolEra = 'modern' | 'legacy'
+
+/** The answer to `request`, an MCP `POST`, by a server `serverOf(era)` makes for it. */
+export async function answerMcp(
+  request: Request,
+  serverOf: (era: ProtocolEra) => Server
+): Promise<Response> {
   if (!(await isLegacyRequest(request)))
-    return createMcpHandler(serverOf, { legacy: 'reject' }).fetch(request)
-  const server = serverOf()
+    return createMcpHandler(() => serverOf('modern'), { legacy: 'reject' }).fetch(request)
+  const server = serverOf('legacy')
   // No session id generator: stateless.
   const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true })
   await server.connect(transport)

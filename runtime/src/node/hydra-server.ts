@@ -66,7 +66,9 @@ export interface HydraServerOptions extends ServerOptions, ErrorOptions {
 /**
  * A server for `fetch` (`app.fetch`) that answers as problems the requests its adapter and Node's
  * HTTP parser refuse before the app sees them; `options` are `node:http`'s (`maxHeaderSize`...)
- * and its `logger`.
+ * and its `logger`. An MCP endpoint of the app sends its tool calls through `fetch`, with the
+ * bindings the server gave the `/mcp` request (docs/mcp.md): a `fetch` that hands the app other
+ * bindings leaves them to the API's own routes.
  *
  * ```ts
  * createHydraServer(app.fetch).listen(3000)

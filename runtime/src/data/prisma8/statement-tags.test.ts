@@ -151,6 +151,41 @@ describe('statementTags', () => {
     ])
   })
 
+  it("purges a DateTime key no Date holds by its model's rows tag", () => {
+    const snapshots = {
+      domain: {
+        namespaces: {
+          public: {
+            models: { Snapshot: { storage: { table: 'snapshots', fields: { takenAt: {} } } } },
+          },
+        },
+      },
+    }
+    const snapshot: RowIris = {
+      name: 'Snapshot',
+      id: { name: 'takenAt', kind: 'DateTime' },
+      iriOf: (row) => `/snapshots/${keyText('DateTime', Reflect.get(row, 'takenAt'))}`,
+    }
+    const ast = {
+      kind: 'delete',
+      table: { kind: 'table-source', name: 'snapshots' },
+      returning: [
+        {
+          kind: 'projection-item',
+          alias: 'takenAt',
+          expr: { kind: 'column-ref', table: 'snapshots', column: 'takenAt' },
+        },
+      ],
+    }
+    const written = statementTags(
+      contractModels(snapshots),
+      new Map([['Snapshot', snapshot]]),
+      ast,
+      [{ takenAt: 'infinity' }]
+    )
+    expect([...(written?.tags ?? [])].sort()).toEqual(['Snapshot', 'Snapshot:rows'])
+  })
+
   it('purges nothing of a table no model is stored in', () => {
     expect(statementTags(models, served, { kind: 'insert', table: { name: 'audit' } }, [])).toBe(
       undefined

@@ -121,11 +121,16 @@ export const isWrite = (ast: unknown): ast is StatementAst =>
 type Row = Readonly<Record<string, unknown>>
 
 /**
- * A key's value as the driver returned it, read as Prisma 7's client reads it, which item IRIs
- * are written from: a DateTime's text (PostgreSQL's own, `2026-01-02 03:04:05.678+00`) a `Date`.
+ * A key's value as the driver returned it, read as Prisma 7's client would read it, since item
+ * IRIs are written from such values: a DateTime's text (PostgreSQL's own,
+ * `2026-01-02 03:04:05.678+00`) becomes a `Date`; one no `Date` holds (`infinity`, a year before
+ * 1 AD) is undefined, so that the write purges its model's rows tag.
  */
-const keyValue = (kind: string, value: unknown): unknown =>
-  kind === 'DateTime' && typeof value === 'string' ? new Date(adapterTimestamp(value)) : value
+function keyValue(kind: string, value: unknown): unknown {
+  if (kind !== 'DateTime' || typeof value !== 'string') return value
+  const date = new Date(adapterTimestamp(value))
+  return Number.isNaN(date.getTime()) ? undefined : date
+}
 
 /**
  * The keys of `rows` as `resource` names them (field values by field name), read through the

@@ -335,6 +335,84 @@ describe('a refused call', () => {
   })
 })
 
+describe('under a small budget', () => {
+  /** The example served with `budget: 6_000`, and a caller's client of it. */
+  async function smallServer(budget: number) {
+    const app = createApp(prisma, {
+      auth: { secret: SECRET, access },
+      mcp: hydraMcp({ operationTools: true, budget }),
+    })
+    const served = await startServer(app.fetch)
+    const librarian = await connect(`${served.origin}/mcp`, 'librarian')
+    return { ...served, librarian }
+  }
+
+  it('cuts a page within the budget, its cursor walking every member once, as HTTP', async () => {
+    const budget = 6_000
+    const small = await smallServer(budget)
+    try {
+      // Every member whole, as the HTTP walk reads them, each result's text within the budget.
+      const members: Json[] = []
+      const cursors: string[] = []
+      let args: Json = { itemsPerPage: 50, 'order.title': 'desc' }
+      for (let calls = 0; calls < 100; calls++) {
+        const result = await call('librarian', 'getBookCollection', args, small.librarian)
+        expect(result.isError, textOf(result)).toBeFalsy()
+        expect(textOf(result).length).toBeLessThanOrEqual(budget)
+        expect(JSON.parse(textOf(result))).toEqual(result.structuredContent)
+        const content = result.structuredContent as { members: Json[]; nextCursor?: string }
+        members.push(...content.members)
+        if (content.nextCursor === undefined) break
+        cursors.push(content.nextCursor)
+        args = { cursor: content.nextCursor }
+      }
+      const walked: Json[] = []
+      let next: string | undefined = '/books?itemsPerPage=50&order%5Btitle%5D=desc'
+      while (next !== undefined) {
+        const { body } = await http('librarian', next)
+        walked.push(...(body['hydra:member'] as Json[]))
+        next = (body['hydra:view'] as Json | undefined)?.['hydra:next'] as string | undefined
+      }
+      expect(members).toEqual(walked)
+      expect(members.length).toBe(await prisma.book.count())
+      // The budget cut pages: a cursor resumes a page from the member it stopped before.
+      expect(cursors.some((cursor) => /#from=[1-9]/.test(cursor))).toBe(true)
+      // A cut page's cursor is refused by another tool, as its page links are.
+      const foreign = await call('librarian', 'getAuthorCollection', { cursor: cursors[0] })
+      expect(textOf(foreign), String(cursors[0])).toMatch(/not one this tool answered/)
+    } finally {
+      await small.librarian.close()
+      await small.close()
+    }
+  })
+
+  it('answers an item longer than the budget as a tool error', async () => {
+    const budget = 1_000
+    const small = await smallServer(budget)
+    // An author whose country alone passes the budget; removed once read.
+    const long = await prisma.author.create({
+      data: { name: 'Long Country', country: 'x'.repeat(1_200), email: 'long@example.com' },
+    })
+    try {
+      const path = `/authors/${long.id}`
+      const { body } = await http('librarian', path)
+      expect(JSON.stringify(body).length).toBeGreaterThan(budget)
+      const result = await call('librarian', 'getAuthor', { id: long.id }, small.librarian)
+      expect(result.isError).toBe(true)
+      expect(textOf(result)).toBe(
+        `The item ${path} is longer than a result's 1000 characters: read it with fewer properties.`
+      )
+      // An item within the budget is answered as it is.
+      const short = await call('librarian', 'getAuthor', { id: 3 }, small.librarian)
+      expect(short.structuredContent).toEqual((await http('librarian', '/authors/3')).body)
+    } finally {
+      await prisma.author.delete({ where: { id: long.id } })
+      await small.librarian.close()
+      await small.close()
+    }
+  })
+})
+
 describe('under a mount path', () => {
   it('walks the API mounted at /api, its links and @ids under the mount', async () => {
     // The example app, its token check included, under /api of another.

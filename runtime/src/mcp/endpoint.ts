@@ -14,16 +14,19 @@ import { apiLocation, mountPrefix } from '../hono/request/location.js'
 import { apiProblem } from '../hono/response/api-problem.js'
 import type { McpApi, McpEndpoint } from '../hono/routes/app-options.js'
 import { listResources, listResourceTemplates, readResource } from './api-resources.js'
+import { withCacheHint } from './cache-hint.js'
 import { type CatalogCollection, collectionCatalog } from './collection-catalog.js'
 import { COLLECTION_TOOLS } from './collection-tools.js'
+import { readItem } from './fetch-iri.js'
 import { type MountingApp, throughApp, throughServingApp } from './outer-dispatch.js'
+import { readPage } from './page-reader.js'
 import { answerMcp, type ProtocolEra } from './protocol-revisions.js'
 import { ToolArgumentError } from './tool-argument-error.js'
 import { refuseUnknown } from './tool-arguments.js'
 import { CURSOR, type HydraTool, hydraTools } from './tool-catalog.js'
 import type { ToolContext } from './tool-context.js'
 import { toolTarget } from './tool-request.js'
-import { ITEM_SCHEMA, PAGE_SCHEMA, type ToolResult, toolError, toolResult } from './tool-result.js'
+import { ITEM_SCHEMA, PAGE_SCHEMA, structured, type ToolResult, toolError } from './tool-result.js'
 import { tracedCall } from './tool-span.js'
 
 /** The most GET operations for which the per-operation tools are on unless told. */
@@ -73,18 +76,23 @@ interface Tools {
   operations: HydraTool[]
 }
 
-/** The answer to a call of `tool` by the caller of `c`. */
+/**
+ * The answer to a call of `tool` by the caller of the context's `/mcp` request, within the
+ * budget as `read_collection`'s and `fetch_iri`'s are: a page cut where the budget ends, its
+ * `nextCursor` the same page from the next member; an item past the budget a tool error.
+ */
 async function call(
-  api: McpApi,
-  c: Context,
+  context: ToolContext,
   tool: HydraTool | undefined,
   args: Record<string, unknown>
 ): Promise<ToolResult> {
   if (tool === undefined) return toolError('No tool of this server has that name.')
   const known = tool.arguments.map((argument) => argument.key)
   refuseUnknown(tool.name, args, tool.collection ? [...known, CURSOR] : known)
-  const target = toolTarget(tool, args, mountPrefix(c))
-  return toolResult(await api.dispatch(c, target), tool.collection)
+  const target = toolTarget(tool, args, context.base)
+  if (tool.collection) return readPage(context, target)
+  const read = await readItem(context, target.link)
+  return 'error' in read ? read.error : withCacheHint(structured(read.item), read.response)
 }
 
 /** A tool error of a refused argument; any other failure goes on. */
@@ -150,7 +158,7 @@ function serverFor(
     const constant = COLLECTION_TOOLS.find((tool) => tool.name === name)
     return tracedCall(api.tracing, name, () =>
       refusing(() =>
-        constant ? constant.answer(context, args) : call(api, c, byName.get(name), args)
+        constant ? constant.answer(context, args) : call(context, byName.get(name), args)
       )
     )
   })

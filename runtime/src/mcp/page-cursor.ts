@@ -26,6 +26,17 @@ const FROM = /^from=([1-9][0-9]{0,8})$/
 export const cursorOf = (link: string, from: number) => (from > 0 ? `${link}#from=${from}` : link)
 
 /**
+ * The page link and first member `cursor` names (`/books?page=2#from=23`), as `cursorOf` writes
+ * them; undefined when its fragment is another.
+ */
+export function splitCursor(cursor: string): { link: string; from: number } | undefined {
+  const hash = cursor.indexOf('#')
+  if (hash < 0) return { link: cursor, from: 0 }
+  const match = FROM.exec(cursor.slice(hash + 1))
+  return match ? { link: cursor.slice(0, hash), from: Number(match[1]) } : undefined
+}
+
+/**
  * The page `cursor` names among the collections of `catalog` (under `base`), refused with a
  * `ToolArgumentError` whose text says what a cursor is when it is none of theirs.
  */
@@ -38,14 +49,9 @@ export function readCursor(
   const refused = new ToolArgumentError(refusal)
   if (typeof cursor !== 'string' || !cursor.startsWith('/') || cursor.startsWith('//'))
     throw refused
-  const hash = cursor.indexOf('#')
-  const link = hash < 0 ? cursor : cursor.slice(0, hash)
-  let from = 0
-  if (hash >= 0) {
-    const match = FROM.exec(cursor.slice(hash + 1))
-    if (!match) throw refused
-    from = Number(match[1])
-  }
+  const split = splitCursor(cursor)
+  if (!split) throw refused
+  const { link, from } = split
   const question = link.indexOf('?')
   const path = question < 0 ? link : link.slice(0, question)
   const collection = collectionAt(catalog, base, path)

@@ -11,8 +11,14 @@ import { cursorOf, type PageCursor } from './page-cursor.js'
 import type { ToolContext } from './tool-context.js'
 import { problemResult, structured, type ToolResult, term, toolError } from './tool-result.js'
 
-/** The result of reading the page `cursor` names, from its `from`-th member on. */
-export async function readPage(context: ToolContext, cursor: PageCursor): Promise<ToolResult> {
+/**
+ * The result of reading the page `cursor` names, from its `from`-th member on (a cursor of
+ * `read_collection`, or of a tool per operation: only its link and member are read).
+ */
+export async function readPage(
+  context: ToolContext,
+  cursor: Pick<PageCursor, 'link' | 'from'>
+): Promise<ToolResult> {
   const response = await context.api.dispatch(context.c, cursor.link)
   if (!response.ok) return problemResult(response)
   const document = (await response.json()) as Record<string, unknown>

@@ -1,11 +1,10 @@
 /**
  * @module
- * A tool's result from the API's answer: a page as its members (each with its `@id`), its
- * `totalItems` when the page counts them and its `next` link as the cursor of the next page; an
- * item as it is; a problem (a `400` of a refused parameter, the `401` of a guard, the `404` of a
- * key no visible row has) as a tool error carrying the problem's detail.
+ * A tool's result, and its shapes: a page as its members (each with its `@id`), its
+ * `totalItems` when the page counts them and a cursor of what follows (page-reader.ts); an item
+ * as it is; a problem (a `400` of a refused parameter, the `401` of a guard, the `404` of a key
+ * no visible row has) as a tool error carrying the problem's detail.
  */
-import { withCacheHint } from './cache-hint.js'
 
 /** A tool's result, as MCP's `tools/call` answers it. */
 export interface ToolResult {
@@ -51,22 +50,6 @@ export function term(document: Record<string, unknown>, name: string): unknown {
   return document[`hydra:${name}`] ?? document[name]
 }
 
-/** The page a collection tool answers from the collection's document. */
-function page(document: Record<string, unknown>): Record<string, unknown> {
-  const members = term(document, 'member')
-  const total = term(document, 'totalItems')
-  const view = term(document, 'view')
-  const next =
-    typeof view === 'object' && view !== null
-      ? term(view as Record<string, unknown>, 'next')
-      : undefined
-  return {
-    members: Array.isArray(members) ? members : [],
-    ...(typeof total === 'number' ? { totalItems: total } : {}),
-    ...(typeof next === 'string' ? { nextCursor: next } : {}),
-  }
-}
-
 /** The JSON object of an answer's body; `{}` for another body. */
 async function bodyOf(response: Response): Promise<Record<string, unknown>> {
   const body: unknown = await response.json().catch(() => undefined)
@@ -81,11 +64,4 @@ export async function problemResult(response: Response): Promise<ToolResult> {
   const { title, detail } = await bodyOf(response)
   const head = typeof title === 'string' ? `${response.status} ${title}` : String(response.status)
   return toolError(typeof detail === 'string' ? `${head}: ${detail}` : head)
-}
-
-/** The result of a call from the API's answer to its request. */
-export async function toolResult(response: Response, collection: boolean): Promise<ToolResult> {
-  if (!response.ok) return problemResult(response)
-  const document = await bodyOf(response)
-  return withCacheHint(structured(collection ? page(document) : document), response)
 }

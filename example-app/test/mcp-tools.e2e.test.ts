@@ -503,6 +503,79 @@ describe('cache hints', () => {
   })
 })
 
+describe('timings', () => {
+  type Timing = { name: string; dur?: number; desc?: string }
+  /** A `Server-Timing` header's metrics, names and descriptions (durations differ by request). */
+  const metricsOf = (header: string | null) =>
+    (header ?? '')
+      .split(/,\s*/)
+      .filter((metric) => metric !== '')
+      .map((metric) => {
+        const [name, ...params] = metric.split(';')
+        const desc = params.find((param) => param.startsWith('desc='))?.slice(5)
+        return { name, ...(desc ? { desc: desc.replace(/^"|"$/g, '') } : {}) }
+      })
+  /** A tool result's timings as `metricsOf` writes them, each `dur` a duration when given. */
+  const timingsOf = (result: Awaited<ReturnType<typeof call>>) => {
+    const timings = result._meta?.['prisma-hydra/timing'] as Timing[] | undefined
+    for (const timing of timings ?? [])
+      if (timing.name !== 'handoff') expect(timing.dur).toBeGreaterThanOrEqual(0)
+    return timings?.map(({ name, desc }) => ({ name, ...(desc ? { desc } : {}) }))
+  }
+  /** Each tool call, and the HTTP request it makes. */
+  const reads: [tool: string, args: Json, path: string][] = [
+    ['read_collection', { collection: 'book' }, '/books?itemsPerPage=50'],
+    ['read_collection', { collection: '/authors/3/books' }, '/authors/3/books?itemsPerPage=50'],
+    ['fetch_iri', { iri: '/books/1' }, '/books/1'],
+    ['fetch', { id: '/books/1' }, '/books/1'],
+  ]
+
+  /** Each read's timings by the tool and by HTTP, on `server` as `caller`. */
+  async function compare(server: Served, caller: Caller) {
+    for (const [tool, args, path] of reads) {
+      const response = await fetch(`${server.origin}${path}`, {
+        headers: { Accept: 'application/ld+json', ...headersOf(caller) },
+      })
+      expect(response.status, path).toBe(200)
+      await response.arrayBuffer()
+      const expected = metricsOf(response.headers.get('Server-Timing'))
+      expect(expected.length, path).toBeGreaterThan(0)
+      expect(timingsOf(await call(server, caller, tool, args)), `${tool} ${path}`).toEqual(expected)
+    }
+  }
+
+  it("give each tool result the Server-Timing of the caller's HTTP answer", async () => {
+    for (const caller of callers) await compare(main, caller)
+  })
+
+  it('say where the compiled engine handed a read to Prisma', async () => {
+    // A scope of books the compiled engine cannot write (`notIn`): every read of books handed over.
+    const access = { ...libraryAccess, Book: { scope: () => ({ id: { notIn: [4] } }) } }
+    const app = createApp(prisma, {
+      engine: 'compiled',
+      auth: { secret: SECRET, access },
+      mcp: hydraMcp(),
+    })
+    const { origin, close } = await startServer(app.fetch)
+    const client = new Client({ name: 'prisma-hydra tools test', version: '1.0.0' })
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`)))
+    const served = {
+      origin,
+      budget: DEFAULT_BUDGET,
+      clients: new Map([['anonymous' as Caller, client]]),
+      close,
+    }
+    try {
+      await compare(served, 'anonymous')
+      const result = await call(served, 'anonymous', 'fetch_iri', { iri: '/books/1' })
+      expect(timingsOf(result)).toContainEqual({ name: 'handoff', desc: 'query' })
+    } finally {
+      await client.close()
+      await close()
+    }
+  })
+})
+
 describe('the app the API is mounted in', () => {
   // Given as hydraMcp's `app`, or found by default from createHydraServer (startServer's server),
   // which records the app it serves in each request's bindings.

@@ -8,14 +8,13 @@
  * collection with a text filter (one request a filter), filtered by the query, until it holds
  * `SEARCH_RESULTS` items; a collection the caller may not read adds nothing.
  */
-import { withCacheHint } from './cache-hint.js'
 import { itemIri, readItem } from './fetch-iri.js'
 import { localIri } from './iri-paths.js'
 import { membersWithin, textOf } from './page-budget.js'
 import { ToolArgumentError } from './tool-argument-error.js'
 import { refuseUnknown } from './tool-arguments.js'
 import type { ToolContext } from './tool-context.js'
-import { structured, type ToolResult, term, toolError } from './tool-result.js'
+import { answered, structured, type ToolResult, term, toolError } from './tool-result.js'
 
 export const SEARCH = 'search'
 export const FETCH = 'fetch'
@@ -93,5 +92,5 @@ export async function fetchItem(context: ToolContext, args: Json): Promise<ToolR
   // The item's text, quoted inside the document's, may pass the budget the item kept to.
   if (textOf(document).length > context.budget)
     return toolError(`The item ${id} is longer than a result's ${context.budget} characters.`)
-  return withCacheHint(structured(document), read.response)
+  return answered(document, read.response)
 }

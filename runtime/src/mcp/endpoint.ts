@@ -14,7 +14,6 @@ import { apiLocation, mountPrefix } from '../hono/request/location.js'
 import { apiProblem } from '../hono/response/api-problem.js'
 import type { McpApi, McpEndpoint } from '../hono/routes/app-options.js'
 import { listResources, listResourceTemplates, readResource } from './api-resources.js'
-import { withCacheHint } from './cache-hint.js'
 import { type CatalogCollection, collectionCatalog } from './collection-catalog.js'
 import { COLLECTION_TOOLS } from './collection-tools.js'
 import { readItem } from './fetch-iri.js'
@@ -26,7 +25,7 @@ import { refuseUnknown } from './tool-arguments.js'
 import { CURSOR, type HydraTool, hydraTools } from './tool-catalog.js'
 import type { ToolContext } from './tool-context.js'
 import { toolTarget } from './tool-request.js'
-import { ITEM_SCHEMA, PAGE_SCHEMA, structured, type ToolResult, toolError } from './tool-result.js'
+import { answered, ITEM_SCHEMA, PAGE_SCHEMA, type ToolResult, toolError } from './tool-result.js'
 import { tracedCall } from './tool-span.js'
 
 /** The most GET operations for which the per-operation tools are on unless told. */
@@ -92,7 +91,7 @@ async function call(
   const target = toolTarget(tool, args, context.base)
   if (tool.collection) return readPage(context, target)
   const read = await readItem(context, target.link)
-  return 'error' in read ? read.error : withCacheHint(structured(read.item), read.response)
+  return 'error' in read ? read.error : answered(read.item, read.response)
 }
 
 /** A tool error of a refused argument; any other failure goes on. */

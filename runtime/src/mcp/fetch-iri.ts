@@ -5,14 +5,13 @@
  * `read_collection` reads a cursor, within the budget; an item is answered as it is, unless it
  * is longer than the budget.
  */
-import { withCacheHint } from './cache-hint.js'
 import { localIri, matchesTemplate, samePath } from './iri-paths.js'
 import { textOf } from './page-budget.js'
 import { readCursor } from './page-cursor.js'
 import { readPage } from './page-reader.js'
 import { refuseUnknown } from './tool-arguments.js'
 import type { ToolContext } from './tool-context.js'
-import { problemResult, structured, type ToolResult, toolError } from './tool-result.js'
+import { answered, problemResult, type ToolResult, toolError } from './tool-result.js'
 
 export const FETCH_IRI = 'fetch_iri'
 
@@ -54,7 +53,7 @@ export async function fetchIri(
   const item = itemIri(context, iri)
   if (item !== undefined) {
     const read = await readItem(context, item)
-    return 'error' in read ? read.error : withCacheHint(structured(read.item), read.response)
+    return 'error' in read ? read.error : answered(read.item, read.response)
   }
   const refusal = `${iri} is not the IRI of an item or a page of this API.`
   return readPage(context, readCursor(iri, context.catalog, context.base, refusal))

@@ -5,11 +5,10 @@
  * it counts them, and a `nextCursor` while members follow: the same page from the first member
  * not answered, else the page's own `next` link. The last result has none.
  */
-import { withCacheHint } from './cache-hint.js'
 import { membersWithin } from './page-budget.js'
 import { cursorOf, type PageCursor } from './page-cursor.js'
 import type { ToolContext } from './tool-context.js'
-import { problemResult, structured, type ToolResult, term, toolError } from './tool-result.js'
+import { answered, problemResult, type ToolResult, term, toolError } from './tool-result.js'
 
 /**
  * The result of reading the page `cursor` names, from its `from`-th member on (a cursor of
@@ -51,5 +50,5 @@ export async function readPage(
         'read it with fewer properties.'
     )
   }
-  return withCacheHint(structured(frame(rest.slice(0, count))), response)
+  return answered(frame(rest.slice(0, count)), response)
 }

@@ -6,6 +6,9 @@
  * no visible row has) as a tool error carrying the problem's detail.
  */
 
+import { withCacheHint } from './cache-hint.js'
+import { withTiming } from './server-timing-meta.js'
+
 /** A tool's result, as MCP's `tools/call` answers it. */
 export interface ToolResult {
   [key: string]: unknown
@@ -43,6 +46,14 @@ export function toolError(text: string): ToolResult {
 /** A result holding `value`, as structured content and as its JSON text. */
 export function structured(value: Record<string, unknown>): ToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value }
+}
+
+/**
+ * A result holding `value`, read from one answer of the API, `response`: with the answer's cache
+ * hint (cache-hint.ts) and its `Server-Timing` (server-timing-meta.ts) in its `_meta`.
+ */
+export function answered(value: Record<string, unknown>, response: Response): ToolResult {
+  return withTiming(withCacheHint(structured(value), response), response)
 }
 
 /** A term of a page with or without the `hydra:` prefix (the operation's style). */

@@ -335,6 +335,78 @@ describe('a refused call', () => {
   })
 })
 
+describe('list_collections', () => {
+  /** The variables of a collection's `hydra:search` on its entry page, as `caller` reads it. */
+  async function searchOf(caller: Caller, path: string) {
+    const { status, body } = await http(caller, path)
+    if (status !== 200) return { refused: `${status} ${body.title}: ${body.detail}` }
+    const search = (body['hydra:search'] ?? body.search) as Json | undefined
+    const mappings = (search?.['hydra:mapping'] ?? search?.mapping ?? []) as Json[]
+    return { variables: mappings.map((mapping) => String(mapping.variable)) }
+  }
+
+  /** The collections `list_collections` lists to `caller`. */
+  async function listed(caller: Caller): Promise<Json[]> {
+    const result = await call(caller, 'list_collections')
+    expect(result.isError, textOf(result)).toBeFalsy()
+    const content = result.structuredContent as { collections: Json[]; nextCursor?: string }
+    expect(content.nextCursor).toBeUndefined()
+    return content.collections
+  }
+
+  /** Paging parameters of the example's collections, which list_collections lists apart. */
+  const PAGING = /^(page|itemsPerPage|pagination|partial|properties(\[[^\]]+\])?\[\])$/
+
+  for (const caller of Object.keys(CALLERS) as Caller[])
+    it(`lists to ${caller} the filters and orders its hydra:search maps, no others`, async () => {
+      const document = (await http(caller, '/openapi.json')).body
+      const paths = document.paths as Record<string, { get: { parameters: Json[] } }>
+      for (const entry of await listed(caller)) {
+        const path = String(entry.path).replace('{id}', '3')
+        const search = await searchOf(caller, path)
+        if ('refused' in search) {
+          // The same refusal as read_collection's, and nothing to query.
+          expect(entry.refused, path).toBe(search.refused)
+          expect([entry.filters, entry.order, entry.properties], path).toEqual([[], [], []])
+          continue
+        }
+        expect(entry.refused, path).toBeUndefined()
+        // Every parameter the document declares that this caller's template maps, and no other.
+        const declared = (paths[String(entry.path)]?.get.parameters ?? [])
+          .filter((parameter) => parameter.in === 'query')
+          .map((parameter) => String(parameter.name))
+        const mapped = declared.filter((name) => search.variables.includes(name))
+        const keyset = entry.paging === 'cursor' ? /\[(lt|gt|lte|gte)\]$/ : /^$/
+        const filters = (entry.filters as Json[]).map((filter) => String(filter.name))
+        const orders = (entry.order as string[]).map((name) => `order[${name}]`)
+        expect([...filters, ...orders].sort(), path).toEqual(
+          mapped.filter((name) => !PAGING.test(name) && !keyset.test(name)).sort()
+        )
+      }
+    })
+
+  it("leaves a field out where the caller's rules hide it or show it on some rows", async () => {
+    const names = (entry: Json | undefined) => [
+      ...((entry?.filters ?? []) as Json[]).map((filter) => String(filter.name)),
+      ...((entry?.order ?? []) as string[]),
+    ]
+    const of = async (caller: Caller, path: string) =>
+      (await listed(caller)).find((entry) => entry.path === path)
+    // Books' price is hidden from all but the librarian: its range filter and order with it.
+    const librarianBooks = await of('librarian', '/books')
+    const readerBooks = await of('reader', '/books')
+    expect(names(librarianBooks)).toEqual(expect.arrayContaining(['price[gte]', 'price']))
+    expect(names(readerBooks).filter((name) => name.startsWith('price'))).toEqual([])
+    expect(readerBooks?.properties).not.toContain('isbn')
+    expect(librarianBooks?.properties).toContain('isbn')
+    // A loan's borrower is shown to the librarian on open loans only: never a filter then.
+    expect(names(await of('librarian', '/loans')).some((name) => name.startsWith('borrower'))).toBe(
+      false
+    )
+    expect((await of('anonymous', '/loans'))?.refused).toMatch(/^401 /)
+  })
+})
+
 describe('under a small budget', () => {
   /** The example served with `budget: 6_000`, and a caller's client of it. */
   async function smallServer(budget: number) {

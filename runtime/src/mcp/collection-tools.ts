@@ -71,7 +71,8 @@ export const COLLECTION_TOOLS: readonly CollectionTool[] = [
       "Lists the API's collections: each one's name and path (with {id} where a parent's key " +
       "goes), its members' type and item IRI template, its paging (pages, partial, cursor or " +
       'unpaged), whether it counts its members, and the filters (each with its description and ' +
-      'JSON Schema), orders and properties read_collection takes for it.',
+      'JSON Schema), orders and properties its caller may use with read_collection (refused: ' +
+      'why the caller may not read it).',
     inputSchema: input({ cursor: CURSOR }),
     outputSchema: {
       type: 'object',

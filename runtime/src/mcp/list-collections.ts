@@ -2,11 +2,11 @@
  * @module
  * `list_collections`: every collection of the catalog as an agent needs it to read one: its name
  * and path (an IRI template where a parent's key goes), its members' type and item template, how
- * it pages, and its filters (with the OpenAPI document's words and schemas), orders and
- * properties; as many as the budget holds, with a `nextCursor` (the index of the next one) while
- * more follow.
+ * it pages, and the filters (with the OpenAPI document's words and schemas), orders and
+ * properties its caller may use (caller-collections.ts), or why its caller may not read it; as
+ * many as the budget holds, with a `nextCursor` (the index of the next one) while more follow.
  */
-import type { CatalogCollection } from './collection-catalog.js'
+import { type CallerCollection, callerCollection } from './caller-collections.js'
 import { membersWithin } from './page-budget.js'
 import { ToolArgumentError } from './tool-argument-error.js'
 import { refuseUnknown } from './tool-arguments.js'
@@ -16,7 +16,7 @@ import { structured, type ToolResult, toolError } from './tool-result.js'
 export const LIST_COLLECTIONS = 'list_collections'
 
 /** A collection as the result lists it, its paths under the mount path. */
-function listed(collection: CatalogCollection, base: string): Record<string, unknown> {
+function listed({ collection, refused }: CallerCollection, base: string): Record<string, unknown> {
   const { name, path, type, description, item, paging, counted, filters, order, properties } =
     collection
   return {
@@ -34,11 +34,15 @@ function listed(collection: CatalogCollection, base: string): Record<string, unk
     })),
     order,
     properties,
+    ...(refused !== undefined ? { refused } : {}),
   }
 }
 
 /** The answer to a call of `list_collections` with `args`. */
-export function listCollections(context: ToolContext, args: Record<string, unknown>): ToolResult {
+export async function listCollections(
+  context: ToolContext,
+  args: Record<string, unknown>
+): Promise<ToolResult> {
   refuseUnknown(LIST_COLLECTIONS, args, ['cursor'])
   const { cursor } = args
   const from = cursor === undefined ? 0 : Number(cursor)
@@ -47,7 +51,11 @@ export function listCollections(context: ToolContext, args: Record<string, unkno
     (typeof cursor !== 'string' || !/^[1-9][0-9]*$/.test(cursor) || from >= context.catalog.length)
   )
     throw new ToolArgumentError('The cursor is not one list_collections answered.')
-  const rest = context.catalog.slice(from).map((collection) => listed(collection, context.base))
+  const rest = (
+    await Promise.all(
+      context.catalog.slice(from).map((collection) => callerCollection(context, collection))
+    )
+  ).map((collection) => listed(collection, context.base))
   const frame = (kept: readonly unknown[]) => {
     const after = from + kept.length
     return {

@@ -13,6 +13,7 @@ import type { HonoBase } from 'hono/hono-base'
 import { CALLER_HEADERS } from '../../data/caller-view.js'
 import type { ApiDescription } from '../../hydra/documentation.js'
 import { mountPrefix } from '../request/location.js'
+import { markSearchProbe } from '../request/search-probe.js'
 import type { McpEndpoint, ToolDispatch } from '../routes/app-options.js'
 
 /** The headers a tool call keeps of the `/mcp` request, besides those the caller is known by. */
@@ -58,7 +59,8 @@ export function serveMcp<E extends Env, S extends Schema, B extends string, P ex
     }
     return new Request(new URL(target, c.req.url), { headers })
   }
-  const dispatch: ToolDispatch = async (c, target) => {
+  /** `call`, a request of the caller of `c`, answered by the API's routes under its mount path. */
+  const answer = (c: Context, call: Request) => {
     const base = mountPrefix(c)
     let router = mounted.get(base)
     if (router === undefined) {
@@ -68,13 +70,14 @@ export function serveMcp<E extends Env, S extends Schema, B extends string, P ex
       if (mounted.size >= MOUNTS_KEPT) mounted.delete(mounted.keys().next().value ?? '')
       mounted.set(base, router)
     }
-    const call = request(c, target)
     callers.set(call, c.var)
     return router.fetch(call)
   }
+  const dispatch: ToolDispatch = async (c, target) => answer(c, request(c, target))
+  const probe: ToolDispatch = async (c, target) => answer(c, markSearchProbe(request(c, target)))
   const routes = new Set(
     app.routes.filter(({ method }) => method === 'GET').map(({ path }) => path)
   )
   const serves = (path: string) => routes.has(path.replace(/\{([^}]+)\}/g, ':$1'))
-  app.all('/mcp', endpoint({ description: api, dispatch, request, serves, tracing }))
+  app.all('/mcp', endpoint({ description: api, dispatch, probe, request, serves, tracing }))
 }

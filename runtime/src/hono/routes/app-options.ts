@@ -76,6 +76,14 @@ export interface McpApi {
   /** The road of a tool call through the API's routes. */
   dispatch: ToolDispatch
   /**
+   * What the caller of `c` may filter, order by and select on the collection at `target` (its
+   * path under the mount path; any key in a sub-collection's), answered by the collection's route
+   * through the API's own routes once the caller's guards let it through, without reading a row:
+   * its `hydra:search` block and selectable properties (hono/request/search-probe.ts), else the
+   * route's problem.
+   */
+  probe: ToolDispatch
+  /**
    * The request a tool call sends for `target` (a path and query under the mount path), with the
    * headers of the `/mcp` request `c` its caller is known by and its links are written for.
    */

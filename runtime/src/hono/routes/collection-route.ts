@@ -16,6 +16,7 @@ import type { OperationsOptions } from '../../observe/options.js'
 import { type CallerOperation, callerOperation } from '../access/caller-operation.js'
 import { mountPrefix } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
+import { isSearchProbe, searchProbeAnswer } from '../request/search-probe.js'
 import { renderOptions, requestQuery, respondWithContent } from '../response/collection-response.js'
 import { restyleRouteError } from '../response/error-handlers.js'
 import type { JsonLdResponse } from '../response/json-ld.js'
@@ -191,6 +192,7 @@ async function collectionResponse<
     const context = `${base}/contexts/${resource.name}`
     const render = renderOptions(c, query, paging.parameters, context, hydraPrefix)
     if (options.path !== undefined) render.path = options.path
+    if (isSearchProbe(c)) return searchProbeAnswer(c, variant, render.path)
     const read: ContentRead<M, Row, Where, C, FilterWhere, OrderBy> = {
       operation,
       origin,

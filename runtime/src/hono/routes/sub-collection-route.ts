@@ -22,6 +22,7 @@ import { type CallerOperation, callerOperation } from '../access/caller-operatio
 import { varyByPrefer } from '../request/count-preference.js'
 import { mountPrefix, segmentFromEnd } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
+import { isSearchProbe, searchProbeAnswer } from '../request/search-probe.js'
 import { restyleRouteError } from '../response/error-handlers.js'
 import type { JsonLdResponse } from '../response/json-ld.js'
 import type { ServeCollectionOptions } from './collection-content.js'
@@ -65,6 +66,13 @@ export function subCollectionRoute<M, Row extends object, P extends boolean = tr
     const observation = await observeRoute(options)
     return inOperation(observation, names, async () => {
       const parentOptions = { ...options, observation }
+      // A probe asks what the caller may query, whatever the parent: its guards answer first.
+      if (isSearchProbe(c)) {
+        const { variant } = await inParentStyle(c, rows, prepared, parentOptions, () =>
+          callerOperation(c, rows, parentOptions, prepared, relation.parent)
+        )
+        return searchProbeAnswer(c, variant, c.req.path)
+      }
       const [id, within, access] = await parentRows(c, rows, relation, prepared, parentOptions)
       // The collection's IRI names the parent as its own IRI does (one encoding, whatever the
       // client sent): `/users/a%2Fb%20c/sessions`, never a decoded space.

@@ -8,7 +8,11 @@
  * `resources/read`. Each answer must be the same caller's HTTP answer (members, totals,
  * refusals), and hold to the rules written by hand over the seeded rows: no member or embedded
  * item the identity does not see, no field its model hides from it, no field on a row where its
- * `shownWhere` condition does not hold, and no ISBN it may not read anywhere in the text.
+ * `shownWhere` condition does not hold, and no ISBN it may not read anywhere in the text. As each,
+ * `read_collection` filters by fields it may read, may not, and through the relations, and
+ * `search` looks for titles, ISBNs and borrowers: each answer the same caller's HTTP answer, what
+ * it may read matched by hand, and what it may not telling nothing (the same answer whatever the
+ * value). Answered by the librarian's client instead of the caller's, those hunts fail.
  */
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -223,13 +227,30 @@ function* nodes(value: unknown): Generator<{ model: 'books' | 'loans'; id: numbe
   for (const [key, child] of Object.entries(node)) if (key !== '@context') yield* nodes(child)
 }
 
+/**
+ * An answer without the links that repeat the request's own query (a filter's value the caller
+ * sent, an ISBN among them): its `@id` where it has a query, its view, its template, its cursor.
+ */
+function withoutRequest(answer: Json): Json {
+  const rest: Json = {}
+  for (const [key, value] of Object.entries(answer))
+    if (
+      !['hydra:view', 'view', 'hydra:search', 'search', 'nextCursor'].includes(key) &&
+      !(key === '@id' && String(value).includes('?'))
+    )
+      rest[key] = value
+  return rest
+}
+
 /** Holds an answer `text` to `name`'s rules: what it must not see, hold, or be shown. */
 function holdsToRules(name: string, where: string, text: string): void {
   const identity = IDENTITIES[name] as Identity
   seen.answers++
+  const answer = JSON.parse(text) as Json
+  const told = JSON.stringify(withoutRequest(answer))
   for (const isbn of unreadable(identity))
-    expect(text, `${where} tells ${isbn}`).not.toContain(isbn)
-  for (const { model, id, node } of nodes(JSON.parse(text))) {
+    expect(told, `${where} tells ${isbn}`).not.toContain(isbn)
+  for (const { model, id, node } of nodes(answer)) {
     const rules = identity[model] as Rules<BookRow | LoanRow, unknown, string>
     const row = (model === 'books' ? BOOKS : LOANS)[id - 1] as BookRow & LoanRow
     expect(rules.sees(row), `${where}: ${model} ${id} is not ${name}'s`).toBe(true)
@@ -254,9 +275,17 @@ async function http(served: Served, name: string, path: string) {
   return { status: response.status, text, body: JSON.parse(text) as Json }
 }
 
-/** Calls `tool` as `name`, holding its result to the rules. */
-async function call(served: Served, name: string, tool: string, args: Json): Promise<Result> {
-  const client = served.clients.get(name) as Client
+/**
+ * Calls `tool` as `name`, holding its result to the rules; by `client`, the client of another
+ * caller, to check that the hunt catches an answer that is not `name`'s.
+ */
+async function call(
+  served: Served,
+  name: string,
+  tool: string,
+  args: Json,
+  client = served.clients.get(name) as Client
+): Promise<Result> {
   const result = await client.callTool({ name: tool, arguments: args })
   if (!result.isError) holdsToRules(name, `${tool} ${JSON.stringify(args)}`, toolText(result))
   return result
@@ -288,6 +317,238 @@ async function collectionPaths(served: Served, name: string): Promise<string[]> 
     cursor = content.nextCursor
   } while (cursor !== undefined)
   return paths
+}
+
+/** Whether `identity` may read `field` of every row of `model` it sees: not hidden, not shown on some. */
+const readable = (identity: Identity, model: keyof Identity, field: string) => {
+  const rules = identity[model] as Rules<unknown, unknown, string>
+  return !rules.guard && !rules.hidden?.includes(field) && !rules.shownWhere?.[field]
+}
+const bookAt = (id: number) => BOOKS[id - 1] as BookRow
+
+/**
+ * A filtered read, its filter's value and another of the same field, whether an identity may
+ * read what it filters by (else its answer must not depend on the value), and what it matches
+ * of the rows that identity sees (a relation's rows among those it sees too).
+ */
+interface FilterCase {
+  path: string
+  filters: Json
+  other: Json
+  reads: (identity: Identity) => boolean
+  matches?: (identity: Identity, row: BookRow & LoanRow) => boolean
+}
+
+const loansOf = (identity: Identity, book: BookRow) =>
+  LOANS.filter((loan) => loan.bookId === book.id && identity.loans.sees(loan))
+const ISBN_4 = bookAt(4).isbn
+const ISBN_5 = bookAt(5).isbn
+
+const FILTER_CASES: FilterCase[] = [
+  // A field no rule hides.
+  {
+    path: '/books',
+    filters: { title: 'Book 1' },
+    other: { title: 'Book 2' },
+    reads: () => true,
+    matches: (_, book) => book.title.includes('Book 1'),
+  },
+  // Hidden from Reader 1, shown on some rows to Reader 2.
+  {
+    path: '/books',
+    filters: { isbn: ISBN_4 },
+    other: { isbn: ISBN_5 },
+    reads: (identity) => readable(identity, 'books', 'isbn'),
+    matches: (_, book) => book.isbn === ISBN_4,
+  },
+  {
+    path: '/books/catalog',
+    filters: { isbn: '978-0-10000' },
+    other: { isbn: '978-0-99999' },
+    reads: (identity) => readable(identity, 'books', 'isbn'),
+    matches: (_, book) => book.isbn.includes('978-0-10000'),
+  },
+  // Through the relation to loans: its scope, its guard, a link or a field hidden or shown on some.
+  {
+    path: '/books',
+    filters: { 'loans.borrower': 'Reader 2' },
+    other: { 'loans.borrower': 'Reader 3' },
+    reads: (identity) =>
+      readable(identity, 'books', 'loans') && readable(identity, 'loans', 'borrower'),
+    matches: (identity, book) =>
+      loansOf(identity, book).some((loan) => loan.borrower === 'Reader 2'),
+  },
+  {
+    path: '/loans',
+    filters: { borrower: 'Reader 2' },
+    other: { borrower: 'Reader 3' },
+    reads: (identity) => readable(identity, 'loans', 'borrower'),
+    matches: (_, loan) => loan.borrower === 'Reader 2',
+  },
+  {
+    path: '/loans/feed',
+    filters: { borrower: 'Reader 1' },
+    other: { borrower: 'Reader 3' },
+    reads: (identity) => readable(identity, 'loans', 'borrower'),
+    matches: (_, loan) => loan.borrower === 'Reader 1',
+  },
+  {
+    path: '/books/3/loans',
+    filters: { borrower: 'Reader 2' },
+    other: { borrower: 'Reader 1' },
+    reads: (identity) => readable(identity, 'loans', 'borrower') && identity.books.sees(bookAt(3)),
+    matches: (_, loan) => loan.bookId === 3 && loan.borrower === 'Reader 2',
+  },
+  {
+    path: '/loans',
+    filters: { 'exists[returnedAt]': 'false' },
+    other: { 'exists[returnedAt]': 'true' },
+    reads: (identity) => readable(identity, 'loans', 'returnedAt'),
+    matches: (_, loan) => loan.returnedAt === null,
+  },
+  // Through the relation to books: its scope, the link hidden, its ISBN hidden or shown on some.
+  {
+    path: '/loans',
+    filters: { 'book.title': 'Book 3' },
+    other: { 'book.title': 'Book 4' },
+    reads: (identity) => readable(identity, 'loans', 'book'),
+    matches: (identity, loan) =>
+      identity.books.sees(bookOf(loan)) && bookOf(loan).title.includes('Book 3'),
+  },
+  {
+    path: '/loans',
+    filters: { 'book.isbn': ISBN_4 },
+    other: { 'book.isbn': ISBN_5 },
+    reads: (identity) => readable(identity, 'loans', 'book') && readable(identity, 'books', 'isbn'),
+    matches: (identity, loan) => identity.books.sees(bookOf(loan)) && bookOf(loan).isbn === ISBN_4,
+  },
+]
+
+/** A query string of `filters`. */
+const queryOf = (filters: Json) =>
+  new URLSearchParams(Object.entries(filters).map(([key, value]) => [key, String(value)]))
+
+/** A filtered collection walked by `read_collection` (by `client`) and over HTTP, as `name`. */
+async function walkFiltered(
+  served: Served,
+  name: string,
+  path: string,
+  filters: Json,
+  client?: Client
+) {
+  const read = (args: Json) =>
+    call(served, name, 'read_collection', 'cursor' in args ? args : { ...args, filters }, client)
+  const [{ calls: _calls, ...tool }, overHttp] = await Promise.all([
+    walkResults(read, path, 100),
+    walkHttp(served, name, `${path}?${queryOf(filters)}`),
+  ])
+  expect(tool, `${name} ${path} ${JSON.stringify(filters)}`).toEqual(overHttp)
+  return tool
+}
+
+/** The `@id`s of a walk's members, or its refusal. */
+const idsOf = (walk: { members?: Json[]; refused?: string }) =>
+  walk.members ? walk.members.map((member) => String(member['@id'])) : walk.refused
+
+/**
+ * Every filtered read, as `name` (its tool calls by `client`): each the same caller's HTTP answer,
+ * matching by hand what `name` sees where it may read the field filtered by, and where it may
+ * not, the same answer whatever the value (a filter it may not use tells it nothing).
+ */
+async function huntFilters(served: Served, name: string, client?: Client) {
+  const identity = IDENTITIES[name] as Identity
+  let told = 0
+  for (const filterCase of FILTER_CASES) {
+    const { path, filters, other } = filterCase
+    const where = `${name} ${path} ${JSON.stringify(filters)}`
+    const walked = await walkFiltered(served, name, path, filters, client)
+    if (!filterCase.reads(identity)) {
+      const otherwise = await walkFiltered(served, name, path, other, client)
+      expect(idsOf(walked), `${where} tells the value`).toEqual(idsOf(otherwise))
+      continue
+    }
+    if (!walked.members || !filterCase.matches) continue
+    const model = path.includes('loans') ? 'loans' : 'books'
+    const rows = (model === 'books' ? BOOKS : LOANS) as readonly (BookRow & LoanRow)[]
+    const rules = identity[model] as Rules<BookRow | LoanRow, unknown, string>
+    const expected = rows
+      .filter((row) => rules.sees(row) && filterCase.matches?.(identity, row))
+      .map((row) => `/${model}/${row.id}`)
+    expect(idsOf(walked) as string[], where).toEqual(expect.arrayContaining(expected))
+    expect((idsOf(walked) as string[]).length, where).toBe(expected.length)
+    told++
+  }
+  return told
+}
+
+/** The text filters `search` reads: a top-level collection's partial matches of its own fields. */
+async function searchable(served: Served): Promise<[path: string, filter: string][]> {
+  const result = await call(served, 'librarian', 'list_collections', {})
+  const { collections } = result.structuredContent as { collections: Json[] }
+  return collections
+    .filter((entry) => !String(entry.path).includes('{'))
+    .flatMap((entry) =>
+      (entry.filters as Json[])
+        .filter(
+          (filter) =>
+            !/[.[]/.test(String(filter.name)) &&
+            /\((partial|start|end|word_start)\)\.$/.test(String(filter.description))
+        )
+        .map((filter): [string, string] => [String(entry.path), String(filter.name)])
+    )
+}
+
+/** Whether `identity` sees the item at `iri` (`/books/3`, `/loans/7`). */
+function seesItem(identity: Identity, iri: string): boolean {
+  const [, model, id] = /^\/(books|loans)\/([0-9]+)$/.exec(iri) ?? []
+  if (model === 'books') return identity.books.sees(bookAt(Number(id)))
+  const loan = LOANS[Number(id) - 1]
+  return model === 'loans' && loan !== undefined && identity.loans.sees(loan)
+}
+
+/**
+ * Search queries: a title no rule hides; an ISBN, and a part of every one, which some identities
+ * may not read (its results then the same as another value's); a borrower, likewise.
+ */
+const QUERIES: [query: string, other?: string, field?: [keyof Identity, string]][] = [
+  ['Book 1'],
+  [ISBN_4, ISBN_5, ['books', 'isbn']],
+  ['978-0-10000', '978-0-99999', ['books', 'isbn']],
+  ['Reader 2', 'Reader 3', ['loans', 'borrower']],
+]
+
+/**
+ * `search` as `name` (by `client`): its results the first members of the same caller's HTTP
+ * reads of each text filter by the query, each an item `name` sees; for a query of a field it may
+ * not read, the same results whatever the value.
+ */
+async function huntSearch(served: Served, name: string, client?: Client) {
+  const identity = IDENTITIES[name] as Identity
+  const filters = await searchable(served)
+  expect(filters.map(([, filter]) => filter)).toEqual(
+    expect.arrayContaining(['title', 'isbn', 'borrower'])
+  )
+  const idsFor = async (query: string) => {
+    const result = await call(served, name, 'search', { query }, client)
+    expect(result.isError, toolText(result)).toBeFalsy()
+    return (result.structuredContent as { results: { id: string }[] }).results.map(({ id }) => id)
+  }
+  for (const [query, other, field] of QUERIES) {
+    const found = await idsFor(query)
+    const expected: string[] = []
+    for (const [path, filter] of filters) {
+      const answer = await http(served, name, `${path}?${queryOf({ [filter]: query })}`)
+      if (answer.status !== 200) continue
+      for (const member of (answer.body['hydra:member'] ?? answer.body.member) as Json[])
+        if (!expected.includes(String(member['@id'])) && expected.length < 20)
+          expected.push(String(member['@id']))
+    }
+    expect(found, `${name} search ${query}`).toEqual(expected)
+    for (const iri of found)
+      expect(seesItem(identity, iri), `${name} search ${query}: ${iri}`).toBe(true)
+    if (other !== undefined && field && !readable(identity, ...field))
+      expect(found, `${name} search ${query} tells the value`).toEqual(await idsFor(other))
+  }
 }
 
 const ITEMS = [
@@ -350,6 +611,45 @@ describe.each([
         holdsToRules(name, `resources/read ${iri}`, content?.text ?? '')
         expect(content?.text).toBe(overHttp.text)
       }
+    },
+    120_000
+  )
+})
+
+describe.each([
+  ['prisma', 0],
+  ['compiled', 1],
+])('filters and search on the %s engine', (_engine, index) => {
+  const served = () => servers[index] as Served
+
+  it.each(names)(
+    'read_collection filters as %s filters over HTTP, telling nothing it may not read',
+    async (name) => {
+      // Every identity may read some field filtered by; the librarian every one.
+      const told = await huntFilters(served(), name)
+      expect(told, name).toBeGreaterThan(0)
+      if (name === 'librarian') expect(told).toBe(FILTER_CASES.length)
+    },
+    120_000
+  )
+
+  it.each(names)(
+    'search answers %s as its HTTP reads do, telling nothing it may not read',
+    async (name) => huntSearch(served(), name),
+    120_000
+  )
+})
+
+describe('tool calls answered as the librarian instead of their caller', () => {
+  it.each(names.filter((name) => name !== 'librarian'))(
+    'fail the hunt by filters and by search as %s',
+    async (name) => {
+      const served = servers[0] as Served
+      const librarian = served.clients.get('librarian') as Client
+      // Each hunt's own checks fail: an answer the caller may not have, not a fault of the test.
+      const failed = { name: 'AssertionError' }
+      await expect(huntFilters(served, name, librarian)).rejects.toMatchObject(failed)
+      await expect(huntSearch(served, name, librarian)).rejects.toMatchObject(failed)
     },
     120_000
   )

@@ -5,9 +5,11 @@
  * and answers `{ id, title, text, url, metadata }`, each as one text block of that JSON (and as
  * structured content). An `id` is an item's IRI, its `url` the IRI on the API's origin, which
  * the connector cites. `search` reads, for the caller, the first page of each top-level
- * collection with a text filter (one request a filter), filtered by the query, until it holds
- * `SEARCH_RESULTS` items; a collection the caller may not read adds nothing.
+ * collection by each text filter the caller may use (one request a filter: caller-collections.ts),
+ * filtered by the query, until it holds `SEARCH_RESULTS` items; a collection the caller may not
+ * read adds nothing.
  */
+import { callerCollection } from './caller-collections.js'
 import { itemIri, readItem } from './fetch-iri.js'
 import { localIri } from './iri-paths.js'
 import { membersWithin, textOf } from './page-budget.js'
@@ -55,8 +57,12 @@ export async function search(context: ToolContext, args: Json): Promise<ToolResu
     throw new ToolArgumentError('The argument query is the text to search for.')
   const results: Json[] = []
   const seen = new Set<string>()
-  for (const collection of context.catalog) {
-    if (collection.path.includes('{')) continue
+  for (const listed of context.catalog) {
+    if (listed.path.includes('{') || listed.searchable.length === 0) continue
+    if (results.length >= SEARCH_RESULTS) break
+    // The text filters the caller may use: the API ignores another, which would match every row.
+    const { collection, refused } = await callerCollection(context, listed)
+    if (refused !== undefined) continue
     for (const filter of collection.searchable) {
       if (results.length >= SEARCH_RESULTS) break
       for (const member of await matches(context, collection.path, filter, query.trim())) {

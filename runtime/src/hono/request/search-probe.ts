@@ -4,8 +4,9 @@
  * and select, and reads no row. The route answers, once the caller's guards have let it through,
  * the `hydra:search` block the caller's entry page would hold (the same operation variant writes
  * both: hydra/prepared-operation.ts) and the properties the caller may select. Only the MCP
- * endpoint sends one (hono/app/mcp-route.ts), for `list_collections`: a probe is a `Request`
- * object it marks, which no HTTP client can send.
+ * endpoint sends one (hono/app/mcp-route.ts), for `list_collections` and `search`: a probe is a
+ * `Request` object it marks, which no HTTP client can send. A sub-collection's is answered
+ * whatever its parent: a parent the caller may not see is a `404` of the reads themselves.
  */
 import type { Context } from 'hono'
 import { propertyVariables } from '../../filters/variables.js'

@@ -653,6 +653,46 @@ describe.each([
   )
 
   it.each(names)(
+    'list_collections lists %s the filters its hydra:search maps, as HTTP',
+    async (name) => {
+      const listedTo = async (caller: string) => {
+        const result = await call(served(), caller, 'list_collections', {})
+        return (result.structuredContent as { collections: Json[] }).collections
+      }
+      const filterNames = (entry: Json | undefined) =>
+        ((entry?.filters ?? []) as Json[]).map((filter) => String(filter.name))
+      const identity = IDENTITIES[name] as Identity
+      const every = await listedTo('librarian')
+      // A sub-collection of a book the identity sees: another's is the 404 of a missing book.
+      const parent = BOOKS.find((book) => identity.books.sees(book))?.id ?? 1
+      for (const entry of await listedTo(name)) {
+        const path = String(entry.path).replace('{id}', String(parent))
+        const answer = await http(served(), name, path)
+        // A link hidden from the identity: every parent's sub-collection a 404 of its own, which
+        // the walks compare; the collection is listed with the filters its rules leave.
+        if (answer.status === 404 && path !== entry.path) continue
+        if (answer.status !== 200) {
+          expect(entry.refused, path).toBe(refusalText(answer.status, answer.body))
+          continue
+        }
+        const search = answer.body['hydra:search'] as Json | undefined
+        const mapped = new Set(
+          ((search?.['hydra:mapping'] ?? []) as Json[]).map((mapping) => mapping.variable)
+        )
+        const declared = filterNames(every.find((other) => other.path === entry.path))
+        expect(filterNames(entry), `${name} ${path}`).toEqual(
+          declared.filter((filter) => mapped.has(filter))
+        )
+      }
+      const books = filterNames((await listedTo(name)).find((entry) => entry.path === '/books'))
+      expect(books.includes('isbn'), name).toBe(
+        readable(IDENTITIES[name] as Identity, 'books', 'isbn')
+      )
+    },
+    120_000
+  )
+
+  it.each(names)(
     'search answers %s as its HTTP reads do, telling nothing it may not read',
     async (name) => huntSearch(served(), name),
     120_000

@@ -11,20 +11,14 @@ import { hydraMcp } from '@prisma-hydra/runtime/mcp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
-import { type LibraryClaims, libraryAccess, tokenFor } from '../src/auth.js'
+import { libraryAccess, tokenFor } from '../src/auth.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { CALLERS, type Caller } from './support/library-callers.js'
 
 const SECRET = 'mcp inspector test secret'
 const INSPECTOR = new URL('../../node_modules/.bin/mcp-inspector', import.meta.url).pathname
-
-const CALLERS = {
-  anonymous: undefined,
-  reader: { sub: 'Reader 3', role: 'reader' },
-  librarian: { sub: 'Librarian', role: 'librarian' },
-} satisfies Record<string, Omit<LibraryClaims, 'exp'> | undefined>
-type Caller = keyof typeof CALLERS
 
 type Json = Record<string, unknown>
 

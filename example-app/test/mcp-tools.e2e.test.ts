@@ -19,22 +19,14 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
-import { type LibraryClaims, libraryAccess, tokenFor } from '../src/auth.js'
+import { libraryAccess, tokenFor } from '../src/auth.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { CALLERS, type Caller, callers } from './support/library-callers.js'
 import { toolText, walkPages, walkResults } from './support/mcp-walks.js'
 
 const SECRET = 'mcp tools test secret'
-
-/** The example's callers: anonymous, a reader (three loans of the seed), a librarian. */
-const CALLERS = {
-  anonymous: undefined,
-  reader: { sub: 'Reader 3', role: 'reader' },
-  librarian: { sub: 'Librarian', role: 'librarian' },
-} satisfies Record<string, Omit<LibraryClaims, 'exp'> | undefined>
-type Caller = keyof typeof CALLERS
-const callers = Object.keys(CALLERS) as Caller[]
 
 /** A budget small enough to cut the example's pages into several results. */
 const SMALL_BUDGET = 6_000

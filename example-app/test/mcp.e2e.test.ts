@@ -20,20 +20,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HydraAccess } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
-import { type LibraryClaims, type LibraryEnv, libraryAccess, tokenFor } from '../src/auth.js'
+import { type LibraryEnv, libraryAccess, tokenFor } from '../src/auth.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { CALLERS, type Caller } from './support/library-callers.js'
 
 const SECRET = 'mcp test secret'
-
-/** The example's callers: anonymous, a reader (three loans of the seed), a librarian. */
-const CALLERS = {
-  anonymous: undefined,
-  reader: { sub: 'Reader 3', role: 'reader' },
-  librarian: { sub: 'Librarian', role: 'librarian' },
-} satisfies Record<string, Omit<LibraryClaims, 'exp'> | undefined>
-type Caller = keyof typeof CALLERS
 
 /** The example's rules (private loans), and books' ISBN and price hidden from all but librarians. */
 const access = {

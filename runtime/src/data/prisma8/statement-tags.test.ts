@@ -58,6 +58,45 @@ const returning = [
 const tags = (ast: StatementAst, rows?: Record<string, unknown>[], resources = served) =>
   [...(statementTags(models, resources, ast, rows)?.tags ?? [])].sort()
 
+// Snapshots, keyed by the time each was taken, stored in `taken_at`.
+const snapshots = contractModels({
+  domain: {
+    namespaces: {
+      public: {
+        models: {
+          Snapshot: {
+            storage: { table: 'snapshots', fields: { takenAt: { column: 'taken_at' } } },
+          },
+        },
+      },
+    },
+  },
+})
+
+// The item IRI as the generated resource writes it (hydra/item-key.ts): a Date's ISO text.
+const snapshot: RowIris = {
+  name: 'Snapshot',
+  id: { name: 'takenAt', kind: 'DateTime' },
+  iriOf: (row) => `/snapshots/${keyText('DateTime', Reflect.get(row, 'takenAt'))}`,
+}
+
+/** The tags of a delete of snapshots that returned `rows`, sorted. */
+function snapshotTags(rows: Record<string, unknown>[]) {
+  const ast = {
+    kind: 'delete',
+    table: { kind: 'table-source', name: 'snapshots' },
+    returning: [
+      {
+        kind: 'projection-item',
+        alias: 'takenAt',
+        expr: { kind: 'column-ref', table: 'snapshots', column: 'taken_at' },
+      },
+    ],
+  }
+  const written = statementTags(snapshots, new Map([['Snapshot', snapshot]]), ast, rows)
+  return [...(written?.tags ?? [])].sort()
+}
+
 describe('statementTags', () => {
   it('names the rows an update returned by their composite keys, read through column names', () => {
     const ast = { kind: 'update', table, set: { quantity: {} }, returning }
@@ -106,45 +145,9 @@ describe('statementTags', () => {
   })
 
   it('names a row keyed by a DateTime by the text its item IRI writes', () => {
-    const snapshots = {
-      domain: {
-        namespaces: {
-          public: {
-            models: {
-              Snapshot: {
-                storage: { table: 'snapshots', fields: { takenAt: { column: 'taken_at' } } },
-              },
-            },
-          },
-        },
-      },
-    }
-    // The item IRI as the generated resource writes it (hydra/item-key.ts): a Date's ISO text.
-    const snapshot: RowIris = {
-      name: 'Snapshot',
-      id: { name: 'takenAt', kind: 'DateTime' },
-      iriOf: (row) => `/snapshots/${keyText('DateTime', Reflect.get(row, 'takenAt'))}`,
-    }
-    const ast = {
-      kind: 'delete',
-      table: { kind: 'table-source', name: 'snapshots' },
-      returning: [
-        {
-          kind: 'projection-item',
-          alias: 'takenAt',
-          expr: { kind: 'column-ref', table: 'snapshots', column: 'taken_at' },
-        },
-      ],
-    }
     // PostgreSQL's text of a timestamp, as Prisma 8's driver returns it, with and without a zone.
     const rows = [{ takenAt: '2024-01-31 12:00:00.5+00' }, { takenAt: '2024-02-01 08:30:00' }]
-    const written = statementTags(
-      contractModels(snapshots),
-      new Map([['Snapshot', snapshot]]),
-      ast,
-      rows
-    )
-    expect([...(written?.tags ?? [])].sort()).toEqual([
+    expect(snapshotTags(rows)).toEqual([
       '/snapshots/2024-01-31T12:00:00.500Z',
       '/snapshots/2024-02-01T08:30:00.000Z',
       'Snapshot',
@@ -152,38 +155,7 @@ describe('statementTags', () => {
   })
 
   it("purges a DateTime key no Date holds by its model's rows tag", () => {
-    const snapshots = {
-      domain: {
-        namespaces: {
-          public: {
-            models: { Snapshot: { storage: { table: 'snapshots', fields: { takenAt: {} } } } },
-          },
-        },
-      },
-    }
-    const snapshot: RowIris = {
-      name: 'Snapshot',
-      id: { name: 'takenAt', kind: 'DateTime' },
-      iriOf: (row) => `/snapshots/${keyText('DateTime', Reflect.get(row, 'takenAt'))}`,
-    }
-    const ast = {
-      kind: 'delete',
-      table: { kind: 'table-source', name: 'snapshots' },
-      returning: [
-        {
-          kind: 'projection-item',
-          alias: 'takenAt',
-          expr: { kind: 'column-ref', table: 'snapshots', column: 'takenAt' },
-        },
-      ],
-    }
-    const written = statementTags(
-      contractModels(snapshots),
-      new Map([['Snapshot', snapshot]]),
-      ast,
-      [{ takenAt: 'infinity' }]
-    )
-    expect([...(written?.tags ?? [])].sort()).toEqual(['Snapshot', 'Snapshot:rows'])
+    expect(snapshotTags([{ takenAt: 'infinity' }])).toEqual(['Snapshot', 'Snapshot:rows'])
   })
 
   it('purges nothing of a table no model is stored in', () => {

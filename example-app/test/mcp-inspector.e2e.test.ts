@@ -5,20 +5,18 @@
  * its end by `nextCursor`, as the anonymous caller, a reader and a librarian, member for member
  * as the same caller's HTTP walk of `hydra:next`.
  */
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import { hydraMcp } from '@prisma-hydra/runtime/mcp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
-import { libraryAccess, tokenFor } from '../src/auth.js'
+import { libraryAccess } from '../src/auth.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
-import { CALLERS, type Caller } from './support/library-callers.js'
+import { bearer, type Caller, callerTokens } from './support/library-callers.js'
+import { inspectorCall } from './support/mcp-servers.js'
 
 const SECRET = 'mcp inspector test secret'
-const INSPECTOR = new URL('../../node_modules/.bin/mcp-inspector', import.meta.url).pathname
 
 type Json = Record<string, unknown>
 
@@ -32,8 +30,7 @@ beforeAll(async () => {
   database = await emptyDatabase()
   prisma = createPrismaClient(database.url)
   await prepareDatabase(prisma, database.url)
-  for (const [caller, claims] of Object.entries(CALLERS))
-    if (claims) tokens.set(caller as Caller, await tokenFor(claims, SECRET))
+  for (const [caller, token] of await callerTokens(SECRET)) tokens.set(caller, token)
   // A small budget, so that a walk of /books takes several results.
   const app = createApp(prisma, {
     auth: { secret: SECRET, access: libraryAccess },
@@ -50,11 +47,7 @@ afterAll(async () => {
 
 /** What the Inspector's command line prints for `method` as `caller`, as JSON. */
 async function inspect(caller: Caller, method: string, ...rest: string[]): Promise<Json> {
-  const token = tokens.get(caller)
-  const args = ['--cli', `${origin}/mcp`, '--transport', 'http', '--method', method, ...rest]
-  if (token) args.push('--header', `Authorization: Bearer ${token}`)
-  const { stdout } = await promisify(execFile)(INSPECTOR, args, { timeout: 60_000 })
-  return JSON.parse(stdout) as Json
+  return inspectorCall(`${origin}/mcp`, method, rest, bearer(tokens.get(caller)))
 }
 
 /** Every member of `collection` by `read_collection`, following `nextCursor`, by the CLI. */

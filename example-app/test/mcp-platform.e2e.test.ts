@@ -10,19 +10,16 @@
  * HTTP does. The MCP Inspector's command line lists the tools and walks three of those collections
  * alike.
  */
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { hydraMcp } from '@prisma-hydra/runtime/mcp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as platform from '#fixtures/platform/hydra/index.js'
 import { PrismaClient } from '#fixtures/platform/prisma/client.js'
-import { createAdapter, freshDatabase, startServer } from './support/harness.js'
+import { createAdapter, freshDatabase } from './support/harness.js'
+import { inspectorCall, serveWithClient, resultText as textOf } from './support/mcp-servers.js'
 import { type Seeded, seedPlatform } from './support/platform-seed.js'
 
 const SCHEMA = new URL('./fixtures/platform/schema.prisma', import.meta.url).pathname
-const INSPECTOR = new URL('../../node_modules/.bin/mcp-inspector', import.meta.url).pathname
 const BUDGET = 4_000
 const TOOLS = ['list_collections', 'read_collection', 'fetch_iri', 'search', 'fetch']
 
@@ -50,19 +47,11 @@ afterAll(async () => {
 
 /** The fixture served with `hydraMcp(options)`: its origin and the SDK's client of its endpoint. */
 async function serve(options: Parameters<typeof hydraMcp>[0]) {
-  const { origin, close } = await startServer(
-    platform.createHydraApp({ prisma, mcp: hydraMcp(options) }).fetch
-  )
-  const client = new Client({ name: 'mcp platform test', version: '1.0.0' })
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`)))
-  closers.push(async () => {
-    await client.close()
-    await close()
-  })
-  return { origin, client }
+  const app = platform.createHydraApp({ prisma, mcp: hydraMcp(options) })
+  const served = await serveWithClient(app.fetch, 'mcp platform test')
+  closers.push(served.close)
+  return served
 }
-
-const textOf = (result: Json) => ((result.content as { text?: string }[])[0]?.text ?? '') as string
 
 /** Every member of `path` over HTTP, following `hydra:next`, and the first page's total. */
 async function walkHttp(origin: string, path: string) {
@@ -225,9 +214,7 @@ describe('an app of 125 models', () => {
     const inspect = async (method: string, ...rest: string[]): Promise<Json> => {
       calls++
       expect(calls, 'Inspector calls').toBeLessThanOrEqual(14)
-      const args = ['--cli', `${origin}/mcp`, '--transport', 'http', '--method', method, ...rest]
-      const { stdout } = await promisify(execFile)(INSPECTOR, args, { timeout: 60_000 })
-      return JSON.parse(stdout) as Json
+      return inspectorCall(`${origin}/mcp`, method, rest)
     }
     const walkByInspector = async (collection: string): Promise<Walk> => {
       const members: Json[] = []

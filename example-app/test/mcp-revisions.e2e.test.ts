@@ -19,11 +19,11 @@ import { hydraMcp } from '@prisma-hydra/runtime/mcp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
-import { libraryAccess, tokenFor } from '../src/auth.js'
+import { libraryAccess } from '../src/auth.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
-import { CALLERS, type Caller, callers } from './support/library-callers.js'
+import { bearer, type Caller, callers, callerTokens } from './support/library-callers.js'
 import { walkPages, walkResults } from './support/mcp-walks.js'
 
 const SECRET = 'mcp revisions test secret'
@@ -38,10 +38,7 @@ const tokens = new Map<Caller, string>()
 const modern = new Map<Caller, ModernClient>()
 const legacy = new Map<Caller, Client>()
 
-const headersOf = (caller: Caller): Record<string, string> => {
-  const token = tokens.get(caller)
-  return token ? { Authorization: `Bearer ${token}` } : {}
-}
+const headersOf = (caller: Caller): Record<string, string> => bearer(tokens.get(caller))
 
 const clientOf = <T>(clients: Map<Caller, T>, caller: Caller): T => {
   const client = clients.get(caller)
@@ -53,8 +50,7 @@ beforeAll(async () => {
   database = await emptyDatabase()
   prisma = createPrismaClient(database.url)
   await prepareDatabase(prisma, database.url)
-  for (const [caller, claims] of Object.entries(CALLERS))
-    if (claims) tokens.set(caller as Caller, await tokenFor(claims, SECRET))
+  for (const [caller, token] of await callerTokens(SECRET)) tokens.set(caller, token)
   const app = createApp(prisma, {
     auth: { secret: SECRET, access: libraryAccess },
     mcp: hydraMcp(),

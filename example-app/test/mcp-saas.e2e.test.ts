@@ -6,13 +6,12 @@
  * walks every top-level collection to its end by `nextCursor`, member for member as the HTTP walk
  * of `hydra:next` reads it, under a small budget that cuts pages.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { hydraMcp } from '@prisma-hydra/runtime/mcp'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import * as saas from '#fixtures/saas/hydra/index.js'
 import { PrismaClient } from '#fixtures/saas/prisma/client.js'
-import { createAdapter, freshDatabase, startServer } from './support/harness.js'
+import { createAdapter, freshDatabase } from './support/harness.js'
+import { serveWithClient, resultText as textOf } from './support/mcp-servers.js'
 import { seedSaas } from './support/saas-seed.js'
 
 const SCHEMA = new URL('./fixtures/saas/schema.prisma', import.meta.url).pathname
@@ -39,19 +38,11 @@ afterAll(async () => {
 
 /** The fixture served with `hydraMcp(options)`: its origin and the SDK's client of its endpoint. */
 async function serve(options: Parameters<typeof hydraMcp>[0]) {
-  const { origin, close } = await startServer(
-    saas.createHydraApp({ prisma, mcp: hydraMcp(options) }).fetch
-  )
-  const client = new Client({ name: 'mcp saas test', version: '1.0.0' })
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`)))
-  closers.push(async () => {
-    await client.close()
-    await close()
-  })
-  return { origin, client }
+  const app = saas.createHydraApp({ prisma, mcp: hydraMcp(options) })
+  const served = await serveWithClient(app.fetch, 'mcp saas test')
+  closers.push(served.close)
+  return served
 }
-
-const textOf = (result: Json) => ((result.content as { text?: string }[])[0]?.text ?? '') as string
 
 it('lists five tools in under 20,000 bytes, where the tools per operation are many', async () => {
   const { client } = await serve({})

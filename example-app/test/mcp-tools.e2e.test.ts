@@ -19,11 +19,11 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
-import { libraryAccess, tokenFor } from '../src/auth.js'
+import { libraryAccess } from '../src/auth.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
-import { CALLERS, type Caller, callers } from './support/library-callers.js'
+import { bearer, type Caller, callers, callerTokens } from './support/library-callers.js'
 import { toolText, walkPages, walkResults } from './support/mcp-walks.js'
 
 const SECRET = 'mcp tools test secret'
@@ -48,10 +48,7 @@ let database: TestDatabase
 const tokens = new Map<Caller, string>()
 const servers: Served[] = []
 
-const headersOf = (caller: Caller): Record<string, string> => {
-  const token = tokens.get(caller)
-  return token ? { Authorization: `Bearer ${token}` } : {}
-}
+const headersOf = (caller: Caller): Record<string, string> => bearer(tokens.get(caller))
 
 /** The example served with `hydraMcp(options)`, each caller connected by the SDK's client. */
 async function serve(options: Parameters<typeof hydraMcp>[0], budget: number): Promise<Served> {
@@ -82,8 +79,7 @@ beforeAll(async () => {
   database = await emptyDatabase()
   prisma = createPrismaClient(database.url)
   await prepareDatabase(prisma, database.url)
-  for (const [caller, claims] of Object.entries(CALLERS))
-    if (claims) tokens.set(caller as Caller, await tokenFor(claims, SECRET))
+  for (const [caller, token] of await callerTokens(SECRET)) tokens.set(caller, token)
   main = await serve({}, DEFAULT_BUDGET)
   small = await serve({ budget: SMALL_BUDGET }, SMALL_BUDGET)
 }, 120_000)

@@ -20,11 +20,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HydraAccess } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
-import { type LibraryEnv, libraryAccess, tokenFor } from '../src/auth.js'
+import { type LibraryEnv, libraryAccess } from '../src/auth.js'
 import { prepareDatabase } from '../src/database.js'
 import { createPrismaClient } from '../src/prisma.js'
 import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
-import { CALLERS, type Caller } from './support/library-callers.js'
+import { bearer, CALLERS, type Caller, callerTokens } from './support/library-callers.js'
 
 const SECRET = 'mcp test secret'
 
@@ -46,18 +46,15 @@ const tokens = new Map<Caller, string>()
 const clients = new Map<Caller, Client>()
 
 /** The headers a caller sends, over HTTP and to /mcp alike. */
-const headersOf = (caller: Caller): Record<string, string> => {
-  const token = tokens.get(caller)
-  return token ? { Authorization: `Bearer ${token}` } : {}
-}
+const headersOf = (caller: Caller): Record<string, string> => bearer(tokens.get(caller))
 
 beforeAll(async () => {
   database = await emptyDatabase()
   prisma = createPrismaClient(database.url)
   await Promise.all([
     prepareDatabase(prisma, database.url),
-    ...Object.entries(CALLERS).map(async ([caller, claims]) => {
-      if (claims) tokens.set(caller as Caller, await tokenFor(claims, SECRET))
+    callerTokens(SECRET).then((signed) => {
+      for (const [caller, token] of signed) tokens.set(caller, token)
     }),
   ])
   const app = createApp(prisma, {

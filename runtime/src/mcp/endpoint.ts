@@ -16,7 +16,7 @@ import type { McpApi, McpEndpoint } from '../hono/routes/app-options.js'
 import { listResources, listResourceTemplates, readResource } from './api-resources.js'
 import { type CatalogCollection, collectionCatalog } from './collection-catalog.js'
 import { COLLECTION_TOOLS } from './collection-tools.js'
-import { readItem } from './fetch-iri.js'
+import { itemResult } from './fetch-iri.js'
 import { type MountingApp, throughApp, throughServingApp } from './outer-dispatch.js'
 import { readPage } from './page-reader.js'
 import { answerMcp, type ProtocolEra } from './protocol-revisions.js'
@@ -25,7 +25,7 @@ import { refuseUnknown } from './tool-arguments.js'
 import { CURSOR, type HydraTool, hydraTools } from './tool-catalog.js'
 import type { ToolContext } from './tool-context.js'
 import { toolTarget } from './tool-request.js'
-import { answered, ITEM_SCHEMA, PAGE_SCHEMA, type ToolResult, toolError } from './tool-result.js'
+import { ITEM_SCHEMA, PAGE_SCHEMA, type ToolResult, toolError } from './tool-result.js'
 import { tracedCall } from './tool-span.js'
 
 /** The most GET operations for which the per-operation tools are on unless told. */
@@ -89,9 +89,7 @@ async function call(
   const known = tool.arguments.map((argument) => argument.key)
   refuseUnknown(tool.name, args, tool.collection ? [...known, CURSOR] : known)
   const target = toolTarget(tool, args, context.base)
-  if (tool.collection) return readPage(context, target)
-  const read = await readItem(context, target.link)
-  return 'error' in read ? read.error : answered(read.item, read.response)
+  return tool.collection ? readPage(context, target) : itemResult(context, target.link)
 }
 
 /** A tool error of a refused argument; any other failure goes on. */

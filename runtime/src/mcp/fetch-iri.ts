@@ -43,6 +43,12 @@ export async function readItem(
   return { item, response }
 }
 
+/** The result of reading the item at `iri` for the caller: the item, or the tool error. */
+export async function itemResult(context: ToolContext, iri: string): Promise<ToolResult> {
+  const read = await readItem(context, iri)
+  return 'error' in read ? read.error : answered(read.item, read.response)
+}
+
 /** The answer to a call of `fetch_iri` with `args`. */
 export async function fetchIri(
   context: ToolContext,
@@ -51,10 +57,7 @@ export async function fetchIri(
   refuseUnknown(FETCH_IRI, args, ['iri'])
   const iri = localIri(args.iri, context.origin, 'iri')
   const item = itemIri(context, iri)
-  if (item !== undefined) {
-    const read = await readItem(context, item)
-    return 'error' in read ? read.error : answered(read.item, read.response)
-  }
+  if (item !== undefined) return itemResult(context, item)
   const refusal = `${iri} is not the IRI of an item or a page of this API.`
   return readPage(context, readCursor(iri, context.catalog, context.base, refusal))
 }

@@ -24,7 +24,8 @@
  * Settings: BENCH_PEERS_SIZES (10000,1000000), BENCH_PEERS_RUNS (5), BENCH_PEERS_SECONDS (3 s a
  * turn), BENCH_PEERS_WARMUP (1 s), BENCH_PEERS_CONNECTIONS (10), BENCH_PEERS_POOL_CONNECTIONS
  * (50,100: the extra loads of full paging on PostgreSQL), BENCH_DATABASES (sqlite,postgresql,mariadb),
- * BENCH_PEERS_REQUESTS (the ids of bench/peers-requests.ts: all).
+ * BENCH_PEERS_REQUESTS (the ids of bench/peers-requests.ts: all), BENCH_PEERS_KINDS (the servers of
+ * bench/peers-server.ts started: all).
  */
 import { execFileSync } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
@@ -66,6 +67,9 @@ const [WARMUP = 1] = integers('BENCH_PEERS_WARMUP', '1')
 const [CONNECTIONS = 10] = integers('BENCH_PEERS_CONNECTIONS', '10')
 const POOL_CONNECTIONS = integers('BENCH_PEERS_POOL_CONNECTIONS', '50,100')
 const REQUESTS = selectedRequests(env.BENCH_PEERS_REQUESTS)
+const STARTED: readonly Kind[] = env.BENCH_PEERS_KINDS
+  ? KINDS.filter((kind) => env.BENCH_PEERS_KINDS?.split(',').includes(kind))
+  : KINDS
 interface Database {
   id: string
   name: string
@@ -100,7 +104,7 @@ const selected = env.BENCH_DATABASES
 const SERVER = fileURLToPath(new URL('./peers-server.ts', import.meta.url))
 /** The Node the kinds of ON_NODE_22 run on, where the run reaches a database they run on. */
 const NODE_22 = selected.some((database) =>
-  KINDS.some((kind) => ON_NODE_22.has(kind) && (ONLY_ON[kind]?.includes(database.id) ?? true))
+  STARTED.some((kind) => ON_NODE_22.has(kind) && (ONLY_ON[kind]?.includes(database.id) ?? true))
 )
   ? node22()
   : undefined
@@ -152,7 +156,7 @@ for (const database of selected) {
     )
     const servers = new Map<Kind, Server>()
     try {
-      for (const kind of KINDS.filter((kind) => ONLY_ON[kind]?.includes(database.id) ?? true))
+      for (const kind of STARTED.filter((kind) => ONLY_ON[kind]?.includes(database.id) ?? true))
         servers.set(
           kind,
           await startServer(SERVER, [kind, url], [], ON_NODE_22.has(kind) ? NODE_22 : undefined)
@@ -314,6 +318,7 @@ const settings = [
   ...[
     'BENCH_DATABASES',
     'BENCH_PEERS_REQUESTS',
+    'BENCH_PEERS_KINDS',
     'BENCH_PEERS_SIZES',
     'BENCH_PEERS_RUNS',
     'BENCH_PEERS_SECONDS',

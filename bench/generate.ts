@@ -3,7 +3,9 @@
  * client serves one provider only): the schema as written (SQLite) into bench/.generated/, and
  * copies of it for PostgreSQL and MySQL (@prisma-hydra/prisma-offline/schema-copy) into
  * bench/.generated-postgresql/ and bench/.generated-mysql/ (the copy, `prisma/` and `hydra/`);
- * and the PostgreSQL copy's Prisma 8 contract (emitContract). Generating needs no database
+ * the PostgreSQL copy with Prisma's `relationJoins` preview feature on (JOINS: the client of the
+ * best hand-written routes, bench/peers-best.ts); and the PostgreSQL copy's Prisma 8 contract
+ * (emitContract). Generating needs no database
  * server. Run by `npm run bench:prepare`, through the offline Prisma CLI wrapper.
  */
 import { execFile } from 'node:child_process'
@@ -48,11 +50,39 @@ async function generate(schema: string): Promise<void> {
   }
 }
 
-const copies = await Promise.all(
-  Object.entries(COPIES).map(([provider, dir]) =>
-    writeSchemaCopy({ schemaPath: SCHEMA, provider, dir, output: (file) => relocate(file, dir) })
+/**
+ * The folder of each copy whose client loads relations with Prisma's `relationLoadStrategy`, by
+ * provider: PostgreSQL has it behind the `relationJoins` preview feature (Prisma 7.10; `join` is
+ * then the default). MariaDB has not (Prisma answers P2019 "`relationLoadStrategy: join` is not
+ * available for MySQL < 8.0.14 and MariaDB"), nor has SQLite.
+ */
+const JOINS = {
+  postgresql: at('./.generated-postgresql-joins/'),
+}
+
+/** Writes the schema's copy for `provider` into `dir`, with `relationJoins` on when `joins`. */
+async function copyOf(provider: string, dir: string, joins: boolean): Promise<string> {
+  const copy = await writeSchemaCopy({
+    schemaPath: SCHEMA,
+    provider,
+    dir,
+    output: (file) => relocate(file, dir),
+  })
+  if (!joins) return copy
+  const text = await readFile(copy, 'utf8')
+  const joined = text.replace(
+    /^(generator client \{\n)/m,
+    '$1  previewFeatures = ["relationJoins"]\n'
   )
-)
+  if (joined === text) throw new Error(`${copy}: no generator client block to turn joins on in`)
+  await writeFile(copy, joined)
+  return copy
+}
+
+const copies = await Promise.all([
+  ...Object.entries(COPIES).map(([provider, dir]) => copyOf(provider, dir, false)),
+  ...Object.entries(JOINS).map(([provider, dir]) => copyOf(provider, dir, true)),
+])
 /**
  * The PostgreSQL copy's models (its generator and datasource blocks dropped, which Prisma 8
  * refuses) as a Prisma 8 contract in bench/.generated-prisma8/ (bench/prisma8.config.ts), emitted

@@ -6,6 +6,7 @@
  *   BENCH_PEERS_REQUESTS=scoped-page,ruled-page,scoped-sub-collection npm run bench:peers
  */
 import { feedLink } from './peers-documents.js'
+import { checkListing, listingPath } from './peers-listing.js'
 import {
   checkRuledPage,
   checkScopedChildren,
@@ -25,6 +26,7 @@ export const LABELS: Record<Kind, string> = {
   compiledNode22: 'generated, compiled engine, Node 22',
   prisma8: 'generated on Prisma 8, Node 22',
   handwritten: 'hand-written Prisma',
+  handwrittenBest: 'hand-written Prisma at its best',
   pagination: 'prisma-extension-pagination',
   relay: 'devoxa relay',
   honoFloor: 'Hono floor (driver, plain SQL)',
@@ -41,6 +43,8 @@ export const WHAT: Record<Kind, string> = {
     "the same generated app on the Prisma 8 back end (`prisma8BackEnd(db)`, the compiled engine's SQL run through the client's runtime, node-postgres's default pool of 10): a Prisma 8 client (`postgres({ contractJson, url })`, @prisma/orm-postgres 8.0.0-rc.13) of the contract `prisma contract emit` wrote from bench/schema.prisma's PostgreSQL copy, its server under Node 22 (Prisma 8's floor; PostgreSQL only)",
   handwritten:
     "Hono routes with the Prisma client as its documentation shows them: the page and `count()` in one `$transaction([...])`, `take` one more row for partial paging, Prisma's `cursor: { id }` with `skip: 1`",
+  handwrittenBest:
+    "the hand-written routes as a Prisma user who knows the client writes them (bench/peers-best.ts): on PostgreSQL a client with the `relationJoins` preview feature and `relationLoadStrategy: 'join'` on every read of relations (the page and its relations in one statement), the count beside the page in one `$transaction([...])`, the scoped sub-collection one `findUnique` of its seller with its first products and their filtered `_count`; on SQLite and MariaDB (no join strategy: Prisma 7.10 refuses it on MariaDB) the hand-written routes' reads; the plain pages as the hand-written routes read them",
   pagination:
     'Hono routes on prisma-extension-pagination: `withPages({ includePageCount: true })`, `withPages()`, `withCursor({ after })`',
   relay:
@@ -57,7 +61,14 @@ function kindsFor(mode: 'full' | 'partial' | 'cursor'): Kind[] {
   return KINDS.filter((kind) => SERVES[kind].includes(mode))
 }
 /** The pages users build: each answered by the generated routes and a hand-written route. */
-const BUILT: readonly Kind[] = ['generated', 'compiled', 'compiledNode22', 'prisma8', 'handwritten']
+const BUILT: readonly Kind[] = [
+  'generated',
+  'compiled',
+  'compiledNode22',
+  'prisma8',
+  'handwritten',
+  'handwrittenBest',
+]
 
 /** The requests measured; `by` lists the kinds that serve it. */
 const REQUESTS: readonly PeerRequest[] = [
@@ -106,6 +117,14 @@ const REQUESTS: readonly PeerRequest[] = [
     path: () => SCOPED_CHILDREN_PATH,
     by: BUILT,
     data: checkScopedChildren,
+  },
+  {
+    id: 'listing',
+    label:
+      'listing (one product, its seller and category embedded, its first three variants of four: an item with a capped to-many embed)',
+    path: listingPath,
+    by: BUILT,
+    data: (servers, path) => checkListing(servers, path),
   },
   // The generated route's cheaper totals: no peer has them, so they are compared with the partial
   // page (no count at all) of the same run. An estimate exists on PostgreSQL only.

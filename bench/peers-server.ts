@@ -27,7 +27,11 @@
  *   `count()` in one `$transaction([...])` (full); `take` one more row (partial); Prisma's own
  *   `cursor: { id }` with `skip: 1` (cursor); and the shaped page of bench/peers-shaped.ts and the
  *   scoped pages of bench/peers-scoped.ts, which the generated routes answer too (their answers
- *   are compared as data, not bytes).
+ *   are compared as data, not bytes), and the listing of bench/peers-listing.ts.
+ * - handwrittenBest: the same routes at their best (bench/peers-best.ts): relations joined
+ *   (`relationLoadStrategy: 'join'`, on a client with the `relationJoins` preview feature) on
+ *   PostgreSQL, the one database of the three Prisma joins on, the scoped sub-collection there one
+ *   read of its seller.
  * - pagination: Hono routes on prisma-extension-pagination: `withPages({ includePageCount: true })`
  *   (full), `withPages()` (partial), `withCursor({ after })` (cursor).
  * - relay: Hono routes on @devoxa/prisma-relay-cursor-connection's `findManyCursorConnection`
@@ -55,6 +59,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import { shareAdapter } from '@prisma-hydra/runtime'
 import { type Context, Hono } from 'hono'
 import { pagination } from 'prisma-extension-pagination'
+import { bestRoutes } from './peers-best.js'
 import {
   CONTENT_TYPE,
   cursorDocument,
@@ -68,6 +73,7 @@ import {
   positionOf,
 } from './peers-documents.js'
 import { floor, floorReads } from './peers-floor.js'
+import { listingRoute } from './peers-listing.js'
 import { IN_STOCK, scopedRoutes } from './peers-scoped.js'
 import { shapedRoute } from './peers-shaped.js'
 import { countStatements } from './peers-statements.js'
@@ -78,6 +84,7 @@ export const KINDS = [
   'compiledNode22',
   'prisma8',
   'handwritten',
+  'handwrittenBest',
   'pagination',
   'relay',
   'honoFloor',
@@ -93,6 +100,7 @@ export const SERVES: Record<Kind, readonly Mode[]> = {
   compiledNode22: MODES,
   prisma8: MODES,
   handwritten: MODES,
+  handwrittenBest: MODES,
   pagination: MODES,
   relay: ['cursor'],
   honoFloor: MODES,
@@ -252,8 +260,17 @@ function honoApp(read: {
  * counts the code they run too.
  */
 export function handwritten(prisma: Prisma) {
-  const app = honoApp({
-    full: (page) =>
+  const app = honoApp(plainReads(prisma))
+  shapedRoute(app, prisma)
+  scopedRoutes(app, prisma)
+  listingRoute(app, prisma, {})
+  return app.fetch
+}
+
+/** The hand-written routes' reads of the plain pages (no relations: the best write them alike). */
+function plainReads(prisma: Prisma) {
+  return {
+    full: (page: number) =>
       prisma.$transaction([
         prisma.event.findMany({
           select: SELECT,
@@ -263,7 +280,7 @@ export function handwritten(prisma: Prisma) {
         }),
         prisma.event.count(),
       ]),
-    partial: async (page) => {
+    partial: async (page: number): Promise<[EventRow[], boolean]> => {
       const rows = await prisma.event.findMany({
         select: SELECT,
         orderBy: [...ORDER],
@@ -272,7 +289,7 @@ export function handwritten(prisma: Prisma) {
       })
       return [rows.slice(0, PER_PAGE), rows.length > PER_PAGE]
     },
-    cursor: async (after) => {
+    cursor: async (after: Position): Promise<[EventRow[], boolean]> => {
       const rows = await prisma.event.findMany({
         select: SELECT,
         orderBy: [...ORDER],
@@ -282,9 +299,28 @@ export function handwritten(prisma: Prisma) {
       })
       return [rows.slice(0, PER_PAGE), rows.length > PER_PAGE]
     },
-  })
-  shapedRoute(app, prisma)
-  scopedRoutes(app, prisma)
+  }
+}
+
+/**
+ * The best hand-written routes (bench/peers-best.ts): on PostgreSQL, a client of the
+ * `relationJoins` copy (the join strategy); on SQLite and MariaDB, which have none, the plain client.
+ */
+async function handwrittenBest(url: string) {
+  const joins = url.startsWith('postgres')
+  const prisma = joins
+    ? await (async () => {
+        const [{ PrismaPg }, { PrismaClient }] = await Promise.all([
+          import('@prisma/adapter-pg'),
+          import('./.generated-postgresql-joins/prisma/client.js'),
+        ])
+        return new PrismaClient({
+          adapter: new PrismaPg({ connectionString: url }),
+        }) as unknown as Prisma
+      })()
+    : (await prismaFor(url)).prisma
+  const app = honoApp(plainReads(prisma))
+  bestRoutes(app, prisma, joins)
   return app.fetch
 }
 
@@ -374,6 +410,7 @@ async function prisma8Apps(url: string): Promise<Fetch> {
 async function fetchFor(kind: Kind, url: string) {
   if (kind === 'honoFloor') return honoApp(floorReads(url)).fetch
   if (kind === 'prisma8') return prisma8Apps(url)
+  if (kind === 'handwrittenBest') return handwrittenBest(url)
   const { prisma, createHydraApp } = await prismaFor(url)
   if (kind === 'generated' || kind === 'compiled' || kind === 'compiledNode22')
     return generatedApps(createHydraApp, kind !== 'generated')

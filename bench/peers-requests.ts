@@ -22,6 +22,7 @@ import { eventRow } from './setup.js'
 
 export const LABELS: Record<Kind, string> = {
   generated: 'generated',
+  generatedJoins: 'generated, relationJoins client',
   compiled: 'generated, compiled engine',
   compiledNode22: 'generated, compiled engine, Node 22',
   prisma8: 'generated on Prisma 8, Node 22',
@@ -35,6 +36,8 @@ export const LABELS: Record<Kind, string> = {
 
 export const WHAT: Record<Kind, string> = {
   generated: '`createHydraApp` from the generated code, on @hono/node-server',
+  generatedJoins:
+    'the same app on a client generated with the `relationJoins` preview feature, whose nested reads Prisma then joins by default (PostgreSQL only): what the default engine asks of a client that has the join strategy',
   compiled:
     "the same app with `engine: 'compiled'`: the SQL the generator wrote, run on the client's own driver adapter (`shareAdapter`)",
   compiledNode22:
@@ -63,6 +66,7 @@ function kindsFor(mode: 'full' | 'partial' | 'cursor'): Kind[] {
 /** The pages users build: each answered by the generated routes and a hand-written route. */
 const BUILT: readonly Kind[] = [
   'generated',
+  'generatedJoins',
   'compiled',
   'compiledNode22',
   'prisma8',

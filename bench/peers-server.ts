@@ -16,6 +16,9 @@
  * The kinds (a kind that has no way to serve a mode answers 404 there, and is left out of it):
  *
  * - generated: `createHydraApp` from bench/.generated(-postgresql, -mysql), on @hono/node-server.
+ * - generatedJoins (PostgreSQL only): the same app on a client of the copy generated with the
+ *   `relationJoins` preview feature (bench/generate.ts), whose nested reads Prisma then joins by
+ *   default: what the default engine asks of a client that has the join strategy.
  * - compiled: the same app with `engine: 'compiled'` and the client's adapter shared
  *   (`shareAdapter`): the SQL written at generate time, run on the client's own driver adapter.
  * - compiledNode22 (PostgreSQL only): `compiled` started under Node 22, beside `prisma8`.
@@ -80,6 +83,7 @@ import { countStatements } from './peers-statements.js'
 
 export const KINDS = [
   'generated',
+  'generatedJoins',
   'compiled',
   'compiledNode22',
   'prisma8',
@@ -96,6 +100,7 @@ export type Mode = (typeof MODES)[number]
 /** The modes each kind serves. */
 export const SERVES: Record<Kind, readonly Mode[]> = {
   generated: MODES,
+  generatedJoins: MODES,
   compiled: MODES,
   compiledNode22: MODES,
   prisma8: MODES,
@@ -109,6 +114,7 @@ export const SERVES: Record<Kind, readonly Mode[]> = {
 
 /** The databases a kind runs on, where not all (bench/peers.ts's ids): Prisma 8 is PostgreSQL's. */
 export const ONLY_ON: Partial<Record<Kind, readonly string[]>> = {
+  generatedJoins: ['postgresql'],
   compiledNode22: ['postgresql'],
   prisma8: ['postgresql'],
 }
@@ -302,6 +308,22 @@ function plainReads(prisma: Prisma) {
   }
 }
 
+/** The generated app (the default engine) on the `relationJoins` copy's client (PostgreSQL). */
+async function generatedJoins(url: string): Promise<Fetch> {
+  const [{ PrismaPg }, { PrismaClient }, { createHydraApp }] = await Promise.all([
+    import('@prisma/adapter-pg'),
+    import('./.generated-postgresql-joins/prisma/client.js'),
+    import('./.generated-postgresql-joins/hydra/index.js'),
+  ])
+  const prisma = new PrismaClient({
+    adapter: shareAdapter(new PrismaPg({ connectionString: url })),
+  })
+  return generatedApps(
+    (_compiled, access) => createHydraApp({ prisma, ...(access ? { access } : {}) }),
+    false
+  )
+}
+
 /**
  * The best hand-written routes (bench/peers-best.ts): on PostgreSQL, a client of the
  * `relationJoins` copy (the join strategy); on SQLite and MariaDB, which have none, the plain client.
@@ -411,6 +433,7 @@ async function fetchFor(kind: Kind, url: string) {
   if (kind === 'honoFloor') return honoApp(floorReads(url)).fetch
   if (kind === 'prisma8') return prisma8Apps(url)
   if (kind === 'handwrittenBest') return handwrittenBest(url)
+  if (kind === 'generatedJoins') return generatedJoins(url)
   const { prisma, createHydraApp } = await prismaFor(url)
   if (kind === 'generated' || kind === 'compiled' || kind === 'compiledNode22')
     return generatedApps(createHydraApp, kind !== 'generated')

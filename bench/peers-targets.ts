@@ -97,6 +97,7 @@ function ratioVerdict(values: readonly number[], target: number): string {
 
 const LABEL: Partial<Record<Kind, string>> = {
   generated: 'generated',
+  generatedJoins: 'generated on a relationJoins client',
   compiled: 'compiled',
   compiledNode22: 'compiled on Node 22',
   prisma8: 'Prisma 8',
@@ -151,6 +152,7 @@ export function targetLines(results: readonly Row[], poolConnections: readonly n
   for (const row of results.filter((row) => row.request.data)) {
     line(row, 'generated', 'handwritten', TARGETS.same)
     line(row, 'generated', 'handwrittenBest', TARGETS.same)
+    line(row, 'generatedJoins', 'handwrittenBest', TARGETS.same)
     line(row, 'compiled', 'handwritten', TARGETS.compiledHandwritten)
     const ours = row.bodies?.get('generated')
     const theirs = row.bodies?.get('handwritten')

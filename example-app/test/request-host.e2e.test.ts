@@ -2,8 +2,9 @@
  * The host a request names, sent as raw bytes (docs/deployment.md#hosts): a request target in
  * absolute form (`GET http://evil.example/books HTTP/1.1`) names its host by its authority, which
  * RFC 9112 §3.2.2 makes the request's whatever `Host` says, so that host is the one checked and
- * the one links are written from; a request naming no host at all is a 400 problem (with the
- * server `createHydraServer` makes, as the harness's), not Node's bodiless 400.
+ * the one links are written from; an HTTP/1.1 request naming no host at all is a 400 problem (with
+ * the server `createHydraServer` makes, as the harness's), not Node's bodiless 400, and an
+ * HTTP/1.0 one, as load balancers' health checks send them, names the address it came to.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '#generated/prisma/client.js'
@@ -99,7 +100,6 @@ describe('a request without Host', () => {
   it.each([
     ['HTTP/1.1, target in origin form', 'GET /books HTTP/1.1\r\n\r\n'],
     ['HTTP/1.1, target in absolute form', `GET http://localhost:PORT/books HTTP/1.1\r\n\r\n`],
-    ['HTTP/1.0, target in origin form', 'GET /books HTTP/1.0\r\n\r\n'],
     ['HTTP/1.1 with other headers', 'GET /books HTTP/1.1\r\nAccept: application/ld+json\r\n\r\n'],
   ])('%s is a 400 problem', async (_, request) => {
     const answer = await sendRaw(origin, request.replace('PORT', port))
@@ -113,6 +113,15 @@ describe('a request without Host', () => {
     expect(answer.status).toBe(400)
     expect(Number(answer.headers['content-length'])).toBeGreaterThan(0)
     expect(answer.body).toBe('')
+  })
+
+  it('is served in HTTP/1.0 as the address it came to: readiness, and the API', async () => {
+    const ready = await sendRaw(origin, 'GET /ready HTTP/1.0\r\n\r\n')
+    expect([ready.status, ready.body]).toEqual([200, '{"status":"ready"}'])
+    const books = await sendRaw(origin, 'GET /books HTTP/1.0\r\n\r\n')
+    expect(books.status).toBe(200)
+    expect(books.headers.link).toContain(`<http://127.0.0.1:${port}/docs.jsonld>`)
+    expect(JSON.parse(books.body)['@id']).toBe('/books')
   })
 
   it('is served in HTTP/1.0 when the target is absolute, its host allowed', async () => {

@@ -4,7 +4,8 @@
  * (docs/deployment.md#limits): `@hono/node-server`'s listener with `hydraRequestError` (what its
  * adapter cannot read), `hydraClientError` (what Node's parser refuses), and a request without
  * `Host`, which Node would answer with a bodiless 400 of its own before any listener runs; its
- * `304`s without the `Content-Type` the adapter adds (server-response.ts).
+ * `304`s without the `Content-Type` the adapter adds (server-response.ts). An HTTP/1.0 request
+ * without `Host` (a load balancer's health check) is served as the address it came to.
  */
 import {
   createServer,
@@ -13,6 +14,7 @@ import {
   type ServerOptions,
   type ServerResponse,
 } from 'node:http'
+import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { getRequestListener } from '@hono/node-server'
 import { type ErrorOptions, problemResponse } from '../errors.js'
@@ -42,6 +44,17 @@ async function refuseMissingHost(
     Connection: 'close',
   })
   outgoing.end(incoming.method === 'HEAD' ? undefined : body)
+}
+
+/**
+ * The authority of the address `socket` was accepted on (`127.0.0.1:3000`, `[::1]:3000`), an IPv4
+ * address mapped into IPv6 written as IPv4: what an HTTP/1.0 request that sends no `Host` names,
+ * having come to that address (RFC 9112 §3.2 requires `Host` of HTTP/1.1 requests only).
+ */
+function localAuthority(socket: Socket): string {
+  const address = (socket.localAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.)/, '')
+  const host = address.includes(':') ? `[${address}]` : address
+  return `${host}:${socket.localPort}`
 }
 
 /** `base` as a prefix of paths: `/api` for `/api/`, '' for `/`; a path it must be. */
@@ -97,8 +110,12 @@ export function createHydraServer(fetch: FetchCallback, options: HydraServerOpti
       requireHostHeader: false,
     },
     (incoming, outgoing) => {
-      if (incoming.headers.host === undefined && incoming.httpVersion === '1.1')
-        return void refuseMissingHost(incoming, outgoing, style)
+      if (incoming.headers.host === undefined) {
+        if (incoming.httpVersion !== '1.0') return void refuseMissingHost(incoming, outgoing, style)
+        // Health checks send HTTP/1.0 without Host (HAProxy's `option httpchk`): the request
+        // names the address it came to, which the app's host check sees as any other host.
+        incoming.headers.host = localAuthority(incoming.socket)
+      }
       return listener(incoming, outgoing)
     }
   )

@@ -56,7 +56,8 @@ export interface DriverTimeouts {
   busy?: number
 }
 
-const DRIVER_TIMEOUTS: Required<DriverTimeouts> = {
+/** The bounds of createAdapter when none is given. */
+export const DRIVER_TIMEOUTS: Required<DriverTimeouts> = {
   connect: 5_000,
   statement: 10_000,
   lock: 5_000,
@@ -78,16 +79,49 @@ export function createAdapter(
         ? new PrismaLibSql({ url })
         : new PrismaBetterSqlite3({ url, timeout: busy })
     case 'postgresql':
-      return new PrismaPg({
-        connectionString: url,
-        connectionTimeoutMillis: connect,
-        statement_timeout: statement,
-        lock_timeout: lock,
-        query_timeout: query,
-      })
+      return postgresAdapter(url, { connect, statement, lock, query })
     case 'mysql':
       return mariadbAdapter(url, { connect, query, statement, lock })
   }
+}
+
+/**
+ * Whether a PostgreSQL URL says a pooler stands before the server (`pgbouncer=true` in its query,
+ * as Prisma's own URLs say it, docs/deployment.md#poolers).
+ */
+export function pooledUrl(url: string): boolean {
+  return (
+    appProviderOf(url) === 'postgresql' && new URL(url).searchParams.get('pgbouncer') === 'true'
+  )
+}
+
+/**
+ * The PostgreSQL adapter: the statement and lock limits sent as the connection's startup
+ * parameters, which the server keeps for the session. A pooler refuses them (PgBouncer: "unsupported
+ * startup parameter", 08P01) or drops them, and a session setting would outlive the client's
+ * transaction on a server connection it shares: behind one (`pooledUrl`), none is sent, and the
+ * limits are the server's settings of the role or database (checked at start: src/pooler.ts).
+ */
+function postgresAdapter(
+  url: string,
+  { connect, statement, lock, query }: Omit<Required<DriverTimeouts>, 'busy'>
+): PrismaPg {
+  if (pooledUrl(url)) {
+    const direct = new URL(url)
+    direct.searchParams.delete('pgbouncer')
+    return new PrismaPg({
+      connectionString: direct.href,
+      connectionTimeoutMillis: connect,
+      query_timeout: query,
+    })
+  }
+  return new PrismaPg({
+    connectionString: url,
+    connectionTimeoutMillis: connect,
+    statement_timeout: statement,
+    lock_timeout: lock,
+    query_timeout: query,
+  })
 }
 
 /**

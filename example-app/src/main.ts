@@ -3,9 +3,11 @@ import { hydraMcp } from '@prisma-hydra/runtime/mcp'
 import { redisCountStore } from '@prisma-hydra/runtime/redis'
 import { createClient } from 'redis'
 import type { PrismaClient } from '#generated/prisma/client.js'
+import { DRIVER_TIMEOUTS, pooledUrl } from './adapter.js'
 import { createApp, exampleCollectionPaths } from './app.js'
 import { DEFAULT_JWT_SECRET } from './auth.js'
 import { prepareDatabase } from './database.js'
+import { pooledLimitsWarning } from './pooler.js'
 import { createPrismaClient, DEFAULT_DATABASE_URL } from './prisma.js'
 import { serve } from './serve.js'
 
@@ -42,7 +44,11 @@ async function openDatabase(): Promise<{ prisma: PrismaClient; seeded: string[] 
   try {
     const prisma = createPrismaClient(url)
     await checkDatabase(prisma, { url })
-    return { prisma, ...(await prepareDatabase(prisma, url)) }
+    // Behind a pooler (pgbouncer=true), the limits are the server's: said when not in force.
+    const warning = pooledUrl(url) ? await pooledLimitsWarning(prisma, DRIVER_TIMEOUTS) : undefined
+    if (warning) process.stderr.write(`${warning}\n`)
+    // The schema is pushed on a connection of its own: DIRECT_DATABASE_URL, past the pooler.
+    return { prisma, ...(await prepareDatabase(prisma, process.env.DIRECT_DATABASE_URL ?? url)) }
   } catch (error) {
     process.stderr.write(`${DatabaseUnreachable.of(error, { url }).message}\n`)
     process.exit(1)

@@ -123,22 +123,24 @@ const server = await serve(app.fetch, port)
 /**
  * SIGTERM (a rolling deploy) and SIGINT: the server stops accepting connections and answers the
  * requests in flight (at most 10 s), then the database and Redis are let go, as
- * docs/deployment.md#stopping-the-server says.
+ * docs/deployment.md#stopping-the-server says. On SIGTERM it drains first (5 s on Node: `/ready`
+ * answers 503 while it serves on, for a load balancer to take it out of rotation); Ctrl-C stops
+ * at once.
  */
 let stopping = false
-const stop = async () => {
+const stop = async (drain: boolean) => {
   if (stopping) return
   stopping = true
-  await server.close()
+  await server.close(drain ? {} : { drain: 0 })
   redis?.destroy()
   await Promise.all([prisma, ...replicas].map((client) => client.$disconnect()))
   process.exit(0)
 }
 // A failure to let go is printed and ends the process, not an unhandled rejection.
-const stopped = () =>
-  void stop().catch((error: unknown) => {
+const stopped = (drain: boolean) => () =>
+  void stop(drain).catch((error: unknown) => {
     console.error(error)
     process.exit(1)
   })
-process.on('SIGINT', stopped)
-process.on('SIGTERM', stopped)
+process.on('SIGINT', stopped(false))
+process.on('SIGTERM', stopped(true))

@@ -2,6 +2,7 @@ import { Agent, createServer, get, type Server } from 'node:http'
 import { type AddressInfo, connect } from 'node:net'
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it } from 'vitest'
+import { serverStopping } from '../hono/request/server-stop.js'
 import { closeGracefully } from './close-gracefully.js'
 import { createHydraServer } from './hydra-server.js'
 
@@ -24,6 +25,8 @@ async function listening(): Promise<{ server: Server; port: number; release: () 
     })
     // `/never`: never answered.
     .get('/never', () => new Promise<Response>(() => {}))
+    // `/stopping`: whether the server told the app it is stopping, as readiness reads it.
+    .get('/stopping', (c) => c.text(String(serverStopping(c.env))))
     .get('*', (c) => c.text('at once'))
   const server = createHydraServer(app.fetch)
   // Kept alive far longer than any test: a close that waited for it would time out.
@@ -67,7 +70,7 @@ describe('closeGracefully', () => {
     const slow = ask(port, '/slow', new Agent({ keepAlive: true }))
     await pause(50)
     let closed = false
-    const closing = closeGracefully(server).then(() => {
+    const closing = closeGracefully(server, { drain: 0 }).then(() => {
       closed = true
     })
     await pause(100)
@@ -95,7 +98,7 @@ describe('closeGracefully', () => {
     while (!received.endsWith('at once')) await pause(10)
     // The next request reaches the server's socket; in the same turn, before the server reads it,
     // the stop begins: the connection looks idle to Node, but its request must be answered.
-    socket.write(request, () => void closeGracefully(server))
+    socket.write(request, () => void closeGracefully(server, { drain: 0 }))
     await ended
     const answers = received.split('HTTP/1.1 ').slice(1)
     expect(answers, received).toHaveLength(2)
@@ -119,7 +122,7 @@ describe('closeGracefully', () => {
     })
     // The stop begins once every client is answered, its connection kept alive.
     while (seen.some((answers) => answers.length === 0)) await pause(10)
-    await closeGracefully(server)
+    await closeGracefully(server, { drain: 0 })
     await Promise.all(clients)
     // Every request answered; the first answer written once stopping began closes its
     // connection, and only the request after it, on a new connection, is refused.
@@ -134,8 +137,23 @@ describe('closeGracefully', () => {
     const { server, port } = await listening()
     const never = ask(port, '/never', new Agent({ keepAlive: true }))
     await pause(50)
-    await closeGracefully(server, { grace: 200 })
+    await closeGracefully(server, { drain: 0, grace: 200 })
     expect(await never).toBe('ECONNRESET on a new socket')
+  }, 10_000)
+
+  it('drains first: serving kept-alive and new connections, the app told it stops', async () => {
+    const { server, port } = await listening()
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    expect(await ask(port, '/stopping', agent)).toBe('200 keep-alive false')
+    let closed = false
+    const closing = closeGracefully(server, { drain: 400 }).then(() => {
+      closed = true
+    })
+    expect(await ask(port, '/stopping', agent)).toBe('200 keep-alive true')
+    expect(await ask(port, '/stopping', new Agent({ keepAlive: true }))).toBe('200 keep-alive true')
+    expect([closed, server.listening]).toEqual([false, true])
+    await closing
+    expect(await ask(port, '/', new Agent())).toBe('ECONNREFUSED on a new socket')
   }, 10_000)
 
   it('resolves at once for a server that does not listen', async () => {

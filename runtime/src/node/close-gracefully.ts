@@ -4,17 +4,27 @@
  * (docs/deployment.md#stopping-the-server): what a rolling deploy needs of SIGTERM.
  */
 import type { Server } from 'node:http'
-import { answerWithClose } from './closing-answers.js'
+import { answerWithClose, beginDrain } from './closing-answers.js'
 
 /** Options of `closeGracefully`. */
 export interface CloseOptions {
   /**
-   * How long the requests in flight may take to be answered, in milliseconds (default 10,000, the
-   * app's default budget of a request's database work); then every connection still open is
-   * closed, answered or not.
+   * How long the server keeps listening and serving once the stop begins, in milliseconds, while
+   * `hydraReadiness` answers `503` so that a load balancer takes the instance out of rotation
+   * before it refuses connections (default 5,000: longer than HAProxy's `inter 1s fall 2` of
+   * docs/deployment.md#load-balancers takes to see it; 0 when nothing probes it).
+   */
+  drain?: number | undefined
+  /**
+   * How long the requests in flight when the server stops listening may take to be answered, in
+   * milliseconds (default 10,000, the app's default budget of a request's database work); then
+   * every connection still open is closed, answered or not.
    */
   grace?: number | undefined
 }
+
+/** The default drain, in milliseconds (CloseOptions.drain). */
+const DEFAULT_DRAIN = 5_000
 
 /** How often connections that finished their last answer are looked for, in milliseconds. */
 const IDLE_SWEEP = 50
@@ -50,18 +60,20 @@ function stopListening(server: Server, closed: () => void): void {
 }
 
 /**
- * Closes `server` as a deploy stops an instance: it accepts the connections waiting, then no new
- * one, answers every request in flight in full, each answer written from then on with
- * `Connection: close` so that its client does not send another on that connection (on a server
- * createHydraServer made; on another, the answers of the requests it reads from then on), and
- * closes each connection once its answer is sent (rather than keeping it alive for
- * `keepAliveTimeout`); a connection kept alive that sends no request within a second is closed.
- * Then it resolves. Connections still busy after `grace` are closed. Disconnect the database after
- * it: the requests in flight still read it.
+ * Closes `server` as a deploy stops an instance. First it drains: for `drain` milliseconds it
+ * serves as before while readiness answers `503` (on a server createHydraServer made), so that a
+ * load balancer takes the instance out of rotation and sends it nothing more. Then it accepts the
+ * connections waiting, then no new one, answers every request in flight in full, each answer
+ * written from then on with `Connection: close` so that its client does not send another on that
+ * connection (on a server createHydraServer made; on another, the answers of the requests it reads
+ * from then on), and closes each connection once its answer is sent (rather than keeping it alive
+ * for `keepAliveTimeout`); a connection kept alive that sends no request within a second is
+ * closed. Then it resolves. Connections still busy `grace` after
+ * the drain are closed. Disconnect the database after it: the requests in flight still read it.
  *
  * ```ts
  * process.once('SIGTERM', async () => {
- *   await closeGracefully(server, { grace: 10_000 })
+ *   await closeGracefully(server, { drain: 5_000, grace: 10_000 })
  *   await prisma.$disconnect()
  *   process.exit(0)
  * })
@@ -69,6 +81,17 @@ function stopListening(server: Server, closed: () => void): void {
  */
 export function closeGracefully(server: Server, options: CloseOptions = {}): Promise<void> {
   const grace = options.grace ?? 10_000
+  const drain = options.drain ?? DEFAULT_DRAIN
+  if (!server.listening) return Promise.resolve()
+  // Readiness answers 503 from now on; answers keep their connections alive until the server
+  // listens no more: a client told to close meanwhile would open a new connection, which the
+  // listener's close at the drain's end could reset unaccepted.
+  beginDrain(server)
+  return new Promise((resolve) => setTimeout(resolve, drain)).then(() => stop(server, grace))
+}
+
+/** The stop after the drain: no new connection, every request in flight answered. */
+function stop(server: Server, grace: number): Promise<void> {
   return new Promise((resolve) => {
     if (!server.listening) return resolve()
     const deadline = setTimeout(() => server.closeAllConnections(), grace)

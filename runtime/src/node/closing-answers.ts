@@ -9,8 +9,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { HydraServerResponse, type OutgoingHeaders } from './server-response.js'
 
-/** Whether a server's stop has begun. */
+/** Whether a server's stop has begun (its drain), and whether its answers close. */
 interface StopState {
+  draining: boolean
   begun: boolean
 }
 
@@ -24,8 +25,9 @@ const states = new WeakMap<Server, StopState>()
 export function closingResponses(): {
   Response: typeof ServerResponse
   known(server: Server): void
+  stopping(): boolean
 } {
-  const state: StopState = { begun: false }
+  const state: StopState = { draining: false, begun: false }
   class ClosingResponse<
     Request extends IncomingMessage = IncomingMessage,
   > extends HydraServerResponse<Request> {
@@ -40,7 +42,20 @@ export function closingResponses(): {
         : super.writeHead(statusCode, message)
     }
   }
-  return { Response: ClosingResponse, known: (server) => void states.set(server, state) }
+  return {
+    Response: ClosingResponse,
+    known: (server) => void states.set(server, state),
+    stopping: () => state.draining,
+  }
+}
+
+/**
+ * Tells the app that `server` is stopping (createHydraServer's servers: readiness answers `503`);
+ * it serves on as before.
+ */
+export function beginDrain(server: Server): void {
+  const state = states.get(server)
+  if (state) state.draining = true
 }
 
 /**

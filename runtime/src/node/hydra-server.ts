@@ -19,6 +19,7 @@ import type { Duplex } from 'node:stream'
 import { getRequestListener } from '@hono/node-server'
 import { type ErrorOptions, problemResponse } from '../errors.js'
 import { MISSING_HOST, requestErrorAnswer } from '../hono/request/request-error.js'
+import { recordServerStop } from '../hono/request/server-stop.js'
 import { recordServingFetch, type ServingFetch } from '../hono/request/serving-fetch.js'
 import { type HydraLogger, loggerOf } from '../observe/logger.js'
 import { answerClientError, type ClientError } from './client-error.js'
@@ -91,17 +92,19 @@ export function createHydraServer(fetch: FetchCallback, options: HydraServerOpti
   const { logger, base, hydraPrefix, ...serverOptions } = options
   const log = loggerOf(logger)
   const style = { base: mountPath(base), hydraPrefix }
+  // Its answers say Connection: close once closeGracefully begins (closing-answers.ts), and
+  // readiness answers 503 (hydraReadiness reads the stop from each request's bindings).
+  const closing = closingResponses()
   // Each request's bindings name the app's fetch: an MCP tool call goes through the whole app.
   const served: FetchCallback = (request, env) => {
     // The adapter writes the Response an app's fetch answers; a tool call reads it the same way.
     recordServingFetch(env, fetch as ServingFetch)
+    recordServerStop(env, closing.stopping)
     return fetch(request, env)
   }
   const listener = getRequestListener(served, {
     errorHandler: (error) => requestErrorAnswer(error, log, style),
   })
-  // Its answers say Connection: close once closeGracefully begins (closing-answers.ts).
-  const closing = closingResponses()
   // Node's own check of Host answers before any listener, with no body: this one answers instead.
   const server = createServer(
     {

@@ -9,6 +9,7 @@ import { type CheckedClient, checkDatabase } from '../../database/startup-check.
 import { DEFAULT_RETRY_AFTER } from '../../database/timeouts.js'
 import { problemResponse } from '../../errors.js'
 import type { HydraLogger } from '../../observe/logger.js'
+import { serverStopping } from '../request/server-stop.js'
 
 /** Options of `hydraReadiness`. */
 export interface ReadinessOptions {
@@ -28,7 +29,9 @@ const DEFAULT_READINESS_TIMEOUT = 1_000
  * within `timeout`, else a `503` problem with `Retry-After` whose detail names no database and no
  * reason (the probe is public; the log has the reason). A failed probe starts an outage episode
  * of the client's log, as a failed request does, and a passed one ends it: one line each. Neither
- * answer is stored by a cache.
+ * answer is stored by a cache. Once the server begins to stop (`closeGracefully` of a server
+ * `createHydraServer` made), a `503` too, without asking the database: a load balancer takes the
+ * instance out of rotation while it drains.
  *
  * ```ts
  * app.get('/ready', hydraReadiness(prisma))
@@ -38,17 +41,20 @@ export function hydraReadiness(prisma: CheckedClient, options: ReadinessOptions 
   const timeout = options.timeout ?? DEFAULT_READINESS_TIMEOUT
   const retryAfter = options.retryAfter ?? DEFAULT_RETRY_AFTER
   const log = outageLogOf(prisma).through(options.logger)
-  return async function hydraReadiness() {
+  const unready = (detail: string) =>
+    problemResponse(503, detail, {
+      headers: [
+        ['Retry-After', String(retryAfter)],
+        ['Cache-Control', 'no-store'],
+      ],
+    })
+  return async function hydraReadiness(c) {
+    if (serverStopping(c.env)) return unready('This instance is stopping: it takes no new work.')
     try {
       await checkDatabase(prisma, { timeout })
     } catch (error) {
       log.failed(error instanceof Error && error.cause !== undefined ? error.cause : error)
-      return problemResponse(503, 'The database does not answer: this instance cannot serve.', {
-        headers: [
-          ['Retry-After', String(retryAfter)],
-          ['Cache-Control', 'no-store'],
-        ],
-      })
+      return unready('The database does not answer: this instance cannot serve.')
     }
     log.succeeded()
     return new Response('{"status":"ready"}', {

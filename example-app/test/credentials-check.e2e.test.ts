@@ -2,10 +2,13 @@
  * The promise of `reads: 'credentials'` checked outside production (docs/caching.md#what-is-checked):
  * the example app under a rule of Book declaring it. A scope reading the `X-Region` header, whose
  * anonymous answers a shared cache would hand every region, fails the request loudly (a 500 whose
- * log names the rule and the header), as does one iterating the headers; a scope reading only the
+ * log names the rule and the header), as do one iterating the headers and ones reaching them
+ * through Node's `Headers.prototype.entries` or a copy of the request (`new Request(c.req.raw)`),
+ * whose answers went through a shared cache to the next anonymous caller before; a scope reading only the
  * caller's token serves its pages, shared for anonymous callers.
  */
 import type { HydraLogger } from '@prisma-hydra/runtime'
+import type { Context } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HydraAccess } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
@@ -84,6 +87,40 @@ describe.skipIf(TEST_DATABASE !== 'sqlite')("reads: 'credentials', checked", () 
     const cause = String((errors[0]?.fields.error as Error | undefined)?.message)
     expect(cause).toContain('The scope of Book read every request header (iterating Headers)')
   })
+
+  // Node's Headers and Request read every header through their internal state, which a rule
+  // reaches through the prototype's methods or a copy of the request.
+  const throughInternals: [string, (c: Context<LibraryEnv>) => string | null, string][] = [
+    [
+      'Headers.prototype.entries.call',
+      (c) => new Map(Headers.prototype.entries.call(c.req.raw.headers)).get('x-region') ?? null,
+      'every request header',
+    ],
+    [
+      'new Request(c.req.raw)',
+      (c) => new Request(c.req.raw).headers.get('x-region'),
+      'the whole request',
+    ],
+  ]
+  for (const [read, region, what] of throughInternals)
+    it(`fails loudly on a rule reading the headers by ${read}`, async () => {
+      const { origin, records } = await served({
+        Book: {
+          reads: 'credentials',
+          scope: (c) => (region(c) === 'eu' ? { genre: 'POETRY' } : undefined),
+        },
+      })
+      for (const headers of [{ 'X-Region': 'eu' }, {}]) {
+        const response = await fetch(`${origin}/books`, { headers })
+        expect(response.status).toBe(500)
+        expect(response.headers.get('cache-control')).not.toMatch(/max-age/)
+      }
+      const errors = records.filter((record) => record.level === 'error')
+      expect(errors).toHaveLength(2)
+      const cause = String((errors[0]?.fields.error as Error | undefined)?.message)
+      expect(cause).toContain(`The scope of Book read ${what} (the runtime's internal state)`)
+      expect(cause).toContain("reads: 'credentials'")
+    })
 
   it('serves a rule reading only the Authorization header, shared for anonymous callers', async () => {
     const { origin, records } = await served({

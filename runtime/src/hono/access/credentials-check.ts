@@ -36,6 +36,38 @@ const REQUEST_KEPT = new Set([
 /** The properties of the request's runtime bindings that hold its connection (its address). */
 const CONNECTION = new Set(['incoming', 'outgoing', 'requestIP', 'remoteAddr', 'server'])
 
+/**
+ * The symbols every object may be asked for (`Symbol.toStringTag`...). Any other symbol of a
+ * request or its headers is the runtime's own state, which holds every header: undici's
+ * `Headers.prototype.entries.call(headers)` and `new Request(request)` read it so.
+ */
+const WELL_KNOWN = new Set(
+  Object.getOwnPropertyNames(Symbol)
+    .map((name) => Reflect.get(Symbol, name))
+    .filter((value): value is symbol => typeof value === 'symbol')
+)
+
+/** A proxy of `target` answering `read` for its properties but its internal state's. */
+function guarded<T extends object>(
+  target: T,
+  whole: string,
+  refuse: Refuse,
+  read: (target: T, property: string | symbol) => unknown
+): T {
+  const internal = (property: string | symbol) =>
+    typeof property === 'symbol' && !WELL_KNOWN.has(property)
+  return new Proxy(target, {
+    get(target, property) {
+      if (internal(property)) return refuse(`${whole} (the runtime's internal state)`)
+      return read(target, property)
+    },
+    getOwnPropertyDescriptor(target, property) {
+      if (internal(property)) return refuse(`${whole} (the runtime's internal state)`)
+      return Reflect.getOwnPropertyDescriptor(target, property)
+    },
+  })
+}
+
 /** `value` read from `target`, a method bound to it (Hono's objects keep private fields). */
 function kept(target: object, property: string | symbol): unknown {
   const value: unknown = Reflect.get(target, property, target)
@@ -48,28 +80,24 @@ function credentialHeaders(headers: Headers, allowed: ReadonlySet<string>, refus
     if (!allowed.has(name.toLowerCase())) refuse(`the request header ${name}`)
     return name
   }
-  return new Proxy(headers, {
-    get(target, property) {
-      if (property === 'get') return (name: string) => target.get(checked(name))
-      if (property === 'has') return (name: string) => target.has(checked(name))
-      // Spreading, `for...of`, `new Headers(...)`, `Object.fromEntries(...)` and `new Map(...)`
-      // all read every header through the iterator.
-      if (property === Symbol.iterator) return refuse('every request header (iterating Headers)')
-      if (typeof property === 'symbol') return kept(target, property)
-      return refuse(`every request header (Headers.${property})`)
-    },
+  return guarded(headers, 'every request header', refuse, (target, property) => {
+    if (property === 'get') return (name: string) => target.get(checked(name))
+    if (property === 'has') return (name: string) => target.has(checked(name))
+    // Spreading, `for...of`, `new Headers(...)`, `Object.fromEntries(...)` and `new Map(...)`
+    // all read every header through the iterator.
+    if (property === Symbol.iterator) return refuse('every request header (iterating Headers)')
+    if (typeof property === 'symbol') return kept(target, property)
+    return refuse(`every request header (Headers.${property})`)
   })
 }
 
 /** Hono's request, answering only its credentials and its route. */
 function credentialRequest(request: Context['req'], allowed: ReadonlySet<string>, refuse: Refuse) {
   const raw = (original: Request) =>
-    new Proxy(original, {
-      get(target, property) {
-        if (property === 'headers') return credentialHeaders(target.headers, allowed, refuse)
-        if (property === 'method' || typeof property === 'symbol') return kept(target, property)
-        return refuse(`the request's ${property}`)
-      },
+    guarded(original, 'the whole request', refuse, (target, property) => {
+      if (property === 'headers') return credentialHeaders(target.headers, allowed, refuse)
+      if (property === 'method' || typeof property === 'symbol') return kept(target, property)
+      return refuse(`the request's ${property}`)
     })
   return new Proxy(request, {
     get(target, property) {

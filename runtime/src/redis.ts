@@ -156,6 +156,7 @@ export function redisCountStore(
   const store = script(client, STORE)
   const drop = script(client, DROP)
   return {
+    name: 'Redis',
     ...options,
     async get(key) {
       const value = await client.get(key)

@@ -41,6 +41,8 @@ export interface CountStore {
   prefix?: string | undefined
   /** How long a command may take, in milliseconds (default 250); past it the store is down. */
   timeout?: number | undefined
+  /** What the app's log calls the store when it fails (`Redis`; default `the store`). */
+  name?: string | undefined
   /** How long a store that failed is left alone before it is asked again, in ms (default 1,000). */
   retryAfter?: number | undefined
 }
@@ -79,10 +81,10 @@ class StoreGuard {
   async run<T>(work: () => PromiseLike<T>, logger: HydraLogger): Promise<T> {
     let result: T
     try {
-      result = await withinBudget(
-        Promise.resolve().then(work),
-        this.store.timeout ?? DEFAULT_TIMEOUT
-      )
+      const budget = this.store.timeout ?? DEFAULT_TIMEOUT
+      const late = () =>
+        new Error(`${this.store.name ?? 'the store'} did not answer within ${budget} ms`)
+      result = await withinBudget(Promise.resolve().then(work), budget, late)
     } catch (error) {
       this.#failed(error, logger)
       throw new StoreFailure('count store unavailable', { cause: error })

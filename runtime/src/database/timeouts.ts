@@ -54,14 +54,19 @@ export class QueryTimeout extends Error {
 }
 
 /**
- * `work`, or a QueryTimeout once `budget` milliseconds have passed. The work itself goes on (the
- * driver's own timeouts end it: see docs/deployment.md); the request is answered.
+ * `work`, or a QueryTimeout once `budget` milliseconds have passed (or the error `late` makes,
+ * for work that is not the database's). The work itself goes on (the driver's own timeouts end
+ * it: see docs/deployment.md); the request is answered.
  */
-export function withinBudget<T>(work: PromiseLike<T>, budget: number): Promise<T> {
+export function withinBudget<T>(
+  work: PromiseLike<T>,
+  budget: number,
+  late: () => Error = () => new QueryTimeout(budget)
+): Promise<T> {
   if (!Number.isFinite(budget) || budget <= 0) return Promise.resolve(work)
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new QueryTimeout(budget)), budget)
+    timer = setTimeout(() => reject(late()), budget)
   })
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
 }

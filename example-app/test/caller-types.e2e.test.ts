@@ -69,6 +69,16 @@ const mistyped: HydraAccess<LibraryEnv>[] = [
   { Loan: { scope: (c) => ({ borrower: c.get('jwtPayload')?.tenant }) } },
   // @ts-expect-error: an author's key is in its `@id`: no rule hides it
   { Author: { hidden: () => ['id'] } },
+  // @ts-expect-error: nor shows it on some rows only
+  { Author: { shownWhere: () => ({ id: { country: 'UK' } }) } },
+  // @ts-expect-error: a link is hidden or scoped, never shown on some rows (its other side tells it)
+  { Book: { shownWhere: () => ({ author: { genre: 'CHILDREN' } }) } },
+  // @ts-expect-error: `/books/recent` is ordered by `publishedAt`, which bounds the hidden values
+  { Book: { shownWhere: () => ({ publishedAt: { genre: 'CHILDREN' } }) } },
+  // @ts-expect-error: `occurredAt` orders Activity's cursor, written in its links
+  { Activity: { shownWhere: (c) => (c.get('jwtPayload') ? undefined : { occurredAt: {} }) } },
+  // A field no order, cursor or key holds may be shown on some rows.
+  { Book: { shownWhere: () => ({ isbn: { genre: 'CHILDREN' } }) } },
 ]
 
 function createCallerApp(prisma: PrismaClient) {

@@ -299,7 +299,7 @@ function addTypes(
       `Who may read ${resource.name} (docs/security.md): its row scope (a Prisma where), guards and hidden fields, for the resource and per operation (\`item\`: its items); \`E\` is the app's Hono Env, whose \`Variables\` (\`jwtPayload\`) the rules read.`,
     ],
     typeParameters: [{ name: 'E', constraint: 'Env', default: 'Env' }],
-    type: `ResourceAccess<${where}, ${operationNames.join(' | ') || 'never'}, ${names.hideable}, E>`,
+    type: `ResourceAccess<${where}, ${operationNames.join(' | ') || 'never'}, ${names.hideable}, E, ${shownWhereFields(resource, names.hideable)}>`,
   })
   file.addTypeAlias({
     isExported: true,
@@ -309,6 +309,22 @@ function addTypes(
     ],
     type: providers ? `ResourceAppOptionsWith<${names.providers}>` : 'ResourceAppOptions',
   })
+}
+
+/**
+ * The fields a `shownWhere` rule may name (docs/security.md#fields-shown-on-some-rows): the
+ * hideable ones but the links (their other side and sub-collections would tell them) and the
+ * fields an operation's cursor or order is ordered by (in its links, and bounding its rows'
+ * values), so that a rule naming one fails the app's type-check rather than every request.
+ */
+function shownWhereFields(resource: ResourceModel, hideable: string): string {
+  const refused = new Set(resource.links.map((link) => link.name))
+  for (const operation of resource.operations) {
+    for (const key of operation.cursor ?? []) refused.add(key.field)
+    for (const entry of operation.order) refused.add(entry.field)
+  }
+  if (refused.size === 0) return hideable
+  return `Exclude<${hideable}, ${[...refused].map((name) => JSON.stringify(name)).join(' | ')}>`
 }
 
 /** Fills one resource's module: model source, resource, data, types and the Hono sub-app. */

@@ -60,9 +60,10 @@ export interface OperationRules<W, A> {
 
 /**
  * The rules of one resource. `O` names its collection operations (`item` is its item route);
- * `F` names the fields it may hide (not its key's: they are in every `@id`).
+ * `F` names the fields it may hide (not its key's: they are in every `@id`); `S` those it may show
+ * on some rows only (not its links, nor a field an operation's cursor or order is ordered by).
  */
-export interface ResourceRules<W, O extends string, F extends string, A> {
+export interface ResourceRules<W, O extends string, F extends string, A, S extends string = F> {
   /** The rows the caller may read, on every route and through every relation. */
   scope?: ScopeRule<W, A> | undefined
   /** Checked on every route of the resource (collections, items, sub-collections). */
@@ -72,7 +73,7 @@ export interface ResourceRules<W, O extends string, F extends string, A> {
   /** Fields the caller may not see. */
   hidden?: HiddenRule<F, A> | undefined
   /** Fields the caller sees only on the rows where a condition holds (a premium article's body). */
-  shownWhere?: ShownWhereRule<W, F, A> | undefined
+  shownWhere?: ShownWhereRule<W, S, A> | undefined
   /**
    * What the resource's rules read of the request (docs/caching.md). `credentials`: they read
    * only what the caller authenticates with (the `authentication.vary` headers and what the app's

@@ -37,14 +37,16 @@ export type HiddenFields<F extends string = string, E extends Env = AnyEnv> = Hi
 /**
  * The rules of one resource. `O` names its collection operations (`item` is its item route);
  * `F` names the fields it may hide (not its key's: they are in every `@id`); `E` is the app's Hono
- * Env, whose `Variables` the rules read.
+ * Env, whose `Variables` the rules read; `S` names the fields its `shownWhere` rule may show on
+ * some rows only (not its links, nor a field an operation's cursor or order is ordered by).
  */
 export type ResourceAccess<
   W = ScopeWhere,
   O extends string = string,
   F extends string = string,
   E extends Env = AnyEnv,
-> = ResourceRules<W, O, F, Context<E>>
+  S extends string = F,
+> = ResourceRules<W, O, F, Context<E>, S>
 
 /** The access rules of an app, by model name (`Book`). */
 export type AccessRules = ModelRules<Context<AnyEnv>>

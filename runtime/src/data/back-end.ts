@@ -32,6 +32,18 @@ export interface ModelEngines {
   readsOf(operation: ReadOperation, condition: Condition | undefined): ModelReads
 }
 
+/** The app's options a back end may be unable to honour (BackEnd's `refusedOption`). */
+export interface BackEndOptions {
+  /** The engine of the resources and operations whose annotations name none. */
+  engine?: EngineName | undefined
+  /** Clients of read replicas. */
+  replicas?: readonly object[] | undefined
+  /** Prisma 7's driver adapter factory, shared with the compiled engine. */
+  adapter?: object | undefined
+  /** Custom data providers, by model. */
+  providers?: unknown
+}
+
 /** Marks a back end among the values the generated routes take. */
 const BACK_END: unique symbol = Symbol.for('prisma-hydra.back-end')
 
@@ -49,6 +61,11 @@ export interface BackEnd {
    * without refuses to serve the operation.
    */
   readonly handoffs: 'logged' | 'refused'
+  /**
+   * Why the app cannot be made with `options`, naming the option the back end cannot honour
+   * (rather than take it and ignore it); undefined when it honours them all.
+   */
+  refusedOption?(options: BackEndOptions): string | undefined
 }
 
 /** A back end named `name` with its parts. */

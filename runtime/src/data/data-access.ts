@@ -155,6 +155,10 @@ export function createDataAccess<Row extends object>(
   options: DataAccessOptions = {}
 ): DataAccess<Row> {
   const back = isBackEnd(prisma) ? prisma : prisma7BackEnd(prisma, options)
+  // The routes take every app option, whatever reads them: a back end names those it cannot honour.
+  const providers = 'providers' in options ? options.providers : undefined
+  const refused = back.refusedOption?.({ ...options, providers })
+  if (refused) throw new TypeError(refused)
   const routing = back.targets(model, options)
   const targets = back.relations()
   /** A read of one item or parent, on a database of its own (no page goes with it). */

@@ -11,7 +11,7 @@
 import type { ModelSource } from '../../contract/model-source.js'
 import { dialectOf, qualifiedTable } from '../../database/dialects.js'
 import { HydraError } from '../../errors.js'
-import { type BackEnd, backEnd, type ModelEngines } from '../back-end.js'
+import { type BackEnd, type BackEndOptions, backEnd, type ModelEngines } from '../back-end.js'
 import { compiledReads } from '../compiled/engine.js'
 import type { SqlRunner } from '../compiled/sql-runner.js'
 import type { ModelReads } from '../model-reads.js'
@@ -106,7 +106,35 @@ function prisma8Reads(db: Prisma8BackEndClient): BackEnd {
     },
     relations: () => relationsOf(db.contract),
     handoffs: 'refused',
+    refusedOption,
   })
+}
+
+/** The options of createHydraApp a Prisma 8 client cannot honour (docs/prisma-8.md). */
+function refusedOption(options: BackEndOptions): string | undefined {
+  const refused = (option: string, why: string) =>
+    `createHydraApp on a Prisma 8 client cannot take ${option}: ${why} (docs/prisma-8.md); leave it out`
+  const { providers, replicas, engine, adapter } = options
+  // `providers: {}` names no provider: nothing is left unread.
+  const none = typeof providers === 'object' && providers !== null && !Object.keys(providers).length
+  if (providers !== undefined && !none)
+    return refused(
+      'providers',
+      "custom data providers are handed Prisma 7's where and orderBy, which the routes generated for Prisma 8 do not write"
+    )
+  if (replicas !== undefined && replicas.length > 0)
+    return refused('replicas', 'read replicas are read on Prisma 7 only')
+  if (engine !== undefined && engine !== 'compiled')
+    return refused(
+      `engine: ${JSON.stringify(engine)}`,
+      'Prisma 8 is read by the compiled engine alone'
+    )
+  if (adapter !== undefined)
+    return refused(
+      'adapter',
+      "it is Prisma 7's driver adapter; Prisma 8's client runs its own statements"
+    )
+  return undefined
 }
 
 /** Each model's relations and the model each leads to, from the contract's domain. */

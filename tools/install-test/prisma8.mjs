@@ -17,7 +17,7 @@ import { followBlocks } from './walkthrough.mjs'
 const label = 'Prisma 8: '
 const blocks = walkthroughBlocks(
   path.join(root, 'docs/prisma-8.md'),
-  ['install', 'generate', 'typecheck', 'start'],
+  ['install', 'more-packages', 'generate', 'typecheck', 'start'],
   ['prisma.config.ts', 'src/prisma/contract.prisma', 'src/db.ts', 'src/main.ts', 'tsconfig.json']
 )
 

@@ -20,6 +20,28 @@ export interface CacheTagSettings {
 export const rowsTag = (model: string) => `${model}:rows`
 
 /** The model a rows tag names (`Book` for `Book:rows`), or undefined for any other tag. */
-export function rowsTagModel(tag: string): string | undefined {
+function rowsTagModel(tag: string): string | undefined {
   return tag.endsWith(':rows') ? tag.slice(0, -':rows'.length) : undefined
+}
+
+/**
+ * The tag of every answer whose selection reads `field` of `model` (`Book.title`: it filters,
+ * orders or scopes by it), or, with `field` `*`, reads fields of it the runtime does not name
+ * (`Book.*`: an embedded first page, a custom provider): what an update naming its fields purges
+ * instead of the model's own tag (docs/caching.md#cache-tags).
+ */
+export const fieldTag = (model: string, field: string) => `${model}.${field}`
+
+/** The tag of every answer reading fields of `model` it does not name: `Book.*`. */
+export const anyFieldTag = (model: string) => fieldTag(model, '*')
+
+/**
+ * The model a rows, field or model tag names (`Book` for `Book:rows`, `Book.title` or `Book`),
+ * or undefined for an IRI tag (`/books/3`).
+ */
+export function tagModel(tag: string): string | undefined {
+  if (tag.includes('/')) return undefined
+  const model = rowsTagModel(tag) ?? tag
+  const dot = model.indexOf('.')
+  return dot === -1 ? model : model.slice(0, dot)
 }

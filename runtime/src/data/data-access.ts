@@ -32,7 +32,7 @@ import { parentCondition } from './parent-condition.js'
 import { prisma7BackEnd } from './prisma7/back-end.js'
 import type { AdapterFactory } from './prisma7/shared-adapter.js'
 import { nestableWhere, type PrismaWhere } from './prisma7/where.js'
-import { countReads, scopeReads } from './read-models.js'
+import { conditionFields, countReads, orderFields, scopeReads } from './read-models.js'
 import type { ReadRun } from './read-routing.js'
 import { misfitIn } from './scope-values.js'
 import type { CountStore } from './shared-totals.js'
@@ -87,7 +87,18 @@ export interface DataAccess<Row extends object> {
    * The models a request's scopes reach through relations under the caller's view
    * (data/read-models.ts): cache tags of its answer, walked as the shared totals' counts are.
    */
-  reads(request: CallerRequest, view: CallerView): readonly string[]
+  reads(request: CallerRequest, view: CallerView, fields?: Set<string>): readonly string[]
+  /**
+   * Adds to `fields` the tags of the fields a page of `model` selects its rows by (`Book.genre`,
+   * `Author.name`): those its conditions (filters, parent) test and its order reads, through
+   * relations (data/read-models.ts).
+   */
+  selectionFields(
+    model: string,
+    conditions: readonly (Condition | undefined)[],
+    order: readonly { field: string }[],
+    fields: Set<string>
+  ): void
   /**
    * The rows of `operation` a request selects (its filters' `where`, its client order) within the
    * caller's scope, and within the rows of one parent when `within` is given (a sub-collection's
@@ -191,7 +202,11 @@ export function createDataAccess<Row extends object>(
         )
       return view
     },
-    reads: (request, view) => scopeReads(targets, request, view),
+    reads: (request, view, fields) => scopeReads(targets, request, view, fields),
+    selectionFields(name, conditions, order, fields) {
+      for (const condition of conditions) conditionFields(targets, name, condition, fields)
+      orderFields(targets, name, order, fields)
+    },
     providerWhere: providerWhereOf(model),
     source: pageSources(model, routing, transaction, {
       ...options,

@@ -70,9 +70,6 @@ export async function markPurged(
   )
 }
 
-/** Model tags (`Book`) name models; IRI tags (`/books/3`) name nodes and hold a `/`. */
-export const isModelTag = (tag: string) => !tag.includes('/')
-
 /**
  * The work a request leaves behind (its purges), which the adapter hands to the Worker's
  * `waitUntil`: a Worker may stop once its answer left, and its purges would be lost with it.

@@ -14,16 +14,21 @@
  * and so do the conditions of fields shown on some rows (`shownWhere`). The names are Prisma's
  * model names, as the written models' are (data/written-models.ts).
  */
+import { fieldTag } from '../contract/cache-tags.js'
 import { type Condition, walkConditions } from '../plan/condition.js'
 import { type CallerRequest, type CallerView, relatedOf } from './caller-view.js'
 import type { RelationTargets } from './written-models.js'
 
-/** Adds the models a condition on `model` reads through its relations. */
+/**
+ * Adds the models a condition on `model` reads through its relations, and to `fields`, when given,
+ * the tag of each field it tests on each model (`Book.genre`: hono/response/cache-tags.ts).
+ */
 function walk(
   targets: RelationTargets,
   model: string,
   condition: Condition | undefined,
-  into: Set<string>
+  into: Set<string>,
+  fields?: Set<string>
 ): void {
   const targetOf = (on: string, relation: string) => targets.get(on)?.get(relation)
   // A relation test reads the target's rows, and so does a to-one relation compared with null
@@ -31,9 +36,41 @@ function walk(
   for (const { condition: part, model: on } of walkConditions(condition, model, targetOf)) {
     const name =
       part.kind === 'relation' ? part.relation : part.kind === 'field' ? part.field : undefined
-    const target = name === undefined ? undefined : targetOf(on, name)
+    if (name === undefined) continue
+    fields?.add(fieldTag(on, name))
+    const target = targetOf(on, name)
     if (target !== undefined) into.add(target)
   }
+}
+
+/**
+ * Adds to `fields` the tag of each field a page of `model` is ordered by, through its relations
+ * (`author.name` reads `Book.author` and `Author.name`).
+ */
+export function orderFields(
+  targets: RelationTargets,
+  model: string,
+  order: readonly { field: string }[],
+  fields: Set<string>
+): void {
+  for (const { field } of order) {
+    let on: string | undefined = model
+    for (const name of field.split('.')) {
+      if (on === undefined) break
+      fields.add(fieldTag(on, name))
+      on = targets.get(on)?.get(name)
+    }
+  }
+}
+
+/** Adds to `fields` the tag of each field `condition` tests on `model` and the models it reaches. */
+export function conditionFields(
+  targets: RelationTargets,
+  model: string,
+  condition: Condition | undefined,
+  fields: Set<string>
+): void {
+  walk(targets, model, condition, new Set(), fields)
 }
 
 /** The models a condition on `model` reads: `model` first, then each model its relations reach. */
@@ -58,24 +95,26 @@ export function conditionModels(
 export function scopeReads(
   targets: RelationTargets,
   request: CallerRequest,
-  view: CallerView
+  view: CallerView,
+  fields?: Set<string>
 ): string[] {
   const reached = new Set<string>()
-  walk(targets, request.model, view.scope, reached)
-  walk(targets, request.model, view.pageParentScope, reached)
+  walk(targets, request.model, view.scope, reached, fields)
+  walk(targets, request.model, view.pageParentScope, reached, fields)
   // A view no rule bears on reads every row of every model: no scope reaches further.
   if (!view.personal) return [...reached]
   const restricted = (model: string, scope: Condition | undefined) => {
     if (scope !== undefined) reached.add(model)
-    walk(targets, model, scope, reached)
+    walk(targets, model, scope, reached, fields)
   }
   for (const model of new Set(relatedOf(request))) restricted(model, view.scopeOf(model))
   for (const model of new Set(request.pages ?? [])) restricted(model, view.pageScopeOf(model))
   // A field shown on some rows only shows by what its condition reads: a write there changes it.
-  for (const condition of view.shownWhere.values()) walk(targets, request.model, condition, reached)
+  for (const condition of view.shownWhere.values())
+    walk(targets, request.model, condition, reached, fields)
   for (const model of new Set(relatedOf(request)))
     for (const condition of view.shownWhereOf(model).values())
-      walk(targets, model, condition, reached)
+      walk(targets, model, condition, reached, fields)
   return [...reached]
 }
 

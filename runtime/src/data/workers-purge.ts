@@ -4,13 +4,9 @@
  * keeps in a Cloudflare Cache API cache (hono/response/workers-cache.ts): it marks the model tags
  * purged now (data/edge-cache-marks.ts), which makes every answer stored before it stale.
  */
-import {
-  defaultEdgeCache,
-  type EdgeCache,
-  isModelTag,
-  markPurged,
-  requestWork,
-} from './edge-cache-marks.js'
+
+import { tagModel } from '../contract/cache-tags.js'
+import { defaultEdgeCache, type EdgeCache, markPurged, requestWork } from './edge-cache-marks.js'
 import type { PurgeTags } from './prisma7/purge-extension.js'
 
 /** Options of {@link workersCachePurge}. */
@@ -43,7 +39,10 @@ export async function edgeCacheOf(option: WorkersCachePurgeOptions['cache']): Pr
  */
 export function workersCachePurge(options: WorkersCachePurgeOptions = {}): PurgeTags {
   return (tags) => {
-    const models = tags.filter(isModelTag)
+    // Marks are by model: a field tag (`Book.title`) marks its model, as every write of it did.
+    const models = [
+      ...new Set(tags.map(tagModel).filter((tag): tag is string => tag !== undefined)),
+    ]
     const work = edgeCacheOf(options.cache).then((cache) => markPurged(cache, models, Date.now()))
     requestWork.getStore()?.push(work)
     return work

@@ -36,6 +36,65 @@ export function relationTargets(client: object): RelationTargets {
   return targets
 }
 
+/**
+ * What an update of a model may name in its `data` and leave the pages reading none of it cached
+ * (data/written-rows.ts): its scalar fields, those of them holding a relation's foreign key, and
+ * those Prisma may set without their being named (`@updatedAt`).
+ */
+export interface ModelFields {
+  scalars: ReadonlySet<string>
+  foreignKeys: ReadonlySet<string>
+  /**
+   * The model's date-time fields: Prisma's runtime data model does not say which is `@updatedAt`
+   * (set by every update), so every update counts as changing each of them.
+   */
+  updatedAt: ReadonlySet<string>
+}
+
+/** A served resource's relations as its links declare them: their field and foreign key. */
+export interface ResourceLinks {
+  links?:
+    | readonly { name: string; field?: string | undefined; kind: string; from?: unknown }[]
+    | undefined
+}
+
+/**
+ * The fields of each model of a Prisma client (its runtime data model) that a resource serves,
+ * with the foreign keys its links name. A model one of whose relations is no link of its resource,
+ * or a link whose foreign key is not one field, is left out: its updates cannot be told from
+ * moves, and purge as any write of the model.
+ */
+export function modelFields(
+  client: object,
+  resources: ReadonlyMap<string, ResourceLinks>
+): ReadonlyMap<string, ModelFields> {
+  const model = (client as { _runtimeDataModel?: { models?: Record<string, unknown> } })
+    ._runtimeDataModel
+  const described = new Map<string, ModelFields>()
+  for (const [name, value] of Object.entries(model?.models ?? {})) {
+    const fields = (value as { fields?: DataModelField[] }).fields ?? []
+    const links = new Map(
+      (resources.get(name)?.links ?? []).map((link) => [link.field ?? link.name, link])
+    )
+    const foreignKeys = new Set<string>()
+    const known = fields.every((field) => {
+      if (field.kind !== 'object') return true
+      const link = links.get(field.name)
+      if (!link) return false
+      if (typeof link.from === 'string') foreignKeys.add(link.from)
+      return link.kind === 'many' || typeof link.from === 'string'
+    })
+    if (!known || !resources.has(name)) continue
+    const scalars = fields.filter((field) => field.kind !== 'object')
+    described.set(name, {
+      scalars: new Set(scalars.map((field) => field.name)),
+      foreignKeys,
+      updatedAt: new Set(scalars.filter((f) => f.type === 'DateTime').map((f) => f.name)),
+    })
+  }
+  return described
+}
+
 /** The write operations of Prisma's model API. */
 export const WRITE_OPERATIONS: ReadonlySet<string> = new Set([
   'create',

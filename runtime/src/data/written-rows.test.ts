@@ -104,3 +104,47 @@ describe('what a write of a model no resource serves purges', () => {
     expect([...writeTags(targets, new Map(), write).tags]).toEqual(['Author'])
   })
 })
+
+describe('what an update naming its fields purges', () => {
+  const book = {
+    scalars: new Set(['id', 'title', 'pages', 'publishedAt', 'authorId']),
+    foreignKeys: new Set(['authorId']),
+    updatedAt: new Set(['publishedAt']),
+  }
+  const update = (data: unknown, operation = 'update') =>
+    [
+      ...writeTags(
+        targets,
+        resources,
+        { model: 'Book', operation, args: { where: { id: 3 }, data }, result: { id: 3 } },
+        book
+      ).tags,
+    ].sort()
+
+  it('purges its rows and the pages reading its fields, not the model', () => {
+    expect(update({ pages: 1 })).toEqual(['/books/3', 'Book.*', 'Book.pages', 'Book.publishedAt'])
+    expect(update({ title: { set: 'T' }, pages: { increment: 1 } })).toContain('Book.title')
+    expect(update({ pages: 1, title: undefined })).not.toContain('Book.title')
+  })
+
+  it('purges the model when the update may move its row or insert one', () => {
+    expect(update({ authorId: 2 })).toContain('Book')
+    expect(update({ author: { connect: { id: 2 } } })).toEqual(
+      expect.arrayContaining(['Book', 'Author', 'Author:rows'])
+    )
+    expect(update({ unknown: 1 })).toContain('Book')
+    const upsert = writeTags(
+      targets,
+      resources,
+      {
+        model: 'Book',
+        operation: 'upsert',
+        args: { where: { id: 3 }, update: { pages: 1 }, create: { pages: 1 } },
+        result: { id: 3 },
+      },
+      book
+    )
+    expect([...upsert.tags]).toContain('Book')
+    expect(update({ pages: 1 }, 'updateMany')).toEqual(['Book', 'Book:rows'])
+  })
+})

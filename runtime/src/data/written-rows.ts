@@ -7,9 +7,14 @@
  * are the served resources' (`resources`, the generated `hydraResources`), written from the API's
  * root as the answers' tags are (hono/response/cache-tags.ts).
  */
-import { rowsTag } from '../contract/cache-tags.js'
+import { anyFieldTag, fieldTag, rowsTag } from '../contract/cache-tags.js'
 import { type KeySpec, keyFields } from '../contract/keys.js'
-import { nestedModels, type RelationTargets } from './written-models.js'
+import {
+  type ModelFields,
+  nestedModels,
+  type RelationTargets,
+  type ResourceLinks,
+} from './written-models.js'
 
 /** What the purge reads of a served resource: its model, its key and its items' IRIs. */
 export interface RowIris {
@@ -19,6 +24,11 @@ export interface RowIris {
   id: KeySpec
   /** The item IRI of a row holding the key's fields, under `base`. */
   iriOf(row: object, base: string): string
+  /**
+   * Its links (the generated resource's): their foreign keys tell an update that moves a row
+   * between parents from one that changes only its own fields (docs/caching.md#what-a-write-purges).
+   */
+  links?: ResourceLinks['links']
 }
 
 /** One write as the extension sees it: its model, operation, arguments and answer. */
@@ -109,15 +119,45 @@ function writtenKeys(
 export function writeTags(
   targets: RelationTargets,
   resources: ReadonlyMap<string, RowIris>,
-  call: WriteCall
+  call: WriteCall,
+  fields?: ModelFields | undefined
 ): WriteTags {
   const nested = nestedModels(targets, call.model, call.operation, call.args)
   const models = new Set([call.model, ...nested])
-  const tags = new Set(models)
-  for (const model of nested) tags.add(rowsTag(model))
   const resource = resources.get(call.model)
   const keys = CREATES.has(call.operation) ? [] : resource && writtenKeys(resource, call)
+  const updated = keys && keys.length > 0 ? updatedFields(fields, call) : undefined
+  // An update naming every field it changes, none a link, moves its rows in or out of no page
+  // that reads none of them: the pages reading them, and those showing its rows, are purged.
+  const tags = new Set(updated ? [] : models)
+  for (const name of updated ?? []) tags.add(fieldTag(call.model, name))
+  if (updated) tags.add(anyFieldTag(call.model))
+  for (const model of nested) tags.add(rowsTag(model))
   if (!keys) tags.add(rowsTag(call.model))
   else if (resource) for (const key of keys) tags.add(resource.iriOf(key, ''))
   return { tags, models }
+}
+
+/** The updates whose `data` names the fields they change (a unique row's, or rows answered). */
+const UPDATES: ReadonlySet<string> = new Set(['update', 'updateManyAndReturn'])
+
+/**
+ * The fields an update changes, as its `data` names them, with the model's `@updatedAt` fields
+ * (Prisma sets them on every update); undefined when it may change others or move its rows: a
+ * relation or a foreign key in its data (a nested write, `connect`), an upsert (which may insert),
+ * a model whose fields the client's data model does not hold, or a `data` of another shape.
+ */
+function updatedFields(
+  fields: ModelFields | undefined,
+  { operation, args }: WriteCall
+): Set<string> | undefined {
+  if (!fields || !UPDATES.has(operation) || !isFields(args) || !isFields(args.data)) return
+  const updated = new Set<string>()
+  for (const [name, value] of Object.entries(args.data)) {
+    if (value === undefined) continue
+    if (!fields.scalars.has(name) || fields.foreignKeys.has(name)) return undefined
+    updated.add(name)
+  }
+  for (const name of fields.updatedAt) updated.add(name)
+  return updated
 }

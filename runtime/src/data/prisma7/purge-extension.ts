@@ -22,7 +22,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { type HydraLogger, loggerOf } from '../../observe/logger.js'
 import { purgeSender } from '../purge-sender.js'
 import type { CountStore } from '../shared-totals.js'
-import { relationTargets, WRITE_OPERATIONS } from '../written-models.js'
+import { modelFields, relationTargets, WRITE_OPERATIONS } from '../written-models.js'
 import { type RowIris, type WriteTags, writeTags } from '../written-rows.js'
 
 /** Purges the answers tagged with any of `tags` from the app's shared caches. */
@@ -132,6 +132,7 @@ export function hydraInvalidation(options: InvalidationOptions): HydraInvalidati
     if (!isExtensible(client))
       throw new TypeError('hydraInvalidation extends a Prisma client: this value has no $extends')
     const targets = relationTargets(client)
+    const fields = modelFields(client, resources)
     const queried = client.$extends({
       name: 'prisma-hydra invalidation',
       query: {
@@ -139,7 +140,8 @@ export function hydraInvalidation(options: InvalidationOptions): HydraInvalidati
           async $allOperations({ model, operation, args, query }: OperationCall) {
             const result = await query(args)
             if (model === undefined || !WRITE_OPERATIONS.has(operation)) return result
-            const written = writeTags(targets, resources, { model, operation, args, result })
+            const call = { model, operation, args, result }
+            const written = writeTags(targets, resources, call, fields.get(model))
             const transaction = pending.getStore()
             if (!transaction) send(written)
             else {

@@ -8,7 +8,11 @@
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { AuthenticationSettings } from '../../contract/access-rules.js'
-import type { CacheTagHeader, CacheTagSettings } from '../../contract/cache-tags.js'
+import {
+  anyFieldTag,
+  type CacheTagHeader,
+  type CacheTagSettings,
+} from '../../contract/cache-tags.js'
 import { sameForAnonymous } from '../../data/anonymous-answer.js'
 import {
   type CallerRequest,
@@ -50,6 +54,15 @@ export interface ModelsRead {
   header: CacheTagHeader
   selection: Set<string>
   shown: Set<string>
+  /**
+   * The tags of the fields its selection reads (`Book.genre`; `Book.*` for a model whose fields
+   * it reads are not named, as an embedded first page's): what an update of those fields purges.
+   */
+  fields: Set<string>
+  /** The models it lists as collections (`Book` on `/books`, `/authors/1/books`). */
+  collections: Set<string>
+  /** Those of `collections` whose selection's fields were noted (notePlanFields). */
+  planned: Set<string>
 }
 
 /** The models this request read, when the app tags its answers. */
@@ -62,7 +75,14 @@ function noteModels(c: Context, settings: CacheTagSettings | undefined, request:
   if (!settings) return
   let read = modelsRead(c)
   if (!read) {
-    read = { header: settings.header ?? 'Cache-Tag', selection: new Set(), shown: new Set() }
+    read = {
+      header: settings.header ?? 'Cache-Tag',
+      selection: new Set(),
+      shown: new Set(),
+      fields: new Set(),
+      collections: new Set(),
+      planned: new Set(),
+    }
     c.set(TAGS, read)
   }
   const { model, related = [], parent, pages = [] } = request
@@ -72,6 +92,22 @@ function noteModels(c: Context, settings: CacheTagSettings | undefined, request:
   // models leaves it as it was. A collection's rows, and those of any first page it embeds, are
   // chosen among all of their model's, and by its filters' targets and its parent.
   for (const name of request.operation === 'item' ? pages : named) read.selection.add(name)
+  if (request.operation !== 'item') read.collections.add(model)
+  // A first page's order and its own conditions are not walked: any update of its model may
+  // change which rows it holds.
+  for (const name of pages) read.fields.add(anyFieldTag(name))
+}
+
+/**
+ * Notes the tags of the fields the selection of this request's page of `model` reads (its
+ * filters, order and parent: DataAccess.selectionFields), when the app tags its answers. A page
+ * of a collection whose fields are not noted (a custom provider's) is tagged `Book.*`.
+ */
+export function notePlanFields(c: Context, model: string, fields: ReadonlySet<string>): void {
+  const read = modelsRead(c)
+  if (!read) return
+  read.planned.add(model)
+  for (const field of fields) read.fields.add(field)
 }
 
 /** How the answer to a request a rule bore on depends on the caller. */
@@ -167,6 +203,6 @@ export async function readingCaller(
 ): Promise<CallerView> {
   const view = rows.caller(await requestCaller(c, options, request), request)
   const read = modelsRead(c)
-  if (read) for (const model of rows.reads(request, view)) read.selection.add(model)
+  if (read) for (const model of rows.reads(request, view, read.fields)) read.selection.add(model)
   return view
 }

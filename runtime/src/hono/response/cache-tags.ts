@@ -21,7 +21,7 @@
  * A `private` or `no-store` answer has none: no shared cache keeps it, so no purge needs it.
  */
 import type { Context } from 'hono'
-import { type CacheTagHeader, rowsTag } from '../../contract/cache-tags.js'
+import { anyFieldTag, type CacheTagHeader, rowsTag } from '../../contract/cache-tags.js'
 import { modelsRead } from '../access/request-caller.js'
 import { mountPrefix } from '../request/location.js'
 
@@ -53,7 +53,10 @@ export function cacheTagHeader(
   const read = modelsRead(c)
   if (!read || read.shown.size === 0 || !shareable(cacheControl)) return {}
   const separator = separatorOf(read.header)
-  const models = [...read.selection, ...[...read.shown].map(rowsTag)]
+  // A collection whose selection's fields were not noted (a custom provider's) reads any.
+  const unplanned = [...read.collections].filter((model) => !read.planned.has(model))
+  const fields = [...read.fields, ...unplanned.map(anyFieldTag)]
+  const models = [...read.selection, ...[...read.shown].map(rowsTag), ...fields]
   const all = new Set(models)
   if (body !== undefined) {
     const mount = mountPrefix(c)
@@ -62,9 +65,11 @@ export function cacheTagHeader(
   const text = [...all].join(separator)
   if (all.size <= MAX_TAGS && new TextEncoder().encode(text).byteLength <= MAX_TAG_BYTES)
     return { [read.header]: text }
-  // Without its IRIs, the answer is purged by any write of the models it shows.
+  // Without its IRIs, the answer is purged by any write of the models it shows: an update of
+  // one of their rows purges `Book.*` where it would have purged `/books/3`.
+  const broader = [...read.shown].flatMap((model) => [model, anyFieldTag(model)])
   return {
-    [read.header]: [...new Set([...read.selection, ...read.shown, ...models])].join(separator),
+    [read.header]: [...new Set([...read.selection, ...broader, ...models])].join(separator),
   }
 }
 

@@ -11,12 +11,11 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AuthenticationSettings } from '../../contract/access-rules.js'
-import { type CacheTagHeader, rowsTagModel } from '../../contract/cache-tags.js'
+import { type CacheTagHeader, tagModel } from '../../contract/cache-tags.js'
 import { CALLER_HEADERS } from '../../data/caller-view.js'
 import {
   CLOCK_SKEW_MS,
   type EdgeCache,
-  isModelTag,
   purgedAt,
   requestWork,
 } from '../../data/edge-cache-marks.js'
@@ -130,12 +129,13 @@ function storedCopy(
 }
 
 /**
- * The model tags an answer is stored with: its model tags, each rows tag as its model's
- * (`Book:rows` as `Book`), since marks are by model and every write of a model marks its tag.
+ * The model tags an answer is stored with: its model tags, each rows or field tag as its model's
+ * (`Book:rows` and `Book.title` as `Book`), since marks are by model and every write of a model
+ * marks its tag.
  */
 function storedModels(tags: readonly string[]): string[] {
-  const models = tags.map((tag) => rowsTagModel(tag) ?? tag)
-  return [...new Set(models.filter((tag) => tag !== '' && isModelTag(tag)))]
+  const models = tags.map(tagModel)
+  return [...new Set(models.filter((tag): tag is string => tag !== undefined && tag !== ''))]
 }
 
 /** `response` as a client receives it: the middleware's headers out, its status in. */

@@ -25,6 +25,7 @@ import {
 } from '../../paging/strategy.js'
 import type { CollectionResult, CollectionSource, PagingRequest } from '../../paging/types.js'
 import type { CallerOperation } from '../access/caller-operation.js'
+import { notePlanFields } from '../access/request-caller.js'
 import { applyCount, askedCount, varyByPrefer } from '../request/count-preference.js'
 import type { ResourceAppOptions } from './app-options.js'
 import type { ProviderQuery, RowSelection } from './app-reads.js'
@@ -274,6 +275,31 @@ function providerCall<M, Row extends object, Where, C extends Context, FilterWhe
 }
 
 /**
+ * Notes, for the page's cache tags, the fields its selection reads: its filters' and parent's
+ * conditions and its order (the client's, the cursor's or the operation's, its tie-breaker
+ * included), so that an update of no such field leaves it cached.
+ */
+function noteSelection(
+  c: Context,
+  access: DataAccess<object>,
+  operation: CollectionOperation<unknown, boolean>,
+  selection: Selection,
+  within: ParentRows | undefined
+): void {
+  const model = operation.resource.name
+  const order = [
+    ...(selection.rows.order ?? []),
+    ...(selection.cursor ?? []),
+    ...(selection.orderKey ?? []),
+    ...(operation.orderKey ?? []),
+    ...(operation.order ?? []),
+  ]
+  const fields = new Set<string>()
+  access.selectionFields(model, [selection.rows.condition, within?.condition], order, fields)
+  notePlanFields(c, model, fields)
+}
+
+/**
  * The content of one request: its rows selected (filters, order, cursor) and read through the
  * operation's source, or handed to the provider that replaces it; with the shape of its members
  * (the request's selection, the resource's declared embeds, the caller's view), which the rows
@@ -325,6 +351,7 @@ export async function readContent<
     return { content: await reading(rows), shape }
   }
   const { within, observation } = read
+  if (!provider) noteSelection(c, origin.access, operation, selection, within)
   const rows = origin.access.source(
     operation,
     selection.rows,

@@ -1,0 +1,266 @@
+/**
+ * Purges that keep the cache warm (docs/caching.md#what-a-write-purges), through a real Varnish
+ * with vmod xkey configured as docs/caching.md says (test/support/varnish.ts), on both engines.
+ *
+ * Precise: an update naming only fields no page's selection reads (a book's `pages`) purges the
+ * rows it changed and the pages showing them, and leaves a cached filtered page that does not
+ * show the row a hit. Complete: after every kind of write (updates of a filtered, an ordered, a
+ * scoped and an unread field, a field of a related model a filter and an order read, a move
+ * between authors, inserts, deletes, `updateMany`, a rollback, and an interactive transaction),
+ * awaited with `settled()`, every page and item asked through the cache is the one the app gives
+ * directly: no stale answer.
+ *
+ * Needs Debian's `varnish` and `varnish-modules`; without them the file is skipped with a message,
+ * except under CI (`CI` set), where it fails.
+ */
+import { httpPurge, hydraInvalidation } from '@prisma-hydra/runtime/invalidation'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type HydraAccess, hydraResources } from '#generated/hydra/index.js'
+import type { PrismaClient } from '#generated/prisma/client.js'
+import { createApp } from '../src/app.js'
+import { claimsOf, type LibraryEnv } from '../src/auth.js'
+import { prepareDatabase } from '../src/database.js'
+import { createPrismaClient } from '../src/prisma.js'
+import { catalogueAccess } from './support/catalogue-access.js'
+import { emptyDatabase, startServer, type TestDatabase } from './support/harness.js'
+import { sharedFreshness } from './support/shared-cache.js'
+import { startVarnish, varnishPresent } from './support/varnish.js'
+
+const SECRET = 'precise purges test secret'
+const ENGINES = ['prisma', 'compiled'] as const
+const hasVarnish = varnishPresent('the precise purges test')
+
+/** Anonymous callers see no poetry, and the authors of a book that is not poetry. */
+const access = {
+  ...catalogueAccess,
+  Author: {
+    reads: 'credentials',
+    scope: (c) =>
+      claimsOf(c)?.role === 'librarian'
+        ? undefined
+        : { books: { some: { genre: { not: 'POETRY' } } } },
+  },
+} satisfies HydraAccess<LibraryEnv>
+
+let prisma: PrismaClient
+let database: TestDatabase
+type Varnish = Awaited<ReturnType<typeof startVarnish>>
+const stops: (() => Promise<void>)[] = []
+/** By engine: the app's origin and the Varnish in front of it. */
+const apps = new Map<string, { origin: string; varnish: Varnish }>()
+
+beforeAll(async () => {
+  if (!hasVarnish) return
+  database = await emptyDatabase()
+  prisma = createPrismaClient(database.url)
+  await prepareDatabase(prisma, database.url)
+  for (const engine of ENGINES) {
+    const app = createApp(prisma, {
+      auth: { secret: SECRET, access },
+      cacheTags: { header: 'xkey' },
+      engine,
+      sharedCache: sharedFreshness(300),
+    })
+    const server = await startServer(app.fetch)
+    const varnish = await startVarnish(server.origin)
+    stops.push(server.close, varnish.stop)
+    apps.set(engine, { origin: server.origin, varnish })
+  }
+}, 120_000)
+
+afterAll(async () => {
+  for (const stop of stops.reverse()) await stop()
+  await prisma?.$disconnect()
+  await database?.remove()
+})
+
+async function get(on: string, path: string) {
+  const response = await fetch(`${on}${path}`, { headers: { Accept: 'application/ld+json' } })
+  return {
+    status: response.status,
+    cache: response.headers.get('x-cache'),
+    body: await response.text(),
+  }
+}
+
+const memberIds = (body: string) =>
+  (JSON.parse(body)['hydra:member'] as { '@id': string }[]).map((member) => member['@id'])
+
+/** The pages and items the staleness check asks through the cache after every write. */
+function watched(bookId: number, authorIds: readonly number[]): string[] {
+  return [
+    '/books',
+    '/books?genre=FICTION',
+    '/books?genre=SCIENCE&itemsPerPage=5',
+    '/books?order[title]=asc',
+    '/books?order[price]=desc&itemsPerPage=7',
+    '/books?title=a&itemsPerPage=4',
+    '/books?author.name=a',
+    '/books?order[author.name]=desc',
+    '/books?price[lt]=20',
+    '/books/recent',
+    '/authors',
+    ...authorIds.flatMap((id) => [`/authors/${id}`, `/authors/${id}/books`]),
+    `/books/${bookId}`,
+    '/reviews?book.author.name=a',
+    '/loans?exists[returnedAt]=false',
+  ]
+}
+
+/** Every watched path asked through the cache, then of the app: the paths answered stale. */
+async function staleAnswers(app: { origin: string; varnish: Varnish }, paths: readonly string[]) {
+  const stale: string[] = []
+  for (const path of paths) {
+    const cached = await get(app.varnish.origin, path)
+    const fresh = await get(app.origin, path)
+    if (cached.status !== fresh.status || cached.body !== fresh.body) stale.push(path)
+  }
+  return stale
+}
+
+describe.skipIf(!hasVarnish).each(ENGINES)(
+  'precise purges through Varnish (%s engine)',
+  (engine) => {
+    it('keeps a filtered page cached when a row it does not show changes a field it does not read', async () => {
+      const app = apps.get(engine) as { origin: string; varnish: Varnish }
+      const invalidation = hydraInvalidation({
+        purge: httpPurge({ url: `${app.varnish.origin}/` }),
+        resources: hydraResources,
+      })
+      const writes = prisma.$extends(invalidation)
+      const page = '/books?genre=FICTION&itemsPerPage=3'
+      const shown = memberIds((await get(app.varnish.origin, page)).body)
+      expect((await get(app.varnish.origin, page)).cache).toBe('HIT')
+      const other = await prisma.book.findFirstOrThrow({
+        where: {
+          genre: 'FICTION',
+          id: { notIn: shown.map((iri) => Number(iri.split('/').pop())) },
+        },
+      })
+      const item = `/books/${other.id}`
+      await get(app.varnish.origin, item)
+      expect((await get(app.varnish.origin, item)).cache).toBe('HIT')
+
+      await writes.book.update({ where: { id: other.id }, data: { pages: other.pages + 1 } })
+      await invalidation.settled()
+      // The page neither shows the book nor reads its pages: still the cache's.
+      expect((await get(app.varnish.origin, page)).cache).toBe('HIT')
+      // The book's own item is purged and answered afresh.
+      const fresh = await get(app.varnish.origin, item)
+      expect(fresh.cache).toBe('MISS')
+      expect(JSON.parse(fresh.body).pages).toBe(other.pages + 1)
+
+      // A row the page shows: the page is purged by the row's IRI.
+      const first = Number(shown[0]?.split('/').pop())
+      await writes.book.update({ where: { id: first }, data: { pages: 999 } })
+      await invalidation.settled()
+      expect((await get(app.varnish.origin, page)).cache).toBe('MISS')
+    })
+
+    it('leaves no stale answer after any kind of write', async () => {
+      const app = apps.get(engine) as { origin: string; varnish: Varnish }
+      const invalidation = hydraInvalidation({
+        purge: httpPurge({ url: `${app.varnish.origin}/` }),
+        resources: hydraResources,
+      })
+      const writes = prisma.$extends(invalidation)
+      const book = await prisma.book.findFirstOrThrow({
+        where: { genre: 'FICTION' },
+        orderBy: { id: 'asc' },
+      })
+      const target = await prisma.author.findFirstOrThrow({
+        where: { id: { not: book.authorId } },
+        orderBy: { id: 'asc' },
+      })
+      const paths = watched(book.id, [book.authorId, target.id])
+      const steps: Array<[string, () => Promise<unknown>]> = [
+        [
+          'an unread field',
+          () => writes.book.update({ where: { id: book.id }, data: { pages: 1 } }),
+        ],
+        [
+          'a filtered and ordered field',
+          () => writes.book.update({ where: { id: book.id }, data: { title: 'Aardvark at dawn' } }),
+        ],
+        [
+          'an ordered field',
+          () => writes.book.update({ where: { id: book.id }, data: { price: 1 } }),
+        ],
+        [
+          'a date the feed orders by',
+          () =>
+            writes.book.update({
+              where: { id: book.id },
+              data: { publishedAt: new Date('2100-01-01') },
+            }),
+        ],
+        [
+          'a scoped and filtered field',
+          () => writes.book.update({ where: { id: book.id }, data: { genre: 'SCIENCE' } }),
+        ],
+        [
+          'a field a related model filters and orders by',
+          () => writes.author.update({ where: { id: target.id }, data: { name: 'Zzz Aaa' } }),
+        ],
+        [
+          'a move between authors',
+          () => writes.book.update({ where: { id: book.id }, data: { authorId: target.id } }),
+        ],
+        [
+          'a move by connect',
+          () =>
+            writes.book.update({
+              where: { id: book.id },
+              data: { author: { connect: { id: book.authorId } } },
+            }),
+        ],
+        [
+          'every book of an author made poetry',
+          () =>
+            writes.book.updateMany({ where: { authorId: target.id }, data: { genre: 'POETRY' } }),
+        ],
+        [
+          'an insert',
+          () =>
+            writes.book.create({
+              data: {
+                title: 'A new arrival',
+                isbn: `precise-${engine}`,
+                genre: 'FICTION',
+                pages: 10,
+                price: 5,
+                publishedAt: new Date('2101-01-01'),
+                authorId: target.id,
+              },
+            }),
+        ],
+        ['a delete', () => writes.book.delete({ where: { isbn: `precise-${engine}` } })],
+        [
+          'an interactive transaction',
+          () =>
+            writes.$transaction(async (tx) => {
+              await tx.book.update({ where: { id: book.id }, data: { title: 'Mid transaction' } })
+              await tx.book.update({ where: { id: book.id }, data: { pages: 7 } })
+            }),
+        ],
+        [
+          'a rollback',
+          async () => {
+            const rolledBack = writes.$transaction(async (tx) => {
+              await tx.book.update({ where: { id: book.id }, data: { title: 'Never seen' } })
+              throw new Error('rolled back')
+            })
+            await expect(rolledBack).rejects.toThrow('rolled back')
+          },
+        ],
+      ]
+      // Every watched answer cached first, then each write checked against the app's answers.
+      for (const path of paths) await get(app.varnish.origin, path)
+      for (const [kind, write] of steps) {
+        await write()
+        await invalidation.settled()
+        expect(await staleAnswers(app, paths), kind).toEqual([])
+      }
+    }, 120_000)
+  }
+)

@@ -53,14 +53,12 @@ const CURSOR = string(
   'The nextCursor of a previous result: the rest of the same read. Left out: the first page.'
 )
 
-const VALUE: Schema = {
-  anyOf: [
-    { type: 'string' },
-    { type: 'number' },
-    { type: 'boolean' },
-    { type: 'array', items: { type: ['string', 'number', 'boolean'] } },
-  ],
-}
+/**
+ * A filter's value: text, a number, a boolean or a list of them, each alternative of one type, as
+ * clients that map tools to a dialect of single types (Gemini's function declarations) read them.
+ */
+const ONE_VALUE: Schema[] = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }]
+const VALUE: Schema = { anyOf: [...ONE_VALUE, { type: 'array', items: { anyOf: ONE_VALUE } }] }
 
 /** The tools, in the order `tools/list` gives them. */
 export const COLLECTION_TOOLS: readonly CollectionTool[] = [

@@ -19,8 +19,11 @@ export interface CacheHint {
   cacheScope: 'public' | 'private'
 }
 
-/** Request headers a `Vary` may name that do not tell one caller from another. */
-const NOT_THE_CALLER = new Set(['accept', 'accept-encoding', 'accept-language', 'prefer'])
+/**
+ * Request headers a `Vary` may name that do not tell one caller from another: `Origin` is the
+ * page a browser's request comes from, which CORS answers with its own headers, not the caller.
+ */
+const NOT_THE_CALLER = new Set(['accept', 'accept-encoding', 'accept-language', 'prefer', 'origin'])
 
 /** The seconds of a `Cache-Control` directive (`max-age=30`), if it is there. */
 function seconds(directives: Map<string, string | undefined>, name: string): number | undefined {

@@ -43,7 +43,7 @@ async function matches(
   query: string
 ): Promise<Json[]> {
   const target = `${context.base}${path}?${new URLSearchParams({ [filter]: query })}`
-  const response = await context.api.dispatch(context.c, target)
+  const response = await context.api.search(context.c, target)
   if (!response.ok) return []
   const found = term((await response.json()) as Json, 'member')
   return Array.isArray(found) ? (found as Json[]) : []

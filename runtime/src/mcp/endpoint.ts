@@ -102,6 +102,19 @@ async function refusing(answer: () => ToolResult | Promise<ToolResult>): Promise
   }
 }
 
+/**
+ * What the SDK's server reports to the app's logger: a request it refused before any handler
+ * (a body that is no JSON-RPC, an `Accept` it cannot answer), a result it could not encode or send.
+ */
+function reporting(api: McpApi): (error: Error) => void {
+  return (error) =>
+    api.logger({
+      level: 'warn',
+      message: `the MCP endpoint: ${error.message}`,
+      fields: { event: 'mcp.error', error },
+    })
+}
+
 /** A server answering one `/mcp` request of the caller of `c` with `tools`, in `era`'s revision. */
 function serverFor(
   api: McpApi,
@@ -129,6 +142,7 @@ function serverFor(
     origin: apiLocation(c).origin,
     budget: options.budget ?? DEFAULT_BUDGET,
   }
+  server.onerror = reporting(api)
   const byName = new Map(tools.operations.map((tool) => [tool.name, tool]))
   server.setRequestHandler('tools/list', () => ({
     tools: [
@@ -182,8 +196,10 @@ export function hydraMcp(options: HydraMcpOptions = {}): McpEndpoint {
   if (budget !== undefined && !(Number.isInteger(budget) && budget >= 1_000))
     throw new RangeError(`hydraMcp's budget is a whole number of at least 1000, not ${budget}.`)
   return (given) => {
-    const dispatch = options.app ? throughApp(given, options.app) : throughServingApp(given)
-    const api = { ...given, dispatch }
+    const { app } = options
+    const dispatch = app ? throughApp(given, app) : throughServingApp(given)
+    const search = app ? throughApp(given, app, true) : throughServingApp(given, true)
+    const api = { ...given, dispatch, search }
     const catalogs = new Map<string, Tools>()
     const toolsAt = (base: string) => {
       let tools = catalogs.get(base)
@@ -212,7 +228,7 @@ export function hydraMcp(options: HydraMcpOptions = {}): McpEndpoint {
         )
       // Every request answered by a server of its own, for its caller.
       const tools = toolsAt(mountPrefix(c))
-      return answerMcp(c.req.raw, (era) => serverFor(api, c, tools, options, era))
+      return answerMcp(c.req.raw, (era) => serverFor(api, c, tools, options, era), reporting(api))
     }
     return endpoint
   }

@@ -41,21 +41,28 @@ function bindingsOf(c: Context): unknown {
   return rest
 }
 
-/** The dispatch of `api`'s tool calls through the app `outer()` returns. */
-export function throughApp(api: McpApi, outer: () => MountingApp): ToolDispatch {
-  return async (c, target) => outer().fetch(api.request(c, target), bindingsOf(c), executionOf(c))
+/**
+ * The dispatch of `api`'s tool calls through the app `outer()` returns (text searches where
+ * `textSearch` is true: hono/request/text-search.ts).
+ */
+export function throughApp(
+  api: McpApi,
+  outer: () => MountingApp,
+  textSearch = false
+): ToolDispatch {
+  return async (c, target) =>
+    outer().fetch(api.request(c, target, textSearch), bindingsOf(c), executionOf(c))
 }
 
 /**
  * The dispatch of `api`'s tool calls through the whole app where the server of the `/mcp` request
  * knows it (`createHydraServer(app.fetch)` records it in each request's bindings); elsewhere
- * through the API's own routes.
+ * through the API's own routes (text searches where `textSearch` is true).
  */
-export function throughServingApp(api: McpApi): ToolDispatch {
+export function throughServingApp(api: McpApi, textSearch = false): ToolDispatch {
   return async (c, target) => {
     const serving = servingFetchOf(c.env)
-    return serving
-      ? serving(api.request(c, target), bindingsOf(c), executionOf(c))
-      : api.dispatch(c, target)
+    if (serving) return serving(api.request(c, target, textSearch), bindingsOf(c), executionOf(c))
+    return textSearch ? api.search(c, target) : api.dispatch(c, target)
   }
 }

@@ -89,7 +89,7 @@ export function completeApi<E extends Env, S extends Schema, B extends string, P
   if (authentication && declaresBearer(authentication))
     app.get(PROTECTED_RESOURCE_PATH, (c) => serveProtectedResource(c, authentication))
   allowReadsOnly(app)
-  if (settings.mcp) serveMcp(app, api, settings.mcp, settings.tracing)
+  if (settings.mcp) serveMcp(app, api, settings.mcp, settings)
   app.all('/*', serveUnmatched(api))
   const errors = hydraErrorHandlers({ hydraPrefix, logger: settings.logger })
   app.onError(errors.onError)

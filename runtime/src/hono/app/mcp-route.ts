@@ -12,8 +12,10 @@ import { type Context, type Env, Hono, type MiddlewareHandler, type Schema } fro
 import type { HonoBase } from 'hono/hono-base'
 import { CALLER_HEADERS } from '../../data/caller-view.js'
 import type { ApiDescription } from '../../hydra/documentation.js'
+import { type HydraLogger, loggerOf } from '../../observe/logger.js'
 import { mountPrefix } from '../request/location.js'
 import { markSearchProbe } from '../request/search-probe.js'
+import { markTextSearch } from '../request/text-search.js'
 import type { McpEndpoint, ToolDispatch } from '../routes/app-options.js'
 
 /** The headers a tool call keeps of the `/mcp` request, besides those the caller is known by. */
@@ -41,23 +43,25 @@ const carryCaller: MiddlewareHandler = (c, next) => {
 /**
  * Serves `endpoint` at `/mcp` on `app`, its tool calls answered by `app`'s routes mounted where
  * the `/mcp` request found them, each a span of its own unless `tracing` (the app's option) is
- * `false`. Call it once every route of `app` is in place.
+ * `false`, its failures logged to `logger` (the app's). Call it once every route of `app` is in
+ * place.
  */
 export function serveMcp<E extends Env, S extends Schema, B extends string, P extends string>(
   app: HonoBase<E, S, B, P>,
   api: ApiDescription,
   endpoint: McpEndpoint,
-  tracing?: boolean
+  { logger, tracing }: { logger?: HydraLogger | undefined; tracing?: boolean | undefined } = {}
 ): void {
   const mounted = new Map<string, Hono>()
   const known = [...(api.authentication?.vary ?? CALLER_HEADERS), ...LOCATION_HEADERS]
-  const request = (c: Context, target: string) => {
+  const request = (c: Context, target: string, textSearch = false) => {
     const headers = new Headers({ Accept: 'application/ld+json' })
     for (const name of known) {
       const value = c.req.header(name)
       if (value !== undefined) headers.set(name, value)
     }
-    return new Request(new URL(target, c.req.url), { headers })
+    const call = new Request(new URL(target, c.req.url), { headers })
+    return textSearch ? markTextSearch(call) : call
   }
   /** `call`, a request of the caller of `c`, answered by the API's routes under its mount path. */
   const answer = (c: Context, call: Request) => {
@@ -75,9 +79,22 @@ export function serveMcp<E extends Env, S extends Schema, B extends string, P ex
   }
   const dispatch: ToolDispatch = async (c, target) => answer(c, request(c, target))
   const probe: ToolDispatch = async (c, target) => answer(c, markSearchProbe(request(c, target)))
+  const search: ToolDispatch = async (c, target) => answer(c, request(c, target, true))
   const routes = new Set(
     app.routes.filter(({ method }) => method === 'GET').map(({ path }) => path)
   )
   const serves = (path: string) => routes.has(path.replace(/\{([^}]+)\}/g, ':$1'))
-  app.all('/mcp', endpoint({ description: api, dispatch, probe, request, serves, tracing }))
+  app.all(
+    '/mcp',
+    endpoint({
+      description: api,
+      dispatch,
+      probe,
+      search,
+      request,
+      serves,
+      logger: loggerOf(logger),
+      tracing,
+    })
+  )
 }

@@ -9,6 +9,7 @@ import type { AuthenticationSettings } from '../../contract/access-rules.js'
 import type { CacheTagSettings } from '../../contract/cache-tags.js'
 import type { DataAccessOptions } from '../../data/data-access.js'
 import type { ApiDescription, DocumentedType } from '../../hydra/documentation.js'
+import type { HydraLogger } from '../../observe/logger.js'
 import type { AccessRules } from '../access/access-rules.js'
 import type { CorsOrigin } from '../response/hydra-headers.js'
 
@@ -84,12 +85,20 @@ export interface McpApi {
    */
   probe: ToolDispatch
   /**
-   * The request a tool call sends for `target` (a path and query under the mount path), with the
-   * headers of the `/mcp` request `c` its caller is known by and its links are written for.
+   * A read of the collection at `target` for the caller of `c`, as `dispatch` reads it but with
+   * its text filters matching whatever the case (hono/request/text-search.ts): `search`'s road.
    */
-  request(c: Context, target: string): Request
+  search: ToolDispatch
+  /**
+   * The request a tool call sends for `target` (a path and query under the mount path), with the
+   * headers of the `/mcp` request `c` its caller is known by and its links are written for; a
+   * text search (`search`'s) where `textSearch` is true.
+   */
+  request(c: Context, target: string, textSearch?: boolean): Request
   /** Whether the API's own routes answer GET at `path` (`/books/{id}`), under its mount path. */
   serves(path: string): boolean
+  /** The app's logger, which the endpoint's failures go to (docs/operations.md#logger). */
+  logger: HydraLogger
   /** The app's `tracing` option: `false`, no span of a tool call (docs/operations.md#tracing). */
   tracing?: boolean | undefined
 }

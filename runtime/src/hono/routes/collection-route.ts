@@ -10,6 +10,7 @@ import type { DataAccess } from '../../data/data-access.js'
 import type { ParentRows } from '../../data/parent-check.js'
 import { outageLogOf } from '../../data/read-routing.js'
 import { budgetOf } from '../../database/timeouts.js'
+import { caselessOperation } from '../../filters/caseless-search.js'
 import type { HydraCollection } from '../../hydra/collection.js'
 import { type PreparedOperation, prepareOperation } from '../../hydra/prepared-operation.js'
 import type { OperationsOptions } from '../../observe/options.js'
@@ -17,6 +18,7 @@ import { type CallerOperation, callerOperation } from '../access/caller-operatio
 import { mountPrefix } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
 import { isSearchProbe, searchProbeAnswer } from '../request/search-probe.js'
+import { isTextSearch } from '../request/text-search.js'
 import { renderOptions, requestQuery, respondWithContent } from '../response/collection-response.js'
 import { restyleRouteError } from '../response/error-handlers.js'
 import type { JsonLdResponse } from '../response/json-ld.js'
@@ -194,7 +196,7 @@ async function collectionResponse<
     if (options.path !== undefined) render.path = options.path
     if (isSearchProbe(c)) return searchProbeAnswer(c, variant, render.path)
     const read: ContentRead<M, Row, Where, C, FilterWhere, OrderBy> = {
-      operation,
+      operation: isTextSearch(c) ? caselessOperation(operation) : operation,
       origin,
       options,
       access,

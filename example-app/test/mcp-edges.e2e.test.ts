@@ -1,0 +1,158 @@
+/**
+ * The MCP endpoint's edges (docs/mcp.md), on every database: `search` for a word typed in another
+ * case than the data's; a request without `params` answered "invalid params" in both protocol
+ * revisions; a public page's cache hint public with CORS on; the SDK server's errors in the app's
+ * logger; `read_collection`'s filter values described by schemas of one type each. The example
+ * server with `hydraMcp()`, spoken to over real HTTP by the SDK's client and by plain requests.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { HydraLogger } from '@prisma-hydra/runtime'
+import { hydraMcp } from '@prisma-hydra/runtime/mcp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PrismaClient } from '#generated/prisma/client.js'
+import { createApp } from '../src/app.js'
+import { prepareDatabase } from '../src/database.js'
+import { createPrismaClient } from '../src/prisma.js'
+import { emptyDatabase, type TestDatabase } from './support/harness.js'
+import { serveWithClient } from './support/mcp-servers.js'
+import { toolText } from './support/mcp-walks.js'
+
+type Json = Record<string, unknown>
+
+let prisma: PrismaClient
+let database: TestDatabase
+/** The example with the endpoint, its log kept. */
+let plain: Awaited<ReturnType<typeof serveWithClient>>
+/** The same with CORS on for one origin. */
+let withCors: Awaited<ReturnType<typeof serveWithClient>>
+const logged: Parameters<HydraLogger>[0][] = []
+
+beforeAll(async () => {
+  database = await emptyDatabase()
+  prisma = createPrismaClient(database.url)
+  await prepareDatabase(prisma, database.url)
+  const logger: HydraLogger = (record) => {
+    logged.push(record)
+  }
+  plain = await serveWithClient(
+    createApp(prisma, { mcp: hydraMcp(), logger }).fetch,
+    'prisma-hydra edges test'
+  )
+  withCors = await serveWithClient(
+    createApp(prisma, { mcp: hydraMcp(), cors: ['http://admin.example'] }).fetch,
+    'prisma-hydra edges test, CORS'
+  )
+}, 120_000)
+
+afterAll(async () => {
+  await plain?.close()
+  await withCors?.close()
+  await prisma?.$disconnect()
+  await database?.remove()
+})
+
+/** The ids `search` answers for `query`. */
+async function searched(client: Client, query: string): Promise<string[]> {
+  const result = await client.callTool({ name: 'search', arguments: { query } })
+  expect(result.isError, toolText(result)).toBeFalsy()
+  const { results } = result.structuredContent as { results: { id: string }[] }
+  return results.map((found) => found.id)
+}
+
+describe('search', () => {
+  it('finds a word whatever the case it is typed in, on every database', async () => {
+    for (const [word, spellings] of [
+      ['Harbour', ['harbour', 'HARBOUR', 'hArBoUr']],
+      ['Night', ['night', 'NIGHT']],
+      ['Atlas', ['atlas', 'ATLAS']],
+    ] as const) {
+      const expected = await searched(plain.client, word)
+      expect(expected.length, word).toBeGreaterThan(0)
+      for (const spelling of spellings)
+        expect(await searched(plain.client, spelling), spelling).toEqual(expected)
+    }
+  })
+})
+
+/** A JSON-RPC request of `method` without params, as a 2025 or a 2026-07-28 client sends it. */
+async function withoutParams(method: string, modern: boolean): Promise<Json> {
+  const response = await fetch(`${plain.origin}/mcp`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      ...(modern ? { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method } : {}),
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method }),
+  })
+  const text = await response.text()
+  // The 2026-07-28 handler may answer as server-sent events: the message is the data line.
+  const data = text.startsWith('{') ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? text)
+  return JSON.parse(data) as Json
+}
+
+describe('a request without params', () => {
+  for (const method of ['resources/read', 'tools/call'])
+    for (const modern of [false, true])
+      it(`${method} is invalid params in the ${modern ? '2026-07-28' : '2025'} revision`, async () => {
+        const answer = await withoutParams(method, modern)
+        expect(answer.id).toBe(7)
+        expect((answer.error as Json | undefined)?.code, JSON.stringify(answer)).toBe(-32602)
+      })
+})
+
+describe('cache hints', () => {
+  it("stay public with CORS on: Vary's Origin names no caller", async () => {
+    for (const iri of ['/books/recent?page=1', '/books/1']) {
+      const hintOf = async (served: typeof plain) =>
+        (await served.client.callTool({ name: 'fetch_iri', arguments: { iri } }))._meta?.[
+          'prisma-hydra/cache'
+        ]
+      const response = await fetch(`${withCors.origin}${iri}`, {
+        headers: { Accept: 'application/ld+json', Origin: 'http://admin.example' },
+      })
+      expect(response.headers.get('Vary') ?? '', iri).toMatch(/Origin/i)
+      const hint = await hintOf(withCors)
+      expect(hint, iri).toEqual(await hintOf(plain))
+      expect(hint, iri).toMatchObject({ cacheScope: 'public' })
+    }
+  })
+})
+
+describe("the SDK server's errors", () => {
+  it("go to the app's logger", async () => {
+    const response = await fetch(`${plain.origin}/mcp`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'MCP-Protocol-Version': '2025-11-25',
+      },
+      body: '{"jsonrpc": "2.0", ',
+    })
+    expect(response.status).toBe(400)
+    await response.body?.cancel()
+    const record = logged.find((line) => line.fields.event === 'mcp.error')
+    expect(record, JSON.stringify(logged)).toMatchObject({ level: 'warn' })
+    expect(record?.fields.error).toBeInstanceOf(Error)
+  })
+})
+
+/** Every `type` of `schema` and the schemas inside it. */
+function typesOf(schema: unknown): unknown[] {
+  if (typeof schema !== 'object' || schema === null) return []
+  const own = 'type' in schema ? [(schema as Json).type] : []
+  return [...own, ...Object.values(schema).flatMap(typesOf)]
+}
+
+describe('the tools’ schemas', () => {
+  it('give each schema one type, as single-type dialects read them', async () => {
+    const { tools } = await plain.client.listTools()
+    for (const tool of tools)
+      for (const type of typesOf({ input: tool.inputSchema, output: tool.outputSchema }))
+        expect(typeof type, `${tool.name}: ${JSON.stringify(type)}`).toBe('string')
+    const read = tools.find((tool) => tool.name === 'read_collection')
+    const filters = (read?.inputSchema.properties as Json | undefined)?.filters as Json
+    expect(JSON.stringify(filters.additionalProperties)).toContain('"anyOf"')
+  })
+})

@@ -74,6 +74,23 @@ describe('search', () => {
   })
 })
 
+describe('fetch_iri', () => {
+  it("reads a page of an extra operation under the collection's path as a page", async () => {
+    for (const iri of ['/books/recent', '/books/recent?page=1', '/books/recent?page=2']) {
+      const response = await fetch(`${plain.origin}${iri}`, {
+        headers: { Accept: 'application/ld+json' },
+      })
+      const page = (await response.json()) as Json
+      const result = await plain.client.callTool({ name: 'fetch_iri', arguments: { iri } })
+      expect(result.isError, toolText(result)).toBeFalsy()
+      const content = result.structuredContent as { members?: Json[]; nextCursor?: string }
+      expect(content.members, iri).toEqual(page['hydra:member'] ?? page.member)
+      const view = (page['hydra:view'] ?? page.view) as Json | undefined
+      expect(content.nextCursor, iri).toEqual(view?.['hydra:next'] ?? view?.next)
+    }
+  })
+})
+
 /** A JSON-RPC request of `method` without params, as a 2025 or a 2026-07-28 client sends it. */
 async function withoutParams(method: string, modern: boolean): Promise<Json> {
   const response = await fetch(`${plain.origin}/mcp`, {

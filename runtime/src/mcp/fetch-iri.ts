@@ -56,7 +56,12 @@ export async function fetchIri(
 ): Promise<ToolResult> {
   refuseUnknown(FETCH_IRI, args, ['iri'])
   const iri = localIri(args.iri, context.origin, 'iri')
-  const item = itemIri(context, iri)
+  const question = iri.indexOf('?')
+  const path = question < 0 ? iri.split('#', 1)[0] : iri.slice(0, question)
+  // A collection's own path under another's (`/books/recent`) matches its item template
+  // (`/books/{id}`) too: it is the collection's page.
+  const page = context.catalog.some((collection) => `${context.base}${collection.path}` === path)
+  const item = page ? undefined : itemIri(context, iri)
   if (item !== undefined) return itemResult(context, item)
   const refusal = `${iri} is not the IRI of an item or a page of this API.`
   return readPage(context, readCursor(iri, context.catalog, context.base, refusal))

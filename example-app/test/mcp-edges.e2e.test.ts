@@ -91,6 +91,29 @@ describe('fetch_iri', () => {
   })
 })
 
+describe('read_collection', () => {
+  it('reads a cursor-paged collection from a position, as docs/cursor-paging.md reads it', async () => {
+    const response = await fetch(`${plain.origin}/activities`, {
+      headers: { Accept: 'application/ld+json' },
+    })
+    const page = (await response.json()) as Json
+    const members = (page['hydra:member'] ?? page.member) as Json[]
+    const at = members[4] as Json
+    const filters = { 'occurredAt[lt]': String(at.occurredAt), 'id[lt]': String(at.id) }
+    const result = await plain.client.callTool({
+      name: 'read_collection',
+      arguments: { collection: '/activities', filters },
+    })
+    expect(result.isError, toolText(result)).toBeFalsy()
+    const read = (result.structuredContent as { members: Json[] }).members
+    expect(read.slice(0, members.length - 5)).toEqual(members.slice(5))
+    const listed = await plain.client.callTool({ name: 'list_collections', arguments: {} })
+    const { collections } = listed.structuredContent as { collections: Json[] }
+    const activities = collections.find((collection) => collection.path === '/activities')
+    expect(activities?.positions).toEqual(expect.arrayContaining(Object.keys(filters)))
+  })
+})
+
 /** A JSON-RPC request of `method` without params, as a 2025 or a 2026-07-28 client sends it. */
 async function withoutParams(method: string, modern: boolean): Promise<Json> {
   const response = await fetch(`${plain.origin}/mcp`, {

@@ -49,7 +49,7 @@ export async function callerCollection(
   const response = await context.api.probe(context.c, path)
   if (!response.ok) {
     const { content } = await problemResult(response)
-    const none = { filters: [], searchable: [], order: [], properties: [] }
+    const none = { filters: [], positions: [], searchable: [], order: [], properties: [] }
     return { collection: { ...collection, ...none }, refused: content[0]?.text ?? '' }
   }
   const answer = (await response.json()) as SearchProbeAnswer

@@ -38,6 +38,11 @@ export interface CatalogCollection {
   counted: boolean
   /** Its filters, each with the document's words. */
   filters: CollectionParameter[]
+  /**
+   * The positions a cursor-paged read may start from (`occurredAt[lt]`, `id[gt]`), as
+   * docs/cursor-paging.md documents them over HTTP; empty for other paging.
+   */
+  positions: string[]
   /** Its filters matching part of a text (`title`), which `search` reads it by. */
   searchable: string[]
   /** The properties it may be ordered by (`title`, `author.name`). */
@@ -139,6 +144,7 @@ function entry(
   const names = paging.parameters
   const keyset = new Set((paging.cursor ?? []).map((key) => key.field))
   const filters: CollectionParameter[] = []
+  const positions: string[] = []
   const order: string[] = []
   const properties: string[] = []
   let pageSize: CatalogCollection['pageSize']
@@ -156,8 +162,8 @@ function entry(
         value: typeof maximum === 'number' ? maximum : UNBOUNDED_PAGE_SIZE,
       }
     } else if (name === names.page || name === names.enabled || name === names.partial) continue
-    // A keyset position (`occurredAt[lt]`) is the cursor's, not a filter.
-    else if (keyset.has(name.replace(/\[(lt|gt|lte|gte)\]$/, ''))) continue
+    // A keyset position (`occurredAt[lt]`) is the cursor's: a read may start from it.
+    else if (keyset.has(name.replace(/\[(lt|gt|lte|gte)\]$/, ''))) positions.push(name)
     else filters.push({ name, description: parameter.description, schema: parameter.schema })
   }
   const mode = modeOf(paging)
@@ -173,6 +179,7 @@ function entry(
     switch: names.enabled,
     counted: mode === 'pages' || mode === 'unpaged',
     filters,
+    positions,
     searchable: textFilters(found.collection).filter((name) =>
       filters.some((filter) => filter.name === name)
     ),

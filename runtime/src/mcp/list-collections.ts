@@ -32,6 +32,7 @@ function listed({ collection, refused }: CallerCollection, base: string): Record
       description: filter.description,
       schema: filter.schema,
     })),
+    ...(collection.positions.length > 0 ? { positions: collection.positions } : {}),
     order,
     properties,
     ...(refused !== undefined ? { refused } : {}),

@@ -64,7 +64,11 @@ function collectionNamed(
 /** The query string of a first page of `collection`, from the call's arguments. */
 function queryOf(collection: CatalogCollection, args: Record<string, unknown>): URLSearchParams {
   const query = new URLSearchParams()
-  const filters = new Set(collection.filters.map((filter) => filter.name))
+  // A cursor position is read as a filter is: the API checks it against its cursor.
+  const filters = new Set([
+    ...collection.filters.map((filter) => filter.name),
+    ...collection.positions,
+  ])
   for (const [name, value] of Object.entries(record('filters', args.filters))) {
     if (!filters.has(name))
       throw new ToolArgumentError(`The collection ${collection.name} has no filter ${name}.`)

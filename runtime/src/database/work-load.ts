@@ -24,17 +24,24 @@ export class WorkLoad {
   #ends: number[] = []
   /** When pieces have been in flight since, without a moment with none (`performance.now()`). */
   #busySince = 0
+  /** When the first piece of the busy period ended (`performance.now()`); undefined before. */
+  #firstEnd: number | undefined
 
   /** A piece begins: call what it returns once when it ends (more calls do nothing). */
   begin(): () => void {
-    if (this.#inFlight === 0) this.#busySince = performance.now()
+    if (this.#inFlight === 0) {
+      this.#busySince = performance.now()
+      this.#firstEnd = undefined
+    }
     this.#inFlight++
     let ended = false
     return () => {
       if (ended) return
       ended = true
       this.#inFlight--
-      this.#ends.push(performance.now())
+      const now = performance.now()
+      this.#ends.push(now)
+      this.#firstEnd ??= now
       // Trimmed by halves: a trim a piece would cost a copy of the whole array each time.
       if (this.#ends.length > 2 * MOST_KEPT) this.#ends.splice(0, this.#ends.length - MOST_KEPT)
     }
@@ -49,24 +56,35 @@ export class WorkLoad {
    * Milliseconds a piece joining now is expected to take before it ends: the pieces in flight and
    * itself over the rate at which pieces ended during the last `window` milliseconds (a request's
    * budget) the database was busy; ends that come in bursts (pieces ended by a lock's bound, a
-   * pool's wait) are measured over more than one burst. 0 while nothing is in flight or too little
-   * measures the rate (a database busy for less than the window that ended fewer than
-   * FEWEST_MEASURED pieces). Infinity when FEWEST_MEASURED pieces or more are in flight, the
-   * database has been busy for the whole window and none ended (a frozen pool, a database that
-   * stopped answering); a few pieces stuck alone (a slow statement) do not stop the others, for
-   * which the pool may have connections.
+   * pool's wait) are measured over more than one burst. The rate counts from the first end of the
+   * busy period while that end is within the window: the time before it is how long the first
+   * pieces took (a connection opened, a first query prepared: a cold start), not how fast the
+   * database ends them once it serves. 0 while nothing is in flight or too little measures the
+   * rate (fewer than FEWEST_MEASURED ends over less than the window). Infinity when
+   * FEWEST_MEASURED pieces or more are in flight, the database has been busy for the whole window
+   * and none ended (a frozen pool, a database that stopped answering); a few pieces stuck alone (a
+   * slow statement) do not stop the others, for which the pool may have connections.
    */
   expected(window: number): number {
     if (this.#inFlight === 0) return 0
     const now = performance.now()
     const busy = now - this.#busySince
-    const span = Math.min(window, busy)
-    const recent = this.#ends.length - firstFrom(this.#ends, now - span)
-    if (recent === 0) {
-      const frozen = busy >= window && this.#inFlight >= FEWEST_MEASURED
-      return frozen ? Number.POSITIVE_INFINITY : 0
+    const first = this.#firstEnd
+    if (first === undefined || now - first > window) {
+      // No end in the busy period, or its first end before the window: the whole window.
+      const span = Math.min(window, busy)
+      const recent = this.#ends.length - firstFrom(this.#ends, now - span)
+      if (recent === 0) {
+        const frozen = busy >= window && this.#inFlight >= FEWEST_MEASURED
+        return frozen ? Number.POSITIVE_INFINITY : 0
+      }
+      if (span < window && recent < FEWEST_MEASURED) return 0
+      return ((this.#inFlight + 1) * span) / recent
     }
-    if (span < window && recent < FEWEST_MEASURED) return 0
+    // The ends after the first, over the time since it.
+    const span = now - first
+    const recent = this.#ends.length - firstFrom(this.#ends, first) - 1
+    if (recent < FEWEST_MEASURED) return 0
     return ((this.#inFlight + 1) * span) / recent
   }
 }

@@ -8,7 +8,9 @@
  * alone), its runtime with its example app, built and generated from its commit in a tree of its
  * own (bench/budget-release.ts) and removed at the end. They take turns, each turn of one server
  * followed by the same turn of the other, in an order that alternates from one turn to the next.
- * For each turn: the share of requests answered 200 within the budget (from autocannon's send to
+ * The first turn of each server is its cold start: 100 connections for 8 s on a server that has
+ * served no request yet (its code not yet run on one, its pool's connections opened for them), the
+ * first 8 s of a server started under load. For each turn: the share of requests answered 200 within the budget (from autocannon's send to
  * the last byte), the share answered 503, the requests left unanswered after 30 s (autocannon's
  * timeout here) or failed, and the p99 of every answer's time, with the machine's load average
  * (1 min) when the turn ended: on a shared machine the figures move with it. On PostgreSQL and
@@ -43,6 +45,9 @@ const BUDGET_MS = 10_000
 /** How long autocannon waits for an answer before it counts the request unanswered, in seconds. */
 const UNANSWERED_AFTER = 30
 const CONNECTIONS = [50, 100, 200] as const
+/** The connections and seconds of the turn of a server's cold start, its first requests. */
+const COLD_CONNECTIONS = 100
+const COLD_SECONDS = 8
 const { BENCH_BUDGET_SECONDS, BENCH_BUDGET_BASELINE } = process.env
 const SECONDS = Number(BENCH_BUDGET_SECONDS ?? 10)
 const BASELINE = BENCH_BUDGET_BASELINE ?? '0.3.1'
@@ -199,20 +204,29 @@ const lines: string[] = []
 /** Turns taken so far: the next pair starts with the server the last one ended with. */
 let turns = 0
 
+/** A turn of each server, in an order that alternates: `connections` for `seconds` each. */
+async function pair(
+  target: Target,
+  book: string,
+  served: readonly Served[],
+  connections: number,
+  seconds = SECONDS
+): Promise<void> {
+  const rows = new Map<Served, { row: Row; order: number }>()
+  for (const [order, one] of rotated(served, turns++).entries())
+    rows.set(one, { row: await turn(one.server.origin, connections, seconds), order: order + 1 })
+  for (const one of served) {
+    const { row, order } = rows.get(one) as { row: Row; order: number }
+    lines.push(
+      `| ${target.name} | ${book} | ${row.connections} | ${one.side.name} | ${order} | ${row.requests} | ${percent(row.withinBudget, row.requests)} | ${percent(row.answeredInTime, row.requests)} | ${percent(row.unavailable, row.requests)} | ${row.unanswered} | ${row.p99} ms | ${row.load.toFixed(1)} |`
+    )
+    console.error(lines.at(-1))
+  }
+}
+
 /** A turn of each server under each number of connections, the Book table `book`. */
 async function phase(target: Target, book: string, served: readonly Served[]): Promise<void> {
-  for (const connections of CONNECTIONS) {
-    const rows = new Map<Served, { row: Row; order: number }>()
-    for (const [order, one] of rotated(served, turns++).entries())
-      rows.set(one, { row: await turn(one.server.origin, connections), order: order + 1 })
-    for (const one of served) {
-      const { row, order } = rows.get(one) as { row: Row; order: number }
-      lines.push(
-        `| ${target.name} | ${book} | ${row.connections} | ${one.side.name} | ${order} | ${row.requests} | ${percent(row.withinBudget, row.requests)} | ${percent(row.answeredInTime, row.requests)} | ${percent(row.unavailable, row.requests)} | ${row.unanswered} | ${row.p99} ms | ${row.load.toFixed(1)} |`
-      )
-      console.error(lines.at(-1))
-    }
-  }
+  for (const connections of CONNECTIONS) await pair(target, book, served, connections)
 }
 
 /** Every turn on `target`: the table free, then (on a server) held. */
@@ -220,6 +234,9 @@ async function measure(target: Target, sides: readonly Side[]): Promise<void> {
   const served: Served[] = []
   try {
     for (const side of sides) served.push(await serve(target, side))
+    // Each server's first requests: a cold start, its code not yet run on a request, its pool's
+    // connections opened for them.
+    await pair(target, 'free, cold start', served, COLD_CONNECTIONS, COLD_SECONDS)
     // A first turn that opens each pool's connections and warms the code, not reported.
     for (const one of served) await turn(one.server.origin, 10, 3)
     await phase(target, 'free', served)

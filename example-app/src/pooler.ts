@@ -10,7 +10,7 @@ interface Asker {
 }
 
 /** The server's statement and lock limits of the app's connections, in milliseconds; 0: none. */
-export async function serverLimits(asker: Asker): Promise<{ statement: number; lock: number }> {
+async function serverLimits(asker: Asker): Promise<{ statement: number; lock: number }> {
   // `SHOW` answers with units (`10s`); the pg_settings rows hold milliseconds.
   const rows = await asker.$queryRawUnsafe<Array<{ name: string; setting: string }>>(
     "SELECT name, setting FROM pg_settings WHERE name IN ('statement_timeout', 'lock_timeout')"

@@ -47,24 +47,38 @@ const WELL_KNOWN = new Set(
     .filter((value): value is symbol => typeof value === 'symbol')
 )
 
-/** A proxy of `target` answering `read` for its properties but its internal state's. */
+/**
+ * A view of `real` answering `read` for its properties, their descriptors included (Hono's `raw`
+ * and `env` are own fields), and `instanceof` as `real`. Its target is an empty object, not `real`:
+ * Node's `util.inspect` shows a proxy's target without calling its traps.
+ */
+function view<T extends object>(real: T, read: (property: string | symbol) => unknown): T {
+  return new Proxy(Object.create(null) as T, {
+    get: (_, property) => read(property),
+    getOwnPropertyDescriptor(_, property) {
+      const own = Reflect.getOwnPropertyDescriptor(real, property)
+      if (!own) return undefined
+      const value = read(property)
+      return { value, writable: true, enumerable: own.enumerable === true, configurable: true }
+    },
+    has: (_, property) => Reflect.has(real, property),
+    ownKeys: () => Reflect.ownKeys(real),
+    getPrototypeOf: () => Reflect.getPrototypeOf(real),
+    set: (_, property, value) => Reflect.set(real, property, value),
+  })
+}
+
+/** A view of `target` answering `read` for its properties but its internal state's. */
 function guarded<T extends object>(
   target: T,
   whole: string,
   refuse: Refuse,
   read: (target: T, property: string | symbol) => unknown
 ): T {
-  const internal = (property: string | symbol) =>
-    typeof property === 'symbol' && !WELL_KNOWN.has(property)
-  return new Proxy(target, {
-    get(target, property) {
-      if (internal(property)) return refuse(`${whole} (the runtime's internal state)`)
-      return read(target, property)
-    },
-    getOwnPropertyDescriptor(target, property) {
-      if (internal(property)) return refuse(`${whole} (the runtime's internal state)`)
-      return Reflect.getOwnPropertyDescriptor(target, property)
-    },
+  return view(target, (property) => {
+    if (typeof property === 'symbol' && !WELL_KNOWN.has(property))
+      return refuse(`${whole} (the runtime's internal state)`)
+    return read(target, property)
   })
 }
 
@@ -99,41 +113,35 @@ function credentialRequest(request: Context['req'], allowed: ReadonlySet<string>
       if (property === 'method' || typeof property === 'symbol') return kept(target, property)
       return refuse(`the request's ${property}`)
     })
-  return new Proxy(request, {
-    get(target, property) {
-      if (property === 'header')
-        return (name?: string) => {
-          if (name === undefined) return refuse('every request header (c.req.header())')
-          if (!allowed.has(name.toLowerCase())) return refuse(`the request header ${name}`)
-          return target.header(name)
-        }
-      if (property === 'raw') return raw(target.raw)
-      if (typeof property === 'symbol' || REQUEST_KEPT.has(property)) return kept(target, property)
-      return refuse(`c.req.${property}`)
-    },
+  return view(request, (property) => {
+    if (property === 'header')
+      return (name?: string) => {
+        if (name === undefined) return refuse('every request header (c.req.header())')
+        if (!allowed.has(name.toLowerCase())) return refuse(`the request header ${name}`)
+        return request.header(name)
+      }
+    if (property === 'raw') return raw(request.raw)
+    if (typeof property === 'symbol' || REQUEST_KEPT.has(property)) return kept(request, property)
+    return refuse(`c.req.${property}`)
   })
 }
 
 /** The runtime's bindings (`c.env`), without the connection they hold on Node, Bun and Deno. */
 function credentialBindings(env: unknown, refuse: Refuse): unknown {
   if (typeof env !== 'object' || env === null) return env
-  return new Proxy(env, {
-    get(target, property) {
-      if (typeof property === 'string' && CONNECTION.has(property))
-        return refuse(`the connection (c.env.${property}: the client's address)`)
-      return kept(target, property)
-    },
+  return view(env, (property) => {
+    if (typeof property === 'string' && CONNECTION.has(property))
+      return refuse(`the connection (c.env.${property}: the client's address)`)
+    return kept(env, property)
   })
 }
 
 /** `c` as a rule reading only credentials sees it: any other read of the request throws. */
 function credentialContext(c: Context, allowed: ReadonlySet<string>, refuse: Refuse): Context {
-  return new Proxy(c, {
-    get(target, property) {
-      if (property === 'req') return credentialRequest(target.req, allowed, refuse)
-      if (property === 'env') return credentialBindings(target.env, refuse)
-      return kept(target, property)
-    },
+  return view(c, (property) => {
+    if (property === 'req') return credentialRequest(c.req, allowed, refuse)
+    if (property === 'env') return credentialBindings(c.env, refuse)
+    return kept(c, property)
   })
 }
 

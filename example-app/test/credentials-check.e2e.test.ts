@@ -94,8 +94,8 @@ describe.skipIf(TEST_DATABASE !== 'sqlite')("reads: 'credentials', checked", () 
   // reaches through the prototype's methods or a copy of the request; Hono's `raw` and `env` are
   // own fields, which a rule reaches through their property descriptors. Where the read goes
   // through undici's private fields (as on Node 24), undici's own TypeError refuses it, so only
-  // the refusal is asserted, not its message.
-  const bypasses: [string, (c: Context<LibraryEnv>) => unknown][] = [
+  // the refusal is asserted there, not its message (`undefined`).
+  const bypasses: [string, (c: Context<LibraryEnv>) => unknown, string?][] = [
     [
       'Headers.prototype.entries.call',
       (c) => new Map(Headers.prototype.entries.call(c.req.raw.headers)).get('x-region'),
@@ -104,17 +104,20 @@ describe.skipIf(TEST_DATABASE !== 'sqlite')("reads: 'credentials', checked", () 
     [
       "the descriptor of c.req's raw",
       (c) => Object.getOwnPropertyDescriptor(c.req, 'raw')?.value.headers.get('x-region'),
+      'read the request header x-region',
     ],
     [
       "the descriptor of c's env",
       (c) => Object.getOwnPropertyDescriptor(c, 'env')?.value.incoming.headers['x-region'],
+      'read the connection (c.env.incoming',
     ],
     [
       "the descriptor of c.env's incoming",
       (c) => Object.getOwnPropertyDescriptor(c.env, 'incoming')?.value.headers['x-region'],
+      'read the connection (c.env.incoming',
     ],
   ]
-  for (const [read, region] of bypasses)
+  for (const [read, region, what] of bypasses)
     it(`refuses a rule reading the headers through ${read}`, async () => {
       const { origin, records } = await served({
         Book: {
@@ -130,6 +133,8 @@ describe.skipIf(TEST_DATABASE !== 'sqlite')("reads: 'credentials', checked", () 
       const errors = records.filter((record) => record.level === 'error')
       expect(errors).toHaveLength(2)
       for (const error of errors) expect(error.fields.error).toBeInstanceOf(TypeError)
+      const cause = String((errors[0]?.fields.error as Error | undefined)?.message)
+      if (what) expect(cause).toContain(`The scope of Book ${what}`)
     })
 
   // Node's `util.inspect` shows a proxy's target without calling its traps: the views a rule

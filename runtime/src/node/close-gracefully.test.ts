@@ -146,7 +146,8 @@ describe('closeGracefully', () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     expect(await ask(port, '/stopping', agent)).toBe('200 keep-alive false')
     let closed = false
-    const closing = closeGracefully(server, { drain: 400 }).then(() => {
+    // Long enough for three round trips on a loaded machine.
+    const closing = closeGracefully(server, { drain: 3_000 }).then(() => {
       closed = true
     })
     expect(await ask(port, '/stopping', agent)).toBe('200 keep-alive true')
@@ -154,6 +155,25 @@ describe('closeGracefully', () => {
     expect([closed, server.listening]).toEqual([false, true])
     await closing
     expect(await ask(port, '/', new Agent())).toBe('ECONNREFUSED on a new socket')
+  }, 10_000)
+
+  it('ends the drain at once when called again during it', async () => {
+    const { server, port } = await listening()
+    const first = closeGracefully(server, { drain: 60_000 })
+    expect(await ask(port, '/stopping', new Agent())).toBe('200 close true')
+    const second = closeGracefully(server, { drain: 0 })
+    await Promise.all([first, second])
+    expect(await ask(port, '/', new Agent())).toBe('ECONNREFUSED on a new socket')
+  }, 10_000)
+
+  it('does not drain a server createHydraServer did not make: nothing there hears of it', async () => {
+    const server = createServer((_, response) => response.end('at once'))
+    servers.push(server)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    void closeGracefully(server)
+    // The stop begins in the same turn: the listener closes within two turns, not seconds later.
+    await pause(200)
+    expect(server.listening).toBe(false)
   }, 10_000)
 
   it('resolves at once for a server that does not listen', async () => {

@@ -12,7 +12,8 @@ export interface CloseOptions {
    * How long the server keeps listening and serving once the stop begins, in milliseconds, while
    * `hydraReadiness` answers `503` so that a load balancer takes the instance out of rotation
    * before it refuses connections (default 5,000: longer than HAProxy's `inter 1s fall 2` of
-   * docs/deployment.md#load-balancers takes to see it; 0 when nothing probes it).
+   * docs/deployment.md#load-balancers takes to see it; 0 when nothing probes it). On a server
+   * createHydraServer did not make, readiness never hears of the stop: the default is 0 there.
    */
   drain?: number | undefined
   /**
@@ -25,6 +26,9 @@ export interface CloseOptions {
 
 /** The default drain, in milliseconds (CloseOptions.drain). */
 const DEFAULT_DRAIN = 5_000
+
+/** The servers draining: how to end a drain at once, and the stop that follows it. */
+const drains = new WeakMap<Server, { end: () => void; done: Promise<void> }>()
 
 /** How often connections that finished their last answer are looked for, in milliseconds. */
 const IDLE_SWEEP = 50
@@ -70,6 +74,8 @@ function stopListening(server: Server, closed: () => void): void {
  * for `keepAliveTimeout`); a connection kept alive that sends no request within a second is
  * closed. Then it resolves. Connections still busy `grace` after
  * the drain are closed. Disconnect the database after it: the requests in flight still read it.
+ * Called again during the drain (a second signal), it ends the drain at once and returns the
+ * first call's promise.
  *
  * ```ts
  * process.once('SIGTERM', async () => {
@@ -81,13 +87,30 @@ function stopListening(server: Server, closed: () => void): void {
  */
 export function closeGracefully(server: Server, options: CloseOptions = {}): Promise<void> {
   const grace = options.grace ?? 10_000
-  const drain = options.drain ?? DEFAULT_DRAIN
+  const pending = drains.get(server)
+  if (pending) {
+    pending.end()
+    return pending.done
+  }
   if (!server.listening) return Promise.resolve()
   // Readiness answers 503 from now on; answers keep their connections alive until the server
   // listens no more: a client told to close meanwhile would open a new connection, which the
   // listener's close at the drain's end could reset unaccepted.
-  beginDrain(server)
-  return new Promise((resolve) => setTimeout(resolve, drain)).then(() => stop(server, grace))
+  const known = beginDrain(server)
+  const drain = options.drain ?? (known ? DEFAULT_DRAIN : 0)
+  // No drain: the stop begins in this very turn, before the server reads what has arrived.
+  if (drain <= 0) return stop(server, grace)
+  let end = () => {}
+  const ended = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, drain)
+    end = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+  })
+  const done = ended.then(() => stop(server, grace))
+  drains.set(server, { end, done })
+  return done
 }
 
 /** The stop after the drain: no new connection, every request in flight answered. */

@@ -51,11 +51,12 @@ export function closingResponses(): {
 
 /**
  * Tells the app that `server` is stopping (createHydraServer's servers: readiness answers `503`);
- * it serves on as before.
+ * it serves on as before. Whether it could: false for a server createHydraServer did not make.
  */
-export function beginDrain(server: Server): void {
+export function beginDrain(server: Server): boolean {
   const state = states.get(server)
   if (state) state.draining = true
+  return state !== undefined
 }
 
 /**

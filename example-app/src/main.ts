@@ -125,13 +125,17 @@ const server = await serve(app.fetch, port)
  * requests in flight (at most 10 s), then the database and Redis are let go, as
  * docs/deployment.md#stopping-the-server says. On SIGTERM it drains first (5 s on Node: `/ready`
  * answers 503 while it serves on, for a load balancer to take it out of rotation); Ctrl-C stops
- * at once.
+ * at once, during that drain too (closeGracefully called again ends it).
  */
-let stopping = false
+let stopping: 'drain' | 'now' | undefined
 const stop = async (drain: boolean) => {
-  if (stopping) return
-  stopping = true
-  await server.close(drain ? {} : { drain: 0 })
+  if (stopping === 'now' || (stopping === 'drain' && drain)) return
+  const first = stopping === undefined
+  stopping = drain ? 'drain' : 'now'
+  const closing = server.close(drain ? {} : { drain: 0 })
+  // A Ctrl-C during the drain has ended it: the first signal's stop goes on from there.
+  if (!first) return
+  await closing
   redis?.destroy()
   await Promise.all([prisma, ...replicas].map((client) => client.$disconnect()))
   process.exit(0)

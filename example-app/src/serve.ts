@@ -17,6 +17,8 @@ export interface Listening {
    * Stops accepting connections, answers the requests in flight (for at most GRACE, then closes
    * what is left), and resolves once they are answered. On Node, it first drains for `drain`
    * milliseconds (default closeGracefully's, 5,000): it serves on while `/ready` answers 503.
+   * Called again during that drain, it ends the drain at once. Bun and Deno do not drain: called
+   * again, it returns the first call's promise.
    */
   close(options?: { drain?: number }): Promise<void>
 }
@@ -50,8 +52,9 @@ export function serve(fetch: Fetch, port: number): Promise<Listening> {
     const server = Bun.serve({ port, fetch: closing.fetch })
     return Promise.resolve({
       port: server.port ?? port,
-      close: () =>
-        closing.begin().then(() => withinGrace(server.stop?.(), () => server.stop?.(true))),
+      close: once(() =>
+        closing.begin().then(() => withinGrace(server.stop?.(), () => server.stop?.(true)))
+      ),
     })
   }
   if (Deno) {
@@ -60,7 +63,7 @@ export function serve(fetch: Fetch, port: number): Promise<Listening> {
     return Promise.resolve({
       port: server.addr?.port ?? port,
       // Deno has no way to drop the requests left: the process's exit does.
-      close: () => closing.begin().then(() => withinGrace(server.shutdown?.(), () => {})),
+      close: once(() => closing.begin().then(() => withinGrace(server.shutdown?.(), () => {}))),
     })
   }
   const server = createHydraServer(fetch)
@@ -72,6 +75,15 @@ export function serve(fetch: Fetch, port: number): Promise<Listening> {
       })
     )
   })
+}
+
+/** `close`, run on the first call only: each later call returns the first one's promise. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closed: Promise<void> | undefined
+  return () => {
+    closed ??= close()
+    return closed
+  }
 }
 
 /** Resolves once `stopping` does, or after GRACE, when `force` is called. */

@@ -22,7 +22,8 @@ export interface RuntimeServer {
   origin: string
   /** Everything the server printed. */
   output(): string
-  stop(): Promise<void>
+  /** Stops it with `signal` (SIGTERM by default) to its process group; SIGKILL after 10 s. */
+  stop(signal?: NodeJS.Signals): Promise<void>
 }
 
 /** The environment of every server: no metrics sent by wrangler, which has no network here. */
@@ -58,7 +59,7 @@ function startProcess(
         runtime,
         origin: `http://127.0.0.1:${port}`,
         output: () => output,
-        stop: () => stopGroup(child),
+        stop: (signal) => stopGroup(child, signal),
       })
     }
     child.stdout?.on('data', read)
@@ -71,7 +72,7 @@ function startProcess(
 }
 
 /** Ends a server and every process it started (npm, wrangler and workerd); killed after 10 s. */
-function stopGroup(child: ChildProcess): Promise<void> {
+function stopGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.pid === undefined) return Promise.resolve()
   const group = -child.pid
   return new Promise((resolve) => {
@@ -90,7 +91,7 @@ function stopGroup(child: ChildProcess): Promise<void> {
       } catch {}
       resolve()
     })
-    process.kill(group, 'SIGTERM')
+    process.kill(group, signal)
   })
 }
 

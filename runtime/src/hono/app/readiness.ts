@@ -27,11 +27,11 @@ const DEFAULT_READINESS_TIMEOUT = 1_000
 /**
  * A route answering `200` `{"status":"ready"}` when the database of `prisma` answers `SELECT 1`
  * within `timeout`, else a `503` problem with `Retry-After` whose detail names no database and no
- * reason (the probe is public; the log has the reason). A failed probe starts an outage episode
+ * reason of the failure (the probe is public; the log has the reason). A failed probe starts an outage episode
  * of the client's log, as a failed request does, and a passed one ends it: one line each. Neither
  * answer is stored by a cache. Once the server begins to stop (`closeGracefully` of a server
- * `createHydraServer` made), a `503` too, without asking the database: a load balancer takes the
- * instance out of rotation while it drains.
+ * `createHydraServer` made), a `503` too, without asking the database, whose detail says so ("This
+ * instance is stopping"): a load balancer takes the instance out of rotation while it drains.
  *
  * ```ts
  * app.get('/ready', hydraReadiness(prisma))

@@ -28,9 +28,9 @@ import { type RuntimeServer, startExample } from './support/runtime-servers.js'
 const CLIENTS = 50
 /**
  * The entrypoint, which reads no database: what is measured is the servers' connections, and the
- * readiness probe's `SELECT 1` then waits for no connection of a pool busy with pages (on the
- * 2-core machine at a load of 150, the instance left alone with every client asking for pages
- * took over a second to answer it, and was taken out too: 2026-11-29).
+ * readiness probe's `SELECT 1` then waits for no connection of a pool busy with pages (an
+ * instance left alone with every client asking for pages can take longer than the probe's
+ * timeout to answer it, and be taken out too: docs/deployment.md#load-balancers).
  */
 const PAGE = '/'
 

@@ -49,13 +49,17 @@ async function refuseMissingHost(
 
 /**
  * The authority of the address `socket` was accepted on (`127.0.0.1:3000`, `[::1]:3000`), an IPv4
- * address mapped into IPv6 written as IPv4: what an HTTP/1.0 request that sends no `Host` names,
+ * address mapped into IPv6 written as IPv4; `localhost` on a Unix socket: what an HTTP/1.0 request that sends no `Host` names,
  * having come to that address (RFC 9112 §3.2 requires `Host` of HTTP/1.1 requests only).
  */
 function localAuthority(socket: Socket): string {
-  const address = (socket.localAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.)/, '')
+  const { localAddress, localPort } = socket
+  // A Unix socket has neither: the request came to this machine.
+  if (!localAddress || localPort === undefined) return 'localhost'
+  // A link-local address's zone (`fe80::1%eth0`) has no place in a URL's host (RFC 3986 §3.2.2).
+  const address = localAddress.replace(/^::ffff:(?=\d+\.)/, '').replace(/%.*$/, '')
   const host = address.includes(':') ? `[${address}]` : address
-  return `${host}:${socket.localPort}`
+  return `${host}:${localPort}`
 }
 
 /** `base` as a prefix of paths: `/api` for `/api/`, '' for `/`; a path it must be. */

@@ -95,6 +95,9 @@ describe.runIf(runs)('behind PgBouncer in transaction mode', () => {
       expect((await fetch(`${server.origin}/books?page=2`)).status).toBe(200)
     } finally {
       await stop()
+      // The database's settings would outlast the test: the others must not depend on its order.
+      await seeded.$executeRawUnsafe(`ALTER DATABASE "${name}" RESET statement_timeout`)
+      await seeded.$executeRawUnsafe(`ALTER DATABASE "${name}" RESET lock_timeout`)
     }
   }, 120_000)
 })

@@ -161,6 +161,8 @@ describe('cache hints', () => {
 
 describe("the SDK server's errors", () => {
   it("go to the app's logger", async () => {
+    // Only this request's lines: an earlier test's would answer for it.
+    logged.length = 0
     const response = await fetch(`${plain.origin}/mcp`, {
       method: 'POST',
       headers: {

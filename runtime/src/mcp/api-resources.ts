@@ -7,7 +7,7 @@
  * page of a collection, paged (never a link turning paging off); any other is a JSON-RPC error.
  */
 import { ProtocolErrorCode } from '@modelcontextprotocol/server'
-import { cacheHintOf, withCacheHint } from './cache-hint.js'
+import { cacheHintOf, callersOf, withCacheHint } from './cache-hint.js'
 import { itemIri } from './fetch-iri.js'
 import { localIri } from './iri-paths.js'
 import { readCursor } from './page-cursor.js'
@@ -102,6 +102,7 @@ export async function readResource(context: ToolContext, uri: string, cacheable:
       response.status === 404 ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InvalidRequest
     throw new ResourceError(code, `${response.status} ${title}: ${detail}`)
   }
-  const result = withCacheHint({ contents: [{ uri, mimeType: JSON_LD, text }] }, response)
-  return cacheable ? { ...result, ...cacheHintOf(response) } : result
+  const callers = callersOf(context.api.description)
+  const result = withCacheHint({ contents: [{ uri, mimeType: JSON_LD, text }] }, response, callers)
+  return cacheable ? { ...result, ...cacheHintOf(response, callers) } : result
 }

@@ -8,6 +8,9 @@
  * of the 2025 revisions included, also carries it in its `_meta`, under `CACHE_HINT_KEY`.
  */
 
+import { CALLER_HEADERS } from '../data/caller-view.js'
+import type { ApiDescription } from '../hydra/documentation.js'
+
 /** The `_meta` key of a result's cache hint. */
 const CACHE_HINT_KEY = 'prisma-hydra/cache'
 
@@ -19,11 +22,18 @@ export interface CacheHint {
   cacheScope: 'public' | 'private'
 }
 
+/** Request headers a `Vary` may name that do not tell one caller from another. */
+const NOT_THE_CALLER = new Set(['accept', 'accept-encoding', 'accept-language', 'prefer'])
+
 /**
- * Request headers a `Vary` may name that do not tell one caller from another: `Origin` is the
- * page a browser's request comes from, which CORS answers with its own headers, not the caller.
+ * `Origin` is the page a browser's request comes from, which CORS answers with its own headers:
+ * it names no caller, unless the app knows its callers by it (`authentication.vary`).
  */
-const NOT_THE_CALLER = new Set(['accept', 'accept-encoding', 'accept-language', 'prefer', 'origin'])
+const ORIGIN = 'origin'
+
+/** The request headers the app knows its callers by: `authentication.vary`, or its default. */
+export const callersOf = (description: ApiDescription): readonly string[] =>
+  description.authentication?.vary ?? CALLER_HEADERS
 
 /** The seconds of a `Cache-Control` directive (`max-age=30`), if it is there. */
 function seconds(directives: Map<string, string | undefined>, name: string): number | undefined {
@@ -35,10 +45,10 @@ function seconds(directives: Map<string, string | undefined>, name: string): num
 /**
  * The cache hint of `response`: `private` where its `Cache-Control` says so or its `Vary` names
  * a header the caller is known by (an answer every anonymous caller shares is not every
- * caller's); reused for its `max-age` (`s-maxage` first, for a public one), never where it is
- * `no-store` or `no-cache` or says no age.
+ * caller's), `callers` the app's (callersOf); reused for its `max-age` (`s-maxage` first, for a
+ * public one), never where it is `no-store` or `no-cache` or says no age.
  */
-export function cacheHintOf(response: Response): CacheHint {
+export function cacheHintOf(response: Response, callers: readonly string[]): CacheHint {
   const directives = new Map<string, string | undefined>()
   for (const directive of (response.headers.get('Cache-Control') ?? '').split(',')) {
     const [name, value] = directive.trim().split('=', 2) as [string, string | undefined]
@@ -48,7 +58,10 @@ export function cacheHintOf(response: Response): CacheHint {
     .split(',')
     .map((name) => name.trim().toLowerCase())
     .filter((name) => name !== '')
-  const byCaller = vary.some((name) => name === '*' || !NOT_THE_CALLER.has(name))
+  const originNamesCaller = callers.some((name) => name.toLowerCase() === ORIGIN)
+  const byCaller = vary.some(
+    (name) => name === '*' || !(NOT_THE_CALLER.has(name) || (name === ORIGIN && !originNamesCaller))
+  )
   const cacheScope = directives.has('private') || byCaller ? 'private' : 'public'
   if (directives.has('no-store') || directives.has('no-cache')) return { ttlMs: 0, cacheScope }
   const age =
@@ -58,8 +71,12 @@ export function cacheHintOf(response: Response): CacheHint {
   return { ttlMs: age * 1000, cacheScope }
 }
 
-/** `result` with the cache hint of `response` in its `_meta`. */
-export function withCacheHint<T extends Record<string, unknown>>(result: T, response: Response): T {
+/** `result` with the cache hint of `response` in its `_meta` (`callers`: cacheHintOf's). */
+export function withCacheHint<T extends Record<string, unknown>>(
+  result: T,
+  response: Response,
+  callers: readonly string[]
+): T {
   const meta = (result._meta ?? {}) as Record<string, unknown>
-  return { ...result, _meta: { ...meta, [CACHE_HINT_KEY]: cacheHintOf(response) } }
+  return { ...result, _meta: { ...meta, [CACHE_HINT_KEY]: cacheHintOf(response, callers) } }
 }

@@ -9,6 +9,7 @@
  * filtered by the query, until it holds `SEARCH_RESULTS` items; a collection the caller may not
  * read adds nothing.
  */
+import { callersOf } from './cache-hint.js'
 import { callerCollection } from './caller-collections.js'
 import { itemIri, readItem } from './fetch-iri.js'
 import { localIri } from './iri-paths.js'
@@ -98,5 +99,5 @@ export async function fetchItem(context: ToolContext, args: Json): Promise<ToolR
   // The item's text, quoted inside the document's, may pass the budget the item kept to.
   if (textOf(document).length > context.budget)
     return toolError(`The item ${id} is longer than a result's ${context.budget} characters.`)
-  return answered(document, read.response)
+  return answered(document, read.response, callersOf(context.api.description))
 }

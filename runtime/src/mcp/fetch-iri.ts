@@ -5,6 +5,7 @@
  * `read_collection` reads a cursor, within the budget; an item is answered as it is, unless it
  * is longer than the budget.
  */
+import { callersOf } from './cache-hint.js'
 import { localIri, matchesTemplate, samePath } from './iri-paths.js'
 import { textOf } from './page-budget.js'
 import { readCursor } from './page-cursor.js'
@@ -46,7 +47,9 @@ export async function readItem(
 /** The result of reading the item at `iri` for the caller: the item, or the tool error. */
 export async function itemResult(context: ToolContext, iri: string): Promise<ToolResult> {
   const read = await readItem(context, iri)
-  return 'error' in read ? read.error : answered(read.item, read.response)
+  return 'error' in read
+    ? read.error
+    : answered(read.item, read.response, callersOf(context.api.description))
 }
 
 /** The answer to a call of `fetch_iri` with `args`. */

@@ -5,6 +5,7 @@
  * it counts them, and a `nextCursor` while members follow: the same page from the first member
  * not answered, else the page's own `next` link. The last result has none.
  */
+import { callersOf } from './cache-hint.js'
 import { membersWithin } from './page-budget.js'
 import { cursorOf, type PageCursor } from './page-cursor.js'
 import type { ToolContext } from './tool-context.js'
@@ -50,5 +51,5 @@ export async function readPage(
         'read it with fewer properties.'
     )
   }
-  return answered(frame(rest.slice(0, count)), response)
+  return answered(frame(rest.slice(0, count)), response, callersOf(context.api.description))
 }

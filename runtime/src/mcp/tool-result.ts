@@ -50,10 +50,15 @@ export function structured(value: Record<string, unknown>): ToolResult {
 
 /**
  * A result holding `value`, read from one answer of the API, `response`: with the answer's cache
- * hint (cache-hint.ts) and its `Server-Timing` (server-timing-meta.ts) in its `_meta`.
+ * hint (cache-hint.ts, `callers` the app's caller headers) and its `Server-Timing`
+ * (server-timing-meta.ts) in its `_meta`.
  */
-export function answered(value: Record<string, unknown>, response: Response): ToolResult {
-  return withTiming(withCacheHint(structured(value), response), response)
+export function answered(
+  value: Record<string, unknown>,
+  response: Response,
+  callers: readonly string[]
+): ToolResult {
+  return withTiming(withCacheHint(structured(value), response, callers), response)
 }
 
 /** A term of a page with or without the `hydra:` prefix (the operation's style). */

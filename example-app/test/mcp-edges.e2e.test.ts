@@ -7,8 +7,12 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { HydraLogger } from '@prisma-hydra/runtime'
+import { workersCache } from '@prisma-hydra/runtime/invalidation'
 import { hydraMcp } from '@prisma-hydra/runtime/mcp'
+import type { MiddlewareHandler } from 'hono'
+import { every } from 'hono/combine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHydraApp } from '#generated/hydra/index.js'
 import type { PrismaClient } from '#generated/prisma/client.js'
 import { createApp } from '../src/app.js'
 import { prepareDatabase } from '../src/database.js'
@@ -25,6 +29,11 @@ let database: TestDatabase
 let plain: Awaited<ReturnType<typeof serveWithClient>>
 /** The same with CORS on for one origin. */
 let withCors: Awaited<ReturnType<typeof serveWithClient>>
+/** The generated app with CORS on, its callers known by their `Origin` too. */
+let originCallers: Awaited<ReturnType<typeof serveWithClient>>
+/** The example behind `workersCache`, its Cache API cache `shared`. */
+let cached: Awaited<ReturnType<typeof serveWithClient>>
+const shared = memoryCache()
 const logged: Parameters<HydraLogger>[0][] = []
 
 beforeAll(async () => {
@@ -42,14 +51,61 @@ beforeAll(async () => {
     createApp(prisma, { mcp: hydraMcp(), cors: ['http://admin.example'] }).fetch,
     'prisma-hydra edges test, CORS'
   )
+  originCallers = await serveWithClient(
+    createHydraApp({
+      prisma,
+      cors: ['http://admin.example'],
+      authentication: { vary: ['Authorization', 'Origin'] },
+      mcp: hydraMcp(),
+    }).fetch,
+    'prisma-hydra edges test, callers by origin'
+  )
+  cached = await serveWithClient(
+    createApp(prisma, {
+      mcp: hydraMcp(),
+      sharedCache: every(workersCache({ cache: shared }), sharedByDefault),
+    }).fetch,
+    'prisma-hydra edges test, Workers cache'
+  )
 }, 120_000)
 
 afterAll(async () => {
   await plain?.close()
   await withCors?.close()
+  await originCallers?.close()
+  await cached?.close()
   await prisma?.$disconnect()
   await database?.remove()
 })
+
+/**
+ * A Cache API cache in memory, as `workersCache` reads one (`caches.default` is Workers' alone):
+ * answers kept by their URL, and the URLs it was asked for.
+ */
+function memoryCache() {
+  const stored = new Map<string, Response>()
+  const asked: string[] = []
+  return {
+    stored,
+    asked,
+    match: async (request: Request) => {
+      asked.push(request.url)
+      return stored.get(request.url)?.clone()
+    },
+    put: async (request: Request, response: Response) => {
+      stored.set(request.url, response)
+    },
+  }
+}
+
+/**
+ * An app's default for the answers its routes give no `Cache-Control`: shared for a minute, so
+ * that the example's `/books?title=…` is kept as `/books/recent` is.
+ */
+const sharedByDefault: MiddlewareHandler = async (c, next) => {
+  await next()
+  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'public, s-maxage=60')
+}
 
 /** The ids `search` answers for `query`. */
 async function searched(client: Client, query: string): Promise<string[]> {
@@ -71,6 +127,35 @@ describe('search', () => {
       for (const spelling of spellings)
         expect(await searched(plain.client, spelling), spelling).toEqual(expected)
     }
+  })
+})
+
+describe("search behind the app's shared cache", () => {
+  it('neither fills it, with the URL of an HTTP request matching by case', async () => {
+    const expected = await searched(plain.client, 'harbour')
+    expect(await searched(cached.client, 'harbour')).toEqual(expected)
+    expect([...shared.stored.keys()].filter((url) => /harbour/i.test(url))).toEqual([])
+    const http = await fetch(`${cached.origin}/books?title=harbour`, {
+      headers: { Accept: 'application/ld+json' },
+    })
+    await http.body?.cancel()
+    expect(http.headers.get('x-cache')).toBe('MISS')
+  })
+
+  it('nor reads it, where the HTTP answer of that URL is kept', async () => {
+    const url = `${cached.origin}/books?title=harbour`
+    const statuses: (string | null)[] = []
+    for (let tries = 0; tries < 2; tries++) {
+      const http = await fetch(url, { headers: { Accept: 'application/ld+json' } })
+      await http.body?.cancel()
+      statuses.push(http.headers.get('x-cache'))
+    }
+    expect(statuses[1]).toBe('HIT')
+    const asked = shared.asked.filter((key) => key === url).length
+    expect(await searched(cached.client, 'harbour')).toEqual(
+      await searched(plain.client, 'harbour')
+    )
+    expect(shared.asked.filter((key) => key === url).length).toBe(asked)
   })
 })
 
@@ -155,6 +240,19 @@ describe('cache hints', () => {
       const hint = await hintOf(withCors)
       expect(hint, iri).toEqual(await hintOf(plain))
       expect(hint, iri).toMatchObject({ cacheScope: 'public' })
+    }
+  })
+
+  it('are private where the app knows its callers by their Origin', async () => {
+    for (const iri of ['/books/recent?page=1', '/books/1']) {
+      const response = await fetch(`${originCallers.origin}${iri}`, {
+        headers: { Accept: 'application/ld+json', Origin: 'http://admin.example' },
+      })
+      await response.body?.cancel()
+      expect(response.headers.get('Vary') ?? '', iri).toMatch(/Origin/i)
+      const result = await originCallers.client.callTool({ name: 'fetch_iri', arguments: { iri } })
+      expect(result.isError, toolText(result)).toBeFalsy()
+      expect(result._meta?.['prisma-hydra/cache'], iri).toMatchObject({ cacheScope: 'private' })
     }
   })
 })

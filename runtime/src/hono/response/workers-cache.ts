@@ -21,6 +21,7 @@ import {
 } from '../../data/edge-cache-marks.js'
 import { edgeCacheOf, type WorkersCachePurgeOptions } from '../../data/workers-purge.js'
 import { isAnonymous } from '../access/request-caller.js'
+import { isTextSearch } from '../request/text-search.js'
 
 /** Options of {@link workersCache}. */
 export interface WorkersCacheOptions {
@@ -191,7 +192,9 @@ export function workersCache(options: WorkersCacheOptions = {}): MiddlewareHandl
   return async (c, next) => {
     const startedAt = Date.now()
     const request = c.req.raw
-    const cacheable = request.method === 'GET' && isAnonymous(c, vary, options.authentication)
+    // A text search (the MCP endpoint's) has the URL of an HTTP request answered otherwise.
+    const cacheable =
+      request.method === 'GET' && !isTextSearch(c) && isAnonymous(c, vary, options.authentication)
     const cache = cacheable ? await edgeCacheOf(options.cache) : undefined
     const hit = cache && (await lookup(cache, request, startedAt))
     if (hit) return delivered(hit.stored, 'HIT', options, hit.age)

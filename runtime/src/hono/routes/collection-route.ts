@@ -18,7 +18,7 @@ import { type CallerOperation, callerOperation } from '../access/caller-operatio
 import { mountPrefix } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
 import { isSearchProbe, searchProbeAnswer } from '../request/search-probe.js'
-import { isTextSearch } from '../request/text-search.js'
+import { isTextSearch, TEXT_SEARCH_CACHE_CONTROL } from '../request/text-search.js'
 import { renderOptions, requestQuery, respondWithContent } from '../response/collection-response.js'
 import { restyleRouteError } from '../response/error-handlers.js'
 import type { JsonLdResponse } from '../response/json-ld.js'
@@ -219,7 +219,7 @@ async function collectionResponse<
     const streamOptions = {
       outages,
       streamYield: options.streamYield,
-      cacheControl: operation.cacheControl,
+      cacheControl: isTextSearch(c) ? TEXT_SEARCH_CACHE_CONTROL : operation.cacheControl,
       logger: options.logger,
     }
     const respond = () => respondWithContent(c, content, toMember, render, streamOptions, variant)

@@ -1,9 +1,11 @@
 /**
  * The MCP endpoint's edges (docs/mcp.md), on every database: `search` for a word typed in another
  * case than the data's; a request without `params` answered "invalid params" in both protocol
- * revisions; a public page's cache hint public with CORS on; the SDK server's errors in the app's
- * logger; `read_collection`'s filter values described by schemas of one type each. The example
- * server with `hydraMcp()`, spoken to over real HTTP by the SDK's client and by plain requests.
+ * revisions; a public page's cache hint public with CORS on, private where the app's callers are
+ * known by their `Origin`; `search` neither read from nor kept in `workersCache` (a Cache API
+ * cache in memory); the SDK server's errors in the app's logger; `read_collection`'s filter
+ * values described by schemas of one type each. The example server with `hydraMcp()`, spoken to
+ * over real HTTP by the SDK's client and by plain requests.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { HydraLogger } from '@prisma-hydra/runtime'

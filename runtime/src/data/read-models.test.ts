@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Condition } from '../plan/condition.js'
 import { readWhere } from '../plan/scope-reader.js'
 import { EVERYONE } from './caller-view.js'
-import { conditionModels, countReads, scopeReads } from './read-models.js'
+import { conditionFields, conditionModels, countReads, scopeReads } from './read-models.js'
 import { relationTargets } from './written-models.js'
 
 /** Loans of books by authors, books of many genres, and a model no relation reaches. */
@@ -132,5 +132,30 @@ describe('the models a request reads', () => {
         model === 'Book' ? readWhere({ title: { not: 'Draft' } }) : undefined,
     }
     expect(scopeReads(targets, item, view)).toEqual(['Book'])
+  })
+})
+
+describe('the fields a condition tests', () => {
+  const fieldsOf = (
+    targets: Parameters<typeof conditionFields>[0],
+    model: string,
+    where: Record<string, unknown>
+  ) => {
+    const fields = new Set<string>()
+    conditionFields(targets, model, readWhere(where), fields)
+    return [...fields].sort()
+  }
+
+  it('names each field on the model it is of, through relations', () => {
+    expect(fieldsOf(targets, 'Book', { author: { is: { name: 'a' } }, pages: 3 })).toEqual([
+      'Author.name',
+      'Book.author',
+      'Book.pages',
+    ])
+  })
+
+  it('reads any field of the model a relation of unknown target is on, and none inside it', () => {
+    const where = { author: { is: { name: 'a', books: { some: { title: 'b' } } } }, pages: 3 }
+    expect(fieldsOf(new Map(), 'Book', where)).toEqual(['Book.*', 'Book.author', 'Book.pages'])
   })
 })

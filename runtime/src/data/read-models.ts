@@ -14,10 +14,13 @@
  * and so do the conditions of fields shown on some rows (`shownWhere`). The names are Prisma's
  * model names, as the written models' are (data/written-models.ts).
  */
-import { fieldTag } from '../contract/cache-tags.js'
+import { anyFieldTag, fieldTag } from '../contract/cache-tags.js'
 import { type Condition, walkConditions } from '../plan/condition.js'
 import { type CallerRequest, type CallerView, relatedOf } from './caller-view.js'
 import type { RelationTargets } from './written-models.js'
+
+/** The model a relation with no known target leads to: no model is named so. */
+const UNKNOWN = ''
 
 /**
  * Adds the models a condition on `model` reads through its relations, and to `fields`, when given,
@@ -31,15 +34,20 @@ function walk(
   fields?: Set<string>
 ): void {
   const targetOf = (on: string, relation: string) => targets.get(on)?.get(relation)
+  // A relation whose target is unknown (a client holding no data model) leads the walk to
+  // UNKNOWN, whose tests name no field of a known model: the relation reads any field of its own.
+  const walkTo = (on: string, relation: string) =>
+    on === UNKNOWN ? UNKNOWN : (targetOf(on, relation) ?? UNKNOWN)
   // A relation test reads the target's rows, and so does a to-one relation compared with null
   // (`{ author: null }`, read as a field's test); `and`, `or`, `not` stay on a model.
-  for (const { condition: part, model: on } of walkConditions(condition, model, targetOf)) {
+  for (const { condition: part, model: on } of walkConditions(condition, model, walkTo)) {
     const name =
       part.kind === 'relation' ? part.relation : part.kind === 'field' ? part.field : undefined
-    if (name === undefined) continue
+    if (name === undefined || on === UNKNOWN) continue
     fields?.add(fieldTag(on, name))
     const target = targetOf(on, name)
     if (target !== undefined) into.add(target)
+    else if (part.kind === 'relation') fields?.add(anyFieldTag(on))
   }
 }
 

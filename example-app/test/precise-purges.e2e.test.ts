@@ -264,5 +264,24 @@ describe.skipIf(!hasVarnish).each(ENGINES)(
         expect(await staleAnswers(app, paths), kind).toEqual([])
       }
     }, 120_000)
+
+    it('purges a streamed (unpaged) collection when a row it shows changes', async () => {
+      const app = apps.get(engine) as { origin: string; varnish: Varnish }
+      const invalidation = hydraInvalidation({
+        purge: httpPurge({ url: `${app.varnish.origin}/` }),
+        resources: hydraResources,
+      })
+      const writes = prisma.$extends(invalidation)
+      const language = await prisma.language.findFirstOrThrow({ orderBy: { code: 'asc' } })
+      await get(app.varnish.origin, '/languages')
+      expect((await get(app.varnish.origin, '/languages')).cache).toBe('HIT')
+
+      await writes.language.update({
+        where: { code: language.code },
+        data: { name: `${language.name} (${engine})` },
+      })
+      await invalidation.settled()
+      expect(await staleAnswers(app, ['/languages'])).toEqual([])
+    })
   }
 )

@@ -10,14 +10,19 @@
  * - **model tags**, the name of every model whose rows decide which rows the answer shows (`Book`
  *   on a page of books; a page of loans filtered by their book's title reads `Loan` and `Book`;
  *   any answer whose scope reaches `Tenant` through a relation reads `Tenant`): purged by every
- *   write of that model. An item shows its row without reading the others: `/books/3` has no
- *   `Book` tag, so a write of another book leaves it cached;
+ *   write of that model but an update naming the fields it changes (data/written-rows.ts). An
+ *   item shows its row without reading the others: `/books/3` has no `Book` tag, so a write of
+ *   another book leaves it cached;
+ * - **field tags**, `Book.title` for each field the answer's selection reads (its filters, order,
+ *   parent and scopes), `Book.*` where it reads any (a custom provider's): purged by an update
+ *   naming that field, and `Book.*` by every update of a book;
  * - **rows tags**, `Book:rows` on every answer showing rows of Book: purged, with `Book`, by a
  *   write whose rows cannot be named (`updateMany` with a `where`, nested writes).
  *
  * Bounded as the CDNs document: 16 KB of header value and 1,000 tags (Cloudflare's limits;
  * Fastly's and Varnish's are no tighter). Past the bound the IRI tags are left out and the model
- * tags of every model shown take their place, which still name every answer a write can change.
+ * tags and `Book.*` tags of every model shown take their place, which still name every answer a
+ * write can change; so do they on a stream, whose members are unknown when its headers leave.
  * A `private` or `no-store` answer has none: no shared cache keeps it, so no purge needs it.
  */
 import type { Context } from 'hono'
@@ -57,19 +62,21 @@ export function cacheTagHeader(
   const unplanned = [...read.collections].filter((model) => !read.planned.has(model))
   const fields = [...read.fields, ...unplanned.map(anyFieldTag)]
   const models = [...read.selection, ...[...read.shown].map(rowsTag), ...fields]
+  // Without its IRIs (a stream's, or past the bound), the answer is purged by any write of the
+  // models it shows: an update of one of their rows purges `Book.*` where it would purge `/books/3`.
+  const broader = () => [...read.shown].flatMap((model) => [model, anyFieldTag(model)])
+  if (body === undefined)
+    return {
+      [read.header]: [...new Set([...read.selection, ...broader(), ...models])].join(separator),
+    }
   const all = new Set(models)
-  if (body !== undefined) {
-    const mount = mountPrefix(c)
-    for (const match of body.matchAll(NODE_ID)) all.add(fromRoot(match[1] as string, mount))
-  }
+  const mount = mountPrefix(c)
+  for (const match of body.matchAll(NODE_ID)) all.add(fromRoot(match[1] as string, mount))
   const text = [...all].join(separator)
   if (all.size <= MAX_TAGS && new TextEncoder().encode(text).byteLength <= MAX_TAG_BYTES)
     return { [read.header]: text }
-  // Without its IRIs, the answer is purged by any write of the models it shows: an update of
-  // one of their rows purges `Book.*` where it would have purged `/books/3`.
-  const broader = [...read.shown].flatMap((model) => [model, anyFieldTag(model)])
   return {
-    [read.header]: [...new Set([...read.selection, ...broader, ...models])].join(separator),
+    [read.header]: [...new Set([...read.selection, ...broader(), ...models])].join(separator),
   }
 }
 

@@ -8,7 +8,9 @@
  * scoped and an unread field, a field of a related model a filter and an order read, a move
  * between authors, inserts, deletes, `updateMany`, a rollback, and an interactive transaction),
  * awaited with `settled()`, every page and item asked through the cache is the one the app gives
- * directly: no stale answer.
+ * directly: no stale answer. Neither after an update of a row a streamed (unpaged) collection
+ * shows, which has no IRI tags, nor after an update changing an author's key, which leaves the
+ * pages of its books keyed by the old one.
  *
  * Needs Debian's `varnish` and `varnish-modules`; without them the file is skipped with a message,
  * except under CI (`CI` set), where it fails.
@@ -282,6 +284,41 @@ describe.skipIf(!hasVarnish).each(ENGINES)(
       })
       await invalidation.settled()
       expect(await staleAnswers(app, ['/languages'])).toEqual([])
+    })
+
+    it('purges the pages keyed by a row whose key an update changes', async () => {
+      const app = apps.get(engine) as { origin: string; varnish: Varnish }
+      const invalidation = hydraInvalidation({
+        purge: httpPurge({ url: `${app.varnish.origin}/` }),
+        resources: hydraResources,
+      })
+      const writes = prisma.$extends(invalidation)
+      const book = await prisma.book.findFirstOrThrow({
+        where: { genre: { not: 'POETRY' } },
+        orderBy: { id: 'asc' },
+      })
+      const before = book.authorId
+      const after = engine === 'prisma' ? 97_001 : 97_002
+      const paths = [
+        `/authors/${before}`,
+        `/authors/${before}/books`,
+        `/authors/${after}`,
+        `/authors/${after}/books`,
+        `/books/${book.id}`,
+        '/books?order[author.name]=desc',
+      ]
+      for (const path of paths) await get(app.varnish.origin, path)
+      expect((await get(app.varnish.origin, `/authors/${before}/books`)).cache).toBe('HIT')
+
+      // The author's key changes, and with it (onUpdate: Cascade) its books' `authorId`.
+      await writes.author.update({ where: { id: before }, data: { id: after } })
+      await invalidation.settled()
+      expect((await get(app.origin, `/authors/${before}/books`)).status).toBe(404)
+      expect(await staleAnswers(app, paths), 'the key changed').toEqual([])
+
+      await writes.author.update({ where: { id: after }, data: { id: before } })
+      await invalidation.settled()
+      expect(await staleAnswers(app, paths), 'the key changed back').toEqual([])
     })
   }
 )

@@ -15,6 +15,7 @@ interface DataModelField {
   name: string
   kind: string
   type: string
+  relationName?: string
 }
 
 /**
@@ -71,7 +72,8 @@ export function modelFields(
   const model = (client as { _runtimeDataModel?: { models?: Record<string, unknown> } })
     ._runtimeDataModel
   const described = new Map<string, ModelFields>()
-  for (const [name, value] of Object.entries(model?.models ?? {})) {
+  const models = model?.models ?? {}
+  for (const [name, value] of Object.entries(models)) {
     const fields = (value as { fields?: DataModelField[] }).fields ?? []
     const links = new Map(
       (resources.get(name)?.links ?? []).map((link) => [link.field ?? link.name, link])
@@ -84,7 +86,7 @@ export function modelFields(
       if (typeof link.from === 'string') foreignKeys.add(link.from)
       return link.kind === 'many' || typeof link.from === 'string'
     })
-    if (!known || !resources.has(name)) continue
+    if (!known || !resources.has(name) || !keyReferenced(name, fields, resources, models)) continue
     const scalars = fields.filter((field) => field.kind !== 'object')
     described.set(name, {
       scalars: new Set(scalars.map((field) => field.name)),
@@ -93,6 +95,44 @@ export function modelFields(
     })
   }
   return described
+}
+
+/** A served resource's links by their relation field. */
+const linksOf = (resources: ReadonlyMap<string, ResourceLinks>, model: string) =>
+  new Map((resources.get(model)?.links ?? []).map((link) => [link.field ?? link.name, link]))
+
+/**
+ * Whether every relation of `model` is known to reference a key, never another unique field of
+ * `model` (which an update could set unnamed by any tag of the models referencing it): its own
+ * side holds the foreign key, the other side's link reads `model`'s key through one foreign key,
+ * or both sides are lists (an implicit many-to-many, through the keys). The runtime data model
+ * does not say which fields a relation references: a relation known by neither side's link is
+ * taken as possibly referencing any field.
+ */
+function keyReferenced(
+  model: string,
+  fields: readonly DataModelField[],
+  resources: ReadonlyMap<string, ResourceLinks>,
+  models: Record<string, unknown>
+): boolean {
+  const own = linksOf(resources, model)
+  return fields.every((field) => {
+    if (field.kind !== 'object') return true
+    const link = own.get(field.name)
+    if (typeof link?.from === 'string') return true
+    const others = (models[field.type] as { fields?: DataModelField[] } | undefined)?.fields ?? []
+    const back = others.find(
+      (other) =>
+        other.kind === 'object' &&
+        other.relationName === field.relationName &&
+        !(field.type === model && other.name === field.name)
+    )
+    if (!back) return false
+    const backLink = linksOf(resources, field.type).get(back.name)
+    return (
+      typeof backLink?.from === 'string' || (link?.kind === 'many' && backLink?.kind === 'many')
+    )
+  })
 }
 
 /** The write operations of Prisma's model API. */

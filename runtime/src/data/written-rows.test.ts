@@ -148,3 +148,26 @@ describe('what an update naming its fields purges', () => {
     expect(update({ pages: 1 }, 'updateMany')).toEqual(['Book', 'Book:rows'])
   })
 })
+
+describe('what an update setting a key purges', () => {
+  const author = {
+    scalars: new Set(['id', 'name']),
+    foreignKeys: new Set<string>(),
+    updatedAt: new Set<string>(),
+  }
+  const authors = new Map([['Author', resource('Author', '/authors', { name: 'id', kind: 'Int' })]])
+
+  it('purges the model: pages keyed by the row hold none of its IRIs', () => {
+    const write = {
+      model: 'Author',
+      operation: 'update',
+      args: { where: { id: 1 }, data: { id: 99, name: 'N' } },
+      result: { id: 99 },
+    }
+    expect([...writeTags(targets, authors, write, author).tags].sort()).toEqual([
+      '/authors/1',
+      '/authors/99',
+      'Author',
+    ])
+  })
+})

@@ -1,9 +1,12 @@
 /**
  * @module
- * The cache tags a Prisma write purges (docs/caching.md#what-a-write-purges): the model tag of
- * every model it changes (`Book`: the answers whose selection reads it), the IRIs of the rows it
- * changed where the write names them (`/books/3`, its key before and after), and, where it does
- * not, the rows tag of their model (`Book:rows`: every answer showing one of its rows). The IRIs
+ * The cache tags a Prisma write purges (docs/caching.md#what-a-write-purges): for an update
+ * whose `data` names every field it changes, none a link's or the key's, the field tags of those
+ * fields and `Book.*` (the answers whose selection reads them); for any other write, the model tag
+ * of every model it changes (`Book`: the answers whose selection reads it). With them, the IRIs of
+ * the rows it changed where the write names them (`/books/3`, its key before and after), and,
+ * where it does not, the rows tag of their model (`Book:rows`: every answer showing one of its
+ * rows). The IRIs
  * are the served resources' (`resources`, the generated `hydraResources`), written from the API's
  * root as the answers' tags are (hono/response/cache-tags.ts).
  */
@@ -75,6 +78,9 @@ function keyOf(key: KeySpec, value: unknown): Fields | undefined {
   return row
 }
 
+/** The `data` of an update's arguments, if any. */
+const dataOf = ({ args }: WriteCall) => (isFields(args) ? args.data : undefined)
+
 /** Whether a write's data sets a field of the key (the row's IRI changes with it). */
 const setsKey = (key: KeySpec, data: unknown) =>
   isFields(data) && keyFields(key).some(({ name }) => data[name] !== undefined)
@@ -112,9 +118,11 @@ function writtenKeys(
 }
 
 /**
- * What a committed write of `call.model` purges: each model it changes by its model tag; its own
- * rows by their IRIs when `resources` serves the model and the write names them, else by the
- * model's rows tag; the rows its nested writes and cascades change, by their models' rows tags.
+ * What a committed write of `call.model` purges: an update naming its rows and every field it
+ * changes (`updatedFields`), setting no key, by those fields' tags and `Book.*`; any other write,
+ * each model it changes by its model tag. Its own rows by their IRIs when `resources` serves the
+ * model and the write names them, else by the model's rows tag; the rows its nested writes and
+ * cascades change, by their models' rows tags.
  */
 export function writeTags(
   targets: RelationTargets,
@@ -126,9 +134,14 @@ export function writeTags(
   const models = new Set([call.model, ...nested])
   const resource = resources.get(call.model)
   const keys = CREATES.has(call.operation) ? [] : resource && writtenKeys(resource, call)
-  const updated = keys && keys.length > 0 ? updatedFields(fields, call) : undefined
+  const updated =
+    resource && keys && keys.length > 0 && !setsKey(resource.id, dataOf(call))
+      ? updatedFields(fields, call)
+      : undefined
   // An update naming every field it changes, none a link, moves its rows in or out of no page
-  // that reads none of them: the pages reading them, and those showing its rows, are purged.
+  // that reads none of them: the pages reading them, and those showing its rows, are purged. One
+  // setting the key is not: pages keyed by it (`/authors/1/books`) hold no IRI of the row, and an
+  // `onUpdate: Cascade` changes other models' foreign keys unnamed.
   const tags = new Set(updated ? [] : models)
   for (const name of updated ?? []) tags.add(fieldTag(call.model, name))
   if (updated) tags.add(anyFieldTag(call.model))

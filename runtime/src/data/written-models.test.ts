@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { modelFields, type ResourceLinks } from './written-models.js'
+
+/** A Prisma client's runtime data model of `models` (name to fields). */
+const clientOf = (models: Record<string, { name: string; kind: string; type: string }[]>) => ({
+  _runtimeDataModel: {
+    models: Object.fromEntries(Object.entries(models).map(([name, fields]) => [name, { fields }])),
+  },
+})
+
+const relation = (name: string, type: string, relationName: string) => ({
+  name,
+  kind: 'object',
+  type,
+  relationName,
+})
+const scalar = (name: string, type = 'String') => ({ name, kind: 'scalar', type })
+
+/** Books and their loans, the loans' relation as `loanLinks` gives it. */
+const described = (loanLinks: ResourceLinks['links']) =>
+  modelFields(
+    clientOf({
+      Book: [scalar('id', 'Int'), scalar('isbn'), relation('loans', 'Loan', 'BookToLoan')],
+      Loan: [scalar('id', 'Int'), scalar('bookRef'), relation('book', 'Book', 'BookToLoan')],
+    }),
+    new Map<string, ResourceLinks>([
+      ['Book', { links: [{ name: 'loans', kind: 'many' }] }],
+      ['Loan', { links: loanLinks }],
+    ])
+  )
+
+describe('the models whose updates name their fields', () => {
+  it('describes a model every relation of which references a key', () => {
+    const fields = described([{ name: 'book', kind: 'one', from: 'bookRef' }])
+    expect([...(fields.get('Book')?.scalars ?? [])]).toEqual(['id', 'isbn'])
+    expect([...(fields.get('Loan')?.foreignKeys ?? [])]).toEqual(['bookRef'])
+  })
+
+  it('leaves out a model another relation may reference by another unique field', () => {
+    // A link read through the relation: its foreign key may reference `isbn`, not the key.
+    const fields = described([{ name: 'book', kind: 'one', from: ['book', 'id'] }])
+    expect(fields.has('Book')).toBe(false)
+  })
+})

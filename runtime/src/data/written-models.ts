@@ -54,6 +54,10 @@ export interface ModelFields {
 
 /** A served resource's relations as its links declare them: their field and foreign key. */
 export interface ResourceLinks {
+  /**
+   * Its links (a generated resource's `links`): a to-one link's `from` names the foreign key
+   * referencing the target's key when it is one field (a string); a to-many link has none.
+   */
   links?:
     | readonly { name: string; field?: string | undefined; kind: string; from?: unknown }[]
     | undefined

@@ -13,7 +13,7 @@ const MOST_KEPT = 65_536
 /** The fewest ends within the window that measure a rate: fewer say too little to shed on. */
 const FEWEST_MEASURED = 8
 /** A window's parts in a moment: ends closer together than that are one burst, not a flow. */
-const MOMENT_PARTS = 1000
+const MOMENT_PARTS = 10_000
 
 /**
  * The work in flight on one database and how fast it ends: what a request's expected wait for it
@@ -68,7 +68,7 @@ export class WorkLoad {
    * The rate counts from the first end of the busy period instead (a cold start's: the time before
    * it is how long the first pieces took, a connection opened, a first query prepared, not how fast
    * the database ends them once it serves) while the ends after it flow: at least FEWEST_MEASURED,
-   * spread over more than a moment (a thousandth of the window), and the last of them no longer ago
+   * spread over more than a moment (a ten-thousandth of the window), and the last of them no longer ago
    * than they spread. A burst and the silence after it fall back on the rate over the window: right
    * after a held table's reads all ended at their bound, the next request still expects a budget.
    */

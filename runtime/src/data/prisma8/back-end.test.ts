@@ -65,7 +65,7 @@ describe('the Prisma 8 back end when an app is made', () => {
   })
 
   it('serves an operation the compiled engine reads whole, and every operation compiled', () => {
-    const access = createDataAccess(prisma8BackEnd(client), loans, { engine: 'prisma' })
+    const access = createDataAccess(prisma8BackEnd(client), loans)
     expect(() => access.reportHandoffs(undefined, { name: 'GET /loans' })).not.toThrow()
     expect(access.engineOf()).toBe('compiled')
   })

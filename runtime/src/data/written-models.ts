@@ -58,9 +58,19 @@ export interface ResourceLinks {
    * Its links (a generated resource's `links`): a to-one link's `from` names the foreign key
    * referencing the target's key when it is one field (a string); a to-many link has none.
    */
-  links?:
-    | readonly { name: string; field?: string | undefined; kind: string; from?: unknown }[]
-    | undefined
+  links?: readonly ResourceLink[] | undefined
+}
+
+/** One link of a served resource, as much of it as purging reads. */
+export interface ResourceLink {
+  /** The link's name in the resource. */
+  name: string
+  /** The relation field of the model it reads, where it is not `name`. */
+  field?: string | undefined
+  /** `one` for a to-one link, `many` for a to-many link. */
+  kind: string
+  /** A to-one link's foreign key: its field's name where it is one field. */
+  from?: unknown
 }
 
 /**

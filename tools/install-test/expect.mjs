@@ -9,9 +9,15 @@ export function expect(condition, message, detail) {
   console.log(`ok  ${message}`)
 }
 
+/**
+ * How long one answer may take. In CI the project's server runs beside `npm test` at a lower CPU
+ * priority (.ci/run), where a first page has taken over 10 s; the bound only stops a hang.
+ */
+export const ANSWER_LIMIT_MS = 60_000
+
 /** GETs `url` (with `headers`) and reads its answer, which must be JSON. */
 export async function get(url, headers = {}) {
-  const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) })
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(ANSWER_LIMIT_MS) })
   const text = await response.text()
   let body
   try {

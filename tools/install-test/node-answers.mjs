@@ -3,7 +3,7 @@
 // Content-Type and body must be the same, byte for byte once each server's own origin is read as
 // `<origin>` (the servers listen on different ports).
 
-import { expect } from './expect.mjs'
+import { ANSWER_LIMIT_MS, expect } from './expect.mjs'
 
 /** Under the mount path: the entrypoint, a page, an item, the documents, `/docs`, problems. */
 const COMPARED_PATHS = [
@@ -26,7 +26,7 @@ export async function answersOf(base) {
   const origin = new URL(base).origin
   const answers = new Map()
   for (const path of COMPARED_PATHS) {
-    const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(10_000) })
+    const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(ANSWER_LIMIT_MS) })
     const body = (await response.text()).replaceAll(origin, '<origin>')
     answers.set(path, { status: response.status, type: response.headers.get('content-type'), body })
   }

@@ -4,6 +4,7 @@
 // itself"), never with Node's bodiless 400 nor with the foreign host in a link.
 
 import { connect } from 'node:net'
+import { ANSWER_LIMIT_MS } from './expect.mjs'
 
 /**
  * Sends `request` as bytes on a socket of its own and reads the answer until the server closes
@@ -13,7 +14,7 @@ function sendRaw(origin, request) {
   const url = new URL(origin)
   return new Promise((resolve, reject) => {
     const socket = connect(Number(url.port), url.hostname, () => socket.write(request))
-    socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to ${request}`)))
+    socket.setTimeout(ANSWER_LIMIT_MS, () => socket.destroy(new Error(`no answer to ${request}`)))
     const chunks = []
     socket.on('data', (chunk) => chunks.push(chunk))
     socket.on('error', reject)

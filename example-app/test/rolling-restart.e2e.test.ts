@@ -13,17 +13,15 @@
  * servers', not the database's.
  */
 import { Agent, get } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PrismaClient } from '#generated/prisma/client.js'
-import { prepareDatabase } from '../src/database.js'
-import { createPrismaClient } from '../src/prisma.js'
+import { describe, expect, it } from 'vitest'
 import { freePort } from './support/free-port.js'
 import { haproxyPresent, type ServerStates, startHaproxy } from './support/haproxy.js'
-import { emptyDatabase, TEST_DATABASE, type TestDatabase } from './support/harness.js'
+import { TEST_DATABASE } from './support/harness.js'
 import { AGREED_TARGETS, agreeUnderWrites } from './support/instances.js'
 import { pgbouncerPresent, startPgbouncer } from './support/pgbouncer.js'
 import { sendRaw } from './support/raw-http.js'
 import { type RuntimeServer, startExample } from './support/runtime-servers.js'
+import { pause, seededDatabase } from './support/seeded-database.js'
 
 const CLIENTS = 50
 /**
@@ -39,22 +37,7 @@ const runs =
   haproxyPresent('rolling-restart.e2e') &&
   pgbouncerPresent('rolling-restart.e2e')
 
-let database: TestDatabase
-let seeded: PrismaClient
-
-beforeAll(async () => {
-  if (!runs) return
-  database = await emptyDatabase()
-  seeded = createPrismaClient(database.url)
-  await prepareDatabase(seeded, database.url)
-})
-
-afterAll(async () => {
-  await seeded?.$disconnect()
-  await database?.remove()
-})
-
-const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds))
+const seeded = seededDatabase(runs)
 
 /** Waits until `states()` satisfies `wanted`, for at most `within` ms; the states last read. */
 async function until(
@@ -134,6 +117,7 @@ function load(url: string, phase: () => string) {
 
 describe.runIf(runs)('two instances through PgBouncer behind HAProxy', () => {
   it('lose no request of 50 kept-alive clients in a rolling restart, and answer alike', async () => {
+    const { database, prisma } = seeded
     const bouncer = await startPgbouncer(database.url, { mode: 'transaction', poolSize: 4 })
     const pooled = new URL(bouncer.url)
     pooled.searchParams.set('pgbouncer', 'true')
@@ -193,7 +177,7 @@ describe.runIf(runs)('two instances through PgBouncer behind HAProxy', () => {
       // Either instance and the balancer: cursor walks across them, pages and their totals, the
       // same answers; a validator of one instance answered 304 by the others.
       const origins = [haproxy.origin, ...instances.map((instance) => instance.origin)]
-      await agreeUnderWrites(origins, seeded, AGREED_TARGETS)
+      await agreeUnderWrites(origins, prisma, AGREED_TARGETS)
       const tagged = await fetch(`${instances[0]?.origin}/books/1`)
       const etag = tagged.headers.get('ETag') as string
       expect(etag).toBeTruthy()

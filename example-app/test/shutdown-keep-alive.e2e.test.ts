@@ -9,40 +9,24 @@
  * Node, createHydraServer and closeGracefully; on Bun and Deno, src/serve.ts's answers.
  */
 import { Agent } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PrismaClient } from '#generated/prisma/client.js'
-import { prepareDatabase } from '../src/database.js'
-import { createPrismaClient } from '../src/prisma.js'
-import { emptyDatabase, TEST_DATABASE, type TestDatabase } from './support/harness.js'
+import { describe, expect, it } from 'vitest'
+import { TEST_DATABASE } from './support/harness.js'
 import { askKeptAlive } from './support/keep-alive-request.js'
 import { startExample } from './support/runtime-servers.js'
+import { pause, seededDatabase } from './support/seeded-database.js'
 
 /** A page read with its count, so that each answer reads the database. */
 const PAGE = '/books?page=2'
 const CLIENTS = 40
 
-let database: TestDatabase
-let seeded: PrismaClient
-
-beforeAll(async () => {
-  database = await emptyDatabase()
-  seeded = createPrismaClient(database.url)
-  await prepareDatabase(seeded, database.url)
-})
-
-afterAll(async () => {
-  await seeded?.$disconnect()
-  await database?.remove()
-})
-
-const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds))
+const seeded = seededDatabase()
 
 /**
  * `CLIENTS` clients, each on a connection of its own kept alive, asking for `url` again as soon as
  * it is answered, until a request fails; `stop` is called once each was answered at least once,
  * 300 ms later. What each client saw, in order.
  */
-async function askingAcross(url: string, stop: () => Promise<void>): Promise<string[][]> {
+async function askingAcross(url: string, stop: () => Promise<unknown>): Promise<string[][]> {
   const seen = Array.from({ length: CLIENTS }, (): string[] => [])
   const clients = seen.map(async (answers) => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
@@ -86,7 +70,7 @@ describe(`SIGTERM under keep-alive load (${TEST_DATABASE})`, () => {
   it.each(RUNTIMES)(
     'loses no request of a reused connection on %s: the last answers close them',
     async (runtime) => {
-      const server = await startExample(runtime, database.url)
+      const server = await startExample(runtime, seeded.database.url)
       let seen: string[][]
       try {
         seen = await askingAcross(`${server.origin}${PAGE}`, server.stop)

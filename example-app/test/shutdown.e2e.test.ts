@@ -12,13 +12,11 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PrismaClient } from '#generated/prisma/client.js'
-import { prepareDatabase } from '../src/database.js'
-import { createPrismaClient } from '../src/prisma.js'
+import { afterAll, describe, expect, it } from 'vitest'
 import { fencedBlocks } from './support/doc-snippets.js'
-import { emptyDatabase, TEST_DATABASE, type TestDatabase } from './support/harness.js'
+import { TEST_DATABASE } from './support/harness.js'
 import { startExample } from './support/runtime-servers.js'
+import { pause, seededDatabase } from './support/seeded-database.js'
 import { holdTablesOn, readsRunning } from './support/table-lock.js'
 
 const APP = fileURLToPath(new URL('..', import.meta.url))
@@ -26,32 +24,20 @@ const DEPLOYMENT = fileURLToPath(new URL('../../docs/deployment.md', import.meta
 /** The page in flight: a full page of books with its count. */
 const PAGE = '/books?page=2'
 
-let database: TestDatabase
-let seeded: PrismaClient
+const seeded = seededDatabase(TEST_DATABASE !== 'sqlite')
 const opened: Array<() => Promise<void>> = []
-
-beforeAll(async () => {
-  if (TEST_DATABASE === 'sqlite') return
-  database = await emptyDatabase()
-  seeded = createPrismaClient(database.url)
-  await prepareDatabase(seeded, database.url)
-})
 
 afterAll(async () => {
   for (const close of opened.reverse()) await close()
-  await seeded?.$disconnect()
-  await database?.remove()
 })
 
-const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds))
-
 /** Another connection holding `Book` until `release` (test/support/table-lock.ts). */
-const holdBooks = () => holdTablesOn(database.url, ['Book'], TEST_DATABASE)
+const holdBooks = () => holdTablesOn(seeded.database.url, ['Book'], TEST_DATABASE)
 
 /** Polls until a statement reading `Book` runs on the server; false after five seconds. */
 async function pageWaitsOnTheTable(): Promise<boolean> {
   for (let tries = 0; tries < 100; tries++) {
-    if ((await readsRunning(seeded, 'Book', TEST_DATABASE)) > 0) return true
+    if ((await readsRunning(seeded.prisma, 'Book', TEST_DATABASE)) > 0) return true
     await pause(50)
   }
   return false
@@ -140,7 +126,7 @@ describe.runIf(TEST_DATABASE !== 'sqlite')(
       'is answered in full by the example on %s after %s, across its %s, then it exits',
       async (runtime, signals, across) => {
         const [signal, then] = signals.split(',') as [NodeJS.Signals, NodeJS.Signals?]
-        const server = await startExample(runtime, database.url)
+        const server = await startExample(runtime, seeded.database.url)
         let stopped: Promise<void> | undefined
         let exited = false
         try {
@@ -225,7 +211,7 @@ async function startDocServer(): Promise<{ process: ChildProcess; origin: string
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
   const child = spawn(process.execPath, [`--conditions=${TEST_DATABASE}`, '--import', tsx, file], {
     cwd: APP,
-    env: { ...process.env, PORT: '0', DATABASE_URL: database.url },
+    env: { ...process.env, PORT: '0', DATABASE_URL: seeded.database.url },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   opened.push(async () => void child.kill('SIGKILL'))

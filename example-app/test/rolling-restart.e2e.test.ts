@@ -5,12 +5,11 @@
  * finds both up; then, under 50 clients each on a connection to HAProxy kept alive and asking
  * without pause, one instance gets `SIGTERM` and is started again once it has exited, then the
  * other: readiness answers `503` from the signal on, HAProxy takes the instance out of rotation
- * while it still serves, and no request fails or is cut (the app's own `503`s, load shed by the
- * instance left alone with every client on a loaded machine, are counted apart). The instances
- * reach the database through PgBouncer in transaction mode (docs/deployment.md#poolers); once
- * restarted, they and HAProxy answer alike, under writes too (instances.e2e's agreement), and a
- * validator of one is answered `304` by the others. PostgreSQL only: what it checks is the
- * servers', not the database's.
+ * while it still serves, the instance exits by itself with code 0, and no request fails or is
+ * cut. The instances reach the database through PgBouncer in transaction mode
+ * (docs/deployment.md#poolers); once restarted, they and HAProxy answer alike, under writes too
+ * (instances.e2e's agreement), and a validator of one is answered `304` by the others.
+ * PostgreSQL only: what it checks is the servers', not the database's.
  */
 import { Agent, get } from 'node:http'
 import { describe, expect, it } from 'vitest'
@@ -158,7 +157,8 @@ describe.runIf(runs)('two instances through PgBouncer behind HAProxy', () => {
         expect(down).toMatch(/Layer7 wrong status, code: 503/)
         expect((await sendRaw(instance.origin, 'GET /ready HTTP/1.0\r\n\r\n')).status).toBe(503)
         phase = `${name} down`
-        await exited
+        // It ended its drain and stop itself, as main.ts does: exit code 0, not killed.
+        expect(await exited).toEqual({ code: 0, signal: null })
         phase = `${name} exited`
         instances[index] = await start(ports[index] as number)
         phase = `${name} started`

@@ -22,8 +22,17 @@ export interface RuntimeServer {
   origin: string
   /** Everything the server printed. */
   output(): string
-  /** Stops it with `signal` (SIGTERM by default) to its process group; SIGKILL after 10 s. */
-  stop(signal?: NodeJS.Signals): Promise<void>
+  /**
+   * Stops it with `signal` (SIGTERM by default) to its process group; SIGKILL after 10 s. How it
+   * ended: called again, or once it has ended, the same.
+   */
+  stop(signal?: NodeJS.Signals): Promise<Exit>
+}
+
+/** How a server's process ended: its exit code, or the signal that ended it. */
+export interface Exit {
+  code: number | null
+  signal: NodeJS.Signals | null
 }
 
 /** The environment of every server: no metrics sent by wrangler, which has no network here. */
@@ -71,9 +80,14 @@ function startProcess(
   })
 }
 
-/** Ends a server and every process it started (npm, wrangler and workerd); killed after 10 s. */
-function stopGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return Promise.resolve()
+/**
+ * Ends a server and every process it started (npm, wrangler and workerd); killed after 10 s, which
+ * its exit then says (`SIGKILL`). How the server's own process ended.
+ */
+function stopGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<Exit> {
+  const ended = (): Exit => ({ code: child.exitCode, signal: child.signalCode })
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined)
+    return Promise.resolve(ended())
   const group = -child.pid
   return new Promise((resolve) => {
     // Its exit may go unseen when the group is gone already: the kill then finds no process.
@@ -81,15 +95,15 @@ function stopGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Pro
       try {
         process.kill(group, 'SIGKILL')
       } catch {}
-      resolve()
+      resolve({ code: null, signal: 'SIGKILL' })
     }, 10_000)
-    child.on('exit', () => {
+    child.once('exit', (code, signalCode) => {
       clearTimeout(timer)
       // What the server started may outlive it (workerd under wrangler).
       try {
         process.kill(group, 'SIGKILL')
       } catch {}
-      resolve()
+      resolve({ code, signal: signalCode })
     })
     process.kill(group, signal)
   })
@@ -153,9 +167,10 @@ export async function startWorker(config?: string): Promise<RuntimeServer> {
     const server = await seededWorker(config)
     return {
       ...server,
-      stop: async () => {
-        await server.stop()
+      stop: async (signal) => {
+        const exit = await server.stop(signal)
         await release()
+        return exit
       },
     }
   } catch (error) {

@@ -1,103 +1,113 @@
 /**
- * The example behind a real PgBouncer in transaction mode (docs/deployment.md#poolers), with the
- * configuration the page gives and no `ignore_startup_parameters`: it starts (its URL saying
+ * The example behind a real PgBouncer in transaction mode and in session mode
+ * (docs/deployment.md#poolers), with the configuration the page gives and no
+ * `ignore_startup_parameters`, reached as an app's role of its own: it starts (its URL saying
  * `pgbouncer=true`, it sends the server no startup parameter, which PgBouncer would refuse), says
  * at start when the server's own statement and lock limits are not in force, and with them set on
- * the database as the page says, a page under another connection's table lock is answered `503`
- * at the lock limit, with no statement of the app left running on the server a second later.
- * PostgreSQL only.
+ * its role by the page's own statements, a page under another connection's table lock is answered
+ * `503` at the lock limit, with no statement of the app left running on the server a second later.
+ * Each mode's pool is sized as the page says: in session mode, every connection of the app's pool
+ * holds one of PgBouncer's. PostgreSQL only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PrismaClient } from '#generated/prisma/client.js'
-import { prepareDatabase } from '../src/database.js'
-import { createPrismaClient } from '../src/prisma.js'
-import { emptyDatabase, TEST_DATABASE, type TestDatabase } from './support/harness.js'
-import { pgbouncerPresent, startPgbouncer } from './support/pgbouncer.js'
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { TEST_DATABASE } from './support/harness.js'
+import {
+  appRole,
+  type PgbouncerOptions,
+  pgbouncerPresent,
+  startPgbouncer,
+} from './support/pgbouncer.js'
 import { startExample } from './support/runtime-servers.js'
+import { pause, seededDatabase } from './support/seeded-database.js'
 import { holdTablesOn, readsRunning } from './support/table-lock.js'
 
 const runs = TEST_DATABASE === 'postgresql' && pgbouncerPresent('pgbouncer.e2e')
 
-/** The example's lock limit (src/adapter.ts), set on the database as deployment.md says. */
+/** The example's lock limit (src/adapter.ts), which deployment.md sets on the app's role. */
 const LOCK = 5_000
 /** The app's budget of a request: the lock limit answers first. */
 const BUDGET = 10_000
-const NOT_IN_FORCE = /statement_timeout and lock_timeout are not in force behind the pooler/
+/** The start's line naming either limit, or both, as not in force (src/pooler.ts). */
+const NOT_IN_FORCE = /_timeout (is|are) not in force behind the pooler/
+/** The instances of the example before the pooler. */
+const INSTANCES = 1
+/** The app's pool: node-postgres's default `max`, which src/adapter.ts keeps. */
+const APP_POOL = 10
 
-let database: TestDatabase
-let seeded: PrismaClient
+/**
+ * PgBouncer's pool in each mode, as deployment.md sizes it: in transaction mode smaller than the
+ * app's pool (a server connection is held for a transaction only); in session mode the instances
+ * times the app's pool, each connection of which holds one of PgBouncer's while it is open.
+ */
+const POOLS: Record<PgbouncerOptions['mode'], number> = {
+  transaction: 4,
+  session: INSTANCES * APP_POOL,
+}
 
-beforeAll(async () => {
-  if (!runs) return
-  database = await emptyDatabase()
-  seeded = createPrismaClient(database.url)
-  await prepareDatabase(seeded, database.url)
-})
+const seeded = seededDatabase(runs)
 
-afterAll(async () => {
-  await seeded?.$disconnect()
-  await database?.remove()
-})
-
-const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds))
-
-/** The example on Node behind a new PgBouncer in transaction mode; stopped by `stop`. */
-async function behindPgbouncer() {
-  const bouncer = await startPgbouncer(database.url, { mode: 'transaction', poolSize: 4 })
+/**
+ * The example on Node behind a new PgBouncer in `mode`, reaching the server as a role of its own
+ * (with the page's limits set on it when `limits`); `stop` stops them and drops the role.
+ */
+async function behindPgbouncer(mode: PgbouncerOptions['mode'], limits: boolean) {
+  const { database, prisma } = seeded
+  // Roles are the server's, not a database's: named apart from every other run's.
+  const name = `prisma_hydra_app_${randomUUID().slice(0, 8)}`
+  const role = await appRole(prisma, database.url, name, limits)
+  const closers: Array<() => Promise<unknown>> = [role.drop]
+  const stop = async () => {
+    for (const close of closers.reverse()) await close()
+  }
   try {
+    const bouncer = await startPgbouncer(role.url, { mode, poolSize: POOLS[mode] })
+    closers.push(bouncer.stop)
     const url = new URL(bouncer.url)
     url.searchParams.set('pgbouncer', 'true')
     const server = await startExample('node', url.href, { DIRECT_DATABASE_URL: database.url })
-    return {
-      server,
-      stop: async () => {
-        await server.stop()
-        await bouncer.stop()
-      },
-    }
+    closers.push(server.stop)
+    return { server, stop }
   } catch (error) {
-    await bouncer.stop()
+    await stop()
     throw error
   }
 }
 
-describe.runIf(runs)('behind PgBouncer in transaction mode', () => {
-  it('starts, and says that the server sets no statement or lock limit', async () => {
-    const { server, stop } = await behindPgbouncer()
-    try {
-      expect(server.output()).toMatch(NOT_IN_FORCE)
-      expect((await fetch(`${server.origin}/books?page=2`)).status).toBe(200)
-    } finally {
-      await stop()
-    }
-  }, 120_000)
-
-  it('answers under a table lock at the lock limit, leaving no statement running', async () => {
-    const name = new URL(database.url).pathname.slice(1)
-    await seeded.$executeRawUnsafe(`ALTER DATABASE "${name}" SET statement_timeout = '10000ms'`)
-    await seeded.$executeRawUnsafe(`ALTER DATABASE "${name}" SET lock_timeout = '${LOCK}ms'`)
-    const { server, stop } = await behindPgbouncer()
-    try {
-      expect(server.output()).not.toMatch(NOT_IN_FORCE)
-      const books = await holdTablesOn(database.url, ['Book'], TEST_DATABASE)
+describe.runIf(runs).each(['transaction', 'session'] as const)(
+  'behind PgBouncer in %s mode',
+  (mode) => {
+    it('starts, and says that the server sets no statement or lock limit', async () => {
+      const { server, stop } = await behindPgbouncer(mode, false)
       try {
-        const started = Date.now()
-        const answer = await fetch(`${server.origin}/books?page=2`)
-        const took = Date.now() - started
-        expect(answer.status).toBe(503)
-        expect(took).toBeGreaterThanOrEqual(LOCK - 100)
-        expect(took).toBeLessThan(BUDGET)
-        await pause(1_000)
-        expect(await readsRunning(seeded, 'Book', TEST_DATABASE)).toBe(0)
+        expect(server.output()).toMatch(NOT_IN_FORCE)
+        expect((await fetch(`${server.origin}/books?page=2`)).status).toBe(200)
       } finally {
-        await books.release()
+        await stop()
       }
-      expect((await fetch(`${server.origin}/books?page=2`)).status).toBe(200)
-    } finally {
-      await stop()
-      // The database's settings would outlast the test: the others must not depend on its order.
-      await seeded.$executeRawUnsafe(`ALTER DATABASE "${name}" RESET statement_timeout`)
-      await seeded.$executeRawUnsafe(`ALTER DATABASE "${name}" RESET lock_timeout`)
-    }
-  }, 120_000)
-})
+    }, 120_000)
+
+    it('answers under a table lock at the lock limit, leaving no statement running', async () => {
+      const { server, stop } = await behindPgbouncer(mode, true)
+      try {
+        expect(server.output()).not.toMatch(NOT_IN_FORCE)
+        const books = await holdTablesOn(seeded.database.url, ['Book'], TEST_DATABASE)
+        try {
+          const started = Date.now()
+          const answer = await fetch(`${server.origin}/books?page=2`)
+          const took = Date.now() - started
+          expect(answer.status).toBe(503)
+          expect(took).toBeGreaterThanOrEqual(LOCK - 100)
+          expect(took).toBeLessThan(BUDGET)
+          await pause(1_000)
+          expect(await readsRunning(seeded.prisma, 'Book', TEST_DATABASE)).toBe(0)
+        } finally {
+          await books.release()
+        }
+        expect((await fetch(`${server.origin}/books?page=2`)).status).toBe(200)
+      } finally {
+        await stop()
+      }
+    }, 120_000)
+  }
+)

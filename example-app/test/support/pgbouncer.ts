@@ -4,7 +4,9 @@
  * holding `[pgbouncer]`), its database line made the server's, its port a free one on the loopback
  * interface, its pool mode and pool size the test's, and its files in a folder of its own. It
  * refuses to run as root: run as `postgres`, which owns the folder. Whether it is installed:
- * required under CI, else the test is skipped with a message.
+ * required under CI, else the test is skipped with a message. And the app's role with the limits
+ * the page sets on it (its ```sql block of `ALTER ROLE app SET ..._timeout`), run as written on a
+ * role of the test's own.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -102,6 +104,51 @@ export async function startPgbouncer(url: string, options: PgbouncerOptions) {
   through.hostname = '127.0.0.1'
   through.port = String(port)
   return { url: through.href, stop, log }
+}
+
+/** What the role's set-up runs through a Prisma client. */
+interface Runner {
+  $executeRawUnsafe(query: string): PromiseLike<unknown>
+}
+
+/**
+ * deployment.md's block setting the statement and lock limits on the app's role `app`: its one
+ * ```sql block naming `statement_timeout`.
+ */
+async function documentedLimits(): Promise<string> {
+  const blocks = fencedBlocks('deployment.md', await readFile(DEPLOYMENT, 'utf8'))
+  const sql = blocks.filter(
+    (block) => block.language === 'sql' && /statement_timeout/.test(block.code)
+  )
+  if (sql.length !== 1) throw new Error(`deployment.md has ${sql.length} blocks of the limits`)
+  const code = sql[0]?.code ?? ''
+  if (!/^ALTER ROLE app SET /m.test(code))
+    throw new Error(`the limits' block sets no role app:\n${code}`)
+  return code
+}
+
+/**
+ * A new login role `name` on the server of `url`, which may read and write every table of its
+ * databases (the tables are its owner's, pushed past the pooler), and, when `limits`, the limits
+ * deployment.md sets on the app's role, its statements run one by one with the role named `name`.
+ * `url` as that role, and `drop`, which removes it and its settings.
+ */
+export async function appRole(runner: Runner, url: string, name: string, limits: boolean) {
+  await runner.$executeRawUnsafe(`CREATE ROLE "${name}" LOGIN`)
+  const drop = async () => void (await runner.$executeRawUnsafe(`DROP ROLE IF EXISTS "${name}"`))
+  try {
+    await runner.$executeRawUnsafe(`GRANT pg_read_all_data, pg_write_all_data TO "${name}"`)
+    const statements = limits ? (await documentedLimits()).split(/;\s*/).filter(Boolean) : []
+    for (const statement of statements)
+      await runner.$executeRawUnsafe(statement.replace(/^ALTER ROLE app /, `ALTER ROLE "${name}" `))
+  } catch (error) {
+    await drop()
+    throw error
+  }
+  const as = new URL(url)
+  as.username = name
+  as.password = ''
+  return { url: as.href, drop }
 }
 
 /** Whether something accepts connections on `port` of the loopback interface. */

@@ -19,6 +19,12 @@ export interface ReadinessOptions {
   retryAfter?: number | undefined
   /** The app's logger: a database that does not answer is an outage episode of its log. */
   logger?: HydraLogger | undefined
+  /**
+   * Whether the server has begun to stop, for a server that cannot tell the route itself (one
+   * `createHydraServer` did not make: `Bun.serve`, `Deno.serve`): once it returns true, the route
+   * answers `503` as it does while a `createHydraServer` server drains.
+   */
+  stopping?: (() => boolean) | undefined
 }
 
 /** The default bound of a probe's query: under the one-second timeout of Kubernetes' probes. */
@@ -30,8 +36,9 @@ const DEFAULT_READINESS_TIMEOUT = 1_000
  * reason of the failure (the probe is public; the log has the reason). A failed probe starts an outage episode
  * of the client's log, as a failed request does, and a passed one ends it: one line each. Neither
  * answer is stored by a cache. Once the server begins to stop (`closeGracefully` of a server
- * `createHydraServer` made), a `503` too, without asking the database, whose detail says so ("This
- * instance is stopping"): a load balancer takes the instance out of rotation while it drains.
+ * `createHydraServer` made, or `stopping` returning true), a `503` too, without asking the
+ * database, whose detail says so ("This instance is stopping"): a load balancer takes the instance
+ * out of rotation while it drains.
  *
  * ```ts
  * app.get('/ready', hydraReadiness(prisma))
@@ -49,7 +56,8 @@ export function hydraReadiness(prisma: CheckedClient, options: ReadinessOptions 
       ],
     })
   return async function hydraReadiness(c) {
-    if (serverStopping(c.env)) return unready('This instance is stopping: it takes no new work.')
+    if (serverStopping(c.env) || options.stopping?.() === true)
+      return unready('This instance is stopping: it takes no new work.')
     try {
       await checkDatabase(prisma, { timeout })
     } catch (error) {

@@ -61,6 +61,11 @@ export interface ExampleAppOptions<A extends HydraAccess<LibraryEnv> = typeof li
   auth?: { secret: string; access?: A }
   /** Where the runtime logs (createHydraApp's `logger`); default: the console. */
   logger?: HydraLogger
+  /**
+   * Whether the server has begun to stop, told to `/ready` (hydraReadiness's `stopping`): Bun's
+   * and Deno's servers (src/serve.ts), which cannot tell it themselves as createHydraServer's do.
+   */
+  stopping?: () => boolean
   /** OpenTelemetry spans when `@opentelemetry/api` is there (createHydraApp's `tracing`). */
   tracing?: boolean
   /** The `Server-Timing` header of pages and items (createHydraApp's `serverTiming`). */
@@ -106,7 +111,7 @@ export function createApp<A extends HydraAccess<LibraryEnv> = typeof libraryAcce
   if (options.compression) base.use(hydraCompression(options.compression))
   // For orchestrators and load balancers: 200 while the database answers, else 503. Outside the
   // API's host check, which a probe by address would not pass.
-  base.get('/ready', hydraReadiness(prisma, { logger }))
+  base.get('/ready', hydraReadiness(prisma, { logger, stopping: options.stopping }))
   // The token, when one is sent, is verified before any route reads the rules.
   if (auth) {
     base.use(authenticate(auth.secret))

@@ -73,7 +73,13 @@ const redis = process.env.REDIS_URL
   : undefined
 const totalsStore = redis ? redisCountStore(redis) : undefined
 redis?.connect().catch(() => {})
+/**
+ * The stop a signal began, if any (see `stop` below): `/ready` answers 503 from then on, on Bun
+ * and Deno too, whose servers cannot tell it as Node's does (docs/deployment.md#stopping-the-server).
+ */
+let stopping: 'drain' | 'now' | undefined
 const app = createApp(prisma, {
+  stopping: () => stopping !== undefined,
   ...(replicas.length > 0 ? { replicas } : {}),
   ...(totalsStore ? { totalsStore } : {}),
   ...(cors ? { cors } : {}),
@@ -123,11 +129,10 @@ const server = await serve(app.fetch, port)
 /**
  * SIGTERM (a rolling deploy) and SIGINT: the server stops accepting connections and answers the
  * requests in flight (at most 10 s), then the database and Redis are let go, as
- * docs/deployment.md#stopping-the-server says. On SIGTERM it drains first (5 s on Node: `/ready`
- * answers 503 while it serves on, for a load balancer to take it out of rotation); Ctrl-C stops
- * at once, during that drain too (closeGracefully called again ends it).
+ * docs/deployment.md#stopping-the-server says. On SIGTERM it drains first (5 s: `/ready` answers
+ * 503 while it serves on, for a load balancer to take it out of rotation); Ctrl-C stops at once,
+ * during that drain too (the server's close called again ends it).
  */
-let stopping: 'drain' | 'now' | undefined
 const stop = async (drain: boolean) => {
   if (stopping === 'now' || (stopping === 'drain' && drain)) return
   const first = stopping === undefined

@@ -5,6 +5,7 @@
  * ports of its own.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -107,6 +108,19 @@ function stopGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Pro
     })
     process.kill(group, signal)
   })
+}
+
+/**
+ * Whether the example can run on `runtime`: Node always; Bun and Deno when their commands are
+ * installed (the example's devDependencies link them); under CI their absence throws, else the
+ * test named `skipped` is skipped with a message.
+ */
+export function runtimePresent(runtime: 'node' | 'bun' | 'deno', skipped: string): boolean {
+  if (runtime === 'node' || existsSync(path.join(BIN, runtime))) return true
+  const message = `${runtime} is not installed (npm install in example-app/): ${skipped} skips it.`
+  if (process.env.CI) throw new Error(message)
+  console.warn(message)
+  return false
 }
 
 /** The example's own server on Node, Bun or Deno (scripts/start.mjs), on `url`, any free port. */

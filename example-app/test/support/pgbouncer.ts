@@ -134,6 +134,7 @@ async function documentedLimits(): Promise<string> {
  * `url` as that role, and `drop`, which removes it and its settings.
  */
 export async function appRole(runner: Runner, url: string, name: string, limits: boolean) {
+  await dropStaleRoles(runner)
   await runner.$executeRawUnsafe(`CREATE ROLE "${name}" LOGIN`)
   const drop = async () => void (await runner.$executeRawUnsafe(`DROP ROLE IF EXISTS "${name}"`))
   try {
@@ -149,6 +150,25 @@ export async function appRole(runner: Runner, url: string, name: string, limits:
   as.username = name
   as.password = ''
   return { url: as.href, drop }
+}
+
+/**
+ * Drops the roles earlier runs made and a killed one left on the shared server (`appRole`'s names),
+ * those with no session: they may read and write every table. One still owning something is left.
+ */
+async function dropStaleRoles(runner: Runner): Promise<void> {
+  await runner.$executeRawUnsafe(`DO $$
+DECLARE stale text;
+BEGIN
+  FOR stale IN SELECT rolname FROM pg_roles WHERE rolname LIKE 'prisma\\_hydra\\_app\\_%'
+    AND NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE usename = rolname)
+  LOOP
+    BEGIN
+      EXECUTE format('DROP ROLE %I', stale);
+    EXCEPTION WHEN dependent_objects_still_exist THEN NULL;
+    END;
+  END LOOP;
+END $$`)
 }
 
 /** Whether something accepts connections on `port` of the loopback interface. */

@@ -123,6 +123,19 @@ export function failFastPool<P extends MariaDbPoolLike>(
 }
 
 /**
+ * The types `failFastPool` takes, by names an application can write (`failFastPool.Pool` for a
+ * pool of its own, a wrapper or a test double), without a name of their own in the entry point.
+ */
+export declare namespace failFastPool {
+  /** What `failFastPool` uses of a `mariadb` pool: {@link MariaDbPoolLike}. */
+  export type Pool = MariaDbPoolLike
+  /** What it uses of a connection of the pool: {@link MariaDbConnectionLike}. */
+  export type Connection = MariaDbConnectionLike
+  /** Its options: {@link FailFastPoolOptions}. */
+  export type Options = FailFastPoolOptions
+}
+
+/**
  * `work`'s outcome, or the failure a check hands to the function `work` waits in `waiting` as,
  * whichever comes first. A connection `work` obtains after the request was answered is released.
  */

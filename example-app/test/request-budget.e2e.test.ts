@@ -5,9 +5,10 @@
  * session through the same pool, as an app keeping its sessions in its database does, with
  * `hydraArrival` first. A request then waits in the pool's queue for its session, then reads a
  * table another connection holds (support/table-lock.ts). It is answered 503 with `Retry-After`
- * within its budget from the moment the client sent it (plus MARGIN), whatever part of the
+ * within its budget from the moment the client sent it, as the client measures it (the app ends
+ * its work a margin before the budget, for the answer to reach the client), whatever part of the
  * budget went to the pool's queue, to the middleware, or to the read that never ends; and so is
- * every route queued behind a pool frozen past the budget.
+ * every route queued behind a pool frozen past the budget (plus MARGIN: three at once).
  */
 import { hydraArrival } from '@prisma-hydra/runtime/arrival'
 import { Hono } from 'hono'
@@ -23,8 +24,8 @@ const server = TEST_DATABASE !== 'sqlite'
 /** The app's budget of a request. */
 const BUDGET = 3000
 /**
- * What an answer may take past its budget, from the client's send to its last byte: the timer's
- * lateness and the writing of a 503 on a loaded machine.
+ * What answers sent together may take past their budget, from the client's send to their last
+ * byte: three requests' timers and 503s at once on a loaded machine.
  */
 const MARGIN = 1000
 const RETRY_AFTER = 2
@@ -129,7 +130,7 @@ async function timed(
 
 describe.skipIf(!server)(`a request's budget from its arrival (${TEST_DATABASE})`, () => {
   it.each(['prisma', 'compiled'] as const)(
-    '%s: a session read queued in the pool, then a read of a held table: 503 within the budget from the send',
+    '%s: a session read queued in the pool, then a read of a held table: 503 at the client within the budget',
     async (engine) => {
       const origin = served[engine].session
       const books = await holdTablesOn(database.url, ['Book'], TEST_DATABASE)
@@ -140,7 +141,8 @@ describe.skipIf(!server)(`a request's budget from its arrival (${TEST_DATABASE})
         const answer = await timed(`${origin}/books/1`)
         await frozen.done
         expect(answer).toMatchObject({ status: 503, retryAfter: String(RETRY_AFTER) })
-        expect(answer.ms).toBeLessThan(BUDGET + MARGIN)
+        // The budget is the client's: the answer is at the client within it.
+        expect(answer.ms).toBeLessThanOrEqual(BUDGET)
       } finally {
         await books.release()
       }

@@ -304,8 +304,9 @@ export async function databaseWork<T>(
 
 /**
  * A request's database work (databaseWork) within what is left of `budget` since `request`
- * arrived (request-deadline.ts): the wait before it, for a connection and for its earlier work
- * included. Work whose budget ran out before it started is never started.
+ * arrived, less the margin its answer takes to reach the client (request-deadline.ts): the wait
+ * before it, for a connection and for its earlier work included. Work whose budget ran out before
+ * it started is never started.
  */
 export function requestWork<T>(
   start: () => PromiseLike<T>,

@@ -178,6 +178,56 @@ describe('fetch_iri', () => {
   })
 })
 
+/** The answer to `method` with `params` (none: left out), as a 2025 or a 2026-07-28 client sends it. */
+async function rpc(method: string, modern: boolean, params?: Json): Promise<Json> {
+  const revision = '2026-07-28'
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': revision,
+    'io.modelcontextprotocol/clientInfo': { name: 'edges test', version: '1' },
+    'io.modelcontextprotocol/clientCapabilities': {},
+  }
+  const name = typeof params?.uri === 'string' ? { 'Mcp-Name': params.uri } : {}
+  const response = await fetch(`${plain.origin}/mcp`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      ...(modern ? { 'MCP-Protocol-Version': revision, 'Mcp-Method': method, ...name } : {}),
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 7,
+      method,
+      ...(params ? { params: modern ? { ...params, _meta: meta } : params } : {}),
+    }),
+  })
+  const text = await response.text()
+  // The 2026-07-28 handler may answer as server-sent events: the message is the data line.
+  const data = text.startsWith('{') ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? text)
+  return JSON.parse(data) as Json
+}
+
+describe('resources/read', () => {
+  for (const modern of [false, true])
+    it(`reads a page of an extra operation under the collection's path as a page, in the ${modern ? '2026-07-28' : '2025'} revision`, async () => {
+      for (const iri of ['/books/recent', '/books/recent?page=2']) {
+        const http = await fetch(`${plain.origin}${iri}`, {
+          headers: { Accept: 'application/ld+json' },
+        })
+        const answer = await rpc('resources/read', modern, { uri: `${plain.origin}${iri}` })
+        const contents = (answer.result as { contents?: { text: string }[] } | undefined)?.contents
+        expect(contents?.[0]?.text, JSON.stringify(answer)).toBe(await http.text())
+      }
+      // As a page, not an item: never unpaged, as no collection's page is.
+      const uri = `${plain.origin}/books/recent?pagination=false`
+      const refused = await rpc('resources/read', modern, { uri })
+      expect(refused.error, JSON.stringify(refused)).toEqual({
+        code: -32602,
+        message: `${uri} is not the URL of an item or a page of this API.`,
+      })
+    })
+})
+
 describe('read_collection', () => {
   it('reads a cursor-paged collection from a position, as docs/cursor-paging.md reads it', async () => {
     const response = await fetch(`${plain.origin}/activities`, {
@@ -201,28 +251,11 @@ describe('read_collection', () => {
   })
 })
 
-/** A JSON-RPC request of `method` without params, as a 2025 or a 2026-07-28 client sends it. */
-async function withoutParams(method: string, modern: boolean): Promise<Json> {
-  const response = await fetch(`${plain.origin}/mcp`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      ...(modern ? { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method } : {}),
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method }),
-  })
-  const text = await response.text()
-  // The 2026-07-28 handler may answer as server-sent events: the message is the data line.
-  const data = text.startsWith('{') ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? text)
-  return JSON.parse(data) as Json
-}
-
 describe('a request without params', () => {
   for (const method of ['resources/read', 'tools/call'])
     for (const modern of [false, true])
       it(`${method} is invalid params in the ${modern ? '2026-07-28' : '2025'} revision`, async () => {
-        const answer = await withoutParams(method, modern)
+        const answer = await rpc(method, modern)
         expect(answer.id).toBe(7)
         expect((answer.error as Json | undefined)?.code, JSON.stringify(answer)).toBe(-32602)
       })

@@ -6,7 +6,7 @@
  * is longer than the budget.
  */
 import { callersOf } from './cache-hint.js'
-import { localIri, matchesTemplate, samePath } from './iri-paths.js'
+import { collectionAt, localIri, matchesTemplate, samePath } from './iri-paths.js'
 import { textOf } from './page-budget.js'
 import { readCursor } from './page-cursor.js'
 import { readPage } from './page-reader.js'
@@ -16,11 +16,16 @@ import { answered, problemResult, type ToolResult, toolError } from './tool-resu
 
 export const FETCH_IRI = 'fetch_iri'
 
-/** The path and query of an item IRI of the API, or undefined when it names no item. */
+/**
+ * The path and query of an item IRI of the API, or undefined when it names no item. A collection's
+ * own path under another's (`/books/recent`, an extra operation's) matches that one's item template
+ * (`/books/{id}`) too: it names the collection, whose pages are read as pages.
+ */
 export function itemIri(context: ToolContext, iri: string): string | undefined {
   const question = iri.indexOf('?')
   const path = question < 0 ? iri : iri.slice(0, question)
   if (iri.includes('#') || !samePath(path)) return undefined
+  if (collectionAt(context.catalog, context.base, path)) return undefined
   return context.items.some((template) => matchesTemplate(template, context.base, path))
     ? iri
     : undefined
@@ -59,12 +64,7 @@ export async function fetchIri(
 ): Promise<ToolResult> {
   refuseUnknown(FETCH_IRI, args, ['iri'])
   const iri = localIri(args.iri, context.origin, 'iri')
-  const question = iri.indexOf('?')
-  const path = question < 0 ? iri.split('#', 1)[0] : iri.slice(0, question)
-  // A collection's own path under another's (`/books/recent`) matches its item template
-  // (`/books/{id}`) too: it is the collection's page.
-  const page = context.catalog.some((collection) => `${context.base}${collection.path}` === path)
-  const item = page ? undefined : itemIri(context, iri)
+  const item = itemIri(context, iri)
   if (item !== undefined) return itemResult(context, item)
   const refusal = `${iri} is not the IRI of an item or a page of this API.`
   return readPage(context, readCursor(iri, context.catalog, context.base, refusal))

@@ -483,22 +483,28 @@ async function huntFilters(served: Served, name: string, client?: Client) {
 
 /**
  * The text filters `search` reads as `name`: a top-level collection's partial matches of its own
- * fields, of those `list_collections` lists to `name` (the filters its `hydra:search` maps).
+ * fields, of those `list_collections` describes to `name` (the filters its `hydra:search` maps);
+ * the list names them as the collection's `search`.
  */
 async function searchable(served: Served, name: string): Promise<[path: string, filter: string][]> {
   const result = await call(served, name, 'list_collections', {})
   const { collections } = result.structuredContent as { collections: Json[] }
-  return collections
-    .filter((entry) => !String(entry.path).includes('{'))
-    .flatMap((entry) =>
-      (entry.filters as Json[])
-        .filter(
-          (filter) =>
-            !/[.[]/.test(String(filter.name)) &&
-            /\((partial|start|end|word_start)\)\.$/.test(String(filter.description))
-        )
-        .map((filter): [string, string] => [String(entry.path), String(filter.name)])
-    )
+  const found: [string, string][] = []
+  for (const entry of collections.filter((listed) => !String(listed.path).includes('{'))) {
+    const described = await call(served, name, 'list_collections', { collection: entry.name })
+    const { filters } = (described.structuredContent as { collection: { filters: Json[] } })
+      .collection
+    const texts = filters
+      .filter(
+        (filter) =>
+          !/[.[]/.test(String(filter.name)) &&
+          /\((partial|start|end|word_start)\)\.$/.test(String(filter.description))
+      )
+      .map((filter) => String(filter.name))
+    expect(entry.search ?? [], `${name} ${entry.path}`).toEqual(texts)
+    for (const filter of texts) found.push([String(entry.path), filter])
+  }
+  return found
 }
 
 /** Whether `identity` sees the item at `iri` (`/books/3`, `/loans/7`). */
@@ -659,8 +665,7 @@ describe.each([
         const result = await call(served(), caller, 'list_collections', {})
         return (result.structuredContent as { collections: Json[] }).collections
       }
-      const filterNames = (entry: Json | undefined) =>
-        ((entry?.filters ?? []) as Json[]).map((filter) => String(filter.name))
+      const filterNames = (entry: Json | undefined) => (entry?.filters ?? []) as string[]
       const identity = IDENTITIES[name] as Identity
       const every = await listedTo('librarian')
       // A sub-collection of a book the identity sees: another's is the 404 of a missing book.

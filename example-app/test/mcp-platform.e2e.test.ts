@@ -2,7 +2,9 @@
  * The MCP endpoint on an app of more than 100 models: the `platform` fixture (125 models, every
  * paging mode, docs/mcp.md "Tested") served with `mcp: hydraMcp()` over real HTTP. Its
  * `tools/list` holds the five tools in under 20,000 bytes (the tools per operation, hundreds, only
- * when asked for); the MCP SDK's client walks every collection `list_collections` lists, top-level
+ * when asked for); `list_collections` lists every collection compactly, each result within a
+ * tenth of a client's budget (5,000 characters), and each top-level one in full by its name; the
+ * MCP SDK's client walks every collection `list_collections` lists, top-level
  * and sub-collections (under their parent's first seeded row), to its end by `nextCursor`, under a
  * small budget that cuts pages: every result's text within the budget, and each walk the same
  * members, in the same order, with none twice, as the same caller's HTTP walk of `hydra:next`,
@@ -79,6 +81,13 @@ async function expectSameWalk(origin: string, path: string, walked: Walk) {
   if (overHttp.total !== undefined) expect(ids.length, path).toBe(overHttp.total)
 }
 
+/** A parameter of the OpenAPI document as `list_collections` describes a filter. */
+const pick = (parameter: Json | undefined) => ({
+  name: parameter?.name,
+  description: parameter?.description,
+  schema: parameter?.schema,
+})
+
 describe('an app of 125 models', () => {
   let origin: string
   let client: Client
@@ -132,6 +141,50 @@ describe('an app of 125 models', () => {
       operations.map((operation) => operation.operationId)
     )
   })
+
+  it('lists every collection compactly, each result within a tenth of a client budget', async () => {
+    // The default budget, 40,000: the list holds itself to 5,000 characters, a tenth of the
+    // 50,000 past which Claude Code writes a result to a file (docs/mcp.md).
+    const served = await serve({})
+    const texts: number[] = []
+    const collections: Json[] = []
+    let cursor: string | undefined
+    do {
+      const result = await served.client.callTool({
+        name: 'list_collections',
+        arguments: cursor ? { cursor } : {},
+      })
+      expect(result.isError, textOf(result)).toBeFalsy()
+      texts.push(textOf(result).length)
+      const page = result.structuredContent as { collections: Json[]; nextCursor?: string }
+      collections.push(...page.collections)
+      cursor = page.nextCursor
+      expect(texts.length).toBeLessThan(100)
+    } while (cursor !== undefined)
+    for (const length of texts) expect(length).toBeLessThanOrEqual(5_000)
+    const document = (await (await fetch(`${served.origin}/openapi.json`)).json()) as {
+      paths: Record<string, { get: { parameters: Json[] } }>
+    }
+    expect(collections.map((entry) => entry.path)).toEqual(
+      Object.keys(document.paths).filter((path) => !/\/\{[^/]*\}$/.test(path))
+    )
+    // Each in full by its name: its filters in the document's words, those the list names.
+    for (const entry of collections.filter((listed) => !String(listed.path).includes('{'))) {
+      const result = await served.client.callTool({
+        name: 'list_collections',
+        arguments: { collection: entry.name },
+      })
+      const full = (result.structuredContent as { collection: Json }).collection
+      expect(full.path).toBe(entry.path)
+      const parameters = document.paths[String(entry.path)]?.get.parameters ?? []
+      const filters = full.filters as Json[]
+      expect(filters.map((filter) => filter.name)).toEqual(entry.filters)
+      for (const filter of filters)
+        expect(filter, `${entry.path} ${filter.name}`).toEqual(
+          pick(parameters.find((parameter) => parameter.name === filter.name))
+        )
+    }
+  }, 120_000)
 
   it('walks every collection to its end by cursor within the budget, as HTTP does', async () => {
     const collections: Json[] = []

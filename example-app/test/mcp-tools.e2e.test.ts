@@ -179,7 +179,12 @@ describe('list_collections', () => {
     expect(listed.map((entry) => entry.path)).toEqual(collections)
     for (const entry of listed) {
       const parameters = paths[String(entry.path)]?.get.parameters ?? []
-      for (const filter of entry.filters as Json[]) {
+      // The list names the filters; the collection in full, by its name, describes them.
+      const result = await call(main, 'anonymous', 'list_collections', { collection: entry.name })
+      const full = (result.structuredContent as { collection: Json }).collection
+      expect(full).toMatchObject({ name: entry.name, path: entry.path, paging: entry.paging })
+      expect((full.filters as Json[]).map((filter) => filter.name)).toEqual(entry.filters)
+      for (const filter of full.filters as Json[]) {
         const documented = parameters.find(
           (parameter) => parameter.in === 'query' && parameter.name === filter.name
         )
@@ -188,16 +193,29 @@ describe('list_collections', () => {
       }
     }
     const books = listed.find((entry) => entry.name === 'book')
-    expect(books).toMatchObject({ path: '/books', item: '/books/{id}', paging: 'pages' })
+    expect(books).toMatchObject({ path: '/books', paging: 'pages', search: ['title'] })
+    const full = await call(main, 'anonymous', 'list_collections', { collection: '/books' })
+    expect((full.structuredContent as { collection: Json }).collection).toMatchObject({
+      item: '/books/{id}',
+      counted: true,
+    })
     expect(books?.order).toEqual(expect.arrayContaining(['title', 'author.name']))
     expect(listed.find((entry) => entry.path === '/activities')?.paging).toBe('cursor')
   })
 
   it('pages itself within a small budget, every collection once', async () => {
     const all = await listCollections(main, 'anonymous')
-    const first = await call(small, 'anonymous', 'list_collections')
+    // The example's list is one result of 2,603 characters: a budget of 1,000 pages it.
+    const tiny = await serve({ budget: 1_000 }, 1_000)
+    const first = await call(tiny, 'anonymous', 'list_collections')
     expect((first.structuredContent as Json).nextCursor).toBeDefined()
-    expect(await listCollections(small, 'anonymous')).toEqual(all)
+    expect(await listCollections(tiny, 'anonymous')).toEqual(all)
+  })
+
+  it("is one result within 5,000 characters, a tenth of a client's budget", async () => {
+    const result = await call(main, 'librarian', 'list_collections')
+    expect(toolText(result).length).toBeLessThanOrEqual(5_000)
+    expect((result.structuredContent as Json).nextCursor).toBeUndefined()
   })
 })
 

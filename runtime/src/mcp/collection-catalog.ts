@@ -31,6 +31,8 @@ export interface CatalogCollection {
   type: string
   /** Its description, the OpenAPI operation's summary and description. */
   description: string
+  /** Its own description (the annotations'), when it has one, beside the summary every one has. */
+  about?: string | undefined
   /** The IRI template of its members' items (`/books/{id}`), when they have item routes. */
   item?: string | undefined
   paging: PagingMode
@@ -174,6 +176,7 @@ function entry(
     description: operation.description
       ? `${operation.summary} ${operation.description}`
       : operation.summary,
+    ...(operation.description ? { about: operation.description } : {}),
     ...(found.item ? { item: found.item } : {}),
     paging: mode,
     switch: names.enabled,

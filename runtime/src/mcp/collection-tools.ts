@@ -66,19 +66,24 @@ export const COLLECTION_TOOLS: readonly CollectionTool[] = [
     name: LIST_COLLECTIONS,
     title: 'List the collections',
     description:
-      "Lists the API's collections: each one's name and path (with {id} where a parent's key " +
-      "goes), its members' type and item IRI template, its paging (pages, partial, cursor or " +
-      'unpaged), whether it counts its members, and the filters (each with its description and ' +
-      'JSON Schema), orders and properties its caller may use with read_collection (refused: ' +
-      'why the caller may not read it).',
-    inputSchema: input({ cursor: CURSOR }),
+      "Lists the API's collections compactly: each one's name and path (with {id} where a " +
+      "parent's key goes), its members' type, its paging (pages, which count their members, " +
+      'partial, cursor or unpaged), the names of the filters, positions (a cursor-paged read ' +
+      'may start from) and orders its caller may use with read_collection, the fields search ' +
+      'reads it by (search), and why the caller may not read it (refused). Given collection (a ' +
+      'name or path), that one in full: each filter with its description and JSON Schema, the ' +
+      'properties its members may be reduced to, its item IRI template.',
+    inputSchema: input({
+      cursor: CURSOR,
+      collection: string('The name or path of one collection to describe in full.'),
+    }),
     outputSchema: {
       type: 'object',
       properties: {
         collections: { type: 'array', items: { type: 'object' } },
+        collection: { type: 'object' },
         nextCursor: string('Where the next result starts: absent on the last.'),
       },
-      required: ['collections'],
     },
     answer: listCollections,
   },

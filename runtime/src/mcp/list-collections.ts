@@ -1,13 +1,18 @@
 /**
  * @module
- * `list_collections`: every collection of the catalog as an agent needs it to read one: its name
- * and path (an IRI template where a parent's key goes), its members' type and item template, how
- * it pages, and the filters (with the OpenAPI document's words and schemas), orders and
- * properties its caller may use (caller-collections.ts), or why its caller may not read it; as
- * many as the budget holds, with a `nextCursor` (the index of the next one) while more follow.
+ * `list_collections`: every collection of the catalog as an agent chooses one to read, compactly
+ * (docs/mcp.md#list_collections): its name and path (an IRI template where a parent's key goes),
+ * its members' type, how it pages, its own description's first line, and the names of the
+ * filters, positions and orders its caller may use (caller-collections.ts) and of the fields
+ * `search` reads it by, or why its caller may not read it; as many as a tenth of a client's
+ * budget holds, with a `nextCursor` (the index of the next one) while more follow. Given a
+ * `collection`, that one in full: each filter with the OpenAPI document's words and schema, the
+ * properties its members may be reduced to, its item template.
  */
 import { type CallerCollection, callerCollection } from './caller-collections.js'
-import { membersWithin } from './page-budget.js'
+import type { CatalogCollection } from './collection-catalog.js'
+import { collectionAt } from './iri-paths.js'
+import { membersWithin, textOf } from './page-budget.js'
 import { ToolArgumentError } from './tool-argument-error.js'
 import { refuseUnknown } from './tool-arguments.js'
 import type { ToolContext } from './tool-context.js'
@@ -15,8 +20,50 @@ import { structured, type ToolResult, toolError } from './tool-result.js'
 
 export const LIST_COLLECTIONS = 'list_collections'
 
-/** A collection as the result lists it, its paths under the mount path. */
-function listed({ collection, refused }: CallerCollection, base: string): Record<string, unknown> {
+/**
+ * The most characters of a result listing the collections: a tenth of the 50,000 past which Claude
+ * Code writes a tool's result to a file rather than reading it (docs/mcp.md), so that the list an
+ * agent reads first costs it little.
+ */
+export const LIST_BUDGET = 5_000
+
+/**
+ * Fewer characters than any entry of the list holds, with its comma: the shortest,
+ * `{"name":"a","path":"/a","type":"A","paging":"pages","filters":[],"order":[]}`, has 76.
+ */
+const SHORTEST_ENTRY = 60
+
+/** The most characters of the first line of a collection's own description in the list. */
+const ABOUT_LENGTH = 160
+
+/** The first line of `text`, cut to ABOUT_LENGTH characters. */
+function firstLine(text: string): string {
+  const line = text.split('\n', 1)[0]?.trim() ?? ''
+  return line.length > ABOUT_LENGTH ? `${line.slice(0, ABOUT_LENGTH - 1)}…` : line
+}
+
+/** A collection as the list shows it, its path under the mount path: its parameters by name. */
+function compact({ collection, refused }: CallerCollection, base: string): Record<string, unknown> {
+  const { name, path, type, about, paging, filters, positions, order, searchable } = collection
+  return {
+    name,
+    path: `${base}${path}`,
+    type,
+    ...(about ? { about: firstLine(about) } : {}),
+    paging,
+    filters: filters.map((filter) => filter.name),
+    ...(positions.length > 0 ? { positions } : {}),
+    order,
+    ...(searchable.length > 0 ? { search: searchable } : {}),
+    ...(refused !== undefined ? { refused } : {}),
+  }
+}
+
+/** A collection in full, its paths under the mount path. */
+function detailed(
+  { collection, refused }: CallerCollection,
+  base: string
+): Record<string, unknown> {
   const { name, path, type, description, item, paging, counted, filters, order, properties } =
     collection
   return {
@@ -35,8 +82,35 @@ function listed({ collection, refused }: CallerCollection, base: string): Record
     ...(collection.positions.length > 0 ? { positions: collection.positions } : {}),
     order,
     properties,
+    ...(collection.searchable.length > 0 ? { search: collection.searchable } : {}),
     ...(refused !== undefined ? { refused } : {}),
   }
+}
+
+/** The collection `named`: its name, or its path as the list gives it or with a parent's key. */
+function collectionNamed(context: ToolContext, named: unknown): CatalogCollection {
+  if (typeof named !== 'string' || named === '')
+    throw new ToolArgumentError('The argument collection is the name or the path of a collection.')
+  const { catalog, base } = context
+  const found =
+    catalog.find((entry) => entry.name === named || `${base}${entry.path}` === named) ??
+    collectionAt(catalog, base, named.split('?', 1)[0] ?? named)
+  if (found === undefined)
+    throw new ToolArgumentError(
+      `No collection of this API is ${named}: list_collections lists their names and paths.`
+    )
+  return found
+}
+
+/** The answer to a call of `list_collections` for one collection, `named`. */
+async function describeCollection(context: ToolContext, named: unknown): Promise<ToolResult> {
+  const entry = detailed(
+    await callerCollection(context, collectionNamed(context, named)),
+    context.base
+  )
+  if (textOf({ collection: entry }).length > context.budget)
+    return toolError(`The description of ${named} is longer than ${context.budget} characters.`)
+  return structured({ collection: entry })
 }
 
 /** The answer to a call of `list_collections` with `args`. */
@@ -44,19 +118,25 @@ export async function listCollections(
   context: ToolContext,
   args: Record<string, unknown>
 ): Promise<ToolResult> {
-  refuseUnknown(LIST_COLLECTIONS, args, ['cursor'])
-  const { cursor } = args
+  refuseUnknown(LIST_COLLECTIONS, args, ['cursor', 'collection'])
+  const { cursor, collection } = args
+  if (collection !== undefined) {
+    if (cursor !== undefined)
+      throw new ToolArgumentError('The argument collection is read alone, without a cursor.')
+    return describeCollection(context, collection)
+  }
   const from = cursor === undefined ? 0 : Number(cursor)
   if (
     cursor !== undefined &&
     (typeof cursor !== 'string' || !/^[1-9][0-9]*$/.test(cursor) || from >= context.catalog.length)
   )
     throw new ToolArgumentError('The cursor is not one list_collections answered.')
-  const rest = (
-    await Promise.all(
-      context.catalog.slice(from).map((collection) => callerCollection(context, collection))
-    )
-  ).map((collection) => listed(collection, context.base))
+  const budget = Math.min(context.budget, LIST_BUDGET)
+  // No collection past what one result can hold is read: each costs a request of the caller's.
+  const rest = context.catalog.slice(from, from + Math.ceil(budget / SHORTEST_ENTRY))
+  const listed = (await Promise.all(rest.map((entry) => callerCollection(context, entry)))).map(
+    (entry) => compact(entry, context.base)
+  )
   const frame = (kept: readonly unknown[]) => {
     const after = from + kept.length
     return {
@@ -64,8 +144,8 @@ export async function listCollections(
       ...(after < context.catalog.length ? { nextCursor: String(after) } : {}),
     }
   }
-  const count = membersWithin(rest, context.budget, frame)
-  if (count === 0 && rest.length > 0)
-    return toolError(`A collection's description is longer than ${context.budget} characters.`)
-  return structured(frame(rest.slice(0, count)))
+  const count = membersWithin(listed, budget, frame)
+  if (count === 0 && listed.length > 0)
+    return toolError(`A collection's entry is longer than ${budget} characters.`)
+  return structured(frame(listed.slice(0, count)))
 }

@@ -4,7 +4,9 @@
  * revisions; a public page's cache hint public with CORS on, private where the app's callers are
  * known by their `Origin`; `search` neither read from nor kept in `workersCache` (a Cache API
  * cache in memory); the SDK server's errors in the app's logger; `read_collection`'s filter
- * values described by schemas of one type each. The example server with `hydraMcp()`, spoken to
+ * values described by schemas of one type each; `search` by the filters an app names
+ * (`searchFields`), a name that is none refused when the app is made; an extra operation's page
+ * read as a page by `fetch_iri` and `resources/read`. The example server with `hydraMcp()`, spoken to
  * over real HTTP by the SDK's client and by plain requests.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -33,6 +35,8 @@ let plain: Awaited<ReturnType<typeof serveWithClient>>
 let withCors: Awaited<ReturnType<typeof serveWithClient>>
 /** The generated app with CORS on, its callers known by their `Origin` too. */
 let originCallers: Awaited<ReturnType<typeof serveWithClient>>
+/** The example whose books and reviews `search` reads by their author's name. */
+let byAuthor: Awaited<ReturnType<typeof serveWithClient>>
 /** The example behind `workersCache`, its Cache API cache `shared`. */
 let cached: Awaited<ReturnType<typeof serveWithClient>>
 const shared = memoryCache()
@@ -62,6 +66,10 @@ beforeAll(async () => {
     }).fetch,
     'prisma-hydra edges test, callers by origin'
   )
+  byAuthor = await serveWithClient(
+    createApp(prisma, { mcp: hydraMcp({ searchFields: AUTHOR_NAMES }) }).fetch,
+    'prisma-hydra edges test, search fields'
+  )
   cached = await serveWithClient(
     createApp(prisma, {
       mcp: hydraMcp(),
@@ -76,6 +84,7 @@ afterAll(async () => {
   await withCors?.close()
   await originCallers?.close()
   await cached?.close()
+  await byAuthor?.close()
   await prisma?.$disconnect()
   await database?.remove()
 })
@@ -129,6 +138,59 @@ describe('search', () => {
       for (const spelling of spellings)
         expect(await searched(plain.client, spelling), spelling).toEqual(expected)
     }
+  })
+})
+
+/** `search` of books and reviews by their author's name, which they filter by. */
+const AUTHOR_NAMES = { book: ['author.name'], review: ['book.author.name'] }
+
+/** The `@id`s of the members of the first page of `path` over HTTP. */
+async function firstPage(origin: string, path: string): Promise<string[]> {
+  const response = await fetch(`${origin}${path}`, { headers: { Accept: 'application/ld+json' } })
+  const page = (await response.json()) as Json
+  return ((page['hydra:member'] ?? page.member) as Json[]).map((member) => String(member['@id']))
+}
+
+describe('search by the fields an app names', () => {
+  it('reads the named filters, and list_collections says which each collection has', async () => {
+    const author = (await (await fetch(`${plain.origin}/authors/3`)).json()) as Json
+    const name = String(author.name)
+    // Books and reviews have no filter of their own text by the author: unnamed, none is found.
+    const unnamed = await searched(plain.client, name)
+    expect(unnamed.filter((id) => /^\/(books|reviews)\//.test(id))).toEqual([])
+    // Named, the books of the author then the reviews of their books, as HTTP filters them, in
+    // another case too.
+    const books = await firstPage(plain.origin, `/books?author.name=${encodeURIComponent(name)}`)
+    const reviews = await firstPage(
+      plain.origin,
+      `/reviews?book.author.name=${encodeURIComponent(name)}`
+    )
+    expect(books.length).toBeGreaterThan(0)
+    expect(reviews.length).toBeGreaterThan(0)
+    const found = await searched(byAuthor.client, name)
+    expect(found).toEqual([...books, ...reviews].slice(0, 20))
+    expect(await searched(byAuthor.client, name.toUpperCase())).toEqual(found)
+    const listedBy = async (served: typeof plain) => {
+      const result = await served.client.callTool({ name: 'list_collections', arguments: {} })
+      const { collections } = result.structuredContent as { collections: Json[] }
+      return Object.fromEntries(collections.map((entry) => [entry.name, entry.search]))
+    }
+    expect(await listedBy(plain)).toMatchObject({ book: ['title'], review: undefined })
+    expect(await listedBy(byAuthor)).toMatchObject(AUTHOR_NAMES)
+  })
+
+  it('refuses, when the app is made, a name that is no collection or no text filter of it', () => {
+    const made = (searchFields: Record<string, string[]>) => () =>
+      createApp(prisma, { mcp: hydraMcp({ searchFields }) })
+    expect(made({ reviews: ['body'] })).toThrow(
+      "hydraMcp's searchFields names reviews, which is no top-level collection of this API"
+    )
+    expect(made({ review: ['body'] })).toThrow(
+      "hydraMcp's searchFields names body for review, which is no text filter of it: it has book.author.name."
+    )
+    // A filter naming a row by its IRI has no text to match.
+    expect(made({ book: ['author'] })).toThrow("hydraMcp's searchFields names author for book")
+    expect(made({ book: [] })).not.toThrow()
   })
 })
 

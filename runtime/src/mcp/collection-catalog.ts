@@ -45,8 +45,14 @@ export interface CatalogCollection {
    * docs/cursor-paging.md documents them over HTTP; empty for other paging.
    */
   positions: string[]
-  /** Its filters matching part of a text (`title`), which `search` reads it by. */
+  /** The text filters `search` reads it by: those matching part of a text (`title`), unless named. */
   searchable: string[]
+  /**
+   * Its filters of text `search` may read it by, as an app names them (`hydraMcp`'s
+   * `searchFields`): each search filter of a String field, its own or a relation's (`author.name`),
+   * but those naming a row by its IRI or a uuid.
+   */
+  texts: string[]
   /** The properties it may be ordered by (`title`, `author.name`). */
   order: string[]
   /** The properties its members may be reduced to (`title`, `author.name`); empty: all. */
@@ -136,6 +142,19 @@ function textFilters(collection: DocumentedCollection): string[] {
   )
 }
 
+/** The fields of a collection's search filters of text, which `search` may read. */
+function textFields(collection: DocumentedCollection): string[] {
+  return (collection.query?.filters ?? []).flatMap((filter) =>
+    filter.kind === 'search' &&
+    filter.type === 'String' &&
+    !filter.uuid &&
+    !filter.relation &&
+    !filter.items
+      ? [filter.field]
+      : []
+  )
+}
+
 /** A collection of the catalog from its OpenAPI operation. */
 function entry(
   path: string,
@@ -184,6 +203,9 @@ function entry(
     filters,
     positions,
     searchable: textFilters(found.collection).filter((name) =>
+      filters.some((filter) => filter.name === name)
+    ),
+    texts: textFields(found.collection).filter((name) =>
       filters.some((filter) => filter.name === name)
     ),
     order,

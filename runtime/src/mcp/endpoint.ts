@@ -20,6 +20,7 @@ import { itemResult } from './fetch-iri.js'
 import { type MountingApp, throughApp, throughServingApp } from './outer-dispatch.js'
 import { readPage } from './page-reader.js'
 import { answerMcp, type ProtocolEra } from './protocol-revisions.js'
+import { checkSearchFields, withSearchFields } from './search-fields.js'
 import { ToolArgumentError } from './tool-argument-error.js'
 import { refuseUnknown } from './tool-arguments.js'
 import { CURSOR, type HydraTool, hydraTools } from './tool-catalog.js'
@@ -59,6 +60,15 @@ export interface HydraMcpOptions {
    * 40,000); another is refused when the endpoint is made.
    */
   budget?: number | undefined
+  /**
+   * The text filters `search` reads, by top-level collection name as `list_collections` gives it
+   * (`{ book: ['title', 'author.name'] }`): each a search filter of a String field of that
+   * collection, its own or a relation's, matched whatever its case. A collection left out is read
+   * by its own filters matching part of a text (`partial`, `start`, `end`, `word_start`); one given
+   * `[]` is not searched. A name that is no such collection or filter is refused when the app is
+   * made.
+   */
+  searchFields?: Readonly<Record<string, readonly string[]>> | undefined
 }
 
 /**
@@ -196,7 +206,9 @@ export function hydraMcp(options: HydraMcpOptions = {}): McpEndpoint {
   if (budget !== undefined && !(Number.isInteger(budget) && budget >= 1_000))
     throw new RangeError(`hydraMcp's budget is a whole number of at least 1000, not ${budget}.`)
   return (given) => {
-    const { app } = options
+    const { app, searchFields } = options
+    if (searchFields !== undefined)
+      checkSearchFields(collectionCatalog(given.description, '', given.serves), searchFields)
     const dispatch = app ? throughApp(given, app) : throughServingApp(given)
     const search = app ? throughApp(given, app, true) : throughServingApp(given, true)
     const api = { ...given, dispatch, search }
@@ -207,7 +219,10 @@ export function hydraMcp(options: HydraMcpOptions = {}): McpEndpoint {
         const operations = hydraTools(api.description, base, api.serves)
         const listed = options.operationTools ?? operations.length <= OPERATION_TOOLS_UP_TO
         tools = {
-          catalog: collectionCatalog(api.description, base, api.serves),
+          catalog: withSearchFields(
+            collectionCatalog(api.description, base, api.serves),
+            searchFields
+          ),
           items: operations.filter((tool) => !tool.collection).map((tool) => tool.path),
           operations: listed ? operations : [],
         }

@@ -248,7 +248,9 @@ async function rpc(method: string, modern: boolean, params?: Json): Promise<Json
     'io.modelcontextprotocol/clientInfo': { name: 'edges test', version: '1' },
     'io.modelcontextprotocol/clientCapabilities': {},
   }
-  const name = typeof params?.uri === 'string' ? { 'Mcp-Name': params.uri } : {}
+  // The header naming what the request reads: a resource's URI, a tool's name.
+  const named = params?.uri ?? params?.name
+  const name = typeof named === 'string' ? { 'Mcp-Name': named } : {}
   const response = await fetch(`${plain.origin}/mcp`, {
     method: 'POST',
     headers: {
@@ -271,14 +273,23 @@ async function rpc(method: string, modern: boolean, params?: Json): Promise<Json
 
 describe('resources/read', () => {
   for (const modern of [false, true])
-    it(`reads a page of an extra operation under the collection's path as a page, in the ${modern ? '2026-07-28' : '2025'} revision`, async () => {
+    it(`reads a page of an extra operation under the collection's path as a page, in the ${modern ? '2026-07-28' : '2025'} revision, as fetch_iri does`, async () => {
       for (const iri of ['/books/recent', '/books/recent?page=2']) {
         const http = await fetch(`${plain.origin}${iri}`, {
           headers: { Accept: 'application/ld+json' },
         })
+        const text = await http.text()
         const answer = await rpc('resources/read', modern, { uri: `${plain.origin}${iri}` })
         const contents = (answer.result as { contents?: { text: string }[] } | undefined)?.contents
-        expect(contents?.[0]?.text, JSON.stringify(answer)).toBe(await http.text())
+        expect(contents?.[0]?.text, JSON.stringify(answer)).toBe(text)
+        // fetch_iri in the same revision: the page's members and next link.
+        const page = JSON.parse(text) as Json
+        const called = await rpc('tools/call', modern, { name: 'fetch_iri', arguments: { iri } })
+        const content = (called.result as { structuredContent?: Json } | undefined)
+          ?.structuredContent
+        expect(content?.members, JSON.stringify(called)).toEqual(page['hydra:member'])
+        const view = page['hydra:view'] as Json | undefined
+        expect(content?.nextCursor, iri).toEqual(view?.['hydra:next'])
       }
       // As a page, not an item: never unpaged, as no collection's page is.
       const uri = `${plain.origin}/books/recent?pagination=false`

@@ -31,8 +31,6 @@ export interface CatalogCollection {
   type: string
   /** Its description, the OpenAPI operation's summary and description. */
   description: string
-  /** Its own description (the annotations'), when it has one, beside the summary every one has. */
-  about?: string | undefined
   /** The IRI template of its members' items (`/books/{id}`), when they have item routes. */
   item?: string | undefined
   paging: PagingMode
@@ -195,7 +193,6 @@ function entry(
     description: operation.description
       ? `${operation.summary} ${operation.description}`
       : operation.summary,
-    ...(operation.description ? { about: operation.description } : {}),
     ...(found.item ? { item: found.item } : {}),
     paging: mode,
     switch: names.enabled,

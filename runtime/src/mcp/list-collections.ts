@@ -2,9 +2,9 @@
  * @module
  * `list_collections`: every collection of the catalog as an agent chooses one to read, compactly
  * (docs/mcp.md#list_collections): its name and path (an IRI template where a parent's key goes),
- * its members' type, how it pages, its own description's first line, and the names of the
- * filters, positions and orders its caller may use (caller-collections.ts) and of the fields
- * `search` reads it by, or why its caller may not read it; as many as a tenth of a client's
+ * its members' type, how it pages, and the names of the filters, positions and orders its caller
+ * may use (caller-collections.ts) and of the fields `search` reads it by, or why its caller may
+ * not read it; as many as a tenth of a client's
  * budget holds, with a `nextCursor` (the index of the next one) while more follow. Given a
  * `collection`, that one in full: each filter with the OpenAPI document's words and schema, the
  * properties its members may be reduced to, its item template.
@@ -25,7 +25,7 @@ export const LIST_COLLECTIONS = 'list_collections'
  * Code writes a tool's result to a file rather than reading it (docs/mcp.md), so that the list an
  * agent reads first costs it little.
  */
-export const LIST_BUDGET = 5_000
+const LIST_BUDGET = 5_000
 
 /**
  * Fewer characters than any entry of the list holds, with its comma: the shortest,
@@ -33,23 +33,13 @@ export const LIST_BUDGET = 5_000
  */
 const SHORTEST_ENTRY = 60
 
-/** The most characters of the first line of a collection's own description in the list. */
-const ABOUT_LENGTH = 160
-
-/** The first line of `text`, cut to ABOUT_LENGTH characters. */
-function firstLine(text: string): string {
-  const line = text.split('\n', 1)[0]?.trim() ?? ''
-  return line.length > ABOUT_LENGTH ? `${line.slice(0, ABOUT_LENGTH - 1)}…` : line
-}
-
 /** A collection as the list shows it, its path under the mount path: its parameters by name. */
 function compact({ collection, refused }: CallerCollection, base: string): Record<string, unknown> {
-  const { name, path, type, about, paging, filters, positions, order, searchable } = collection
+  const { name, path, type, paging, filters, positions, order, searchable } = collection
   return {
     name,
     path: `${base}${path}`,
     type,
-    ...(about ? { about: firstLine(about) } : {}),
     paging,
     filters: filters.map((filter) => filter.name),
     ...(positions.length > 0 ? { positions } : {}),

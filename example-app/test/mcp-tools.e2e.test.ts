@@ -320,6 +320,10 @@ describe('search and fetch', () => {
     const loan = await call(main, 'anonymous', 'fetch', { id: '/loans/3' })
     expect(loan.isError).toBe(true)
     expect(toolText(loan)).toMatch(/^401 /)
+    // An extra operation's path matches the item template `/books/{id}`: a page, never an item.
+    const extra = await call(main, 'anonymous', 'fetch', { id: '/books/recent' })
+    expect(extra.isError).toBe(true)
+    expect(toolText(extra)).toBe('/books/recent is not the IRI of an item of this API.')
   })
 
   it('fetch_iri reads an item or a page by its IRI', async () => {

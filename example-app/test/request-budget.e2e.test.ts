@@ -22,7 +22,7 @@ import { holdTablesOn } from './support/table-lock.js'
 
 const server = TEST_DATABASE !== 'sqlite'
 /** The app's budget of a request. */
-const BUDGET = 3000
+const BUDGET = 5000
 /**
  * What answers sent together may take past their budget, from the client's send to their last
  * byte: three requests' timers and 503s at once on a loaded machine.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { modelFields, type ResourceLinks } from './written-models.js'
+import { modelFields, nestedModels, ownForeignKeys, type ResourceLinks } from './written-models.js'
 
 /** A Prisma client's runtime data model of `models` (name to fields). */
 const clientOf = (models: Record<string, { name: string; kind: string; type: string }[]>) => ({
@@ -40,5 +40,43 @@ describe('the models whose updates name their fields', () => {
     // A link read through the relation: its foreign key may reference `isbn`, not the key.
     const fields = described([{ name: 'book', kind: 'one', from: ['book', 'id'] }])
     expect(fields.has('Book')).toBe(false)
+  })
+})
+
+describe('the models a delete changes', () => {
+  const targets = new Map([
+    [
+      'Book',
+      new Map([
+        ['author', 'Author'],
+        ['loans', 'Loan'],
+      ]),
+    ],
+    ['Author', new Map([['books', 'Book']])],
+    ['Loan', new Map([['book', 'Book']])],
+  ])
+  const links = new Map<string, ResourceLinks>([
+    [
+      'Book',
+      {
+        links: [
+          { name: 'author', kind: 'one', from: 'authorId' },
+          { name: 'loans', kind: 'many' },
+        ],
+      },
+    ],
+    ['Loan', { links: [{ name: 'book', kind: 'one', from: 'bookId' }] }],
+  ])
+
+  it('reaches the models referencing its rows, not those its own foreign keys reference', () => {
+    const owned = ownForeignKeys(links)
+    expect([...nestedModels(targets, 'Book', 'delete', {}, owned)]).toEqual(['Loan'])
+    expect([...nestedModels(targets, 'Author', 'deleteMany', {}, owned)].sort()).toEqual([
+      'Book',
+      'Loan',
+    ])
+    expect([...nestedModels(targets, 'Loan', 'delete', {}, owned)]).toEqual([])
+    // Links unknown: every relation may cascade.
+    expect([...nestedModels(targets, 'Book', 'delete', {})].sort()).toEqual(['Author', 'Loan'])
   })
 })

@@ -181,32 +181,60 @@ function walk(targets: RelationTargets, model: string, value: unknown, into: Set
   }
 }
 
-/** Adds every model `model`'s relations reach, transitively (what a cascade may change). */
-function reach(targets: RelationTargets, model: string, into: Set<string>): void {
-  for (const target of targets.get(model)?.values() ?? []) {
-    if (into.has(target)) continue
+/**
+ * By model, its relation fields whose foreign key it holds itself (a served resource's to-one
+ * link with one `from` field): a delete of its rows changes no row of their targets.
+ */
+export type OwnForeignKeys = (model: string) => ReadonlySet<string>
+
+/** The relation fields of each model whose foreign key it holds, as its resource's links say. */
+export function ownForeignKeys(resources: ReadonlyMap<string, ResourceLinks>): OwnForeignKeys {
+  return (model) =>
+    new Set(
+      (resources.get(model)?.links ?? [])
+        .filter((link) => link.kind === 'one' && typeof link.from === 'string')
+        .map((link) => link.field ?? link.name)
+    )
+}
+
+/**
+ * Adds every model `model`'s relations reach, transitively (what a cascade may change), but
+ * through a relation whose foreign key the model holds itself (`owned`): deleting a book changes
+ * no author.
+ */
+function reach(
+  targets: RelationTargets,
+  model: string,
+  into: Set<string>,
+  owned: OwnForeignKeys
+): void {
+  const holds = owned(model)
+  for (const [relation, target] of targets.get(model) ?? []) {
+    if (holds.has(relation) || into.has(target)) continue
     into.add(target)
-    reach(targets, target, into)
+    reach(targets, target, into, owned)
   }
 }
 
 /**
  * The models a write of `model` (`operation`, with `args`) changes besides the rows it names: those
- * its nested writes reach, and for a delete every model its relations reach. `model` itself is in
- * it only when reached so (a relation to its own model).
+ * its nested writes reach, and for a delete every model its relations reach, but through those
+ * whose foreign key the model on the walk holds (`owned`). `model` itself is in it only when
+ * reached so (a relation to its own model).
  */
 export function nestedModels(
   targets: RelationTargets,
   model: string,
   operation: string,
-  args: unknown
+  args: unknown,
+  owned: OwnForeignKeys = () => new Set()
 ): Set<string> {
   const models = new Set<string>()
   if (operation === 'delete' || operation === 'deleteMany') {
     // Every relation is seen from both of its sides, so the walk comes back to `model` through
     // any of them: other rows of it change only through a relation to itself.
     const reached = new Set([model])
-    reach(targets, model, reached)
+    reach(targets, model, reached, owned)
     for (const other of reached) if (other !== model) models.add(other)
     if ([...(targets.get(model)?.values() ?? [])].includes(model)) models.add(model)
   }

@@ -15,6 +15,7 @@ import { type KeySpec, keyFields } from '../contract/keys.js'
 import {
   type ModelFields,
   nestedModels,
+  ownForeignKeys,
   type RelationTargets,
   type ResourceLinks,
 } from './written-models.js'
@@ -130,7 +131,8 @@ export function writeTags(
   call: WriteCall,
   fields?: ModelFields | undefined
 ): WriteTags {
-  const nested = nestedModels(targets, call.model, call.operation, call.args)
+  const owned = ownForeignKeys(resources)
+  const nested = nestedModels(targets, call.model, call.operation, call.args, owned)
   const models = new Set([call.model, ...nested])
   const resource = resources.get(call.model)
   const keys = CREATES.has(call.operation) ? [] : resource && writtenKeys(resource, call)

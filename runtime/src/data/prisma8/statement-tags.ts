@@ -22,7 +22,7 @@
 import { rowsTag } from '../../contract/cache-tags.js'
 import { keyFields } from '../../contract/keys.js'
 import { adapterTimestamp } from '../compiled/server-timestamp.js'
-import { nestedModels, type RelationTargets } from '../written-models.js'
+import { nestedModels, ownForeignKeys, type RelationTargets } from '../written-models.js'
 import type { RowIris, WriteTags } from '../written-rows.js'
 
 /**
@@ -197,10 +197,11 @@ export function statementTags(
         models.tables.get(tableKey(undefined, table)))
   if (!model) return undefined
   const name = model.name
+  const owned = ownForeignKeys(resources)
   const tags = new Set([name])
   const written = { tags, models: new Set([name]) }
   if (ast.kind === 'delete')
-    for (const reached of nestedModels(models.targets, name, 'delete', undefined)) {
+    for (const reached of nestedModels(models.targets, name, 'delete', undefined, owned)) {
       written.models.add(reached)
       tags.add(reached)
       tags.add(rowsTag(reached))

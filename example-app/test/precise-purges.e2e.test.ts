@@ -56,18 +56,24 @@ beforeAll(async () => {
   database = await emptyDatabase()
   prisma = createPrismaClient(database.url)
   await prepareDatabase(prisma, database.url)
-  for (const engine of ENGINES) {
-    const app = createApp(prisma, {
-      auth: { secret: SECRET, access },
-      cacheTags: { header: 'xkey' },
-      engine,
-      sharedCache: sharedFreshness(300),
-    })
-    const server = await startServer(app.fetch)
-    const varnish = await startVarnish(server.origin)
-    stops.push(server.close, varnish.stop)
-    apps.set(engine, { origin: server.origin, varnish })
-  }
+  // Each engine under `access`, and under the catalogue's rules alone (no scope of authors reads
+  // books, so that the pages of books are narrowed by their equalities alone).
+  for (const [name, rules] of [
+    ['', access],
+    [':catalogue', catalogueAccess],
+  ] as const)
+    for (const engine of ENGINES) {
+      const app = createApp(prisma, {
+        auth: { secret: SECRET, access: rules },
+        cacheTags: { header: 'xkey' },
+        engine,
+        sharedCache: sharedFreshness(300),
+      })
+      const server = await startServer(app.fetch)
+      const varnish = await startVarnish(server.origin)
+      stops.push(server.close, varnish.stop)
+      apps.set(`${engine}${name}`, { origin: server.origin, varnish })
+    }
 }, 120_000)
 
 afterAll(async () => {
@@ -106,6 +112,13 @@ function watched(bookId: number, authorIds: readonly number[]): string[] {
     `/books/${bookId}`,
     '/reviews?book.author.name=a',
     '/loans?exists[returnedAt]=false',
+    '/books?genre=POETRY',
+    `/books?id[]=${bookId}&id[]=1`,
+    ...authorIds.flatMap((id) => [
+      `/books?author=${id}`,
+      `/authors/${id}/books?genre=FICTION`,
+      `/authors/${id}/books?genre=FICTION&page=2&itemsPerPage=1`,
+    ]),
   ]
 }
 
@@ -159,113 +172,259 @@ describe.skipIf(!hasVarnish).each(ENGINES)(
       expect((await get(app.varnish.origin, page)).cache).toBe('MISS')
     })
 
-    it('leaves no stale answer after any kind of write', async () => {
-      const app = apps.get(engine) as { origin: string; varnish: Varnish }
+    it('keeps the pages of other authors and genres cached when a book is inserted or deleted', async () => {
+      const app = apps.get(`${engine}:catalogue`) as { origin: string; varnish: Varnish }
       const invalidation = hydraInvalidation({
         purge: httpPurge({ url: `${app.varnish.origin}/` }),
         resources: hydraResources,
       })
       const writes = prisma.$extends(invalidation)
-      const book = await prisma.book.findFirstOrThrow({
-        where: { genre: 'FICTION' },
+      const [mine, other] = await prisma.author.findMany({
+        where: { books: { some: { genre: 'FICTION' } } },
         orderBy: { id: 'asc' },
+        take: 2,
       })
-      const target = await prisma.author.findFirstOrThrow({
-        where: { id: { not: book.authorId } },
-        orderBy: { id: 'asc' },
-      })
-      const paths = watched(book.id, [book.authorId, target.id])
-      const steps: Array<[string, () => Promise<unknown>]> = [
-        [
-          'an unread field',
-          () => writes.book.update({ where: { id: book.id }, data: { pages: 1 } }),
-        ],
-        [
-          'a filtered and ordered field',
-          () => writes.book.update({ where: { id: book.id }, data: { title: 'Aardvark at dawn' } }),
-        ],
-        [
-          'an ordered field',
-          () => writes.book.update({ where: { id: book.id }, data: { price: 1 } }),
-        ],
-        [
-          'a date the feed orders by',
-          () =>
-            writes.book.update({
-              where: { id: book.id },
-              data: { publishedAt: new Date('2100-01-01') },
-            }),
-        ],
-        [
-          'a scoped and filtered field',
-          () => writes.book.update({ where: { id: book.id }, data: { genre: 'SCIENCE' } }),
-        ],
-        [
-          'a field a related model filters and orders by',
-          () => writes.author.update({ where: { id: target.id }, data: { name: 'Zzz Aaa' } }),
-        ],
-        [
-          'a move between authors',
-          () => writes.book.update({ where: { id: book.id }, data: { authorId: target.id } }),
-        ],
-        [
-          'a move by connect',
-          () =>
-            writes.book.update({
-              where: { id: book.id },
-              data: { author: { connect: { id: book.authorId } } },
-            }),
-        ],
-        [
-          'every book of an author made poetry',
-          () =>
-            writes.book.updateMany({ where: { authorId: target.id }, data: { genre: 'POETRY' } }),
-        ],
-        [
-          'an insert',
-          () =>
-            writes.book.create({
-              data: {
-                // An id of its own: the seed's explicit ids leave PostgreSQL's sequence at 1.
-                id: engine === 'prisma' ? 90_001 : 90_002,
-                title: 'A new arrival',
-                isbn: `precise-${engine}`,
-                genre: 'FICTION',
-                pages: 10,
-                price: 5,
-                publishedAt: new Date('2101-01-01'),
-                authorId: target.id,
-              },
-            }),
-        ],
-        ['a delete', () => writes.book.delete({ where: { isbn: `precise-${engine}` } })],
-        [
-          'an interactive transaction',
-          () =>
-            writes.$transaction(async (tx) => {
-              await tx.book.update({ where: { id: book.id }, data: { title: 'Mid transaction' } })
-              await tx.book.update({ where: { id: book.id }, data: { pages: 7 } })
-            }),
-        ],
-        [
-          'a rollback',
-          async () => {
-            const rolledBack = writes.$transaction(async (tx) => {
-              await tx.book.update({ where: { id: book.id }, data: { title: 'Never seen' } })
-              throw new Error('rolled back')
-            })
-            await expect(rolledBack).rejects.toThrow('rolled back')
-          },
-        ],
+      if (!mine || !other) throw new Error('the seed has two authors of fiction')
+      const kept = [
+        `/authors/${other.id}/books`,
+        `/authors/${other.id}/books?genre=FICTION`,
+        '/books?genre=SCIENCE',
+        `/books?author=${other.id}`,
       ]
-      // Every watched answer cached first, then each write checked against the app's answers.
-      for (const path of paths) await get(app.varnish.origin, path)
-      for (const [kind, write] of steps) {
-        await write()
-        await invalidation.settled()
-        expect(await staleAnswers(app, paths), kind).toEqual([])
+      const purged = [
+        `/authors/${mine.id}/books`,
+        `/authors/${mine.id}/books?genre=FICTION`,
+        '/books?genre=FICTION',
+        '/books?title=arrival',
+        '/books',
+      ]
+      const cachedAll = async () => {
+        for (const path of [...kept, ...purged]) await get(app.varnish.origin, path)
+        for (const path of [...kept, ...purged])
+          expect((await get(app.varnish.origin, path)).cache, path).toBe('HIT')
       }
+      const afterWrite = async (kind: string) => {
+        await invalidation.settled()
+        for (const path of kept)
+          expect((await get(app.varnish.origin, path)).cache, `${kind}: ${path}`).toBe('HIT')
+        for (const path of purged)
+          expect((await get(app.varnish.origin, path)).cache, `${kind}: ${path}`).toBe('MISS')
+        expect(await staleAnswers(app, [...kept, ...purged]), kind).toEqual([])
+      }
+      await app.varnish.clear()
+      await cachedAll()
+      const inserted = await writes.book.create({
+        data: {
+          id: engine === 'prisma' ? 91_001 : 91_002,
+          title: 'Arrival in Leeds',
+          isbn: `insert-${engine}`,
+          genre: 'FICTION',
+          pages: 10,
+          price: 5,
+          publishedAt: new Date('2001-01-01'),
+          authorId: mine.id,
+        },
+      })
+      await afterWrite('an insert')
+      await cachedAll()
+      await writes.book.delete({ where: { id: inserted.id } })
+      await afterWrite('a delete')
     }, 120_000)
+
+    // Under the rules of `access`, where authors' scope reads books, and under the catalogue's,
+    // where the pages of books are narrowed by the values of their equalities (value tags).
+    it.each(['', ':catalogue'])(
+      'leaves no stale answer after any kind of write (rules%s)',
+      async (rules) => {
+        const app = apps.get(`${engine}${rules}`) as { origin: string; varnish: Varnish }
+        const run = `${engine}${rules}`
+        /** An id of this run's own: the seed's explicit ids leave PostgreSQL's sequence at 1. */
+        const idOf = (base: number) => base + (engine === 'prisma' ? 1 : 2) + (rules ? 5 : 0)
+        const invalidation = hydraInvalidation({
+          purge: httpPurge({ url: `${app.varnish.origin}/` }),
+          resources: hydraResources,
+        })
+        const writes = prisma.$extends(invalidation)
+        const book = await prisma.book.findFirstOrThrow({
+          where: { genre: 'FICTION' },
+          orderBy: { id: 'asc' },
+        })
+        const target = await prisma.author.findFirstOrThrow({
+          where: { id: { not: book.authorId } },
+          orderBy: { id: 'asc' },
+        })
+        const paths = watched(book.id, [book.authorId, target.id])
+        const steps: Array<[string, () => Promise<unknown>]> = [
+          [
+            'an unread field',
+            () => writes.book.update({ where: { id: book.id }, data: { pages: 1 } }),
+          ],
+          [
+            'a filtered and ordered field',
+            () =>
+              writes.book.update({ where: { id: book.id }, data: { title: 'Aardvark at dawn' } }),
+          ],
+          [
+            'an ordered field',
+            () => writes.book.update({ where: { id: book.id }, data: { price: 1 } }),
+          ],
+          [
+            'a date the feed orders by',
+            () =>
+              writes.book.update({
+                where: { id: book.id },
+                data: { publishedAt: new Date('2100-01-01') },
+              }),
+          ],
+          [
+            'a scoped and filtered field',
+            () => writes.book.update({ where: { id: book.id }, data: { genre: 'SCIENCE' } }),
+          ],
+          [
+            'a field a related model filters and orders by',
+            () => writes.author.update({ where: { id: target.id }, data: { name: 'Zzz Aaa' } }),
+          ],
+          [
+            'a move between authors',
+            () => writes.book.update({ where: { id: book.id }, data: { authorId: target.id } }),
+          ],
+          [
+            'a move by connect',
+            () =>
+              writes.book.update({
+                where: { id: book.id },
+                data: { author: { connect: { id: book.authorId } } },
+              }),
+          ],
+          [
+            'every book of an author made poetry',
+            () =>
+              writes.book.updateMany({ where: { authorId: target.id }, data: { genre: 'POETRY' } }),
+          ],
+          [
+            'an insert',
+            () =>
+              writes.book.create({
+                data: {
+                  id: idOf(90_000),
+                  title: 'A new arrival',
+                  isbn: `precise-${run}`,
+                  genre: 'FICTION',
+                  pages: 10,
+                  price: 5,
+                  publishedAt: new Date('2101-01-01'),
+                  authorId: target.id,
+                },
+              }),
+          ],
+          ['a delete', () => writes.book.delete({ where: { isbn: `precise-${run}` } })],
+          [
+            'an insert of poetry, which the authors page does not see',
+            () =>
+              writes.book.create({
+                data: {
+                  id: idOf(90_010),
+                  title: 'An ode',
+                  isbn: `ode-${run}`,
+                  genre: 'POETRY',
+                  pages: 3,
+                  price: 2,
+                  publishedAt: new Date('1901-01-01'),
+                  authorId: book.authorId,
+                },
+              }),
+          ],
+          [
+            'the ode made fiction',
+            () => writes.book.update({ where: { isbn: `ode-${run}` }, data: { genre: 'FICTION' } }),
+          ],
+          [
+            'a delete of a row shown on no cached page',
+            () => writes.book.delete({ where: { id: idOf(90_010) } }),
+          ],
+          [
+            'an insert rolled back',
+            async () => {
+              const rolledBack = writes.$transaction(async (tx) => {
+                await tx.book.create({
+                  data: {
+                    id: idOf(90_040),
+                    title: 'Never shelved',
+                    isbn: `never-${run}`,
+                    genre: 'FICTION',
+                    pages: 1,
+                    price: 1,
+                    publishedAt: new Date('2000-01-01'),
+                    authorId: book.authorId,
+                  },
+                })
+                throw new Error('rolled back')
+              })
+              await expect(rolledBack).rejects.toThrow('rolled back')
+            },
+          ],
+          [
+            'an insert and a delete in one transaction',
+            () =>
+              writes.$transaction(async (tx) => {
+                await tx.book.create({
+                  data: {
+                    id: idOf(90_020),
+                    title: 'Brief stay',
+                    isbn: `brief-${run}`,
+                    genre: 'SCIENCE',
+                    pages: 1,
+                    price: 1,
+                    publishedAt: new Date('2000-01-01'),
+                    authorId: target.id,
+                  },
+                })
+                await tx.book.create({
+                  data: {
+                    id: idOf(90_030),
+                    title: 'Briefer stay',
+                    isbn: `briefer-${run}`,
+                    genre: 'FICTION',
+                    pages: 1,
+                    price: 1,
+                    publishedAt: new Date('2000-01-01'),
+                    authorId: book.authorId,
+                  },
+                })
+                await tx.book.delete({ where: { isbn: `briefer-${run}` } })
+              }),
+          ],
+          [
+            'an interactive transaction',
+            () =>
+              writes.$transaction(async (tx) => {
+                await tx.book.update({ where: { id: book.id }, data: { title: 'Mid transaction' } })
+                await tx.book.update({ where: { id: book.id }, data: { pages: 7 } })
+              }),
+          ],
+          [
+            'a rollback',
+            async () => {
+              const rolledBack = writes.$transaction(async (tx) => {
+                await tx.book.update({ where: { id: book.id }, data: { title: 'Never seen' } })
+                throw new Error('rolled back')
+              })
+              await expect(rolledBack).rejects.toThrow('rolled back')
+            },
+          ],
+        ]
+        // Every watched answer cached first (none kept from the writes of other tests, which purged
+        // other caches), then each write checked against the app's answers.
+        await app.varnish.clear()
+        for (const path of paths) await get(app.varnish.origin, path)
+        for (const [kind, write] of steps) {
+          await write()
+          await invalidation.settled()
+          expect(await staleAnswers(app, paths), kind).toEqual([])
+        }
+      },
+      120_000
+    )
 
     it('purges a streamed (unpaged) collection when a row it shows changes', async () => {
       const app = apps.get(engine) as { origin: string; varnish: Varnish }

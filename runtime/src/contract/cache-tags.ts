@@ -19,11 +19,6 @@ export interface CacheTagSettings {
  */
 export const rowsTag = (model: string) => `${model}:rows`
 
-/** The model a rows tag names (`Book` for `Book:rows`), or undefined for any other tag. */
-function rowsTagModel(tag: string): string | undefined {
-  return tag.endsWith(':rows') ? tag.slice(0, -':rows'.length) : undefined
-}
-
 /**
  * The tag of every answer whose selection reads `field` of `model` (`Book.title`: it filters,
  * orders or scopes by it), or, with `field` `*`, reads fields of it the runtime does not name
@@ -36,12 +31,26 @@ export const fieldTag = (model: string, field: string) => `${model}.${field}`
 export const anyFieldTag = (model: string) => fieldTag(model, '*')
 
 /**
- * The model a rows, field or model tag names (`Book` for `Book:rows`, `Book.title` or `Book`),
- * or undefined for an IRI tag (`/books/3`).
+ * The tag of every answer whose rows are chosen among `model`'s without an equality narrowing
+ * them (`Book:any`: `/books`, `/books?title=dune`, a page of authors whose scope reads books):
+ * what an insert or a delete of a row of known values purges, with the value tags of its values
+ * (docs/caching.md#value-tags).
+ */
+export const anyRowTag = (model: string) => `${model}:any`
+
+/**
+ * The tag of every answer whose rows of `model` all hold `field` equal to a value whose text is
+ * `text` (`Book:authorId=3`, `Book:genre=fiction`), as data/value-tags.ts writes it: what an
+ * insert or a delete of a row holding that value purges.
+ */
+export const valueTag = (model: string, field: string, text: string) => `${model}:${field}=${text}`
+
+/**
+ * The model a rows, any-row, value, field or model tag names (`Book` for `Book:rows`, `Book:any`,
+ * `Book:genre=fiction`, `Book.title` or `Book`), or undefined for an IRI tag (`/books/3`).
  */
 export function tagModel(tag: string): string | undefined {
   if (tag.includes('/')) return undefined
-  const model = rowsTagModel(tag) ?? tag
-  const dot = model.indexOf('.')
-  return dot === -1 ? model : model.slice(0, dot)
+  const end = tag.search(/[.:]/)
+  return end === -1 ? tag : tag.slice(0, end)
 }

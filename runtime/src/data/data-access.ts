@@ -36,6 +36,7 @@ import { conditionFields, countReads, orderFields, scopeReads } from './read-mod
 import type { ReadRun } from './read-routing.js'
 import { misfitIn } from './scope-values.js'
 import type { CountStore } from './shared-totals.js'
+import { exactFields, selectionValueTags } from './value-tags.js'
 
 /** A row as the client answers it. */
 type Fields = Record<string, unknown>
@@ -99,6 +100,15 @@ export interface DataAccess<Row extends object> {
     order: readonly { field: string }[],
     fields: Set<string>
   ): void
+  /**
+   * The value tags of a page of `model` whose rows hold every one of `conditions` (`Book:genre=fiction`
+   * for `?genre=FICTION`: data/value-tags.ts); undefined when no equality narrows it. Left out (an
+   * access of one's own), every page is tagged `Book:any` and purged by every insert and delete.
+   */
+  selectionValues?(
+    model: string,
+    conditions: readonly (Condition | undefined)[]
+  ): string[] | undefined
   /**
    * The rows of `operation` a request selects (its filters' `where`, its client order) within the
    * caller's scope, and within the rows of one parent when `within` is given (a sub-collection's
@@ -172,6 +182,7 @@ export function createDataAccess<Row extends object>(
   if (refused) throw new TypeError(refused)
   const routing = back.targets(model, options)
   const targets = back.relations()
+  const exact = exactFields(model)
   /** A read of one item or parent, on a database of its own (no page goes with it). */
   const lookUp: ModelReads['findUnique'] = (read) =>
     routing.pin()((engines) => engines.engineOf().findUnique(read))
@@ -207,6 +218,7 @@ export function createDataAccess<Row extends object>(
       for (const condition of conditions) conditionFields(targets, name, condition, fields)
       orderFields(targets, name, order, fields)
     },
+    selectionValues: (name, conditions) => selectionValueTags(name, conditions, exact),
     providerWhere: providerWhereOf(model),
     source: pageSources(model, routing, transaction, {
       ...options,

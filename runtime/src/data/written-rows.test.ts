@@ -171,3 +171,66 @@ describe('what an update setting a key purges', () => {
     ])
   })
 })
+
+describe('what an insert or a delete of a row of known values purges', () => {
+  const book = {
+    scalars: new Set(['id', 'title', 'genre', 'price', 'authorId']),
+    foreignKeys: new Set(['authorId']),
+    updatedAt: new Set<string>(),
+  }
+  const row = { id: 9, title: 'Dune', genre: 'FICTION', price: 12.5, authorId: 3 }
+  const write = (operation: string, args: unknown, result: unknown) =>
+    [...writeTags(targets, resources, { model: 'Book', operation, args, result }, book).tags].sort()
+
+  it('purges the value tags of its values and Book:any, not the model', () => {
+    expect(write('create', { data: row }, row)).toEqual([
+      'Book:any',
+      'Book:authorId=3',
+      'Book:genre=fiction',
+      'Book:id=9',
+      'Book:title=dune',
+    ])
+    // A delete names its row too, and purges the models its cascades reach.
+    const deleted = write('delete', { where: { id: 9 } }, row)
+    expect(deleted).toEqual(expect.arrayContaining(['/books/9', 'Book:any', 'Book:authorId=3']))
+    expect(deleted).toEqual(expect.arrayContaining(['Author', 'Loan', 'Loan:rows']))
+    expect(deleted).not.toContain('Book')
+  })
+
+  it('purges no model a delete cannot change: the targets of its own foreign keys', () => {
+    const linked = new Map([
+      [
+        'Book',
+        {
+          ...(resources.get('Book') as RowIris),
+          links: [
+            { name: 'author', kind: 'one', from: 'authorId' },
+            { name: 'loans', kind: 'many' },
+          ],
+        },
+      ],
+    ])
+    const call = { model: 'Book', operation: 'delete', args: { where: { id: 9 } }, result: row }
+    const deleted = [...writeTags(targets, linked, call, book).tags]
+    expect(deleted).toEqual(expect.arrayContaining(['/books/9', 'Loan', 'Loan:rows']))
+    expect(deleted).not.toContain('Author')
+    expect(deleted).not.toContain('Author:rows')
+  })
+
+  it('purges the model when the row it answered lacks a field, or it writes more', () => {
+    const { genre: _, ...selected } = row
+    expect(write('create', { data: row, select: { id: true } }, selected)).toContain('Book')
+    expect(write('create', { data: { ...row, loans: { create: [{}] } } }, row)).toContain('Book')
+    expect(write('createMany', { data: [row] }, { count: 1 })).toContain('Book')
+    expect(write('upsert', { where: { id: 9 }, create: row, update: {} }, row)).toContain('Book')
+    expect(write('deleteMany', { where: { authorId: 3 } }, { count: 1 })).toContain('Book')
+    // A model whose fields are not described.
+    const undescribed = writeTags(targets, resources, {
+      model: 'Book',
+      operation: 'create',
+      args: { data: row },
+      result: row,
+    })
+    expect([...undescribed.tags]).toEqual(['Book'])
+  })
+})

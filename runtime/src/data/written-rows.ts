@@ -2,8 +2,10 @@
  * @module
  * The cache tags a Prisma write purges (docs/caching.md#what-a-write-purges): for an update
  * whose `data` names every field it changes, none a link's or the key's, the field tags of those
- * fields and `Book.*` (the answers whose selection reads them); for any other write, the model tag
- * of every model it changes (`Book`: the answers whose selection reads it). With them, the IRIs of
+ * fields and `Book.*` (the answers whose selection reads them); for a `create` or a `delete` of a
+ * row its answer holds every field of, the value tags of its values and `Book:any` (the pages
+ * whose conditions it meets: data/value-tags.ts); for any other write, the model tag of every
+ * model it changes (`Book`: the answers whose selection reads it). With them, the IRIs of
  * the rows it changed where the write names them (`/books/3`, its key before and after), and,
  * where it does not, the rows tag of their model (`Book:rows`: every answer showing one of its
  * rows). The IRIs
@@ -12,6 +14,7 @@
  */
 import { anyFieldTag, fieldTag, rowsTag } from '../contract/cache-tags.js'
 import { type KeySpec, keyFields } from '../contract/keys.js'
+import { rowValueTags } from './value-tags.js'
 import {
   type ModelFields,
   nestedModels,
@@ -143,14 +146,34 @@ export function writeTags(
   // An update naming every field it changes, none a link, moves its rows in or out of no page
   // that reads none of them: the pages reading them, and those showing its rows, are purged. One
   // setting the key is not: pages keyed by it (`/authors/1/books`) hold no IRI of the row, and an
-  // `onUpdate: Cascade` changes other models' foreign keys unnamed.
-  const tags = new Set(updated ? [] : models)
+  // `onUpdate: Cascade` changes other models' foreign keys unnamed. An insert or a delete of a row
+  // whose values its answer holds enters or leaves the pages narrowed to its values alone, and
+  // those no equality narrows (data/value-tags.ts).
+  const values = updated ? undefined : rowTags(call, fields, nested)
+  const tags = new Set(updated ? [] : values ? [...nested, ...values] : models)
   for (const name of updated ?? []) tags.add(fieldTag(call.model, name))
   if (updated) tags.add(anyFieldTag(call.model))
   for (const model of nested) tags.add(rowsTag(model))
   if (!keys) tags.add(rowsTag(call.model))
   else if (resource) for (const key of keys) tags.add(resource.iriOf(key, ''))
   return { tags, models }
+}
+
+/**
+ * What a `create` or a `delete` of one row purges of its own model's pages, its value tags and
+ * `Book:any`, read from the row it answered; undefined for any other write, a model whose fields
+ * the client's data model does not describe, a create with nested writes (they may change the
+ * rows of other models by means the row does not show), or a row lacking a field.
+ */
+function rowTags(
+  call: WriteCall,
+  fields: ModelFields | undefined,
+  nested: ReadonlySet<string>
+): string[] | undefined {
+  if (!fields || nested.has(call.model)) return undefined
+  if (call.operation === 'delete' || (call.operation === 'create' && nested.size === 0))
+    return rowValueTags(call.model, call.result, fields.scalars)
+  return undefined
 }
 
 /** The updates whose `data` names the fields they change (a unique row's, or rows answered). */

@@ -63,6 +63,17 @@ export interface ModelsRead {
   collections: Set<string>
   /** Those of `collections` whose selection's fields were noted (notePlanFields). */
   planned: Set<string>
+  /**
+   * The models of `selection` read otherwise than as the rows a collection lists: its filters'
+   * and orders' targets, its parent, its embedded first pages, its scopes' relations. Their pages
+   * are tagged `Book:any`, whatever their conditions.
+   */
+  reached: Set<string>
+  /**
+   * By collection model, the value tags of its selection (data/value-tags.ts), or null where one
+   * of its selections is narrowed by no equality (it is tagged `Book:any`).
+   */
+  narrowed: Map<string, Set<string> | null>
 }
 
 /** The models this request read, when the app tags its answers. */
@@ -82,6 +93,8 @@ function noteModels(c: Context, settings: CacheTagSettings | undefined, request:
       fields: new Set(),
       collections: new Set(),
       planned: new Set(),
+      reached: new Set(),
+      narrowed: new Map(),
     }
     c.set(TAGS, read)
   }
@@ -92,6 +105,8 @@ function noteModels(c: Context, settings: CacheTagSettings | undefined, request:
   // models leaves it as it was. A collection's rows, and those of any first page it embeds, are
   // chosen among all of their model's, and by its filters' targets and its parent.
   for (const name of request.operation === 'item' ? pages : named) read.selection.add(name)
+  const others = [...related, ...(parent ? [parent] : []), ...pages]
+  for (const name of request.operation === 'item' ? pages : others) read.reached.add(name)
   if (request.operation !== 'item') read.collections.add(model)
   // A first page's order and its own conditions are not walked: any update of its model may
   // change which rows it holds.
@@ -101,13 +116,23 @@ function noteModels(c: Context, settings: CacheTagSettings | undefined, request:
 /**
  * Notes the tags of the fields the selection of this request's page of `model` reads (its
  * filters, order and parent: DataAccess.selectionFields), when the app tags its answers. A page
- * of a collection whose fields are not noted (a custom provider's) is tagged `Book.*`.
+ * of a collection whose fields are not noted (a custom provider's) is tagged `Book.*`. `values`
+ * are its value tags (data/value-tags.ts), undefined where no equality narrows it.
  */
-export function notePlanFields(c: Context, model: string, fields: ReadonlySet<string>): void {
+export function notePlanFields(
+  c: Context,
+  model: string,
+  fields: ReadonlySet<string>,
+  values?: readonly string[] | undefined
+): void {
   const read = modelsRead(c)
   if (!read) return
   read.planned.add(model)
   for (const field of fields) read.fields.add(field)
+  // Every selection of the model read for the answer narrows it, or none does.
+  const noted = read.narrowed.get(model)
+  if (!values || noted === null) read.narrowed.set(model, null)
+  else read.narrowed.set(model, new Set([...(noted ?? []), ...values]))
 }
 
 /** How the answer to a request a rule bore on depends on the caller. */
@@ -203,6 +228,10 @@ export async function readingCaller(
 ): Promise<CallerView> {
   const view = rows.caller(await requestCaller(c, options, request), request)
   const read = modelsRead(c)
-  if (read) for (const model of rows.reads(request, view, read.fields)) read.selection.add(model)
+  if (read)
+    for (const model of rows.reads(request, view, read.fields)) {
+      read.selection.add(model)
+      read.reached.add(model)
+    }
   return view
 }

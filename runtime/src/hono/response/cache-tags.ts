@@ -10,14 +10,18 @@
  * - **model tags**, the name of every model whose rows decide which rows the answer shows (`Book`
  *   on a page of books; a page of loans filtered by their book's title reads `Loan` and `Book`;
  *   any answer whose scope reaches `Tenant` through a relation reads `Tenant`): purged by every
- *   write of that model but an update naming the fields it changes (data/written-rows.ts). An
+ *   write of that model but an update naming the fields it changes and an insert or a delete of
+ *   a row of known values (data/written-rows.ts). An
  *   item shows its row without reading the others: `/books/3` has no `Book` tag, so a write of
  *   another book leaves it cached;
  * - **field tags**, `Book.title` for each field the answer's selection reads (its filters, order,
  *   parent and scopes), `Book.*` where it reads any (a custom provider's): purged by an update
  *   naming that field, and `Book.*` by every update of a book;
  * - **rows tags**, `Book:rows` on every answer showing rows of Book: purged, with `Book`, by a
- *   write whose rows cannot be named (`updateMany` with a `where`, nested writes).
+ *   write whose rows cannot be named (`updateMany` with a `where`, nested writes);
+ * - **value tags**, `Book:authorId=3` on a page whose rows all hold that value (its equality
+ *   filters, parent, scope), `Book:any` on every other answer choosing rows of Book: purged by an
+ *   insert or a delete of a row of known values (data/value-tags.ts), instead of `Book`.
  *
  * Bounded as the CDNs document: 16 KB of header value and 1,000 tags (Cloudflare's limits;
  * Fastly's and Varnish's are no tighter). Past the bound the IRI tags are left out and the model
@@ -26,8 +30,9 @@
  * A `private` or `no-store` answer has none: no shared cache keeps it, so no purge needs it.
  */
 import type { Context } from 'hono'
-import { anyFieldTag, type CacheTagHeader, rowsTag } from '../../contract/cache-tags.js'
-import { modelsRead } from '../access/request-caller.js'
+import { anyFieldTag, anyRowTag, type CacheTagHeader, rowsTag } from '../../contract/cache-tags.js'
+import { MAX_VALUE_TAGS } from '../../data/value-tags.js'
+import { type ModelsRead, modelsRead } from '../access/request-caller.js'
 import { mountPrefix } from '../request/location.js'
 
 /** The most bytes of a tag header's value: Cloudflare's 16 KB, less room for its name. */
@@ -61,7 +66,12 @@ export function cacheTagHeader(
   // A collection whose selection's fields were not noted (a custom provider's) reads any.
   const unplanned = [...read.collections].filter((model) => !read.planned.has(model))
   const fields = [...read.fields, ...unplanned.map(anyFieldTag)]
-  const models = [...read.selection, ...[...read.shown].map(rowsTag), ...fields]
+  const models = [
+    ...read.selection,
+    ...selectionRows(read),
+    ...[...read.shown].map(rowsTag),
+    ...fields,
+  ]
   // Without its IRIs (a stream's, or past the bound), the answer is purged by any write of the
   // models it shows: an update of one of their rows purges `Book.*` where it would purge `/books/3`.
   const broader = () => [...read.shown].flatMap((model) => [model, anyFieldTag(model)])
@@ -78,6 +88,18 @@ export function cacheTagHeader(
   return {
     [read.header]: [...new Set([...read.selection, ...broader(), ...models])].join(separator),
   }
+}
+
+/**
+ * The value tags of each model whose rows the answer chooses (data/value-tags.ts): those its
+ * selections' equalities name, for a model it reads only as a collection's rows, within
+ * MAX_VALUE_TAGS; `Book:any` for any other.
+ */
+function selectionRows(read: ModelsRead): string[] {
+  return [...read.selection].flatMap((model) => {
+    const values = read.reached.has(model) ? null : read.narrowed.get(model)
+    return values && values.size <= MAX_VALUE_TAGS ? [...values] : [anyRowTag(model)]
+  })
 }
 
 /** An IRI as written from the API's root: without the mount the app is served under. */

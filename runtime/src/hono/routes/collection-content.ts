@@ -24,6 +24,7 @@ import {
   readCollection,
 } from '../../paging/strategy.js'
 import type { CollectionResult, CollectionSource, PagingRequest } from '../../paging/types.js'
+import type { Condition } from '../../plan/condition.js'
 import type { CallerOperation } from '../access/caller-operation.js'
 import { notePlanFields } from '../access/request-caller.js'
 import { applyCount, askedCount, varyByPrefer } from '../request/count-preference.js'
@@ -277,14 +278,17 @@ function providerCall<M, Row extends object, Where, C extends Context, FilterWhe
 /**
  * Notes, for the page's cache tags, the fields its selection reads: its filters' and parent's
  * conditions and its order (the client's, the cursor's or the operation's, its tie-breaker
- * included), so that an update of no such field leaves it cached.
+ * included), so that an update of no such field leaves it cached; and the values its filters',
+ * parent's and caller's scope's equalities narrow it to, so that an insert or a delete of a row
+ * holding other values leaves it cached.
  */
 function noteSelection(
   c: Context,
   access: DataAccess<object>,
   operation: CollectionOperation<unknown, boolean>,
   selection: Selection,
-  within: ParentRows | undefined
+  within: ParentRows | undefined,
+  scope: Condition | undefined
 ): void {
   const model = operation.resource.name
   const order = [
@@ -296,7 +300,8 @@ function noteSelection(
   ]
   const fields = new Set<string>()
   access.selectionFields(model, [selection.rows.condition, within?.condition], order, fields)
-  notePlanFields(c, model, fields)
+  const conditions = [selection.rows.condition, within?.condition, scope]
+  notePlanFields(c, model, fields, access.selectionValues?.(model, conditions))
 }
 
 /**
@@ -351,7 +356,7 @@ export async function readContent<
     return { content: await reading(rows), shape }
   }
   const { within, observation } = read
-  if (!provider) noteSelection(c, origin.access, operation, selection, within)
+  if (!provider) noteSelection(c, origin.access, operation, selection, within, access?.view.scope)
   const rows = origin.access.source(
     operation,
     selection.rows,

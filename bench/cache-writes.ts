@@ -5,9 +5,11 @@
  * (example-app/test/support/varnish.ts), tagged with `cacheTags: { header: 'xkey' }` and purged by
  * `hydraInvalidation({ purge: httpPurge(...) })`. Anonymous readers ask a mix of filtered,
  * ordered and sub-collection pages and items while a writer edits books' `pages` (a field no page
- * filters or orders by) at 1, 10 and 50 writes a second. Each rate runs twice in the same run:
- * with the purges as they are (field tags), and with every field tag purged as its model's tag
- * (`Book.pages` as `Book`), which is what every update purged before. The figures are hit rates
+ * filters or orders by) at 1, 10 and 50 writes a second; then while a writer inserts books of one
+ * author and genre (author 1's fiction) at 1 and 10 a second. Each rate runs twice in the same
+ * run: with the purges as they are (field tags, value tags), and with every field or value tag
+ * purged as its model's tag (`Book.pages`, `Book:authorId=1` as `Book`), which is what every
+ * update and insert purged before. The figures are hit rates
  * and origin requests (Varnish's misses): ratios of one run, which the machine's load does not
  * skew the way it skews times. `npm run bench:cache-writes` (needs `varnish` and `varnish-modules`).
  */
@@ -27,6 +29,7 @@ import { machine, writeSection } from './report.js'
 
 const [SECONDS = 8, READERS = 4] = integers('BENCH_CACHE_WRITES', '8,4')
 const RATES = [1, 10, 50]
+const INSERT_RATES = [1, 10]
 
 /** The mix readers ask: filtered, ordered and sub-collection pages, and a few items. */
 const MIX = [
@@ -43,11 +46,19 @@ const MIX = [
   ...Array.from({ length: 10 }, (_, i) => `/books/${i * 11 + 1}`),
 ]
 
-/** Today's purge: a field tag (`Book.pages`) purged as its model's tag (`Book`). */
+/** The pages an insert of author 1's fiction cannot change: other authors', other genres'. */
+const OTHERS = /^\/authors\/(?!1\/)\d+\/books$|^\/books\?genre=(?!FICTION)/
+
+/**
+ * The purge before field and value tags: each field or value tag (`Book.pages`,
+ * `Book:authorId=1`, `Book:any`) purged as its model's tag (`Book`) too.
+ */
 const modelWide = (purge: (tags: readonly string[]) => unknown) => (tags: readonly string[]) =>
   purge([
     ...new Set(
-      tags.flatMap((tag) => (tag.includes('.') ? [tag.split('.')[0] as string, tag] : [tag]))
+      tags.flatMap((tag) =>
+        !tag.includes('/') && /[.:]/.test(tag) ? [tag.split(/[.:]/)[0] as string, tag] : [tag]
+      )
     ),
   ])
 
@@ -65,8 +76,23 @@ const server = await new Promise<{ close(): void; port: number }>((resolve) => {
 const varnish = await startVarnish(`http://127.0.0.1:${server.port}`)
 const books = await prisma.book.findMany({ select: { id: true, pages: true } })
 
-/** One run: readers over the mix while the writer edits at `rate`; hits and misses counted. */
-async function run(rate: number, wide: boolean) {
+/** A book of author 1's fiction, the `index`th the insert runs write. */
+const newBook = (index: number) => ({
+  title: `Inserted ${index}`,
+  isbn: `bench-insert-${index}`,
+  genre: 'FICTION' as const,
+  pages: 100,
+  price: 10,
+  publishedAt: new Date('1990-01-01'),
+  authorId: 1,
+})
+let inserted = 0
+
+/**
+ * One run: readers over the mix while the writer edits (or inserts, with `insert`) at `rate`;
+ * hits and misses counted, and the hits among the pages an insert cannot change.
+ */
+async function run(rate: number, wide: boolean, insert = false) {
   await varnish.clear()
   for (const path of MIX) await fetch(`${varnish.origin}${path}`).then((r) => r.arrayBuffer())
   const purge = httpPurge({ url: `${varnish.origin}/` })
@@ -79,29 +105,38 @@ async function run(rate: number, wide: boolean) {
   let hits = 0
   let misses = 0
   let written = 0
+  const others = { hits: 0, requests: 0 }
   const reader = async () => {
     while (Date.now() < end) {
       const path = MIX[Math.floor(Math.random() * MIX.length)] as string
       const response = await fetch(`${varnish.origin}${path}`)
       await response.arrayBuffer()
-      if (response.headers.get('x-cache') === 'HIT') hits++
+      const hit = response.headers.get('x-cache') === 'HIT'
+      if (hit) hits++
       else misses++
+      if (OTHERS.test(path)) {
+        others.requests++
+        if (hit) others.hits++
+      }
     }
   }
   const writer = async () => {
     for (let next = Date.now(); next < end; next += 1000 / rate) {
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())))
       const book = books[written % books.length] as { id: number; pages: number }
-      await writes.book.update({ where: { id: book.id }, data: { pages: book.pages + written } })
+      if (insert) await writes.book.create({ data: newBook(inserted++) })
+      else
+        await writes.book.update({ where: { id: book.id }, data: { pages: book.pages + written } })
       written++
     }
   }
   await Promise.all([writer(), ...Array.from({ length: READERS }, reader)])
   await invalidation.settled()
-  return { hits, misses, written }
+  return { hits, misses, written, others }
 }
 
 const rows: string[] = []
+const insertRows: string[] = []
 try {
   for (const rate of RATES)
     for (const wide of [true, false]) {
@@ -111,6 +146,15 @@ try {
         `| ${rate} | ${wide ? 'model tag (before)' : 'field tags'} | ${written} | ${requests} | ${(hits / requests).toFixed(3)} | ${misses} |`
       )
       console.log(rows.at(-1))
+    }
+  for (const rate of INSERT_RATES)
+    for (const wide of [true, false]) {
+      const { hits, misses, written, others } = await run(rate, wide, true)
+      const requests = hits + misses
+      insertRows.push(
+        `| ${rate} | ${wide ? 'model tag (before)' : 'value tags'} | ${written} | ${requests} | ${(hits / requests).toFixed(3)} | ${(others.hits / others.requests).toFixed(3)} | ${misses} |`
+      )
+      console.log(insertRows.at(-1))
     }
 } finally {
   await varnish.stop()
@@ -132,6 +176,17 @@ before field tags; "field tags" purges as the runtime does. Origin requests are 
 | writes/s | purged by | writes | requests | hit rate | origin requests |
 |---|---|---|---|---|---|
 ${rows.join('\n')}
+
+Inserts: the same readers while a writer inserts books of author 1's fiction at the rate shown.
+"model tag (before)" purges each insert's value tags as the model tag, as every insert did before
+value tags; "value tags" purges as the runtime does: \`Book:any\` (the pages filtered by title or
+price, ordered, the feed) and the row's values (\`/authors/1/books\`, \`/books?genre=FICTION\`).
+"others" is the hit rate of the pages such an insert cannot change (the books of authors 2 to 12,
+the pages of the other genres).
+
+| inserts/s | purged by | inserts | requests | hit rate | hit rate, others | origin requests |
+|---|---|---|---|---|---|---|
+${insertRows.join('\n')}
 
 Every update also purges the book's item, the pages showing it, and the pages reading books'
 date-time fields (\`/books/recent\`: the runtime cannot tell which is \`@updatedAt\`). Where a

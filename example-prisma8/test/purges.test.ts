@@ -103,6 +103,9 @@ function meeting(parties: number) {
   }
 }
 
+/** What a write of the book `Tehanu` (1990, author 1, id 1) purges: the pages its values meet. */
+const TEHANU = ['Book:any', 'Book:authorId=1', 'Book:id=1', 'Book:title=tehanu', 'Book:year=1990']
+
 /** The purges sent since the test began, once every one has ended. */
 async function sent() {
   await invalidation.settled()
@@ -136,13 +139,19 @@ beforeEach(async () => {
 })
 
 describe('writes outside a transaction', () => {
-  it('purge the model a create writes, once the row is visible', async () => {
+  it('purge the pages a created row meets by its values, once the row is visible', async () => {
     await Author.create({ name: 'Le Guin' })
-    expect(await sent()).toEqual([{ tags: ['Author'], authors: ['1:Le Guin'], books: [] }])
+    expect(await sent()).toEqual([
+      {
+        tags: ['Author:any', 'Author:id=1', 'Author:name=le%20guin'],
+        authors: ['1:Le Guin'],
+        books: [],
+      },
+    ])
     purges.length = 0
     await Book.create({ title: 'Tehanu', year: 1990, authorId: 1 })
     expect(await sent()).toEqual([
-      { tags: ['Book'], authors: ['1:Le Guin'], books: ['1:Tehanu:1990'] },
+      { tags: TEHANU, authors: ['1:Le Guin'], books: ['1:Tehanu:1990'] },
     ])
   })
 
@@ -217,7 +226,18 @@ describe('ORM updates, deletes and nested creates, each in a transaction of its 
     purges.length = 0
     await Author.where({ id: 1 }).delete()
     expect(await sent()).toEqual([
-      { tags: ['/authors/1', 'Author', 'Book', 'Book:rows'], authors: [], books: [] },
+      {
+        tags: [
+          '/authors/1',
+          'Author:any',
+          'Author:id=1',
+          'Author:name=le%20guin',
+          'Book',
+          'Book:rows',
+        ],
+        authors: [],
+        books: [],
+      },
     ])
   })
 
@@ -227,7 +247,11 @@ describe('ORM updates, deletes and nested creates, each in a transaction of its 
       books: (books) => books.create([{ title: 'Tehanu', year: 1990 }]),
     })
     expect(await sent()).toEqual([
-      { tags: ['Author', 'Book'], authors: ['1:Le Guin'], books: ['1:Tehanu:1990'] },
+      {
+        tags: ['Author:any', 'Author:id=1', 'Author:name=le%20guin', ...TEHANU],
+        authors: ['1:Le Guin'],
+        books: ['1:Tehanu:1990'],
+      },
     ])
   })
 
@@ -250,7 +274,18 @@ describe('db.transaction', () => {
     })
     expect(await sent()).toEqual([
       {
-        tags: ['/books/1', 'Author', 'Book'],
+        tags: [
+          '/books/1',
+          'Author:any',
+          'Author:id=1',
+          'Author:name=banks',
+          'Book',
+          'Book:any',
+          'Book:authorId=1',
+          'Book:id=1',
+          'Book:title=excession',
+          'Book:year=1996',
+        ],
         authors: ['1:Banks'],
         books: ['1:Excession:1997'],
       },
@@ -420,7 +455,10 @@ describe('a transaction of a client not watched', () => {
       await unwatched.close()
     }
     expect(logged).toEqual(['purge.unwatched'])
-    expect(purges.map(({ tags }) => tags)).toEqual([['Author'], ['Author']])
+    expect(purges.map(({ tags }) => tags)).toEqual([
+      ['Author:any', 'Author:id=1', 'Author:name=banks'],
+      ['Author:any', 'Author:id=2', 'Author:name=le%20guin'],
+    ])
     expect(purges[0]?.authors).toEqual([])
   })
 })

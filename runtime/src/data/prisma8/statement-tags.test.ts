@@ -133,10 +133,66 @@ describe('statementTags', () => {
     const ast = { kind: 'delete', table, returning }
     expect(tags(ast, [{ orderId: 3, product: 'AB-1', quantity: 2 }])).toEqual([
       '/lines/3;AB-1',
-      'Line',
+      'Line:any',
+      'Line:orderId=3',
+      'Line:product=ab-1',
+      'Line:quantity=2',
       'Order',
       'Order:rows',
     ])
+  })
+
+  it('purges an insert or a delete of one row by the values it returned, else its model', () => {
+    const insert = { kind: 'insert', table, returning }
+    expect(tags(insert, [{ orderId: 3, product: 'AB 1', quantity: 2 }])).toEqual([
+      'Line:any',
+      'Line:orderId=3',
+      'Line:product=ab%201',
+      'Line:quantity=2',
+    ])
+    // A field not returned, several rows, no row: which pages it meets is not known.
+    const partial = { kind: 'insert', table, returning: returning.slice(0, 2) }
+    expect(tags(partial, [{ orderId: 3, product: 'AB-1' }])).toEqual(['Line'])
+    const two = [
+      { orderId: 3, product: 'AB-1', quantity: 2 },
+      { orderId: 3, product: 'AB-2', quantity: 2 },
+    ]
+    expect(tags(insert, two)).toEqual(['Line'])
+    expect(tags({ kind: 'delete', table, returning }, [])).toEqual(['Line', 'Order', 'Order:rows'])
+  })
+
+  it("tags an enum's stored value by its member's name", () => {
+    const tickets = contractModels({
+      domain: {
+        namespaces: {
+          public: {
+            enum: { Status: { members: [{ name: 'OPEN', value: 'open_db' }] } },
+            models: {
+              Ticket: {
+                fields: { id: {}, status: { valueSet: { entityName: 'Status' } } },
+                storage: {
+                  table: 'tickets',
+                  fields: { id: { column: 'id' }, status: { column: 'status' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    })
+    const column = (name: string) => ({ kind: 'column-ref', table: 'tickets', column: name })
+    const ast = {
+      kind: 'insert',
+      table: { name: 'tickets' },
+      returning: [
+        { alias: 'id', expr: column('id') },
+        { alias: 'status', expr: column('status') },
+      ],
+    }
+    const tagsOf = (status: string) =>
+      [...(statementTags(tickets, new Map(), ast, [{ id: 1, status }])?.tags ?? [])].sort()
+    expect(tagsOf('open_db')).toEqual(['Ticket:any', 'Ticket:id=1', 'Ticket:status=open'])
+    expect(tagsOf('unknown')).toEqual(['Ticket'])
   })
 
   it('reads a table without namespace as the model stored under its name', () => {
@@ -155,7 +211,12 @@ describe('statementTags', () => {
   })
 
   it("purges a DateTime key no Date holds by its model's rows tag", () => {
-    expect(snapshotTags([{ takenAt: 'infinity' }])).toEqual(['Snapshot', 'Snapshot:rows'])
+    // The one row's values are known: the pages of snapshots are purged by `Snapshot:any`.
+    expect(snapshotTags([{ takenAt: 'infinity' }])).toEqual([
+      'Snapshot:any',
+      'Snapshot:rows',
+      'Snapshot:takenAt=infinity',
+    ])
   })
 
   it('purges nothing of a table no model is stored in', () => {

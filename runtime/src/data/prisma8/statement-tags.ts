@@ -6,7 +6,9 @@
  * the contract's models), the columns an update sets, and, when it has `RETURNING` (every ORM
  * write), the rows it wrote. So:
  *
- * - every write purges its model's tag (`Book`);
+ * - every write purges its model's tag (`Book`), but an insert or a delete of one row returning
+ *   every field of it, which purges the value tags of its values and `Book:any` instead
+ *   (data/value-tags.ts): the pages whose conditions the row meets;
  * - an update or delete returning its rows purges their IRIs (`/books/3`), unless the update sets
  *   a key column (the IRI before it is in no row returned) or a row lacks a key column;
  * - an update or delete without `RETURNING` (the SQL builder's, the ORM's `updateAndCount` and
@@ -22,6 +24,7 @@
 import { rowsTag } from '../../contract/cache-tags.js'
 import { keyFields } from '../../contract/keys.js'
 import { adapterTimestamp } from '../compiled/server-timestamp.js'
+import { rowValueTags } from '../value-tags.js'
 import { nestedModels, ownForeignKeys, type RelationTargets } from '../written-models.js'
 import type { RowIris, WriteTags } from '../written-rows.js'
 
@@ -43,10 +46,14 @@ export interface StatementAst {
   }>
 }
 
-/** A model of the contract as the tags read it: its name and, by column, its fields. */
+/**
+ * A model of the contract as the tags read it: its name, by column its fields, and by enum field
+ * the member each value stored names (the client's name of a value a `@map` stores otherwise).
+ */
 interface StoredModel {
   readonly name: string
   readonly fields: ReadonlyMap<string, string>
+  readonly enums: ReadonlyMap<string, ReadonlyMap<unknown, string>>
 }
 
 /** The contract's models as the tags read them: by table, and their relations. */
@@ -67,9 +74,11 @@ interface ContractShape {
     namespaces?: Record<
       string,
       {
+        enum?: Record<string, { members?: { name?: string; value?: unknown }[] }>
         models?: Record<
           string,
           {
+            fields?: Record<string, { valueSet?: { entityName?: string } }>
             relations?: Record<string, { to?: { model?: string } }>
             storage?: {
               table?: string
@@ -83,6 +92,23 @@ interface ContractShape {
   }
 }
 
+/** By enum field of a model, the member each stored value names. */
+function enumFields(
+  fields: Record<string, { valueSet?: { entityName?: string } }>,
+  enums: Record<string, { members?: { name?: string; value?: unknown }[] }>
+): Map<string, Map<unknown, string>> {
+  const byField = new Map<string, Map<unknown, string>>()
+  for (const [field, { valueSet }] of Object.entries(fields)) {
+    const members = valueSet?.entityName === undefined ? undefined : enums[valueSet.entityName]
+    if (!members) continue
+    byField.set(
+      field,
+      new Map((members.members ?? []).map(({ name, value }) => [value ?? name, name ?? '']))
+    )
+  }
+  return byField
+}
+
 const tableKey = (namespace: string | undefined, table: string) => `${namespace ?? ''}.${table}`
 
 /** Reads the models of a Prisma 8 contract; an unknown shape reads as no model. */
@@ -90,7 +116,7 @@ export function contractModels(contract: unknown): ContractModels {
   const tables = new Map<string, StoredModel>()
   const targets = new Map<string, Map<string, string>>()
   const namespaces = (contract as ContractShape | undefined)?.domain?.namespaces ?? {}
-  for (const [namespace, { models = {} }] of Object.entries(namespaces)) {
+  for (const [namespace, { models = {}, enum: enums = {} }] of Object.entries(namespaces)) {
     for (const [name, model] of Object.entries(models)) {
       const relations = new Map<string, string>()
       for (const [field, relation] of Object.entries(model.relations ?? {}))
@@ -101,7 +127,7 @@ export function contractModels(contract: unknown): ContractModels {
       const fields = new Map<string, string>()
       for (const [field, { column }] of Object.entries(storage.fields ?? {}))
         fields.set(column ?? field, field)
-      const stored = { name, fields }
+      const stored = { name, fields, enums: enumFields(model.fields ?? {}, enums) }
       tables.set(tableKey(storage.namespaceId ?? namespace, storage.table), stored)
       // A statement whose table carries no namespace: the first model stored under its name.
       if (!tables.has(tableKey(undefined, storage.table)))
@@ -165,6 +191,25 @@ function rowKeys(
   return keys
 }
 
+/**
+ * The value tags and `Book:any` an insert or a delete of one row purges (data/value-tags.ts), read
+ * from the row its `RETURNING` gave: every field of its model by its alias, an enum's stored value
+ * as its member's name; undefined when the row lacks a field or holds a value no member stores.
+ */
+function rowTags(model: StoredModel, ast: StatementAst, row: Row): string[] | undefined {
+  const values: Record<string, unknown> = {}
+  for (const item of ast.returning ?? []) {
+    const column = item.expr?.kind === 'column-ref' ? item.expr.column : undefined
+    const field = column === undefined ? undefined : model.fields.get(column)
+    if (item.alias === undefined || field === undefined || !(item.alias in row)) continue
+    const value = row[item.alias]
+    const members = model.enums.get(field)
+    if (members && value !== null && !members.has(value)) return undefined
+    values[field] = members && value !== null ? members.get(value) : value
+  }
+  return rowValueTags(model.name, values, new Set(model.fields.values()))
+}
+
 /** The columns an update or an upsert sets; undefined for a plain insert or a delete. */
 function setColumns(ast: StatementAst): readonly string[] | undefined {
   if (ast.kind === 'update') return Object.keys(ast.set ?? {})
@@ -198,7 +243,11 @@ export function statementTags(
   if (!model) return undefined
   const name = model.name
   const owned = ownForeignKeys(resources)
-  const tags = new Set([name])
+  const set = setColumns(ast)
+  // A plain insert or a delete of one row whose values it returned: the pages its values narrow to.
+  const row = ast.kind !== 'update' && set === undefined && rows?.length === 1 ? rows[0] : undefined
+  const values = row && rowTags(model, ast, row)
+  const tags = new Set(values ?? [name])
   const written = { tags, models: new Set([name]) }
   if (ast.kind === 'delete')
     for (const reached of nestedModels(models.targets, name, 'delete', undefined, owned)) {
@@ -206,7 +255,6 @@ export function statementTags(
       tags.add(reached)
       tags.add(rowsTag(reached))
     }
-  const set = setColumns(ast)
   // A plain insert: its rows existed in no answer.
   if (ast.kind === 'insert' && set === undefined) return written
   const resource = resources.get(name)

@@ -10,8 +10,10 @@
  *
  * A value is tagged where equality is exact in every database the runtime serves: integers,
  * bigints, booleans, enums' values and, on PostgreSQL and SQLite, strings (MySQL's collations
- * compare text whatever its case, accents and trailing spaces). Strings are tagged lower-cased,
- * on both sides, so that a column comparing them whatever their case (`citext`) purges too.
+ * compare text whatever its case, accents and trailing spaces). Strings are tagged lower-cased and
+ * without trailing spaces, on both sides, so that a column comparing them whatever their case
+ * (`citext`) or their padding (`char(n)`) purges too: values that text equality tells apart and
+ * their tags do not are only purged together.
  *
  * Bounded, so that a page's tags stay within what CDNs take: a value whose text is longer than
  * {@link MAX_VALUE_TEXT} characters is not tagged, and a condition among more than
@@ -36,14 +38,14 @@ const EXACT_TEXT: ReadonlySet<string> = new Set(['postgresql', 'sqlite'])
 
 /**
  * The text of `value` in a value tag: an integer's, a bigint's or a boolean's, a string's lower-cased
- * and URI-encoded (no space nor comma, which separate tags); undefined for any other value, or one
+ * without its trailing spaces and URI-encoded (no space nor comma, which separate tags); undefined for any other value, or one
  * longer than {@link MAX_VALUE_TEXT}.
  */
 export function valueText(value: unknown): string | undefined {
   let text: string
   if (typeof value === 'string') {
     try {
-      text = encodeURIComponent(value.toLowerCase())
+      text = encodeURIComponent(value.toLowerCase().trimEnd())
     } catch {
       // A lone surrogate has no URI encoding: no tag.
       return undefined

@@ -60,6 +60,7 @@ export const TARGETS = [
     'rules',
     'tenants',
     'platform',
+    'changes',
   ].map((fixture) => ({
     schema: at(`test/fixtures/${fixture}/schema.prisma`),
     sqlite: at(`test/.generated/${fixture}`),

@@ -2,6 +2,7 @@ import type { DMMF } from '@prisma/generator-helper'
 import type { Problem } from '../problems.js'
 import { checkEmbedOperations } from './embed-operations.js'
 import { buildCatalog } from './models/catalog.js'
+import { readChangeLog } from './models/change-log.js'
 import { compiledEnums } from './models/compiled-enums.js'
 import { compiledModels } from './models/compiled-models.js'
 import { unservedForeignKeys } from './models/unserved-keys.js'
@@ -28,8 +29,10 @@ export function resolveHydraModel(
   const catalog = buildCatalog(datamodel, global, provider)
   const resolved = catalog.models.map((entry) => resolveResource(entry, catalog))
   const resources = resolved.flatMap(({ resource }) => (resource ? [resource] : []))
+  const changeLog = readChangeLog(datamodel, provider, resources)
   const problems = [
     ...resolved.flatMap((result) => result.problems),
+    ...changeLog.problems,
     ...unservedForeignKeys(catalog),
     ...checkPaths(resources),
     ...checkEntrypointKeys(resources),
@@ -45,6 +48,7 @@ export function resolveHydraModel(
     compiledEnums: compiledEnums(datamodel),
     ...(global.title ? { title: global.title } : {}),
     ...(global.description ? { description: global.description } : {}),
+    ...(changeLog.tables ? { changeLog: changeLog.tables } : {}),
   }
   return { model, problems }
 }

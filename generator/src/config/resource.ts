@@ -94,6 +94,7 @@ export function resolveResource(
     operations: queried,
     ...(properties ? { properties } : {}),
     ...(embedded.length > 0 ? { embedded } : {}),
+    ...(served.changes ? { changes: true as const } : {}),
   }
   return { resource, problems }
 }

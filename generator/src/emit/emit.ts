@@ -1,5 +1,6 @@
 import { IndentationText, Project, QuoteKind, type SourceFile, ts } from 'ts-morph'
 import type { HydraModel } from '../config/schema/model.js'
+import { CHANGE_LOG_FILE, changeLogSql } from './changes/change-log-sql.js'
 import { COMPILED_MODELS_MODULE, emitCompiledModelsModule } from './compiled-models.js'
 import type { EmitContext } from './context.js'
 import { emitIndexModule } from './index-module.js'
@@ -60,5 +61,7 @@ export function emitFiles(model: HydraModel, context: EmitContext): FileMap {
   const index = project.createSourceFile(`/index${extension}`)
   emitIndexModule(index, model, context)
   files.set(`index${extension}`, text(index, context.client))
+  const changes = changeLogSql(model)
+  if (changes) files.set(CHANGE_LOG_FILE, changes)
   return files
 }

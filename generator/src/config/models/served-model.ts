@@ -50,6 +50,8 @@ export interface ServedModel {
   readonly shown: readonly FieldModel[]
   /** Relations to served models, as links (their targets not yet filled in). */
   readonly links: readonly LinkModel[]
+  /** Whether `@changes` opts the model into the change log (docs/syncing.md). */
+  readonly changes: boolean
 }
 
 /** The names every served model's links and relation filters may point at. */
@@ -89,7 +91,8 @@ export function readServedModel(
     }
     return undefined
   }
-  for (const extra of [...morePagination, ...resourceAnnotations.slice(1)]) {
+  const changes = named('changes')
+  for (const extra of [...morePagination, ...resourceAnnotations.slice(1), ...changes.slice(1)]) {
     report({
       source: `@${extra.name}`,
       message: `is given more than once; merge the options into one @${extra.name}(...)`,
@@ -112,7 +115,11 @@ export function readServedModel(
     name: itemKey.name,
   }
   const options = readPagingOptions(pagination, report, [])
+  for (const { key } of changes[0]?.args ?? []) {
+    report({ source: '@changes', option: key, message: 'unknown option: @changes takes none' })
+  }
   return {
+    changes: changes.length > 0,
     operations,
     scalarFields,
     fields,

@@ -10,7 +10,14 @@ import {
   readOption,
 } from './options.js'
 
-export const MODEL_ANNOTATIONS = ['pagination', 'resource', 'operation', 'filter', 'order'] as const
+export const MODEL_ANNOTATIONS = [
+  'pagination',
+  'resource',
+  'operation',
+  'filter',
+  'order',
+  'changes',
+] as const
 export const FIELD_ANNOTATIONS = ['hidden', 'property'] as const
 // An absolute IRI with an authority (`https://…`) or a URN: never a compact IRI such as
 // `schema:Book`, which a context would read as a prefix and a suffix.

@@ -213,6 +213,8 @@ export interface ResourceModel {
   readonly properties?: PropertySpec
   /** The relations its members and items show embedded (`@property(embed: [...])`). */
   readonly embedded?: readonly DeclaredEmbed[]
+  /** `@changes`: the database logs its rows' changes (docs/syncing.md). */
+  readonly changes?: true
 }
 
 /** The whole schema as the emitter reads it: every served resource and the API's settings. */
@@ -238,6 +240,8 @@ export interface HydraModel {
    * value's stored name. Empty or absent when there is none.
    */
   readonly compiledEnums?: Readonly<Record<string, Readonly<Record<string, string>>>>
+  /** The change log's tables, when some resource says `@changes`. */
+  readonly changeLog?: ChangeLogTables
 }
 
 /** One relation as the `compiled` engine joins it (the runtime's CompiledRelation). */
@@ -265,6 +269,14 @@ export interface TableNameModel {
   name: string
   /** Its schema, or null. */
   schema: string | null
+}
+
+/** The change log's tables as the triggers write them (docs/syncing.md). */
+export interface ChangeLogTables {
+  /** The log. */
+  readonly log: TableNameModel
+  /** MySQL/MariaDB: the one-row clock whose lock orders the log by commit. */
+  readonly clock?: TableNameModel
 }
 
 /** One model's table, columns and relations. */

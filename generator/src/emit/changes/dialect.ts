@@ -1,0 +1,76 @@
+/**
+ * What the change log's SQL needs of each database (docs/syncing.md): identifiers quoted, a JSON
+ * object built from a row's columns, and each Prisma type's value written so that JSON keeps it
+ * whole (64-bit integers and decimals as strings, bytes in hexadecimal).
+ */
+import type { ResourceModel } from '../../config/schema/model.js'
+
+/** One column of a logged row: its field's name (the JSON key), its column and Prisma type. */
+export type LoggedColumn = ResourceModel['columns'][number]
+
+/** How one database writes the pieces of the log's SQL. */
+export interface ChangeLogDialect {
+  /** An identifier, quoted. */
+  quote(name: string): string
+  /** A JSON object of `[key, expression]` pairs. */
+  object(pairs: readonly (readonly [string, string])[]): string
+  /** A column's value of the row `row` (`NEW`, `OLD`), as JSON should hold it. */
+  value(row: string, column: LoggedColumn): string
+}
+
+/** Pairs per call of a JSON object function: every database takes at least 100 arguments. */
+const PAIRS_PER_CALL = 40
+
+/** Splits `pairs` into calls of `build`, joined by `merge` when there are several. */
+export function chunkedObject(
+  pairs: readonly (readonly [string, string])[],
+  build: (pairs: readonly (readonly [string, string])[]) => string,
+  merge: (objects: readonly string[]) => string
+): string {
+  const calls: string[] = []
+  for (let start = 0; start < pairs.length; start += PAIRS_PER_CALL) {
+    calls.push(build(pairs.slice(start, start + PAIRS_PER_CALL)))
+  }
+  return calls.length === 1 ? (calls[0] as string) : merge(calls)
+}
+
+/** A SQL string literal of a name (model and field names: letters, digits and `_`). */
+export const literal = (text: string) => `'${text.replaceAll("'", "''")}'`
+
+/** Quotes with `mark`, doubling it inside. */
+export const quoteWith = (mark: string) => (name: string) =>
+  `${mark}${name.replaceAll(mark, mark + mark)}${mark}`
+
+/** The JSON of a row's key and of its scalar fields, in `dialect`'s SQL. */
+export function rowObjects(
+  dialect: ChangeLogDialect,
+  resource: ResourceModel,
+  row: string
+): { key: string; image: string } {
+  const pairs = (columns: readonly LoggedColumn[]) =>
+    columns.map((column) => [literal(column.name), dialect.value(row, column)] as const)
+  return {
+    key: dialect.object(pairs(keyColumns(resource))),
+    image: dialect.object(pairs(resource.columns)),
+  }
+}
+
+/** The columns of the resource's item key. */
+export function keyColumns(resource: ResourceModel): LoggedColumn[] {
+  return resource.key.fields.map(
+    (field) => resource.columns.find((column) => column.name === field.name) as LoggedColumn
+  )
+}
+
+/**
+ * A name for a database object made from `parts`, at most 60 characters (PostgreSQL keeps 63,
+ * MySQL 64): a longer one keeps its start and ends with a hash of the whole, so that two long
+ * names never meet.
+ */
+export function objectName(...parts: string[]): string {
+  const name = parts.join('_')
+  if (name.length <= 60) return name
+  let hash = 2166136261
+  for (const char of name) hash = Math.imul(hash ^ (char.codePointAt(0) as number), 16777619)
+  return `${name.slice(0, 51)}_${(hash >>> 0).toString(16).padStart(8, '0')}`
+}

@@ -1,0 +1,82 @@
+/**
+ * The change log's triggers on MySQL and MariaDB (docs/syncing.md): each logged change first
+ * moves the one-row clock on, whose row lock its transaction then holds until it ends, so that
+ * transactions writing logged rows commit one after another and the clock's values, the log's
+ * keys, follow commit order.
+ */
+import type { ChangeLogTables, ResourceModel, TableNameModel } from '../../config/schema/model.js'
+import {
+  type ChangeLogDialect,
+  chunkedObject,
+  keyColumns,
+  literal,
+  objectName,
+  quoteWith,
+  rowObjects,
+} from './dialect.js'
+
+const quote = quoteWith('`')
+
+const dialect: ChangeLogDialect = {
+  quote,
+  object: (pairs) =>
+    chunkedObject(
+      pairs,
+      (chunk) => `JSON_OBJECT(${chunk.map(([key, value]) => `${key}, ${value}`).join(', ')})`,
+      (objects) => `JSON_MERGE_PATCH(${objects.join(', ')})`
+    ),
+  value(row, column) {
+    const reference = `${row}.${quote(column.column)}`
+    if (column.type === 'BigInt' || column.type === 'Decimal') return `CAST(${reference} AS CHAR)`
+    if (column.type === 'Bytes') return `LOWER(HEX(${reference}))`
+    return reference
+  },
+}
+
+const table = (name: TableNameModel) =>
+  name.schema ? `${quote(name.schema)}.${quote(name.name)}` : quote(name.name)
+
+/** The clock's one row, made when missing, starting past the log's last entry. */
+export function mysqlClockRow(tables: ChangeLogTables): string {
+  const clock = table(tables.clock as TableNameModel)
+  return `INSERT IGNORE INTO ${clock} (\`id\`, \`seq\`) SELECT 1, COALESCE(MAX(\`id\`), 0) FROM ${table(tables.log)};`
+}
+
+/** The three triggers that log the changes of `resource`'s rows. */
+export function mysqlTriggers(resource: ResourceModel, tables: ChangeLogTables): string[] {
+  const log = table(tables.log)
+  const clock = table(tables.clock as TableNameModel)
+  const target = table(resource.table)
+  const entry = (op: string, row: 'NEW' | 'OLD') => {
+    const { key, image } = rowObjects(dialect, resource, row)
+    return [
+      `INSERT INTO ${clock} (\`id\`, \`seq\`) VALUES (1, 1) ON DUPLICATE KEY UPDATE \`seq\` = \`seq\` + 1;`,
+      `INSERT INTO ${log} (\`id\`, \`model\`, \`op\`, \`key\`, \`image\`) SELECT \`seq\`, ${literal(resource.name)}, ${literal(op)}, ${key}, ${image} FROM ${clock} WHERE \`id\` = 1;`,
+    ]
+  }
+  const moved = keyColumns(resource)
+    .map((column) => `NOT (NEW.${quote(column.column)} <=> OLD.${quote(column.column)})`)
+    .join(' OR ')
+  const trigger = (event: 'insert' | 'update' | 'delete', statements: string[]) => {
+    const name = quote(objectName('hydra_changes', resource.table.name, event))
+    const qualified = resource.table.schema ? `${quote(resource.table.schema)}.${name}` : name
+    return [
+      `DROP TRIGGER IF EXISTS ${qualified};`,
+      [
+        `CREATE TRIGGER ${qualified} AFTER ${event.toUpperCase()} ON ${target} FOR EACH ROW BEGIN`,
+        ...statements.map((statement) => `  ${statement}`),
+        'END;',
+      ].join('\n'),
+    ]
+  }
+  return [
+    ...trigger('insert', entry('insert', 'NEW')),
+    ...trigger('update', [
+      ...entry('update', 'OLD'),
+      `IF ${moved} THEN`,
+      ...entry('insert', 'NEW').map((statement) => `  ${statement}`),
+      'END IF;',
+    ]),
+    ...trigger('delete', entry('delete', 'OLD')),
+  ]
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest'
+import { buildHydra } from '../src/generate.js'
+import { formatProblem, GenerationError } from '../src/problems.js'
+import { loadDatamodel } from './dmmf.js'
+
+const LOG = (id: string) => `
+model HydraChange {
+  id    ${id} @id @default(autoincrement())
+  tx    BigInt?
+  model String
+  op    String
+  key   Json
+  image Json
+  at    DateTime @default(now())
+  @@map("hydra_changes")
+}`
+const CLOCK = `
+model HydraChangeClock {
+  id  Int    @id
+  seq BigInt
+  @@map("hydra_changes_clock")
+}`
+const NOTE = (doc: string) => `
+/// @pagination
+${doc
+  .split('\n')
+  .map((line) => `/// ${line}`)
+  .join('\n')}
+model Note {
+  id    Int    @id
+  owner String
+}`
+
+async function generate(models: string, provider = 'sqlite') {
+  const datamodel = await loadDatamodel(models, provider)
+  try {
+    const { files } = buildHydra({ datamodel, provider, clientModule: '../prisma/client.js' })
+    return { files, problems: [] as string[] }
+  } catch (error) {
+    if (!(error instanceof GenerationError)) throw error
+    return { files: new Map<string, string>(), problems: error.problems.map(formatProblem) }
+  }
+}
+
+describe('@changes', () => {
+  it.each([
+    ['sqlite', LOG('Int'), 'CREATE TRIGGER "hydra_changes_Note_update" AFTER UPDATE ON "Note"'],
+    ['postgresql', LOG('BigInt'), 'pg_current_xact_id()::text::bigint'],
+    ['mysql', LOG('BigInt') + CLOCK, 'ON DUPLICATE KEY UPDATE `seq` = `seq` + 1'],
+  ])('writes changes.sql for %s', async (provider, log, expected) => {
+    const { files, problems } = await generate(NOTE('@changes') + log, provider)
+    expect(problems).toEqual([])
+    expect(files.get('changes.sql')).toContain(expected)
+  })
+
+  it('writes no changes.sql when no model says @changes', async () => {
+    const { files } = await generate(NOTE('') + LOG('Int'))
+    expect(files.has('changes.sql')).toBe(false)
+  })
+
+  it.each([
+    [
+      'an option',
+      NOTE('@changes(retention: 5)') + LOG('Int'),
+      'sqlite',
+      ['error: Model "Note", @changes, option "retention": unknown option: @changes takes none'],
+    ],
+    [
+      'twice',
+      NOTE('@changes\n@changes') + LOG('Int'),
+      'sqlite',
+      [
+        'error: Model "Note", @changes: is given more than once; merge the options into one @changes(...)',
+      ],
+    ],
+    [
+      'without @pagination',
+      `/// @changes\nmodel Note {\n  id Int @id\n}${LOG('Int')}`,
+      'sqlite',
+      [
+        'error: Model "Note", @changes: the model is not exposed: add /// @pagination(...) (or a bare /// @pagination) to serve it',
+      ],
+    ],
+    [
+      'a database without triggers of ours',
+      NOTE('@changes'),
+      'sqlserver',
+      [
+        'error: Model "Note", @changes: the change log is written for sqlite, postgresql, mysql; this schema\'s provider is sqlserver',
+      ],
+    ],
+  ])('refuses @changes %s', async (_, models, provider, expected) => {
+    const { problems } = await generate(models, provider)
+    expect(problems.filter((problem) => problem.startsWith('error'))).toEqual(expected)
+  })
+
+  it('asks for the log model, printing it, when the schema has none', async () => {
+    const { problems } = await generate(NOTE('@changes'))
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toContain(
+      'error: Model "Note", @changes: the schema has no model mapped to "hydra_changes"'
+    )
+    expect(problems[0]).toContain('@@map("hydra_changes")')
+  })
+
+  it('asks for an Int id on SQLite, and for the clock on MySQL', async () => {
+    const sqlite = await generate(NOTE('@changes') + LOG('BigInt'))
+    expect(sqlite.problems).toEqual([
+      expect.stringContaining(
+        'error: Model "Note", @changes: model "HydraChange" (hydra_changes) needs the fields id Int:'
+      ),
+    ])
+    const mysql = await generate(NOTE('@changes') + LOG('BigInt'), 'mysql')
+    expect(mysql.problems).toEqual([
+      expect.stringContaining('the schema has no model mapped to "hydra_changes_clock"'),
+    ])
+  })
+})

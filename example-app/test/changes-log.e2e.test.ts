@@ -115,6 +115,17 @@ describe('the change log', () => {
     ])
   })
 
+  it('logs every field of a model wider than one call of the JSON functions, nulls too', async () => {
+    const names = Array.from({ length: 45 }, (_, index) => `f${String(index + 1).padStart(2, '0')}`)
+    // Every other field set: the values after the first 40 pairs are added to the object.
+    const data = Object.fromEntries(
+      names.map((name, index) => [name, index % 2 === 0 ? `value ${name}` : null])
+    )
+    await prisma.wide.create({ data: { id: 1, ...data } })
+    const [entry] = await entries()
+    expect(entry?.image).toEqual({ id: 1, ...data })
+  })
+
   it('logs the writes of any client, and none of a model without @changes', async () => {
     const table = TEST_DATABASE === 'mysql' ? '`note labels`' : '"note labels"'
     const [noteId, name, color] =

@@ -18,21 +18,29 @@ export interface ChangeLogDialect {
   value(row: string, column: LoggedColumn): string
 }
 
-/** Pairs per call of a JSON object function: every database takes at least 100 arguments. */
+/** Pairs per call of a JSON function: every database takes at least 100 arguments. */
 const PAIRS_PER_CALL = 40
 
-/** Splits `pairs` into calls of `build`, joined by `merge` when there are several. */
+/**
+ * A JSON object of `pairs` built by `build` (`json_object(k, v, ...)`) for the first 40 pairs and
+ * `add` (`json_insert(object, '$.k', v, ...)`) for each 40 after them, so that no call takes more
+ * arguments than a database allows; null values stay (a merge patch would drop them).
+ */
 export function chunkedObject(
   pairs: readonly (readonly [string, string])[],
   build: (pairs: readonly (readonly [string, string])[]) => string,
-  merge: (objects: readonly string[]) => string
+  add: (object: string, pairs: readonly (readonly [string, string])[]) => string
 ): string {
-  const calls: string[] = []
-  for (let start = 0; start < pairs.length; start += PAIRS_PER_CALL) {
-    calls.push(build(pairs.slice(start, start + PAIRS_PER_CALL)))
+  let object = build(pairs.slice(0, PAIRS_PER_CALL))
+  for (let start = PAIRS_PER_CALL; start < pairs.length; start += PAIRS_PER_CALL) {
+    object = add(object, pairs.slice(start, start + PAIRS_PER_CALL))
   }
-  return calls.length === 1 ? (calls[0] as string) : merge(calls)
+  return object
 }
+
+/** The pairs of `json_insert` and `JSON_INSERT`: each key as a path (`'$.title'`), then its value. */
+export const insertPairs = (pairs: readonly (readonly [string, string])[]) =>
+  pairs.map(([key, value]) => `'$.${key.slice(1, -1)}', ${value}`).join(', ')
 
 /** A SQL string literal of a name (model and field names: letters, digits and `_`). */
 export const literal = (text: string) => `'${text.replaceAll("'", "''")}'`

@@ -8,6 +8,7 @@ import type { ChangeLogTables, ResourceModel, TableNameModel } from '../../confi
 import {
   type ChangeLogDialect,
   chunkedObject,
+  insertPairs,
   keyColumns,
   literal,
   objectName,
@@ -23,7 +24,7 @@ const dialect: ChangeLogDialect = {
     chunkedObject(
       pairs,
       (chunk) => `JSON_OBJECT(${chunk.map(([key, value]) => `${key}, ${value}`).join(', ')})`,
-      (objects) => `JSON_MERGE_PATCH(${objects.join(', ')})`
+      (object, chunk) => `JSON_INSERT(${object}, ${insertPairs(chunk)})`
     ),
   value(row, column) {
     const reference = `${row}.${quote(column.column)}`

@@ -23,7 +23,8 @@ const dialect: ChangeLogDialect = {
       pairs,
       (chunk) =>
         `jsonb_build_object(${chunk.map(([key, value]) => `${key}, ${value}`).join(', ')})`,
-      (objects) => `(${objects.join(' || ')})`
+      (object, chunk) =>
+        `(${object} || jsonb_build_object(${chunk.map(([key, value]) => `${key}, ${value}`).join(', ')}))`
     ),
   value(row, column) {
     const reference = `${row}.${quote(column.column)}`

@@ -6,6 +6,7 @@ import type { ChangeLogTables, ResourceModel } from '../../config/schema/model.j
 import {
   type ChangeLogDialect,
   chunkedObject,
+  insertPairs,
   keyColumns,
   literal,
   objectName,
@@ -21,7 +22,7 @@ const dialect: ChangeLogDialect = {
     chunkedObject(
       pairs,
       (chunk) => `json_object(${chunk.map(([key, value]) => `${key}, ${value}`).join(', ')})`,
-      (objects) => objects.reduce((merged, object) => `json_patch(${merged}, ${object})`)
+      (object, chunk) => `json_insert(${object}, ${insertPairs(chunk)})`
     ),
   value(row, column) {
     const reference = `${row}.${quote(column.column)}`

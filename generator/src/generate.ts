@@ -65,7 +65,7 @@ export function buildHydra(input: BuildInput): BuildResult {
     problems.push(...parsed.problems)
     global = parsed.config
   }
-  const resolved = resolveHydraModel(input.datamodel, global, input.provider)
+  const resolved = resolveHydraModel(input.datamodel, global, input.provider, input.schema)
   problems.push(...resolved.problems)
   if (input.schema) problems.push(...ignoredAnnotatedModels(input.schema))
   if (problems.some((problem) => problem.severity === 'error')) throw new GenerationError(problems)

@@ -34,7 +34,12 @@ model Note {
 async function generate(models: string, provider = 'sqlite') {
   const datamodel = await loadDatamodel(models, provider)
   try {
-    const { files } = buildHydra({ datamodel, provider, clientModule: '../prisma/client.js' })
+    const { files } = buildHydra({
+      datamodel,
+      provider,
+      clientModule: '../prisma/client.js',
+      schema: models,
+    })
     return { files, problems: [] as string[] }
   } catch (error) {
     if (!(error instanceof GenerationError)) throw error
@@ -107,12 +112,82 @@ describe('@changes', () => {
     const sqlite = await generate(NOTE('@changes') + LOG('BigInt'))
     expect(sqlite.problems).toEqual([
       expect.stringContaining(
-        'error: Model "Note", @changes: model "HydraChange" (hydra_changes) needs the fields id Int:'
+        'error: Model "Note", @changes: model "HydraChange" (hydra_changes) needs the fields id Int @default(autoincrement()):'
       ),
     ])
     const mysql = await generate(NOTE('@changes') + LOG('BigInt'), 'mysql')
     expect(mysql.problems).toEqual([
       expect.stringContaining('the schema has no model mapped to "hydra_changes_clock"'),
     ])
+  })
+
+  it('asks for the defaults the triggers leave the id and the time to', async () => {
+    const noIncrement = LOG('BigInt').replace(' @default(autoincrement())', '')
+    const postgresql = await generate(NOTE('@changes') + noIncrement, 'postgresql')
+    expect(postgresql.problems).toEqual([
+      expect.stringContaining(
+        'model "HydraChange" (hydra_changes) needs the fields id BigInt @default(autoincrement()):'
+      ),
+    ])
+    // MySQL/MariaDB: the triggers write the id, the clock's value.
+    const mysql = await generate(NOTE('@changes') + noIncrement + CLOCK, 'mysql')
+    expect(mysql.problems).toEqual([])
+    const noNow = LOG('Int').replace(' @default(now())', '')
+    expect((await generate(NOTE('@changes') + noNow)).problems).toEqual([
+      expect.stringContaining('needs the fields at DateTime @default(now()):'),
+    ])
+  })
+
+  it('refuses @changes on a view and on the log itself', async () => {
+    const view = `
+generator client {
+  provider        = "prisma-client"
+  previewFeatures = ["views"]
+}
+/// @pagination
+/// @changes
+view Summary {
+  id    Int @unique
+  total Int
+}`
+    const onView = await generate(NOTE('') + view + LOG('Int'))
+    expect(onView.problems).toEqual([
+      'error: Model "Summary", @changes: is a view, whose rows no trigger sees change: remove @changes from it',
+    ])
+    const onLog = await generate(`/// @pagination\n/// @changes${LOG('Int')}`)
+    expect(onLog.problems).toEqual([
+      'error: Model "HydraChange", @changes: is the change log\'s own table: remove @changes from it',
+    ])
+  })
+
+  const RELATED = (relation: string) => `
+/// @pagination
+model Owner {
+  id    Int    @id
+  notes Note[]
+}
+/// @pagination
+/// @changes
+model Note {
+  id      Int   @id
+  ownerId Int?
+  owner   Owner? @relation(fields: [ownerId], references: [id]${relation})
+}`
+
+  it('refuses on MySQL a model that a foreign key action changes, defaults included', async () => {
+    const defaults = await generate(RELATED('') + LOG('BigInt') + CLOCK, 'mysql')
+    expect(defaults.problems).toEqual([
+      'error: Model "Note", @changes: the relation "owner" changes this model\'s rows by its foreign key (onDelete: SetNull, onUpdate: Cascade), which MySQL and MariaDB make without running triggers: the log would miss those changes (refused under relationMode = "prisma" too, whose emulation of the actions is untested with the log). Write @relation(..., onDelete: Restrict, onUpdate: Restrict) (or NoAction) on "owner"',
+    ])
+    const setDefault = await generate(
+      RELATED(', onDelete: NoAction, onUpdate: SetDefault') + LOG('BigInt') + CLOCK,
+      'mysql'
+    )
+    expect(setDefault.problems).toEqual([expect.stringContaining('(onUpdate: SetDefault)')])
+    const restricted = RELATED(', onDelete: Restrict, onUpdate: NoAction')
+    expect((await generate(restricted + LOG('BigInt') + CLOCK, 'mysql')).problems).toEqual([])
+    // PostgreSQL and SQLite run triggers for the rows a foreign key's action changes.
+    expect((await generate(RELATED('') + LOG('BigInt'), 'postgresql')).problems).toEqual([])
+    expect((await generate(RELATED('') + LOG('Int'))).problems).toEqual([])
   })
 })

@@ -14,12 +14,13 @@ import type { HydraModel } from './schema/model.js'
 /**
  * Turns the DMMF and the global config into the model the emitter needs, checking every
  * annotation against the Prisma model: the catalog of models first, then each resource against
- * it. Pure; returns every problem found.
+ * it. Pure; returns every problem found. `schema`, the schema's text when given, tells views apart.
  */
 export function resolveHydraModel(
   datamodel: DMMF.Datamodel,
   global: GlobalConfig,
-  provider: string
+  provider: string,
+  schema?: string
 ): {
   /** The resolved model: the resources without errors. */
   model: HydraModel
@@ -29,7 +30,7 @@ export function resolveHydraModel(
   const catalog = buildCatalog(datamodel, global, provider)
   const resolved = catalog.models.map((entry) => resolveResource(entry, catalog))
   const resources = resolved.flatMap(({ resource }) => (resource ? [resource] : []))
-  const changeLog = readChangeLog(datamodel, provider, resources)
+  const changeLog = readChangeLog(datamodel, provider, resources, schema)
   const problems = [
     ...resolved.flatMap((result) => result.problems),
     ...changeLog.problems,

@@ -7,6 +7,7 @@
 import type { DMMF } from '@prisma/generator-helper'
 import type { Problem } from '../../problems.js'
 import type { ChangeLogTables, ResourceModel, TableNameModel } from '../schema/model.js'
+import { unloggableModels } from './change-log-models.js'
 
 /** The log's table name, and its clock's (MySQL/MariaDB). */
 export const CHANGE_LOG_TABLE = 'hydra_changes'
@@ -15,22 +16,31 @@ export const CHANGE_CLOCK_TABLE = 'hydra_changes_clock'
 /** The providers whose triggers the generator writes. */
 const PROVIDERS = ['sqlite', 'postgresql', 'mysql'] as const
 
-/** A field's Prisma type (or the types it may have) and whether it is required. */
-type FieldSpec = readonly [string | readonly string[], boolean]
+/**
+ * A field's Prisma type (or the types it may have), whether it is required, and the function of
+ * the `@default` it needs, when the triggers leave the column to it.
+ */
+type FieldSpec = readonly [string | readonly string[], boolean, string?]
 
 /**
  * Each field of the log's model. The id is an `Int` on SQLite, where only an `Int` id is the
  * table's `AUTOINCREMENT` key (Prisma makes a BigInt one a plain BIGINT column, which nothing
- * fills); elsewhere a BigInt (an `Int` holds 2^31 changes).
+ * fills); elsewhere a BigInt (an `Int` holds 2^31 changes). The triggers write neither the id
+ * (but on MySQL/MariaDB, where it is the clock's value) nor the time: their defaults do.
  */
 const logFields = (provider: string): Readonly<Record<string, FieldSpec>> => ({
-  id: provider === 'sqlite' ? ['Int', true] : [['BigInt', 'Int'], true],
+  id:
+    provider === 'sqlite'
+      ? ['Int', true, 'autoincrement']
+      : provider === 'mysql'
+        ? [['BigInt', 'Int'], true]
+        : [['BigInt', 'Int'], true, 'autoincrement'],
   tx: ['BigInt', false],
   model: ['String', true],
   op: ['String', true],
   key: ['Json', true],
   image: ['Json', true],
-  at: ['DateTime', true],
+  at: ['DateTime', true, 'now'],
 })
 const CLOCK_FIELDS: Readonly<Record<string, FieldSpec>> = {
   id: ['Int', true],
@@ -61,17 +71,25 @@ export const CLOCK_MODEL = `model HydraChangeClock {
 
 /**
  * The log's tables when some resource says `@changes`, with the problems of the schema's log
- * models: missing, or with a field missing or of another type.
+ * models (missing, or with a field missing, of another type or without its default) and of the
+ * logged models that cannot be logged; `schema`, the schema's text, tells views from models.
  */
 export function readChangeLog(
   datamodel: DMMF.Datamodel,
   provider: string,
-  resources: readonly ResourceModel[]
+  resources: readonly ResourceModel[],
+  schema?: string
 ): { tables?: ChangeLogTables; problems: Problem[] } {
   const logged = resources.filter((resource) => resource.changes)
   const first = logged[0]
   if (!first) return { problems: [] }
-  const problems: Problem[] = []
+  const problems: Problem[] = unloggableModels(
+    datamodel,
+    provider,
+    logged,
+    [CHANGE_LOG_TABLE, CHANGE_CLOCK_TABLE],
+    schema
+  )
   const report = (message: string) =>
     problems.push({
       severity: 'error',
@@ -96,7 +114,7 @@ export function readChangeLog(
     provider === 'mysql'
       ? findTable(datamodel, CHANGE_CLOCK_TABLE, CLOCK_FIELDS, CLOCK_MODEL, report)
       : undefined
-  if (!log || (provider === 'mysql' && !clock)) return { problems }
+  if (!log || (provider === 'mysql' && !clock) || problems.length > 0) return { problems }
   return { tables: { log, ...(clock ? { clock } : {}) }, problems }
 }
 
@@ -115,20 +133,21 @@ function findTable(
     )
     return undefined
   }
-  const wrong = Object.entries(fields).filter(([name, [type, required]]) => {
+  const wrong = Object.entries(fields).filter(([name, [type, required, value]]) => {
     const field = model.fields.find((entry) => entry.name === name)
     return (
       !field ||
       (field.dbName ?? field.name) !== name ||
       !(typeof type === 'string' ? [type] : type).includes(field.type) ||
       field.isRequired !== required ||
-      field.isList
+      field.isList ||
+      (value !== undefined && defaultFunction(field) !== value)
     )
   })
   if (wrong.length > 0) {
     const names = wrong.map(
-      ([name, [type, required]]) =>
-        `${name} ${typeof type === 'string' ? type : type[0]}${required ? '' : '?'}`
+      ([name, [type, required, value]]) =>
+        `${name} ${typeof type === 'string' ? type : type[0]}${required ? '' : '?'}${value ? ` @default(${value}())` : ''}`
     )
     report(
       `model "${model.name}" (${table}) needs the fields ${names.join(', ')}: write it as (docs/syncing.md)\n${block}`
@@ -137,3 +156,9 @@ function findTable(
   }
   return { name: table, schema: model.schema ?? null }
 }
+
+/** The function of a field's `@default` (`autoincrement`, `now`), if it has one. */
+const defaultFunction = (field: DMMF.Field) =>
+  field.default && typeof field.default === 'object' && 'name' in field.default
+    ? field.default.name
+    : undefined

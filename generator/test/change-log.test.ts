@@ -190,4 +190,28 @@ model Note {
     expect((await generate(RELATED('') + LOG('BigInt'), 'postgresql')).problems).toEqual([])
     expect((await generate(RELATED('') + LOG('Int'))).problems).toEqual([])
   })
+
+  it('names database objects in at most 60 bytes, non-ASCII names included', async () => {
+    const table = 'ü'.repeat(40)
+    const mapped = (name: string) =>
+      NOTE('@changes').replace('owner String\n}', `owner String\n  @@map("${name}")\n}`)
+    const sqlite = (await generate(mapped(table) + LOG('Int'))).files.get('changes.sql') ?? ''
+    const names = [...sqlite.matchAll(/CREATE TRIGGER "([^"]+)"/g)].map((match) => match[1] ?? '')
+    expect(names).toHaveLength(3)
+    for (const name of names) expect(Buffer.byteLength(name)).toBeLessThanOrEqual(60)
+    expect(new Set(names).size).toBe(3)
+    const postgresql = await generate(mapped(table) + LOG('BigInt'), 'postgresql')
+    const [, fn = ''] = /CREATE OR REPLACE FUNCTION "([^"]+)"/.exec(
+      postgresql.files.get('changes.sql') ?? ''
+    ) ?? ['', '']
+    expect(Buffer.byteLength(fn)).toBeLessThanOrEqual(60)
+    expect(fn.startsWith('hydra_changes_ü')).toBe(true)
+  })
+
+  it('quotes the PostgreSQL function body with a tag no name in it holds', async () => {
+    const models = NOTE('@changes').replace('owner String', 'owner String @map("a$hydra$b")')
+    const sql = (await generate(models + LOG('BigInt'), 'postgresql')).files.get('changes.sql')
+    expect(sql).toContain('SET search_path FROM CURRENT AS $hydra1$\n')
+    expect(sql).toContain('\n$hydra1$;')
+  })
 })

@@ -24,11 +24,15 @@ export function changeLogSql(model: HydraModel): string | undefined {
   const tables = model.changeLog
   if (!tables) return undefined
   const logged = model.resources.filter((resource) => resource.changes)
+  const enums = model.compiledEnums ?? {}
   const statements =
     model.provider === 'postgresql'
-      ? logged.flatMap((resource) => postgresqlTriggers(resource, tables))
+      ? logged.flatMap((resource) => postgresqlTriggers(resource, tables, enums))
       : model.provider === 'mysql'
-        ? [mysqlClockRow(tables), ...logged.flatMap((resource) => mysqlTriggers(resource, tables))]
-        : logged.flatMap((resource) => sqliteTriggers(resource, tables))
+        ? [
+            mysqlClockRow(tables),
+            ...logged.flatMap((resource) => mysqlTriggers(resource, tables, enums)),
+          ]
+        : logged.flatMap((resource) => sqliteTriggers(resource, tables, enums))
   return `${HEADER}\n\n${statements.join('\n\n')}\n`
 }

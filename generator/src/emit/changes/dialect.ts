@@ -16,7 +16,12 @@ export interface ChangeLogDialect {
   object(pairs: readonly (readonly [string, string])[]): string
   /** A column's value of the row `row` (`NEW`, `OLD`), as JSON should hold it. */
   value(row: string, column: LoggedColumn): string
+  /** An enum column's stored name as text, for the `ELSE` of the `CASE` that maps it. */
+  enumText(reference: string): string
 }
+
+/** Each enum whose values are stored under other names: its values' stored names by value. */
+export type StoredEnums = Readonly<Record<string, Readonly<Record<string, string>>>>
 
 /** Pairs per call of a JSON function: every database takes at least 100 arguments. */
 const PAIRS_PER_CALL = 40
@@ -49,14 +54,27 @@ export const literal = (text: string) => `'${text.replaceAll("'", "''")}'`
 export const quoteWith = (mark: string) => (name: string) =>
   `${mark}${name.replaceAll(mark, mark + mark)}${mark}`
 
-/** The JSON of a row's key and of its scalar fields, in `dialect`'s SQL. */
+/**
+ * The JSON of a row's key and of its scalar fields, in `dialect`'s SQL, with Prisma's values: an
+ * enum of `enums` by its value's name in the schema, not the name it is stored under.
+ */
 export function rowObjects(
   dialect: ChangeLogDialect,
   resource: ResourceModel,
-  row: string
+  row: string,
+  enums: StoredEnums
 ): { key: string; image: string } {
+  const value = (column: LoggedColumn) => {
+    const stored = enums[column.type]
+    if (!stored) return dialect.value(row, column)
+    const reference = `${row}.${dialect.quote(column.column)}`
+    const cases = Object.entries(stored).map(
+      ([name, storedName]) => `WHEN ${literal(storedName)} THEN ${literal(name)}`
+    )
+    return `CASE ${reference} ${cases.join(' ')} ELSE ${dialect.enumText(reference)} END`
+  }
   const pairs = (columns: readonly LoggedColumn[]) =>
-    columns.map((column) => [literal(column.name), dialect.value(row, column)] as const)
+    columns.map((column) => [literal(column.name), value(column)] as const)
   return {
     key: dialect.object(pairs(keyColumns(resource))),
     image: dialect.object(pairs(resource.columns)),
@@ -70,15 +88,23 @@ export function keyColumns(resource: ResourceModel): LoggedColumn[] {
   )
 }
 
+/** A text's length in UTF-8 bytes. */
+const byteLength = (text: string) => new TextEncoder().encode(text).length
+
 /**
- * A name for a database object made from `parts`, at most 60 characters (PostgreSQL keeps 63,
- * MySQL 64): a longer one keeps its start and ends with a hash of the whole, so that two long
- * names never meet.
+ * A name for a database object made from `parts`, at most 60 bytes in UTF-8 (PostgreSQL keeps
+ * 63 bytes, MySQL 64 characters, which are never fewer): a longer one keeps its start, whole
+ * characters only, and ends with a hash of the whole, so that two long names never meet.
  */
 export function objectName(...parts: string[]): string {
   const name = parts.join('_')
-  if (name.length <= 60) return name
+  if (byteLength(name) <= 60) return name
   let hash = 2166136261
   for (const char of name) hash = Math.imul(hash ^ (char.codePointAt(0) as number), 16777619)
-  return `${name.slice(0, 51)}_${(hash >>> 0).toString(16).padStart(8, '0')}`
+  let start = ''
+  for (const char of name) {
+    if (byteLength(start + char) > 51) break
+    start += char
+  }
+  return `${start}_${(hash >>> 0).toString(16).padStart(8, '0')}`
 }

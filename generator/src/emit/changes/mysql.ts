@@ -14,6 +14,7 @@ import {
   objectName,
   quoteWith,
   rowObjects,
+  type StoredEnums,
 } from './dialect.js'
 
 const quote = quoteWith('`')
@@ -32,6 +33,7 @@ const dialect: ChangeLogDialect = {
     if (column.type === 'Bytes') return `LOWER(HEX(${reference}))`
     return reference
   },
+  enumText: (reference) => reference,
 }
 
 const table = (name: TableNameModel) =>
@@ -44,12 +46,16 @@ export function mysqlClockRow(tables: ChangeLogTables): string {
 }
 
 /** The three triggers that log the changes of `resource`'s rows. */
-export function mysqlTriggers(resource: ResourceModel, tables: ChangeLogTables): string[] {
+export function mysqlTriggers(
+  resource: ResourceModel,
+  tables: ChangeLogTables,
+  enums: StoredEnums
+): string[] {
   const log = table(tables.log)
   const clock = table(tables.clock as TableNameModel)
   const target = table(resource.table)
   const entry = (op: string, row: 'NEW' | 'OLD') => {
-    const { key, image } = rowObjects(dialect, resource, row)
+    const { key, image } = rowObjects(dialect, resource, row, enums)
     return [
       `INSERT INTO ${clock} (\`id\`, \`seq\`) VALUES (1, 1) ON DUPLICATE KEY UPDATE \`seq\` = \`seq\` + 1;`,
       `INSERT INTO ${log} (\`id\`, \`model\`, \`op\`, \`key\`, \`image\`) SELECT \`seq\`, ${literal(resource.name)}, ${literal(op)}, ${key}, ${image} FROM ${clock} WHERE \`id\` = 1;`,
@@ -73,9 +79,10 @@ export function mysqlTriggers(resource: ResourceModel, tables: ChangeLogTables):
   return [
     ...trigger('insert', entry('insert', 'NEW')),
     ...trigger('update', [
-      ...entry('update', 'OLD'),
       `IF ${moved} THEN`,
-      ...entry('insert', 'NEW').map((statement) => `  ${statement}`),
+      ...[...entry('delete', 'OLD'), ...entry('insert', 'NEW')].map((line) => `  ${line}`),
+      'ELSE',
+      ...entry('update', 'OLD').map((statement) => `  ${statement}`),
       'END IF;',
     ]),
     ...trigger('delete', entry('delete', 'OLD')),

@@ -12,6 +12,7 @@ import {
   objectName,
   quoteWith,
   rowObjects,
+  type StoredEnums,
 } from './dialect.js'
 
 const quote = quoteWith('"')
@@ -32,13 +33,18 @@ const dialect: ChangeLogDialect = {
     if (column.type === 'Bytes') return `encode(${reference}, 'hex')`
     return reference
   },
+  enumText: (reference) => `${reference}::text`,
 }
 
 const table = (name: TableNameModel) =>
   name.schema ? `${quote(name.schema)}.${quote(name.name)}` : quote(name.name)
 
 /** The function and trigger that log the changes of `resource`'s rows. */
-export function postgresqlTriggers(resource: ResourceModel, tables: ChangeLogTables): string[] {
+export function postgresqlTriggers(
+  resource: ResourceModel,
+  tables: ChangeLogTables,
+  enums: StoredEnums
+): string[] {
   const log = table(tables.log)
   const target = table(resource.table)
   const functionName = objectName('hydra_changes', resource.table.name)
@@ -46,32 +52,43 @@ export function postgresqlTriggers(resource: ResourceModel, tables: ChangeLogTab
     ? `${quote(resource.table.schema)}.${quote(functionName)}`
     : quote(functionName)
   const entry = (op: string, row: 'NEW' | 'OLD') => {
-    const { key, image } = rowObjects(dialect, resource, row)
+    const { key, image } = rowObjects(dialect, resource, row, enums)
     return `INSERT INTO ${log} ("tx", "model", "op", "key", "image") VALUES (pg_current_xact_id()::text::bigint, ${literal(resource.name)}, ${op}, ${key}, ${image});`
   }
   const keys = keyColumns(resource)
   const moved = keys
     .map((column) => `NEW.${quote(column.column)} IS DISTINCT FROM OLD.${quote(column.column)}`)
     .join(' OR ')
-  const body = [
-    `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $hydra$`,
+  const code = [
     'BEGIN',
     "  IF TG_OP = 'INSERT' THEN",
     `    ${entry("'insert'", 'NEW')}`,
+    "  ELSIF TG_OP = 'DELETE' THEN",
+    `    ${entry("'delete'", 'OLD')}`,
+    `  ELSIF ${moved} THEN`,
+    `    ${entry("'delete'", 'OLD')}`,
+    `    ${entry("'insert'", 'NEW')}`,
     '  ELSE',
-    `    ${entry('lower(TG_OP)', 'OLD')}`,
-    `    IF TG_OP = 'UPDATE' AND (${moved}) THEN`,
-    `      ${entry("'insert'", 'NEW')}`,
-    '    END IF;',
+    `    ${entry("'update'", 'OLD')}`,
     '  END IF;',
     '  RETURN NULL;',
     'END',
-    '$hydra$;',
   ].join('\n')
+  const tag = dollarTag(code)
+  // The log's table is named unqualified (but with @@schema): the function resolves it through
+  // the search_path of its creation (the migration's), not through each writer's.
+  const body = `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS ${tag}\n${code}\n${tag};`
   const trigger = quote('hydra_changes')
   return [
     body,
     `DROP TRIGGER IF EXISTS ${trigger} ON ${target};`,
     `CREATE TRIGGER ${trigger} AFTER INSERT OR UPDATE OR DELETE ON ${target} FOR EACH ROW EXECUTE FUNCTION ${fn}();`,
   ]
+}
+
+/** A dollar-quote tag that `code` does not hold, so that no name in it can end the body. */
+function dollarTag(code: string): string {
+  let tag = '$hydra$'
+  for (let count = 1; code.includes(tag); count += 1) tag = `$hydra${count}$`
+  return tag
 }

@@ -12,6 +12,7 @@ import {
   objectName,
   quoteWith,
   rowObjects,
+  type StoredEnums,
 } from './dialect.js'
 
 const quote = quoteWith('"')
@@ -30,17 +31,24 @@ const dialect: ChangeLogDialect = {
     // hex(NULL) is '': a missing value stays null.
     if (column.type === 'Bytes')
       return `CASE WHEN ${reference} IS NULL THEN NULL ELSE lower(hex(${reference})) END`
+    // SQLite keeps JSON as text: json() makes it JSON again, as the other databases log it.
+    if (column.type === 'Json') return `json(${reference})`
     return reference
   },
+  enumText: (reference) => reference,
 }
 
 /** The three triggers that log the changes of `resource`'s rows. */
-export function sqliteTriggers(resource: ResourceModel, tables: ChangeLogTables): string[] {
+export function sqliteTriggers(
+  resource: ResourceModel,
+  tables: ChangeLogTables,
+  enums: StoredEnums
+): string[] {
   const log = quote(tables.log.name)
   const target = quote(resource.table.name)
   const columns = '("model", "op", "key", "image")'
   const values = (op: string, row: 'NEW' | 'OLD') => {
-    const { key, image } = rowObjects(dialect, resource, row)
+    const { key, image } = rowObjects(dialect, resource, row, enums)
     return `${literal(resource.name)}, ${literal(op)}, ${key}, ${image}`
   }
   const moved = keyColumns(resource)
@@ -60,7 +68,8 @@ export function sqliteTriggers(resource: ResourceModel, tables: ChangeLogTables)
   return [
     ...trigger('insert', [`INSERT INTO ${log} ${columns} VALUES (${values('insert', 'NEW')});`]),
     ...trigger('update', [
-      `INSERT INTO ${log} ${columns} VALUES (${values('update', 'OLD')});`,
+      `INSERT INTO ${log} ${columns} SELECT ${values('update', 'OLD')} WHERE NOT (${moved});`,
+      `INSERT INTO ${log} ${columns} SELECT ${values('delete', 'OLD')} WHERE ${moved};`,
       `INSERT INTO ${log} ${columns} SELECT ${values('insert', 'NEW')} WHERE ${moved};`,
     ]),
     ...trigger('delete', [`INSERT INTO ${log} ${columns} VALUES (${values('delete', 'OLD')});`]),

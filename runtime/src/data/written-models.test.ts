@@ -69,7 +69,7 @@ describe('the models a delete changes', () => {
   ])
 
   it('reaches the models referencing its rows, not those its own foreign keys reference', () => {
-    const owned = ownForeignKeys(links)
+    const owned = ownForeignKeys(links, targets)
     expect([...nestedModels(targets, 'Book', 'delete', {}, owned)]).toEqual(['Loan'])
     expect([...nestedModels(targets, 'Author', 'deleteMany', {}, owned)].sort()).toEqual([
       'Book',
@@ -78,5 +78,19 @@ describe('the models a delete changes', () => {
     expect([...nestedModels(targets, 'Loan', 'delete', {}, owned)]).toEqual([])
     // Links unknown: every relation may cascade.
     expect([...nestedModels(targets, 'Book', 'delete', {})].sort()).toEqual(['Author', 'Loan'])
+  })
+
+  it('reaches the target of its own foreign key where that target links back to it as to-one', () => {
+    // An article's answers write `body` from its body's row, whose key the body holds.
+    const oneToOne = new Map([
+      ['Article', new Map([['body', 'ArticleBody']])],
+      ['ArticleBody', new Map([['article', 'Article']])],
+    ])
+    const bodies = new Map<string, ResourceLinks>([
+      ['Article', { links: [{ name: 'body', kind: 'one' }] }],
+      ['ArticleBody', { links: [{ name: 'article', kind: 'one', from: 'articleId' }] }],
+    ])
+    const owned = ownForeignKeys(bodies, oneToOne)
+    expect([...nestedModels(oneToOne, 'ArticleBody', 'delete', {}, owned)]).toEqual(['Article'])
   })
 })

@@ -183,18 +183,44 @@ function walk(targets: RelationTargets, model: string, value: unknown, into: Set
 
 /**
  * By model, its relation fields whose foreign key it holds itself (a served resource's to-one
- * link with one `from` field): a delete of its rows changes no row of their targets.
+ * link with one `from` field) and whose target shows no to-one link back: a delete of its rows
+ * changes no answer of their targets.
  */
 export type OwnForeignKeys = (model: string) => ReadonlySet<string>
 
-/** The relation fields of each model whose foreign key it holds, as its resource's links say. */
-export function ownForeignKeys(resources: ReadonlyMap<string, ResourceLinks>): OwnForeignKeys {
+/**
+ * The relation fields of each model whose foreign key it holds, as its resource's links say, but
+ * those whose target's resource links back to it as to-one (`Article.body`, whose key the body
+ * holds): the target's answers write that link from the deleted row, and carry none of its tags.
+ */
+export function ownForeignKeys(
+  resources: ReadonlyMap<string, ResourceLinks>,
+  targets: RelationTargets
+): OwnForeignKeys {
   return (model) =>
     new Set(
       (resources.get(model)?.links ?? [])
         .filter((link) => link.kind === 'one' && typeof link.from === 'string')
         .map((link) => link.field ?? link.name)
+        .filter((field) => {
+          const target = targets.get(model)?.get(field)
+          return target !== undefined && !linksBackToOne(resources, targets, target, model)
+        })
     )
+}
+
+/** Whether `target`'s resource shows a to-one link through a relation of it to `model`. */
+function linksBackToOne(
+  resources: ReadonlyMap<string, ResourceLinks>,
+  targets: RelationTargets,
+  target: string,
+  model: string
+): boolean {
+  const back = [...(targets.get(target) ?? [])].filter(([, to]) => to === model)
+  const links = resources.get(target)?.links ?? []
+  return back.some(([relation]) =>
+    links.some((link) => link.kind === 'one' && (link.field ?? link.name) === relation)
+  )
 }
 
 /**

@@ -134,7 +134,7 @@ export function writeTags(
   call: WriteCall,
   fields?: ModelFields | undefined
 ): WriteTags {
-  const owned = ownForeignKeys(resources)
+  const owned = ownForeignKeys(resources, targets)
   const nested = nestedModels(targets, call.model, call.operation, call.args, owned)
   const models = new Set([call.model, ...nested])
   const resource = resources.get(call.model)

@@ -242,7 +242,7 @@ export function statementTags(
         models.tables.get(tableKey(undefined, table)))
   if (!model) return undefined
   const name = model.name
-  const owned = ownForeignKeys(resources)
+  const owned = ownForeignKeys(resources, models.targets)
   const set = setColumns(ast)
   // A plain insert or a delete of one row whose values it returned: the pages its values narrow to.
   const row = ast.kind !== 'update' && set === undefined && rows?.length === 1 ? rows[0] : undefined

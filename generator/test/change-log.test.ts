@@ -94,6 +94,14 @@ describe('@changes', () => {
         'error: Model "Note", @changes: the change log is written for sqlite, postgresql, mysql; this schema\'s provider is sqlserver',
       ],
     ],
+    [
+      'on a model keyed by a date',
+      `/// @pagination\n/// @changes\nmodel Note {\n  day DateTime @id\n}${LOG('Int')}`,
+      'sqlite',
+      [
+        'error: Model "Note", @changes: the key field day is a DateTime: the change feed names items by keys of Int, BigInt, Float, String or enum fields only',
+      ],
+    ],
   ])('refuses @changes %s', async (_, models, provider, expected) => {
     const { problems } = await generate(models, provider)
     expect(problems.filter((problem) => problem.startsWith('error'))).toEqual(expected)

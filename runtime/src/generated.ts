@@ -56,6 +56,7 @@ export type {
   ResourceAppOptions,
   ResourceAppOptionsWith,
 } from './hono/routes/app-options.js'
+export { type ChangesOptions, changesRoute } from './hono/routes/changes-route.js'
 export type {
   CollectionProvider,
   OperationProviders,

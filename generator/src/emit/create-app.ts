@@ -63,6 +63,13 @@ export function writeCreateApp(
     })
     writer.writeLine('}')
     writer.writeLine(`const item = itemRoute(${names.resource}, rows, served)`)
+    // The change feed (docs/syncing.md) reads the log with the Prisma client, a page of the main
+    // collection's size at most.
+    const changes = resource.changes && client === 'prisma7' && main !== undefined
+    if (changes)
+      writer.writeLine(
+        `const changes = changesRoute(${names.resource}, rows, prisma, ${main.paging.itemsPerPage}, served)`
+      )
     if (subs.length > 0) {
       writer.write('const subCollections = {').indent(() => {
         for (const sub of subs)
@@ -80,6 +87,8 @@ export function writeCreateApp(
           `collections[${JSON.stringify(operation.name)}](c)`,
           operation
         )
+      // Before the item: `/notes/changes` is the feed, not the item `changes`.
+      if (changes) route(writer, `${resource.collectionPath}/changes`, 'changes(c)')
       const itemPath = `${resource.collectionPath}/:id`
       // An item with a property filter reads its query: hc is given its type.
       const itemContext = resource.properties

@@ -75,6 +75,7 @@ function addImports(
         runtimeValue('defineOperations'),
         runtimeValue('defineResource'),
         runtimeValue('itemRoute'),
+        ...(resource.changes && prisma7 ? [runtimeValue('changesRoute')] : []),
         ...member.uses.map(runtimeValue),
         runtimeType('Hideable'),
         runtimeType('KeySpec'),

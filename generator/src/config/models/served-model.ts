@@ -118,6 +118,7 @@ export function readServedModel(
   for (const { key } of changes[0]?.args ?? []) {
     report({ source: '@changes', option: key, message: 'unknown option: @changes takes none' })
   }
+  if (changes.length > 0) reportUnloggedKeys(key.fields, report)
   return {
     changes: changes.length > 0,
     operations,
@@ -129,6 +130,23 @@ export function readServedModel(
     ...readResource(model.name, resourceAnnotations[0], fields, scope.global, report),
     ...readShown(entry, scope, fields, key),
   }
+}
+
+/**
+ * The key types whose logged values name the row's item (docs/syncing.md#the-feed): the log keeps
+ * a key as its database writes it in JSON, which for dates, decimals and bytes is each database's
+ * own text, not the item IRI's.
+ */
+const FEED_KEY_TYPES = new Set(['Int', 'BigInt', 'Float', 'String'])
+
+/** A problem for each key field of a `@changes` model whose logged value names no item. */
+function reportUnloggedKeys(keyFields: readonly FieldModel[], report: Report): void {
+  for (const field of keyFields)
+    if (field.kind !== 'enum' && !FEED_KEY_TYPES.has(field.type))
+      report({
+        source: '@changes',
+        message: `the key field ${field.name} is a ${field.type}: the change feed names items by keys of Int, BigInt, Float, String or enum fields only`,
+      })
 }
 
 /** What `@resource(...)` says: path, IRI, order, prefix and cache headers. */

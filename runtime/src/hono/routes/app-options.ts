@@ -4,6 +4,7 @@
  * (`createBookApp(prisma, options)`) takes ResourceAppOptions, and `createHydraApp` takes these
  * and the app-wide HydraAppSettings, besides its client, providers and documentation.
  */
+
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AuthenticationSettings } from '../../contract/access-rules.js'
 import type { CacheTagSettings } from '../../contract/cache-tags.js'
@@ -12,6 +13,7 @@ import type { ApiDescription, DocumentedType } from '../../hydra/documentation.j
 import type { HydraLogger } from '../../observe/logger.js'
 import type { AccessRules } from '../access/access-rules.js'
 import type { CorsOrigin } from '../response/hydra-headers.js'
+import type { ChangeFeedSettings } from './change-retention.js'
 
 /** How a resource's routes read and stream: its data access's options, and these. */
 export interface ResourceAppOptions extends DataAccessOptions {
@@ -35,6 +37,11 @@ export interface ResourceAppOptions extends DataAccessOptions {
    * purges by (`Cache-Tag`, `Surrogate-Key`, `xkey`; docs/caching.md). Left out: no tags.
    */
   cacheTags?: CacheTagSettings | undefined
+  /**
+   * The change log's retention (docs/syncing.md#retention): how long entries are kept before the
+   * feeds prune them. Left out: nothing is pruned.
+   */
+  changes?: ChangeFeedSettings | undefined
 }
 
 /** What `createHydraApp` takes for the whole app, besides each resource's options. */

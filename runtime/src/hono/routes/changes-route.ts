@@ -1,0 +1,201 @@
+/**
+ * @module
+ * The change feed of a collection whose model says `@changes` (docs/syncing.md):
+ * `GET <collection>/changes`. Without `since`, no member and the token of now; with it, the
+ * model's entries of the change log after the token, in commit order, a page of them at most, and
+ * for each key they name, the member as this caller may read it now, or a tombstone when the row
+ * is gone or out of its view and its scope held on the row as logged. Then the token to resume
+ * from (the view's `next`) and whether the client is up to date.
+ */
+import type { Context } from 'hono'
+import { type IdKind, keyFields } from '../../contract/keys.js'
+import type { PropertySpec } from '../../contract/properties.js'
+import type { Resource } from '../../contract/resource.js'
+import type { CallerView } from '../../data/caller-view.js'
+import { type ChangeEntry, ChangeLog, type ChangeLogClient } from '../../data/changes/change-log.js'
+import { comparePositions, readToken, writeToken } from '../../data/changes/change-token.js'
+import { scopeHeldOn, UnknownScope } from '../../data/changes/image-scope.js'
+import type { DataAccess } from '../../data/data-access.js'
+import { budgetOf, type DatabaseTimeouts } from '../../database/timeouts.js'
+import { HydraError } from '../../errors.js'
+import { declaredFor, declaredModels, declaredPages } from '../../filters/declared-embeds.js'
+import { itemShape, type MemberShape } from '../../hydra/member-shape.js'
+import { hydraTerm } from '../../terms.js'
+import { embeddedModels, refuseHiddenKey, refuseShownWhere } from '../access/caller-operation.js'
+import { type CallerOptions, readingCaller } from '../access/request-caller.js'
+import { mountPrefix, segmentFromEnd } from '../request/location.js'
+import { refuseUnacceptable } from '../request/request-state.js'
+import { requestQuery } from '../response/collection-response.js'
+import { restyleRouteError } from '../response/error-handlers.js'
+import { jsonLd } from '../response/json-ld.js'
+import { type ChangeFeedSettings, pruning } from './change-retention.js'
+
+/** The `@type` of a tombstone: a member that left the caller's view. */
+const TOMBSTONE_TYPE = 'Deleted'
+
+/** Options of a feed: the app's access rules, time budgets and the log's retention. */
+export interface ChangesOptions extends CallerOptions {
+  /** Time budgets of the feed's database work (docs/deployment.md#timeouts). */
+  timeouts?: DatabaseTimeouts | undefined
+  /** The log's retention (`createHydraApp({ changes })`). */
+  changes?: ChangeFeedSettings | undefined
+}
+
+/**
+ * The feed route of `resource`'s collection, reading the log through `client` (the app's Prisma
+ * client) and the members through `rows`, `perPage` entries a page at most.
+ */
+export function changesRoute<M, K extends IdKind, P = undefined>(
+  resource: Resource<M, K> & { properties?: P },
+  rows: DataAccess<object>,
+  client: ChangeLogClient,
+  perPage: number,
+  options: ChangesOptions = {}
+): (c: Context) => Promise<Response> {
+  const declared = declaredFor(resource.embedded, 'collection')
+  const related = [
+    ...new Set([
+      ...embeddedModels(resource.properties as PropertySpec | undefined),
+      ...declaredModels(declared),
+    ]),
+  ]
+  const request = {
+    model: resource.name,
+    operation: 'collection',
+    related,
+    pages: declaredPages(declared),
+  }
+  const log = new ChangeLog(client, resource.provider)
+  const prune = pruning(log, options.changes)
+  const types = new Map(resource.fields.map((field) => [field.name, field.type as string]))
+  const nullImage = Object.fromEntries(resource.fields.map((field) => [field.name, null]))
+  return async (c) => {
+    const base = mountPrefix(c)
+    const budget = budgetOf(options.timeouts)
+    try {
+      refuseUnacceptable(c)
+      const view = await readingCaller(c, options, rows, request)
+      refuseHiddenKey(view.hidden, resource)
+      refuseShownWhere(view.shownWhere, resource)
+      const shape = itemShape(resource, requestQuery(c), view, declared, base)
+      const since = c.req.query('since')
+      // A scope the log cannot evaluate is refused whatever the page holds, not on its first deletion.
+      scopeHeldOn(view.scope, nullImage, types)
+      await prune()
+      if (since === undefined) return feedPage(c, resource, [], writeToken(await log.now()), true)
+      const after = readToken(since, resource.provider)
+      if (after === undefined)
+        throw new HydraError(
+          400,
+          'since: not a token of this feed; take one from the feed requested without since.'
+        )
+      const page = await log.page(resource.name, after, perPage)
+      const pruned = await log.pruned()
+      if (pruned !== undefined && comparePositions(after, pruned) < 0)
+        throw new HydraError(
+          410,
+          `since: the change log no longer holds the changes after this token; read ${base}${resource.collectionPath} again and take a new token.`
+        )
+      const members: unknown[] = []
+      const read: MemberRead = { resource, rows, view, shape, base, types }
+      for (const entry of lastOfEachKey(page.entries)) {
+        const member = await memberOf(entry, read)
+        if (member !== undefined) members.push(member)
+      }
+      const full = page.entries.length === perPage
+      const last = page.entries.at(-1)
+      const next = full && last ? last.position : page.end
+      return feedPage(c, resource, members, writeToken(next), !full)
+    } catch (error) {
+      const answered =
+        error instanceof UnknownScope
+          ? new HydraError(
+              403,
+              `The change feed of ${resource.collectionPath} cannot tell this caller's deletions: ${error.message}.`
+            )
+          : error
+      restyleRouteError(
+        answered,
+        { base, hydraPrefix: resource.hydraPrefix },
+        budget.retryAfter,
+        rows.outages
+      )
+    }
+  }
+}
+
+/** What writing a member of the feed reads with. */
+interface MemberRead {
+  resource: Resource<unknown, IdKind>
+  rows: DataAccess<object>
+  view: CallerView
+  shape: MemberShape<unknown>
+  base: string
+  types: ReadonlyMap<string, string>
+}
+
+/** The last entry of each key, in the order of those entries. */
+function lastOfEachKey(entries: readonly ChangeEntry[]): ChangeEntry[] {
+  const byKey = new Map<string, ChangeEntry>()
+  for (const entry of entries) {
+    const key = JSON.stringify(entry.key)
+    byKey.delete(key)
+    byKey.set(key, entry)
+  }
+  return [...byKey.values()]
+}
+
+/**
+ * The member of an entry's row as the caller reads it now, or its tombstone when the caller may
+ * not read it and could read it as logged, or undefined when the caller never could.
+ */
+async function memberOf(entry: ChangeEntry, read: MemberRead): Promise<unknown> {
+  const { resource, rows, view, shape, base, types } = read
+  const keyRow: Record<string, unknown> = {}
+  for (const field of keyFields(resource.id))
+    keyRow[field.name] = keyValue(entry.key[field.name], field.kind)
+  const iri = resource.iriOf(keyRow, base)
+  const id = resource.parseId(segmentFromEnd(iri, 1))
+  if (id === undefined)
+    throw new TypeError(
+      `${resource.name}: the change log's key ${JSON.stringify(entry.key)} names no item`
+    )
+  const row = await rows.item(id, view, shape.selection)
+  if (row) return shape.write(row)
+  if (!scopeHeldOn(view.scope, entry.image, types)) return undefined
+  return { '@id': iri, '@type': TOMBSTONE_TYPE }
+}
+
+/** A key field's value as the log's JSON holds it, typed as the resource's IRIs read it. */
+function keyValue(value: unknown, kind: string): unknown {
+  if (kind === 'Int' || kind === 'Float') return Number(value)
+  if (kind === 'BigInt') return BigInt(String(value))
+  return value
+}
+
+/** The feed's document: its members, the link to resume from and whether the client is up to date. */
+function feedPage(
+  c: Context,
+  resource: Resource<unknown, IdKind>,
+  members: unknown[],
+  token: string,
+  upToDate: boolean
+): Response {
+  const term = (name: string) => hydraTerm(name, resource.hydraPrefix !== false)
+  const url = new URL(c.req.url)
+  const self = `${url.pathname}${url.search}`
+  url.searchParams.set('since', token)
+  const document = {
+    '@context': `${mountPrefix(c)}/contexts/${resource.name}`,
+    '@id': self,
+    '@type': term('Collection'),
+    [term('member')]: members,
+    [term('view')]: {
+      '@id': self,
+      '@type': term('PartialCollectionView'),
+      [term('next')]: `${url.pathname}${url.search}`,
+    },
+    upToDate,
+  }
+  return jsonLd(c, document, undefined, 'private, no-store')
+}

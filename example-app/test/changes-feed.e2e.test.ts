@@ -14,6 +14,7 @@ import { createHydraApp, type HydraAccess } from '#fixtures/changes/hydra/index.
 import { PrismaClient } from '#fixtures/changes/prisma/client.js'
 import { applyChangeLog } from './support/change-log.js'
 import { createAdapter, freshDatabase, startServer } from './support/harness.js'
+import { checkedAgainstOpenApi } from './support/openapi-check.js'
 
 const SCHEMA = new URL('./fixtures/changes/schema.prisma', import.meta.url).pathname
 
@@ -38,13 +39,16 @@ let prisma: PrismaClient
 let remove: () => Promise<void>
 let origin: string
 let close: () => Promise<void>
+/** Every answer of the app, checked against its own OpenAPI document. */
+let openApi: ReturnType<typeof checkedAgainstOpenApi>
 
 beforeAll(async () => {
   const database = await freshDatabase(SCHEMA)
   remove = database.remove
   prisma = new PrismaClient({ adapter: createAdapter(database.url) })
   await applyChangeLog(prisma)
-  ;({ origin, close } = await startServer(createHydraApp({ prisma, access }).fetch))
+  openApi = checkedAgainstOpenApi(createHydraApp({ prisma, access }).fetch)
+  ;({ origin, close } = await startServer(openApi.fetch))
 }, 120_000)
 
 afterAll(async () => {
@@ -222,6 +226,48 @@ describe('the change feed', () => {
       expect([since, status]).toEqual([since, 400])
       expect(body.detail).toMatch(/^since: /)
     }
+  })
+})
+
+describe('finding the feed', () => {
+  it('links the collection to its feed, by the changes term of the API vocabulary', async () => {
+    const response = await fetch(`${origin}/notes`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('link')).toContain(
+      `<${origin}/notes/changes>; rel="${origin}/docs.jsonld#changes"`
+    )
+    // A model without @changes has no feed and no such link.
+    const drafts = await fetch(`${origin}/drafts`)
+    expect(drafts.headers.get('link')).not.toContain('#changes')
+    expect((await fetch(`${origin}/drafts/changes`)).status).toBe(404)
+  })
+
+  it('documents the feed in the Hydra documentation and the OpenAPI document', async () => {
+    const docs = await get('/docs.jsonld')
+    const operations = JSON.stringify(docs.body)
+    expect(operations).toContain('"hydra:title":"getNoteChanges"')
+    expect(operations).toContain('"hydra:template":"/notes/changes{?since}"')
+    expect(operations).not.toContain('getDraftChanges')
+    const openapi = await get('/openapi.json')
+    const paths = openapi.body.paths as Record<string, { get: Record<string, unknown> }>
+    const feed = paths['/notes/changes']?.get ?? {}
+    expect(feed.operationId).toBe('getNoteChanges')
+    expect((feed.parameters as { name: string }[]).map((parameter) => parameter.name)).toEqual([
+      'since',
+    ])
+    expect(Object.keys(feed.responses as object)).toEqual(
+      expect.arrayContaining(['200', '400', '403', '410'])
+    )
+    // Every response it names is declared.
+    const declared = (openapi.body.components as { responses: object }).responses
+    for (const status of ['400', '403', '410']) expect(declared).toHaveProperty(status)
+    expect(paths['/drafts/changes']).toBeUndefined()
+  })
+
+  it('answered every request of this file as its OpenAPI document says', async () => {
+    const result = await openApi.result()
+    expect(result.violations).toEqual([])
+    expect(result.byPath['/notes/changes']).toBeGreaterThan(10)
   })
 })
 

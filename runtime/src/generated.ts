@@ -48,6 +48,7 @@ export { apiBase, completeApi, discoveryRoutes, errorRoutes } from './hono/app/a
 export { type ContextDocument, serveContext } from './hono/app/context-routes.js'
 export { documentResource } from './hono/app/discovery-routes.js'
 export { allowReadsOnly } from './hono/app/method-not-allowed.js'
+export { linkChanges } from './hono/response/changes-link.js'
 export type { CorsOrigin } from './hono/response/hydra-headers.js'
 export type {
   ApiAppOptions,

@@ -80,13 +80,15 @@ export function writeCreateApp(
       writer.writeLine('}')
     }
     writer.write('return allowReadsOnly(new Hono()').indent(() => {
-      for (const operation of resource.operations)
-        route(
-          writer,
-          operation.path,
-          `collections[${JSON.stringify(operation.name)}](c)`,
-          operation
-        )
+      for (const operation of resource.operations) {
+        const call = `collections[${JSON.stringify(operation.name)}](c)`
+        // The collection links to its feed (docs/syncing.md#finding-the-feed).
+        const linked =
+          changes && operation.path === resource.collectionPath
+            ? `${call}.then((answer) => linkChanges(c, answer, ${JSON.stringify(resource.collectionPath)}))`
+            : call
+        route(writer, operation.path, linked, operation)
+      }
       // Before the item: `/notes/changes` is the feed, not the item `changes`.
       if (changes) route(writer, `${resource.collectionPath}/changes`, 'changes(c)')
       const itemPath = `${resource.collectionPath}/:id`

@@ -75,7 +75,9 @@ function addImports(
         runtimeValue('defineOperations'),
         runtimeValue('defineResource'),
         runtimeValue('itemRoute'),
-        ...(resource.changes && prisma7 ? [runtimeValue('changesRoute')] : []),
+        ...(resource.changes && prisma7
+          ? [runtimeValue('changesRoute'), runtimeValue('linkChanges')]
+          : []),
         ...member.uses.map(runtimeValue),
         runtimeType('Hideable'),
         runtimeType('KeySpec'),
@@ -349,7 +351,13 @@ export function emitResourceModule(
     declarations: [
       {
         name: names.resource,
-        initializer: writeResourceSpec(resource, resources, member.code),
+        // The change feed is served on Prisma 7's client (docs/syncing.md).
+        initializer: writeResourceSpec(
+          resource,
+          resources,
+          member.code,
+          resource.changes === true && context.client === 'prisma7'
+        ),
       },
     ],
   })

@@ -17,7 +17,8 @@ import { resourceNames } from './names.js'
 export function writeResourceSpec(
   resource: ResourceModel,
   resources: readonly ResourceModel[],
-  member: string
+  member: string,
+  changes = false
 ) {
   const names = resourceNames(resource)
   return (writer: CodeBlockWriter) => {
@@ -28,6 +29,8 @@ export function writeResourceSpec(
       if (resource.cacheControl)
         writer.write('cacheControl: ').quote(resource.cacheControl).write(',').newLine()
       writer.write('collectionPath: ').quote(resource.collectionPath).write(',').newLine()
+      // Its collection serves its change feed (docs/syncing.md).
+      if (changes) writer.writeLine('changes: true,')
       writer.write('fields: [').indent(() => {
         for (const field of resource.fields) writeField(writer, field).write(',').newLine()
       })

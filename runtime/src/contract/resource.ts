@@ -100,6 +100,11 @@ export interface ResourceSpec<K extends IdKind> {
   /** Whether the resource's own responses (items, errors) use the `hydra:` prefix. Default true. */
   hydraPrefix?: boolean
   /**
+   * Whether its collection serves its change feed at `<collectionPath>/changes` (`@changes`,
+   * docs/syncing.md): documented, and linked from the collection.
+   */
+  changes?: boolean | undefined
+  /**
    * The schema's datasource provider: ids and cursor values are checked against what its columns
    * store. Left out: the rules every supported database shares.
    */

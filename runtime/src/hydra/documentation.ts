@@ -9,6 +9,7 @@
 
 import { hideableBy } from '../data/inverse-links.js'
 import { scalarType } from '../scalar-types.js'
+import { changesOperation } from './change-feed.js'
 import { TOTAL_ITEMS_ACCURACY } from './collection.js'
 import { type ContextTerm, HYDRA } from './context.js'
 import { declaredNote } from './declared-note.js'
@@ -377,6 +378,7 @@ function documentEntrypoint(api: ApiDescription, base: string): Record<string, u
                 returns: 'hydra:Collection',
                 'hydra:search': searchTemplate(type, other, base, classOf),
               })),
+              ...changesOperation(type, base),
             ],
           },
           'hydra:title': collection.name,

@@ -84,6 +84,8 @@ export interface DocumentedType {
   keyFields?: readonly KeyField[] | undefined
   /** The collections listing its members, as the entrypoint lists them. */
   collections: readonly DocumentedCollection[]
+  /** The path of its change feed (`/books/changes`, docs/syncing.md); absent: none. */
+  changesPath?: string | undefined
   /** The property filter of its items (docs/member-shape.md); absent: items show every property. */
   properties?: PropertySpec | undefined
   /** The relations its members and items show embedded (docs/member-shape.md). */

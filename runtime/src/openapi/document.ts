@@ -16,6 +16,7 @@ import {
   docsPath,
   entrypointKey,
 } from '../hydra/documentation.js'
+import { changesPageSchema, SINCE_PARAMETER } from './change-feed.js'
 import { preferenceAppliedHeader, preferParameter } from './count-preference.js'
 import { isGuarded, type RouteOwner, securityScheme } from './guards.js'
 import { idParameter } from './key-parameter.js'
@@ -66,6 +67,13 @@ const PROBLEMS = {
   503: {
     description: 'The database is unreachable, overloaded or past its time budget.',
     detail: 'The database is unavailable; try again later.',
+  },
+  // Answered by change feeds only (docs/syncing.md#retention).
+  410: {
+    description:
+      'The change log no longer holds the changes after the token: read the collection again.',
+    detail:
+      'since: the change log no longer holds the changes after this token; read /notes again and take a new token.',
   },
   // Answered by guarded routes only (docs/security.md).
   401: {
@@ -174,6 +182,28 @@ function collectionOperation(
 }
 
 /**
+ * The change feed of `type` (docs/syncing.md): its members as the collection writes them, or
+ * tombstones; the view's `next` to resume from, and `upToDate`. A scope the log cannot evaluate
+ * is a 403, whether or not the route is guarded.
+ */
+function changesEntry(type: DocumentedType, path: string): PathEntry {
+  const operation: Operation = {
+    operationId: `get${type.name}Changes`,
+    summary: `Retrieves the ${type.name} resources changed since a token.`,
+    tags: [type.name],
+    parameters: [SINCE_PARAMETER, ...itemParameters(type.properties)],
+    responses: responses(
+      {
+        description: `The ${type.name} resources changed since the token.`,
+        schema: changesPageSchema(type),
+      },
+      [400, 403, 406, 410, 500, 503]
+    ),
+  }
+  return [path, operation, { model: type.name, operation: 'collection' }]
+}
+
+/**
  * A path, its GET operation, what it is served as (its guards) and the collection style it answers
  * (none for an item).
  */
@@ -199,6 +229,7 @@ function typePaths(
       { type: type.name, prefix: collection.hydraPrefix !== false },
     ]
   })
+  if (type.changesPath !== undefined) paths.push(changesEntry(type, type.changesPath))
   if (!type.itemPath) return paths
   paths.push([
     `${type.itemPath}/{id}`,
@@ -316,9 +347,12 @@ export function renderOpenApi(api: ApiDescription, location: ApiLocation): Recor
         operation.responses[status] = { $ref: `#/components/responses/${status}` }
       operation.security = [{ [security.name]: [] }]
     }
-  const statuses = (Object.keys(PROBLEMS).map(Number) as ProblemStatus[]).filter(
-    (status) => guarded || (status !== 401 && status !== 403)
-  )
+  const feeds = api.types.some((type) => type.changesPath !== undefined)
+  const statuses = (Object.keys(PROBLEMS).map(Number) as ProblemStatus[]).filter((status) => {
+    // A feed refuses a caller whose scope the log cannot evaluate, guarded or not.
+    if (status === 403) return guarded || feeds
+    return status === 401 ? guarded : status !== 410 || feeds
+  })
   return {
     openapi: '3.1.1',
     info: {

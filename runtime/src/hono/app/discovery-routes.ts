@@ -8,6 +8,7 @@ import type { IdKind } from '../../contract/keys.js'
 import { keyFields } from '../../contract/keys.js'
 import type { CollectionOperation } from '../../contract/operations.js'
 import type { Resource } from '../../contract/resource.js'
+import { changesPath } from '../../hydra/change-feed.js'
 import {
   type ApiDescription,
   type DocumentedType,
@@ -85,6 +86,7 @@ export function documentResource<M>(
     ...(resource.id.fields ? { keyFields: resource.id.fields } : {}),
     ...(resource.properties ? { properties: resource.properties } : {}),
     ...(resource.embedded ? { embedded: resource.embedded } : {}),
+    ...(resource.changes ? { changesPath: changesPath(resource.collectionPath) } : {}),
     collections: Object.entries(operations).map(([name, operation]) => ({
       name: entrypointKey(resource.name, name),
       operation: name,

@@ -98,8 +98,8 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
         )
       const members: unknown[] = []
       const read: MemberRead = { resource, rows, view, shape, base, types }
-      for (const entry of lastOfEachKey(page.entries)) {
-        const member = await memberOf(entry, read)
+      for (const changes of changesByKey(page.entries)) {
+        const member = await memberOf(changes, read)
         if (member !== undefined) members.push(member)
       }
       const full = page.entries.length === perPage
@@ -134,35 +134,47 @@ interface MemberRead {
   types: ReadonlyMap<string, string>
 }
 
-/** The last entry of each key, in the order of those entries. */
-function lastOfEachKey(entries: readonly ChangeEntry[]): ChangeEntry[] {
-  const byKey = new Map<string, ChangeEntry>()
+/** A key of a page: its last entry, and the row's images of all its entries in the page. */
+interface KeyChanges {
+  last: ChangeEntry
+  images: Record<string, unknown>[]
+}
+
+/**
+ * Each key the entries name, in the order of its last entry, with every image of the row they
+ * logged: the row's states since the token, any of which the caller's copy may hold.
+ */
+function changesByKey(entries: readonly ChangeEntry[]): KeyChanges[] {
+  const byKey = new Map<string, KeyChanges>()
   for (const entry of entries) {
     const key = JSON.stringify(entry.key)
+    const images = byKey.get(key)?.images ?? []
+    images.push(entry.image)
     byKey.delete(key)
-    byKey.set(key, entry)
+    byKey.set(key, { last: entry, images })
   }
   return [...byKey.values()]
 }
 
 /**
- * The member of an entry's row as the caller reads it now, or its tombstone when the caller may
- * not read it and could read it as logged, or undefined when the caller never could.
+ * The member of a key's row as the caller reads it now, or its tombstone when the caller may not
+ * read it and its scope held on one of the row's logged states (the copy may hold that one), or
+ * undefined when it held on none (the caller never saw the row since the token).
  */
-async function memberOf(entry: ChangeEntry, read: MemberRead): Promise<unknown> {
+async function memberOf({ last, images }: KeyChanges, read: MemberRead): Promise<unknown> {
   const { resource, rows, view, shape, base, types } = read
   const keyRow: Record<string, unknown> = {}
   for (const field of keyFields(resource.id))
-    keyRow[field.name] = keyValue(entry.key[field.name], field.kind)
+    keyRow[field.name] = keyValue(last.key[field.name], field.kind)
   const iri = resource.iriOf(keyRow, base)
   const id = resource.parseId(segmentFromEnd(iri, 1))
   if (id === undefined)
     throw new TypeError(
-      `${resource.name}: the change log's key ${JSON.stringify(entry.key)} names no item`
+      `${resource.name}: the change log's key ${JSON.stringify(last.key)} names no item`
     )
   const row = await rows.item(id, view, shape.selection)
   if (row) return shape.write(row)
-  if (!scopeHeldOn(view.scope, entry.image, types)) return undefined
+  if (!images.some((image) => scopeHeldOn(view.scope, image, types))) return undefined
   return { '@id': iri, '@type': TOMBSTONE_TYPE }
 }
 

@@ -10,8 +10,8 @@ import type { ChangeLogTables, ResourceModel, TableNameModel } from '../schema/m
 import { unloggableModels } from './change-log-models.js'
 
 /** The log's table name, and its clock's (MySQL/MariaDB). */
-export const CHANGE_LOG_TABLE = 'hydra_changes'
-export const CHANGE_CLOCK_TABLE = 'hydra_changes_clock'
+const CHANGE_LOG_TABLE = 'hydra_changes'
+const CHANGE_CLOCK_TABLE = 'hydra_changes_clock'
 
 /** The providers whose triggers the generator writes. */
 const PROVIDERS = ['sqlite', 'postgresql', 'mysql'] as const
@@ -48,7 +48,7 @@ const CLOCK_FIELDS: Readonly<Record<string, FieldSpec>> = {
 }
 
 /** The log's model to add to the schema, as docs/syncing.md shows it for `provider`. */
-export const logModel = (provider: string) => `model HydraChange {
+const logModel = (provider: string) => `model HydraChange {
   id    ${provider === 'sqlite' ? 'Int   ' : 'BigInt'}   @id @default(autoincrement())
   tx    BigInt?
   model String
@@ -62,7 +62,7 @@ export const logModel = (provider: string) => `model HydraChange {
   @@map("hydra_changes")
 }`
 /** The clock's model (MySQL/MariaDB). */
-export const CLOCK_MODEL = `model HydraChangeClock {
+const CLOCK_MODEL = `model HydraChangeClock {
   id  Int    @id
   seq BigInt
 

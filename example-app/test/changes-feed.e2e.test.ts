@@ -39,6 +39,8 @@ let prisma: PrismaClient
 let remove: () => Promise<void>
 let origin: string
 let close: () => Promise<void>
+/** The same app on the compiled engine. */
+let twin: { origin: string; close: () => Promise<void> }
 /** Every answer of the app, checked against its own OpenAPI document. */
 let openApi: ReturnType<typeof checkedAgainstOpenApi>
 
@@ -49,10 +51,12 @@ beforeAll(async () => {
   await applyChangeLog(prisma)
   openApi = checkedAgainstOpenApi(createHydraApp({ prisma, access }).fetch)
   ;({ origin, close } = await startServer(openApi.fetch))
+  twin = await startServer(createHydraApp({ prisma, access, engine: 'compiled' }).fetch)
 }, 120_000)
 
 afterAll(async () => {
   await close?.()
+  await twin?.close()
   await prisma?.$disconnect()
   await remove?.()
 })
@@ -198,6 +202,25 @@ describe('the change feed', () => {
         [`/notes/${bobs.id}`]: ['Note', 'of bob, edited'],
       })
     )
+  })
+
+  it('answers the same bytes on the compiled engine', async () => {
+    const start = await tokenNow()
+    const note = await prisma.note.create({ data: { title: 'twin', owner: 'ann' } })
+    const other = await prisma.note.create({ data: { title: 'twin of bob', owner: 'bob' } })
+    await prisma.note.update({ where: { id: other.id }, data: { owner: 'ann' } })
+    await prisma.note.delete({ where: { id: note.id } })
+    await followUntil(start, undefined, (members) => expect(members).toHaveLength(2))
+    for (const caller of [undefined, 'ann', 'bob']) {
+      const headers: Record<string, string> = caller ? { Authorization: `User ${caller}` } : {}
+      const [own, compiled] = await Promise.all(
+        [origin, twin.origin].map(async (server) => {
+          const response = await fetch(`${server}/notes/changes?since=${start}`, { headers })
+          return `${response.status} ${await response.text()}`
+        })
+      )
+      expect(compiled, caller ?? 'anonymous').toBe(own)
+    }
   })
 
   it('refuses a caller whose scope the log cannot evaluate', async () => {

@@ -325,13 +325,14 @@ describe('retention', () => {
       )
       expect(expired?.body.detail).toContain('read /notes again')
       expect(await prisma.hydraChange.count({ where: { model: 'Note' } })).toBe(0)
-      // A token taken now follows from there.
+      // A token taken now follows from there (read where nothing prunes: on PostgreSQL a
+      // watermark held back by another test could keep the entry until it is old enough).
       const fresh = await at('/notes/changes')
       const token = tokenOf(fresh.body)
       const note = await prisma.note.create({ data: { title: 'new', owner: 'ann' } })
       await vi.waitFor(
         async () => {
-          const page = await at(`/notes/changes?since=${token}`)
+          const page = await get(`/notes/changes?since=${token}`)
           expect(page.status).toBe(200)
           expect(summary(page.body['hydra:member'] as Record<string, unknown>[])).toEqual([
             [`/notes/${note.id}`, 'Note', 'new'],

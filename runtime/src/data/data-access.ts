@@ -9,6 +9,7 @@
 import type { EngineName, ModelKey, ModelSource, RelationSource } from '../contract/model-source.js'
 import type { ReadOperation } from '../contract/operations.js'
 import type { CountPreference } from '../contract/paging.js'
+import type { LinkSpec } from '../contract/resource.js'
 import { dialectOf } from '../database/dialects.js'
 import type { OutageLog } from '../database/outage.js'
 import { type DatabaseTimeouts, transactionOptions } from '../database/timeouts.js'
@@ -24,6 +25,7 @@ import { backEndName, isBackEnd, type ModelEngines } from './back-end.js'
 import type { CallerRequest, CallerView } from './caller-view.js'
 import { type HandoffSubject, refuseHandoffs, reportHandoffs } from './compiled/handoffs.js'
 import { embeddingOf } from './embedded-scope.js'
+import { heldLinkTags } from './held-links.js'
 import type { KeyedRead } from './keyed-read.js'
 import type { ModelReads } from './model-reads.js'
 import { pageSources } from './page-source.js'
@@ -109,6 +111,13 @@ export interface DataAccess<Row extends object> {
     model: string,
     conditions: readonly (Condition | undefined)[]
   ): string[] | undefined
+  /**
+   * The tags of the related rows an answer showing `links` writes them from where the related row
+   * holds the foreign key (`ArticleBody:articleId=2` for an article's `body`: data/held-links.ts),
+   * for an item's `row`, or a page's rows (none given). Left out (an access of one's own), such
+   * answers are not purged by an insert or a delete of the related rows.
+   */
+  linkedRows?(links: readonly LinkSpec[] | undefined, row?: object | undefined): string[]
   /**
    * The rows of `operation` a request selects (its filters' `where`, its client order) within the
    * caller's scope, and within the rows of one parent when `within` is given (a sub-collection's
@@ -219,6 +228,7 @@ export function createDataAccess<Row extends object>(
       orderFields(targets, name, order, fields)
     },
     selectionValues: (name, conditions) => selectionValueTags(name, conditions, exact),
+    linkedRows: (links, row) => heldLinkTags(model, links, row),
     providerWhere: providerWhereOf(model),
     source: pageSources(model, routing, transaction, {
       ...options,

@@ -21,7 +21,7 @@
  * `Book:any` instead.
  */
 import { anyRowTag, valueTag } from '../contract/cache-tags.js'
-import type { ModelSource } from '../contract/model-source.js'
+import type { CompiledModel } from '../contract/model-source.js'
 import type { Condition } from '../plan/condition.js'
 
 /** The most value tags a page carries for one model; past it, `Book:any`. */
@@ -70,9 +70,10 @@ const MANY_VALUED: ReadonlySet<string> = new Set(['Int', 'BigInt', 'String'])
  * booleans, enums, and strings where its provider compares them exactly), as the generated model
  * source's columns say; none when it has no compiled description.
  */
-export function exactFields(
-  source: Pick<ModelSource, 'provider' | 'compiled'>
-): Map<string, number> {
+export function exactFields(source: {
+  provider: string
+  compiled?: Pick<CompiledModel, 'columns'> | undefined
+}): Map<string, number> {
   const text = EXACT_TEXT.has(source.provider)
   const fields = new Map<string, number>()
   for (const [field, [, type]] of Object.entries(source.compiled?.columns ?? {}))

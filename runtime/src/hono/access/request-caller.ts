@@ -74,6 +74,11 @@ export interface ModelsRead {
    * of its selections is narrowed by no equality (it is tagged `Book:any`).
    */
   narrowed: Map<string, Set<string> | null>
+  /**
+   * The tags of the rows its to-one links are written from where the related row holds the
+   * foreign key (data/held-links.ts): `ArticleBody` and `ArticleBody:articleId=2` on an article.
+   */
+  linked: Set<string>
 }
 
 /** The models this request read, when the app tags its answers. */
@@ -95,6 +100,7 @@ function noteModels(c: Context, settings: CacheTagSettings | undefined, request:
       planned: new Set(),
       reached: new Set(),
       narrowed: new Map(),
+      linked: new Set(),
     }
     c.set(TAGS, read)
   }
@@ -133,6 +139,15 @@ export function notePlanFields(
   const noted = read.narrowed.get(model)
   if (!values || noted === null) read.narrowed.set(model, null)
   else read.narrowed.set(model, new Set([...(noted ?? []), ...values]))
+}
+
+/**
+ * Notes the tags of the related rows this request's answer writes links from (data/held-links.ts),
+ * when the app tags its answers.
+ */
+export function noteLinkedRows(c: Context, tags: readonly string[]): void {
+  const read = modelsRead(c)
+  if (read) for (const tag of tags) read.linked.add(tag)
 }
 
 /** How the answer to a request a rule bore on depends on the caller. */

@@ -71,6 +71,7 @@ export function cacheTagHeader(
     ...selectionRows(read),
     ...[...read.shown].map(rowsTag),
     ...fields,
+    ...read.linked,
   ]
   // Without its IRIs (a stream's, or past the bound), the answer is purged by any write of the
   // models it shows: an update of one of their rows purges `Book.*` where it would purge `/books/3`.

@@ -26,7 +26,7 @@ import {
 import type { CollectionResult, CollectionSource, PagingRequest } from '../../paging/types.js'
 import type { Condition } from '../../plan/condition.js'
 import type { CallerOperation } from '../access/caller-operation.js'
-import { notePlanFields } from '../access/request-caller.js'
+import { noteLinkedRows, notePlanFields } from '../access/request-caller.js'
 import { applyCount, askedCount, varyByPrefer } from '../request/count-preference.js'
 import type { ResourceAppOptions } from './app-options.js'
 import type { ProviderQuery, RowSelection } from './app-reads.js'
@@ -357,6 +357,8 @@ export async function readContent<
   }
   const { within, observation } = read
   if (!provider) noteSelection(c, origin.access, operation, selection, within, access?.view.scope)
+  // Its members' links to rows holding their keys are written from those rows (a provider's too).
+  noteLinkedRows(c, origin.access.linkedRows?.(operation.resource.links) ?? [])
   const rows = origin.access.source(
     operation,
     selection.rows,

@@ -15,7 +15,7 @@ import { declaredFor, declaredModels, declaredPages } from '../../filters/declar
 import { itemShape } from '../../hydra/member-shape.js'
 import type { OperationsOptions } from '../../observe/options.js'
 import { embeddedModels, refuseHiddenKey, refuseShownWhere } from '../access/caller-operation.js'
-import { type CallerOptions, readingCaller } from '../access/request-caller.js'
+import { type CallerOptions, noteLinkedRows, readingCaller } from '../access/request-caller.js'
 import { mountPrefix, segmentFromEnd } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
 import { requestQuery } from '../response/collection-response.js'
@@ -137,6 +137,7 @@ async function itemResponse<M, K extends IdKind>(
             (found) => ({ 'hydra.items': found ? 1 : 0 })
           )
     if (!row) throw new HydraError(404, `No ${resource.name} with id "${raw}".`)
+    noteLinkedRows(c, rows.linkedRows?.(resource.links, row) ?? [])
     const write = () => {
       const member = shape.write(row) as Record<string, unknown>
       const item = { '@context': `${base}/contexts/${resource.name}`, ...member } as HydraItem<M>

@@ -4,6 +4,7 @@
  * links, and the member writer `defineResource` (hydra/resource.ts) builds from that description.
  */
 import type { IdKind, IdValue, KeySpec } from './keys.js'
+import type { CompiledModel } from './model-source.js'
 import type { DeclaredEmbed, PropertySpec } from './properties.js'
 
 /** The type a link leads to: its name, the type IRI it declares if any, where its items live. */
@@ -144,6 +145,12 @@ export interface Resource<M, K extends IdKind = IdKind> extends ResourceSpec<K> 
    * written the way the resource writes its IRIs (`/books/01` is not `/books/1`).
    */
   parseId(segment: string): IdValue<K> | undefined
+  /**
+   * The fields its pages may be tagged by the values of (docs/caching.md#value-tags), which an
+   * insert or a delete of one of its rows purges the value tags of; none without the compiled
+   * description of its model's columns (`ResourceSource.compiled`).
+   */
+  valueFields?: ReadonlySet<string> | undefined
 }
 
 /**
@@ -155,6 +162,11 @@ export interface ResourceSource<K extends IdKind> {
   key: KeySpec<K>
   /** The datasource provider. */
   provider?: string | undefined
+  /**
+   * Its model's scalar fields as the compiled engine reads them (`ModelSource.compiled`): which
+   * of them its pages may be tagged by the values of (docs/caching.md#value-tags).
+   */
+  compiled?: Pick<CompiledModel, 'columns'> | undefined
 }
 
 /** A resource as a generated module describes it: all but what its model source gives. */

@@ -7,10 +7,12 @@
  * database outage is (database/outage.ts): one line when purges start failing, one when a purge
  * succeeds again, whatever the number of writes between.
  */
+
 import { causesOf } from '../database/causes.js'
 import { type OutageLog, outageLogFor } from '../database/outage.js'
 import type { HydraLogger } from '../observe/logger.js'
 import { type CountStore, dropSharedCounts } from './shared-totals.js'
+import { coarseValueTags } from './value-tags.js'
 import type { WriteTags } from './written-rows.js'
 
 /** What the extension hands a committed write's tags to, and what a script waits for. */
@@ -71,7 +73,7 @@ export function purgeSender(
   return {
     send({ tags, models }) {
       if (tags.size === 0) return
-      const list = [...tags]
+      const list = coarseValueTags([...tags])
       // Never awaited by the write: its answer leaves first, whatever the purge and drop do.
       // A failure is the log's (run catches the purge's); one of the logger itself ends here, so
       // that neither an unhandled rejection nor a rejected settled() comes of it.

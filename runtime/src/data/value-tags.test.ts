@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { allOf, type Condition } from '../plan/condition.js'
 import {
+  coarseValueTags,
   exactFields,
+  MAX_PURGE_VALUE_TAGS,
   MAX_VALUE_TAGS,
   MAX_VALUE_TEXT,
   rowValueTags,
@@ -122,14 +124,40 @@ describe('the fields a page is tagged by the values of', () => {
 })
 
 describe('the value tags a row purges', () => {
-  it('tags each of its values and Book:any, or none when it lacks a field', () => {
-    const scalars = new Set(['id', 'city', 'price'])
-    expect(rowValueTags('Listing', { id: 1, city: 'York', price: 1.5 }, scalars)).toEqual([
+  it('tags each of its values pages are tagged by and Book:any, or none when it lacks a field', () => {
+    const scalars = new Set(['id', 'city', 'price', 'at'])
+    const tagged = new Set(['id', 'city'])
+    const row = { id: 1, city: 'York', price: 2, at: '2024-01-01' }
+    expect(rowValueTags('Listing', row, scalars, tagged)).toEqual([
       'Listing:any',
       'Listing:id=1',
       'Listing:city=york',
     ])
-    expect(rowValueTags('Listing', { id: 1, city: 'York' }, scalars)).toBeUndefined()
-    expect(rowValueTags('Listing', null, scalars)).toBeUndefined()
+    // No page is tagged by a price or a date-time, whose texts a row may still hold.
+    expect(rowValueTags('Listing', row, scalars, undefined)).toEqual(['Listing:any'])
+    expect(rowValueTags('Listing', { id: 1, city: 'York' }, scalars, tagged)).toBeUndefined()
+    expect(rowValueTags('Listing', null, scalars, tagged)).toBeUndefined()
+  })
+})
+
+describe('the value tags one purge sends', () => {
+  const values = (model: string, count: number) =>
+    Array.from({ length: count }, (_, index) => `${model}:id=${index}`)
+
+  it('sends a model tag instead of more than 32 value tags of its model', () => {
+    const many = [...values('Book', MAX_PURGE_VALUE_TAGS + 1), 'Book:any', '/books/3']
+    const few = [...values('Author', MAX_PURGE_VALUE_TAGS), 'Author:any', 'Author:rows']
+    expect(coarseValueTags([...many, ...few])).toEqual(['Book', '/books/3', ...few])
+    expect(coarseValueTags(few)).toEqual(few)
+  })
+
+  it('counts value tags alone, never rows, field or IRI tags', () => {
+    const others = ['Book', 'Book:rows', 'Book.title', 'Book:any', '/books/1=2']
+    expect(coarseValueTags([...others, ...values('Book', 3)], 2)).toEqual([
+      'Book',
+      'Book:rows',
+      'Book.title',
+      '/books/1=2',
+    ])
   })
 })

@@ -27,6 +27,13 @@ import type { Condition } from '../plan/condition.js'
 /** The most value tags a page carries for one model; past it, `Book:any`. */
 export const MAX_VALUE_TAGS = 16
 
+/**
+ * The most value tags of one model one purge names; past it, the model's tag (`Book`), which every
+ * answer carrying one of them carries too: a transaction of many inserts then sends one tag a model
+ * where it would send several a row, past what a CDN's purge call takes.
+ */
+export const MAX_PURGE_VALUE_TAGS = 32
+
 /** The longest text of a value tagged (its URI-encoded text, in ASCII characters). */
 export const MAX_VALUE_TEXT = 100
 
@@ -142,20 +149,47 @@ export function selectionValueTags(
 /**
  * What an insert or a delete of `row`, a row of `model` holding every one of `scalars` (its scalar
  * fields), purges of the pages choosing rows of `model`: `Book:any` and the value tag of each of its
- * values; undefined when the row lacks one of them (a `select` left it out).
+ * values of the fields pages are tagged by (`tagged`: exactFields' of its model; none when absent);
+ * undefined when the row lacks one of them (a `select` left it out).
  */
 export function rowValueTags(
   model: string,
   row: unknown,
-  scalars: ReadonlySet<string>
+  scalars: ReadonlySet<string>,
+  tagged: ReadonlySet<string> | undefined
 ): string[] | undefined {
   if (typeof row !== 'object' || row === null || Array.isArray(row)) return undefined
   const values = row as Record<string, unknown>
   const tags = [anyRowTag(model)]
   for (const field of scalars) {
     if (!(field in values)) return undefined
+    if (!tagged?.has(field)) continue
     const text = valueText(values[field])
     if (text !== undefined) tags.push(valueTag(model, field, text))
   }
   return tags
+}
+
+/** A value tag's model (`Book` of `Book:authorId=3`; its value's text is URI-encoded: no `=`). */
+const VALUE_TAG = /^([^/.:]+):[^=/]+=[^=]*$/
+
+/**
+ * `tags` as a purge sends them: those of a model naming more than `max` values
+ * ({@link MAX_PURGE_VALUE_TAGS}) replaced, with its `Book:any`, by its model tag `Book`, which
+ * every answer carrying a value or any-row tag of it carries (hono/response/cache-tags.ts).
+ */
+export function coarseValueTags(tags: readonly string[], max = MAX_PURGE_VALUE_TAGS): string[] {
+  const counts = new Map<string, number>()
+  for (const tag of tags) {
+    const model = VALUE_TAG.exec(tag)?.[1]
+    if (model !== undefined) counts.set(model, (counts.get(model) ?? 0) + 1)
+  }
+  const coarse = new Set([...counts].filter(([, count]) => count > max).map(([model]) => model))
+  if (coarse.size === 0) return [...tags]
+  const out = new Set<string>()
+  for (const tag of tags) {
+    const model = VALUE_TAG.exec(tag)?.[1] ?? (tag.endsWith(':any') ? tag.slice(0, -4) : undefined)
+    out.add(model !== undefined && coarse.has(model) ? model : tag)
+  }
+  return [...out]
 }

@@ -23,7 +23,14 @@ const resource = (name: string, path: string, id: KeySpec): RowIris => ({
     `${base}${path}/${(id.fields ?? [id]).map((field) => String((row as Record<string, unknown>)[field.name])).join(';')}`,
 })
 const resources = new Map([
-  ['Book', resource('Book', '/books', { name: 'id', kind: 'Int' })],
+  [
+    'Book',
+    {
+      ...resource('Book', '/books', { name: 'id', kind: 'Int' }),
+      // Its pages are tagged by these fields' values, never by a price (a Float).
+      valueFields: new Set(['id', 'title', 'genre', 'authorId']),
+    },
+  ],
   [
     'Line',
     resource('Line', '/lines', {
@@ -178,7 +185,7 @@ describe('what an insert or a delete of a row of known values purges', () => {
     foreignKeys: new Set(['authorId']),
     updatedAt: new Set<string>(),
   }
-  const row = { id: 9, title: 'Dune', genre: 'FICTION', price: 12.5, authorId: 3 }
+  const row = { id: 9, title: 'Dune', genre: 'FICTION', price: 12, authorId: 3 }
   const write = (operation: string, args: unknown, result: unknown) =>
     [...writeTags(targets, resources, { model: 'Book', operation, args, result }, book).tags].sort()
 

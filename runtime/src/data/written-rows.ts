@@ -36,6 +36,8 @@ export interface RowIris {
    * between parents from one that changes only its own fields (docs/caching.md#what-a-write-purges).
    */
   links?: ResourceLinks['links']
+  /** The fields its pages may be tagged by the values of (Resource's); absent: none. */
+  valueFields?: ReadonlySet<string> | undefined
 }
 
 /** One write as the extension sees it: its model, operation, arguments and answer. */
@@ -149,7 +151,7 @@ export function writeTags(
   // `onUpdate: Cascade` changes other models' foreign keys unnamed. An insert or a delete of a row
   // whose values its answer holds enters or leaves the pages narrowed to its values alone, and
   // those no equality narrows (data/value-tags.ts).
-  const values = updated ? undefined : rowTags(call, fields, nested)
+  const values = updated ? undefined : rowTags(call, fields, nested, resource?.valueFields)
   const tags = new Set(updated ? [] : values ? [...nested, ...values] : models)
   for (const name of updated ?? []) tags.add(fieldTag(call.model, name))
   if (updated) tags.add(anyFieldTag(call.model))
@@ -168,11 +170,12 @@ export function writeTags(
 function rowTags(
   call: WriteCall,
   fields: ModelFields | undefined,
-  nested: ReadonlySet<string>
+  nested: ReadonlySet<string>,
+  tagged: ReadonlySet<string> | undefined
 ): string[] | undefined {
   if (!fields || nested.has(call.model)) return undefined
   if (call.operation === 'delete' || (call.operation === 'create' && nested.size === 0))
-    return rowValueTags(call.model, call.result, fields.scalars)
+    return rowValueTags(call.model, call.result, fields.scalars, tagged)
   return undefined
 }
 

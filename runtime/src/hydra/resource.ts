@@ -5,6 +5,7 @@ import type {
   ResourceSource,
   ResourceSpec,
 } from '../contract/resource.js'
+import { exactFields } from '../data/value-tags.js'
 import { keySegment, readKeySegment } from './item-key.js'
 import { linkWriter } from './links.js'
 import { describeMembers } from './member-properties.js'
@@ -53,6 +54,9 @@ export function defineResource<const D extends ResourceDescription, K extends Id
           return member as M
         },
     parseId: (segment) => readKeySegment(spec.id, segment, spec.provider),
+    valueFields: new Set(
+      exactFields({ provider: source.provider ?? '', compiled: source.compiled }).keys()
+    ),
   }
   describeMembers(resource, spec, iriOf)
   // `spec` holds the description's property filter: its type is the one written (ShapedMemberOf).

@@ -196,7 +196,12 @@ function rowKeys(
  * from the row its `RETURNING` gave: every field of its model by its alias, an enum's stored value
  * as its member's name; undefined when the row lacks a field or holds a value no member stores.
  */
-function rowTags(model: StoredModel, ast: StatementAst, row: Row): string[] | undefined {
+function rowTags(
+  model: StoredModel,
+  ast: StatementAst,
+  row: Row,
+  tagged: ReadonlySet<string> | undefined
+): string[] | undefined {
   const values: Record<string, unknown> = {}
   for (const item of ast.returning ?? []) {
     const column = item.expr?.kind === 'column-ref' ? item.expr.column : undefined
@@ -207,7 +212,7 @@ function rowTags(model: StoredModel, ast: StatementAst, row: Row): string[] | un
     if (members && value !== null && !members.has(value)) return undefined
     values[field] = members && value !== null ? members.get(value) : value
   }
-  return rowValueTags(model.name, values, new Set(model.fields.values()))
+  return rowValueTags(model.name, values, new Set(model.fields.values()), tagged)
 }
 
 /** The columns an update or an upsert sets; undefined for a plain insert or a delete. */
@@ -246,7 +251,7 @@ export function statementTags(
   const set = setColumns(ast)
   // A plain insert or a delete of one row whose values it returned: the pages its values narrow to.
   const row = ast.kind !== 'update' && set === undefined && rows?.length === 1 ? rows[0] : undefined
-  const values = row && rowTags(model, ast, row)
+  const values = row && rowTags(model, ast, row, resources.get(name)?.valueFields)
   const tags = new Set(values ?? [name])
   const written = { tags, models: new Set([name]) }
   if (ast.kind === 'delete')

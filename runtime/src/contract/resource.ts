@@ -147,8 +147,9 @@ export interface Resource<M, K extends IdKind = IdKind> extends ResourceSpec<K> 
   parseId(segment: string): IdValue<K> | undefined
   /**
    * The fields its pages may be tagged by the values of (docs/caching.md#value-tags), which an
-   * insert or a delete of one of its rows purges the value tags of; none without the compiled
-   * description of its model's columns (`ResourceSource.compiled`).
+   * insert or a delete of one of its rows purges the value tags of; absent without the compiled
+   * description of its model's columns (`ResourceSource.compiled`), when its inserts and deletes
+   * purge its model tag.
    */
   valueFields?: ReadonlySet<string> | undefined
 }

@@ -134,7 +134,7 @@ describe('the value tags a row purges', () => {
       'Listing:city=york',
     ])
     // No page is tagged by a price or a date-time, whose texts a row may still hold.
-    expect(rowValueTags('Listing', row, scalars, undefined)).toEqual(['Listing:any'])
+    expect(rowValueTags('Listing', row, scalars, new Set())).toEqual(['Listing:any'])
     expect(rowValueTags('Listing', { id: 1, city: 'York' }, scalars, tagged)).toBeUndefined()
     expect(rowValueTags('Listing', null, scalars, tagged)).toBeUndefined()
   })

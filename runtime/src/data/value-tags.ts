@@ -149,21 +149,21 @@ export function selectionValueTags(
 /**
  * What an insert or a delete of `row`, a row of `model` holding every one of `scalars` (its scalar
  * fields), purges of the pages choosing rows of `model`: `Book:any` and the value tag of each of its
- * values of the fields pages are tagged by (`tagged`: exactFields' of its model; none when absent);
- * undefined when the row lacks one of them (a `select` left it out).
+ * values of the fields pages are tagged by (`tagged`: exactFields' of its model); undefined when
+ * the row lacks one of them (a `select` left it out).
  */
 export function rowValueTags(
   model: string,
   row: unknown,
   scalars: ReadonlySet<string>,
-  tagged: ReadonlySet<string> | undefined
+  tagged: ReadonlySet<string>
 ): string[] | undefined {
   if (typeof row !== 'object' || row === null || Array.isArray(row)) return undefined
   const values = row as Record<string, unknown>
   const tags = [anyRowTag(model)]
   for (const field of scalars) {
     if (!(field in values)) return undefined
-    if (!tagged?.has(field)) continue
+    if (!tagged.has(field)) continue
     const text = valueText(values[field])
     if (text !== undefined) tags.push(valueTag(model, field, text))
   }

@@ -36,7 +36,10 @@ export interface RowIris {
    * between parents from one that changes only its own fields (docs/caching.md#what-a-write-purges).
    */
   links?: ResourceLinks['links']
-  /** The fields its pages may be tagged by the values of (Resource's); absent: none. */
+  /**
+   * The fields its pages may be tagged by the values of (Resource's); absent, its inserts and
+   * deletes purge its model tag, as the answers linking to its rows carry (data/held-links.ts).
+   */
   valueFields?: ReadonlySet<string> | undefined
 }
 
@@ -164,7 +167,7 @@ export function writeTags(
 /**
  * What a `create` or a `delete` of one row purges of its own model's pages, its value tags and
  * `Book:any`, read from the row it answered; undefined for any other write, a model whose fields
- * the client's data model does not describe, a create with nested writes (they may change the
+ * the client's data model does not describe or whose tagged fields its resource does not name, a create with nested writes (they may change the
  * rows of other models by means the row does not show), or a row lacking a field.
  */
 function rowTags(
@@ -173,7 +176,7 @@ function rowTags(
   nested: ReadonlySet<string>,
   tagged: ReadonlySet<string> | undefined
 ): string[] | undefined {
-  if (!fields || nested.has(call.model)) return undefined
+  if (!fields || !tagged || nested.has(call.model)) return undefined
   if (call.operation === 'delete' || (call.operation === 'create' && nested.size === 0))
     return rowValueTags(call.model, call.result, fields.scalars, tagged)
   return undefined

@@ -54,9 +54,9 @@ export function defineResource<const D extends ResourceDescription, K extends Id
           return member as M
         },
     parseId: (segment) => readKeySegment(spec.id, segment, spec.provider),
-    valueFields: new Set(
-      exactFields({ provider: source.provider ?? '', compiled: source.compiled }).keys()
-    ),
+    valueFields: source.compiled
+      ? new Set(exactFields({ provider: source.provider ?? '', compiled: source.compiled }).keys())
+      : undefined,
   }
   describeMembers(resource, spec, iriOf)
   // `spec` holds the description's property filter: its type is the one written (ShapedMemberOf).

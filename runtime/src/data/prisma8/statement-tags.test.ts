@@ -82,7 +82,7 @@ const snapshot: RowIris = {
 }
 
 /** The tags of a delete of snapshots that returned `rows`, sorted. */
-function snapshotTags(rows: Record<string, unknown>[]) {
+function snapshotTags(rows: Record<string, unknown>[], valueFields?: ReadonlySet<string>) {
   const ast = {
     kind: 'delete',
     table: { kind: 'table-source', name: 'snapshots' },
@@ -94,7 +94,8 @@ function snapshotTags(rows: Record<string, unknown>[]) {
       },
     ],
   }
-  const written = statementTags(snapshots, new Map([['Snapshot', snapshot]]), ast, rows)
+  const served = new Map([['Snapshot', { ...snapshot, valueFields }]])
+  const written = statementTags(snapshots, served, ast, rows)
   return [...(written?.tags ?? [])].sort()
 }
 
@@ -221,7 +222,12 @@ describe('statementTags', () => {
   it("purges a DateTime key no Date holds by its model's rows tag", () => {
     // The one row's values are known: the pages of snapshots are purged by `Snapshot:any`. No
     // page is tagged by a DateTime, whose text the row holds: it has no value tag.
-    expect(snapshotTags([{ takenAt: 'infinity' }])).toEqual(['Snapshot:any', 'Snapshot:rows'])
+    expect(snapshotTags([{ takenAt: 'infinity' }], new Set())).toEqual([
+      'Snapshot:any',
+      'Snapshot:rows',
+    ])
+    // A resource naming no tagged fields (no compiled description): its model tag.
+    expect(snapshotTags([{ takenAt: 'infinity' }])).toEqual(['Snapshot', 'Snapshot:rows'])
   })
 
   it('purges nothing of a table no model is stored in', () => {

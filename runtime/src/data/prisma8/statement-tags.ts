@@ -200,7 +200,7 @@ function rowTags(
   model: StoredModel,
   ast: StatementAst,
   row: Row,
-  tagged: ReadonlySet<string> | undefined
+  tagged: ReadonlySet<string>
 ): string[] | undefined {
   const values: Record<string, unknown> = {}
   for (const item of ast.returning ?? []) {
@@ -251,7 +251,9 @@ export function statementTags(
   const set = setColumns(ast)
   // A plain insert or a delete of one row whose values it returned: the pages its values narrow to.
   const row = ast.kind !== 'update' && set === undefined && rows?.length === 1 ? rows[0] : undefined
-  const values = row && rowTags(model, ast, row, resources.get(name)?.valueFields)
+  // A model whose resource names no tagged fields purges its model tag (data/written-rows.ts).
+  const tagged = resources.get(name)?.valueFields
+  const values = row && tagged && rowTags(model, ast, row, tagged)
   const tags = new Set(values ?? [name])
   const written = { tags, models: new Set([name]) }
   if (ast.kind === 'delete')

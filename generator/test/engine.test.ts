@@ -56,6 +56,37 @@ model Book {
     expect(result.files.get('author.ts')).not.toContain('joins:')
   })
 
+  it("writes the native types of PostgreSQL's String columns that declare one", async () => {
+    const models = `/// @pagination
+model Host {
+  id      Int    @id
+  address String @db.Inet
+  name    String @db.Citext
+  label   String @db.VarChar(20)
+  note    String
+  count   Int    @db.SmallInt
+}`
+    const build = async (provider: string, schema = models) =>
+      buildHydra({
+        datamodel: await loadDatamodel(schema, provider),
+        provider,
+        clientModule: '../prisma/client.js',
+      })
+    const postgresql = await build('postgresql')
+    const native = 'nativeTypes: { "address": "Inet", "name": "Citext", "label": "VarChar" }'
+    expect(postgresql.files.get('host.ts')).toContain(native)
+    expect(postgresql.files.get('compiled-models.ts')).toContain(
+      '"nativeTypes": { "address": "Inet", "name": "Citext", "label": "VarChar" }'
+    )
+    // Other providers' native types are not read: their strings are tagged by the provider alone.
+    const mysql = await build(
+      'mysql',
+      '/// @pagination\nmodel Host {\n  id Int @id\n  label String @db.VarChar(20)\n}'
+    )
+    expect(mysql.files.get('host.ts')).not.toContain('nativeTypes')
+    expect(mysql.files.get('compiled-models.ts')).not.toContain('nativeTypes')
+  })
+
   it('joins each link whose key only the related row holds, and gives its model a compiled form', async () => {
     const datamodel = await loadDatamodel(`/// @pagination
 model Article {

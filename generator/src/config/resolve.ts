@@ -45,7 +45,7 @@ export function resolveHydraModel(
     filterParameters: global.filterParameters,
     provider,
     hydraPrefix: global.hydraPrefix ?? true,
-    compiledModels: compiledModels(datamodel),
+    compiledModels: compiledModels(datamodel, provider),
     compiledEnums: compiledEnums(datamodel),
     ...(global.title ? { title: global.title } : {}),
     ...(global.description ? { description: global.description } : {}),

@@ -2,11 +2,13 @@
  * One served model as a resource, resolved against the catalog alone: its operations, what each
  * accepts, its links with their related resources and the fields its queries read.
  */
+
 import { type Problem, reporter } from '../problems.js'
 import { declaredEmbeds } from './filters/declared-embeds.js'
 import type { FilterContext } from './filters/filter-fields.js'
 import { withQueries } from './filters/operation-query.js'
 import type { Catalog, CatalogModel } from './models/catalog.js'
+import { nativeTypeOf } from './models/compiled-models.js'
 import { targetLinks } from './models/relations.js'
 import { cacheControlText } from './paging/cache-headers.js'
 import type { GlobalConfig } from './paging/global.js'
@@ -75,12 +77,14 @@ export function resolveResource(
       .filter((field) => !field.isList)
       .map((field) => {
         const values = served.fields.get(field.name)?.enumValues
+        const native = nativeTypeOf(field, provider)
         return {
           name: field.name,
           column: field.dbName ?? field.name,
           type: field.type,
           optional: !field.isRequired,
           ...(values ? { values } : {}),
+          ...(native ? { native } : {}),
         }
       }),
     fileName,

@@ -93,5 +93,10 @@ export function compiledModel(
   const relations = compiledRelations(resource, resources, compiledModels)
   const joined = relations.length > 0 ? `, joins: { ${relations.join(', ')} }` : ''
   const enums = storedEnums ? ', enums: compiledEnums' : ''
-  return `{ select: ${JSON.stringify(select)}, columns: { ${columns.join(', ')} }${joined}, name: ${JSON.stringify(resource.name)}, models: compiledModels${enums} }`
+  const native = Object.fromEntries(
+    resource.columns.flatMap(({ name, native }) => (native ? [[name, native]] : []))
+  )
+  const nativeTypes =
+    Object.keys(native).length > 0 ? `, nativeTypes: ${JSON.stringify(native)}` : ''
+  return `{ select: ${JSON.stringify(select)}, columns: { ${columns.join(', ')} }${nativeTypes}${joined}, name: ${JSON.stringify(resource.name)}, models: compiledModels${enums} }`
 }

@@ -64,6 +64,12 @@ export interface CompiledModel {
    */
   columns: Readonly<Record<string, CompiledColumn>>
   /**
+   * The native types (`@db.Inet`, `@db.Citext`...) of its `String` fields that declare one, on
+   * PostgreSQL, by field: a page is tagged by the values of such a field only where equality is
+   * text equality (`Text`, `VarChar`, `Char`, `Uuid`: docs/caching.md#value-tags).
+   */
+  nativeTypes?: Readonly<Record<string, string>> | undefined
+  /**
    * The to-one relations a page reads as a join (docs/member-shape.md), by relation field: to embed
    * the related row, or to read the key of a link only the related row holds (the foreign key is
    * the related model's, or it refers to other columns than the related key's).
@@ -113,6 +119,8 @@ export interface CompiledTable {
   table: TableName
   /** Each scalar field: its column and type, as `CompiledModel.columns`. */
   columns: Readonly<Record<string, CompiledColumn>>
+  /** Its `String` fields' native types, as `CompiledModel.nativeTypes`. */
+  nativeTypes?: Readonly<Record<string, string>> | undefined
   /** The relations the compiled engine writes conditions through, by field name. */
   relations: Readonly<Record<string, CompiledRelation>>
 }

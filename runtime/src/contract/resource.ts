@@ -167,7 +167,7 @@ export interface ResourceSource<K extends IdKind> {
    * Its model's scalar fields as the compiled engine reads them (`ModelSource.compiled`): which
    * of them its pages may be tagged by the values of (docs/caching.md#value-tags).
    */
-  compiled?: Pick<CompiledModel, 'columns'> | undefined
+  compiled?: Pick<CompiledModel, 'columns' | 'nativeTypes'> | undefined
 }
 
 /** A resource as a generated module describes it: all but what its model source gives. */

@@ -121,6 +121,35 @@ describe('the fields a page is tagged by the values of', () => {
     expect(exactFields({ provider: 'mysql', compiled }).has('title')).toBe(false)
     expect(exactFields({ provider: 'sqlite', compiled: undefined }).size).toBe(0)
   })
+
+  it("tags PostgreSQL's strings only where their native type's equality is text equality", () => {
+    const columns = {
+      ip: ['ip', 'String'],
+      email: ['email', 'String'],
+      code: ['code', 'String'],
+      name: ['name', 'String'],
+      tag: ['tag', 'String'],
+      key: ['key', 'String'],
+      plain: ['plain', 'String'],
+    } as const
+    // `'10.0.0.1'::inet = '10.0.0.1/32'::inet`; citext compares by PostgreSQL's own lower().
+    const nativeTypes = {
+      ip: 'Inet',
+      email: 'Citext',
+      code: 'Char',
+      name: 'VarChar',
+      tag: 'Text',
+      key: 'Uuid',
+    }
+    const compiled = { select: '', columns, nativeTypes }
+    expect([...exactFields({ provider: 'postgresql', compiled }).keys()]).toEqual([
+      'code',
+      'name',
+      'tag',
+      'key',
+      'plain',
+    ])
+  })
 })
 
 describe('the value tags a row purges', () => {

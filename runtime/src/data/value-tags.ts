@@ -10,10 +10,11 @@
  *
  * A value is tagged where equality is exact in every database the runtime serves: integers,
  * bigints, booleans, enums' values and, on PostgreSQL and SQLite, strings (MySQL's collations
- * compare text whatever its case, accents and trailing spaces). Strings are tagged lower-cased and
- * without trailing spaces, on both sides, so that a column comparing them whatever their case
- * (`citext`) or their padding (`char(n)`) purges too: values that text equality tells apart and
- * their tags do not are only purged together.
+ * compare text whatever its case, accents and trailing spaces), but those of a PostgreSQL native
+ * type other than `text`, `varchar`, `char` and `uuid` (`inet`, `citext`: {@link exactFields}).
+ * Strings are tagged lower-cased and without trailing spaces, on both sides, so that a column
+ * comparing them whatever their padding (`char(n)`) or a `uuid` whatever their case purges too:
+ * values that text equality tells apart and their tags do not are only purged together.
  *
  * Bounded, so that a page's tags stay within what CDNs take: a value whose text is longer than
  * {@link MAX_VALUE_TEXT} characters is not tagged, and a condition among more than
@@ -42,6 +43,16 @@ const INEXACT: ReadonlySet<string> = new Set(['Float', 'Decimal', 'DateTime', 'J
 
 /** The providers whose text equality is byte for byte (where no column says otherwise). */
 const EXACT_TEXT: ReadonlySet<string> = new Set(['postgresql', 'sqlite'])
+
+/**
+ * The native types of PostgreSQL whose equality is text equality: `inet` holds `10.0.0.1` equal to
+ * `10.0.0.1/32`, `citext` compares by PostgreSQL's `lower()`, which differs from JavaScript's for
+ * some characters (a final sigma): their values are not tagged.
+ */
+const TEXT_TYPES: ReadonlySet<string> = new Set(['Text', 'VarChar', 'Char', 'Uuid'])
+
+/** Whether a String column of native type `native` (none: the default, `text`) is tagged. */
+const exactText = (native: string | undefined) => native === undefined || TEXT_TYPES.has(native)
 
 /**
  * The text of `value` in a value tag: an integer's, a bigint's or a boolean's, a string's lower-cased
@@ -79,12 +90,13 @@ const MANY_VALUED: ReadonlySet<string> = new Set(['Int', 'BigInt', 'String'])
  */
 export function exactFields(source: {
   provider: string
-  compiled?: Pick<CompiledModel, 'columns'> | undefined
+  compiled?: Pick<CompiledModel, 'columns' | 'nativeTypes'> | undefined
 }): Map<string, number> {
   const text = EXACT_TEXT.has(source.provider)
+  const native = source.compiled?.nativeTypes ?? {}
   const fields = new Map<string, number>()
   for (const [field, [, type]] of Object.entries(source.compiled?.columns ?? {}))
-    if (type === 'String' ? text : !INEXACT.has(type))
+    if (type === 'String' ? text && exactText(native[field]) : !INEXACT.has(type))
       fields.set(field, MANY_VALUED.has(type) ? 2 : type === 'Boolean' ? 0 : 1)
   return fields
 }

@@ -83,21 +83,42 @@ function relationOf(
   }
 }
 
+/**
+ * The native type of a `String` field on PostgreSQL (`Inet` of `@db.Inet`), where it declares
+ * one: the runtime tags a page by such a field's values only where its equality is text equality
+ * (runtime/src/data/value-tags.ts). Undefined on other providers, whose native types it does not read.
+ */
+export function nativeTypeOf(field: DMMF.Field, provider: string): string | undefined {
+  if (provider !== 'postgresql' || field.type !== 'String') return undefined
+  return field.nativeType?.[0] ?? undefined
+}
+
 /** Every model of `datamodel`, by name. */
-export function compiledModels(datamodel: DMMF.Datamodel): Record<string, CompiledTableModel> {
+export function compiledModels(
+  datamodel: DMMF.Datamodel,
+  provider: string
+): Record<string, CompiledTableModel> {
   const byName = new Map(datamodel.models.map((model) => [model.name, model]))
   const models: Record<string, CompiledTableModel> = {}
   for (const model of datamodel.models) {
     const columns: CompiledTableModel['columns'] = {}
     const relations: CompiledTableModel['relations'] = {}
+    const nativeTypes: Record<string, string> = {}
     for (const field of model.fields) {
+      const native = nativeTypeOf(field, provider)
+      if (native) nativeTypes[field.name] = native
       if ((field.kind === 'scalar' || field.kind === 'enum') && !field.isList)
         columns[field.name] = [field.dbName ?? field.name, field.type]
       if (field.kind !== 'object') continue
       const relation = relationOf(model, field, byName)
       if (relation) relations[field.name] = relation
     }
-    models[model.name] = { table: tableOf(model), columns, relations }
+    models[model.name] = {
+      table: tableOf(model),
+      columns,
+      ...(Object.keys(nativeTypes).length > 0 ? { nativeTypes } : {}),
+      relations,
+    }
   }
   return models
 }

@@ -181,6 +181,8 @@ export interface ResourceModel {
     optional: boolean
     /** An enum's values. */
     values?: readonly string[]
+    /** A `String` field's native type on PostgreSQL (`Inet` of `@db.Inet`), where it declares one. */
+    native?: string
   }[]
   /** Base for generated file and identifier names (`book-review`). */
   readonly fileName: string
@@ -285,6 +287,8 @@ export interface CompiledTableModel {
   table: TableNameModel
   /** Each scalar field's column and Prisma type. */
   columns: Record<string, readonly [string, string]>
+  /** Its `String` fields' native types on PostgreSQL, where they declare one (nativeTypeOf). */
+  nativeTypes?: Record<string, string>
   /** The relations the compiled engine joins, by field name. */
   relations: Record<string, CompiledRelationModel>
 }

@@ -204,6 +204,15 @@ describe('the change feed', () => {
     )
   })
 
+  /**
+   * A page's text without its view's `next`: on PostgreSQL a page that is not full resumes from the
+   * server's watermark, which other test files' transactions move between two requests.
+   */
+  const withoutNext = (text: string): string =>
+    JSON.stringify(JSON.parse(text), (key, value) =>
+      key === 'hydra:next' || key === 'next' ? undefined : value
+    )
+
   it('answers the same bytes on the compiled engine', async () => {
     const start = await tokenNow()
     const note = await prisma.note.create({ data: { title: 'twin', owner: 'ann' } })
@@ -216,7 +225,7 @@ describe('the change feed', () => {
       const [own, compiled] = await Promise.all(
         [origin, twin.origin].map(async (server) => {
           const response = await fetch(`${server}/notes/changes?since=${start}`, { headers })
-          return `${response.status} ${await response.text()}`
+          return `${response.status} ${withoutNext(await response.text())}`
         })
       )
       expect(compiled, caller ?? 'anonymous').toBe(own)

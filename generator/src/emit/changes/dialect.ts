@@ -43,6 +43,23 @@ export function chunkedObject(
   return object
 }
 
+/** The arguments of a function building a JSON object from `pairs`: each key, then its value. */
+export const argumentPairs = (pairs: readonly (readonly [string, string])[]) =>
+  pairs.map(([key, value]) => `${key}, ${value}`).join(', ')
+
+/**
+ * An object of `pairs` built by the functions `build` and `insert` (`json_object` and
+ * `json_insert` on SQLite, `JSON_OBJECT` and `JSON_INSERT` on MySQL), in calls of at most
+ * PAIRS_PER_CALL pairs each.
+ */
+export const calledObject =
+  (build: string, insert: string) => (pairs: readonly (readonly [string, string])[]) =>
+    chunkedObject(
+      pairs,
+      (chunk) => `${build}(${argumentPairs(chunk)})`,
+      (object, chunk) => `${insert}(${object}, ${insertPairs(chunk)})`
+    )
+
 /** The pairs of `json_insert` and `JSON_INSERT`: each key as a path (`'$.title'`), then its value. */
 export const insertPairs = (pairs: readonly (readonly [string, string])[]) =>
   pairs.map(([key, value]) => `'$.${key.slice(1, -1)}', ${value}`).join(', ')

@@ -7,8 +7,7 @@
 import type { ChangeLogTables, ResourceModel, TableNameModel } from '../../config/schema/model.js'
 import {
   type ChangeLogDialect,
-  chunkedObject,
-  insertPairs,
+  calledObject,
   keyColumns,
   literal,
   objectName,
@@ -21,12 +20,7 @@ const quote = quoteWith('`')
 
 const dialect: ChangeLogDialect = {
   quote,
-  object: (pairs) =>
-    chunkedObject(
-      pairs,
-      (chunk) => `JSON_OBJECT(${chunk.map(([key, value]) => `${key}, ${value}`).join(', ')})`,
-      (object, chunk) => `JSON_INSERT(${object}, ${insertPairs(chunk)})`
-    ),
+  object: calledObject('JSON_OBJECT', 'JSON_INSERT'),
   value(row, column) {
     const reference = `${row}.${quote(column.column)}`
     if (column.type === 'BigInt' || column.type === 'Decimal') return `CAST(${reference} AS CHAR)`

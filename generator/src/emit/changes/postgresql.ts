@@ -5,6 +5,7 @@
  */
 import type { ChangeLogTables, ResourceModel, TableNameModel } from '../../config/schema/model.js'
 import {
+  argumentPairs,
   type ChangeLogDialect,
   chunkedObject,
   keyColumns,
@@ -22,10 +23,8 @@ const dialect: ChangeLogDialect = {
   object: (pairs) =>
     chunkedObject(
       pairs,
-      (chunk) =>
-        `jsonb_build_object(${chunk.map(([key, value]) => `${key}, ${value}`).join(', ')})`,
-      (object, chunk) =>
-        `(${object} || jsonb_build_object(${chunk.map(([key, value]) => `${key}, ${value}`).join(', ')}))`
+      (chunk) => `jsonb_build_object(${argumentPairs(chunk)})`,
+      (object, chunk) => `(${object} || jsonb_build_object(${argumentPairs(chunk)}))`
     ),
   value(row, column) {
     const reference = `${row}.${quote(column.column)}`

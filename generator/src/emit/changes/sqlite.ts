@@ -5,8 +5,7 @@
 import type { ChangeLogTables, ResourceModel } from '../../config/schema/model.js'
 import {
   type ChangeLogDialect,
-  chunkedObject,
-  insertPairs,
+  calledObject,
   keyColumns,
   literal,
   objectName,
@@ -19,12 +18,7 @@ const quote = quoteWith('"')
 
 const dialect: ChangeLogDialect = {
   quote,
-  object: (pairs) =>
-    chunkedObject(
-      pairs,
-      (chunk) => `json_object(${chunk.map(([key, value]) => `${key}, ${value}`).join(', ')})`,
-      (object, chunk) => `json_insert(${object}, ${insertPairs(chunk)})`
-    ),
+  object: calledObject('json_object', 'json_insert'),
   value(row, column) {
     const reference = `${row}.${quote(column.column)}`
     if (column.type === 'BigInt' || column.type === 'Decimal') return `CAST(${reference} AS TEXT)`

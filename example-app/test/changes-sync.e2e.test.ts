@@ -13,6 +13,7 @@ import { createHydraApp, type HydraAccess } from '#fixtures/changes/hydra/index.
 import { PrismaClient } from '#fixtures/changes/prisma/client.js'
 import { applyChangeLog } from './support/change-log.js'
 import { createAdapter, freshDatabase, startServer } from './support/harness.js'
+import { seededRandom } from './support/seeded-random.js'
 
 const SCHEMA = new URL('./fixtures/changes/schema.prisma', import.meta.url).pathname
 const OWNERS = ['ann', 'bob', 'cy'] as const
@@ -45,18 +46,6 @@ afterAll(async () => {
   await prisma?.$disconnect()
   await remove?.()
 })
-
-/** A small seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -155,7 +144,7 @@ async function table(caller: string | undefined): Promise<Copy> {
 describe('syncing a copy by the feed', () => {
   it('ends with each copy equal to the table as its caller sees it', async () => {
     console.log(`changes-sync seed: ${SEED} (CHANGES_SYNC_SEED)`)
-    const draw = random(SEED)
+    const draw = seededRandom(SEED)
     for (let index = 0; index < 8; index++)
       await prisma.note.create({
         data: { title: `seed ${index}`, owner: OWNERS[index % 3] as string },
@@ -170,9 +159,9 @@ describe('syncing a copy by the feed', () => {
       )
     )
     const writers = [
-      writer(random(Math.floor(draw() * 1e9)), 25, 0),
-      writer(random(Math.floor(draw() * 1e9)), 25, 0),
-      writer(random(Math.floor(draw() * 1e9)), 6, 1500),
+      writer(seededRandom(Math.floor(draw() * 1e9)), 25, 0),
+      writer(seededRandom(Math.floor(draw() * 1e9)), 25, 0),
+      writer(seededRandom(Math.floor(draw() * 1e9)), 6, 1500),
     ]
     try {
       await Promise.all(writers)

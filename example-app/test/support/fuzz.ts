@@ -12,18 +12,7 @@ import {
   RANGE_OPERATORS,
   type ValueType,
 } from '@prisma-hydra/runtime/defaults'
-
-/** A small, fast PRNG (mulberry32): the whole run is reproduced from its 32-bit seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { seededRandom } from './seeded-random.js'
 
 /**
  * A filter or order parameter of a collection (docs/filters.md) and the values it reads: a Prisma
@@ -383,7 +372,7 @@ export class RequestFuzzer {
     /** `Authorization` values the requests carry now and then: identities, and broken ones. */
     private readonly identities: readonly string[] = []
   ) {
-    this.next = random(seed)
+    this.next = seededRandom(seed)
   }
 
   private chance(p: number): boolean {

@@ -47,6 +47,10 @@ export function chunkedObject(
 export const argumentPairs = (pairs: readonly (readonly [string, string])[]) =>
   pairs.map(([key, value]) => `${key}, ${value}`).join(', ')
 
+/** The pairs of `json_insert` and `JSON_INSERT`: each key as a path (`'$.title'`), then its value. */
+const insertPairs = (pairs: readonly (readonly [string, string])[]) =>
+  pairs.map(([key, value]) => `'$.${key.slice(1, -1)}', ${value}`).join(', ')
+
 /**
  * An object of `pairs` built by the functions `build` and `insert` (`json_object` and
  * `json_insert` on SQLite, `JSON_OBJECT` and `JSON_INSERT` on MySQL), in calls of at most
@@ -59,10 +63,6 @@ export const calledObject =
       (chunk) => `${build}(${argumentPairs(chunk)})`,
       (object, chunk) => `${insert}(${object}, ${insertPairs(chunk)})`
     )
-
-/** The pairs of `json_insert` and `JSON_INSERT`: each key as a path (`'$.title'`), then its value. */
-export const insertPairs = (pairs: readonly (readonly [string, string])[]) =>
-  pairs.map(([key, value]) => `'$.${key.slice(1, -1)}', ${value}`).join(', ')
 
 /** A SQL string literal of a name (model and field names: letters, digits and `_`). */
 export const literal = (text: string) => `'${text.replaceAll("'", "''")}'`

@@ -6,8 +6,10 @@
  * oldest transaction still running; on SQLite and MySQL/MariaDB at or below the largest id, since
  * their ids follow commit order. Pruning removes a prefix of the log and first records its end in
  * a marker row (id -1, model ''), so that a reader can tell a token the log no longer covers.
+ * The key that seals the feeds' tokens is kept in the log too (id -2, model ''), so that every
+ * instance of the app over the database seals and opens the same tokens.
  */
-import { type ChangePosition, laterOf, positionsHaveTx } from './change-token.js'
+import { type ChangePosition, laterOf, newSecret, positionsHaveTx } from './change-token.js'
 
 /** What the log is read with: the app's Prisma client. */
 export interface ChangeLogClient {
@@ -37,6 +39,7 @@ export interface ChangePage {
 }
 
 const MARKER = -1
+const KEY_ROW = -2
 const TABLE = 'hydra_changes'
 
 /** The log of one database. */
@@ -101,6 +104,42 @@ export class ChangeLog {
     return this.tx ? { tx: BigInt(String(tx)), id: BigInt(String(id)) } : { id: BigInt(String(id)) }
   }
 
+  /**
+   * The secret that seals this log's tokens, made and kept on first use (an instance that loses
+   * the race to insert it reads the winner's). Deleting its row makes every token a `410`.
+   */
+  async secret(): Promise<Uint8Array<ArrayBuffer>> {
+    const kept = await this.keptSecret()
+    if (kept) return kept
+    const q = this.quote
+    // Base64's letters need no escaping in SQL's string or JSON's.
+    const image = `'{"key": "${Buffer.from(newSecret()).toString('base64')}"}'`
+    const insert =
+      this.provider === 'postgresql'
+        ? 'INSERT'
+        : this.provider === 'mysql'
+          ? 'INSERT IGNORE'
+          : 'INSERT OR IGNORE'
+    const conflict = this.provider === 'postgresql' ? ' ON CONFLICT (id) DO NOTHING' : ''
+    await this.client.$executeRawUnsafe(
+      `${insert} INTO ${TABLE} (id, ${q('model')}, ${q('op')}, ${q('key')}, ${q('image')}) VALUES (${KEY_ROW}, '', 'key', '{}', ${image})${conflict}`
+    )
+    const stored = await this.keptSecret()
+    if (stored === undefined)
+      throw new Error(`${TABLE}: the row of the tokens' key (id ${KEY_ROW}) holds no key`)
+    return stored
+  }
+
+  private async keptSecret(): Promise<Uint8Array<ArrayBuffer> | undefined> {
+    const [row] = await this.rows(
+      `SELECT ${this.quote('image')} AS image FROM ${TABLE} WHERE id = ${KEY_ROW}`
+    )
+    const key = row === undefined ? undefined : jsonOf(row.image).key
+    if (typeof key !== 'string') return undefined
+    const bytes = new Uint8Array(Buffer.from(key, 'base64'))
+    return bytes.length === 32 ? bytes : undefined
+  }
+
   /** Up to `limit` entries of `model` after `after`, in commit order, and the readable end. */
   async page(model: string, after: ChangePosition, limit: number): Promise<ChangePage> {
     const end = await this.now()
@@ -142,7 +181,7 @@ export class ChangeLog {
           ? `NOW(3) - INTERVAL ${age} SECOND`
           : `datetime('now', '-${age} seconds')`
     const [last] = await this.rows(
-      `SELECT ${this.text('tx')} AS t, ${this.text('id')} AS i FROM ${TABLE} WHERE id <> ${MARKER} AND ${q('at')} < ${cutoff} AND ${readable} ORDER BY ${order} LIMIT 1`
+      `SELECT ${this.text('tx')} AS t, ${this.text('id')} AS i FROM ${TABLE} WHERE id > 0 AND ${q('at')} < ${cutoff} AND ${readable} ORDER BY ${order} LIMIT 1`
     )
     if (last === undefined) return
     const upTo = this.positionOf(last.t, last.i)
@@ -150,7 +189,7 @@ export class ChangeLog {
     const prefix = this.tx
       ? `(tx < ${upTo.tx} OR (tx = ${upTo.tx} AND id <= ${upTo.id}))`
       : `id <= ${upTo.id}`
-    await this.client.$executeRawUnsafe(`DELETE FROM ${TABLE} WHERE id <> ${MARKER} AND ${prefix}`)
+    await this.client.$executeRawUnsafe(`DELETE FROM ${TABLE} WHERE id > 0 AND ${prefix}`)
   }
 
   /** Records `upTo` as the end of the pruned prefix, unless the marker is past it already. */

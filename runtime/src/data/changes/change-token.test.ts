@@ -1,32 +1,48 @@
 import { describe, expect, it } from 'vitest'
-import { comparePositions, readToken, writeToken } from './change-token.js'
+import { comparePositions, newSecret, readToken, tokenKey, writeToken } from './change-token.js'
 
 describe('change tokens', () => {
-  it('read back the position they were written for', () => {
+  it('read back the position they were sealed for, under the same key and feed', async () => {
+    const key = await tokenKey(newSecret())
     for (const position of [{ id: 0n }, { id: 42n }, { id: 2n ** 63n - 1n }])
-      expect(readToken(writeToken(position), 'sqlite')).toEqual(position)
-    const pg = { tx: 1_234_567n, id: 8n }
-    expect(readToken(writeToken(pg), 'postgresql')).toEqual(pg)
+      expect(
+        await readToken(key, 'Note', await writeToken(key, 'Note', position), 'sqlite')
+      ).toEqual(position)
+    const pg = { tx: 2n ** 63n - 1n, id: 2n ** 63n - 1n }
+    const longest = await writeToken(key, 'Note', pg)
+    expect(await readToken(key, 'Note', longest, 'postgresql')).toEqual(pg)
+    expect(longest.length).toBeLessThanOrEqual(95)
   })
 
-  it('refuse what no position writes, and the other form of position', () => {
-    const encode = (text: string) => Buffer.from(text).toString('base64url')
-    for (const token of [
-      '',
-      '=',
-      'x',
-      '%00',
-      encode('-1'),
-      encode('01'),
-      encode('1.2'),
-      encode('9223372036854775808'),
-      encode(' 1'),
-      `${encode('12')}=`,
-      'a'.repeat(65),
+  it('tell nothing of the position: the same one seals differently each time', async () => {
+    const key = await tokenKey(newSecret())
+    const [one, two] = await Promise.all([
+      writeToken(key, 'Note', { id: 7n }),
+      writeToken(key, 'Note', { id: 7n }),
     ])
-      expect(readToken(token, 'sqlite'), token).toBeUndefined()
-    expect(readToken(encode('5'), 'postgresql')).toBeUndefined()
-    expect(readToken(encode('5.1.2'), 'postgresql')).toBeUndefined()
+    expect(one).not.toBe(two)
+    expect(Buffer.from(one, 'base64url').toString('latin1')).not.toContain('7')
+  })
+
+  it('refuse a token altered, of another feed, or of the other form of position', async () => {
+    const key = await tokenKey(newSecret())
+    const token = await writeToken(key, 'Note', { id: 5n })
+    const bytes = Buffer.from(token, 'base64url')
+    for (let index = 4; index < bytes.length; index++) {
+      const altered = Buffer.from(bytes)
+      altered[index] = (altered[index] as number) ^ 1
+      expect(await readToken(key, 'Note', altered.toString('base64url'), 'sqlite')).toBeUndefined()
+    }
+    expect(await readToken(key, 'Label', token, 'sqlite')).toBeUndefined()
+    expect(await readToken(key, 'Note', token, 'postgresql')).toBeUndefined()
+    for (const malformed of ['', 'x', '%00', `${token}=`, `${token}A`, 'a'.repeat(200)])
+      expect(await readToken(key, 'Note', malformed, 'sqlite'), malformed).toBeUndefined()
+  })
+
+  it("tell a token of another key apart, by the key's id", async () => {
+    const [key, other] = await Promise.all([tokenKey(newSecret()), tokenKey(newSecret())])
+    const token = await writeToken(other, 'Note', { id: 5n })
+    expect(await readToken(key, 'Note', token, 'sqlite')).toBe('other key')
   })
 
   it('order positions by transaction, then by id', () => {

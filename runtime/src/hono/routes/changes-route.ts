@@ -13,9 +13,18 @@ import type { PropertySpec } from '../../contract/properties.js'
 import type { Resource } from '../../contract/resource.js'
 import type { CallerView } from '../../data/caller-view.js'
 import { type ChangeEntry, ChangeLog, type ChangeLogClient } from '../../data/changes/change-log.js'
-import { comparePositions, readToken, writeToken } from '../../data/changes/change-token.js'
+import {
+  type ChangePosition,
+  comparePositions,
+  readToken,
+  type TokenKey,
+  tokenKey,
+  writeToken,
+} from '../../data/changes/change-token.js'
 import { scopeHeldOn, UnknownScope } from '../../data/changes/image-scope.js'
 import type { DataAccess } from '../../data/data-access.js'
+import { requestWork } from '../../database/outage.js'
+import { budgetLeft } from '../../database/request-deadline.js'
 import { budgetOf, type DatabaseTimeouts } from '../../database/timeouts.js'
 import { HydraError } from '../../errors.js'
 import { declaredFor, declaredModels, declaredPages } from '../../filters/declared-embeds.js'
@@ -69,9 +78,19 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
   const prune = pruning(log, options.changes)
   const types = new Map(resource.fields.map((field) => [field.name, field.type as string]))
   const nullImage = Object.fromEntries(resource.fields.map((field) => [field.name, null]))
+  let sealing: Promise<TokenKey> | undefined
+  const tokenKeyOf = (work: LogWork) => {
+    sealing ??= work(() => log.secret()).then(tokenKey)
+    // A failed read is tried again by the next request.
+    sealing.catch(() => {
+      sealing = undefined
+    })
+    return sealing
+  }
   return async (c) => {
     const base = mountPrefix(c)
     const budget = budgetOf(options.timeouts)
+    const work: LogWork = (start) => requestWork(start, c.req.raw, budget.query, rows.outages)
     try {
       refuseUnacceptable(c)
       const view = await readingCaller(c, options, rows, request)
@@ -81,31 +100,37 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
       const since = c.req.query('since')
       // A scope the log cannot evaluate is refused whatever the page holds, not on its first deletion.
       scopeHeldOn(view.scope, nullImage, types)
-      await prune()
-      if (since === undefined) return feedPage(c, resource, [], writeToken(await log.now()), true)
-      const after = readToken(since, resource.provider)
+      await work(prune)
+      const key = await tokenKeyOf(work)
+      const token = (position: ChangePosition) => writeToken(key, resource.name, position)
+      if (since === undefined)
+        return feedPage(c, resource, [], await token(await work(() => log.now())), true)
+      const after = await readToken(key, resource.name, since, resource.provider)
+      const again = `read ${base}${resource.collectionPath} again and take a new token`
+      if (after === 'other key')
+        throw new HydraError(
+          410,
+          `since: this token was sealed under a key the change log no longer holds; ${again}.`
+        )
       if (after === undefined)
         throw new HydraError(
           400,
           'since: not a token of this feed; take one from the feed requested without since.'
         )
-      const page = await log.page(resource.name, after, perPage)
-      const pruned = await log.pruned()
+      const [pruned, end] = await work(() => Promise.all([log.pruned(), log.now()]))
       if (pruned !== undefined && comparePositions(after, pruned) < 0)
         throw new HydraError(
           410,
-          `since: the change log no longer holds the changes after this token; read ${base}${resource.collectionPath} again and take a new token.`
+          `since: the change log no longer holds the changes after this token; ${again}.`
         )
-      const members: unknown[] = []
+      if (comparePositions(after, end) > 0)
+        throw new HydraError(
+          410,
+          `since: this token is past the end of the change log (was the database restored?); ${again}.`
+        )
       const read: MemberRead = { resource, rows, view, shape, base, types }
-      for (const changes of changesByKey(page.entries)) {
-        const member = await memberOf(changes, read)
-        if (member !== undefined) members.push(member)
-      }
-      const full = page.entries.length === perPage
-      const last = page.entries.at(-1)
-      const next = full && last ? last.position : page.end
-      return feedPage(c, resource, members, writeToken(next), !full)
+      const found = await callersChanges(read, log, work, after, perPage, c.req.raw, budget.query)
+      return feedPage(c, resource, found.members, await token(found.next), found.upToDate)
     } catch (error) {
       const answered =
         error instanceof UnknownScope
@@ -124,6 +149,71 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
   }
 }
 
+/** A read of the log within the request's budget (503 past it), as its database's work. */
+type LogWork = <T>(start: () => PromiseLike<T>) => Promise<T>
+
+/** What a page of the feed tells its caller, and where it resumes. */
+interface CallersPage {
+  members: unknown[]
+  next: ChangePosition
+  upToDate: boolean
+}
+
+/**
+ * Up to `perPage` members and tombstones for this caller after `after`: the log is read a batch at
+ * a time until that many keys have told the caller something, or up to its readable end. So a page
+ * holds what it holds whatever others wrote meanwhile: a page cut at a count of the log's entries
+ * would be short, and not up to date, by the writes of rows the caller cannot see. Reading stops
+ * early only past half of the request's budget, which tells the caller what the answer's time does.
+ */
+async function callersChanges(
+  read: MemberRead,
+  log: ChangeLog,
+  work: LogWork,
+  after: ChangePosition,
+  perPage: number,
+  request: Request,
+  budget: number
+): Promise<CallersPage> {
+  const batch = Math.max(perPage, BATCH)
+  const byKey = new Map<string, KeyChanges>()
+  let told = 0
+  let cursor = after
+  for (;;) {
+    const { entries, end } = await work(() => log.page(read.resource.name, cursor, batch))
+    for (const entry of entries) {
+      cursor = entry.position
+      const name = JSON.stringify(entry.key)
+      const known = byKey.get(name)
+      byKey.delete(name)
+      const changes: KeyChanges = known ?? { last: entry, images: [], told: undefined }
+      changes.last = entry
+      changes.images.push(entry.image)
+      byKey.set(name, changes)
+      // A key's row is read when first met, and again only if a later state of it held the
+      // caller's scope: it tells nothing until then (the caller neither sees it nor saw it).
+      const silent = changes.told === undefined
+      if (known === undefined || (silent && heldOn(read, entry.image)))
+        changes.told = await memberOf(changes, read)
+      if (silent && changes.told !== undefined) told++
+      if (told === perPage) return { members: membersOf(byKey), next: cursor, upToDate: false }
+    }
+    if (entries.length < batch) return { members: membersOf(byKey), next: end, upToDate: true }
+    if (Number.isFinite(budget) && budgetLeft(request, budget) < budget / 2)
+      return { members: membersOf(byKey), next: cursor, upToDate: false }
+  }
+}
+
+const heldOn = ({ view, types }: MemberRead, image: Record<string, unknown>) =>
+  scopeHeldOn(view.scope, image, types)
+
+/** The members and tombstones of keys that told the caller something, in their last entry's order. */
+const membersOf = (byKey: ReadonlyMap<string, KeyChanges>): unknown[] =>
+  [...byKey.values()].flatMap((changes) => (changes.told === undefined ? [] : [changes.told]))
+
+/** Entries read at a time, at least: fewer reads where the caller's rows are few in the log. */
+const BATCH = 100
+
 /** What writing a member of the feed reads with. */
 interface MemberRead {
   resource: Resource<unknown, IdKind>
@@ -134,26 +224,11 @@ interface MemberRead {
   types: ReadonlyMap<string, string>
 }
 
-/** A key of a page: its last entry, and the row's images of all its entries in the page. */
+/** A key's entries read so far: its last entry, the row's images, and what it tells the caller. */
 interface KeyChanges {
   last: ChangeEntry
   images: Record<string, unknown>[]
-}
-
-/**
- * Each key the entries name, in the order of its last entry, with every image of the row they
- * logged: the row's states since the token, any of which the caller's copy may hold.
- */
-function changesByKey(entries: readonly ChangeEntry[]): KeyChanges[] {
-  const byKey = new Map<string, KeyChanges>()
-  for (const entry of entries) {
-    const key = JSON.stringify(entry.key)
-    const images = byKey.get(key)?.images ?? []
-    images.push(entry.image)
-    byKey.delete(key)
-    byKey.set(key, { last: entry, images })
-  }
-  return [...byKey.values()]
+  told: unknown
 }
 
 /**

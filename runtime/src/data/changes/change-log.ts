@@ -147,8 +147,10 @@ export class ChangeLog {
     const columns = `${this.text('tx')} AS t, ${this.text('id')} AS i, ${q('op')} AS op, ${q('key')} AS k, ${q('image')} AS image`
     // Positions come from a token this module read (digits only) or from the database.
     const past = this.tx
-      ? `(tx > ${after.tx} OR (tx = ${after.tx} AND id > ${after.id})) AND tx < ${end.tx}`
-      : `id > ${after.id} AND id <= ${end.id}`
+      ? // A row comparison, which the index on (model, tx, id) seeks to; an OR of its parts it scans.
+        `(tx, id) > (${after.tx}, ${after.id}) AND tx < ${end.tx}`
+      : // `tx` is null there: naming it lets the same index seek to the token.
+        `tx IS NULL AND id > ${after.id} AND id <= ${end.id}`
     const order = this.tx ? 'tx, id' : 'id'
     const rows = await this.rows(
       `SELECT ${columns} FROM ${TABLE} WHERE ${q('model')} = ${this.place(1)} AND ${past} ORDER BY ${order} LIMIT ${limit}`,

@@ -311,6 +311,48 @@ describe('the change feed', () => {
         expect(copyOf(members), caller).toEqual(expected[caller])
       )
   })
+  it('tells a later page of a change made while a page is read, past its first batch', async () => {
+    // cy's note, then more of dan's notes than a batch of the log: cy's page reads two batches.
+    const start = await tokenNow('cy')
+    const mine = await prisma.note.create({ data: { title: 'before', owner: 'cy' } })
+    for (let index = 0; index < 120; index++)
+      await prisma.note.create({ data: { title: 'of dan', owner: 'dan' } })
+    // cy's note is changed after the page read it, while it reads dan's (through an extension of
+    // the app's client): the change is told, on this page's next.
+    let reads = 0
+    const changing = prisma.$extends({
+      query: {
+        note: {
+          async $allOperations({ operation, args, query }) {
+            if (operation.startsWith('find') && ++reads === 50)
+              await prisma.note.update({ where: { id: mine.id }, data: { title: 'after' } })
+            return query(args)
+          },
+        },
+      },
+    }) as unknown as PrismaClient
+    const app = createHydraApp({ prisma: changing, access })
+    const copy: Record<string, unknown> = {}
+    let token = start
+    await vi.waitFor(
+      async () => {
+        for (;;) {
+          const answer = await app.request(`/notes/changes?since=${token}`, {
+            headers: { Authorization: 'User cy' },
+          })
+          const body = (await answer.json()) as Record<string, unknown>
+          expect(answer.status, JSON.stringify(body)).toBe(200)
+          for (const member of body['hydra:member'] as Record<string, unknown>[])
+            copy[member['@id'] as string] = member.title
+          token = tokenOf(body)
+          if (body.upToDate === true) break
+        }
+        expect(reads).toBeGreaterThanOrEqual(50)
+        expect(copy).toEqual({ [`/notes/${mine.id}`]: 'after' })
+      },
+      { timeout: 30_000, interval: 200 }
+    )
+  })
 })
 
 describe("the tokens' key", () => {

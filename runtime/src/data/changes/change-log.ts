@@ -106,14 +106,21 @@ export class ChangeLog {
 
   /**
    * The secret that seals this log's tokens, made and kept on first use (an instance that loses
-   * the race to insert it reads the winner's). Deleting its row makes every token a `410`.
+   * the race to insert it reads the winner's). Deleting its row makes every token a `410`; a row
+   * that holds no secret (written by hand) is given a new one, with the same effect.
    */
   async secret(): Promise<Uint8Array<ArrayBuffer>> {
     const kept = await this.keptSecret()
-    if (kept) return kept
+    if (kept instanceof Uint8Array) return kept
     const q = this.quote
     // Base64's letters need no escaping in SQL's string or JSON's.
     const image = `'{"key": "${Buffer.from(newSecret()).toString('base64')}"}'`
+    if (kept === 'unreadable') {
+      await this.client.$executeRawUnsafe(
+        `UPDATE ${TABLE} SET ${q('image')} = ${image} WHERE id = ${KEY_ROW}`
+      )
+      return this.readSecret()
+    }
     const insert =
       this.provider === 'postgresql'
         ? 'INSERT'
@@ -124,25 +131,43 @@ export class ChangeLog {
     await this.client.$executeRawUnsafe(
       `${insert} INTO ${TABLE} (id, ${q('model')}, ${q('op')}, ${q('key')}, ${q('image')}) VALUES (${KEY_ROW}, '', 'key', '{}', ${image})${conflict}`
     )
+    return this.readSecret()
+  }
+
+  /** The secret just written (or another instance's, written meanwhile). */
+  private async readSecret(): Promise<Uint8Array<ArrayBuffer>> {
     const stored = await this.keptSecret()
-    if (stored === undefined)
+    if (!(stored instanceof Uint8Array))
       throw new Error(`${TABLE}: the row of the tokens' key (id ${KEY_ROW}) holds no key`)
     return stored
   }
 
-  private async keptSecret(): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  /** The secret the log keeps; none; or `'unreadable'` when its row holds no secret of 32 bytes. */
+  private async keptSecret(): Promise<Uint8Array<ArrayBuffer> | 'unreadable' | undefined> {
     const [row] = await this.rows(
       `SELECT ${this.quote('image')} AS image FROM ${TABLE} WHERE id = ${KEY_ROW}`
     )
-    const key = row === undefined ? undefined : jsonOf(row.image).key
-    if (typeof key !== 'string') return undefined
-    const bytes = new Uint8Array(Buffer.from(key, 'base64'))
-    return bytes.length === 32 ? bytes : undefined
+    if (row === undefined) return undefined
+    let key: unknown
+    try {
+      key = jsonOf(row.image).key
+    } catch {
+      return 'unreadable'
+    }
+    const bytes = typeof key === 'string' ? new Uint8Array(Buffer.from(key, 'base64')) : undefined
+    return bytes?.length === 32 ? bytes : 'unreadable'
   }
 
-  /** Up to `limit` entries of `model` after `after`, in commit order, and the readable end. */
-  async page(model: string, after: ChangePosition, limit: number): Promise<ChangePage> {
-    const end = await this.now()
+  /**
+   * Up to `limit` entries of `model` after `after` and up to `end` (a `now()`), in commit order,
+   * and the end a client that has read them all resumes from.
+   */
+  async page(
+    model: string,
+    after: ChangePosition,
+    limit: number,
+    end: ChangePosition
+  ): Promise<ChangePage> {
     const q = this.quote
     const columns = `${this.text('tx')} AS t, ${this.text('id')} AS i, ${q('op')} AS op, ${q('key')} AS k, ${q('image')} AS image`
     // Positions come from a token this module read (digits only) or from the database.

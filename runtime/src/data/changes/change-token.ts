@@ -2,11 +2,13 @@
  * @module
  * A position in the change log (docs/syncing.md) and the opaque token a feed's client resumes
  * from: on PostgreSQL the entry's transaction id and its id, `(tx, id)`, in that order; elsewhere
- * the id alone, which follows commit order there. A token is the position sealed (AES-GCM under
- * the log's own key, bound to the feed's model), so that it tells its holder nothing of the log:
- * a plain position would count the writes of every row between two tokens, the caller's or not.
- * A token starts with its key's id, so that a token of a key the log no longer holds is told apart
- * from one that was never sealed.
+ * the id alone, which follows commit order there. A token is the position sealed, so that it tells
+ * its holder nothing of the log: a plain position would count the writes of every row between two
+ * tokens, the caller's or not. It is sealed with AES-GCM under a key of its own, derived with HKDF
+ * from the log's secret and a random salt the token carries (one key per token: no nonce is ever
+ * used twice under a key, however many tokens the secret seals), bound to the feed's model, the
+ * position in fixed-width bytes (its length tells nothing either). It starts with its secret's id,
+ * so that a token of a secret the log no longer holds is told apart from one never sealed.
  */
 
 /** A position in the log: after every entry at or below it. `tx` on PostgreSQL only. */
@@ -19,13 +21,16 @@ export interface ChangePosition {
 
 /** The largest value of a signed 64-bit column. */
 const MAX = 2n ** 63n - 1n
-const NUMBER = /^(?:0|[1-9][0-9]{0,18})$/
-/** AES-GCM's nonce: 96 bits, random for each token. */
-const NONCE_BYTES = 12
-/** A key's id: the first bytes of its secret's SHA-256. */
+/** A secret's id: the first bytes of its SHA-256. */
 const KEY_ID_BYTES = 4
-/** A token's letters and length: a position seals to 44 to 95 of them; others are refused unread. */
-const TOKEN = /^[A-Za-z0-9_-]{44,128}$/
+/** The salt each token's key is derived with. */
+const SALT_BYTES = 16
+/** The nonce: zeros, each key sealing one token only. */
+const NONCE = new Uint8Array(12)
+/** What the key derivation is for. */
+const INFO = new TextEncoder().encode('prisma-hydra change token')
+/** A token's letters and length: a position seals to 59 or 70 of them; others are refused unread. */
+const TOKEN = /^[A-Za-z0-9_-]{59,70}$/
 
 /** Whether positions of this provider carry a transaction id. */
 export const positionsHaveTx = (provider: string | undefined): boolean => provider === 'postgresql'
@@ -41,9 +46,9 @@ export function comparePositions(a: ChangePosition, b: ChangePosition): number {
 export const laterOf = (a: ChangePosition, b: ChangePosition): ChangePosition =>
   comparePositions(a, b) >= 0 ? a : b
 
-/** The key tokens are sealed with, and its id. */
+/** The secret tokens are sealed under, ready for deriving keys, and its id. */
 export interface TokenKey {
-  readonly key: CryptoKey
+  readonly secret: CryptoKey
   readonly id: Uint8Array
 }
 
@@ -51,41 +56,64 @@ export interface TokenKey {
 export async function tokenKey(secret: Uint8Array<ArrayBuffer>): Promise<TokenKey> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', secret))
   return {
-    key: await crypto.subtle.importKey('raw', secret, 'AES-GCM', false, ['encrypt', 'decrypt']),
+    secret: await crypto.subtle.importKey('raw', secret, 'HKDF', false, ['deriveKey']),
     id: digest.subarray(0, KEY_ID_BYTES),
   }
 }
 
-/** 32 random bytes: a new key. */
+/** 32 random bytes: a new secret. */
 export const newSecret = (): Uint8Array<ArrayBuffer> => crypto.getRandomValues(new Uint8Array(32))
+
+/** The AES-GCM key of one token, from the secret and the token's salt. */
+const sealingKey = (secret: CryptoKey, salt: Uint8Array<ArrayBuffer>): Promise<CryptoKey> =>
+  crypto.subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt, info: INFO },
+    secret,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt']
+  )
+
+const algorithm = (model: string) => ({
+  name: 'AES-GCM',
+  iv: NONCE,
+  additionalData: new TextEncoder().encode(model),
+})
 
 /** The token of `position` in the feed of `model`. */
 export async function writeToken(
-  { key, id }: TokenKey,
+  { secret, id }: TokenKey,
   model: string,
   position: ChangePosition
 ): Promise<string> {
-  const text = position.tx === undefined ? `${position.id}` : `${position.tx}.${position.id}`
-  const iv = crypto.getRandomValues(new Uint8Array(NONCE_BYTES))
+  const plain = new Uint8Array(position.tx === undefined ? 8 : 16)
+  const view = new DataView(plain.buffer)
+  if (position.tx === undefined) view.setBigUint64(0, position.id)
+  else {
+    view.setBigUint64(0, position.tx)
+    view.setBigUint64(8, position.id)
+  }
+  const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES))
   const sealed = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(model) },
-    key,
-    new TextEncoder().encode(text)
+    algorithm(model),
+    await sealingKey(secret, salt),
+    plain
   )
-  const bytes = new Uint8Array(KEY_ID_BYTES + NONCE_BYTES + sealed.byteLength)
+  const bytes = new Uint8Array(KEY_ID_BYTES + SALT_BYTES + sealed.byteLength)
   bytes.set(id)
-  bytes.set(iv, KEY_ID_BYTES)
-  bytes.set(new Uint8Array(sealed), KEY_ID_BYTES + NONCE_BYTES)
+  bytes.set(salt, KEY_ID_BYTES)
+  bytes.set(new Uint8Array(sealed), KEY_ID_BYTES + SALT_BYTES)
   return Buffer.from(bytes).toString('base64url')
 }
 
 /**
- * The position a token of `model`'s feed names; `'other key'` when it is well formed but sealed
- * under a key other than `key` (one the log held before, or none); undefined when it is none this
- * key sealed for that feed (malformed, altered, of another feed, or of another database's form).
+ * The position a token of `model`'s feed names; `'other key'` when it has a token's form but
+ * names a secret other than `key`'s (one the log held before, or none: the id is not secret, and
+ * anything of a token's form may name one); undefined when it is none this key sealed for that
+ * feed (malformed, altered, of another feed, or of another database's form).
  */
 export async function readToken(
-  { key, id }: TokenKey,
+  { secret, id }: TokenKey,
   model: string,
   token: string,
   provider: string | undefined
@@ -94,27 +122,24 @@ export async function readToken(
   const bytes = new Uint8Array(Buffer.from(token, 'base64url'))
   // One spelling a token: base64url's unused trailing bits must be those it writes.
   if (Buffer.from(bytes).toString('base64url') !== token) return undefined
+  const width = positionsHaveTx(provider) ? 16 : 8
+  if (bytes.length !== KEY_ID_BYTES + SALT_BYTES + width + 16) return undefined
   if (!id.every((byte, index) => bytes[index] === byte)) return 'other key'
-  let text: string
+  let plain: DataView
   try {
+    const salt = bytes.slice(KEY_ID_BYTES, KEY_ID_BYTES + SALT_BYTES)
     const opened = await crypto.subtle.decrypt(
-      {
-        name: 'AES-GCM',
-        iv: bytes.subarray(KEY_ID_BYTES, KEY_ID_BYTES + NONCE_BYTES),
-        additionalData: new TextEncoder().encode(model),
-      },
-      key,
-      bytes.subarray(KEY_ID_BYTES + NONCE_BYTES)
+      algorithm(model),
+      await sealingKey(secret, salt),
+      bytes.subarray(KEY_ID_BYTES + SALT_BYTES)
     )
-    text = new TextDecoder().decode(opened)
+    plain = new DataView(opened)
   } catch {
     // The tag did not verify: a token this key did not seal for this feed.
     return undefined
   }
-  const parts = text.split('.')
-  if (parts.length !== (positionsHaveTx(provider) ? 2 : 1)) return undefined
-  if (!parts.every((part) => NUMBER.test(part))) return undefined
-  const values = parts.map(BigInt)
+  const values =
+    width === 16 ? [plain.getBigUint64(0), plain.getBigUint64(8)] : [plain.getBigUint64(0)]
   if (values.some((value) => value > MAX)) return undefined
   return values.length === 2
     ? { tx: values[0] as bigint, id: values[1] as bigint }

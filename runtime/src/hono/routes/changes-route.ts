@@ -79,7 +79,9 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
   const types = new Map(resource.fields.map((field) => [field.name, field.type as string]))
   const nullImage = Object.fromEntries(resource.fields.map((field) => [field.name, null]))
   let sealing: Promise<TokenKey> | undefined
-  const tokenKeyOf = (work: LogWork) => {
+  /** The log's token key, read once; `again`: read anew (another instance may have made one). */
+  const tokenKeyOf = (work: LogWork, again = false) => {
+    if (again) sealing = undefined
     sealing ??= work(() => log.secret()).then(tokenKey)
     // A failed read is tried again by the next request.
     sealing.catch(() => {
@@ -101,36 +103,30 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
       // A scope the log cannot evaluate is refused whatever the page holds, not on its first deletion.
       scopeHeldOn(view.scope, nullImage, types)
       await work(prune)
-      const key = await tokenKeyOf(work)
-      const token = (position: ChangePosition) => writeToken(key, resource.name, position)
-      if (since === undefined)
-        return feedPage(c, resource, [], await token(await work(() => log.now())), true)
-      const after = await readToken(key, resource.name, since, resource.provider)
-      const again = `read ${base}${resource.collectionPath} again and take a new token`
-      if (after === 'other key')
-        throw new HydraError(
+      const expired = (why: string) =>
+        new HydraError(
           410,
-          `since: this token was sealed under a key the change log no longer holds; ${again}.`
+          `since: ${why}; read ${base}${resource.collectionPath} again and take a new token.`
         )
+      if (since === undefined) {
+        const key = await tokenKeyOf(work)
+        const now = await work(() => log.now())
+        return feedPage(c, resource, [], await writeToken(key, resource.name, now), true)
+      }
+      const { key, after } = await sinceOf(since, resource, (again) => tokenKeyOf(work, again))
       if (after === undefined)
-        throw new HydraError(
-          400,
-          'since: not a token of this feed; take one from the feed requested without since.'
-        )
-      const [pruned, end] = await work(() => Promise.all([log.pruned(), log.now()]))
-      if (pruned !== undefined && comparePositions(after, pruned) < 0)
-        throw new HydraError(
-          410,
-          `since: the change log no longer holds the changes after this token; ${again}.`
-        )
+        throw expired('this token was sealed under a key the change log no longer holds')
+      // The end is read once, before any row: every row read is then read after every entry the
+      // page reads, and a change after the end is left to the next page, which reads it again.
+      const end = await work(() => log.now())
       if (comparePositions(after, end) > 0)
-        throw new HydraError(
-          410,
-          `since: this token is past the end of the change log (was the database restored?); ${again}.`
-        )
+        throw expired('this token is past the end of the change log (was the database restored?)')
       const read: MemberRead = { resource, rows, view, shape, base, types }
-      const found = await callersChanges(read, log, work, after, perPage, c.req.raw, budget.query)
-      return feedPage(c, resource, found.members, await token(found.next), found.upToDate)
+      const pruned = () => expired('the change log no longer holds the changes after this token')
+      const reading = { log, work, end, pruned, request: c.req.raw, budget: budget.query }
+      const found = await callersChanges(read, reading, after, perPage)
+      const next = await writeToken(key, resource.name, found.next)
+      return feedPage(c, resource, found.members, next, found.upToDate)
     } catch (error) {
       const answered =
         error instanceof UnknownScope
@@ -149,8 +145,43 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
   }
 }
 
+/**
+ * The position `since` names and the key that opened it; no position when it was sealed under a
+ * key the log no longer holds (the key is read anew first: another instance may have made one).
+ * A `400` when it is no token of this feed.
+ */
+async function sinceOf(
+  since: string,
+  resource: Resource<unknown, IdKind>,
+  keyOf: (again: boolean) => Promise<TokenKey>
+): Promise<{ key: TokenKey; after: ChangePosition | undefined }> {
+  let key = await keyOf(false)
+  let after = await readToken(key, resource.name, since, resource.provider)
+  if (after === 'other key') {
+    key = await keyOf(true)
+    after = await readToken(key, resource.name, since, resource.provider)
+  }
+  if (after === undefined)
+    throw new HydraError(
+      400,
+      'since: not a token of this feed; take one from the feed requested without since.'
+    )
+  return { key, after: after === 'other key' ? undefined : after }
+}
+
 /** A read of the log within the request's budget (503 past it), as its database's work. */
 type LogWork = <T>(start: () => PromiseLike<T>) => Promise<T>
+
+/** How a page reads the log: up to `end`, within the request's `budget`. */
+interface LogReading {
+  log: ChangeLog
+  work: LogWork
+  end: ChangePosition
+  /** The `410` of a token whose changes were pruned. */
+  pruned: () => Error
+  request: Request
+  budget: number
+}
 
 /** What a page of the feed tells its caller, and where it resumes. */
 interface CallersPage {
@@ -164,23 +195,27 @@ interface CallersPage {
  * a time until that many keys have told the caller something, or up to its readable end. So a page
  * holds what it holds whatever others wrote meanwhile: a page cut at a count of the log's entries
  * would be short, and not up to date, by the writes of rows the caller cannot see. Reading stops
- * early only past half of the request's budget, which tells the caller what the answer's time does.
+ * early only past half of the request's budget or `SCANNED` entries, which tells the caller what
+ * the answer's time does. Each batch is checked against the pruned prefix after it is read (the
+ * pruning records its end before it deletes): a token whose changes were pruned meanwhile is a 410.
  */
 async function callersChanges(
   read: MemberRead,
-  log: ChangeLog,
-  work: LogWork,
+  { log, work, end, pruned, request, budget }: LogReading,
   after: ChangePosition,
-  perPage: number,
-  request: Request,
-  budget: number
+  perPage: number
 ): Promise<CallersPage> {
   const batch = Math.max(perPage, BATCH)
   const byKey = new Map<string, KeyChanges>()
   let told = 0
+  let scanned = 0
   let cursor = after
   for (;;) {
-    const { entries, end } = await work(() => log.page(read.resource.name, cursor, batch))
+    const from = cursor
+    const { entries, end: last } = await work(() => log.page(read.resource.name, from, batch, end))
+    const prefix = await work(() => log.pruned())
+    if (prefix !== undefined && comparePositions(from, prefix) < 0) throw pruned()
+    scanned += entries.length
     for (const entry of entries) {
       cursor = entry.position
       const name = JSON.stringify(entry.key)
@@ -198,8 +233,9 @@ async function callersChanges(
       if (silent && changes.told !== undefined) told++
       if (told === perPage) return { members: membersOf(byKey), next: cursor, upToDate: false }
     }
-    if (entries.length < batch) return { members: membersOf(byKey), next: end, upToDate: true }
-    if (Number.isFinite(budget) && budgetLeft(request, budget) < budget / 2)
+    if (entries.length < batch) return { members: membersOf(byKey), next: last, upToDate: true }
+    const late = Number.isFinite(budget) && budgetLeft(request, budget) < budget / 2
+    if (late || scanned >= SCANNED)
       return { members: membersOf(byKey), next: cursor, upToDate: false }
   }
 }
@@ -213,6 +249,8 @@ const membersOf = (byKey: ReadonlyMap<string, KeyChanges>): unknown[] =>
 
 /** Entries read at a time, at least: fewer reads where the caller's rows are few in the log. */
 const BATCH = 100
+/** Entries one page reads at most (each new key is a read of its row). */
+const SCANNED = 2_000
 
 /** What writing a member of the feed reads with. */
 interface MemberRead {

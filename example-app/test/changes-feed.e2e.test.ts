@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createHydraApp, type HydraAccess } from '#fixtures/changes/hydra/index.js'
 import { PrismaClient } from '#fixtures/changes/prisma/client.js'
 import { applyChangeLog } from './support/change-log.js'
-import { createAdapter, freshDatabase, startServer } from './support/harness.js'
+import { createAdapter, freshDatabase, startServer, TEST_DATABASE } from './support/harness.js'
 import { checkedAgainstOpenApi } from './support/openapi-check.js'
 
 const SCHEMA = new URL('./fixtures/changes/schema.prisma', import.meta.url).pathname
@@ -353,4 +353,40 @@ describe('retention', () => {
       await retained.close()
     }
   })
+})
+
+describe('the feed on what the scope reads and the keys the log holds', () => {
+  // PostgreSQL's text holds no NUL character.
+  it.skipIf(TEST_DATABASE === 'postgresql')(
+    'tells a row whose key the item route cannot read back, under the IRI its collection writes',
+    async () => {
+      const labels = async (path: string) => (await get(path)).body
+      const since = tokenOf(await labels('/labels/changes'))
+      const name = 'nul\u0000name'
+      await prisma.label.create({ data: { noteId: 7, name, color: 'red' } })
+      const collection = (await labels('/labels'))['hydra:member'] as Record<string, unknown>[]
+      const listed = collection.find((member) => member.name === name)
+      expect(listed?.['@id']).toBeTypeOf('string')
+      let after = since
+      await vi.waitFor(
+        async () => {
+          const { status, body } = await get(`/labels/changes?since=${since}`)
+          expect(status, JSON.stringify(body)).toBe(200)
+          const { '@context': _, ...member } = listed ?? {}
+          expect(body['hydra:member']).toEqual([member])
+          after = tokenOf(body)
+        },
+        { timeout: 30_000, interval: 200 }
+      )
+      await prisma.label.delete({ where: { noteId_name: { noteId: 7, name } } })
+      await vi.waitFor(
+        async () => {
+          const { status, body } = await get(`/labels/changes?since=${after}`)
+          expect(status, JSON.stringify(body)).toBe(200)
+          expect(body['hydra:member']).toEqual([{ '@id': listed?.['@id'], '@type': 'Deleted' }])
+        },
+        { timeout: 30_000, interval: 200 }
+      )
+    }
+  )
 })

@@ -23,7 +23,7 @@ import { itemShape, type MemberShape } from '../../hydra/member-shape.js'
 import { hydraTerm } from '../../terms.js'
 import { embeddedModels, refuseHiddenKey, refuseShownWhere } from '../access/caller-operation.js'
 import { type CallerOptions, readingCaller } from '../access/request-caller.js'
-import { mountPrefix, segmentFromEnd } from '../request/location.js'
+import { mountPrefix } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
 import { requestQuery } from '../response/collection-response.js'
 import { restyleRouteError } from '../response/error-handlers.js'
@@ -159,28 +159,35 @@ function changesByKey(entries: readonly ChangeEntry[]): KeyChanges[] {
 /**
  * The member of a key's row as the caller reads it now, or its tombstone when the caller may not
  * read it and its scope held on one of the row's logged states (the copy may hold that one), or
- * undefined when it held on none (the caller never saw the row since the token).
+ * undefined when it held on none (the caller never saw the row since the token). The row is read
+ * by the logged key itself and its `@id` written as the collection writes it, whether or not the
+ * item route could read that IRI back (a `String` key holding a NUL character); a key no value of
+ * its field can be (a `Float` key not finite, which no query finds) names no member: undefined.
  */
 async function memberOf({ last, images }: KeyChanges, read: MemberRead): Promise<unknown> {
   const { resource, rows, view, shape, base, types } = read
   const keyRow: Record<string, unknown> = {}
-  for (const field of keyFields(resource.id))
-    keyRow[field.name] = keyValue(last.key[field.name], field.kind)
-  const iri = resource.iriOf(keyRow, base)
-  const id = resource.parseId(segmentFromEnd(iri, 1))
-  if (id === undefined)
-    throw new TypeError(
-      `${resource.name}: the change log's key ${JSON.stringify(last.key)} names no item`
-    )
+  for (const field of keyFields(resource.id)) {
+    const value = keyValue(last.key[field.name], field.kind)
+    if (value === undefined) return undefined
+    keyRow[field.name] = value
+  }
+  const id = resource.id.kind === 'Composite' ? keyRow : keyRow[resource.id.name]
   const row = await rows.item(id, view, shape.selection)
   if (row) return shape.write(row)
   if (!images.some((image) => scopeHeldOn(view.scope, image, types))) return undefined
-  return { '@id': iri, '@type': TOMBSTONE_TYPE }
+  return { '@id': resource.iriOf(keyRow, base), '@type': TOMBSTONE_TYPE }
 }
 
-/** A key field's value as the log's JSON holds it, typed as the resource's IRIs read it. */
+/**
+ * A key field's value as the log's JSON holds it, typed as Prisma takes it in a `where`; undefined
+ * for a number that is not finite (JSON holds none: PostgreSQL writes `NaN` as text).
+ */
 function keyValue(value: unknown, kind: string): unknown {
-  if (kind === 'Int' || kind === 'Float') return Number(value)
+  if (kind === 'Int' || kind === 'Float') {
+    const number = Number(value)
+    return Number.isFinite(number) ? number : undefined
+  }
   if (kind === 'BigInt') return BigInt(String(value))
   return value
 }

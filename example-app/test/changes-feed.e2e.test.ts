@@ -23,14 +23,18 @@ const callerOf = (c: Context) => c.req.header('authorization')?.replace(/^User /
 
 /**
  * `ann` and `bob` see their own notes; `pat`, the notes of owners starting with `a`, which the
- * log cannot evaluate (a text pattern); anonymous callers see every note.
+ * log cannot evaluate (a text pattern); `quinn`, the notes without a price and those titled
+ * `shared` (a text pattern too, behind a part that holds on a row of nulls); anonymous callers
+ * see every note.
  */
 const access: HydraAccess = {
   Note: {
     scope: (c) => {
       const caller = callerOf(c)
       if (caller === undefined) return undefined
-      return caller === 'pat' ? { owner: { startsWith: 'a' } } : { owner: caller }
+      if (caller === 'pat') return { owner: { startsWith: 'a' } }
+      if (caller === 'quinn') return { OR: [{ price: null }, { title: { contains: 'shared' } }] }
+      return { owner: caller }
     },
   },
 }
@@ -356,6 +360,13 @@ describe('retention', () => {
 })
 
 describe('the feed on what the scope reads and the keys the log holds', () => {
+  it('refuses a scope with a part it cannot evaluate, whatever part decides first', async () => {
+    // On a row of nulls `price: null` holds and decides the OR: the pattern is refused anyway.
+    const { status, body } = await get('/notes/changes', 'quinn')
+    expect(status).toBe(403)
+    expect(body.detail).toContain('title')
+  })
+
   // PostgreSQL's text holds no NUL character.
   it.skipIf(TEST_DATABASE === 'postgresql')(
     'tells a row whose key the item route cannot read back, under the IRI its collection writes',

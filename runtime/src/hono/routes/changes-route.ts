@@ -14,7 +14,7 @@ import type { Resource } from '../../contract/resource.js'
 import type { CallerView } from '../../data/caller-view.js'
 import { type ChangeEntry, ChangeLog, type ChangeLogClient } from '../../data/changes/change-log.js'
 import { comparePositions, readToken, writeToken } from '../../data/changes/change-token.js'
-import { scopeHeldOn, UnknownScope } from '../../data/changes/image-scope.js'
+import { refuseUnevaluable, scopeHeldOn, UnknownScope } from '../../data/changes/image-scope.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { budgetOf, type DatabaseTimeouts } from '../../database/timeouts.js'
 import { HydraError } from '../../errors.js'
@@ -68,7 +68,6 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
   const log = new ChangeLog(client, resource.provider)
   const prune = pruning(log, options.changes)
   const types = new Map(resource.fields.map((field) => [field.name, field.type as string]))
-  const nullImage = Object.fromEntries(resource.fields.map((field) => [field.name, null]))
   return async (c) => {
     const base = mountPrefix(c)
     const budget = budgetOf(options.timeouts)
@@ -80,7 +79,7 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
       const shape = itemShape(resource, requestQuery(c), view, declared, base)
       const since = c.req.query('since')
       // A scope the log cannot evaluate is refused whatever the page holds, not on its first deletion.
-      scopeHeldOn(view.scope, nullImage, types)
+      refuseUnevaluable(view.scope, types)
       await prune()
       if (since === undefined) return feedPage(c, resource, [], writeToken(await log.now()), true)
       const after = readToken(since, resource.provider)

@@ -24,8 +24,8 @@ const callerOf = (c: Context) => c.req.header('authorization')?.replace(/^User /
 /**
  * `ann` and `bob` see their own notes; `pat`, the notes of owners starting with `a`, which the
  * log cannot evaluate (a text pattern); `quinn`, the notes without a price and those titled
- * `shared` (a text pattern too, behind a part that holds on a row of nulls); anonymous callers
- * see every note.
+ * `shared` (a text pattern too, behind a part that holds on a row of nulls); `after-k`, the
+ * notes of owners after `k` in the column's order; anonymous callers see every note.
  */
 const access: HydraAccess = {
   Note: {
@@ -34,6 +34,7 @@ const access: HydraAccess = {
       if (caller === undefined) return undefined
       if (caller === 'pat') return { owner: { startsWith: 'a' } }
       if (caller === 'quinn') return { OR: [{ price: null }, { title: { contains: 'shared' } }] }
+      if (caller === 'after-k') return { owner: { gt: 'k' } }
       return { owner: caller }
     },
   },
@@ -365,6 +366,40 @@ describe('the feed on what the scope reads and the keys the log holds', () => {
     const { status, body } = await get('/notes/changes', 'quinn')
     expect(status).toBe(403)
     expect(body.detail).toContain('title')
+  })
+
+  it('tells a deletion to exactly the callers whose scope showed the row, as the column compares text', async () => {
+    // Owners the database may compare otherwise than JavaScript: MariaDB's default collation
+    // ignores case, accents and trailing spaces; orders differ by case.
+    const owners = ['kim', 'Kim', 'kim ', 'kím', 'KIM', 'Lee', 'lee', 'Zed', 'jo']
+    const notes = await Promise.all(
+      owners.map((owner) => prisma.note.create({ data: { title: `text ${owner}`, owner } }))
+    )
+    const iris = new Set(notes.map((note) => `/notes/${note.id}`))
+    const callers = ['kim', 'after-k']
+    // What each caller's item route shows: the rows the database holds in its scope.
+    const seen = new Map<string, string[]>()
+    for (const caller of callers) {
+      const shown: string[] = []
+      for (const iri of iris) if ((await get(iri, caller)).status === 200) shown.push(iri)
+      seen.set(caller, shown.sort())
+    }
+    expect(seen.get('kim')).toContain(`/notes/${notes[0]?.id}`)
+    if (TEST_DATABASE === 'mysql') expect(seen.get('kim')).toHaveLength(5)
+    const start = await tokenNow()
+    await prisma.note.deleteMany({ where: { id: { in: notes.map((note) => note.id) } } })
+    for (const caller of callers)
+      await followUntil(start, caller, (members) => {
+        const told = members.filter((member) => iris.has(member['@id'] as string))
+        expect(told.every((member) => member['@type'] === 'Deleted')).toBe(true)
+        expect(told.map((member) => member['@id']).sort(), caller).toEqual(seen.get(caller))
+      })
+    // Anonymous callers learn of every deletion: the database has committed them all.
+    await followUntil(start, undefined, (members) =>
+      expect(members.filter((member) => iris.has(member['@id'] as string))).toHaveLength(
+        owners.length
+      )
+    )
   })
 
   // PostgreSQL's text holds no NUL character.

@@ -4,13 +4,14 @@
  * before the change: docs/syncing.md), so that a feed tells a deletion only to a caller who could
  * see the row. The scope is evaluated in SQL's three-valued logic, as the database would evaluate
  * it on the row: a comparison with a null is unknown, and only a condition that is true holds.
- * What the image cannot answer exactly (a relation, a text pattern or a caseless comparison, an
- * order of enums, a comparison of a field that is not an integer, float, 64-bit integer, boolean,
- * text or enum) is an {@link UnknownScope} naming the part, never a guess:
- * {@link refuseUnevaluable} finds any such part of a scope before a row is read, whatever values
- * the rows hold.
+ * Text is compared as its column compares it (text-comparison.ts). What the image cannot answer
+ * exactly (a relation, a text pattern or a caseless comparison, an order of enums, a comparison of
+ * a field that is not an integer, float, 64-bit integer, boolean, text or enum, text whose column
+ * is not read) is an {@link UnknownScope} naming the part, never a guess: {@link refuseUnevaluable}
+ * finds any such part of a scope before a row is read, whatever values the rows hold.
  */
 import type { Comparison, Condition, FieldTest } from '../../plan/condition.js'
+import type { TextComparison, TextOp } from './text-comparison.js'
 
 /** A scope the log's image cannot evaluate: `part` names what it reads. */
 export class UnknownScope extends Error {
@@ -23,6 +24,14 @@ export class UnknownScope extends Error {
 /** A field's Prisma type by name (`Int`, `String`, an enum's name...). */
 export type FieldTypes = ReadonlyMap<string, string>
 
+/** What a scope is evaluated with: each field's Prisma type, and how text compares. */
+export interface ScopeFields {
+  /** Each field's Prisma type. */
+  types: FieldTypes
+  /** The comparisons of `String` fields, as their columns compare. */
+  text: TextComparison
+}
+
 const NUMBERS = new Set(['Int', 'Float'])
 const UNSUPPORTED = new Set(['DateTime', 'Decimal', 'Bytes', 'Json'])
 const COMPARISONS: ReadonlySet<string> = new Set(['equals', 'lt', 'lte', 'gt', 'gte'])
@@ -31,26 +40,30 @@ const SCALARS = new Set(['Int', 'Float', 'BigInt', 'Boolean', 'String'])
 type Truth = boolean | null
 
 /** A field's test, ready to read a value of the image: what it holds, or null (unknown). */
-type Leaf = (value: unknown) => Truth
+type Leaf = (value: unknown) => Truth | Promise<Truth>
 
 /**
  * Throws {@link UnknownScope} when some part of `scope` cannot be evaluated on an image, whatever
  * its values: every part, not only those an evaluation would reach.
  */
-export function refuseUnevaluable(scope: Condition | undefined, types: FieldTypes): void {
+export async function refuseUnevaluable(
+  scope: Condition | undefined,
+  fields: ScopeFields
+): Promise<void> {
   if (scope === undefined) return
-  for (const leaf of leaves(scope)) leafOf(leaf.field, leaf.test, types)
+  if (readsText(scope, fields.types)) await fields.text.ready()
+  for (const leaf of leaves(scope)) leafOf(leaf.field, leaf.test, fields)
 }
 
 /** Whether `scope` (absent: every row) holds on `image`; throws {@link UnknownScope}. */
-export function scopeHeldOn(
+export async function scopeHeldOn(
   scope: Condition | undefined,
   image: Readonly<Record<string, unknown>>,
-  types: FieldTypes
-): boolean {
+  fields: ScopeFields
+): Promise<boolean> {
   if (scope === undefined) return true
-  refuseUnevaluable(scope, types)
-  return evaluate(scope, image, types) === true
+  await refuseUnevaluable(scope, fields)
+  return (await evaluate(scope, image, fields)) === true
 }
 
 /** Each field test of `condition`; throws {@link UnknownScope} on a part that is none. */
@@ -75,18 +88,23 @@ function* leaves(condition: Condition): Generator<{ field: string; test: FieldTe
   }
 }
 
-function evaluate(
+function readsText(condition: Condition, types: FieldTypes): boolean {
+  for (const { field } of leaves(condition)) if (types.get(field) === 'String') return true
+  return false
+}
+
+async function evaluate(
   condition: Condition,
   image: Readonly<Record<string, unknown>>,
-  types: FieldTypes
-): Truth {
+  fields: ScopeFields
+): Promise<Truth> {
   switch (condition.kind) {
     case 'never':
       return false
     case 'and': {
       let truth: Truth = true
       for (const part of condition.parts) {
-        const held = evaluate(part, image, types)
+        const held = await evaluate(part, image, fields)
         if (held === false) return false
         if (held === null) truth = null
       }
@@ -95,20 +113,20 @@ function evaluate(
     case 'or': {
       let truth: Truth = false
       for (const part of condition.parts) {
-        const held = evaluate(part, image, types)
+        const held = await evaluate(part, image, fields)
         if (held === true) return true
         if (held === null) truth = null
       }
       return truth
     }
     case 'not': {
-      const held = evaluate(condition.part, image, types)
+      const held = await evaluate(condition.part, image, fields)
       return held === null ? null : !held
     }
     case 'field': {
       if (!(condition.field in image))
         throw new UnknownScope(`the field ${condition.field}, which the log did not keep`)
-      return leafOf(condition.field, condition.test, types)(image[condition.field])
+      return leafOf(condition.field, condition.test, fields)(image[condition.field])
     }
     case 'relation':
       throw new UnknownScope(`the relation ${condition.relation}`)
@@ -121,15 +139,15 @@ function evaluate(
  * The test `test` of `field`, ready to read the image's value; throws {@link UnknownScope} when
  * no value could be answered exactly, so that {@link refuseUnevaluable} refuses it up front.
  */
-function leafOf(field: string, test: FieldTest, types: FieldTypes): Leaf {
-  const type = types.get(field)
+function leafOf(field: string, test: FieldTest, fields: ScopeFields): Leaf {
+  const type = fields.types.get(field)
   // The image holds a null where the column does (JSON's null aside, which a Json field may hold).
   const nulls = type !== undefined && type !== 'Json'
   if (nulls && test.op === 'null') return (value) => value === null
   if (nulls && test.op === 'not' && test.test.op === 'null') return (value) => value !== null
   if (type === undefined || UNSUPPORTED.has(type))
     throw new UnknownScope(`the field ${field}${type ? ` (${type})` : ''}`)
-  const [op, given]: [Comparison | 'in', readonly unknown[]] =
+  const [op, given]: [TextOp, readonly unknown[]] =
     test.op === 'in' && !test.caseless && !test.values.includes(null)
       ? ['in', test.values]
       : COMPARISONS.has(test.op) && 'value' in test && !test.caseless && test.value !== null
@@ -140,6 +158,13 @@ function leafOf(field: string, test: FieldTest, types: FieldTypes): Leaf {
   if (enumeration && op !== 'equals' && op !== 'in')
     refuse(`an order (${op}) of the enum field ${field}`)
   const others = given.map((value) => comparable(value, type, field))
+  if (type === 'String') {
+    if (!fields.text.covers(field))
+      refuse(`a comparison (${op}) of the text field ${field}, whose column is not read`)
+    const texts = others as string[]
+    return (value) =>
+      value === null ? null : fields.text.holds(field, text(value, field), op, texts)
+  }
   return (value) => {
     if (value === null) return null
     const own = comparable(value, type, field)
@@ -169,6 +194,11 @@ function compare<T extends number | bigint | string | boolean>(
     case 'gte':
       return own >= other
   }
+}
+
+function text(value: unknown, field: string): string {
+  if (typeof value === 'string') return value
+  throw new UnknownScope(`a value of the field ${field} (String)`)
 }
 
 /** A value of the image or of a test as a value JavaScript compares as the database does. */

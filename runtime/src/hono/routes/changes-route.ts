@@ -14,7 +14,13 @@ import type { Resource } from '../../contract/resource.js'
 import type { CallerView } from '../../data/caller-view.js'
 import { type ChangeEntry, ChangeLog, type ChangeLogClient } from '../../data/changes/change-log.js'
 import { comparePositions, readToken, writeToken } from '../../data/changes/change-token.js'
-import { refuseUnevaluable, scopeHeldOn, UnknownScope } from '../../data/changes/image-scope.js'
+import {
+  refuseUnevaluable,
+  type ScopeFields,
+  scopeHeldOn,
+  UnknownScope,
+} from '../../data/changes/image-scope.js'
+import { textComparison } from '../../data/changes/text-comparison.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { budgetOf, type DatabaseTimeouts } from '../../database/timeouts.js'
 import { HydraError } from '../../errors.js'
@@ -67,7 +73,11 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
   }
   const log = new ChangeLog(client, resource.provider)
   const prune = pruning(log, options.changes)
-  const types = new Map(resource.fields.map((field) => [field.name, field.type as string]))
+  // How the scope reads each field of the log's images: its type, and its column's text order.
+  const types: ScopeFields = {
+    types: new Map(resource.fields.map((field) => [field.name, field.type as string])),
+    text: textComparison(client, resource.provider, rows.columns),
+  }
   return async (c) => {
     const base = mountPrefix(c)
     const budget = budgetOf(options.timeouts)
@@ -79,7 +89,7 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
       const shape = itemShape(resource, requestQuery(c), view, declared, base)
       const since = c.req.query('since')
       // A scope the log cannot evaluate is refused whatever the page holds, not on its first deletion.
-      refuseUnevaluable(view.scope, types)
+      await refuseUnevaluable(view.scope, types)
       await prune()
       if (since === undefined) return feedPage(c, resource, [], writeToken(await log.now()), true)
       const after = readToken(since, resource.provider)
@@ -130,7 +140,7 @@ interface MemberRead {
   view: CallerView
   shape: MemberShape<unknown>
   base: string
-  types: ReadonlyMap<string, string>
+  types: ScopeFields
 }
 
 /** A key of a page: its last entry, and the row's images of all its entries in the page. */
@@ -174,8 +184,10 @@ async function memberOf({ last, images }: KeyChanges, read: MemberRead): Promise
   const id = resource.id.kind === 'Composite' ? keyRow : keyRow[resource.id.name]
   const row = await rows.item(id, view, shape.selection)
   if (row) return shape.write(row)
-  if (!images.some((image) => scopeHeldOn(view.scope, image, types))) return undefined
-  return { '@id': resource.iriOf(keyRow, base), '@type': TOMBSTONE_TYPE }
+  for (const image of images)
+    if (await scopeHeldOn(view.scope, image, types))
+      return { '@id': resource.iriOf(keyRow, base), '@type': TOMBSTONE_TYPE }
+  return undefined
 }
 
 /**

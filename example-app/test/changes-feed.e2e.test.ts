@@ -23,14 +23,19 @@ const callerOf = (c: Context) => c.req.header('authorization')?.replace(/^User /
 
 /**
  * `ann` and `bob` see their own notes; `pat`, the notes of owners starting with `a`, which the
- * log cannot evaluate (a text pattern); anonymous callers see every note.
+ * log cannot evaluate (a text pattern); `quinn`, the notes without a price and those titled
+ * `shared` (a text pattern too, behind a part that holds on a row of nulls); `after-k`, the
+ * notes of owners after `k` in the column's order; anonymous callers see every note.
  */
 const access: HydraAccess = {
   Note: {
     scope: (c) => {
       const caller = callerOf(c)
       if (caller === undefined) return undefined
-      return caller === 'pat' ? { owner: { startsWith: 'a' } } : { owner: caller }
+      if (caller === 'pat') return { owner: { startsWith: 'a' } }
+      if (caller === 'quinn') return { OR: [{ price: null }, { title: { contains: 'shared' } }] }
+      if (caller === 'after-k') return { owner: { gt: 'k' } }
+      return { owner: caller }
     },
   },
 }
@@ -501,4 +506,81 @@ describe('retention', () => {
       await retained.close()
     }
   })
+})
+
+describe('the feed on what the scope reads and the keys the log holds', () => {
+  it('refuses a scope with a part it cannot evaluate, whatever part decides first', async () => {
+    // On a row of nulls `price: null` holds and decides the OR: the pattern is refused anyway.
+    const { status, body } = await get('/notes/changes', 'quinn')
+    expect(status).toBe(403)
+    expect(body.detail).toContain('title')
+  })
+
+  it('tells a deletion to exactly the callers whose scope showed the row, as the column compares text', async () => {
+    // Owners the database may compare otherwise than JavaScript: MariaDB's default collation
+    // ignores case, accents and trailing spaces; orders differ by case.
+    const owners = ['kim', 'Kim', 'kim ', 'kím', 'KIM', 'Lee', 'lee', 'Zed', 'jo']
+    const notes = await Promise.all(
+      owners.map((owner) => prisma.note.create({ data: { title: `text ${owner}`, owner } }))
+    )
+    const iris = new Set(notes.map((note) => `/notes/${note.id}`))
+    const callers = ['kim', 'after-k']
+    // What each caller's item route shows: the rows the database holds in its scope.
+    const seen = new Map<string, string[]>()
+    for (const caller of callers) {
+      const shown: string[] = []
+      for (const iri of iris) if ((await get(iri, caller)).status === 200) shown.push(iri)
+      seen.set(caller, shown.sort())
+    }
+    expect(seen.get('kim')).toContain(`/notes/${notes[0]?.id}`)
+    if (TEST_DATABASE === 'mysql') expect(seen.get('kim')).toHaveLength(5)
+    const start = await tokenNow()
+    await prisma.note.deleteMany({ where: { id: { in: notes.map((note) => note.id) } } })
+    for (const caller of callers)
+      await followUntil(start, caller, (members) => {
+        const told = members.filter((member) => iris.has(member['@id'] as string))
+        expect(told.every((member) => member['@type'] === 'Deleted')).toBe(true)
+        expect(told.map((member) => member['@id']).sort(), caller).toEqual(seen.get(caller))
+      })
+    // Anonymous callers learn of every deletion: the database has committed them all.
+    await followUntil(start, undefined, (members) =>
+      expect(members.filter((member) => iris.has(member['@id'] as string))).toHaveLength(
+        owners.length
+      )
+    )
+  })
+
+  // PostgreSQL's text holds no NUL character.
+  it.skipIf(TEST_DATABASE === 'postgresql')(
+    'tells a row whose key the item route cannot read back, under the IRI its collection writes',
+    async () => {
+      const labels = async (path: string) => (await get(path)).body
+      const since = tokenOf(await labels('/labels/changes'))
+      const name = 'nul\u0000name'
+      await prisma.label.create({ data: { noteId: 7, name, color: 'red' } })
+      const collection = (await labels('/labels'))['hydra:member'] as Record<string, unknown>[]
+      const listed = collection.find((member) => member.name === name)
+      expect(listed?.['@id']).toBeTypeOf('string')
+      let after = since
+      await vi.waitFor(
+        async () => {
+          const { status, body } = await get(`/labels/changes?since=${since}`)
+          expect(status, JSON.stringify(body)).toBe(200)
+          const { '@context': _, ...member } = listed ?? {}
+          expect(body['hydra:member']).toEqual([member])
+          after = tokenOf(body)
+        },
+        { timeout: 30_000, interval: 200 }
+      )
+      await prisma.label.delete({ where: { noteId_name: { noteId: 7, name } } })
+      await vi.waitFor(
+        async () => {
+          const { status, body } = await get(`/labels/changes?since=${after}`)
+          expect(status, JSON.stringify(body)).toBe(200)
+          expect(body['hydra:member']).toEqual([{ '@id': listed?.['@id'], '@type': 'Deleted' }])
+        },
+        { timeout: 30_000, interval: 200 }
+      )
+    }
+  )
 })

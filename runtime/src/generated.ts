@@ -15,6 +15,7 @@ export type { IdKind, KeySpec } from './contract/keys.js'
 export type {
   CompiledEnums,
   CompiledModels,
+  ModelColumns,
   ModelSource,
   RelationSource,
 } from './contract/model-source.js'

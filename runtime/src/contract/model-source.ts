@@ -200,6 +200,17 @@ export interface RelationSource<Key extends ModelKey = ModelKey> {
   relation?: string | undefined
 }
 
+/**
+ * A model's table and the column of each of its scalar fields, for SQL about them the runtime
+ * writes itself (the change feed's comparisons of text: docs/syncing.md#rules-on-the-feed).
+ */
+export interface ModelColumns {
+  /** The table. */
+  table: TableName
+  /** Each scalar field's column, by field. */
+  columns: Readonly<Record<string, string>>
+}
+
 /** A model's table: its mapped name (`@@map`) and its schema (`@@schema`, multi-schema only). */
 export interface TableName {
   /** The table's name in the database. */

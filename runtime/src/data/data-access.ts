@@ -6,7 +6,13 @@
  * selection; it answers with a CollectionSource. Which engine reads the rows is known here alone.
  */
 
-import type { EngineName, ModelKey, ModelSource, RelationSource } from '../contract/model-source.js'
+import type {
+  EngineName,
+  ModelColumns,
+  ModelKey,
+  ModelSource,
+  RelationSource,
+} from '../contract/model-source.js'
 import type { ReadOperation } from '../contract/operations.js'
 import type { CountPreference } from '../contract/paging.js'
 import type { LinkSpec } from '../contract/resource.js'
@@ -160,6 +166,13 @@ export interface DataAccess<Row extends object> {
     missing: () => Error
   ): ParentRows | undefined
   /**
+   * The model's table and its scalar fields' columns (those its compiled description names), for
+   * SQL of one's own about them: the change feed reads how they compare text
+   * (data/changes/text-comparison.ts). Left out (an access of one's own), the feed refuses a scope
+   * comparing text where the database compares it otherwise than JavaScript.
+   */
+  columns?: ModelColumns | undefined
+  /**
    * The outage log of the database read (its primary's, docs/deployment.md#outage-log): one per
    * client, shared by the resources of the app over it, apart from every other app's.
    */
@@ -207,6 +220,12 @@ export function createDataAccess<Row extends object>(
     configured(operation) === 'compiled' && model.compiled ? 'compiled' : 'prisma'
   return {
     outages: routing.outages,
+    columns: {
+      table: model.table,
+      columns: Object.fromEntries(
+        Object.entries(model.compiled?.columns ?? {}).map(([field, [column]]) => [field, column])
+      ),
+    },
     engineOf,
     reportHandoffs(operation, subject) {
       if (compiledOnly) refuseHandoffs(model, subject, backEndName(back))

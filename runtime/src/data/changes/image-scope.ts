@@ -4,11 +4,14 @@
  * before the change: docs/syncing.md), so that a feed tells a deletion only to a caller who could
  * see the row. The scope is evaluated in SQL's three-valued logic, as the database would evaluate
  * it on the row: a comparison with a null is unknown, and only a condition that is true holds.
- * What the image cannot answer exactly (a relation, a text pattern or a caseless comparison, a
- * field that is not an integer, float, 64-bit integer, boolean, text or enum) is an
- * {@link UnknownScope} naming the part, never a guess.
+ * Text is compared as its column compares it (text-comparison.ts). What the image cannot answer
+ * exactly (a relation, a text pattern or a caseless comparison, an order of enums, a comparison of
+ * a field that is not an integer, float, 64-bit integer, boolean, text or enum, text whose column
+ * is not read) is an {@link UnknownScope} naming the part, never a guess: {@link refuseUnevaluable}
+ * finds any such part of a scope before a row is read, whatever values the rows hold.
  */
-import type { Condition, FieldTest } from '../../plan/condition.js'
+import type { Comparison, Condition, FieldTest } from '../../plan/condition.js'
+import type { TextComparison, TextOp } from './text-comparison.js'
 
 /** A scope the log's image cannot evaluate: `part` names what it reads. */
 export class UnknownScope extends Error {
@@ -21,32 +24,87 @@ export class UnknownScope extends Error {
 /** A field's Prisma type by name (`Int`, `String`, an enum's name...). */
 export type FieldTypes = ReadonlyMap<string, string>
 
+/** What a scope is evaluated with: each field's Prisma type, and how text compares. */
+export interface ScopeFields {
+  /** Each field's Prisma type. */
+  types: FieldTypes
+  /** The comparisons of `String` fields, as their columns compare. */
+  text: TextComparison
+}
+
 const NUMBERS = new Set(['Int', 'Float'])
 const UNSUPPORTED = new Set(['DateTime', 'Decimal', 'Bytes', 'Json'])
-
-/** Whether `scope` (absent: every row) holds on `image`; throws {@link UnknownScope}. */
-export function scopeHeldOn(
-  scope: Condition | undefined,
-  image: Readonly<Record<string, unknown>>,
-  types: FieldTypes
-): boolean {
-  return scope === undefined || evaluate(scope, image, types) === true
-}
+const COMPARISONS: ReadonlySet<string> = new Set(['equals', 'lt', 'lte', 'gt', 'gte'])
+const SCALARS = new Set(['Int', 'Float', 'BigInt', 'Boolean', 'String'])
 
 type Truth = boolean | null
 
-function evaluate(
+/** A field's test, ready to read a value of the image: what it holds, or null (unknown). */
+type Leaf = (value: unknown) => Truth | Promise<Truth>
+
+/**
+ * Throws {@link UnknownScope} when some part of `scope` cannot be evaluated on an image, whatever
+ * its values: every part, not only those an evaluation would reach.
+ */
+export async function refuseUnevaluable(
+  scope: Condition | undefined,
+  fields: ScopeFields
+): Promise<void> {
+  if (scope === undefined) return
+  if (readsText(scope, fields.types)) await fields.text.ready()
+  for (const leaf of leaves(scope)) leafOf(leaf.field, leaf.test, fields)
+}
+
+/** Whether `scope` (absent: every row) holds on `image`; throws {@link UnknownScope}. */
+export async function scopeHeldOn(
+  scope: Condition | undefined,
+  image: Readonly<Record<string, unknown>>,
+  fields: ScopeFields
+): Promise<boolean> {
+  if (scope === undefined) return true
+  await refuseUnevaluable(scope, fields)
+  return (await evaluate(scope, image, fields)) === true
+}
+
+/** Each field test of `condition`; throws {@link UnknownScope} on a part that is none. */
+function* leaves(condition: Condition): Generator<{ field: string; test: FieldTest }> {
+  switch (condition.kind) {
+    case 'never':
+      return
+    case 'and':
+    case 'or':
+      for (const part of condition.parts) yield* leaves(part)
+      return
+    case 'not':
+      yield* leaves(condition.part)
+      return
+    case 'field':
+      yield condition
+      return
+    case 'relation':
+      throw new UnknownScope(`the relation ${condition.relation}`)
+    case 'past':
+      throw new UnknownScope('a cursor position')
+  }
+}
+
+function readsText(condition: Condition, types: FieldTypes): boolean {
+  for (const { field } of leaves(condition)) if (types.get(field) === 'String') return true
+  return false
+}
+
+async function evaluate(
   condition: Condition,
   image: Readonly<Record<string, unknown>>,
-  types: FieldTypes
-): Truth {
+  fields: ScopeFields
+): Promise<Truth> {
   switch (condition.kind) {
     case 'never':
       return false
     case 'and': {
       let truth: Truth = true
       for (const part of condition.parts) {
-        const held = evaluate(part, image, types)
+        const held = await evaluate(part, image, fields)
         if (held === false) return false
         if (held === null) truth = null
       }
@@ -55,18 +113,21 @@ function evaluate(
     case 'or': {
       let truth: Truth = false
       for (const part of condition.parts) {
-        const held = evaluate(part, image, types)
+        const held = await evaluate(part, image, fields)
         if (held === true) return true
         if (held === null) truth = null
       }
       return truth
     }
     case 'not': {
-      const held = evaluate(condition.part, image, types)
+      const held = await evaluate(condition.part, image, fields)
       return held === null ? null : !held
     }
-    case 'field':
-      return fieldTest(condition.field, condition.test, image, types)
+    case 'field': {
+      if (!(condition.field in image))
+        throw new UnknownScope(`the field ${condition.field}, which the log did not keep`)
+      return leafOf(condition.field, condition.test, fields)(image[condition.field])
+    }
     case 'relation':
       throw new UnknownScope(`the relation ${condition.relation}`)
     case 'past':
@@ -74,35 +135,54 @@ function evaluate(
   }
 }
 
-function fieldTest(
-  field: string,
-  test: FieldTest,
-  image: Readonly<Record<string, unknown>>,
-  types: FieldTypes
-): Truth {
-  const type = types.get(field)
-  if (type === undefined || UNSUPPORTED.has(type) || !(field in image))
+/**
+ * The test `test` of `field`, ready to read the image's value; throws {@link UnknownScope} when
+ * no value could be answered exactly, so that {@link refuseUnevaluable} refuses it up front.
+ */
+function leafOf(field: string, test: FieldTest, fields: ScopeFields): Leaf {
+  const type = fields.types.get(field)
+  // The image holds a null where the column does (JSON's null aside, which a Json field may hold).
+  const nulls = type !== undefined && type !== 'Json'
+  if (nulls && test.op === 'null') return (value) => value === null
+  if (nulls && test.op === 'not' && test.test.op === 'null') return (value) => value !== null
+  if (type === undefined || UNSUPPORTED.has(type))
     throw new UnknownScope(`the field ${field}${type ? ` (${type})` : ''}`)
-  const value = image[field]
-  if (test.op === 'null') return value === null
-  if (test.op === 'not' && test.test.op === 'null') return value !== null
-  const read = (given: unknown) => comparable(given, type, field)
-  if (test.op === 'in' && !test.caseless && !test.values.includes(null)) {
-    if (value === null) return null
-    const own = read(value)
-    return test.values.some((item) => read(item) === own)
+  const [op, given]: [TextOp, readonly unknown[]] =
+    test.op === 'in' && !test.caseless && !test.values.includes(null)
+      ? ['in', test.values]
+      : COMPARISONS.has(test.op) && 'value' in test && !test.caseless && test.value !== null
+        ? [test.op as Comparison, [test.value]]
+        : refuse(`a test (${test.op}) of the field ${field}`)
+  const enumeration = !SCALARS.has(type)
+  // An enum's order is its declaration's on PostgreSQL and MySQL, not its names'.
+  if (enumeration && op !== 'equals' && op !== 'in')
+    refuse(`an order (${op}) of the enum field ${field}`)
+  const others = given.map((value) => comparable(value, type, field))
+  if (type === 'String') {
+    if (!fields.text.covers(field))
+      refuse(`a comparison (${op}) of the text field ${field}, whose column is not read`)
+    const texts = others as string[]
+    return (value) =>
+      value === null ? null : fields.text.holds(field, text(value, field), op, texts)
   }
-  const compare =
-    test.op === 'equals' ||
-    test.op === 'lt' ||
-    test.op === 'lte' ||
-    test.op === 'gt' ||
-    test.op === 'gte'
-  if (!compare || test.caseless || test.value === null)
-    throw new UnknownScope(`a test (${test.op}) of the field ${field}`)
-  if (value === null) return null
-  const [own, other] = [read(value), read(test.value)]
-  switch (test.op) {
+  return (value) => {
+    if (value === null) return null
+    const own = comparable(value, type, field)
+    if (op === 'in') return others.some((other) => other === own)
+    return compare(op, own, others[0] as typeof own)
+  }
+}
+
+function refuse(part: string): never {
+  throw new UnknownScope(part)
+}
+
+function compare<T extends number | bigint | string | boolean>(
+  op: Comparison,
+  own: T,
+  other: T
+): boolean {
+  switch (op) {
     case 'equals':
       return own === other
     case 'lt':
@@ -116,6 +196,11 @@ function fieldTest(
   }
 }
 
+function text(value: unknown, field: string): string {
+  if (typeof value === 'string') return value
+  throw new UnknownScope(`a value of the field ${field} (String)`)
+}
+
 /** A value of the image or of a test as a value JavaScript compares as the database does. */
 function comparable(
   value: unknown,
@@ -125,7 +210,12 @@ function comparable(
   if (NUMBERS.has(type) && (typeof value === 'number' || typeof value === 'bigint'))
     return Number(value)
   if (type === 'BigInt' && ['number', 'bigint', 'string'].includes(typeof value))
-    return BigInt(value as string)
+    try {
+      return BigInt(value as string)
+    } catch {
+      // A fraction, or text that is no integer.
+      refuse(`a value of the field ${field} (${type})`)
+    }
   // SQLite and MySQL write booleans as 1 and 0 in JSON.
   if (type === 'Boolean' && (typeof value === 'boolean' || value === 0 || value === 1))
     return value === true || value === 1

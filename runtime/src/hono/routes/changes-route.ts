@@ -21,7 +21,13 @@ import {
   tokenKey,
   writeToken,
 } from '../../data/changes/change-token.js'
-import { scopeHeldOn, UnknownScope } from '../../data/changes/image-scope.js'
+import {
+  refuseUnevaluable,
+  type ScopeFields,
+  scopeHeldOn,
+  UnknownScope,
+} from '../../data/changes/image-scope.js'
+import { textComparison } from '../../data/changes/text-comparison.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { requestWork } from '../../database/outage.js'
 import { budgetLeft } from '../../database/request-deadline.js'
@@ -32,7 +38,7 @@ import { itemShape, type MemberShape } from '../../hydra/member-shape.js'
 import { hydraTerm } from '../../terms.js'
 import { embeddedModels, refuseHiddenKey, refuseShownWhere } from '../access/caller-operation.js'
 import { type CallerOptions, readingCaller } from '../access/request-caller.js'
-import { mountPrefix, segmentFromEnd } from '../request/location.js'
+import { mountPrefix } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
 import { requestQuery } from '../response/collection-response.js'
 import { restyleRouteError } from '../response/error-handlers.js'
@@ -76,8 +82,11 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
   }
   const log = new ChangeLog(client, resource.provider)
   const prune = pruning(log, options.changes)
-  const types = new Map(resource.fields.map((field) => [field.name, field.type as string]))
-  const nullImage = Object.fromEntries(resource.fields.map((field) => [field.name, null]))
+  // How the scope reads each field of the log's images: its type, and its column's text order.
+  const types: ScopeFields = {
+    types: new Map(resource.fields.map((field) => [field.name, field.type as string])),
+    text: textComparison(client, resource.provider, rows.columns),
+  }
   let sealing: Promise<TokenKey> | undefined
   /** The log's token key, read once; `again`: read anew (another instance may have made one). */
   const tokenKeyOf = (work: LogWork, again = false) => {
@@ -101,7 +110,7 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
       const shape = itemShape(resource, requestQuery(c), view, declared, base)
       const since = c.req.query('since')
       // A scope the log cannot evaluate is refused whatever the page holds, not on its first deletion.
-      scopeHeldOn(view.scope, nullImage, types)
+      await refuseUnevaluable(view.scope, types)
       await work(prune)
       const expired = (why: string) =>
         new HydraError(
@@ -228,7 +237,7 @@ async function callersChanges(
       // A key's row is read when first met, and again only if a later state of it held the
       // caller's scope: it tells nothing until then (the caller neither sees it nor saw it).
       const silent = changes.told === undefined
-      if (known === undefined || (silent && heldOn(read, entry.image)))
+      if (known === undefined || (silent && (await heldOn(read, entry.image))))
         changes.told = await memberOf(changes, read)
       if (silent && changes.told !== undefined) told++
       if (told === perPage) return { members: membersOf(byKey), next: cursor, upToDate: false }
@@ -259,7 +268,7 @@ interface MemberRead {
   view: CallerView
   shape: MemberShape<unknown>
   base: string
-  types: ReadonlyMap<string, string>
+  types: ScopeFields
 }
 
 /** A key's entries read so far: its last entry, the row's images, and what it tells the caller. */
@@ -272,28 +281,37 @@ interface KeyChanges {
 /**
  * The member of a key's row as the caller reads it now, or its tombstone when the caller may not
  * read it and its scope held on one of the row's logged states (the copy may hold that one), or
- * undefined when it held on none (the caller never saw the row since the token).
+ * undefined when it held on none (the caller never saw the row since the token). The row is read
+ * by the logged key itself and its `@id` written as the collection writes it, whether or not the
+ * item route could read that IRI back (a `String` key holding a NUL character); a key no value of
+ * its field can be (a `Float` key not finite, which no query finds) names no member: undefined.
  */
 async function memberOf({ last, images }: KeyChanges, read: MemberRead): Promise<unknown> {
   const { resource, rows, view, shape, base, types } = read
   const keyRow: Record<string, unknown> = {}
-  for (const field of keyFields(resource.id))
-    keyRow[field.name] = keyValue(last.key[field.name], field.kind)
-  const iri = resource.iriOf(keyRow, base)
-  const id = resource.parseId(segmentFromEnd(iri, 1))
-  if (id === undefined)
-    throw new TypeError(
-      `${resource.name}: the change log's key ${JSON.stringify(last.key)} names no item`
-    )
+  for (const field of keyFields(resource.id)) {
+    const value = keyValue(last.key[field.name], field.kind)
+    if (value === undefined) return undefined
+    keyRow[field.name] = value
+  }
+  const id = resource.id.kind === 'Composite' ? keyRow : keyRow[resource.id.name]
   const row = await rows.item(id, view, shape.selection)
   if (row) return shape.write(row)
-  if (!images.some((image) => scopeHeldOn(view.scope, image, types))) return undefined
-  return { '@id': iri, '@type': TOMBSTONE_TYPE }
+  for (const image of images)
+    if (await scopeHeldOn(view.scope, image, types))
+      return { '@id': resource.iriOf(keyRow, base), '@type': TOMBSTONE_TYPE }
+  return undefined
 }
 
-/** A key field's value as the log's JSON holds it, typed as the resource's IRIs read it. */
+/**
+ * A key field's value as the log's JSON holds it, typed as Prisma takes it in a `where`; undefined
+ * for a number that is not finite (JSON holds none: PostgreSQL writes `NaN` as text).
+ */
 function keyValue(value: unknown, kind: string): unknown {
-  if (kind === 'Int' || kind === 'Float') return Number(value)
+  if (kind === 'Int' || kind === 'Float') {
+    const number = Number(value)
+    return Number.isFinite(number) ? number : undefined
+  }
   if (kind === 'BigInt') return BigInt(String(value))
   return value
 }

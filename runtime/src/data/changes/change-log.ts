@@ -7,6 +7,7 @@
  * their ids follow commit order. Pruning removes a prefix of the log and first records its end in
  * a marker row (id -1, model ''), so that a reader can tell a token the log no longer covers.
  */
+import { isUniqueViolation } from '../../database/unique-violation.js'
 import { type ChangePosition, laterOf, positionsHaveTx } from './change-token.js'
 
 /** What the log is read with: the app's Prisma client. */
@@ -171,8 +172,10 @@ export class ChangeLog {
       await this.client.$executeRawUnsafe(
         `INSERT INTO ${TABLE} (id, tx, ${q('model')}, ${q('op')}, ${q('key')}, ${q('image')}) VALUES (${MARKER}, ${tx}, '', 'pruned', '{}', ${image})`
       )
-    } catch {
+    } catch (error) {
       // Another process inserted the marker meanwhile: move it on only if it is before `upTo`.
+      // Any other failure leaves the log unmarked: pruning past it would lose the 410.
+      if (!isUniqueViolation(error)) throw error
       await update()
     }
   }

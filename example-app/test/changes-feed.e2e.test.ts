@@ -12,8 +12,9 @@ import type { Context } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createHydraApp, type HydraAccess } from '#fixtures/changes/hydra/index.js'
 import { PrismaClient } from '#fixtures/changes/prisma/client.js'
+import { withSettings } from '../src/adapter.js'
 import { applyChangeLog } from './support/change-log.js'
-import { createAdapter, freshDatabase, startServer } from './support/harness.js'
+import { createAdapter, freshDatabase, startServer, TEST_DATABASE } from './support/harness.js'
 import { checkedAgainstOpenApi } from './support/openapi-check.js'
 
 const SCHEMA = new URL('./fixtures/changes/schema.prisma', import.meta.url).pathname
@@ -351,6 +352,124 @@ describe('retention', () => {
       )
     } finally {
       await retained.close()
+    }
+  })
+})
+
+/**
+ * The log's time (docs/syncing.md#retention) in sessions whose time zone is not UTC: 13 hours
+ * ahead of it and 12 behind, on a database of its own. SQLite has no session time zone.
+ */
+describe.skipIf(TEST_DATABASE === 'sqlite')("the log's time, in UTC in every session", () => {
+  const ZONES = { ahead: ['Etc/GMT-13', '+13:00'], behind: ['Etc/GMT+12', '-12:00'] } as const
+  let base: PrismaClient
+  const zoned: Partial<Record<keyof typeof ZONES, PrismaClient>> = {}
+  let drop: () => Promise<void>
+
+  /** `url` whose sessions all start in the time zone `zone` (PostgreSQL's name, MariaDB's offset). */
+  const inZone = (url: string, [name, offset]: readonly [string, string]) =>
+    TEST_DATABASE === 'postgresql'
+      ? withSettings(url, { options: `-c TimeZone=${name}` })
+      : withSettings(url, { initSql: `SET time_zone = '${offset}'` })
+
+  beforeAll(async () => {
+    const database = await freshDatabase(SCHEMA)
+    drop = database.remove
+    base = new PrismaClient({ adapter: createAdapter(database.url) })
+    await applyChangeLog(base)
+    for (const [zone, setting] of Object.entries(ZONES))
+      zoned[zone as keyof typeof ZONES] = new PrismaClient({
+        adapter: createAdapter(inZone(database.url, setting)),
+      })
+  }, 120_000)
+
+  afterAll(async () => {
+    for (const client of Object.values(zoned)) await client.$disconnect()
+    await base?.$disconnect()
+    await drop?.()
+  })
+
+  /** The client of `zone`, checked to be in it: its session's clock is not UTC's. */
+  async function clientIn(zone: keyof typeof ZONES): Promise<PrismaClient> {
+    const client = zoned[zone] as PrismaClient
+    const [row] = await client.$queryRawUnsafe<{ hours: unknown }[]>(
+      TEST_DATABASE === 'postgresql'
+        ? `SELECT round(extract(epoch FROM (LOCALTIMESTAMP - (now() AT TIME ZONE 'UTC'))) / 3600)::int AS hours`
+        : 'SELECT ROUND(TIMESTAMPDIFF(SECOND, UTC_TIMESTAMP(), NOW()) / 3600) AS hours'
+    )
+    expect(Number(row?.hours)).toBe(zone === 'ahead' ? 13 : -12)
+    return client
+  }
+
+  /** How far in seconds the entry of note `id` was written from UTC's clock now. */
+  async function offsetOfEntry(id: number): Promise<number> {
+    const [row] = await base.$queryRawUnsafe<{ off: unknown }[]>(
+      TEST_DATABASE === 'postgresql'
+        ? `SELECT extract(epoch FROM ("at" - (now() AT TIME ZONE 'UTC')))::int AS off FROM hydra_changes WHERE model = 'Note' AND "key"->>'id' = '${id}'`
+        : `SELECT TIMESTAMPDIFF(SECOND, UTC_TIMESTAMP(3), \`at\`) AS off FROM hydra_changes WHERE model = 'Note' AND JSON_VALUE(\`key\`, '$.id') = ${id}`
+    )
+    return Number(row?.off)
+  }
+
+  /** Until note `id`'s entry can be pruned: on PostgreSQL, once it is below the watermark. */
+  async function readable(id: number): Promise<void> {
+    if (TEST_DATABASE !== 'postgresql') return
+    const entry = (await base.hydraChange.findMany({ where: { model: 'Note' } })).find(
+      (row) => (row.key as { id: number }).id === id
+    )
+    await vi.waitFor(
+      async () => {
+        const [row] = await base.$queryRawUnsafe<{ w: string }[]>(
+          'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS w'
+        )
+        expect(BigInt(row?.w as string)).toBeGreaterThan(entry?.tx as bigint)
+      },
+      { timeout: 30_000, interval: 200 }
+    )
+  }
+
+  const logged = async (id: number) =>
+    (await base.hydraChange.findMany({ where: { model: 'Note' } })).some(
+      (row) => (row.key as { id: number }).id === id
+    )
+
+  it("writes each entry at the time of UTC, whatever the writer's time zone", async () => {
+    for (const zone of ['ahead', 'behind'] as const) {
+      const client = await clientIn(zone)
+      const note = await client.note.create({ data: { title: zone, owner: 'ann' } })
+      expect(Math.abs(await offsetOfEntry(note.id)), zone).toBeLessThan(60)
+    }
+  })
+
+  it("prunes by the age in UTC, whatever the pruning session's time zone", async () => {
+    // Ahead of UTC: an hour's retention keeps an entry just written.
+    const ahead = await clientIn('ahead')
+    const kept = await base.note.create({ data: { title: 'kept', owner: 'ann' } })
+    await readable(kept.id)
+    const keeping = await startServer(
+      createHydraApp({ prisma: ahead, changes: { retainSeconds: 3600 } }).fetch
+    )
+    try {
+      expect((await fetch(`${keeping.origin}/notes/changes`)).status).toBe(200)
+    } finally {
+      await keeping.close()
+    }
+    expect(await logged(kept.id)).toBe(true)
+    // Behind UTC: a second's retention prunes it, once a second old.
+    const behind = await clientIn('behind')
+    const pruning = await startServer(
+      createHydraApp({ prisma: behind, changes: { retainSeconds: 1 } }).fetch
+    )
+    try {
+      await vi.waitFor(
+        async () => {
+          expect((await fetch(`${pruning.origin}/notes/changes`)).status).toBe(200)
+          expect(await logged(kept.id)).toBe(false)
+        },
+        { timeout: 30_000, interval: 500 }
+      )
+    } finally {
+      await pruning.close()
     }
   })
 })

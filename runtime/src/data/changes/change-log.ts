@@ -126,7 +126,7 @@ export class ChangeLog {
   }
 
   /**
-   * Removes the entries written more than `seconds` ago by the database's clock (`at`) that are
+   * Removes the entries written more than `seconds` ago by the database's clock (`at`, in UTC) that are
    * readable (below the watermark), as a prefix of the log: its end is recorded first, so that a
    * reader that misses an entry pruned after its token sees the marker past that token.
    */
@@ -136,11 +136,13 @@ export class ChangeLog {
     const readable = this.tx ? `tx < ${end.tx}` : `id <= ${end.id}`
     const order = this.tx ? 'tx DESC, id DESC' : 'id DESC'
     const age = Math.floor(seconds)
+    // The triggers write `at` in UTC (docs/syncing.md#retention): so is the cutoff, whatever the
+    // session's time zone.
     const cutoff =
       this.provider === 'postgresql'
-        ? `LOCALTIMESTAMP - make_interval(secs => ${age})`
+        ? `(now() AT TIME ZONE 'UTC') - make_interval(secs => ${age})`
         : this.provider === 'mysql'
-          ? `NOW(3) - INTERVAL ${age} SECOND`
+          ? `UTC_TIMESTAMP(3) - INTERVAL ${age} SECOND`
           : `datetime('now', '-${age} seconds')`
     const [last] = await this.rows(
       `SELECT ${this.text('tx')} AS t, ${this.text('id')} AS i FROM ${TABLE} WHERE id <> ${MARKER} AND ${q('at')} < ${cutoff} AND ${readable} ORDER BY ${order} LIMIT 1`

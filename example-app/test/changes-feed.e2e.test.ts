@@ -473,3 +473,54 @@ describe.skipIf(TEST_DATABASE === 'sqlite')("the log's time, in UTC in every ses
     }
   })
 })
+
+/**
+ * With read replicas (docs/syncing.md#the-feed): the feed reads its members on the primary, where
+ * it reads the log. The replica here never catches up (a database of its own, with the schema and
+ * none of the rows): a member read there would be missing, and told as a tombstone.
+ */
+describe('read replicas', () => {
+  let lagging: PrismaClient
+  let dropReplica: () => Promise<void>
+
+  beforeAll(async () => {
+    const replica = await freshDatabase(SCHEMA)
+    dropReplica = replica.remove
+    lagging = new PrismaClient({ adapter: createAdapter(replica.url) })
+  }, 120_000)
+
+  afterAll(async () => {
+    await lagging?.$disconnect()
+    await dropReplica?.()
+  })
+
+  it('reads the members on the primary, not on a replica that lags', async () => {
+    const replicated = await startServer(
+      createHydraApp({ prisma, access, replicas: [lagging] }).fetch
+    )
+    try {
+      const at = async (path: string) => {
+        const response = await fetch(`${replicated.origin}${path}`)
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+      }
+      const start = tokenOf((await at('/notes/changes')).body)
+      const note = await prisma.note.create({ data: { title: 'on the primary', owner: 'ann' } })
+      // The collection reads the replica, which does not hold the note.
+      const collection = await at('/notes?pagination=false')
+      expect(collection.status).toBe(200)
+      expect(collection.body['hydra:totalItems']).toBe(0)
+      await vi.waitFor(
+        async () => {
+          const page = await at(`/notes/changes?since=${start}`)
+          expect(page.status).toBe(200)
+          expect(summary(page.body['hydra:member'] as Record<string, unknown>[])).toEqual([
+            [`/notes/${note.id}`, 'Note', 'on the primary'],
+          ])
+        },
+        { timeout: 30_000, interval: 200 }
+      )
+    } finally {
+      await replicated.close()
+    }
+  })
+})

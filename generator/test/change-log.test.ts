@@ -223,3 +223,41 @@ model Note {
     expect(sql).toContain('\n$hydra1$;')
   })
 })
+
+describe('@changes: the feed path', () => {
+  it('refuses an operation at the feed path, of its model or of another', async () => {
+    const own = NOTE('@changes\n@operation(name: "recent", path: "/notes/changes")') + LOG('Int')
+    expect((await generate(own)).problems).toEqual([
+      'error: Model "Note", @operation(name: "recent"), option "path": "/notes/changes" is the change feed of Note (@changes): choose another path',
+    ])
+    const other = `${NOTE('@changes')}
+/// @pagination
+/// @resource(path: "/notes/changes")
+model Memo {
+  id Int @id
+}${LOG('Int')}`
+    expect((await generate(other)).problems).toEqual([
+      'error: Model "Memo", @resource, option "path": "/notes/changes" is the change feed of Note (@changes): choose another path',
+    ])
+    // Without @changes, the path is the operation's.
+    const unlogged = NOTE('@operation(name: "recent", path: "/notes/changes")') + LOG('Int')
+    expect((await generate(unlogged)).problems).toEqual([])
+  })
+
+  it('refuses an enum key with the value changes, which would name an item at the feed path', async () => {
+    const keyed = (values: string) => `
+/// @pagination
+/// @changes
+model Plan {
+  kind Kind @id
+}
+enum Kind {
+  ${values}
+}${LOG('Int')}`
+    expect((await generate(keyed('free\n  changes'))).problems).toEqual([
+      'error: Model "Plan", @changes: the key field kind takes the value "changes" (enum Kind), whose item would be /plans/changes, the change feed\'s path: rename the value (@map keeps its stored name) or remove @changes',
+    ])
+    // Stored as `changes`, named otherwise: the item is /plans/CHANGES.
+    expect((await generate(keyed('free\n  CHANGES @map("changes")'))).problems).toEqual([])
+  })
+})

@@ -2,6 +2,7 @@ import type { DMMF } from '@prisma/generator-helper'
 import type { Problem } from '../problems.js'
 import { checkEmbedOperations } from './embed-operations.js'
 import { buildCatalog } from './models/catalog.js'
+import { feedPathClashes } from './models/change-feed-paths.js'
 import { readChangeLog } from './models/change-log.js'
 import { compiledEnums } from './models/compiled-enums.js'
 import { compiledModels } from './models/compiled-models.js'
@@ -36,6 +37,7 @@ export function resolveHydraModel(
     ...changeLog.problems,
     ...unservedForeignKeys(catalog),
     ...checkPaths(resources),
+    ...feedPathClashes(resources),
     ...checkEntrypointKeys(resources),
     ...checkEmbedOperations(resources),
   ]

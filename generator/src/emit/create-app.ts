@@ -64,11 +64,12 @@ export function writeCreateApp(
     writer.writeLine('}')
     writer.writeLine(`const item = itemRoute(${names.resource}, rows, served)`)
     // The change feed (docs/syncing.md) reads the log with the Prisma client, a page of the main
-    // collection's size at most.
+    // collection's size at most, and its members on the same database, the primary: a replica
+    // may not hold yet what the log tells, and the member would be told as a tombstone.
     const changes = resource.changes && client === 'prisma7' && main !== undefined
     if (changes)
       writer.writeLine(
-        `const changes = changesRoute(${names.resource}, rows, prisma, ${main.paging.itemsPerPage}, served)`
+        `const changes = changesRoute(${names.resource}, createDataAccess<${names.row}>(prisma, ${names.model}, { ...options, replicas: undefined }), prisma, ${main.paging.itemsPerPage}, served)`
       )
     if (subs.length > 0) {
       writer.write('const subCollections = {').indent(() => {

@@ -9,6 +9,13 @@ import type { DocumentedType } from './documented-types.js'
 /** The path of the feed of the collection at `collectionPath`. */
 export const changesPath = (collectionPath: string): string => `${collectionPath}/changes`
 
+/**
+ * The detail of the feed's 410 at `feedPath` under `base`: read the collection again (the feed's
+ * own collection, `/notes` of `/notes/changes`).
+ */
+export const goneDetail = (feedPath: string, base: string): string =>
+  `since: the change log no longer holds the changes after this token; read ${base}${feedPath.slice(0, -'/changes'.length)} again and take a new token.`
+
 /** The relation of a collection's `Link` to its feed: `<docs>#changes`. */
 export const changesRel = (docs: string): string => `${docs}#changes`
 

@@ -1,8 +1,10 @@
 /**
  * @module
  * The OpenAPI schema of a change feed's page (docs/syncing.md) and its `since` parameter: members
- * as the collection writes them, or tombstones; the view's `next` to resume from, and `upToDate`.
+ * as the collection writes them, or tombstones; the view's `next` to resume from, and `upToDate`;
+ * its 410, which names its own collection.
  */
+import { goneDetail } from '../hydra/change-feed.js'
 import type { DocumentedType } from '../hydra/documented-types.js'
 import type { Parameter } from './parameters.js'
 import { type Schema, schemaNames, schemaRef } from './schemas.js'
@@ -15,6 +17,18 @@ export const SINCE_PARAMETER: Parameter = {
   description:
     'The token to resume from, as the view of the last page read names it; left out, the token of now.',
   schema: { type: 'string' },
+}
+
+/**
+ * The 410 of the feed at `path` under `base` (docs/syncing.md#retention): its example names the
+ * feed's own collection, which the client reads again.
+ */
+export function goneProblem(path: string, base: string): { description: string; detail: string } {
+  return {
+    description:
+      'The change log no longer holds the changes after the token: read the collection again.',
+    detail: goneDetail(path, base),
+  }
 }
 
 const TOMBSTONE: Schema = {

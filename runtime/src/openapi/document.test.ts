@@ -183,3 +183,29 @@ describe('renderOpenApi', () => {
     ])
   })
 })
+
+describe('renderOpenApi: change feeds', () => {
+  it("names each feed's own collection in its 410's example", () => {
+    const feeds: ApiDescription = {
+      title: 'Shelf',
+      types: [
+        { ...author, changesPath: '/authors/changes' },
+        { ...book, changesPath: '/books/changes' },
+      ],
+    }
+    const document = renderOpenApi(feeds, { origin: 'http://x', base: '/api' }) as {
+      paths: Record<string, { get: { responses: Record<string, unknown> } }>
+    }
+    const detailOf = (path: string) => {
+      const gone = document.paths[path]?.get.responses['410'] as {
+        content: Record<string, { examples: Record<string, { value: { detail: string } }> }>
+      }
+      const { examples } = gone.content['application/problem+json'] ?? { examples: {} }
+      return [examples.hydra?.value.detail, examples.unprefixed?.value.detail]
+    }
+    const detail = (collection: string) =>
+      `since: the change log no longer holds the changes after this token; read /api${collection} again and take a new token.`
+    expect(detailOf('/authors/changes')).toEqual([detail('/authors'), detail('/authors')])
+    expect(detailOf('/books/changes')).toEqual([detail('/books'), detail('/books')])
+  })
+})

@@ -16,7 +16,7 @@ import {
   docsPath,
   entrypointKey,
 } from '../hydra/documentation.js'
-import { changesPageSchema, SINCE_PARAMETER } from './change-feed.js'
+import { changesPageSchema, goneProblem, SINCE_PARAMETER } from './change-feed.js'
 import { preferenceAppliedHeader, preferParameter } from './count-preference.js'
 import { isGuarded, type RouteOwner, securityScheme } from './guards.js'
 import { idParameter } from './key-parameter.js'
@@ -68,13 +68,6 @@ const PROBLEMS = {
     description: 'The database is unreachable, overloaded or past its time budget.',
     detail: 'The database is unavailable; try again later.',
   },
-  // Answered by change feeds only (docs/syncing.md#retention).
-  410: {
-    description:
-      'The change log no longer holds the changes after the token: read the collection again.',
-    detail:
-      'since: the change log no longer holds the changes after this token; read /notes again and take a new token.',
-  },
   // Answered by guarded routes only (docs/security.md).
   401: {
     description: 'The caller should authenticate: WWW-Authenticate says how.',
@@ -86,6 +79,11 @@ const PROBLEMS = {
   },
 } as const
 type ProblemStatus = keyof typeof PROBLEMS
+/** What a problem response says: what its status means, and its example's detail. */
+interface Problem {
+  description: string
+  detail: string
+}
 
 /** One GET operation of the document. */
 interface Operation {
@@ -119,8 +117,11 @@ function responses(
 }
 
 /** A problem response, with the example of each style (`hydra:` prefix or not) under the mount. */
-function problemResponse(status: ProblemStatus, base: string): Record<string, unknown> {
-  const { description, detail } = PROBLEMS[status]
+function problemResponse(
+  status: ProblemStatus | 410,
+  base: string,
+  { description, detail }: Problem
+): Record<string, unknown> {
   const headers =
     status === 503
       ? {
@@ -186,19 +187,21 @@ function collectionOperation(
  * tombstones; the view's `next` to resume from, and `upToDate`. A scope the log cannot evaluate
  * is a 403, whether or not the route is guarded.
  */
-function changesEntry(type: DocumentedType, path: string): PathEntry {
+function changesEntry(type: DocumentedType, path: string, base: string): PathEntry {
+  const answers = responses(
+    {
+      description: `The ${type.name} resources changed since the token.`,
+      schema: changesPageSchema(type),
+    },
+    [400, 403, 406, 500, 503]
+  )
   const operation: Operation = {
     operationId: `get${type.name}Changes`,
     summary: `Retrieves the ${type.name} resources changed since a token.`,
     tags: [type.name],
     parameters: [SINCE_PARAMETER, ...itemParameters(type.properties)],
-    responses: responses(
-      {
-        description: `The ${type.name} resources changed since the token.`,
-        schema: changesPageSchema(type),
-      },
-      [400, 403, 406, 410, 500, 503]
-    ),
+    // Its 410 names its own collection, to read again: written here, not shared.
+    responses: { ...answers, 410: problemResponse(410, base, goneProblem(path, base)) },
   }
   return [path, operation, { model: type.name, operation: 'collection' }]
 }
@@ -229,7 +232,7 @@ function typePaths(
       { type: type.name, prefix: collection.hydraPrefix !== false },
     ]
   })
-  if (type.changesPath !== undefined) paths.push(changesEntry(type, type.changesPath))
+  if (type.changesPath !== undefined) paths.push(changesEntry(type, type.changesPath, base))
   if (!type.itemPath) return paths
   paths.push([
     `${type.itemPath}/{id}`,
@@ -351,7 +354,7 @@ export function renderOpenApi(api: ApiDescription, location: ApiLocation): Recor
   const statuses = (Object.keys(PROBLEMS).map(Number) as ProblemStatus[]).filter((status) => {
     // A feed refuses a caller whose scope the log cannot evaluate, guarded or not.
     if (status === 403) return guarded || feeds
-    return status === 401 ? guarded : status !== 410 || feeds
+    return status !== 401 || guarded
   })
   return {
     openapi: '3.1.1',
@@ -375,7 +378,7 @@ export function renderOpenApi(api: ApiDescription, location: ApiLocation): Recor
     components: {
       schemas: componentSchemas(api, styles),
       responses: Object.fromEntries(
-        statuses.map((status) => [status, problemResponse(status, base)])
+        statuses.map((status) => [status, problemResponse(status, base, PROBLEMS[status])])
       ),
       ...(guarded ? { securitySchemes: { [security.name]: security.scheme } } : {}),
     },

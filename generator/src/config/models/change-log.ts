@@ -25,8 +25,10 @@ type FieldSpec = readonly [string | readonly string[], boolean, string?]
 /**
  * Each field of the log's model. The id is an `Int` on SQLite, where only an `Int` id is the
  * table's `AUTOINCREMENT` key (Prisma makes a BigInt one a plain BIGINT column, which nothing
- * fills); elsewhere a BigInt (an `Int` holds 2^31 changes). The triggers write neither the id
- * (but on MySQL/MariaDB, where it is the clock's value) nor the time: their defaults do.
+ * fills); elsewhere a BigInt (an `Int` holds 2^31 changes). The triggers write the id on
+ * MySQL/MariaDB only (the clock's value), and the time, in UTC, on PostgreSQL and MySQL/MariaDB
+ * only (their `now()` defaults are the session's time zone's): SQLite's defaults write the others
+ * (its `now()` is UTC).
  */
 const logFields = (provider: string): Readonly<Record<string, FieldSpec>> => ({
   id:
@@ -40,7 +42,7 @@ const logFields = (provider: string): Readonly<Record<string, FieldSpec>> => ({
   op: ['String', true],
   key: ['Json', true],
   image: ['Json', true],
-  at: ['DateTime', true, 'now'],
+  at: provider === 'sqlite' ? ['DateTime', true, 'now'] : ['DateTime', true],
 })
 const CLOCK_FIELDS: Readonly<Record<string, FieldSpec>> = {
   id: ['Int', true],

@@ -52,7 +52,8 @@ export function mysqlTriggers(
     const { key, image } = rowObjects(dialect, resource, row, enums)
     return [
       `INSERT INTO ${clock} (\`id\`, \`seq\`) VALUES (1, 1) ON DUPLICATE KEY UPDATE \`seq\` = \`seq\` + 1;`,
-      `INSERT INTO ${log} (\`id\`, \`model\`, \`op\`, \`key\`, \`image\`) SELECT \`seq\`, ${literal(resource.name)}, ${literal(op)}, ${key}, ${image} FROM ${clock} WHERE \`id\` = 1;`,
+      // `at` in UTC, not the writer's session time zone (docs/syncing.md#retention).
+      `INSERT INTO ${log} (\`id\`, \`model\`, \`op\`, \`key\`, \`image\`, \`at\`) SELECT \`seq\`, ${literal(resource.name)}, ${literal(op)}, ${key}, ${image}, UTC_TIMESTAMP(3) FROM ${clock} WHERE \`id\` = 1;`,
     ]
   }
   const moved = keyColumns(resource)

@@ -52,7 +52,8 @@ export function postgresqlTriggers(
     : quote(functionName)
   const entry = (op: string, row: 'NEW' | 'OLD') => {
     const { key, image } = rowObjects(dialect, resource, row, enums)
-    return `INSERT INTO ${log} ("tx", "model", "op", "key", "image") VALUES (pg_current_xact_id()::text::bigint, ${literal(resource.name)}, ${op}, ${key}, ${image});`
+    // `at` in UTC, not the writer's session time zone (docs/syncing.md#retention).
+    return `INSERT INTO ${log} ("tx", "model", "op", "key", "image", "at") VALUES (pg_current_xact_id()::text::bigint, ${literal(resource.name)}, ${op}, ${key}, ${image}, now() AT TIME ZONE 'UTC');`
   }
   const keys = keyColumns(resource)
   const moved = keys

@@ -9,6 +9,7 @@
  * The key that seals the feeds' tokens is kept in the log too (id -2, model ''), so that every
  * instance of the app over the database seals and opens the same tokens.
  */
+import { isUniqueViolation } from '../../database/unique-violation.js'
 import { type ChangePosition, laterOf, newSecret, positionsHaveTx } from './change-token.js'
 
 /** What the log is read with: the app's Prisma client. */
@@ -191,7 +192,7 @@ export class ChangeLog {
   }
 
   /**
-   * Removes the entries written more than `seconds` ago by the database's clock (`at`) that are
+   * Removes the entries written more than `seconds` ago by the database's clock (`at`, in UTC) that are
    * readable (below the watermark), as a prefix of the log: its end is recorded first, so that a
    * reader that misses an entry pruned after its token sees the marker past that token.
    */
@@ -201,11 +202,13 @@ export class ChangeLog {
     const readable = this.tx ? `tx < ${end.tx}` : `id <= ${end.id}`
     const order = this.tx ? 'tx DESC, id DESC' : 'id DESC'
     const age = Math.floor(seconds)
+    // The triggers write `at` in UTC (docs/syncing.md#retention): so is the cutoff, whatever the
+    // session's time zone.
     const cutoff =
       this.provider === 'postgresql'
-        ? `LOCALTIMESTAMP - make_interval(secs => ${age})`
+        ? `(now() AT TIME ZONE 'UTC') - make_interval(secs => ${age})`
         : this.provider === 'mysql'
-          ? `NOW(3) - INTERVAL ${age} SECOND`
+          ? `UTC_TIMESTAMP(3) - INTERVAL ${age} SECOND`
           : `datetime('now', '-${age} seconds')`
     const [last] = await this.rows(
       `SELECT ${this.text('tx')} AS t, ${this.text('id')} AS i FROM ${TABLE} WHERE id > 0 AND ${q('at')} < ${cutoff} AND ${readable} ORDER BY ${order} LIMIT 1`
@@ -237,8 +240,10 @@ export class ChangeLog {
       await this.client.$executeRawUnsafe(
         `INSERT INTO ${TABLE} (id, tx, ${q('model')}, ${q('op')}, ${q('key')}, ${q('image')}) VALUES (${MARKER}, ${tx}, '', 'pruned', '{}', ${image})`
       )
-    } catch {
+    } catch (error) {
       // Another process inserted the marker meanwhile: move it on only if it is before `upTo`.
+      // Any other failure leaves the log unmarked: pruning past it would lose the 410.
+      if (!isUniqueViolation(error)) throw error
       await update()
     }
   }

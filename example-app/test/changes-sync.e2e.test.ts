@@ -5,9 +5,11 @@
  * to their own notes) follow the feed from a token taken before they read the collection, as the
  * docs' client loop does. At the end each copy equals the table as that caller sees it: nothing
  * missing, nothing extra, nothing stale. On PostgreSQL the held transactions take their ids before
- * transactions that commit after them started, which the feed's watermark waits for.
+ * transactions that commit after them started, which the feed's watermark waits for. The readers
+ * follow the feed with the client's followChanges.
  * `CHANGES_SYNC_SEED` replays a seed.
  */
+import { followChanges, isTombstone } from '@prisma-hydra/runtime/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHydraApp, type HydraAccess } from '#fixtures/changes/hydra/index.js'
 import { PrismaClient } from '#fixtures/changes/prisma/client.js'
@@ -76,7 +78,9 @@ async function syncedCopy(
   expected: () => Promise<Copy>
 ): Promise<Copy> {
   const copy: Copy = new Map()
-  let feed = nextOf(await get('/notes/changes', caller)) as string
+  const options = { headers: caller ? { Authorization: `User ${caller}` } : {} }
+  let feed = new URL('/notes/changes', origin).href
+  for await (const page of followChanges(feed, options)) feed = page.next
   for (let page: string | undefined = '/notes'; page; ) {
     const body = await get(page, caller)
     for (const member of body['hydra:member'] as Record<string, unknown>[])
@@ -87,14 +91,12 @@ async function syncedCopy(
   for (;;) {
     const finished = done()
     if (finished && deadline === Number.POSITIVE_INFINITY) deadline = Date.now() + 60_000
-    for (;;) {
-      const body = await get(feed, caller)
-      for (const member of body['hydra:member'] as Record<string, unknown>[]) {
-        if (member['@type'] === 'Deleted') copy.delete(member['@id'] as string)
-        else copy.set(member['@id'] as string, { title: member.title, owner: member.owner })
+    for await (const page of followChanges<Record<string, unknown>>(feed, options)) {
+      for (const change of page.changes) {
+        if (isTombstone(change)) copy.delete(change['@id'])
+        else copy.set(change['@id'] as string, { title: change.title, owner: change.owner })
       }
-      feed = nextOf(body) as string
-      if (body.upToDate === true) break
+      feed = page.next
     }
     if (finished) {
       const table = await expected()

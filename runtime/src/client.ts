@@ -4,7 +4,8 @@
  * the generated members as `hc` or openapi-fetch types them and narrowed by `properties[]`, an
  * embedded relation to the fields asked (typed by the generated shaped member for `hc`); it can be
  * aborted, waits as a `503` asks, and throws the API's problems as HydraProblemError. Its
- * pages feed TanStack Query's infinite and paged queries (docs/clients.md).
+ * pages feed TanStack Query's infinite and paged queries (docs/clients.md). `followChanges`
+ * follows a collection's change feed (docs/syncing.md).
  *
  * ```ts
  * import { hcWalker } from '@prisma-hydra/runtime/client'
@@ -16,6 +17,13 @@
  * @module \@prisma-hydra/runtime/client
  */
 export type { FollowOptions, ResponseLike } from './client/answer.js'
+export {
+  type ChangesPage,
+  type FollowChangesOptions,
+  followChanges,
+  isTombstone,
+  type Tombstone,
+} from './client/changes.js'
 export { type HcWalkerOptions, type HcWalkers, hcWalker } from './client/hc-walker.js'
 export type { MemberOf } from './client/members-of.js'
 export {

@@ -31,7 +31,10 @@ export interface ChangesPage<M> {
   readonly upToDate: boolean
 }
 
-/** How the feed's requests are sent: fetch, headers (an `Authorization`), retries, signal. */
+/**
+ * How the feed's requests are sent: fetch, headers (an `Authorization`, sent to the feed's origin
+ * only: a `next` of another origin is an error), retries, signal.
+ */
 export interface FollowChangesOptions extends FollowOptions, RetryOptions, SignalOptions {}
 
 /** Whether a change of a feed's page is a tombstone. */
@@ -63,12 +66,18 @@ export async function* followChanges<M>(
   options: FollowChangesOptions = {}
 ): AsyncGenerator<ChangesPage<M>, void, undefined> {
   let url = String(from)
+  const origin = new URL(url).origin
   for (;;) {
     const answer = await sendWithRetries(follow(url, options), options.signal, options)
     const page = readPage<M | Tombstone, unknown>(answer.url || url, answer.body)
     const next = page.links.next
     if (next === undefined) throw new TypeError(`${page.url} answered no change feed: no next link`)
+    // The headers given (an `Authorization`) go to the feed's own origin only.
+    if (new URL(next).origin !== origin)
+      throw new TypeError(`${page.url} links its next page to another origin: ${next}`)
     const upToDate = (page.document as { upToDate?: unknown }).upToDate === true
+    if (!upToDate && next === page.url)
+      throw new TypeError(`${page.url} links to itself as its next page without being up to date`)
     yield { url: page.url, changes: page.members, next, upToDate }
     if (upToDate) return
     url = next

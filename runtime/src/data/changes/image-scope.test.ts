@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readWhere } from '../../plan/scope-reader.js'
-import { refuseUnevaluable, scopeHeldOn, UnknownScope } from './image-scope.js'
+import { refuseUnevaluable, scopeHeldOn, UnknownScope, UnreadableImage } from './image-scope.js'
 import { type TextComparison, textComparison } from './text-comparison.js'
 
 const types = new Map([
@@ -8,6 +8,7 @@ const types = new Map([
   ['title', 'String'],
   ['score', 'BigInt'],
   ['rank', 'Int'],
+  ['ratio', 'Float'],
   ['done', 'Boolean'],
   ['written', 'DateTime'],
   ['author', 'Author'],
@@ -67,6 +68,21 @@ describe('a scope on a logged image', () => {
     expect(await held({ NOT: { owner: 'ann' } }, image)).toBe(false)
   })
 
+  it('holds an empty list on no row, a null included, so that its negation holds on every one', async () => {
+    // Both engines write `in []` as `1=0`: `NOT (1=0)` shows the rows whose value is null too.
+    expect(await held({ rank: { in: [] } }, { rank: null })).toBe(false)
+    expect(await held({ NOT: { rank: { in: [] } } }, { rank: null })).toBe(true)
+    expect(await held({ NOT: { owner: { in: [] } } }, { owner: null })).toBe(true)
+    expect(await held({ ratio: null }, { ratio: null })).toBe(true)
+  })
+
+  it('tells an image it cannot be read on apart from a scope it cannot evaluate', async () => {
+    // An entry logged before the field was added; a value of another type than the field's.
+    await expect(held({ rank: 3 }, { owner: 'ann' })).rejects.toThrow(UnreadableImage)
+    await expect(held({ rank: 3 }, { rank: 'NaN' })).rejects.toThrow(UnreadableImage)
+    await expect(held({ owner: 'ann' }, { owner: 7 })).rejects.toThrow(UnreadableImage)
+  })
+
   it('orders SQLite text by code point, as its BINARY collation orders UTF-8 bytes', async () => {
     // JavaScript's `<` orders by UTF-16 units: U+FF5E after U+1F600's surrogates.
     expect('\u{FF5E}' < '\u{1F600}').toBe(false)
@@ -91,6 +107,9 @@ describe('a scope on a logged image', () => {
       { author: { is: { name: 'ann' } } },
       { owner: { notIn: ['bob'] } },
       { stage: { gt: 'DRAFT' } },
+      // A float column may be single precision, compared as such, or hold NaN.
+      { ratio: { gt: 0.1 } },
+      { ratio: 0.5 },
     ])
       await expect(held(where, image), JSON.stringify(where)).rejects.toThrow(UnknownScope)
   })

@@ -6,8 +6,8 @@
  * it on the row: a comparison with a null is unknown, and only a condition that is true holds.
  * Text is compared as its column compares it (text-comparison.ts). What the image cannot answer
  * exactly (a relation, a text pattern or a caseless comparison, an order of enums, a comparison of
- * a field that is not an integer, float, 64-bit integer, boolean, text or enum, text whose column
- * is not read) is an {@link UnknownScope} naming the part, never a guess: {@link refuseUnevaluable}
+ * a field that is not an integer, 64-bit integer, boolean, text or enum, text whose column is not
+ * read) is an {@link UnknownScope} naming the part, never a guess: {@link refuseUnevaluable}
  * finds any such part of a scope before a row is read, whatever values the rows hold.
  */
 import type { Comparison, Condition, FieldTest } from '../../plan/condition.js'
@@ -18,6 +18,18 @@ export class UnknownScope extends Error {
   constructor(readonly part: string) {
     super(`the scope reads ${part}, which the change log cannot evaluate`)
     this.name = 'UnknownScope'
+  }
+}
+
+/**
+ * An image the scope cannot be read on, although the scope can be (a field added to the model
+ * after the entry was logged, a value of another type than the field's): the feed cannot tell
+ * whether the caller saw the row, and its caller must read the collection again.
+ */
+export class UnreadableImage extends Error {
+  constructor(readonly part: string) {
+    super(`the change log's entry holds ${part}, on which the scope cannot be evaluated`)
+    this.name = 'UnreadableImage'
   }
 }
 
@@ -32,7 +44,7 @@ export interface ScopeFields {
   text: TextComparison
 }
 
-const NUMBERS = new Set(['Int', 'Float'])
+const NUMBERS = new Set(['Int'])
 const UNSUPPORTED = new Set(['DateTime', 'Decimal', 'Bytes', 'Json'])
 const COMPARISONS: ReadonlySet<string> = new Set(['equals', 'lt', 'lte', 'gt', 'gte'])
 const SCALARS = new Set(['Int', 'Float', 'BigInt', 'Boolean', 'String'])
@@ -125,8 +137,14 @@ async function evaluate(
     }
     case 'field': {
       if (!(condition.field in image))
-        throw new UnknownScope(`the field ${condition.field}, which the log did not keep`)
-      return leafOf(condition.field, condition.test, fields)(image[condition.field])
+        throw new UnreadableImage(`no value of the field ${condition.field}`)
+      try {
+        return await leafOf(condition.field, condition.test, fields)(image[condition.field])
+      } catch (error) {
+        // The scope's own parts were checked before: what fails now is the image's value.
+        if (error instanceof UnknownScope) throw new UnreadableImage(error.part)
+        throw error
+      }
     }
     case 'relation':
       throw new UnknownScope(`the relation ${condition.relation}`)
@@ -153,6 +171,10 @@ function leafOf(field: string, test: FieldTest, fields: ScopeFields): Leaf {
       : COMPARISONS.has(test.op) && 'value' in test && !test.caseless && test.value !== null
         ? [test.op as Comparison, [test.value]]
         : refuse(`a test (${test.op}) of the field ${field}`)
+  // An empty list holds on no row, a null included: `1=0` on both engines.
+  if (op === 'in' && given.length === 0) return () => false
+  // A float column may be single precision (`@db.Real`), compared as such, and may hold NaN.
+  if (type === 'Float') refuse(`a comparison (${op}) of the float field ${field}`)
   const enumeration = !SCALARS.has(type)
   // An enum's order is its declaration's on PostgreSQL and MySQL, not its names'.
   if (enumeration && op !== 'equals' && op !== 'in')

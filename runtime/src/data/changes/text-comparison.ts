@@ -130,8 +130,10 @@ async function mysqlColumns(client: ChangeLogClient, model: ModelColumns): Promi
   const text: ColumnsText = new Map()
   for (const [field, column] of Object.entries(model.columns)) {
     const row = byColumn.get(column)
-    const [charset, collation] = [String(row?.charset), String(row?.collation)]
-    if (!row || !PLAIN_NAME.test(charset) || !PLAIN_NAME.test(collation)) continue
+    // A column of no character set (not text) is left unread: its scopes are refused.
+    if (!row || row.charset == null || row.collation == null) continue
+    const [charset, collation] = [String(row.charset), String(row.collation)]
+    if (!PLAIN_NAME.test(charset) || !PLAIN_NAME.test(collation)) continue
     text.set(field, {
       read: (place) => `CONVERT(${place} USING ${charset}) COLLATE ${collation}`,
       exactEquality: false,

@@ -4,13 +4,15 @@
  * a page of one model's entries after a position, and pruning. Reads stay where nothing can still
  * appear: on PostgreSQL below the watermark, `pg_snapshot_xmin(pg_current_snapshot())`, the
  * oldest transaction still running; on SQLite and MySQL/MariaDB at or below the largest id, since
- * their ids follow commit order. Pruning removes a prefix of the log and first records its end in
- * a marker row (id -1, model ''), so that a reader can tell a token the log no longer covers.
+ * their ids follow commit order. A feed's positions are its own model's entries (markerId): what
+ * the others write moves none of its tokens. Pruning removes a prefix of one model's entries and
+ * first records its end in that model's marker row (model '', a negative id of its own), so that
+ * a reader can tell a token the log no longer covers.
  * The key that seals the feeds' tokens is kept in the log too (id -2, model ''), so that every
  * instance of the app over the database seals and opens the same tokens.
  */
 import { isUniqueViolation } from '../../database/unique-violation.js'
-import { type ChangePosition, laterOf, newSecret, positionsHaveTx } from './change-token.js'
+import { type ChangePosition, newSecret, positionsHaveTx } from './change-token.js'
 
 /** What the log is read with: the app's Prisma client. */
 export interface ChangeLogClient {
@@ -32,16 +34,27 @@ export interface ChangeEntry {
   image: Record<string, unknown>
 }
 
-/** A page of the log, and the position after which nothing can still appear. */
-export interface ChangePage {
-  entries: ChangeEntry[]
-  /** The end of what is readable now: where a client that has read everything resumes. */
-  end: ChangePosition
-}
-
-const MARKER = -1
 const KEY_ROW = -2
 const TABLE = 'hydra_changes'
+/** A model's name as Prisma allows it: safe inside SQL's strings and JSON's. */
+const MODEL_NAME = /^[A-Za-z][A-Za-z0-9_]*$/
+
+/**
+ * The id of `model`'s marker row: -1,000 less a 31-bit FNV-1a hash of its name, within a 32-bit
+ * column. Two models of one hash share a row, which its `key` names the owner of: the other then
+ * prunes nothing (ChangeLog.mark), which loses nothing.
+ */
+export function markerId(model: string): number {
+  let hash = 0x811c9dc5
+  for (const byte of new TextEncoder().encode(model)) hash = Math.imul(hash ^ byte, 0x01000193)
+  return -1_000 - ((hash >>> 0) % 2_000_000_000)
+}
+
+/** The SQL of a model's name, checked. */
+function modelText(model: string): string {
+  if (!MODEL_NAME.test(model)) throw new TypeError(`${model}: no model name of a change log`)
+  return model
+}
 
 /** The log of one database. */
 export class ChangeLog {
@@ -77,27 +90,52 @@ export class ChangeLog {
     return `CAST(${name} AS ${this.provider === 'mysql' ? 'CHAR' : 'TEXT'})`
   }
 
-  /** The end of the readable log: a client taking it now misses nothing committed after. */
+  /**
+   * The end of the readable log: a client taking it now misses nothing committed after. Elsewhere
+   * than on PostgreSQL, at least every marker's position: pruning may have emptied the log.
+   */
   async now(): Promise<ChangePosition> {
     if (this.tx) return { tx: await this.watermark(), id: 0n }
-    // The marker holds the end of what was pruned: the log may hold nothing after it.
     const [row] = await this.rows(
-      `SELECT ${this.text('id')} AS i FROM ${TABLE} ORDER BY id DESC LIMIT 1`
+      `SELECT ${this.text('id')} AS i FROM ${TABLE} WHERE id > 0 ORDER BY id DESC LIMIT 1`
+    )
+    const [marked] = await this.rows(
+      `SELECT ${this.text('tx')} AS t FROM ${TABLE} WHERE id < 0 AND tx IS NOT NULL ORDER BY tx DESC LIMIT 1`
     )
     const last = row === undefined ? 0n : BigInt(String(row.i))
-    const pruned = last === BigInt(MARKER) ? await this.pruned() : undefined
-    return { id: pruned?.id ?? (last < 0n ? 0n : last) }
+    const pruned = marked === undefined ? 0n : BigInt(String(marked.t))
+    return { id: last > pruned ? last : pruned }
   }
 
   /**
-   * The end of the pruned prefix of the log, or undefined when it was never pruned. The marker
-   * holds it in `tx`: on PostgreSQL the entry's `tx`, with its id in `image.id`; elsewhere its id.
+   * The position of `model`'s last entry up to `end`; without one, the end of its pruned entries,
+   * or the start of the log: the token of now of its feed, which no other model's write moves.
    */
-  async pruned(): Promise<ChangePosition | undefined> {
+  async lastOf(model: string, end: ChangePosition): Promise<ChangePosition> {
+    const order = this.tx ? 'tx DESC, id DESC' : 'id DESC'
     const [row] = await this.rows(
-      `SELECT ${this.text('tx')} AS t, ${this.quote('image')} AS image FROM ${TABLE} WHERE id = ${MARKER}`
+      `SELECT ${this.text('tx')} AS t, ${this.text('id')} AS i FROM ${TABLE} WHERE ${this.quote('model')} = ${this.place(1)} AND ${this.upTo(end)} ORDER BY ${order} LIMIT 1`,
+      model
     )
-    if (row === undefined) return undefined
+    if (row !== undefined) return this.positionOf(row.t, row.i)
+    return (await this.pruned(model)) ?? (this.tx ? { tx: 0n, id: 0n } : { id: 0n })
+  }
+
+  /** SQL of the entries (positive ids) up to `end`, readable there. */
+  private upTo(end: ChangePosition): string {
+    return this.tx ? `id > 0 AND tx < ${end.tx}` : `tx IS NULL AND id > 0 AND id <= ${end.id}`
+  }
+
+  /**
+   * The end of the pruned prefix of `model`'s entries, or undefined when none was pruned. Its
+   * marker holds it in `tx`: on PostgreSQL the entry's `tx`, with its id in `image.id`; elsewhere
+   * its id.
+   */
+  async pruned(model: string): Promise<ChangePosition | undefined> {
+    const [row] = await this.rows(
+      `SELECT ${this.text('tx')} AS t, ${this.quote('key')} AS k, ${this.quote('image')} AS image FROM ${TABLE} WHERE id = ${markerId(model)}`
+    )
+    if (row === undefined || jsonOf(row.k).model !== model) return undefined
     return this.tx ? this.positionOf(row.t, jsonOf(row.image).id) : { id: BigInt(String(row.t)) }
   }
 
@@ -159,22 +197,19 @@ export class ChangeLog {
     return bytes?.length === 32 ? bytes : 'unreadable'
   }
 
-  /**
-   * Up to `limit` entries of `model` after `after` and up to `end` (a `now()`), in commit order,
-   * and the end a client that has read them all resumes from.
-   */
+  /** Up to `limit` entries of `model` after `after` and up to `end` (a `now()`), in commit order. */
   async page(
     model: string,
     after: ChangePosition,
     limit: number,
     end: ChangePosition
-  ): Promise<ChangePage> {
+  ): Promise<ChangeEntry[]> {
     const q = this.quote
     const columns = `${this.text('tx')} AS t, ${this.text('id')} AS i, ${q('op')} AS op, ${q('key')} AS k, ${q('image')} AS image`
     // Positions come from a token this module read (digits only) or from the database.
     const past = this.tx
       ? // A row comparison, which the index on (model, tx, id) seeks to; an OR of its parts it scans.
-        `(tx, id) > (${after.tx}, ${after.id}) AND tx < ${end.tx}`
+        `(tx, id) > (${after.tx}, ${after.id}) AND id > 0 AND tx < ${end.tx}`
       : // `tx` is null there: naming it lets the same index seek to the token.
         `tx IS NULL AND id > ${after.id} AND id <= ${end.id}`
     const order = this.tx ? 'tx, id' : 'id'
@@ -182,24 +217,22 @@ export class ChangeLog {
       `SELECT ${columns} FROM ${TABLE} WHERE ${q('model')} = ${this.place(1)} AND ${past} ORDER BY ${order} LIMIT ${limit}`,
       model
     )
-    const entries = rows.map((row) => ({
+    return rows.map((row) => ({
       position: this.positionOf(row.t, row.i),
       op: String(row.op),
       key: jsonOf(row.k),
       image: jsonOf(row.image),
     }))
-    return { entries, end: laterOf(end, after) }
   }
 
   /**
-   * Removes the entries written more than `seconds` ago by the database's clock (`at`, in UTC) that are
-   * readable (below the watermark), as a prefix of the log: its end is recorded first, so that a
-   * reader that misses an entry pruned after its token sees the marker past that token.
+   * Removes `model`'s entries written more than `seconds` ago by the database's clock (`at`, in
+   * UTC) that are readable (below the watermark), as a prefix of its entries: its end is recorded
+   * first, so that a reader that misses an entry pruned after its token sees the marker past it.
    */
-  async prune(seconds: number): Promise<void> {
+  async prune(model: string, seconds: number): Promise<void> {
     const end = await this.now()
     const q = this.quote
-    const readable = this.tx ? `tx < ${end.tx}` : `id <= ${end.id}`
     const order = this.tx ? 'tx DESC, id DESC' : 'id DESC'
     const age = Math.floor(seconds)
     // The triggers write `at` in UTC (docs/syncing.md#retention): so is the cutoff, whatever the
@@ -211,41 +244,58 @@ export class ChangeLog {
           ? `UTC_TIMESTAMP(3) - INTERVAL ${age} SECOND`
           : `datetime('now', '-${age} seconds')`
     const [last] = await this.rows(
-      `SELECT ${this.text('tx')} AS t, ${this.text('id')} AS i FROM ${TABLE} WHERE id > 0 AND ${q('at')} < ${cutoff} AND ${readable} ORDER BY ${order} LIMIT 1`
+      `SELECT ${this.text('tx')} AS t, ${this.text('id')} AS i FROM ${TABLE} WHERE ${q('model')} = ${this.place(1)} AND ${this.upTo(end)} AND ${q('at')} < ${cutoff} ORDER BY ${order} LIMIT 1`,
+      model
     )
     if (last === undefined) return
     const upTo = this.positionOf(last.t, last.i)
-    await this.mark(upTo)
+    if (!(await this.mark(model, upTo))) return
     const prefix = this.tx
       ? `(tx < ${upTo.tx} OR (tx = ${upTo.tx} AND id <= ${upTo.id}))`
       : `id <= ${upTo.id}`
-    await this.client.$executeRawUnsafe(`DELETE FROM ${TABLE} WHERE id > 0 AND ${prefix}`)
+    await this.client.$executeRawUnsafe(
+      `DELETE FROM ${TABLE} WHERE ${q('model')} = ${this.place(1)} AND id > 0 AND ${prefix}`,
+      model
+    )
   }
 
-  /** Records `upTo` as the end of the pruned prefix, unless the marker is past it already. */
-  private async mark(upTo: ChangePosition): Promise<void> {
+  /**
+   * Records `upTo` as the end of `model`'s pruned prefix, unless its marker is past it already;
+   * false when the marker's row is another model's (their ids' hashes met): nothing is pruned then.
+   */
+  private async mark(model: string, upTo: ChangePosition): Promise<boolean> {
     const q = this.quote
+    const id = markerId(model)
     const tx = this.tx ? upTo.tx : upTo.id
     const image = this.tx ? `'{"id": "${upTo.id}"}'` : `'{}'`
+    const owner = `'{"model": "${modelText(model)}"}'`
     const before = this.tx
       ? `(tx < ${upTo.tx} OR (tx = ${upTo.tx} AND CAST(${q('image')}->>'id' AS bigint) < ${upTo.id}))`
       : `tx < ${upTo.id}`
     const update = () =>
       this.client.$executeRawUnsafe(
-        `UPDATE ${TABLE} SET tx = ${tx}, ${q('image')} = ${image} WHERE id = ${MARKER} AND ${before}`
+        `UPDATE ${TABLE} SET tx = ${tx}, ${q('image')} = ${image} WHERE id = ${id} AND ${before}`
       )
-    if (Number(await update()) > 0) return
-    if ((await this.pruned()) !== undefined) return
-    try {
-      await this.client.$executeRawUnsafe(
-        `INSERT INTO ${TABLE} (id, tx, ${q('model')}, ${q('op')}, ${q('key')}, ${q('image')}) VALUES (${MARKER}, ${tx}, '', 'pruned', '{}', ${image})`
-      )
-    } catch (error) {
-      // Another process inserted the marker meanwhile: move it on only if it is before `upTo`.
-      // Any other failure leaves the log unmarked: pruning past it would lose the 410.
-      if (!isUniqueViolation(error)) throw error
-      await update()
+    const owned = async () => {
+      const [row] = await this.rows(`SELECT ${q('key')} AS k FROM ${TABLE} WHERE id = ${id}`)
+      return row === undefined ? undefined : jsonOf(row.k).model === model
     }
+    const held = await owned()
+    if (held === undefined) {
+      try {
+        await this.client.$executeRawUnsafe(
+          `INSERT INTO ${TABLE} (id, tx, ${q('model')}, ${q('op')}, ${q('key')}, ${q('image')}) VALUES (${id}, ${tx}, '', 'pruned', ${owner}, ${image})`
+        )
+        return true
+      } catch (error) {
+        // Another process inserted the marker meanwhile: move it on only if it is before `upTo`.
+        // Any other failure leaves the log unmarked: pruning past it would lose the 410.
+        if (!isUniqueViolation(error) || (await owned()) === undefined) throw error
+      }
+    }
+    if ((await owned()) !== true) return false
+    await update()
+    return true
   }
 }
 

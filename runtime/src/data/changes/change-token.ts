@@ -9,6 +9,10 @@
  * used twice under a key, however many tokens the secret seals), bound to the feed's model, the
  * position in fixed-width bytes (its length tells nothing either). It starts with its secret's id,
  * so that a token of a secret the log no longer holds is told apart from one never sealed.
+ * Sealed for a caller who is told of every row of the model, a token is the same each time its
+ * position is sealed (its salt an HMAC of the position): callers at one position then ask one URL,
+ * which a shared cache keeps for them all; it tells them only that no entry came, which the
+ * feed tells them too. For any other caller the salt is random.
  */
 
 /** A position in the log: after every entry at or below it. `tx` on PostgreSQL only. */
@@ -27,8 +31,9 @@ const KEY_ID_BYTES = 4
 const SALT_BYTES = 16
 /** The nonce: zeros, each key sealing one token only. */
 const NONCE = new Uint8Array(12)
-/** What the key derivation is for. */
+/** What each key derivation is for. */
 const INFO = new TextEncoder().encode('prisma-hydra change token')
+const SALT_INFO = new TextEncoder().encode('prisma-hydra change token salt')
 /** A token's letters and length: a position seals to 59 or 70 of them; others are refused unread. */
 const TOKEN = /^[A-Za-z0-9_-]{59,70}$/
 
@@ -42,23 +47,26 @@ export function comparePositions(a: ChangePosition, b: ChangePosition): number {
   return a.id === b.id ? 0 : a.id < b.id ? -1 : 1
 }
 
-/** The later of two positions. */
-export const laterOf = (a: ChangePosition, b: ChangePosition): ChangePosition =>
-  comparePositions(a, b) >= 0 ? a : b
-
 /** The secret tokens are sealed under, ready for deriving keys, and its id. */
 export interface TokenKey {
   readonly secret: CryptoKey
+  /** The HMAC key of the salts of tokens that are the same for each sealing of a position. */
+  readonly salts: CryptoKey
   readonly id: Uint8Array
 }
 
 /** The token key of a secret of 32 bytes, as the log keeps it. */
 export async function tokenKey(secret: Uint8Array<ArrayBuffer>): Promise<TokenKey> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', secret))
-  return {
-    secret: await crypto.subtle.importKey('raw', secret, 'HKDF', false, ['deriveKey']),
-    id: digest.subarray(0, KEY_ID_BYTES),
-  }
+  const derived = await crypto.subtle.importKey('raw', secret, 'HKDF', false, ['deriveKey'])
+  const salts = await crypto.subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: SALT_INFO },
+    derived,
+    { name: 'HMAC', hash: 'SHA-256', length: 256 },
+    false,
+    ['sign']
+  )
+  return { secret: derived, salts, id: digest.subarray(0, KEY_ID_BYTES) }
 }
 
 /** 32 random bytes: a new secret. */
@@ -80,11 +88,15 @@ const algorithm = (model: string) => ({
   additionalData: new TextEncoder().encode(model),
 })
 
-/** The token of `position` in the feed of `model`. */
+/**
+ * The token of `position` in the feed of `model`; `same`: the same token each time (for a caller
+ * told of every row of the model), else a new one each time.
+ */
 export async function writeToken(
-  { secret, id }: TokenKey,
+  { secret, salts, id }: TokenKey,
   model: string,
-  position: ChangePosition
+  position: ChangePosition,
+  same = false
 ): Promise<string> {
   const plain = new Uint8Array(position.tx === undefined ? 8 : 16)
   const view = new DataView(plain.buffer)
@@ -93,7 +105,17 @@ export async function writeToken(
     view.setBigUint64(0, position.tx)
     view.setBigUint64(8, position.id)
   }
-  const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES))
+  const salt = same
+    ? new Uint8Array(
+        (
+          await crypto.subtle.sign(
+            'HMAC',
+            salts,
+            new Uint8Array([...new TextEncoder().encode(`${model}\n`), ...plain])
+          )
+        ).slice(0, SALT_BYTES)
+      )
+    : crypto.getRandomValues(new Uint8Array(SALT_BYTES))
   const sealed = await crypto.subtle.encrypt(
     algorithm(model),
     await sealingKey(secret, salt),

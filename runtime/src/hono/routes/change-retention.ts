@@ -1,8 +1,9 @@
 /**
  * @module
  * The change log's retention (`createHydraApp({ changes: { retainSeconds } })`, docs/syncing.md):
- * entries older than the age set are pruned by the feeds' requests, at most once every quarter of
- * that age (and at least once a minute), each pruning awaited by the request that starts it.
+ * each feed's requests prune its model's entries older than the age set, at most once every
+ * quarter of that age (and at least once a minute), each pruning awaited by the request that
+ * starts it.
  */
 import type { ChangeLog } from '../../data/changes/change-log.js'
 
@@ -15,9 +16,10 @@ export interface ChangeFeedSettings {
   retainSeconds?: number | undefined
 }
 
-/** The pruning of `log` under `settings`: a function each feed request awaits. */
+/** The pruning of `model`'s entries of `log` under `settings`: a function each feed request awaits. */
 export function pruning(
   log: ChangeLog,
+  model: string,
   settings: ChangeFeedSettings | undefined
 ): () => Promise<void> {
   const seconds = settings?.retainSeconds
@@ -31,7 +33,7 @@ export function pruning(
     if (running) return running
     if (Date.now() - last < every) return Promise.resolve()
     last = Date.now()
-    running = log.prune(seconds).finally(() => {
+    running = log.prune(model, seconds).finally(() => {
       running = undefined
     })
     return running

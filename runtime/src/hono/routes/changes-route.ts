@@ -26,6 +26,7 @@ import {
   type ScopeFields,
   scopeHeldOn,
   UnknownScope,
+  UnreadableImage,
 } from '../../data/changes/image-scope.js'
 import { textComparison } from '../../data/changes/text-comparison.js'
 import type { DataAccess } from '../../data/data-access.js'
@@ -81,7 +82,7 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
     pages: declaredPages(declared),
   }
   const log = new ChangeLog(client, resource.provider)
-  const prune = pruning(log, options.changes)
+  const prune = pruning(log, resource.name, options.changes)
   // How the scope reads each field of the log's images: its type, and its column's text order.
   const types: ScopeFields = {
     types: new Map(resource.fields.map((field) => [field.name, field.type as string])),
@@ -109,6 +110,8 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
       refuseShownWhere(view.shownWhere, resource)
       const shape = itemShape(resource, requestQuery(c), view, declared, base)
       const since = c.req.query('since')
+      // A caller without a scope is told of every entry: its tokens may be the same for all.
+      const toldAll = view.scope === undefined
       // A scope the log cannot evaluate is refused whatever the page holds, not on its first deletion.
       await refuseUnevaluable(view.scope, types)
       await work(prune)
@@ -119,8 +122,9 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
         )
       if (since === undefined) {
         const key = await tokenKeyOf(work)
-        const now = await work(() => log.now())
-        return feedPage(c, resource, [], await writeToken(key, resource.name, now), true)
+        const now = await work(async () => log.lastOf(resource.name, await log.now()))
+        const token = await writeToken(key, resource.name, now, toldAll)
+        return feedPage(c, resource, [], token, true, toldAll)
       }
       const { key, after } = await sinceOf(since, resource, (again) => tokenKeyOf(work, again))
       if (after === undefined)
@@ -134,16 +138,10 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
       const pruned = () => expired('the change log no longer holds the changes after this token')
       const reading = { log, work, end, pruned, request: c.req.raw, budget: budget.query }
       const found = await callersChanges(read, reading, after, perPage)
-      const next = await writeToken(key, resource.name, found.next)
-      return feedPage(c, resource, found.members, next, found.upToDate)
+      const next = await writeToken(key, resource.name, found.next, toldAll)
+      return feedPage(c, resource, found.members, next, found.upToDate, toldAll)
     } catch (error) {
-      const answered =
-        error instanceof UnknownScope
-          ? new HydraError(
-              403,
-              `The change feed of ${resource.collectionPath} cannot tell this caller's deletions: ${error.message}.`
-            )
-          : error
+      const answered = feedError(error, resource, base)
       restyleRouteError(
         answered,
         { base, hydraPrefix: resource.hydraPrefix },
@@ -152,6 +150,26 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
       )
     }
   }
+}
+
+/**
+ * The problem of a scope the log cannot evaluate (403) or of an entry it cannot be evaluated on
+ * (410); other errors as thrown. Neither names the rule's parts: the collection never tells a
+ * caller what its rule reads.
+ */
+function feedError(error: unknown, resource: Resource<unknown, IdKind>, base: string): unknown {
+  const collection = `${base}${resource.collectionPath}`
+  if (error instanceof UnknownScope)
+    return new HydraError(
+      403,
+      `The change feed of ${resource.collectionPath} cannot tell this caller's deletions: its access rule reads what the change log cannot evaluate; read ${collection} instead.`
+    )
+  if (error instanceof UnreadableImage)
+    return new HydraError(
+      410,
+      `since: the change log's entries after this token were written before this caller's rule could be evaluated on them; read ${collection} again and take a new token.`
+    )
+  return error
 }
 
 /**
@@ -221,8 +239,8 @@ async function callersChanges(
   let cursor = after
   for (;;) {
     const from = cursor
-    const { entries, end: last } = await work(() => log.page(read.resource.name, from, batch, end))
-    const prefix = await work(() => log.pruned())
+    const entries = await work(() => log.page(read.resource.name, from, batch, end))
+    const prefix = await work(() => log.pruned(read.resource.name))
     if (prefix !== undefined && comparePositions(from, prefix) < 0) throw pruned()
     scanned += entries.length
     for (const entry of entries) {
@@ -242,7 +260,9 @@ async function callersChanges(
       if (silent && changes.told !== undefined) told++
       if (told === perPage) return { members: membersOf(byKey), next: cursor, upToDate: false }
     }
-    if (entries.length < batch) return { members: membersOf(byKey), next: last, upToDate: true }
+    // Up to date: resume after the model's last entry read (or where this page began), which no
+    // write of another model moves.
+    if (entries.length < batch) return { members: membersOf(byKey), next: cursor, upToDate: true }
     const late = Number.isFinite(budget) && budgetLeft(request, budget) < budget / 2
     if (late || scanned >= SCANNED)
       return { members: membersOf(byKey), next: cursor, upToDate: false }
@@ -316,13 +336,36 @@ function keyValue(value: unknown, kind: string): unknown {
   return value
 }
 
+/**
+ * Seconds a page that is not up to date is fresh: the entries it tells are read for good, and a
+ * later change of a row it shows is told by a later page (and purges it by the row's IRI tag).
+ */
+const CLOSED_SECONDS = 3_600
+/**
+ * Seconds the page that is up to date is fresh: the callers waiting at one position ask one URL,
+ * which reaches the app once a second at most, and is never served older (no grace).
+ */
+const TAIL_SECONDS = 1
+
+/**
+ * The `Cache-Control` of a page: for a caller told of every row (one URL a position), fresh as the
+ * page's kind allows, shared where the collection's rules share the answer (http-cache.ts makes
+ * it `private` otherwise); for a scoped caller, whose URLs are its own, stored by no cache.
+ */
+function pageCaching(toldAll: boolean, upToDate: boolean): string {
+  if (!toldAll) return 'private, no-store'
+  const seconds = upToDate ? TAIL_SECONDS : CLOSED_SECONDS
+  return `public, max-age=${seconds}, s-maxage=${seconds}, stale-while-revalidate=0`
+}
+
 /** The feed's document: its members, the link to resume from and whether the client is up to date. */
 function feedPage(
   c: Context,
   resource: Resource<unknown, IdKind>,
   members: unknown[],
   token: string,
-  upToDate: boolean
+  upToDate: boolean,
+  toldAll: boolean
 ): Response {
   const term = (name: string) => hydraTerm(name, resource.hydraPrefix !== false)
   const url = new URL(c.req.url)
@@ -340,5 +383,5 @@ function feedPage(
     },
     upToDate,
   }
-  return jsonLd(c, document, undefined, 'private, no-store')
+  return jsonLd(c, document, undefined, pageCaching(toldAll, upToDate))
 }

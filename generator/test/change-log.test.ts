@@ -146,6 +146,27 @@ describe('@changes', () => {
     ])
   })
 
+  it('asks for a time without a time zone, which the triggers write in UTC', async () => {
+    const zoned = (native: string) =>
+      LOG('BigInt').replace('DateTime @default(now())', `DateTime @default(now()) @db.${native}`)
+    expect(
+      (await generate(NOTE('@changes') + zoned('Timestamptz(3)'), 'postgresql')).problems
+    ).toEqual([
+      expect.stringContaining('needs the fields at DateTime (no @db type, or @db.Timestamp):'),
+    ])
+    expect(
+      (await generate(NOTE('@changes') + zoned('Timestamp(3)'), 'postgresql')).problems
+    ).toEqual([])
+    expect(
+      (await generate(NOTE('@changes') + zoned('Timestamp(3)') + CLOCK, 'mysql')).problems
+    ).toEqual([
+      expect.stringContaining('needs the fields at DateTime (no @db type, or @db.DateTime):'),
+    ])
+    expect(
+      (await generate(NOTE('@changes') + zoned('DateTime(3)') + CLOCK, 'mysql')).problems
+    ).toEqual([])
+  })
+
   it('refuses @changes on a view and on the log itself', async () => {
     const view = `
 generator client {

@@ -20,7 +20,10 @@ const PROVIDERS = ['sqlite', 'postgresql', 'mysql'] as const
  * A field's Prisma type (or the types it may have), whether it is required, and the function of
  * the `@default` it needs, when the triggers leave the column to it.
  */
-type FieldSpec = readonly [string | readonly string[], boolean, string?]
+type FieldSpec = readonly [string | readonly string[], boolean, (string | undefined)?, NativeTypes?]
+
+/** The native types a field may declare (`@db.Timestamp`), none declared being allowed too. */
+type NativeTypes = readonly string[]
 
 /**
  * Each field of the log's model. The id is an `Int` on SQLite, where only an `Int` id is the
@@ -28,7 +31,9 @@ type FieldSpec = readonly [string | readonly string[], boolean, string?]
  * fills); elsewhere a BigInt (an `Int` holds 2^31 changes). The triggers write the id on
  * MySQL/MariaDB only (the clock's value), and the time, in UTC, on PostgreSQL and MySQL/MariaDB
  * only (their `now()` defaults are the session's time zone's): SQLite's defaults write the others
- * (its `now()` is UTC).
+ * (its `now()` is UTC). The time's column holds no time zone (Prisma's default, or
+ * `@db.Timestamp`/`@db.DateTime`): a `timestamptz` or MySQL `TIMESTAMP` would read the UTC time
+ * written in the writer's session's zone, and retention would compare it in the pruner's.
  */
 const logFields = (provider: string): Readonly<Record<string, FieldSpec>> => ({
   id:
@@ -42,7 +47,10 @@ const logFields = (provider: string): Readonly<Record<string, FieldSpec>> => ({
   op: ['String', true],
   key: ['Json', true],
   image: ['Json', true],
-  at: provider === 'sqlite' ? ['DateTime', true, 'now'] : ['DateTime', true],
+  at:
+    provider === 'sqlite'
+      ? ['DateTime', true, 'now']
+      : ['DateTime', true, undefined, provider === 'mysql' ? ['DateTime'] : ['Timestamp']],
 })
 const CLOCK_FIELDS: Readonly<Record<string, FieldSpec>> = {
   id: ['Int', true],
@@ -135,21 +143,23 @@ function findTable(
     )
     return undefined
   }
-  const wrong = Object.entries(fields).filter(([name, [type, required, value]]) => {
+  const wrong = Object.entries(fields).filter(([name, [type, required, value, natives]]) => {
     const field = model.fields.find((entry) => entry.name === name)
+    const native = field?.nativeType?.[0]
     return (
       !field ||
       (field.dbName ?? field.name) !== name ||
       !(typeof type === 'string' ? [type] : type).includes(field.type) ||
       field.isRequired !== required ||
       field.isList ||
-      (value !== undefined && defaultFunction(field) !== value)
+      (value !== undefined && defaultFunction(field) !== value) ||
+      (natives !== undefined && native != null && !natives.includes(native))
     )
   })
   if (wrong.length > 0) {
     const names = wrong.map(
-      ([name, [type, required, value]]) =>
-        `${name} ${typeof type === 'string' ? type : type[0]}${required ? '' : '?'}${value ? ` @default(${value}())` : ''}`
+      ([name, [type, required, value, natives]]) =>
+        `${name} ${typeof type === 'string' ? type : type[0]}${required ? '' : '?'}${value ? ` @default(${value}())` : ''}${natives ? ` (no @db type, or @db.${natives[0]})` : ''}`
     )
     report(
       `model "${model.name}" (${table}) needs the fields ${names.join(', ')}: write it as (docs/syncing.md)\n${block}`

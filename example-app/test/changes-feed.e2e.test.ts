@@ -561,6 +561,8 @@ describe('retention', () => {
         return { status: response.status, body: (await response.json()) as Record<string, unknown> }
       }
       const start = await tokenNow()
+      // The labels' feed is quiet meanwhile: its token outlives the notes' pruning.
+      const labels = tokenOf((await at('/labels/changes')).body)
       await prisma.note.create({ data: { title: 'old', owner: 'ann' } })
       await followUntil(start, undefined, (members) => expect(members).toHaveLength(1))
       // The entry is older than two seconds (SQLite's clock counts whole seconds) once pruned.
@@ -574,6 +576,7 @@ describe('retention', () => {
       )
       expect(expired?.body.detail).toContain('read /notes again')
       expect(await prisma.hydraChange.count({ where: { model: 'Note' } })).toBe(0)
+      expect((await at(`/labels/changes?since=${labels}`)).status).toBe(200)
       // A token taken now follows from there (read where nothing prunes: on PostgreSQL a
       // watermark held back by another test could keep the entry until it is old enough).
       const fresh = await at('/notes/changes')

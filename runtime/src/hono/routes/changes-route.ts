@@ -2,10 +2,11 @@
  * @module
  * The change feed of a collection whose model says `@changes` (docs/syncing.md):
  * `GET <collection>/changes`. Without `since`, no member and the token of now; with it, the
- * model's entries of the change log after the token, in commit order, a page of them at most, and
- * for each key they name, the member as this caller may read it now, or a tombstone when the row
- * is gone or out of its view and its scope held on the row as logged. Then the token to resume
- * from (the view's `next`) and whether the client is up to date.
+ * model's entries of the change log after the token, in commit order, until a page's worth of
+ * rows told this caller something: for each key they name, the member as it may read it now, or a
+ * tombstone when the row is gone or out of its view and its scope held on the row as logged. Then
+ * the token to resume from (the view's `next`), whether the client is up to date, and caching
+ * headers that let a shared cache keep the pages of callers told of every row.
  */
 import type { Context } from 'hono'
 import { type IdKind, keyFields } from '../../contract/keys.js'
@@ -59,7 +60,7 @@ export interface ChangesOptions extends CallerOptions {
 
 /**
  * The feed route of `resource`'s collection, reading the log through `client` (the app's Prisma
- * client) and the members through `rows`, `perPage` entries a page at most.
+ * client) and the members through `rows`, telling `perPage` rows a page at most.
  */
 export function changesRoute<M, K extends IdKind, P = undefined>(
   resource: Resource<M, K> & { properties?: P },

@@ -440,6 +440,31 @@ describe('caching', () => {
     expect(await tokenNow('ann')).not.toBe(await tokenNow('ann'))
   })
 
+  it('shares a page only with anonymous callers, tagged by its rows when not up to date', async () => {
+    const start = await tokenNow()
+    const notes = []
+    for (let index = 0; index < 6; index++)
+      notes.push(await prisma.note.create({ data: { title: `tagged ${index}`, owner: 'ann' } }))
+    await followUntil(start, undefined, (members) => expect(members).toHaveLength(6))
+    const tagged = createHydraApp({ prisma, access, cacheTags: { header: 'xkey' } })
+    const closed = await tagged.request(`/notes/changes?since=${start}`)
+    expect(closed.headers.get('cache-control')).toMatch(/^public, /)
+    const tags = (closed.headers.get('xkey') ?? '').split(' ')
+    // The rows it shows, not the model: an insert or another row's update leaves it cached.
+    expect(tags).toEqual(expect.arrayContaining([`/notes/${notes[0]?.id}`, 'Note:rows']))
+    expect(tags).not.toContain('Note')
+    expect(tags).not.toContain('Note:any')
+    // No rule bears on labels: a request with credentials (an app's own authentication, say)
+    // is answered privately all the same.
+    const labels = await tagged.request('/labels/changes', {
+      headers: { Authorization: 'Bearer of the app' },
+    })
+    expect(labels.headers.get('cache-control')).toBe('private, max-age=1, stale-while-revalidate=0')
+    expect((await tagged.request('/labels/changes')).headers.get('cache-control')).toMatch(
+      /^public, /
+    )
+  })
+
   it.runIf(hasVarnish)(
     'is kept by Varnish: a page not up to date for an hour, the page up to date a second, no longer',
     async () => {
@@ -562,7 +587,8 @@ describe('retention', () => {
       }
       const start = await tokenNow()
       // The labels' feed is quiet meanwhile: its token outlives the notes' pruning.
-      const labels = tokenOf((await at('/labels/changes')).body)
+      const labels = tokenOf((await get('/labels/changes')).body)
+      const logged = await prisma.hydraChange.count({ where: { model: 'Label' } })
       await prisma.note.create({ data: { title: 'old', owner: 'ann' } })
       await followUntil(start, undefined, (members) => expect(members).toHaveLength(1))
       // The entry is older than two seconds (SQLite's clock counts whole seconds) once pruned.
@@ -576,6 +602,16 @@ describe('retention', () => {
       )
       expect(expired?.body.detail).toContain('read /notes again')
       expect(await prisma.hydraChange.count({ where: { model: 'Note' } })).toBe(0)
+      // The notes' requests prune the labels' entries too (earlier tests wrote some), whether or
+      // not a client reads their feed.
+      expect(logged).toBeGreaterThan(0)
+      await vi.waitFor(
+        async () => {
+          await at('/notes/changes')
+          expect(await prisma.hydraChange.count({ where: { model: 'Label' } })).toBe(0)
+        },
+        { timeout: 30_000, interval: 500 }
+      )
       expect((await at(`/labels/changes?since=${labels}`)).status).toBe(200)
       // A token taken now follows from there (read where nothing prunes: on PostgreSQL a
       // watermark held back by another test could keep the entry until it is old enough).

@@ -66,7 +66,8 @@ export async function* followChanges<M>(
   options: FollowChangesOptions = {}
 ): AsyncGenerator<ChangesPage<M>, void, undefined> {
   let url = String(from)
-  const origin = new URL(url).origin
+  // A path (`/notes/changes`) is the page's own origin's, in a browser.
+  const origin = new URL(url, globalThis.location?.href).origin
   for (;;) {
     const answer = await sendWithRetries(follow(url, options), options.signal, options)
     const page = readPage<M | Tombstone, unknown>(answer.url || url, answer.body)

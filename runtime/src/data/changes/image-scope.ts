@@ -136,6 +136,8 @@ async function evaluate(
       return held === null ? null : !held
     }
     case 'field': {
+      // An empty list holds on no row, whatever the image holds of the field.
+      if (condition.test.op === 'in' && condition.test.values.length === 0) return false
       if (!(condition.field in image))
         throw new UnreadableImage(`no value of the field ${condition.field}`)
       try {

@@ -12,7 +12,7 @@ import type { Context } from 'hono'
 import { type IdKind, keyFields } from '../../contract/keys.js'
 import type { PropertySpec } from '../../contract/properties.js'
 import type { Resource } from '../../contract/resource.js'
-import type { CallerView } from '../../data/caller-view.js'
+import { CALLER_HEADERS, type CallerView } from '../../data/caller-view.js'
 import { type ChangeEntry, ChangeLog, type ChangeLogClient } from '../../data/changes/change-log.js'
 import {
   type ChangePosition,
@@ -39,7 +39,12 @@ import { declaredFor, declaredModels, declaredPages } from '../../filters/declar
 import { itemShape, type MemberShape } from '../../hydra/member-shape.js'
 import { hydraTerm } from '../../terms.js'
 import { embeddedModels, refuseHiddenKey, refuseShownWhere } from '../access/caller-operation.js'
-import { type CallerOptions, readingCaller } from '../access/request-caller.js'
+import {
+  type CallerOptions,
+  isAnonymous,
+  modelsRead,
+  readingCaller,
+} from '../access/request-caller.js'
 import { mountPrefix } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
 import { requestQuery } from '../response/collection-response.js'
@@ -83,7 +88,7 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
     pages: declaredPages(declared),
   }
   const log = new ChangeLog(client, resource.provider)
-  const prune = pruning(log, resource.name, options.changes)
+  const prune = pruning(log, client, resource.name, options.changes)
   // How the scope reads each field of the log's images: its type, and its column's text order.
   const types: ScopeFields = {
     types: new Map(resource.fields.map((field) => [field.name, field.type as string])),
@@ -113,6 +118,14 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
       const since = c.req.query('since')
       // A caller without a scope is told of every entry: its tokens may be the same for all.
       const toldAll = view.scope === undefined
+      const caching: PageCaching = {
+        toldAll,
+        anonymous: isAnonymous(
+          c,
+          options.authentication?.vary ?? CALLER_HEADERS,
+          options.authentication
+        ),
+      }
       // A scope the log cannot evaluate is refused whatever the page holds, not on its first deletion.
       await refuseUnevaluable(view.scope, types)
       await work(prune)
@@ -125,7 +138,7 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
         const key = await tokenKeyOf(work)
         const now = await work(async () => log.lastOf(resource.name, await log.now()))
         const token = await writeToken(key, resource.name, now, toldAll)
-        return feedPage(c, resource, [], token, true, toldAll)
+        return feedPage(c, resource, [], token, true, caching)
       }
       const { key, after } = await sinceOf(since, resource, (again) => tokenKeyOf(work, again))
       if (after === undefined)
@@ -140,7 +153,7 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
       const reading = { log, work, end, pruned, request: c.req.raw, budget: budget.query }
       const found = await callersChanges(read, reading, after, perPage)
       const next = await writeToken(key, resource.name, found.next, toldAll)
-      return feedPage(c, resource, found.members, next, found.upToDate, toldAll)
+      return feedPage(c, resource, found.members, next, found.upToDate, caching)
     } catch (error) {
       const answered = feedError(error, resource, base)
       restyleRouteError(
@@ -348,15 +361,41 @@ const CLOSED_SECONDS = 3_600
  */
 const TAIL_SECONDS = 1
 
+/** Who a page is for, as its caching reads it. */
+interface PageCaching {
+  /** The caller is told of every row (no scope): one URL a position. */
+  toldAll: boolean
+  /** The request carries none of the credentials a caller is known by. */
+  anonymous: boolean
+}
+
 /**
  * The `Cache-Control` of a page: for a caller told of every row (one URL a position), fresh as the
- * page's kind allows, shared where the collection's rules share the answer (http-cache.ts makes
- * it `private` otherwise); for a scoped caller, whose URLs are its own, stored by no cache.
+ * page's kind allows, shared only when the request is anonymous and the collection's rules share
+ * the answer (http-cache.ts makes it `private` where they do not; a request with credentials no
+ * rule reads may be an app's own authentication); for a scoped caller, whose URLs are its own,
+ * stored by no cache.
  */
-function pageCaching(toldAll: boolean, upToDate: boolean): string {
+function pageCaching({ toldAll, anonymous }: PageCaching, upToDate: boolean): string {
   if (!toldAll) return 'private, no-store'
   const seconds = upToDate ? TAIL_SECONDS : CLOSED_SECONDS
-  return `public, max-age=${seconds}, s-maxage=${seconds}, stale-while-revalidate=0`
+  const grace = 'stale-while-revalidate=0'
+  return anonymous
+    ? `public, max-age=${seconds}, s-maxage=${seconds}, ${grace}`
+    : `private, max-age=${seconds}, ${grace}`
+}
+
+/**
+ * A page that is not up to date shows the rows its entries name, chosen by the log, not by a
+ * query of the table: its tags are its rows' (their IRIs, `Note:rows`), so that an insert or an
+ * update of another row purges it no more than it changes it. The tail keeps the collection's.
+ */
+function closedPageTags(c: Context): void {
+  const read = modelsRead(c)
+  if (!read) return
+  read.selection.clear()
+  read.fields.clear()
+  read.collections.clear()
 }
 
 /** The feed's document: its members, the link to resume from and whether the client is up to date. */
@@ -366,7 +405,7 @@ function feedPage(
   members: unknown[],
   token: string,
   upToDate: boolean,
-  toldAll: boolean
+  caching: PageCaching
 ): Response {
   const term = (name: string) => hydraTerm(name, resource.hydraPrefix !== false)
   const url = new URL(c.req.url)
@@ -384,5 +423,6 @@ function feedPage(
     },
     upToDate,
   }
-  return jsonLd(c, document, undefined, pageCaching(toldAll, upToDate))
+  if (!upToDate) closedPageTags(c)
+  return jsonLd(c, document, undefined, pageCaching(caching, upToDate))
 }

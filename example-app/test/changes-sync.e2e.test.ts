@@ -6,7 +6,7 @@
  * docs' client loop does. At the end each copy equals the table as that caller sees it: nothing
  * missing, nothing extra, nothing stale. On PostgreSQL the held transactions take their ids before
  * transactions that commit after them started, which the feed's watermark waits for. The readers
- * follow the feed with the client's followChanges.
+ * follow the feed with the client's followChanges, on both engines.
  * `CHANGES_SYNC_SEED` replays a seed.
  */
 import { followChanges, isTombstone } from '@prisma-hydra/runtime/client'
@@ -32,19 +32,22 @@ const access: HydraAccess = {
 
 let prisma: PrismaClient
 let remove: () => Promise<void>
-let origin: string
-let close: () => Promise<void>
+/** The app on each engine: readers follow both while the writers write. */
+const servers: Record<'prisma' | 'compiled', { origin: string; close: () => Promise<void> }> =
+  {} as never
 
 beforeAll(async () => {
   const database = await freshDatabase(SCHEMA)
   remove = database.remove
   prisma = new PrismaClient({ adapter: createAdapter(database.url) })
   await applyChangeLog(prisma)
-  ;({ origin, close } = await startServer(createHydraApp({ prisma, access }).fetch))
+  servers.prisma = await startServer(createHydraApp({ prisma, access }).fetch)
+  servers.compiled = await startServer(createHydraApp({ prisma, access, engine: 'compiled' }).fetch)
 }, 120_000)
 
 afterAll(async () => {
-  await close?.()
+  await servers.prisma?.close()
+  await servers.compiled?.close()
   await prisma?.$disconnect()
   await remove?.()
 })
@@ -55,7 +58,7 @@ type Copy = Map<string, { title: unknown; owner: unknown }>
 
 const sorted = (copy: Copy) => [...copy.entries()].sort(([a], [b]) => a.localeCompare(b))
 
-async function get(path: string, caller: string | undefined) {
+async function get(origin: string, path: string, caller: string | undefined) {
   const headers: Record<string, string> = caller ? { Authorization: `User ${caller}` } : {}
   const response = await fetch(new URL(path, origin), { headers })
   const body = (await response.json()) as Record<string, unknown>
@@ -73,6 +76,7 @@ const nextOf = (body: Record<string, unknown>) =>
  * other transactions of the server) or a minute has passed.
  */
 async function syncedCopy(
+  origin: string,
   caller: string | undefined,
   done: () => boolean,
   expected: () => Promise<Copy>
@@ -82,7 +86,7 @@ async function syncedCopy(
   let feed = new URL('/notes/changes', origin).href
   for await (const page of followChanges(feed, options)) feed = page.next
   for (let page: string | undefined = '/notes'; page; ) {
-    const body = await get(page, caller)
+    const body = await get(origin, page, caller)
     for (const member of body['hydra:member'] as Record<string, unknown>[])
       copy.set(member['@id'] as string, { title: member.title, owner: member.owner })
     page = nextOf(body)
@@ -153,11 +157,15 @@ describe('syncing a copy by the feed', () => {
       })
     let finished = false
     const callers = [undefined, 'ann', 'bob'] as const
-    const readers = callers.map((caller) =>
-      syncedCopy(
-        caller,
-        () => finished,
-        () => table(caller)
+    const engines = ['prisma', 'compiled'] as const
+    const readers = engines.flatMap((engine) =>
+      callers.map((caller) =>
+        syncedCopy(
+          servers[engine].origin,
+          caller,
+          () => finished,
+          () => table(caller)
+        )
       )
     )
     const writers = [
@@ -171,10 +179,12 @@ describe('syncing a copy by the feed', () => {
       finished = true
     }
     const copies = await Promise.all(readers)
-    for (const [index, caller] of callers.entries())
-      expect(sorted(copies[index] as Copy), `${caller ?? 'anonymous'}, seed ${SEED}`).toEqual(
-        sorted(await table(caller))
-      )
+    for (const [e, engine] of engines.entries())
+      for (const [index, caller] of callers.entries())
+        expect(
+          sorted(copies[e * callers.length + index] as Copy),
+          `${caller ?? 'anonymous'} on ${engine}, seed ${SEED}`
+        ).toEqual(sorted(await table(caller)))
     expect((await table(undefined)).size).toBeGreaterThan(0)
   }, 180_000)
 })

@@ -8,6 +8,7 @@
  * the watermark, which any transaction of the server holds back (other tests' too): each read
  * waits until what it expects is readable.
  */
+import { hydraMcp } from '@prisma-hydra/runtime/mcp'
 import type { Context } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createHydraApp, type HydraAccess } from '#fixtures/changes/hydra/index.js'
@@ -15,6 +16,7 @@ import { PrismaClient } from '#fixtures/changes/prisma/client.js'
 import { withSettings } from '../src/adapter.js'
 import { applyChangeLog } from './support/change-log.js'
 import { createAdapter, freshDatabase, startServer, TEST_DATABASE } from './support/harness.js'
+import { serveWithClient } from './support/mcp-servers.js'
 import { checkedAgainstOpenApi } from './support/openapi-check.js'
 import { startVarnish, varnishPresent } from './support/varnish.js'
 
@@ -521,6 +523,37 @@ describe('caching', () => {
       }
     }
   )
+})
+
+describe('agents', () => {
+  it('read the feed with fetch_iri: the token of now, then the changes since', async () => {
+    const served = await serveWithClient(
+      createHydraApp({ prisma, access, mcp: hydraMcp() }).fetch,
+      'a feed reader'
+    )
+    try {
+      const read = async (iri: string) => {
+        const result = await served.client.callTool({ name: 'fetch_iri', arguments: { iri } })
+        expect(result.isError, JSON.stringify(result)).not.toBe(true)
+        return result.structuredContent as Record<string, unknown>
+      }
+      const now = await read('/notes/changes')
+      expect([now['hydra:member'], now.upToDate]).toEqual([[], true])
+      const next = (now['hydra:view'] as Record<string, string>)['hydra:next'] as string
+      const note = await prisma.note.create({ data: { title: 'for the agent', owner: 'ann' } })
+      await vi.waitFor(
+        async () => {
+          const page = await read(next)
+          expect(summary(page['hydra:member'] as Record<string, unknown>[])).toEqual([
+            [`/notes/${note.id}`, 'Note', 'for the agent'],
+          ])
+        },
+        { timeout: 30_000, interval: 200 }
+      )
+    } finally {
+      await served.close()
+    }
+  })
 })
 
 describe('finding the feed', () => {

@@ -106,4 +106,13 @@ ${machine()}; \`npm run bench:changes\` (${ROWS.toLocaleString('en')} notes, ${W
 | the collection's page 2 (full paging, with its count) | ${ms(collectionPage)} | 1 |
 `
 )
-console.log({ feedRequests, told, tombstones, syncMs, rereadMs, collection, feedPage, collectionPage })
+console.log({
+  feedRequests,
+  told,
+  tombstones,
+  syncMs,
+  rereadMs,
+  collection,
+  feedPage,
+  collectionPage,
+})

@@ -8,7 +8,9 @@
  * the watermark, which any transaction of the server holds back (other tests' too): each read
  * waits until what it expects is readable.
  */
+import { infiniteChangesOptions } from '@prisma-hydra/runtime/client'
 import { hydraMcp } from '@prisma-hydra/runtime/mcp'
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/query-core'
 import type { Context } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createHydraApp, type HydraAccess } from '#fixtures/changes/hydra/index.js'
@@ -523,6 +525,44 @@ describe('caching', () => {
       }
     }
   )
+})
+
+describe('TanStack Query', () => {
+  it('reads the feed page by page until up to date, with infiniteChangesOptions', async () => {
+    const start = await tokenNow()
+    const notes = []
+    for (let index = 0; index < 7; index++)
+      notes.push(await prisma.note.create({ data: { title: `queried ${index}`, owner: 'ann' } }))
+    await followUntil(start, undefined, (members) => expect(members).toHaveLength(7))
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    try {
+      const observer = new InfiniteQueryObserver(
+        queryClient,
+        infiniteChangesOptions<Record<string, unknown>>(`${origin}/notes/changes?since=${start}`, [
+          'notes',
+          'changes',
+        ])
+      )
+      await observer.refetch()
+      let result = observer.getCurrentResult()
+      while (result.hasNextPage) result = await observer.fetchNextPage()
+      const pages = result.data?.pages ?? []
+      // Five a page, the last up to date; its next is where the next poll starts.
+      expect(pages.map((page) => [page.changes.length, page.upToDate])).toEqual([
+        [5, false],
+        [2, true],
+      ])
+      expect(pages.flatMap((page) => page.changes.map((change) => change['@id']))).toEqual(
+        notes.map((note) => `/notes/${note.id}`)
+      )
+      const poll = await queryClient.fetchInfiniteQuery(
+        infiniteChangesOptions(pages.at(-1)?.next as string, ['notes', 'changes'])
+      )
+      expect(poll.pages.map((page) => [page.changes, page.upToDate])).toEqual([[[], true]])
+    } finally {
+      queryClient.clear()
+    }
+  })
 })
 
 describe('agents', () => {

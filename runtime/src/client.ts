@@ -35,7 +35,9 @@ export {
 export type { HydraPage, PageLinks } from './client/page.js'
 export { type ClientProblem, HydraProblemError } from './client/problem-error.js'
 export {
+  type InfiniteChangesOptions,
   type InfinitePagesOptions,
+  infiniteChangesOptions,
   infinitePagesOptions,
   type PageQueryContext,
   type PageQueryOptions,

@@ -69,18 +69,30 @@ export async function* followChanges<M>(
   // A path (`/notes/changes`) is the page's own origin's, in a browser.
   const origin = new URL(url, globalThis.location?.href).origin
   for (;;) {
-    const answer = await sendWithRetries(follow(url, options), options.signal, options)
-    const page = readPage<M | Tombstone, unknown>(answer.url || url, answer.body)
-    const next = page.links.next
-    if (next === undefined) throw new TypeError(`${page.url} answered no change feed: no next link`)
-    // The headers given (an `Authorization`) go to the feed's own origin only.
-    if (new URL(next).origin !== origin)
-      throw new TypeError(`${page.url} links its next page to another origin: ${next}`)
-    const upToDate = (page.document as { upToDate?: unknown }).upToDate === true
-    if (!upToDate && next === page.url)
-      throw new TypeError(`${page.url} links to itself as its next page without being up to date`)
-    yield { url: page.url, changes: page.members, next, upToDate }
-    if (upToDate) return
-    url = next
+    const page = await changesPage<M>(url, origin, options)
+    yield page
+    if (page.upToDate) return
+    url = page.next
   }
+}
+
+/**
+ * The page of a feed at `url`, its `next` checked to stay on `origin` (the headers given, an
+ * `Authorization`, go there only) and to move on unless the page is up to date.
+ */
+export async function changesPage<M>(
+  url: string,
+  origin: string,
+  options: FollowChangesOptions
+): Promise<ChangesPage<M>> {
+  const answer = await sendWithRetries(follow(url, options), options.signal, options)
+  const page = readPage<M | Tombstone, unknown>(answer.url || url, answer.body)
+  const next = page.links.next
+  if (next === undefined) throw new TypeError(`${page.url} answered no change feed: no next link`)
+  if (new URL(next).origin !== origin)
+    throw new TypeError(`${page.url} links its next page to another origin: ${next}`)
+  const upToDate = (page.document as { upToDate?: unknown }).upToDate === true
+  if (!upToDate && next === page.url)
+    throw new TypeError(`${page.url} links to itself as its next page without being up to date`)
+  return { url: page.url, changes: page.members, next, upToDate }
 }

@@ -2,8 +2,10 @@
  * @module
  * TanStack Query's options built from a walker: the infinite list (`infiniteQueryOptions`), each
  * page's param the URL of a link the server wrote, and one page (`queryOptions`). Plain objects
- * of the shape TanStack Query reads: the runtime imports nothing of it.
+ * of the shape TanStack Query reads: the runtime imports nothing of it. And the infinite list of a
+ * change feed's pages, until one is up to date.
  */
+import { type ChangesPage, changesPage, type FollowChangesOptions } from './changes.js'
 import type { HydraPage } from './page.js'
 import type { HydraWalker } from './walker.js'
 
@@ -81,5 +83,47 @@ export function pageQueryOptions<M, B, const K extends readonly unknown[]>(
   return {
     queryKey: [...queryKey, url],
     queryFn: ({ signal }) => walker.page(url, { signal }),
+  }
+}
+
+/** The options of an infinite query over a change feed's pages (TanStack's `infiniteQueryOptions`). */
+export interface InfiniteChangesOptions<M, K extends readonly unknown[]> {
+  /** The query's key: the key given, then where the feed is followed from. */
+  queryKey: readonly [...K, string]
+  /** Reads the page at the param (a URL of the feed). */
+  queryFn: (context: {
+    readonly pageParam: string
+    readonly signal: AbortSignal
+  }) => Promise<ChangesPage<M>>
+  /** The first page's param: where the feed is followed from. */
+  initialPageParam: string
+  /** The next page: the page's `next` while it is not up to date, then null. */
+  getNextPageParam: (page: ChangesPage<M>) => string | null
+}
+
+/**
+ * Options for TanStack Query's infinite queries over a collection's change feed
+ * (docs/syncing.md): from `from` (the feed's URL for the token of now, or a `next` kept from the
+ * last page read), `fetchNextPage` reads the pages in order until one is up to date. Each poll is
+ * a query of its own: keep the last page's `next` and give it as the next query's `from`.
+ *
+ * @example
+ * ```ts
+ * const [from, setFrom] = useState(`${api}/books/changes`)
+ * const changes = useInfiniteQuery(infiniteChangesOptions<Book>(from, ['books', 'changes']))
+ * // apply changes.data.pages' changes; once !changes.hasNextPage, setFrom(last page's next) later
+ * ```
+ */
+export function infiniteChangesOptions<M, const K extends readonly unknown[] = readonly unknown[]>(
+  from: string,
+  queryKey: K,
+  options: FollowChangesOptions = {}
+): InfiniteChangesOptions<M, K> {
+  const origin = new URL(from, globalThis.location?.href).origin
+  return {
+    queryKey: [...queryKey, from],
+    queryFn: ({ pageParam, signal }) => changesPage<M>(pageParam, origin, { ...options, signal }),
+    initialPageParam: from,
+    getNextPageParam: (page) => (page.upToDate ? null : page.next),
   }
 }

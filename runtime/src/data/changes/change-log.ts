@@ -8,19 +8,13 @@
  * the others write moves none of its tokens. Pruning removes a prefix of one model's entries and
  * first records its end in that model's marker row (model '', a negative id of its own), so that
  * a reader can tell a token the log no longer covers.
- * The key that seals the feeds' tokens is kept in the log too (id -2, model ''), so that every
- * instance of the app over the database seals and opens the same tokens.
+ * The secret that seals the feeds' tokens is kept in the log too (log-secret.ts).
  */
 import { isUniqueViolation } from '../../database/unique-violation.js'
-import { type ChangePosition, newSecret, positionsHaveTx } from './change-token.js'
+import type { ChangePosition } from './change-token.js'
+import { jsonOf, LogSql, TABLE } from './log-sql.js'
 
-/** What the log is read with: the app's Prisma client. */
-export interface ChangeLogClient {
-  /** Prisma's raw query. */
-  $queryRawUnsafe(query: string, ...values: unknown[]): PromiseLike<unknown>
-  /** Prisma's raw statement. */
-  $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<unknown>
-}
+export type { ChangeLogClient } from './log-sql.js'
 
 /** One entry of the log, as a feed reads it. */
 export interface ChangeEntry {
@@ -34,8 +28,6 @@ export interface ChangeEntry {
   image: Record<string, unknown>
 }
 
-const KEY_ROW = -2
-const TABLE = 'hydra_changes'
 /** A model's name as Prisma allows it: safe inside SQL's strings and JSON's. */
 const MODEL_NAME = /^[A-Za-z][A-Za-z0-9_]*$/
 
@@ -57,37 +49,11 @@ function modelText(model: string): string {
 }
 
 /** The log of one database. */
-export class ChangeLog {
-  private readonly tx: boolean
-  private readonly quote: (name: string) => string
-  private readonly place: (index: number) => string
-
-  constructor(
-    private readonly client: ChangeLogClient,
-    private readonly provider: string | undefined
-  ) {
-    this.tx = positionsHaveTx(provider)
-    const mysql = provider === 'mysql'
-    this.quote = (name) => (mysql ? `\`${name}\`` : `"${name}"`)
-    this.place = (index) => (provider === 'postgresql' ? `$${index}` : '?')
-  }
-
-  /** Rows of a query, every value of which the SQL casts to text where it is a number. */
-  private async rows(query: string, ...values: unknown[]): Promise<Record<string, unknown>[]> {
-    return (await this.client.$queryRawUnsafe(query, ...values)) as Record<string, unknown>[]
-  }
-
+export class ChangeLog extends LogSql {
   /** PostgreSQL's watermark: every transaction below it has ended. */
   private async watermark(): Promise<bigint> {
     const [row] = await this.rows('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS w')
     return BigInt(String(row?.w))
-  }
-
-  /** SQL of an id as text. */
-  private text(column: string): string {
-    const name = this.quote(column)
-    if (this.provider === 'postgresql') return `${name}::text`
-    return `CAST(${name} AS ${this.provider === 'mysql' ? 'CHAR' : 'TEXT'})`
   }
 
   /**
@@ -141,60 +107,6 @@ export class ChangeLog {
 
   private positionOf(tx: unknown, id: unknown): ChangePosition {
     return this.tx ? { tx: BigInt(String(tx)), id: BigInt(String(id)) } : { id: BigInt(String(id)) }
-  }
-
-  /**
-   * The secret that seals this log's tokens, made and kept on first use (an instance that loses
-   * the race to insert it reads the winner's). Deleting its row makes every token a `410`; a row
-   * that holds no secret (written by hand) is given a new one, with the same effect.
-   */
-  async secret(): Promise<Uint8Array<ArrayBuffer>> {
-    const kept = await this.keptSecret()
-    if (kept instanceof Uint8Array) return kept
-    const q = this.quote
-    // Base64's letters need no escaping in SQL's string or JSON's.
-    const image = `'{"key": "${Buffer.from(newSecret()).toString('base64')}"}'`
-    if (kept === 'unreadable') {
-      await this.client.$executeRawUnsafe(
-        `UPDATE ${TABLE} SET ${q('image')} = ${image} WHERE id = ${KEY_ROW}`
-      )
-      return this.readSecret()
-    }
-    const insert =
-      this.provider === 'postgresql'
-        ? 'INSERT'
-        : this.provider === 'mysql'
-          ? 'INSERT IGNORE'
-          : 'INSERT OR IGNORE'
-    const conflict = this.provider === 'postgresql' ? ' ON CONFLICT (id) DO NOTHING' : ''
-    await this.client.$executeRawUnsafe(
-      `${insert} INTO ${TABLE} (id, ${q('model')}, ${q('op')}, ${q('key')}, ${q('image')}) VALUES (${KEY_ROW}, '', 'key', '{}', ${image})${conflict}`
-    )
-    return this.readSecret()
-  }
-
-  /** The secret just written (or another instance's, written meanwhile). */
-  private async readSecret(): Promise<Uint8Array<ArrayBuffer>> {
-    const stored = await this.keptSecret()
-    if (!(stored instanceof Uint8Array))
-      throw new Error(`${TABLE}: the row of the tokens' key (id ${KEY_ROW}) holds no key`)
-    return stored
-  }
-
-  /** The secret the log keeps; none; or `'unreadable'` when its row holds no secret of 32 bytes. */
-  private async keptSecret(): Promise<Uint8Array<ArrayBuffer> | 'unreadable' | undefined> {
-    const [row] = await this.rows(
-      `SELECT ${this.quote('image')} AS image FROM ${TABLE} WHERE id = ${KEY_ROW}`
-    )
-    if (row === undefined) return undefined
-    let key: unknown
-    try {
-      key = jsonOf(row.image).key
-    } catch {
-      return 'unreadable'
-    }
-    const bytes = typeof key === 'string' ? new Uint8Array(Buffer.from(key, 'base64')) : undefined
-    return bytes?.length === 32 ? bytes : 'unreadable'
   }
 
   /** Up to `limit` entries of `model` after `after` and up to `end` (a `now()`), in commit order. */
@@ -297,10 +209,4 @@ export class ChangeLog {
     await update()
     return true
   }
-}
-
-/** A JSON column's value, as each driver returns it (text or parsed). */
-function jsonOf(value: unknown): Record<string, unknown> {
-  const parsed = typeof value === 'string' ? JSON.parse(value) : value
-  return (parsed ?? {}) as Record<string, unknown>
 }

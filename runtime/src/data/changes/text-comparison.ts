@@ -12,7 +12,7 @@
  */
 import type { ModelColumns } from '../../contract/model-source.js'
 import type { Comparison } from '../../plan/condition.js'
-import type { ChangeLogClient } from './change-log.js'
+import type { ChangeLogClient } from './log-sql.js'
 
 /** A test of text: a comparison with one value, or `in` a list. */
 export type TextOp = Comparison | 'in'

@@ -29,6 +29,7 @@ import {
   UnknownScope,
   UnreadableImage,
 } from '../../data/changes/image-scope.js'
+import { LogSecret } from '../../data/changes/log-secret.js'
 import { textComparison } from '../../data/changes/text-comparison.js'
 import type { DataAccess } from '../../data/data-access.js'
 import { requestWork } from '../../database/outage.js'
@@ -94,17 +95,7 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
     types: new Map(resource.fields.map((field) => [field.name, field.type as string])),
     text: textComparison(client, resource.provider, rows.columns),
   }
-  let sealing: Promise<TokenKey> | undefined
-  /** The log's token key, read once; `again`: read anew (another instance may have made one). */
-  const tokenKeyOf = (work: LogWork, again = false) => {
-    if (again) sealing = undefined
-    sealing ??= work(() => log.secret()).then(tokenKey)
-    // A failed read is tried again by the next request.
-    sealing.catch(() => {
-      sealing = undefined
-    })
-    return sealing
-  }
+  const tokenKeyOf = tokenKeys(new LogSecret(client, resource.provider))
   return async (c) => {
     const base = mountPrefix(c)
     const budget = budgetOf(options.timeouts)
@@ -163,6 +154,22 @@ export function changesRoute<M, K extends IdKind, P = undefined>(
         rows.outages
       )
     }
+  }
+}
+
+/**
+ * The log's token key, read once; `again`: read anew (another instance may have made one). A
+ * failed read is tried again by the next request.
+ */
+function tokenKeys(secret: LogSecret): (work: LogWork, again?: boolean) => Promise<TokenKey> {
+  let sealing: Promise<TokenKey> | undefined
+  return (work, again = false) => {
+    if (again) sealing = undefined
+    sealing ??= work(() => secret.read()).then(tokenKey)
+    sealing.catch(() => {
+      sealing = undefined
+    })
+    return sealing
   }
 }
 

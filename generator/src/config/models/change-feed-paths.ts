@@ -5,6 +5,7 @@
  * the feed's route comes first, docs/syncing.md says so.)
  */
 import type { Problem } from '../../problems.js'
+import { pathProblem } from '../schema/api-names.js'
 import type { ResourceModel } from '../schema/model.js'
 
 /** The segment of a feed's path after its collection's. */
@@ -22,14 +23,13 @@ export function feedPathClashes(resources: readonly ResourceModel[]): Problem[] 
     for (const operation of resource.operations) {
       const feed = feeds.get(operation.path)
       if (feed === undefined) continue
-      problems.push({
-        severity: 'error',
-        location: `Model "${resource.name}"`,
-        source:
-          operation.name === 'collection' ? '@resource' : `@operation(name: "${operation.name}")`,
-        option: 'path',
-        message: `"${operation.path}" is the change feed of ${feed} (@changes): choose another path`,
-      })
+      problems.push(
+        pathProblem(
+          resource.name,
+          operation.name,
+          `"${operation.path}" is the change feed of ${feed} (@changes): choose another path`
+        )
+      )
     }
   for (const resource of resources) {
     const [field, ...others] = resource.key.fields

@@ -87,6 +87,17 @@ export function checkEntrypointKeys(resources: readonly ResourceModel[]): Proble
   return problems
 }
 
+/** The problem of an operation's path, at the annotation that sets it. */
+export function pathProblem(model: string, operation: string, message: string): Problem {
+  return {
+    severity: 'error',
+    location: `Model "${model}"`,
+    source: operation === 'collection' ? '@resource' : `@operation(name: "${operation}")`,
+    option: 'path',
+    message,
+  }
+}
+
 /** Each operation needs its own path, outside the paths the API serves itself. */
 export function checkPaths(resources: readonly ResourceModel[]): Problem[] {
   const problems: Problem[] = []
@@ -94,14 +105,7 @@ export function checkPaths(resources: readonly ResourceModel[]): Problem[] {
   for (const resource of resources) {
     for (const operation of resource.operations) {
       const problem = (message: string) =>
-        problems.push({
-          severity: 'error',
-          location: `Model "${resource.name}"`,
-          source:
-            operation.name === 'collection' ? '@resource' : `@operation(name: "${operation.name}")`,
-          option: 'path',
-          message,
-        })
+        problems.push(pathProblem(resource.name, operation.name, message))
       if (RESERVED_PATHS.test(operation.path)) {
         problem(
           `"${operation.path}" belongs to the API itself (/docs.jsonld, /docs, /openapi.json, /contexts/..., /errors/...); choose another path`

@@ -38,19 +38,13 @@ import { budgetOf, type DatabaseTimeouts } from '../../database/timeouts.js'
 import { HydraError } from '../../errors.js'
 import { declaredFor, declaredModels, declaredPages } from '../../filters/declared-embeds.js'
 import { itemShape, type MemberShape } from '../../hydra/member-shape.js'
-import { hydraTerm } from '../../terms.js'
 import { embeddedModels, refuseHiddenKey, refuseShownWhere } from '../access/caller-operation.js'
-import {
-  type CallerOptions,
-  isAnonymous,
-  modelsRead,
-  readingCaller,
-} from '../access/request-caller.js'
+import { type CallerOptions, isAnonymous, readingCaller } from '../access/request-caller.js'
 import { mountPrefix } from '../request/location.js'
 import { refuseUnacceptable } from '../request/request-state.js'
+import { feedPage, type PageCaching } from '../response/changes-page.js'
 import { requestQuery } from '../response/collection-response.js'
 import { restyleRouteError } from '../response/error-handlers.js'
-import { jsonLd } from '../response/json-ld.js'
 import { type ChangeFeedSettings, pruning } from './change-retention.js'
 
 /** The `@type` of a tombstone: a member that left the caller's view. */
@@ -355,81 +349,4 @@ function keyValue(value: unknown, kind: string): unknown {
   }
   if (kind === 'BigInt') return BigInt(String(value))
   return value
-}
-
-/**
- * Seconds a page that is not up to date is fresh: the entries it tells are read for good, and a
- * later change of a row it shows is told by a later page (and purges it by the row's IRI tag).
- */
-const CLOSED_SECONDS = 3_600
-/**
- * Seconds the page that is up to date is fresh: the callers waiting at one position ask one URL,
- * which reaches the app once a second at most, and is never served older (no grace).
- */
-const TAIL_SECONDS = 1
-
-/** Who a page is for, as its caching reads it. */
-interface PageCaching {
-  /** The caller is told of every row (no scope): one URL a position. */
-  toldAll: boolean
-  /** The request carries none of the credentials a caller is known by. */
-  anonymous: boolean
-}
-
-/**
- * The `Cache-Control` of a page: for a caller told of every row (one URL a position), fresh as the
- * page's kind allows, shared only when the request is anonymous and the collection's rules share
- * the answer (http-cache.ts makes it `private` where they do not; a request with credentials no
- * rule reads may be an app's own authentication); for a scoped caller, whose URLs are its own,
- * stored by no cache.
- */
-function pageCaching({ toldAll, anonymous }: PageCaching, upToDate: boolean): string {
-  if (!toldAll) return 'private, no-store'
-  const seconds = upToDate ? TAIL_SECONDS : CLOSED_SECONDS
-  const grace = 'stale-while-revalidate=0'
-  return anonymous
-    ? `public, max-age=${seconds}, s-maxage=${seconds}, ${grace}`
-    : `private, max-age=${seconds}, ${grace}`
-}
-
-/**
- * A page that is not up to date shows the rows its entries name, chosen by the log, not by a
- * query of the table: its tags are its rows' (their IRIs, `Note:rows`), so that an insert or an
- * update of another row purges it no more than it changes it. The tail keeps the collection's.
- */
-function closedPageTags(c: Context): void {
-  const read = modelsRead(c)
-  if (!read) return
-  read.selection.clear()
-  read.fields.clear()
-  read.collections.clear()
-}
-
-/** The feed's document: its members, the link to resume from and whether the client is up to date. */
-function feedPage(
-  c: Context,
-  resource: Resource<unknown, IdKind>,
-  members: unknown[],
-  token: string,
-  upToDate: boolean,
-  caching: PageCaching
-): Response {
-  const term = (name: string) => hydraTerm(name, resource.hydraPrefix !== false)
-  const url = new URL(c.req.url)
-  const self = `${url.pathname}${url.search}`
-  url.searchParams.set('since', token)
-  const document = {
-    '@context': `${mountPrefix(c)}/contexts/${resource.name}`,
-    '@id': self,
-    '@type': term('Collection'),
-    [term('member')]: members,
-    [term('view')]: {
-      '@id': self,
-      '@type': term('PartialCollectionView'),
-      [term('next')]: `${url.pathname}${url.search}`,
-    },
-    upToDate,
-  }
-  if (!upToDate) closedPageTags(c)
-  return jsonLd(c, document, undefined, pageCaching(caching, upToDate))
 }
